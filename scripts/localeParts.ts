@@ -1,0 +1,28 @@
+// Vite plugin: each language stays one JSON file (src/i18n/locales/<lang>.json), served in two
+// parts so /login downloads only the strings it shows. `virtual:locale/<lang>/core` holds the
+// sections of CORE_SECTIONS; `virtual:locale/<lang>/rest` everything else (other screens and the
+// whole error catalogue), loaded with the lazy screens or when the first call fails.
+import { readFileSync } from 'node:fs'
+import { resolve } from 'node:path'
+import type { Plugin } from 'vite'
+
+export const CORE_SECTIONS = ['common', 'menu', 'fields', 'login', 'validation', 'platform']
+
+const PATTERN = /^\0virtual:locale\/(th|la|en)\/(core|rest)$/
+
+export function localeParts(root = process.cwd()): Plugin {
+  return {
+    name: 'locale-parts',
+    resolveId: (id) => (id.startsWith('virtual:locale/') ? `\0${id}` : undefined),
+    load(id) {
+      const match = PATTERN.exec(id)
+      if (!match) return undefined
+      const [, language, part] = match
+      const file = resolve(root, 'src/i18n/locales', `${language}.json`)
+      this.addWatchFile(file)
+      const all = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>
+      const wanted = Object.entries(all).filter(([section]) => CORE_SECTIONS.includes(section) === (part === 'core'))
+      return `export default ${JSON.stringify(Object.fromEntries(wanted))}`
+    },
+  }
+}

@@ -1,0 +1,97 @@
+import { resolve } from 'node:path'
+import compress from '@fastify/compress'
+import Fastify, { type FastifyInstance } from 'fastify'
+import { registerAccountRoutes } from './account/routes'
+import { registerAuthRoutes } from './auth/routes'
+import { type ConfigPatch, createConfigState } from './config'
+import type { ServerContext, ServerMode } from './context'
+import { migrate, openDatabase } from './db'
+import { registerDevRoutes } from './dev/routes'
+import { errorBody, installErrorHandler } from './http/errors'
+import { registerStatic } from './http/static'
+import { registerLookupRoutes } from './lookup/routes'
+import { createLogSmsSender, type SmsSender } from './otp/sms'
+import { registerOtpRoutes } from './otp/routes'
+import { runSeeds } from './seed'
+import { getSetting } from './settings'
+
+export interface BuildServerOptions {
+  /** Folder of `wallet.db` (created if missing), or ':memory:' for a throwaway database. */
+  dataDir: string
+  /** `dev` and `test` add the /dev/ endpoints; `production` never has them. */
+  mode: ServerMode
+  /** Merged over the default RuntimeConfig; served as /config.json. */
+  config?: ConfigPatch
+  /** The built app; default `dist/`. Skipped when the folder does not exist. */
+  staticDir?: string
+  logger?: boolean
+  /** Session lifetime; default 7 days. */
+  sessionTtlMs?: number
+  /** Clock in epoch ms; default Date.now (tests pass a movable one). */
+  now?: () => number
+  /** Default: logs `OTP for <phone>: <code> (ref <ref>)`. */
+  sms?: SmsSender
+  /** Zone of the slip window times; default Asia/Bangkok. */
+  timeZone?: string
+}
+
+export const DEFAULT_SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The server's storage, config and clock (tests reach the database through it). */
+    wallet: ServerContext
+  }
+}
+
+export async function buildServer(options: BuildServerOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    routerOptions: { ignoreTrailingSlash: true },
+  })
+  const now = options.now ?? Date.now
+  const db = openDatabase(options.dataDir)
+  try {
+    migrate(db)
+    await runSeeds(db, now())
+  } catch (error) {
+    db.close()
+    throw error
+  }
+  app.addHook('onClose', async () => db.close())
+
+  const quietTests = options.mode === 'test' && !options.logger
+  const ctx: ServerContext = {
+    db,
+    mode: options.mode,
+    config: createConfigState(options.config),
+    now,
+    // A plain console line a developer can read at a glance; quiet in tests unless logging is on.
+    sms: options.sms ?? createLogSmsSender(quietTests ? () => {} : (line) => console.log(line)),
+    sessionTtlMs: options.sessionTtlMs ?? DEFAULT_SESSION_TTL_MS,
+    timeZone: options.timeZone ?? 'Asia/Bangkok',
+  }
+  app.decorate('wallet', ctx)
+  installErrorHandler(app)
+
+  // A terminated service answers every API call with 410 gone, except the check that says so.
+  app.addHook('onRequest', async (request, reply) => {
+    const path = request.url.split('?')[0].replace(/\/+$/, '')
+    if (!path.startsWith('/api/') || path === '/api/lookup/active') return
+    if (getSetting(db, 'terminated')) return reply.code(410).send(errorBody('gone'))
+  })
+
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] })
+
+  app.get('/config.json', async (_request, reply) => {
+    reply.header('Cache-Control', 'no-cache')
+    return ctx.config.current
+  })
+  registerAuthRoutes(app, ctx)
+  registerOtpRoutes(app, ctx)
+  registerAccountRoutes(app, ctx)
+  registerLookupRoutes(app, ctx)
+  if (options.mode !== 'production') registerDevRoutes(app, ctx)
+  await registerStatic(app, resolve(options.staticDir ?? 'dist'))
+  return app
+}

@@ -1,0 +1,50 @@
+import type { FastifyError, FastifyInstance } from 'fastify'
+import type { ErrorCode } from '../../src/api/errorCodes'
+import type { ErrorBody } from '../../src/api/types'
+
+/** Every message the server puts in an error body: a spec 8 code or one of the raw texts. */
+export type ApiErrorCode = ErrorCode | 'gone' | 'invalid token'
+
+/** A failure the client is meant to see: answered as `{ message: code }` with `status`. */
+export class ApiError extends Error {
+  readonly status: number
+  readonly code: ApiErrorCode
+
+  constructor(status: number, code: ApiErrorCode) {
+    super(code)
+    this.status = status
+    this.code = code
+  }
+}
+
+export const fail = (status: number, code: ApiErrorCode): ApiError => new ApiError(status, code)
+
+export function errorBody(code: ApiErrorCode): ErrorBody {
+  return { message: code }
+}
+
+/** The 4xx status Fastify put on its own errors (bad JSON, content type, body size), if any. */
+function clientErrorStatus(error: unknown): number | undefined {
+  const status = error instanceof Error ? (error as FastifyError).statusCode : undefined
+  return status !== undefined && status >= 400 && status < 500 ? status : undefined
+}
+
+/**
+ * Turns every thrown error into the spec's `{ message }` shape: our ApiErrors as they are, body
+ * parse failures (bad JSON, wrong content type, too large) as KEY_INVALID, anything else as a
+ * logged 500 INTERNAL_SERVER_ERROR. Fastify's default error shape and stack never leave.
+ */
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error, request, reply) => {
+    if (error instanceof ApiError) {
+      return reply.code(error.status).send(errorBody(error.code))
+    }
+    const status = clientErrorStatus(error)
+    if (status !== undefined) {
+      const empty = (error as FastifyError).code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+      return reply.code(status).send(errorBody(empty ? 'KEY_MISSING' : 'KEY_INVALID'))
+    }
+    request.log.error({ err: error }, 'unexpected error')
+    return reply.code(500).send(errorBody('INTERNAL_SERVER_ERROR'))
+  })
+}

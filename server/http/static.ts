@@ -1,0 +1,52 @@
+import { existsSync, statSync } from 'node:fs'
+import { join, relative, sep } from 'node:path'
+import fastifyStatic from '@fastify/static'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { errorBody } from './errors'
+
+const NO_CACHE = 'no-cache'
+const IMMUTABLE = 'public, max-age=31536000, immutable'
+
+/** Paths that are never the app: API, dev endpoints and the runtime config. */
+function isServerPath(url: string): boolean {
+  const path = url.split('?')[0]
+  return (
+    path === '/api' || path.startsWith('/api/') || path === '/dev' || path.startsWith('/dev/') ||
+    path === '/config.json'
+  )
+}
+
+/** SPA fallback applies to page navigations, not to missing files under /assets/. */
+function wantsIndex(request: FastifyRequest, hasIndex: boolean): boolean {
+  if (!hasIndex || (request.method !== 'GET' && request.method !== 'HEAD')) return false
+  return !isServerPath(request.url) && !request.url.startsWith('/assets/')
+}
+
+/**
+ * Serves the built app from `staticDir` when it exists: hashed files under /assets/ are cached
+ * forever, everything else revalidates; precompressed .br/.gz siblings are used when present
+ * (@fastify/compress covers the rest). Any other GET falls back to index.html; every other miss
+ * is 404 `{ message: 'NO_DATA' }`.
+ */
+export async function registerStatic(app: FastifyInstance, staticDir: string | undefined): Promise<void> {
+  const root = staticDir && existsSync(staticDir) && statSync(staticDir).isDirectory() ? staticDir : undefined
+  if (root) {
+    await app.register(fastifyStatic, {
+      root,
+      wildcard: true,
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders(res, path) {
+        const hashed = relative(root, path).startsWith(`assets${sep}`)
+        res.setHeader('Cache-Control', hashed ? IMMUTABLE : NO_CACHE)
+      },
+    })
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    if (root && wantsIndex(request, existsSync(join(root, 'index.html')))) {
+      return reply.header('Cache-Control', NO_CACHE).type('text/html; charset=utf-8').sendFile('index.html')
+    }
+    return reply.code(404).send(errorBody('NO_DATA'))
+  })
+}

@@ -1,0 +1,81 @@
+import { randomInt, timingSafeEqual } from 'node:crypto'
+import type { FastifyInstance } from 'fastify'
+import type { OtpSendResponse, OtpVerifyResponse } from '../../src/api/types'
+import { findMemberByUsername } from '../account/members'
+import { type ServerContext, variantOf } from '../context'
+import { bodyOf, requiredString } from '../http/body'
+import { fail } from '../http/errors'
+import { countRateEvents, lastRateEvent, recordRateEvent } from '../limits'
+import { checkPhone } from '../phone'
+import { randomToken, sha256 as hash } from '../tokens'
+import { otpSmsText } from './sms'
+import * as store from './store'
+
+export const OTP_TTL_MS = 5 * 60 * 1000
+export const RESEND_AFTER_MS = 60 * 1000
+export const MAX_SENDS_PER_HOUR = 5
+export const MAX_WRONG_CODES = 5
+
+function randomRef(): string {
+  return Array.from({ length: 4 }, () => String.fromCharCode(65 + randomInt(26))).join('')
+}
+
+function sameCode(given: string, expected: string): boolean {
+  const a = Buffer.from(given)
+  const b = Buffer.from(expected)
+  return a.length === b.length && timingSafeEqual(a, b)
+}
+
+export function registerOtpRoutes(app: FastifyInstance, ctx: ServerContext): void {
+  app.post('/api/otp/send', async (request): Promise<OtpSendResponse> => {
+    const phone = requiredString(bodyOf(request.body), 'phoneNumber')
+    checkPhone(variantOf(ctx), phone)
+    if (findMemberByUsername(ctx.db, phone)) throw fail(409, 'EXISTING_USER')
+    if (store.isPhoneVerified(ctx.db, phone, ctx.now())) return { code: 'OTP_VERIFIED', otpRef: '', otpToken: '' }
+
+    const now = ctx.now()
+    if (countRateEvents(ctx.db, 'otp_send', phone, now - 60 * 60 * 1000) >= MAX_SENDS_PER_HOUR) {
+      throw fail(429, 'OTP_BLOCK')
+    }
+    const last = lastRateEvent(ctx.db, 'otp_send', phone)
+    if (last !== undefined && now - last < RESEND_AFTER_MS) throw fail(429, 'REQUEST_LIMIT_1MIN')
+
+    const code = String(randomInt(1_000_000)).padStart(6, '0')
+    const ref = randomRef()
+    const otpToken = randomToken(24)
+    store.insertOtp(ctx.db, {
+      phone,
+      tokenHash: hash(otpToken),
+      code,
+      ref,
+      createdAt: now,
+      expiresAt: now + OTP_TTL_MS,
+    })
+    recordRateEvent(ctx.db, 'otp_send', phone, now)
+    try {
+      await ctx.sms.sendSms(phone, otpSmsText(code, ref))
+    } catch (error) {
+      request.log.error({ err: error }, 'SMS sending failed')
+      throw fail(502, 'OTP_SEND_FAIL')
+    }
+    return { code: 'OK', otpRef: ref, otpToken }
+  })
+
+  app.post('/api/otp/verify', async (request): Promise<OtpVerifyResponse> => {
+    const body = bodyOf(request.body)
+    const otpToken = requiredString(body, 'otpToken')
+    const otpCode = requiredString(body, 'otpCode')
+    const otp = store.findOtpByTokenHash(ctx.db, hash(otpToken))
+    if (!otp) throw fail(400, 'OTP_TOKEN_INVALID')
+    if (otp.failedAttempts >= MAX_WRONG_CODES) throw fail(429, 'OTP_BLOCK')
+    const now = ctx.now()
+    if (now >= otp.expiresAt) throw fail(400, 'OTP_EXPIRED')
+    if (!sameCode(otpCode, otp.code)) {
+      const failures = store.addFailedAttempt(ctx.db, otp.id)
+      throw failures >= MAX_WRONG_CODES ? fail(429, 'OTP_BLOCK') : fail(400, 'OTP_CODE_INVALID')
+    }
+    // A repeated verify of a used token (double tap) succeeds again without a new record.
+    if (otp.verifiedAt === null) store.markOtpVerified(ctx.db, otp, now)
+    return { code: 'OTP_CODE_VALID' }
+  })
+}

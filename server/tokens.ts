@@ -1,0 +1,7 @@
+import { createHash, randomBytes } from 'node:crypto'
+
+/** A random secret for the client (session token, OTP token), base64url. */
+export const randomToken = (bytes: number): string => randomBytes(bytes).toString('base64url')
+
+/** How such secrets are stored: only their sha256, so a leaked database holds no usable token. */
+export const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex')

@@ -1,0 +1,54 @@
+// Every code of spec section 8, grouped as the spec groups them. The i18n catalogue must hold a
+// translation for each one in th, la and en (tests/i18n.test.ts checks it).
+
+export const errorCodeGroups = {
+  auth: [
+    'UNAUTHORIZED', 'EXPIRED_AUTH_TOKEN', 'INVALID_USER_1', 'INVALID_USER_2', 'INVALID_USER_3',
+    'INVALID_USER_4', 'INVALID_IP', 'NOT_AREASLOT', 'NOT_UFABET', 'NO_USER', 'WRONG_PASSWORD',
+    'WRONG_CREDENTIAL', 'INACTIVE_USER', 'LOGIN_FAIL',
+  ],
+  otp: [
+    'OTP_BLOCK', 'REQUEST_LIMIT', 'REQUEST_LIMIT_1MIN', 'OTP_TOKEN_INVALID', 'OTP_NOT_EXIST',
+    'OTP_VERIFIED', 'OTP_EXPIRED', 'OTP_CODE_INVALID', 'OTP_CODE_VALID', 'OTP_SEND_FAIL',
+    'OTP_VERIFY_FAIL', 'UNVERIFIED_OTP',
+  ],
+  registration: [
+    'EXISTING_USER', 'EXISTING_BANK', 'INVALID_USER_INFO', 'GAME_ACTIVATION_FAIL', 'INVALID_BANK',
+    'BANK_ACCOUNT_NAME_ENG', 'REGISTER_FAIL', 'PHONE_NUMBER_REQUIRE_10_DIGIT',
+  ],
+  bonus: [
+    'BONUS_REMAINING', 'BONUS_ALREADY_ACTIVE', 'BONUS_MAX_CLAIMED', 'BONUS_CONDITION', 'BONUS_CLEAR',
+    'BONUS_FULL', 'NO_PROMOTION', 'PROMOTION_RECEIVED',
+  ],
+  invite: [
+    'INVITE_COLLECT', 'INVITE_INACTIVE', 'NO_INVITE_BONUS', 'NO_INVITEE_PLAY_INFO',
+    'INVITE_BONUS_SUCCESS', 'INVITE_BONUS_FAIL',
+  ],
+  generic: ['INTERNAL_SERVER_ERROR', 'OK', 'SUCCESS', 'KEY_MISSING', 'KEY_INVALID', 'NO_DATA', 'QR_FAIL'],
+  refund: ['NO_REFUND', 'REFUND_CONDITION', 'REFUND_SUCCESS', 'REFUND_INACTIVE', 'REFUND_MINIMUM'],
+  wallet: [
+    'NO_BANK', 'NO_WALLET', 'SLOT_ALREADY_ACTIVE', 'SLOT_ACTIVATE_FAIL', 'SLOT_NO_ACCOUNT',
+    'SLOT_RESET_PASSWORD_FAIL', 'TRANSFER_MINIMUM', 'NO_GAME', 'MONEY_NOT_ENOUGH', 'TRANSFER_FAIL',
+  ],
+  slip: ['SLIP_UPLOAD_FAIL', 'SLIP_NO_FILE', 'SLIP_INVALID_FILE', 'TRUELINK_DUPLICATE', 'TRUELINK_INVALID'],
+  coupon: [
+    'NO_CLAIMABLE_COUPON', 'INVALID_PRIZE_CODE', 'INVALID_CODE', 'INVALID_COUPON_TYPE',
+    'COUPON_EXPIRED',
+  ],
+} as const
+
+export type ErrorCode = (typeof errorCodeGroups)[keyof typeof errorCodeGroups][number]
+
+export const errorCodes: readonly ErrorCode[] = [...new Set(Object.values(errorCodeGroups).flat())]
+
+/** Slip reason codes (the slip's `note`), spec 8. */
+export const slipReasonCodes = [
+  'UPLOADED_FILE_NOT_EXIST', 'IMG_SIZE_UNABLE_TO_PROCESS', 'CANNOT_READ_CROPPED_IMAGE',
+  'DEST_ACC_INVALID', 'SLIP_REFNO_DUPLICATED', 'UNSTABLE_REFNO_ON_SLIP', 'TRIPPLE_WRONG_CAPTCHA',
+  'INVALID_SLIP', 'NOT_MATCH', 'EXPIRED_SLIP', 'UNKNOW_ERROR',
+] as const
+export type SlipReasonCode = (typeof slipReasonCodes)[number]
+
+/** Statement types and statuses (spec 3, 4 and 8). */
+export const statementTypes = ['deposit', 'bonus', 'finish_bonus', 'withdraw', 'transfer'] as const
+export const progressStatuses = ['processing', 'success', 'failed'] as const

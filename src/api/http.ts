@@ -1,0 +1,91 @@
+// The one HTTP client, and the only place that knows the rules of spec section 7.
+import axios, { type AxiosError, type AxiosRequestConfig, type AxiosResponse } from 'axios'
+import { navigate } from 'wouter/use-browser-location'
+import { currentToken, signOut } from '../state/session'
+import { callEnded, callStarted } from '../state/ui'
+import { ensureAllStrings } from '../i18n/i18n'
+import { ApiError } from './errors'
+
+/** Messages that end the session: the player goes to /login (spec 6, 7). */
+export const SESSION_ENDING_MESSAGES: readonly string[] = [
+  'invalid token', 'invalid-token', 'cannot verify identity', 'UNAUTHORIZED', 'EXPIRED_AUTH_TOKEN',
+]
+/** The body message that means the whole service is terminated (spec 7). */
+export const GONE = 'gone'
+
+export const TIMEOUT_MS = 60_000
+/** Uploads and the invite collect call (spec 9). */
+export const LONG_TIMEOUT_MS = 300_000
+
+export const http = axios.create({
+  timeout: TIMEOUT_MS,
+  headers: { 'X-Requested-With': 'wallet-user' },
+})
+
+export function setApiBase(apiBase: string): void {
+  http.defaults.baseURL = apiBase || undefined
+}
+
+http.interceptors.request.use((config) => {
+  const token = currentToken()
+  if (token) config.headers.set('Authorization', `Bearer ${token}`)
+  callStarted()
+  return config
+})
+
+http.interceptors.response.use(
+  (response: AxiosResponse) => {
+    callEnded()
+    const body: unknown = response.data
+    if (messageOf(body) === GONE) throw goneError(response.status)
+    return body as AxiosResponse
+  },
+  async (error: AxiosError) => {
+    // The error catalogue is not part of the first load; fetch it before translating.
+    await ensureAllStrings().catch(() => undefined)
+    callEnded()
+    throw toApiError(error)
+  },
+)
+
+const messageOf = (body: unknown): string | undefined =>
+  body && typeof body === 'object' && 'message' in body && typeof body.message === 'string'
+    ? body.message
+    : undefined
+
+function goneError(status: number | undefined): ApiError {
+  if (window.location.pathname !== '/terminated') navigate('/terminated', { replace: true })
+  return new ApiError(GONE, status, true)
+}
+
+function toApiError(error: AxiosError): ApiError {
+  if (axios.isCancel(error)) return new ApiError('cancelled', undefined, true)
+  const status = error.response?.status
+  const message = messageOf(error.response?.data)
+  if (message === GONE) return goneError(status)
+  if (message && SESSION_ENDING_MESSAGES.includes(message)) {
+    endSession()
+    return new ApiError(message, status, true)
+  }
+  if (message) return new ApiError(message, status)
+  if (error.code === 'ECONNABORTED' || error.code === 'ETIMEDOUT') return new ApiError('timeout')
+  if (!error.response) return new ApiError('network')
+  return new ApiError('generic', status)
+}
+
+function endSession(): void {
+  signOut()
+  const { pathname, search } = window.location
+  if (pathname === '/login') return
+  navigate(`/login?redirect=${encodeURIComponent(pathname + search)}`, { replace: true })
+}
+
+// Typed helpers: the interceptor has already unwrapped the response to its body.
+export const api = {
+  get: <T>(url: string, config?: AxiosRequestConfig) => http.get<T, T>(url, config),
+  post: <T>(url: string, body?: unknown, config?: AxiosRequestConfig) =>
+    http.post<T, T>(url, body, config),
+  put: <T>(url: string, body?: unknown, config?: AxiosRequestConfig) =>
+    http.put<T, T>(url, body, config),
+  delete: <T>(url: string, config?: AxiosRequestConfig) => http.delete<T, T>(url, config),
+}

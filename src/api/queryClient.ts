@@ -1,0 +1,49 @@
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query'
+import { showToast } from '../state/ui'
+import { isApiError } from './errors'
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    /** `silent`: a failed load hides its loader without a toast (spec 8). */
+    queryMeta: { silent?: boolean }
+    /** `handlesError`: the screen shows the error itself (inline, dialog), so no toast. */
+    mutationMeta: { handlesError?: boolean }
+  }
+}
+
+function toastUnlessHandled(error: Error): void {
+  if (isApiError(error) && error.handled) return
+  showToast(error.message)
+}
+
+/** Reads retry network trouble and 5xx with backoff; a 4xx answer is final. */
+function shouldRetry(failureCount: number, error: Error): boolean {
+  if (failureCount >= 3) return false
+  if (!isApiError(error)) return true
+  if (error.handled) return false
+  return error.status === undefined || error.status >= 500
+}
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    queryCache: new QueryCache({
+      onError: (error, query) => {
+        if (!query.meta?.silent) toastUnlessHandled(error)
+      },
+    }),
+    mutationCache: new MutationCache({
+      onError: (error, _variables, _context, mutation) => {
+        if (!mutation.meta?.handlesError) toastUnlessHandled(error)
+      },
+    }),
+    defaultOptions: {
+      queries: {
+        retry: shouldRetry,
+        retryDelay: (attempt) => Math.min(1000 * 2 ** attempt, 8000),
+        staleTime: 60_000,
+        refetchOnWindowFocus: false,
+      },
+      mutations: { retry: false },
+    },
+  })
+}

@@ -1,0 +1,52 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { Suspense, useState, type ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useLocation } from 'wouter'
+import { getConfig } from '../api/config'
+import { ConditionsModal } from '../features/info/ConditionsModal'
+import { signOut } from '../state/session'
+import { BottomMenu } from '../ui/BottomMenu'
+import { PageSkeleton } from '../ui/PageSkeleton'
+import { ChatIcon, DocIcon, HomeIcon, ListIcon, LogoutIcon, UserIcon } from '../ui/icons'
+import { LanguageSwitch } from './LanguageSwitch'
+
+/** The member shell of spec 2: top bar, and the bottom menu with the large home button. */
+export function MemberLayout({ children }: { children: ReactNode }) {
+  const { t } = useTranslation()
+  const [, navigate] = useLocation()
+  const queryClient = useQueryClient()
+  const { appName } = getConfig()
+  const [conditionsOpen, setConditionsOpen] = useState(false)
+
+  const logout = () => {
+    signOut()
+    queryClient.clear()
+    navigate('/login', { replace: true })
+  }
+
+  return (
+    <div className="shell">
+      <header className="top-bar">
+        <span className="top-bar__name">{appName}</span>
+        <LanguageSwitch />
+        <button type="button" className="icon-button" aria-label={t('menu.logout')} onClick={logout}>
+          <LogoutIcon />
+        </button>
+      </header>
+      <main className="shell__main">
+        <Suspense fallback={<PageSkeleton />}>{children}</Suspense>
+      </main>
+      <BottomMenu
+        label={t('menu.label')}
+        items={[
+          { key: 'profile', href: '/user/profile', label: t('menu.profile'), icon: <UserIcon /> },
+          { key: 'conditions', onSelect: () => setConditionsOpen(true), label: t('menu.conditions'), icon: <DocIcon /> },
+          { key: 'home', href: '/user/home', label: t('menu.home'), icon: <HomeIcon />, big: true },
+          { key: 'statement', href: '/user/statement', label: t('menu.statement'), icon: <ListIcon /> },
+          { key: 'contact', href: '/user/contact', label: t('menu.contact'), icon: <ChatIcon /> },
+        ]}
+      />
+      <ConditionsModal open={conditionsOpen} onClose={() => setConditionsOpen(false)} />
+    </div>
+  )
+}

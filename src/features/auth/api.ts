@@ -1,0 +1,54 @@
+// Calls of the sign-in and registration screens (spec 7 "Account", "OTP", lookups).
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query'
+import { api } from '../../api/http'
+import type {
+  ActiveResponse,
+  BanksResponse,
+  LoginRequest,
+  LoginResponse,
+  MessageBody,
+  OtpSendResponse,
+  OtpVerifyRequest,
+  OtpVerifyResponse,
+  RegisterOtpResponse,
+  RegisterRequest,
+  SourcesResponse,
+} from '../../api/types'
+
+export const authKeys = {
+  all: ['auth'] as const,
+  registerOtp: () => [...authKeys.all, 'registerOTP'] as const,
+  sources: () => [...authKeys.all, 'sources'] as const,
+  banks: () => [...authKeys.all, 'banks'] as const,
+  active: () => [...authKeys.all, 'active'] as const,
+}
+
+export const getRegisterOtp = () => api.get<RegisterOtpResponse>('/api/lookup/registerOTP')
+export const getSources = () => api.get<SourcesResponse>('/api/lookup/sources')
+export const getBanks = () => api.get<BanksResponse>('/api/lookup/banks')
+export const getActive = () => api.get<ActiveResponse>('/api/lookup/active')
+
+export const login = (body: LoginRequest) => api.post<LoginResponse>('/api/login', body)
+export const sendOtp = (phoneNumber: string) => api.post<OtpSendResponse>('/api/otp/send', { phoneNumber })
+export const verifyOtp = (body: OtpVerifyRequest) => api.post<OtpVerifyResponse>('/api/otp/verify', body)
+export const validateAccount = (body: RegisterRequest) => api.post<MessageBody>('/api/account/validate', body)
+export const createAccount = (body: RegisterRequest) => api.post<MessageBody>('/api/account', body)
+
+export const registerOtpQuery = () => queryOptions({ queryKey: authKeys.registerOtp(), queryFn: getRegisterOtp })
+export const sourcesQuery = () => queryOptions({ queryKey: authKeys.sources(), queryFn: getSources, staleTime: Infinity })
+export const banksQuery = () => queryOptions({ queryKey: authKeys.banks(), queryFn: getBanks, staleTime: Infinity })
+/** The service-active check of the /login guard: always fresh. */
+export const activeQuery = () => queryOptions({ queryKey: authKeys.active(), queryFn: getActive, staleTime: 0, meta: { silent: true } })
+
+export const useRegisterOtp = () => useQuery(registerOtpQuery())
+export const useSources = () => useQuery(sourcesQuery())
+export const useBanks = () => useQuery(banksQuery())
+export const useActive = () => useQuery(activeQuery())
+
+// Each screen below shows its errors inline, so none of these toasts.
+const inline = { meta: { handlesError: true } } as const
+export const useLogin = () => useMutation({ mutationFn: login, ...inline })
+export const useSendOtp = () => useMutation({ mutationFn: sendOtp, ...inline })
+export const useVerifyOtp = () => useMutation({ mutationFn: verifyOtp, ...inline })
+export const useValidateAccount = () => useMutation({ mutationFn: validateAccount, ...inline })
+export const useCreateAccount = () => useMutation({ mutationFn: createAccount, ...inline })

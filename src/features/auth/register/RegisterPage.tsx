@@ -1,0 +1,122 @@
+import { useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link, useLocation, useSearchParams } from 'wouter'
+import { getConfig } from '../../../api/config'
+import { storageKeys } from '../../../lib/storage'
+import { layerDepth, pushLayer } from '../../../ui/historyLayer'
+import { CheckIcon } from '../../../ui/icons'
+import { clearDraft, restoreDraft, saveDraft, type Draft, type Step } from './draft'
+import { StepBank } from './StepBank'
+import { StepOtp } from './StepOtp'
+import { StepPhone } from './StepPhone'
+import { StepProfile } from './StepProfile'
+
+export interface StepProps {
+  draft: Draft
+  update: (patch: Partial<Draft>) => void
+  next: (step: Step) => void
+  back: () => void
+  done: () => void
+  inviterLocked: boolean
+}
+
+/** Spec 9: the redirect to /login after a successful registration. */
+export const REDIRECT_AFTER_REGISTER_MS = 2000
+
+const STEPS = { 1: StepPhone, 2: StepOtp, 3: StepProfile, 4: StepBank } as const
+
+const stepInHistory = (): Step | undefined => {
+  const state: unknown = window.history.state
+  return state && typeof state === 'object' && 'registerStep' in state ? (state.registerStep as Step) : undefined
+}
+
+/** `?code=` is stored as `code` and locks the inviter field (spec 2); so does a stored code. */
+function useInviterCode(): string {
+  const [params] = useSearchParams()
+  const fromUrl = params.get('code')?.trim().toUpperCase()
+  if (fromUrl) localStorage.setItem(storageKeys.inviterCode, fromUrl)
+  return fromUrl || localStorage.getItem(storageKeys.inviterCode) || ''
+}
+
+/** The 4-step wizard of spec 2 and 4. Each step after the first is a history entry, so back
+ *  (browser, Android, Telegram) returns to the previous step with everything typed kept. */
+export function RegisterPage() {
+  const { t } = useTranslation()
+  const [, navigate] = useLocation()
+  const { variant } = getConfig()
+  const inviter = useInviterCode()
+  const [draft, setDraft] = useState(() => restoreDraft(variant, inviter))
+  const [path, setPath] = useState<Step[]>([1])
+  const [registered, setRegistered] = useState(false)
+  const step = path[path.length - 1]
+
+  useEffect(() => saveDraft(draft), [draft])
+
+  useEffect(() => {
+    const onPop = () => {
+      const inHistory = stepInHistory() ?? 1
+      setPath((current) => {
+        const index = current.lastIndexOf(inHistory)
+        return index >= 0 ? current.slice(0, index + 1) : [1]
+      })
+    }
+    window.addEventListener('popstate', onPop)
+    return () => window.removeEventListener('popstate', onPop)
+  }, [])
+
+  useEffect(() => {
+    if (!registered) return
+    const timer = setTimeout(() => navigate('/login', { replace: true }), REDIRECT_AFTER_REGISTER_MS)
+    return () => clearTimeout(timer)
+  }, [registered, navigate])
+
+  const props: StepProps = {
+    draft,
+    update: (patch) => setDraft((current) => ({ ...current, ...patch })),
+    next: (target) => {
+      pushLayer({ registerStep: target })
+      setPath((current) => [...current, target])
+    },
+    back: () => (layerDepth() > 0 && stepInHistory() ? window.history.back() : setPath([1])),
+    done: () => {
+      clearDraft()
+      setRegistered(true)
+    },
+    inviterLocked: inviter !== '',
+  }
+
+  if (registered) {
+    return (
+      <section className="card center stack register-done" role="status">
+        <span className="success-mark"><CheckIcon /></span>
+        <h1>{t('register.successTitle')}</h1>
+        <p className="muted">{t('register.successText')}</p>
+      </section>
+    )
+  }
+
+  const Current = STEPS[step]
+  return (
+    <section className="card" aria-labelledby="register-title">
+      <h1 id="register-title" className="auth-title">{t('register.title')}</h1>
+      <ol className="steps" aria-label={t('register.progress', { step, total: 4 })}>
+        {([1, 2, 3, 4] as const).map((n) => (
+          <li key={n} className={n === step ? 'steps__item steps__item--current' : n < step ? 'steps__item steps__item--done' : 'steps__item'}
+            aria-current={n === step ? 'step' : undefined}>
+            <span className="steps__dot">{n}</span>
+            <span className="steps__label">{t(`register.step${n}`)}</span>
+          </li>
+        ))}
+      </ol>
+      <h2 className="step-title">{t(`register.step${step}Title`)}</h2>
+      {inviter && step === 1 && <p className="notice">{t('register.invitedBy', { code: inviter })}</p>}
+      <Current key={step} {...props} />
+      {step > 1 && (
+        <button type="button" className="link-button step-back" onClick={props.back}>{t('common.back')}</button>
+      )}
+      <p className="center auth-switch">
+        {t('register.haveAccount')} <Link href="/login">{t('register.toLogin')}</Link>
+      </p>
+    </section>
+  )
+}

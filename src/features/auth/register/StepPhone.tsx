@@ -1,0 +1,66 @@
+import { useState, type FormEvent } from 'react'
+import { useTranslation } from 'react-i18next'
+import { getConfig } from '../../../api/config'
+import { useSubmit } from '../../../api/useSubmit'
+import { digitsOnly, phoneRule } from '../../../lib/validation'
+import { Button } from '../../../ui/Button'
+import { TextField } from '../../../ui/Field'
+import { useRegisterOtp, useSendOtp } from '../api'
+import type { StepProps } from './RegisterPage'
+
+/** Step 1. With OTP on, sends the code; an already verified number skips step 2 (spec 4). */
+export function StepPhone({ draft, update, next }: StepProps) {
+  const { t } = useTranslation()
+  const { variant } = getConfig()
+  const registerOtp = useRegisterOtp()
+  const send = useSendOtp()
+  const submit = useSubmit(send)
+  const [error, setError] = useState<string | null>(null)
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault()
+    const rule = phoneRule(draft.phone, variant)
+    if (rule) return setError(t(rule))
+    if (!registerOtp.data) return
+    if (!registerOtp.data.registerOTP) return next(3)
+    submit(draft.phone, {
+      onSuccess: (answer) => {
+        if (answer.code === 'OTP_VERIFIED') return next(3)
+        update({ otpRef: answer.otpRef, otpToken: answer.otpToken })
+        next(2)
+      },
+      onError: (failure) => setError(failure.message),
+    })
+  }
+
+  return (
+    <form className="stack" noValidate onSubmit={onSubmit}>
+      <TextField
+        label={t('fields.phone')}
+        name="phone"
+        type="tel"
+        inputMode="numeric"
+        autoComplete="tel-national"
+        placeholder={t('fields.phonePlaceholder')}
+        maxLength={variant === 'la' ? 15 : 10}
+        hint={variant === 'la' ? undefined : t('register.phoneHint')}
+        value={draft.phone}
+        error={error}
+        autoFocus
+        onChange={(event) => {
+          update({ phone: digitsOnly(event.target.value), otpRef: '', otpToken: '' })
+          setError(null)
+        }}
+      />
+      {registerOtp.isError && (
+        <p className="notice notice--error" role="alert">
+          {registerOtp.error.message}{' '}
+          <button type="button" className="link-button" onClick={() => registerOtp.refetch()}>{t('common.retry')}</button>
+        </p>
+      )}
+      <Button type="submit" block pending={send.isPending || registerOtp.isPending}>
+        {t('common.next')}
+      </Button>
+    </form>
+  )
+}

@@ -1,0 +1,91 @@
+import { useState, type FormEvent } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useSubmit } from '../../../api/useSubmit'
+import { inviteCodeFromText } from '../../../lib/inviteCode'
+import { confirmPasswordRule, required, upper } from '../../../lib/validation'
+import { getPlatform } from '../../../platform'
+import { Button } from '../../../ui/Button'
+import { PasswordField, SelectField, TextField } from '../../../ui/Field'
+import { QrIcon } from '../../../ui/icons'
+import { useSources, useValidateAccount } from '../api'
+import { toRegisterRequest } from './draft'
+import type { StepProps } from './RegisterPage'
+
+type Errors = Partial<Record<'name' | 'password' | 'confirmPassword' | 'inviteCode' | 'form', string>>
+
+/** Step 3: profile, validated by the server before step 4 (spec 4). */
+export function StepProfile({ draft, update, next, inviterLocked }: StepProps) {
+  const { t } = useTranslation()
+  const sources = useSources()
+  const validate = useValidateAccount()
+  const submit = useSubmit(validate)
+  const [errors, setErrors] = useState<Errors>({})
+  const platform = getPlatform()
+  const canScan = !inviterLocked && platform.canScanQr()
+
+  const edit = (patch: Partial<typeof draft>, field: keyof Errors) => {
+    update(patch)
+    setErrors((current) => ({ ...current, [field]: undefined, form: undefined }))
+  }
+
+  const onScan = async () => {
+    const text = await platform.scanQr()
+    if (text === null) return
+    const code = inviteCodeFromText(text)
+    if (code) edit({ inviteCode: code }, 'inviteCode')
+    else setErrors((current) => ({ ...current, inviteCode: t('register.notInviteQr') }))
+  }
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault()
+    const found: Errors = {}
+    const nameRule = required(draft.name)
+    const passwordRule = required(draft.password)
+    const confirmRule = confirmPasswordRule(draft.password, draft.confirmPassword)
+    if (nameRule) found.name = t(nameRule)
+    if (passwordRule) found.password = t(passwordRule)
+    if (confirmRule) found.confirmPassword = t(confirmRule)
+    if (Object.keys(found).length) return setErrors(found)
+    submit(toRegisterRequest(draft), {
+      onSuccess: () => next(4),
+      onError: (failure) => setErrors({ form: failure.message }),
+    })
+  }
+
+  return (
+    <form className="stack" noValidate onSubmit={onSubmit}>
+      <TextField label={t('fields.name')} name="name" autoComplete="nickname" value={draft.name}
+        error={errors.name} autoFocus onChange={(event) => edit({ name: upper(event.target.value) }, 'name')} />
+      <PasswordField label={t('fields.password')} name="new-password" autoComplete="new-password" value={draft.password}
+        error={errors.password} onChange={(event) => edit({ password: event.target.value }, 'password')} />
+      <PasswordField label={t('fields.confirmPassword')} name="confirm-password" autoComplete="new-password"
+        value={draft.confirmPassword} error={errors.confirmPassword}
+        onChange={(event) => edit({ confirmPassword: event.target.value }, 'confirmPassword')} />
+      <SelectField label={t('fields.source')} name="source" value={draft.sourceCode}
+        onChange={(event) => edit({ sourceCode: event.target.value }, 'form')}
+        hint={sources.isError ? t('register.sourcesFailed') : undefined}>
+        <option value="">{sources.isPending ? t('common.loading') : t('fields.sourcePlaceholder')}</option>
+        {sources.data?.map((source) => (
+          <option key={source.code} value={source.code}>{source.description}</option>
+        ))}
+      </SelectField>
+      <TextField
+        label={t('fields.inviteCode')}
+        name="invite-code"
+        value={draft.inviteCode}
+        readOnly={inviterLocked}
+        autoCapitalize="characters"
+        hint={inviterLocked ? t('register.inviterFromLink') : t('common.optional')}
+        error={errors.inviteCode}
+        onChange={(event) => edit({ inviteCode: upper(event.target.value.trim()) }, 'inviteCode')}
+      />
+      {canScan && (
+        <Button type="button" variant="secondary" onClick={onScan}>
+          <QrIcon /> {t('register.scanInvite')}
+        </Button>
+      )}
+      <p className="notice notice--error" role="alert" hidden={!errors.form}>{errors.form}</p>
+      <Button type="submit" block pending={validate.isPending}>{t('common.next')}</Button>
+    </form>
+  )
+}

@@ -1,0 +1,16 @@
+import { useTranslation } from 'react-i18next'
+import { Link } from 'wouter'
+
+export function NotFoundPage() {
+  const { t } = useTranslation()
+  return (
+    <main className="shell status-page">
+      <div className="card center stack">
+        <p className="status-page__code" aria-hidden="true">404</p>
+        <h1>{t('notFound.title')}</h1>
+        <p className="muted">{t('notFound.text')}</p>
+        <Link href="/" className="button button--primary">{t('notFound.home')}</Link>
+      </div>
+    </main>
+  )
+}

@@ -1,0 +1,18 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { api } from '../../api/http'
+import type { ContactInfo, HtmlListResponse } from '../../api/types'
+
+export const infoKeys = {
+  all: ['info'] as const,
+  contact: () => [...infoKeys.all, 'contact'] as const,
+  conditions: () => [...infoKeys.all, 'conditions'] as const,
+}
+
+export const getContact = () => api.get<ContactInfo>('/api/lookup/contact')
+export const getConditions = () => api.get<HtmlListResponse>('/api/lookup/conditions')
+
+export const contactQuery = () => queryOptions({ queryKey: infoKeys.contact(), queryFn: getContact })
+export const conditionsQuery = () => queryOptions({ queryKey: infoKeys.conditions(), queryFn: getConditions })
+
+export const useContact = () => useQuery(contactQuery())
+export const useConditions = (enabled: boolean) => useQuery({ ...conditionsQuery(), enabled })

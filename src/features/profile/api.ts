@@ -1,0 +1,12 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { api } from '../../api/http'
+import type { ProfileResponse } from '../../api/types'
+
+export const profileKeys = {
+  all: ['profile'] as const,
+  detail: () => [...profileKeys.all, 'detail'] as const,
+}
+
+export const getProfile = () => api.get<ProfileResponse>('/api/account/profile')
+export const profileQuery = () => queryOptions({ queryKey: profileKeys.detail(), queryFn: getProfile })
+export const useProfile = () => useQuery(profileQuery())

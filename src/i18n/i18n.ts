@@ -1,0 +1,66 @@
+// One i18next instance. Each language is one JSON file, downloaded in two parts (see
+// scripts/localeParts.ts): `core` before the first render, `rest` with the lazy screens or when
+// the first call fails. Only the language in use is downloaded.
+import i18next, { type ResourceKey } from 'i18next'
+import { initReactI18next } from 'react-i18next'
+import { htmlLang, languages, storeLanguage, type Language } from './language'
+
+type Part = 'core' | 'rest'
+type Loader = () => Promise<{ default: ResourceKey }>
+
+const parts: Record<Language, Record<Part, Loader>> = {
+  th: { core: () => import('virtual:locale/th/core'), rest: () => import('virtual:locale/th/rest') },
+  la: { core: () => import('virtual:locale/la/core'), rest: () => import('virtual:locale/la/rest') },
+  en: { core: () => import('virtual:locale/en/core'), rest: () => import('virtual:locale/en/rest') },
+}
+
+const loaded = new Map<string, Promise<void>>()
+let restWanted = false
+
+function loadPart(language: Language, part: Part): Promise<void> {
+  const key = `${language}/${part}`
+  let done = loaded.get(key)
+  if (!done) {
+    done = parts[language][part]().then((module) => {
+      i18next.addResourceBundle(language, 'translation', module.default, true, true)
+    })
+    done.catch(() => loaded.delete(key))
+    loaded.set(key, done)
+  }
+  return done
+}
+
+/** The strings of every screen but login, and the error catalogue of spec 8. */
+export function ensureAllStrings(): Promise<void> {
+  restWanted = true
+  return loadPart(currentLanguage(), 'rest')
+}
+
+export const i18n = i18next
+
+export async function initI18n(language: Language): Promise<void> {
+  await i18next.use(initReactI18next).init({
+    lng: language,
+    fallbackLng: false,
+    supportedLngs: [...languages],
+    interpolation: { escapeValue: false },
+    returnNull: false,
+    partialBundledLanguages: true,
+    resources: {},
+  })
+  await loadPart(language, 'core')
+  applyHtmlLang(language)
+}
+
+export async function changeLanguage(language: Language): Promise<void> {
+  await Promise.all([loadPart(language, 'core'), restWanted ? loadPart(language, 'rest') : undefined])
+  await i18next.changeLanguage(language)
+  storeLanguage(language)
+  applyHtmlLang(language)
+}
+
+function applyHtmlLang(language: Language): void {
+  document.documentElement.lang = htmlLang[language]
+}
+
+export const currentLanguage = (): Language => i18next.language as Language

@@ -1,0 +1,56 @@
+// The validation rules of spec section 5. Each rule returns an i18n key of the `validation`
+// group (or an error code) when the value breaks it, else null, so forms and tests share them.
+import type { Variant } from '../api/types'
+
+export type ValidationKey =
+  | 'validation.required'
+  | 'validation.phone10'
+  | 'validation.passwordMismatch'
+  | 'validation.bankNameEnglish'
+
+export type Rule = ValidationKey | null
+
+/** Banks whose account name must be English letters and spaces (spec 5). */
+export const ENGLISH_NAME_BANKS: readonly string[] = ['KTB', 'TMB', 'BBL']
+
+export const PHONE_LENGTH = 10
+
+export const required = (value: string): Rule => (value.trim() === '' ? 'validation.required' : null)
+
+/** Phone: required everywhere; exactly 10 characters except in the Lao variant. */
+export function phoneRule(phone: string, variant: Variant): Rule {
+  if (phone.trim() === '') return 'validation.required'
+  if (variant !== 'la' && phone.length !== PHONE_LENGTH) return 'validation.phone10'
+  return null
+}
+
+export function confirmPasswordRule(password: string, confirm: string): Rule {
+  if (confirm === '') return 'validation.required'
+  return password === confirm ? null : 'validation.passwordMismatch'
+}
+
+export const isEnglishName = (name: string): boolean => /^[A-Za-z ]+$/.test(name)
+
+export const needsEnglishName = (bankCode: string): boolean => ENGLISH_NAME_BANKS.includes(bankCode)
+
+/** The account name as the server receives it: first and last joined by one space. */
+export const joinAccountName = (first: string, last: string): string =>
+  `${first.trim()} ${last.trim()}`
+
+/** KTB, TMB and BBL need the joined account name in English letters and spaces only. */
+export function bankAccountNameRule(bankCode: string, first: string, last: string): Rule {
+  if (!needsEnglishName(bankCode)) return null
+  return isEnglishName(joinAccountName(first, last)) ? null : 'validation.bankNameEnglish'
+}
+
+/** Name fields are upper-cased as they are typed (spec 5). */
+export const upper = (value: string): string => value.toUpperCase()
+
+/** Phone and account number inputs keep digits only. */
+export const digitsOnly = (value: string): string => value.replace(/\D+/g, '')
+
+/** Profile account numbers are shown grouped 3-3-rest when they have 10 characters (spec 2, 5). */
+export function groupAccountNumber(value: string): string {
+  if (value.length !== 10) return value
+  return `${value.slice(0, 3)}-${value.slice(3, 6)}-${value.slice(6)}`
+}

@@ -1,0 +1,66 @@
+import { copyText } from './clipboard'
+import { inviterCodeFromUrl } from './detect'
+import { decodeQrImage, pickImage } from './qrImage'
+import type { HapticKind, Platform, ShareResult } from './types'
+
+const VIBRATION: Record<HapticKind, number | number[]> = {
+  success: 15,
+  warning: [20, 60, 20],
+  error: [40, 60, 40],
+  select: 5,
+}
+
+function isAbortError(error: unknown): boolean {
+  // Duck-typed: a DOMException from another realm is not `instanceof Error`.
+  return typeof error === 'object' && error !== null && 'name' in error && error.name === 'AbortError'
+}
+
+/** Web Share when the device has it, else copy the link. */
+export async function shareOrCopy(text: string, url: string): Promise<ShareResult> {
+  const data = { text, url }
+  if (typeof navigator.share === 'function' && (navigator.canShare?.(data) ?? true)) {
+    try {
+      await navigator.share(data)
+      return 'shared'
+    } catch (error) {
+      if (isAbortError(error)) return 'cancelled'
+      // NotAllowedError (no user activation) or a failed share sheet: copy instead.
+    }
+  }
+  return (await copyText(url)) ? 'copied' : 'cancelled'
+}
+
+export function createBrowserPlatform(): Platform {
+  let code: string | undefined
+  return {
+    kind: 'browser',
+    async init() {
+      code = inviterCodeFromUrl(window.location.href)
+    },
+    language: () => navigator.language || undefined,
+    startParam: () => code,
+    setBackButton() {
+      // The browser has its own back button; the app's back is history.
+    },
+    share: shareOrCopy,
+    canScanQr: () => true,
+    async scanQr() {
+      const file = await pickImage()
+      return file ? decodeQrImage(file) : null
+    },
+    openExternal(url) {
+      window.open(url, '_blank', 'noopener')
+    },
+    close() {
+      window.close()
+    },
+    haptic(kind) {
+      navigator.vibrate?.(VIBRATION[kind])
+    },
+    setVerticalSwipes() {
+      // Only Telegram closes the app on a vertical swipe.
+    },
+    inviteUrl: (inviterCode) =>
+      `${window.location.origin}/register?code=${encodeURIComponent(inviterCode)}`,
+  }
+}

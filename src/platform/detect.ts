@@ -1,0 +1,98 @@
+import type { PlatformConfig, PlatformKind } from './types'
+
+export interface DetectEnv {
+  url: string
+  userAgent: string
+  config: PlatformConfig
+  /** The Telegram SDK cached launch parameters in sessionStorage on an earlier page. */
+  telegramSession?: boolean
+  /** `window.TelegramWebviewProxy` exists (Telegram's native bridge). */
+  telegramProxy?: boolean
+}
+
+/** sessionStorage key under which @telegram-apps/bridge caches the raw launch parameters. */
+export const TELEGRAM_LAUNCH_PARAMS_KEY = 'tapps/launchParams'
+
+const LIFF_UA = /Line\/\d+\.\d+\.\d+ LIFF/
+
+/** Query and hash of a URL as one parameter list (Telegram puts launch params in either). */
+function urlParams(url: URL): URLSearchParams {
+  const params = new URLSearchParams(url.search)
+  new URLSearchParams(url.hash.replace(/^#/, '')).forEach((value, key) => params.append(key, value))
+  return params
+}
+
+function parseUrl(url: string, base?: string): URL | undefined {
+  try {
+    return new URL(url, base)
+  } catch {
+    return undefined
+  }
+}
+
+function hasTelegramLaunchParams(url: URL): boolean {
+  const params = urlParams(url)
+  return params.has('tgWebAppData') || params.has('tgWebAppPlatform')
+}
+
+function hasLiffMarks(url: URL): boolean {
+  if (url.searchParams.has('liff.state') || url.searchParams.has('liff.referrer')) return true
+  const hash = new URLSearchParams(url.hash.replace(/^#/, ''))
+  return hash.has('access_token') && (hash.has('context_token') || hash.has('feature_token'))
+}
+
+/** Decides which adapter to load, synchronously, before any SDK is fetched. */
+export function detectPlatform(env: DetectEnv): PlatformKind {
+  const { config } = env
+  const url = parseUrl(env.url)
+  if (config.telegram) {
+    if ((url && hasTelegramLaunchParams(url)) || env.telegramSession || env.telegramProxy) {
+      return 'telegram'
+    }
+  }
+  if (config.line) {
+    // liff.init outside a LIFF context sends the user to LINE Login, so only start it here.
+    if (config.line.mock || LIFF_UA.test(env.userAgent) || (url && hasLiffMarks(url))) {
+      return 'line'
+    }
+  }
+  return 'browser'
+}
+
+function readTelegramSession(): boolean {
+  try {
+    return (window.sessionStorage.getItem(TELEGRAM_LAUNCH_PARAMS_KEY) ?? '').includes('tgWebApp')
+  } catch {
+    // Storage can be blocked (privacy modes, sandboxed iframes).
+    return false
+  }
+}
+
+/** `detectPlatform` for the current window. */
+export function detectCurrentPlatform(config: PlatformConfig): PlatformKind {
+  return detectPlatform({
+    url: window.location.href,
+    userAgent: window.navigator.userAgent,
+    config,
+    telegramSession: readTelegramSession(),
+    telegramProxy: 'TelegramWebviewProxy' in window,
+  })
+}
+
+/**
+ * The inviter code a URL carries: `?code=`, else the `code` inside LIFF's `liff.state`
+ * (a deep link before LIFF unpacked it), else Telegram's `tgWebAppStartParam`.
+ */
+export function inviterCodeFromUrl(url: string): string | undefined {
+  const parsed = parseUrl(url)
+  if (!parsed) return undefined
+  const direct = parsed.searchParams.get('code')
+  if (direct) return direct
+  const state = parsed.searchParams.get('liff.state')
+  if (state) {
+    const inner = parseUrl(state, 'https://liff.invalid/')
+    const code = inner?.searchParams.get('code')
+    if (code) return code
+  }
+  return urlParams(parsed).get('tgWebAppStartParam') || undefined
+}

@@ -1,0 +1,114 @@
+// LINE (LIFF). Pluggable SDK: the core plus only the plug-ins this adapter calls.
+import liff from '@line/liff/core'
+import CloseWindowModule from '@line/liff/close-window'
+import GetAppLanguageModule from '@line/liff/get-app-language'
+import IsApiAvailableModule from '@line/liff/is-api-available'
+import IsInClientModule from '@line/liff/is-in-client'
+import IsLoggedInModule from '@line/liff/is-logged-in'
+import LoginModule from '@line/liff/login'
+import OpenWindowModule from '@line/liff/open-window'
+import ScanCodeV2Module from '@line/liff/scan-code-v2'
+import ShareTargetPickerModule from '@line/liff/share-target-picker'
+import type { ExtendedInit } from '@line/liff-mock'
+import { copyText } from './clipboard'
+import { inviterCodeFromUrl } from './detect'
+import type { LineConfig, Platform } from './types'
+
+let pluginsInstalled = false
+
+function installPlugins(): void {
+  if (pluginsInstalled) return
+  pluginsInstalled = true
+  // IsInClient first: LiffMockPlugin calls liff.isInClient() when it is installed.
+  liff.use(new IsInClientModule())
+  liff.use(new IsLoggedInModule())
+  liff.use(new LoginModule())
+  liff.use(new IsApiAvailableModule())
+  liff.use(new GetAppLanguageModule())
+  liff.use(new ShareTargetPickerModule())
+  liff.use(new ScanCodeV2Module())
+  liff.use(new OpenWindowModule())
+  liff.use(new CloseWindowModule())
+}
+
+async function initMock(liffId: string): Promise<void> {
+  // Test hook: its own lazy chunk, loaded only when runtime config says `line.mock`.
+  const { LiffMockPlugin } = await import('@line/liff-mock')
+  // The mock is typed against the full SDK's Liff; at runtime it only needs liff.isInClient.
+  liff.use(new LiffMockPlugin() as unknown as Parameters<typeof liff.use>[0])
+  await (liff.init as ExtendedInit)({ liffId, mock: true })
+  // The mock refuses shareTargetPicker until login() was called.
+  if (!liff.isLoggedIn()) liff.login()
+  // Lets e2e tests reach liff.$mock (the real SDK also sets window.liff during init).
+  Object.assign(window, { liff })
+}
+
+function isApiAvailable(name: 'shareTargetPicker' | 'scanCodeV2'): boolean {
+  try {
+    return liff.isApiAvailable(name)
+  } catch {
+    return false // called before init settled
+  }
+}
+
+export function createLinePlatform(config: LineConfig): Platform {
+  // Deep links arrive packed in `liff.state`; keep the URL from before LIFF rewrites it.
+  const bootUrl = window.location.href
+  let code: string | undefined
+  let language: string | undefined
+
+  return {
+    kind: 'line',
+    async init() {
+      installPlugins()
+      if (config.mock) await initMock(config.liffId)
+      else await liff.init({ liffId: config.liffId })
+      // The real SDK has replaced the URL from liff.state by now; the mock never does.
+      code = inviterCodeFromUrl(window.location.href) ?? inviterCodeFromUrl(bootUrl)
+      try {
+        language = liff.getAppLanguage()
+      } catch {
+        language = navigator.language
+      }
+    },
+    language: () => language || navigator.language || undefined,
+    startParam: () => code,
+    setBackButton() {
+      // LIFF has no back-button API: back is history, and close() on a root screen.
+    },
+    async share(text, url) {
+      // shareTargetPicker opens a window: it must be reached in the click's task, before any await.
+      if (isApiAvailable('shareTargetPicker')) {
+        try {
+          const result = await liff.shareTargetPicker([{ type: 'text', text: `${text}\n${url}` }])
+          return result ? 'shared' : 'cancelled'
+        } catch {
+          // Not logged in or the picker failed: copy the link instead.
+        }
+      }
+      return (await copyText(url)) ? 'copied' : 'cancelled'
+    },
+    canScanQr: () => isApiAvailable('scanCodeV2'),
+    async scanQr() {
+      try {
+        return (await liff.scanCodeV2()).value || null
+      } catch {
+        return null
+      }
+    },
+    openExternal(url) {
+      liff.openWindow({ url, external: true })
+    },
+    close() {
+      liff.closeWindow()
+    },
+    haptic() {
+      // LIFF has no haptics API.
+    },
+    setVerticalSwipes() {
+      // Only Telegram closes the app on a vertical swipe.
+    },
+    inviteUrl: (inviterCode) =>
+      `https://liff.line.me/${config.liffId}/register?code=${encodeURIComponent(inviterCode)}`,
+  }
+}

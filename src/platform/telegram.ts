@@ -1,0 +1,134 @@
+// Telegram Mini App through @telegram-apps/sdk-react. Never also load telegram-web-app.js:
+// the two fight over Telegram's events.
+import {
+  backButton,
+  hapticFeedback,
+  init as initSdk,
+  isTMA,
+  miniApp,
+  openLink,
+  qrScanner,
+  retrieveLaunchParams,
+  shareURL,
+  swipeBehavior,
+  themeParams,
+  viewport,
+} from '@telegram-apps/sdk-react'
+import { copyText } from './clipboard'
+import { applySafeArea, applyTelegramPalette, type TelegramPalette } from './telegramTheme'
+import type { Platform, TelegramConfig } from './types'
+
+/** macOS and Web K clients never answer the viewport's requests: don't wait longer. */
+export const VIEWPORT_WAIT_MS = 1500
+
+function applyPalette(launchTheme: TelegramPalette): void {
+  applyTelegramPalette({ ...launchTheme, ...themeParams.state() })
+}
+
+function bindViewport(): void {
+  if (viewport.bindCssVars.isAvailable() && !viewport.isCssVarsBound()) viewport.bindCssVars()
+  const apply = () => applySafeArea(viewport.safeAreaInsets(), viewport.contentSafeAreaInsets())
+  apply()
+  viewport.safeAreaInsets.sub(apply)
+  viewport.contentSafeAreaInsets.sub(apply)
+}
+
+/** Mounts the viewport but never holds init longer than VIEWPORT_WAIT_MS. */
+async function mountViewport(): Promise<void> {
+  if (!viewport.mount.isAvailable()) return
+  let mounted: Promise<void>
+  try {
+    // If Telegram answers after we stopped waiting, the variables are bound then.
+    mounted = viewport.mount().then(bindViewport)
+  } catch {
+    return
+  }
+  let timer: ReturnType<typeof setTimeout> | undefined
+  await Promise.race([
+    mounted.catch(() => undefined),
+    new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, VIEWPORT_WAIT_MS)
+    }),
+  ])
+  clearTimeout(timer)
+}
+
+export function createTelegramPlatform(config: TelegramConfig): Platform {
+  let startParam: string | undefined
+  let language: string | undefined
+  let offBack: VoidFunction | undefined
+
+  return {
+    kind: 'telegram',
+    async init() {
+      // Outside Telegram init() throws and so does every component call.
+      if (!isTMA()) throw new Error('Telegram launch parameters not found')
+      initSdk()
+      // Read now: the SDK caches them in sessionStorage, later navigation loses nothing.
+      const launch = retrieveLaunchParams()
+      startParam = launch.tgWebAppStartParam || launch.tgWebAppData?.start_param || undefined
+      language = launch.tgWebAppData?.user?.language_code || undefined
+
+      backButton.mount.ifAvailable()
+      themeParams.mountSync.ifAvailable()
+      if (!themeParams.isCssVarsBound()) themeParams.bindCssVars.ifAvailable()
+      miniApp.mountSync.ifAvailable()
+      if (!miniApp.isCssVarsBound()) miniApp.bindCssVars.ifAvailable()
+      const launchTheme: TelegramPalette = launch.tgWebAppThemeParams
+      applyPalette(launchTheme)
+      themeParams.state.sub(() => applyPalette(launchTheme))
+      // Swap Telegram's placeholder for our splash now rather than after the viewport wait.
+      miniApp.ready.ifAvailable()
+      await mountViewport()
+    },
+    language: () => language || navigator.language || undefined,
+    startParam: () => startParam,
+    setBackButton(visible, onBack) {
+      offBack?.()
+      offBack = undefined
+      if (visible) {
+        const [bound, off] = backButton.onClick.ifAvailable(() => onBack())
+        if (bound) offBack = off
+        backButton.show.ifAvailable()
+      } else {
+        backButton.hide.ifAvailable()
+      }
+    },
+    async share(text, url) {
+      if (shareURL.isAvailable()) {
+        shareURL(url, text)
+        return 'shared'
+      }
+      return (await copyText(url)) ? 'copied' : 'cancelled'
+    },
+    canScanQr: () => qrScanner.open.isAvailable(),
+    async scanQr() {
+      if (!qrScanner.open.isAvailable()) return null
+      try {
+        // Without `capture` the first QR resolves and the SDK closes the popup itself.
+        return (await qrScanner.open()) || null
+      } catch {
+        return null // already open, or the client refused
+      }
+    },
+    openExternal(url) {
+      const [opened] = openLink.ifAvailable(url)
+      if (!opened) window.open(url, '_blank', 'noopener')
+    },
+    close() {
+      miniApp.close.ifAvailable()
+    },
+    haptic(kind) {
+      if (kind === 'select') hapticFeedback.selectionChanged.ifAvailable()
+      else hapticFeedback.notificationOccurred.ifAvailable(kind)
+    },
+    setVerticalSwipes(enabled) {
+      // Mounted on first use: mounting posts allow_vertical_swipe=false, not Telegram's default.
+      swipeBehavior.mount.ifAvailable()
+      if (enabled) swipeBehavior.enableVertical.ifAvailable()
+      else swipeBehavior.disableVertical.ifAvailable()
+    },
+    inviteUrl: (code) =>
+      `https://t.me/${config.botUsername}/${config.appName}?startapp=${encodeURIComponent(code)}`,
+  }
+}

@@ -1,0 +1,61 @@
+// Maps Telegram's theme and insets onto the app's own CSS variables. No SDK import: the
+// Telegram adapter feeds it, tests call it directly.
+
+/** The theme-param keys the app's palette reads (Telegram's snake_case names). */
+export interface TelegramPalette {
+  bg_color?: string
+  secondary_bg_color?: string
+  text_color?: string
+  hint_color?: string
+  section_separator_color?: string
+}
+
+export interface Insets {
+  top: number
+  bottom: number
+  left: number
+  right: number
+}
+
+/** App palette variable <- Telegram theme param. */
+export const PALETTE_VARS = {
+  '--bg': 'bg_color',
+  '--surface': 'secondary_bg_color',
+  '--text': 'text_color',
+  '--muted': 'hint_color',
+  '--border': 'section_separator_color',
+} as const satisfies Record<string, keyof TelegramPalette>
+
+/** Same rule as the SDK's isColorDark: perceived brightness below 120 of 255. */
+export function isDarkColor(hex: string): boolean {
+  let digits = hex.replace(/^#/, '')
+  if (digits.length === 3) digits = [...digits].map((d) => d + d).join('')
+  if (!/^[0-9a-f]{6}$/i.test(digits)) return false
+  const [r, g, b] = [0, 2, 4].map((i) => parseInt(digits.slice(i, i + 2), 16))
+  return Math.sqrt(0.299 * r * r + 0.587 * g * g + 0.114 * b * b) < 120
+}
+
+/** Sets --bg, --surface, --text, --muted, --border and data-theme from Telegram's theme. */
+export function applyTelegramPalette(
+  palette: TelegramPalette,
+  root: HTMLElement = document.documentElement,
+): void {
+  for (const [cssVar, key] of Object.entries(PALETTE_VARS)) {
+    const value = palette[key]
+    if (value) root.style.setProperty(cssVar, value)
+    else root.style.removeProperty(cssVar) // the stylesheet's own value applies
+  }
+  if (palette.bg_color) root.dataset.theme = isDarkColor(palette.bg_color) ? 'dark' : 'light'
+}
+
+/** Sets --safe-top/-bottom/-left/-right (px): device safe area plus Telegram's own controls. */
+export function applySafeArea(
+  safeArea: Insets,
+  contentSafeArea: Insets,
+  root: HTMLElement = document.documentElement,
+): void {
+  for (const side of ['top', 'bottom', 'left', 'right'] as const) {
+    const px = Math.max(0, safeArea[side]) + Math.max(0, contentSafeArea[side])
+    root.style.setProperty(`--safe-${side}`, `${px}px`)
+  }
+}

@@ -1,0 +1,38 @@
+import type { RuntimeConfig } from '../api/types'
+
+export type PlatformKind = 'line' | 'telegram' | 'browser'
+
+export type ShareResult = 'shared' | 'copied' | 'cancelled'
+
+export type HapticKind = 'success' | 'warning' | 'error' | 'select'
+
+/** The part of the runtime config the platform layer reads. */
+export type PlatformConfig = Pick<RuntimeConfig, 'line' | 'telegram'>
+
+export type LineConfig = NonNullable<RuntimeConfig['line']>
+
+export type TelegramConfig = NonNullable<RuntimeConfig['telegram']>
+
+/** What the app asks of its host: a plain browser, LINE (LIFF) or Telegram (Mini App). */
+export interface Platform {
+  kind: PlatformKind
+  init(): Promise<void>
+  /** Host language: Telegram user language_code, LINE liff.getLanguage(), navigator.language. */
+  language(): string | undefined
+  /** Inviter code from a deep link (Telegram start_param, LINE/browser `?code=`). */
+  startParam(): string | undefined
+  /** Telegram back button; a no-op elsewhere. */
+  setBackButton(visible: boolean, onBack: () => void): void
+  /** Call directly inside a click handler: LINE opens a window before any await. */
+  share(text: string, url: string): Promise<ShareResult>
+  canScanQr(): boolean
+  /** The scanned text, or null when cancelled or nothing was found. */
+  scanQr(): Promise<string | null>
+  openExternal(url: string): void
+  close(): void
+  haptic(kind: HapticKind): void
+  /** Telegram: allow or stop swipe-down-to-close (off while the wheel or a carousel is dragged). */
+  setVerticalSwipes(enabled: boolean): void
+  /** A link that reopens the app in the same messenger. */
+  inviteUrl(code: string): string
+}

@@ -1,0 +1,38 @@
+// What the screen shows besides server data: toasts, the number of open modals (for the back
+// stack and the scroll lock) and how many calls are pending (for the delayed loader).
+import { proxy } from 'valtio'
+
+export type ToastKind = 'success' | 'error' | 'info'
+export interface Toast {
+  id: number
+  kind: ToastKind
+  text: string
+}
+
+export const TOAST_MS = 4000
+
+export const ui = proxy({
+  toasts: [] as Toast[],
+  openModals: 0,
+  pendingCalls: 0,
+})
+
+let nextToastId = 1
+
+export function showToast(text: string, kind: ToastKind = 'error'): void {
+  const id = nextToastId++
+  ui.toasts.push({ id, kind, text })
+  setTimeout(() => dismissToast(id), TOAST_MS)
+}
+
+export function dismissToast(id: number): void {
+  const index = ui.toasts.findIndex((toast) => toast.id === id)
+  if (index >= 0) ui.toasts.splice(index, 1)
+}
+
+export function callStarted(): void {
+  ui.pendingCalls++
+}
+export function callEnded(): void {
+  ui.pendingCalls = Math.max(0, ui.pendingCalls - 1)
+}

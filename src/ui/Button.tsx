@@ -1,0 +1,20 @@
+import type { ButtonHTMLAttributes } from 'react'
+import { Spinner, useDelayedFlag } from './Loader'
+
+type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
+  variant?: 'primary' | 'secondary' | 'ghost'
+  /** While pending the button is disabled at once; its spinner shows after the loader delay. */
+  pending?: boolean
+  block?: boolean
+}
+
+export function Button({ variant = 'primary', pending = false, block, className, disabled, children, ...rest }: ButtonProps) {
+  const spinning = useDelayedFlag(pending)
+  const classes = ['button', `button--${variant}`, block && 'button--block', className].filter(Boolean).join(' ')
+  return (
+    <button className={classes} disabled={disabled || pending} aria-busy={pending || undefined} {...rest}>
+      {spinning && <Spinner />}
+      <span>{children}</span>
+    </button>
+  )
+}

@@ -1,0 +1,59 @@
+import { useEffect, useId, useRef, type ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useHistoryLayer } from './historyLayer'
+import { CloseIcon } from './icons'
+
+interface ModalProps {
+  open: boolean
+  onClose: () => void
+  title: ReactNode
+  children: ReactNode
+  footer?: ReactNode
+  wide?: boolean
+}
+
+/** Every dialog of the app: a native modal <dialog> (focus trap, Escape, top layer). */
+export function Modal({ open, onClose, title, children, footer, wide }: ModalProps) {
+  const { t } = useTranslation()
+  const ref = useRef<HTMLDialogElement>(null)
+  const titleId = useId()
+  useHistoryLayer(open, onClose)
+
+  useEffect(() => {
+    const dialog = ref.current
+    if (!open || !dialog) return
+    const returnFocus = document.activeElement as HTMLElement | null
+    if (!dialog.open) dialog.showModal()
+    return () => {
+      dialog.close()
+      returnFocus?.focus?.()
+    }
+  }, [open])
+
+  if (!open) return null
+  return (
+    <dialog
+      ref={ref}
+      className={wide ? 'modal modal--wide' : 'modal'}
+      aria-labelledby={titleId}
+      onCancel={(event) => {
+        event.preventDefault()
+        onClose()
+      }}
+      onClick={(event) => {
+        if (event.target === event.currentTarget) onClose()
+      }}
+    >
+      <div className="modal__panel">
+        <header className="modal__header">
+          <h2 id={titleId}>{title}</h2>
+          <button type="button" className="icon-button" aria-label={t('common.close')} onClick={onClose}>
+            <CloseIcon />
+          </button>
+        </header>
+        <div className="modal__body">{children}</div>
+        {footer && <footer className="modal__footer">{footer}</footer>}
+      </div>
+    </dialog>
+  )
+}

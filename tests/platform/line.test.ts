@@ -1,0 +1,68 @@
+// Drives the real pluggable LIFF SDK with @line/liff-mock, as the e2e `line` project does.
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { createLinePlatform } from '../../src/platform/line'
+import type { Platform } from '../../src/platform/types'
+
+interface MockedLiff {
+  $mock: { set(data: Record<string, unknown>): void; clear(): void }
+}
+
+const liffId = '1234567890-AbCdEfGh'
+
+describe('LINE platform', () => {
+  it('builds a LIFF invite link without starting LIFF', () => {
+    const platform = createLinePlatform({ liffId, mock: false })
+    expect(platform.kind).toBe('line')
+    expect(platform.inviteUrl('PR12')).toBe(`https://liff.line.me/${liffId}/register?code=PR12`)
+  })
+
+  describe('with the LIFF mock', () => {
+    let platform: Platform
+    let liff: MockedLiff
+    const writeText = vi.fn<(text: string) => Promise<void>>().mockResolvedValue(undefined)
+
+    beforeAll(async () => {
+      // A deep link as LINE delivers it: the path and query packed into liff.state.
+      history.replaceState(null, '', '/?liff.state=%2Fregister%3Fcode%3DPR555')
+      Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true })
+      platform = createLinePlatform({ liffId, mock: true })
+      history.replaceState(null, '', '/') // as if something rewrote the URL during init
+      await platform.init()
+      liff = (window as unknown as { liff: MockedLiff }).liff
+    })
+
+    afterAll(() => {
+      Reflect.deleteProperty(navigator, 'clipboard')
+      Reflect.deleteProperty(window, 'liff')
+    })
+
+    it('recovers the inviter code from liff.state captured before init', () => {
+      expect(platform.startParam()).toBe('PR555')
+    })
+
+    it('takes the language from LIFF', () => {
+      expect(platform.language()).toBe('en')
+    })
+
+    it('copies the link when shareTargetPicker is not available', async () => {
+      expect(await platform.share('Join', 'https://liff.line.me/x/register?code=PR1')).toBe('copied')
+      expect(writeText).toHaveBeenCalledWith('https://liff.line.me/x/register?code=PR1')
+    })
+
+    it('shares through shareTargetPicker when available; undefined means cancelled', async () => {
+      liff.$mock.set({ isApiAvailable: true, shareTargetPicker: { status: 'success' } })
+      expect(await platform.share('Join', 'https://x.test/')).toBe('shared')
+      liff.$mock.set({ isApiAvailable: true, shareTargetPicker: undefined })
+      expect(await platform.share('Join', 'https://x.test/')).toBe('cancelled')
+      liff.$mock.clear()
+    })
+
+    it('scans through scanCodeV2 only where LIFF allows it', async () => {
+      expect(platform.canScanQr()).toBe(false)
+      liff.$mock.set({ isApiAvailable: true, scanCode: { value: 'PR9' } })
+      expect(platform.canScanQr()).toBe(true)
+      expect(await platform.scanQr()).toBe('PR9')
+      liff.$mock.clear()
+    })
+  })
+})

@@ -1,0 +1,178 @@
+// Drives the real @telegram-apps SDK over its bridge: launch parameters in the URL hash and a
+// recorder standing in for window.TelegramWebviewProxy, as the e2e `telegram` project does.
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { createTelegramPlatform } from '../../src/platform/telegram'
+import type { Platform } from '../../src/platform/types'
+
+interface Posted {
+  name: string
+  data: unknown
+}
+
+const config = { botUsername: 'wallet_bot', appName: 'wallet' }
+const theme = {
+  bg_color: '#17212b',
+  secondary_bg_color: '#232e3c',
+  text_color: '#f5f5f5',
+  hint_color: '#708499',
+  section_separator_color: '#111921',
+  button_color: '#5288c1',
+}
+
+function launchHash(): string {
+  const initData = new URLSearchParams({
+    user: JSON.stringify({ id: 7, first_name: 'Somchai', language_code: 'th' }),
+    start_param: 'PR321',
+    auth_date: '1700000000',
+    hash: 'abc',
+    signature: 'def',
+  })
+  const params = new URLSearchParams({
+    tgWebAppData: initData.toString(),
+    tgWebAppVersion: '8.0',
+    tgWebAppPlatform: 'android',
+    tgWebAppStartParam: 'PR321',
+    tgWebAppThemeParams: JSON.stringify(theme),
+  })
+  return `#${params.toString()}`
+}
+
+type Receive = (name: string, data?: unknown) => void
+const receive: Receive = (name, data) =>
+  (window as unknown as { Telegram: { WebView: { receiveEvent: Receive } } }).Telegram.WebView.receiveEvent(
+    name,
+    data,
+  )
+
+/** Telegram's answers to the viewport's questions. */
+const replies: Record<string, [string, unknown]> = {
+  web_app_request_safe_area: ['safe_area_changed', { top: 24, bottom: 16, left: 0, right: 0 }],
+  web_app_request_content_safe_area: ['content_safe_area_changed', { top: 46, bottom: 0, left: 0, right: 0 }],
+  web_app_request_viewport: ['viewport_changed', { height: 700, width: 400, is_expanded: true, is_state_stable: true }],
+}
+
+describe('Telegram platform', () => {
+  const posted: Posted[] = []
+  let platform: Platform
+
+  beforeAll(async () => {
+    history.replaceState(null, '', `/${launchHash()}`)
+    Object.assign(window, {
+      TelegramWebviewProxy: {
+        postEvent(name: string, data?: string) {
+          posted.push({ name, data: data === undefined ? undefined : JSON.parse(data) })
+          const reply = replies[name]
+          if (reply) setTimeout(() => receive(...reply), 0)
+        },
+      },
+    })
+    platform = createTelegramPlatform(config)
+    await platform.init()
+  })
+
+  afterAll(() => {
+    Reflect.deleteProperty(window, 'TelegramWebviewProxy')
+    sessionStorage.clear()
+    history.replaceState(null, '', '/')
+  })
+
+  const names = () => posted.map((p) => p.name)
+
+  it('builds a t.me deep link that reopens the Mini App', () => {
+    expect(createTelegramPlatform(config).inviteUrl('PR12')).toBe('https://t.me/wallet_bot/wallet?startapp=PR12')
+  })
+
+  it('reads start_param and the user language from the launch parameters', () => {
+    expect(platform.kind).toBe('telegram')
+    expect(platform.startParam()).toBe('PR321')
+    expect(platform.language()).toBe('th')
+  })
+
+  it('asks for the safe areas and the viewport in order', () => {
+    const asked = names().filter((n) => n in replies)
+    expect(asked).toEqual(['web_app_request_safe_area', 'web_app_request_content_safe_area', 'web_app_request_viewport'])
+  })
+
+  it('paints the app palette from the theme and picks the dark theme', () => {
+    const style = document.documentElement.style
+    expect(style.getPropertyValue('--bg')).toBe('#17212b')
+    expect(style.getPropertyValue('--surface')).toBe('#232e3c')
+    expect(style.getPropertyValue('--text')).toBe('#f5f5f5')
+    expect(style.getPropertyValue('--muted')).toBe('#708499')
+    expect(style.getPropertyValue('--border')).toBe('#111921')
+    expect(document.documentElement.dataset.theme).toBe('dark')
+    expect(style.getPropertyValue('--tg-theme-button-color')).toBe('#5288c1')
+  })
+
+  it('sets the safe-area variables from the safe area plus the content safe area', () => {
+    const style = document.documentElement.style
+    expect(style.getPropertyValue('--safe-top')).toBe('70px')
+    expect(style.getPropertyValue('--safe-bottom')).toBe('16px')
+    expect(style.getPropertyValue('--safe-left')).toBe('0px')
+    expect(style.getPropertyValue('--tg-viewport-safe-area-inset-top')).toBe('24px')
+  })
+
+  it('follows a theme change', () => {
+    receive('theme_changed', { theme_params: { bg_color: '#ffffff', text_color: '#000000' } })
+    expect(document.documentElement.style.getPropertyValue('--bg')).toBe('#ffffff')
+    expect(document.documentElement.dataset.theme).toBe('light')
+  })
+
+  it('shows the back button and calls the latest handler only', () => {
+    const first = vi.fn()
+    const second = vi.fn()
+    platform.setBackButton(true, first)
+    platform.setBackButton(true, second)
+    expect(posted).toContainEqual({ name: 'web_app_setup_back_button', data: { is_visible: true } })
+    receive('back_button_pressed')
+    expect(first).not.toHaveBeenCalled()
+    expect(second).toHaveBeenCalledTimes(1)
+    platform.setBackButton(false, first)
+    expect(posted.at(-1)).toEqual({ name: 'web_app_setup_back_button', data: { is_visible: false } })
+    receive('back_button_pressed')
+    expect(second).toHaveBeenCalledTimes(1)
+  })
+
+  it('shares through a Telegram share link', async () => {
+    expect(await platform.share('Join me', 'https://t.me/wallet_bot/wallet?startapp=PR1')).toBe('shared')
+    const last = posted.at(-1) as { name: string; data: { path_full: string } }
+    expect(last.name).toBe('web_app_open_tg_link')
+    const query = new URLSearchParams(last.data.path_full.replace('/share/url?', ''))
+    expect(query.get('url')).toBe('https://t.me/wallet_bot/wallet?startapp=PR1')
+    expect(query.get('text')).toBe('Join me')
+  })
+
+  it('scans through the native QR popup and resolves the first text', async () => {
+    expect(platform.canScanQr()).toBe(true)
+    const scanning = platform.scanQr()
+    expect(posted.at(-1)?.name).toBe('web_app_open_scan_qr_popup')
+    receive('qr_text_received', { data: 'PR77' })
+    expect(await scanning).toBe('PR77')
+    expect(posted.at(-1)?.name).toBe('web_app_close_scan_qr_popup')
+  })
+
+  it('resolves null when the QR popup is closed', async () => {
+    const scanning = platform.scanQr()
+    receive('scan_qr_popup_closed')
+    expect(await scanning).toBeNull()
+  })
+
+  it('opens links, plays haptics and closes through Telegram', () => {
+    platform.openExternal('https://example.com/')
+    expect(posted.at(-1)?.name).toBe('web_app_open_link')
+    platform.haptic('success')
+    expect(posted.at(-1)).toEqual({
+      name: 'web_app_trigger_haptic_feedback',
+      data: { type: 'notification', notification_type: 'success' },
+    })
+    platform.haptic('select')
+    expect(posted.at(-1)).toEqual({ name: 'web_app_trigger_haptic_feedback', data: { type: 'selection_change' } })
+    expect(names()).not.toContain('web_app_setup_swipe_behavior') // Telegram's default until asked
+    platform.setVerticalSwipes(false)
+    expect(posted.at(-1)).toEqual({ name: 'web_app_setup_swipe_behavior', data: { allow_vertical_swipe: false } })
+    platform.setVerticalSwipes(true)
+    expect(posted.at(-1)).toEqual({ name: 'web_app_setup_swipe_behavior', data: { allow_vertical_swipe: true } })
+    platform.close()
+    expect(posted.at(-1)?.name).toBe('web_app_close')
+  })
+})

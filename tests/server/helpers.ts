@@ -1,0 +1,125 @@
+import type { FastifyInstance } from 'fastify'
+import type { RegisterRequest } from '../../src/api/types'
+import { type BuildServerOptions, buildServer } from '../../server/app'
+
+/** 2025-01-15 12:00 in Bangkok: inside the slip window's open hours. */
+export const START = Date.parse('2025-01-15T05:00:00Z')
+export const MINUTE = 60 * 1000
+export const HOUR = 60 * MINUTE
+export const DAY = 24 * HOUR
+
+export const DEMO = { phone: '0812345678', password: 'demo1234' }
+
+export interface TestServer {
+  app: FastifyInstance
+  /** Moves the server's clock. */
+  advance: (ms: number) => void
+  setTime: (ms: number) => void
+  sms: { phone: string; text: string }[]
+}
+
+export async function startServer(options: Partial<BuildServerOptions> = {}): Promise<TestServer> {
+  let now = START
+  const sms: TestServer['sms'] = []
+  const app = await buildServer({
+    dataDir: ':memory:',
+    mode: 'test',
+    staticDir: '/nonexistent-static-dir',
+    now: () => now,
+    sms: {
+      async sendSms(phone, text) {
+        sms.push({ phone, text })
+      },
+    },
+    ...options,
+  })
+  return {
+    app,
+    advance: (ms) => {
+      now += ms
+    },
+    setTime: (ms) => {
+      now = ms
+    },
+    sms,
+  }
+}
+
+interface CallOptions {
+  body?: unknown
+  token?: string
+  headers?: Record<string, string>
+}
+
+export interface CallResult {
+  status: number
+  body: Record<string, unknown>
+  headers: Record<string, unknown>
+}
+
+/** One request through `app.inject`; the body is parsed JSON (or `{ raw }` when not JSON). */
+export async function call(
+  app: FastifyInstance,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  options: CallOptions = {},
+): Promise<CallResult> {
+  const headers: Record<string, string> = { ...options.headers }
+  if (options.token) headers.authorization = `Bearer ${options.token}`
+  const response = await app.inject({
+    method,
+    url,
+    headers,
+    ...(options.body === undefined ? {} : { payload: options.body as object }),
+  })
+  let body: Record<string, unknown>
+  try {
+    body = response.json()
+  } catch {
+    body = { raw: response.body }
+  }
+  return { status: response.statusCode, body, headers: response.headers }
+}
+
+export async function login(app: FastifyInstance, username = DEMO.phone, password = DEMO.password) {
+  const result = await call(app, 'POST', '/api/login', { body: { username, password } })
+  if (result.status !== 200) throw new Error(`login failed: ${JSON.stringify(result.body)}`)
+  return result.body.token as string
+}
+
+/** Sends and verifies an OTP for `phone`, as steps 1 and 2 of the wizard do. */
+export async function verifyPhone(app: FastifyInstance, phone: string): Promise<void> {
+  const sent = await call(app, 'POST', '/api/otp/send', { body: { phoneNumber: phone } })
+  if (sent.status !== 200) throw new Error(`otp send failed: ${JSON.stringify(sent.body)}`)
+  const otp = await call(app, 'GET', `/dev/otp/${phone}`)
+  const verified = await call(app, 'POST', '/api/otp/verify', {
+    body: { otpToken: sent.body.otpToken, otpCode: otp.body.otpCode },
+  })
+  if (verified.status !== 200) throw new Error(`otp verify failed: ${JSON.stringify(verified.body)}`)
+}
+
+export function registration(overrides: Partial<RegisterRequest> = {}): RegisterRequest {
+  return {
+    name: 'Somchai Jaidee',
+    username: '0899999999',
+    password: 'secret99',
+    sourceCode: 'FACEBOOK',
+    inviteCode: '',
+    bankCode: 'SCB',
+    bankAccountName: 'somchai jaidee',
+    bankAccountNo: '9876543210',
+    currency: 'THB',
+    ...overrides,
+  }
+}
+
+/** Registers a member (verifying the phone first) and returns a login token. */
+export async function registerMember(app: FastifyInstance, overrides: Partial<RegisterRequest> = {}) {
+  const body = registration(overrides)
+  await verifyPhone(app, body.username)
+  const result = await call(app, 'POST', '/api/account', { body })
+  if (result.status !== 201) throw new Error(`register failed: ${JSON.stringify(result.body)}`)
+  return login(app, body.username, body.password)
+}
+
+export const expectError = (status: number, message: string) => ({ status, body: { message } })

@@ -1,0 +1,100 @@
+// @vitest-environment node
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { gunzipSync, brotliDecompressSync } from 'node:zlib'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type TestServer, startServer } from './helpers'
+
+const INDEX = '<!doctype html><html><body><div id="root">wallet</div></body></html>'
+const SCRIPT = `export const wallet = ${JSON.stringify('x'.repeat(4000))};\n`.repeat(2)
+
+let dir: string
+let server: TestServer
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'wallet-static-'))
+  mkdirSync(join(dir, 'assets'))
+  writeFileSync(join(dir, 'index.html'), INDEX)
+  writeFileSync(join(dir, 'assets', 'index-abc123.js'), SCRIPT)
+  writeFileSync(join(dir, 'line-qr.png'), 'png')
+  writeFileSync(join(dir, 'config.json'), '{"built": true}')
+  server = await startServer({ staticDir: dir })
+})
+afterAll(async () => {
+  await server.app.close()
+  rmSync(dir, { recursive: true, force: true })
+})
+
+const get = (url: string, headers: Record<string, string> = {}) =>
+  server.app.inject({ method: 'GET', url, headers })
+
+describe('the built app', () => {
+  it('serves index.html at / without caching', async () => {
+    const result = await get('/')
+    expect(result.statusCode).toBe(200)
+    expect(result.body).toBe(INDEX)
+    expect(result.headers['cache-control']).toBe('no-cache')
+  })
+
+  it.each(['/login', '/user/home', '/register?code=PR123', '/terminated', '/some/unknown/page'])(
+    'falls back to index.html for %s',
+    async (url) => {
+      const result = await get(url)
+      expect(result.statusCode).toBe(200)
+      expect(result.headers['content-type']).toMatch(/^text\/html/)
+      expect(result.headers['cache-control']).toBe('no-cache')
+      expect(result.body).toBe(INDEX)
+    },
+  )
+
+  it('caches hashed assets forever', async () => {
+    const result = await get('/assets/index-abc123.js')
+    expect(result.statusCode).toBe(200)
+    expect(result.headers['content-type']).toMatch(/javascript/)
+    expect(result.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+    expect(result.body).toBe(SCRIPT)
+  })
+
+  it('compresses scripts with gzip or brotli', async () => {
+    const gzip = await get('/assets/index-abc123.js', { 'accept-encoding': 'gzip' })
+    expect(gzip.headers['content-encoding']).toBe('gzip')
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(SCRIPT)
+    const br = await get('/assets/index-abc123.js', { 'accept-encoding': 'br, gzip' })
+    expect(br.headers['content-encoding']).toBe('br')
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(SCRIPT)
+  })
+
+  it('serves other files with revalidation', async () => {
+    const result = await get('/line-qr.png')
+    expect(result.statusCode).toBe(200)
+    expect(result.headers['cache-control']).toBe('no-cache')
+  })
+
+  it('answers 404 for a missing asset instead of the page', async () => {
+    const result = await get('/assets/missing-123.js')
+    expect(result.statusCode).toBe(404)
+    expect(result.json()).toEqual({ message: 'NO_DATA' })
+  })
+
+  it('never answers the page for /api, /dev or /config.json', async () => {
+    expect((await get('/api/unknown')).json()).toEqual({ message: 'NO_DATA' })
+    expect((await get('/dev/unknown')).json()).toEqual({ message: 'NO_DATA' })
+    const config = await get('/config.json')
+    expect(config.json()).toMatchObject({ variant: 'th', apiBase: '' })
+  })
+
+  it('answers a POST to a page path with 404', async () => {
+    const result = await server.app.inject({ method: 'POST', url: '/user/home' })
+    expect(result.statusCode).toBe(404)
+    expect(result.json()).toEqual({ message: 'NO_DATA' })
+  })
+
+  it('keeps /dev/ paths off the page in production too', async () => {
+    const production = await startServer({ staticDir: dir, mode: 'production' })
+    const result = await production.app.inject({ method: 'GET', url: '/dev/otp/0812345678' })
+    expect(result.statusCode).toBe(404)
+    expect(result.json()).toEqual({ message: 'NO_DATA' })
+    expect((await production.app.inject({ method: 'GET', url: '/user/home' })).body).toBe(INDEX)
+    await production.app.close()
+  })
+})

@@ -1,0 +1,29 @@
+import { defineConfig } from 'vitest/config'
+import react from '@vitejs/plugin-react'
+import { readFileSync } from 'node:fs'
+import { axiosXhrOnly } from './scripts/axiosXhrOnly'
+import { localeParts } from './scripts/localeParts'
+
+const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string }
+
+const apiPort = Number(process.env.API_PORT ?? 8080)
+const target = `http://localhost:${apiPort}`
+
+export default defineConfig({
+  plugins: [react(), localeParts(), axiosXhrOnly()],
+  define: { __APP_VERSION__: JSON.stringify(version) },
+  server: {
+    port: 5173,
+    proxy: {
+      '/api': target,
+      '/config.json': target,
+      '/socket.io': { target, ws: true },
+    },
+  },
+  build: { target: 'es2022', sourcemap: false, modulePreload: { polyfill: false } },
+  test: {
+    environment: 'jsdom',
+    include: ['tests/**/*.test.{ts,tsx}'],
+    setupFiles: ['tests/setup.ts'],
+  },
+})
