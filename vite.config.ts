@@ -2,6 +2,7 @@ import { defineConfig } from 'vitest/config'
 import react from '@vitejs/plugin-react'
 import { readFileSync } from 'node:fs'
 import { axiosXhrOnly } from './scripts/axiosXhrOnly'
+import { bundleReport } from './scripts/bundleReport'
 import { localeParts } from './scripts/localeParts'
 
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string }
@@ -10,13 +11,15 @@ const apiPort = Number(process.env.API_PORT ?? 8080)
 const target = `http://localhost:${apiPort}`
 
 export default defineConfig({
-  plugins: [react(), localeParts(), axiosXhrOnly()],
+  plugins: [react(), localeParts(), axiosXhrOnly(), bundleReport()],
   define: { __APP_VERSION__: JSON.stringify(version) },
   server: {
     port: 5173,
     proxy: {
       '/api': target,
       '/config.json': target,
+      '/dev/': target,
+      '/line-qr.png': target,
       '/socket.io': { target, ws: true },
     },
   },

@@ -1,7 +1,13 @@
-/** Where to land after sign-in: the wanted URL the guard carried, if it is one of ours. */
+/** Where to land after sign-in: the wanted URL the guard carried, if it stays on this origin.
+ *  (A path such as `/\evil.com` would be read by browsers as another host.) */
 export function safeRedirect(wanted: string | null): string {
-  if (!wanted || !wanted.startsWith('/') || wanted.startsWith('//') || wanted.startsWith('/login')) {
+  if (!wanted || !wanted.startsWith('/')) return '/user'
+  let target: URL
+  try {
+    target = new URL(wanted, window.location.origin)
+  } catch {
     return '/user'
   }
-  return wanted
+  if (target.origin !== window.location.origin || target.pathname.startsWith('/login')) return '/user'
+  return target.pathname + target.search + target.hash
 }

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { groupAccountNumber } from '../../lib/validation'
 import { formatDateTime } from '../../lib/time'
-import { useProfile } from './api'
+import { useProfile } from '../../api/profile'
 
 /** Spec 2 "Profile": who the member is and where withdrawals go. */
 export function ProfilePage() {

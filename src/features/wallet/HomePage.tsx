@@ -1,12 +1,49 @@
 import { useTranslation } from 'react-i18next'
+import { useProfile } from '../../api/profile'
+import { inviteCodeFor } from '../../lib/inviteCode'
+import { getPlatform } from '../../platform'
+import { showToast } from '../../state/ui'
+import { Button } from '../../ui/Button'
+import { ShareIcon } from '../../ui/icons'
 
-/** The route of spec 2 exists now; the screen's content is a later issue. */
+/** Home (spec 2). This issue brings the greeting and the invite link; the wallet, balances and
+ *  game carousels come with the wallet issue. */
 export function HomePage() {
   const { t } = useTranslation()
+  const profile = useProfile()
+  const member = profile.data?.profile
+  const code = member ? inviteCodeFor(member._id) : ''
+
+  // No await before share(): LIFF's shareTargetPicker must run inside the tap (DESIGN.md).
+  const share = () => {
+    const platform = getPlatform()
+    void platform.share(t('home.inviteText', { code }), platform.inviteUrl(code)).then((result) => {
+      if (result === 'copied') showToast(t('home.linkCopied'), 'success')
+      if (result === 'shared') platform.haptic('success')
+    })
+  }
+
   return (
-    <section aria-labelledby="home-title">
-      <div className="page-head"><h1 id="home-title">{t('member.home')}</h1></div>
-      <p className="card muted">{t('member.upcoming')}</p>
+    <section aria-labelledby="home-title" className="stack">
+      <div className="page-head">
+        <h1 id="home-title">{member ? t('home.greeting', { name: member.name }) : t('member.home')}</h1>
+      </div>
+      {profile.isError && (
+        <p className="notice notice--error" role="alert">
+          {profile.error.message}{' '}
+          <button type="button" className="link-button" onClick={() => profile.refetch()}>{t('common.retry')}</button>
+        </p>
+      )}
+      <div className="card stack">
+        <h2>{t('home.inviteTitle')}</h2>
+        <p className="muted">{t('home.inviteHint')}</p>
+        <p>
+          {t('home.inviteCode')} <strong data-testid="invite-code">{code || '—'}</strong>
+        </p>
+        <Button type="button" block disabled={!member} onClick={share}>
+          <ShareIcon /> {t('home.share')}
+        </Button>
+      </div>
     </section>
   )
 }

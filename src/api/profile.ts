@@ -1,6 +1,7 @@
+// The member's profile: read by the profile screen and by home (name, invite code).
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { api } from '../../api/http'
-import type { ProfileResponse } from '../../api/types'
+import { api } from './http'
+import type { ProfileResponse } from './types'
 
 export const profileKeys = {
   all: ['profile'] as const,

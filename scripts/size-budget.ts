@@ -1,0 +1,64 @@
+// The size budgets of DESIGN.md, measured on the production build (gzip), from the chunk report
+// the build wrote. Fails (exit 1) when a budget is blown or a heavy SDK reaches the first load.
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { gzipSync } from 'node:zlib'
+import { BUNDLE_REPORT, type ChunkReport } from './bundleReport'
+
+const KB = 1000
+const LOGIN_BUDGET = 135 * KB
+const HOME_BUDGET = 210 * KB
+const LANGUAGES = ['th', 'la', 'en'] as const
+/** Never in the first load: they live in lazy chunks (DESIGN.md "Budgets"). */
+const LAZY_ONLY = /node_modules\/(@line\/|@telegram-apps\/|swiper\/|socket\.io-client\/|engine\.io-client\/|crypto-js\/|jsqr\/)/
+
+const { chunks } = JSON.parse(readFileSync(BUNDLE_REPORT, 'utf8')) as { chunks: Record<string, ChunkReport> }
+const gzipped = (file: string) => gzipSync(readFileSync(join('dist', file))).length
+
+function chunkWith(module: string): string {
+  const found = Object.entries(chunks).find(([, chunk]) => chunk.modules.some((id) => id.endsWith(module)))
+  if (!found) throw new Error(`no chunk holds ${module}`)
+  return found[0]
+}
+
+/** The chunks and their static imports, transitively: what the browser fetches for them. */
+function closure(roots: string[]): Set<string> {
+  const seen = new Set<string>()
+  const visit = (file: string) => {
+    if (seen.has(file)) return
+    seen.add(file)
+    chunks[file].imports.forEach(visit)
+  }
+  roots.forEach(visit)
+  return seen
+}
+
+const total = (files: Set<string>, withCss: boolean) => {
+  let bytes = 0
+  for (const file of files) {
+    bytes += gzipped(file)
+    if (withCss) for (const css of chunks[file].css) bytes += gzipped(css)
+  }
+  return bytes
+}
+
+const entry = Object.keys(chunks).find((file) => chunks[file].isEntry)!
+const browserAdapter = chunkWith('src/platform/browser.ts')
+let failed = false
+const rows: string[] = []
+
+for (const language of LANGUAGES) {
+  const login = closure([entry, browserAdapter, chunkWith(`virtual:locale/${language}/core`)])
+  const loginBytes = total(login, false)
+  const home = closure([...login, chunkWith('src/app/MemberLayout.tsx'), chunkWith('src/features/wallet/HomePage.tsx'), chunkWith(`virtual:locale/${language}/rest`)])
+  const homeBytes = total(home, true)
+  const heavy = [...login].flatMap((file) => chunks[file].modules.filter((id) => LAZY_ONLY.test(id)))
+  if (loginBytes > LOGIN_BUDGET || homeBytes > HOME_BUDGET || heavy.length) failed = true
+  rows.push(`${language}: /login first-load JS ${(loginBytes / KB).toFixed(1)} KB (budget ${LOGIN_BUDGET / KB}), /user/home JS+CSS ${(homeBytes / KB).toFixed(1)} KB (budget ${HOME_BUDGET / KB})${heavy.length ? `, SDK in first load: ${heavy.join(', ')}` : ''}`)
+}
+
+console.log(`Size budgets (gzip, browser path):\n  ${rows.join('\n  ')}`)
+if (failed) {
+  console.error('Size budget exceeded.')
+  process.exit(1)
+}

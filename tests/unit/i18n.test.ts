@@ -1,0 +1,239 @@
+import { readFileSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { errorCodes, progressStatuses, slipReasonCodes, statementTypes } from '../../src/api/errorCodes'
+import { changeLanguage, i18n, initI18n } from '../../src/i18n/i18n'
+import {
+  fromHostLanguage,
+  languages,
+  pickLanguage,
+  storeLanguage,
+  type Language,
+} from '../../src/i18n/language'
+import { CORE_SECTIONS } from '../../scripts/localeParts'
+import thCore from 'virtual:locale/th/core'
+import thRest from 'virtual:locale/th/rest'
+import laCore from 'virtual:locale/la/core'
+import laRest from 'virtual:locale/la/rest'
+import enCore from 'virtual:locale/en/core'
+import enRest from 'virtual:locale/en/rest'
+
+type Tree = { [key: string]: Tree | string }
+
+const files = Object.fromEntries(
+  languages.map((language) => [
+    language,
+    JSON.parse(readFileSync(resolve(process.cwd(), 'src/i18n/locales', `${language}.json`), 'utf8')) as Tree,
+  ]),
+) as Record<Language, Tree>
+
+/** Every leaf as 'a.b.c' → value. */
+function flatten(tree: Tree, prefix = ''): Map<string, unknown> {
+  const out = new Map<string, unknown>()
+  for (const [key, value] of Object.entries(tree)) {
+    const path = prefix ? `${prefix}.${key}` : key
+    if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
+      for (const [inner, leaf] of flatten(value, path)) out.set(inner, leaf)
+    } else {
+      out.set(path, value)
+    }
+  }
+  return out
+}
+
+const flat = Object.fromEntries(languages.map((language) => [language, flatten(files[language])])) as Record<
+  Language,
+  Map<string, unknown>
+>
+
+const placeholders = (text: string): string[] =>
+  [...new Set([...text.matchAll(/\{\{\s*([^}\s,]+)[^}]*\}\}/g)].map((match) => match[1]))].sort()
+
+const sorted = (keys: Iterable<string>) => [...keys].sort()
+
+describe('locale files: key parity', () => {
+  it.each(['la', 'en'] as const)('th and %s have identical deep key sets', (language) => {
+    expect(sorted(flat[language].keys())).toEqual(sorted(flat.th.keys()))
+  })
+
+  it.each(languages)('%s has only non-empty string leaves', (language) => {
+    const bad = [...flat[language]].filter(([, value]) => typeof value !== 'string' || value.trim() === '')
+    expect(bad.map(([key]) => key)).toEqual([])
+  })
+
+  it.each(['la', 'en'] as const)('%s uses the same {{placeholders}} as th for every key', (language) => {
+    const mismatched: string[] = []
+    for (const [key, value] of flat.th) {
+      const other = flat[language].get(key)
+      if (typeof value !== 'string' || typeof other !== 'string') continue
+      if (placeholders(value).join() !== placeholders(other).join()) mismatched.push(key)
+    }
+    expect(mismatched).toEqual([])
+  })
+})
+
+describe('locale files: catalogues of spec 8', () => {
+  it.each(languages)('%s translates every error code', (language) => {
+    const missing = errorCodes.filter((code) => typeof flat[language].get(`errors.${code}`) !== 'string')
+    expect(missing).toEqual([])
+  })
+
+  it.each(languages)('%s translates the client-side error codes', (language) => {
+    for (const code of ['network', 'timeout', 'generic']) {
+      expect(typeof flat[language].get(`errors.${code}`), `errors.${code}`).toBe('string')
+    }
+  })
+
+  it.each(languages)('%s translates every slip reason code', (language) => {
+    const missing = slipReasonCodes.filter((code) => typeof flat[language].get(`slipReasons.${code}`) !== 'string')
+    expect(missing).toEqual([])
+  })
+
+  it.each(languages)('%s labels every statement type and progress status', (language) => {
+    const types = statementTypes.filter((type) => typeof flat[language].get(`statement.types.${type}`) !== 'string')
+    const statuses = progressStatuses.filter(
+      (status) => typeof flat[language].get(`statement.status.${status}`) !== 'string',
+    )
+    expect(types).toEqual([])
+    expect(statuses).toEqual([])
+  })
+})
+
+describe('locale files: scripts', () => {
+  const withScript = (language: Language, pattern: RegExp) =>
+    [...flat[language]].filter(([, value]) => typeof value === 'string' && pattern.test(value)).map(([key]) => key)
+
+  it('la.json has no Thai-script characters', () => {
+    expect(withScript('la', /[\u0E00-\u0E7F]/)).toEqual([])
+  })
+
+  it('th.json has no Lao-script characters', () => {
+    expect(withScript('th', /[\u0E80-\u0EFF]/)).toEqual([])
+  })
+})
+
+describe('locale parts (scripts/localeParts.ts)', () => {
+  const parts: Record<Language, { core: Tree; rest: Tree }> = {
+    th: { core: thCore as Tree, rest: thRest as Tree },
+    la: { core: laCore as Tree, rest: laRest as Tree },
+    en: { core: enCore as Tree, rest: enRest as Tree },
+  }
+
+  it.each(languages)('%s file holds every core section', (language) => {
+    const missing = CORE_SECTIONS.filter((section) => !(section in files[language]))
+    expect(missing).toEqual([])
+  })
+
+  it.each(languages)('%s core part has exactly the core sections', (language) => {
+    expect(sorted(Object.keys(parts[language].core))).toEqual(sorted(CORE_SECTIONS))
+  })
+
+  it.each(languages)('%s: every section lands in exactly one part, unchanged', (language) => {
+    const { core, rest } = parts[language]
+    for (const section of Object.keys(files[language])) {
+      expect(Number(section in core) + Number(section in rest), section).toBe(1)
+    }
+    expect({ ...core, ...rest }).toEqual(files[language])
+  })
+
+  it('the error catalogue is in the rest part', () => {
+    expect(CORE_SECTIONS).not.toContain('errors')
+    for (const language of languages) expect(parts[language].rest).toHaveProperty('errors')
+  })
+})
+
+function clearLanguageCookie() {
+  document.cookie = 'i18next=; path=/; max-age=0'
+}
+
+describe('language.ts', () => {
+  beforeEach(() => {
+    localStorage.clear()
+    clearLanguageCookie()
+  })
+  afterEach(() => {
+    localStorage.clear()
+    clearLanguageCookie()
+  })
+
+  it.each([
+    ['th-TH', 'th'],
+    ['th', 'th'],
+    ['lo', 'la'],
+    ['lo-LA', 'la'],
+    ['la', 'la'],
+    ['en-US', 'en'],
+    ['EN', 'en'],
+    ['en_GB', 'en'],
+    ['fr', undefined],
+    ['', undefined],
+    [undefined, undefined],
+  ])('fromHostLanguage(%j) → %j', (tag, expected) => {
+    expect(fromHostLanguage(tag)).toBe(expected)
+  })
+
+  it('falls back to the variant default', () => {
+    expect(pickLanguage('la', undefined)).toBe('la')
+    expect(pickLanguage('th', undefined)).toBe('th')
+    expect(pickLanguage('th', 'fr-FR')).toBe('th')
+  })
+
+  it('prefers the host language over the variant default', () => {
+    expect(pickLanguage('th', 'en-US')).toBe('en')
+    expect(pickLanguage('la', 'th-TH')).toBe('th')
+  })
+
+  it('prefers the stored localStorage choice over the host language', () => {
+    localStorage.setItem('locale', 'la')
+    expect(pickLanguage('th', 'en-US')).toBe('la')
+  })
+
+  it('ignores an unknown stored value', () => {
+    localStorage.setItem('locale', 'fr')
+    expect(pickLanguage('th', 'en-US')).toBe('en')
+  })
+
+  it('reads the upper-case i18next cookie when localStorage is empty', () => {
+    document.cookie = 'i18next=LA; path=/'
+    expect(pickLanguage('th', 'en-US')).toBe('la')
+  })
+
+  it('lets localStorage win over the cookie', () => {
+    document.cookie = 'i18next=LA; path=/'
+    localStorage.setItem('locale', 'en')
+    expect(pickLanguage('th', undefined)).toBe('en')
+  })
+
+  it('storeLanguage writes localStorage and the upper-case cookie', () => {
+    storeLanguage('la')
+    expect(localStorage.getItem('locale')).toBe('la')
+    expect(document.cookie).toContain('i18next=LA')
+    storeLanguage('en')
+    expect(document.cookie).toContain('i18next=EN')
+    expect(document.cookie).not.toContain('i18next=LA')
+    expect(pickLanguage('th', 'th')).toBe('en')
+  })
+})
+
+describe('i18n.ts', () => {
+  afterEach(() => {
+    localStorage.clear()
+    clearLanguageCookie()
+  })
+
+  it('sets <html lang>, stores the choice and switches strings', async () => {
+    await initI18n('th')
+    expect(document.documentElement.lang).toBe('th')
+    expect(i18n.t('login.title')).toBe((files.th.login as Tree).title)
+
+    await changeLanguage('la')
+    expect(document.documentElement.lang).toBe('lo')
+    expect(i18n.language).toBe('la')
+    expect(localStorage.getItem('locale')).toBe('la')
+    expect(document.cookie).toContain('i18next=LA')
+    expect(i18n.t('login.title')).toBe((files.la.login as Tree).title)
+
+    await changeLanguage('en')
+    expect(document.documentElement.lang).toBe('en')
+  })
+})
