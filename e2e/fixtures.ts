@@ -1,0 +1,173 @@
+// Shared e2e fixtures. Each test starts from a clean server state for its project's platform:
+// browser (no messenger), line (LIFF mock) or telegram (launch params + event recorder).
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test'
+import type { RuntimeConfig } from '../src/api/types'
+import th from '../src/i18n/locales/th.json' with { type: 'json' }
+import en from '../src/i18n/locales/en.json' with { type: 'json' }
+
+export type PlatformKind = 'browser' | 'line' | 'telegram'
+export interface PlatformOption {
+  platform: PlatformKind
+}
+
+export const LIFF_ID = '2000000000-e2etest'
+export const TELEGRAM = { botUsername: 'wallet_e2e_bot', appName: 'wallet' }
+export const DEMO = { phone: '0812345678', password: 'demo1234', name: 'DEMO PLAYER', inviteCode: 'PR123' }
+
+export const LIGHT_THEME = { bg_color: '#ffffff', secondary_bg_color: '#f1f1f4', text_color: '#111111', hint_color: '#888888', button_color: '#2481cc', button_text_color: '#ffffff' }
+export const DARK_THEME = { bg_color: '#17212b', secondary_bg_color: '#232e3c', text_color: '#f5f5f5', hint_color: '#708499', button_color: '#5288c1', button_text_color: '#ffffff', section_separator_color: '#111921' }
+
+export function platformConfig(platform: PlatformKind): Partial<RuntimeConfig> {
+  return {
+    line: platform === 'line' ? { liffId: LIFF_ID, mock: true } : null,
+    telegram: platform === 'telegram' ? TELEGRAM : null,
+  }
+}
+
+/** The hash Telegram appends when it opens a Mini App (DESIGN.md "Telegram in tests"). */
+export function telegramHash(options: { startParam?: string; theme?: Record<string, string>; languageCode?: string } = {}): string {
+  const user = JSON.stringify({ id: 777000, first_name: 'Somchai', language_code: options.languageCode ?? 'th' })
+  const data = new URLSearchParams({ user, auth_date: String(Math.floor(Date.now() / 1000)), hash: 'e2e', signature: 'e2e' })
+  if (options.startParam) data.set('start_param', options.startParam)
+  const params = new URLSearchParams({
+    tgWebAppData: data.toString(),
+    tgWebAppVersion: '8.0',
+    tgWebAppPlatform: 'android',
+    tgWebAppThemeParams: JSON.stringify(options.theme ?? LIGHT_THEME),
+  })
+  if (options.startParam) params.set('tgWebAppStartParam', options.startParam)
+  return `#${params.toString()}`
+}
+
+/** Records every event the app posts to Telegram and answers the viewport's questions. */
+const TELEGRAM_RECORDER = () => {
+  const events: { name: string; data: unknown }[] = []
+  Object.assign(window, { __tgEvents: events })
+  const reply = (name: string, payload: unknown) =>
+    setTimeout(() => (window as unknown as { Telegram?: { WebView?: { receiveEvent(n: string, p: unknown): void } } }).Telegram?.WebView?.receiveEvent(name, payload), 0)
+  Object.assign(window, {
+    TelegramWebviewProxy: {
+      postEvent(name: string, data?: string) {
+        events.push({ name, data: data ? JSON.parse(data) : undefined })
+        if (name === 'web_app_request_safe_area') reply('safe_area_changed', { top: 0, bottom: 0, left: 0, right: 0 })
+        if (name === 'web_app_request_content_safe_area') reply('content_safe_area_changed', { top: 0, bottom: 0, left: 0, right: 0 })
+        if (name === 'web_app_request_viewport') reply('viewport_changed', { height: 844, width: 390, is_expanded: true, is_state_stable: true })
+      },
+    },
+  })
+}
+
+export async function devPost(request: APIRequestContext, path: string, data: unknown): Promise<void> {
+  const response = await request.post(path, { data })
+  expect(response.ok(), `${path} answered ${response.status()}`).toBeTruthy()
+}
+
+export async function lastOtp(request: APIRequestContext, phone: string): Promise<{ otpCode: string; otpRef: string }> {
+  const response = await request.get(`/dev/otp/${phone}`)
+  expect(response.ok()).toBeTruthy()
+  return (await response.json()) as { otpCode: string; otpRef: string }
+}
+
+/** A phone number nobody has registered yet in this run. */
+let counter = 0
+export function freshPhone(): string {
+  counter += 1
+  return `09${String(Date.now() % 1e6).padStart(6, '0')}${String(counter % 100).padStart(2, '0')}`
+}
+
+/** The strings the app shows with nothing stored: the host's language wins over the browser's
+ *  th-TH, and the LIFF mock's app language is 'en'. */
+export function hostStrings(platform: PlatformKind): typeof th {
+  return platform === 'line' ? (en as unknown as typeof th) : th
+}
+
+export const test = base.extend<PlatformOption & { open: (path: string, hash?: string) => Promise<void>; strings: typeof th }>({
+  platform: ['browser', { option: true }],
+  page: async ({ page, platform, request }, use) => {
+    await request.delete('/dev/config')
+    await devPost(request, '/dev/config', platformConfig(platform))
+    await devPost(request, '/dev/settings', { registerOTP: true })
+    await devPost(request, '/dev/service', { terminated: false })
+    await devPost(request, '/dev/reset-limits', {})
+    if (platform === 'telegram') await page.addInitScript(TELEGRAM_RECORDER)
+    await use(page)
+  },
+  strings: async ({ platform }, use) => {
+    await use(hostStrings(platform))
+  },
+  /** Opens a path the way the project's host would: Telegram adds its launch params. */
+  open: async ({ page, platform }, use) => {
+    await use(async (path, hash) => {
+      await page.goto(`${path}${hash ?? (platform === 'telegram' ? telegramHash() : '')}`)
+    })
+  },
+})
+
+export { expect }
+
+export async function telegramEvents(page: Page, name: string): Promise<unknown[]> {
+  return page.evaluate((wanted) => (window as unknown as { __tgEvents: { name: string; data: unknown }[] }).__tgEvents.filter((event) => event.name === wanted).map((event) => event.data), name)
+}
+
+/** Fills the login form (as the demo by default) and submits it. */
+export async function signIn(page: Page, strings: Strings, options: { phone?: string; password?: string; remember?: boolean } = {}): Promise<void> {
+  const { phone = DEMO.phone, password = DEMO.password, remember = true } = options
+  await page.getByLabel(strings.fields.phone).fill(phone)
+  await page.getByLabel(strings.fields.password, { exact: true }).fill(password)
+  const box = page.getByRole('checkbox', { name: strings.login.remember })
+  if ((await box.isChecked()) !== remember) await box.click()
+  await page.getByRole('button', { name: strings.login.submit }).click()
+}
+
+/** The parts of a locale file the helpers read (th.json, la.json and en.json share its shape). */
+export interface Strings {
+  fields: Record<'phone' | 'password' | 'confirmPassword' | 'name' | 'inviteCode' | 'otp' | 'bank' | 'bankAccountNo' | 'firstName' | 'lastName', string>
+  login: Record<'remember' | 'submit', string>
+  common: Record<'next', string>
+  register: Record<'step3Title' | 'step4Title' | 'submit', string>
+}
+
+/** Register step 1 with OTP registration disabled (POST /dev/settings first): lands on step 3. */
+export async function phoneStepToProfile(page: Page, strings: Strings, phone: string): Promise<void> {
+  await page.getByLabel(strings.fields.phone).fill(phone)
+  await page.getByRole('button', { name: strings.common.next }).click()
+  await expect(page.getByRole('heading', { name: strings.register.step3Title })).toBeVisible()
+}
+
+/** Register step 3 -> step 4 with a valid profile. */
+export async function profileStep(page: Page, strings: Strings, password = 'secret99'): Promise<void> {
+  await page.getByLabel(strings.fields.name).fill('tester')
+  await page.getByLabel(strings.fields.password, { exact: true }).fill(password)
+  await page.getByLabel(strings.fields.confirmPassword).fill(password)
+  await page.getByRole('button', { name: strings.common.next }).click()
+  await expect(page.getByRole('heading', { name: strings.register.step4Title })).toBeVisible()
+}
+
+/** Register step 4 with a KBANK account (no English-name rule); submits. */
+export async function bankStep(page: Page, strings: Strings, phone: string, bankCode = 'KBANK'): Promise<void> {
+  await page.getByLabel(strings.fields.bank, { exact: true }).selectOption(bankCode)
+  await page.getByLabel(strings.fields.bankAccountNo).fill(`66${phone.slice(2)}`)
+  await page.getByLabel(strings.fields.firstName).fill('somchai')
+  await page.getByLabel(strings.fields.lastName).fill('tester')
+  await page.getByRole('button', { name: strings.register.submit }).click()
+}
+
+export async function localItem(page: Page, key: string): Promise<string | null> {
+  return page.evaluate((k) => localStorage.getItem(k), key)
+}
+
+/** Sends Telegram's back_button_pressed event over the real bridge. */
+export async function telegramBack(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    (window as unknown as { Telegram: { WebView: { receiveEvent(name: string, payload?: unknown): void } } }).Telegram.WebView.receiveEvent('back_button_pressed'),
+  )
+}
+
+/** Counts the app's API calls of a method from now on (e.g. to prove a rule stopped a request). */
+export function countApiCalls(page: Page, method = 'POST'): () => number {
+  let count = 0
+  page.on('request', (request) => {
+    if (request.method() === method && new URL(request.url()).pathname.startsWith('/api/')) count += 1
+  })
+  return () => count
+}
