@@ -1,16 +1,6 @@
-import { expect, freshPhone, lastOtp, test } from './fixtures'
-import type { Page } from '@playwright/test'
-import th from '../src/i18n/locales/th.json' with { type: 'json' }
+import { expect, freshPhone, lastOtp, signIn, test } from './fixtures'
 
-async function signIn(page: Page, phone: string, password: string, remember = true) {
-  await page.getByLabel(th.fields.phone).fill(phone)
-  await page.getByLabel(th.fields.password, { exact: true }).fill(password)
-  const box = page.getByRole('checkbox', { name: th.login.remember })
-  if ((await box.isChecked()) !== remember) await box.click()
-  await page.getByRole('button', { name: th.login.submit }).click()
-}
-
-test('register with OTP, then sign in, then log out', async ({ page, open, request }) => {
+test('register with OTP, then sign in, then log out', async ({ page, open, request, strings: th }) => {
   const phone = freshPhone()
   await open('/register')
   await page.getByLabel(th.fields.phone).fill(phone)
@@ -49,7 +39,7 @@ test('register with OTP, then sign in, then log out', async ({ page, open, reque
   await expect(page.getByRole('status').filter({ hasText: th.register.successTitle })).toBeVisible()
   await expect(page).toHaveURL(/\/login$/, { timeout: 5000 })
 
-  await signIn(page, phone, 'secret99')
+  await signIn(page, th, { phone, password: 'secret99' })
   await expect(page).toHaveURL(/\/user\/home$/)
   await page.getByRole('link', { name: th.menu.profile }).click()
   await expect(page.getByText('SOMCHAI JAIDEE')).toBeVisible()

@@ -83,21 +83,21 @@ export function hostStrings(platform: PlatformKind): typeof th {
 
 export const test = base.extend<PlatformOption & { open: (path: string, hash?: string) => Promise<void>; strings: typeof th }>({
   platform: ['browser', { option: true }],
-  page: async ({ page, platform, request }, use) => {
+  page: async ({ page, platform, request }, provide) => {
     await request.delete('/dev/config')
     await devPost(request, '/dev/config', platformConfig(platform))
     await devPost(request, '/dev/settings', { registerOTP: true })
     await devPost(request, '/dev/service', { terminated: false })
     await devPost(request, '/dev/reset-limits', {})
     if (platform === 'telegram') await page.addInitScript(TELEGRAM_RECORDER)
-    await use(page)
+    await provide(page)
   },
-  strings: async ({ platform }, use) => {
-    await use(hostStrings(platform))
+  strings: async ({ platform }, provide) => {
+    await provide(hostStrings(platform))
   },
   /** Opens a path the way the project's host would: Telegram adds its launch params. */
-  open: async ({ page, platform }, use) => {
-    await use(async (path, hash) => {
+  open: async ({ page, platform }, provide) => {
+    await provide(async (path, hash) => {
       await page.goto(`${path}${hash ?? (platform === 'telegram' ? telegramHash() : '')}`)
     })
   },

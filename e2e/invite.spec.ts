@@ -1,23 +1,18 @@
 // Sharing an invite reopens the app in the same messenger (spec 2 "Home", DESIGN.md "Platform
 // adapter"): LINE through shareTargetPicker, Telegram through shareURL, a browser by copying.
 import type { Page } from '@playwright/test'
-import th from '../src/i18n/locales/th.json' with { type: 'json' }
-import { DEMO, LIFF_ID, TELEGRAM, expect, telegramEvents, test } from './fixtures'
+import { DEMO, LIFF_ID, TELEGRAM, expect, signIn, telegramEvents, test, type Strings } from './fixtures'
 
-async function signInAsDemo(page: Page, open: (path: string) => Promise<void>) {
-  // The LIFF mock reports English as LINE's language; these tests read the Thai strings.
-  await page.addInitScript(() => localStorage.setItem('locale', 'th'))
+async function signInAsDemo(page: Page, open: (path: string) => Promise<void>, strings: Strings) {
   await open('/login')
-  await page.getByLabel(th.fields.phone).fill(DEMO.phone)
-  await page.getByLabel(th.fields.password, { exact: true }).fill(DEMO.password)
-  await page.getByRole('button', { name: th.login.submit }).click()
+  await signIn(page, strings)
   await expect(page).toHaveURL(/\/user\/home$/)
   await expect(page.getByTestId('invite-code')).toHaveText(DEMO.inviteCode)
 }
 
-test('LINE: the invite goes out through shareTargetPicker with a LIFF link', async ({ page, open, platform }) => {
+test('LINE: the invite goes out through shareTargetPicker with a LIFF link', async ({ page, open, platform, strings: th }) => {
   test.skip(platform !== 'line', 'LINE only')
-  await signInAsDemo(page, open)
+  await signInAsDemo(page, open, th)
   await page.evaluate(() => {
     type Liff = { $mock: { set(fn: (p: object) => object): void }; shareTargetPicker(messages: unknown): Promise<unknown> }
     const liff = (window as unknown as { liff: Liff }).liff
@@ -36,9 +31,9 @@ test('LINE: the invite goes out through shareTargetPicker with a LIFF link', asy
   await expect(page.getByText(th.home.linkCopied)).toHaveCount(0)
 })
 
-test('Telegram: the invite goes out through shareURL with a startapp link', async ({ page, open, platform }) => {
+test('Telegram: the invite goes out through shareURL with a startapp link', async ({ page, open, platform, strings: th }) => {
   test.skip(platform !== 'telegram', 'Telegram only')
-  await signInAsDemo(page, open)
+  await signInAsDemo(page, open, th)
   await page.getByRole('button', { name: th.home.share }).click()
   await expect.poll(() => telegramEvents(page, 'web_app_open_tg_link')).toHaveLength(1)
   const [event] = (await telegramEvents(page, 'web_app_open_tg_link')) as { path_full: string }[]
@@ -47,11 +42,11 @@ test('Telegram: the invite goes out through shareURL with a startapp link', asyn
   expect(shared.get('url')).toBe(`https://t.me/${TELEGRAM.botUsername}/${TELEGRAM.appName}?startapp=${DEMO.inviteCode}`)
 })
 
-test('browser: without navigator.share the invite link is copied with a toast', async ({ page, open, platform, context, baseURL }) => {
+test('browser: without navigator.share the invite link is copied with a toast', async ({ page, open, platform, context, baseURL, strings: th }) => {
   test.skip(platform !== 'browser', 'browser only')
   await context.grantPermissions(['clipboard-read', 'clipboard-write'])
   await page.addInitScript(() => Object.defineProperty(navigator, 'share', { value: undefined }))
-  await signInAsDemo(page, open)
+  await signInAsDemo(page, open, th)
   await page.getByRole('button', { name: th.home.share }).click()
   await expect(page.getByText(th.home.linkCopied)).toBeVisible()
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${baseURL}/register?code=${DEMO.inviteCode}`)

@@ -5,7 +5,9 @@ import type { RuntimeConfig } from './types'
 let loaded: RuntimeConfig | null = null
 
 export async function loadConfig(url = '/config.json'): Promise<RuntimeConfig> {
-  const response = await fetch(url, { cache: 'no-store' })
+  // Default cache mode, so index.html's preload of /config.json is reused; the server answers
+  // `Cache-Control: no-cache`, so a changed config is always seen.
+  const response = await fetch(url, { credentials: 'same-origin' })
   if (!response.ok) throw new Error(`config ${response.status}`)
   loaded = (await response.json()) as RuntimeConfig
   return loaded

@@ -5,6 +5,7 @@ import { getPlatform } from '../../platform'
 import { SafeHtml } from '../../ui/SafeHtml'
 import { ChatIcon } from '../../ui/icons'
 import { useContact } from './api'
+import { LoadError } from '../../ui/LoadError'
 
 /** Shipped in public/, shown when the server has no line QR or it fails to load (spec 2). */
 export const LOCAL_LINE_QR = '/line-qr.png'
@@ -25,12 +26,7 @@ export function ContactPage() {
       </div>
       <div className="card stack">
         {contact.isPending && <div className="skeleton" style={{ height: 72 }} aria-label={t('common.loading')} />}
-        {contact.isError && (
-          <p className="notice notice--error" role="alert">
-            {contact.error.message}{' '}
-            <button type="button" className="link-button" onClick={() => contact.refetch()}>{t('common.retry')}</button>
-          </p>
-        )}
+        {contact.isError && <LoadError error={contact.error} onRetry={() => contact.refetch()} />}
         {contact.data?.contactText && <SafeHtml className="rich-text" html={contact.data.contactText} />}
         <figure className="line-qr">
           <img src={qr} width={200} height={200} alt={t('contact.qrAlt', { name: lineName })}

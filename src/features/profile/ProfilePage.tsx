@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { groupAccountNumber } from '../../lib/validation'
 import { formatDateTime } from '../../lib/time'
 import { useProfile } from '../../api/profile'
+import { LoadError } from '../../ui/LoadError'
 
 /** Spec 2 "Profile": who the member is and where withdrawals go. */
 export function ProfilePage() {
@@ -12,12 +13,7 @@ export function ProfilePage() {
       <div className="page-head"><h1 id="profile-title">{t('profile.title')}</h1></div>
       <div className="card">
         {profile.isPending && <div className="skeleton" style={{ height: 220 }} aria-label={t('common.loading')} />}
-        {profile.isError && (
-          <p className="notice notice--error" role="alert">
-            {profile.error.message}{' '}
-            <button type="button" className="link-button" onClick={() => profile.refetch()}>{t('common.retry')}</button>
-          </p>
-        )}
+        {profile.isError && <LoadError error={profile.error} onRetry={() => profile.refetch()} />}
         {profile.data && (
           <dl className="facts">
             <dt>{t('profile.name')}</dt><dd>{profile.data.profile.name}</dd>

@@ -5,6 +5,7 @@ import { getPlatform } from '../../platform'
 import { showToast } from '../../state/ui'
 import { Button } from '../../ui/Button'
 import { ShareIcon } from '../../ui/icons'
+import { LoadError } from '../../ui/LoadError'
 
 /** Home (spec 2). This issue brings the greeting and the invite link; the wallet, balances and
  *  game carousels come with the wallet issue. */
@@ -28,12 +29,7 @@ export function HomePage() {
       <div className="page-head">
         <h1 id="home-title">{member ? t('home.greeting', { name: member.name }) : t('member.home')}</h1>
       </div>
-      {profile.isError && (
-        <p className="notice notice--error" role="alert">
-          {profile.error.message}{' '}
-          <button type="button" className="link-button" onClick={() => profile.refetch()}>{t('common.retry')}</button>
-        </p>
-      )}
+      {profile.isError && <LoadError error={profile.error} onRetry={() => profile.refetch()} />}
       <div className="card stack">
         <h2>{t('home.inviteTitle')}</h2>
         <p className="muted">{t('home.inviteHint')}</p>

@@ -111,7 +111,7 @@ export function RegisterPage() {
       <h2 className="step-title">{t(`register.step${step}Title`)}</h2>
       {inviter && step === 1 && <p className="notice">{t('register.invitedBy', { code: inviter })}</p>}
       <Current key={step} {...props} />
-      {step > 1 && (
+      {step > 2 && (
         <button type="button" className="link-button step-back" onClick={props.back}>{t('common.back')}</button>
       )}
       <p className="center auth-switch">

@@ -9,6 +9,7 @@ import { SelectField, TextField } from '../../../ui/Field'
 import { useBanks, useCreateAccount } from '../api'
 import { toRegisterRequest } from './draft'
 import type { StepProps } from './RegisterPage'
+import { LoadError } from '../../../ui/LoadError'
 
 type Errors = Partial<Record<'bankCode' | 'bankAccountNo' | 'firstName' | 'lastName' | 'form', string>>
 
@@ -52,12 +53,7 @@ export function StepBank({ draft, update, done }: StepProps) {
           <option key={bank.code} value={bank.code}>{bank.nameTH}</option>
         ))}
       </SelectField>
-      {banks.isError && (
-        <p className="notice notice--error" role="alert">
-          {banks.error.message}{' '}
-          <button type="button" className="link-button" onClick={() => banks.refetch()}>{t('common.retry')}</button>
-        </p>
-      )}
+      {banks.isError && <LoadError error={banks.error} onRetry={() => banks.refetch()} />}
       <TextField label={t('fields.bankAccountNo')} name="account-number" inputMode="numeric" maxLength={15}
         value={draft.bankAccountNo} error={errors.bankAccountNo}
         onChange={(event) => edit({ bankAccountNo: digitsOnly(event.target.value) }, 'bankAccountNo')} />

@@ -7,6 +7,7 @@ import { Button } from '../../../ui/Button'
 import { TextField } from '../../../ui/Field'
 import { useRegisterOtp, useSendOtp } from '../api'
 import type { StepProps } from './RegisterPage'
+import { LoadError } from '../../../ui/LoadError'
 
 /** Step 1. With OTP on, sends the code; an already verified number skips step 2 (spec 4). */
 export function StepPhone({ draft, update, next }: StepProps) {
@@ -52,12 +53,7 @@ export function StepPhone({ draft, update, next }: StepProps) {
           setError(null)
         }}
       />
-      {registerOtp.isError && (
-        <p className="notice notice--error" role="alert">
-          {registerOtp.error.message}{' '}
-          <button type="button" className="link-button" onClick={() => registerOtp.refetch()}>{t('common.retry')}</button>
-        </p>
-      )}
+      {registerOtp.isError && <LoadError error={registerOtp.error} onRetry={() => registerOtp.refetch()} />}
       <Button type="submit" block pending={send.isPending || registerOtp.isPending}>
         {t('common.next')}
       </Button>
