@@ -1,0 +1,59 @@
+// The member shell of spec 2: top bar (app name, language, logout) and the bottom menu with the
+// conditions modal and the large home button.
+import en from '../src/i18n/locales/en.json' with { type: 'json' }
+import { DEMO, expect, signIn, test } from './fixtures'
+
+test('the member shell: conditions modal, bottom menu, language and logout', async ({ page, open, strings, platform }) => {
+  test.skip(platform !== 'browser', 'the shell does not depend on the host')
+  await open('/login')
+  await signIn(page, strings)
+  await expect(page).toHaveURL(/\/user\/home$/)
+  await expect(page.getByRole('banner').getByText('Wallet')).toBeVisible()
+  await expect(page.getByRole('heading', { name: strings.home.greeting.replace('{{name}}', DEMO.name) })).toBeVisible()
+
+  // Conditions open in a modal from the bottom menu; scroll is locked while it is open.
+  const menu = page.getByRole('navigation', { name: strings.menu.label })
+  await menu.getByRole('button', { name: strings.menu.conditions }).click()
+  const dialog = page.getByRole('dialog', { name: strings.conditions.title })
+  await expect(dialog.locator('.condition')).toHaveCount(3)
+  await expect(dialog.getByText('ถอนขั้นต่ำ 100 บาท', { exact: false })).toBeVisible()
+  expect(await page.evaluate(() => document.body.classList.contains('scroll-locked'))).toBe(true)
+  await page.keyboard.press('Escape')
+  await expect(dialog).toBeHidden()
+  expect(await page.evaluate(() => document.body.classList.contains('scroll-locked'))).toBe(false)
+  await expect(page).toHaveURL(/\/user\/home$/)
+
+  // Browser back closes the modal before it leaves the screen.
+  await menu.getByRole('button', { name: strings.menu.conditions }).click()
+  await expect(dialog).toBeVisible()
+  await page.goBack()
+  await expect(dialog).toBeHidden()
+  await expect(page).toHaveURL(/\/user\/home$/)
+
+  await menu.getByRole('link', { name: strings.menu.profile }).click()
+  await expect(page).toHaveURL(/\/user\/profile$/)
+  await expect(page.getByText('123-456-7890')).toBeVisible()
+  await menu.getByRole('link', { name: strings.menu.home }).click()
+  await expect(page).toHaveURL(/\/user\/home$/)
+
+  // The language dropdown of the top bar.
+  await page.getByRole('banner').getByRole('combobox', { name: strings.common.language }).selectOption('en')
+  await expect(page.getByRole('navigation', { name: en.menu.label }).getByRole('link', { name: en.menu.statement })).toBeVisible()
+  expect(await page.evaluate(() => document.documentElement.lang)).toBe('en')
+
+  await page.getByRole('banner').getByRole('button', { name: en.menu.logout }).click()
+  await expect(page).toHaveURL(/\/login$/)
+  expect(await page.evaluate(() => localStorage.getItem('token') ?? sessionStorage.getItem('token'))).toBeNull()
+})
+
+test('a public page opened with a token clears the stored auth (spec 2)', async ({ page, open, strings, platform }) => {
+  test.skip(platform !== 'browser', 'host-independent')
+  await open('/login')
+  await signIn(page, strings)
+  await expect(page).toHaveURL(/\/user\/home$/)
+  await page.goto('/howto')
+  await expect(page.getByRole('heading', { name: strings.howto.title })).toBeVisible()
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull()
+  await page.goto('/user/home')
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fuser%2Fhome$/)
+})
