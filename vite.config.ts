@@ -1,9 +1,9 @@
 import { defineConfig } from 'vitest/config'
 import react from '@vitejs/plugin-react'
 import { readFileSync } from 'node:fs'
-import { axiosXhrOnly } from './scripts/axiosXhrOnly'
-import { bundleReport } from './scripts/bundleReport'
-import { localeParts } from './scripts/localeParts'
+import { axiosXhrOnly } from './scripts/axiosXhrOnly.ts'
+import { bundleReport } from './scripts/bundleReport.ts'
+import { localeParts } from './scripts/localeParts.ts'
 
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string }
 
