@@ -46,14 +46,20 @@ test('the member shell: conditions modal, bottom menu, language and logout', asy
   expect(await page.evaluate(() => localStorage.getItem('token') ?? sessionStorage.getItem('token'))).toBeNull()
 })
 
-test('a public page opened with a token clears the stored auth (spec 2)', async ({ page, open, strings, platform }) => {
+test('the public shell clears stored auth on /login and /register, not on /howto (spec 2)', async ({ page, open, strings, platform }) => {
   test.skip(platform !== 'browser', 'host-independent')
   await open('/login')
   await signIn(page, strings)
   await expect(page).toHaveURL(/\/user\/home$/)
+  const token = () => page.evaluate(() => localStorage.getItem('token'))
+
   await page.goto('/howto')
   await expect(page.getByRole('heading', { name: strings.howto.title })).toBeVisible()
-  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull()
+  expect(await token()).not.toBeNull()
+
+  await page.goto('/register')
+  await expect(page.getByRole('heading', { name: strings.register.title })).toBeVisible()
+  await expect.poll(token).toBeNull()
   await page.goto('/user/home')
   await expect(page).toHaveURL(/\/login\?redirect=%2Fuser%2Fhome$/)
 })

@@ -7,7 +7,8 @@ function modeFromEnv(): ServerMode {
   const mode = process.env.APP_MODE
   if (mode === 'production' || mode === 'dev' || mode === 'test') return mode
   if (mode) throw new Error(`APP_MODE must be production, dev or test (got "${mode}")`)
-  return process.env.NODE_ENV === 'production' ? 'production' : 'dev'
+  // The /dev/ endpoints can rewrite the config and read OTPs: never on unless asked for.
+  return 'production'
 }
 
 function configFromEnv() {

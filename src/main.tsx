@@ -8,6 +8,7 @@ import { App } from './app/App'
 import { installHistoryIndex } from './app/history'
 import { i18n, initI18n } from './i18n/i18n'
 import { pickLanguage } from './i18n/language'
+import { inviteCodeFromText } from './lib/inviteCode'
 import { storageKeys } from './lib/storage'
 import { loadPlatform } from './platform'
 import { session } from './state/session'
@@ -17,9 +18,10 @@ import './ui/screens.css'
 
 /** An invite deep link (Telegram start_param, LINE liff.state, `?code=`) leads a guest to the
  *  register wizard with the code stored for it. */
-function followInvite(code: string | undefined): void {
+function followInvite(startParam: string | undefined): void {
+  const code = startParam ? inviteCodeFromText(startParam) : null
   if (!code) return
-  localStorage.setItem(storageKeys.inviterCode, code.toUpperCase())
+  localStorage.setItem(storageKeys.inviterCode, code)
   if (session.token || window.location.pathname === '/register') return
   window.history.replaceState(null, '', `/register${window.location.hash}`)
 }

@@ -23,8 +23,9 @@ export function checkBankCode(ctx: ServerContext, bankCode: string): void {
   if (!findBank(ctx.db, bankCode, variantOf(ctx))) throw fail(400, 'INVALID_BANK')
 }
 
+/** Digits only; Thai accounts have 10 to 15, Lao (BCEL) ones can be longer. */
 export function checkAccountNo(accountNo: string): void {
-  if (!/^\d{10,15}$/.test(accountNo)) throw fail(400, 'KEY_INVALID')
+  if (!/^\d{6,20}$/.test(accountNo)) throw fail(400, 'KEY_INVALID')
 }
 
 export interface BankFields {

@@ -17,7 +17,9 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: ServerContext): vo
     const username = requiredString(body, 'username')
     const password = requiredString(body, 'password', true)
     const now = ctx.now()
-    const failures = countRateEvents(ctx.db, 'login_fail', username, now - LOGIN_WINDOW_MS)
+    // Counted per phone and client address: a stranger elsewhere cannot lock a member out.
+    const key = `${username}|${request.ip}`
+    const failures = countRateEvents(ctx.db, 'login_fail', key, now - LOGIN_WINDOW_MS)
     if (failures >= LOGIN_MAX_FAILURES) throw fail(429, 'REQUEST_LIMIT')
 
     const member = findMemberByUsername(ctx.db, username)
@@ -26,11 +28,11 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: ServerContext): vo
       ? await verifyPassword(password, member.passwordHash)
       : await verifyAgainstDummy(password)
     if (!member || !ok) {
-      recordRateEvent(ctx.db, 'login_fail', username, now)
+      recordRateEvent(ctx.db, 'login_fail', key, now)
       throw fail(401, 'WRONG_CREDENTIAL')
     }
     if (!member.isActive) throw fail(403, 'INACTIVE_USER')
-    clearRateEvents(ctx.db, 'login_fail', username)
+    clearRateEvents(ctx.db, 'login_fail', key)
     return { token: createSession(ctx.db, member.id, now, ctx.sessionTtlMs) }
   })
 }

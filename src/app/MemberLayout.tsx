@@ -9,11 +9,12 @@ import { BottomMenu } from '../ui/BottomMenu'
 import { PageSkeleton } from '../ui/PageSkeleton'
 import { ChatIcon, DocIcon, HomeIcon, ListIcon, LogoutIcon, UserIcon } from '../ui/icons'
 import { LanguageSwitch } from './LanguageSwitch'
+import { ScreenBoundary } from './ScreenBoundary'
 
 /** The member shell of spec 2: top bar, and the bottom menu with the large home button. */
 export function MemberLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation()
-  const [, navigate] = useLocation()
+  const [location, navigate] = useLocation()
   const queryClient = useQueryClient()
   const { appName } = getConfig()
   const [conditionsOpen, setConditionsOpen] = useState(false)
@@ -34,7 +35,9 @@ export function MemberLayout({ children }: { children: ReactNode }) {
         </button>
       </header>
       <main className="shell__main">
-        <Suspense fallback={<PageSkeleton />}>{children}</Suspense>
+        <ScreenBoundary key={location}>
+          <Suspense fallback={<PageSkeleton />}>{children}</Suspense>
+        </ScreenBoundary>
       </main>
       <BottomMenu
         label={t('menu.label')}

@@ -1,21 +1,26 @@
 import { Suspense, useEffect, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useLocation } from 'wouter'
 import { getConfig } from '../api/config'
 import { session, signOut } from '../state/session'
 import { BottomMenu } from '../ui/BottomMenu'
 import { PageSkeleton } from '../ui/PageSkeleton'
 import { ChatIcon, HomeIcon, PlayIcon, UserPlusIcon, WalletIcon } from '../ui/icons'
 import { LanguageSwitch } from './LanguageSwitch'
+import { ScreenBoundary } from './ScreenBoundary'
 
 /** The guest shell of spec 2: brand, language, and the bottom menu home/register/how-to/contact. */
 export function PublicLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation()
   const { appName } = getConfig()
+  const [location] = useLocation()
 
-  // Spec 2: a public page opened while a token exists clears all stored auth data.
+  // Spec 2: the public shell opened while a token exists clears the stored auth. Only where a
+  // player means to sign in or register anew: back from home into /howto must not sign them out.
+  const entersAccount = location === '/login' || location === '/register'
   useEffect(() => {
-    if (session.token) signOut()
-  }, [])
+    if (entersAccount && session.token) signOut()
+  }, [entersAccount])
 
   return (
     <div className="shell">
@@ -25,7 +30,9 @@ export function PublicLayout({ children }: { children: ReactNode }) {
         <span className="brand__name">{appName}</span>
       </header>
       <main className="shell__main shell__main--public">
-        <Suspense fallback={<PageSkeleton />}>{children}</Suspense>
+        <ScreenBoundary key={location}>
+          <Suspense fallback={<PageSkeleton />}>{children}</Suspense>
+        </ScreenBoundary>
       </main>
       <BottomMenu
         label={t('menu.label')}

@@ -49,6 +49,11 @@ export const upper = (value: string): string => value.toUpperCase()
 /** Phone and account number inputs keep digits only. */
 export const digitsOnly = (value: string): string => value.replace(/\D+/g, '')
 
+/** What a phone field keeps of what was typed or pasted: digits, capped after the separators of a
+ *  pasted `081-234-5678` are gone (a maxLength attribute would cut the paste first). */
+export const phoneInput = (value: string, variant: Variant): string =>
+  digitsOnly(value).slice(0, variant === 'la' ? 15 : PHONE_LENGTH)
+
 /** Profile account numbers are shown grouped 3-3-rest when they have 10 characters (spec 2, 5). */
 export function groupAccountNumber(value: string): string {
   if (value.length !== 10) return value

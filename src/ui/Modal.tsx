@@ -3,6 +3,11 @@ import { useTranslation } from 'react-i18next'
 import { useHistoryLayer } from './historyLayer'
 import { CloseIcon } from './icons'
 
+/** Open dialogs, oldest first. A modal dialog makes the rest of the page inert, so whatever must
+ *  stay usable above it (the toasts) renders inside the top one. */
+const openDialogs: HTMLDialogElement[] = []
+export const topDialog = (): HTMLDialogElement | null => openDialogs.at(-1) ?? null
+
 interface ModalProps {
   open: boolean
   onClose: () => void
@@ -24,7 +29,9 @@ export function Modal({ open, onClose, title, children, footer, wide }: ModalPro
     if (!open || !dialog) return
     const returnFocus = document.activeElement as HTMLElement | null
     if (!dialog.open) dialog.showModal()
+    openDialogs.push(dialog)
     return () => {
+      openDialogs.splice(openDialogs.indexOf(dialog), 1)
       dialog.close()
       returnFocus?.focus?.()
     }

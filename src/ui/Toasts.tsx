@@ -1,12 +1,17 @@
+import { createPortal } from 'react-dom'
 import { useSnapshot } from 'valtio'
 import { useTranslation } from 'react-i18next'
 import { dismissToast, ui } from '../state/ui'
+import { topDialog } from './Modal'
 
+/** The toast stack. While a modal is open it renders inside the top dialog: the rest of the page
+ *  is inert then, and a toast outside would sit under the backdrop. */
 export function Toasts() {
-  const { toasts } = useSnapshot(ui)
+  const { toasts, openModals } = useSnapshot(ui)
   const { t } = useTranslation()
-  return (
-    <div className="toasts" aria-live="polite">
+  const host = (openModals > 0 && topDialog()) || document.body
+  return createPortal(
+    <div className="toasts">
       {toasts.map((toast) => (
         <div key={toast.id} className={`toast toast--${toast.kind}`} role={toast.kind === 'error' ? 'alert' : 'status'}>
           <span>{toast.text}</span>
@@ -15,6 +20,7 @@ export function Toasts() {
           </button>
         </div>
       ))}
-    </div>
+    </div>,
+    host,
   )
 }

@@ -1,6 +1,9 @@
 // Back is one stack: routes plus open modals (DESIGN.md). An open layer pushes a history entry
 // with the URL unchanged, so the browser's back, Android's back and Telegram's back button
 // close the top modal first. Closing from the UI pops that entry again.
+//
+// history.back() is asynchronous: a layer opened while an earlier one's entry is still being
+// popped (one modal closing as the next opens) waits for that pop, or the pop would close it.
 import { useEffect, useRef } from 'react'
 import { ui } from '../state/ui'
 
@@ -19,6 +22,32 @@ export function pushLayer(extra: Record<string, unknown> = {}): number {
   return depth
 }
 
+let pendingBacks = 0
+let waiting: (() => void)[] = []
+
+// Registered before any layer's listener, so it settles our own pops first.
+if (typeof window !== 'undefined') {
+  window.addEventListener('popstate', () => {
+    if (pendingBacks === 0) return
+    pendingBacks--
+    if (pendingBacks === 0) {
+      const ready = waiting
+      waiting = []
+      ready.forEach((start) => start())
+    }
+  })
+}
+
+function popOwnEntry(): void {
+  pendingBacks++
+  window.history.back()
+}
+
+function whenSettled(start: () => void): void {
+  if (pendingBacks === 0) start()
+  else waiting.push(start)
+}
+
 export function useHistoryLayer(open: boolean, onClose: () => void): void {
   const close = useRef(onClose)
   useEffect(() => {
@@ -27,8 +56,8 @@ export function useHistoryLayer(open: boolean, onClose: () => void): void {
 
   useEffect(() => {
     if (!open) return
-    const depth = pushLayer()
-    ui.openModals++
+    let depth = 0
+    let live = true
     let poppedByHistory = false
     const onPop = () => {
       if (layerDepth() < depth) {
@@ -36,11 +65,17 @@ export function useHistoryLayer(open: boolean, onClose: () => void): void {
         close.current()
       }
     }
-    window.addEventListener('popstate', onPop)
+    whenSettled(() => {
+      if (!live) return
+      depth = pushLayer()
+      window.addEventListener('popstate', onPop)
+    })
+    ui.openModals++
     return () => {
+      live = false
       window.removeEventListener('popstate', onPop)
       ui.openModals--
-      if (!poppedByHistory && layerDepth() === depth) window.history.back()
+      if (depth > 0 && !poppedByHistory && layerDepth() === depth) popOwnEntry()
     }
   }, [open])
 }

@@ -66,6 +66,18 @@ describe('POST /api/login', () => {
     expect((await tryLogin(DEMO.phone, DEMO.password)).status).toBe(200)
   })
 
+  it('blocks per client address, so a stranger cannot lock the member out everywhere', async () => {
+    for (let i = 0; i < 5; i++) await tryLogin(DEMO.phone, 'wrong')
+    expect((await tryLogin(DEMO.phone, DEMO.password)).status).toBe(429)
+    const elsewhere = await server.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      remoteAddress: '203.0.113.9',
+      payload: { username: DEMO.phone, password: DEMO.password },
+    })
+    expect(elsewhere.statusCode).toBe(200)
+  })
+
   it('counts failures again from zero after a successful login', async () => {
     for (let i = 0; i < 4; i++) await tryLogin(DEMO.phone, 'wrong')
     expect((await tryLogin(DEMO.phone, DEMO.password)).status).toBe(200)

@@ -132,8 +132,8 @@ describe('POST /api/account', () => {
     await verifyPhone(server.app, PHONE)
     expect(await register(registration({ bankCode: 'XXX' }))).toMatchObject(expectError(400, 'INVALID_BANK'))
     expect(await register(registration({ bankCode: 'BCEL' }))).toMatchObject(expectError(400, 'INVALID_BANK'))
-    expect(await register(registration({ bankAccountNo: '123456789' }))).toMatchObject(expectError(400, 'KEY_INVALID'))
-    expect(await register(registration({ bankAccountNo: '1234567890123456' }))).toMatchObject(
+    expect(await register(registration({ bankAccountNo: '12345' }))).toMatchObject(expectError(400, 'KEY_INVALID'))
+    expect(await register(registration({ bankAccountNo: '123456789012345678901' }))).toMatchObject(
       expectError(400, 'KEY_INVALID'),
     )
     expect(await register(registration({ bankAccountNo: '12345abcde' }))).toMatchObject(expectError(400, 'KEY_INVALID'))

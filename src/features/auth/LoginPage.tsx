@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { Link, useLocation, useSearchParams } from 'wouter'
 import { getConfig } from '../../api/config'
 import { useSubmit } from '../../api/useSubmit'
-import { digitsOnly, phoneRule, required } from '../../lib/validation'
+import { phoneInput, phoneRule, required } from '../../lib/validation'
 import { signIn } from '../../state/session'
 import { Button } from '../../ui/Button'
 import { PasswordField, TextField } from '../../ui/Field'
@@ -58,11 +58,10 @@ export function LoginPage() {
           inputMode="numeric"
           autoComplete="username"
           placeholder={t('fields.phonePlaceholder')}
-          maxLength={variant === 'la' ? 15 : 10}
           value={phone}
           error={fieldErrors.phone}
           onChange={(event) => {
-            setPhone(digitsOnly(event.target.value))
+            setPhone(phoneInput(event.target.value, variant))
             clearErrors()
           }}
         />

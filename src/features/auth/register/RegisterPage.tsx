@@ -1,7 +1,8 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useLocation, useSearchParams } from 'wouter'
 import { getConfig } from '../../../api/config'
+import { inviteCodeFromText } from '../../../lib/inviteCode'
 import { storageKeys } from '../../../lib/storage'
 import { layerDepth, pushLayer } from '../../../ui/historyLayer'
 import { CheckIcon } from '../../../ui/icons'
@@ -18,6 +19,7 @@ export interface StepProps {
   back: () => void
   done: () => void
   inviterLocked: boolean
+  unlockInviter: () => void
 }
 
 /** Spec 9: the redirect to /login after a successful registration. */
@@ -30,12 +32,16 @@ const stepInHistory = (): Step | undefined => {
   return state && typeof state === 'object' && 'registerStep' in state ? (state.registerStep as Step) : undefined
 }
 
-/** `?code=` is stored as `code` and locks the inviter field (spec 2); so does a stored code. */
+/** `?code=` is stored as `code` and locks the inviter field (spec 2); so does a stored code.
+ *  Read once, when the wizard opens. */
 function useInviterCode(): string {
   const [params] = useSearchParams()
-  const fromUrl = params.get('code')?.trim().toUpperCase()
-  if (fromUrl) localStorage.setItem(storageKeys.inviterCode, fromUrl)
-  return fromUrl || localStorage.getItem(storageKeys.inviterCode) || ''
+  const [code] = useState(() => {
+    const fromUrl = inviteCodeFromText(params.get('code') ?? '')
+    if (fromUrl) localStorage.setItem(storageKeys.inviterCode, fromUrl)
+    return fromUrl ?? localStorage.getItem(storageKeys.inviterCode) ?? ''
+  })
+  return code
 }
 
 /** The 4-step wizard of spec 2 and 4. Each step after the first is a history entry, so back
@@ -48,17 +54,22 @@ export function RegisterPage() {
   const [draft, setDraft] = useState(() => restoreDraft(variant, inviter))
   const [path, setPath] = useState<Step[]>([1])
   const [registered, setRegistered] = useState(false)
+  const [inviterLocked, setInviterLocked] = useState(inviter !== '')
   const step = path[path.length - 1]
+  const pathRef = useRef(path)
+  useEffect(() => {
+    pathRef.current = path
+  })
 
   useEffect(() => saveDraft(draft), [draft])
 
   useEffect(() => {
+    // A step entry left by an earlier visit (a reload, a trip to another screen) means nothing now.
+    if (stepInHistory()) window.history.replaceState({ ...window.history.state, registerStep: undefined }, '')
     const onPop = () => {
-      const inHistory = stepInHistory() ?? 1
-      setPath((current) => {
-        const index = current.lastIndexOf(inHistory)
-        return index >= 0 ? current.slice(0, index + 1) : [1]
-      })
+      const index = pathRef.current.lastIndexOf(stepInHistory() ?? 1)
+      if (index >= 0) setPath(pathRef.current.slice(0, index + 1))
+      else window.history.back()
     }
     window.addEventListener('popstate', onPop)
     return () => window.removeEventListener('popstate', onPop)
@@ -66,7 +77,13 @@ export function RegisterPage() {
 
   useEffect(() => {
     if (!registered) return
-    const timer = setTimeout(() => navigate('/login', { replace: true }), REDIRECT_AFTER_REGISTER_MS)
+    // Unwind the wizard's step entries first, so back from /login does not walk through them.
+    const timer = setTimeout(() => {
+      const steps = pathRef.current.length - 1
+      if (steps === 0) return navigate('/login', { replace: true })
+      window.addEventListener('popstate', () => navigate('/login', { replace: true }), { once: true })
+      window.history.go(-steps)
+    }, REDIRECT_AFTER_REGISTER_MS)
     return () => clearTimeout(timer)
   }, [registered, navigate])
 
@@ -82,7 +99,12 @@ export function RegisterPage() {
       clearDraft()
       setRegistered(true)
     },
-    inviterLocked: inviter !== '',
+    inviterLocked,
+    unlockInviter: () => {
+      localStorage.removeItem(storageKeys.inviterCode)
+      window.history.replaceState(window.history.state, '', window.location.pathname)
+      setInviterLocked(false)
+    },
   }
 
   if (registered) {
@@ -109,7 +131,7 @@ export function RegisterPage() {
         ))}
       </ol>
       <h2 className="step-title">{t(`register.step${step}Title`)}</h2>
-      {inviter && step === 1 && <p className="notice">{t('register.invitedBy', { code: inviter })}</p>}
+      {inviterLocked && step === 1 && <p className="notice">{t('register.invitedBy', { code: inviter })}</p>}
       <Current key={step} {...props} />
       {step > 2 && (
         <button type="button" className="link-button step-back" onClick={props.back}>{t('common.back')}</button>

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { getConfig } from '../../../api/config'
 import { useSubmit } from '../../../api/useSubmit'
-import { digitsOnly, phoneRule } from '../../../lib/validation'
+import { phoneInput, phoneRule } from '../../../lib/validation'
 import { Button } from '../../../ui/Button'
 import { TextField } from '../../../ui/Field'
 import { useRegisterOtp, useSendOtp } from '../api'
@@ -43,13 +43,12 @@ export function StepPhone({ draft, update, next }: StepProps) {
         inputMode="numeric"
         autoComplete="tel-national"
         placeholder={t('fields.phonePlaceholder')}
-        maxLength={variant === 'la' ? 15 : 10}
         hint={variant === 'la' ? undefined : t('register.phoneHint')}
         value={draft.phone}
         error={error}
         autoFocus
         onChange={(event) => {
-          update({ phone: digitsOnly(event.target.value), otpRef: '', otpToken: '' })
+          update({ phone: phoneInput(event.target.value, variant), otpRef: '', otpToken: '' })
           setError(null)
         }}
       />

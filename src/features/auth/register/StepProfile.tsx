@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
+import { isApiError } from '../../../api/errors'
 import { useSubmit } from '../../../api/useSubmit'
 import { inviteCodeFromText } from '../../../lib/inviteCode'
 import { confirmPasswordRule, required, upper } from '../../../lib/validation'
@@ -8,13 +9,13 @@ import { Button } from '../../../ui/Button'
 import { PasswordField, SelectField, TextField } from '../../../ui/Field'
 import { QrIcon } from '../../../ui/icons'
 import { useSources, useValidateAccount } from '../api'
-import { toRegisterRequest } from './draft'
+import { toValidationRequest } from './draft'
 import type { StepProps } from './RegisterPage'
 
 type Errors = Partial<Record<'name' | 'password' | 'confirmPassword' | 'inviteCode' | 'form', string>>
 
 /** Step 3: profile, validated by the server before step 4 (spec 4). */
-export function StepProfile({ draft, update, next, inviterLocked }: StepProps) {
+export function StepProfile({ draft, update, next, inviterLocked, unlockInviter }: StepProps) {
   const { t } = useTranslation()
   const sources = useSources()
   const validate = useValidateAccount()
@@ -46,9 +47,16 @@ export function StepProfile({ draft, update, next, inviterLocked }: StepProps) {
     if (passwordRule) found.password = t(passwordRule)
     if (confirmRule) found.confirmPassword = t(confirmRule)
     if (Object.keys(found).length) return setErrors(found)
-    submit(toRegisterRequest(draft), {
+    submit(toValidationRequest(draft), {
       onSuccess: () => next(4),
-      onError: (failure) => setErrors({ form: failure.message }),
+      onError: (failure) => {
+        // An unknown inviter (a stale or mistyped link) must not lock the player out.
+        if (isApiError(failure) && failure.code === 'INVALID_USER_INFO') {
+          unlockInviter()
+          return setErrors({ inviteCode: failure.message })
+        }
+        setErrors({ form: failure.message })
+      },
     })
   }
 

@@ -67,3 +67,9 @@ export function toRegisterRequest(draft: Draft): RegisterRequest {
     currency: draft.currency,
   }
 }
+
+/** Step 3 is checked by the server before step 4 (spec 4): the identity fields only, so a
+ *  half-typed bank field from an earlier visit to step 4 cannot block step 3. */
+export function toValidationRequest(draft: Draft): RegisterRequest {
+  return { ...toRegisterRequest(draft), bankCode: '', bankAccountName: '', bankAccountNo: '' }
+}

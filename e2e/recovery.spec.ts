@@ -1,0 +1,89 @@
+// Nothing a player meets on the way should leave them stuck: a stale invite link, a half-typed
+// bank field from an earlier visit to step 4, an error while a modal is open.
+import { bankStep, devPost, expect, freshPhone, localItem, phoneStepToProfile, profileStep, signIn, test } from './fixtures'
+
+test.beforeEach(async ({ platform, page, request }) => {
+  test.skip(platform !== 'browser', 'host-independent')
+  expect(page).toBeTruthy()
+  await devPost(request, '/dev/settings', { registerOTP: false })
+})
+
+test('an unknown inviter code from a link is unlocked with its error, and registration goes on', async ({ page, open, strings }) => {
+  await open('/register?code=PR999999')
+  await expect.poll(() => localItem(page, 'code')).toBe('PR999999')
+  const phone = freshPhone()
+  await phoneStepToProfile(page, strings, phone)
+  const inviter = page.getByLabel(strings.fields.inviteCode)
+  await expect(inviter).toHaveJSProperty('readOnly', true)
+  await page.getByLabel(strings.fields.name).fill('tester')
+  await page.getByLabel(strings.fields.password, { exact: true }).fill('secret99')
+  await page.getByLabel(strings.fields.confirmPassword).fill('secret99')
+  await page.getByRole('button', { name: strings.common.next }).click()
+
+  await expect(page.getByText(strings.errors.INVALID_USER_INFO)).toBeVisible()
+  await expect(inviter).toHaveJSProperty('readOnly', false)
+  expect(await localItem(page, 'code')).toBeNull()
+  await inviter.fill('')
+  await page.getByRole('button', { name: strings.common.next }).click()
+  await expect(page.getByRole('heading', { name: strings.register.step4Title })).toBeVisible()
+  await bankStep(page, strings, phone)
+  await expect(page.getByRole('status').filter({ hasText: strings.register.successTitle })).toBeVisible()
+})
+
+test('a link that is not an invite code is never stored', async ({ page, open }) => {
+  await open('/register?code=utm_campaign')
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  expect(await localItem(page, 'code')).toBeNull()
+})
+
+test('half-typed bank fields do not block step 3 after going back from step 4', async ({ page, open, strings }) => {
+  await open('/register')
+  const phone = freshPhone()
+  await phoneStepToProfile(page, strings, phone)
+  await profileStep(page, strings)
+  await page.getByLabel(strings.fields.bank, { exact: true }).selectOption('KTB')
+  await page.getByLabel(strings.fields.bankAccountNo).fill('123')
+  await page.getByLabel(strings.fields.firstName).fill('สมชาย')
+
+  await page.goBack()
+  await expect(page.getByRole('heading', { name: strings.register.step3Title })).toBeVisible()
+  await page.getByLabel(strings.fields.password, { exact: true }).fill('secret99')
+  await page.getByLabel(strings.fields.confirmPassword).fill('secret99')
+  await page.getByRole('button', { name: strings.common.next }).click()
+  await expect(page.getByRole('heading', { name: strings.register.step4Title })).toBeVisible()
+  // What was typed at step 4 is still there.
+  await expect(page.getByLabel(strings.fields.bankAccountNo)).toHaveValue('123')
+})
+
+test('after registering, back from /login does not walk through the wizard steps', async ({ page, open, strings }) => {
+  await open('/login')
+  await page.getByRole('navigation', { name: strings.menu.label }).getByRole('link', { name: strings.menu.register }).click()
+  const phone = freshPhone()
+  await phoneStepToProfile(page, strings, phone)
+  await profileStep(page, strings)
+  await bankStep(page, strings, phone)
+  await expect(page).toHaveURL(/\/login$/, { timeout: 5000 })
+  await page.goBack()
+  await expect(page).toHaveURL(/\/login$/)
+})
+
+test('an error toast shows above an open modal', async ({ page, open, strings }) => {
+  await open('/login')
+  await signIn(page, strings)
+  await expect(page).toHaveURL(/\/user\/home$/)
+  await page.route('**/api/lookup/conditions', (route) => route.fulfill({ status: 400, json: { message: 'NO_DATA' } }))
+  await page.getByRole('navigation', { name: strings.menu.label }).getByRole('button', { name: strings.menu.conditions }).click()
+  await expect(page.getByRole('dialog', { name: strings.conditions.title })).toBeVisible()
+  const toast = page.locator('.toast').filter({ hasText: strings.errors.NO_DATA })
+  await expect(toast).toBeVisible()
+  // The toast is on top: the element at its centre is the toast itself, not the dialog's backdrop.
+  const onTop = await toast.evaluate((element) => {
+    const box = element.getBoundingClientRect()
+    return element.contains(document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2))
+  })
+  expect(onTop).toBe(true)
+  // And it can be dismissed while the modal stays open.
+  await toast.getByRole('button', { name: strings.common.close }).click()
+  await expect(toast).toHaveCount(0)
+  await expect(page.getByRole('dialog', { name: strings.conditions.title })).toBeVisible()
+})

@@ -1,0 +1,32 @@
+import { Component, type ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+
+function LoadFailed() {
+  const { t } = useTranslation()
+  return (
+    <div className="card center stack" role="alert">
+      <p>{t('common.loadFailed')}</p>
+      <button type="button" className="button button--primary" onClick={() => window.location.reload()}>
+        {t('common.retry')}
+      </button>
+    </div>
+  )
+}
+
+/** A screen whose code or strings failed to arrive (a flaky network, a deploy that replaced the
+ *  chunks) shows a message with a retry instead of unmounting the whole app. */
+export class ScreenBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  state = { failed: false }
+
+  static getDerivedStateFromError() {
+    return { failed: true }
+  }
+
+  componentDidCatch(error: unknown) {
+    console.error(error)
+  }
+
+  render() {
+    return this.state.failed ? <LoadFailed /> : this.props.children
+  }
+}

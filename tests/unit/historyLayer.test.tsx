@@ -1,0 +1,57 @@
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react'
+import { useState } from 'react'
+import { afterEach, describe, expect, it } from 'vitest'
+import { ui } from '../../src/state/ui'
+import { layerDepth, useHistoryLayer } from '../../src/ui/historyLayer'
+
+function Layer({ name, open, onClose }: { name: string; open: boolean; onClose: () => void }) {
+  useHistoryLayer(open, onClose)
+  return open ? <div role="dialog" aria-label={name} /> : null
+}
+
+/** Two modals where closing the first opens the second, as the invite banners do (spec 2). */
+function Chain() {
+  const [banners, setBanners] = useState(true)
+  const [invite, setInvite] = useState(false)
+  return (
+    <>
+      <Layer name="banners" open={banners} onClose={() => setBanners(false)} />
+      <Layer name="invite" open={invite} onClose={() => setInvite(false)} />
+      <button type="button" onClick={() => { setBanners(false); setInvite(true) }}>next</button>
+      <button type="button" onClick={() => setInvite(false)}>close invite</button>
+    </>
+  )
+}
+
+const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 50)))
+
+describe('useHistoryLayer', () => {
+  afterEach(async () => {
+    cleanup()
+    await settle()
+    window.history.replaceState(null, '')
+  })
+
+  it('pushes one entry per open layer and pops it when closed from the UI', async () => {
+    render(<Chain />)
+    await settle()
+    expect(layerDepth()).toBe(1)
+    expect(ui.openModals).toBe(1)
+  })
+
+  it('keeps the next modal open when one closes and the next opens in the same tap', async () => {
+    render(<Chain />)
+    await settle()
+    act(() => screen.getByText('next').click())
+    await settle()
+    expect(screen.queryByRole('dialog', { name: 'banners' })).toBeNull()
+    expect(screen.getByRole('dialog', { name: 'invite' })).toBeTruthy()
+    expect(layerDepth()).toBe(1)
+
+    // Back (browser, Android, Telegram) closes the invite modal.
+    act(() => window.history.back())
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'invite' })).toBeNull())
+    expect(layerDepth()).toBe(0)
+    expect(ui.openModals).toBe(0)
+  })
+})
