@@ -57,20 +57,15 @@ describe('session (spec 2, Login)', () => {
 })
 
 describe('session restored at start-up', () => {
-  it('reads a remembered token from localStorage', async () => {
-    localStorage.setItem(KEY, 'saved')
+  it.each([
+    { where: 'localStorage', storage: () => localStorage, remember: true },
+    { where: 'sessionStorage', storage: () => sessionStorage, remember: false },
+  ])('reads a token kept in $where', async ({ storage, remember }) => {
+    storage().setItem(KEY, 'saved')
     vi.resetModules()
     const fresh = await import('../../src/state/session')
     expect(fresh.session.token).toBe('saved')
-    expect(fresh.session.remember).toBe(true)
-  })
-
-  it('reads a tab token from sessionStorage', async () => {
-    sessionStorage.setItem(KEY, 'tab')
-    vi.resetModules()
-    const fresh = await import('../../src/state/session')
-    expect(fresh.session.token).toBe('tab')
-    expect(fresh.session.remember).toBe(false)
+    expect(fresh.session.remember).toBe(remember)
   })
 
   it('starts signed out with nothing stored', async () => {
