@@ -1,0 +1,36 @@
+// "Scan an invite QR" in the register wizard (issue 2, platform adapter): Telegram's own scanner
+// over the bridge, and in a browser a photo or image file decoded by the lazily loaded decoder.
+import { fileURLToPath } from 'node:url'
+import { devPost, expect, freshPhone, phoneStepToProfile, telegramEvents, test } from './fixtures'
+
+const INVITE_QR = fileURLToPath(new URL('./assets/invite-qr.png', import.meta.url))
+const INVITE_LINK = 'https://t.me/wallet_e2e_bot/wallet?startapp=PR123'
+
+test.beforeEach(async ({ page, request }) => {
+  expect(page).toBeTruthy()
+  await devPost(request, '/dev/settings', { registerOTP: false })
+})
+
+test('Telegram: the scanner popup fills the inviter from the scanned invite link', async ({ page, open, platform, strings }) => {
+  test.skip(platform !== 'telegram', 'Telegram only')
+  await open('/register')
+  await phoneStepToProfile(page, strings, freshPhone())
+  await page.getByRole('button', { name: strings.register.scanInvite }).click()
+  await expect.poll(() => telegramEvents(page, 'web_app_open_scan_qr_popup')).toHaveLength(1)
+  await page.evaluate((data) => {
+    const bridge = (window as unknown as { Telegram: { WebView: { receiveEvent(name: string, payload: unknown): void } } }).Telegram
+    bridge.WebView.receiveEvent('qr_text_received', { data })
+  }, INVITE_LINK)
+  await expect(page.getByLabel(strings.fields.inviteCode)).toHaveValue('PR123')
+  await expect.poll(() => telegramEvents(page, 'web_app_close_scan_qr_popup')).toHaveLength(1)
+})
+
+test('browser: a picked image of an invite QR is decoded into the inviter field', async ({ page, open, platform, strings }) => {
+  test.skip(platform !== 'browser', 'browser only')
+  await open('/register')
+  await phoneStepToProfile(page, strings, freshPhone())
+  const chooser = page.waitForEvent('filechooser')
+  await page.getByRole('button', { name: strings.register.scanInvite }).click()
+  await (await chooser).setFiles(INVITE_QR)
+  await expect(page.getByLabel(strings.fields.inviteCode)).toHaveValue('PR123')
+})
