@@ -17,8 +17,3 @@ export function getConfig(): RuntimeConfig {
   if (!loaded) throw new Error('config read before loadConfig()')
   return loaded
 }
-
-/** Tests set the config without a fetch. */
-export function setConfig(config: RuntimeConfig): void {
-  loaded = config
-}

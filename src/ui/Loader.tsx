@@ -27,6 +27,6 @@ export function Loader() {
   return shown ? <div className="loader-bar" role="progressbar" aria-label={t('common.loading')} /> : null
 }
 
-export function Spinner({ label }: { label?: string }) {
-  return <span className="spinner" role={label ? 'status' : undefined} aria-label={label} />
+export function Spinner() {
+  return <span className="spinner" aria-hidden="true" />
 }

@@ -5,20 +5,15 @@
 // history.back() is asynchronous: a layer opened while an earlier one's entry is still being
 // popped (one modal closing as the next opens) waits for that pop, or the pop would close it.
 import { useEffect, useRef } from 'react'
+import { stateNumber, stateObject } from '../lib/historyState'
 import { ui } from '../state/ui'
 
-export const layerDepth = (): number => {
-  const state: unknown = window.history.state
-  return state && typeof state === 'object' && 'layer' in state && typeof state.layer === 'number'
-    ? state.layer
-    : 0
-}
+export const layerDepth = (): number => stateNumber('layer') ?? 0
 
 /** Pushes one entry on the back stack with the URL unchanged; `extra` is kept in its state. */
 export function pushLayer(extra: Record<string, unknown> = {}): number {
   const depth = layerDepth() + 1
-  const base: unknown = window.history.state
-  window.history.pushState({ ...(base && typeof base === 'object' ? base : {}), ...extra, layer: depth }, '')
+  window.history.pushState({ ...stateObject(), ...extra, layer: depth }, '')
   return depth
 }
 

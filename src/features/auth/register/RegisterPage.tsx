@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useLocation, useSearchParams } from 'wouter'
 import { getConfig } from '../../../api/config'
+import { stateNumber, stateObject } from '../../../lib/historyState'
 import { inviteCodeFromText } from '../../../lib/inviteCode'
 import { storageKeys } from '../../../lib/storage'
 import { layerDepth, pushLayer } from '../../../ui/historyLayer'
@@ -27,10 +28,7 @@ export const REDIRECT_AFTER_REGISTER_MS = 2000
 
 const STEPS = { 1: StepPhone, 2: StepOtp, 3: StepProfile, 4: StepBank } as const
 
-const stepInHistory = (): Step | undefined => {
-  const state: unknown = window.history.state
-  return state && typeof state === 'object' && 'registerStep' in state ? (state.registerStep as Step) : undefined
-}
+const stepInHistory = (): Step | undefined => stateNumber('registerStep') as Step | undefined
 
 /** `?code=` is stored as `code` and locks the inviter field (spec 2); so does a stored code.
  *  Read once, when the wizard opens. */
@@ -65,7 +63,7 @@ export function RegisterPage() {
 
   useEffect(() => {
     // A step entry left by an earlier visit (a reload, a trip to another screen) means nothing now.
-    if (stepInHistory()) window.history.replaceState({ ...window.history.state, registerStep: undefined }, '')
+    if (stepInHistory()) window.history.replaceState({ ...stateObject(), registerStep: undefined }, '')
     const onPop = () => {
       const index = pathRef.current.lastIndexOf(stepInHistory() ?? 1)
       if (index >= 0) setPath(pathRef.current.slice(0, index + 1))
