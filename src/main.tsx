@@ -5,6 +5,7 @@ import { loadConfig } from './api/config'
 import { setApiBase } from './api/http'
 import { createQueryClient } from './api/queryClient'
 import { App } from './app/App'
+import { paths } from './app/paths'
 import { installHistoryIndex } from './app/history'
 import { i18n, initI18n } from './i18n/i18n'
 import { pickLanguage } from './i18n/language'
@@ -22,8 +23,8 @@ function followInvite(startParam: string | undefined): void {
   const code = startParam ? inviteCodeFromText(startParam) : null
   if (!code) return
   localStorage.setItem(storageKeys.inviterCode, code)
-  if (session.token || window.location.pathname === '/register') return
-  window.history.replaceState(null, '', `/register${window.location.hash}`)
+  if (session.token || window.location.pathname === paths.register) return
+  window.history.replaceState(null, '', `${paths.register}${window.location.hash}`)
 }
 
 async function boot(): Promise<void> {

@@ -1,6 +1,7 @@
 // The one HTTP client, and the only place that knows the rules of spec section 7.
 import axios, { type AxiosError, type AxiosRequestConfig, type AxiosResponse } from 'axios'
 import { navigate } from 'wouter/use-browser-location'
+import { loginWith, paths } from '../app/paths'
 import { currentToken, signOut } from '../state/session'
 import { callEnded, callStarted } from '../state/ui'
 import { ensureAllStrings } from '../i18n/i18n'
@@ -54,7 +55,7 @@ const messageOf = (body: unknown): string | undefined =>
     : undefined
 
 function goneError(status: number | undefined): ApiError {
-  if (window.location.pathname !== '/terminated') navigate('/terminated', { replace: true })
+  if (window.location.pathname !== paths.terminated) navigate(paths.terminated, { replace: true })
   return new ApiError(GONE, status, true)
 }
 
@@ -76,8 +77,8 @@ function toApiError(error: AxiosError): ApiError {
 function endSession(): void {
   signOut()
   const { pathname, search } = window.location
-  if (pathname === '/login') return
-  navigate(`/login?redirect=${encodeURIComponent(pathname + search)}`, { replace: true })
+  if (pathname === paths.login) return
+  navigate(loginWith(pathname + search), { replace: true })
 }
 
 // Typed helpers: the interceptor has already unwrapped the response to its body.

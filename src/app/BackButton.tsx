@@ -5,9 +5,8 @@ import { getPlatform } from '../platform'
 import { session } from '../state/session'
 import { ui } from '../state/ui'
 import { canGoBack } from './history'
+import { paths, ROOT_SCREENS } from './paths'
 
-/** The two root screens: Telegram's back button is hidden there unless a modal is open. */
-export const ROOT_SCREENS = ['/login', '/user/home']
 
 export function BackButtonSync() {
   const [location, navigate] = useLocation()
@@ -16,7 +15,7 @@ export function BackButtonSync() {
     const visible = openModals > 0 || !ROOT_SCREENS.includes(location)
     getPlatform().setBackButton(visible, () => {
       if (canGoBack()) window.history.back()
-      else navigate(session.token ? '/user/home' : '/login', { replace: true })
+      else navigate(session.token ? paths.member.home : paths.login, { replace: true })
     })
   }, [location, openModals, navigate])
 

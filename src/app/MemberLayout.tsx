@@ -9,6 +9,7 @@ import { BottomMenu } from '../ui/BottomMenu'
 import { PageSkeleton } from '../ui/PageSkeleton'
 import { ChatIcon, DocIcon, HomeIcon, ListIcon, LogoutIcon, UserIcon } from '../ui/icons'
 import { LanguageSwitch } from './LanguageSwitch'
+import { paths } from './paths'
 import { ScreenBoundary } from './ScreenBoundary'
 
 /** The member shell of spec 2: top bar, and the bottom menu with the large home button. */
@@ -22,7 +23,7 @@ export function MemberLayout({ children }: { children: ReactNode }) {
   const logout = () => {
     signOut()
     queryClient.clear()
-    navigate('/login', { replace: true })
+    navigate(paths.login, { replace: true })
   }
 
   return (
@@ -42,11 +43,11 @@ export function MemberLayout({ children }: { children: ReactNode }) {
       <BottomMenu
         label={t('menu.label')}
         items={[
-          { key: 'profile', href: '/user/profile', label: t('menu.profile'), icon: <UserIcon /> },
+          { key: 'profile', href: paths.member.profile, label: t('menu.profile'), icon: <UserIcon /> },
           { key: 'conditions', onSelect: () => setConditionsOpen(true), label: t('menu.conditions'), icon: <DocIcon /> },
-          { key: 'home', href: '/user/home', label: t('menu.home'), icon: <HomeIcon />, big: true },
-          { key: 'statement', href: '/user/statement', label: t('menu.statement'), icon: <ListIcon /> },
-          { key: 'contact', href: '/user/contact', label: t('menu.contact'), icon: <ChatIcon /> },
+          { key: 'home', href: paths.member.home, label: t('menu.home'), icon: <HomeIcon />, big: true },
+          { key: 'statement', href: paths.member.statement, label: t('menu.statement'), icon: <ListIcon /> },
+          { key: 'contact', href: paths.member.contact, label: t('menu.contact'), icon: <ChatIcon /> },
         ]}
       />
       <ConditionsModal open={conditionsOpen} onClose={() => setConditionsOpen(false)} />

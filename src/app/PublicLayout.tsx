@@ -7,6 +7,7 @@ import { BottomMenu } from '../ui/BottomMenu'
 import { PageSkeleton } from '../ui/PageSkeleton'
 import { ChatIcon, HomeIcon, PlayIcon, UserPlusIcon, WalletIcon } from '../ui/icons'
 import { LanguageSwitch } from './LanguageSwitch'
+import { paths } from './paths'
 import { ScreenBoundary } from './ScreenBoundary'
 
 /** The guest shell of spec 2: brand, language, and the bottom menu home/register/how-to/contact. */
@@ -17,7 +18,7 @@ export function PublicLayout({ children }: { children: ReactNode }) {
 
   // Spec 2: the public shell opened while a token exists clears the stored auth. Only where a
   // player means to sign in or register anew: back from home into /howto must not sign them out.
-  const entersAccount = location === '/login' || location === '/register'
+  const entersAccount = location === paths.login || location === paths.register
   useEffect(() => {
     if (entersAccount && session.token) signOut()
   }, [entersAccount])
@@ -37,10 +38,10 @@ export function PublicLayout({ children }: { children: ReactNode }) {
       <BottomMenu
         label={t('menu.label')}
         items={[
-          { key: 'home', href: '/login', label: t('menu.home'), icon: <HomeIcon /> },
-          { key: 'register', href: '/register', label: t('menu.register'), icon: <UserPlusIcon /> },
-          { key: 'howto', href: '/howto', label: t('menu.howto'), icon: <PlayIcon /> },
-          { key: 'contact', href: '/contact', label: t('menu.contact'), icon: <ChatIcon /> },
+          { key: 'home', href: paths.login, label: t('menu.home'), icon: <HomeIcon /> },
+          { key: 'register', href: paths.register, label: t('menu.register'), icon: <UserPlusIcon /> },
+          { key: 'howto', href: paths.howto, label: t('menu.howto'), icon: <PlayIcon /> },
+          { key: 'contact', href: paths.contact, label: t('menu.contact'), icon: <ChatIcon /> },
         ]}
       />
     </div>

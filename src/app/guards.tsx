@@ -3,13 +3,15 @@ import { Redirect, useLocation } from 'wouter'
 import { useSnapshot } from 'valtio'
 import { useActive } from '../features/auth/api'
 import { session } from '../state/session'
+import { loginWith, paths } from './paths'
 
 /** A protected route with no token goes to /login carrying the wanted URL (spec 2). */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const { token } = useSnapshot(session)
   if (!token) {
     const wanted = window.location.pathname + window.location.search
-    return <Redirect to={`/login?redirect=${encodeURIComponent(wanted)}`} replace />
+    const to = loginWith(wanted)
+    return <Redirect key={to} to={to} replace />
   }
   return children
 }
@@ -20,7 +22,7 @@ export function LoginGuard({ children }: { children: ReactNode }) {
   const [, navigate] = useLocation()
   useEffect(() => {
     if (!active.data) return
-    if (active.data.terminated) navigate('/terminated', { replace: true })
+    if (active.data.terminated) navigate(paths.terminated, { replace: true })
     else document.documentElement.classList.remove('is-terminated')
   }, [active.data, navigate])
   return children

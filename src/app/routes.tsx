@@ -1,13 +1,13 @@
-// The route table of spec 2 (history mode). One line per screen; screens load lazily except
-// login, the first screen most players see.
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react'
+// The route table of spec 2 (history mode): one <Route> per screen, every path from paths.ts.
+// Screens load lazily except login, the first screen most players see.
+import { lazy, type ComponentType } from 'react'
 import { Redirect, Route, Switch } from 'wouter'
 import { LoginPage } from '../features/auth/LoginPage'
 import { ensureAllStrings } from '../i18n/i18n'
 import { LoginGuard, RequireAuth } from './guards'
+import { paths } from './paths'
 import { PublicLayout } from './PublicLayout'
 
-type Page = ComponentType | LazyExoticComponent<ComponentType>
 /** A lazy screen arrives together with its strings (the locale's `rest` part). */
 function named<T extends string, P extends object = object>(load: () => Promise<Record<T, ComponentType<P>>>, name: T) {
   return lazy(() => Promise.all([load(), ensureAllStrings()]).then(([module]) => ({ default: module[name] })))
@@ -25,44 +25,39 @@ const ProfilePage = named(() => import('../features/profile/ProfilePage'), 'Prof
 const BonusPage = named(() => import('../features/bonus/BonusPage'), 'BonusPage')
 const StatementPage = named(() => import('../features/statement/StatementPage'), 'StatementPage')
 
-function GuardedLogin() {
-  return <LoginGuard><LoginPage /></LoginGuard>
+function Member({ page: Page }: { page: ComponentType }) {
+  return <RequireAuth><MemberLayout><Page /></MemberLayout></RequireAuth>
 }
 
-const publicPages: Record<string, Page> = {
-  login: GuardedLogin,
-  register: RegisterPage,
-  howto: HowtoPage,
-  contact: ContactPage,
-}
-
-const memberPages: Record<string, Page> = {
-  home: HomePage,
-  profile: ProfilePage,
-  bonus: BonusPage,
-  statement: StatementPage,
-  contact: ContactPage,
+function Public({ page: Page }: { page: ComponentType }) {
+  return <PublicLayout><Page /></PublicLayout>
 }
 
 export function AppRoutes() {
   return (
     <Switch>
-      <Route path="/"><Redirect to="/user" replace /></Route>
-      <Route path="/terminated" component={TerminatedPage} />
-      <Route path="/user"><Redirect to="/user/home" replace /></Route>
-      <Route path="/user/:page">
-        {({ page }) => {
-          const Page = memberPages[page]
-          return Page ? <RequireAuth><MemberLayout><Page /></MemberLayout></RequireAuth> : <NotFoundPage />
-        }}
-      </Route>
-      <Route path="/:page">
-        {({ page }) => {
-          const Page = publicPages[page]
-          return Page ? <PublicLayout><Page /></PublicLayout> : <NotFoundPage />
-        }}
-      </Route>
+      {/* Spec 2: / -> /user -> /user/home, whose guard sends a guest to /login. Keyed, so a
+          redirect that lands on another redirect runs again instead of being reused. */}
+      <Route path={paths.root}><Redirect key={paths.root} to={paths.member.home} replace /></Route>
+      <Route path={paths.member.root}><Redirect key={paths.member.root} to={paths.member.home} replace /></Route>
+
+      <Route path={paths.login}><Public page={GuardedLogin} /></Route>
+      <Route path={paths.register}><Public page={RegisterPage} /></Route>
+      <Route path={paths.howto}><Public page={HowtoPage} /></Route>
+      <Route path={paths.contact}><Public page={ContactPage} /></Route>
+
+      <Route path={paths.member.home}><Member page={HomePage} /></Route>
+      <Route path={paths.member.profile}><Member page={ProfilePage} /></Route>
+      <Route path={paths.member.bonus}><Member page={BonusPage} /></Route>
+      <Route path={paths.member.statement}><Member page={StatementPage} /></Route>
+      <Route path={paths.member.contact}><Member page={ContactPage} /></Route>
+
+      <Route path={paths.terminated} component={TerminatedPage} />
       <Route component={NotFoundPage} />
     </Switch>
   )
+}
+
+function GuardedLogin() {
+  return <LoginGuard><LoginPage /></LoginGuard>
 }

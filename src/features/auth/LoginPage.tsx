@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useLocation, useSearchParams } from 'wouter'
 import { getConfig } from '../../api/config'
+import { paths } from '../../app/paths'
 import { useSubmit } from '../../api/useSubmit'
 import { phoneInput, phoneRule, required } from '../../lib/validation'
 import { signIn } from '../../state/session'
@@ -88,7 +89,7 @@ export function LoginPage() {
         </Button>
       </form>
       <p className="center auth-switch">
-        {t('login.noAccount')} <Link href="/register">{t('login.toRegister')}</Link>
+        {t('login.noAccount')} <Link href={paths.register}>{t('login.toRegister')}</Link>
       </p>
     </section>
   )

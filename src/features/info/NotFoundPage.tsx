@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { Link } from 'wouter'
+import { paths } from '../../app/paths'
 
 export function NotFoundPage() {
   const { t } = useTranslation()
@@ -9,7 +10,7 @@ export function NotFoundPage() {
         <p className="status-page__code" aria-hidden="true">404</p>
         <h1>{t('notFound.title')}</h1>
         <p className="muted">{t('notFound.text')}</p>
-        <Link href="/" className="button button--primary">{t('notFound.home')}</Link>
+        <Link href={paths.root} className="button button--primary">{t('notFound.home')}</Link>
       </div>
     </main>
   )

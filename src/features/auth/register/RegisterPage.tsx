@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useLocation, useSearchParams } from 'wouter'
 import { getConfig } from '../../../api/config'
+import { paths } from '../../../app/paths'
 import { stateNumber, stateObject } from '../../../lib/historyState'
 import { inviteCodeFromText } from '../../../lib/inviteCode'
 import { storageKeys } from '../../../lib/storage'
@@ -78,8 +79,8 @@ export function RegisterPage() {
     // Unwind the wizard's step entries first, so back from /login does not walk through them.
     const timer = setTimeout(() => {
       const steps = pathRef.current.length - 1
-      if (steps === 0) return navigate('/login', { replace: true })
-      window.addEventListener('popstate', () => navigate('/login', { replace: true }), { once: true })
+      if (steps === 0) return navigate(paths.login, { replace: true })
+      window.addEventListener('popstate', () => navigate(paths.login, { replace: true }), { once: true })
       window.history.go(-steps)
     }, REDIRECT_AFTER_REGISTER_MS)
     return () => clearTimeout(timer)
@@ -135,7 +136,7 @@ export function RegisterPage() {
         <button type="button" className="link-button step-back" onClick={props.back}>{t('common.back')}</button>
       )}
       <p className="center auth-switch">
-        {t('register.haveAccount')} <Link href="/login">{t('register.toLogin')}</Link>
+        {t('register.haveAccount')} <Link href={paths.login}>{t('register.toLogin')}</Link>
       </p>
     </section>
   )
