@@ -9,7 +9,7 @@ import { paths } from './app/paths'
 import { installHistoryIndex } from './app/history'
 import { i18n, initI18n } from './i18n/i18n'
 import { pickLanguage } from './i18n/language'
-import { inviteCodeFromText } from './lib/inviteCode'
+import { parseInviteCode } from './lib/inviteCode'
 import { storageKeys } from './lib/storage'
 import { loadPlatform } from './platform'
 import { session } from './state/session'
@@ -20,7 +20,7 @@ import './ui/screens.css'
 /** An invite deep link (Telegram start_param, LINE liff.state, `?code=`) leads a guest to the
  *  register wizard with the code stored for it. */
 function followInvite(startParam: string | undefined): void {
-  const code = startParam ? inviteCodeFromText(startParam) : null
+  const code = startParam ? parseInviteCode(startParam) : null
   if (!code) return
   localStorage.setItem(storageKeys.inviterCode, code)
   if (session.token || window.location.pathname === paths.register) return

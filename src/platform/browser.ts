@@ -1,5 +1,6 @@
+import { registerWith } from '../app/paths'
+import { inviteCodeFromText } from '../lib/inviteCode'
 import { copyText } from './clipboard'
-import { inviterCodeFromUrl } from './detect'
 import { decodeQrImage, pickImage } from './qrImage'
 import type { HapticKind, Platform, ShareResult } from './types'
 
@@ -35,7 +36,7 @@ export function createBrowserPlatform(): Platform {
   return {
     kind: 'browser',
     async init() {
-      code = inviterCodeFromUrl(window.location.href)
+      code = inviteCodeFromText(window.location.href) ?? undefined
     },
     language: () => navigator.language || undefined,
     startParam: () => code,
@@ -60,7 +61,6 @@ export function createBrowserPlatform(): Platform {
     setVerticalSwipes() {
       // Only Telegram closes the app on a vertical swipe.
     },
-    inviteUrl: (inviterCode) =>
-      `${window.location.origin}/register?code=${encodeURIComponent(inviterCode)}`,
+    inviteUrl: (inviterCode) => `${window.location.origin}${registerWith(inviterCode)}`,
   }
 }

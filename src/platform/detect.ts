@@ -45,10 +45,10 @@ function hasLiffMarks(url: URL): boolean {
 export function detectPlatform(env: DetectEnv): PlatformKind {
   const { config } = env
   const url = parseUrl(env.url)
-  if (config.telegram) {
-    if ((url && hasTelegramLaunchParams(url)) || env.telegramSession || env.telegramProxy) {
-      return 'telegram'
-    }
+  // The host decides, not the config: an operator who only points a bot's menu button at the app
+  // gets the Telegram adapter; config.telegram only names the bot and app for invite links.
+  if ((url && hasTelegramLaunchParams(url)) || env.telegramSession || env.telegramProxy) {
+    return 'telegram'
   }
   if (config.line) {
     // liff.init outside a LIFF context sends the user to LINE Login, so only start it here.
@@ -77,22 +77,4 @@ export function detectCurrentPlatform(config: PlatformConfig): PlatformKind {
     telegramSession: readTelegramSession(),
     telegramProxy: 'TelegramWebviewProxy' in window,
   })
-}
-
-/**
- * The inviter code a URL carries: `?code=`, else the `code` inside LIFF's `liff.state`
- * (a deep link before LIFF unpacked it), else Telegram's `tgWebAppStartParam`.
- */
-export function inviterCodeFromUrl(url: string): string | undefined {
-  const parsed = parseUrl(url)
-  if (!parsed) return undefined
-  const direct = parsed.searchParams.get('code')
-  if (direct) return direct
-  const state = parsed.searchParams.get('liff.state')
-  if (state) {
-    const inner = parseUrl(state, 'https://liff.invalid/')
-    const code = inner?.searchParams.get('code')
-    if (code) return code
-  }
-  return urlParams(parsed).get('tgWebAppStartParam') || undefined
 }

@@ -30,11 +30,11 @@ async function createMessengerPlatform(
     const { createLinePlatform } = await import('./line')
     return createLinePlatform(config.line)
   }
-  if (kind === 'telegram' && config.telegram) {
+  if (kind === 'telegram') {
     const { createTelegramPlatform } = await import('./telegram')
     return createTelegramPlatform(config.telegram)
   }
-  throw new Error(`No ${kind} settings in the runtime config`)
+  throw new Error('No line settings in the runtime config')
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {

@@ -10,8 +10,9 @@ import OpenWindowModule from '@line/liff/open-window'
 import ScanCodeV2Module from '@line/liff/scan-code-v2'
 import ShareTargetPickerModule from '@line/liff/share-target-picker'
 import type { ExtendedInit } from '@line/liff-mock'
+import { registerWith } from '../app/paths'
+import { inviteCodeFromText } from '../lib/inviteCode'
 import { copyText } from './clipboard'
-import { inviterCodeFromUrl } from './detect'
 import type { LineConfig, Platform } from './types'
 
 let pluginsInstalled = false
@@ -64,7 +65,7 @@ export function createLinePlatform(config: LineConfig): Platform {
       if (config.mock) await initMock(config.liffId)
       else await liff.init({ liffId: config.liffId })
       // The real SDK has replaced the URL from liff.state by now; the mock never does.
-      code = inviterCodeFromUrl(window.location.href) ?? inviterCodeFromUrl(bootUrl)
+      code = inviteCodeFromText(window.location.href) ?? inviteCodeFromText(bootUrl) ?? undefined
       try {
         language = liff.getAppLanguage()
       } catch {
@@ -108,7 +109,6 @@ export function createLinePlatform(config: LineConfig): Platform {
     setVerticalSwipes() {
       // Only Telegram closes the app on a vertical swipe.
     },
-    inviteUrl: (inviterCode) =>
-      `https://liff.line.me/${config.liffId}/register?code=${encodeURIComponent(inviterCode)}`,
+    inviteUrl: (inviterCode) => `https://liff.line.me/${config.liffId}${registerWith(inviterCode)}`,
   }
 }

@@ -14,6 +14,8 @@ import {
   themeParams,
   viewport,
 } from '@telegram-apps/sdk-react'
+import { registerWith } from '../app/paths'
+import { parseInviteCode } from '../lib/inviteCode'
 import { copyText } from './clipboard'
 import { applySafeArea, applyTelegramPalette, type TelegramPalette } from './telegramTheme'
 import type { Platform, TelegramConfig } from './types'
@@ -53,7 +55,7 @@ async function mountViewport(): Promise<void> {
   clearTimeout(timer)
 }
 
-export function createTelegramPlatform(config: TelegramConfig): Platform {
+export function createTelegramPlatform(config: TelegramConfig | null): Platform {
   let startParam: string | undefined
   let language: string | undefined
   let offBack: VoidFunction | undefined
@@ -66,7 +68,7 @@ export function createTelegramPlatform(config: TelegramConfig): Platform {
       initSdk()
       // Read now: the SDK caches them in sessionStorage, later navigation loses nothing.
       const launch = retrieveLaunchParams()
-      startParam = launch.tgWebAppStartParam || launch.tgWebAppData?.start_param || undefined
+      startParam = parseInviteCode(launch.tgWebAppStartParam || launch.tgWebAppData?.start_param || '') ?? undefined
       language = launch.tgWebAppData?.user?.language_code || undefined
 
       backButton.mount.ifAvailable()
@@ -128,7 +130,11 @@ export function createTelegramPlatform(config: TelegramConfig): Platform {
       if (enabled) swipeBehavior.enableVertical.ifAvailable()
       else swipeBehavior.disableVertical.ifAvailable()
     },
+    // Without the bot and app names (config.telegram) a t.me link cannot be built: the browser
+    // form opens the register wizard in any browser, Telegram's included.
     inviteUrl: (code) =>
-      `https://t.me/${config.botUsername}/${config.appName}?startapp=${encodeURIComponent(code)}`,
+      config
+        ? `https://t.me/${config.botUsername}/${config.appName}?startapp=${encodeURIComponent(code)}`
+        : `${window.location.origin}${registerWith(code)}`,
   }
 }

@@ -3,7 +3,6 @@ import {
   TELEGRAM_LAUNCH_PARAMS_KEY,
   detectCurrentPlatform,
   detectPlatform,
-  inviterCodeFromUrl,
 } from '../../src/platform/detect'
 import type { PlatformConfig } from '../../src/platform/types'
 
@@ -41,9 +40,13 @@ describe('detectPlatform', () => {
     expect(detectPlatform(env)).toBe('telegram')
   })
 
-  it('ignores Telegram signs when the config has no telegram section', () => {
-    const env = { url: `https://app.test/${TG_HASH}`, userAgent: CHROME_UA, config: { line: null, telegram: null } }
-    expect(detectPlatform({ ...env, telegramSession: true, telegramProxy: true })).toBe('browser')
+  it('detects Telegram without a telegram section in the config (the host decides)', () => {
+    const config = { line: null, telegram: null }
+    const home = 'https://app.test/user/home'
+    expect(detectPlatform({ url: `https://app.test/${TG_HASH}`, userAgent: CHROME_UA, config })).toBe('telegram')
+    expect(detectPlatform({ url: home, userAgent: CHROME_UA, config, telegramSession: true })).toBe('telegram')
+    expect(detectPlatform({ url: home, userAgent: CHROME_UA, config, telegramProxy: true })).toBe('telegram')
+    expect(detectPlatform({ url: home, userAgent: CHROME_UA, config })).toBe('browser')
   })
 
   it('detects LINE from the LIFF browser user agent', () => {
@@ -115,25 +118,5 @@ describe('detectCurrentPlatform', () => {
     Reflect.deleteProperty(window, 'TelegramWebviewProxy')
     history.replaceState(null, '', `/${TG_HASH}`)
     expect(detectCurrentPlatform(config)).toBe('telegram')
-  })
-})
-
-describe('inviterCodeFromUrl', () => {
-  it('reads ?code=', () => {
-    expect(inviterCodeFromUrl('https://app.test/register?code=PR123')).toBe('PR123')
-  })
-
-  it('unpacks the code from liff.state', () => {
-    expect(inviterCodeFromUrl('https://app.test/?liff.state=%2Fregister%3Fcode%3DPR7')).toBe('PR7')
-    expect(inviterCodeFromUrl('https://app.test/?liff.state=%3Fcode%3DPR8')).toBe('PR8')
-  })
-
-  it('reads the Telegram start parameter', () => {
-    expect(inviterCodeFromUrl('https://app.test/#tgWebAppStartParam=PR9&tgWebAppPlatform=ios')).toBe('PR9')
-  })
-
-  it('returns undefined without a code', () => {
-    expect(inviterCodeFromUrl('https://app.test/register')).toBeUndefined()
-    expect(inviterCodeFromUrl('https://app.test/?liff.state=%2Fuser%2Fhome')).toBeUndefined()
   })
 })

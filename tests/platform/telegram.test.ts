@@ -82,6 +82,10 @@ describe('Telegram platform', () => {
     expect(createTelegramPlatform(config).inviteUrl('PR12')).toBe('https://t.me/wallet_bot/wallet?startapp=PR12')
   })
 
+  it('builds the browser invite link when the config names no bot', () => {
+    expect(createTelegramPlatform(null).inviteUrl('PR5f8d0d55b5')).toBe(`${location.origin}/register?code=PR5f8d0d55b5`)
+  })
+
   it('reads start_param and the user language from the launch parameters', () => {
     expect(platform.kind).toBe('telegram')
     expect(platform.startParam()).toBe('PR321')

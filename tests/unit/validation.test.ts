@@ -8,7 +8,6 @@ import {
   required,
   upper,
 } from '../../src/lib/validation'
-import { inviteCodeFromText } from '../../src/lib/inviteCode'
 import { formatDateTime } from '../../src/lib/time'
 import { safeRedirect } from '../../src/features/auth/redirect'
 import { emptyDraft, toRegisterRequest } from '../../src/features/auth/register/draft'
@@ -103,37 +102,6 @@ describe('groupAccountNumber', () => {
   it.each(['123456789', '123456789012', '', '12345'])('leaves %j unchanged', (value) => {
     expect(groupAccountNumber(value)).toBe(value)
   })
-})
-
-describe('inviteCodeFromText', () => {
-  it('upper-cases a bare code', () => {
-    expect(inviteCodeFromText('pr123')).toBe('PR123')
-    expect(inviteCodeFromText('  PR42  ')).toBe('PR42')
-  })
-
-  it('reads ?code= of a register link', () => {
-    expect(inviteCodeFromText('https://x/register?code=PR5')).toBe('PR5')
-  })
-
-  it('reads the Telegram startapp parameter', () => {
-    expect(inviteCodeFromText('https://t.me/bot/app?startapp=PR7')).toBe('PR7')
-  })
-
-  it('reads a LINE LIFF link', () => {
-    expect(inviteCodeFromText('https://liff.line.me/ID/register?code=PR9')).toBe('PR9')
-  })
-
-  it('reads a code carried inside liff.state', () => {
-    const link = `https://liff.line.me/ID?liff.state=${encodeURIComponent('/register?code=PR11')}`
-    expect(inviteCodeFromText(link)).toBe('PR11')
-  })
-
-  it.each(['', 'hello world', 'PRX1', 'PR', '123', 'https://x/register', 'https://x/register?code=XY1', 'not a url ://'])(
-    'returns null for %j',
-    (text) => {
-      expect(inviteCodeFromText(text)).toBeNull()
-    },
-  )
 })
 
 describe('safeRedirect', () => {

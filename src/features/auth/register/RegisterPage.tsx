@@ -4,7 +4,7 @@ import { Link, useLocation, useSearchParams } from 'wouter'
 import { getConfig } from '../../../api/config'
 import { paths } from '../../../app/paths'
 import { stateNumber, stateObject } from '../../../lib/historyState'
-import { inviteCodeFromText } from '../../../lib/inviteCode'
+import { parseInviteCode } from '../../../lib/inviteCode'
 import { storageKeys } from '../../../lib/storage'
 import { layerDepth, pushLayer } from '../../../ui/historyLayer'
 import { CheckIcon } from '../../../ui/icons'
@@ -36,7 +36,7 @@ const stepInHistory = (): Step | undefined => stateNumber('registerStep') as Ste
 function useInviterCode(): string {
   const [params] = useSearchParams()
   const [code] = useState(() => {
-    const fromUrl = inviteCodeFromText(params.get('code') ?? '')
+    const fromUrl = parseInviteCode(params.get('code') ?? '')
     if (fromUrl) localStorage.setItem(storageKeys.inviterCode, fromUrl)
     return fromUrl ?? localStorage.getItem(storageKeys.inviterCode) ?? ''
   })

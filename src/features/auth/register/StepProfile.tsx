@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { isApiError } from '../../../api/errors'
 import { useSubmit } from '../../../api/useSubmit'
-import { inviteCodeFromText } from '../../../lib/inviteCode'
+import { inviteCodeFromText, inviteCodeInput } from '../../../lib/inviteCode'
 import { confirmPasswordRule, required, upper } from '../../../lib/validation'
 import { getPlatform } from '../../../platform'
 import { Button } from '../../../ui/Button'
@@ -85,7 +85,7 @@ export function StepProfile({ draft, update, next, inviterLocked, unlockInviter 
         autoCapitalize="characters"
         hint={inviterLocked ? t('register.inviterFromLink') : t('common.optional')}
         error={errors.inviteCode}
-        onChange={(event) => edit({ inviteCode: upper(event.target.value.trim()) }, 'inviteCode')}
+        onChange={(event) => edit({ inviteCode: inviteCodeInput(event.target.value) }, 'inviteCode')}
       />
       {canScan && (
         <Button type="button" variant="secondary" onClick={onScan}>
