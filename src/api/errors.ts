@@ -18,9 +18,12 @@ export class ApiError extends Error {
   }
 }
 
+/** An operator's API may write a code in any case (`wrong_credential`); the catalogue is upper case. */
 export function errorMessage(code: string): string {
-  const key = `errors.${code}`
-  return i18n.exists(key) ? String(i18n.t(key as 'errors.generic')) : code
+  for (const key of [`errors.${code}`, `errors.${code.toUpperCase()}`]) {
+    if (i18n.exists(key)) return String(i18n.t(key as 'errors.generic'))
+  }
+  return code
 }
 
 export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError

@@ -38,7 +38,8 @@ http.interceptors.response.use(
   (response: AxiosResponse) => {
     callEnded()
     const body: unknown = response.data
-    if (messageOf(body) === GONE) throw goneError(response.status)
+    const message = messageOf(body)
+    if (message && sameCode(message, GONE)) throw goneError(response.status)
     return body as AxiosResponse
   },
   async (error: AxiosError) => {
@@ -48,6 +49,11 @@ http.interceptors.response.use(
     throw toApiError(error)
   },
 )
+
+/** Operators' APIs write codes in any case: `expired_auth_token` is EXPIRED_AUTH_TOKEN. */
+const sameCode = (a: string, b: string): boolean => a.trim().toUpperCase() === b.toUpperCase()
+/** A code-shaped message in the catalogue's upper case; free text (`cannot verify identity`) as it came. */
+const asCode = (message: string): string => (/^[A-Za-z0-9_]+$/.test(message) ? message.toUpperCase() : message)
 
 const messageOf = (body: unknown): string | undefined =>
   body && typeof body === 'object' && 'message' in body && typeof body.message === 'string'
@@ -63,12 +69,12 @@ function toApiError(error: AxiosError): ApiError {
   if (axios.isCancel(error)) return new ApiError('cancelled', undefined, true)
   const status = error.response?.status
   const message = messageOf(error.response?.data)
-  if (message === GONE) return goneError(status)
-  if (message && SESSION_ENDING_MESSAGES.includes(message)) {
+  if (message && sameCode(message, GONE)) return goneError(status)
+  if (message && SESSION_ENDING_MESSAGES.some((ending) => sameCode(message, ending))) {
     endSession()
-    return new ApiError(message, status, true)
+    return new ApiError(asCode(message), status, true)
   }
-  if (message) return new ApiError(message, status)
+  if (message) return new ApiError(asCode(message), status)
   if (error.code === 'ECONNABORTED' || error.code === 'ETIMEDOUT') return new ApiError('timeout')
   if (!error.response) return new ApiError('network')
   return new ApiError('generic', status)

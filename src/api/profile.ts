@@ -9,5 +9,6 @@ export const profileKeys = {
 }
 
 export const getProfile = () => api.get<ProfileResponse>('/api/account/profile')
-export const profileQuery = () => queryOptions({ queryKey: profileKeys.detail(), queryFn: getProfile })
+/** Spec 8: a failed profile load is silent; the screens show it inline with a retry. */
+export const profileQuery = () => queryOptions({ queryKey: profileKeys.detail(), queryFn: getProfile, meta: { silent: true } })
 export const useProfile = () => useQuery(profileQuery())

@@ -4,7 +4,8 @@ import { isApiError } from './errors'
 
 declare module '@tanstack/react-query' {
   interface Register {
-    /** `silent`: a failed load hides its loader without a toast (spec 8). */
+    /** `silent`: a failed load hides its loader without a toast: spec 8's silent loads (profile,
+     *  deposit, lists, statement, slip, activate) and every load a screen shows inline. */
     queryMeta: { silent?: boolean }
     /** `handlesError`: the screen shows the error itself (inline, dialog), so no toast. */
     mutationMeta: { handlesError?: boolean }

@@ -28,7 +28,7 @@ export async function shareOrCopy(text: string, url: string): Promise<ShareResul
       // NotAllowedError (no user activation) or a failed share sheet: copy instead.
     }
   }
-  return (await copyText(url)) ? 'copied' : 'cancelled'
+  return (await copyText(url)) ? 'copied' : 'failed'
 }
 
 export function createBrowserPlatform(): Platform {

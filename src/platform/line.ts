@@ -87,7 +87,7 @@ export function createLinePlatform(config: LineConfig): Platform {
           // Not logged in or the picker failed: copy the link instead.
         }
       }
-      return (await copyText(url)) ? 'copied' : 'cancelled'
+      return (await copyText(url)) ? 'copied' : 'failed'
     },
     canScanQr: () => isApiAvailable('scanCodeV2'),
     async scanQr() {

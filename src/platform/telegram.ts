@@ -101,7 +101,7 @@ export function createTelegramPlatform(config: TelegramConfig | null): Platform 
         shareURL(url, text)
         return 'shared'
       }
-      return (await copyText(url)) ? 'copied' : 'cancelled'
+      return (await copyText(url)) ? 'copied' : 'failed'
     },
     canScanQr: () => qrScanner.open.isAvailable(),
     async scanQr() {

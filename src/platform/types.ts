@@ -2,7 +2,8 @@ import type { RuntimeConfig } from '../api/types'
 
 export type PlatformKind = 'line' | 'telegram' | 'browser'
 
-export type ShareResult = 'shared' | 'copied' | 'cancelled'
+/** `copied`: no share sheet, the link was copied instead; `failed`: neither worked. */
+export type ShareResult = 'shared' | 'copied' | 'cancelled' | 'failed'
 
 export type HapticKind = 'success' | 'warning' | 'error' | 'select'
 

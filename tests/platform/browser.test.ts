@@ -66,6 +66,12 @@ describe('browser platform: share', () => {
     expect(copied).toBe('https://app.test/z')
     expect(document.querySelector('textarea')).toBeNull()
   })
+
+  it('reports failed when neither the Clipboard API nor execCommand copies', async () => {
+    writeText.mockRejectedValue(domException('NotAllowedError'))
+    Object.defineProperty(document, 'execCommand', { value: vi.fn(() => false), configurable: true })
+    expect(await createBrowserPlatform().share('t', 'https://app.test/f')).toBe('failed')
+  })
 })
 
 describe('browser platform: the rest', () => {

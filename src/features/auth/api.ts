@@ -34,9 +34,11 @@ export const verifyOtp = (body: OtpVerifyRequest) => api.post<OtpVerifyResponse>
 export const validateAccount = (body: RegisterRequest) => api.post<MessageBody>('/api/account/validate', body)
 export const createAccount = (body: RegisterRequest) => api.post<MessageBody>('/api/account', body)
 
-export const registerOtpQuery = () => queryOptions({ queryKey: authKeys.registerOtp(), queryFn: getRegisterOtp })
-export const sourcesQuery = () => queryOptions({ queryKey: authKeys.sources(), queryFn: getSources, staleTime: Infinity })
-export const banksQuery = () => queryOptions({ queryKey: authKeys.banks(), queryFn: getBanks, staleTime: Infinity })
+// The register steps show these failures inline (a notice with a retry, a field hint): no toast.
+const shownInline = { meta: { silent: true } } as const
+export const registerOtpQuery = () => queryOptions({ queryKey: authKeys.registerOtp(), queryFn: getRegisterOtp, ...shownInline })
+export const sourcesQuery = () => queryOptions({ queryKey: authKeys.sources(), queryFn: getSources, staleTime: Infinity, ...shownInline })
+export const banksQuery = () => queryOptions({ queryKey: authKeys.banks(), queryFn: getBanks, staleTime: Infinity, ...shownInline })
 /** The service-active check of the /login guard: always fresh. */
 export const activeQuery = () => queryOptions({ queryKey: authKeys.active(), queryFn: getActive, staleTime: 0, meta: { silent: true } })
 

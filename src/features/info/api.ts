@@ -11,8 +11,10 @@ export const infoKeys = {
 export const getContact = () => api.get<ContactInfo>('/api/lookup/contact')
 export const getConditions = () => api.get<HtmlListResponse>('/api/lookup/conditions')
 
-export const contactQuery = () => queryOptions({ queryKey: infoKeys.contact(), queryFn: getContact })
-export const conditionsQuery = () => queryOptions({ queryKey: infoKeys.conditions(), queryFn: getConditions })
+// Both screens show a failed load inline, so no toast as well.
+const inline = { meta: { silent: true } } as const
+export const contactQuery = () => queryOptions({ queryKey: infoKeys.contact(), queryFn: getContact, ...inline })
+export const conditionsQuery = () => queryOptions({ queryKey: infoKeys.conditions(), queryFn: getConditions, ...inline })
 
 export const useContact = () => useQuery(contactQuery())
 export const useConditions = (enabled: boolean) => useQuery({ ...conditionsQuery(), enabled })

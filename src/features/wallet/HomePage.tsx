@@ -2,8 +2,8 @@ import { useTranslation } from 'react-i18next'
 import { useProfile } from '../../api/profile'
 import { inviteCodeFor } from '../../lib/inviteCode'
 import { getPlatform } from '../../platform'
-import { showToast } from '../../state/ui'
 import { Button } from '../../ui/Button'
+import { showCopyResult } from '../../ui/copy'
 import { ShareIcon } from '../../ui/icons'
 import { LoadError } from '../../ui/LoadError'
 
@@ -19,7 +19,8 @@ export function HomePage() {
   const share = () => {
     const platform = getPlatform()
     void platform.share(t('home.inviteText', { code }), platform.inviteUrl(code)).then((result) => {
-      if (result === 'copied') showToast(t('home.linkCopied'), 'success')
+      const url = platform.inviteUrl(code)
+      if (result === 'copied' || result === 'failed') showCopyResult(result === 'copied', url)
       if (result === 'shared') platform.haptic('success')
     })
   }

@@ -1,0 +1,23 @@
+// Messages the player sees once (spec 8): a failure a screen shows inline is not also toasted.
+import { DEMO, expect, signIn, test } from './fixtures'
+
+test('a failed profile load shows inline with a retry, and no toast', async ({ page, open, platform, strings }) => {
+  test.skip(platform !== 'browser', 'host-neutral')
+  await open('/login')
+  await signIn(page, strings)
+  await expect(page).toHaveURL(/\/user\/home$/)
+  let fail = true
+  await page.route('**/api/account/profile', (route) =>
+    fail ? route.fulfill({ status: 404, json: { message: 'NO_DATA' } }) : route.continue(),
+  )
+  await page.goto('/user/profile')
+  const inline = page.locator('main').getByRole('alert')
+  await expect(inline).toContainText(strings.errors.NO_DATA)
+  await page.waitForTimeout(500)
+  await expect(page.locator('.toast')).toHaveCount(0)
+
+  fail = false
+  await inline.getByRole('button', { name: strings.common.retry }).click()
+  await expect(page.getByText(DEMO.name).first()).toBeVisible()
+  await expect(inline).toHaveCount(0)
+})
