@@ -21,7 +21,8 @@ export const paths = {
 /** /login carrying the URL the guard could not open yet. The member home is where sign-in goes
  *  anyway, so it is not carried. */
 export function loginWith(redirect: string): string {
-  if (redirect === paths.member.home || redirect === paths.member.root || redirect === paths.root) return paths.login
+  const path = redirect.length > 1 ? redirect.replace(/\/+$/, '') : redirect
+  if (path === paths.member.home || path === paths.member.root || path === paths.root) return paths.login
   return `${paths.login}?redirect=${encodeURIComponent(redirect)}`
 }
 
