@@ -1,17 +1,18 @@
 import { resolve } from 'node:path'
 import compress from '@fastify/compress'
 import Fastify, { type FastifyInstance } from 'fastify'
-import { registerAccountRoutes } from './account/routes'
-import { registerAuthRoutes } from './auth/routes'
+import { accountRoutes, memberAccountRoutes } from './account/routes'
+import { authRoutes } from './auth/routes'
 import { type ConfigPatch, createConfigState } from './config'
 import type { ServerContext, ServerMode } from './context'
 import { migrate, openDatabase } from './db'
-import { registerDevRoutes } from './dev/routes'
+import { devRoutes } from './dev/routes'
 import { errorBody, installErrorHandler } from './http/errors'
+import { memberScope } from './http/memberScope'
 import { registerStatic } from './http/static'
-import { registerLookupRoutes } from './lookup/routes'
+import { memberLookupRoutes, publicLookupRoutes } from './lookup/routes'
 import { createLogSmsSender, type SmsSender } from './otp/sms'
-import { registerOtpRoutes } from './otp/routes'
+import { otpRoutes } from './otp/routes'
 import { runSeeds } from './seed'
 import { getSetting } from './settings'
 
@@ -35,6 +36,9 @@ export interface BuildServerOptions {
   timeZone?: string
 }
 
+/** JSON bodies are small; uploads get their own limit on their routes. */
+export const JSON_BODY_LIMIT = 64 * 1024
+
 export const DEFAULT_SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000
 
 declare module 'fastify' {
@@ -48,6 +52,13 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   const app = Fastify({
     logger: options.logger ?? false,
     routerOptions: { ignoreTrailingSlash: true },
+    bodyLimit: JSON_BODY_LIMIT,
+    ajv: {
+      // Bodies are taken as sent: a number where a string belongs is KEY_INVALID, not coerced.
+      // Extra keys are refused where a schema says so, not silently dropped.
+      // `verbose` gives the error handler the failing value, to tell missing from invalid.
+      customOptions: { coerceTypes: false, removeAdditional: false, verbose: true, allErrors: false },
+    },
   })
   const now = options.now ?? Date.now
   const db = openDatabase(options.dataDir)
@@ -87,11 +98,16 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     reply.header('Cache-Control', 'no-cache')
     return ctx.config.current
   })
-  registerAuthRoutes(app, ctx)
-  registerOtpRoutes(app, ctx)
-  registerAccountRoutes(app, ctx)
-  registerLookupRoutes(app, ctx)
-  if (options.mode !== 'production') registerDevRoutes(app, ctx)
+  // One plugin a domain, each under its prefix; the member-only routes behind the member hook.
+  await app.register(authRoutes, { prefix: '/api' })
+  await app.register(otpRoutes, { prefix: '/api/otp' })
+  await app.register(accountRoutes, { prefix: '/api/account' })
+  await app.register(publicLookupRoutes, { prefix: '/api/lookup' })
+  await memberScope(app, async (member) => {
+    await member.register(memberAccountRoutes, { prefix: '/api/account' })
+    await member.register(memberLookupRoutes, { prefix: '/api/lookup' })
+  })
+  if (options.mode !== 'production') await app.register(devRoutes, { prefix: '/dev' })
   await registerStatic(app, resolve(options.staticDir ?? 'dist'))
   return app
 }

@@ -1,12 +1,9 @@
-import type { HowtoVideos, RuntimeConfig } from '../src/api/types'
-import { type Body, bodyOf } from './http/body'
+import { Value } from 'typebox/value'
+import * as C from '../src/api/contract'
+import type { ConfigPatch, RuntimeConfig } from '../src/api/types'
 import { fail } from './http/errors'
 
-/** A partial RuntimeConfig; `howto` and `contact` may be partial too and merge key by key. */
-export type ConfigPatch = Partial<Omit<RuntimeConfig, 'howto' | 'contact'>> & {
-  howto?: Partial<HowtoVideos>
-  contact?: Partial<RuntimeConfig['contact']>
-}
+export type { ConfigPatch }
 
 export const defaultRuntimeConfig: RuntimeConfig = {
   apiBase: '',
@@ -45,44 +42,8 @@ export function createConfigState(patch?: ConfigPatch): ConfigState {
   return { current: initial, initial }
 }
 
-function isString(value: unknown): value is string {
-  return typeof value === 'string'
-}
-
-function stringFields(value: unknown, keys: readonly string[]): Record<string, string> {
-  const body = bodyOf(value)
-  for (const [key, field] of Object.entries(body)) {
-    if (!keys.includes(key) || !isString(field)) throw fail(400, 'KEY_INVALID')
-  }
-  return body as Record<string, string>
-}
-
-const checks: Record<keyof RuntimeConfig, (value: unknown) => boolean> = {
-  apiBase: isString,
-  appName: isString,
-  variant: (value) => value === 'th' || value === 'la',
-  chat: (value) => value === null || isString(value),
-  line: (value) => {
-    if (value === null) return true
-    const line = bodyOf(value)
-    return isString(line.liffId) && typeof line.mock === 'boolean'
-  },
-  telegram: (value) => {
-    if (value === null) return true
-    const telegram = bodyOf(value)
-    return isString(telegram.botUsername) && isString(telegram.appName)
-  },
-  howto: (value) => !!stringFields(value, ['wallet', 'play', 'balance', 'bonus', 'bonusCancel']),
-  contact: (value) => !!stringFields(value, ['lineName', 'lineLink']),
-}
-
-/** Checks an untrusted partial config (APP_CONFIG, POST /dev/config); 400 KEY_INVALID if bad. */
+/** Checks an untrusted partial config (APP_CONFIG); 400 KEY_INVALID if bad. */
 export function parseConfigPatch(value: unknown): ConfigPatch {
-  const body: Body = bodyOf(value)
-  for (const [key, field] of Object.entries(body)) {
-    if (!Object.hasOwn(checks, key) || !checks[key as keyof RuntimeConfig](field)) {
-      throw fail(400, 'KEY_INVALID')
-    }
-  }
-  return body as ConfigPatch
+  if (!Value.Check(C.ConfigPatch, value)) throw fail(400, 'KEY_INVALID')
+  return value
 }

@@ -1,6 +1,5 @@
-import type { Currency } from '../../src/api/types'
+import type { Currency, RegisterRequest, ValidateAccountRequest } from '../../src/api/types'
 import { type ServerContext, variantOf } from '../context'
-import { type Body, bodyOf, optionalString, requiredString } from '../http/body'
 import { fail } from '../http/errors'
 import { sourceExists } from '../lookup/store'
 import { isPhoneVerified } from '../otp/store'
@@ -34,19 +33,19 @@ interface Fields {
   currency: string
 }
 
-/** Presence and types first (KEY_MISSING, KEY_INVALID); bank fields are required only to register. */
-function readFields(body: Body, bankRequired: boolean): Fields {
-  const bankField = bankRequired ? requiredString : optionalString
+/** The body's strings trimmed (optional ones '' when absent; the schema checked presence and types). */
+function readFields(body: ValidateAccountRequest): Fields {
+  const value = (field: string | null | undefined) => (field ?? '').trim()
   return {
-    name: rules.normalizeName(requiredString(body, 'name')),
-    username: requiredString(body, 'username'),
-    password: requiredString(body, 'password', true),
-    sourceCode: optionalString(body, 'sourceCode').toUpperCase(),
-    inviteCode: optionalString(body, 'inviteCode'),
-    bankCode: bankField(body, 'bankCode').toUpperCase(),
-    bankAccountName: rules.normalizeName(bankField(body, 'bankAccountName')),
-    bankAccountNo: bankField(body, 'bankAccountNo'),
-    currency: optionalString(body, 'currency').toUpperCase(),
+    name: rules.normalizeName(body.name),
+    username: value(body.username),
+    password: body.password,
+    sourceCode: value(body.sourceCode).toUpperCase(),
+    inviteCode: value(body.inviteCode),
+    bankCode: value(body.bankCode).toUpperCase(),
+    bankAccountName: rules.normalizeName(value(body.bankAccountName)),
+    bankAccountNo: value(body.bankAccountNo),
+    currency: value(body.currency).toUpperCase(),
   }
 }
 
@@ -67,8 +66,8 @@ function checkIdentity(ctx: ServerContext, fields: Fields): number | null {
 }
 
 /** POST /api/account/validate: identity rules; bank fields and currency only when present. */
-export function checkRegistrationStep(ctx: ServerContext, raw: unknown): void {
-  const fields = readFields(bodyOf(raw), false)
+export function checkRegistrationStep(ctx: ServerContext, body: ValidateAccountRequest): void {
+  const fields = readFields(body)
   checkIdentity(ctx, fields)
   const { bankCode, bankAccountName, bankAccountNo } = fields
   if (bankCode) rules.checkBankCode(ctx, bankCode)
@@ -79,8 +78,8 @@ export function checkRegistrationStep(ctx: ServerContext, raw: unknown): void {
 }
 
 /** POST /api/account: every rule, all bank fields required. */
-export function checkRegistration(ctx: ServerContext, raw: unknown): Registration {
-  const fields = readFields(bodyOf(raw), true)
+export function checkRegistration(ctx: ServerContext, body: RegisterRequest): Registration {
+  const fields = readFields(body)
   const invitedBy = checkIdentity(ctx, fields)
   rules.checkBankFields(ctx, fields)
   return {

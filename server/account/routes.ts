@@ -1,10 +1,9 @@
-import type { FastifyInstance } from 'fastify'
-import type { MessageBody, ProfileResponse } from '../../src/api/types'
-import { authenticate } from '../auth/guard'
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import * as C from '../../src/api/contract'
+import type { ProfileResponse } from '../../src/api/types'
 import { hashPassword, verifyPassword } from '../auth/passwords'
 import { deleteOtherSessions } from '../auth/sessions'
 import type { ServerContext } from '../context'
-import { bodyOf, requiredString } from '../http/body'
 import { fail } from '../http/errors'
 import { bankByCode } from '../lookup/store'
 import * as members from './members'
@@ -43,13 +42,17 @@ function insertOrConflict(ctx: ServerContext, member: members.NewMember): void {
   }
 }
 
-export function registerAccountRoutes(app: FastifyInstance, ctx: ServerContext): void {
-  app.post('/api/account/validate', async (request): Promise<MessageBody> => {
+const ok = { 200: C.MessageBody }
+
+/** POST /api/account/validate and /api/account (prefix /api/account): registration. */
+export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const ctx = app.wallet
+  app.post('/validate', { schema: { body: C.ValidateAccountRequest, response: ok } }, async (request) => {
     checkRegistrationStep(ctx, request.body)
     return { message: 'OK' }
   })
 
-  app.post('/api/account', async (request, reply): Promise<MessageBody> => {
+  app.post('/', { schema: { body: C.RegisterRequest, response: { 201: C.MessageBody } } }, async (request, reply) => {
     const registration = checkRegistration(ctx, request.body)
     const { password, ...member } = registration
     const passwordHash = await hashPassword(password)
@@ -57,30 +60,32 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: ServerContext):
     reply.code(201)
     return { message: 'SUCCESS' }
   })
+}
 
-  app.get('/api/account/profile', async (request): Promise<ProfileResponse> => {
-    return toProfileResponse(ctx, authenticate(ctx, request).member)
-  })
+/** The member's own account (prefix /api/account, inside the member scope). */
+export const memberAccountRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const ctx = app.wallet
+  app.get('/profile', { schema: { response: { 200: C.ProfileResponse } } }, async (request) =>
+    toProfileResponse(ctx, request.member),
+  )
 
-  app.put('/api/account/profile', async (request): Promise<MessageBody> => {
-    const { member } = authenticate(ctx, request)
-    const body = bodyOf(request.body)
+  app.put('/profile', { schema: { body: C.UpdateProfileRequest, response: ok } }, async (request) => {
+    const { member, body } = request
     const update = {
-      name: rules.normalizeName(requiredString(body, 'name')),
-      bankCode: requiredString(body, 'bankCode').toUpperCase(),
-      bankAccountName: rules.normalizeName(requiredString(body, 'bankAccountName')),
-      bankAccountNo: requiredString(body, 'bankAccountNo'),
+      name: rules.normalizeName(body.name),
+      bankCode: body.bankCode.trim().toUpperCase(),
+      bankAccountName: rules.normalizeName(body.bankAccountName),
+      bankAccountNo: body.bankAccountNo.trim(),
     }
     rules.checkBankFields(ctx, update, member.id)
     members.updateMemberProfile(ctx.db, member.id, update)
     return { message: 'SUCCESS' }
   })
 
-  app.put('/api/account/bankAccountName', async (request): Promise<MessageBody> => {
-    const { member } = authenticate(ctx, request)
-    const body = bodyOf(request.body)
-    const bankCode = requiredString(body, 'bankCode').toUpperCase()
-    const bankAccountName = rules.normalizeName(requiredString(body, 'bankAccountName'))
+  app.put('/bankAccountName', { schema: { body: C.BankAccountNameRequest, response: ok } }, async (request) => {
+    const { member, body } = request
+    const bankCode = body.bankCode.trim().toUpperCase()
+    const bankAccountName = rules.normalizeName(body.bankAccountName)
     // Only the name of the registered account can be corrected here, never the bank.
     if (bankCode !== member.bankCode) throw fail(400, 'INVALID_BANK')
     if (!rules.isEnglishName(bankAccountName)) throw fail(400, 'BANK_ACCOUNT_NAME_ENG')
@@ -88,15 +93,12 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: ServerContext):
     return { message: 'SUCCESS' }
   })
 
-  app.put('/api/account/changepwd', async (request): Promise<MessageBody> => {
-    const { member, token } = authenticate(ctx, request)
-    const body = bodyOf(request.body)
-    const oldPassword = requiredString(body, 'oldPassword', true)
-    const newPassword = requiredString(body, 'newPassword', true)
-    if (!(await verifyPassword(oldPassword, member.passwordHash))) throw fail(400, 'WRONG_PASSWORD')
-    members.updatePasswordHash(ctx.db, member.id, await hashPassword(newPassword))
+  app.put('/changepwd', { schema: { body: C.ChangePasswordRequest, response: ok } }, async (request) => {
+    const { member, sessionToken, body } = request
+    if (!(await verifyPassword(body.oldPassword, member.passwordHash))) throw fail(400, 'WRONG_PASSWORD')
+    members.updatePasswordHash(ctx.db, member.id, await hashPassword(body.newPassword))
     // Other devices signed in with the old password are signed out.
-    deleteOtherSessions(ctx.db, member.id, token)
+    deleteOtherSessions(ctx.db, member.id, sessionToken)
     return { message: 'SUCCESS' }
   })
 }

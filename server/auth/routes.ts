@@ -1,8 +1,6 @@
-import type { FastifyInstance } from 'fastify'
-import type { LoginResponse } from '../../src/api/types'
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import * as C from '../../src/api/contract'
 import { findMemberByUsername } from '../account/members'
-import type { ServerContext } from '../context'
-import { bodyOf, requiredString } from '../http/body'
 import { fail } from '../http/errors'
 import { clearRateEvents, countRateEvents, recordRateEvent } from '../limits'
 import { verifyAgainstDummy, verifyPassword } from './passwords'
@@ -11,11 +9,17 @@ import { createSession } from './sessions'
 export const LOGIN_MAX_FAILURES = 5
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000
 
-export function registerAuthRoutes(app: FastifyInstance, ctx: ServerContext): void {
-  app.post('/api/login', async (request): Promise<LoginResponse> => {
-    const body = bodyOf(request.body)
-    const username = requiredString(body, 'username')
-    const password = requiredString(body, 'password', true)
+/** Any phone the service can hold (10 digits in Thailand, 8 to 15 in Laos). */
+const PHONE = /^\d{8,15}$/
+
+/** POST /api/login (prefix /api). */
+export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const ctx = app.wallet
+  app.post('/login', { schema: { body: C.LoginRequest, response: { 200: C.LoginResponse } } }, async (request) => {
+    const username = request.body.username.trim()
+    const { password } = request.body
+    // Not a phone number: no member can have it, and no rate-limit row is keyed by raw input.
+    if (!PHONE.test(username)) throw fail(401, 'WRONG_CREDENTIAL')
     const now = ctx.now()
     // Counted per phone and client address: a stranger elsewhere cannot lock a member out.
     const key = `${username}|${request.ip}`

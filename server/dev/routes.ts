@@ -1,59 +1,62 @@
-import type { FastifyInstance } from 'fastify'
-import type { RuntimeConfig } from '../../src/api/types'
-import { mergeConfig, parseConfigPatch } from '../config'
-import type { ServerContext } from '../context'
-import { bodyOf, onlyKeys, optionalBoolean, requiredBoolean } from '../http/body'
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { Type } from 'typebox'
+import * as C from '../../src/api/contract'
+import { mergeConfig } from '../config'
 import { fail } from '../http/errors'
 import { clearRateEvents } from '../limits'
 import { lastOtpForPhone } from '../otp/store'
-import { type Settings, getSettings, updateSettings } from '../settings'
+import { getSettings, updateSettings } from '../settings'
 
 /** What GET /dev/otp/:phone answers: the last code sent to that phone. */
-export interface DevOtpResponse {
-  otpCode: string
-  otpRef: string
-}
+export const DevOtpResponse = Type.Object({ otpCode: Type.String(), otpRef: Type.String() })
+export type DevOtpResponse = { otpCode: string; otpRef: string }
+
+const Settings = Type.Object({
+  registerOTP: Type.Boolean(),
+  spinActive: Type.Boolean(),
+  enableChatWidget: Type.Boolean(),
+  terminated: Type.Boolean(),
+})
+const settings = { 200: Settings }
+const config = { 200: C.RuntimeConfig }
 
 /**
  * Development-only endpoints (dev and test modes), used by e2e tests and by hand. They are not
- * registered at all in production, so there they answer 404 like any unknown path.
+ * registered at all in production, so there they answer 404 like any unknown path. A typo in a
+ * body must not pass: no extra keys.
  */
-export function registerDevRoutes(app: FastifyInstance, ctx: ServerContext): void {
-  app.get<{ Params: { phone: string } }>('/dev/otp/:phone', async (request): Promise<DevOtpResponse> => {
+export const devRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const ctx = app.wallet
+  const phone = Type.Object({ phone: Type.String({ maxLength: 32 }) })
+  app.get('/otp/:phone', { schema: { params: phone, response: { 200: DevOtpResponse } } }, async (request) => {
     const otp = lastOtpForPhone(ctx.db, request.params.phone)
     if (!otp) throw fail(404, 'NO_DATA')
     return { otpCode: otp.code, otpRef: otp.ref }
   })
 
-  app.post('/dev/service', async (request): Promise<Settings> => {
-    const body = bodyOf(request.body)
-    onlyKeys(body, ['terminated'])
-    return updateSettings(ctx.db, { terminated: requiredBoolean(body, 'terminated') })
-  })
+  const service = Type.Object({ terminated: Type.Boolean() }, { additionalProperties: false })
+  app.post('/service', { schema: { body: service, response: settings } }, async (request) =>
+    updateSettings(ctx.db, { terminated: request.body.terminated }),
+  )
 
-  app.get('/dev/settings', async (): Promise<Settings> => getSettings(ctx.db))
+  app.get('/settings', { schema: { response: settings } }, async () => getSettings(ctx.db))
 
-  app.post('/dev/settings', async (request): Promise<Settings> => {
-    const body = bodyOf(request.body)
-    onlyKeys(body, ['registerOTP', 'spinActive', 'enableChatWidget'])
-    return updateSettings(ctx.db, {
-      registerOTP: optionalBoolean(body, 'registerOTP'),
-      spinActive: optionalBoolean(body, 'spinActive'),
-      enableChatWidget: optionalBoolean(body, 'enableChatWidget'),
-    })
-  })
+  const flags = Type.Partial(Type.Omit(Settings, ['terminated']), { additionalProperties: false })
+  app.post('/settings', { schema: { body: flags, response: settings } }, async (request) =>
+    updateSettings(ctx.db, request.body),
+  )
 
-  app.post('/dev/config', async (request): Promise<RuntimeConfig> => {
-    ctx.config.current = mergeConfig(ctx.config.current, parseConfigPatch(request.body))
+  app.post('/config', { schema: { body: C.ConfigPatch, response: config } }, async (request) => {
+    ctx.config.current = mergeConfig(ctx.config.current, request.body)
     return ctx.config.current
   })
 
-  app.delete('/dev/config', async (): Promise<RuntimeConfig> => {
+  app.delete('/config', { schema: { response: config } }, async () => {
     ctx.config.current = ctx.config.initial
     return ctx.config.current
   })
 
-  app.post('/dev/reset-limits', async () => {
+  app.post('/reset-limits', { schema: { response: { 200: C.MessageBody } } }, async () => {
     clearRateEvents(ctx.db)
     return { message: 'OK' }
   })

@@ -23,6 +23,24 @@ export function errorBody(code: ApiErrorCode): ErrorBody {
   return { message: code }
 }
 
+interface SchemaFailure {
+  keyword: string
+  /** The failing value (the validator runs with `verbose`). */
+  data?: unknown
+}
+
+/**
+ * A schema failure in the spec's words: a field that is absent, null, empty or blank is
+ * KEY_MISSING; anything else (a wrong type, too long, not one of the allowed values) KEY_INVALID.
+ */
+export function schemaFailureCode(failures: readonly SchemaFailure[]): 'KEY_MISSING' | 'KEY_INVALID' {
+  const missing = failures.every(
+    ({ keyword, data }) =>
+      keyword === 'required' || data === null || (typeof data === 'string' && data.trim() === ''),
+  )
+  return missing ? 'KEY_MISSING' : 'KEY_INVALID'
+}
+
 /** The 4xx status Fastify put on its own errors (bad JSON, content type, body size), if any. */
 function clientErrorStatus(error: unknown): number | undefined {
   const status = error instanceof Error ? (error as FastifyError).statusCode : undefined
@@ -39,6 +57,8 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (error instanceof ApiError) {
       return reply.code(error.status).send(errorBody(error.code))
     }
+    const validation = (error as FastifyError).validation
+    if (validation) return reply.code(400).send(errorBody(schemaFailureCode(validation)))
     const status = clientErrorStatus(error)
     if (status !== undefined) {
       const empty = (error as FastifyError).code === 'FST_ERR_CTP_EMPTY_JSON_BODY'

@@ -1,19 +1,6 @@
-import type { FastifyInstance } from 'fastify'
-import type {
-  ActiveResponse,
-  BanksResponse,
-  ContactInfo,
-  DepositLookup,
-  EnableChatWidgetResponse,
-  HtmlListResponse,
-  NoticeLookup,
-  RegisterOtpResponse,
-  SiteInfo,
-  SlipLookup,
-  SourcesResponse,
-  WithdrawLimits,
-} from '../../src/api/types'
-import { authenticate } from '../auth/guard'
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import type { TSchema } from 'typebox'
+import * as C from '../../src/api/contract'
 import { type ServerContext, variantOf } from '../context'
 import { fail } from '../http/errors'
 import { toMajor } from '../money'
@@ -27,42 +14,53 @@ function content<K extends keyof store.ContentMap>(ctx: ServerContext, key: K): 
   return value
 }
 
-/** GET /api/lookup/...: public lookups first, then the member-only ones. */
-export function registerLookupRoutes(app: FastifyInstance, ctx: ServerContext): void {
-  const get = <T>(path: string, handler: () => T) => app.get(`/api/lookup/${path}`, async () => handler())
-  const memberGet = <T>(path: string, handler: () => T) =>
-    app.get(`/api/lookup/${path}`, async (request) => {
-      authenticate(ctx, request)
-      return handler()
-    })
+type Lookups = Record<string, { response: TSchema; handler: (ctx: ServerContext) => unknown }>
 
-  get('banks', (): BanksResponse => store.listBanks(ctx.db, variantOf(ctx)))
-  get('sources', (): SourcesResponse => store.listSources(ctx.db))
-  get('registerOTP', (): RegisterOtpResponse => ({ registerOTP: getSetting(ctx.db, 'registerOTP') }))
-  get('active', (): ActiveResponse => ({
+const lookup = <S extends TSchema>(response: S, handler: (ctx: ServerContext) => unknown) => ({ response, handler })
+
+/** What anyone may read: the register wizard's lists and flags, the service check, contact. */
+const PUBLIC: Lookups = {
+  banks: lookup(C.BanksResponse, (ctx) => store.listBanks(ctx.db, variantOf(ctx))),
+  sources: lookup(C.SourcesResponse, (ctx) => store.listSources(ctx.db)),
+  registerOTP: lookup(C.RegisterOtpResponse, (ctx) => ({ registerOTP: getSetting(ctx.db, 'registerOTP') })),
+  active: lookup(C.ActiveResponse, (ctx) => ({
     isActive: getSetting(ctx.db, 'spinActive'),
     terminated: getSetting(ctx.db, 'terminated'),
-  }))
-  get('contact', (): ContactInfo => content(ctx, 'contact'))
-  get('info', (): SiteInfo => content(ctx, 'info'))
-  get('conditions', (): HtmlListResponse => content(ctx, 'conditions'))
-  get('enableChatWidget', (): EnableChatWidgetResponse => ({
+  })),
+  contact: lookup(C.ContactInfo, (ctx) => content(ctx, 'contact')),
+  info: lookup(C.SiteInfo, (ctx) => content(ctx, 'info')),
+  conditions: lookup(C.HtmlListResponse, (ctx) => content(ctx, 'conditions')),
+  enableChatWidget: lookup(C.EnableChatWidgetResponse, (ctx) => ({
     enableChatWidget: getSetting(ctx.db, 'enableChatWidget'),
-  }))
+  })),
+}
 
-  memberGet('deposit', (): DepositLookup => ({
+/** What only a member reads: where to deposit, withdraw limits, agreements, notice, slip window. */
+const MEMBER: Lookups = {
+  deposit: lookup(C.DepositLookup, (ctx) => ({
     banks: store.listDepositBanks(ctx.db, variantOf(ctx)),
     wallets: store.listWalletAccounts(ctx.db),
     isManual: false,
-  }))
-  memberGet('withdraw', (): WithdrawLimits => {
+  })),
+  withdraw: lookup(C.WithdrawLimits, (ctx) => {
     const limits = content(ctx, 'withdrawLimits')
     return { withdrawMin: toMajor(limits.withdrawMinMinor), withdrawMax: toMajor(limits.withdrawMaxMinor) }
-  })
-  memberGet('agreements', (): HtmlListResponse => content(ctx, 'agreements'))
-  memberGet('notice', (): NoticeLookup => ({ notice: content(ctx, 'notice') }))
-  memberGet('slip', (): SlipLookup => {
+  }),
+  agreements: lookup(C.HtmlListResponse, (ctx) => content(ctx, 'agreements')),
+  notice: lookup(C.NoticeLookup, (ctx) => ({ notice: content(ctx, 'notice') })),
+  slip: lookup(C.SlipLookup, (ctx) => {
     const window = content(ctx, 'slipWindow')
     return { ...window, isOpen: isSlipOpen(ctx.now(), window.closedFrom, window.closedTo, ctx.timeZone) }
-  })
+  }),
 }
+
+const lookupRoutes = (lookups: Lookups): FastifyPluginAsyncTypebox => async (app) => {
+  for (const [path, { response, handler }] of Object.entries(lookups)) {
+    app.get(`/${path}`, { schema: { response: { 200: response } } }, async () => handler(app.wallet))
+  }
+}
+
+/** GET /api/lookup/... (prefix /api/lookup). */
+export const publicLookupRoutes = lookupRoutes(PUBLIC)
+/** GET /api/lookup/... for members (prefix /api/lookup, inside the member scope). */
+export const memberLookupRoutes = lookupRoutes(MEMBER)

@@ -1,9 +1,8 @@
 import { randomInt, timingSafeEqual } from 'node:crypto'
-import type { FastifyInstance } from 'fastify'
-import type { OtpSendResponse, OtpVerifyResponse } from '../../src/api/types'
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import * as C from '../../src/api/contract'
 import { findMemberByUsername } from '../account/members'
-import { type ServerContext, variantOf } from '../context'
-import { bodyOf, requiredString } from '../http/body'
+import { variantOf } from '../context'
 import { fail } from '../http/errors'
 import { countRateEvents, lastRateEvent, recordRateEvent } from '../limits'
 import { checkPhone } from '../phone'
@@ -26,12 +25,15 @@ function sameCode(given: string, expected: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b)
 }
 
-export function registerOtpRoutes(app: FastifyInstance, ctx: ServerContext): void {
-  app.post('/api/otp/send', async (request): Promise<OtpSendResponse> => {
-    const phone = requiredString(bodyOf(request.body), 'phoneNumber')
+/** POST /api/otp/send and /api/otp/verify (prefix /api/otp). */
+export const otpRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const ctx = app.wallet
+  const send = { body: C.OtpSendRequest, response: { 200: C.OtpSendResponse } }
+  app.post('/send', { schema: send }, async (request) => {
+    const phone = request.body.phoneNumber.trim()
     checkPhone(variantOf(ctx), phone)
     if (findMemberByUsername(ctx.db, phone)) throw fail(409, 'EXISTING_USER')
-    if (store.isPhoneVerified(ctx.db, phone, ctx.now())) return { code: 'OTP_VERIFIED', otpRef: '', otpToken: '' }
+    if (store.isPhoneVerified(ctx.db, phone, ctx.now())) return { code: 'OTP_VERIFIED' as const, otpRef: '', otpToken: '' }
 
     const now = ctx.now()
     if (countRateEvents(ctx.db, 'otp_send', phone, now - 60 * 60 * 1000) >= MAX_SENDS_PER_HOUR) {
@@ -58,13 +60,13 @@ export function registerOtpRoutes(app: FastifyInstance, ctx: ServerContext): voi
       request.log.error({ err: error }, 'SMS sending failed')
       throw fail(502, 'OTP_SEND_FAIL')
     }
-    return { code: 'OK', otpRef: ref, otpToken }
+    return { code: 'OK' as const, otpRef: ref, otpToken }
   })
 
-  app.post('/api/otp/verify', async (request): Promise<OtpVerifyResponse> => {
-    const body = bodyOf(request.body)
-    const otpToken = requiredString(body, 'otpToken')
-    const otpCode = requiredString(body, 'otpCode')
+  const verify = { body: C.OtpVerifyRequest, response: { 200: C.OtpVerifyResponse } }
+  app.post('/verify', { schema: verify }, async (request) => {
+    const otpToken = request.body.otpToken.trim()
+    const otpCode = request.body.otpCode.trim()
     const otp = store.findOtpByTokenHash(ctx.db, hash(otpToken))
     if (!otp) throw fail(400, 'OTP_TOKEN_INVALID')
     if (otp.failedAttempts >= MAX_WRONG_CODES) throw fail(429, 'OTP_BLOCK')
@@ -76,6 +78,6 @@ export function registerOtpRoutes(app: FastifyInstance, ctx: ServerContext): voi
     }
     // A repeated verify of a used token (double tap) succeeds again without a new record.
     if (otp.verifiedAt === null) store.markOtpVerified(ctx.db, otp, now)
-    return { code: 'OTP_CODE_VALID' }
+    return { code: 'OTP_CODE_VALID' as const }
   })
 }

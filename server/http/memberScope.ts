@@ -1,0 +1,28 @@
+// The member-scoped part of the API: one hook authenticates every route registered inside and
+// decorates the request with its member, so handlers never call an auth function themselves.
+import type { FastifyInstance } from 'fastify'
+import type { Member } from '../account/members'
+import { authenticate } from '../auth/guard'
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in member; set on member-scoped routes only. */
+    member: Member
+    /** The bearer token of this request (for sign-out and "other devices"). */
+    sessionToken: string
+  }
+}
+
+/** Registers `routes` behind the member hook. */
+export async function memberScope(app: FastifyInstance, routes: (scope: FastifyInstance) => Promise<void>): Promise<void> {
+  await app.register(async (scope) => {
+    scope.decorateRequest('member', null as unknown as Member)
+    scope.decorateRequest('sessionToken', '')
+    scope.addHook('onRequest', async (request) => {
+      const { member, token } = authenticate(scope.wallet, request)
+      request.member = member
+      request.sessionToken = token
+    })
+    await routes(scope)
+  })
+}

@@ -1,0 +1,201 @@
+// The wire contract of spec sections 3 and 7 as JSON schemas (TypeBox), written once. The reference
+// server validates bodies and shapes replies with them; the app derives its types from them in
+// types.ts with type-only imports, so none of this reaches the bundle.
+import { Type } from 'typebox'
+
+/** A string field with a ceiling: every string on the wire has one. */
+const text = (maxLength: number) => Type.String({ maxLength })
+/** A required text field: absent, null, empty or blank is KEY_MISSING (see the server's error handler). */
+const filled = (maxLength: number) => Type.String({ maxLength, pattern: '\\S' })
+/** An optional text field: may be missing, null or empty. */
+const optional = (maxLength: number) => Type.Optional(Type.Union([Type.String({ maxLength }), Type.Null()]))
+
+/** Phone numbers travel as digits; the rules (10 digits, or 8 to 15 in Lao) are the server's. */
+const phone = filled(32)
+/** Passwords keep their spaces; 128 characters is far above any real one and bounds the hashing. */
+const password = filled(128)
+const name = filled(100)
+const code = filled(32)
+
+// ---- Runtime config (`/config.json`) ----
+
+const HowtoVideos = Type.Object({
+  wallet: text(2_000),
+  play: text(2_000),
+  balance: text(2_000),
+  bonus: text(2_000),
+  bonusCancel: text(2_000),
+})
+const ContactFallback = Type.Object({ lineName: text(200), lineLink: text(2_000) })
+const Line = Type.Object({ liffId: text(64), mock: Type.Boolean() })
+const Telegram = Type.Object({ botUsername: text(64), appName: text(64) })
+
+/** `/config.json`, fetched before the first render. */
+export const RuntimeConfig = Type.Object({
+  /** Base URL of the wallet API; '' means the app's own origin. */
+  apiBase: text(2_000),
+  variant: Type.Union([Type.Literal('th'), Type.Literal('la')]),
+  appName: text(100),
+  /** Socket URL of the chat backend, or null when there is none. */
+  chat: Type.Union([text(2_000), Type.Null()]),
+  line: Type.Union([Line, Type.Null()]),
+  telegram: Type.Union([Telegram, Type.Null()]),
+  /** The five how-to videos of spec 2 ("How-to"). */
+  howto: HowtoVideos,
+  /** Shown on the contact page when the server has no contact text yet. */
+  contact: ContactFallback,
+})
+
+/** A partial config (APP_CONFIG, POST /dev/config); `howto` and `contact` merge key by key. */
+export const ConfigPatch = Type.Object(
+  {
+    apiBase: Type.Optional(RuntimeConfig.properties.apiBase),
+    variant: Type.Optional(RuntimeConfig.properties.variant),
+    appName: Type.Optional(RuntimeConfig.properties.appName),
+    chat: Type.Optional(RuntimeConfig.properties.chat),
+    line: Type.Optional(RuntimeConfig.properties.line),
+    telegram: Type.Optional(RuntimeConfig.properties.telegram),
+    howto: Type.Optional(Type.Partial(HowtoVideos, { additionalProperties: false })),
+    contact: Type.Optional(Type.Partial(ContactFallback, { additionalProperties: false })),
+  },
+  { additionalProperties: false },
+)
+
+// ---- Shared replies ----
+
+export const MessageBody = Type.Object({ message: text(200) })
+
+export const ErrorBody = Type.Object({ message: text(200) })
+
+// ---- Lookups ----
+
+export const Bank = Type.Object({ code: text(32), nameTH: text(200), nameEN: text(200) })
+export const BanksResponse = Type.Array(Bank)
+
+export const Source = Type.Object({ code: text(32), description: text(200) })
+export const SourcesResponse = Type.Array(Source)
+
+export const RegisterOtpResponse = Type.Object({ registerOTP: Type.Boolean() })
+
+export const ActiveResponse = Type.Object({
+  /** Spin wheel campaign active. */
+  isActive: Type.Boolean(),
+  /** The whole service is gone. */
+  terminated: Type.Boolean(),
+})
+
+export const ContactInfo = Type.Object({
+  /** Admin-provided HTML; sanitize before rendering. */
+  contactText: text(20_000),
+  lineLink: text(2_000),
+  lineName: text(200),
+  /** URL of the line QR image, or '' when none is set. */
+  lineQR: text(2_000),
+})
+
+export const SiteInfo = Type.Object({ name: text(200), website: text(2_000) })
+
+/** Conditions and agreements: lists of admin HTML. */
+export const HtmlListResponse = Type.Array(text(50_000))
+
+export const WithdrawLimits = Type.Object({ withdrawMin: Type.Number(), withdrawMax: Type.Number() })
+
+export const EnableChatWidgetResponse = Type.Object({ enableChatWidget: Type.Boolean() })
+
+export const DepositBank = Type.Object({
+  bankCode: text(32),
+  /** AUTO, QR, WW, E2P, ... */
+  bankType: text(32),
+  mode: text(32),
+  bank: Type.Object({ nameTH: text(200), nameEN: text(200) }),
+  bankAccountName: text(200),
+  bankAccountNo: text(64),
+  currency: Type.Union([Type.Literal('THB'), Type.Literal('LAK'), Type.Literal('BAHT')]),
+})
+export const WalletAccount = Type.Object({ walletAccountName: text(200), mode: text(32) })
+export const DepositLookup = Type.Object({
+  banks: Type.Array(DepositBank),
+  wallets: Type.Array(WalletAccount),
+  isManual: Type.Boolean(),
+})
+
+/** Slip upload is closed in a daily window (spec 1); times are HH:mm in the server's zone. */
+export const SlipLookup = Type.Object({ isOpen: Type.Boolean(), closedFrom: text(5), closedTo: text(5) })
+
+/** Notice text with a `{percentFail}` placeholder the app fills from the bonus. */
+export const NoticeLookup = Type.Object({ notice: text(20_000) })
+
+// ---- OTP ----
+
+export const OtpSendRequest = Type.Object({ phoneNumber: phone })
+export const OtpSendResponse = Type.Object({
+  otpRef: text(16),
+  otpToken: text(128),
+  /** 'OK' when a code was sent, 'OTP_VERIFIED' when the number is already verified. */
+  code: Type.Union([Type.Literal('OK'), Type.Literal('OTP_VERIFIED')]),
+})
+export const OtpVerifyRequest = Type.Object({ otpToken: filled(128), otpCode: filled(16) })
+export const OtpVerifyResponse = Type.Object({ code: Type.Literal('OTP_CODE_VALID') })
+
+// ---- Account ----
+
+const identity = {
+  name,
+  /** The phone number. */
+  username: phone,
+  password,
+  sourceCode: optional(32),
+  inviteCode: optional(64),
+  /** LAK or BAHT in the Lao variant; THB (or nothing) otherwise. */
+  currency: optional(8),
+}
+
+/** POST /api/account: the whole registration. */
+export const RegisterRequest = Type.Object({
+  ...identity,
+  bankCode: code,
+  /** First and last name joined by one space. */
+  bankAccountName: filled(200),
+  bankAccountNo: filled(32),
+})
+
+/** POST /api/account/validate: the same payload; step 3 sends it before the bank is chosen. */
+export const ValidateAccountRequest = Type.Object({
+  ...identity,
+  bankCode: optional(32),
+  bankAccountName: optional(200),
+  bankAccountNo: optional(32),
+})
+
+export const LoginRequest = Type.Object({ username: phone, password })
+export const LoginResponse = Type.Object({ token: text(128) })
+
+export const Profile = Type.Object({
+  _id: text(64),
+  username: text(32),
+  name: text(100),
+  createdAt: text(40),
+  bankCode: text(32),
+  bankAccountName: text(200),
+  bankAccountNo: text(64),
+})
+
+export const BankAccount = Type.Object({
+  bankCode: text(32),
+  bankAccountName: text(200),
+  bankAccountNo: text(64),
+  bank: Type.Object({ nameTH: text(200), nameEN: text(200) }),
+})
+
+export const ProfileResponse = Type.Object({ profile: Profile, bankAccount: BankAccount })
+
+export const UpdateProfileRequest = Type.Object({
+  name,
+  bankCode: code,
+  bankAccountName: filled(200),
+  bankAccountNo: filled(32),
+})
+
+export const BankAccountNameRequest = Type.Object({ bankCode: code, bankAccountName: filled(200) })
+
+export const ChangePasswordRequest = Type.Object({ oldPassword: password, newPassword: password })
