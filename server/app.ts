@@ -2,10 +2,12 @@ import { resolve } from 'node:path'
 import compress from '@fastify/compress'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { accountRoutes, memberAccountRoutes } from './account/routes'
-import { authRoutes } from './auth/routes'
+import { authRoutes, logoutRoutes } from './auth/routes'
 import { type ConfigPatch, createConfigState } from './config'
 import type { ServerContext, ServerMode } from './context'
 import { migrate, openDatabase } from './db'
+import { createPasswordHasher, type PasswordCost } from './auth/passwords'
+import { DEFAULT_LIMITS, type Limits } from './limits'
 import { devRoutes } from './dev/routes'
 import { errorBody, installErrorHandler } from './http/errors'
 import { memberScope } from './http/memberScope'
@@ -34,7 +36,15 @@ export interface BuildServerOptions {
   sms?: SmsSender
   /** Zone of the slip window times; default Asia/Bangkok. */
   timeZone?: string
+  /** scrypt cost of new hashes; default N = 2^17, r = 8, p = 1 (tests use a cheaper one). */
+  passwordCost?: PasswordCost
+  /** Rate limits; defaults in limits.ts. */
+  limits?: Partial<Limits>
+  /** Payout hold after a bank account change; default 24 hours. */
+  payoutHoldMs?: number
 }
+
+export const DEFAULT_PAYOUT_HOLD_MS = 24 * 60 * 60 * 1000
 
 /** JSON bodies are small; uploads get their own limit on their routes. */
 export const JSON_BODY_LIMIT = 64 * 1024
@@ -62,9 +72,10 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   })
   const now = options.now ?? Date.now
   const db = openDatabase(options.dataDir)
+  const passwords = createPasswordHasher(options.passwordCost)
   try {
     migrate(db)
-    await runSeeds(db, now())
+    await runSeeds(db, now(), passwords)
   } catch (error) {
     db.close()
     throw error
@@ -81,6 +92,9 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     sms: options.sms ?? createLogSmsSender(quietTests ? () => {} : (line) => console.log(line)),
     sessionTtlMs: options.sessionTtlMs ?? DEFAULT_SESSION_TTL_MS,
     timeZone: options.timeZone ?? 'Asia/Bangkok',
+    passwords,
+    limits: { ...DEFAULT_LIMITS, ...options.limits },
+    payoutHoldMs: options.payoutHoldMs ?? DEFAULT_PAYOUT_HOLD_MS,
   }
   app.decorate('wallet', ctx)
   installErrorHandler(app)
@@ -104,6 +118,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   await app.register(accountRoutes, { prefix: '/api/account' })
   await app.register(publicLookupRoutes, { prefix: '/api/lookup' })
   await memberScope(app, async (member) => {
+    await member.register(logoutRoutes, { prefix: '/api' })
     await member.register(memberAccountRoutes, { prefix: '/api/account' })
     await member.register(memberLookupRoutes, { prefix: '/api/lookup' })
   })

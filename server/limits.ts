@@ -1,20 +1,111 @@
 import type { Db } from './db'
+import { type ApiErrorCode, fail } from './http/errors'
 
 /**
- * Rate-limit bookkeeping: timestamped events per kind and subject (a phone number). Kept in the
- * database so limits survive a restart; POST /dev/reset-limits clears them.
+ * Rate-limit bookkeeping: timestamped events per kind and subject (a validated phone number, a
+ * client address, a member id, or '*' for a global ceiling). Kept in the database so limits
+ * survive a restart and hold across instances; POST /dev/reset-limits clears them.
  */
-export type RateEventKind = 'login_fail' | 'otp_send'
+export type RateEventKind =
+  | 'login_fail' | 'login_phone' | 'login_address' | 'login_all'
+  | 'otp_send' | 'otp_address' | 'otp_all'
+  | 'password_change'
+
+const MINUTE = 60 * 1000
+
+/** How many attempts each limit allows in its window. Server options may lower or raise them. */
+export interface Limits {
+  /** Wrong passwords for one phone from one address in 15 minutes. */
+  loginPerPhoneAddress: number
+  /** For one phone from anywhere in 15 minutes: a stranger needs many addresses to lock a member out. */
+  loginPerPhone: number
+  /** From one address across phones in 15 minutes (a spray from one machine). */
+  loginPerAddress: number
+  /** Everyone together in 15 minutes: the ceiling for a spray across many phones and addresses. */
+  loginGlobal: number
+  /** OTP SMS to one phone in an hour (and one a minute, see otp/routes.ts). */
+  otpPerPhone: number
+  /** OTP SMS asked from one address in an hour (SMS pumping across numbers). */
+  otpPerAddress: number
+  /** OTP SMS for everyone in an hour. */
+  otpGlobal: number
+  /** Change-password checks per member in 15 minutes. */
+  passwordChange: number
+}
+
+export const DEFAULT_LIMITS: Limits = {
+  loginPerPhoneAddress: 5,
+  loginPerPhone: 20,
+  loginPerAddress: 30,
+  loginGlobal: 1000,
+  otpPerPhone: 5,
+  otpPerAddress: 10,
+  otpGlobal: 300,
+  passwordChange: 5,
+}
+
+export const LOGIN_WINDOW_MS = 15 * MINUTE
+export const OTP_WINDOW_MS = 60 * MINUTE
+
+/** The limits of one login attempt: `phone` is a validated phone number, `address` the client's. */
+export const loginLimits = (limits: Limits, phone: string, address: string): Limit[] => [
+  { kind: 'login_fail', subject: `${phone}|${address}`, max: limits.loginPerPhoneAddress, windowMs: LOGIN_WINDOW_MS, code: 'REQUEST_LIMIT' },
+  { kind: 'login_phone', subject: phone, max: limits.loginPerPhone, windowMs: LOGIN_WINDOW_MS, code: 'REQUEST_LIMIT' },
+  { kind: 'login_address', subject: address, max: limits.loginPerAddress, windowMs: LOGIN_WINDOW_MS, code: 'REQUEST_LIMIT' },
+  { kind: 'login_all', subject: '*', max: limits.loginGlobal, windowMs: LOGIN_WINDOW_MS, code: 'REQUEST_LIMIT' },
+]
+
+/** Change-password checks of one member. */
+export const passwordChangeLimit = (limits: Limits, memberId: number): Limit => ({
+  kind: 'password_change', subject: String(memberId), max: limits.passwordChange, windowMs: LOGIN_WINDOW_MS, code: 'REQUEST_LIMIT',
+})
+
+/** The limits of one OTP send. */
+export const otpLimits = (limits: Limits, phone: string, address: string): Limit[] => [
+  { kind: 'otp_send', subject: phone, max: limits.otpPerPhone, windowMs: OTP_WINDOW_MS, code: 'OTP_BLOCK' },
+  { kind: 'otp_address', subject: address, max: limits.otpPerAddress, windowMs: OTP_WINDOW_MS, code: 'REQUEST_LIMIT' },
+  { kind: 'otp_all', subject: '*', max: limits.otpGlobal, windowMs: OTP_WINDOW_MS, code: 'REQUEST_LIMIT' },
+]
+
+/** One limit: at most `max` events of `kind` for `subject` within `windowMs`. */
+export interface Limit {
+  kind: RateEventKind
+  subject: string
+  max: number
+  windowMs: number
+  /** The answer when the limit is full (429). */
+  code: ApiErrorCode
+}
+
+/**
+ * Counts an attempt against every limit *before* the work it guards (a password check, an SMS),
+ * refusing with the full limit's code. It runs synchronously in one transaction, so requests in
+ * parallel cannot all slip past the count before any is recorded. Returns the recorded rows, for
+ * `releaseAttempt` when the attempt should not count after all (a correct password).
+ */
+export function takeAttempt(db: Db, limits: readonly Limit[], at: number): number[] {
+  return db.transaction(() => {
+    for (const limit of limits) {
+      if (countRateEvents(db, limit.kind, limit.subject, at - limit.windowMs) >= limit.max) throw fail(429, limit.code)
+    }
+    return limits.map(({ kind, subject }) => recordRateEvent(db, kind, subject, at))
+  })()
+}
+
+export function releaseAttempt(db: Db, ids: readonly number[]): void {
+  const remove = db.prepare('DELETE FROM rate_events WHERE id = ?')
+  for (const id of ids) remove.run(id)
+}
 
 const KEEP_MS = 24 * 60 * 60 * 1000
 
-export function recordRateEvent(db: Db, kind: RateEventKind, subject: string, at: number): void {
+export function recordRateEvent(db: Db, kind: RateEventKind, subject: string, at: number): number {
   db.prepare('DELETE FROM rate_events WHERE kind = ? AND subject = ? AND at < ?').run(
     kind,
     subject,
     at - KEEP_MS,
   )
-  db.prepare('INSERT INTO rate_events (kind, subject, at) VALUES (?, ?, ?)').run(kind, subject, at)
+  return Number(db.prepare('INSERT INTO rate_events (kind, subject, at) VALUES (?, ?, ?)').run(kind, subject, at).lastInsertRowid)
 }
 
 export function countRateEvents(db: Db, kind: RateEventKind, subject: string, since: number): number {

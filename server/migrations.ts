@@ -76,4 +76,20 @@ export const migrations: readonly Migration[] = [
       CREATE TABLE seeds (name TEXT PRIMARY KEY, applied_at INTEGER NOT NULL);
     `,
   },
+  {
+    id: 2,
+    name: 'session sweep index, payout hold, bank account audit',
+    sql: `
+      CREATE INDEX sessions_expiry ON sessions (expires_at);
+      CREATE INDEX rate_events_kind_at ON rate_events (kind, at);
+      ALTER TABLE members ADD COLUMN payout_hold_until INTEGER NOT NULL DEFAULT 0;
+      CREATE TABLE bank_account_changes (
+        id INTEGER PRIMARY KEY, member_id INTEGER NOT NULL REFERENCES members(id),
+        old_bank_code TEXT NOT NULL, old_account_no TEXT NOT NULL, old_account_name TEXT NOT NULL,
+        new_bank_code TEXT NOT NULL, new_account_no TEXT NOT NULL, new_account_name TEXT NOT NULL,
+        address TEXT NOT NULL, changed_at INTEGER NOT NULL
+      );
+      CREATE INDEX bank_account_changes_member ON bank_account_changes (member_id, id);
+    `,
+  },
 ]

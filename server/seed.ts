@@ -1,5 +1,5 @@
 import type { Db } from './db'
-import { hashPassword } from './auth/passwords'
+import type { PasswordHasher } from './auth/passwords'
 import { insertMember } from './account/members'
 import { setContent, type ContentMap } from './lookup/store'
 import * as data from './seedData'
@@ -12,7 +12,7 @@ import { changeBalance } from './wallet/ledger'
 interface Seed {
   name: string
   /** Work done before the transaction (e.g. hashing); its result goes to `apply`. */
-  prepare?: () => Promise<unknown>
+  prepare?: (passwords: PasswordHasher) => Promise<unknown>
   apply: (db: Db, at: number, prepared: unknown) => void
 }
 
@@ -66,17 +66,17 @@ const seeds: readonly Seed[] = [
   { name: 'lookups', apply: seedLookups },
   {
     name: 'demo-member',
-    prepare: () => hashPassword(data.demoMember.password),
+    prepare: (passwords) => passwords.hash(data.demoMember.password),
     apply: seedDemoMember,
   },
 ]
 
-export async function runSeeds(db: Db, at: number): Promise<string[]> {
+export async function runSeeds(db: Db, at: number, passwords: PasswordHasher): Promise<string[]> {
   const done = new Set(db.prepare('SELECT name FROM seeds').pluck().all() as string[])
   const applied: string[] = []
   for (const seed of seeds) {
     if (done.has(seed.name)) continue
-    const prepared = await seed.prepare?.()
+    const prepared = await seed.prepare?.(passwords)
     db.transaction(() => {
       // Re-checked inside the transaction: another process may have seeded meanwhile.
       if (db.prepare('SELECT 1 FROM seeds WHERE name = ?').get(seed.name)) return

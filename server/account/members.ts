@@ -16,11 +16,14 @@ export interface Member {
   invitedBy: number | null
   isActive: boolean
   createdAt: number
+  /** Epoch ms until which payouts wait: a changed payout bank account starts a hold. */
+  payoutHoldUntil: number
 }
 
 const columns = `id, username, password_hash AS passwordHash, name, bank_code AS bankCode,
   bank_account_name AS bankAccountName, bank_account_no AS bankAccountNo, currency,
-  source_code AS sourceCode, invited_by AS invitedBy, is_active AS isActive, created_at AS createdAt`
+  source_code AS sourceCode, invited_by AS invitedBy, is_active AS isActive, created_at AS createdAt,
+  payout_hold_until AS payoutHoldUntil`
 
 /** SQLite has no boolean: is_active comes back as 0 or 1. */
 type MemberRow = Omit<Member, 'isActive'> & { isActive: number }
@@ -47,7 +50,7 @@ export function bankAccountInUse(db: Db, bankCode: string, accountNo: string, ex
   )
 }
 
-export type NewMember = Omit<Member, 'id' | 'isActive'> & { id?: number }
+export type NewMember = Omit<Member, 'id' | 'isActive' | 'payoutHoldUntil'> & { id?: number }
 
 /** Creates the member and its empty wallet in one transaction; returns the member id. */
 export function insertMember(db: Db, member: NewMember): number {
@@ -73,15 +76,49 @@ export interface ProfileUpdate {
   bankAccountNo: string
 }
 
-export function updateMemberProfile(db: Db, id: number, update: ProfileUpdate): void {
-  db.prepare(
-    `UPDATE members SET name = @name, bank_code = @bankCode, bank_account_name = @bankAccountName,
-       bank_account_no = @bankAccountNo WHERE id = @id`,
-  ).run({ ...update, id })
+/** Who changed a payout account, from where and when: an audit row per change. */
+export interface BankChange {
+  address: string
+  at: number
+  /** How long payouts wait after a change of bank or account number. */
+  holdMs: number
 }
 
-export function updateBankAccountName(db: Db, id: number, bankAccountName: string): void {
-  db.prepare('UPDATE members SET bank_account_name = ? WHERE id = ?').run(bankAccountName, id)
+const sameAccount = (member: Member, bank: Omit<ProfileUpdate, 'name'>) =>
+  member.bankCode === bank.bankCode && member.bankAccountNo === bank.bankAccountNo
+
+function auditBankChange(db: Db, member: Member, bank: Omit<ProfileUpdate, 'name'>, change: BankChange): void {
+  db.prepare(
+    `INSERT INTO bank_account_changes (member_id, old_bank_code, old_account_no, old_account_name,
+       new_bank_code, new_account_no, new_account_name, address, changed_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  ).run(member.id, member.bankCode, member.bankAccountNo, member.bankAccountName,
+    bank.bankCode, bank.bankAccountNo, bank.bankAccountName, change.address, change.at)
+  // A new destination for the member's money: payouts wait, so a stolen session cannot drain it at once.
+  if (!sameAccount(member, bank)) {
+    db.prepare('UPDATE members SET payout_hold_until = MAX(payout_hold_until, ?) WHERE id = ?').run(change.at + change.holdMs, member.id)
+  }
+}
+
+const bankChanged = (member: Member, bank: Omit<ProfileUpdate, 'name'>) =>
+  !sameAccount(member, bank) || member.bankAccountName !== bank.bankAccountName
+
+export function updateMemberProfile(db: Db, member: Member, update: ProfileUpdate, change: BankChange): void {
+  db.transaction(() => {
+    db.prepare(
+      `UPDATE members SET name = @name, bank_code = @bankCode, bank_account_name = @bankAccountName,
+         bank_account_no = @bankAccountNo WHERE id = @id`,
+    ).run({ ...update, id: member.id })
+    if (bankChanged(member, update)) auditBankChange(db, member, update, change)
+  })()
+}
+
+export function updateBankAccountName(db: Db, member: Member, bankAccountName: string, change: BankChange): void {
+  db.transaction(() => {
+    db.prepare('UPDATE members SET bank_account_name = ? WHERE id = ?').run(bankAccountName, member.id)
+    const bank = { bankCode: member.bankCode, bankAccountNo: member.bankAccountNo, bankAccountName }
+    if (bankChanged(member, bank)) auditBankChange(db, member, bank, change)
+  })()
 }
 
 export function updatePasswordHash(db: Db, id: number, passwordHash: string): void {

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import * as C from '../../src/api/contract'
 import type { ProfileResponse } from '../../src/api/types'
-import { hashPassword, verifyPassword } from '../auth/passwords'
 import { deleteOtherSessions } from '../auth/sessions'
 import type { ServerContext } from '../context'
 import { fail } from '../http/errors'
+import { passwordChangeLimit, releaseAttempt, takeAttempt } from '../limits'
 import { bankByCode } from '../lookup/store'
 import * as members from './members'
 import { checkRegistration, checkRegistrationStep } from './registration'
@@ -55,7 +55,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/', { schema: { body: C.RegisterRequest, response: { 201: C.MessageBody } } }, async (request, reply) => {
     const registration = checkRegistration(ctx, request.body)
     const { password, ...member } = registration
-    const passwordHash = await hashPassword(password)
+    const passwordHash = await ctx.passwords.hash(password)
     insertOrConflict(ctx, { ...member, passwordHash, createdAt: ctx.now() })
     reply.code(201)
     return { message: 'SUCCESS' }
@@ -65,6 +65,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
 /** The member's own account (prefix /api/account, inside the member scope). */
 export const memberAccountRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const ctx = app.wallet
+  const bankChange = (address: string) => ({ address, at: ctx.now(), holdMs: ctx.payoutHoldMs })
   app.get('/profile', { schema: { response: { 200: C.ProfileResponse } } }, async (request) =>
     toProfileResponse(ctx, request.member),
   )
@@ -78,7 +79,7 @@ export const memberAccountRoutes: FastifyPluginAsyncTypebox = async (app) => {
       bankAccountNo: body.bankAccountNo.trim(),
     }
     rules.checkBankFields(ctx, update, member.id)
-    members.updateMemberProfile(ctx.db, member.id, update)
+    members.updateMemberProfile(ctx.db, member, update, bankChange(request.ip))
     return { message: 'SUCCESS' }
   })
 
@@ -89,14 +90,18 @@ export const memberAccountRoutes: FastifyPluginAsyncTypebox = async (app) => {
     // Only the name of the registered account can be corrected here, never the bank.
     if (bankCode !== member.bankCode) throw fail(400, 'INVALID_BANK')
     if (!rules.isEnglishName(bankAccountName)) throw fail(400, 'BANK_ACCOUNT_NAME_ENG')
-    members.updateBankAccountName(ctx.db, member.id, bankAccountName)
+    members.updateBankAccountName(ctx.db, member, bankAccountName, bankChange(request.ip))
     return { message: 'SUCCESS' }
   })
 
   app.put('/changepwd', { schema: { body: C.ChangePasswordRequest, response: ok } }, async (request) => {
     const { member, sessionToken, body } = request
-    if (!(await verifyPassword(body.oldPassword, member.passwordHash))) throw fail(400, 'WRONG_PASSWORD')
-    members.updatePasswordHash(ctx.db, member.id, await hashPassword(body.newPassword))
+    if (body.newPassword === body.oldPassword) throw fail(400, 'KEY_INVALID')
+    // Counted before the check, like a login: a stolen session cannot guess the password freely.
+    const attempt = takeAttempt(ctx.db, [passwordChangeLimit(ctx.limits, member.id)], ctx.now())
+    if (!(await ctx.passwords.verify(body.oldPassword, member.passwordHash))) throw fail(400, 'WRONG_PASSWORD')
+    releaseAttempt(ctx.db, attempt)
+    members.updatePasswordHash(ctx.db, member.id, await ctx.passwords.hash(body.newPassword))
     // Other devices signed in with the old password are signed out.
     deleteOtherSessions(ctx.db, member.id, sessionToken)
     return { message: 'SUCCESS' }

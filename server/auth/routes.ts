@@ -1,13 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import * as C from '../../src/api/contract'
-import { findMemberByUsername } from '../account/members'
+import { findMemberByUsername, updatePasswordHash } from '../account/members'
 import { fail } from '../http/errors'
-import { clearRateEvents, countRateEvents, recordRateEvent } from '../limits'
-import { verifyAgainstDummy, verifyPassword } from './passwords'
-import { createSession } from './sessions'
-
-export const LOGIN_MAX_FAILURES = 5
-export const LOGIN_WINDOW_MS = 15 * 60 * 1000
+import { clearRateEvents, loginLimits, releaseAttempt, takeAttempt } from '../limits'
+import { createSession, deleteSession } from './sessions'
 
 /** Any phone the service can hold (10 digits in Thailand, 8 to 15 in Laos). */
 const PHONE = /^\d{8,15}$/
@@ -21,22 +17,30 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     // Not a phone number: no member can have it, and no rate-limit row is keyed by raw input.
     if (!PHONE.test(username)) throw fail(401, 'WRONG_CREDENTIAL')
     const now = ctx.now()
-    // Counted per phone and client address: a stranger elsewhere cannot lock a member out.
-    const key = `${username}|${request.ip}`
-    const failures = countRateEvents(ctx.db, 'login_fail', key, now - LOGIN_WINDOW_MS)
-    if (failures >= LOGIN_MAX_FAILURES) throw fail(429, 'REQUEST_LIMIT')
+    // Counted before the password check: forty guesses in parallel get no more than the limit checked.
+    const attempt = takeAttempt(ctx.db, loginLimits(ctx.limits, username, request.ip), now)
 
     const member = findMemberByUsername(ctx.db, username)
     // One answer for an unknown phone and a wrong password, so registered numbers stay private.
     const ok = member
-      ? await verifyPassword(password, member.passwordHash)
-      : await verifyAgainstDummy(password)
-    if (!member || !ok) {
-      recordRateEvent(ctx.db, 'login_fail', key, now)
-      throw fail(401, 'WRONG_CREDENTIAL')
-    }
+      ? await ctx.passwords.verify(password, member.passwordHash)
+      : await ctx.passwords.verifyDummy(password)
+    if (!member || !ok) throw fail(401, 'WRONG_CREDENTIAL')
     if (!member.isActive) throw fail(403, 'INACTIVE_USER')
-    clearRateEvents(ctx.db, 'login_fail', key)
+    releaseAttempt(ctx.db, attempt)
+    clearRateEvents(ctx.db, 'login_fail', `${username}|${request.ip}`)
+    // A hash made at an older cost is replaced now that the password is known.
+    if (ctx.passwords.needsRehash(member.passwordHash)) {
+      updatePasswordHash(ctx.db, member.id, await ctx.passwords.hash(password))
+    }
     return { token: createSession(ctx.db, member.id, now, ctx.sessionTtlMs) }
+  })
+}
+
+/** POST /api/logout (prefix /api, inside the member scope): this device's token is revoked. */
+export const logoutRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.post('/logout', { schema: { response: { 200: C.MessageBody } } }, async (request) => {
+    deleteSession(app.wallet.db, request.sessionToken)
+    return { message: 'OK' }
   })
 }

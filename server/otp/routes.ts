@@ -4,7 +4,7 @@ import * as C from '../../src/api/contract'
 import { findMemberByUsername } from '../account/members'
 import { variantOf } from '../context'
 import { fail } from '../http/errors'
-import { countRateEvents, lastRateEvent, recordRateEvent } from '../limits'
+import { lastRateEvent, otpLimits, takeAttempt } from '../limits'
 import { checkPhone } from '../phone'
 import { randomToken, sha256 as hash } from '../tokens'
 import { otpSmsText } from './sms'
@@ -12,7 +12,6 @@ import * as store from './store'
 
 export const OTP_TTL_MS = 5 * 60 * 1000
 export const RESEND_AFTER_MS = 60 * 1000
-export const MAX_SENDS_PER_HOUR = 5
 export const MAX_WRONG_CODES = 5
 
 function randomRef(): string {
@@ -36,11 +35,10 @@ export const otpRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (store.isPhoneVerified(ctx.db, phone, ctx.now())) return { code: 'OTP_VERIFIED' as const, otpRef: '', otpToken: '' }
 
     const now = ctx.now()
-    if (countRateEvents(ctx.db, 'otp_send', phone, now - 60 * 60 * 1000) >= MAX_SENDS_PER_HOUR) {
-      throw fail(429, 'OTP_BLOCK')
-    }
     const last = lastRateEvent(ctx.db, 'otp_send', phone)
     if (last !== undefined && now - last < RESEND_AFTER_MS) throw fail(429, 'REQUEST_LIMIT_1MIN')
+    // Per phone, per address and for everyone, counted before the SMS goes (SMS pumping).
+    takeAttempt(ctx.db, otpLimits(ctx.limits, phone, request.ip), now)
 
     const code = String(randomInt(1_000_000)).padStart(6, '0')
     const ref = randomRef()
@@ -53,7 +51,6 @@ export const otpRoutes: FastifyPluginAsyncTypebox = async (app) => {
       createdAt: now,
       expiresAt: now + OTP_TTL_MS,
     })
-    recordRateEvent(ctx.db, 'otp_send', phone, now)
     try {
       await ctx.sms.sendSms(phone, otpSmsText(code, ref))
     } catch (error) {

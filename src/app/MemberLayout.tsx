@@ -3,8 +3,9 @@ import { Suspense, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation } from 'wouter'
 import { getConfig } from '../api/config'
+import { revokeToken } from '../api/logout'
 import { ConditionsModal } from '../features/info/ConditionsModal'
-import { signOut } from '../state/session'
+import { session, signOut } from '../state/session'
 import { BottomMenu } from '../ui/BottomMenu'
 import { PageSkeleton } from '../ui/PageSkeleton'
 import { ChatIcon, DocIcon, HomeIcon, ListIcon, LogoutIcon, UserIcon } from '../ui/icons'
@@ -21,7 +22,9 @@ export function MemberLayout({ children }: { children: ReactNode }) {
   const [conditionsOpen, setConditionsOpen] = useState(false)
 
   const logout = () => {
+    const token = session.token
     signOut()
+    if (token) revokeToken(token)
     queryClient.clear()
     navigate(paths.login, { replace: true })
   }

@@ -10,6 +10,9 @@ export const DAY = 24 * HOUR
 
 export const DEMO = { phone: '0812345678', password: 'demo1234' }
 
+/** scrypt at a cost tests can afford hundreds of times; tests of the real cost pass their own. */
+export const TEST_PASSWORD_COST = { N: 2 ** 10, r: 8, p: 1 }
+
 export interface TestServer {
   app: FastifyInstance
   /** Moves the server's clock. */
@@ -24,6 +27,7 @@ export async function startServer(options: Partial<BuildServerOptions> = {}): Pr
   const app = await buildServer({
     dataDir: ':memory:',
     mode: 'test',
+    passwordCost: TEST_PASSWORD_COST,
     staticDir: '/nonexistent-static-dir',
     now: () => now,
     sms: {

@@ -5,9 +5,10 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { buildServer } from '../../server/app'
 import { migrate, openDatabase } from '../../server/db'
+import { migrations } from '../../server/migrations'
 import { toMajor, toMinor } from '../../server/money'
 import { changeBalance, ledgerSum, walletBalance } from '../../server/wallet/ledger'
-import { call, login, registration } from './helpers'
+import { call, login, registration, TEST_PASSWORD_COST } from './helpers'
 
 const dirs: string[] = []
 afterEach(() => {
@@ -23,15 +24,15 @@ const tempDir = () => {
 describe('the database file', () => {
   it('is created, migrated and seeded once, and keeps data across restarts', async () => {
     const dataDir = tempDir()
-    const first = await buildServer({ dataDir, mode: 'test' })
+    const first = await buildServer({ dataDir, mode: 'test', passwordCost: TEST_PASSWORD_COST })
     expect(existsSync(join(dataDir, 'wallet.db'))).toBe(true)
     await call(first, 'POST', '/dev/settings', { body: { registerOTP: false } })
     expect((await call(first, 'POST', '/api/account', { body: registration() })).status).toBe(201)
     await first.close()
 
-    const second = await buildServer({ dataDir, mode: 'test' })
+    const second = await buildServer({ dataDir, mode: 'test', passwordCost: TEST_PASSWORD_COST })
     const db = second.wallet.db
-    expect(db.prepare('SELECT id FROM migrations').pluck().all()).toEqual([1])
+    expect(db.prepare('SELECT id FROM migrations').pluck().all()).toEqual(migrations.map((m) => m.id))
     expect(db.prepare('SELECT name FROM seeds ORDER BY name').pluck().all()).toEqual(['demo-member', 'lookups'])
     expect(db.prepare('SELECT COUNT(*) FROM members').pluck().get()).toBe(2)
     expect(db.prepare("SELECT COUNT(*) FROM banks WHERE code = 'KBANK'").pluck().get()).toBe(1)
@@ -42,7 +43,7 @@ describe('the database file', () => {
 
   it('applies each migration once', () => {
     const db = openDatabase(':memory:')
-    expect(migrate(db)).toEqual([1])
+    expect(migrate(db)).toEqual(migrations.map((m) => m.id))
     expect(migrate(db)).toEqual([])
     db.close()
   })

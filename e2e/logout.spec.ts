@@ -1,0 +1,31 @@
+// Logout clears the token here and revokes it on the server (POST /api/logout); an operator API
+// without that call (404) signs the player out all the same.
+import { expect, signIn, test } from './fixtures'
+
+test('logout revokes the token on the server', async ({ page, open, platform, request, strings }) => {
+  test.skip(platform !== 'browser', 'host-neutral')
+  await open('/login')
+  await signIn(page, strings)
+  await expect(page).toHaveURL(/\/user\/home$/)
+  const token = await page.evaluate(() => localStorage.getItem('token'))
+  const revoked = page.waitForResponse((response) => response.url().endsWith('/api/logout'))
+  await page.getByRole('button', { name: strings.menu.logout }).click()
+  expect((await revoked).status()).toBe(200)
+  await expect(page).toHaveURL(/\/login$/)
+  const profile = await request.get('/api/account/profile', { headers: { Authorization: `Bearer ${token}` } })
+  expect(profile.status()).toBe(401)
+})
+
+test('an API without a logout call (404) still signs the player out', async ({ page, open, platform, strings }) => {
+  test.skip(platform !== 'browser', 'host-neutral')
+  await page.route('**/api/logout', (route) => route.fulfill({ status: 404, json: { message: 'NO_DATA' } }))
+  await open('/login')
+  await signIn(page, strings)
+  await expect(page).toHaveURL(/\/user\/home$/)
+  await page.getByRole('button', { name: strings.menu.logout }).click()
+  await expect(page).toHaveURL(/\/login$/)
+  await expect(page.getByRole('heading', { name: strings.login.title })).toBeVisible()
+  await page.waitForTimeout(300)
+  await expect(page.locator('.toast')).toHaveCount(0)
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull()
+})
