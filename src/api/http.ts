@@ -2,15 +2,11 @@
 import axios, { type AxiosError, type AxiosRequestConfig, type AxiosResponse } from 'axios'
 import { navigate } from 'wouter/use-browser-location'
 import { loginWith, paths } from '../app/paths'
-import { currentToken, signOut } from '../state/session'
+import { currentToken, sessionEndReason, signOut, type SessionEndReason } from '../state/session'
 import { callEnded, callStarted } from '../state/ui'
 import { ensureAllStrings } from '../i18n/i18n'
 import { ApiError } from './errors'
 
-/** Messages that end the session: the player goes to /login (spec 6, 7). */
-export const SESSION_ENDING_MESSAGES: readonly string[] = [
-  'invalid token', 'invalid-token', 'cannot verify identity', 'UNAUTHORIZED', 'EXPIRED_AUTH_TOKEN',
-]
 /** The body message that means the whole service is terminated (spec 7). */
 export const GONE = 'gone'
 
@@ -70,8 +66,9 @@ function toApiError(error: AxiosError): ApiError {
   const status = error.response?.status
   const message = messageOf(error.response?.data)
   if (message && sameCode(message, GONE)) return goneError(status)
-  if (message && SESSION_ENDING_MESSAGES.some((ending) => sameCode(message, ending))) {
-    endSession()
+  const endReason = message && sessionEndReason(message)
+  if (endReason) {
+    endSession(endReason)
     return new ApiError(asCode(message), status, true)
   }
   if (message) return new ApiError(asCode(message), status)
@@ -80,8 +77,10 @@ function toApiError(error: AxiosError): ApiError {
   return new ApiError('generic', status)
 }
 
-function endSession(): void {
-  signOut()
+/** Messages that end the session (see sessionEndReason): the player goes to /login, which shows
+ *  the reason once (spec 6, 8). */
+function endSession(reason: SessionEndReason): void {
+  signOut(reason)
   const { pathname, search } = window.location
   if (pathname === paths.login) return
   navigate(loginWith(pathname + search), { replace: true })

@@ -1,8 +1,9 @@
-import { useEffect, type ReactNode } from 'react'
+import { useEffect, useState, type ReactNode } from 'react'
 import { Redirect, useLocation } from 'wouter'
 import { useSnapshot } from 'valtio'
 import { useActive } from '../features/auth/api'
 import { session } from '../state/session'
+import { ReservedSkeleton } from '../ui/ReservedSkeleton'
 import { loginWith, paths } from './paths'
 
 /** A protected route with no token goes to /login carrying the wanted URL (spec 2). */
@@ -16,14 +17,25 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   return children
 }
 
-/** On /login the guard first asks whether the service is active (spec 2). */
+/** How long /login waits for the service check before it shows the form anyway. */
+export const ACTIVE_CHECK_WAIT_MS = 3000
+
+/** On /login the guard first asks whether the service is active (spec 2): a skeleton in the
+ *  form's place until the answer, then the form, or /terminated. A failed check, or one slower
+ *  than ACTIVE_CHECK_WAIT_MS, shows the form. */
 export function LoginGuard({ children }: { children: ReactNode }) {
   const active = useActive()
   const [, navigate] = useLocation()
+  const [waitedEnough, setWaitedEnough] = useState(false)
+  useEffect(() => {
+    const timer = setTimeout(() => setWaitedEnough(true), ACTIVE_CHECK_WAIT_MS)
+    return () => clearTimeout(timer)
+  }, [])
+  const terminated = active.data?.terminated === true
   useEffect(() => {
     if (!active.data) return
     if (active.data.terminated) navigate(paths.terminated, { replace: true })
     else document.documentElement.classList.remove('is-terminated')
   }, [active.data, navigate])
-  return children
+  return <ReservedSkeleton waiting={terminated || (active.isPending && !waitedEnough)}>{children}</ReservedSkeleton>
 }

@@ -5,6 +5,8 @@ import type { Variant } from '../api/types'
 export type ValidationKey =
   | 'validation.required'
   | 'validation.phone10'
+  | 'validation.phoneLao'
+  | 'validation.accountNumberLength'
   | 'validation.passwordMismatch'
   | 'validation.bankNameEnglish'
 
@@ -14,14 +16,29 @@ export type Rule = ValidationKey | null
 export const ENGLISH_NAME_BANKS: readonly string[] = ['KTB', 'TMB', 'BBL']
 
 export const PHONE_LENGTH = 10
+/** Lao numbers: 8 to 15 digits. Spec 5 leaves the Lao phone open; the reference server holds
+ *  this rule (server/phone.ts), so the form states it before the call. */
+export const LAO_PHONE_LENGTH = { min: 8, max: 15 } as const
+/** Account numbers: 6 to 20 digits, as the reference server checks (server/account/rules.ts). */
+export const ACCOUNT_NUMBER_LENGTH = { min: 6, max: 20 } as const
+
+const digitsBetween = (value: string, { min, max }: { min: number; max: number }): boolean =>
+  /^\d+$/.test(value) && value.length >= min && value.length <= max
 
 export const required = (value: string): Rule => (value.trim() === '' ? 'validation.required' : null)
 
-/** Phone: required everywhere; exactly 10 characters except in the Lao variant. */
+/** Phone: required everywhere; exactly 10 characters, or 8 to 15 digits in the Lao variant. */
 export function phoneRule(phone: string, variant: Variant): Rule {
   if (phone.trim() === '') return 'validation.required'
-  if (variant !== 'la' && phone.length !== PHONE_LENGTH) return 'validation.phone10'
+  if (variant === 'la') return digitsBetween(phone, LAO_PHONE_LENGTH) ? null : 'validation.phoneLao'
+  if (phone.length !== PHONE_LENGTH) return 'validation.phone10'
   return null
+}
+
+/** Bank account number: required, 6 to 20 digits. */
+export function accountNumberRule(accountNo: string): Rule {
+  if (accountNo.trim() === '') return 'validation.required'
+  return digitsBetween(accountNo, ACCOUNT_NUMBER_LENGTH) ? null : 'validation.accountNumberLength'
 }
 
 export function confirmPasswordRule(password: string, confirm: string): Rule {
@@ -52,7 +69,7 @@ export const digitsOnly = (value: string): string => value.replace(/\D+/g, '')
 /** What a phone field keeps of what was typed or pasted: digits, capped after the separators of a
  *  pasted `081-234-5678` are gone (a maxLength attribute would cut the paste first). */
 export const phoneInput = (value: string, variant: Variant): string =>
-  digitsOnly(value).slice(0, variant === 'la' ? 15 : PHONE_LENGTH)
+  digitsOnly(value).slice(0, variant === 'la' ? LAO_PHONE_LENGTH.max : PHONE_LENGTH)
 
 /** Profile account numbers are shown grouped 3-3-rest when they have 10 characters (spec 2, 5). */
 export function groupAccountNumber(value: string): string {

@@ -78,6 +78,12 @@ export function loadPlatform(
   return loading
 }
 
+/** Screen tests (tests/renderScreen.tsx): a stub platform, as if loadPlatform() had settled. */
+export function setPlatformForTests(platform: Platform): void {
+  loaded = { platform, fellBack: false }
+  loading = Promise.resolve(loaded)
+}
+
 /** The started platform. Throws when called before loadPlatform() has settled. */
 export function getPlatform(): Platform {
   if (!loaded) throw new Error('getPlatform() called before loadPlatform() settled')

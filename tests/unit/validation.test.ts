@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
+  accountNumberRule,
   bankAccountNameRule,
   confirmPasswordRule,
   digitsOnly,
@@ -26,8 +27,28 @@ describe('phone rule (spec 5)', () => {
     expect(phoneRule('   ', variant)).toBe('validation.required')
   })
 
-  it.each(['12345', '0812345678', '020123456789'])('has no length rule in the Lao variant (%s)', (phone) => {
+  // Spec 5 states no Lao length; the reference server takes 8 to 15 digits (server/phone.ts).
+  it.each(['02055512', '0812345678', '020123456789', '020555123456789'])('accepts 8 to 15 digits in the Lao variant (%s)', (phone) => {
     expect(phoneRule(phone, 'la')).toBeNull()
+  })
+
+  it.each(['12345', '0205551', '0205551234567890', '0205551234x'])('rejects %s in the Lao variant (not 8 to 15 digits)', (phone) => {
+    expect(phoneRule(phone, 'la')).toBe('validation.phoneLao')
+  })
+})
+
+describe('account number rule (the reference server: 6 to 20 digits)', () => {
+  it.each(['123456', '1234567890', '12345678901234567890'])('accepts %s', (accountNo) => {
+    expect(accountNumberRule(accountNo)).toBeNull()
+  })
+
+  it.each(['12345', '123456789012345678901', '12345a7890'])('rejects %s', (accountNo) => {
+    expect(accountNumberRule(accountNo)).toBe('validation.accountNumberLength')
+  })
+
+  it('requires a value', () => {
+    expect(accountNumberRule('')).toBe('validation.required')
+    expect(accountNumberRule('  ')).toBe('validation.required')
   })
 })
 

@@ -1,11 +1,13 @@
-import { useState, type FormEvent } from 'react'
+import { useEffect, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
+import { subscribe } from 'valtio'
 import { Link, useLocation, useSearchParams } from 'wouter'
 import { getConfig } from '../../api/config'
+import { errorMessage } from '../../api/errors'
 import { paths } from '../../app/paths'
 import { useSubmit } from '../../api/useSubmit'
 import { phoneInput, phoneRule, required } from '../../lib/validation'
-import { signIn } from '../../state/session'
+import { forgetEndedReason, session, signIn } from '../../state/session'
 import { Button } from '../../ui/Button'
 import { PasswordField, TextField } from '../../ui/Field'
 import { useLogin } from './api'
@@ -22,14 +24,27 @@ export function LoginPage() {
   const [fieldErrors, setFieldErrors] = useState<{ phone?: string; password?: string }>({})
   const loginMutation = useLogin()
   const submit = useSubmit(loginMutation)
+  // Why the server ended the last session (spec 8): shown once, until the player types or tries
+  // again. Taken from the store, so neither a later visit nor a reload shows it again.
+  const [endedReason, setEndedReason] = useState(() => session.endedReason)
+  useEffect(() => {
+    forgetEndedReason()
+    return subscribe(session, () => {
+      if (!session.endedReason) return
+      setEndedReason(session.endedReason)
+      forgetEndedReason()
+    })
+  }, [])
 
   const clearErrors = () => {
     setFieldErrors({})
+    setEndedReason(null)
     if (loginMutation.error) loginMutation.reset()
   }
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault()
+    setEndedReason(null)
     const phoneError = phoneRule(phone, variant)
     const passwordError = required(password)
     if (phoneError || passwordError) {
@@ -51,6 +66,7 @@ export function LoginPage() {
     <section className="card" aria-labelledby="login-title">
       <h1 id="login-title" className="auth-title">{t('login.title')}</h1>
       <p className="muted small auth-subtitle">{t('login.subtitle')}</p>
+      {endedReason && <p className="notice notice--error" role="status">{errorMessage(endedReason)}</p>}
       <form className="stack" noValidate onSubmit={onSubmit}>
         <TextField
           label={t('fields.phone')}
@@ -58,7 +74,7 @@ export function LoginPage() {
           type="tel"
           inputMode="numeric"
           autoComplete="username"
-          placeholder={t('fields.phonePlaceholder')}
+          placeholder={t(`fields.phonePlaceholder.${variant}`)}
           value={phone}
           error={fieldErrors.phone}
           onChange={(event) => {

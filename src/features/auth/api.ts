@@ -1,5 +1,6 @@
 // Calls of the sign-in and registration screens (spec 7 "Account", "OTP", lookups).
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query'
+import { ApiError } from '../../api/errors'
 import { api } from '../../api/http'
 import type {
   ActiveResponse,
@@ -29,8 +30,33 @@ export const getBanks = () => api.get<BanksResponse>('/api/lookup/banks')
 export const getActive = () => api.get<ActiveResponse>('/api/lookup/active')
 
 export const login = (body: LoginRequest) => api.post<LoginResponse>('/api/login', body)
-export const sendOtp = (phoneNumber: string) => api.post<OtpSendResponse>('/api/otp/send', { phoneNumber })
-export const verifyOtp = (body: OtpVerifyRequest) => api.post<OtpVerifyResponse>('/api/otp/verify', body)
+/** A code as the server wrote it, in any case, equals one of spec 8. */
+export const isCode = (value: unknown, code: string): boolean =>
+  typeof value === 'string' && value.trim().toUpperCase() === code
+
+/** The answers of spec 4 and 8 that mean success: the send answers OK (or SUCCESS) with a code
+ *  sent, or OTP_VERIFIED for a number verified already; the verify answers OTP_CODE_VALID (or OK,
+ *  SUCCESS). Any other answer, even with HTTP 200, is a failure. */
+export const OTP_SEND_SUCCESS: readonly string[] = ['OK', 'SUCCESS', 'OTP_VERIFIED']
+export const OTP_VERIFY_SUCCESS: readonly string[] = ['OTP_CODE_VALID', 'OK', 'SUCCESS']
+
+/** Passes an answer whose `code` (or `message`) is a success code; throws any other as its error. */
+function requireSuccess<T extends object>(accepted: readonly string[], fallback: string): (answer: T) => T {
+  return (answer) => {
+    const { code, message } = answer as { code?: unknown; message?: unknown }
+    if (accepted.some((ok) => isCode(code, ok) || isCode(message, ok))) return answer
+    const given = [code, message].find((value): value is string => typeof value === 'string' && value.trim() !== '')
+    throw new ApiError(given ? asCatalogueCode(given) : fallback, 200)
+  }
+}
+
+/** `otp_code_invalid` is looked up as OTP_CODE_INVALID; free text stays as it came. */
+const asCatalogueCode = (text: string): string => (/^[A-Za-z0-9_]+$/.test(text.trim()) ? text.trim().toUpperCase() : text)
+
+export const sendOtp = (phoneNumber: string) =>
+  api.post<OtpSendResponse>('/api/otp/send', { phoneNumber }).then(requireSuccess(OTP_SEND_SUCCESS, 'OTP_SEND_FAIL'))
+export const verifyOtp = (body: OtpVerifyRequest) =>
+  api.post<OtpVerifyResponse>('/api/otp/verify', body).then(requireSuccess(OTP_VERIFY_SUCCESS, 'OTP_VERIFY_FAIL'))
 export const validateAccount = (body: RegisterRequest) => api.post<MessageBody>('/api/account/validate', body)
 export const createAccount = (body: RegisterRequest) => api.post<MessageBody>('/api/account', body)
 
@@ -40,7 +66,9 @@ export const registerOtpQuery = () => queryOptions({ queryKey: authKeys.register
 export const sourcesQuery = () => queryOptions({ queryKey: authKeys.sources(), queryFn: getSources, staleTime: Infinity, ...shownInline })
 export const banksQuery = () => queryOptions({ queryKey: authKeys.banks(), queryFn: getBanks, staleTime: Infinity, ...shownInline })
 /** The service-active check of the /login guard: always fresh. */
-export const activeQuery = () => queryOptions({ queryKey: authKeys.active(), queryFn: getActive, staleTime: 0, meta: { silent: true } })
+export const activeQuery = () =>
+  // No retries: a failed check shows the form at once (spec 2; the guard waits at most 3 s).
+  queryOptions({ queryKey: authKeys.active(), queryFn: getActive, staleTime: 0, retry: false, meta: { silent: true } })
 
 export const useRegisterOtp = () => useQuery(registerOtpQuery())
 export const useSources = () => useQuery(sourcesQuery())

@@ -8,21 +8,12 @@ import { parseInviteCode } from '../../../lib/inviteCode'
 import { storageKeys } from '../../../lib/storage'
 import { layerDepth, pushLayer } from '../../../ui/historyLayer'
 import { CheckIcon } from '../../../ui/icons'
-import { clearDraft, restoreDraft, saveDraft, type Draft, type Step } from './draft'
+import { clearDraft, restoreDraft, saveDraft, type Step } from './draft'
 import { StepBank } from './StepBank'
 import { StepOtp } from './StepOtp'
 import { StepPhone } from './StepPhone'
 import { StepProfile } from './StepProfile'
-
-export interface StepProps {
-  draft: Draft
-  update: (patch: Partial<Draft>) => void
-  next: (step: Step) => void
-  back: () => void
-  done: () => void
-  inviterLocked: boolean
-  unlockInviter: () => void
-}
+import type { StepProps } from './stepProps'
 
 /** Spec 9: the redirect to /login after a successful registration. */
 export const REDIRECT_AFTER_REGISTER_MS = 2000

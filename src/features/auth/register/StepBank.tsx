@@ -3,12 +3,12 @@ import { useTranslation } from 'react-i18next'
 import { getConfig } from '../../../api/config'
 import { useSubmit } from '../../../api/useSubmit'
 import type { Currency } from '../../../api/types'
-import { bankAccountNameRule, digitsOnly, needsEnglishName, required, upper } from '../../../lib/validation'
+import { ACCOUNT_NUMBER_LENGTH, accountNumberRule, bankAccountNameRule, digitsOnly, needsEnglishName, required, upper } from '../../../lib/validation'
 import { Button } from '../../../ui/Button'
 import { SelectField, TextField } from '../../../ui/Field'
 import { useBanks, useCreateAccount } from '../api'
 import { toRegisterRequest } from './draft'
-import type { StepProps } from './RegisterPage'
+import type { StepProps } from './stepProps'
 import { LoadError } from '../../../ui/LoadError'
 
 type Errors = Partial<Record<'bankCode' | 'bankAccountNo' | 'firstName' | 'lastName' | 'form', string>>
@@ -32,10 +32,12 @@ export function StepBank({ draft, update, done }: StepProps) {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault()
     const found: Errors = {}
-    for (const field of ['bankCode', 'bankAccountNo', 'firstName', 'lastName'] as const) {
+    for (const field of ['bankCode', 'firstName', 'lastName'] as const) {
       const rule = required(draft[field])
       if (rule) found[field] = t(rule)
     }
+    const accountRule = accountNumberRule(draft.bankAccountNo)
+    if (accountRule) found.bankAccountNo = t(accountRule)
     const nameRule = bankAccountNameRule(draft.bankCode, draft.firstName, draft.lastName)
     if (!found.firstName && !found.lastName && nameRule) found.firstName = t(nameRule)
     if (Object.keys(found).length) return setErrors(found)
@@ -54,7 +56,7 @@ export function StepBank({ draft, update, done }: StepProps) {
         ))}
       </SelectField>
       {banks.isError && <LoadError error={banks.error} onRetry={() => banks.refetch()} />}
-      <TextField label={t('fields.bankAccountNo')} name="account-number" inputMode="numeric" maxLength={15}
+      <TextField label={t('fields.bankAccountNo')} name="account-number" inputMode="numeric" maxLength={ACCOUNT_NUMBER_LENGTH.max}
         value={draft.bankAccountNo} error={errors.bankAccountNo}
         onChange={(event) => edit({ bankAccountNo: digitsOnly(event.target.value) }, 'bankAccountNo')} />
       <TextField label={t('fields.firstName')} name="first-name" autoComplete="given-name" value={draft.firstName}

@@ -4,8 +4,8 @@ import { useSubmit } from '../../../api/useSubmit'
 import { digitsOnly, required } from '../../../lib/validation'
 import { Button } from '../../../ui/Button'
 import { TextField } from '../../../ui/Field'
-import { useSendOtp, useVerifyOtp } from '../api'
-import type { StepProps } from './RegisterPage'
+import { isCode, useSendOtp, useVerifyOtp } from '../api'
+import type { StepProps } from './stepProps'
 
 /** The server refuses a second code within a minute (REQUEST_LIMIT_1MIN); the button waits too. */
 const RESEND_AFTER_S = 60
@@ -46,7 +46,7 @@ export function StepOtp({ draft, update, next, back }: StepProps) {
   const onResend = () =>
     submitResend(draft.phone, {
       onSuccess: (answer) => {
-        if (answer.code === 'OTP_VERIFIED') return next(3)
+        if (isCode(answer.code, 'OTP_VERIFIED')) return next(3)
         update({ otpRef: answer.otpRef, otpToken: answer.otpToken })
         setResendAt(Date.now() + RESEND_AFTER_S * 1000)
         setCode('')

@@ -5,8 +5,8 @@ import { useSubmit } from '../../../api/useSubmit'
 import { phoneInput, phoneRule } from '../../../lib/validation'
 import { Button } from '../../../ui/Button'
 import { TextField } from '../../../ui/Field'
-import { useRegisterOtp, useSendOtp } from '../api'
-import type { StepProps } from './RegisterPage'
+import { isCode, useRegisterOtp, useSendOtp } from '../api'
+import type { StepProps } from './stepProps'
 import { LoadError } from '../../../ui/LoadError'
 
 /** Step 1. With OTP on, sends the code; an already verified number skips step 2 (spec 4). */
@@ -26,7 +26,7 @@ export function StepPhone({ draft, update, next }: StepProps) {
     if (!registerOtp.data.registerOTP) return next(3)
     submit(draft.phone, {
       onSuccess: (answer) => {
-        if (answer.code === 'OTP_VERIFIED') return next(3)
+        if (isCode(answer.code, 'OTP_VERIFIED')) return next(3)
         update({ otpRef: answer.otpRef, otpToken: answer.otpToken })
         next(2)
       },
@@ -42,8 +42,8 @@ export function StepPhone({ draft, update, next }: StepProps) {
         type="tel"
         inputMode="numeric"
         autoComplete="tel-national"
-        placeholder={t('fields.phonePlaceholder')}
-        hint={variant === 'la' ? undefined : t('register.phoneHint')}
+        placeholder={t(`fields.phonePlaceholder.${variant}`)}
+        hint={t(`register.phoneHint.${variant}`)}
         value={draft.phone}
         error={error}
         autoFocus

@@ -10,7 +10,7 @@ import { PasswordField, SelectField, TextField } from '../../../ui/Field'
 import { QrIcon } from '../../../ui/icons'
 import { useSources, useValidateAccount } from '../api'
 import { toValidationRequest } from './draft'
-import type { StepProps } from './RegisterPage'
+import type { StepProps } from './stepProps'
 
 type Errors = Partial<Record<'name' | 'password' | 'confirmPassword' | 'inviteCode' | 'form', string>>
 

@@ -1,0 +1,98 @@
+// /login as the front door (spec 2 guard, spec 8): the service check before the form, and the
+// reason a session ended, shown once.
+import { expect, localItem, signIn, test } from './fixtures'
+
+test.describe('a session the server ends lands on /login with its reason, once', () => {
+  test('an invalid token', async ({ page, open, strings }) => {
+    await open('/login')
+    await signIn(page, strings)
+    await expect(page).toHaveURL(/\/user\/home(#.*)?$/)
+    await page.getByRole('link', { name: strings.menu.profile }).click()
+    await expect(page).toHaveURL(/\/user\/profile(#.*)?$/)
+
+    // The server no longer knows the token: its next answer is 401 'invalid token'.
+    await page.evaluate(() => localStorage.setItem('token', 'not-a-session-token-0123456789'))
+    await page.reload()
+    await expect(page).toHaveURL(/\/login\?redirect=%2Fuser%2Fprofile(#.*)?$/)
+    const notice = page.getByText(strings.errors['invalid-token'])
+    await expect(notice).toBeVisible()
+    await expect(notice).toHaveCount(1)
+    expect(await localItem(page, 'token')).toBeNull()
+
+    // Typing clears it; a reload does not bring it back.
+    await page.getByLabel(strings.fields.phone).fill('0')
+    await expect(notice).toHaveCount(0)
+    await page.reload()
+    await expect(page.getByRole('heading', { name: strings.login.title })).toBeVisible()
+    await expect(notice).toHaveCount(0)
+
+    // And the player signs in again where they were going.
+    await signIn(page, strings)
+    await expect(page).toHaveURL(/\/user\/profile(#.*)?$/)
+  })
+
+  test('an expired token, whatever the case of the code', async ({ page, open, strings }) => {
+    // The member's first call after signing in answers that the token has expired.
+    await page.route('**/api/account/profile', (route) => route.fulfill({ status: 401, json: { message: 'expired_auth_token' } }))
+    await open('/login')
+    const refused = page.waitForResponse('**/api/account/profile')
+    await signIn(page, strings)
+    await refused
+    await expect(page).toHaveURL(/\/login(#.*)?$/)
+    await page.unroute('**/api/account/profile')
+    const notice = page.getByText(strings.errors.EXPIRED_AUTH_TOKEN)
+    await expect(notice).toBeVisible()
+    await expect(notice).toHaveCount(1)
+    // Leaving and coming back does not show it again.
+    await page.getByRole('main').getByRole('link', { name: strings.login.toRegister }).click()
+    await expect(page.getByRole('heading', { name: strings.register.title })).toBeVisible()
+    await page.goBack()
+    await expect(page.getByRole('heading', { name: strings.login.title })).toBeVisible()
+    await expect(notice).toHaveCount(0)
+  })
+})
+
+test.describe('/login checks the service before the form (spec 2)', () => {
+  test('a skeleton holds the form place until the check answers', async ({ page, open, strings }) => {
+    await page.route('**/api/lookup/active', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500))
+      await route.continue()
+    })
+    await open('/login')
+    const skeleton = page.getByTestId('reserved-skeleton')
+    const phone = page.getByLabel(strings.fields.phone)
+    await expect(skeleton).toBeVisible()
+    await expect(phone).toBeHidden()
+    const reserved = page.locator('.reserved')
+    const waitingBox = await reserved.boundingBox()
+    await expect(phone).toBeVisible()
+    await expect(skeleton).toHaveCount(0)
+    // The form takes exactly the place the skeleton held: nothing below it moves.
+    expect(await reserved.boundingBox()).toEqual(waitingBox)
+    await expect(page).toHaveURL(/\/login(#.*)?$/)
+  })
+
+  test('a failed check shows the form at once', async ({ page, open, strings }) => {
+    await page.route('**/api/lookup/active', (route) => route.fulfill({ status: 500, json: { message: 'INTERNAL_SERVER_ERROR' } }))
+    await open('/login')
+    await expect(page.getByLabel(strings.fields.phone)).toBeVisible({ timeout: 2000 })
+    await expect(page.getByRole('alert')).toHaveCount(0)
+  })
+
+  test('a check slower than 3 s shows the form at 3 s', async ({ page, open, strings }) => {
+    await page.route('**/api/lookup/active', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 8000))
+      await route.continue().catch(() => undefined)
+    })
+    await open('/login')
+    const skeleton = page.getByTestId('reserved-skeleton')
+    const phone = page.getByLabel(strings.fields.phone)
+    await expect(skeleton).toBeAttached()
+    const shownAt = Date.now()
+    await page.waitForTimeout(2000)
+    await expect(phone).toBeHidden()
+    await expect(phone).toBeVisible({ timeout: 2500 })
+    expect(Date.now() - shownAt).toBeLessThan(4000)
+    await expect(skeleton).toHaveCount(0)
+  })
+})

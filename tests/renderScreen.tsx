@@ -1,0 +1,166 @@
+// Renders one screen the way the app does (src/main.tsx, src/app/App.tsx): the runtime config,
+// i18n with the real locale files, the app's QueryClient with retries off, wouter on a memory
+// location, the toast stack, and a stub Platform. The API is faked at the HTTP level: `api`
+// answers through a custom adapter on the app's axios instance, so the interceptors (unwrapping,
+// error catalogue, session endings) run for real.
+import { QueryClientProvider } from '@tanstack/react-query'
+import { cleanup, render, type RenderResult } from '@testing-library/react'
+import userEvent, { type UserEvent } from '@testing-library/user-event'
+import { AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios'
+import { Fragment, type ReactNode } from 'react'
+import { afterEach, vi, type Mock } from 'vitest'
+import { Router } from 'wouter'
+import { memoryLocation } from 'wouter/memory-location'
+import { loadConfig } from '../src/api/config'
+import { http } from '../src/api/http'
+import { createQueryClient } from '../src/api/queryClient'
+import type { RuntimeConfig, Variant } from '../src/api/types'
+import { changeLanguage, ensureAllStrings, i18n, initI18n } from '../src/i18n/i18n'
+import type { Language } from '../src/i18n/language'
+import { setPlatformForTests, type Platform } from '../src/platform'
+import { signOut } from '../src/state/session'
+import { ui } from '../src/state/ui'
+import { Toasts } from '../src/ui/Toasts'
+
+// Vitest runs without globals, so Testing Library cannot unmount by itself.
+afterEach(cleanup)
+
+/** One recorded call: method, path and parsed JSON body. */
+export interface Call {
+  method: string
+  url: string
+  body: unknown
+}
+
+/** An answer: a body with 200, or [status, body]. A function gets the call. */
+type Answer = unknown | [number, unknown]
+type Handler = Answer | ((call: Call) => Answer | Promise<Answer>)
+
+/** `'POST /api/login'` → handler. A call with no handler answers 404 NO_DATA. */
+export type Routes = Record<string, Handler>
+
+export interface ScreenOptions {
+  path?: string
+  variant?: Variant
+  language?: Language
+  config?: Partial<RuntimeConfig>
+  platform?: Partial<Platform>
+  api?: Routes
+  /** Runs after the app state is reset and before the first render (a stored code, a reason). */
+  setup?: () => void
+}
+
+export interface Screen extends RenderResult {
+  user: UserEvent
+  /** Every API call the screen made, in order. */
+  calls: Call[]
+  /** Paths the memory router went through, the current one last. */
+  history: string[]
+  /** The current path with its search. */
+  location: () => string
+  /** Unmounts the screen and mounts it anew (leaving and coming back), with the same state. */
+  remount: () => void
+  /** Replace or add API answers mid-test. */
+  answer: (routes: Routes) => void
+  platform: Platform & Record<'scanQr' | 'haptic' | 'share' | 'setBackButton', Mock>
+}
+
+export const baseConfig = (variant: Variant = 'th'): RuntimeConfig => ({
+  apiBase: '',
+  variant,
+  appName: 'Wallet',
+  chat: null,
+  line: null,
+  telegram: null,
+  howto: { wallet: '', play: '', balance: '', bonus: '', bonusCancel: '' },
+  contact: { lineName: '@wallet', lineLink: 'https://line.me/R/ti/p/@wallet' },
+})
+
+export function stubPlatform(overrides: Partial<Platform> = {}): Screen['platform'] {
+  return {
+    kind: 'browser',
+    init: async () => undefined,
+    language: () => undefined,
+    startParam: () => undefined,
+    setBackButton: vi.fn(),
+    share: vi.fn(async () => 'copied' as const),
+    canScanQr: () => false,
+    scanQr: vi.fn(async () => null),
+    openExternal: () => undefined,
+    close: () => undefined,
+    haptic: vi.fn(),
+    setVerticalSwipes: () => undefined,
+    inviteUrl: (code) => `https://app.test/register?code=${code}`,
+    ...overrides,
+  } as Screen['platform']
+}
+
+function respond(config: InternalAxiosRequestConfig, answer: Answer): AxiosResponse {
+  const [status, data] = Array.isArray(answer) && answer.length === 2 && typeof answer[0] === 'number' ? answer : [200, answer]
+  const response: AxiosResponse = { data, status, statusText: String(status), headers: {}, config }
+  if (status >= 200 && status < 300) return response
+  throw new AxiosError(`Request failed with status code ${status}`, AxiosError.ERR_BAD_REQUEST, config, {}, response)
+}
+
+async function ready(language: Language, config: RuntimeConfig): Promise<void> {
+  await loadConfig(`data:application/json,${encodeURIComponent(JSON.stringify(config))}`)
+  if (i18n.isInitialized) await changeLanguage(language)
+  else await initI18n(language)
+  await ensureAllStrings()
+}
+
+/** Renders `screen` at `options.path` and returns the player's tools. */
+export async function renderScreen(screen: ReactNode, options: ScreenOptions = {}): Promise<Screen> {
+  const { path = '/', variant = 'th', language = 'en' } = options
+  await ready(language, { ...baseConfig(variant), ...options.config })
+  const platform = stubPlatform(options.platform)
+  setPlatformForTests(platform)
+  signOut()
+  localStorage.clear()
+  sessionStorage.clear()
+  ui.toasts.splice(0)
+  ui.pendingCalls = 0
+  window.history.replaceState(null, '', path)
+  options.setup?.()
+
+  const routes: Routes = { ...options.api }
+  const calls: Call[] = []
+  http.defaults.adapter = async (config) => {
+    const url = (config.url ?? '').split('?')[0]
+    const call = { method: (config.method ?? 'get').toUpperCase(), url, body: typeof config.data === 'string' ? JSON.parse(config.data) : config.data }
+    calls.push(call)
+    const handler = routes[`${call.method} ${url}`]
+    if (handler === undefined) return respond(config, [404, { message: 'NO_DATA' }])
+    return respond(config, typeof handler === 'function' ? await handler(call) : handler)
+  }
+
+  const client = createQueryClient()
+  const defaults = client.getDefaultOptions()
+  client.setDefaultOptions({ ...defaults, queries: { ...defaults.queries, retry: false } })
+
+  const memory = memoryLocation({ path, record: true })
+  let mounts = 0
+  const tree = () => (
+    <QueryClientProvider client={client}>
+      <Router hook={memory.hook} searchHook={memory.searchHook}><Fragment key={mounts}>{screen}</Fragment></Router>
+      <Toasts />
+    </QueryClientProvider>
+  )
+  const result = render(tree())
+  return {
+    ...result,
+    remount: () => {
+      mounts += 1
+      result.rerender(tree())
+    },
+    user: userEvent.setup(),
+    calls,
+    history: memory.history,
+    location: () => memory.history[memory.history.length - 1],
+    answer: (more) => Object.assign(routes, more),
+    platform,
+  }
+}
+
+/** A string of the locale in use, for assertions: `text('login.title')`. */
+export const text = (key: string, options?: Record<string, unknown>): string => String(i18n.t(key as 'login.title', options))

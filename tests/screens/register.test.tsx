@@ -1,0 +1,280 @@
+// The register wizard as a player goes through it (spec 2 "Register", 4, 5, 8), one step at a
+// time: step 1 phone, step 2 OTP, step 3 profile, step 4 bank.
+import { screen, waitFor } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { RegisterPage } from '../../src/features/auth/register/RegisterPage'
+import { renderScreen, text, type Routes, type Screen, type ScreenOptions } from '../renderScreen'
+
+const BANKS = [
+  { code: 'KBANK', nameTH: 'กสิกรไทย', nameEN: 'Kasikorn' },
+  { code: 'KTB', nameTH: 'กรุงไทย', nameEN: 'Krung Thai' },
+  { code: 'BCEL', nameTH: 'BCEL', nameEN: 'BCEL' },
+]
+
+/** The reference server's happy answers; a test overrides the one it is about. */
+const happy = (registerOTP: boolean): Routes => ({
+  'GET /api/lookup/registerOTP': { registerOTP },
+  'GET /api/lookup/sources': [{ code: 'FB', description: 'Facebook' }],
+  'GET /api/lookup/banks': BANKS,
+  'POST /api/otp/send': { code: 'OK', otpRef: 'ABCD', otpToken: 'otp-token' },
+  'POST /api/otp/verify': { code: 'OTP_CODE_VALID' },
+  'POST /api/account/validate': { message: 'OK' },
+  'POST /api/account': { message: 'OK' },
+})
+
+async function openWizard(options: ScreenOptions & { registerOTP?: boolean } = {}): Promise<Screen> {
+  const { registerOTP = false, api, ...rest } = options
+  return renderScreen(<RegisterPage />, { path: '/register', ...rest, api: { ...happy(registerOTP), ...api } })
+}
+
+const heading = (key: string) => screen.findByRole('heading', { name: text(key) })
+const field = (key: string) => screen.getByLabelText(text(key), { selector: 'input, select' })
+const next = (wizard: Screen) => wizard.user.click(screen.getByRole('button', { name: text('common.next') }))
+const posted = (wizard: Screen, url: string) => wizard.calls.filter((call) => call.method === 'POST' && call.url === url)
+const noToast = () => expect(document.querySelectorAll('.toast')).toHaveLength(0)
+
+async function phoneStep(wizard: Screen, phone = '0812345678') {
+  await heading('register.step1Title')
+  await wizard.user.type(field('fields.phone'), phone)
+  await next(wizard)
+}
+
+async function profileStep(wizard: Screen) {
+  await heading('register.step3Title')
+  await wizard.user.type(field('fields.name'), 'somchai')
+  await wizard.user.type(field('fields.password'), 'secret99')
+  await wizard.user.type(field('fields.confirmPassword'), 'secret99')
+  await next(wizard)
+  await heading('register.step4Title')
+}
+
+describe('step 1: phone', () => {
+  it('wants 10 digits in the Thai variant before any call', async () => {
+    const wizard = await openWizard({ registerOTP: true })
+    await phoneStep(wizard, '081234567')
+    expect(await screen.findByText(text('validation.phone10'))).toBeVisible()
+    expect(posted(wizard, '/api/otp/send')).toEqual([])
+  })
+
+  it('states the Lao rule (8 to 15 digits) before the call, with a Lao example', async () => {
+    const wizard = await openWizard({ registerOTP: true, variant: 'la' })
+    await heading('register.step1Title')
+    expect(field('fields.phone')).toHaveAttribute('placeholder', '020 5xxx xxxx')
+    expect(screen.getByText(text('register.phoneHint.la'))).toBeVisible()
+    await phoneStep(wizard, '0205551')
+    expect(await screen.findByText(text('validation.phoneLao'))).toBeVisible()
+    expect(posted(wizard, '/api/otp/send')).toEqual([])
+    await wizard.user.type(field('fields.phone'), '2')
+    await next(wizard)
+    await heading('register.step2Title')
+    expect(posted(wizard, '/api/otp/send')[0].body).toEqual({ phoneNumber: '02055512' })
+  })
+
+  it('shows a refusal under the field, without a toast', async () => {
+    const wizard = await openWizard({ registerOTP: true, api: { 'POST /api/otp/send': [409, { message: 'EXISTING_USER' }] } })
+    await phoneStep(wizard)
+    expect(await screen.findByText(text('errors.EXISTING_USER'))).toBeVisible()
+    expect(screen.getByRole('heading', { name: text('register.step1Title') })).toBeVisible()
+    noToast()
+  })
+
+  it('stays on step 1 when a 200 answer carries an error code', async () => {
+    const wizard = await openWizard({ registerOTP: true, api: { 'POST /api/otp/send': { code: 'REQUEST_LIMIT_1MIN', otpRef: '', otpToken: '' } } })
+    await phoneStep(wizard)
+    expect(await screen.findByText(text('errors.REQUEST_LIMIT_1MIN'))).toBeVisible()
+    expect(screen.getByRole('heading', { name: text('register.step1Title') })).toBeVisible()
+  })
+
+  it('skips the code for a number verified already (any case)', async () => {
+    const wizard = await openWizard({ registerOTP: true, api: { 'POST /api/otp/send': { code: 'otp_verified', otpRef: '', otpToken: '' } } })
+    await phoneStep(wizard)
+    await heading('register.step3Title')
+  })
+
+  it('goes straight to the profile when OTP registration is off', async () => {
+    const wizard = await openWizard({ registerOTP: false })
+    await phoneStep(wizard)
+    await heading('register.step3Title')
+    expect(posted(wizard, '/api/otp/send')).toEqual([])
+  })
+})
+
+describe('step 2: OTP', () => {
+  async function toOtp(api: Routes = {}) {
+    const wizard = await openWizard({ registerOTP: true, api })
+    await phoneStep(wizard)
+    await heading('register.step2Title')
+    expect(screen.getByTestId('otp-ref')).toHaveTextContent('ABCD')
+    return wizard
+  }
+
+  it('asks for the code', async () => {
+    const wizard = await toOtp()
+    await wizard.user.click(screen.getByRole('button', { name: text('register.verify') }))
+    expect(screen.getByText(text('validation.required'))).toBeVisible()
+    expect(posted(wizard, '/api/otp/verify')).toEqual([])
+  })
+
+  it('treats a 200 answer carrying OTP_CODE_INVALID as a wrong code', async () => {
+    const wizard = await toOtp({ 'POST /api/otp/verify': { code: 'OTP_CODE_INVALID' } })
+    await wizard.user.type(field('fields.otp'), '000000')
+    await wizard.user.click(screen.getByRole('button', { name: text('register.verify') }))
+    expect(await screen.findByText(text('errors.OTP_CODE_INVALID'))).toBeVisible()
+    expect(screen.getByRole('heading', { name: text('register.step2Title') })).toBeVisible()
+    expect(posted(wizard, '/api/otp/verify')[0].body).toEqual({ otpToken: 'otp-token', otpCode: '000000' })
+    noToast()
+  })
+
+  it('treats a 200 answer with no code as a failure', async () => {
+    const wizard = await toOtp({ 'POST /api/otp/verify': {} })
+    await wizard.user.type(field('fields.otp'), '123456')
+    await wizard.user.click(screen.getByRole('button', { name: text('register.verify') }))
+    expect(await screen.findByText(text('errors.OTP_VERIFY_FAIL'))).toBeVisible()
+    expect(screen.getByRole('heading', { name: text('register.step2Title') })).toBeVisible()
+  })
+
+  it('shows an expired code under the field', async () => {
+    const wizard = await toOtp({ 'POST /api/otp/verify': [400, { message: 'OTP_EXPIRED' }] })
+    await wizard.user.type(field('fields.otp'), '123456')
+    await wizard.user.click(screen.getByRole('button', { name: text('register.verify') }))
+    expect(await screen.findByText(text('errors.OTP_EXPIRED'))).toBeVisible()
+  })
+
+  it('moves on when the code is valid (any case)', async () => {
+    const wizard = await toOtp({ 'POST /api/otp/verify': { code: 'otp_code_valid' } })
+    await wizard.user.type(field('fields.otp'), '123456')
+    await wizard.user.click(screen.getByRole('button', { name: text('register.verify') }))
+    await heading('register.step3Title')
+  })
+})
+
+describe('step 3: profile', () => {
+  it('asks for the name and passwords, and a matching confirmation', async () => {
+    const wizard = await openWizard()
+    await phoneStep(wizard)
+    await heading('register.step3Title')
+    await next(wizard)
+    expect(screen.getAllByText(text('validation.required'))).toHaveLength(3)
+    await wizard.user.type(field('fields.name'), 'somchai')
+    expect(field('fields.name')).toHaveValue('SOMCHAI')
+    await wizard.user.type(field('fields.password'), 'secret99')
+    await wizard.user.type(field('fields.confirmPassword'), 'secret98')
+    await next(wizard)
+    expect(screen.getByText(text('validation.passwordMismatch'))).toBeVisible()
+    expect(posted(wizard, '/api/account/validate')).toEqual([])
+  })
+
+  it('shows the server refusal on the form, without a toast', async () => {
+    const wizard = await openWizard({ api: { 'POST /api/account/validate': [409, { message: 'EXISTING_USER' }] } })
+    await phoneStep(wizard)
+    await heading('register.step3Title')
+    await wizard.user.type(field('fields.name'), 'somchai')
+    await wizard.user.type(field('fields.password'), 'secret99')
+    await wizard.user.type(field('fields.confirmPassword'), 'secret99')
+    await next(wizard)
+    expect(await screen.findByRole('alert')).toHaveTextContent(text('errors.EXISTING_USER'))
+    noToast()
+  })
+
+  it('locks the inviter from an invite link, and unlocks it when the server does not know it', async () => {
+    const wizard = await openWizard({ path: '/register?code=PR123', api: { 'POST /api/account/validate': [400, { message: 'INVALID_USER_INFO' }] } })
+    await heading('register.step1Title')
+    expect(screen.getByText(text('register.invitedBy', { code: 'PR123' }))).toBeVisible()
+    await phoneStep(wizard)
+    await heading('register.step3Title')
+    const inviter = field('fields.inviteCode')
+    expect(inviter).toHaveValue('PR123')
+    expect(inviter).toHaveAttribute('readonly')
+    expect(screen.getByText(text('register.inviterFromLink'))).toBeVisible()
+    await wizard.user.type(inviter, '9')
+    expect(inviter).toHaveValue('PR123')
+
+    await wizard.user.type(field('fields.name'), 'somchai')
+    await wizard.user.type(field('fields.password'), 'secret99')
+    await wizard.user.type(field('fields.confirmPassword'), 'secret99')
+    await next(wizard)
+    expect(await screen.findByText(text('errors.INVALID_USER_INFO'))).toBeVisible()
+    expect(posted(wizard, '/api/account/validate')[0].body).toMatchObject({ inviteCode: 'PR123', username: '0812345678' })
+    expect(field('fields.inviteCode')).not.toHaveAttribute('readonly')
+    await wizard.user.clear(field('fields.inviteCode'))
+    expect(field('fields.inviteCode')).toHaveValue('')
+  })
+})
+
+describe('step 4: bank', () => {
+  async function toBank(options: ScreenOptions = {}) {
+    const wizard = await openWizard(options)
+    await phoneStep(wizard, options.variant === 'la' ? '02055512345' : '0812345678')
+    await profileStep(wizard)
+    return wizard
+  }
+
+  it('asks for every bank field', async () => {
+    const wizard = await toBank()
+    await wizard.user.click(screen.getByRole('button', { name: text('register.submit') }))
+    expect(screen.getAllByText(text('validation.required'))).toHaveLength(4)
+    expect(posted(wizard, '/api/account')).toEqual([])
+  })
+
+  it('states the account-number rule (6 to 20 digits) before the call', async () => {
+    const wizard = await toBank()
+    await wizard.user.selectOptions(field('fields.bank'), 'KBANK')
+    await wizard.user.type(field('fields.bankAccountNo'), '12345')
+    await wizard.user.type(field('fields.firstName'), 'somchai')
+    await wizard.user.type(field('fields.lastName'), 'jaidee')
+    await wizard.user.click(screen.getByRole('button', { name: text('register.submit') }))
+    expect(screen.getByText(text('validation.accountNumberLength'))).toBeVisible()
+    expect(posted(wizard, '/api/account')).toEqual([])
+    await wizard.user.type(field('fields.bankAccountNo'), '6')
+    expect(screen.queryByText(text('validation.accountNumberLength'))).not.toBeInTheDocument()
+    await wizard.user.click(screen.getByRole('button', { name: text('register.submit') }))
+    await waitFor(() => expect(posted(wizard, '/api/account')).toHaveLength(1))
+  })
+
+  it('takes up to 20 digits, as the server does', async () => {
+    const wizard = await toBank()
+    await wizard.user.type(field('fields.bankAccountNo'), '1234567890123456789012')
+    expect(field('fields.bankAccountNo')).toHaveValue('12345678901234567890')
+  })
+
+  it('needs an English account name for KTB', async () => {
+    const wizard = await toBank()
+    await wizard.user.selectOptions(field('fields.bank'), 'KTB')
+    expect(screen.getByText(text('register.englishNameHint'))).toBeVisible()
+    await wizard.user.type(field('fields.bankAccountNo'), '1234567890')
+    await wizard.user.type(field('fields.firstName'), 'สมชาย')
+    await wizard.user.type(field('fields.lastName'), 'ใจดี')
+    await wizard.user.click(screen.getByRole('button', { name: text('register.submit') }))
+    expect(screen.getByText(text('validation.bankNameEnglish'))).toBeVisible()
+    expect(posted(wizard, '/api/account')).toEqual([])
+  })
+
+  it('shows a used bank account on the form, without a toast', async () => {
+    const wizard = await toBank({ api: { 'POST /api/account': [409, { message: 'EXISTING_BANK' }] } })
+    await wizard.user.selectOptions(field('fields.bank'), 'KBANK')
+    await wizard.user.type(field('fields.bankAccountNo'), '1234567890')
+    await wizard.user.type(field('fields.firstName'), 'somchai')
+    await wizard.user.type(field('fields.lastName'), 'jaidee')
+    await wizard.user.click(screen.getByRole('button', { name: text('register.submit') }))
+    expect(await screen.findByRole('alert')).toHaveTextContent(text('errors.EXISTING_BANK'))
+    noToast()
+  })
+
+  it('registers in the Lao variant with the chosen currency, then goes to /login after 2 s', async () => {
+    const wizard = await toBank({ variant: 'la' })
+    await wizard.user.selectOptions(field('fields.bank'), 'BCEL')
+    await wizard.user.type(field('fields.bankAccountNo'), '010120001234567890')
+    await wizard.user.type(field('fields.firstName'), 'nok')
+    await wizard.user.type(field('fields.lastName'), 'sy')
+    await wizard.user.click(screen.getByRole('radio', { name: text('currency.BAHT') }))
+    await wizard.user.click(screen.getByRole('button', { name: text('register.submit') }))
+    expect(await screen.findByRole('heading', { name: text('register.successTitle') })).toBeVisible()
+    expect(posted(wizard, '/api/account')[0].body).toEqual({
+      name: 'SOMCHAI', username: '02055512345', password: 'secret99', sourceCode: '', inviteCode: '',
+      bankCode: 'BCEL', bankAccountName: 'NOK SY', bankAccountNo: '010120001234567890', currency: 'BAHT',
+    })
+    const registeredAt = Date.now()
+    await waitFor(() => expect(wizard.location()).toBe('/login'), { timeout: 3000 })
+    expect(Date.now() - registeredAt).toBeGreaterThanOrEqual(1900)
+  })
+})
