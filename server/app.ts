@@ -3,8 +3,8 @@ import compress from '@fastify/compress'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { accountRoutes, memberAccountRoutes } from './account/routes'
 import { authRoutes, logoutRoutes } from './auth/routes'
-import { type ConfigPatch, createConfigState } from './config'
-import type { ServerContext, ServerMode } from './context'
+import { type ConfigPatch, createConfigState, defaultRuntimeConfig, mergeConfig } from './config'
+import { hasDevRoutes, type ServerContext, type ServerMode } from './context'
 import { migrate, openDatabase } from './db'
 import { createPasswordHasher, type PasswordCost } from './auth/passwords'
 import { DEFAULT_LIMITS, type Limits } from './limits'
@@ -13,27 +13,34 @@ import { errorBody, installErrorHandler } from './http/errors'
 import { memberScope } from './http/memberScope'
 import { registerStatic } from './http/static'
 import { memberLookupRoutes, publicLookupRoutes } from './lookup/routes'
-import { createLogSmsSender, type SmsSender } from './otp/sms'
+import { createLogOtpSender, type OtpSender } from './otp/sms'
 import { otpRoutes } from './otp/routes'
-import { runSeeds } from './seed'
-import { getSetting } from './settings'
+import { disableDemoMember, runSeeds } from './seed'
+import { getSetting, type Settings, updateSettings } from './settings'
 
 export interface BuildServerOptions {
   /** Folder of `wallet.db` (created if missing), or ':memory:' for a throwaway database. */
   dataDir: string
-  /** `dev` and `test` add the /dev/ endpoints; `production` never has them. */
+  /** See ServerMode: `dev` and `test` add the /dev/ endpoints; `production` seeds no demo member. */
   mode: ServerMode
   /** Merged over the default RuntimeConfig; served as /config.json. */
   config?: ConfigPatch
   /** The built app; default `dist/`. Skipped when the folder does not exist. */
   staticDir?: string
   logger?: boolean
+  /** Where the logger writes (tests read it); default stdout. */
+  loggerStream?: { write(line: string): void }
   /** Session lifetime; default 7 days. */
   sessionTtlMs?: number
   /** Clock in epoch ms; default Date.now (tests pass a movable one). */
   now?: () => number
-  /** Default: logs `OTP for <phone>: <code> (ref <ref>)`. */
-  sms?: SmsSender
+  /** Where OTP codes go. Required in production (the operator's gateway); elsewhere the default
+   *  prints `OTP for <phone>: <code> (ref <ref>)`. */
+  sms?: OtpSender
+  /** Fastify's trustProxy: which proxies' X-Forwarded-For to believe, so request.ip is the player's. */
+  trustProxy?: boolean | number | string[]
+  /** Operator switches applied at every start (registration OTP, service terminated, ...). */
+  settings?: Partial<Settings>
   /** Zone of the slip window times; default Asia/Bangkok. */
   timeZone?: string
   /** scrypt cost of new hashes; default N = 2^17, r = 8, p = 1 (tests use a cheaper one). */
@@ -59,8 +66,13 @@ declare module 'fastify' {
 }
 
 export async function buildServer(options: BuildServerOptions): Promise<FastifyInstance> {
+  if (options.mode === 'production' && !options.sms) {
+    throw new Error('production mode needs an SMS sender for OTP codes (SMS_WEBHOOK_URL)')
+  }
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger: options.logger ? (options.loggerStream ? { stream: options.loggerStream } : true) : false,
+    // Fastify takes a hop count too, though its types list only the other forms.
+    trustProxy: (options.trustProxy ?? false) as boolean | string | string[],
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: JSON_BODY_LIMIT,
     ajv: {
@@ -75,7 +87,12 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   const passwords = createPasswordHasher(options.passwordCost)
   try {
     migrate(db)
-    await runSeeds(db, now(), passwords)
+    await runSeeds(db, now(), passwords, {
+      demo: options.mode !== 'production',
+      variant: mergeConfig(defaultRuntimeConfig, options.config).variant,
+    })
+    if (options.mode === 'production') disableDemoMember(db)
+    if (options.settings) updateSettings(db, options.settings)
   } catch (error) {
     db.close()
     throw error
@@ -89,7 +106,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     config: createConfigState(options.config),
     now,
     // A plain console line a developer can read at a glance; quiet in tests unless logging is on.
-    sms: options.sms ?? createLogSmsSender(quietTests ? () => {} : (line) => console.log(line)),
+    sms: options.sms ?? createLogOtpSender(quietTests ? () => {} : (line) => console.log(line)),
     sessionTtlMs: options.sessionTtlMs ?? DEFAULT_SESSION_TTL_MS,
     timeZone: options.timeZone ?? 'Asia/Bangkok',
     passwords,
@@ -122,7 +139,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     await member.register(memberAccountRoutes, { prefix: '/api/account' })
     await member.register(memberLookupRoutes, { prefix: '/api/lookup' })
   })
-  if (options.mode !== 'production') await app.register(devRoutes, { prefix: '/dev' })
+  if (hasDevRoutes(options.mode)) await app.register(devRoutes, { prefix: '/dev' })
   await registerStatic(app, resolve(options.staticDir ?? 'dist'))
   return app
 }

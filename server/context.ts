@@ -3,9 +3,19 @@ import type { PasswordHasher } from './auth/passwords'
 import type { ConfigState } from './config'
 import type { Db } from './db'
 import type { Limits } from './limits'
-import type { SmsSender } from './otp/sms'
+import type { OtpSender } from './otp/sms'
 
-export type ServerMode = 'production' | 'dev' | 'test'
+/**
+ * `demo`: what `npm start` runs (demo member, OTP codes on the console, no /dev/ endpoints).
+ * `production`: no demo member, OTPs through the operator's SMS gateway, nothing secret logged.
+ * `dev` and `test`: like demo, plus the /dev/ endpoints that tests drive.
+ */
+export type ServerMode = 'demo' | 'production' | 'dev' | 'test'
+
+export const SERVER_MODES: readonly ServerMode[] = ['demo', 'production', 'dev', 'test']
+
+/** The /dev/ endpoints read OTP codes and rewrite the config: dev and test only. */
+export const hasDevRoutes = (mode: ServerMode): boolean => mode === 'dev' || mode === 'test'
 
 /** What every route module receives: storage, live config, clock and the simulated services. */
 export interface ServerContext {
@@ -14,7 +24,7 @@ export interface ServerContext {
   config: ConfigState
   /** Epoch milliseconds; replaceable so tests can move time. */
   now: () => number
-  sms: SmsSender
+  sms: OtpSender
   sessionTtlMs: number
   /** IANA zone of the slip window's HH:mm times. */
   timeZone: string

@@ -1,3 +1,4 @@
+import type { Variant } from '../src/api/types'
 import type { ContentMap } from './lookup/store'
 
 /** First-start data: every lookup the screens of this issue need, and the demo member. */
@@ -31,7 +32,7 @@ export const laoBanks: readonly [string, string, string][] = [
   ['JDB', 'ທະນາຄານຮ່ວມພັດທະນາ', 'Joint Development Bank'],
 ]
 
-export const sources: readonly [string, string][] = [
+const thaiSources: readonly [string, string][] = [
   ['FACEBOOK', 'เฟซบุ๊ก'],
   ['LINE', 'ไลน์'],
   ['TIKTOK', 'ติ๊กต็อก'],
@@ -41,7 +42,7 @@ export const sources: readonly [string, string][] = [
   ['OTHER', 'อื่น ๆ'],
 ]
 
-export const content: ContentMap = {
+const thaiContent: ContentMap = {
   contact: {
     contactText:
       '<p>ติดต่อทีมงานได้ตลอด <b>24 ชั่วโมง</b> ทางไลน์ หรือแชทกับแอดมินได้ที่หน้านี้</p>',
@@ -86,3 +87,38 @@ export const demoMember = {
   sourceCode: 'FRIEND',
   startingBalanceMinor: 1_500_00,
 } as const
+
+const laoSources: readonly [string, string][] = [
+  ['FACEBOOK', 'ເຟສບຸກ'],
+  ['LINE', 'ໄລນ໌'],
+  ['TIKTOK', 'ຕິກຕອກ'],
+  ['YOUTUBE', 'ຢູທູບ'],
+  ['GOOGLE', 'ກູໂກ'],
+  ['FRIEND', 'ໝູ່ແນະນຳ'],
+  ['OTHER', 'ອື່ນໆ'],
+]
+
+const laoContent: ContentMap = {
+  ...thaiContent,
+  contact: {
+    ...thaiContent.contact,
+    contactText: '<p>ຕິດຕໍ່ທີມງານໄດ້ຕະຫຼອດ <b>24 ຊົ່ວໂມງ</b> ທາງໄລນ໌ ຫຼື ແຊັດກັບແອັດມິນໄດ້ທີ່ໜ້ານີ້</p>',
+  },
+  conditions: [
+    '<p><b>ການຝາກເງິນ</b> ລະບົບຈະເຕີມເງິນເຂົ້າກະເປົາພາຍໃນ 1 ນາທີ ກະລຸນາອັບໂຫຼດສະລິບພາຍໃນ 1 ຊົ່ວໂມງຫຼັງໂອນ</p>',
+    '<p><b>ໂບນັດ</b> ຕ້ອງເຮັດຍອດເທີນໂອເວີຕາມເງື່ອນໄຂຂອງໂປຣໂມຊັນກ່ອນຖອນເງິນ ຖ້າຮັບໂບນັດຢູ່ ການຖອນຕ້ອງຖອນຍອດທັງໝົດ</p>',
+    '<p><b>ການຖອນເງິນ</b> ຖອນເຂົ້າບັນຊີທີ່ລົງທະບຽນໄວ້ເທົ່ານັ້ນ</p>',
+  ],
+  agreements: [
+    '<p><b>ຂໍ້ຕົກລົງການນຳໃຊ້</b> ຜູ້ໃຊ້ຕ້ອງມີອາຍຸ 18 ປີຂຶ້ນໄປ ແລະ ໃຊ້ບັນຊີທະນາຄານຊື່ດຽວກັບທີ່ສະໝັກເທົ່ານັ້ນ</p>',
+    '<p><b>ຄວາມເປັນສ່ວນຕົວ</b> ພວກເຮົາເກັບເບີໂທ ແລະ ຂໍ້ມູນບັນຊີທະນາຄານເພື່ອການຝາກຖອນເທົ່ານັ້ນ ແລະ ບໍ່ເປີດເຜີຍຕໍ່ບຸກຄົນອື່ນ</p>',
+  ],
+  notice:
+    'ຍົກເລີກໂບນັດໄດ້ເມື່ອຍອດເງິນຄົງເຫຼືອຕ່ຳກວ່າ {percentFail}% ຂອງຍອດຝາກລວມໂບນັດ ກະລຸນາຍ້າຍເງິນທັງໝົດກັບເຂົ້າກະເປົາຫຼັກກ່ອນຍົກເລີກ',
+}
+
+/** Discovery sources in the variant's language. */
+export const sourcesFor = (variant: Variant): readonly [string, string][] => (variant === 'la' ? laoSources : thaiSources)
+
+/** Contact text, conditions, agreements and notice in the variant's language. */
+export const contentFor = (variant: Variant): ContentMap => (variant === 'la' ? laoContent : thaiContent)

@@ -7,7 +7,7 @@ import { fail } from '../http/errors'
 import { lastRateEvent, otpLimits, takeAttempt } from '../limits'
 import { checkPhone } from '../phone'
 import { randomToken, sha256 as hash } from '../tokens'
-import { otpSmsText } from './sms'
+import { maskPhone } from './sms'
 import * as store from './store'
 
 export const OTP_TTL_MS = 5 * 60 * 1000
@@ -52,11 +52,12 @@ export const otpRoutes: FastifyPluginAsyncTypebox = async (app) => {
       expiresAt: now + OTP_TTL_MS,
     })
     try {
-      await ctx.sms.sendSms(phone, otpSmsText(code, ref))
+      await ctx.sms.sendOtp({ phone, code, reference: ref })
     } catch (error) {
-      request.log.error({ err: error }, 'SMS sending failed')
+      request.log.error({ err: error, phone: maskPhone(phone) }, 'OTP SMS failed')
       throw fail(502, 'OTP_SEND_FAIL')
     }
+    request.log.info({ phone: maskPhone(phone), ref }, 'OTP sent')
     return { code: 'OK' as const, otpRef: ref, otpToken }
   })
 

@@ -1,16 +1,41 @@
-/** Where OTP texts go. The reference server only simulates SMS; a real gateway implements this. */
-export interface SmsSender {
-  sendSms(phone: string, text: string): Promise<void>
+// Where OTP codes go. Demo, dev and test print them (a developer reads the code off the console);
+// production posts them to the operator's SMS gateway and never writes a code to a log.
+
+export interface OtpMessage {
+  phone: string
+  code: string
+  /** The 4-letter reference the player sees beside the code field. */
+  reference: string
 }
 
-/** The OTP text; the dev sender's log line reads `OTP for <phone>: <code> (ref <ref>)`. */
-export const otpSmsText = (code: string, ref: string): string => `${code} (ref ${ref})`
+export interface OtpSender {
+  sendOtp(message: OtpMessage): Promise<void>
+}
 
-/** Dev implementation: writes the text to the log instead of sending it. */
-export function createLogSmsSender(log: (line: string) => void): SmsSender {
+/** `0812345678` -> `08xxxxx678`: enough to tell numbers apart in a log, not enough to use one. */
+export const maskPhone = (phone: string): string =>
+  phone.length <= 5 ? 'x'.repeat(phone.length) : `${phone.slice(0, 2)}${'x'.repeat(phone.length - 5)}${phone.slice(-3)}`
+
+/** Demo, dev and test: writes `OTP for <phone>: <code> (ref <reference>)`. */
+export function createLogOtpSender(log: (line: string) => void): OtpSender {
   return {
-    async sendSms(phone, text) {
-      log(`OTP for ${phone}: ${text}`)
+    async sendOtp({ phone, code, reference }) {
+      log(`OTP for ${phone}: ${code} (ref ${reference})`)
+    },
+  }
+}
+
+/** Production: POSTs `{ phone, code, reference }` as JSON to the operator's gateway; a non-2xx is a failure. */
+export function createWebhookOtpSender(url: string, send: typeof fetch = fetch, timeoutMs = 10_000): OtpSender {
+  return {
+    async sendOtp(message) {
+      const response = await send(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(message),
+        signal: AbortSignal.timeout(timeoutMs),
+      })
+      if (!response.ok) throw new Error(`SMS gateway answered ${response.status} for ${maskPhone(message.phone)}`)
     },
   }
 }

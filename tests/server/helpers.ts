@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { RegisterRequest } from '../../src/api/types'
 import { type BuildServerOptions, buildServer } from '../../server/app'
+import type { OtpMessage } from '../../server/otp/sms'
 
 /** 2025-01-15 12:00 in Bangkok: inside the slip window's open hours. */
 export const START = Date.parse('2025-01-15T05:00:00Z')
@@ -18,7 +19,7 @@ export interface TestServer {
   /** Moves the server's clock. */
   advance: (ms: number) => void
   setTime: (ms: number) => void
-  sms: { phone: string; text: string }[]
+  sms: OtpMessage[]
 }
 
 export async function startServer(options: Partial<BuildServerOptions> = {}): Promise<TestServer> {
@@ -31,8 +32,8 @@ export async function startServer(options: Partial<BuildServerOptions> = {}): Pr
     staticDir: '/nonexistent-static-dir',
     now: () => now,
     sms: {
-      async sendSms(phone, text) {
-        sms.push({ phone, text })
+      async sendOtp(message) {
+        sms.push(message)
       },
     },
     ...options,

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createLogSmsSender } from '../../server/otp/sms'
+import { createLogOtpSender } from '../../server/otp/sms'
 import { DAY, DEMO, HOUR, MINUTE, type TestServer, call, expectError, startServer } from './helpers'
 
 let server: TestServer
@@ -25,7 +25,7 @@ describe('POST /api/otp/send', () => {
     expect(result.body).toEqual({ code: 'OK', otpRef: expect.stringMatching(/^[A-Z]{4}$/), otpToken: expect.any(String) })
     const dev = await lastCode()
     expect(dev).toEqual({ otpCode: expect.stringMatching(/^\d{6}$/), otpRef: result.body.otpRef })
-    expect(server.sms).toEqual([{ phone: PHONE, text: `${dev.otpCode} (ref ${dev.otpRef})` }])
+    expect(server.sms).toEqual([{ phone: PHONE, code: dev.otpCode, reference: dev.otpRef }])
   })
 
   it('checks the phone format of the Thai variant', async () => {
@@ -132,7 +132,7 @@ describe('the OTP dev tools', () => {
 
   it('the dev SMS sender logs the code and reference', async () => {
     const lines: string[] = []
-    await createLogSmsSender((line) => lines.push(line)).sendSms('0812345678', '123456 (ref ABCD)')
+    await createLogOtpSender((line) => lines.push(line)).sendOtp({ phone: '0812345678', code: '123456', reference: 'ABCD' })
     expect(lines).toEqual(['OTP for 0812345678: 123456 (ref ABCD)'])
   })
 })

@@ -1,0 +1,133 @@
+// The server's environment, read and checked in one place (server/main.ts starts from it). A bad
+// value stops the start with a message naming the variable, never a half-configured server.
+import { readFileSync } from 'node:fs'
+import { Type } from 'typebox'
+import { Value } from 'typebox/value'
+import type { ConfigPatch } from '../src/api/types'
+import { parseConfigPatch } from './config'
+import { SERVER_MODES, type ServerMode } from './context'
+import type { Settings } from './settings'
+
+export interface ServerEnv {
+  port: number
+  host: string
+  dataDir: string
+  mode: ServerMode
+  config?: ConfigPatch
+  /** Operator switches applied at start: APP_SETTINGS, else the JSON file SETTINGS_FILE names. */
+  settings?: Partial<Settings>
+  trustProxy: boolean | number | string[]
+  /** Production's SMS gateway for OTP codes. */
+  smsWebhookUrl?: string
+  payoutHoldMs?: number
+}
+
+type Env = Record<string, string | undefined>
+
+const SettingsPatch = Type.Object(
+  {
+    registerOTP: Type.Optional(Type.Boolean()),
+    terminated: Type.Optional(Type.Boolean()),
+    spinActive: Type.Optional(Type.Boolean()),
+    enableChatWidget: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+)
+
+function json(name: string, raw: string): unknown {
+  try {
+    return JSON.parse(raw)
+  } catch {
+    throw new Error(`${name} is not valid JSON`)
+  }
+}
+
+function readMode(raw: string | undefined): ServerMode {
+  // Unset means demo: `npm start` on a fresh machine shows the product with a demo member.
+  if (!raw) return 'demo'
+  if ((SERVER_MODES as readonly string[]).includes(raw)) return raw as ServerMode
+  throw new Error(`APP_MODE must be one of ${SERVER_MODES.join(', ')} (got "${raw}")`)
+}
+
+function readPort(raw: string | undefined): number {
+  const port = Number(raw ?? 8080)
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number (got "${raw}")`)
+  return port
+}
+
+function readConfig(raw: string | undefined): ConfigPatch | undefined {
+  if (!raw) return undefined
+  try {
+    return parseConfigPatch(json('APP_CONFIG', raw))
+  } catch {
+    throw new Error('APP_CONFIG must be a JSON object of RuntimeConfig fields (see README)')
+  }
+}
+
+function readSettings(env: Env, readFile: (path: string) => string): Partial<Settings> | undefined {
+  let name = 'APP_SETTINGS'
+  let raw = env.APP_SETTINGS
+  if (!raw && env.SETTINGS_FILE) {
+    name = `SETTINGS_FILE (${env.SETTINGS_FILE})`
+    try {
+      raw = readFile(env.SETTINGS_FILE)
+    } catch {
+      throw new Error(`SETTINGS_FILE cannot be read: ${env.SETTINGS_FILE}`)
+    }
+  }
+  if (!raw) return undefined
+  const value = json(name, raw)
+  if (!Value.Check(SettingsPatch, value)) {
+    throw new Error(`${name} must be a JSON object of registerOTP, terminated, spinActive, enableChatWidget (true or false)`)
+  }
+  return value
+}
+
+/** TRUST_PROXY: `true`, a hop count, or a comma-separated list of proxy addresses or CIDR ranges. */
+function readTrustProxy(raw: string | undefined): boolean | number | string[] {
+  if (!raw || raw === 'false') return false
+  if (raw === 'true') return true
+  if (/^\d+$/.test(raw)) return Number(raw)
+  const list = raw.split(',').map((entry) => entry.trim()).filter(Boolean)
+  if (!list.every((entry) => /^[0-9a-fA-F.:]+(\/\d{1,3})?$/.test(entry))) {
+    throw new Error(`TRUST_PROXY must be true, a hop count, or addresses/CIDR ranges (got "${raw}")`)
+  }
+  return list
+}
+
+function readWebhook(raw: string | undefined, mode: ServerMode): string | undefined {
+  if (!raw) {
+    if (mode === 'production') throw new Error('APP_MODE=production needs SMS_WEBHOOK_URL: the gateway that sends OTP codes')
+    return undefined
+  }
+  let url: URL
+  try {
+    url = new URL(raw)
+  } catch {
+    throw new Error(`SMS_WEBHOOK_URL is not a URL (got "${raw}")`)
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error('SMS_WEBHOOK_URL must be http(s)')
+  return url.toString()
+}
+
+function readHold(raw: string | undefined): number | undefined {
+  if (raw === undefined || raw === '') return undefined
+  const hours = Number(raw)
+  if (!Number.isFinite(hours) || hours < 0) throw new Error(`PAYOUT_HOLD_HOURS must be a number of hours (got "${raw}")`)
+  return hours * 60 * 60 * 1000
+}
+
+export function readServerEnv(env: Env, readFile = (path: string) => readFileSync(path, 'utf8')): ServerEnv {
+  const mode = readMode(env.APP_MODE)
+  return {
+    port: readPort(env.PORT),
+    host: env.HOST || '0.0.0.0',
+    dataDir: env.DATA_DIR || '.data/',
+    mode,
+    config: readConfig(env.APP_CONFIG),
+    settings: readSettings(env, readFile),
+    trustProxy: readTrustProxy(env.TRUST_PROXY),
+    smsWebhookUrl: readWebhook(env.SMS_WEBHOOK_URL, mode),
+    payoutHoldMs: readHold(env.PAYOUT_HOLD_HOURS),
+  }
+}

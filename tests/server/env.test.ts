@@ -1,0 +1,68 @@
+// @vitest-environment node
+// server/main.ts starts from readServerEnv: every variable README documents, and clear refusals.
+import { describe, expect, it } from 'vitest'
+import { readServerEnv } from '../../server/env'
+
+const noFile = () => {
+  throw new Error('no such file')
+}
+
+describe('readServerEnv', () => {
+  it('defaults to demo mode on port 8080, all interfaces, .data/', () => {
+    expect(readServerEnv({}, noFile)).toEqual({
+      port: 8080, host: '0.0.0.0', dataDir: '.data/', mode: 'demo',
+      config: undefined, settings: undefined, trustProxy: false, smsWebhookUrl: undefined, payoutHoldMs: undefined,
+    })
+  })
+
+  it('reads PORT, HOST, DATA_DIR, APP_MODE and APP_CONFIG', () => {
+    const env = readServerEnv({ PORT: '9000', HOST: '127.0.0.1', DATA_DIR: '/var/wallet', APP_MODE: 'dev',
+      APP_CONFIG: '{"variant":"la","appName":"Lao Wallet"}' }, noFile)
+    expect(env).toMatchObject({ port: 9000, host: '127.0.0.1', dataDir: '/var/wallet', mode: 'dev',
+      config: { variant: 'la', appName: 'Lao Wallet' } })
+  })
+
+  it.each([
+    [{ APP_MODE: 'staging' }, /APP_MODE must be one of demo, production, dev, test/],
+    [{ PORT: 'eighty' }, /PORT/],
+    [{ APP_CONFIG: '{"variant":"vn"}' }, /APP_CONFIG/],
+    [{ APP_CONFIG: 'not json' }, /APP_CONFIG/],
+    [{ APP_SETTINGS: '{"registerOtp":false}' }, /APP_SETTINGS must be/],
+    [{ APP_SETTINGS: '{"registerOTP":"no"}' }, /APP_SETTINGS must be/],
+    [{ SETTINGS_FILE: '/missing.json' }, /SETTINGS_FILE cannot be read/],
+    [{ TRUST_PROXY: 'everyone' }, /TRUST_PROXY/],
+    [{ PAYOUT_HOLD_HOURS: '-1' }, /PAYOUT_HOLD_HOURS/],
+    [{ APP_MODE: 'production' }, /needs SMS_WEBHOOK_URL/],
+    [{ APP_MODE: 'production', SMS_WEBHOOK_URL: 'ftp://sms.example' }, /http\(s\)/],
+    [{ APP_MODE: 'production', SMS_WEBHOOK_URL: 'not a url' }, /not a URL/],
+  ])('refuses %j', (env, message) => {
+    expect(() => readServerEnv(env, noFile)).toThrow(message)
+  })
+
+  it('takes production with an SMS webhook', () => {
+    const env = readServerEnv({ APP_MODE: 'production', SMS_WEBHOOK_URL: 'https://sms.example/otp' }, noFile)
+    expect(env).toMatchObject({ mode: 'production', smsWebhookUrl: 'https://sms.example/otp' })
+  })
+
+  it('reads operator settings from APP_SETTINGS, else from SETTINGS_FILE', () => {
+    expect(readServerEnv({ APP_SETTINGS: '{"registerOTP":false,"terminated":true}' }, noFile).settings)
+      .toEqual({ registerOTP: false, terminated: true })
+    const files: Record<string, string> = { '/etc/wallet/settings.json': '{"enableChatWidget":true}' }
+    expect(readServerEnv({ SETTINGS_FILE: '/etc/wallet/settings.json' }, (path) => files[path]).settings)
+      .toEqual({ enableChatWidget: true })
+  })
+
+  it.each([
+    ['true', true],
+    ['false', false],
+    ['2', 2],
+    ['10.0.0.1, 10.0.1.0/24', ['10.0.0.1', '10.0.1.0/24']],
+    ['::1', ['::1']],
+  ])('reads TRUST_PROXY=%j', (raw, trustProxy) => {
+    expect(readServerEnv({ TRUST_PROXY: raw }, noFile).trustProxy).toEqual(trustProxy)
+  })
+
+  it('reads PAYOUT_HOLD_HOURS', () => {
+    expect(readServerEnv({ PAYOUT_HOLD_HOURS: '48' }, noFile).payoutHoldMs).toBe(48 * 60 * 60 * 1000)
+  })
+})
