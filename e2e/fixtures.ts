@@ -57,6 +57,15 @@ const TELEGRAM_RECORDER = () => {
   })
 }
 
+/** Records every Content-Security-Policy violation the page meets. */
+const CSP_RECORDER = () => {
+  const violations: string[] = []
+  Object.assign(window, { __cspViolations: violations })
+  document.addEventListener('securitypolicyviolation', (event) => {
+    violations.push(`${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} (${event.sourceFile}:${event.lineNumber})`)
+  })
+}
+
 export async function devPost(request: APIRequestContext, path: string, data: unknown): Promise<void> {
   const response = await request.post(path, { data })
   expect(response.ok(), `${path} answered ${response.status()}`).toBeTruthy()
@@ -90,7 +99,11 @@ export const test = base.extend<PlatformOption & { open: (path: string, hash?: s
     await devPost(request, '/dev/service', { terminated: false })
     await devPost(request, '/dev/reset-limits', {})
     if (platform === 'telegram') await page.addInitScript(TELEGRAM_RECORDER)
+    await page.addInitScript(CSP_RECORDER)
     await provide(page)
+    // The app runs under the server's Content-Security-Policy with zero violations.
+    const violations = await page.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? []).catch(() => [])
+    expect(violations, 'Content-Security-Policy violations').toEqual([])
   },
   strings: async ({ platform }, provide) => {
     await provide(hostStrings(platform))

@@ -11,6 +11,7 @@ import { DEFAULT_LIMITS, type Limits } from './limits'
 import { devRoutes } from './dev/routes'
 import { errorBody, installErrorHandler } from './http/errors'
 import { memberScope } from './http/memberScope'
+import { registerSecurityHeaders } from './http/security'
 import { registerStatic } from './http/static'
 import { memberLookupRoutes, publicLookupRoutes } from './lookup/routes'
 import { createLogOtpSender, type OtpSender } from './otp/sms'
@@ -123,6 +124,8 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     if (getSetting(db, 'terminated')) return reply.code(410).send(errorBody('gone'))
   })
 
+  const staticDir = resolve(options.staticDir ?? 'dist')
+  await registerSecurityHeaders(app, () => ctx.config.current, staticDir)
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] })
 
   app.get('/config.json', async (_request, reply) => {
@@ -140,6 +143,6 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     await member.register(memberLookupRoutes, { prefix: '/api/lookup' })
   })
   if (hasDevRoutes(options.mode)) await app.register(devRoutes, { prefix: '/dev' })
-  await registerStatic(app, resolve(options.staticDir ?? 'dist'))
+  await registerStatic(app, staticDir)
   return app
 }

@@ -19,7 +19,12 @@ function isServerPath(url: string): boolean {
 /** SPA fallback applies to page navigations, not to missing files under /assets/. */
 function wantsIndex(request: FastifyRequest, hasIndex: boolean): boolean {
   if (!hasIndex || (request.method !== 'GET' && request.method !== 'HEAD')) return false
-  return !isServerPath(request.url) && !request.url.startsWith('/assets/')
+  return !isServerPath(request.url) && !request.url.startsWith('/assets/') && !isDotPath(request.url)
+}
+
+/** `/.env`, `/.git/config`, `/assets/.x`: dotfiles are never served, and never answered with the app. */
+function isDotPath(url: string): boolean {
+  return url.split('?')[0].split('/').some((segment) => segment.startsWith('.') || segment.startsWith('%2e') || segment.startsWith('%2E'))
 }
 
 /**
@@ -35,6 +40,8 @@ export async function registerStatic(app: FastifyInstance, staticDir: string | u
       root,
       wildcard: true,
       preCompressed: true,
+      // A dotfile is as good as absent: 404, never its content.
+      dotfiles: 'ignore',
       cacheControl: false,
       setHeaders(res, path) {
         const hashed = relative(root, path).startsWith(`assets${sep}`)

@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { getConfig } from '../../api/config'
+import { safeUrl } from '../../lib/url'
 import { getPlatform } from '../../platform'
 import { SafeHtml } from '../../ui/SafeHtml'
 import { ChatIcon } from '../../ui/icons'
@@ -16,8 +17,10 @@ export function ContactPage() {
   const contact = useContact()
   const [qrFailed, setQrFailed] = useState(false)
   const lineName = contact.data?.lineName || config.contact.lineName
-  const lineLink = contact.data?.lineLink || config.contact.lineLink
-  const qr = !qrFailed && contact.data?.lineQR ? contact.data.lineQR : LOCAL_LINE_QR
+  // Only http(s) links and images, from the server or the config (a `javascript:` link is dropped).
+  const lineLink = safeUrl(contact.data?.lineLink) ?? safeUrl(config.contact.lineLink)
+  const serverQr = safeUrl(contact.data?.lineQR)
+  const qr = !qrFailed && serverQr ? serverQr : LOCAL_LINE_QR
 
   return (
     <section aria-labelledby="contact-title">
@@ -33,13 +36,15 @@ export function ContactPage() {
             onError={() => setQrFailed(true)} />
           <figcaption className="muted small">{t('contact.scanToAdd')}</figcaption>
         </figure>
-        <a className="button button--primary button--block line-button" href={lineLink} rel="noopener noreferrer"
-          onClick={(event) => {
-            event.preventDefault()
-            getPlatform().openExternal(lineLink)
-          }}>
-          <ChatIcon /> <span>{t('contact.addLine', { name: lineName })}</span>
-        </a>
+        {lineLink && (
+          <a className="button button--primary button--block line-button" href={lineLink} rel="noopener noreferrer"
+            onClick={(event) => {
+              event.preventDefault()
+              getPlatform().openExternal(lineLink)
+            }}>
+            <ChatIcon /> <span>{t('contact.addLine', { name: lineName })}</span>
+          </a>
+        )}
       </div>
       {/* The chat widget (spec 2 "Chat widget") mounts here when enabled; a later issue. */}
       <p className="center muted small app-version">{t('contact.version', { version: __APP_VERSION__ })}</p>

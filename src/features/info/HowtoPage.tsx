@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { getConfig } from '../../api/config'
 import type { HowtoVideos } from '../../api/types'
+import { safeUrl } from '../../lib/url'
 import { Modal } from '../../ui/Modal'
 import { PlayIcon } from '../../ui/icons'
 
@@ -14,6 +15,8 @@ export function HowtoPage() {
   const { t } = useTranslation()
   const { howto } = getConfig()
   const [playing, setPlaying] = useState<keyof HowtoVideos | null>(null)
+  // A configured video is played only from an http(s) URL or a path on this origin.
+  const url = playing ? safeUrl(howto[playing]) : undefined
 
   return (
     <section aria-labelledby="howto-title">
@@ -34,11 +37,12 @@ export function HowtoPage() {
         ))}
       </ul>
       <Modal open={playing !== null} onClose={() => setPlaying(null)} title={playing ? t(`howto.videos.${playing}`) : ''} wide>
-        {playing &&
-          (isVideoFile(howto[playing]) ? (
-            <video className="video-player" src={howto[playing]} controls autoPlay playsInline preload="metadata" />
+        {playing && !url && <p className="notice notice--error" role="alert">{t('howto.unavailable')}</p>}
+        {playing && url &&
+          (isVideoFile(url) ? (
+            <video className="video-player" src={url} controls autoPlay playsInline preload="metadata" />
           ) : (
-            <iframe className="video-player" src={howto[playing]} title={t(`howto.videos.${playing}`)}
+            <iframe className="video-player" src={url} title={t(`howto.videos.${playing}`)}
               allow="autoplay; encrypted-media; picture-in-picture" allowFullScreen />
           ))}
       </Modal>

@@ -1,0 +1,85 @@
+// Security headers (@fastify/helmet). The Content-Security-Policy is the backstop behind SafeHtml:
+// scripts only from this origin (plus the hashes of index.html's own inline scripts), no plugins,
+// no <base>, framing only by this origin and Telegram Web. connect-src follows the live runtime
+// config: the wallet API, the chat socket, and LINE's hosts when the app is a LIFF app.
+import { createHash } from 'node:crypto'
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import helmet from '@fastify/helmet'
+import type { FastifyInstance } from 'fastify'
+import type { RuntimeConfig } from '../../src/api/types'
+
+/** What LIFF talks to: its API, login and the SDK's own endpoints. */
+export const LINE_HOSTS = ['https://api.line.me', 'https://access.line.me', 'https://liff.line.me', 'https://liffsdk.line-scdn.net']
+export const TELEGRAM_WEB = 'https://web.telegram.org'
+
+function origin(url: string, protocols: readonly string[]): string | undefined {
+  try {
+    const parsed = new URL(url)
+    return protocols.includes(parsed.protocol) ? parsed.origin : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/** connect-src for a config: this origin, the API base, the chat socket (ws and https), LINE. */
+export function connectSources(config: RuntimeConfig): string[] {
+  const sources = new Set(["'self'"])
+  const api = config.apiBase && origin(config.apiBase, ['https:', 'http:'])
+  if (api) sources.add(api)
+  if (config.chat) {
+    const chat = origin(config.chat, ['https:', 'http:', 'wss:', 'ws:'])
+    if (chat) {
+      const url = new URL(chat)
+      const secure = url.protocol === 'https:' || url.protocol === 'wss:'
+      sources.add(`${secure ? 'https' : 'http'}://${url.host}`)
+      sources.add(`${secure ? 'wss' : 'ws'}://${url.host}`)
+    }
+  }
+  if (config.line && !config.line.mock) LINE_HOSTS.forEach((host) => sources.add(host))
+  return [...sources]
+}
+
+/** sha256 sources for the inline <script> blocks of the built index.html. */
+export function inlineScriptHashes(html: string): string[] {
+  return [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)]
+    .filter(([, body]) => body.trim() !== '')
+    .map(([, body]) => `'sha256-${createHash('sha256').update(body).digest('base64')}'`)
+}
+
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  currentConfig: () => RuntimeConfig,
+  staticDir: string | undefined,
+): Promise<void> {
+  const index = staticDir && join(staticDir, 'index.html')
+  const hashes = index && existsSync(index) ? inlineScriptHashes(readFileSync(index, 'utf8')) : []
+  await app.register(helmet, {
+    global: true,
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", ...hashes],
+        // index.html paints its splash with an inline <style>; style attributes come from React.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        // Banners, QR images and how-to videos are the operator's, from anywhere on https.
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        mediaSrc: ["'self'", 'blob:', 'https:'],
+        frameSrc: ['https:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: [() => connectSources(currentConfig()).join(' ')],
+        objectSrc: ["'none'"],
+        baseUri: ["'none'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'self'", TELEGRAM_WEB],
+      },
+    },
+    // X-Frame-Options cannot allow Telegram Web; frame-ancestors above decides instead.
+    frameguard: false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // LIFF and Telegram open windows of their own; an operator's app on another origin loads our images.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+    crossOriginResourcePolicy: { policy: 'cross-origin' },
+  })
+}

@@ -1,0 +1,88 @@
+// @vitest-environment node
+// Security headers: the CSP as served (following the live config), nosniff, the referrer policy,
+// no X-Frame-Options; dotfiles refused; inline scripts of index.html allowed by hash only.
+import { createHash } from 'node:crypto'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { connectSources, inlineScriptHashes, LINE_HOSTS } from '../../server/http/security'
+import { defaultRuntimeConfig } from '../../server/config'
+import { call, type TestServer, startServer } from './helpers'
+
+const INLINE = "document.documentElement.dataset.boot='1'"
+const INDEX = `<!doctype html><html><head><script>${INLINE}</script><script type="module" src="/assets/app.js"></script></head><body></body></html>`
+
+let dir: string
+let server: TestServer
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'wallet-security-'))
+  mkdirSync(join(dir, 'assets'))
+  writeFileSync(join(dir, 'index.html'), INDEX)
+  writeFileSync(join(dir, 'assets', 'app.js'), 'export {}')
+  writeFileSync(join(dir, '.env'), 'SECRET=1')
+  writeFileSync(join(dir, 'assets', '.map'), 'secret')
+  server = await startServer({ staticDir: dir })
+})
+afterAll(async () => {
+  await server.app.close()
+  rmSync(dir, { recursive: true, force: true })
+})
+
+const directives = (header: unknown) =>
+  Object.fromEntries(String(header).split(';').map((part) => part.trim().split(/\s+/)).map(([name, ...values]) => [name, values]))
+
+describe('security headers', () => {
+  it('serves the policy of the issue on the app and the API', async () => {
+    for (const url of ['/', '/login', '/api/lookup/banks', '/config.json']) {
+      const { headers } = await server.app.inject({ method: 'GET', url })
+      const csp = directives(headers['content-security-policy'])
+      expect(csp['script-src'], url).toEqual(["'self'", `'sha256-${createHash('sha256').update(INLINE).digest('base64')}'`])
+      expect(csp['object-src']).toEqual(["'none'"])
+      expect(csp['base-uri']).toEqual(["'none'"])
+      expect(csp['frame-ancestors']).toEqual(["'self'", 'https://web.telegram.org'])
+      expect(csp['connect-src']).toEqual(["'self'"])
+      expect(headers['x-content-type-options']).toBe('nosniff')
+      expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin')
+      expect(headers['x-frame-options']).toBeUndefined()
+    }
+  })
+
+  it('connect-src follows the live config: API base, chat socket, LINE hosts', async () => {
+    await call(server.app, 'POST', '/dev/config', {
+      body: { apiBase: 'https://api.operator.example/v1', chat: 'wss://chat.operator.example/socket', line: { liffId: '123-abc', mock: false } },
+    })
+    const { headers } = await server.app.inject({ method: 'GET', url: '/login' })
+    expect(directives(headers['content-security-policy'])['connect-src']).toEqual([
+      "'self'", 'https://api.operator.example', 'https://chat.operator.example', 'wss://chat.operator.example', ...LINE_HOSTS,
+    ])
+    await call(server.app, 'DELETE', '/dev/config')
+  })
+
+  it('takes only http(s) and ws(s) origins into connect-src', () => {
+    const config = { ...defaultRuntimeConfig, apiBase: 'javascript:alert(1)', chat: 'ftp://x.example' }
+    expect(connectSources(config)).toEqual(["'self'"])
+    expect(connectSources({ ...config, line: { liffId: 'x', mock: true } })).toEqual(["'self'"])
+  })
+
+  it('hashes only inline scripts with a body', () => {
+    expect(inlineScriptHashes('<script src="/a.js"></script><script> </script><script>x()</script>')).toEqual([
+      `'sha256-${createHash('sha256').update('x()').digest('base64')}'`,
+    ])
+  })
+})
+
+describe('static files', () => {
+  it.each(['/.env', '/assets/.map', '/.git/config', '/%2eenv'])('refuses the dotfile %s with 404 NO_DATA', async (url) => {
+    const result = await server.app.inject({ method: 'GET', url })
+    expect(result.statusCode).toBe(404)
+    expect(result.json()).toEqual({ message: 'NO_DATA' })
+    expect(result.body).not.toContain('SECRET')
+  })
+
+  it('hashed assets are immutable for a year; index.html and config.json revalidate', async () => {
+    expect((await server.app.inject({ method: 'GET', url: '/assets/app.js' })).headers['cache-control']).toBe('public, max-age=31536000, immutable')
+    expect((await server.app.inject({ method: 'GET', url: '/' })).headers['cache-control']).toBe('no-cache')
+    expect((await server.app.inject({ method: 'GET', url: '/config.json' })).headers['cache-control']).toBe('no-cache')
+  })
+})
