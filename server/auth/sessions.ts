@@ -23,10 +23,6 @@ export function findSession(db: Db, token: string): Session | undefined {
     .get(hashToken(token)) as Session | undefined
 }
 
-export function deleteSession(db: Db, token: string): void {
-  db.prepare('DELETE FROM sessions WHERE token_hash = ?').run(hashToken(token))
-}
-
 /** Ends every session of the member except the one holding `keepToken`. */
 export function deleteOtherSessions(db: Db, memberId: number, keepToken: string): void {
   db.prepare('DELETE FROM sessions WHERE member_id = ? AND token_hash <> ?').run(

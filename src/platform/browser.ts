@@ -1,3 +1,4 @@
+import { registerWith } from '../app/paths'
 import { copyText } from './clipboard'
 import { inviterCodeFromUrl } from './detect'
 import { decodeQrImage, pickImage } from './qrImage'
@@ -60,7 +61,6 @@ export function createBrowserPlatform(): Platform {
     setVerticalSwipes() {
       // Only Telegram closes the app on a vertical swipe.
     },
-    inviteUrl: (inviterCode) =>
-      `${window.location.origin}/register?code=${encodeURIComponent(inviterCode)}`,
+    inviteUrl: (inviterCode) => `${window.location.origin}${registerWith(inviterCode)}`,
   }
 }

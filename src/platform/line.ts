@@ -10,6 +10,7 @@ import OpenWindowModule from '@line/liff/open-window'
 import ScanCodeV2Module from '@line/liff/scan-code-v2'
 import ShareTargetPickerModule from '@line/liff/share-target-picker'
 import type { ExtendedInit } from '@line/liff-mock'
+import { registerWith } from '../app/paths'
 import { copyText } from './clipboard'
 import { inviterCodeFromUrl } from './detect'
 import type { LineConfig, Platform } from './types'
@@ -108,7 +109,6 @@ export function createLinePlatform(config: LineConfig): Platform {
     setVerticalSwipes() {
       // Only Telegram closes the app on a vertical swipe.
     },
-    inviteUrl: (inviterCode) =>
-      `https://liff.line.me/${config.liffId}/register?code=${encodeURIComponent(inviterCode)}`,
+    inviteUrl: (inviterCode) => `https://liff.line.me/${config.liffId}${registerWith(inviterCode)}`,
   }
 }
