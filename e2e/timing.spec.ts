@@ -25,11 +25,10 @@ const TIMELINE = (successTitle: string) => {
   // just after, so endAt is taken before the app hears of the answer.
   const open = XMLHttpRequest.prototype.open
   XMLHttpRequest.prototype.open = function (this: XMLHttpRequest, method: string, url: string | URL, async: boolean = true, user?: string | null, password?: string | null) {
-    const call: Timeline['calls'][number] = { url: '', sentAt: performance.now() }
+    const call: Timeline['calls'][number] = { url: String(url), sentAt: performance.now() }
     log.calls.push(call)
     this.addEventListener('loadend', () => {
       call.endAt = performance.now()
-      call.url = this.responseURL
     })
     open.call(this, method, url, async, user, password)
   }
@@ -54,10 +53,13 @@ interface TimelineWindow {
 }
 const timeline = (page: Page) => page.evaluate(() => (window as unknown as TimelineWindow).__timeline)
 
+const contactCalls = async (page: Page) =>
+  (await timeline(page)).calls.filter((call) => new URL(call.url, 'http://app').pathname === '/api/lookup/contact')
+
+/** The screen's one contact call, once it has answered. */
 async function contactCall(page: Page) {
-  const calls = (await timeline(page)).calls.filter((call) => call.url.endsWith('/api/lookup/contact'))
-  expect(calls).toHaveLength(1)
-  return calls[0]
+  await expect.poll(async () => (await contactCalls(page)).map((call) => call.endAt !== undefined)).toEqual([true])
+  return (await contactCalls(page))[0]
 }
 
 test.describe('the loader bar (spec 9)', () => {
@@ -68,16 +70,22 @@ test.describe('the loader bar (spec 9)', () => {
   })
 
   test('does not show for a call that answers within 200 ms', async ({ page, open, strings }) => {
-    await page.route('**/api/lookup/contact', (route) => route.fulfill({ json: contact }))
+    // The reference server answers in a few ms; on a busy machine a load may still take longer,
+    // so the screen is loaded again until one answer came within the delay (at most 5 times).
     await open('/contact')
-    await expect(page.getByRole('heading', { name: strings.contact.title })).toBeVisible()
-    await expect.poll(async () => (await contactCall(page)).endAt).toBeDefined()
-    const call = await contactCall(page)
-    expect(call.endAt! - call.sentAt, 'the answer came within the delay').toBeLessThan(LOADER_DELAY_MS)
+    for (let attempt = 1; ; attempt++) {
+      await expect(page.getByRole('heading', { name: strings.contact.title })).toBeVisible()
+      await contactCall(page)
+      const { calls } = await timeline(page)
+      if (calls.every((call) => call.endAt !== undefined && call.endAt - call.sentAt < LOADER_DELAY_MS - 50)) break
+      expect(attempt, 'in 5 loads, the calls never all answered within 150 ms').toBeLessThan(5)
+      await page.reload()
+    }
     // Past the delay with nothing pending: a bar that ever showed is in the timeline.
     await page.waitForTimeout(LOADER_DELAY_MS * 2)
     const { bar, calls } = await timeline(page)
     expect(calls.every((each) => each.endAt !== undefined)).toBe(true)
+    expect(calls.every((each) => each.endAt! - each.sentAt < LOADER_DELAY_MS)).toBe(true)
     expect(bar).toEqual([])
   })
 
