@@ -28,5 +28,7 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['tests/**/*.test.{ts,tsx}'],
     setupFiles: ['tests/setup.ts'],
+    // Files and the tests inside them run in a random order: each test sets up its own state.
+    sequence: { shuffle: true },
   },
 })

@@ -26,7 +26,7 @@ export function platformConfig(platform: PlatformKind): Partial<RuntimeConfig> {
 
 /** The hash Telegram appends when it opens a Mini App (DESIGN.md "Telegram in tests"). */
 export function telegramHash(options: { startParam?: string; theme?: Record<string, string>; languageCode?: string } = {}): string {
-  const user = JSON.stringify({ id: 777000, first_name: 'Somchai', language_code: options.languageCode ?? 'th' })
+  const user = JSON.stringify({ id: 777000, first_name: 'Somchai', language_code: options.languageCode ?? 'en' })
   const data = new URLSearchParams({ user, auth_date: String(Math.floor(Date.now() / 1000)), hash: 'e2e', signature: 'e2e' })
   if (options.startParam) data.set('start_param', options.startParam)
   const params = new URLSearchParams({
@@ -38,6 +38,9 @@ export function telegramHash(options: { startParam?: string; theme?: Record<stri
   if (options.startParam) params.set('tgWebAppStartParam', options.startParam)
   return `#${params.toString()}`
 }
+
+/** What the project's host appends to the URL it opens: Telegram's launch parameters. */
+export const launchHash = (platform: PlatformKind): string => (platform === 'telegram' ? telegramHash() : '')
 
 /** Records every event the app posts to Telegram and answers the viewport's questions. */
 const TELEGRAM_RECORDER = () => {
@@ -85,21 +88,30 @@ export function freshPhone(): string {
 }
 
 /** The strings the app shows with nothing stored: the host's language wins over the browser's
- *  th-TH, and the LIFF mock's app language is 'en'. */
+ *  th-TH, and both the LIFF mock's app language and the Telegram user's language_code (see
+ *  telegramHash) are 'en'. */
 export function hostStrings(platform: PlatformKind): typeof th {
-  return platform === 'line' ? (en as unknown as typeof th) : th
+  return platform === 'browser' ? th : (en as unknown as typeof th)
 }
 
-export const test = base.extend<PlatformOption & { open: (path: string, hash?: string) => Promise<void>; strings: typeof th }>({
+export const test = base.extend<PlatformOption & { open: (path: string, hash?: string) => Promise<void>; strings: typeof th; serverState: void }>({
   platform: ['browser', { option: true }],
-  page: async ({ page, platform, request }, provide) => {
-    await request.delete('/dev/config')
-    await devPost(request, '/dev/config', platformConfig(platform))
-    await devPost(request, '/dev/settings', { registerOTP: true })
-    await devPost(request, '/dev/service', { terminated: false })
-    await devPost(request, '/dev/reset-limits', {})
-    if (platform === 'telegram') await page.addInitScript(TELEGRAM_RECORDER)
-    await page.addInitScript(CSP_RECORDER)
+  /** Before every test and its beforeEach hooks: the server as the project's platform wants it. */
+  serverState: [
+    async ({ platform, request }, provide) => {
+      await request.delete('/dev/config')
+      await devPost(request, '/dev/config', platformConfig(platform))
+      await devPost(request, '/dev/settings', { registerOTP: true })
+      await devPost(request, '/dev/service', { terminated: false })
+      await devPost(request, '/dev/reset-limits', {})
+      await provide()
+    },
+    { auto: true },
+  ],
+  page: async ({ page, platform }, provide) => {
+    // On the context: a second page of the test (context.newPage()) is in Telegram too.
+    if (platform === 'telegram') await page.context().addInitScript(TELEGRAM_RECORDER)
+    await page.context().addInitScript(CSP_RECORDER)
     await provide(page)
     // The app runs under the server's Content-Security-Policy with zero violations.
     const violations = await page.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? []).catch(() => [])
@@ -111,7 +123,7 @@ export const test = base.extend<PlatformOption & { open: (path: string, hash?: s
   /** Opens a path the way the project's host would: Telegram adds its launch params. */
   open: async ({ page, platform }, provide) => {
     await provide(async (path, hash) => {
-      await page.goto(`${path}${hash ?? (platform === 'telegram' ? telegramHash() : '')}`)
+      await page.goto(`${path}${hash ?? launchHash(platform)}`)
     })
   },
 })

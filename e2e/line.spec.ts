@@ -3,10 +3,8 @@ import type { Page } from '@playwright/test'
 import en from '../src/i18n/locales/en.json' with { type: 'json' }
 
 // The LIFF mock reports the app language 'en', which wins over the browser's th-TH.
-// `page` first: its fixture resets the server settings.
-test.beforeEach(async ({ platform, request, page }) => {
+test.beforeEach(async ({ platform, request }) => {
   test.skip(platform !== 'line', 'LINE only')
-  expect(page).toBeTruthy()
   await devPost(request, '/dev/settings', { registerOTP: false })
 })
 

@@ -61,6 +61,6 @@ test('the public shell clears stored auth on /login and /register, not on /howto
   await expect(page.getByRole('heading', { name: strings.register.title })).toBeVisible()
   await expect.poll(token).toBeNull()
   await page.goto('/user/home')
-  // Home is where sign-in lands anyway, so it is not carried (loginWith).
+  // The member home is where sign-in lands anyway: not carried as a redirect (app/paths.ts).
   await expect(page).toHaveURL(/\/login$/)
 })

@@ -2,9 +2,8 @@
 // bank field from an earlier visit to step 4, an error while a modal is open.
 import { bankStep, devPost, expect, freshPhone, localItem, phoneStepToProfile, profileStep, signIn, test } from './fixtures'
 
-test.beforeEach(async ({ platform, page, request }) => {
+test.beforeEach(async ({ platform, request }) => {
   test.skip(platform !== 'browser', 'host-independent')
-  expect(page).toBeTruthy()
   await devPost(request, '/dev/settings', { registerOTP: false })
 })
 

@@ -6,8 +6,7 @@ import { devPost, expect, freshPhone, phoneStepToProfile, telegramEvents, test }
 const INVITE_QR = fileURLToPath(new URL('./assets/invite-qr.png', import.meta.url))
 const INVITE_LINK = 'https://t.me/wallet_e2e_bot/wallet?startapp=PR123'
 
-test.beforeEach(async ({ page, request }) => {
-  expect(page).toBeTruthy()
+test.beforeEach(async ({ request }) => {
   await devPost(request, '/dev/settings', { registerOTP: false })
 })
 

@@ -1,67 +1,87 @@
-import { DARK_THEME, devPost, expect, freshPhone, localItem, phoneStepToProfile, telegramBack, telegramEvents, telegramHash, test } from './fixtures'
+import { DARK_THEME, devPost, expect, freshPhone, localItem, phoneStepToProfile, signIn, telegramBack, telegramEvents, telegramHash, test } from './fixtures'
 import type { Page } from '@playwright/test'
-import th from '../src/i18n/locales/th.json' with { type: 'json' }
 
 test.beforeEach(({ platform }) => {
   test.skip(platform !== 'telegram', 'Telegram only')
 })
 
 const backButton = (page: Page) => telegramEvents(page, 'web_app_setup_back_button') as Promise<{ is_visible: boolean }[]>
-const menuLink = (page: Page, name: string) => page.getByRole('navigation', { name: th.menu.label }).getByRole('link', { name })
+const menuLink = (page: Page, strings: { menu: { label: string } }, name: string) =>
+  page.getByRole('navigation', { name: strings.menu.label }).getByRole('link', { name })
 
-test('the back button is hidden on /login, shown on /register, and goes back', async ({ page, open }) => {
+/** The app has talked to Telegram over the bridge: a hidden back button is then a real answer. */
+const bridgeUsed = (page: Page) => expect.poll(() => telegramEvents(page, 'web_app_ready')).toHaveLength(1)
+
+test('the back button is hidden on /login, shown on /register, and goes back', async ({ page, open, strings }) => {
   await open('/login')
-  await expect(page.getByRole('heading', { name: th.login.title })).toBeVisible()
+  await expect(page.getByRole('heading', { name: strings.login.title })).toBeVisible()
+  await bridgeUsed(page)
   expect(await backButton(page)).not.toContainEqual({ is_visible: true })
 
-  await menuLink(page, th.menu.register).click()
+  await menuLink(page, strings, strings.menu.register).click()
   await expect(page).toHaveURL(/\/register/)
   await expect.poll(() => backButton(page)).toContainEqual({ is_visible: true })
 
   await telegramBack(page)
   await expect(page).toHaveURL(/\/login(#.*)?$/)
-  await expect(page.getByRole('heading', { name: th.login.title })).toBeVisible()
+  await expect(page.getByRole('heading', { name: strings.login.title })).toBeVisible()
   await expect.poll(async () => (await backButton(page)).at(-1)).toEqual({ is_visible: false })
 })
 
-test('with a modal open, back closes the modal first, then leaves the screen', async ({ page, open }) => {
+test('the back button is hidden on /user/home, shown on another member screen, hidden back home', async ({ page, open, strings }) => {
   await open('/login')
-  await menuLink(page, th.menu.howto).click()
+  await signIn(page, strings)
+  await expect(page).toHaveURL(/\/user\/home(#.*)?$/)
+  await expect(page.getByRole('link', { name: strings.menu.home })).toHaveAttribute('aria-current', 'page')
+  await bridgeUsed(page)
+  expect(await backButton(page)).not.toContainEqual({ is_visible: true })
+
+  await menuLink(page, strings, strings.menu.profile).click()
+  await expect(page).toHaveURL(/\/user\/profile/)
+  await expect.poll(async () => (await backButton(page)).at(-1)).toEqual({ is_visible: true })
+  await menuLink(page, strings, strings.menu.home).click()
+  await expect(page).toHaveURL(/\/user\/home/)
+  await expect.poll(async () => (await backButton(page)).at(-1)).toEqual({ is_visible: false })
+})
+
+test('with a modal open, back closes the modal first, then leaves the screen', async ({ page, open, strings }) => {
+  await open('/login')
+  await menuLink(page, strings, strings.menu.howto).click()
   await expect(page).toHaveURL(/\/howto/)
-  await page.getByRole('button', { name: th.howto.videos.wallet }).click()
-  const dialog = page.getByRole('dialog', { name: th.howto.videos.wallet })
+  await page.getByRole('button', { name: strings.howto.videos.wallet }).click()
+  const dialog = page.getByRole('dialog', { name: strings.howto.videos.wallet })
   await expect(dialog).toBeVisible()
 
   await telegramBack(page)
   await expect(dialog).toBeHidden()
   await expect(page).toHaveURL(/\/howto/)
-  await expect(page.getByRole('heading', { name: th.howto.title })).toBeVisible()
+  await expect(page.getByRole('heading', { name: strings.howto.title })).toBeVisible()
 
   await telegramBack(page)
   await expect(page).toHaveURL(/\/login(#.*)?$/)
 })
 
-test('a dark Telegram theme darkens the app', async ({ page, open }) => {
+test('a dark Telegram theme darkens the app', async ({ page, open, strings }) => {
   await open('/login', telegramHash({ theme: DARK_THEME }))
-  await expect(page.getByRole('heading', { name: th.login.title })).toBeVisible()
+  await expect(page.getByRole('heading', { name: strings.login.title })).toBeVisible()
   await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark')
   expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(23, 33, 43)')
 })
 
-test('the light theme stays light', async ({ page, open }) => {
+test('the light theme stays light', async ({ page, open, strings }) => {
   await open('/login')
-  await expect(page.getByRole('heading', { name: th.login.title })).toBeVisible()
+  await expect(page.getByRole('heading', { name: strings.login.title })).toBeVisible()
   expect(await page.evaluate(() => document.documentElement.dataset.theme)).not.toBe('dark')
   expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(255, 255, 255)')
 })
 
-test('start_param leads a guest to /register with the inviter locked', async ({ page, open, request }) => {
+test('start_param leads a guest to /register with the inviter locked', async ({ page, open, request, strings }) => {
   await devPost(request, '/dev/settings', { registerOTP: false })
   await open('/', telegramHash({ startParam: 'PR123' }))
   await expect(page).toHaveURL(/\/register/)
   expect(await localItem(page, 'code')).toBe('PR123')
-  await phoneStepToProfile(page, th, freshPhone())
-  const inviter = page.getByLabel(th.fields.inviteCode)
+  await phoneStepToProfile(page, strings, freshPhone())
+  const inviter = page.getByLabel(strings.fields.inviteCode)
   await expect(inviter).toHaveValue('PR123')
   await expect(inviter).toHaveJSProperty('readOnly', true)
 })

@@ -37,6 +37,7 @@ export function findSession(db: Db, token: string): Session | undefined {
     .get(hashToken(token)) as Session | undefined
 }
 
+/** Sign-out: this token is revoked. */
 export function deleteSession(db: Db, token: string): void {
   db.prepare('DELETE FROM sessions WHERE token_hash = ?').run(hashToken(token))
 }

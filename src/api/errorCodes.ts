@@ -47,7 +47,6 @@ export const slipReasonCodes = [
   'DEST_ACC_INVALID', 'SLIP_REFNO_DUPLICATED', 'UNSTABLE_REFNO_ON_SLIP', 'TRIPPLE_WRONG_CAPTCHA',
   'INVALID_SLIP', 'NOT_MATCH', 'EXPIRED_SLIP', 'UNKNOW_ERROR',
 ] as const
-export type SlipReasonCode = (typeof slipReasonCodes)[number]
 
 /** Statement types and statuses (spec 3, 4 and 8). */
 export const statementTypes = ['deposit', 'bonus', 'finish_bonus', 'withdraw', 'transfer'] as const

@@ -29,5 +29,6 @@ export function loginWith(redirect: string): string {
 /** /register with an inviter code, the invite link of spec 2. */
 export const registerWith = (code: string): string => `${paths.register}?code=${encodeURIComponent(code)}`
 
-/** The two root screens: the Telegram back button is hidden there unless a modal is open. */
-export const ROOT_SCREENS: readonly string[] = [paths.login, paths.member.home]
+/** The two root screens, and the two paths that only redirect to one (no flash of the button on
+ *  the way): the Telegram back button is hidden there unless a modal is open. */
+export const ROOT_SCREENS: readonly string[] = [paths.login, paths.member.home, paths.root, paths.member.root]

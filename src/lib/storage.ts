@@ -1,4 +1,6 @@
-// The local storage keys of spec 3, in one place.
+// The local storage keys of spec 3, in one place. Kept although nothing reads them yet, because
+// the spec names them: `remember-agreement` and `last_sync` (the wallet home of issue 7) and
+// `guest-id` (listed by spec 3, no screen of it yet).
 export const storageKeys = {
   token: 'token',
   rememberAgreement: 'remember-agreement',

@@ -2,7 +2,7 @@ import type { ButtonHTMLAttributes } from 'react'
 import { Spinner, useDelayedFlag } from './Loader'
 
 type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
-  variant?: 'primary' | 'secondary' | 'ghost'
+  variant?: 'primary' | 'secondary'
   /** While pending the button is disabled at once; its spinner shows after the loader delay. */
   pending?: boolean
   block?: boolean

@@ -13,12 +13,11 @@ interface ModalProps {
   onClose: () => void
   title: ReactNode
   children: ReactNode
-  footer?: ReactNode
   wide?: boolean
 }
 
 /** Every dialog of the app: a native modal <dialog> (focus trap, Escape, top layer). */
-export function Modal({ open, onClose, title, children, footer, wide }: ModalProps) {
+export function Modal({ open, onClose, title, children, wide }: ModalProps) {
   const { t } = useTranslation()
   const ref = useRef<HTMLDialogElement>(null)
   const titleId = useId()
@@ -59,7 +58,6 @@ export function Modal({ open, onClose, title, children, footer, wide }: ModalPro
           </button>
         </header>
         <div className="modal__body">{children}</div>
-        {footer && <footer className="modal__footer">{footer}</footer>}
       </div>
     </dialog>
   )

@@ -1,5 +1,5 @@
 // Drives the real pluggable LIFF SDK with @line/liff-mock, as the e2e `line` project does.
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createLinePlatform } from '../../src/platform/line'
 import type { Platform } from '../../src/platform/types'
 
@@ -31,6 +31,12 @@ describe('LINE platform', () => {
       liff = (window as unknown as { liff: MockedLiff }).liff
     })
 
+    // Each test starts from the mock's defaults (no API available) and an untouched clipboard.
+    beforeEach(() => {
+      liff.$mock.clear()
+      writeText.mockClear()
+    })
+
     afterAll(() => {
       Reflect.deleteProperty(navigator, 'clipboard')
       Reflect.deleteProperty(window, 'liff')
@@ -54,7 +60,7 @@ describe('LINE platform', () => {
       expect(await platform.share('Join', 'https://x.test/')).toBe('shared')
       liff.$mock.set({ isApiAvailable: true, shareTargetPicker: undefined })
       expect(await platform.share('Join', 'https://x.test/')).toBe('cancelled')
-      liff.$mock.clear()
+      expect(writeText).not.toHaveBeenCalled()
     })
 
     it('scans through scanCodeV2 only where LIFF allows it', async () => {
@@ -62,7 +68,6 @@ describe('LINE platform', () => {
       liff.$mock.set({ isApiAvailable: true, scanCode: { value: 'PR9' } })
       expect(platform.canScanQr()).toBe(true)
       expect(await platform.scanQr()).toBe('PR9')
-      liff.$mock.clear()
     })
   })
 })

@@ -54,6 +54,10 @@ const replies: Record<string, [string, unknown]> = {
 describe('Telegram platform', () => {
   const posted: Posted[] = []
   let platform: Platform
+  // What init() left behind, read before any test sends Telegram events (tests run shuffled).
+  let postedByInit: string[] = []
+  const palette = ['--bg', '--surface', '--text', '--muted', '--border', '--tg-theme-button-color']
+  let paintedByInit: Record<string, string> = {}
 
   beforeAll(async () => {
     history.replaceState(null, '', `/${launchHash()}`)
@@ -68,6 +72,10 @@ describe('Telegram platform', () => {
     })
     platform = createTelegramPlatform(config)
     await platform.init()
+    postedByInit = posted.map((p) => p.name)
+    const style = document.documentElement.style
+    paintedByInit = Object.fromEntries(palette.map((name) => [name, style.getPropertyValue(name)]))
+    paintedByInit.theme = document.documentElement.dataset.theme ?? ''
   })
 
   afterAll(() => {
@@ -75,8 +83,6 @@ describe('Telegram platform', () => {
     sessionStorage.clear()
     history.replaceState(null, '', '/')
   })
-
-  const names = () => posted.map((p) => p.name)
 
   it('builds a t.me deep link that reopens the Mini App', () => {
     expect(createTelegramPlatform(config).inviteUrl('PR12')).toBe('https://t.me/wallet_bot/wallet?startapp=PR12')
@@ -93,19 +99,20 @@ describe('Telegram platform', () => {
   })
 
   it('asks for the safe areas and the viewport in order', () => {
-    const asked = names().filter((n) => n in replies)
+    const asked = postedByInit.filter((n) => n in replies)
     expect(asked).toEqual(['web_app_request_safe_area', 'web_app_request_content_safe_area', 'web_app_request_viewport'])
   })
 
   it('paints the app palette from the theme and picks the dark theme', () => {
-    const style = document.documentElement.style
-    expect(style.getPropertyValue('--bg')).toBe('#17212b')
-    expect(style.getPropertyValue('--surface')).toBe('#232e3c')
-    expect(style.getPropertyValue('--text')).toBe('#f5f5f5')
-    expect(style.getPropertyValue('--muted')).toBe('#708499')
-    expect(style.getPropertyValue('--border')).toBe('#111921')
-    expect(document.documentElement.dataset.theme).toBe('dark')
-    expect(style.getPropertyValue('--tg-theme-button-color')).toBe('#5288c1')
+    expect(paintedByInit).toEqual({
+      '--bg': '#17212b',
+      '--surface': '#232e3c',
+      '--text': '#f5f5f5',
+      '--muted': '#708499',
+      '--border': '#111921',
+      '--tg-theme-button-color': '#5288c1',
+      theme: 'dark',
+    })
   })
 
   it('sets the safe-area variables from the safe area plus the content safe area', () => {
@@ -125,9 +132,10 @@ describe('Telegram platform', () => {
   it('shows the back button and calls the latest handler only', () => {
     const first = vi.fn()
     const second = vi.fn()
+    const from = posted.length
     platform.setBackButton(true, first)
     platform.setBackButton(true, second)
-    expect(posted).toContainEqual({ name: 'web_app_setup_back_button', data: { is_visible: true } })
+    expect(posted.slice(from)).toContainEqual({ name: 'web_app_setup_back_button', data: { is_visible: true } })
     receive('back_button_pressed')
     expect(first).not.toHaveBeenCalled()
     expect(second).toHaveBeenCalledTimes(1)
@@ -171,7 +179,7 @@ describe('Telegram platform', () => {
     })
     platform.haptic('select')
     expect(posted.at(-1)).toEqual({ name: 'web_app_trigger_haptic_feedback', data: { type: 'selection_change' } })
-    expect(names()).not.toContain('web_app_setup_swipe_behavior') // Telegram's default until asked
+    expect(postedByInit).not.toContain('web_app_setup_swipe_behavior') // Telegram's default until asked
     platform.setVerticalSwipes(false)
     expect(posted.at(-1)).toEqual({ name: 'web_app_setup_swipe_behavior', data: { allow_vertical_swipe: false } })
     platform.setVerticalSwipes(true)

@@ -17,8 +17,8 @@ function Chain() {
     <>
       <Layer name="banners" open={banners} onClose={() => setBanners(false)} />
       <Layer name="invite" open={invite} onClose={() => setInvite(false)} />
+      <button type="button" onClick={() => setBanners(false)}>close banners</button>
       <button type="button" onClick={() => { setBanners(false); setInvite(true) }}>next</button>
-      <button type="button" onClick={() => setInvite(false)}>close invite</button>
     </>
   )
 }
@@ -33,10 +33,19 @@ describe('useHistoryLayer', () => {
   })
 
   it('pushes one entry per open layer and pops it when closed from the UI', async () => {
+    const before = window.history.state as unknown
     render(<Chain />)
     await settle()
     expect(layerDepth()).toBe(1)
     expect(ui.openModals).toBe(1)
+
+    act(() => screen.getByText('close banners').click())
+    await settle()
+    expect(screen.queryByRole('dialog', { name: 'banners' })).toBeNull()
+    expect(ui.openModals).toBe(0)
+    // The layer's own entry was popped: back is at the entry from before the modal opened.
+    expect(layerDepth()).toBe(0)
+    expect(window.history.state).toEqual(before)
   })
 
   it('keeps the next modal open when one closes and the next opens in the same tap', async () => {
@@ -45,7 +54,7 @@ describe('useHistoryLayer', () => {
     act(() => screen.getByText('next').click())
     await settle()
     expect(screen.queryByRole('dialog', { name: 'banners' })).toBeNull()
-    expect(screen.getByRole('dialog', { name: 'invite' })).toBeTruthy()
+    expect(screen.queryByRole('dialog', { name: 'invite' })).toBeInTheDocument()
     expect(layerDepth()).toBe(1)
 
     // Back (browser, Android, Telegram) closes the invite modal.

@@ -64,19 +64,6 @@ afterEach(() => {
   signOut()
 })
 
-describe('the error catalogue is lazily loaded', () => {
-  // Must run first in this file: the interceptor loads the 'rest' part on the first failure.
-  it('is absent after init and present once a call has failed', async () => {
-    expect(i18n.exists('errors.WRONG_CREDENTIAL')).toBe(false)
-    expect(i18n.exists('login.title')).toBe(true)
-    reply = errorReply({ message: 'WRONG_CREDENTIAL' }, 400)
-    const error = await failure(api.post('/login', { username: 'u' }))
-    expect(i18n.exists('errors.WRONG_CREDENTIAL')).toBe(true)
-    expect(error.code).toBe('WRONG_CREDENTIAL')
-    expect(error.message).toBe(enMessage('errors.WRONG_CREDENTIAL'))
-  })
-})
-
 describe('request headers (spec 7)', () => {
   it('always sends X-Requested-With: wallet-user', async () => {
     await api.get('/lookup')

@@ -72,7 +72,62 @@ describe('locale files: key parity', () => {
   })
 })
 
+/** The codes as the spec writes them (section 8), read from the spec file itself. */
+function readSpecCatalogue() {
+  // Beside the repository, here and in CI: ../shared/spec/product-spec.md.
+  const spec = readFileSync(resolve(process.cwd(), '../shared/spec/product-spec.md'), 'utf8')
+  const section = spec.slice(spec.indexOf('## 8. Error catalogue'), spec.indexOf('## 9.'))
+  const between = (start: string, end: string) => {
+    const from = section.indexOf(start)
+    const to = section.indexOf(end, from)
+    if (from < 0 || to < 0) throw new Error(`spec section 8 no longer has "${start}" … "${end}"`)
+    return section.slice(from + start.length, to)
+  }
+  /** Upper-case codes, meanings in parentheses and group labels ("- OTP:") left out, and
+   *  "A_1 to A_4" read as A_1, A_2, A_3, A_4. */
+  const codes = (text: string) => {
+    const plain = text
+      .replace(/\([^)]*\)/g, '')
+      .replace(/^- [^:]+:/gm, '')
+      .replace(/\b([A-Z_]+?)(\d+) to \1(\d+)\b/g, (_, stem: string, first: string, last: string) =>
+        Array.from({ length: Number(last) - Number(first) + 1 }, (_, i) => `${stem}${Number(first) + i}`).join(' '),
+      )
+    return [...new Set(plain.match(/\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*\b/g) ?? [])]
+  }
+  return {
+    errors: codes(between('Codes (English meaning where given):', 'Slip reason codes')),
+    slipReasons: codes(between('Slip reason codes (note values) shown in parentheses after the status:', 'Slip statuses')),
+  }
+}
+
 describe('locale files: catalogues of spec 8', () => {
+  const specCatalogue = readSpecCatalogue()
+
+  it('reads the codes from the spec file', () => {
+    expect(specCatalogue.errors).toContain('INVALID_USER_3')
+    expect(specCatalogue.errors).toContain('NOT_UFABET')
+    expect(specCatalogue.errors).not.toContain('OTP') // a group label, not a code
+    expect(specCatalogue.errors.length).toBeGreaterThanOrEqual(80)
+    expect(specCatalogue.slipReasons).toContain('UNKNOW_ERROR')
+  })
+
+  it.each(languages)('%s translates every error code the spec lists', (language) => {
+    const missing = specCatalogue.errors.filter((code) => typeof flat[language].get(`errors.${code}`) !== 'string')
+    expect(missing).toEqual([])
+  })
+
+  it.each(languages)('%s translates every slip reason code the spec lists', (language) => {
+    const missing = specCatalogue.slipReasons.filter(
+      (code) => typeof flat[language].get(`slipReasons.${code}`) !== 'string',
+    )
+    expect(missing).toEqual([])
+  })
+
+  it("the app's lists hold exactly the spec's codes", () => {
+    expect(sorted(errorCodes)).toEqual(sorted(specCatalogue.errors))
+    expect(sorted(slipReasonCodes)).toEqual(sorted(specCatalogue.slipReasons))
+  })
+
   it.each(languages)('%s translates every error code', (language) => {
     const missing = errorCodes.filter((code) => typeof flat[language].get(`errors.${code}`) !== 'string')
     expect(missing).toEqual([])

@@ -1,0 +1,130 @@
+// The timings of spec 9, measured inside the page (performance.now()) so Playwright's polling
+// does not blur them: the loader bar waits 200 ms, the register success waits 2 s for /login.
+import type { Page } from '@playwright/test'
+import type { ContactInfo } from '../src/api/types'
+import { bankStep, devPost, expect, freshPhone, phoneStepToProfile, profileStep, test } from './fixtures'
+
+const LOADER_DELAY_MS = 200
+const REDIRECT_AFTER_REGISTER_MS = 2000
+
+interface Timeline {
+  /** Every XHR the app sent (axios is XHR-only), with when it went out and when it ended. */
+  calls: { url: string; sentAt: number; endAt?: number }[]
+  /** Each time the loader bar appeared or went away. */
+  bar: { at: number; shown: boolean }[]
+  /** When the register success message first showed, and when /login was reached after it. */
+  successAt?: number
+  loginAt?: number
+}
+
+/** Installed before the app runs: records the page's calls, loader bar and register redirect. */
+const TIMELINE = (successTitle: string) => {
+  const log: Timeline = { calls: [], bar: [] }
+  Object.assign(window, { __timeline: log })
+  // From open(): the app counts the call as pending just before, and axios sets its own handlers
+  // just after, so endAt is taken before the app hears of the answer.
+  const open = XMLHttpRequest.prototype.open
+  XMLHttpRequest.prototype.open = function (this: XMLHttpRequest, method: string, url: string | URL, async: boolean = true, user?: string | null, password?: string | null) {
+    const call: Timeline['calls'][number] = { url: String(url), sentAt: performance.now() }
+    log.calls.push(call)
+    this.addEventListener('loadend', () => {
+      call.endAt = performance.now()
+    })
+    open.call(this, method, url, async, user, password)
+  }
+  let shown = false
+  new MutationObserver(() => {
+    const now = document.querySelector('.loader-bar') !== null
+    if (now !== shown) log.bar.push({ at: performance.now(), shown: (shown = now) })
+  }).observe(document, { childList: true, subtree: true })
+  const poll = setInterval(() => {
+    if (log.successAt === undefined) {
+      const heading = document.querySelector('[role="status"] h1')
+      if (heading?.textContent === successTitle) log.successAt = performance.now()
+    } else if (window.location.pathname === '/login') {
+      log.loginAt = performance.now()
+      clearInterval(poll)
+    }
+  }, 5)
+}
+
+interface TimelineWindow {
+  __timeline: Timeline
+}
+const timeline = (page: Page) => page.evaluate(() => (window as unknown as TimelineWindow).__timeline)
+
+const contactCalls = async (page: Page) =>
+  (await timeline(page)).calls.filter((call) => new URL(call.url, 'http://app').pathname === '/api/lookup/contact')
+
+/** The screen's one contact call, once it has answered. */
+async function contactCall(page: Page) {
+  await expect.poll(async () => (await contactCalls(page)).map((call) => call.endAt !== undefined)).toEqual([true])
+  return (await contactCalls(page))[0]
+}
+
+test.describe('the loader bar (spec 9)', () => {
+  let contact: ContactInfo
+  test.beforeEach(async ({ page, request, strings }) => {
+    contact = (await (await request.get('/api/lookup/contact')).json()) as ContactInfo
+    await page.addInitScript(TIMELINE, strings.register.successTitle)
+  })
+
+  test('does not show for a call that answers within 200 ms', async ({ page, open, strings }) => {
+    // The reference server answers in a few ms; on a busy machine a load may still take longer,
+    // so the screen is loaded again until one answer came within the delay (at most 5 times).
+    await open('/contact')
+    for (let attempt = 1; ; attempt++) {
+      await expect(page.getByRole('heading', { name: strings.contact.title })).toBeVisible()
+      await contactCall(page)
+      const { calls } = await timeline(page)
+      if (calls.every((call) => call.endAt !== undefined && call.endAt - call.sentAt < LOADER_DELAY_MS - 50)) break
+      expect(attempt, 'in 5 loads, the calls never all answered within 150 ms').toBeLessThan(5)
+      await page.reload()
+    }
+    // Past the delay with nothing pending: a bar that ever showed is in the timeline.
+    await page.waitForTimeout(LOADER_DELAY_MS * 2)
+    const { bar, calls } = await timeline(page)
+    expect(calls.every((each) => each.endAt !== undefined)).toBe(true)
+    expect(calls.every((each) => each.endAt! - each.sentAt < LOADER_DELAY_MS)).toBe(true)
+    expect(bar).toEqual([])
+  })
+
+  test('shows 200 ms after a slow call went out, until it answers', async ({ page, open, strings }) => {
+    await page.route('**/api/lookup/contact', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1200))
+      await route.fulfill({ json: contact })
+    })
+    await open('/contact')
+    const loader = page.getByRole('progressbar', { name: strings.common.loading })
+    await expect(loader).toBeVisible()
+    await expect(loader).toBeHidden({ timeout: 5000 })
+    const call = await contactCall(page)
+    const { bar } = await timeline(page)
+    expect(bar.map((each) => each.shown)).toEqual([true, false])
+    const [appeared, left] = bar
+    // Not before the delay (less a few ms: the app counts the call a little before open()), and
+    // soon after it.
+    expect(appeared.at - call.sentAt).toBeGreaterThanOrEqual(LOADER_DELAY_MS - 10)
+    expect(appeared.at - call.sentAt).toBeLessThan(LOADER_DELAY_MS + 500)
+    expect(left.at).toBeGreaterThanOrEqual(call.endAt!)
+  })
+})
+
+test('after registering, the success message stays 2 s, then /login', async ({ page, open, request, strings }) => {
+  await devPost(request, '/dev/settings', { registerOTP: false })
+  await page.addInitScript(TIMELINE, strings.register.successTitle)
+  const phone = freshPhone()
+  await open('/register')
+  await phoneStepToProfile(page, strings, phone)
+  await profileStep(page, strings)
+  await bankStep(page, strings, phone)
+  await expect(page.getByRole('status').filter({ hasText: strings.register.successTitle })).toBeVisible()
+  await expect(page).toHaveURL(/\/login(#.*)?$/, { timeout: REDIRECT_AFTER_REGISTER_MS + 3000 })
+  await expect(page.getByRole('heading', { name: strings.login.title })).toBeVisible()
+  await expect.poll(async () => (await timeline(page)).loginAt).toBeDefined()
+  const { successAt, loginAt } = await timeline(page)
+  const waited = loginAt! - successAt!
+  // The page is polled every 5 ms: allow that much either side.
+  expect(waited).toBeGreaterThanOrEqual(REDIRECT_AFTER_REGISTER_MS - 10)
+  expect(waited).toBeLessThan(REDIRECT_AFTER_REGISTER_MS + 1000)
+})
