@@ -3,9 +3,9 @@
 // drops a text/background pair below AA, in the light or the dark column, fails here.
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
+import { contrastRatio as contrast, mixRgb as mix, parseHex, readableOn, type Rgb } from '../../src/lib/contrast'
 
 type Scheme = 'light' | 'dark'
-type Rgb = [number, number, number]
 
 const css = readFileSync(new URL('../../src/ui/theme.css', import.meta.url), 'utf8')
 
@@ -29,25 +29,9 @@ function readPalette(source: string): Record<Scheme, Map<string, string>> {
 }
 
 function rgb(hex: string): Rgb {
-  let digits = hex.replace('#', '')
-  if (digits.length === 3) digits = [...digits].map((digit) => digit + digit).join('')
-  return [0, 2, 4].map((i) => parseInt(digits.slice(i, i + 2), 16)) as Rgb
-}
-
-/** color-mix(in srgb, a share%, b). */
-const mix = (a: Rgb, share: number, b: Rgb): Rgb => a.map((channel, i) => channel * share + b[i] * (1 - share)) as Rgb
-
-function luminance([r, g, b]: Rgb): number {
-  const linear = (channel: number) => {
-    const c = channel / 255
-    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4
-  }
-  return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b)
-}
-
-function contrast(a: Rgb, b: Rgb): number {
-  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x)
-  return (light + 0.05) / (dark + 0.05)
+  const parsed = parseHex(hex)
+  if (!parsed) throw new Error(`${hex} is not a hex colour`)
+  return parsed
 }
 
 const TEXT = 4.5
@@ -109,4 +93,21 @@ describe('theme.css palette', () => {
       expect(contrast(colour(fg), background)).toBeGreaterThanOrEqual(min)
     })
   }
+})
+
+describe('readableOn (a host colour made readable)', () => {
+  it('keeps a colour that already reaches 4.5:1', () => {
+    expect(readableOn('#5b6378', ['#ffffff'], '#151a2d')).toBe('#5b6378')
+  })
+
+  it.each([
+    ['#888888', ['#ffffff', '#f1f1f4'], '#111111'], // Telegram's default light hint
+    ['#708499', ['#17212b', '#232e3c'], '#f5f5f5'], // Telegram's default dark hint
+  ])('moves %s toward the text colour until it reaches 4.5:1 on %j', (hint, grounds, text) => {
+    const fixed = readableOn(hint, grounds, text)
+    expect(fixed).not.toBe(hint)
+    for (const ground of grounds) expect(contrast(rgb(fixed), rgb(ground))).toBeGreaterThanOrEqual(4.5)
+    // Only as far as needed: still closer to the hint than to the text.
+    expect(contrast(rgb(fixed), rgb(hint))).toBeLessThan(contrast(rgb(fixed), rgb(text)))
+  })
 })
