@@ -3,6 +3,7 @@ import { Suspense, useEffect } from 'react'
 import { subscribe } from 'valtio'
 import { session } from '../state/session'
 import { Loader } from '../ui/Loader'
+import { followThemeColor } from '../ui/themeColor'
 import { Toasts } from '../ui/Toasts'
 import { BackButtonSync } from './BackButton'
 import { AppRoutes } from './routes'
@@ -18,6 +19,7 @@ export function App({ queryClient }: { queryClient: QueryClient }) {
       }),
     [queryClient],
   )
+  useEffect(followThemeColor, [])
 
   return (
     <QueryClientProvider client={queryClient}>

@@ -1,5 +1,6 @@
 // Maps Telegram's theme and insets onto the app's own CSS variables. No SDK import: the
 // Telegram adapter feeds it, tests call it directly.
+import { readableOn } from '../lib/contrast'
 
 /** The theme-param keys the app's palette reads (Telegram's snake_case names). */
 export interface TelegramPalette {
@@ -35,13 +36,20 @@ export function isDarkColor(hex: string): boolean {
   return Math.sqrt(0.299 * r * r + 0.587 * g * g + 0.114 * b * b) < 120
 }
 
-/** Sets --bg, --surface, --text, --muted, --border and data-theme from Telegram's theme. */
+/** Sets --bg, --surface, --text, --muted, --border and data-theme from Telegram's theme. The
+ *  host's hint colour often misses WCAG AA on its own backgrounds (#888888 on white, 3.5:1): it
+ *  is moved toward the text colour just enough to reach 4.5:1. */
 export function applyTelegramPalette(
   palette: TelegramPalette,
   root: HTMLElement = document.documentElement,
 ): void {
+  const { hint_color: hint, text_color: text, bg_color: bg, secondary_bg_color: surface } = palette
+  const readable: TelegramPalette = {
+    ...palette,
+    hint_color: hint && text ? readableOn(hint, [bg, surface].filter((colour) => colour !== undefined), text) : hint,
+  }
   for (const [cssVar, key] of Object.entries(PALETTE_VARS)) {
-    const value = palette[key]
+    const value = readable[key]
     if (value) root.style.setProperty(cssVar, value)
     else root.style.removeProperty(cssVar) // the stylesheet's own value applies
   }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { contrastRatio, parseHex } from '../../src/lib/contrast'
 import { applySafeArea, applyTelegramPalette, isDarkColor } from '../../src/platform/telegramTheme'
 
 describe('telegram theme mapping', () => {
@@ -18,6 +19,16 @@ describe('telegram theme mapping', () => {
     expect(root.style.getPropertyValue('--text')).toBe('#222222')
     expect(root.style.getPropertyValue('--border')).toBe('')
     expect(root.dataset.theme).toBe('light')
+  })
+
+  it("makes the host's hint colour readable on its backgrounds before using it as --muted", () => {
+    const root = document.createElement('div')
+    applyTelegramPalette({ bg_color: '#ffffff', secondary_bg_color: '#f1f1f4', text_color: '#111111', hint_color: '#888888' }, root)
+    const muted = root.style.getPropertyValue('--muted')
+    expect(muted).not.toBe('#888888')
+    expect(contrastRatio(parseHex(muted)!, parseHex('#f1f1f4')!)).toBeGreaterThanOrEqual(4.5)
+    applyTelegramPalette({ bg_color: '#ffffff', text_color: '#111111', hint_color: '#555555' }, root)
+    expect(root.style.getPropertyValue('--muted')).toBe('#555555')
   })
 
   it('adds the content safe area to the device safe area', () => {

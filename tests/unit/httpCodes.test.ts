@@ -1,6 +1,6 @@
 // An operator's API writes codes in any case (spec 8 lists them upper case).
 import { AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios'
-import { beforeEach, describe, expect, it } from 'vitest'
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { ApiError } from '../../src/api/errors'
 import { api, http } from '../../src/api/http'
 import en from '../../src/i18n/locales/en.json'
@@ -24,10 +24,11 @@ async function failure(promise: Promise<unknown>): Promise<ApiError> {
 }
 
 describe('codes in any case', () => {
-  beforeEach(async () => {
+  // Once: a second init would drop the strings the lazy loader already counts as loaded.
+  beforeAll(() => initI18n('en'))
+  beforeEach(() => {
     localStorage.clear()
     sessionStorage.clear()
-    await initI18n('en')
     window.history.replaceState(null, '', '/user/profile')
   })
 
