@@ -4,6 +4,8 @@ import { readFileSync } from 'node:fs'
 import { axiosXhrOnly } from './scripts/axiosXhrOnly.ts'
 import { bundleReport } from './scripts/bundleReport.ts'
 import { localeParts } from './scripts/localeParts.ts'
+import { precompress } from './scripts/precompress.ts'
+import { prepaintScript } from './scripts/prepaintScript.ts'
 
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string }
 
@@ -11,7 +13,7 @@ const apiPort = Number(process.env.API_PORT ?? 8080)
 const target = `http://localhost:${apiPort}`
 
 export default defineConfig({
-  plugins: [react(), localeParts(), axiosXhrOnly(), bundleReport()],
+  plugins: [react(), localeParts(), axiosXhrOnly(), bundleReport(), prepaintScript(), precompress()],
   define: { __APP_VERSION__: JSON.stringify(version) },
   server: {
     port: 5173,

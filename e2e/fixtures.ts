@@ -43,7 +43,7 @@ export function telegramHash(options: { startParam?: string; theme?: Record<stri
 export const launchHash = (platform: PlatformKind): string => (platform === 'telegram' ? telegramHash() : '')
 
 /** Records every event the app posts to Telegram and answers the viewport's questions. */
-const TELEGRAM_RECORDER = () => {
+export const TELEGRAM_RECORDER = () => {
   const events: { name: string; data: unknown }[] = []
   Object.assign(window, { __tgEvents: events })
   const reply = (name: string, payload: unknown) =>

@@ -42,6 +42,10 @@ const total = (files: Set<string>, withCss: boolean) => {
   return bytes
 }
 
+/** index.html's inline scripts (src/prepaint.ts) run on every first load too. */
+const inlineScripts = [...readFileSync(join('dist', 'index.html'), 'utf8').matchAll(/<script>([\s\S]*?)<\/script>/g)]
+  .reduce((bytes, [, code]) => bytes + gzipSync(code).length, 0)
+
 const entry = Object.keys(chunks).find((file) => chunks[file].isEntry)!
 const browserAdapter = chunkWith('src/platform/browser.ts')
 let failed = false
@@ -49,7 +53,7 @@ const rows: string[] = []
 
 for (const language of LANGUAGES) {
   const login = closure([entry, browserAdapter, chunkWith(`virtual:locale/${language}/core`)])
-  const loginBytes = total(login, false)
+  const loginBytes = total(login, false) + inlineScripts
   const home = closure([...login, chunkWith('src/app/MemberLayout.tsx'), chunkWith('src/features/wallet/HomePage.tsx'), chunkWith(`virtual:locale/${language}/rest`)])
   const homeBytes = total(home, true)
   const heavy = [...login].flatMap((file) => chunks[file].modules.filter((id) => LAZY_ONLY.test(id)))

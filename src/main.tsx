@@ -1,17 +1,21 @@
-// Boot: config -> platform -> i18n -> render (DESIGN.md). Nothing renders before the config is
-// known; a failure shows a message with a retry, never a blank screen.
+// Boot: config -> i18n -> render, with the host's SDK starting alongside (DESIGN.md). Nothing
+// renders before the config is known; a failure shows a message with a retry, never a blank
+// screen. A host SDK never holds the first paint: the browser adapter stands in until LIFF or
+// Telegram has started, and only what needs the host waits for it.
 import { createRoot } from 'react-dom/client'
 import { loadConfig } from './api/config'
 import { setApiBase } from './api/http'
 import { createQueryClient } from './api/queryClient'
+import type { Variant } from './api/types'
 import { App } from './app/App'
 import { paths } from './app/paths'
 import { installHistoryIndex } from './app/history'
-import { i18n, initI18n } from './i18n/i18n'
-import { pickLanguage } from './i18n/language'
+import { changeLanguage, currentLanguage, i18n, initI18n } from './i18n/i18n'
+import { pickLanguage, readStoredLanguage } from './i18n/language'
 import { parseInviteCode } from './lib/inviteCode'
 import { storageKeys } from './lib/storage'
-import { loadPlatform } from './platform'
+import { getPlatformState, loadPlatform, type LoadedPlatform } from './platform'
+import { earlyHostLanguage, readTelegramLaunch } from './platform/telegramLaunch'
 import { session } from './state/session'
 import { showToast } from './state/ui'
 import './ui/theme.css'
@@ -27,16 +31,41 @@ function followInvite(startParam: string | undefined): void {
   window.history.replaceState(null, '', `${paths.register}${window.location.hash}`)
 }
 
+/** LIFF's first hop: LIFF moves to the page in `liff.state` (or reads its tokens from the hash)
+ *  itself, so nothing may route away from this URL before it has. */
+function liffOwnsThisUrl(): boolean {
+  const url = new URL(window.location.href)
+  return url.searchParams.has('liff.state') || url.searchParams.has('liff.referrer') || url.hash.includes('access_token=')
+}
+
+/** What waits for the host: its deep-link inviter, its language when none is stored, and the
+ *  notice when its SDK did not start. */
+function whenHostReady({ platform, fellBack }: LoadedPlatform, variant: Variant, bootInvite: string | undefined): void {
+  const invite = platform.startParam()
+  if (invite !== bootInvite) followInvite(invite)
+  if (!readStoredLanguage()) {
+    const language = pickLanguage(variant, platform.language())
+    if (language !== currentLanguage()) changeLanguage(language, { store: false }).catch((error: unknown) => console.warn('[i18n]', error))
+  }
+  if (fellBack) showToast(i18n.t('platform.fallback'), 'info')
+}
+
 async function boot(): Promise<void> {
   installHistoryIndex()
   const config = await loadConfig()
   setApiBase(config.apiBase)
-  const { platform, fellBack } = await loadPlatform(config)
-  followInvite(platform.startParam())
-  await initI18n(pickLanguage(config.variant, platform.language()))
+  const hostReady = loadPlatform(config)
+  const { host } = getPlatformState()
+  if (host === 'line' && liffOwnsThisUrl()) await hostReady
+  const launch = readTelegramLaunch()
+  // Known without the SDK: a `?code=` or `liff.state` in the URL, Telegram's start_param.
+  const bootInvite = (host === 'telegram' ? launch?.startParam : undefined) ?? getPlatformState().platform.startParam()
+  followInvite(bootInvite)
+  const { platform, ready } = getPlatformState()
+  await initI18n(pickLanguage(config.variant, ready ? platform.language() : earlyHostLanguage(launch)))
   document.title = config.appName
   createRoot(document.getElementById('root')!).render(<App queryClient={createQueryClient()} />)
-  if (fellBack) showToast(i18n.t('platform.fallback'), 'info')
+  void hostReady.then((loaded) => whenHostReady(loaded, config.variant, bootInvite))
 }
 
 boot().catch((error: unknown) => {

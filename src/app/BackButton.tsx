@@ -1,7 +1,7 @@
 import { useEffect } from 'react'
 import { useSnapshot } from 'valtio'
 import { useLocation } from 'wouter'
-import { getPlatform } from '../platform'
+import { usePlatform } from '../platform'
 import { session } from '../state/session'
 import { ui } from '../state/ui'
 import { canGoBack } from './history'
@@ -11,13 +11,15 @@ import { paths, ROOT_SCREENS } from './paths'
 export function BackButtonSync() {
   const [location, navigate] = useLocation()
   const { openModals } = useSnapshot(ui)
+  // Runs again when Telegram's adapter takes over from the stand-in browser adapter.
+  const { platform } = usePlatform()
   useEffect(() => {
     const visible = openModals > 0 || !ROOT_SCREENS.includes(location)
-    getPlatform().setBackButton(visible, () => {
+    platform.setBackButton(visible, () => {
       if (canGoBack()) window.history.back()
       else navigate(session.token ? paths.member.home : paths.login, { replace: true })
     })
-  }, [location, openModals, navigate])
+  }, [platform, location, openModals, navigate])
 
   useEffect(() => {
     document.body.classList.toggle('scroll-locked', openModals > 0)

@@ -52,11 +52,13 @@ export async function initI18n(language: Language): Promise<void> {
   applyHtmlLang(language)
 }
 
-export async function changeLanguage(language: Language): Promise<void> {
+/** Switches the language; `store: false` when the host's language replaces a first guess, so it
+ *  is not taken for the player's own choice. */
+export async function changeLanguage(language: Language, { store = true } = {}): Promise<void> {
   await Promise.all([loadPart(language, 'core'), restWanted ? loadPart(language, 'rest') : undefined])
-  await i18next.changeLanguage(language)
-  storeLanguage(language)
   applyHtmlLang(language)
+  await i18next.changeLanguage(language)
+  if (store) storeLanguage(language)
 }
 
 function applyHtmlLang(language: Language): void {

@@ -51,9 +51,45 @@ describe('loadPlatform', () => {
     expect(line.created).toBe(1)
   })
 
-  it('throws from getPlatform before boot has settled', async () => {
+  it('throws from getPlatform before loadPlatform was called', async () => {
     const { getPlatform } = await freshIndex()
     expect(() => getPlatform()).toThrow(/before loadPlatform/)
+  })
+
+  it('is ready at once in a plain browser', async () => {
+    const { loadPlatform, getPlatformState } = await freshIndex()
+    void loadPlatform(browserConfig)
+    expect(getPlatformState()).toMatchObject({ host: 'browser', ready: true, platform: { kind: 'browser' } })
+  })
+
+  it('lets the browser adapter stand in while the messenger starts, then hands over once', async () => {
+    let finishInit = () => {}
+    line.init = () => new Promise<void>((resolve) => (finishInit = resolve))
+    const { loadPlatform, getPlatform, getPlatformState, subscribePlatform } = await freshIndex()
+    const changes: string[] = []
+    subscribePlatform(() => changes.push(getPlatform().kind))
+    const loading = loadPlatform(lineConfig)
+    expect(getPlatformState()).toMatchObject({ host: 'line', ready: false })
+    expect(getPlatform().kind).toBe('browser')
+    await vi.waitFor(() => expect(line.created).toBe(1))
+    expect(getPlatformState().ready).toBe(false)
+    finishInit()
+    const { platform } = await loading
+    expect(platform.kind).toBe('line')
+    expect(getPlatformState()).toMatchObject({ host: 'line', ready: true })
+    expect(getPlatform()).toBe(platform)
+    expect(changes).toEqual(['line'])
+  })
+
+  it('keeps the stand-in browser adapter, now ready, when the messenger fails', async () => {
+    line.init = () => Promise.reject(new Error('LIFF init failed'))
+    const { loadPlatform, getPlatform, getPlatformState } = await freshIndex()
+    void loadPlatform(lineConfig)
+    const standIn = getPlatform()
+    const { platform, fellBack } = await loadPlatform(lineConfig)
+    expect(fellBack).toBe(true)
+    expect(platform).toBe(standIn)
+    expect(getPlatformState()).toMatchObject({ host: 'line', ready: true, platform: standIn })
   })
 
   it('falls back to the browser adapter when the messenger init rejects', async () => {

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { useProfile } from '../../api/profile'
 import { inviteCodeFor } from '../../lib/inviteCode'
-import { getPlatform } from '../../platform'
+import { usePlatform } from '../../platform'
 import { Button } from '../../ui/Button'
 import { showCopyResult } from '../../ui/copy'
 import { ShareIcon } from '../../ui/icons'
@@ -14,10 +14,11 @@ export function HomePage() {
   const profile = useProfile()
   const member = profile.data?.profile
   const code = member ? inviteCodeFor(member._id) : ''
+  // Shares through the host once it has started: LINE's picker, Telegram's share sheet.
+  const { platform, ready } = usePlatform()
 
   // No await before share(): LIFF's shareTargetPicker must run inside the tap (DESIGN.md).
   const share = () => {
-    const platform = getPlatform()
     void platform.share(t('home.inviteText', { code }), platform.inviteUrl(code)).then((result) => {
       const url = platform.inviteUrl(code)
       if (result === 'copied' || result === 'failed') showCopyResult(result === 'copied', url)
@@ -37,7 +38,7 @@ export function HomePage() {
         <p>
           {t('home.inviteCode')} <strong data-testid="invite-code">{code || '—'}</strong>
         </p>
-        <Button type="button" block disabled={!member} onClick={share}>
+        <Button type="button" block disabled={!member || !ready} onClick={share}>
           <ShareIcon /> {t('home.share')}
         </Button>
       </div>

@@ -4,7 +4,7 @@ import { isApiError } from '../../../api/errors'
 import { useSubmit } from '../../../api/useSubmit'
 import { inviteCodeFromText, inviteCodeInput } from '../../../lib/inviteCode'
 import { confirmPasswordRule, required, upper } from '../../../lib/validation'
-import { getPlatform } from '../../../platform'
+import { usePlatform } from '../../../platform'
 import { Button } from '../../../ui/Button'
 import { PasswordField, SelectField, TextField } from '../../../ui/Field'
 import { QrIcon } from '../../../ui/icons'
@@ -21,8 +21,9 @@ export function StepProfile({ draft, update, next, inviterLocked, unlockInviter 
   const validate = useValidateAccount()
   const submit = useSubmit(validate)
   const [errors, setErrors] = useState<Errors>({})
-  const platform = getPlatform()
-  const canScan = !inviterLocked && platform.canScanQr()
+  // Scanning needs the host's scanner (LINE, Telegram): the button appears once it has started.
+  const { platform, ready } = usePlatform()
+  const canScan = ready && !inviterLocked && platform.canScanQr()
 
   const edit = (patch: Partial<typeof draft>, field: keyof Errors) => {
     update(patch)

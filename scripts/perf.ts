@@ -1,0 +1,273 @@
+// `npm run perf` (DESIGN.md "Budgets", issue 5 §6). Builds, serves dist/ with the reference server
+// (test mode, fresh database) on a free port, then:
+// 1. Lighthouse 12, mobile with simulated throttling (its default config), three runs on each public
+//    route and, signed in, on /user/home: a median table, reports under perf-reports/.
+// 2. Per host (browser, LINE with the LIFF mock, Telegram with the bridge answering): the time from
+//    navigation start until the login form's phone input can be typed into, under slow 4G (150 ms,
+//    1.6 Mbit/s) and a 4x CPU slowdown through the DevTools protocol, cache off, median of three.
+// Not part of `npm test`. Set PERF_PORT to pick the port, PERF_SKIP_BUILD=1 to reuse dist/.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { join } from 'node:path'
+import { chromium, type Browser } from '@playwright/test'
+import { launch, type LaunchedChrome } from 'chrome-launcher'
+import lighthouse from 'lighthouse'
+import type { RuntimeConfig } from '../src/api/types'
+import { paths } from '../src/app/paths'
+import { storageKeys } from '../src/lib/storage'
+import { DEMO, LIFF_ID, TELEGRAM, TELEGRAM_RECORDER, telegramHash } from '../e2e/fixtures'
+import { SYSTEM_CHROMIUM } from './chromium'
+
+const RUNS = 3
+const REPORT_DIR = 'perf-reports'
+const CHROME_PATH = process.env.CHROME_PATH || SYSTEM_CHROMIUM
+/** The flags of playwright.config.ts; Lighthouse's Chrome also needs headless and no sandbox. */
+const PLAYWRIGHT_FLAGS = ['--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-gpu']
+const LIGHTHOUSE_FLAGS = ['--headless=new', '--no-sandbox', ...PLAYWRIGHT_FLAGS]
+const PUBLIC_ROUTES = [paths.login, paths.register, paths.howto, paths.contact]
+/** Slow 4G of issue 5: 150 ms round trip, 1.6 Mbit/s each way (bytes per second for CDP). */
+const SLOW_4G = { offline: false, latency: 150, downloadThroughput: 1_600_000 / 8, uploadThroughput: 1_600_000 / 8 }
+const CPU_SLOWDOWN = 4
+/** The login form's phone input (LoginPage.tsx). */
+const PHONE_INPUT = 'input[name="username"]'
+
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b)
+  const middle = Math.floor(sorted.length / 2)
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+}
+
+function table(header: string[], rows: string[][]): string {
+  const widths = header.map((cell, column) => Math.max(cell.length, ...rows.map((row) => row[column].length)))
+  const line = (cells: string[]) => cells.map((cell, column) => (column ? cell.padStart(widths[column]) : cell.padEnd(widths[column]))).join('  ')
+  return [line(header), widths.map((width) => '-'.repeat(width)).join('  '), ...rows.map(line)].join('\n')
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer()
+    probe.once('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address()
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))))
+    })
+  })
+}
+
+async function startServer(port: number): Promise<ChildProcess> {
+  const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: { ...process.env, APP_MODE: 'test', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: `.data/perf-${Date.now()}` },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
+  const deadline = Date.now() + 30_000
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`)
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/config.json`)).ok) return server
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+  server.kill()
+  throw new Error('the server did not start within 30 s')
+}
+
+async function api(origin: string, method: string, path: string, body?: unknown): Promise<unknown> {
+  const response = await fetch(`${origin}${path}`, {
+    method,
+    // Fastify refuses a JSON content type with an empty body.
+    headers: { 'X-Requested-With': 'wallet-user', ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}`)
+  return response.json()
+}
+
+// ---- 1. Lighthouse ----------------------------------------------------------------------------
+
+interface LighthouseRun {
+  score: number
+  fcp: number
+  lcp: number
+  tbt: number
+  cls: number
+  bytes: number
+}
+
+async function runLighthouse(chrome: LaunchedChrome, url: string, reportName: string, signedIn: boolean): Promise<LighthouseRun> {
+  const result = await lighthouse(url, {
+    port: chrome.port,
+    output: ['json', 'html'],
+    logLevel: 'error',
+    onlyCategories: ['performance'],
+    // Signed in, the token put in localStorage beforehand must survive (the cache was cleared then).
+    disableStorageReset: signedIn,
+  })
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`)
+  const [json, html] = result.report as string[]
+  writeFileSync(join(REPORT_DIR, `${reportName}.report.json`), json)
+  writeFileSync(join(REPORT_DIR, `${reportName}.report.html`), html)
+  const { lhr } = result
+  if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`)
+  const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN
+  return {
+    score: Math.round((lhr.categories.performance.score ?? 0) * 100),
+    fcp: metric('first-contentful-paint'),
+    lcp: metric('largest-contentful-paint'),
+    tbt: metric('total-blocking-time'),
+    cls: metric('cumulative-layout-shift'),
+    bytes: metric('total-byte-weight'),
+  }
+}
+
+/** A cold cache and the demo member's token in localStorage, set over CDP before a signed-in run. */
+async function prepareSignedIn(chrome: LaunchedChrome, origin: string, token: string): Promise<void> {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`)
+  try {
+    const context = browser.contexts()[0]
+    const page = await context.newPage()
+    const cdp = await context.newCDPSession(page)
+    await cdp.send('Network.clearBrowserCache')
+    await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'all' })
+    // A same-origin document that does not start the app.
+    await page.goto(`${origin}/config.json`)
+    await page.evaluate(([key, value]) => localStorage.setItem(key, value), [storageKeys.token, token] as const)
+    await page.close()
+  } finally {
+    await browser.close() // connected over CDP: disconnects, Chrome keeps running
+  }
+}
+
+async function lighthouseTable(origin: string): Promise<string> {
+  const chrome = await launch({ chromePath: CHROME_PATH, chromeFlags: LIGHTHOUSE_FLAGS, logLevel: 'silent' })
+  try {
+    const rows: string[][] = []
+    const measure = async (route: string, signedIn: boolean, token?: string) => {
+      const runs: LighthouseRun[] = []
+      for (let run = 1; run <= RUNS; run += 1) {
+        if (signedIn && token) await prepareSignedIn(chrome, origin, token)
+        const name = `${route.replace(/^\//, '').replaceAll('/', '-')}-${run}`
+        runs.push(await runLighthouse(chrome, `${origin}${route}`, name, signedIn))
+        console.log(`  ${route} run ${run}: score ${runs.at(-1)!.score}`)
+      }
+      const of = (key: keyof LighthouseRun) => median(runs.map((run) => run[key]))
+      rows.push([
+        signedIn ? `${route} (signed in)` : route,
+        String(of('score')),
+        `${(of('fcp') / 1000).toFixed(2)} s`,
+        `${(of('lcp') / 1000).toFixed(2)} s`,
+        `${Math.round(of('tbt'))} ms`,
+        of('cls').toFixed(3),
+        `${(of('bytes') / 1000).toFixed(1)}`,
+      ])
+    }
+    for (const route of PUBLIC_ROUTES) await measure(route, false)
+    const { token } = (await api(origin, 'POST', '/api/login', { username: DEMO.phone, password: DEMO.password })) as { token: string }
+    await measure(paths.member.home, true, token)
+    return table(['Route', 'Score', 'FCP', 'LCP', 'TBT', 'CLS', 'KB'], rows)
+  } finally {
+    chrome.kill()
+  }
+}
+
+// ---- 2. Time until the login form can be typed into, per host ---------------------------------
+
+type Host = 'browser' | 'line' | 'telegram'
+
+const HOST_CONFIG: Record<Host, Partial<RuntimeConfig> | null> = {
+  browser: null,
+  line: { line: { liffId: LIFF_ID, mock: true }, telegram: null },
+  telegram: { line: null, telegram: TELEGRAM },
+}
+
+const HOST_LABEL: Record<Host, string> = { browser: 'browser', line: 'LINE (LIFF mock)', telegram: 'Telegram (bridge answering)' }
+
+/** Init script: the frame time at which the phone input is first visible and enabled. */
+const WATCH_TYPEABLE = (selector: string) => {
+  const check = () => {
+    const input = document.querySelector<HTMLInputElement>(selector)
+    if (input && !input.disabled && !input.readOnly && input.checkVisibility({ visibilityProperty: true, opacityProperty: true })) {
+      Object.assign(window, { __typeableAt: performance.now() })
+      return
+    }
+    requestAnimationFrame(check)
+  }
+  requestAnimationFrame(check)
+}
+
+async function timeToTypeable(browser: Browser, origin: string, host: Host): Promise<number> {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'th-TH' })
+  try {
+    const page = await context.newPage()
+    const cdp = await context.newCDPSession(page)
+    await cdp.send('Network.enable')
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true })
+    await cdp.send('Network.emulateNetworkConditions', SLOW_4G)
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN })
+    // tsx keeps function names through an `__name` helper the page does not have.
+    await page.addInitScript({ content: 'window.__name = (fn) => fn' })
+    if (host === 'telegram') await page.addInitScript(TELEGRAM_RECORDER)
+    await page.addInitScript(WATCH_TYPEABLE, PHONE_INPUT)
+    await page.goto(`${origin}${paths.login}${host === 'telegram' ? telegramHash() : ''}`, { waitUntil: 'commit' })
+    const handle = await page.waitForFunction(() => (window as { __typeableAt?: number }).__typeableAt, undefined, { timeout: 60_000 })
+    return (await handle.jsonValue()) as number
+  } finally {
+    await context.close()
+  }
+}
+
+async function typeableTable(origin: string): Promise<string> {
+  const browser = await chromium.launch({ executablePath: CHROME_PATH, args: PLAYWRIGHT_FLAGS })
+  try {
+    const rows: string[][] = []
+    for (const host of ['browser', 'line', 'telegram'] as const) {
+      await api(origin, 'DELETE', '/dev/config')
+      const config = HOST_CONFIG[host]
+      if (config) await api(origin, 'POST', '/dev/config', config)
+      const times: number[] = []
+      for (let run = 1; run <= RUNS; run += 1) {
+        times.push(await timeToTypeable(browser, origin, host))
+        console.log(`  ${host} run ${run}: ${(times.at(-1)! / 1000).toFixed(2)} s`)
+      }
+      rows.push([HOST_LABEL[host], `${(median(times) / 1000).toFixed(2)} s`, times.map((time) => (time / 1000).toFixed(2)).join(' / ')])
+    }
+    await api(origin, 'DELETE', '/dev/config')
+    return table(['Host', 'Median', 'Runs (s)'], rows)
+  } finally {
+    await browser.close()
+  }
+}
+
+// ---- main -------------------------------------------------------------------------------------
+
+async function main(): Promise<void> {
+  if (!process.env.PERF_SKIP_BUILD) {
+    const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' })
+    if (build.status !== 0) throw new Error('npm run build failed')
+  }
+  mkdirSync(REPORT_DIR, { recursive: true })
+  const port = Number(process.env.PERF_PORT) || (await freePort())
+  const origin = `http://127.0.0.1:${port}`
+  const server = await startServer(port)
+  try {
+    console.log(`\nLighthouse ${RUNS}x per route (mobile, simulated throttling), ${origin}`)
+    const lighthouseResult = await lighthouseTable(origin)
+    console.log(`\nTime to a typeable login form, ${RUNS}x per host (150 ms, 1.6 Mbit/s, CPU x${CPU_SLOWDOWN}, cache off)`)
+    const typeableResult = await typeableTable(origin)
+    const summary = `Lighthouse medians (mobile, simulated throttling; KB transferred)\n${lighthouseResult}\n\nTime to a typeable login form (median of ${RUNS})\n${typeableResult}\n`
+    writeFileSync(join(REPORT_DIR, 'summary.txt'), summary)
+    console.log(`\n${summary}\nReports in ${REPORT_DIR}/`)
+  } finally {
+    server.kill('SIGTERM')
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error)
+    process.exit(1)
+  },
+)

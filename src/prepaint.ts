@@ -1,0 +1,63 @@
+// Runs inline in index.html's <head>, before the first paint and before the app's JS has arrived
+// (scripts/prepaintScript.ts builds it into a classic script). No React, no SDK, nothing awaited:
+// - a Telegram theme from the launch parameters colours the splash and the app, so a dark
+//   Telegram never flashes light;
+// - what the first screen needs beyond the entry (the likely language's strings, a lazy screen's
+//   chunks, its main image) starts downloading alongside the entry instead of a round trip or
+//   two after it.
+import { paths } from './app/paths'
+import { fromHostLanguage, readStoredLanguage, type Language } from './i18n/language'
+import { storageKeys } from './lib/storage'
+import { earlyHostLanguage, readTelegramLaunch } from './platform/telegramLaunch'
+import { applyTelegramPalette } from './platform/telegramTheme'
+
+/** Built file URLs, from the build (empty in dev and tests). */
+export interface PrepaintManifest {
+  /** Each language's strings: `core` (every screen), `rest` (the lazy screens). */
+  locale: Partial<Record<Language, { core: string; rest: string }>>
+  /** A lazy screen's path -> its chunks (without what the entry loads anyway). */
+  screens: Record<string, string[]>
+  /** A screen's path -> the image that is its largest paint. */
+  images: Record<string, string>
+}
+
+declare const __PREPAINT_MANIFEST__: PrepaintManifest
+
+function preload(href: string, as?: 'image'): void {
+  const link = document.createElement('link')
+  link.rel = as ? 'preload' : 'modulepreload'
+  if (as) link.as = as
+  else link.crossOrigin = '' // as Vite's own preloads: the request matches the later import()
+  link.href = href
+  document.head.appendChild(link)
+}
+
+const signedIn = (): boolean =>
+  Boolean(localStorage.getItem(storageKeys.token) || sessionStorage.getItem(storageKeys.token))
+
+export function prepaint(manifest: PrepaintManifest, path = window.location.pathname): void {
+  const launch = readTelegramLaunch()
+  if (launch) applyTelegramPalette(launch.theme)
+  // `/` and `/user` open the member home; a member screen without a session ends on /login.
+  const opened = path === paths.root || path === paths.member.root ? paths.member.home : path
+  const screen = opened.startsWith(`${paths.member.root}/`) && !signedIn() ? paths.login : opened
+  const chunks = manifest.screens[screen] ?? []
+  // pickLanguage() without the variant: unknown before config.json, and needed only when the
+  // host's language is one the app does not have.
+  const language = readStoredLanguage() ?? fromHostLanguage(earlyHostLanguage(launch))
+  const strings = language && manifest.locale[language]
+  if (strings) preload(strings.core)
+  if (strings && chunks.length) preload(strings.rest)
+  chunks.forEach((chunk) => preload(chunk))
+  const image = manifest.images[screen]
+  if (image) preload(image, 'image')
+}
+
+if (typeof __PREPAINT_MANIFEST__ !== 'undefined') {
+  try {
+    prepaint(__PREPAINT_MANIFEST__)
+  } catch (error) {
+    // Never keep the app from starting: it loads what it needs itself.
+    console.warn('[prepaint]', error)
+  }
+}
