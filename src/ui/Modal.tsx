@@ -1,12 +1,9 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
+import { openDialogs } from './dialogStack'
 import { useHistoryLayer } from './historyLayer'
 import { CloseIcon } from './icons'
 
-/** Open dialogs, oldest first. A modal dialog makes the rest of the page inert, so whatever must
- *  stay usable above it (the toasts) renders inside the top one. */
-const openDialogs: HTMLDialogElement[] = []
-export const topDialog = (): HTMLDialogElement | null => openDialogs.at(-1) ?? null
 
 interface ModalProps {
   open: boolean

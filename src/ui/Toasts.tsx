@@ -2,7 +2,7 @@ import { createPortal } from 'react-dom'
 import { useSnapshot } from 'valtio'
 import { useTranslation } from 'react-i18next'
 import { dismissToast, ui } from '../state/ui'
-import { topDialog } from './Modal'
+import { topDialog } from './dialogStack'
 
 /** The toast stack. While a modal is open it renders inside the top dialog: the rest of the page
  *  is inert then, and a toast outside would sit under the backdrop. */
