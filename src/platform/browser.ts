@@ -1,7 +1,7 @@
 import { registerWith } from '../app/paths'
 import { inviteCodeFromText } from '../lib/inviteCode'
 import { copyText } from './clipboard'
-import { decodeQrImage, pickImage } from './qrImage'
+import { pickImage } from './pickImage'
 import type { HapticKind, Platform, ShareResult } from './types'
 
 const VIBRATION: Record<HapticKind, number | number[]> = {
@@ -46,8 +46,11 @@ export function createBrowserPlatform(): Platform {
     share: shareOrCopy,
     canScanQr: () => true,
     async scanQr() {
+      // The picker opens inside the tap; the decoder loads only once there is a photo to read.
       const file = await pickImage()
-      return file ? decodeQrImage(file) : null
+      if (!file) return null
+      const { decodeQrImage } = await import('./qrImage')
+      return decodeQrImage(file)
     },
     openExternal(url) {
       window.open(url, '_blank', 'noopener')

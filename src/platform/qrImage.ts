@@ -11,28 +11,6 @@ type BarcodeDetectorCtor = new (options: { formats: string[] }) => BarcodeDetect
 /** Longest side jsQR works on; phone photos are 12 MP and would take seconds. */
 const MAX_SIDE = 1600
 
-/** Opens the file picker; resolves the picked image, or null when the user cancels. */
-export function pickImage(): Promise<File | null> {
-  return new Promise((resolve) => {
-    const input = document.createElement('input')
-    input.type = 'file'
-    // No `capture` attribute: phones then offer the camera or the gallery.
-    input.accept = 'image/*'
-    input.style.display = 'none'
-    let settled = false
-    const finish = (file: File | null) => {
-      if (settled) return
-      settled = true
-      input.remove()
-      resolve(file)
-    }
-    input.addEventListener('change', () => finish(input.files?.[0] ?? null))
-    input.addEventListener('cancel', () => finish(null))
-    document.body.append(input)
-    input.click()
-  })
-}
-
 interface LoadedImage {
   source: CanvasImageSource
   width: number
