@@ -15,8 +15,21 @@ function idType(db: AnyDb) {
 }
 const id = (c: ColumnDefinitionBuilder) => c.primaryKey()
 
+/**
+ * A SQLite file made before the move to Kysely recorded its migrations by number in a table
+ * `migrations`; those already applied are taken as done, so an existing `wallet.db` still opens.
+ */
+async function appliedBeforeKysely(db: AnyDb, number: number): Promise<boolean> {
+  if (db.getExecutor().adapter instanceof PostgresAdapter) return false
+  const table = await sql`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'migrations'`.execute(db)
+  if (table.rows.length === 0) return false
+  const row = await sql`SELECT 1 FROM migrations WHERE id = ${number}`.execute(db)
+  return row.rows.length > 0
+}
+
 const initial: Migration = {
   async up(db: AnyDb) {
+    if (await appliedBeforeKysely(db, 1)) return
     const ID = idType(db)
     await db.schema.createTable('settings')
       .addColumn('key', 'text', (c) => c.primaryKey())
@@ -139,6 +152,7 @@ const initial: Migration = {
 
 const sessionSweepPayoutHold: Migration = {
   async up(db: AnyDb) {
+    if (await appliedBeforeKysely(db, 2)) return
     await db.schema.createIndex('sessions_expiry').on('sessions').column('expires_at').execute()
     await db.schema.createIndex('rate_events_kind_at').on('rate_events').columns(['kind', 'at']).execute()
     await db.schema.alterTable('members')
