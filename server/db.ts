@@ -99,9 +99,11 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => {
 /** Opens PostgreSQL when `databaseUrl` is set, else `${dataDir}/wallet.db` (or an in-memory SQLite). */
 export function openDatabase(options: StorageOptions): Db {
   if (options.databaseUrl) {
-    return new Kysely<Tables>({
-      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: options.databaseUrl, max: 10 }) }),
-    })
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 })
+    // An idle connection dropped by the server (restart, failover) must not end the process: the
+    // pool replaces it, and the requests in flight fail with a 500 of their own.
+    pool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`))
+    return new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) })
   }
   let sqlite: Database.Database
   if (options.dataDir === ':memory:') {
