@@ -22,6 +22,8 @@ import { getSetting, type Settings, updateSettings } from './settings'
 export interface BuildServerOptions {
   /** Folder of `wallet.db` (created if missing), or ':memory:' for a throwaway database. */
   dataDir: string
+  /** PostgreSQL connection string: when set, the data lives there and `dataDir` is unused. */
+  databaseUrl?: string
   /** See ServerMode: `dev` and `test` add the /dev/ endpoints; `production` seeds no demo member. */
   mode: ServerMode
   /** Merged over the default RuntimeConfig; served as /config.json. */
@@ -84,21 +86,21 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     },
   })
   const now = options.now ?? Date.now
-  const db = openDatabase(options.dataDir)
+  const db = openDatabase({ dataDir: options.dataDir, databaseUrl: options.databaseUrl })
   const passwords = createPasswordHasher(options.passwordCost)
   try {
-    migrate(db)
+    await migrate(db)
     await runSeeds(db, now(), passwords, {
       demo: options.mode !== 'production',
       variant: mergeConfig(defaultRuntimeConfig, options.config).variant,
     })
-    if (options.mode === 'production') disableDemoMember(db)
-    if (options.settings) updateSettings(db, options.settings)
+    if (options.mode === 'production') await disableDemoMember(db)
+    if (options.settings) await updateSettings(db, options.settings)
   } catch (error) {
-    db.close()
+    await db.destroy()
     throw error
   }
-  app.addHook('onClose', async () => db.close())
+  app.addHook('onClose', async () => db.destroy())
 
   const quietTests = options.mode === 'test' && !options.logger
   const ctx: ServerContext = {
@@ -121,7 +123,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   app.addHook('onRequest', async (request, reply) => {
     const path = request.url.split('?')[0].replace(/\/+$/, '')
     if (!path.startsWith('/api/') || path === '/api/lookup/active') return
-    if (getSetting(db, 'terminated')) return reply.code(410).send(errorBody('gone'))
+    if (await getSetting(db, 'terminated')) return reply.code(410).send(errorBody('gone'))
   })
 
   const staticDir = resolve(options.staticDir ?? 'dist')

@@ -1,42 +1,182 @@
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
-import { type Migration, migrations as allMigrations } from './migrations'
+import { type Generated, Kysely, Migrator, PostgresAdapter, PostgresDialect, sql, SqliteDialect } from 'kysely'
+import pg from 'pg'
+import { migrationProvider } from './migrations'
 
-export type Db = Database.Database
-
-/** Opens `${dataDir}/wallet.db` (creating the folder), or an in-memory database for ':memory:'. */
-export function openDatabase(dataDir: string): Db {
-  let db: Db
-  if (dataDir === ':memory:') {
-    db = new Database(':memory:')
-  } else {
-    mkdirSync(dataDir, { recursive: true })
-    db = new Database(join(dataDir, 'wallet.db'))
-    db.pragma('journal_mode = WAL')
+/** The tables, as Kysely sees them. Money is integer minor units; times are epoch milliseconds. */
+export interface Tables {
+  settings: { key: string; value: string }
+  content: { key: string; value: string }
+  banks: { code: string; name_th: string; name_en: string; country: string; sort: number }
+  sources: { code: string; description: string; sort: number }
+  deposit_accounts: {
+    id: Generated<number>
+    bank_code: string
+    bank_type: string
+    mode: string
+    account_name: string
+    account_no: string
+    currency: string
+    variant: string | null
+    sort: number
   }
-  db.pragma('foreign_keys = ON')
-  db.pragma('busy_timeout = 5000')
-  return db
+  wallet_accounts: { id: Generated<number>; account_name: string; mode: string; sort: number }
+  members: {
+    id: Generated<number>
+    username: string
+    password_hash: string
+    name: string
+    bank_code: string
+    bank_account_name: string
+    bank_account_no: string
+    currency: string
+    source_code: string | null
+    invited_by: number | null
+    /** 1 or 0: one representation on both dialects. */
+    is_active: Generated<number>
+    created_at: number
+    payout_hold_until: Generated<number>
+  }
+  wallets: { member_id: number; currency: string; balance_minor: number }
+  ledger: {
+    id: Generated<number>
+    member_id: number
+    amount_minor: number
+    balance_after_minor: number
+    kind: string
+    note: string
+    created_at: number
+  }
+  sessions: { token_hash: string; member_id: number; created_at: number; expires_at: number }
+  otps: {
+    id: Generated<number>
+    phone: string
+    token_hash: string
+    code: string
+    ref: string
+    created_at: number
+    expires_at: number
+    failed_attempts: Generated<number>
+    verified_at: number | null
+  }
+  phone_verifications: { phone: string; verified_at: number }
+  rate_events: { id: Generated<number>; kind: string; subject: string; at: number }
+  seeds: { name: string; applied_at: number }
+  bank_account_changes: {
+    id: Generated<number>
+    member_id: number
+    old_bank_code: string
+    old_account_no: string
+    old_account_name: string
+    new_bank_code: string
+    new_account_no: string
+    new_account_name: string
+    address: string
+    changed_at: number
+  }
 }
 
-/** Applies every migration not yet recorded in the `migrations` table, each in a transaction. */
-export function migrate(db: Db, migrations: readonly Migration[] = allMigrations): number[] {
-  db.exec(`CREATE TABLE IF NOT EXISTS migrations (
-    id INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL
-  )`)
-  const applied = new Set(
-    db.prepare('SELECT id FROM migrations').pluck().all() as number[],
-  )
-  const record = db.prepare('INSERT INTO migrations (id, name, applied_at) VALUES (?, ?, ?)')
-  const done: number[] = []
-  for (const migration of [...migrations].sort((a, b) => a.id - b.id)) {
-    if (applied.has(migration.id)) continue
-    db.transaction(() => {
-      db.exec(migration.sql)
-      record.run(migration.id, migration.name, new Date().toISOString())
-    })()
-    done.push(migration.id)
+/** The database, or a transaction on it: repository functions take either. */
+export type Db = Kysely<Tables>
+
+export interface StorageOptions {
+  /** Folder of `wallet.db` (created if missing), or ':memory:'; used when there is no databaseUrl. */
+  dataDir: string
+  /** PostgreSQL connection string: when given, the data lives there instead of SQLite. */
+  databaseUrl?: string
+}
+
+// int8 (COUNT(*), bigint columns) arrives from `pg` as a string; every value we store is a safe
+// integer (minor units, epoch ms, ids), so it is parsed, and refused loudly if it ever is not.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => {
+  const number = Number(value)
+  if (!Number.isSafeInteger(number)) throw new Error(`bigint ${value} is beyond a safe integer`)
+  return number
+})
+
+/** Opens PostgreSQL when `databaseUrl` is set, else `${dataDir}/wallet.db` (or an in-memory SQLite). */
+export function openDatabase(options: StorageOptions): Db {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 })
+    // An idle connection dropped by the server (restart, failover) must not end the process: the
+    // pool replaces it, and the requests in flight fail with a 500 of their own.
+    pool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`))
+    return new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) })
   }
-  return done
+  let sqlite: Database.Database
+  if (options.dataDir === ':memory:') {
+    sqlite = new Database(':memory:')
+  } else {
+    mkdirSync(options.dataDir, { recursive: true })
+    sqlite = new Database(join(options.dataDir, 'wallet.db'))
+    sqlite.pragma('journal_mode = WAL')
+  }
+  sqlite.pragma('foreign_keys = ON')
+  sqlite.pragma('busy_timeout = 5000')
+  return new Kysely<Tables>({ dialect: new SqliteDialect({ database: sqlite }) })
+}
+
+/** Which dialect a database (or transaction) speaks. */
+export function isPostgres(db: Pick<Kysely<unknown>, 'getExecutor'>): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter
+}
+
+/** Connections inside a transaction opened by `lockedTransaction` on SQLite (BEGIN IMMEDIATE). */
+const openedImmediate = new WeakSet<object>()
+
+/** Runs `work` in a transaction, or inside the caller's when `db` already is one. */
+export function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
+  return db.isTransaction || openedImmediate.has(db) ? work(db) : db.transaction().execute(work)
+}
+
+/** Named PostgreSQL advisory locks (transaction-scoped). */
+export const LOCKS = { rateEvents: 7_300_001, seeds: 7_300_002 } as const
+
+/**
+ * A transaction that holds the write lock from its first statement, so a read-then-write inside
+ * it cannot interleave with another instance doing the same: PostgreSQL takes the named advisory
+ * lock, SQLite begins IMMEDIATE (one writer at a time, others wait up to the busy timeout).
+ */
+export async function lockedTransaction<T>(db: Db, lock: number, work: (trx: Db) => Promise<T>): Promise<T> {
+  if (isPostgres(db)) {
+    return inTransaction(db, async (trx) => {
+      await sql`SELECT pg_advisory_xact_lock(${sql.lit(lock)})`.execute(trx)
+      return work(trx)
+    })
+  }
+  if (db.isTransaction || openedImmediate.has(db)) return work(db)
+  return db.connection().execute(async (connection) => {
+    await sql`BEGIN IMMEDIATE`.execute(connection)
+    openedImmediate.add(connection)
+    try {
+      const result = await work(connection)
+      await sql`COMMIT`.execute(connection)
+      return result
+    } catch (error) {
+      await sql`ROLLBACK`.execute(connection)
+      throw error
+    } finally {
+      openedImmediate.delete(connection)
+    }
+  })
+}
+
+/**
+ * Applies every migration not yet applied (Kysely's Migrator) and returns the names applied now.
+ * Instances starting together migrate once: PostgreSQL's Migrator takes an advisory lock; on
+ * SQLite the whole run is one IMMEDIATE transaction.
+ */
+export async function migrate(db: Db): Promise<string[]> {
+  if (isPostgres(db)) return runMigrator(new Migrator({ db, provider: migrationProvider }))
+  return lockedTransaction(db, 0, (trx) =>
+    runMigrator(new Migrator({ db: trx, provider: migrationProvider, disableTransactions: true })),
+  )
+}
+
+async function runMigrator(migrator: Migrator): Promise<string[]> {
+  const { error, results } = await migrator.migrateToLatest()
+  if (error) throw error
+  return (results ?? []).filter((result) => result.status === 'Success').map((result) => result.migrationName)
 }

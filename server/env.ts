@@ -12,6 +12,8 @@ export interface ServerEnv {
   port: number
   host: string
   dataDir: string
+  /** PostgreSQL instead of SQLite (DATABASE_URL): what several instances share. */
+  databaseUrl?: string
   mode: ServerMode
   config?: ConfigPatch
   /** Operator switches applied at start: APP_SETTINGS, else the JSON file SETTINGS_FILE names. */
@@ -110,6 +112,20 @@ function readWebhook(raw: string | undefined, mode: ServerMode): string | undefi
   return url.toString()
 }
 
+function readDatabaseUrl(raw: string | undefined): string | undefined {
+  if (!raw) return undefined
+  let url: URL
+  try {
+    url = new URL(raw)
+  } catch {
+    throw new Error('DATABASE_URL is not a URL (postgresql://user:password@host:5432/database)')
+  }
+  if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') {
+    throw new Error('DATABASE_URL must be a postgresql:// URL')
+  }
+  return raw
+}
+
 function readHold(raw: string | undefined): number | undefined {
   if (raw === undefined || raw === '') return undefined
   const hours = Number(raw)
@@ -123,6 +139,7 @@ export function readServerEnv(env: Env, readFile = (path: string) => readFileSyn
     port: readPort(env.PORT),
     host: env.HOST || '0.0.0.0',
     dataDir: env.DATA_DIR || '.data/',
+    databaseUrl: readDatabaseUrl(env.DATABASE_URL),
     mode,
     config: readConfig(env.APP_CONFIG),
     settings: readSettings(env, readFile),

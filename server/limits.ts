@@ -1,4 +1,4 @@
-import type { Db } from './db'
+import { type Db, LOCKS, lockedTransaction } from './db'
 import { type ApiErrorCode, fail } from './http/errors'
 
 /**
@@ -79,54 +79,57 @@ export interface Limit {
 
 /**
  * Counts an attempt against every limit *before* the work it guards (a password check, an SMS),
- * refusing with the full limit's code. It runs synchronously in one transaction, so requests in
- * parallel cannot all slip past the count before any is recorded. Returns the recorded rows, for
+ * refusing with the full limit's code. One locked transaction (SQLite's single writer, PostgreSQL's
+ * advisory lock, see lockedTransaction) records the attempt and then counts, so requests in
+ * parallel, on one instance or many, cannot all slip past the count before any is recorded. A refusal rolls the records back. Returns the recorded rows, for
  * `releaseAttempt` when the attempt should not count after all (a correct password).
  */
-export function takeAttempt(db: Db, limits: readonly Limit[], at: number): number[] {
-  return db.transaction(() => {
+export async function takeAttempt(db: Db, limits: readonly Limit[], at: number): Promise<number[]> {
+  return lockedTransaction(db, LOCKS.rateEvents, async (trx) => {
+    const ids: number[] = []
+    for (const { kind, subject } of limits) ids.push(await recordRateEvent(trx, kind, subject, at))
     for (const limit of limits) {
-      if (countRateEvents(db, limit.kind, limit.subject, at - limit.windowMs) >= limit.max) throw fail(429, limit.code)
+      // This attempt is among those counted, so the limit is full when the count passes max.
+      if ((await countRateEvents(trx, limit.kind, limit.subject, at - limit.windowMs)) > limit.max) {
+        throw fail(429, limit.code)
+      }
     }
-    return limits.map(({ kind, subject }) => recordRateEvent(db, kind, subject, at))
-  })()
+    return ids
+  })
 }
 
-export function releaseAttempt(db: Db, ids: readonly number[]): void {
-  const remove = db.prepare('DELETE FROM rate_events WHERE id = ?')
-  for (const id of ids) remove.run(id)
+export async function releaseAttempt(db: Db, ids: readonly number[]): Promise<void> {
+  if (ids.length > 0) await db.deleteFrom('rate_events').where('id', 'in', ids).execute()
 }
 
 const KEEP_MS = 24 * 60 * 60 * 1000
 
-export function recordRateEvent(db: Db, kind: RateEventKind, subject: string, at: number): number {
-  db.prepare('DELETE FROM rate_events WHERE kind = ? AND subject = ? AND at < ?').run(
-    kind,
-    subject,
-    at - KEEP_MS,
-  )
-  return Number(db.prepare('INSERT INTO rate_events (kind, subject, at) VALUES (?, ?, ?)').run(kind, subject, at).lastInsertRowid)
+export async function recordRateEvent(db: Db, kind: RateEventKind, subject: string, at: number): Promise<number> {
+  await db.deleteFrom('rate_events')
+    .where('kind', '=', kind).where('subject', '=', subject).where('at', '<', at - KEEP_MS)
+    .execute()
+  const row = await db.insertInto('rate_events').values({ kind, subject, at }).returning('id').executeTakeFirstOrThrow()
+  return Number(row.id)
 }
 
-export function countRateEvents(db: Db, kind: RateEventKind, subject: string, since: number): number {
-  return db
-    .prepare('SELECT COUNT(*) FROM rate_events WHERE kind = ? AND subject = ? AND at > ?')
-    .pluck()
-    .get(kind, subject, since) as number
+export async function countRateEvents(db: Db, kind: RateEventKind, subject: string, since: number): Promise<number> {
+  const row = await db.selectFrom('rate_events')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('kind', '=', kind).where('subject', '=', subject).where('at', '>', since)
+    .executeTakeFirstOrThrow()
+  return Number(row.n)
 }
 
-export function lastRateEvent(db: Db, kind: RateEventKind, subject: string): number | undefined {
-  const at = db
-    .prepare('SELECT MAX(at) FROM rate_events WHERE kind = ? AND subject = ?')
-    .pluck()
-    .get(kind, subject) as number | null
-  return at ?? undefined
+export async function lastRateEvent(db: Db, kind: RateEventKind, subject: string): Promise<number | undefined> {
+  const row = await db.selectFrom('rate_events')
+    .select((eb) => eb.fn.max('at').as('at'))
+    .where('kind', '=', kind).where('subject', '=', subject)
+    .executeTakeFirst()
+  return row?.at == null ? undefined : Number(row.at)
 }
 
-export function clearRateEvents(db: Db, kind?: RateEventKind, subject?: string): void {
-  if (kind && subject) {
-    db.prepare('DELETE FROM rate_events WHERE kind = ? AND subject = ?').run(kind, subject)
-  } else {
-    db.prepare('DELETE FROM rate_events').run()
-  }
+export async function clearRateEvents(db: Db, kind?: RateEventKind, subject?: string): Promise<void> {
+  let query = db.deleteFrom('rate_events')
+  if (kind && subject) query = query.where('kind', '=', kind).where('subject', '=', subject)
+  await query.execute()
 }

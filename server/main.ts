@@ -14,6 +14,7 @@ try {
 const { port, host, dataDir, mode } = env
 const app = await buildServer({
   dataDir,
+  databaseUrl: env.databaseUrl,
   mode,
   config: env.config,
   settings: env.settings,
@@ -25,7 +26,9 @@ const app = await buildServer({
 await app.listen({ port, host })
 
 const shownHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host
-console.log(`Wallet API (${mode} mode) on http://${shownHost}:${port} — data in ${dataDir}`)
+// The URL's password stays out of the console.
+const dataIn = env.databaseUrl ? `PostgreSQL ${new URL(env.databaseUrl).host}` : dataDir
+console.log(`Wallet API (${mode} mode) on http://${shownHost}:${port} — data in ${dataIn}`)
 if (mode !== 'production') {
   console.log(`DEMO: sign in as ${demoMember.phone} / ${demoMember.password}; OTP codes are printed here, not sent.`)
   console.log('Not for real players: run with APP_MODE=production and SMS_WEBHOOK_URL (see README).')

@@ -1,95 +1,186 @@
 /**
- * Numbered schema migrations, applied in order once each (see db.ts). Never edit a released
- * migration: add the next number. Money columns are integer minor units (satang); times are
- * epoch milliseconds.
+ * Schema migrations (Kysely's Migrator, provided from code, applied in name order once each; see
+ * db.ts). They run on SQLite and PostgreSQL alike. Never edit a released migration: add the next
+ * number. Money columns are integer minor units (bigint where sums grow); times are epoch
+ * milliseconds (bigint).
  */
-export interface Migration {
-  id: number
-  name: string
-  sql: string
+import { type ColumnDefinitionBuilder, type Kysely, type Migration, type MigrationProvider, PostgresAdapter, sql } from 'kysely'
+
+// Migrations see the schema of their own time, not today's: untyped.
+type AnyDb = Kysely<any> // eslint-disable-line @typescript-eslint/no-explicit-any
+
+/** An auto-numbered primary key: SQLite's rowid alias, PostgreSQL's bigserial. */
+function idType(db: AnyDb) {
+  return db.getExecutor().adapter instanceof PostgresAdapter ? 'bigserial' : 'integer'
+}
+const id = (c: ColumnDefinitionBuilder) => c.primaryKey()
+
+/**
+ * A SQLite file made before the move to Kysely recorded its migrations by number in a table
+ * `migrations`; those already applied are taken as done, so an existing `wallet.db` still opens.
+ */
+async function appliedBeforeKysely(db: AnyDb, number: number): Promise<boolean> {
+  if (db.getExecutor().adapter instanceof PostgresAdapter) return false
+  const table = await sql`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'migrations'`.execute(db)
+  if (table.rows.length === 0) return false
+  const row = await sql`SELECT 1 FROM migrations WHERE id = ${number}`.execute(db)
+  return row.rows.length > 0
 }
 
-export const migrations: readonly Migration[] = [
-  {
-    id: 1,
-    name: 'settings, lookups, members, wallets, sessions, otp',
-    sql: `
-      CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-      INSERT INTO settings (key, value) VALUES
-        ('registerOTP', 'true'), ('terminated', 'false'),
-        ('spinActive', 'false'), ('enableChatWidget', 'false');
+const initial: Migration = {
+  async up(db: AnyDb) {
+    if (await appliedBeforeKysely(db, 1)) return
+    const ID = idType(db)
+    await db.schema.createTable('settings')
+      .addColumn('key', 'text', (c) => c.primaryKey())
+      .addColumn('value', 'text', (c) => c.notNull())
+      .execute()
+    await db.insertInto('settings').values([
+      { key: 'registerOTP', value: 'true' },
+      { key: 'terminated', value: 'false' },
+      { key: 'spinActive', value: 'false' },
+      { key: 'enableChatWidget', value: 'false' },
+    ]).execute()
 
-      CREATE TABLE content (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-      CREATE TABLE banks (
-        code TEXT PRIMARY KEY, name_th TEXT NOT NULL, name_en TEXT NOT NULL,
-        country TEXT NOT NULL, sort INTEGER NOT NULL
-      );
-      CREATE TABLE sources (code TEXT PRIMARY KEY, description TEXT NOT NULL, sort INTEGER NOT NULL);
-      CREATE TABLE deposit_accounts (
-        id INTEGER PRIMARY KEY, bank_code TEXT NOT NULL REFERENCES banks(code),
-        bank_type TEXT NOT NULL, mode TEXT NOT NULL, account_name TEXT NOT NULL,
-        account_no TEXT NOT NULL, currency TEXT NOT NULL, variant TEXT, sort INTEGER NOT NULL
-      );
-      CREATE TABLE wallet_accounts (
-        id INTEGER PRIMARY KEY, account_name TEXT NOT NULL, mode TEXT NOT NULL, sort INTEGER NOT NULL
-      );
+    await db.schema.createTable('content')
+      .addColumn('key', 'text', (c) => c.primaryKey())
+      .addColumn('value', 'text', (c) => c.notNull())
+      .execute()
+    await db.schema.createTable('banks')
+      .addColumn('code', 'text', (c) => c.primaryKey())
+      .addColumn('name_th', 'text', (c) => c.notNull())
+      .addColumn('name_en', 'text', (c) => c.notNull())
+      .addColumn('country', 'text', (c) => c.notNull())
+      .addColumn('sort', 'integer', (c) => c.notNull())
+      .execute()
+    await db.schema.createTable('sources')
+      .addColumn('code', 'text', (c) => c.primaryKey())
+      .addColumn('description', 'text', (c) => c.notNull())
+      .addColumn('sort', 'integer', (c) => c.notNull())
+      .execute()
+    await db.schema.createTable('deposit_accounts')
+      .addColumn('id', ID, id)
+      .addColumn('bank_code', 'text', (c) => c.notNull().references('banks.code'))
+      .addColumn('bank_type', 'text', (c) => c.notNull())
+      .addColumn('mode', 'text', (c) => c.notNull())
+      .addColumn('account_name', 'text', (c) => c.notNull())
+      .addColumn('account_no', 'text', (c) => c.notNull())
+      .addColumn('currency', 'text', (c) => c.notNull())
+      .addColumn('variant', 'text')
+      .addColumn('sort', 'integer', (c) => c.notNull())
+      .execute()
+    await db.schema.createTable('wallet_accounts')
+      .addColumn('id', ID, id)
+      .addColumn('account_name', 'text', (c) => c.notNull())
+      .addColumn('mode', 'text', (c) => c.notNull())
+      .addColumn('sort', 'integer', (c) => c.notNull())
+      .execute()
 
-      CREATE TABLE members (
-        id INTEGER PRIMARY KEY, username TEXT NOT NULL UNIQUE, password_hash TEXT NOT NULL,
-        name TEXT NOT NULL, bank_code TEXT NOT NULL REFERENCES banks(code),
-        bank_account_name TEXT NOT NULL, bank_account_no TEXT NOT NULL, currency TEXT NOT NULL,
-        source_code TEXT, invited_by INTEGER REFERENCES members(id),
-        is_active INTEGER NOT NULL DEFAULT 1, created_at INTEGER NOT NULL
-      );
-      CREATE UNIQUE INDEX members_bank_account ON members (bank_code, bank_account_no);
-      CREATE TABLE wallets (
-        member_id INTEGER PRIMARY KEY REFERENCES members(id), currency TEXT NOT NULL,
-        balance_minor INTEGER NOT NULL DEFAULT 0 CHECK (balance_minor >= 0)
-      );
-      CREATE TABLE ledger (
-        id INTEGER PRIMARY KEY, member_id INTEGER NOT NULL REFERENCES members(id),
-        amount_minor INTEGER NOT NULL, balance_after_minor INTEGER NOT NULL,
-        kind TEXT NOT NULL, note TEXT NOT NULL DEFAULT '', created_at INTEGER NOT NULL
-      );
-      CREATE INDEX ledger_member ON ledger (member_id, id);
+    await db.schema.createTable('members')
+      .addColumn('id', ID, id)
+      .addColumn('username', 'text', (c) => c.notNull())
+      .addColumn('password_hash', 'text', (c) => c.notNull())
+      .addColumn('name', 'text', (c) => c.notNull())
+      .addColumn('bank_code', 'text', (c) => c.notNull().references('banks.code'))
+      .addColumn('bank_account_name', 'text', (c) => c.notNull())
+      .addColumn('bank_account_no', 'text', (c) => c.notNull())
+      .addColumn('currency', 'text', (c) => c.notNull())
+      .addColumn('source_code', 'text')
+      .addColumn('invited_by', 'bigint', (c) => c.references('members.id'))
+      .addColumn('is_active', 'integer', (c) => c.notNull().defaultTo(1))
+      .addColumn('created_at', 'bigint', (c) => c.notNull())
+      // Constraint names are what PostgreSQL reports on a violation (see members.ts).
+      .addUniqueConstraint('members_username', ['username'])
+      .execute()
+    await db.schema.createIndex('members_bank_account').unique().on('members')
+      .columns(['bank_code', 'bank_account_no']).execute()
+    await db.schema.createTable('wallets')
+      .addColumn('member_id', 'bigint', (c) => c.primaryKey().references('members.id'))
+      .addColumn('currency', 'text', (c) => c.notNull())
+      .addColumn('balance_minor', 'bigint', (c) => c.notNull().defaultTo(0).check(sql`balance_minor >= 0`))
+      .execute()
+    await db.schema.createTable('ledger')
+      .addColumn('id', ID, id)
+      .addColumn('member_id', 'bigint', (c) => c.notNull().references('members.id'))
+      .addColumn('amount_minor', 'bigint', (c) => c.notNull())
+      .addColumn('balance_after_minor', 'bigint', (c) => c.notNull())
+      .addColumn('kind', 'text', (c) => c.notNull())
+      .addColumn('note', 'text', (c) => c.notNull().defaultTo(''))
+      .addColumn('created_at', 'bigint', (c) => c.notNull())
+      .execute()
+    await db.schema.createIndex('ledger_member').on('ledger').columns(['member_id', 'id']).execute()
 
-      CREATE TABLE sessions (
-        token_hash TEXT PRIMARY KEY, member_id INTEGER NOT NULL REFERENCES members(id),
-        created_at INTEGER NOT NULL, expires_at INTEGER NOT NULL
-      );
-      CREATE INDEX sessions_member ON sessions (member_id);
+    await db.schema.createTable('sessions')
+      .addColumn('token_hash', 'text', (c) => c.primaryKey())
+      .addColumn('member_id', 'bigint', (c) => c.notNull().references('members.id'))
+      .addColumn('created_at', 'bigint', (c) => c.notNull())
+      .addColumn('expires_at', 'bigint', (c) => c.notNull())
+      .execute()
+    await db.schema.createIndex('sessions_member').on('sessions').column('member_id').execute()
 
-      CREATE TABLE otps (
-        id INTEGER PRIMARY KEY, phone TEXT NOT NULL, token_hash TEXT NOT NULL UNIQUE,
-        code TEXT NOT NULL, ref TEXT NOT NULL, created_at INTEGER NOT NULL,
-        expires_at INTEGER NOT NULL, failed_attempts INTEGER NOT NULL DEFAULT 0,
-        verified_at INTEGER
-      );
-      CREATE INDEX otps_phone ON otps (phone, id);
-      CREATE TABLE phone_verifications (phone TEXT PRIMARY KEY, verified_at INTEGER NOT NULL);
+    await db.schema.createTable('otps')
+      .addColumn('id', ID, id)
+      .addColumn('phone', 'text', (c) => c.notNull())
+      .addColumn('token_hash', 'text', (c) => c.notNull().unique())
+      .addColumn('code', 'text', (c) => c.notNull())
+      .addColumn('ref', 'text', (c) => c.notNull())
+      .addColumn('created_at', 'bigint', (c) => c.notNull())
+      .addColumn('expires_at', 'bigint', (c) => c.notNull())
+      .addColumn('failed_attempts', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('verified_at', 'bigint')
+      .execute()
+    await db.schema.createIndex('otps_phone').on('otps').columns(['phone', 'id']).execute()
+    await db.schema.createTable('phone_verifications')
+      .addColumn('phone', 'text', (c) => c.primaryKey())
+      .addColumn('verified_at', 'bigint', (c) => c.notNull())
+      .execute()
 
-      CREATE TABLE rate_events (
-        id INTEGER PRIMARY KEY, kind TEXT NOT NULL, subject TEXT NOT NULL, at INTEGER NOT NULL
-      );
-      CREATE INDEX rate_events_lookup ON rate_events (kind, subject, at);
+    await db.schema.createTable('rate_events')
+      .addColumn('id', ID, id)
+      .addColumn('kind', 'text', (c) => c.notNull())
+      .addColumn('subject', 'text', (c) => c.notNull())
+      .addColumn('at', 'bigint', (c) => c.notNull())
+      .execute()
+    await db.schema.createIndex('rate_events_lookup').on('rate_events').columns(['kind', 'subject', 'at']).execute()
 
-      CREATE TABLE seeds (name TEXT PRIMARY KEY, applied_at INTEGER NOT NULL);
-    `,
+    await db.schema.createTable('seeds')
+      .addColumn('name', 'text', (c) => c.primaryKey())
+      .addColumn('applied_at', 'bigint', (c) => c.notNull())
+      .execute()
   },
-  {
-    id: 2,
-    name: 'session sweep index, payout hold, bank account audit',
-    sql: `
-      CREATE INDEX sessions_expiry ON sessions (expires_at);
-      CREATE INDEX rate_events_kind_at ON rate_events (kind, at);
-      ALTER TABLE members ADD COLUMN payout_hold_until INTEGER NOT NULL DEFAULT 0;
-      CREATE TABLE bank_account_changes (
-        id INTEGER PRIMARY KEY, member_id INTEGER NOT NULL REFERENCES members(id),
-        old_bank_code TEXT NOT NULL, old_account_no TEXT NOT NULL, old_account_name TEXT NOT NULL,
-        new_bank_code TEXT NOT NULL, new_account_no TEXT NOT NULL, new_account_name TEXT NOT NULL,
-        address TEXT NOT NULL, changed_at INTEGER NOT NULL
-      );
-      CREATE INDEX bank_account_changes_member ON bank_account_changes (member_id, id);
-    `,
+}
+
+const sessionSweepPayoutHold: Migration = {
+  async up(db: AnyDb) {
+    if (await appliedBeforeKysely(db, 2)) return
+    await db.schema.createIndex('sessions_expiry').on('sessions').column('expires_at').execute()
+    await db.schema.createIndex('rate_events_kind_at').on('rate_events').columns(['kind', 'at']).execute()
+    await db.schema.alterTable('members')
+      .addColumn('payout_hold_until', 'bigint', (c) => c.notNull().defaultTo(0))
+      .execute()
+    await db.schema.createTable('bank_account_changes')
+      .addColumn('id', idType(db), id)
+      .addColumn('member_id', 'bigint', (c) => c.notNull().references('members.id'))
+      .addColumn('old_bank_code', 'text', (c) => c.notNull())
+      .addColumn('old_account_no', 'text', (c) => c.notNull())
+      .addColumn('old_account_name', 'text', (c) => c.notNull())
+      .addColumn('new_bank_code', 'text', (c) => c.notNull())
+      .addColumn('new_account_no', 'text', (c) => c.notNull())
+      .addColumn('new_account_name', 'text', (c) => c.notNull())
+      .addColumn('address', 'text', (c) => c.notNull())
+      .addColumn('changed_at', 'bigint', (c) => c.notNull())
+      .execute()
+    await db.schema.createIndex('bank_account_changes_member').on('bank_account_changes')
+      .columns(['member_id', 'id']).execute()
   },
-]
+}
+
+/** Every migration, by name; the Migrator applies them in name order. */
+export const migrations: Record<string, Migration> = {
+  '0001_settings_lookups_members_wallets_sessions_otp': initial,
+  '0002_session_sweep_payout_hold_bank_audit': sessionSweepPayoutHold,
+}
+
+export const migrationProvider: MigrationProvider = {
+  getMigrations: async () => migrations,
+}

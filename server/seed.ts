@@ -1,5 +1,5 @@
 import type { Variant } from '../src/api/types'
-import type { Db } from './db'
+import { type Db, LOCKS, lockedTransaction } from './db'
 import type { PasswordHasher } from './auth/passwords'
 import { insertMember, setMemberActive } from './account/members'
 import { setContent, type ContentMap } from './lookup/store'
@@ -16,7 +16,7 @@ interface Seed {
   demoOnly?: boolean
   /** Work done before the transaction (e.g. hashing); its result goes to `apply`. */
   prepare?: (passwords: PasswordHasher) => Promise<unknown>
-  apply: (db: Db, at: number, prepared: unknown, options: SeedOptions) => void
+  apply: (db: Db, at: number, prepared: unknown, options: SeedOptions) => Promise<void>
 }
 
 export interface SeedOptions {
@@ -26,32 +26,36 @@ export interface SeedOptions {
   variant: Variant
 }
 
-function seedLookups(db: Db, _at: number, _prepared: unknown, { variant }: SeedOptions): void {
-  const bank = db.prepare(
-    'INSERT INTO banks (code, name_th, name_en, country, sort) VALUES (?, ?, ?, ?, ?)',
-  )
-  data.thaiBanks.forEach(([code, th, en], i) => bank.run(code, th, en, 'TH', i))
-  data.laoBanks.forEach(([code, th, en], i) => bank.run(code, th, en, 'LA', i))
-  const source = db.prepare('INSERT INTO sources (code, description, sort) VALUES (?, ?, ?)')
-  data.sourcesFor(variant).forEach(([code, description], i) => source.run(code, description, i))
+async function seedLookups(db: Db, _at: number, _prepared: unknown, { variant }: SeedOptions): Promise<void> {
+  await db.insertInto('banks').values([
+    ...data.thaiBanks.map(([code, th, en], i) => ({ code, name_th: th, name_en: en, country: 'TH', sort: i })),
+    ...data.laoBanks.map(([code, th, en], i) => ({ code, name_th: th, name_en: en, country: 'LA', sort: i })),
+  ]).execute()
+  await db.insertInto('sources')
+    .values(data.sourcesFor(variant).map(([code, description], i) => ({ code, description, sort: i })))
+    .execute()
   const content = data.contentFor(variant)
   for (const key of Object.keys(content) as (keyof ContentMap)[]) {
-    setContent(db, key, content[key])
+    await setContent(db, key, content[key])
   }
-  const deposit = db.prepare(
-    `INSERT INTO deposit_accounts (bank_code, bank_type, mode, account_name, account_no, currency, variant, sort)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-  )
-  data.depositAccounts.forEach((a, i) =>
-    deposit.run(a.bankCode, a.bankType, a.mode, a.accountName, a.accountNo, a.currency, a.variant, i),
-  )
-  const wallet = db.prepare('INSERT INTO wallet_accounts (account_name, mode, sort) VALUES (?, ?, ?)')
-  data.walletAccounts.forEach((a, i) => wallet.run(a.accountName, a.mode, i))
+  await db.insertInto('deposit_accounts').values(data.depositAccounts.map((a, i) => ({
+    bank_code: a.bankCode,
+    bank_type: a.bankType,
+    mode: a.mode,
+    account_name: a.accountName,
+    account_no: a.accountNo,
+    currency: a.currency,
+    variant: a.variant,
+    sort: i,
+  }))).execute()
+  await db.insertInto('wallet_accounts')
+    .values(data.walletAccounts.map((a, i) => ({ account_name: a.accountName, mode: a.mode, sort: i })))
+    .execute()
 }
 
-function seedDemoMember(db: Db, at: number, passwordHash: unknown): void {
+async function seedDemoMember(db: Db, at: number, passwordHash: unknown): Promise<void> {
   const demo = data.demoMember
-  const id = insertMember(db, {
+  const id = await insertMember(db, {
     id: demo.id,
     username: demo.phone,
     passwordHash: passwordHash as string,
@@ -64,7 +68,7 @@ function seedDemoMember(db: Db, at: number, passwordHash: unknown): void {
     invitedBy: null,
     createdAt: at,
   })
-  changeBalance(db, {
+  await changeBalance(db, {
     memberId: id,
     amountMinor: demo.startingBalanceMinor,
     kind: 'deposit',
@@ -84,27 +88,28 @@ const seeds: readonly Seed[] = [
 ]
 
 export async function runSeeds(db: Db, at: number, passwords: PasswordHasher, options: SeedOptions): Promise<string[]> {
-  const done = new Set(db.prepare('SELECT name FROM seeds').pluck().all() as string[])
+  const done = new Set((await db.selectFrom('seeds').select('name').execute()).map((row) => row.name))
   const applied: string[] = []
   for (const seed of seeds) {
     if (done.has(seed.name) || (seed.demoOnly && !options.demo)) continue
     const prepared = await seed.prepare?.(passwords)
-    db.transaction(() => {
-      // Re-checked inside the transaction: another process may have seeded meanwhile.
-      if (db.prepare('SELECT 1 FROM seeds WHERE name = ?').get(seed.name)) return
-      seed.apply(db, at, prepared, options)
-      db.prepare('INSERT INTO seeds (name, applied_at) VALUES (?, ?)').run(seed.name, at)
+    await lockedTransaction(db, LOCKS.seeds, async (trx) => {
+      // Re-checked inside the locked transaction: another instance starting at the same time
+      // waits for the lock, then finds the seed done.
+      if (await trx.selectFrom('seeds').select('name').where('name', '=', seed.name).executeTakeFirst()) return
+      await seed.apply(trx, at, prepared, options)
+      await trx.insertInto('seeds').values({ name: seed.name, applied_at: at }).execute()
       applied.push(seed.name)
-    })()
+    })
   }
   return applied
 }
 
 /** Production: a demo member left by an earlier demo run can no longer sign in, and its sessions end. */
-export function disableDemoMember(db: Db): void {
+export async function disableDemoMember(db: Db): Promise<void> {
   const { id, phone } = data.demoMember
-  const found = db.prepare('SELECT 1 FROM members WHERE id = ? AND username = ?').get(id, phone)
+  const found = await db.selectFrom('members').select('id').where('id', '=', id).where('username', '=', phone).executeTakeFirst()
   if (!found) return
-  setMemberActive(db, id, false)
-  db.prepare('DELETE FROM sessions WHERE member_id = ?').run(id)
+  await setMemberActive(db, id, false)
+  await db.deleteFrom('sessions').where('member_id', '=', id).execute()
 }

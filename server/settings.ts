@@ -1,4 +1,4 @@
-import type { Db } from './db'
+import { type Db, inTransaction } from './db'
 
 /** Operator switches kept in the `settings` table (values stored as JSON). */
 export interface Settings {
@@ -17,27 +17,28 @@ const defaults: Settings = {
   enableChatWidget: false,
 }
 
-export function getSetting<K extends keyof Settings>(db: Db, key: K): Settings[K] {
-  const value = db.prepare('SELECT value FROM settings WHERE key = ?').pluck().get(key) as
-    | string
-    | undefined
-  return value === undefined ? defaults[key] : (JSON.parse(value) as Settings[K])
+export async function getSetting<K extends keyof Settings>(db: Db, key: K): Promise<Settings[K]> {
+  const row = await db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst()
+  return row === undefined ? defaults[key] : (JSON.parse(row.value) as Settings[K])
 }
 
-export function getSettings(db: Db): Settings {
+export async function getSettings(db: Db): Promise<Settings> {
   const settings = { ...defaults }
-  for (const key of settingKeys) settings[key] = getSetting(db, key)
+  const rows = await db.selectFrom('settings').selectAll().execute()
+  for (const { key, value } of rows) {
+    if ((settingKeys as readonly string[]).includes(key)) Object.assign(settings, { [key]: JSON.parse(value) })
+  }
   return settings
 }
 
-export function updateSettings(db: Db, patch: Partial<Settings>): Settings {
-  const upsert = db.prepare(
-    'INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
-  )
-  db.transaction(() => {
+export async function updateSettings(db: Db, patch: Partial<Settings>): Promise<Settings> {
+  await inTransaction(db, async (trx) => {
     for (const key of settingKeys) {
-      if (patch[key] !== undefined) upsert.run(key, JSON.stringify(patch[key]))
+      if (patch[key] === undefined) continue
+      const value = JSON.stringify(patch[key])
+      await trx.insertInto('settings').values({ key, value })
+        .onConflict((c) => c.column('key').doUpdateSet({ value })).execute()
     }
-  })()
+  })
   return getSettings(db)
 }

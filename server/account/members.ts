@@ -1,5 +1,6 @@
 import type { Currency } from '../../src/api/types'
-import type { Db } from '../db'
+import { sql } from 'kysely'
+import { type Db, inTransaction, isPostgres } from '../db'
 import { openWallet } from '../wallet/ledger'
 
 /** A member row as the routes see it. */
@@ -20,53 +21,65 @@ export interface Member {
   payoutHoldUntil: number
 }
 
-const columns = `id, username, password_hash AS passwordHash, name, bank_code AS bankCode,
-  bank_account_name AS bankAccountName, bank_account_no AS bankAccountNo, currency,
-  source_code AS sourceCode, invited_by AS invitedBy, is_active AS isActive, created_at AS createdAt,
-  payout_hold_until AS payoutHoldUntil`
+const columns = [
+  'id', 'username', 'password_hash as passwordHash', 'name', 'bank_code as bankCode',
+  'bank_account_name as bankAccountName', 'bank_account_no as bankAccountNo', 'currency',
+  'source_code as sourceCode', 'invited_by as invitedBy', 'is_active as isActive',
+  'created_at as createdAt', 'payout_hold_until as payoutHoldUntil',
+] as const
 
-/** SQLite has no boolean: is_active comes back as 0 or 1. */
-type MemberRow = Omit<Member, 'isActive'> & { isActive: number }
+/** is_active is stored as 0 or 1 on both dialects. */
+type MemberRow = Omit<Member, 'isActive' | 'currency'> & { isActive: number; currency: string }
 
-function fromRow(row: unknown): Member | undefined {
-  const member = row as MemberRow | undefined
-  return member && { ...member, isActive: member.isActive === 1 }
+function fromRow(member: MemberRow | undefined): Member | undefined {
+  return member && { ...member, currency: member.currency as Currency, isActive: member.isActive === 1 }
 }
 
-export function findMemberById(db: Db, id: number): Member | undefined {
-  return fromRow(db.prepare(`SELECT ${columns} FROM members WHERE id = ?`).get(id))
+export async function findMemberById(db: Db, id: number): Promise<Member | undefined> {
+  return fromRow(await db.selectFrom('members').select(columns).where('id', '=', id).executeTakeFirst())
 }
 
-export function findMemberByUsername(db: Db, username: string): Member | undefined {
-  return fromRow(db.prepare(`SELECT ${columns} FROM members WHERE username = ?`).get(username))
+export async function findMemberByUsername(db: Db, username: string): Promise<Member | undefined> {
+  return fromRow(await db.selectFrom('members').select(columns).where('username', '=', username).executeTakeFirst())
 }
 
 /** Whether another member already holds this bank account. */
-export function bankAccountInUse(db: Db, bankCode: string, accountNo: string, exceptId = 0): boolean {
-  return (
-    db
-      .prepare('SELECT 1 FROM members WHERE bank_code = ? AND bank_account_no = ? AND id <> ?')
-      .get(bankCode, accountNo, exceptId) !== undefined
-  )
+export async function bankAccountInUse(db: Db, bankCode: string, accountNo: string, exceptId = 0): Promise<boolean> {
+  const row = await db.selectFrom('members').select('id')
+    .where('bank_code', '=', bankCode).where('bank_account_no', '=', accountNo).where('id', '<>', exceptId)
+    .executeTakeFirst()
+  return row !== undefined
 }
 
 export type NewMember = Omit<Member, 'id' | 'isActive' | 'payoutHoldUntil'> & { id?: number }
 
 /** Creates the member and its empty wallet in one transaction; returns the member id. */
-export function insertMember(db: Db, member: NewMember): number {
-  return db.transaction(() => {
-    const result = db
-      .prepare(
-        `INSERT INTO members (id, username, password_hash, name, bank_code, bank_account_name,
-           bank_account_no, currency, source_code, invited_by, created_at)
-         VALUES (@id, @username, @passwordHash, @name, @bankCode, @bankAccountName,
-           @bankAccountNo, @currency, @sourceCode, @invitedBy, @createdAt)`,
-      )
-      .run({ ...member, id: member.id ?? null })
-    const id = Number(result.lastInsertRowid)
-    openWallet(db, id, member.currency)
+export async function insertMember(db: Db, member: NewMember): Promise<number> {
+  return inTransaction(db, async (trx) => {
+    const row = await trx.insertInto('members')
+      .values({
+        ...(member.id === undefined ? {} : { id: member.id }),
+        username: member.username,
+        password_hash: member.passwordHash,
+        name: member.name,
+        bank_code: member.bankCode,
+        bank_account_name: member.bankAccountName,
+        bank_account_no: member.bankAccountNo,
+        currency: member.currency,
+        source_code: member.sourceCode,
+        invited_by: member.invitedBy,
+        created_at: member.createdAt,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    const id = Number(row.id)
+    // A chosen id (the demo member) moves PostgreSQL's sequence past it, as SQLite's rowid does.
+    if (member.id !== undefined && isPostgres(trx)) {
+      await sql`SELECT setval(pg_get_serial_sequence('members', 'id'), GREATEST(${id}, (SELECT MAX(id) FROM members)))`.execute(trx)
+    }
+    await openWallet(trx, id, member.currency)
     return id
-  })()
+  })
 }
 
 export interface ProfileUpdate {
@@ -87,46 +100,62 @@ export interface BankChange {
 const sameAccount = (member: Member, bank: Omit<ProfileUpdate, 'name'>) =>
   member.bankCode === bank.bankCode && member.bankAccountNo === bank.bankAccountNo
 
-function auditBankChange(db: Db, member: Member, bank: Omit<ProfileUpdate, 'name'>, change: BankChange): void {
-  db.prepare(
-    `INSERT INTO bank_account_changes (member_id, old_bank_code, old_account_no, old_account_name,
-       new_bank_code, new_account_no, new_account_name, address, changed_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  ).run(member.id, member.bankCode, member.bankAccountNo, member.bankAccountName,
-    bank.bankCode, bank.bankAccountNo, bank.bankAccountName, change.address, change.at)
+async function auditBankChange(db: Db, member: Member, bank: Omit<ProfileUpdate, 'name'>, change: BankChange): Promise<void> {
+  await db.insertInto('bank_account_changes').values({
+    member_id: member.id,
+    old_bank_code: member.bankCode,
+    old_account_no: member.bankAccountNo,
+    old_account_name: member.bankAccountName,
+    new_bank_code: bank.bankCode,
+    new_account_no: bank.bankAccountNo,
+    new_account_name: bank.bankAccountName,
+    address: change.address,
+    changed_at: change.at,
+  }).execute()
   // A new destination for the member's money: payouts wait, so a stolen session cannot drain it at once.
   if (!sameAccount(member, bank)) {
-    db.prepare('UPDATE members SET payout_hold_until = MAX(payout_hold_until, ?) WHERE id = ?').run(change.at + change.holdMs, member.id)
+    const until = change.at + change.holdMs
+    await db.updateTable('members')
+      .set((eb) => ({
+        payout_hold_until: eb.case().when('payout_hold_until', '<', until).then(until).else(eb.ref('payout_hold_until')).end(),
+      }))
+      .where('id', '=', member.id)
+      .execute()
   }
 }
 
 const bankChanged = (member: Member, bank: Omit<ProfileUpdate, 'name'>) =>
   !sameAccount(member, bank) || member.bankAccountName !== bank.bankAccountName
 
-export function updateMemberProfile(db: Db, member: Member, update: ProfileUpdate, change: BankChange): void {
-  db.transaction(() => {
-    db.prepare(
-      `UPDATE members SET name = @name, bank_code = @bankCode, bank_account_name = @bankAccountName,
-         bank_account_no = @bankAccountNo WHERE id = @id`,
-    ).run({ ...update, id: member.id })
-    if (bankChanged(member, update)) auditBankChange(db, member, update, change)
-  })()
+export async function updateMemberProfile(db: Db, member: Member, update: ProfileUpdate, change: BankChange): Promise<void> {
+  await inTransaction(db, async (trx) => {
+    await trx.updateTable('members')
+      .set({
+        name: update.name,
+        bank_code: update.bankCode,
+        bank_account_name: update.bankAccountName,
+        bank_account_no: update.bankAccountNo,
+      })
+      .where('id', '=', member.id)
+      .execute()
+    if (bankChanged(member, update)) await auditBankChange(trx, member, update, change)
+  })
 }
 
-export function updateBankAccountName(db: Db, member: Member, bankAccountName: string, change: BankChange): void {
-  db.transaction(() => {
-    db.prepare('UPDATE members SET bank_account_name = ? WHERE id = ?').run(bankAccountName, member.id)
+export async function updateBankAccountName(db: Db, member: Member, bankAccountName: string, change: BankChange): Promise<void> {
+  await inTransaction(db, async (trx) => {
+    await trx.updateTable('members').set({ bank_account_name: bankAccountName }).where('id', '=', member.id).execute()
     const bank = { bankCode: member.bankCode, bankAccountNo: member.bankAccountNo, bankAccountName }
-    if (bankChanged(member, bank)) auditBankChange(db, member, bank, change)
-  })()
+    if (bankChanged(member, bank)) await auditBankChange(trx, member, bank, change)
+  })
 }
 
-export function updatePasswordHash(db: Db, id: number, passwordHash: string): void {
-  db.prepare('UPDATE members SET password_hash = ? WHERE id = ?').run(passwordHash, id)
+export async function updatePasswordHash(db: Db, id: number, passwordHash: string): Promise<void> {
+  await db.updateTable('members').set({ password_hash: passwordHash }).where('id', '=', id).execute()
 }
 
-export function setMemberActive(db: Db, id: number, active: boolean): void {
-  db.prepare('UPDATE members SET is_active = ? WHERE id = ?').run(active ? 1 : 0, id)
+export async function setMemberActive(db: Db, id: number, active: boolean): Promise<void> {
+  await db.updateTable('members').set({ is_active: active ? 1 : 0 }).where('id', '=', id).execute()
 }
 
 /** The invite code of spec 2 (Home): the prefix PR plus the member id. */
@@ -137,11 +166,19 @@ export function memberIdFromInviteCode(code: string): number | undefined {
   return match ? Number(match[1]) : undefined
 }
 
-/** True for a SQLite unique-constraint failure naming `column` (e.g. 'members.username'). */
-export function isUniqueViolation(error: unknown, column: string): boolean {
-  return (
-    error instanceof Error &&
-    (error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE' &&
-    error.message.includes(column)
-  )
+/** The unique constraints whose violation the routes turn into an answer. */
+export const UNIQUE = {
+  username: { sqlite: 'members.username', postgres: 'members_username' },
+  bankAccount: { sqlite: 'members.bank_code', postgres: 'members_bank_account' },
+} as const
+
+/**
+ * True for a unique-constraint failure of `constraint` on either dialect: SQLite's
+ * SQLITE_CONSTRAINT_UNIQUE naming the column, PostgreSQL's 23505 naming the constraint.
+ */
+export function isUniqueViolation(error: unknown, constraint: { sqlite: string; postgres: string }): boolean {
+  if (!(error instanceof Error)) return false
+  const { code, constraint: name } = error as { code?: string; constraint?: string }
+  if (code === 'SQLITE_CONSTRAINT_UNIQUE') return error.message.includes(constraint.sqlite)
+  return code === '23505' && name === constraint.postgres
 }

@@ -50,38 +50,38 @@ function readFields(body: ValidateAccountRequest): Fields {
 }
 
 /** Steps 1 to 3 of the wizard: the phone, its OTP, the source and the inviter. */
-function checkIdentity(ctx: ServerContext, fields: Fields): number | null {
+async function checkIdentity(ctx: ServerContext, fields: Fields): Promise<number | null> {
   checkPhone(variantOf(ctx), fields.username)
-  if (findMemberByUsername(ctx.db, fields.username)) throw fail(409, 'EXISTING_USER')
-  if (getSetting(ctx.db, 'registerOTP') && !isPhoneVerified(ctx.db, fields.username, ctx.now())) {
+  if (await findMemberByUsername(ctx.db, fields.username)) throw fail(409, 'EXISTING_USER')
+  if ((await getSetting(ctx.db, 'registerOTP')) && !(await isPhoneVerified(ctx.db, fields.username, ctx.now()))) {
     throw fail(400, 'UNVERIFIED_OTP')
   }
-  if (fields.sourceCode && !sourceExists(ctx.db, fields.sourceCode)) throw fail(400, 'KEY_INVALID')
+  if (fields.sourceCode && !(await sourceExists(ctx.db, fields.sourceCode))) throw fail(400, 'KEY_INVALID')
   if (!fields.inviteCode) return null
   const inviterId = memberIdFromInviteCode(fields.inviteCode)
-  if (inviterId === undefined || !findMemberById(ctx.db, inviterId)) {
+  if (inviterId === undefined || !(await findMemberById(ctx.db, inviterId))) {
     throw fail(400, 'INVALID_USER_INFO')
   }
   return inviterId
 }
 
 /** POST /api/account/validate: identity rules; bank fields and currency only when present. */
-export function checkRegistrationStep(ctx: ServerContext, body: ValidateAccountRequest): void {
+export async function checkRegistrationStep(ctx: ServerContext, body: ValidateAccountRequest): Promise<void> {
   const fields = readFields(body)
-  checkIdentity(ctx, fields)
+  await checkIdentity(ctx, fields)
   const { bankCode, bankAccountName, bankAccountNo } = fields
-  if (bankCode) rules.checkBankCode(ctx, bankCode)
+  if (bankCode) await rules.checkBankCode(ctx, bankCode)
   if (bankAccountNo) rules.checkAccountNo(bankAccountNo)
   if (bankCode && bankAccountName) rules.checkEnglishName(bankCode, bankAccountName)
-  if (bankCode && bankAccountNo) rules.checkBankAccountFree(ctx, bankCode, bankAccountNo)
+  if (bankCode && bankAccountNo) await rules.checkBankAccountFree(ctx, bankCode, bankAccountNo)
   rules.checkCurrency(variantOf(ctx), fields.currency, false)
 }
 
 /** POST /api/account: every rule, all bank fields required. */
-export function checkRegistration(ctx: ServerContext, body: RegisterRequest): Registration {
+export async function checkRegistration(ctx: ServerContext, body: RegisterRequest): Promise<Registration> {
   const fields = readFields(body)
-  const invitedBy = checkIdentity(ctx, fields)
-  rules.checkBankFields(ctx, fields)
+  const invitedBy = await checkIdentity(ctx, fields)
+  await rules.checkBankFields(ctx, fields)
   return {
     name: fields.name,
     username: fields.username,

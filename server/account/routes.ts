@@ -10,8 +10,8 @@ import * as members from './members'
 import { checkRegistration, checkRegistrationStep } from './registration'
 import * as rules from './rules'
 
-export function toProfileResponse(ctx: ServerContext, member: members.Member): ProfileResponse {
-  const bank = bankByCode(ctx.db, member.bankCode)
+export async function toProfileResponse(ctx: ServerContext, member: members.Member): Promise<ProfileResponse> {
+  const bank = await bankByCode(ctx.db, member.bankCode)
   return {
     profile: {
       _id: String(member.id),
@@ -32,12 +32,12 @@ export function toProfileResponse(ctx: ServerContext, member: members.Member): P
 }
 
 /** Turns a unique-constraint race (two registrations at once) into the spec's codes. */
-function insertOrConflict(ctx: ServerContext, member: members.NewMember): void {
+async function insertOrConflict(ctx: ServerContext, member: members.NewMember): Promise<void> {
   try {
-    members.insertMember(ctx.db, member)
+    await members.insertMember(ctx.db, member)
   } catch (error) {
-    if (members.isUniqueViolation(error, 'members.username')) throw fail(409, 'EXISTING_USER')
-    if (members.isUniqueViolation(error, 'members.bank_code')) throw fail(409, 'EXISTING_BANK')
+    if (members.isUniqueViolation(error, members.UNIQUE.username)) throw fail(409, 'EXISTING_USER')
+    if (members.isUniqueViolation(error, members.UNIQUE.bankAccount)) throw fail(409, 'EXISTING_BANK')
     throw error
   }
 }
@@ -48,15 +48,15 @@ const ok = { 200: C.MessageBody }
 export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const ctx = app.wallet
   app.post('/validate', { schema: { body: C.ValidateAccountRequest, response: ok } }, async (request) => {
-    checkRegistrationStep(ctx, request.body)
+    await checkRegistrationStep(ctx, request.body)
     return { message: 'OK' }
   })
 
   app.post('/', { schema: { body: C.RegisterRequest, response: { 201: C.MessageBody } } }, async (request, reply) => {
-    const registration = checkRegistration(ctx, request.body)
+    const registration = await checkRegistration(ctx, request.body)
     const { password, ...member } = registration
     const passwordHash = await ctx.passwords.hash(password)
-    insertOrConflict(ctx, { ...member, passwordHash, createdAt: ctx.now() })
+    await insertOrConflict(ctx, { ...member, passwordHash, createdAt: ctx.now() })
     reply.code(201)
     return { message: 'SUCCESS' }
   })
@@ -78,8 +78,8 @@ export const memberAccountRoutes: FastifyPluginAsyncTypebox = async (app) => {
       bankAccountName: rules.normalizeName(body.bankAccountName),
       bankAccountNo: body.bankAccountNo.trim(),
     }
-    rules.checkBankFields(ctx, update, member.id)
-    members.updateMemberProfile(ctx.db, member, update, bankChange(request.ip))
+    await rules.checkBankFields(ctx, update, member.id)
+    await members.updateMemberProfile(ctx.db, member, update, bankChange(request.ip))
     return { message: 'SUCCESS' }
   })
 
@@ -90,7 +90,7 @@ export const memberAccountRoutes: FastifyPluginAsyncTypebox = async (app) => {
     // Only the name of the registered account can be corrected here, never the bank.
     if (bankCode !== member.bankCode) throw fail(400, 'INVALID_BANK')
     if (!rules.isEnglishName(bankAccountName)) throw fail(400, 'BANK_ACCOUNT_NAME_ENG')
-    members.updateBankAccountName(ctx.db, member, bankAccountName, bankChange(request.ip))
+    await members.updateBankAccountName(ctx.db, member, bankAccountName, bankChange(request.ip))
     return { message: 'SUCCESS' }
   })
 
@@ -98,12 +98,12 @@ export const memberAccountRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const { member, sessionToken, body } = request
     if (body.newPassword === body.oldPassword) throw fail(400, 'KEY_INVALID')
     // Counted before the check, like a login: a stolen session cannot guess the password freely.
-    const attempt = takeAttempt(ctx.db, [passwordChangeLimit(ctx.limits, member.id)], ctx.now())
+    const attempt = await takeAttempt(ctx.db, [passwordChangeLimit(ctx.limits, member.id)], ctx.now())
     if (!(await ctx.passwords.verify(body.oldPassword, member.passwordHash))) throw fail(400, 'WRONG_PASSWORD')
-    releaseAttempt(ctx.db, attempt)
-    members.updatePasswordHash(ctx.db, member.id, await ctx.passwords.hash(body.newPassword))
+    await releaseAttempt(ctx.db, attempt)
+    await members.updatePasswordHash(ctx.db, member.id, await ctx.passwords.hash(body.newPassword))
     // Other devices signed in with the old password are signed out.
-    deleteOtherSessions(ctx.db, member.id, sessionToken)
+    await deleteOtherSessions(ctx.db, member.id, sessionToken)
     return { message: 'SUCCESS' }
   })
 }

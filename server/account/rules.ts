@@ -19,8 +19,8 @@ export function checkEnglishName(bankCode: string, name: string): void {
   }
 }
 
-export function checkBankCode(ctx: ServerContext, bankCode: string): void {
-  if (!findBank(ctx.db, bankCode, variantOf(ctx))) throw fail(400, 'INVALID_BANK')
+export async function checkBankCode(ctx: ServerContext, bankCode: string): Promise<void> {
+  if (!(await findBank(ctx.db, bankCode, variantOf(ctx)))) throw fail(400, 'INVALID_BANK')
 }
 
 /** Digits only; Thai accounts have 10 to 15, Lao (BCEL) ones can be longer. */
@@ -35,20 +35,20 @@ export interface BankFields {
 }
 
 /** All bank rules for a complete set of bank fields (register, profile update). */
-export function checkBankFields(ctx: ServerContext, bank: BankFields, exceptMemberId = 0): void {
-  checkBankCode(ctx, bank.bankCode)
+export async function checkBankFields(ctx: ServerContext, bank: BankFields, exceptMemberId = 0): Promise<void> {
+  await checkBankCode(ctx, bank.bankCode)
   checkAccountNo(bank.bankAccountNo)
   checkEnglishName(bank.bankCode, bank.bankAccountName)
-  checkBankAccountFree(ctx, bank.bankCode, bank.bankAccountNo, exceptMemberId)
+  await checkBankAccountFree(ctx, bank.bankCode, bank.bankAccountNo, exceptMemberId)
 }
 
-export function checkBankAccountFree(
+export async function checkBankAccountFree(
   ctx: ServerContext,
   bankCode: string,
   bankAccountNo: string,
   exceptMemberId = 0,
-): void {
-  if (bankAccountInUse(ctx.db, bankCode, bankAccountNo, exceptMemberId)) {
+): Promise<void> {
+  if (await bankAccountInUse(ctx.db, bankCode, bankAccountNo, exceptMemberId)) {
     throw fail(409, 'EXISTING_BANK')
   }
 }

@@ -13,17 +13,17 @@ export interface Authenticated {
  * The member behind `Authorization: Bearer <token>`. No header: 401 UNAUTHORIZED; unknown or
  * garbled: 401 'invalid token'; expired: 401 EXPIRED_AUTH_TOKEN; deactivated: 403 INACTIVE_USER.
  */
-export function authenticate(ctx: ServerContext, request: FastifyRequest): Authenticated {
+export async function authenticate(ctx: ServerContext, request: FastifyRequest): Promise<Authenticated> {
   const header = request.headers.authorization
   if (!header) throw fail(401, 'UNAUTHORIZED')
   const match = /^Bearer ([A-Za-z0-9_-]{16,128})$/.exec(header.trim())
   if (!match) throw fail(401, 'invalid token')
   const token = match[1]
-  const session = findSession(ctx.db, token)
+  const session = await findSession(ctx.db, token)
   if (!session) throw fail(401, 'invalid token')
   // Kept until the member's next login prunes it, so a retry still says EXPIRED_AUTH_TOKEN.
   if (session.expiresAt <= ctx.now()) throw fail(401, 'EXPIRED_AUTH_TOKEN')
-  const member = findMemberById(ctx.db, session.memberId)
+  const member = await findMemberById(ctx.db, session.memberId)
   if (!member) throw fail(401, 'invalid token')
   if (!member.isActive) throw fail(403, 'INACTIVE_USER')
   return { member, token }

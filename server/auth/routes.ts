@@ -18,29 +18,29 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (!PHONE.test(username)) throw fail(401, 'WRONG_CREDENTIAL')
     const now = ctx.now()
     // Counted before the password check: forty guesses in parallel get no more than the limit checked.
-    const attempt = takeAttempt(ctx.db, loginLimits(ctx.limits, username, request.ip), now)
+    const attempt = await takeAttempt(ctx.db, loginLimits(ctx.limits, username, request.ip), now)
 
-    const member = findMemberByUsername(ctx.db, username)
+    const member = await findMemberByUsername(ctx.db, username)
     // One answer for an unknown phone and a wrong password, so registered numbers stay private.
     const ok = member
       ? await ctx.passwords.verify(password, member.passwordHash)
       : await ctx.passwords.verifyDummy(password)
     if (!member || !ok) throw fail(401, 'WRONG_CREDENTIAL')
     if (!member.isActive) throw fail(403, 'INACTIVE_USER')
-    releaseAttempt(ctx.db, attempt)
-    clearRateEvents(ctx.db, 'login_fail', `${username}|${request.ip}`)
+    await releaseAttempt(ctx.db, attempt)
+    await clearRateEvents(ctx.db, 'login_fail', `${username}|${request.ip}`)
     // A hash made at an older cost is replaced now that the password is known.
     if (ctx.passwords.needsRehash(member.passwordHash)) {
-      updatePasswordHash(ctx.db, member.id, await ctx.passwords.hash(password))
+      await updatePasswordHash(ctx.db, member.id, await ctx.passwords.hash(password))
     }
-    return { token: createSession(ctx.db, member.id, now, ctx.sessionTtlMs) }
+    return { token: await createSession(ctx.db, member.id, now, ctx.sessionTtlMs) }
   })
 }
 
 /** POST /api/logout (prefix /api, inside the member scope): this device's token is revoked. */
 export const logoutRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/logout', { schema: { response: { 200: C.MessageBody } } }, async (request) => {
-    deleteSession(app.wallet.db, request.sessionToken)
+    await deleteSession(app.wallet.db, request.sessionToken)
     return { message: 'OK' }
   })
 }

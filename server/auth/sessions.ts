@@ -1,4 +1,4 @@
-import type { Db } from '../db'
+import { type Db, inTransaction } from '../db'
 import { randomToken, sha256 as hashToken } from '../tokens'
 
 /** Bearer tokens: 32 random bytes (base64url) given to the client, stored only as a sha256 hash. */
@@ -7,20 +7,24 @@ import { randomToken, sha256 as hashToken } from '../tokens'
 export const MAX_SESSIONS_PER_MEMBER = 10
 
 /** A sign-in: sweeps expired sessions (everyone's), adds this one, and keeps the member's newest ten. */
-export function createSession(db: Db, memberId: number, at: number, ttlMs: number): string {
+export async function createSession(db: Db, memberId: number, at: number, ttlMs: number): Promise<string> {
   const token = randomToken(32)
-  db.transaction(() => {
+  await inTransaction(db, async (trx) => {
     // Expired sessions linger one grace day, so a retried call still hears EXPIRED_AUTH_TOKEN.
-    db.prepare('DELETE FROM sessions WHERE expires_at <= ?').run(at - EXPIRED_GRACE_MS)
-    db.prepare('DELETE FROM sessions WHERE member_id = ? AND expires_at <= ?').run(memberId, at)
-    db.prepare(
-      'INSERT INTO sessions (token_hash, member_id, created_at, expires_at) VALUES (?, ?, ?, ?)',
-    ).run(hashToken(token), memberId, at, at + ttlMs)
-    db.prepare(
-      `DELETE FROM sessions WHERE member_id = ? AND token_hash NOT IN (
-         SELECT token_hash FROM sessions WHERE member_id = ? ORDER BY created_at DESC, rowid DESC LIMIT ?)`,
-    ).run(memberId, memberId, MAX_SESSIONS_PER_MEMBER)
-  })()
+    await trx.deleteFrom('sessions').where('expires_at', '<=', at - EXPIRED_GRACE_MS).execute()
+    await trx.deleteFrom('sessions').where('member_id', '=', memberId).where('expires_at', '<=', at).execute()
+    await trx.insertInto('sessions')
+      .values({ token_hash: hashToken(token), member_id: memberId, created_at: at, expires_at: at + ttlMs })
+      .execute()
+    // The newest ten by creation; equal times keep the one just made (the token breaks the tie).
+    const keep = await trx.selectFrom('sessions').select('token_hash')
+      .where('member_id', '=', memberId)
+      .orderBy('created_at', 'desc')
+      .execute()
+    const newest = [hashToken(token), ...keep.map((row) => row.token_hash).filter((hash) => hash !== hashToken(token))]
+    const drop = newest.slice(MAX_SESSIONS_PER_MEMBER)
+    if (drop.length > 0) await trx.deleteFrom('sessions').where('token_hash', 'in', drop).execute()
+  })
   return token
 }
 
@@ -31,21 +35,21 @@ export interface Session {
   expiresAt: number
 }
 
-export function findSession(db: Db, token: string): Session | undefined {
-  return db
-    .prepare('SELECT member_id AS memberId, expires_at AS expiresAt FROM sessions WHERE token_hash = ?')
-    .get(hashToken(token)) as Session | undefined
+export async function findSession(db: Db, token: string): Promise<Session | undefined> {
+  return db.selectFrom('sessions')
+    .select(['member_id as memberId', 'expires_at as expiresAt'])
+    .where('token_hash', '=', hashToken(token))
+    .executeTakeFirst()
 }
 
 /** Sign-out: this token is revoked. */
-export function deleteSession(db: Db, token: string): void {
-  db.prepare('DELETE FROM sessions WHERE token_hash = ?').run(hashToken(token))
+export async function deleteSession(db: Db, token: string): Promise<void> {
+  await db.deleteFrom('sessions').where('token_hash', '=', hashToken(token)).execute()
 }
 
 /** Ends every session of the member except the one holding `keepToken`. */
-export function deleteOtherSessions(db: Db, memberId: number, keepToken: string): void {
-  db.prepare('DELETE FROM sessions WHERE member_id = ? AND token_hash <> ?').run(
-    memberId,
-    hashToken(keepToken),
-  )
+export async function deleteOtherSessions(db: Db, memberId: number, keepToken: string): Promise<void> {
+  await db.deleteFrom('sessions')
+    .where('member_id', '=', memberId).where('token_hash', '<>', hashToken(keepToken))
+    .execute()
 }

@@ -29,7 +29,7 @@ export const devRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const ctx = app.wallet
   const phone = Type.Object({ phone: Type.String({ maxLength: 32 }) })
   app.get('/otp/:phone', { schema: { params: phone, response: { 200: DevOtpResponse } } }, async (request) => {
-    const otp = lastOtpForPhone(ctx.db, request.params.phone)
+    const otp = await lastOtpForPhone(ctx.db, request.params.phone)
     if (!otp) throw fail(404, 'NO_DATA')
     return { otpCode: otp.code, otpRef: otp.ref }
   })
@@ -57,7 +57,7 @@ export const devRoutes: FastifyPluginAsyncTypebox = async (app) => {
   })
 
   app.post('/reset-limits', { schema: { response: { 200: C.MessageBody } } }, async () => {
-    clearRateEvents(ctx.db)
+    await clearRateEvents(ctx.db)
     return { message: 'OK' }
   })
 }

@@ -19,7 +19,7 @@ export async function memberScope(app: FastifyInstance, routes: (scope: FastifyI
     scope.decorateRequest('member', null as unknown as Member)
     scope.decorateRequest('sessionToken', '')
     scope.addHook('onRequest', async (request) => {
-      const { member, token } = authenticate(scope.wallet, request)
+      const { member, token } = await authenticate(scope.wallet, request)
       request.member = member
       request.sessionToken = token
     })

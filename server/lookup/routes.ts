@@ -8,8 +8,8 @@ import { getSetting } from '../settings'
 import { isSlipOpen } from './slipWindow'
 import * as store from './store'
 
-function content<K extends keyof store.ContentMap>(ctx: ServerContext, key: K): store.ContentMap[K] {
-  const value = store.getContent(ctx.db, key)
+async function content<K extends keyof store.ContentMap>(ctx: ServerContext, key: K): Promise<store.ContentMap[K]> {
+  const value = await store.getContent(ctx.db, key)
   if (value === undefined) throw fail(404, 'NO_DATA')
   return value
 }
@@ -22,34 +22,34 @@ const lookup = <S extends TSchema>(response: S, handler: (ctx: ServerContext) =>
 const PUBLIC: Lookups = {
   banks: lookup(C.BanksResponse, (ctx) => store.listBanks(ctx.db, variantOf(ctx))),
   sources: lookup(C.SourcesResponse, (ctx) => store.listSources(ctx.db)),
-  registerOTP: lookup(C.RegisterOtpResponse, (ctx) => ({ registerOTP: getSetting(ctx.db, 'registerOTP') })),
-  active: lookup(C.ActiveResponse, (ctx) => ({
-    isActive: getSetting(ctx.db, 'spinActive'),
-    terminated: getSetting(ctx.db, 'terminated'),
+  registerOTP: lookup(C.RegisterOtpResponse, async (ctx) => ({ registerOTP: await getSetting(ctx.db, 'registerOTP') })),
+  active: lookup(C.ActiveResponse, async (ctx) => ({
+    isActive: await getSetting(ctx.db, 'spinActive'),
+    terminated: await getSetting(ctx.db, 'terminated'),
   })),
   contact: lookup(C.ContactInfo, (ctx) => content(ctx, 'contact')),
   info: lookup(C.SiteInfo, (ctx) => content(ctx, 'info')),
   conditions: lookup(C.HtmlListResponse, (ctx) => content(ctx, 'conditions')),
-  enableChatWidget: lookup(C.EnableChatWidgetResponse, (ctx) => ({
-    enableChatWidget: getSetting(ctx.db, 'enableChatWidget'),
+  enableChatWidget: lookup(C.EnableChatWidgetResponse, async (ctx) => ({
+    enableChatWidget: await getSetting(ctx.db, 'enableChatWidget'),
   })),
 }
 
 /** What only a member reads: where to deposit, withdraw limits, agreements, notice, slip window. */
 const MEMBER: Lookups = {
-  deposit: lookup(C.DepositLookup, (ctx) => ({
-    banks: store.listDepositBanks(ctx.db, variantOf(ctx)),
-    wallets: store.listWalletAccounts(ctx.db),
+  deposit: lookup(C.DepositLookup, async (ctx) => ({
+    banks: await store.listDepositBanks(ctx.db, variantOf(ctx)),
+    wallets: await store.listWalletAccounts(ctx.db),
     isManual: false,
   })),
-  withdraw: lookup(C.WithdrawLimits, (ctx) => {
-    const limits = content(ctx, 'withdrawLimits')
+  withdraw: lookup(C.WithdrawLimits, async (ctx) => {
+    const limits = await content(ctx, 'withdrawLimits')
     return { withdrawMin: toMajor(limits.withdrawMinMinor), withdrawMax: toMajor(limits.withdrawMaxMinor) }
   }),
   agreements: lookup(C.HtmlListResponse, (ctx) => content(ctx, 'agreements')),
-  notice: lookup(C.NoticeLookup, (ctx) => ({ notice: content(ctx, 'notice') })),
-  slip: lookup(C.SlipLookup, (ctx) => {
-    const window = content(ctx, 'slipWindow')
+  notice: lookup(C.NoticeLookup, async (ctx) => ({ notice: await content(ctx, 'notice') })),
+  slip: lookup(C.SlipLookup, async (ctx) => {
+    const window = await content(ctx, 'slipWindow')
     return { ...window, isOpen: isSlipOpen(ctx.now(), window.closedFrom, window.closedTo, ctx.timeZone) }
   }),
 }

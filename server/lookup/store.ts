@@ -23,17 +23,16 @@ export interface ContentMap {
   slipWindow: { closedFrom: string; closedTo: string }
 }
 
-export function getContent<K extends keyof ContentMap>(db: Db, key: K): ContentMap[K] | undefined {
-  const value = db.prepare('SELECT value FROM content WHERE key = ?').pluck().get(key) as
-    | string
-    | undefined
-  return value === undefined ? undefined : (JSON.parse(value) as ContentMap[K])
+export async function getContent<K extends keyof ContentMap>(db: Db, key: K): Promise<ContentMap[K] | undefined> {
+  const row = await db.selectFrom('content').select('value').where('key', '=', key).executeTakeFirst()
+  return row === undefined ? undefined : (JSON.parse(row.value) as ContentMap[K])
 }
 
-export function setContent<K extends keyof ContentMap>(db: Db, key: K, value: ContentMap[K]): void {
-  db.prepare(
-    'INSERT INTO content (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
-  ).run(key, JSON.stringify(value))
+export async function setContent<K extends keyof ContentMap>(db: Db, key: K, value: ContentMap[K]): Promise<void> {
+  const json = JSON.stringify(value)
+  await db.insertInto('content').values({ key, value: json })
+    .onConflict((c) => c.column('key').doUpdateSet({ value: json }))
+    .execute()
 }
 
 interface BankRow {
@@ -45,66 +44,45 @@ interface BankRow {
 const toBank = (row: BankRow): Bank => ({ code: row.code, nameTH: row.name_th, nameEN: row.name_en })
 
 /** Thai banks; in the Lao variant the Lao banks first, then the Thai ones. */
-export function listBanks(db: Db, variant: Variant): Bank[] {
-  const rows = db
-    .prepare(
-      `SELECT code, name_th, name_en FROM banks
-       WHERE country = 'TH' OR ? = 'la'
-       ORDER BY CASE country WHEN 'LA' THEN 0 ELSE 1 END, sort`,
-    )
-    .all(variant) as BankRow[]
+export async function listBanks(db: Db, variant: Variant): Promise<Bank[]> {
+  let query = db.selectFrom('banks').select(['code', 'name_th', 'name_en'])
+  if (variant !== 'la') query = query.where('country', '=', 'TH')
+  const rows = await query
+    .orderBy((eb) => eb.case().when('country', '=', 'LA').then(0).else(1).end())
+    .orderBy('sort')
+    .execute()
   return rows.map(toBank)
 }
 
 /** A bank a member of this variant may register with. */
-export function findBank(db: Db, code: string, variant: Variant): Bank | undefined {
-  const row = db
-    .prepare(
-      `SELECT code, name_th, name_en FROM banks WHERE code = ? AND (country = 'TH' OR ? = 'la')`,
-    )
-    .get(code, variant) as BankRow | undefined
+export async function findBank(db: Db, code: string, variant: Variant): Promise<Bank | undefined> {
+  let query = db.selectFrom('banks').select(['code', 'name_th', 'name_en']).where('code', '=', code)
+  if (variant !== 'la') query = query.where('country', '=', 'TH')
+  const row = await query.executeTakeFirst()
   return row && toBank(row)
 }
 
 /** Any bank by code, whatever the variant (for showing a member's stored bank). */
-export function bankByCode(db: Db, code: string): Bank | undefined {
-  const row = db.prepare('SELECT code, name_th, name_en FROM banks WHERE code = ?').get(code) as
-    | BankRow
-    | undefined
+export async function bankByCode(db: Db, code: string): Promise<Bank | undefined> {
+  const row = await db.selectFrom('banks').select(['code', 'name_th', 'name_en']).where('code', '=', code).executeTakeFirst()
   return row && toBank(row)
 }
 
-export function listSources(db: Db): Source[] {
-  return db
-    .prepare('SELECT code, description FROM sources ORDER BY sort')
-    .all() as Source[]
+export async function listSources(db: Db): Promise<Source[]> {
+  return db.selectFrom('sources').select(['code', 'description']).orderBy('sort').execute()
 }
 
-export function sourceExists(db: Db, code: string): boolean {
-  return db.prepare('SELECT 1 FROM sources WHERE code = ?').get(code) !== undefined
+export async function sourceExists(db: Db, code: string): Promise<boolean> {
+  return (await db.selectFrom('sources').select('code').where('code', '=', code).executeTakeFirst()) !== undefined
 }
 
-interface DepositRow {
-  bank_code: string
-  bank_type: string
-  mode: string
-  account_name: string
-  account_no: string
-  currency: Currency
-  name_th: string
-  name_en: string
-}
-
-export function listDepositBanks(db: Db, variant: Variant): DepositBank[] {
-  const rows = db
-    .prepare(
-      `SELECT d.bank_code, d.bank_type, d.mode, d.account_name, d.account_no, d.currency,
-              b.name_th, b.name_en
-       FROM deposit_accounts d JOIN banks b ON b.code = d.bank_code
-       WHERE d.variant IS NULL OR d.variant = ?
-       ORDER BY d.sort`,
-    )
-    .all(variant) as DepositRow[]
+export async function listDepositBanks(db: Db, variant: Variant): Promise<DepositBank[]> {
+  const rows = await db.selectFrom('deposit_accounts as d')
+    .innerJoin('banks as b', 'b.code', 'd.bank_code')
+    .select(['d.bank_code', 'd.bank_type', 'd.mode', 'd.account_name', 'd.account_no', 'd.currency', 'b.name_th', 'b.name_en'])
+    .where((eb) => eb.or([eb('d.variant', 'is', null), eb('d.variant', '=', variant)]))
+    .orderBy('d.sort')
+    .execute()
   return rows.map((row) => ({
     bankCode: row.bank_code,
     bankType: row.bank_type,
@@ -112,12 +90,10 @@ export function listDepositBanks(db: Db, variant: Variant): DepositBank[] {
     bank: { nameTH: row.name_th, nameEN: row.name_en },
     bankAccountName: row.account_name,
     bankAccountNo: row.account_no,
-    currency: row.currency,
+    currency: row.currency as Currency,
   }))
 }
 
-export function listWalletAccounts(db: Db): WalletAccount[] {
-  return db
-    .prepare('SELECT account_name AS walletAccountName, mode FROM wallet_accounts ORDER BY sort')
-    .all() as WalletAccount[]
+export async function listWalletAccounts(db: Db): Promise<WalletAccount[]> {
+  return db.selectFrom('wallet_accounts').select(['account_name as walletAccountName', 'mode']).orderBy('sort').execute()
 }

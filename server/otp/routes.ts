@@ -31,19 +31,19 @@ export const otpRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/send', { schema: send }, async (request) => {
     const phone = request.body.phoneNumber.trim()
     checkPhone(variantOf(ctx), phone)
-    if (findMemberByUsername(ctx.db, phone)) throw fail(409, 'EXISTING_USER')
-    if (store.isPhoneVerified(ctx.db, phone, ctx.now())) return { code: 'OTP_VERIFIED' as const, otpRef: '', otpToken: '' }
+    if (await findMemberByUsername(ctx.db, phone)) throw fail(409, 'EXISTING_USER')
+    if (await store.isPhoneVerified(ctx.db, phone, ctx.now())) return { code: 'OTP_VERIFIED' as const, otpRef: '', otpToken: '' }
 
     const now = ctx.now()
-    const last = lastRateEvent(ctx.db, 'otp_send', phone)
+    const last = await lastRateEvent(ctx.db, 'otp_send', phone)
     if (last !== undefined && now - last < RESEND_AFTER_MS) throw fail(429, 'REQUEST_LIMIT_1MIN')
     // Per phone, per address and for everyone, counted before the SMS goes (SMS pumping).
-    takeAttempt(ctx.db, otpLimits(ctx.limits, phone, request.ip), now)
+    await takeAttempt(ctx.db, otpLimits(ctx.limits, phone, request.ip), now)
 
     const code = String(randomInt(1_000_000)).padStart(6, '0')
     const ref = randomRef()
     const otpToken = randomToken(24)
-    store.insertOtp(ctx.db, {
+    await store.insertOtp(ctx.db, {
       phone,
       tokenHash: hash(otpToken),
       code,
@@ -65,17 +65,17 @@ export const otpRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/verify', { schema: verify }, async (request) => {
     const otpToken = request.body.otpToken.trim()
     const otpCode = request.body.otpCode.trim()
-    const otp = store.findOtpByTokenHash(ctx.db, hash(otpToken))
+    const otp = await store.findOtpByTokenHash(ctx.db, hash(otpToken))
     if (!otp) throw fail(400, 'OTP_TOKEN_INVALID')
     if (otp.failedAttempts >= MAX_WRONG_CODES) throw fail(429, 'OTP_BLOCK')
     const now = ctx.now()
     if (now >= otp.expiresAt) throw fail(400, 'OTP_EXPIRED')
     if (!sameCode(otpCode, otp.code)) {
-      const failures = store.addFailedAttempt(ctx.db, otp.id)
+      const failures = await store.addFailedAttempt(ctx.db, otp.id)
       throw failures >= MAX_WRONG_CODES ? fail(429, 'OTP_BLOCK') : fail(400, 'OTP_CODE_INVALID')
     }
     // A repeated verify of a used token (double tap) succeeds again without a new record.
-    if (otp.verifiedAt === null) store.markOtpVerified(ctx.db, otp, now)
+    if (otp.verifiedAt === null) await store.markOtpVerified(ctx.db, otp, now)
     return { code: 'OTP_CODE_VALID' as const }
   })
 }

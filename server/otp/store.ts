@@ -1,4 +1,4 @@
-import type { Db } from '../db'
+import { type Db, inTransaction } from '../db'
 
 /** Issued OTP codes and verified phone numbers. Tokens are stored only as their sha256 hash. */
 export interface OtpRow {
@@ -20,54 +20,54 @@ export interface NewOtp {
   expiresAt: number
 }
 
-export function insertOtp(db: Db, otp: NewOtp): void {
-  db.prepare(
-    `INSERT INTO otps (phone, token_hash, code, ref, created_at, expires_at)
-     VALUES (@phone, @tokenHash, @code, @ref, @createdAt, @expiresAt)`,
-  ).run(otp)
+export async function insertOtp(db: Db, otp: NewOtp): Promise<void> {
+  await db.insertInto('otps').values({
+    phone: otp.phone,
+    token_hash: otp.tokenHash,
+    code: otp.code,
+    ref: otp.ref,
+    created_at: otp.createdAt,
+    expires_at: otp.expiresAt,
+  }).execute()
 }
 
-const columns = `id, phone, code, ref, expires_at AS expiresAt, failed_attempts AS failedAttempts,
-  verified_at AS verifiedAt`
+const columns = [
+  'id', 'phone', 'code', 'ref', 'expires_at as expiresAt', 'failed_attempts as failedAttempts',
+  'verified_at as verifiedAt',
+] as const
 
-export function findOtpByTokenHash(db: Db, tokenHash: string): OtpRow | undefined {
-  return db.prepare(`SELECT ${columns} FROM otps WHERE token_hash = ?`).get(tokenHash) as
-    | OtpRow
-    | undefined
+export async function findOtpByTokenHash(db: Db, tokenHash: string): Promise<OtpRow | undefined> {
+  return db.selectFrom('otps').select(columns).where('token_hash', '=', tokenHash).executeTakeFirst()
 }
 
 /** The last code sent to a phone (for the dev endpoint). */
-export function lastOtpForPhone(db: Db, phone: string): OtpRow | undefined {
-  return db
-    .prepare(`SELECT ${columns} FROM otps WHERE phone = ? ORDER BY id DESC LIMIT 1`)
-    .get(phone) as OtpRow | undefined
+export async function lastOtpForPhone(db: Db, phone: string): Promise<OtpRow | undefined> {
+  return db.selectFrom('otps').select(columns).where('phone', '=', phone).orderBy('id', 'desc').limit(1).executeTakeFirst()
 }
 
 /** Counts one wrong code; returns the new count. */
-export function addFailedAttempt(db: Db, id: number): number {
-  return db
-    .prepare('UPDATE otps SET failed_attempts = failed_attempts + 1 WHERE id = ? RETURNING failed_attempts')
-    .pluck()
-    .get(id) as number
+export async function addFailedAttempt(db: Db, id: number): Promise<number> {
+  const row = await db.updateTable('otps')
+    .set((eb) => ({ failed_attempts: eb('failed_attempts', '+', 1) }))
+    .where('id', '=', id)
+    .returning('failed_attempts')
+    .executeTakeFirstOrThrow()
+  return row.failed_attempts
 }
 
-export function markOtpVerified(db: Db, otp: OtpRow, at: number): void {
-  db.transaction(() => {
-    db.prepare('UPDATE otps SET verified_at = ? WHERE id = ?').run(at, otp.id)
-    db.prepare(
-      `INSERT INTO phone_verifications (phone, verified_at) VALUES (?, ?)
-       ON CONFLICT (phone) DO UPDATE SET verified_at = excluded.verified_at`,
-    ).run(otp.phone, at)
-  })()
+export async function markOtpVerified(db: Db, otp: OtpRow, at: number): Promise<void> {
+  await inTransaction(db, async (trx) => {
+    await trx.updateTable('otps').set({ verified_at: at }).where('id', '=', otp.id).execute()
+    await trx.insertInto('phone_verifications').values({ phone: otp.phone, verified_at: at })
+      .onConflict((c) => c.column('phone').doUpdateSet({ verified_at: at }))
+      .execute()
+  })
 }
 
 /** A phone verified this recently skips the OTP step (send answers OTP_VERIFIED). */
 export const VERIFIED_FOR_MS = 24 * 60 * 60 * 1000
 
-export function isPhoneVerified(db: Db, phone: string, now: number): boolean {
-  const at = db
-    .prepare('SELECT verified_at FROM phone_verifications WHERE phone = ?')
-    .pluck()
-    .get(phone) as number | undefined
-  return at !== undefined && now - at < VERIFIED_FOR_MS
+export async function isPhoneVerified(db: Db, phone: string, now: number): Promise<boolean> {
+  const row = await db.selectFrom('phone_verifications').select('verified_at').where('phone', '=', phone).executeTakeFirst()
+  return row !== undefined && now - row.verified_at < VERIFIED_FOR_MS
 }

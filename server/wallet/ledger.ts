@@ -1,22 +1,18 @@
 import type { Currency } from '../../src/api/types'
-import type { Db } from '../db'
+import { type Db, inTransaction } from '../db'
 import { fail } from '../http/errors'
 
 /**
  * The wallet balance and its ledger. Every balance change is one transaction that writes one
  * ledger row, so the sum of a member's ledger always equals the wallet balance.
  */
-export function openWallet(db: Db, memberId: number, currency: Currency): void {
-  db.prepare('INSERT INTO wallets (member_id, currency, balance_minor) VALUES (?, ?, 0)').run(
-    memberId,
-    currency,
-  )
+export async function openWallet(db: Db, memberId: number, currency: Currency): Promise<void> {
+  await db.insertInto('wallets').values({ member_id: memberId, currency, balance_minor: 0 }).execute()
 }
 
-export function walletBalance(db: Db, memberId: number): number | undefined {
-  return db.prepare('SELECT balance_minor FROM wallets WHERE member_id = ?').pluck().get(memberId) as
-    | number
-    | undefined
+export async function walletBalance(db: Db, memberId: number): Promise<number | undefined> {
+  const row = await db.selectFrom('wallets').select('balance_minor').where('member_id', '=', memberId).executeTakeFirst()
+  return row?.balance_minor
 }
 
 export interface BalanceChange {
@@ -28,26 +24,41 @@ export interface BalanceChange {
   at: number
 }
 
-/** Applies one change and returns the new balance; 400 MONEY_NOT_ENOUGH if it would go below 0. */
-export function changeBalance(db: Db, change: BalanceChange): number {
+/**
+ * Applies one change and returns the new balance; 400 MONEY_NOT_ENOUGH if it would go below 0.
+ * The update is conditional on the balance staying non-negative, in the same transaction as the
+ * ledger row, so two debits at once on two instances cannot both spend the same money.
+ */
+export async function changeBalance(db: Db, change: BalanceChange): Promise<number> {
   if (!Number.isSafeInteger(change.amountMinor)) throw new Error('amount must be integer minor units')
-  return db.transaction(() => {
-    const balance = walletBalance(db, change.memberId)
-    if (balance === undefined) throw fail(400, 'NO_WALLET')
-    const after = balance + change.amountMinor
-    if (after < 0) throw fail(400, 'MONEY_NOT_ENOUGH')
-    db.prepare('UPDATE wallets SET balance_minor = ? WHERE member_id = ?').run(after, change.memberId)
-    db.prepare(
-      `INSERT INTO ledger (member_id, amount_minor, balance_after_minor, kind, note, created_at)
-       VALUES (?, ?, ?, ?, ?, ?)`,
-    ).run(change.memberId, change.amountMinor, after, change.kind, change.note ?? '', change.at)
+  return inTransaction(db, async (trx) => {
+    const updated = await trx.updateTable('wallets')
+      .set((eb) => ({ balance_minor: eb('balance_minor', '+', change.amountMinor) }))
+      .where('member_id', '=', change.memberId)
+      .where((eb) => eb(eb('balance_minor', '+', change.amountMinor), '>=', 0))
+      .returning('balance_minor')
+      .executeTakeFirst()
+    if (!updated) {
+      const balance = await walletBalance(trx, change.memberId)
+      throw balance === undefined ? fail(400, 'NO_WALLET') : fail(400, 'MONEY_NOT_ENOUGH')
+    }
+    const after = Number(updated.balance_minor)
+    await trx.insertInto('ledger').values({
+      member_id: change.memberId,
+      amount_minor: change.amountMinor,
+      balance_after_minor: after,
+      kind: change.kind,
+      note: change.note ?? '',
+      created_at: change.at,
+    }).execute()
     return after
-  })()
+  })
 }
 
-export function ledgerSum(db: Db, memberId: number): number {
-  return db
-    .prepare('SELECT COALESCE(SUM(amount_minor), 0) FROM ledger WHERE member_id = ?')
-    .pluck()
-    .get(memberId) as number
+export async function ledgerSum(db: Db, memberId: number): Promise<number> {
+  const row = await db.selectFrom('ledger')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>('amount_minor'), eb.lit(0)).as('sum'))
+    .where('member_id', '=', memberId)
+    .executeTakeFirstOrThrow()
+  return Number(row.sum)
 }

@@ -92,12 +92,12 @@ describe('sessions', () => {
     await start({ sessionTtlMs: HOUR })
     await login(server.app)
     server.advance(2 * DAY)
-    const memberIds = () => server.app.wallet.db.prepare('SELECT member_id FROM sessions').pluck().all()
-    expect(memberIds()).toEqual([123])
+    const memberIds = async () => (await server.app.wallet.db.selectFrom('sessions').select('member_id').execute()).map((row) => row.member_id)
+    expect(await memberIds()).toEqual([123])
     // Another member signs in: the demo's long-expired session goes too.
     await registerMember(server.app)
-    expect(memberIds()).toHaveLength(1)
-    expect(memberIds()).not.toContain(123)
+    expect(await memberIds()).toHaveLength(1)
+    expect(await memberIds()).not.toContain(123)
   })
 })
 
@@ -135,9 +135,9 @@ describe('password hashing', () => {
     await start()
     const old = await createPasswordHasher({ N: 2 ** 11, r: 8, p: 1 }).hash(DEMO.password)
     const db = server.app.wallet.db
-    db.prepare('UPDATE members SET password_hash = ? WHERE username = ?').run(old, DEMO.phone)
+    await db.updateTable('members').set({ password_hash: old }).where('username', '=', DEMO.phone).execute()
     await login(server.app)
-    const stored = db.prepare('SELECT password_hash FROM members WHERE username = ?').pluck().get(DEMO.phone) as string
+    const { password_hash: stored } = await db.selectFrom('members').select('password_hash').where('username', '=', DEMO.phone).executeTakeFirstOrThrow()
     expect(stored).not.toBe(old)
     expect(stored).toMatch(/^scrypt\$1024\$8\$1\$/)
     expect(await login(server.app)).toBeTruthy()
@@ -184,40 +184,40 @@ describe('payout bank account changes', () => {
       token,
       body: { name: 'demo player', bankCode: 'KBANK', bankAccountName: 'DEMO PLAYER', bankAccountNo: '1234567890', ...bank },
     })
-  const holdUntil = () =>
-    server.app.wallet.db.prepare('SELECT payout_hold_until FROM members WHERE username = ?').pluck().get(DEMO.phone) as number
-  const audits = () => server.app.wallet.db.prepare('SELECT * FROM bank_account_changes').all() as Record<string, unknown>[]
+  const holdUntil = async () =>
+    (await server.app.wallet.db.selectFrom('members').select('payout_hold_until').where('username', '=', DEMO.phone).executeTakeFirstOrThrow()).payout_hold_until
+  const audits = () => server.app.wallet.db.selectFrom('bank_account_changes').selectAll().execute()
 
   it('a new account number writes an audit row and starts a 24 h payout hold', async () => {
     await start()
     const token = await login(server.app)
     const now = server.app.wallet.now()
     expect((await update(token, { bankAccountNo: '5555555555' })).status).toBe(200)
-    expect(audits()).toEqual([expect.objectContaining({
+    expect(await audits()).toEqual([expect.objectContaining({
       old_bank_code: 'KBANK', old_account_no: '1234567890', new_bank_code: 'KBANK', new_account_no: '5555555555',
       changed_at: now,
     })])
     expect(DEFAULT_PAYOUT_HOLD_MS).toBe(24 * HOUR)
-    expect(holdUntil()).toBe(now + 24 * HOUR)
+    expect(await holdUntil()).toBe(now + 24 * HOUR)
   })
 
   it('the hold length is server configuration', async () => {
     await start({ payoutHoldMs: 2 * HOUR })
     const token = await login(server.app)
     await update(token, { bankCode: 'SCB', bankAccountNo: '7777777777' })
-    expect(holdUntil()).toBe(server.app.wallet.now() + 2 * HOUR)
+    expect(await holdUntil()).toBe(server.app.wallet.now() + 2 * HOUR)
   })
 
   it('a name correction is audited without a hold; an unchanged profile writes nothing', async () => {
     await start()
     const token = await login(server.app)
     expect((await update(token, {})).status).toBe(200)
-    expect(audits()).toHaveLength(0)
+    expect(await audits()).toHaveLength(0)
     const named = await call(server.app, 'PUT', '/api/account/bankAccountName', {
       token, body: { bankCode: 'KBANK', bankAccountName: 'DEMO PLAYER TWO' },
     })
     expect(named.status).toBe(200)
-    expect(audits()).toEqual([expect.objectContaining({ old_account_name: 'DEMO PLAYER', new_account_name: 'DEMO PLAYER TWO' })])
-    expect(holdUntil()).toBe(0)
+    expect(await audits()).toEqual([expect.objectContaining({ old_account_name: 'DEMO PLAYER', new_account_name: 'DEMO PLAYER TWO' })])
+    expect(await holdUntil()).toBe(0)
   })
 })

@@ -10,7 +10,7 @@ const noFile = () => {
 describe('readServerEnv', () => {
   it('defaults to demo mode on port 8080, all interfaces, .data/', () => {
     expect(readServerEnv({}, noFile)).toEqual({
-      port: 8080, host: '0.0.0.0', dataDir: '.data/', mode: 'demo',
+      port: 8080, host: '0.0.0.0', dataDir: '.data/', databaseUrl: undefined, mode: 'demo',
       config: undefined, settings: undefined, trustProxy: false, smsWebhookUrl: undefined, payoutHoldMs: undefined,
     })
   })
@@ -22,7 +22,14 @@ describe('readServerEnv', () => {
       config: { variant: 'la', appName: 'Lao Wallet' } })
   })
 
+  it('reads DATABASE_URL: PostgreSQL instead of the SQLite file', () => {
+    const url = 'postgresql://wallet:secret@db.internal:5432/wallet'
+    expect(readServerEnv({ DATABASE_URL: url }, noFile)).toMatchObject({ databaseUrl: url })
+  })
+
   it.each([
+    [{ DATABASE_URL: 'mysql://db/wallet' }, /DATABASE_URL must be a postgresql/],
+    [{ DATABASE_URL: 'db.internal' }, /DATABASE_URL is not a URL/],
     [{ APP_MODE: 'staging' }, /APP_MODE must be one of demo, production, dev, test/],
     [{ PORT: 'eighty' }, /PORT/],
     [{ APP_CONFIG: '{"variant":"vn"}' }, /APP_CONFIG/],

@@ -1,4 +1,7 @@
+import { randomBytes } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
+import pg from 'pg'
+import { inject } from 'vitest'
 import type { RegisterRequest } from '../../src/api/types'
 import { type BuildServerOptions, buildServer } from '../../server/app'
 import type { OtpMessage } from '../../server/otp/sms'
@@ -22,11 +25,42 @@ export interface TestServer {
   sms: OtpMessage[]
 }
 
+/** Where a test server keeps its data. */
+export interface TestStorage {
+  dataDir: string
+  databaseUrl?: string
+}
+
+/**
+ * Fresh storage for one test server: SQLite under `dataDir` (default in memory), or in the
+ * PostgreSQL run (vitest.pg.config.ts) a new, empty database of its own. Pass the same storage to
+ * a second buildServer to restart on the same data. The PostgreSQL run's global teardown drops
+ * every database it made.
+ */
+export async function testStorage(dataDir = ':memory:'): Promise<TestStorage> {
+  const adminUrl = process.env.WALLET_TEST_PG_URL
+  if (!adminUrl) return { dataDir }
+  const name = `${inject('pgDatabasePrefix')}${randomBytes(6).toString('hex')}`
+  const admin = new pg.Client({ connectionString: adminUrl })
+  await admin.connect()
+  try {
+    await admin.query(`CREATE DATABASE ${name}`)
+  } finally {
+    await admin.end()
+  }
+  const url = new URL(adminUrl)
+  url.pathname = `/${name}`
+  return { dataDir, databaseUrl: url.toString() }
+}
+
+/** True in the PostgreSQL run of the server suite. */
+export const onPostgres = (): boolean => Boolean(process.env.WALLET_TEST_PG_URL)
+
 export async function startServer(options: Partial<BuildServerOptions> = {}): Promise<TestServer> {
   let now = START
   const sms: TestServer['sms'] = []
   const app = await buildServer({
-    dataDir: ':memory:',
+    ...(await testStorage()),
     mode: 'test',
     passwordCost: TEST_PASSWORD_COST,
     staticDir: '/nonexistent-static-dir',

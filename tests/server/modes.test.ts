@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { buildServer } from '../../server/app'
 import { createLogOtpSender, createWebhookOtpSender, maskPhone } from '../../server/otp/sms'
-import { call, DEMO, expectError, login, startServer, TEST_PASSWORD_COST, type TestServer } from './helpers'
+import { call, DEMO, expectError, login, startServer, TEST_PASSWORD_COST, testStorage, type TestServer } from './helpers'
 
 const servers: TestServer[] = []
 const dirs: string[] = []
@@ -31,7 +31,7 @@ describe('modes', () => {
   it('production seeds no demo member', async () => {
     const production = await start({ mode: 'production' })
     expect(await call(production.app, 'POST', '/api/login', { body: { username: DEMO.phone, password: DEMO.password } })).toMatchObject(expectError(401, 'WRONG_CREDENTIAL'))
-    expect(production.app.wallet.db.prepare('SELECT COUNT(*) FROM members').pluck().get()).toBe(0)
+    expect(await production.app.wallet.db.selectFrom('members').select('id').execute()).toEqual([])
     expect((await call(production.app, 'GET', '/dev/settings')).status).toBe(404)
   })
 
@@ -39,10 +39,11 @@ describe('modes', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'wallet-modes-'))
     dirs.push(dataDir)
     const sms = { async sendOtp() {} }
-    const demo = await buildServer({ dataDir, mode: 'demo', passwordCost: TEST_PASSWORD_COST, staticDir: '/none' })
+    const storage = await testStorage(dataDir)
+    const demo = await buildServer({ ...storage, mode: 'demo', passwordCost: TEST_PASSWORD_COST, staticDir: '/none' })
     const token = await login(demo)
     await demo.close()
-    const production = await buildServer({ dataDir, mode: 'production', sms, passwordCost: TEST_PASSWORD_COST, staticDir: '/none' })
+    const production = await buildServer({ ...storage, mode: 'production', sms, passwordCost: TEST_PASSWORD_COST, staticDir: '/none' })
     expect(await call(production, 'POST', '/api/login', { body: { username: DEMO.phone, password: DEMO.password } })).toMatchObject(expectError(403, 'INACTIVE_USER'))
     expect((await call(production, 'GET', '/api/account/profile', { token })).status).toBe(401)
     await production.close()
@@ -104,7 +105,7 @@ describe('OTP senders', () => {
     const logStream = { write: (line: string) => lines.push(line) }
     const codes: string[] = []
     const app = await buildServer({
-      dataDir: ':memory:', mode: 'production', passwordCost: TEST_PASSWORD_COST, staticDir: '/none',
+      ...(await testStorage()), mode: 'production', passwordCost: TEST_PASSWORD_COST, staticDir: '/none',
       logger: true, loggerStream: logStream,
       sms: { async sendOtp({ code }) { codes.push(code) } },
     })

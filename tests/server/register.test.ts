@@ -90,7 +90,7 @@ describe('POST /api/account', () => {
     await verifyPhone(server.app, PHONE)
     const result = await register(registration({ inviteCode: 'PR123' }))
     expect(result).toMatchObject({ status: 201, body: { message: 'SUCCESS' } })
-    const member = findMemberByUsername(server.app.wallet.db, PHONE)!
+    const member = (await findMemberByUsername(server.app.wallet.db, PHONE))!
     expect(member).toMatchObject({
       name: 'SOMCHAI JAIDEE',
       bankAccountName: 'SOMCHAI JAIDEE',
@@ -102,7 +102,7 @@ describe('POST /api/account', () => {
     })
     expect(member.id).toBeGreaterThan(123)
     expect(member.passwordHash).toMatch(/^scrypt\$/)
-    expect(walletBalance(server.app.wallet.db, member.id)).toBe(0)
+    expect(await walletBalance(server.app.wallet.db, member.id)).toBe(0)
     expect((await login(server.app, PHONE, 'secret99')).length).toBeGreaterThan(20)
   })
 
@@ -173,7 +173,7 @@ describe('POST /api/account', () => {
     expect(await register({ ...lao({}), currency: undefined })).toMatchObject(expectError(400, 'KEY_MISSING'))
     expect(await register(lao({ currency: 'THB' }))).toMatchObject(expectError(400, 'KEY_INVALID'))
     expect((await register(lao({ currency: 'LAK' }))).status).toBe(201)
-    expect(findMemberByUsername(server.app.wallet.db, phone)).toMatchObject({ bankCode: 'BCEL', currency: 'LAK' })
+    expect(await findMemberByUsername(server.app.wallet.db, phone)).toMatchObject({ bankCode: 'BCEL', currency: 'LAK' })
 
     await verifyPhone(server.app, '20555555')
     const baht = registration({ username: '20555555', bankCode: 'KBANK', bankAccountNo: '5555555555', currency: 'BAHT' })

@@ -1,15 +1,19 @@
 // @vitest-environment node
+import { execFile } from 'node:child_process'
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { promisify } from 'node:util'
+import { sql } from 'kysely'
 import { afterEach, describe, expect, it } from 'vitest'
 import { buildServer } from '../../server/app'
 import { migrate, openDatabase } from '../../server/db'
 import { migrations } from '../../server/migrations'
 import { toMajor, toMinor } from '../../server/money'
 import { changeBalance, ledgerSum, walletBalance } from '../../server/wallet/ledger'
-import { call, login, registration, TEST_PASSWORD_COST } from './helpers'
+import { call, login, registration, TEST_PASSWORD_COST, testStorage } from './helpers'
 
+const run = promisify(execFile)
 const dirs: string[] = []
 afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true })
@@ -21,53 +25,92 @@ const tempDir = () => {
   return join(dir, 'nested', 'data')
 }
 
-describe('the database file', () => {
+describe('the database', () => {
   it('is created, migrated and seeded once, and keeps data across restarts', async () => {
-    const dataDir = tempDir()
-    const first = await buildServer({ dataDir, mode: 'test', passwordCost: TEST_PASSWORD_COST })
-    expect(existsSync(join(dataDir, 'wallet.db'))).toBe(true)
+    const storage = await testStorage(tempDir())
+    const first = await buildServer({ ...storage, mode: 'test', passwordCost: TEST_PASSWORD_COST })
+    // SQLite's file, unless the data went to PostgreSQL.
+    expect(existsSync(join(storage.dataDir, 'wallet.db'))).toBe(!storage.databaseUrl)
     await call(first, 'POST', '/dev/settings', { body: { registerOTP: false } })
     expect((await call(first, 'POST', '/api/account', { body: registration() })).status).toBe(201)
     await first.close()
 
-    const second = await buildServer({ dataDir, mode: 'test', passwordCost: TEST_PASSWORD_COST })
+    const second = await buildServer({ ...storage, mode: 'test', passwordCost: TEST_PASSWORD_COST })
     const db = second.wallet.db
-    expect(db.prepare('SELECT id FROM migrations').pluck().all()).toEqual(migrations.map((m) => m.id))
-    expect(db.prepare('SELECT name FROM seeds ORDER BY name').pluck().all()).toEqual(['demo-member', 'lookups'])
-    expect(db.prepare('SELECT COUNT(*) FROM members').pluck().get()).toBe(2)
-    expect(db.prepare("SELECT COUNT(*) FROM banks WHERE code = 'KBANK'").pluck().get()).toBe(1)
+    const applied = await sql<{ name: string }>`SELECT name FROM kysely_migration ORDER BY name`.execute(db)
+    expect(applied.rows.map((row) => row.name)).toEqual(Object.keys(migrations))
+    expect((await db.selectFrom('seeds').select('name').orderBy('name').execute()).map((row) => row.name)).toEqual(['demo-member', 'lookups'])
+    expect(await db.selectFrom('members').select('id').execute()).toHaveLength(2)
+    expect(await db.selectFrom('banks').select('code').where('code', '=', 'KBANK').execute()).toHaveLength(1)
     expect((await call(second, 'GET', '/api/lookup/registerOTP')).body).toEqual({ registerOTP: false })
     expect(await login(second, registration().username, registration().password)).toBeTruthy()
     await second.close()
   })
 
-  it('applies each migration once', () => {
-    const db = openDatabase(':memory:')
-    expect(migrate(db)).toEqual(migrations.map((m) => m.id))
-    expect(migrate(db)).toEqual([])
-    db.close()
+  it('applies each migration once', async () => {
+    const db = openDatabase(await testStorage())
+    expect(await migrate(db)).toEqual(Object.keys(migrations))
+    expect(await migrate(db)).toEqual([])
+    await db.destroy()
+  })
+
+  it('migrates and seeds once when two instances start on the same data at the same time', async () => {
+    const storage = await testStorage(tempDir())
+    const env = { ...process.env, DATA_DIR: storage.dataDir, DATABASE_URL: storage.databaseUrl ?? '' }
+    const instance = () =>
+      run(process.execPath, ['--import', 'tsx', 'tests/server/fixtures/startInstance.ts'], { env })
+    const outputs = await Promise.all([instance(), instance()])
+    expect(outputs.map(({ stdout }) => stdout.trim())).toEqual(['started', 'started'])
+    const app = await buildServer({ ...storage, mode: 'test', passwordCost: TEST_PASSWORD_COST })
+    const db = app.wallet.db
+    expect(await db.selectFrom('members').select('id').execute()).toEqual([{ id: 123 }])
+    expect(await db.selectFrom('banks').select('code').where('code', '=', 'KBANK').execute()).toHaveLength(1)
+    expect(await db.selectFrom('settings').select('key').execute()).toHaveLength(4)
+    expect(await ledgerSum(db, 123)).toBe(150000)
+    await app.close()
+  }, 60_000)
+
+  it('gives a member registered after the demo member the next id', async () => {
+    const server = await buildServer({ ...(await testStorage()), mode: 'test', passwordCost: TEST_PASSWORD_COST })
+    await call(server, 'POST', '/dev/settings', { body: { registerOTP: false } })
+    expect((await call(server, 'POST', '/api/account', { body: registration() })).status).toBe(201)
+    const member = await server.wallet.db.selectFrom('members').select('id').where('username', '=', registration().username).executeTakeFirstOrThrow()
+    expect(member.id).toBe(124)
+    await server.close()
   })
 })
 
 describe('the wallet ledger', () => {
   it('gives the demo member 1500.00 through one ledger row', async () => {
-    const app = await buildServer({ dataDir: ':memory:', mode: 'test' })
+    const app = await buildServer({ ...(await testStorage()), mode: 'test' })
     const db = app.wallet.db
-    expect(walletBalance(db, 123)).toBe(150000)
-    expect(ledgerSum(db, 123)).toBe(150000)
-    expect(db.prepare('SELECT COUNT(*) FROM ledger WHERE member_id = 123').pluck().get()).toBe(1)
+    expect(await walletBalance(db, 123)).toBe(150000)
+    expect(await ledgerSum(db, 123)).toBe(150000)
+    expect(await db.selectFrom('ledger').select('id').where('member_id', '=', 123).execute()).toHaveLength(1)
     await app.close()
   })
 
   it('never lets a balance go below zero, and keeps the ledger equal to the balance', async () => {
-    const app = await buildServer({ dataDir: ':memory:', mode: 'test' })
+    const app = await buildServer({ ...(await testStorage()), mode: 'test' })
     const db = app.wallet.db
-    expect(changeBalance(db, { memberId: 123, amountMinor: -50000, kind: 'withdraw', at: 1 })).toBe(100000)
-    expect(() => changeBalance(db, { memberId: 123, amountMinor: -100001, kind: 'withdraw', at: 2 })).toThrow(
+    expect(await changeBalance(db, { memberId: 123, amountMinor: -50000, kind: 'withdraw', at: 1 })).toBe(100000)
+    await expect(changeBalance(db, { memberId: 123, amountMinor: -100001, kind: 'withdraw', at: 2 })).rejects.toThrow(
       'MONEY_NOT_ENOUGH',
     )
-    expect(walletBalance(db, 123)).toBe(100000)
-    expect(ledgerSum(db, 123)).toBe(100000)
+    expect(await walletBalance(db, 123)).toBe(100000)
+    expect(await ledgerSum(db, 123)).toBe(100000)
+    await app.close()
+  })
+
+  it('spends the same money once when debits race', async () => {
+    const app = await buildServer({ ...(await testStorage()), mode: 'test' })
+    const db = app.wallet.db
+    const debits = await Promise.allSettled(
+      Array.from({ length: 10 }, (_, i) => changeBalance(db, { memberId: 123, amountMinor: -40000, kind: 'withdraw', at: i })),
+    )
+    expect(debits.filter((debit) => debit.status === 'fulfilled')).toHaveLength(3)
+    expect(await walletBalance(db, 123)).toBe(30000)
+    expect(await ledgerSum(db, 123)).toBe(30000)
     await app.close()
   })
 })

@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# The server test suite on PostgreSQL (vitest.pg.config.ts). With DATABASE_URL set, test databases
+# are created (and dropped) on that server; its user needs CREATEDB. Otherwise a throwaway cluster
+# is started with pg_virtualenv (Debian's postgresql package). With neither, says so and skips.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+run_suite() {
+  WALLET_TEST_PG_URL="$1" npx vitest run --config vitest.pg.config.ts "${@:2}"
+}
+
+if [ -n "${DATABASE_URL:-}" ]; then
+  echo "PostgreSQL half of the server suite: on DATABASE_URL"
+  run_suite "$DATABASE_URL" "$@"
+  exit
+fi
+
+if [ -n "${WALLET_PG_INNER:-}" ]; then
+  # Inside pg_virtualenv: PGHOST, PGPORT, PGUSER, PGPASSWORD and PGDATABASE name the cluster.
+  url="postgresql://$(node -p 'encodeURIComponent(process.env.PGUSER)'):$(node -p 'encodeURIComponent(process.env.PGPASSWORD)')@${PGHOST}:${PGPORT}/${PGDATABASE}"
+  run_suite "$url" "$@"
+  exit
+fi
+
+if ! command -v pg_virtualenv >/dev/null 2>&1; then
+  echo "SKIPPED: the PostgreSQL half of the server suite did not run: DATABASE_URL is not set and"
+  echo "pg_virtualenv is not installed (apt-get install postgresql, or set DATABASE_URL)."
+  exit 0
+fi
+
+echo "PostgreSQL half of the server suite: in a throwaway cluster (pg_virtualenv)"
+options=(-o max_connections=300 -o fsync=off)
+# PG_TEST_PORT picks the cluster's port; by default the first free one from 5432.
+[ -n "${PG_TEST_PORT:-}" ] && options+=(-c "-p $PG_TEST_PORT")
+WALLET_PG_INNER=1 pg_virtualenv "${options[@]}" "$0" "$@"
