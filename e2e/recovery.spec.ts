@@ -66,23 +66,15 @@ test('after registering, back from /login does not walk through the wizard steps
   await expect(page).toHaveURL(/\/login$/)
 })
 
-test('an error toast shows above an open modal', async ({ page, open, strings }) => {
+test('a failed conditions load shows inside the open modal, once, not also as a toast', async ({ page, open, strings }) => {
   await open('/login')
   await signIn(page, strings)
   await expect(page).toHaveURL(/\/user\/home$/)
   await page.route('**/api/lookup/conditions', (route) => route.fulfill({ status: 400, json: { message: 'NO_DATA' } }))
   await page.getByRole('navigation', { name: strings.menu.label }).getByRole('button', { name: strings.menu.conditions }).click()
-  await expect(page.getByRole('dialog', { name: strings.conditions.title })).toBeVisible()
-  const toast = page.locator('.toast').filter({ hasText: strings.errors.NO_DATA })
-  await expect(toast).toBeVisible()
-  // The toast is on top: the element at its centre is the toast itself, not the dialog's backdrop.
-  const onTop = await toast.evaluate((element) => {
-    const box = element.getBoundingClientRect()
-    return element.contains(document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2))
-  })
-  expect(onTop).toBe(true)
-  // And it can be dismissed while the modal stays open.
-  await toast.getByRole('button', { name: strings.common.close }).click()
-  await expect(toast).toHaveCount(0)
-  await expect(page.getByRole('dialog', { name: strings.conditions.title })).toBeVisible()
+  const dialog = page.getByRole('dialog', { name: strings.conditions.title })
+  await expect(dialog.getByRole('alert')).toHaveText(strings.errors.NO_DATA)
+  await page.waitForTimeout(300)
+  await expect(page.locator('.toast')).toHaveCount(0)
+  await expect(page.getByText(strings.errors.NO_DATA)).toHaveCount(1)
 })
