@@ -3,7 +3,7 @@ import compress from '@fastify/compress'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { accountRoutes, memberAccountRoutes } from './account/routes'
 import { authRoutes, logoutRoutes } from './auth/routes'
-import { type ConfigPatch, createConfigState, defaultRuntimeConfig, mergeConfig } from './config'
+import { type ConfigPatch, createConfigState } from './config'
 import { hasDevRoutes, type ServerContext, type ServerMode } from './context'
 import { migrate, openDatabase } from './db'
 import { createPasswordHasher, type PasswordCost } from './auth/passwords'
@@ -88,11 +88,12 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   const now = options.now ?? Date.now
   const db = openDatabase({ dataDir: options.dataDir, databaseUrl: options.databaseUrl })
   const passwords = createPasswordHasher(options.passwordCost)
+  const config = createConfigState(options.config)
   try {
     await migrate(db)
     await runSeeds(db, now(), passwords, {
       demo: options.mode !== 'production',
-      variant: mergeConfig(defaultRuntimeConfig, options.config).variant,
+      variant: config.current.variant,
     })
     if (options.mode === 'production') await disableDemoMember(db)
     if (options.settings) await updateSettings(db, options.settings)
@@ -106,7 +107,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   const ctx: ServerContext = {
     db,
     mode: options.mode,
-    config: createConfigState(options.config),
+    config,
     now,
     // A plain console line a developer can read at a glance; quiet in tests unless logging is on.
     sms: options.sms ?? createLogOtpSender(quietTests ? () => {} : (line) => console.log(line)),

@@ -15,6 +15,7 @@ import { pickLanguage, readStoredLanguage } from './i18n/language'
 import { parseInviteCode } from './lib/inviteCode'
 import { storageKeys } from './lib/storage'
 import { getPlatformState, loadPlatform, type LoadedPlatform } from './platform'
+import { hasLiffMarks } from './platform/detect'
 import { earlyHostLanguage, readTelegramLaunch } from './platform/telegramLaunch'
 import { session } from './state/session'
 import { showToast } from './state/ui'
@@ -29,13 +30,6 @@ function followInvite(startParam: string | undefined): void {
   localStorage.setItem(storageKeys.inviterCode, code)
   if (session.token || window.location.pathname === paths.register) return
   window.history.replaceState(null, '', `${paths.register}${window.location.hash}`)
-}
-
-/** LIFF's first hop: LIFF moves to the page in `liff.state` (or reads its tokens from the hash)
- *  itself, so nothing may route away from this URL before it has. */
-function liffOwnsThisUrl(): boolean {
-  const url = new URL(window.location.href)
-  return url.searchParams.has('liff.state') || url.searchParams.has('liff.referrer') || url.hash.includes('access_token=')
 }
 
 /** What waits for the host: its deep-link inviter, its language when none is stored, and the
@@ -56,7 +50,9 @@ async function boot(): Promise<void> {
   setApiBase(config.apiBase)
   const hostReady = loadPlatform(config)
   const { host } = getPlatformState()
-  if (host === 'line' && liffOwnsThisUrl()) await hostReady
+  // LIFF's first hop: LIFF moves to the page in `liff.state` (or reads its tokens from the hash)
+  // itself, so nothing may route away from this URL before it has.
+  if (host === 'line' && hasLiffMarks(new URL(window.location.href))) await hostReady
   const launch = readTelegramLaunch()
   // Known without the SDK: a `?code=` or `liff.state` in the URL, Telegram's start_param.
   const bootInvite = (host === 'telegram' ? launch?.startParam : undefined) ?? getPlatformState().platform.startParam()

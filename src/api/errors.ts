@@ -18,12 +18,17 @@ export class ApiError extends Error {
   }
 }
 
-/** An operator's API may write a code in any case (`wrong_credential`); the catalogue is upper case. */
+/** Operators' APIs write codes in any case: `expired_auth_token` is spec 8's EXPIRED_AUTH_TOKEN. */
+export const isCode = (value: unknown, code: string): boolean =>
+  typeof value === 'string' && value.trim().toUpperCase() === code.toUpperCase()
+
+/** A code-shaped message in the catalogue's upper case; free text (`cannot verify identity`) as it came. */
+export const catalogueCode = (message: string): string =>
+  /^[A-Za-z0-9_]+$/.test(message.trim()) ? message.trim().toUpperCase() : message
+
 export function errorMessage(code: string): string {
-  for (const key of [`errors.${code}`, `errors.${code.toUpperCase()}`]) {
-    if (i18n.exists(key)) return String(i18n.t(key as 'errors.generic'))
-  }
-  return code
+  const key = `errors.${code}`
+  return i18n.exists(key) ? String(i18n.t(key as 'errors.generic')) : code
 }
 
 export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError

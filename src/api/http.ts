@@ -5,7 +5,7 @@ import { loginWith, paths } from '../app/paths'
 import { currentToken, sessionEndReason, signOut, type SessionEndReason } from '../state/session'
 import { callEnded, callStarted } from '../state/ui'
 import { ensureAllStrings } from '../i18n/i18n'
-import { ApiError } from './errors'
+import { ApiError, catalogueCode, isCode } from './errors'
 
 /** The body message that means the whole service is terminated (spec 7). */
 export const GONE = 'gone'
@@ -35,7 +35,7 @@ http.interceptors.response.use(
     callEnded()
     const body: unknown = response.data
     const message = messageOf(body)
-    if (message && sameCode(message, GONE)) throw goneError(response.status)
+    if (isCode(message, GONE)) throw goneError(response.status)
     return body as AxiosResponse
   },
   async (error: AxiosError) => {
@@ -46,10 +46,6 @@ http.interceptors.response.use(
   },
 )
 
-/** Operators' APIs write codes in any case: `expired_auth_token` is EXPIRED_AUTH_TOKEN. */
-const sameCode = (a: string, b: string): boolean => a.trim().toUpperCase() === b.toUpperCase()
-/** A code-shaped message in the catalogue's upper case; free text (`cannot verify identity`) as it came. */
-const asCode = (message: string): string => (/^[A-Za-z0-9_]+$/.test(message) ? message.toUpperCase() : message)
 
 const messageOf = (body: unknown): string | undefined =>
   body && typeof body === 'object' && 'message' in body && typeof body.message === 'string'
@@ -65,13 +61,13 @@ function toApiError(error: AxiosError): ApiError {
   if (axios.isCancel(error)) return new ApiError('cancelled', undefined, true)
   const status = error.response?.status
   const message = messageOf(error.response?.data)
-  if (message && sameCode(message, GONE)) return goneError(status)
+  if (isCode(message, GONE)) return goneError(status)
   const endReason = message && sessionEndReason(message)
   if (endReason) {
     endSession(endReason)
-    return new ApiError(asCode(message), status, true)
+    return new ApiError(catalogueCode(message), status, true)
   }
-  if (message) return new ApiError(asCode(message), status)
+  if (message) return new ApiError(catalogueCode(message), status)
   if (error.code === 'ECONNABORTED' || error.code === 'ETIMEDOUT') return new ApiError('timeout')
   if (!error.response) return new ApiError('network')
   return new ApiError('generic', status)

@@ -2,6 +2,8 @@
 // 24 hexadecimal characters), so the id part keeps its case. A code reaches the app as `?code=`, a
 // Telegram start_param, LINE's liff.state, or the text of a scanned invite QR: one parser for all.
 
+import { urlParameters } from './url'
+
 /** 'PR' and 1 to 62 characters a Telegram start_param may carry (64 in all). */
 const CODE = /^PR([A-Za-z0-9_-]{1,62})$/i
 
@@ -15,13 +17,6 @@ export function parseInviteCode(text: string): string | null {
 
 /** What the inviter field keeps of what was typed: no spaces, the prefix as `PR`, the id as typed. */
 export const inviteCodeInput = (value: string): string => value.replace(/\s+/g, '').replace(/^pr/i, 'PR')
-
-/** Query and hash parameters of a URL (Telegram puts launch parameters in either). */
-function parameters(url: URL): URLSearchParams {
-  const all = new URLSearchParams(url.search)
-  new URLSearchParams(url.hash.replace(/^#/, '')).forEach((value, key) => all.append(key, value))
-  return all
-}
 
 const CODE_PARAMETERS = ['code', 'startapp', 'start_param', 'tgWebAppStartParam']
 
@@ -38,7 +33,7 @@ export function inviteCodeFromText(text: string): string | null {
   } catch {
     return null
   }
-  const params = parameters(url)
+  const params = urlParameters(url)
   for (const name of CODE_PARAMETERS) {
     const code = parseInviteCode(params.get(name) ?? '')
     if (code) return code

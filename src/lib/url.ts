@@ -16,3 +16,10 @@ export function safeUrl(value: string | null | undefined): string | undefined {
 
 /** For DOMPurify: href and src values allowed in server HTML (http(s), or a path here). */
 export const SAFE_URI = /^(?:https?:|\/(?![/\\]))/i
+
+/** Query and hash of a URL as one parameter list (Telegram puts launch parameters in either). */
+export function urlParameters(url: URL): URLSearchParams {
+  const all = new URLSearchParams(url.search)
+  new URLSearchParams(url.hash.replace(/^#/, '')).forEach((value, key) => all.append(key, value))
+  return all
+}

@@ -1,3 +1,4 @@
+import { urlParameters } from '../lib/url'
 import type { PlatformConfig, PlatformKind } from './types'
 
 export interface DetectEnv {
@@ -15,27 +16,21 @@ export const TELEGRAM_LAUNCH_PARAMS_KEY = 'tapps/launchParams'
 
 const LIFF_UA = /Line\/\d+\.\d+\.\d+ LIFF/
 
-/** Query and hash of a URL as one parameter list (Telegram puts launch params in either). */
-function urlParams(url: URL): URLSearchParams {
-  const params = new URLSearchParams(url.search)
-  new URLSearchParams(url.hash.replace(/^#/, '')).forEach((value, key) => params.append(key, value))
-  return params
-}
-
-function parseUrl(url: string, base?: string): URL | undefined {
+function parseUrl(url: string): URL | undefined {
   try {
-    return new URL(url, base)
+    return new URL(url)
   } catch {
     return undefined
   }
 }
 
 function hasTelegramLaunchParams(url: URL): boolean {
-  const params = urlParams(url)
+  const params = urlParameters(url)
   return params.has('tgWebAppData') || params.has('tgWebAppPlatform')
 }
 
-function hasLiffMarks(url: URL): boolean {
+/** LIFF's first hop: `liff.state`, `liff.referrer`, or its tokens in the hash. */
+export function hasLiffMarks(url: URL): boolean {
   if (url.searchParams.has('liff.state') || url.searchParams.has('liff.referrer')) return true
   const hash = new URLSearchParams(url.hash.replace(/^#/, ''))
   return hash.has('access_token') && (hash.has('context_token') || hash.has('feature_token'))

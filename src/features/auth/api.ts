@@ -1,6 +1,6 @@
 // Calls of the sign-in and registration screens (spec 7 "Account", "OTP", lookups).
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query'
-import { ApiError } from '../../api/errors'
+import { ApiError, catalogueCode, isCode } from '../../api/errors'
 import { api } from '../../api/http'
 import type {
   ActiveResponse,
@@ -30,9 +30,6 @@ export const getBanks = () => api.get<BanksResponse>('/api/lookup/banks')
 export const getActive = () => api.get<ActiveResponse>('/api/lookup/active')
 
 export const login = (body: LoginRequest) => api.post<LoginResponse>('/api/login', body)
-/** A code as the server wrote it, in any case, equals one of spec 8. */
-export const isCode = (value: unknown, code: string): boolean =>
-  typeof value === 'string' && value.trim().toUpperCase() === code
 
 /** The answers of spec 4 and 8 that mean success: the send answers OK (or SUCCESS) with a code
  *  sent, or OTP_VERIFIED for a number verified already; the verify answers OTP_CODE_VALID (or OK,
@@ -46,12 +43,9 @@ function requireSuccess<T extends object>(accepted: readonly string[], fallback:
     const { code, message } = answer as { code?: unknown; message?: unknown }
     if (accepted.some((ok) => isCode(code, ok) || isCode(message, ok))) return answer
     const given = [code, message].find((value): value is string => typeof value === 'string' && value.trim() !== '')
-    throw new ApiError(given ? asCatalogueCode(given) : fallback, 200)
+    throw new ApiError(given ? catalogueCode(given) : fallback, 200)
   }
 }
-
-/** `otp_code_invalid` is looked up as OTP_CODE_INVALID; free text stays as it came. */
-const asCatalogueCode = (text: string): string => (/^[A-Za-z0-9_]+$/.test(text.trim()) ? text.trim().toUpperCase() : text)
 
 export const sendOtp = (phoneNumber: string) =>
   api.post<OtpSendResponse>('/api/otp/send', { phoneNumber }).then(requireSuccess(OTP_SEND_SUCCESS, 'OTP_SEND_FAIL'))

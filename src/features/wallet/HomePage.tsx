@@ -19,8 +19,8 @@ export function HomePage() {
 
   // No await before share(): LIFF's shareTargetPicker must run inside the tap (DESIGN.md).
   const share = () => {
-    void platform.share(t('home.inviteText', { code }), platform.inviteUrl(code)).then((result) => {
-      const url = platform.inviteUrl(code)
+    const url = platform.inviteUrl(code)
+    void platform.share(t('home.inviteText', { code }), url).then((result) => {
       if (result === 'copied' || result === 'failed') showCopyResult(result === 'copied', url)
       if (result === 'shared') platform.haptic('success')
     })

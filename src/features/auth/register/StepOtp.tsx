@@ -4,7 +4,8 @@ import { useSubmit } from '../../../api/useSubmit'
 import { digitsOnly, required } from '../../../lib/validation'
 import { Button } from '../../../ui/Button'
 import { TextField } from '../../../ui/Field'
-import { isCode, useSendOtp, useVerifyOtp } from '../api'
+import { isCode } from '../../../api/errors'
+import { useSendOtp, useVerifyOtp } from '../api'
 import type { StepProps } from './stepProps'
 
 /** The server refuses a second code within a minute (REQUEST_LIMIT_1MIN); the button waits too. */
