@@ -22,12 +22,15 @@ const SCREENS: { path: string; modules: string[]; image?: string }[] = [
   { path: paths.member.contact, modules: ['src/app/MemberLayout.tsx', 'src/features/info/ContactPage.tsx'], image: '/line-qr.png' },
 ]
 
+/** What api/http.ts imports lazily. */
+const HTTP_CLIENT = 'node_modules/axios/index.js'
+
 const LOCALE_PART = /^\0virtual:locale\/(th|la|en)\/(core|rest)$/
 
 type Chunks = Rolldown.OutputChunk[]
 
 function manifestOf(bundle: Rolldown.OutputBundle | undefined, base: string): PrepaintManifest {
-  const manifest: PrepaintManifest = { locale: {}, screens: {}, images: {} }
+  const manifest: PrepaintManifest = { locale: {}, screens: {}, images: {}, client: [] }
   const chunks: Chunks = Object.values(bundle ?? {}).filter((output) => output.type === 'chunk')
   if (!chunks.length) return manifest // dev: Vite serves modules one by one
   const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]))
@@ -59,6 +62,7 @@ function manifestOf(bundle: Rolldown.OutputBundle | undefined, base: string): Pr
     manifest.screens[screen.path] = files.map((file) => `${base}${file}`)
     if (screen.image) manifest.images[screen.path] = screen.image
   }
+  manifest.client = [...closure([chunkWith(HTTP_CLIENT)])].filter((file) => !entryFiles.has(file)).map((file) => `${base}${file}`)
   return manifest
 }
 

@@ -4,7 +4,7 @@
 // Telegram has started, and only what needs the host waits for it.
 import { createRoot } from 'react-dom/client'
 import { loadConfig } from './api/config'
-import { setApiBase } from './api/http'
+import { preloadHttp, setApiBase } from './api/http'
 import { createQueryClient } from './api/queryClient'
 import type { Variant } from './api/types'
 import { App } from './app/App'
@@ -61,6 +61,8 @@ async function boot(): Promise<void> {
   await initI18n(pickLanguage(config.variant, ready ? platform.language() : earlyHostLanguage(launch)))
   document.title = config.appName
   createRoot(document.getElementById('root')!).render(<App queryClient={createQueryClient()} />)
+  // After the first screen has painted: the HTTP client for the player's first tap.
+  requestAnimationFrame(() => setTimeout(preloadHttp, 0))
   void hostReady.then((loaded) => whenHostReady(loaded, config.variant, bootInvite))
 }
 

@@ -2,9 +2,11 @@
 // (scripts/prepaintScript.ts builds it into a classic script). No React, no SDK, nothing awaited:
 // - a Telegram theme from the launch parameters colours the splash and the app, so a dark
 //   Telegram never flashes light;
+// - the runtime config and, on /login, the service check are requested at once (api/early.ts);
 // - what the first screen needs beyond the entry (the likely language's strings, a lazy screen's
 //   chunks, its main image) starts downloading alongside the entry instead of a round trip or
 //   two after it.
+import { startEarly } from './api/early'
 import { paths } from './app/paths'
 import { fromHostLanguage, readStoredLanguage, type Language } from './i18n/language'
 import { storageKeys } from './lib/storage'
@@ -19,6 +21,9 @@ export interface PrepaintManifest {
   screens: Record<string, string[]>
   /** A screen's path -> the image that is its largest paint. */
   images: Record<string, string>
+  /** The HTTP client's chunks (api/http.ts loads axios lazily): every screen but /login calls
+   *  the API at once. */
+  client: string[]
 }
 
 declare const __PREPAINT_MANIFEST__: PrepaintManifest
@@ -41,6 +46,7 @@ export function prepaint(manifest: PrepaintManifest, path = window.location.path
   // `/` and `/user` open the member home; a member screen without a session ends on /login.
   const opened = path === paths.root || path === paths.member.root ? paths.member.home : path
   const screen = opened.startsWith(`${paths.member.root}/`) && !signedIn() ? paths.login : opened
+  startEarly({ active: screen === paths.login })
   const chunks = manifest.screens[screen] ?? []
   // pickLanguage() without the variant: unknown before config.json, and needed only when the
   // host's language is one the app does not have.
@@ -49,6 +55,7 @@ export function prepaint(manifest: PrepaintManifest, path = window.location.path
   if (strings) preload(strings.core)
   if (strings && chunks.length) preload(strings.rest)
   chunks.forEach((chunk) => preload(chunk))
+  if (screen !== paths.login) manifest.client.forEach((chunk) => preload(chunk))
   const image = manifest.images[screen]
   if (image) preload(image, 'image')
 }

@@ -12,7 +12,7 @@ import { afterEach, vi, type Mock } from 'vitest'
 import { Router } from 'wouter'
 import { memoryLocation } from 'wouter/memory-location'
 import { loadConfig } from '../src/api/config'
-import { http } from '../src/api/http'
+import { loadHttp } from '../src/api/http'
 import { createQueryClient } from '../src/api/queryClient'
 import type { RuntimeConfig, Variant } from '../src/api/types'
 import { changeLanguage, ensureAllStrings, i18n, initI18n } from '../src/i18n/i18n'
@@ -125,6 +125,7 @@ export async function renderScreen(screen: ReactNode, options: ScreenOptions = {
 
   const routes: Routes = { ...options.api }
   const calls: Call[] = []
+  const http = await loadHttp()
   http.defaults.adapter = async (config) => {
     const url = (config.url ?? '').split('?')[0]
     const call = { method: (config.method ?? 'get').toUpperCase(), url, body: typeof config.data === 'string' ? JSON.parse(config.data) : config.data }

@@ -1,15 +1,15 @@
 // The runtime config (`/config.json`), fetched once before the first render. One build serves
 // every operator and variant; nothing here is decided at build time.
+import { CONFIG_URL, fetchConfig, takeEarly } from './early'
 import type { RuntimeConfig } from './types'
 
 let loaded: RuntimeConfig | null = null
 
-export async function loadConfig(url = '/config.json'): Promise<RuntimeConfig> {
-  // Default cache mode, so index.html's preload of /config.json is reused; the server answers
-  // `Cache-Control: no-cache`, so a changed config is always seen.
-  const response = await fetch(url, { credentials: 'same-origin' })
-  if (!response.ok) throw new Error(`config ${response.status}`)
-  loaded = (await response.json()) as RuntimeConfig
+export async function loadConfig(url = CONFIG_URL): Promise<RuntimeConfig> {
+  // The prepaint script's request when it made one (api/early.ts), else our own. The server
+  // answers `Cache-Control: no-cache`, so a changed config is always seen.
+  const early = url === CONFIG_URL ? takeEarly('config') : undefined
+  loaded = (await (early ?? fetchConfig(url))) as RuntimeConfig
   return loaded
 }
 

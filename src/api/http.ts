@@ -1,5 +1,7 @@
-// The one HTTP client, and the only place that knows the rules of spec section 7.
-import axios, { type AxiosError, type AxiosRequestConfig, type AxiosResponse } from 'axios'
+// The one HTTP client, and the only place that knows the rules of spec section 7. axios arrives
+// with the first call (or earlier, see preloadHttp), not with the first screen: /login shows its
+// form before any call of ours is needed (api/early.ts answers its service check).
+import type { AxiosError, AxiosInstance, AxiosRequestConfig, AxiosResponse, AxiosStatic } from 'axios'
 import { navigate } from 'wouter/use-browser-location'
 import { loginWith, paths } from '../app/paths'
 import { currentToken, sessionEndReason, signOut, type SessionEndReason } from '../state/session'
@@ -14,38 +16,58 @@ export const TIMEOUT_MS = 60_000
 /** Uploads and the invite collect call (spec 9). */
 export const LONG_TIMEOUT_MS = 300_000
 
-export const http = axios.create({
-  timeout: TIMEOUT_MS,
-  headers: { 'X-Requested-With': 'wallet-user' },
-})
+let apiBase = ''
+let client: Promise<AxiosInstance> | undefined
 
-export function setApiBase(apiBase: string): void {
-  http.defaults.baseURL = apiBase || undefined
+export function setApiBase(base: string): void {
+  apiBase = base
+  void client?.then((http) => {
+    http.defaults.baseURL = apiBase || undefined
+  })
 }
 
-http.interceptors.request.use((config) => {
-  const token = currentToken()
-  if (token) config.headers.set('Authorization', `Bearer ${token}`)
-  callStarted()
-  return config
-})
+/** The axios instance with spec 7's rules, loaded once. */
+export function loadHttp(): Promise<AxiosInstance> {
+  client ??= import('axios').then(({ default: axios }) => createHttp(axios))
+  return client
+}
 
-http.interceptors.response.use(
-  (response: AxiosResponse) => {
-    callEnded()
-    const body: unknown = response.data
-    const message = messageOf(body)
-    if (isCode(message, GONE)) throw goneError(response.status)
-    return body as AxiosResponse
-  },
-  async (error: AxiosError) => {
-    // The error catalogue is not part of the first load; fetch it before translating.
-    await ensureAllStrings().catch(() => undefined)
-    callEnded()
-    throw toApiError(error)
-  },
-)
+/** Starts loading the client while the player is busy with a form, so the first call is not late. */
+export function preloadHttp(): void {
+  loadHttp().catch(() => {
+    client = undefined // a failed chunk load is tried again by the next call
+  })
+}
 
+function createHttp(axios: AxiosStatic): AxiosInstance {
+  const http = axios.create({
+    baseURL: apiBase || undefined,
+    timeout: TIMEOUT_MS,
+    headers: { 'X-Requested-With': 'wallet-user' },
+  })
+  http.interceptors.request.use((config) => {
+    const token = currentToken()
+    if (token) config.headers.set('Authorization', `Bearer ${token}`)
+    callStarted()
+    return config
+  })
+  http.interceptors.response.use(
+    (response: AxiosResponse) => {
+      callEnded()
+      const body: unknown = response.data
+      const message = messageOf(body)
+      if (isCode(message, GONE)) throw goneError(response.status)
+      return body as AxiosResponse
+    },
+    async (error: AxiosError) => {
+      // The error catalogue is not part of the first load; fetch it before translating.
+      await ensureAllStrings().catch(() => undefined)
+      callEnded()
+      throw axios.isCancel(error) ? new ApiError('cancelled', undefined, true) : toApiError(error)
+    },
+  )
+  return http
+}
 
 const messageOf = (body: unknown): string | undefined =>
   body && typeof body === 'object' && 'message' in body && typeof body.message === 'string'
@@ -58,7 +80,6 @@ function goneError(status: number | undefined): ApiError {
 }
 
 function toApiError(error: AxiosError): ApiError {
-  if (axios.isCancel(error)) return new ApiError('cancelled', undefined, true)
   const status = error.response?.status
   const message = messageOf(error.response?.data)
   if (isCode(message, GONE)) return goneError(status)
@@ -82,12 +103,18 @@ function endSession(reason: SessionEndReason): void {
   navigate(loginWith(pathname + search), { replace: true })
 }
 
-// Typed helpers: the interceptor has already unwrapped the response to its body.
+// Typed helpers: the interceptor has already unwrapped the response to its body. A client that
+// could not load (offline on first use) fails the call as network trouble.
+const withHttp = <T>(call: (http: AxiosInstance) => Promise<T>): Promise<T> =>
+  loadHttp().then(call, async () => {
+    client = undefined
+    await ensureAllStrings().catch(() => undefined)
+    throw new ApiError('network')
+  })
+
 export const api = {
-  get: <T>(url: string, config?: AxiosRequestConfig) => http.get<T, T>(url, config),
-  post: <T>(url: string, body?: unknown, config?: AxiosRequestConfig) =>
-    http.post<T, T>(url, body, config),
-  put: <T>(url: string, body?: unknown, config?: AxiosRequestConfig) =>
-    http.put<T, T>(url, body, config),
-  delete: <T>(url: string, config?: AxiosRequestConfig) => http.delete<T, T>(url, config),
+  get: <T>(url: string, config?: AxiosRequestConfig) => withHttp((http) => http.get<T, T>(url, config)),
+  post: <T>(url: string, body?: unknown, config?: AxiosRequestConfig) => withHttp((http) => http.post<T, T>(url, body, config)),
+  put: <T>(url: string, body?: unknown, config?: AxiosRequestConfig) => withHttp((http) => http.put<T, T>(url, body, config)),
+  delete: <T>(url: string, config?: AxiosRequestConfig) => withHttp((http) => http.delete<T, T>(url, config)),
 }

@@ -2,13 +2,14 @@
 // fresh modules, so this holds whatever order the other HTTP tests run in.
 import { AxiosError } from 'axios'
 import { beforeAll, expect, it } from 'vitest'
-import { api, http } from '../../src/api/http'
+import { api, loadHttp } from '../../src/api/http'
 import { ApiError } from '../../src/api/errors'
 import { i18n, initI18n } from '../../src/i18n/i18n'
 
 beforeAll(async () => {
   localStorage.clear()
   await initI18n('en')
+  const http = await loadHttp()
   http.defaults.adapter = async (config) => {
     throw new AxiosError('Request failed with status code 400', AxiosError.ERR_BAD_REQUEST, config, {}, {
       data: { message: 'WRONG_CREDENTIAL' },

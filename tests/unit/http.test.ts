@@ -1,6 +1,6 @@
 import { AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios'
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { api, http, LONG_TIMEOUT_MS, TIMEOUT_MS } from '../../src/api/http'
+import { api, loadHttp, LONG_TIMEOUT_MS, TIMEOUT_MS } from '../../src/api/http'
 import { ApiError } from '../../src/api/errors'
 import { i18n, initI18n } from '../../src/i18n/i18n'
 import { session, signIn, signOut } from '../../src/state/session'
@@ -44,6 +44,7 @@ const enMessage = (key: string) => i18n.t(key as 'errors.generic')
 beforeAll(async () => {
   localStorage.clear()
   await initI18n('en')
+  const http = await loadHttp()
   http.defaults.adapter = async (config) => {
     seen.push(config)
     return reply(config)
@@ -94,7 +95,7 @@ describe('timeouts (spec 9)', () => {
   it('defaults to 60 s and offers 300 s for long calls', async () => {
     expect(TIMEOUT_MS).toBe(60_000)
     expect(LONG_TIMEOUT_MS).toBe(300_000)
-    expect(http.defaults.timeout).toBe(TIMEOUT_MS)
+    expect((await loadHttp()).defaults.timeout).toBe(TIMEOUT_MS)
     await api.get('/x')
     expect(seen[0].timeout).toBe(60_000)
     await api.post('/upload', {}, { timeout: LONG_TIMEOUT_MS })

@@ -2,7 +2,7 @@
 import { AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios'
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { ApiError } from '../../src/api/errors'
-import { api, http } from '../../src/api/http'
+import { api, loadHttp } from '../../src/api/http'
 import en from '../../src/i18n/locales/en.json'
 import { initI18n } from '../../src/i18n/i18n'
 import { session, signIn } from '../../src/state/session'
@@ -10,7 +10,8 @@ import { session, signIn } from '../../src/state/session'
 const response = (config: InternalAxiosRequestConfig, data: unknown, status: number): AxiosResponse =>
   ({ data, status, statusText: String(status), headers: {}, config })
 
-function answer(data: unknown, status: number): void {
+async function answer(data: unknown, status: number): Promise<void> {
+  const http = await loadHttp()
   http.defaults.adapter = async (config) => {
     if (status < 400) return response(config, data, status)
     throw new AxiosError('failed', AxiosError.ERR_BAD_REQUEST, config, {}, response(config, data, status))
@@ -33,20 +34,20 @@ describe('codes in any case', () => {
   })
 
   it('translates a lower-case code and reports it upper case', async () => {
-    answer({ message: 'wrong_credential' }, 400)
+    await answer({ message: 'wrong_credential' }, 400)
     const error = await failure(api.post('/api/login', {}))
     expect(error.code).toBe('WRONG_CREDENTIAL')
     expect(error.message).toBe(en.errors.WRONG_CREDENTIAL)
   })
 
   it('keeps free text as it came', async () => {
-    answer({ message: 'Server is busy' }, 400)
+    await answer({ message: 'Server is busy' }, 400)
     expect((await failure(api.get('/api/x'))).message).toBe('Server is busy')
   })
 
   it('ends the session on Expired_Auth_Token', async () => {
     signIn('t0k', true)
-    answer({ message: 'Expired_Auth_Token' }, 401)
+    await answer({ message: 'Expired_Auth_Token' }, 401)
     const error = await failure(api.get('/api/wallet'))
     expect(error.handled).toBe(true)
     expect(session.token).toBeNull()
@@ -54,7 +55,7 @@ describe('codes in any case', () => {
   })
 
   it('goes to /terminated on GONE in a 200 body', async () => {
-    answer({ message: 'GONE' }, 200)
+    await answer({ message: 'GONE' }, 200)
     expect((await failure(api.get('/api/wallet'))).handled).toBe(true)
     expect(window.location.pathname).toBe('/terminated')
   })

@@ -1,4 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { takeEarly, takeEarlyActiveAnswer } from '../../src/api/early'
 import { prepaint, type PrepaintManifest } from '../../src/prepaint'
 
 const MANIFEST: PrepaintManifest = {
@@ -9,6 +10,7 @@ const MANIFEST: PrepaintManifest = {
   },
   screens: { '/contact': ['/assets/ContactPage.js', '/assets/api.js'], '/user/home': ['/assets/MemberLayout.js', '/assets/HomePage.js'] },
   images: { '/contact': '/line-qr.png' },
+  client: ['/assets/axios.js'],
 }
 
 const preloaded = () =>
@@ -29,8 +31,25 @@ function withNavigatorLanguage(language: string, run: () => void): void {
   }
 }
 
+/** What the page asked the network for, answering each as `answers` says. */
+function recordFetches(answers: Record<string, unknown>): { url: string; headers: Record<string, string> }[] {
+  const asked: { url: string; headers: Record<string, string> }[] = []
+  vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
+    asked.push({ url, headers: { ...(init?.headers as Record<string, string>) } })
+    const body = answers[url]
+    return new Response(JSON.stringify(body ?? { message: 'NO_DATA' }), { status: body === undefined ? 404 : 200 })
+  })
+  return asked
+}
+
 describe('prepaint (inline in index.html)', () => {
+  beforeEach(() => {
+    recordFetches({ '/config.json': { apiBase: '' } })
+  })
   afterEach(() => {
+    vi.unstubAllGlobals()
+    takeEarly('config')
+    takeEarly('active')
     document.head.innerHTML = ''
     document.documentElement.removeAttribute('style')
     delete document.documentElement.dataset.theme
@@ -61,7 +80,7 @@ describe('prepaint (inline in index.html)', () => {
     expect(preloaded()).toEqual(['modulepreload /assets/core-th.js'])
     document.head.innerHTML = ''
     withNavigatorLanguage('zh-CN', () => prepaint(MANIFEST, '/contact'))
-    expect(preloaded()).toEqual(['modulepreload /assets/ContactPage.js', 'modulepreload /assets/api.js', 'preload:image /line-qr.png'])
+    expect(preloaded()).toEqual(['modulepreload /assets/ContactPage.js', 'modulepreload /assets/api.js', 'modulepreload /assets/axios.js', 'preload:image /line-qr.png'])
   })
 
   it("preloads a lazy screen's chunks, the rest of the strings and its image", () => {
@@ -71,6 +90,7 @@ describe('prepaint (inline in index.html)', () => {
       'modulepreload /assets/rest-en.js',
       'modulepreload /assets/ContactPage.js',
       'modulepreload /assets/api.js',
+      'modulepreload /assets/axios.js',
       'preload:image /line-qr.png',
     ])
   })
@@ -81,6 +101,52 @@ describe('prepaint (inline in index.html)', () => {
     document.head.innerHTML = ''
     localStorage.setItem('token', 'abc')
     withNavigatorLanguage('en-US', () => prepaint(MANIFEST, '/'))
-    expect(preloaded()).toEqual(['modulepreload /assets/core-en.js', 'modulepreload /assets/rest-en.js', 'modulepreload /assets/MemberLayout.js', 'modulepreload /assets/HomePage.js'])
+    expect(preloaded()).toEqual([
+      'modulepreload /assets/core-en.js',
+      'modulepreload /assets/rest-en.js',
+      'modulepreload /assets/MemberLayout.js',
+      'modulepreload /assets/HomePage.js',
+      'modulepreload /assets/axios.js',
+    ])
+  })
+
+  it('asks for the config and, when /login opens, for the service check, before the app arrives', async () => {
+    const asked = recordFetches({ '/config.json': { apiBase: 'https://api.operator.example/' }, 'https://api.operator.example/api/lookup/active': { isActive: false, terminated: false } })
+    prepaint(MANIFEST, '/') // a guest on `/` lands on /login
+    await expect(takeEarly('active')).resolves.toEqual({ isActive: false, terminated: false })
+    // Signed in, `/` opens the member home: no check. /login itself checks, with the token (spec 7).
+    sessionStorage.setItem('token', 'tok')
+    prepaint(MANIFEST, '/')
+    expect(takeEarly('active')).toBeUndefined()
+    prepaint(MANIFEST, '/login')
+    await expect(takeEarly('config')).resolves.toEqual({ apiBase: 'https://api.operator.example/' })
+    await expect(takeEarly('active')).resolves.toEqual({ isActive: false, terminated: false })
+    expect(asked.slice(-2)).toEqual([
+      { url: '/config.json', headers: {} },
+      { url: 'https://api.operator.example/api/lookup/active', headers: { 'X-Requested-With': 'wallet-user', Authorization: 'Bearer tok' } },
+    ])
+    sessionStorage.clear()
+  })
+
+  it('leaves the service check to the app on other screens, and hands over only a plain answer', async () => {
+    const asked = recordFetches({ '/config.json': { apiBase: '' } })
+    prepaint(MANIFEST, '/contact')
+    expect(takeEarly('active')).toBeUndefined()
+    expect(asked.map(({ url }) => url)).toEqual(['/config.json'])
+    // On /login a gone service answers 410 {message: 'gone'}: no answer is handed over, so the app
+    // asks through its own client, which knows what gone means.
+    recordFetches({ '/config.json': { apiBase: '' }, '/api/lookup/active': { message: 'gone' } })
+    prepaint(MANIFEST, '/login')
+    await expect(takeEarly('active')).resolves.toBeNull()
+  })
+
+  it('hands the answer to the first render once it has come', async () => {
+    recordFetches({ '/config.json': { apiBase: '' }, '/api/lookup/active': { isActive: true, terminated: false } })
+    prepaint(MANIFEST, '/login')
+    expect(takeEarlyActiveAnswer()).toBeUndefined() // not answered yet: the request stays
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    expect(takeEarlyActiveAnswer()).toEqual({ isActive: true, terminated: false })
+    expect(takeEarly('active')).toBeUndefined()
+    expect(takeEarlyActiveAnswer()).toBeUndefined()
   })
 })

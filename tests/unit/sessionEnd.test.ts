@@ -1,7 +1,7 @@
 // Spec 6 and 8: an expired or invalid token ends the session, and /login learns why.
 import { AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios'
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { api, http } from '../../src/api/http'
+import { api, loadHttp } from '../../src/api/http'
 import { initI18n } from '../../src/i18n/i18n'
 import { session, sessionEndReason, signIn, signOut } from '../../src/state/session'
 
@@ -9,6 +9,7 @@ let message = ''
 
 beforeAll(async () => {
   await initI18n('en')
+  const http = await loadHttp()
   http.defaults.adapter = async (config: InternalAxiosRequestConfig) => {
     const response: AxiosResponse = { data: { message }, status: 401, statusText: '401', headers: {}, config }
     throw new AxiosError('Request failed with status code 401', AxiosError.ERR_BAD_REQUEST, config, {}, response)

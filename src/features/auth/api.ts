@@ -1,5 +1,6 @@
 // Calls of the sign-in and registration screens (spec 7 "Account", "OTP", lookups).
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query'
+import { ACTIVE_PATH, takeEarly, takeEarlyActiveAnswer } from '../../api/early'
 import { ApiError, catalogueCode, isCode } from '../../api/errors'
 import { api } from '../../api/http'
 import type {
@@ -27,7 +28,9 @@ export const authKeys = {
 export const getRegisterOtp = () => api.get<RegisterOtpResponse>('/api/lookup/registerOTP')
 export const getSources = () => api.get<SourcesResponse>('/api/lookup/sources')
 export const getBanks = () => api.get<BanksResponse>('/api/lookup/banks')
-export const getActive = () => api.get<ActiveResponse>('/api/lookup/active')
+export const getActive = () => api.get<ActiveResponse>(ACTIVE_PATH)
+/** The first check of a page load is usually answered already: the prepaint script asked. */
+const checkActive = async (): Promise<ActiveResponse> => (await takeEarly('active')) ?? getActive()
 
 export const login = (body: LoginRequest) => api.post<LoginResponse>('/api/login', body)
 
@@ -59,10 +62,20 @@ const shownInline = { meta: { silent: true } } as const
 export const registerOtpQuery = () => queryOptions({ queryKey: authKeys.registerOtp(), queryFn: getRegisterOtp, ...shownInline })
 export const sourcesQuery = () => queryOptions({ queryKey: authKeys.sources(), queryFn: getSources, staleTime: Infinity, ...shownInline })
 export const banksQuery = () => queryOptions({ queryKey: authKeys.banks(), queryFn: getBanks, staleTime: Infinity, ...shownInline })
-/** The service-active check of the /login guard: always fresh. */
+/** How long a service check answer stands: each visit to /login asks again, but the answer the
+ *  prepaint script brought (api/early.ts) is not asked for a second time by the first render. */
+export const ACTIVE_FRESH_MS = 5_000
+/** The service-active check of the /login guard (spec 2). */
 export const activeQuery = () =>
-  // No retries: a failed check shows the form at once (spec 2; the guard waits at most 3 s).
-  queryOptions({ queryKey: authKeys.active(), queryFn: getActive, staleTime: 0, retry: false, meta: { silent: true } })
+  queryOptions({
+    queryKey: authKeys.active(),
+    queryFn: checkActive,
+    initialData: takeEarlyActiveAnswer,
+    staleTime: ACTIVE_FRESH_MS,
+    // No retries: a failed check shows the form at once (spec 2; the guard waits at most 3 s).
+    retry: false,
+    meta: { silent: true },
+  })
 
 export const useRegisterOtp = () => useQuery(registerOtpQuery())
 export const useSources = () => useQuery(sourcesQuery())
