@@ -2,6 +2,7 @@
 // renders before the config is known; a failure shows a message with a retry, never a blank
 // screen. A host SDK never holds the first paint: the browser adapter stands in until LIFF or
 // Telegram has started, and only what needs the host waits for it.
+import { startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
 import { loadConfig } from './api/config'
 import { preloadHttp, setApiBase } from './api/http'
@@ -60,7 +61,10 @@ async function boot(): Promise<void> {
   const { platform, ready } = getPlatformState()
   await initI18n(pickLanguage(config.variant, ready ? platform.language() : earlyHostLanguage(launch)))
   document.title = config.appName
-  createRoot(document.getElementById('root')!).render(<App queryClient={createQueryClient()} />)
+  // A transition, so React renders the first screen in slices that leave the main thread free
+  // to answer a tap, instead of in one long task on a slow phone.
+  const root = createRoot(document.getElementById('root')!)
+  startTransition(() => root.render(<App queryClient={createQueryClient()} />))
   // After the first screen has painted: the HTTP client for the player's first tap.
   requestAnimationFrame(() => setTimeout(preloadHttp, 0))
   void hostReady.then((loaded) => whenHostReady(loaded, config.variant, bootInvite))
