@@ -9,6 +9,7 @@ import { migrate, openDatabase } from './db'
 import { createPasswordHasher, type PasswordCost } from './auth/passwords'
 import { DEFAULT_LIMITS, type Limits } from './limits'
 import { devRoutes } from './dev/routes'
+import { depositRoutes } from './deposit/routes'
 import { errorBody, installErrorHandler } from './http/errors'
 import { memberScope } from './http/memberScope'
 import { registerSecurityHeaders } from './http/security'
@@ -145,6 +146,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     await member.register(memberAccountRoutes, { prefix: '/api/account' })
     await member.register(memberLookupRoutes, { prefix: '/api/lookup' })
   })
+  await app.register(depositRoutes, { dataDir: options.dataDir })
   if (hasDevRoutes(options.mode)) await app.register(devRoutes, { prefix: '/dev' })
   await registerStatic(app, staticDir)
   return app
