@@ -85,7 +85,9 @@ export interface DepositOptions {
 
 /** Every deposit route, registered once from app.ts at the root (prefixes are inside). */
 export const depositRoutes: FastifyPluginAsyncTypebox<DepositOptions> = async (app, options) => {
-  const files = slipFiles(slipDirFor(options.dataDir))
+  const slipDir = await slipDirFor(options.dataDir)
+  app.addHook('onClose', slipDir.dispose)
+  const files = slipFiles(slipDir.dir)
   await app.register(slipImageRoute(files), { prefix: slips.SLIP_IMAGE_PATH })
   await memberScope(app, async (member) => {
     await member.register(qrcodeRoutes, { prefix: '/api/qrcode' })

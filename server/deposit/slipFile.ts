@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { mkdir, readFile, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fail } from '../http/errors'
@@ -73,9 +73,14 @@ export function slipImage(body: unknown, contentType: string | undefined): { byt
   return { bytes, mime }
 }
 
-/** Where slip images are kept: `<dataDir>/slips`, or a folder under the system temp for an in-memory database. */
-export function slipDirFor(dataDir: string): string {
-  return dataDir === ':memory:' ? join(tmpdir(), 'wallet-slips') : join(dataDir, 'slips')
+/**
+ * Where slip images are kept: `<dataDir>/slips` (several instances on one PostgreSQL need it on a
+ * shared volume), or for an in-memory database a temporary folder removed by `dispose`.
+ */
+export async function slipDirFor(dataDir: string): Promise<{ dir: string; dispose: () => Promise<void> }> {
+  if (dataDir !== ':memory:') return { dir: join(dataDir, 'slips'), dispose: async () => {} }
+  const dir = await mkdtemp(join(tmpdir(), 'wallet-slips-'))
+  return { dir, dispose: () => rm(dir, { recursive: true, force: true }) }
 }
 
 export interface SlipFiles {

@@ -127,6 +127,14 @@ describe('POST /api/qrcode/:provider', () => {
     expect(await cancelQr(mine.qrcodeId, other)).toMatchObject(expectError(404, 'NO_DATA'))
   })
 
+  it('pays baht only: a LAK wallet in the Lao variant gets QR_FAIL, a BAHT one its QR', async () => {
+    await call(server.app, 'POST', '/dev/config', { body: { variant: 'la' } })
+    const lak = await registerMember(server.app, { username: '2055512345', bankCode: 'BCEL', bankAccountNo: '0101999999999', currency: 'LAK' })
+    expect(await createQr('KBANK', { amount: 100 }, lak)).toMatchObject(expectError(400, 'QR_FAIL'))
+    const baht = await registerMember(server.app, { username: '20555555', bankCode: 'KBANK', bankAccountNo: '5555555555', currency: 'BAHT' })
+    expect((await createQr('KBANK', { amount: 100 }, baht)).status).toBe(200)
+  })
+
   it('answers hasQrcode false with the message when the provider is off', async () => {
     const open = await created('WW', 100)
     await qrSettings({ enabled: { WW: false }, offMessage: 'WW is resting' })

@@ -118,6 +118,12 @@ describe('POST /api/wallet/slip', () => {
     const other = await registerMember(server.app)
     expect((await upload(image, 'image/jpeg', other)).body).toMatchObject({ status: 'FAILED', note: 'SLIP_REFNO_DUPLICATED' })
   })
+
+  it('keeps one of the same slip sent several times at once', async () => {
+    const image = png()
+    const answers = await Promise.all([1, 2, 3].map(() => upload(image, 'image/png')))
+    expect(answers.map((answer) => answer.body.status).sort()).toEqual(['FAILED', 'FAILED', 'PROCESSING'])
+  })
 })
 
 describe('POST /dev/slips/:id', () => {
