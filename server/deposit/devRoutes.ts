@@ -3,27 +3,9 @@ import { Type } from 'typebox'
 import * as C from '../../src/api/contract'
 import { slipReasonCodes } from '../../src/api/errorCodes'
 import { depositMinor, payQr } from './qrcode'
+import { QrSettingsPatch, QrSettingsSchema } from './qrSettings'
 import { settleSlip } from './slips'
 import * as store from './store'
-
-const provider = <T extends Type.TSchema>(schema: T) =>
-  Type.Object({ KBANK: Type.Optional(schema), WW: Type.Optional(schema), E2P: Type.Optional(schema) }, { additionalProperties: false })
-
-/** Minor units in, as stored; the dev side speaks the server's own units. */
-const QrSettingsPatch = Type.Object({
-  expireMinutes: Type.Optional(Type.Integer({ minimum: 1, maximum: 24 * 60 })),
-  minimumMinor: Type.Optional(provider(Type.Integer({ minimum: 1 }))),
-  maximumMinor: Type.Optional(Type.Integer({ minimum: 1 })),
-  enabled: Type.Optional(provider(Type.Boolean())),
-  offMessage: Type.Optional(Type.String({ maxLength: 500 })),
-}, { additionalProperties: false })
-const QrSettings = Type.Object({
-  expireMinutes: Type.Integer(),
-  minimumMinor: Type.Object({ KBANK: Type.Integer(), WW: Type.Integer(), E2P: Type.Integer() }),
-  maximumMinor: Type.Integer(),
-  enabled: Type.Object({ KBANK: Type.Boolean(), WW: Type.Boolean(), E2P: Type.Boolean() }),
-  offMessage: Type.String(),
-})
 
 /** Approve with the amount read from the slip (major units, and optionally its bank reference number), or reject with a spec 8 reason. */
 const SlipSettlement = Type.Union([
@@ -59,10 +41,9 @@ export const depositDevRoutes: FastifyPluginAsyncTypebox = async (app) => {
       : { status: 'failed', note: body.note })
   })
 
-  app.get('/deposit/qr-settings', { schema: { response: { 200: QrSettings } } }, async () => store.getQrSettings(ctx.db))
-  app.post('/deposit/qr-settings', { schema: { body: QrSettingsPatch, response: { 200: QrSettings } } }, async (request) => {
-    const settings = store.mergeQrSettings(await store.getQrSettings(ctx.db), request.body as Partial<store.QrSettings>)
-    await store.saveQrSettings(ctx.db, settings)
-    return settings
-  })
+  const settings = { 200: QrSettingsSchema }
+  app.get('/deposit/qr-settings', { schema: { response: settings } }, async () => store.getQrSettings(ctx.db))
+  app.post('/deposit/qr-settings', { schema: { body: QrSettingsPatch, response: settings } }, async (request) =>
+    store.updateQrSettings(ctx.db, request.body),
+  )
 }

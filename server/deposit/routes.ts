@@ -9,8 +9,10 @@ import { fail } from '../http/errors'
 import { memberScope } from '../http/memberScope'
 import { depositDevRoutes } from './devRoutes'
 import { cancelQr, createQr, qrState } from './qrcode'
+import type { QrSettingsPatch } from './qrSettings'
 import { SLIP_MAX_BYTES, type SlipFiles, slipDirFor, slipFiles, slipImage } from './slipFile'
 import * as slips from './slips'
+import { updateQrSettings } from './store'
 
 const qrcodeRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const ctx = app.wallet
@@ -81,10 +83,13 @@ const slipImageRoute = (files: SlipFiles): FastifyPluginAsyncTypebox => async (a
 export interface DepositOptions {
   /** The server's data folder; slip images go under it (see slipDirFor). */
   dataDir: string
+  /** The operator's QR settings (DEPOSIT_QR), written over the stored ones at every start. */
+  qrSettings?: QrSettingsPatch
 }
 
 /** Every deposit route, registered once from app.ts at the root (prefixes are inside). */
 export const depositRoutes: FastifyPluginAsyncTypebox<DepositOptions> = async (app, options) => {
+  if (options.qrSettings) await updateQrSettings(app.wallet.db, options.qrSettings)
   const slipDir = await slipDirFor(options.dataDir)
   app.addHook('onClose', slipDir.dispose)
   const files = slipFiles(slipDir.dir)

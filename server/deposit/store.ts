@@ -1,7 +1,8 @@
 // The deposit tables' repository: every SQL statement of QR codes, slips and gift links.
 import type { Generated } from 'kysely'
 import type { QrProvider, Variant } from '../../src/api/types'
-import type { Db } from '../db'
+import { type Db, inTransaction } from '../db'
+import type { QrSettingsPatch } from './qrSettings'
 
 /** The deposit tables (migration deposit_0001), added to the shared schema type where used. */
 export type DepositTables = {
@@ -76,11 +77,11 @@ const QR_SETTINGS_KEY = 'depositQr'
 
 export async function getQrSettings(db: Db): Promise<QrSettings> {
   const row = await db.selectFrom('settings').select('value').where('key', '=', QR_SETTINGS_KEY).executeTakeFirst()
-  const stored = row ? (JSON.parse(row.value) as Partial<QrSettings>) : {}
+  const stored = row ? (JSON.parse(row.value) as QrSettingsPatch) : {}
   return mergeQrSettings(DEFAULT_QR_SETTINGS, stored)
 }
 
-export function mergeQrSettings(base: QrSettings, patch: Partial<QrSettings>): QrSettings {
+export function mergeQrSettings(base: QrSettings, patch: QrSettingsPatch): QrSettings {
   return {
     ...base,
     ...patch,
@@ -89,10 +90,15 @@ export function mergeQrSettings(base: QrSettings, patch: Partial<QrSettings>): Q
   }
 }
 
-export async function saveQrSettings(db: Db, settings: QrSettings): Promise<void> {
-  const value = JSON.stringify(settings)
-  await db.insertInto('settings').values({ key: QR_SETTINGS_KEY, value })
-    .onConflict((c) => c.column('key').doUpdateSet({ value })).execute()
+/** Merges `patch` over the stored settings (read and written in one transaction) and returns the result. */
+export async function updateQrSettings(db: Db, patch: QrSettingsPatch): Promise<QrSettings> {
+  return inTransaction(db, async (trx) => {
+    const settings = mergeQrSettings(await getQrSettings(trx), patch)
+    const value = JSON.stringify(settings)
+    await trx.insertInto('settings').values({ key: QR_SETTINGS_KEY, value })
+      .onConflict((c) => c.column('key').doUpdateSet({ value })).execute()
+    return settings
+  })
 }
 
 // ---- QR codes ----

@@ -6,6 +6,7 @@ import type { QrState } from '../../src/api/types'
 import { parseFields, PROMPTPAY_AID } from '../../server/deposit/promptpay'
 import * as store from '../../server/deposit/store'
 import { isUniqueViolation } from '../../server/account/members'
+import { readServerEnv } from '../../server/env'
 import { MINUTE, type TestServer, call, expectError, login, registerMember, startServer } from './helpers'
 import { balanceOf, DEMO_START_MINOR } from './depositHelpers'
 
@@ -212,5 +213,33 @@ describe('the schema', () => {
     const copy = { ...row, id: 'another-qr-id', provider: 'WW', status: 'cancelled' as const }
     const error = await store.insertQr(server.app.wallet.db, copy).catch((caught: unknown) => caught)
     expect(isUniqueViolation(error, store.UNIQUE.qrReference)).toBe(true)
+  })
+})
+
+describe('operator settings (DEPOSIT_QR)', () => {
+  const noFile = () => {
+    throw new Error('no file')
+  }
+
+  it('reads and checks DEPOSIT_QR', () => {
+    expect(readServerEnv({ DEPOSIT_QR: '{"expireMinutes":3,"minimumMinor":{"KBANK":2000},"enabled":{"E2P":false}}' }, noFile).depositQr)
+      .toEqual({ expireMinutes: 3, minimumMinor: { KBANK: 2000 }, enabled: { E2P: false } })
+    for (const raw of ['{', '{"expireMinutes":0}', '{"minimumMinor":{"SCB":1}}', '{"expireMinutes":"5"}', '{"other":1}']) {
+      expect(() => readServerEnv({ DEPOSIT_QR: raw }, noFile), raw).toThrow(/DEPOSIT_QR/)
+    }
+  })
+
+  it('applies them at start', async () => {
+    const custom = await startServer({ depositQr: { expireMinutes: 3, minimumMinor: { KBANK: 20_00 }, enabled: { E2P: false }, offMessage: 'off' } })
+    try {
+      const as = await login(custom.app)
+      const make = (provider: string, amount: number) => call(custom.app, 'POST', `/api/qrcode/${provider}`, { token: as, body: { amount } })
+      expect(await make('KBANK', 19.99)).toMatchObject(expectError(400, 'QR_FAIL'))
+      expect((await make('KBANK', 20)).body).toMatchObject({ hasQrcode: true, expireIn: 180 })
+      expect((await make('E2P', 50)).body).toEqual({ ...NONE, message: 'off' })
+      expect((await call(custom.app, 'GET', '/dev/deposit/qr-settings')).body).toMatchObject({ minimumMinor: { KBANK: 20_00, WW: 100_00, E2P: 50_00 } })
+    } finally {
+      await custom.app.close()
+    }
   })
 })
