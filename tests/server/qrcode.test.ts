@@ -136,6 +136,12 @@ describe('POST /api/qrcode/:provider', () => {
     expect((await createQr('KBANK', { amount: 100 }, baht)).status).toBe(200)
   })
 
+  it("answers 500 QR_FAIL when the operator's PromptPay id is not one", async () => {
+    await server.app.wallet.db.updateTable('deposit_accounts').set({ account_no: '12345' }).where('bank_type', '=', 'E2P').execute()
+    expect(await createQr('E2P', { amount: 50 })).toMatchObject(expectError(500, 'QR_FAIL'))
+    expect((await getQr('E2P')).body).toEqual(NONE)
+  })
+
   it('answers hasQrcode false with the message when the provider is off', async () => {
     const open = await created('WW', 100)
     await qrSettings({ enabled: { WW: false }, offMessage: 'WW is resting' })
@@ -226,6 +232,12 @@ describe('operator settings (DEPOSIT_QR)', () => {
       .toEqual({ expireMinutes: 3, minimumMinor: { KBANK: 2000 }, enabled: { E2P: false } })
     for (const raw of ['{', '{"expireMinutes":0}', '{"minimumMinor":{"SCB":1}}', '{"expireMinutes":"5"}', '{"other":1}']) {
       expect(() => readServerEnv({ DEPOSIT_QR: raw }, noFile), raw).toThrow(/DEPOSIT_QR/)
+    }
+  })
+
+  it('checks the dev endpoint body', async () => {
+    for (const body of [{ expireMinutes: 0 }, { enabled: { SCB: true } }, { minimumMinor: { WW: 1.5 } }, { other: 1 }]) {
+      expect(await qrSettings(body), JSON.stringify(body)).toMatchObject(expectError(400, 'KEY_INVALID'))
     }
   })
 
