@@ -7,6 +7,7 @@ import { isUniqueViolation, type Member } from '../account/members'
 import type { ServerContext } from '../context'
 import { inTransaction } from '../db'
 import { fail } from '../http/errors'
+import { type Limit, takeAttempt } from '../limits'
 import { isSlipOpen } from '../lookup/slipWindow'
 import { getContent } from '../lookup/store'
 import { toMajor } from '../money'
@@ -23,6 +24,17 @@ export const TRUELINK_MINIMUM_MINOR = 2_00
 
 /** How long a slip image address given to its owner stays valid. */
 export const SLIP_VIEW_TTL_MS = 10 * 60_000
+
+/**
+ * Per member in an hour: far above what a player sends, low enough that one account cannot fill
+ * the disk with images or try voucher codes by the thousand.
+ */
+export const SLIP_UPLOADS_PER_HOUR = 30
+export const TRUELINKS_PER_HOUR = 20
+
+const hourly = (kind: Limit['kind'], member: Member, max: number): Limit[] => [
+  { kind, subject: String(member.id), max, windowMs: 60 * 60_000, code: 'REQUEST_LIMIT' },
+]
 
 const STATUS = { processing: 'PROCESSING', success: 'SUCCESS', failed: 'FAILED' } as const
 
@@ -54,6 +66,7 @@ async function slipRow(ctx: ServerContext, reference: string): Promise<store.Sli
 export async function uploadSlip(ctx: ServerContext, files: SlipFiles, member: Member, image: { bytes: Buffer; mime: SlipMime }): Promise<Slip> {
   const window = await getContent(ctx.db, 'slipWindow')
   if (window && !isSlipOpen(ctx.now(), window.closedFrom, window.closedTo, ctx.timeZone)) throw fail(400, 'SLIP_UPLOAD_FAIL')
+  await takeAttempt(ctx.db, hourly('deposit_slip', member, SLIP_UPLOADS_PER_HOUR), ctx.now())
   const reference = newReference()
   const fileName = await files.save(reference, image.mime, image.bytes)
   const row: store.SlipInsert = {
@@ -80,10 +93,11 @@ export async function uploadSlip(ctx: ServerContext, files: SlipFiles, member: M
 
 /**
  * Takes a gift link encrypted by the app with the runtime config's secret, and queues it as
- * processing. 400 TRUELINK_INVALID when it does not decrypt to a TrueMoney gift link, 409
+ * processing (at most TRUELINKS_PER_HOUR tries a member, else 429 REQUEST_LIMIT). 400 TRUELINK_INVALID when it does not decrypt to a TrueMoney gift link, 409
  * TRUELINK_DUPLICATE when its voucher was sent before (by anyone).
  */
 export async function submitTruelink(ctx: ServerContext, member: Member, encrypted: string): Promise<Slip> {
+  await takeAttempt(ctx.db, hourly('deposit_truelink', member, TRUELINKS_PER_HOUR), ctx.now())
   const link = decryptTruelink(encrypted.trim(), ctx.config.current.truelinkSecret)
   const voucher = link === undefined ? undefined : truelinkVoucher(link)
   if (!voucher) throw fail(400, 'TRUELINK_INVALID')

@@ -108,6 +108,15 @@ describe('POST /api/wallet/slip', () => {
     expect((await uploaded()).status).toBe('PROCESSING')
   })
 
+  it('takes at most 30 uploads a member in an hour (REQUEST_LIMIT)', async () => {
+    for (let i = 0; i < 30; i++) expect((await upload(jpeg(), 'image/jpeg')).status).toBe(200)
+    expect(await upload(jpeg(), 'image/jpeg')).toMatchObject(expectError(429, 'REQUEST_LIMIT'))
+    const other = await registerMember(server.app)
+    expect((await upload(jpeg(), 'image/jpeg', other)).status).toBe(200)
+    server.advance(60 * MINUTE)
+    expect((await upload(jpeg(), 'image/jpeg')).status).toBe(200)
+  })
+
   it('fails the same slip sent again as SLIP_REFNO_DUPLICATED', async () => {
     const image = jpeg()
     const first = await uploaded(image)

@@ -120,6 +120,13 @@ describe('POST /api/wallet/truelink', () => {
     expect(await send('x'.repeat(5000))).toMatchObject(expectError(400, 'KEY_INVALID'))
   })
 
+  it('takes at most 20 gift links a member in an hour, valid or not (REQUEST_LIMIT)', async () => {
+    for (let i = 0; i < 20; i++) expect((await send(encrypt(gift(`guess${String(i).padStart(10, '0')}`), 'wrong'))).status).toBe(400)
+    expect(await send(encrypt(gift('019a1b2c3d4e5f6a7b8c')))).toMatchObject(expectError(429, 'REQUEST_LIMIT'))
+    server.advance(60 * 60 * 1000)
+    expect((await send(encrypt(gift('019a1b2c3d4e5f6a7b8c')))).status).toBe(200)
+  })
+
   it('decrypts with the secret the runtime config serves', async () => {
     expect((await call(server.app, 'GET', '/config.json')).body.truelinkSecret).toBe(SECRET)
     await call(server.app, 'POST', '/dev/config', { body: { truelinkSecret: 'operator-secret' } })
