@@ -9,6 +9,8 @@ import { migrate, openDatabase } from './db'
 import { createPasswordHasher, type PasswordCost } from './auth/passwords'
 import { DEFAULT_LIMITS, type Limits } from './limits'
 import { devRoutes } from './dev/routes'
+import { depositRoutes } from './deposit/routes'
+import type { QrSettingsPatch } from './deposit/qrSettings'
 import { errorBody, installErrorHandler } from './http/errors'
 import { memberScope } from './http/memberScope'
 import { registerSecurityHeaders } from './http/security'
@@ -52,6 +54,8 @@ export interface BuildServerOptions {
   limits?: Partial<Limits>
   /** Payout hold after a bank account change; default 24 hours. */
   payoutHoldMs?: number
+  /** QR deposit settings (expiry minutes, minimums, providers on or off), applied at every start. */
+  depositQr?: QrSettingsPatch
 }
 
 export const DEFAULT_PAYOUT_HOLD_MS = 24 * 60 * 60 * 1000
@@ -145,6 +149,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     await member.register(memberAccountRoutes, { prefix: '/api/account' })
     await member.register(memberLookupRoutes, { prefix: '/api/lookup' })
   })
+  await app.register(depositRoutes, { dataDir: options.dataDir, qrSettings: options.depositQr })
   if (hasDevRoutes(options.mode)) await app.register(devRoutes, { prefix: '/dev' })
   await registerStatic(app, staticDir)
   return app

@@ -20,6 +20,9 @@ export const defaultRuntimeConfig: RuntimeConfig = {
     bonusCancel: '/howto/bonus-cancel.mp4',
   },
   contact: { lineName: '@wallet-demo', lineLink: 'https://line.me/R/ti/p/@wallet-demo' },
+  // Served to every visitor, so it only keeps gift links out of logs and proxies on the way;
+  // an operator sets their own (APP_CONFIG).
+  truelinkSecret: 'wallet-demo-truelink',
 }
 
 export function mergeConfig(base: RuntimeConfig, patch: ConfigPatch = {}): RuntimeConfig {

@@ -6,6 +6,7 @@ import { Value } from 'typebox/value'
 import type { ConfigPatch } from '../src/api/types'
 import { parseConfigPatch } from './config'
 import { SERVER_MODES, type ServerMode } from './context'
+import { parseQrSettingsPatch, type QrSettingsPatch } from './deposit/qrSettings'
 import type { Settings } from './settings'
 
 export interface ServerEnv {
@@ -22,6 +23,8 @@ export interface ServerEnv {
   /** Production's SMS gateway for OTP codes. */
   smsWebhookUrl?: string
   payoutHoldMs?: number
+  /** QR deposit settings (DEPOSIT_QR). */
+  depositQr?: QrSettingsPatch
 }
 
 type Env = Record<string, string | undefined>
@@ -85,6 +88,15 @@ function readSettings(env: Env, readFile: (path: string) => string): Partial<Set
   return value
 }
 
+function readDepositQr(raw: string | undefined): QrSettingsPatch | undefined {
+  if (!raw) return undefined
+  const patch = parseQrSettingsPatch(json('DEPOSIT_QR', raw))
+  if (!patch) {
+    throw new Error('DEPOSIT_QR must be a JSON object of expireMinutes, minimumMinor, maximumMinor, enabled, offMessage (see README)')
+  }
+  return patch
+}
+
 /** TRUST_PROXY: `true`, a hop count, or a comma-separated list of proxy addresses or CIDR ranges. */
 function readTrustProxy(raw: string | undefined): boolean | number | string[] {
   if (!raw || raw === 'false') return false
@@ -146,5 +158,6 @@ export function readServerEnv(env: Env, readFile = (path: string) => readFileSyn
     trustProxy: readTrustProxy(env.TRUST_PROXY),
     smsWebhookUrl: readWebhook(env.SMS_WEBHOOK_URL, mode),
     payoutHoldMs: readHold(env.PAYOUT_HOLD_HOURS),
+    depositQr: readDepositQr(env.DEPOSIT_QR),
   }
 }

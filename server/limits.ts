@@ -10,6 +10,7 @@ export type RateEventKind =
   | 'login_fail' | 'login_phone' | 'login_address' | 'login_all'
   | 'otp_send' | 'otp_address' | 'otp_all'
   | 'password_change'
+  | 'deposit_slip' | 'deposit_truelink'
 
 const MINUTE = 60 * 1000
 

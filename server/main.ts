@@ -21,6 +21,7 @@ const app = await buildServer({
   trustProxy: env.trustProxy,
   sms: env.smsWebhookUrl ? createWebhookOtpSender(env.smsWebhookUrl) : undefined,
   payoutHoldMs: env.payoutHoldMs,
+  depositQr: env.depositQr,
   logger: true,
 })
 await app.listen({ port, host })

@@ -4,6 +4,7 @@ import type { PasswordHasher } from './auth/passwords'
 import { insertMember, setMemberActive } from './account/members'
 import { setContent, type ContentMap } from './lookup/store'
 import * as data from './seedData'
+import { seedDepositMethods } from './deposit/seed'
 import { changeBalance } from './wallet/ledger'
 
 /**
@@ -79,6 +80,7 @@ async function seedDemoMember(db: Db, at: number, passwordHash: unknown): Promis
 
 const seeds: readonly Seed[] = [
   { name: 'lookups', apply: seedLookups },
+  { name: 'deposit-methods', apply: seedDepositMethods },
   {
     name: 'demo-member',
     demoOnly: true,

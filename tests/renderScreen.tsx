@@ -74,6 +74,7 @@ export const baseConfig = (variant: Variant = 'th'): RuntimeConfig => ({
   telegram: null,
   howto: { wallet: '', play: '', balance: '', bonus: '', bonusCancel: '' },
   contact: { lineName: '@wallet', lineLink: 'https://line.me/R/ti/p/@wallet' },
+  truelinkSecret: 'test-truelink-secret',
 })
 
 export function stubPlatform(overrides: Partial<Platform> = {}): Screen['platform'] {

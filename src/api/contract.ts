@@ -44,6 +44,8 @@ export const RuntimeConfig = Type.Object({
   howto: HowtoVideos,
   /** Shown on the contact page when the server has no contact text yet. */
   contact: ContactFallback,
+  /** The passphrase the app encrypts a TrueMoney gift link with (crypto-js AES) before sending it. */
+  truelinkSecret: text(256),
 })
 
 /** A partial config (APP_CONFIG, POST /dev/config); `howto` and `contact` merge key by key. */
@@ -57,6 +59,7 @@ export const ConfigPatch = Type.Object(
     telegram: Type.Optional(RuntimeConfig.properties.telegram),
     howto: Type.Optional(Type.Partial(HowtoVideos, { additionalProperties: false })),
     contact: Type.Optional(Type.Partial(ContactFallback, { additionalProperties: false })),
+    truelinkSecret: Type.Optional(RuntimeConfig.properties.truelinkSecret),
   },
   { additionalProperties: false },
 )
@@ -199,3 +202,58 @@ export const UpdateProfileRequest = Type.Object({
 export const BankAccountNameRequest = Type.Object({ bankCode: code, bankAccountName: filled(200) })
 
 export const ChangePasswordRequest = Type.Object({ oldPassword: password, newPassword: password })
+
+// ==== Deposits: QR codes, slips, gift links (spec 3, 4, 5, 7) ====
+
+/** The QR deposit providers of spec 7. */
+export const QrProvider = Type.Union([Type.Literal('KBANK'), Type.Literal('WW'), Type.Literal('E2P')])
+export const QrProviderParams = Type.Object({ provider: QrProvider })
+export const QrIdParams = Type.Object({ qrcodeId: Type.String({ pattern: '^[A-Za-z0-9_-]{1,64}$' }) })
+
+/** Major units; the server refuses more than 2 decimals and converts to integer minor units. */
+const depositAmount = Type.Number({ exclusiveMinimum: 0, maximum: 1e9 })
+
+export const QrCreateRequest = Type.Object({ amount: depositAmount }, { additionalProperties: false })
+
+/** A member's QR for one provider; `hasQrcode: false` carries a message when the provider is off. */
+export const QrState = Type.Object({
+  qrcodeId: Type.Union([text(64), Type.Null()]),
+  hasQrcode: Type.Boolean(),
+  /** SVG markup (one path, no script); sanitize before rendering. Null when there is no QR. */
+  qrcode: Type.Union([text(60_000), Type.Null()]),
+  amount: Type.Union([Type.Number(), Type.Null()]),
+  /** Whole seconds left until the QR expires, counted when the answer was made; 0 without a QR. */
+  expireIn: Type.Integer({ minimum: 0 }),
+  /** '' normally; the operator's text when the provider is off. */
+  message: text(500),
+})
+
+/** Upload status: the app treats SUCCESS and FAILED as final and anything else as in progress (spec 4). */
+export const SlipStatus = Type.Union([Type.Literal('PROCESSING'), Type.Literal('SUCCESS'), Type.Literal('FAILED')])
+
+/** One slip upload or gift link, as the statement's slip table lists it (spec 3 "Slip"). */
+export const Slip = Type.Object({
+  createdAt: text(40),
+  /** Major units; 0 until the slip is read. */
+  amount: Type.Number(),
+  status: SlipStatus,
+  /** A spec 8 slip reason code when failed, else null. */
+  note: Type.Union([text(64), Type.Null()]),
+  /** A gift link, shortened so the voucher is not repeated whole; null for a slip. */
+  link: Type.Union([text(2_000), Type.Null()]),
+  /** Names this upload: GET /api/statement/slip/reference/:reference gives its image. */
+  reference: text(64),
+})
+
+export const SlipPageRequest = Type.Object({
+  page: Type.Integer({ minimum: 1, maximum: 100_000 }),
+  limit: Type.Integer({ minimum: 1, maximum: 100 }),
+})
+export const SlipPageResponse = Type.Object({ total: Type.Integer({ minimum: 0 }), slips: Type.Array(Slip) })
+
+export const SlipReferenceParams = Type.Object({ reference: Type.String({ pattern: '^[A-Za-z0-9]{1,64}$' }) })
+/** A short-lived address of the slip image that only its owner was given. */
+export const SlipImageUrl = Type.Object({ url: text(2_000) })
+
+/** POST /api/wallet/truelink: the gift link encrypted as `CryptoJS.AES.encrypt(link, secret).toString()`. */
+export const TruelinkRequest = Type.Object({ link: filled(4_000) }, { additionalProperties: false })

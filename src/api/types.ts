@@ -57,3 +57,14 @@ export type ProfileResponse = Static<typeof Contract.ProfileResponse>
 export type UpdateProfileRequest = Static<typeof Contract.UpdateProfileRequest>
 export type BankAccountNameRequest = Static<typeof Contract.BankAccountNameRequest>
 export type ChangePasswordRequest = Static<typeof Contract.ChangePasswordRequest>
+
+// ---- Deposits: QR, slip, gift link ----
+export type QrProvider = Static<typeof Contract.QrProvider>
+export type QrCreateRequest = Static<typeof Contract.QrCreateRequest>
+export type QrState = Static<typeof Contract.QrState>
+export type SlipStatus = Static<typeof Contract.SlipStatus>
+export type Slip = Static<typeof Contract.Slip>
+export type SlipPageRequest = Static<typeof Contract.SlipPageRequest>
+export type SlipPageResponse = Static<typeof Contract.SlipPageResponse>
+export type SlipImageUrl = Static<typeof Contract.SlipImageUrl>
+export type TruelinkRequest = Static<typeof Contract.TruelinkRequest>

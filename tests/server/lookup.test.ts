@@ -84,13 +84,20 @@ describe('member lookups', () => {
     const token = await login(server.app)
     const deposit = (await get('/api/lookup/deposit', token)).body as unknown as DepositLookup
     expect(deposit.isManual).toBe(false)
-    expect(deposit.banks.map((bank) => bank.bankCode)).toEqual(['KBANK', 'SCB'])
+    // Spec 2's methods: KBANK (AUTO or QR), SCB, GSB, the WW and E2P payment types.
+    expect(deposit.banks.map((bank) => [bank.bankCode, bank.bankType])).toEqual([
+      ['KBANK', 'AUTO'], ['SCB', 'BANK'], ['KBANK', 'QR'], ['GSB', 'BANK'], ['SCB', 'WW'], ['KBANK', 'E2P'],
+    ])
     expect(deposit.banks[0]).toMatchObject({
       bankType: 'AUTO',
       bank: { nameTH: 'กสิกรไทย', nameEN: 'Kasikornbank' },
       currency: 'THB',
     })
-    expect(deposit.wallets).toEqual([{ walletAccountName: expect.any(String), mode: 'AUTO' }])
+    // TrueWallet: AUTO or gift link.
+    expect(deposit.wallets).toEqual([
+      { walletAccountName: expect.any(String), mode: 'AUTO' },
+      { walletAccountName: expect.any(String), mode: 'TRUELINK' },
+    ])
     expect((await get('/api/lookup/withdraw', token)).body).toEqual({ withdrawMin: 100, withdrawMax: 50000 })
     const agreements = (await get('/api/lookup/agreements', token)).body as unknown as string[]
     expect(agreements.length).toBeGreaterThan(0)

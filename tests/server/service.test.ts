@@ -140,6 +140,7 @@ describe('/config.json', () => {
         bonusCancel: '/howto/bonus-cancel.mp4',
       },
       contact: { lineName: '@wallet-demo', lineLink: 'https://line.me/R/ti/p/@wallet-demo' },
+      truelinkSecret: 'wallet-demo-truelink',
     })
   })
 

@@ -1,0 +1,33 @@
+import type { Db } from '../db'
+import { changeBalance } from '../wallet/ledger'
+
+export type DepositKind = 'qrcode' | 'slip' | 'truelink'
+
+export interface DepositCredit {
+  memberId: number
+  /** Integer minor units, above 0. */
+  amountMinor: number
+  /** The deposit's own reference (QR reference, slip reference, gift link upload reference). */
+  reference: string
+  kind: DepositKind
+  at: number
+}
+
+/**
+ * The one place deposits move money: every QR payment, approved slip and approved gift link
+ * credits the wallet through here, so the ledger behind it can change without touching callers.
+ * Callers run it in the same transaction that marks their deposit settled, so a deposit is
+ * credited at most once.
+ */
+export async function creditDeposit(db: Db, credit: DepositCredit): Promise<number> {
+  if (!Number.isSafeInteger(credit.amountMinor) || credit.amountMinor <= 0) {
+    throw new Error('a deposit credit is a positive integer of minor units')
+  }
+  return changeBalance(db, {
+    memberId: credit.memberId,
+    amountMinor: credit.amountMinor,
+    kind: 'deposit',
+    note: `${credit.kind}:${credit.reference}`,
+    at: credit.at,
+  })
+}

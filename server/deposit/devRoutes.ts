@@ -1,0 +1,49 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { Type } from 'typebox'
+import * as C from '../../src/api/contract'
+import { slipReasonCodes } from '../../src/api/errorCodes'
+import { depositMinor, payQr } from './qrcode'
+import { QrSettingsPatch, QrSettingsSchema } from './qrSettings'
+import { settleSlip } from './slips'
+import * as store from './store'
+
+/** Approve with the amount read from the slip (major units, and optionally its bank reference number), or reject with a spec 8 reason. */
+const SlipSettlement = Type.Union([
+  Type.Object({
+    status: Type.Literal('success'),
+    amount: Type.Number({ exclusiveMinimum: 0, maximum: 1e9 }),
+    refNo: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9]{1,64}$' })),
+  }, { additionalProperties: false }),
+  Type.Object({
+    status: Type.Literal('failed'),
+    note: Type.Union(slipReasonCodes.map((code) => Type.Literal(code))),
+  }, { additionalProperties: false }),
+])
+
+/**
+ * Dev and test stand-ins for what happens outside the server: a provider reporting a QR paid,
+ * slip reading and gift link redemption settling an upload, and the operator's QR settings.
+ */
+export const depositDevRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const ctx = app.wallet
+  const id = Type.Object({ id: Type.String({ pattern: '^[A-Za-z0-9_-]{1,64}$' }) })
+
+  app.post('/qrcode/:id/pay', { schema: { params: id, response: { 200: C.MessageBody } } }, async (request) => {
+    await payQr(ctx, request.params.id)
+    return { message: 'OK' }
+  })
+
+  // :id is the slip's reference, as the upload answer and the statement's slip table give it.
+  app.post('/slips/:id', { schema: { params: id, body: SlipSettlement, response: { 200: C.Slip } } }, async (request) => {
+    const body = request.body
+    return settleSlip(ctx, request.params.id, body.status === 'success'
+      ? { status: 'success', amountMinor: depositMinor(body.amount), refNo: body.refNo }
+      : { status: 'failed', note: body.note })
+  })
+
+  const settings = { 200: QrSettingsSchema }
+  app.get('/deposit/qr-settings', { schema: { response: settings } }, async () => store.getQrSettings(ctx.db))
+  app.post('/deposit/qr-settings', { schema: { body: QrSettingsPatch, response: settings } }, async (request) =>
+    store.updateQrSettings(ctx.db, request.body),
+  )
+}

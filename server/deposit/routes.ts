@@ -1,0 +1,103 @@
+// Deposit routes (spec 7): QR codes, slip upload, gift links and the statement's slip table,
+// plus the slip image address and the dev endpoints that stand in for providers and slip reading.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import type { FastifyError } from 'fastify'
+import { Type } from 'typebox'
+import * as C from '../../src/api/contract'
+import { hasDevRoutes } from '../context'
+import { fail } from '../http/errors'
+import { memberScope } from '../http/memberScope'
+import { depositDevRoutes } from './devRoutes'
+import { cancelQr, createQr, qrState } from './qrcode'
+import type { QrSettingsPatch } from './qrSettings'
+import { SLIP_MAX_BYTES, type SlipFiles, slipDirFor, slipFiles, slipImage } from './slipFile'
+import * as slips from './slips'
+import { updateQrSettings } from './store'
+
+const qrcodeRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const ctx = app.wallet
+  const state = { 200: C.QrState }
+  app.get('/:provider', { schema: { params: C.QrProviderParams, response: state } }, async (request) =>
+    qrState(ctx, request.member, request.params.provider),
+  )
+  app.post('/:provider', { schema: { params: C.QrProviderParams, body: C.QrCreateRequest, response: state } }, async (request) =>
+    createQr(ctx, request.member, request.params.provider, request.body.amount),
+  )
+  app.delete('/:qrcodeId', { schema: { params: C.QrIdParams, response: { 200: C.MessageBody } } }, async (request) => {
+    await cancelQr(ctx, request.member, request.params.qrcodeId)
+    return { message: 'OK' }
+  })
+}
+
+/** Multipart (spec 7) and, for simple clients, a raw JPEG or PNG body; a little room for the form's own bytes. */
+const UPLOAD_BODY_LIMIT = SLIP_MAX_BYTES + 64 * 1024
+
+const slipUploadRoute = (files: SlipFiles): FastifyPluginAsyncTypebox => async (app) => {
+  const ctx = app.wallet
+  // Any body type reaches the handler as bytes, so a wrong file answers SLIP_INVALID_FILE, not 415.
+  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: UPLOAD_BODY_LIMIT }, (_request, body, done) => done(null, body))
+  app.removeContentTypeParser(['application/json', 'text/plain'])
+  app.addContentTypeParser(['application/json', 'text/plain'], { parseAs: 'buffer', bodyLimit: UPLOAD_BODY_LIMIT }, (_request, body, done) => done(null, body))
+  app.post('/slip', {
+    bodyLimit: UPLOAD_BODY_LIMIT,
+    schema: { response: { 200: C.Slip } },
+    // Thrown on to the app's error handler, which answers in the spec's shape.
+    errorHandler: (error: FastifyError) => {
+      throw error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? fail(413, 'SLIP_INVALID_FILE') : error
+    },
+  }, async (request) => slips.uploadSlip(ctx, files, request.member, slipImage(request.body, request.headers['content-type'])))
+}
+
+const walletRoutes = (files: SlipFiles): FastifyPluginAsyncTypebox => async (app) => {
+  const ctx = app.wallet
+  await app.register(slipUploadRoute(files))
+  app.post('/truelink', { schema: { body: C.TruelinkRequest, response: { 200: C.Slip } } }, async (request) =>
+    slips.submitTruelink(ctx, request.member, request.body.link),
+  )
+}
+
+const statementSlipRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const ctx = app.wallet
+  app.post('/', { schema: { body: C.SlipPageRequest, response: { 200: C.SlipPageResponse } } }, async (request) =>
+    slips.listSlips(ctx, request.member, request.body.page, request.body.limit),
+  )
+  app.get('/reference/:reference', { schema: { params: C.SlipReferenceParams, response: { 200: C.SlipImageUrl } } }, async (request) => ({
+    url: await slips.slipImageUrl(ctx, request.member, request.params.reference),
+  }))
+}
+
+/** The slip image itself: no bearer header on an <img>, so the unguessable, expiring token is the key. */
+const slipImageRoute = (files: SlipFiles): FastifyPluginAsyncTypebox => async (app) => {
+  const ctx = app.wallet
+  const params = Type.Object({ token: Type.String({ pattern: '^[A-Za-z0-9_-]{16,64}$' }) })
+  app.get('/:token', { schema: { params } }, async (request, reply) => {
+    const image = await slips.slipImage(ctx, files, request.params.token)
+    reply.header('Content-Type', image.mime)
+    reply.header('Cache-Control', 'private, no-store')
+    // The app may run on another origin than the API (config apiBase) and show it in an <img>.
+    reply.header('Cross-Origin-Resource-Policy', 'cross-origin')
+    return reply.send(image.bytes)
+  })
+}
+
+export interface DepositOptions {
+  /** The server's data folder; slip images go under it (see slipDirFor). */
+  dataDir: string
+  /** The operator's QR settings (DEPOSIT_QR), written over the stored ones at every start. */
+  qrSettings?: QrSettingsPatch
+}
+
+/** Every deposit route, registered once from app.ts at the root (prefixes are inside). */
+export const depositRoutes: FastifyPluginAsyncTypebox<DepositOptions> = async (app, options) => {
+  if (options.qrSettings) await updateQrSettings(app.wallet.db, options.qrSettings)
+  const slipDir = await slipDirFor(options.dataDir)
+  app.addHook('onClose', slipDir.dispose)
+  const files = slipFiles(slipDir.dir)
+  await app.register(slipImageRoute(files), { prefix: slips.SLIP_IMAGE_PATH })
+  await memberScope(app, async (member) => {
+    await member.register(qrcodeRoutes, { prefix: '/api/qrcode' })
+    await member.register(walletRoutes(files), { prefix: '/api/wallet' })
+    await member.register(statementSlipRoutes, { prefix: '/api/statement/slip' })
+  })
+  if (hasDevRoutes(app.wallet.mode)) await app.register(depositDevRoutes, { prefix: '/dev' })
+}

@@ -1,0 +1,35 @@
+import type { Db } from '../db'
+
+/**
+ * The deposit methods of spec 2 beyond the first seed's KBANK AUTO, SCB and BCEL accounts: KBANK's
+ * QR mode, GSB, the WW and E2P payment types and the TrueWallet gift link. A QR method's account
+ * number is the PromptPay id its QR pays (a 13-digit tax id, a 15-digit e-wallet id or a mobile).
+ */
+export const depositMethods = [
+  { bankCode: 'KBANK', bankType: 'QR', mode: 'QR', accountName: 'WALLET DEMO CO LTD', accountNo: '0105561012345', currency: 'THB' },
+  { bankCode: 'GSB', bankType: 'BANK', mode: 'MANUAL', accountName: 'WALLET DEMO CO LTD', accountNo: '0201234567', currency: 'THB' },
+  { bankCode: 'SCB', bankType: 'WW', mode: 'QR', accountName: 'WALLET DEMO CO LTD', accountNo: '004999012345678', currency: 'THB' },
+  { bankCode: 'KBANK', bankType: 'E2P', mode: 'QR', accountName: 'WALLET DEMO CO LTD', accountNo: '0812345670', currency: 'THB' },
+] as const
+
+export const giftLinkWallet = { accountName: 'WALLET DEMO', mode: 'TRUELINK' } as const
+
+/** After the accounts already there, in this order. */
+export async function seedDepositMethods(db: Db): Promise<void> {
+  const last = async (table: 'deposit_accounts' | 'wallet_accounts') =>
+    Number((await db.selectFrom(table).select((eb) => eb.fn.max('sort').as('sort')).executeTakeFirst())?.sort ?? -1)
+  const after = await last('deposit_accounts')
+  await db.insertInto('deposit_accounts').values(depositMethods.map((a, i) => ({
+    bank_code: a.bankCode,
+    bank_type: a.bankType,
+    mode: a.mode,
+    account_name: a.accountName,
+    account_no: a.accountNo,
+    currency: a.currency,
+    variant: null,
+    sort: after + 1 + i,
+  }))).execute()
+  await db.insertInto('wallet_accounts')
+    .values({ account_name: giftLinkWallet.accountName, mode: giftLinkWallet.mode, sort: (await last('wallet_accounts')) + 1 })
+    .execute()
+}
