@@ -16,6 +16,8 @@ const parts: Record<Language, Record<Part, Loader>> = {
 
 const loaded = new Map<string, Promise<void>>()
 let restWanted = false
+/** The language changeLanguage is loading, until it is in use. */
+let switchingTo: Language | null = null
 
 function loadPart(language: Language, part: Part): Promise<void> {
   const key = `${language}/${part}`
@@ -33,7 +35,8 @@ function loadPart(language: Language, part: Part): Promise<void> {
 /** The strings of every screen but login, and the error catalogue of spec 8. */
 export function ensureAllStrings(): Promise<void> {
   restWanted = true
-  return loadPart(currentLanguage(), 'rest')
+  // During a switch, the language coming too: a screen that opens meanwhile must not show keys.
+  return Promise.all([loadPart(currentLanguage(), 'rest'), switchingTo && loadPart(switchingTo, 'rest')]).then(() => undefined)
 }
 
 export const i18n = i18next
@@ -55,9 +58,16 @@ export async function initI18n(language: Language): Promise<void> {
 /** Switches the language; `store: false` when the host's language replaces a first guess, so it
  *  is not taken for the player's own choice. */
 export async function changeLanguage(language: Language, { store = true } = {}): Promise<void> {
-  await Promise.all([loadPart(language, 'core'), restWanted ? loadPart(language, 'rest') : undefined])
-  applyHtmlLang(language)
-  await i18next.changeLanguage(language)
+  switchingTo = language
+  try {
+    await Promise.all([loadPart(language, 'core'), restWanted ? loadPart(language, 'rest') : undefined])
+    // A lazy screen may have asked for the rest while the core loaded (see ensureAllStrings).
+    if (restWanted) await loadPart(language, 'rest')
+    applyHtmlLang(language)
+    await i18next.changeLanguage(language)
+  } finally {
+    if (switchingTo === language) switchingTo = null
+  }
   if (store) storeLanguage(language)
 }
 
