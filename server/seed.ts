@@ -2,7 +2,7 @@ import type { Variant } from '../src/api/types'
 import { type Db, LOCKS, lockedTransaction } from './db'
 import type { PasswordHasher } from './auth/passwords'
 import { insertMember, setMemberActive } from './account/members'
-import { setContent, type ContentMap } from './lookup/store'
+import { insertDepositAccounts, setContent, type ContentMap } from './lookup/store'
 import * as data from './seedData'
 import { seedDepositMethods } from './deposit/seed'
 import { changeBalance } from './wallet/ledger'
@@ -39,16 +39,7 @@ async function seedLookups(db: Db, _at: number, _prepared: unknown, { variant }:
   for (const key of Object.keys(content) as (keyof ContentMap)[]) {
     await setContent(db, key, content[key])
   }
-  await db.insertInto('deposit_accounts').values(data.depositAccounts.map((a, i) => ({
-    bank_code: a.bankCode,
-    bank_type: a.bankType,
-    mode: a.mode,
-    account_name: a.accountName,
-    account_no: a.accountNo,
-    currency: a.currency,
-    variant: a.variant,
-    sort: i,
-  }))).execute()
+  await insertDepositAccounts(db, data.depositAccounts, 0)
   await db.insertInto('wallet_accounts')
     .values(data.walletAccounts.map((a, i) => ({ account_name: a.accountName, mode: a.mode, sort: i })))
     .execute()

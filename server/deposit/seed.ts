@@ -1,4 +1,5 @@
 import type { Db } from '../db'
+import { insertDepositAccounts } from '../lookup/store'
 
 /**
  * The deposit methods of spec 2 beyond the first seed's KBANK AUTO, SCB and BCEL accounts: KBANK's
@@ -19,16 +20,7 @@ export async function seedDepositMethods(db: Db): Promise<void> {
   const last = async (table: 'deposit_accounts' | 'wallet_accounts') =>
     Number((await db.selectFrom(table).select((eb) => eb.fn.max('sort').as('sort')).executeTakeFirst())?.sort ?? -1)
   const after = await last('deposit_accounts')
-  await db.insertInto('deposit_accounts').values(depositMethods.map((a, i) => ({
-    bank_code: a.bankCode,
-    bank_type: a.bankType,
-    mode: a.mode,
-    account_name: a.accountName,
-    account_no: a.accountNo,
-    currency: a.currency,
-    variant: null,
-    sort: after + 1 + i,
-  }))).execute()
+  await insertDepositAccounts(db, depositMethods, after + 1)
   await db.insertInto('wallet_accounts')
     .values({ account_name: giftLinkWallet.accountName, mode: giftLinkWallet.mode, sort: (await last('wallet_accounts')) + 1 })
     .execute()

@@ -76,6 +76,31 @@ export async function sourceExists(db: Db, code: string): Promise<boolean> {
   return (await db.selectFrom('sources').select('code').where('code', '=', code).executeTakeFirst()) !== undefined
 }
 
+/** A deposit account as the seed writes it. */
+export interface SeedDepositAccount {
+  bankCode: string
+  bankType: string
+  mode: string
+  accountName: string
+  accountNo: string
+  currency: string
+  variant?: Variant | null
+}
+
+/** Adds deposit accounts listed after the ones numbered below `firstSort`. */
+export async function insertDepositAccounts(db: Db, accounts: readonly SeedDepositAccount[], firstSort: number): Promise<void> {
+  await db.insertInto('deposit_accounts').values(accounts.map((a, i) => ({
+    bank_code: a.bankCode,
+    bank_type: a.bankType,
+    mode: a.mode,
+    account_name: a.accountName,
+    account_no: a.accountNo,
+    currency: a.currency,
+    variant: a.variant ?? null,
+    sort: firstSort + i,
+  }))).execute()
+}
+
 export async function listDepositBanks(db: Db, variant: Variant): Promise<DepositBank[]> {
   const rows = await db.selectFrom('deposit_accounts as d')
     .innerJoin('banks as b', 'b.code', 'd.bank_code')
