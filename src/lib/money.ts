@@ -43,15 +43,21 @@ export const MAX_AMOUNT = Math.floor(Number.MAX_SAFE_INTEGER / 100)
 const AMOUNT = /^(?:0|[1-9]\d*)(?:\.\d{1,2})?$/
 
 /**
- * A typed amount, strictly: digits with at most 2 decimals, above 0 and at most MAX_AMOUNT.
- * No signs, exponents, grouping commas or leading zeros; surrounding spaces are ignored.
- * Anything else is null.
+ * A typed amount read strictly: digits with at most 2 decimals, at most MAX_AMOUNT; 0 included, so
+ * a rule can answer "below the minimum" for it. No signs, exponents, grouping commas or leading
+ * zeros; surrounding spaces are ignored. Anything else is null.
  */
-export function parseAmount(text: string): number | null {
+export function readAmount(text: string): number | null {
   const value = text.trim()
   if (!AMOUNT.test(value)) return null
   const amount = Number(value)
-  return amount > 0 && amount <= MAX_AMOUNT ? amount : null
+  return amount <= MAX_AMOUNT ? amount : null
+}
+
+/** A typed amount that can be sent: as readAmount, and above 0. */
+export function parseAmount(text: string): number | null {
+  const amount = readAmount(text)
+  return amount !== null && amount > 0 ? amount : null
 }
 
 /** What an amount field keeps of what was typed: digits and one dot, at most 2 decimals. */

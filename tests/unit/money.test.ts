@@ -7,6 +7,7 @@ import {
   isoCurrency,
   MAX_AMOUNT,
   parseAmount,
+  readAmount,
   sumAmounts,
   toMinor,
 } from '../../src/lib/money'
@@ -110,5 +111,17 @@ describe('minor units', () => {
     expect(sumAmounts([1500, 20.55, 0.45])).toBe(1521)
     expect(sumAmounts([])).toBe(0)
     expect(sumAmounts([5, Number.NaN])).toBe(5)
+  })
+})
+
+describe('readAmount (the same strict format, 0 allowed)', () => {
+  it('reads 0 so a rule can say it is below the minimum', () => {
+    expect(readAmount('0')).toBe(0)
+    expect(readAmount('0.00')).toBe(0)
+    expect(readAmount('12.5')).toBe(12.5)
+  })
+
+  it.each(['', '-1', '1.234', '1e2', '00', 'x'])('rejects %j', (text) => {
+    expect(readAmount(text)).toBeNull()
   })
 })
