@@ -2,6 +2,7 @@
 // home and the slot account detail. Operators send game codes in any case, so codes are compared
 // upper-cased. Field names are spec 3's; the wire type will come from api/contract.ts.
 import { sumAmounts } from './money'
+import { safeUrl } from './url'
 
 export type GameCategory = 'slot' | 'sport' | 'lotto'
 
@@ -40,16 +41,11 @@ const normal = (code: string): string => code.trim().toUpperCase()
 
 export const opensAccountFlow = (code: string): boolean => ACCOUNT_FLOW_GAMES.includes(normal(code))
 
-/** An absolute http(s) URL, or undefined: only those are opened outside the app. */
+/** An absolute http(s) URL, or undefined: only those are opened outside the app (a path on this
+ *  origin, which safeUrl allows for links, is not a game's web address). */
 export function externalUrl(value: string | null | undefined): string | undefined {
-  const url = value?.trim()
-  if (!url) return undefined
-  try {
-    const { protocol } = new URL(url)
-    return protocol === 'https:' || protocol === 'http:' ? url : undefined
-  } catch {
-    return undefined
-  }
+  const url = safeUrl(value)
+  return url && !url.startsWith('/') ? url : undefined
 }
 
 export type GameCardAction = { kind: 'account' } | { kind: 'external'; url: string } | { kind: 'none' }

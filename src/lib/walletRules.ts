@@ -2,7 +2,7 @@
 // name edit. Like lib/validation.ts, a rule answers null when the value is fine, else a message key
 // (with the limit the message names), so the screens and the tests share them.
 import type { Language } from '../i18n/language'
-import { formatAmount, readAmount } from './money'
+import { formatAmount, MAX_AMOUNT, readAmount } from './money'
 import { isEnglishName, needsEnglishName } from './validation'
 
 export type WalletMessageKey =
@@ -44,7 +44,7 @@ function amountOf(amount: string | number): number | Problem {
   if (typeof amount === 'number') {
     const cents = amount * 100
     const twoDecimals = Math.abs(cents - Math.round(cents)) < 1e-6
-    return Number.isFinite(amount) && amount >= 0 && twoDecimals ? amount : { key: 'wallet.amountInvalid' }
+    return amount >= 0 && amount <= MAX_AMOUNT && twoDecimals ? amount : { key: 'wallet.amountInvalid' }
   }
   if (amount.trim() === '') return { key: 'validation.required' }
   return readAmount(amount) ?? { key: 'wallet.amountInvalid' }

@@ -52,6 +52,8 @@ describe('transfer rule (spec 5)', () => {
     expect(transferRule({ from: 'WALLET', to: 'PG', amount: '-5' })).toEqual({ key: 'wallet.amountInvalid' })
     expect(transferRule({ from: 'WALLET', to: 'PG', amount: 1.005 })).toEqual({ key: 'wallet.amountInvalid' })
     expect(transferRule({ from: 'WALLET', to: 'PG', amount: Number.NaN })).toEqual({ key: 'wallet.amountInvalid' })
+    expect(transferRule({ from: 'WALLET', to: 'PG', amount: Number.POSITIVE_INFINITY })).toEqual({ key: 'wallet.amountInvalid' })
+    expect(transferRule({ from: 'WALLET', to: 'PG', amount: 1e20 })).toEqual({ key: 'wallet.amountInvalid' })
   })
 
   it('disables the slot transfer buttons at a wallet of 0 or below', () => {
