@@ -1,37 +1,105 @@
-// Game cards of the wallet home (spec 2) and their auto-login paths (spec 7). Operators send
-// codes in any case: `pg` is PG.
+// The game card rules of spec 2 (Home) and the auto-login paths of spec 7, shared by the wallet
+// home and the slot account detail. Operators send game codes in any case, so codes are compared
+// upper-cased. Field names are spec 3's; the wire type will come from api/contract.ts.
+import { sumAmounts } from './money'
+import { safeUrl } from './url'
 
-/** The games opened through their account flow (spec 2); any other opens its web URL. */
+export type GameCategory = 'slot' | 'sport' | 'lotto'
+
+/** The fields of spec 3's slot/game account these rules read. */
+export interface GameAccount {
+  code: string
+  name: string
+  category: GameCategory
+  isActive: boolean
+  amount: number
+  ftWalletSlot: number
+  web: string | null
+}
+
+/** Spec 2: the games opened through their account flow (activate, credentials, auto-login). */
 export const ACCOUNT_FLOW_GAMES: readonly string[] = [
-  'JOKER', 'SEXYGAME', 'BETFLIX', 'ASKMEBET', 'UFABET', 'SUPERSLOT', 'PG', 'SLOTXO',
-  'IMI', 'USUN', 'AREASLOT', 'CIRCUS', 'SLOTRACHA', 'PGSLOT', 'JOKER2', 'HUAYHD',
+  'JOKER',
+  'SEXYGAME',
+  'BETFLIX',
+  'ASKMEBET',
+  'UFABET',
+  'SUPERSLOT',
+  'PG',
+  'SLOTXO',
+  'IMI',
+  'USUN',
+  'AREASLOT',
+  'CIRCUS',
+  'SLOTRACHA',
+  'PGSLOT',
+  'JOKER2',
+  'HUAYHD',
 ]
 
-/** Auto-login by username only, and by username and password (spec 7). */
-const LOGIN_BY_USERNAME: readonly string[] = ['pg', 'betflix', 'joker2', 'areaslot', 'huayhd']
-const LOGIN_BY_PASSWORD: readonly string[] = ['askmebet', 'imi', 'usun', 'circus', 'slotracha', 'pgslot']
-
-const normal = (code: string) => code.trim().toUpperCase()
+const normal = (code: string): string => code.trim().toUpperCase()
 
 export const opensAccountFlow = (code: string): boolean => ACCOUNT_FLOW_GAMES.includes(normal(code))
 
-/** What a card's tap does: the account flow, the game's web page outside the app, or nothing
- *  when the game has neither (a missing or non-http(s) URL is never opened). */
-export function cardAction(game: { code: string; web?: string | null }): { kind: 'account' } | { kind: 'web'; url: string } | { kind: 'none' } {
-  if (opensAccountFlow(game.code)) return { kind: 'account' }
-  if (game.web && /^https?:\/\//i.test(game.web)) return { kind: 'web', url: game.web }
-  return { kind: 'none' }
+/** An absolute http(s) URL, or undefined: only those are opened outside the app (a path on this
+ *  origin, which safeUrl allows for links, is not a game's web address). */
+export function externalUrl(value: string | null | undefined): string | undefined {
+  const url = safeUrl(value)
+  return url && !url.startsWith('/') ? url : undefined
 }
 
-/** The card's second value: balance times the game's ftWalletSlot (spec 2). */
-export const cardValue = (amount: number, ftWalletSlot: number | null | undefined): number =>
-  amount * (typeof ftWalletSlot === 'number' && Number.isFinite(ftWalletSlot) ? ftWalletSlot : 0)
+export type GameCardAction = { kind: 'account' } | { kind: 'external'; url: string } | { kind: 'none' }
 
-/** The auto-login path for a game, or null when spec 7 names no auto-login for it. */
+/** What tapping a card does: the account flow, its web URL outside the app, or nothing. */
+export function gameCardAction(game: Pick<GameAccount, 'code' | 'web'>): GameCardAction {
+  if (opensAccountFlow(game.code)) return { kind: 'account' }
+  const url = externalUrl(game.web)
+  return url ? { kind: 'external', url } : { kind: 'none' }
+}
+
+/** The card's value: balance × ftWalletSlot (floating noise below 1e-6 dropped). */
+export function cardValue(game: Pick<GameAccount, 'amount' | 'ftWalletSlot'>): number {
+  const value = game.amount * game.ftWalletSlot
+  return Number.isFinite(value) ? Math.round(value * 1e6) / 1e6 : 0
+}
+
+/** Spec 1: the total is the main wallet plus every game account balance. */
+export const totalBalance = (walletAmount: number, games: readonly Pick<GameAccount, 'amount'>[]): number =>
+  sumAmounts([walletAmount, ...games.map((game) => game.amount)])
+
+/** The three carousels of spec 2, in the server's order; unknown categories are left out. */
+export function gamesByCategory<T extends Pick<GameAccount, 'category'>>(games: readonly T[]): Record<GameCategory, T[]> {
+  const groups: Record<GameCategory, T[]> = { slot: [], sport: [], lotto: [] }
+  for (const game of games) groups[game.category]?.push(game)
+  return groups
+}
+
+// ---- Auto-login (spec 7) ----
+
+/** Games whose auto-login path takes the username only. */
+export const AUTO_LOGIN_USERNAME: readonly string[] = ['pg', 'betflix', 'joker2', 'areaslot', 'huayhd']
+/** Games whose auto-login path takes the username and the password. */
+export const AUTO_LOGIN_USERNAME_PASSWORD: readonly string[] = ['askmebet', 'imi', 'usun', 'circus', 'slotracha', 'pgslot']
+
+export const hasAutoLogin = (code: string): boolean => {
+  const game = code.trim().toLowerCase()
+  return AUTO_LOGIN_USERNAME.includes(game) || AUTO_LOGIN_USERNAME_PASSWORD.includes(game)
+}
+
+/**
+ * GET path of a game's auto-login link: `/api/autoLogin/{game}/{username}` or
+ * `/api/autoLogin/{game}/{username}/{password}`, the game segment lower-case, each credential one
+ * encoded path segment; null for a game without auto-login or with a credential missing.
+ */
 export function autoLoginPath(code: string, credentials: { username: string; password: string }): string | null {
   const game = code.trim().toLowerCase()
-  const user = encodeURIComponent(credentials.username)
-  if (LOGIN_BY_USERNAME.includes(game)) return `/api/autoLogin/${game}/${user}`
-  if (LOGIN_BY_PASSWORD.includes(game)) return `/api/autoLogin/${game}/${user}/${encodeURIComponent(credentials.password)}`
+  const segment = encodeURIComponent
+  // '.' and '..' would stay dot segments after encoding and move the path.
+  const usable = (value: string) => value !== '' && value !== '.' && value !== '..'
+  if (!usable(credentials.username)) return null
+  if (AUTO_LOGIN_USERNAME.includes(game)) return `/api/autoLogin/${game}/${segment(credentials.username)}`
+  if (AUTO_LOGIN_USERNAME_PASSWORD.includes(game) && usable(credentials.password)) {
+    return `/api/autoLogin/${game}/${segment(credentials.username)}/${segment(credentials.password)}`
+  }
   return null
 }

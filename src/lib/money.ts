@@ -1,37 +1,82 @@
-// Amounts as players see and type them (spec 9: at least 2 decimals). The wire carries decimal
-// numbers in major units; the reference server keeps integer minor units.
+// Money as players see and type it (spec 1, 9): Intl.NumberFormat in the player's language, at
+// least 2 decimals, in baht or kip. On the wire amounts are major units with up to two decimals;
+// sums go through integer minor units so 0.1 + 0.2 stays 0.30.
+import type { Currency } from '../api/types'
 import type { Language } from '../i18n/language'
-import { htmlLang } from '../i18n/language'
 
-/** The Lao variant's BAHT is the baht: ISO THB. Anything unknown is shown as a plain number. */
-const ISO_CURRENCY: Record<string, string> = { THB: 'THB', BAHT: 'THB', LAK: 'LAK' }
+/** Number-format locale per language: Lao is `lo` (the app's `la` is not a BCP 47 tag for it). */
+export const numberLocale: Record<Language, string> = { th: 'th-TH', la: 'lo-LA', en: 'en-US' }
 
-const formats = new Map<string, Intl.NumberFormat>()
+/** ISO 4217 code: the Lao variant's BAHT is the Thai baht. */
+export const isoCurrency = (currency: Currency): 'THB' | 'LAK' => (currency === 'LAK' ? 'LAK' : 'THB')
 
-/** `amount` in the player's language and the member's currency, e.g. ฿1,234.50 (th), ₭1.234,50 (la). */
-export function formatMoney(amount: number, language: Language, currency: string): string {
-  const iso = ISO_CURRENCY[currency.trim().toUpperCase()]
-  const key = `${language}/${iso ?? ''}`
-  let format = formats.get(key)
+/** Extra decimals shown when a value has them (a card value is balance × ftWalletSlot). */
+export const MAX_FRACTION_DIGITS = 4
+
+const formatters = new Map<string, Intl.NumberFormat>()
+
+function formatter(language: Language, currency: Currency | undefined): Intl.NumberFormat {
+  const key = `${language}/${currency ?? ''}`
+  let format = formatters.get(key)
   if (!format) {
-    format = new Intl.NumberFormat(htmlLang[language], {
-      ...(iso ? { style: 'currency', currency: iso, currencyDisplay: 'narrowSymbol' } : {}),
+    format = new Intl.NumberFormat(numberLocale[language], {
       minimumFractionDigits: 2,
-      maximumFractionDigits: 2,
+      maximumFractionDigits: MAX_FRACTION_DIGITS,
+      ...(currency ? { style: 'currency', currency: isoCurrency(currency), currencyDisplay: 'narrowSymbol' } : {}),
     })
-    formats.set(key, format)
+    formatters.set(key, format)
   }
-  return format.format(amount)
+  return format
 }
 
-/** What a player typed as an amount: digits with at most 2 decimals (group commas and spaces
- *  allowed), above 0. Anything else is null, so the form can say so and keep the text. */
+/** A plain amount: `1,234.50` (en, th), `1.234,50` (lo). Not a finite number: shown as 0. */
+export const formatAmount = (amount: number, language: Language): string =>
+  formatter(language, undefined).format(Number.isFinite(amount) ? amount : 0)
+
+/** An amount with its currency sign: `฿1,234.50`, `₭1.234,50`. */
+export const formatMoney = (amount: number, language: Language, currency: Currency): string =>
+  formatter(language, currency).format(Number.isFinite(amount) ? amount : 0)
+
+/** The largest amount a player may type: its minor units stay a safe integer. */
+export const MAX_AMOUNT = Math.floor(Number.MAX_SAFE_INTEGER / 100)
+
+const AMOUNT = /^(?:0|[1-9]\d*)(?:\.\d{1,2})?$/
+
+/**
+ * A typed amount read strictly: digits with at most 2 decimals, at most MAX_AMOUNT; 0 included, so
+ * a rule can answer "below the minimum" for it. No signs, exponents, grouping commas or leading
+ * zeros; surrounding spaces are ignored. Anything else is null.
+ */
+export function readAmount(text: string): number | null {
+  const value = text.trim()
+  if (!AMOUNT.test(value)) return null
+  const amount = Number(value)
+  return amount <= MAX_AMOUNT ? amount : null
+}
+
+/** A typed amount that can be sent: as readAmount, and above 0. */
 export function parseAmount(text: string): number | null {
-  const plain = text.replace(/[\s,]/g, '')
-  if (!/^\d+(\.\d{1,2})?$/.test(plain)) return null
-  const amount = Number(plain)
-  return amount > 0 && Number.isSafeInteger(Math.round(amount * 100)) ? amount : null
+  const amount = readAmount(text)
+  return amount !== null && amount > 0 ? amount : null
 }
 
-/** Major units to integer minor units, without float drift (0.29 -> 29, not 28). */
-export const toMinor = (amount: number): number => Math.round(amount * 100)
+/** What an amount field keeps of what was typed: digits and one dot, at most 2 decimals. */
+export function amountInput(text: string): string {
+  const cleaned = text.replace(/[^\d.]/g, '')
+  const dot = cleaned.indexOf('.')
+  if (dot < 0) return cleaned
+  return `${cleaned.slice(0, dot)}.${cleaned.slice(dot + 1).replace(/\./g, '').slice(0, 2)}`
+}
+
+/** Major units to integer minor units (satang, att), half up; 15 significant digits first, so
+ *  1.005 (stored as 1.00499…) gives 101, not 100. */
+export const toMinor = (amount: number): number => Math.round(Number((amount * 100).toPrecision(15)))
+
+export const fromMinor = (minor: number): number => minor / 100
+
+/** A sum of major amounts without floating drift (0.1 + 0.2 = 0.3). */
+export const sumAmounts = (amounts: Iterable<number>): number => {
+  let minor = 0
+  for (const amount of amounts) if (Number.isFinite(amount)) minor += toMinor(amount)
+  return fromMinor(minor)
+}

@@ -1,38 +1,115 @@
 import { describe, expect, it } from 'vitest'
-import { ACCOUNT_FLOW_GAMES, autoLoginPath, cardAction, cardValue, opensAccountFlow } from '../../src/lib/games'
+import {
+  autoLoginPath,
+  cardValue,
+  externalUrl,
+  gameCardAction,
+  gamesByCategory,
+  hasAutoLogin,
+  opensAccountFlow,
+  totalBalance,
+  type GameAccount,
+} from '../../src/lib/games'
 
-describe('game cards (spec 2)', () => {
-  it('opens the 16 account-flow codes in any case through the account flow', () => {
-    expect(ACCOUNT_FLOW_GAMES).toHaveLength(16)
-    for (const code of ['JOKER', 'pg', 'Huayhd', ' slotxo ']) expect(opensAccountFlow(code), code).toBe(true)
-    expect(cardAction({ code: 'ufabet', web: 'https://ufa.example' })).toEqual({ kind: 'account' })
+const SPEC_CODES = 'JOKER, SEXYGAME, BETFLIX, ASKMEBET, UFABET, SUPERSLOT, PG, SLOTXO, IMI, USUN, AREASLOT, CIRCUS, SLOTRACHA, PGSLOT, JOKER2, HUAYHD'.split(', ')
+
+const game = (over: Partial<GameAccount>): GameAccount => ({
+  code: 'X',
+  name: 'X',
+  category: 'slot',
+  isActive: true,
+  amount: 0,
+  ftWalletSlot: 1,
+  web: null,
+  ...over,
+})
+
+describe('game card: account flow or web (spec 2)', () => {
+  it.each(SPEC_CODES)('%s opens the account flow, in any case', (code) => {
+    expect(opensAccountFlow(code)).toBe(true)
+    expect(opensAccountFlow(code.toLowerCase())).toBe(true)
+    expect(opensAccountFlow(` ${code[0]}${code.slice(1).toLowerCase()} `)).toBe(true)
+    expect(gameCardAction({ code: code.toLowerCase(), web: 'https://game.test' })).toEqual({ kind: 'account' })
   })
 
-  it("opens any other game's http(s) page, and nothing for a missing or unsafe one", () => {
-    expect(cardAction({ code: 'LOTTOVIP', web: 'https://lotto.example/play' })).toEqual({ kind: 'web', url: 'https://lotto.example/play' })
-    expect(cardAction({ code: 'LOTTOVIP', web: null })).toEqual({ kind: 'none' })
-    expect(cardAction({ code: 'LOTTOVIP', web: 'javascript:alert(1)' })).toEqual({ kind: 'none' })
+  it.each(['SBOBET', 'LOTTO', 'JOKER3', 'PG2', '', 'SLOT'])('%j is not one of the 16', (code) => {
+    expect(opensAccountFlow(code)).toBe(false)
   })
 
-  it('values a card at balance times ftWalletSlot', () => {
-    expect(cardValue(250, 2)).toBe(500)
-    expect(cardValue(250, 0.5)).toBe(125)
-    expect(cardValue(250, null)).toBe(0)
+  it('opens any other game at its web URL when it is http(s)', () => {
+    expect(gameCardAction({ code: 'SBOBET', web: 'https://sbo.test/play?x=1' })).toEqual({ kind: 'external', url: 'https://sbo.test/play?x=1' })
+    expect(gameCardAction({ code: 'SBOBET', web: 'http://sbo.test' })).toEqual({ kind: 'external', url: 'http://sbo.test' })
+  })
+
+  it.each([null, '', 'javascript:alert(1)', 'data:text/html,x', '/relative/path', '//evil.test', 'ftp://x.test'])(
+    'does nothing for a web value of %j',
+    (web) => {
+      expect(gameCardAction({ code: 'SBOBET', web })).toEqual({ kind: 'none' })
+      expect(externalUrl(web)).toBeUndefined()
+    },
+  )
+})
+
+describe('card value and total (spec 1, 2)', () => {
+  it('is balance × ftWalletSlot', () => {
+    expect(cardValue({ amount: 100, ftWalletSlot: 1 })).toBe(100)
+    expect(cardValue({ amount: 100.5, ftWalletSlot: 1.25 })).toBe(125.625)
+    expect(cardValue({ amount: 250, ftWalletSlot: 0.5 })).toBe(125)
+    expect(cardValue({ amount: 0.1, ftWalletSlot: 3 })).toBe(0.3)
+    expect(cardValue({ amount: 10, ftWalletSlot: Number.NaN })).toBe(0)
+  })
+
+  it('totals the main wallet plus every game balance, without drift', () => {
+    expect(totalBalance(1500, [game({ amount: 20.1 }), game({ amount: 0.2 }), game({ amount: 0 })])).toBe(1520.3)
+    expect(totalBalance(0.1, [game({ amount: 0.2 })])).toBe(0.3)
+    expect(totalBalance(12, [])).toBe(12)
+  })
+
+  it('groups games into the three carousels in the server order', () => {
+    const games = [
+      game({ code: 'A', category: 'sport' }),
+      game({ code: 'B', category: 'slot' }),
+      game({ code: 'C', category: 'lotto' }),
+      game({ code: 'D', category: 'slot' }),
+      { ...game({ code: 'E' }), category: 'casino' as GameAccount['category'] },
+    ]
+    const groups = gamesByCategory(games)
+    expect(groups.slot.map((g) => g.code)).toEqual(['B', 'D'])
+    expect(groups.sport.map((g) => g.code)).toEqual(['A'])
+    expect(groups.lotto.map((g) => g.code)).toEqual(['C'])
   })
 })
 
 describe('auto-login paths (spec 7)', () => {
-  const credentials = { username: 'u 1', password: 'p/w' }
-  it('takes the username alone for pg, betflix, joker2, areaslot, huayhd', () => {
-    expect(autoLoginPath('PG', credentials)).toBe('/api/autoLogin/pg/u%201')
-    expect(autoLoginPath('HuayHD', credentials)).toBe('/api/autoLogin/huayhd/u%201')
+  const credentials = { username: 'user01', password: 'p@ss/1' }
+
+  it.each(['pg', 'betflix', 'joker2', 'areaslot', 'huayhd'])('%s takes /{username}', (game) => {
+    expect(autoLoginPath(game.toUpperCase(), credentials)).toBe(`/api/autoLogin/${game}/user01`)
   })
-  it('adds the password for askmebet, imi, usun, circus, slotracha, pgslot', () => {
-    expect(autoLoginPath('PGSLOT', credentials)).toBe('/api/autoLogin/pgslot/u%201/p%2Fw')
-    expect(autoLoginPath('circus', credentials)).toBe('/api/autoLogin/circus/u%201/p%2Fw')
+
+  it.each(['askmebet', 'imi', 'usun', 'circus', 'slotracha', 'pgslot'])('%s takes /{username}/{password}', (game) => {
+    expect(autoLoginPath(game.toUpperCase(), credentials)).toBe(`/api/autoLogin/${game}/user01/p%40ss%2F1`)
   })
-  it('has none for the other account-flow games', () => {
-    expect(autoLoginPath('JOKER', credentials)).toBeNull()
-    expect(autoLoginPath('UFABET', credentials)).toBeNull()
+
+  it.each(['JOKER', 'SEXYGAME', 'UFABET', 'SUPERSLOT', 'SLOTXO', 'SBOBET'])('%s has no auto-login', (game) => {
+    expect(autoLoginPath(game, credentials)).toBeNull()
+    expect(hasAutoLogin(game)).toBe(false)
+  })
+
+  it('needs the credentials the path takes', () => {
+    expect(autoLoginPath('PG', { username: '', password: 'x' })).toBeNull()
+    expect(autoLoginPath('PG', { username: 'u', password: '' })).toBe('/api/autoLogin/pg/u')
+    expect(autoLoginPath('IMI', { username: 'u', password: '' })).toBeNull()
+    expect(autoLoginPath('PG', { username: '..', password: 'x' })).toBeNull()
+    expect(autoLoginPath('IMI', { username: 'u', password: '.' })).toBeNull()
+  })
+
+  it('keeps each credential one path segment', () => {
+    expect(autoLoginPath('circus', { username: '../admin', password: 'a b?c#d' })).toBe('/api/autoLogin/circus/..%2Fadmin/a%20b%3Fc%23d')
+  })
+
+  it('knows which games have it, in any case', () => {
+    expect(hasAutoLogin('PGSLOT')).toBe(true)
+    expect(hasAutoLogin('HuayHD')).toBe(true)
   })
 })

@@ -1,41 +1,127 @@
 import { describe, expect, it } from 'vitest'
-import { formatMoney, parseAmount, toMinor } from '../../src/lib/money'
+import {
+  amountInput,
+  formatAmount,
+  formatMoney,
+  fromMinor,
+  isoCurrency,
+  MAX_AMOUNT,
+  parseAmount,
+  readAmount,
+  sumAmounts,
+  toMinor,
+} from '../../src/lib/money'
 
-describe('formatMoney (spec 9: at least 2 decimals)', () => {
-  it("shows baht and kip in the player's language", () => {
-    expect(formatMoney(1234567.5, 'th', 'THB')).toBe('฿1,234,567.50')
-    expect(formatMoney(1234567.5, 'en', 'THB')).toBe('฿1,234,567.50')
-    // Lao groups with dots and marks decimals with a comma.
-    expect(formatMoney(1234567.5, 'la', 'LAK')).toBe('₭1.234.567,50')
+describe('formatAmount (spec 9: at least 2 decimals)', () => {
+  it.each([
+    ['en', 1234.5, '1,234.50'],
+    ['th', 1234.5, '1,234.50'],
+    ['la', 1234.5, '1.234,50'],
+    ['en', 0, '0.00'],
+    ['la', 0, '0,00'],
+    ['th', 1500, '1,500.00'],
+  ] as const)('%s %d → %s', (language, amount, expected) => {
+    expect(formatAmount(amount, language)).toBe(expected)
   })
 
-  it("reads the Lao variant's BAHT as baht, in any case", () => {
-    expect(formatMoney(20, 'la', 'BAHT')).toBe('฿20,00')
-    expect(formatMoney(20, 'en', 'thb')).toBe('฿20.00')
+  it('keeps decimals beyond two when the value has them, up to 4', () => {
+    expect(formatAmount(125.625, 'en')).toBe('125.625')
+    expect(formatAmount(1.23456, 'th')).toBe('1.2346')
+    expect(formatAmount(125.625, 'la')).toBe('125,625')
   })
 
-  it('keeps two decimals for whole amounts and zero, and a plain number for an unknown currency', () => {
-    expect(formatMoney(0, 'en', 'THB')).toBe('฿0.00')
-    expect(formatMoney(7, 'en', 'LAK')).toBe('₭7.00')
-    expect(formatMoney(1500, 'en', 'XYZ')).toBe('1,500.00')
+  it('hides floating noise', () => {
+    expect(formatAmount(0.1 * 3, 'en')).toBe('0.30')
+  })
+
+  it('shows a non-finite value as zero rather than NaN', () => {
+    expect(formatAmount(Number.NaN, 'en')).toBe('0.00')
+    expect(formatAmount(Number.POSITIVE_INFINITY, 'th')).toBe('0.00')
   })
 })
 
-describe('parseAmount', () => {
-  it('takes digits with up to 2 decimals, group commas and spaces', () => {
-    expect(parseAmount('100')).toBe(100)
-    expect(parseAmount('1,000.5')).toBe(1000.5)
-    expect(parseAmount(' 20.25 ')).toBe(20.25)
+describe('formatMoney (currency of the member)', () => {
+  it.each([
+    ['th', 'THB', 1234.5, '฿1,234.50'],
+    ['en', 'THB', 1234.5, '฿1,234.50'],
+    ['la', 'LAK', 1234.5, '₭1.234,50'],
+    ['en', 'LAK', 1234.5, '₭1,234.50'],
+    ['th', 'LAK', 10, '₭10.00'],
+  ] as const)('%s %s %d → %s', (language, currency, amount, expected) => {
+    expect(formatMoney(amount, language, currency)).toBe(expected)
   })
 
-  it('refuses zero, negatives, 3 decimals, words and empty text', () => {
-    for (const text of ['0', '0.00', '-5', '1.005', '1e3', 'abc', '', '.5', '5.']) expect(parseAmount(text), text).toBeNull()
+  it('reads the Lao variant BAHT as Thai baht', () => {
+    expect(isoCurrency('BAHT')).toBe('THB')
+    expect(isoCurrency('LAK')).toBe('LAK')
+    expect(formatMoney(50, 'la', 'BAHT')).toBe('฿50,00')
+    expect(formatMoney(50, 'en', 'BAHT')).toBe('฿50.00')
+  })
+
+  it('gives LAK two decimals too (Intl would give it none)', () => {
+    expect(formatMoney(5000, 'la', 'LAK')).toBe('₭5.000,00')
   })
 })
 
-describe('toMinor', () => {
-  it('converts without float drift', () => {
+describe('parseAmount (strict: positive, at most 2 decimals)', () => {
+  it.each([
+    ['1', 1],
+    ['100', 100],
+    ['0.5', 0.5],
+    ['10.25', 10.25],
+    ['  250.1 ', 250.1],
+  ])('%j → %d', (text, expected) => {
+    expect(parseAmount(text)).toBe(expected)
+  })
+
+  it.each(['', ' ', '0', '0.00', '-5', '+5', '1.234', '1e3', '1,000', '.5', '5.', '01', 'abc', '12a', 'NaN', 'Infinity', '١٢'])(
+    'rejects %j',
+    (text) => {
+      expect(parseAmount(text)).toBeNull()
+    },
+  )
+
+  it('rejects amounts whose minor units would not be a safe integer', () => {
+    expect(parseAmount(String(MAX_AMOUNT))).toBe(MAX_AMOUNT)
+    expect(parseAmount(String(MAX_AMOUNT + 1))).toBeNull()
+    expect(parseAmount('99999999999999999999')).toBeNull()
+  })
+})
+
+describe('amountInput', () => {
+  it('keeps digits and one dot with at most 2 decimals', () => {
+    expect(amountInput('1,000.567')).toBe('1000.56')
+    expect(amountInput('12.3.4')).toBe('12.34')
+    expect(amountInput('-5')).toBe('5')
+    expect(amountInput('฿ 20')).toBe('20')
+    expect(amountInput('7.')).toBe('7.')
+  })
+})
+
+describe('minor units', () => {
+  it('converts without drift', () => {
+    expect(toMinor(10.1)).toBe(1010)
+    expect(toMinor(1.005)).toBe(101)
     expect(toMinor(0.29)).toBe(29)
-    expect(toMinor(19.99)).toBe(1999)
+    expect(fromMinor(1010)).toBe(10.1)
+  })
+
+  it('sums amounts exactly', () => {
+    expect(sumAmounts([0.1, 0.2])).toBe(0.3)
+    expect(sumAmounts([1500, 20.55, 0.45])).toBe(1521)
+    expect(sumAmounts([])).toBe(0)
+    expect(sumAmounts([5, Number.NaN])).toBe(5)
+  })
+})
+
+describe('readAmount (the same strict format, 0 allowed)', () => {
+  it('reads 0 so a rule can say it is below the minimum', () => {
+    expect(readAmount('0')).toBe(0)
+    expect(readAmount('0.00')).toBe(0)
+    expect(readAmount('12.5')).toBe(12.5)
+  })
+
+  it.each(['', '-1', '1.234', '1e2', '00', 'x'])('rejects %j', (text) => {
+    expect(readAmount(text)).toBeNull()
   })
 })

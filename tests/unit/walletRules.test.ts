@@ -1,0 +1,248 @@
+import { beforeAll, describe, expect, it } from 'vitest'
+import { changeLanguage, ensureAllStrings, i18n, initI18n } from '../../src/i18n/i18n'
+import type { Language } from '../../src/i18n/language'
+import {
+  accountNameEditRule,
+  accountNameInput,
+  GIFT_LINK_MINIMUM,
+  giftLinkRule,
+  giftLinkSendDisabled,
+  offerAccountNameEdit,
+  parseGiftLink,
+  problemText,
+  QR_QUICK_AMOUNTS,
+  qrAmountRule,
+  qrCreateDisabled,
+  qrMinimum,
+  slotTransferDisabled,
+  transferRule,
+  withdrawRule,
+  type Problem,
+} from '../../src/lib/walletRules'
+
+const limits = { withdrawMin: 100, withdrawMax: 50_000 }
+
+describe('transfer rule (spec 5)', () => {
+  it.each([
+    [{ from: '', to: 'PG', amount: '10' }],
+    [{ from: 'WALLET', to: null, amount: '10' }],
+    [{ from: undefined, to: undefined, amount: '10' }],
+    [{ from: '  ', to: 'WALLET', amount: '10' }],
+  ])('asks for both accounts: %j', (draft) => {
+    expect(transferRule(draft)).toEqual({ key: 'validation.transferSelectAccount' })
+  })
+
+  it('refuses the same account on both sides, whatever its case', () => {
+    expect(transferRule({ from: 'WALLET', to: 'WALLET', amount: '10' })).toEqual({ key: 'validation.transferSameAccount' })
+    expect(transferRule({ from: 'joker', to: 'JOKER', amount: '10' })).toEqual({ key: 'validation.transferSameAccount' })
+  })
+
+  it.each(['0', '0.99', 0.5, 0])('asks for at least 1 baht, naming the limit: %j', (amount) => {
+    expect(transferRule({ from: 'WALLET', to: 'PG', amount })).toEqual({ key: 'validation.transferMin', values: { min: 1 } })
+  })
+
+  it.each(['1', '1.00', '250.75', 1, 1000])('accepts %j', (amount) => {
+    expect(transferRule({ from: 'WALLET', to: 'PG', amount })).toBeNull()
+    expect(transferRule({ from: 'PG', to: 'WALLET', amount })).toBeNull()
+  })
+
+  it('flags an empty or malformed amount', () => {
+    expect(transferRule({ from: 'WALLET', to: 'PG', amount: '' })).toEqual({ key: 'validation.required' })
+    expect(transferRule({ from: 'WALLET', to: 'PG', amount: '1.005' })).toEqual({ key: 'wallet.amountInvalid' })
+    expect(transferRule({ from: 'WALLET', to: 'PG', amount: '-5' })).toEqual({ key: 'wallet.amountInvalid' })
+    expect(transferRule({ from: 'WALLET', to: 'PG', amount: 1.005 })).toEqual({ key: 'wallet.amountInvalid' })
+    expect(transferRule({ from: 'WALLET', to: 'PG', amount: Number.NaN })).toEqual({ key: 'wallet.amountInvalid' })
+    expect(transferRule({ from: 'WALLET', to: 'PG', amount: Number.POSITIVE_INFINITY })).toEqual({ key: 'wallet.amountInvalid' })
+    expect(transferRule({ from: 'WALLET', to: 'PG', amount: 1e20 })).toEqual({ key: 'wallet.amountInvalid' })
+  })
+
+  it('disables the slot transfer buttons at a wallet of 0 or below', () => {
+    expect(slotTransferDisabled(0)).toBe(true)
+    expect(slotTransferDisabled(-1)).toBe(true)
+    expect(slotTransferDisabled(Number.NaN)).toBe(true)
+    expect(slotTransferDisabled(0.01)).toBe(false)
+  })
+})
+
+describe('withdraw rule (spec 5: limits from the server)', () => {
+  it('names the minimum below withdrawMin', () => {
+    expect(withdrawRule('99.99', limits)).toEqual({ key: 'validation.withdrawMin', values: { min: 100 } })
+    expect(withdrawRule('0', limits)).toEqual({ key: 'validation.withdrawMin', values: { min: 100 } })
+  })
+
+  it('names the maximum above withdrawMax', () => {
+    expect(withdrawRule('50000.01', limits)).toEqual({ key: 'validation.withdrawMax', values: { max: 50_000 } })
+  })
+
+  it.each(['100', '50000', '1234.5', 100])('accepts %j within the limits (both ends included)', (amount) => {
+    expect(withdrawRule(amount, limits)).toBeNull()
+  })
+
+  it('uses the limits it is given', () => {
+    expect(withdrawRule('150', { withdrawMin: 200, withdrawMax: 300 })).toEqual({ key: 'validation.withdrawMin', values: { min: 200 } })
+    expect(withdrawRule('350', { withdrawMin: 200, withdrawMax: 300 })).toEqual({ key: 'validation.withdrawMax', values: { max: 300 } })
+  })
+})
+
+describe('QR amount (spec 5, 9)', () => {
+  it('disables bank QR creation at 0 or below only', () => {
+    expect(qrCreateDisabled('KBANK', '0')).toBe(true)
+    expect(qrCreateDisabled('KBANK', '')).toBe(true)
+    expect(qrCreateDisabled('KBANK', 0)).toBe(true)
+    expect(qrCreateDisabled('KBANK', '0.01')).toBe(false)
+    expect(qrCreateDisabled('WW', '0')).toBe(false)
+    expect(qrCreateDisabled('E2P', '')).toBe(false)
+  })
+
+  it.each(['KBANK', 'WW', 'E2P'] as const)('%s: skips creating under 1 or when empty', (provider) => {
+    expect(qrAmountRule(provider, '0.99')).toBe('skip')
+    expect(qrAmountRule(provider, '0')).toBe('skip')
+    expect(qrAmountRule(provider, '')).toBe('skip')
+  })
+
+  it('WW needs 100, E2P 50', () => {
+    expect(qrAmountRule('WW', '99')).toEqual({ key: 'wallet.qrMin', values: { min: 100 } })
+    expect(qrAmountRule('WW', '100')).toBeNull()
+    expect(qrAmountRule('E2P', '49.99')).toEqual({ key: 'wallet.qrMin', values: { min: 50 } })
+    expect(qrAmountRule('E2P', '50')).toBeNull()
+  })
+
+  it('the bank QR takes its minimum from the server', () => {
+    expect(qrAmountRule('KBANK', '19', 20)).toEqual({ key: 'wallet.qrMin', values: { min: 20 } })
+    expect(qrAmountRule('KBANK', '20', 20)).toBeNull()
+    expect(qrAmountRule('KBANK', '1')).toBeNull()
+    expect(qrMinimum('KBANK', 300)).toBe(300)
+    expect(qrMinimum('KBANK', 0)).toBe(1)
+    expect(qrMinimum('WW', 300)).toBe(100)
+  })
+
+  it('flags a malformed amount', () => {
+    expect(qrAmountRule('WW', '100.001')).toEqual({ key: 'wallet.amountInvalid' })
+  })
+
+  it('offers the quick amounts of spec 9, each at or above its minimum', () => {
+    expect(QR_QUICK_AMOUNTS).toEqual({
+      KBANK: [10, 20, 50, 100, 500, 1000],
+      WW: [100, 200, 300, 500, 1000],
+      E2P: [50, 100, 200, 500, 1000],
+    })
+    for (const provider of ['WW', 'E2P'] as const) {
+      for (const amount of QR_QUICK_AMOUNTS[provider]) expect(qrAmountRule(provider, amount)).toBeNull()
+    }
+  })
+})
+
+describe('TrueMoney gift link (spec 1, 5)', () => {
+  const link = 'https://gift.truemoney.com/campaign/?v=0a1B2c3D4e5F'
+
+  it('reads a gift link, also inside a shared message, in one canonical form', () => {
+    expect(parseGiftLink(link)).toBe(link)
+    expect(parseGiftLink(`  ${link}  `)).toBe(link)
+    expect(parseGiftLink(`ซองของขวัญ ${link} รับเลย`)).toBe(link)
+    expect(parseGiftLink('https://GIFT.TRUEMONEY.COM/campaign?v=0a1B2c3D4e5F')).toBe(link)
+    expect(parseGiftLink(`${link}&utm=share`)).toBe(link)
+  })
+
+  it.each([
+    'https://gift.truemoney.com/campaign/?v=',
+    'http://gift.truemoney.com/campaign/?v=abc',
+    'https://gift.truemoney.com.evil.test/campaign/?v=abc',
+    'https://evil.test/?u=https://gift.truemoney.com/campaign/?v=abc',
+    'https://gift.truemoney.com/campaign/?v=abc<script>',
+    'https://gift.truemoney.com/other/?v=abc',
+    'abc123',
+    '',
+  ])('rejects %j', (text) => {
+    expect(parseGiftLink(text)).toBeNull()
+  })
+
+  it('requires a value, then a gift link', () => {
+    expect(giftLinkRule('')).toEqual({ key: 'validation.required' })
+    expect(giftLinkRule('https://example.com')).toEqual({ key: 'wallet.giftLinkInvalid' })
+    expect(giftLinkRule(link)).toBeNull()
+  })
+
+  it('keeps send disabled while empty', () => {
+    expect(giftLinkSendDisabled('')).toBe(true)
+    expect(giftLinkSendDisabled('   ')).toBe(true)
+    expect(giftLinkSendDisabled('x')).toBe(false)
+  })
+
+  it('states the 2-baht minimum', () => {
+    expect(GIFT_LINK_MINIMUM).toBe(2)
+  })
+})
+
+describe('bank account name edit (spec 5)', () => {
+  it.each(['KTB', 'TMB', 'BBL', 'ktb'])('is offered for %s when the registered name is not English', (bank) => {
+    expect(offerAccountNameEdit(bank, 'สมชาย ใจดี')).toBe(true)
+    expect(offerAccountNameEdit(bank, 'SOMCHAI ใจดี')).toBe(true)
+    expect(offerAccountNameEdit(bank, 'SOMCHAI JAIDEE')).toBe(false)
+  })
+
+  it.each(['KBANK', 'SCB', 'BCEL'])('is not offered for %s', (bank) => {
+    expect(offerAccountNameEdit(bank, 'สมชาย ใจดี')).toBe(false)
+  })
+
+  it('requires English letters and spaces only', () => {
+    expect(accountNameEditRule('')).toEqual({ key: 'validation.required' })
+    expect(accountNameEditRule('   ')).toEqual({ key: 'validation.required' })
+    expect(accountNameEditRule('สมชาย ใจดี')).toEqual({ key: 'validation.requiredEngLang' })
+    expect(accountNameEditRule('SOMCHAI J.')).toEqual({ key: 'validation.requiredEngLang' })
+    expect(accountNameEditRule('SOMCHAI 2')).toEqual({ key: 'validation.requiredEngLang' })
+    expect(accountNameEditRule('SOMCHAI JAIDEE')).toBeNull()
+  })
+
+  it('upper-cases what is typed', () => {
+    expect(accountNameInput('somchai Jaidee')).toBe('SOMCHAI JAIDEE')
+  })
+})
+
+describe('messages through i18n (en, th)', () => {
+  beforeAll(async () => {
+    await initI18n('en')
+    await ensureAllStrings()
+  })
+
+  const text = async (problem: Problem, language: Language) => {
+    await changeLanguage(language, { store: false })
+    await ensureAllStrings()
+    return problemText(problem, (key, values) => i18n.t(key, values), language)
+  }
+
+  it('writes the limits as amounts in English', async () => {
+    expect(await text(transferRule({ from: 'WALLET', to: 'PG', amount: '0.5' })!, 'en')).toBe('The minimum amount is 1.00 baht')
+    expect(await text(withdrawRule('10', limits)!, 'en')).toBe('The minimum withdrawal is 100.00')
+    expect(await text(withdrawRule('60000', limits)!, 'en')).toBe('The maximum withdrawal is 50,000.00')
+    expect(await text(qrAmountRule('WW', '99') as Problem, 'en')).toBe('The minimum deposit is 100.00 baht')
+    expect(await text(transferRule({ from: 'PG', to: 'PG', amount: '5' })!, 'en')).toBe('Cannot transfer to the same account')
+  })
+
+  it('and in Thai', async () => {
+    expect(await text(transferRule({ from: 'WALLET', to: 'PG', amount: '0' })!, 'th')).toBe('จำนวนเงินขั้นต่ำคือ 1.00 บาท')
+    expect(await text(withdrawRule('60000', limits)!, 'th')).toBe('ยอดถอนสูงสุดคือ 50,000.00')
+    expect(await text(qrAmountRule('E2P', '20') as Problem, 'th')).toBe('ยอดฝากขั้นต่ำคือ 50.00 บาท')
+    expect(await text(accountNameEditRule('สมชาย')!, 'th')).toBe('กรุณากรอกชื่อบัญชีเป็นตัวอักษรภาษาอังกฤษเท่านั้น')
+    expect(await text(giftLinkRule('nope')!, 'th')).toContain('ลิงก์นี้ไม่ใช่ลิงก์ซองของขวัญทรูมันนี่')
+  })
+
+  it('every key a rule can answer has a text in every language', async () => {
+    const keys: Problem['key'][] = [
+      'validation.required',
+      'validation.transferSelectAccount',
+      'validation.transferSameAccount',
+      'validation.transferMin',
+      'validation.withdrawMin',
+      'validation.withdrawMax',
+      'validation.requiredEngLang',
+      'wallet.amountInvalid',
+      'wallet.qrMin',
+      'wallet.giftLinkInvalid',
+    ]
+    for (const language of ['en', 'th', 'la'] as const) {
+      await changeLanguage(language, { store: false })
+      await ensureAllStrings()
+      for (const key of keys) expect(i18n.exists(key), `${language} ${key}`).toBe(true)
+    }
+  })
+})
