@@ -257,3 +257,80 @@ export const SlipImageUrl = Type.Object({ url: text(2_000) })
 
 /** POST /api/wallet/truelink: the gift link encrypted as `CryptoJS.AES.encrypt(link, secret).toString()`. */
 export const TruelinkRequest = Type.Object({ link: filled(4_000) }, { additionalProperties: false })
+
+// ---- Wallet, game accounts, transfers and withdrawals (spec 3 and 7) ----
+
+/**
+ * An amount sent by the app: major units as a JSON number, or a decimal string from a form. The
+ * server parses it strictly (at most 2 decimals, positive, below its ceiling).
+ */
+const amountIn = Type.Union([Type.Number(), Type.String({ maxLength: 32 })])
+/** WALLET or a game code. */
+const account = filled(32)
+
+export const SlotCategory = Type.Union([Type.Literal('slot'), Type.Literal('sport'), Type.Literal('lotto')])
+
+/** A game account card: amounts are major units, `ftWalletSlot` the multiplier shown beside it. */
+export const Slot = Type.Object({
+  code: text(32),
+  name: text(100),
+  category: SlotCategory,
+  isActive: Type.Boolean(),
+  amount: Type.Number(),
+  ftWalletSlot: Type.Number(),
+  logo: text(2_000),
+  background: text(2_000),
+  web: Type.Union([text(2_000), Type.Null()]),
+  android: Type.Union([text(2_000), Type.Null()]),
+  ios: Type.Union([text(2_000), Type.Null()]),
+})
+
+export const WalletAmount = Type.Object({ amount: Type.Number(), currency: text(8) })
+
+/** GET /api/wallet. */
+export const WalletResponse = Type.Object({
+  profile: Type.Object({ _id: text(64), name: text(100), username: text(32), coin: Type.Number() }),
+  bankAccount: BankAccount,
+  wallet: WalletAmount,
+  invite: Type.Object({ amount: Type.Number(), success: Type.Number(), fail: Type.Number() }),
+  slots: Type.Array(Slot),
+})
+
+/** GET /api/wallet/refresh/slot: the balances again, without the profile. */
+export const SlotsRefreshResponse = Type.Object({ wallet: WalletAmount, slots: Type.Array(Slot) })
+
+export const SlotCodeParams = Type.Object({ slotCode: text(32) })
+
+/** GET /api/wallet/account/:slotCode and /resetpassword/:slotCode. */
+export const GameCredentials = Type.Object({
+  username: text(64),
+  password: text(64),
+  /** Form-state fields of one provider's login form, when it has one. */
+  event: Type.Optional(Type.Record(Type.String(), text(200))),
+})
+
+export const TransferRequest = Type.Object({ from: account, to: account, amount: amountIn }, { additionalProperties: false })
+export const TransferAllRequest = Type.Object({ to: account }, { additionalProperties: false })
+export const TransferResponse = Type.Object({
+  message: Type.Literal('SUCCESS'),
+  /** What moved, major units. */
+  amount: Type.Number(),
+  wallet: WalletAmount,
+})
+
+export const WithdrawRequest = Type.Object({ amount: amountIn }, { additionalProperties: false })
+/** requested: waiting to be paid; review: held after a bank account change; then paid or failed. */
+export const WithdrawalStatus = Type.Union([
+  Type.Literal('requested'), Type.Literal('review'), Type.Literal('paid'), Type.Literal('failed'),
+])
+export const Withdrawal = Type.Object({
+  id: text(32),
+  amount: Type.Number(),
+  status: WithdrawalStatus,
+  createdAt: text(40),
+})
+export const WithdrawResponse = Type.Object({ message: Type.Literal('SUCCESS'), withdrawal: Withdrawal, wallet: WalletAmount })
+
+export const AutoLoginParams = Type.Object({ game: text(32), username: text(64) })
+export const AutoLoginPasswordParams = Type.Object({ game: text(32), username: text(64), password: text(64) })
+export const AutoLoginResponse = Type.Object({ link: text(2_000) })

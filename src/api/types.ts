@@ -68,3 +68,19 @@ export type SlipPageRequest = Static<typeof Contract.SlipPageRequest>
 export type SlipPageResponse = Static<typeof Contract.SlipPageResponse>
 export type SlipImageUrl = Static<typeof Contract.SlipImageUrl>
 export type TruelinkRequest = Static<typeof Contract.TruelinkRequest>
+
+// ---- Wallet ----
+export type SlotCategory = Static<typeof Contract.SlotCategory>
+export type Slot = Static<typeof Contract.Slot>
+export type WalletAmount = Static<typeof Contract.WalletAmount>
+export type WalletResponse = Static<typeof Contract.WalletResponse>
+export type SlotsRefreshResponse = Static<typeof Contract.SlotsRefreshResponse>
+export type GameCredentials = Static<typeof Contract.GameCredentials>
+export type TransferRequest = Static<typeof Contract.TransferRequest>
+export type TransferAllRequest = Static<typeof Contract.TransferAllRequest>
+export type TransferResponse = Static<typeof Contract.TransferResponse>
+export type WithdrawRequest = Static<typeof Contract.WithdrawRequest>
+export type WithdrawalStatus = Static<typeof Contract.WithdrawalStatus>
+export type Withdrawal = Static<typeof Contract.Withdrawal>
+export type WithdrawResponse = Static<typeof Contract.WithdrawResponse>
+export type AutoLoginResponse = Static<typeof Contract.AutoLoginResponse>
