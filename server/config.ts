@@ -23,6 +23,8 @@ export const defaultRuntimeConfig: RuntimeConfig = {
   // Served to every visitor, so it only keeps gift links out of logs and proxies on the way;
   // an operator sets their own (APP_CONFIG).
   truelinkSecret: 'wallet-demo-truelink',
+  // The reference server stores keys (24 h) and answers a repeated key with the first answer.
+  idempotencyKeys: true,
 }
 
 export function mergeConfig(base: RuntimeConfig, patch: ConfigPatch = {}): RuntimeConfig {

@@ -30,6 +30,8 @@ export interface Call {
   method: string
   url: string
   body: unknown
+  /** The request headers (e.g. Idempotency-Key), as axios sent them. */
+  headers: Record<string, unknown>
 }
 
 /** An answer: a body with 200, or [status, body]. A function gets the call. */
@@ -129,7 +131,12 @@ export async function renderScreen(screen: ReactNode, options: ScreenOptions = {
   const http = await loadHttp()
   http.defaults.adapter = async (config) => {
     const url = (config.url ?? '').split('?')[0]
-    const call = { method: (config.method ?? 'get').toUpperCase(), url, body: typeof config.data === 'string' ? JSON.parse(config.data) : config.data }
+    const call = {
+      method: (config.method ?? 'get').toUpperCase(),
+      url,
+      body: typeof config.data === 'string' ? JSON.parse(config.data) : config.data,
+      headers: config.headers.toJSON() as Record<string, unknown>,
+    }
     calls.push(call)
     const handler = routes[`${call.method} ${url}`]
     if (handler === undefined) return respond(config, [404, { message: 'NO_DATA' }])

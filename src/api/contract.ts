@@ -46,6 +46,9 @@ export const RuntimeConfig = Type.Object({
   contact: ContactFallback,
   /** The passphrase the app encrypts a TrueMoney gift link with (crypto-js AES) before sending it. */
   truelinkSecret: text(256),
+  /** Send an `Idempotency-Key` header on money calls (one key per player action). Only when the
+   *  operator's API accepts the header (across origins, its CORS must allow it); absent = off. */
+  idempotencyKeys: Type.Optional(Type.Boolean()),
 })
 
 /** A partial config (APP_CONFIG, POST /dev/config); `howto` and `contact` merge key by key. */
@@ -60,6 +63,7 @@ export const ConfigPatch = Type.Object(
     howto: Type.Optional(Type.Partial(HowtoVideos, { additionalProperties: false })),
     contact: Type.Optional(Type.Partial(ContactFallback, { additionalProperties: false })),
     truelinkSecret: Type.Optional(RuntimeConfig.properties.truelinkSecret),
+    idempotencyKeys: RuntimeConfig.properties.idempotencyKeys,
   },
   { additionalProperties: false },
 )

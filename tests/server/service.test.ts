@@ -141,6 +141,7 @@ describe('/config.json', () => {
       },
       contact: { lineName: '@wallet-demo', lineLink: 'https://line.me/R/ti/p/@wallet-demo' },
       truelinkSecret: 'wallet-demo-truelink',
+      idempotencyKeys: true,
     })
   })
 
