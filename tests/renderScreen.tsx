@@ -64,7 +64,7 @@ export interface Screen extends RenderResult {
   remount: () => void
   /** Replace or add API answers mid-test. */
   answer: (routes: Routes) => void
-  platform: Platform & Record<'scanQr' | 'haptic' | 'share' | 'setBackButton', Mock>
+  platform: Platform & Record<'scanQr' | 'haptic' | 'share' | 'setBackButton' | 'setClosingConfirmation', Mock>
 }
 
 export const baseConfig = (variant: Variant = 'th'): RuntimeConfig => ({
@@ -93,6 +93,7 @@ export function stubPlatform(overrides: Partial<Platform> = {}): Screen['platfor
     close: () => undefined,
     haptic: vi.fn(),
     setVerticalSwipes: () => undefined,
+    setClosingConfirmation: vi.fn(),
     inviteUrl: (code) => `https://app.test/register?code=${code}`,
     ...overrides,
   } as Screen['platform']

@@ -64,6 +64,9 @@ export function createBrowserPlatform(): Platform {
     setVerticalSwipes() {
       // Only Telegram closes the app on a vertical swipe.
     },
+    setClosingConfirmation() {
+      // Only Telegram can ask before the app closes.
+    },
     inviteUrl: (inviterCode) => `${window.location.origin}${registerWith(inviterCode)}`,
   }
 }

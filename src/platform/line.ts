@@ -109,6 +109,9 @@ export function createLinePlatform(config: LineConfig): Platform {
     setVerticalSwipes() {
       // Only Telegram closes the app on a vertical swipe.
     },
+    setClosingConfirmation() {
+      // Only Telegram can ask before the app closes.
+    },
     inviteUrl: (inviterCode) => `https://liff.line.me/${config.liffId}${registerWith(inviterCode)}`,
   }
 }

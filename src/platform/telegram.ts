@@ -2,6 +2,7 @@
 // the two fight over Telegram's events.
 import {
   backButton,
+  closingBehavior,
   hapticFeedback,
   init as initSdk,
   isTMA,
@@ -129,6 +130,11 @@ export function createTelegramPlatform(config: TelegramConfig | null): Platform 
       swipeBehavior.mount.ifAvailable()
       if (enabled) swipeBehavior.enableVertical.ifAvailable()
       else swipeBehavior.disableVertical.ifAvailable()
+    },
+    setClosingConfirmation(enabled) {
+      closingBehavior.mount.ifAvailable()
+      if (enabled) closingBehavior.enableConfirmation.ifAvailable()
+      else closingBehavior.disableConfirmation.ifAvailable()
     },
     // Without the bot and app names (config.telegram) a t.me link cannot be built: the browser
     // form opens the register wizard in any browser, Telegram's included.

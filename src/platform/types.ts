@@ -34,6 +34,9 @@ export interface Platform {
   haptic(kind: HapticKind): void
   /** Telegram: allow or stop swipe-down-to-close (off while the wheel or a carousel is dragged). */
   setVerticalSwipes(enabled: boolean): void
+  /** Telegram: ask before the app closes (a money request pending, a QR deposit open). Use
+   *  holdClosingConfirmation (platform/closingGuard) rather than calling this directly. */
+  setClosingConfirmation(enabled: boolean): void
   /** A link that reopens the app in the same messenger. */
   inviteUrl(code: string): string
 }
