@@ -8,6 +8,9 @@ import en from '../src/i18n/locales/en.json' with { type: 'json' }
 export type PlatformKind = 'browser' | 'line' | 'telegram'
 export interface PlatformOption {
   platform: PlatformKind
+  /** 'remembered' (default): the player ticked "don't show again" long ago, so home's agreement
+   *  modal (spec 2, 1.5 s after load) stays away; 'fresh' lets it appear. */
+  agreement: 'remembered' | 'fresh'
 }
 
 export const LIFF_ID = '2000000000-e2etest'
@@ -96,6 +99,7 @@ export function hostStrings(platform: PlatformKind): typeof th {
 
 export const test = base.extend<PlatformOption & { open: (path: string, hash?: string) => Promise<void>; strings: typeof th; serverState: void }>({
   platform: ['browser', { option: true }],
+  agreement: ['remembered', { option: true }],
   /** Before every test and its beforeEach hooks: the server as the project's platform wants it. */
   serverState: [
     async ({ platform, request }, provide) => {
@@ -108,9 +112,10 @@ export const test = base.extend<PlatformOption & { open: (path: string, hash?: s
     },
     { auto: true },
   ],
-  page: async ({ page, platform }, provide) => {
+  page: async ({ page, platform, agreement }, provide) => {
     // On the context: a second page of the test (context.newPage()) is in Telegram too.
     if (platform === 'telegram') await page.context().addInitScript(TELEGRAM_RECORDER)
+    if (agreement === 'remembered') await page.context().addInitScript(() => localStorage.setItem('remember-agreement', 'true'))
     await page.context().addInitScript(CSP_RECORDER)
     await provide(page)
     // The app runs under the server's Content-Security-Policy with zero violations.

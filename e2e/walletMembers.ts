@@ -1,0 +1,59 @@
+// Wallet e2e members: each test gets its own freshly registered member, funded through a real
+// deposit (a KBANK QR paid through the dev endpoint), so tests never share balances.
+import type { APIRequestContext, Page } from '@playwright/test'
+import { devPost, expect, freshPhone } from './fixtures'
+
+export interface Member {
+  phone: string
+  password: string
+  token: string
+  id: string
+}
+
+const auth = (token: string) => ({ Authorization: `Bearer ${token}`, 'X-Requested-With': 'wallet-user' })
+
+/** Registers a member through the API (OTP step off) and signs them in. */
+export async function registerMember(request: APIRequestContext, bankCode = 'KBANK', bankAccountName = 'SOMCHAI TESTER'): Promise<Member> {
+  await devPost(request, '/dev/settings', { registerOTP: false })
+  const phone = freshPhone()
+  const password = 'secret99'
+  const created = await request.post('/api/account', {
+    headers: { 'X-Requested-With': 'wallet-user' },
+    data: { name: 'E2E PLAYER', username: phone, password, sourceCode: '', inviteCode: '', bankCode, bankAccountName, bankAccountNo: `66${phone.slice(2)}`, currency: 'THB' },
+  })
+  expect(created.ok(), `register answered ${created.status()} ${await created.text()}`).toBeTruthy()
+  const login = await request.post('/api/login', { headers: { 'X-Requested-With': 'wallet-user' }, data: { username: phone, password } })
+  expect(login.ok()).toBeTruthy()
+  const { token } = (await login.json()) as { token: string }
+  const profile = await request.get('/api/account/profile', { headers: auth(token) })
+  const { profile: { _id: id } } = (await profile.json()) as { profile: { _id: string } }
+  return { phone, password, token, id }
+}
+
+/** Credits the member's wallet by a real QR deposit, paid through the dev endpoint. */
+export async function fund(request: APIRequestContext, member: Member, amount: number): Promise<void> {
+  const created = await request.post('/api/qrcode/KBANK', { headers: auth(member.token), data: { amount } })
+  expect(created.ok(), `QR answered ${created.status()} ${await created.text()}`).toBeTruthy()
+  const { qrcodeId } = (await created.json()) as { qrcodeId: string }
+  await devPost(request, `/dev/qrcode/${qrcodeId}/pay`, {})
+}
+
+/** The member's wallet as the API says (major units). */
+export async function walletOf(request: APIRequestContext, member: Member): Promise<{ wallet: number; slots: Record<string, number> }> {
+  const response = await request.get('/api/wallet', { headers: auth(member.token) })
+  expect(response.ok()).toBeTruthy()
+  const body = (await response.json()) as { wallet: { amount: number }; slots: { code: string; amount: number }[] }
+  return { wallet: body.wallet.amount, slots: Object.fromEntries(body.slots.map((slot) => [slot.code, slot.amount])) }
+}
+
+/** Opens the app signed in as `member` (the token stored as a remembered login would be). */
+export async function signedIn(page: Page, member: Member): Promise<void> {
+  await page.addInitScript((token) => {
+    if (!sessionStorage.getItem('e2e-signed-in')) {
+      localStorage.setItem('token', token)
+      sessionStorage.setItem('e2e-signed-in', '1')
+    }
+  }, member.token)
+}
+
+export const memberHeaders = auth
