@@ -4,7 +4,7 @@ import type { PasswordHasher } from './auth/passwords'
 import { insertMember, setMemberActive } from './account/members'
 import { setContent, type ContentMap } from './lookup/store'
 import * as data from './seedData'
-import { changeBalance } from './wallet/ledger'
+import { creditWallet } from './wallet/ledger'
 
 /**
  * Named seeds, each applied once per database (recorded in `seeds`). Later features add their own
@@ -68,9 +68,10 @@ async function seedDemoMember(db: Db, at: number, passwordHash: unknown): Promis
     invitedBy: null,
     createdAt: at,
   })
-  await changeBalance(db, {
+  await creditWallet(db, {
     memberId: id,
     amountMinor: demo.startingBalanceMinor,
+    from: 'deposits-in',
     kind: 'deposit',
     note: 'demo starting balance',
     at,

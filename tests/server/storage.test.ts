@@ -81,12 +81,12 @@ describe('the database', () => {
 })
 
 describe('the wallet ledger', () => {
-  it('gives the demo member 1500.00 through one ledger row', async () => {
+  it('gives the demo member 1500.00 through one movement', async () => {
     const app = await buildServer({ ...(await testStorage()), mode: 'test' })
     const db = app.wallet.db
     expect(await walletBalance(db, 123)).toBe(150000)
     expect(await ledgerSum(db, 123)).toBe(150000)
-    expect(await db.selectFrom('ledger').select('id').where('member_id', '=', 123).execute()).toHaveLength(1)
+    expect(await db.selectFrom('movements').select('id').where('member_id', '=', 123).execute()).toHaveLength(1)
     await app.close()
   })
 
