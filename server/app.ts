@@ -20,6 +20,9 @@ import { createLogOtpSender, type OtpSender } from './otp/sms'
 import { otpRoutes } from './otp/routes'
 import { disableDemoMember, runSeeds } from './seed'
 import { getSetting, type Settings, updateSettings } from './settings'
+import { DEFAULT_MAX_AMOUNT_MINOR } from './wallet/amount'
+import { type GameProvider, simulatedProvider } from './wallet/providers'
+import { autoLoginRoutes, demoGameRoutes, walletDevRoutes, walletRoutes } from './wallet/routes'
 
 export interface BuildServerOptions {
   /** Folder of `wallet.db` (created if missing), or ':memory:' for a throwaway database. */
@@ -56,6 +59,10 @@ export interface BuildServerOptions {
   payoutHoldMs?: number
   /** QR deposit settings (expiry minutes, minimums, providers on or off), applied at every start. */
   depositQr?: QrSettingsPatch
+  /** Ceiling of one transfer or withdrawal in minor units; default DEFAULT_MAX_AMOUNT_MINOR. */
+  maxAmountMinor?: number
+  /** Game providers; default the simulated ones. */
+  provider?: GameProvider
 }
 
 export const DEFAULT_PAYOUT_HOLD_MS = 24 * 60 * 60 * 1000
@@ -120,6 +127,8 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     passwords,
     limits: { ...DEFAULT_LIMITS, ...options.limits },
     payoutHoldMs: options.payoutHoldMs ?? DEFAULT_PAYOUT_HOLD_MS,
+    maxAmountMinor: options.maxAmountMinor ?? DEFAULT_MAX_AMOUNT_MINOR,
+    provider: options.provider ?? simulatedProvider,
   }
   app.decorate('wallet', ctx)
   installErrorHandler(app)
@@ -148,9 +157,15 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     await member.register(logoutRoutes, { prefix: '/api' })
     await member.register(memberAccountRoutes, { prefix: '/api/account' })
     await member.register(memberLookupRoutes, { prefix: '/api/lookup' })
+    await member.register(walletRoutes, { prefix: '/api/wallet' })
+    await member.register(autoLoginRoutes, { prefix: '/api/autoLogin' })
   })
+  await app.register(demoGameRoutes, { prefix: '/demo-game' })
   await app.register(depositRoutes, { dataDir: options.dataDir, qrSettings: options.depositQr })
-  if (hasDevRoutes(options.mode)) await app.register(devRoutes, { prefix: '/dev' })
+  if (hasDevRoutes(options.mode)) {
+    await app.register(devRoutes, { prefix: '/dev' })
+    await app.register(walletDevRoutes, { prefix: '/dev' })
+  }
   await registerStatic(app, staticDir)
   return app
 }

@@ -4,6 +4,7 @@ import type { ConfigState } from './config'
 import type { Db } from './db'
 import type { Limits } from './limits'
 import type { OtpSender } from './otp/sms'
+import type { GameProvider } from './wallet/providers'
 
 /**
  * `demo`: what `npm start` runs (demo member, OTP codes on the console, no /dev/ endpoints).
@@ -32,6 +33,10 @@ export interface ServerContext {
   limits: Limits
   /** How long payouts wait after the payout bank account changed. */
   payoutHoldMs: number
+  /** Ceiling of one money call, minor units. */
+  maxAmountMinor: number
+  /** The game providers (simulated in the reference server). */
+  provider: GameProvider
 }
 
 export const variantOf = (ctx: ServerContext): Variant => ctx.config.current.variant

@@ -39,14 +39,64 @@ export interface Tables {
     created_at: number
     payout_hold_until: Generated<number>
   }
-  wallets: { member_id: number; currency: string; balance_minor: number }
-  ledger: {
+  /** Double-entry ledger (wallet/ledger.ts): one row per account, its balance a cache of its postings. */
+  ledger_accounts: {
+    id: Generated<number>
+    /** `wallet:<member>`, `game:<member>:<code>` or `house:<name>:<currency>`. */
+    key: string
+    kind: string
+    member_id: number | null
+    game_code: string | null
+    currency: string
+    balance_minor: number
+    /** 1 for house accounts (deposits-in runs negative), 0 for member accounts. */
+    allow_negative: number
+    created_at: number
+  }
+  movements: {
+    id: Generated<number>
+    kind: string
+    member_id: number | null
+    /** An outside reference (slip, gift link, withdrawal), unique when set. */
+    reference: string | null
+    note: string
+    created_at: number
+  }
+  postings: { id: Generated<number>; movement_id: number; account_id: number; amount_minor: number }
+  withdrawals: {
     id: Generated<number>
     member_id: number
     amount_minor: number
-    balance_after_minor: number
-    kind: string
-    note: string
+    currency: string
+    status: string
+    requested_movement_id: number
+    settled_movement_id: number | null
+    created_at: number
+    settled_at: number | null
+  }
+  games: {
+    code: string
+    name: string
+    category: string
+    logo: string
+    background: string
+    web: string | null
+    android: string | null
+    ios: string | null
+    /** ftWalletSlot x 100, an integer. */
+    ft_wallet_slot_x100: number
+    /** 1 when the simulated provider refuses calls (tests, /dev/games). */
+    is_down: Generated<number>
+    sort: number
+  }
+  game_accounts: { member_id: number; game_code: string; username: string; password: string; activated_at: number }
+  game_launches: { token_hash: string; member_id: number; game_code: string; expires_at: number }
+  idempotency_keys: {
+    member_id: number
+    idem_key: string
+    fingerprint: string
+    status_code: number
+    body: string
     created_at: number
   }
   sessions: { token_hash: string; member_id: number; created_at: number; expires_at: number }

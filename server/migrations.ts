@@ -4,6 +4,7 @@
  * number. Money columns are integer minor units (bigint where sums grow); times are epoch
  * milliseconds (bigint).
  */
+import { doubleEntryLedger } from './wallet/schema'
 import { type ColumnDefinitionBuilder, type Kysely, type Migration, type MigrationProvider, PostgresAdapter, sql } from 'kysely'
 
 // Migrations see the schema of their own time, not today's: untyped.
@@ -237,6 +238,7 @@ export const migrations: Record<string, Migration> = {
   '0001_settings_lookups_members_wallets_sessions_otp': initial,
   '0002_session_sweep_payout_hold_bank_audit': sessionSweepPayoutHold,
   deposit_0001_qrcodes_slips_truelinks: depositQrcodesSlips,
+  ledger_0001_double_entry_games_withdrawals_idempotency: doubleEntryLedger,
 }
 
 export const migrationProvider: MigrationProvider = {

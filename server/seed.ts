@@ -5,7 +5,9 @@ import { insertMember, setMemberActive } from './account/members'
 import { insertDepositAccounts, setContent, type ContentMap } from './lookup/store'
 import * as data from './seedData'
 import { seedDepositMethods } from './deposit/seed'
-import { changeBalance } from './wallet/ledger'
+import { insertGames } from './wallet/games'
+import { seedGames } from './wallet/gamesData'
+import { creditWallet } from './wallet/ledger'
 
 /**
  * Named seeds, each applied once per database (recorded in `seeds`). Later features add their own
@@ -60,9 +62,10 @@ async function seedDemoMember(db: Db, at: number, passwordHash: unknown): Promis
     invitedBy: null,
     createdAt: at,
   })
-  await changeBalance(db, {
+  await creditWallet(db, {
     memberId: id,
     amountMinor: demo.startingBalanceMinor,
+    from: 'deposits-in',
     kind: 'deposit',
     note: 'demo starting balance',
     at,
@@ -72,6 +75,7 @@ async function seedDemoMember(db: Db, at: number, passwordHash: unknown): Promis
 const seeds: readonly Seed[] = [
   { name: 'lookups', apply: seedLookups },
   { name: 'deposit-methods', apply: seedDepositMethods },
+  { name: 'games', apply: (db) => insertGames(db, seedGames) },
   {
     name: 'demo-member',
     demoOnly: true,

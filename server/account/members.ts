@@ -77,7 +77,7 @@ export async function insertMember(db: Db, member: NewMember): Promise<number> {
     if (member.id !== undefined && isPostgres(trx)) {
       await sql`SELECT setval(pg_get_serial_sequence('members', 'id'), GREATEST(${id}, (SELECT MAX(id) FROM members)))`.execute(trx)
     }
-    await openWallet(trx, id, member.currency)
+    await openWallet(trx, id, member.currency, member.createdAt)
     return id
   })
 }

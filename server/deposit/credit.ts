@@ -1,5 +1,5 @@
 import type { Db } from '../db'
-import { changeBalance } from '../wallet/ledger'
+import { creditWallet } from '../wallet/ledger'
 
 export type DepositKind = 'qrcode' | 'slip' | 'truelink'
 
@@ -23,11 +23,14 @@ export async function creditDeposit(db: Db, credit: DepositCredit): Promise<numb
   if (!Number.isSafeInteger(credit.amountMinor) || credit.amountMinor <= 0) {
     throw new Error('a deposit credit is a positive integer of minor units')
   }
-  return changeBalance(db, {
+  // The deposit's reference is the movement's unique reference: the schema itself refuses a
+  // second credit for the same QR, slip or gift link.
+  return creditWallet(db, {
     memberId: credit.memberId,
     amountMinor: credit.amountMinor,
+    from: 'deposits-in',
     kind: 'deposit',
-    note: `${credit.kind}:${credit.reference}`,
+    reference: `${credit.kind}:${credit.reference}`,
     at: credit.at,
   })
 }

@@ -13,6 +13,7 @@ import type { QrSettingsPatch } from './qrSettings'
 import { SLIP_MAX_BYTES, type SlipFiles, slipDirFor, slipFiles, slipImage } from './slipFile'
 import * as slips from './slips'
 import { updateQrSettings } from './store'
+import { idempotent } from '../wallet/idempotency'
 
 const qrcodeRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const ctx = app.wallet
@@ -20,8 +21,8 @@ const qrcodeRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/:provider', { schema: { params: C.QrProviderParams, response: state } }, async (request) =>
     qrState(ctx, request.member, request.params.provider),
   )
-  app.post('/:provider', { schema: { params: C.QrProviderParams, body: C.QrCreateRequest, response: state } }, async (request) =>
-    createQr(ctx, request.member, request.params.provider, request.body.amount),
+  app.post('/:provider', { schema: { params: C.QrProviderParams, body: C.QrCreateRequest, response: state } }, async (request, reply) =>
+    idempotent(ctx, request, reply, (scoped) => createQr(scoped, request.member, request.params.provider, request.body.amount)),
   )
   app.delete('/:qrcodeId', { schema: { params: C.QrIdParams, response: { 200: C.MessageBody } } }, async (request) => {
     await cancelQr(ctx, request.member, request.params.qrcodeId)
@@ -45,14 +46,16 @@ const slipUploadRoute = (files: SlipFiles): FastifyPluginAsyncTypebox => async (
     errorHandler: (error: FastifyError) => {
       throw error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? fail(413, 'SLIP_INVALID_FILE') : error
     },
-  }, async (request) => slips.uploadSlip(ctx, files, request.member, slipImage(request.body, request.headers['content-type'])))
+  }, async (request, reply) => idempotent(ctx, request, reply, (scoped) =>
+    slips.uploadSlip(scoped, files, request.member, slipImage(request.body, request.headers['content-type'])),
+  ))
 }
 
 const walletRoutes = (files: SlipFiles): FastifyPluginAsyncTypebox => async (app) => {
   const ctx = app.wallet
   await app.register(slipUploadRoute(files))
-  app.post('/truelink', { schema: { body: C.TruelinkRequest, response: { 200: C.Slip } } }, async (request) =>
-    slips.submitTruelink(ctx, request.member, request.body.link),
+  app.post('/truelink', { schema: { body: C.TruelinkRequest, response: { 200: C.Slip } } }, async (request, reply) =>
+    idempotent(ctx, request, reply, (scoped) => slips.submitTruelink(scoped, request.member, request.body.link)),
   )
 }
 

@@ -1,18 +1,238 @@
+/**
+ * The double-entry ledger. Money lives in accounts: each member's wallet (`{ wallet: memberId }`),
+ * each member game account (`{ game: code, memberId }`, opened by activation) and house accounts
+ * (`{ house: name, currency }`, opened on first use). Every change is a movement: one database
+ * transaction of postings, integer minor units, summing to zero, all in one currency. Postings and
+ * movements are append-only (triggers refuse UPDATE and DELETE, see schema.ts): a correction is a
+ * new movement. Each account row caches its balance, updated in the movement's transaction by a
+ * conditional UPDATE, so a member account never goes below zero even with several instances on one
+ * PostgreSQL (the row lock and the re-checked WHERE serialize spenders; accounts are updated in id
+ * order, so two movements never wait on each other in a circle).
+ *
+ * What other code calls:
+ *   postMovement(db, { kind, memberId?, reference?, note?, at, postings: [{ account, amountMinor }] })
+ *     -> Promise<{ movementId, balances }>   balances: each posting's account balance after, in order
+ *   creditWallet(db, { memberId, amountMinor, at, from?: 'deposits-in', kind?: 'deposit', reference?, note? })
+ *     -> Promise<number>                      the wallet balance after (minor units)
+ *   walletBalance(db, memberId) -> Promise<number | undefined>
+ *   accountBalance(db, account) -> Promise<number | undefined>
+ *   checkBooks(db) -> Promise<BooksReport>
+ * Failures: 400 MONEY_NOT_ENOUGH (a member account would go below 0), 400 NO_WALLET, 400
+ * SLOT_NO_ACCOUNT (no game account), 409 KEY_INVALID (a `reference` already used: an outside
+ * event is booked once). Pass a transaction as `db` to book the movement together with your own
+ * rows (e.g. marking a slip approved): the movement then commits or rolls back with them.
+ */
 import type { Currency } from '../../src/api/types'
 import { type Db, inTransaction } from '../db'
 import { fail } from '../http/errors'
 
-/**
- * The wallet balance and its ledger. Every balance change is one transaction that writes one
- * ledger row, so the sum of a member's ledger always equals the wallet balance.
- */
-export async function openWallet(db: Db, memberId: number, currency: Currency): Promise<void> {
-  await db.insertInto('wallets').values({ member_id: memberId, currency, balance_minor: 0 }).execute()
+/** House accounts: where member money comes from and goes to. `provider:<CODE>` per game provider. */
+export type HouseAccount =
+  | 'deposits-in' | 'payouts-pending' | 'payouts-paid' | 'bonuses' | 'adjustments' | `provider:${string}`
+
+export type AccountRef =
+  | { wallet: number }
+  | { game: string; memberId: number }
+  | { house: HouseAccount; currency: string }
+
+export interface Posting {
+  account: AccountRef
+  /** Signed integer minor units: positive credits the account, negative debits it. */
+  amountMinor: number
 }
 
-export async function walletBalance(db: Db, memberId: number): Promise<number | undefined> {
-  const row = await db.selectFrom('wallets').select('balance_minor').where('member_id', '=', memberId).executeTakeFirst()
-  return row?.balance_minor
+export interface MovementInput {
+  /** What happened, in the statement's words: deposit, withdraw, withdraw_return, transfer, ... */
+  kind: string
+  /** The member the movement belongs to (their statement lists it). */
+  memberId?: number
+  /** An outside reference (slip, gift link, QR, withdrawal); unique: the same one is refused. */
+  reference?: string
+  note?: string
+  at: number
+  postings: readonly Posting[]
+}
+
+export interface PostedMovement {
+  movementId: number
+  /** Balance after the movement of each posting's account, in the order of `postings`. */
+  balances: number[]
+}
+
+export const accountKey = (ref: AccountRef): string => {
+  if ('wallet' in ref) return `wallet:${ref.wallet}`
+  if ('game' in ref) return `game:${ref.memberId}:${ref.game}`
+  return `house:${ref.house}:${ref.currency}`
+}
+
+interface AccountRow { id: number; key: string; currency: string; allow_negative: number }
+
+async function findAccounts(db: Db, keys: string[]): Promise<Map<string, AccountRow>> {
+  const rows = await db.selectFrom('ledger_accounts')
+    .select(['id', 'key', 'currency', 'allow_negative'])
+    .where('key', 'in', keys)
+    .execute()
+  return new Map(rows.map((row) => [row.key, { ...row, id: Number(row.id) }]))
+}
+
+/** House accounts open on first use; member accounts must exist (opened with the member or the game). */
+async function resolveAccounts(db: Db, refs: readonly AccountRef[], at: number): Promise<AccountRow[]> {
+  const keys = refs.map(accountKey)
+  let found = await findAccounts(db, keys)
+  const missingHouses = refs.filter((ref) => 'house' in ref && !found.has(accountKey(ref)))
+  for (const ref of missingHouses) {
+    const { currency } = ref as { currency: string }
+    await db.insertInto('ledger_accounts')
+      .values({ key: accountKey(ref), kind: 'house', currency, balance_minor: 0, allow_negative: 1, created_at: at })
+      .onConflict((c) => c.column('key').doNothing())
+      .execute()
+  }
+  if (missingHouses.length > 0) found = await findAccounts(db, keys)
+  return refs.map((ref) => {
+    const row = found.get(accountKey(ref))
+    if (row) return row
+    throw 'wallet' in ref ? fail(400, 'NO_WALLET') : fail(400, 'SLOT_NO_ACCOUNT')
+  })
+}
+
+function checkPostings(postings: readonly Posting[]): void {
+  if (postings.length < 2) throw new Error('a movement has at least two postings')
+  let sum = 0
+  for (const { amountMinor } of postings) {
+    if (!Number.isSafeInteger(amountMinor) || amountMinor === 0) throw new Error('postings are non-zero integer minor units')
+    sum += amountMinor
+  }
+  if (sum !== 0) throw new Error('the postings of a movement sum to zero')
+  if (new Set(postings.map((p) => accountKey(p.account))).size !== postings.length) {
+    throw new Error('a movement posts to each account once')
+  }
+}
+
+const isUniqueViolation = (error: unknown): boolean => {
+  const code = (error as { code?: string } | undefined)?.code
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505'
+}
+
+/** Books one movement (see the module comment). */
+export async function postMovement(db: Db, input: MovementInput): Promise<PostedMovement> {
+  checkPostings(input.postings)
+  return inTransaction(db, async (trx) => {
+    const accounts = await resolveAccounts(trx, input.postings.map((p) => p.account), input.at)
+    if (new Set(accounts.map((a) => a.currency)).size !== 1) throw new Error('a movement is in one currency')
+    let movementId: number
+    try {
+      const row = await trx.insertInto('movements').values({
+        kind: input.kind,
+        member_id: input.memberId ?? null,
+        reference: input.reference ?? null,
+        note: input.note ?? '',
+        created_at: input.at,
+      }).returning('id').executeTakeFirstOrThrow()
+      movementId = Number(row.id)
+    } catch (error) {
+      if (input.reference !== undefined && isUniqueViolation(error)) throw fail(409, 'KEY_INVALID')
+      throw error
+    }
+    await trx.insertInto('postings').values(input.postings.map((posting, i) => ({
+      movement_id: movementId,
+      account_id: accounts[i].id,
+      amount_minor: posting.amountMinor,
+    }))).execute()
+    const balances = new Array<number>(accounts.length)
+    // Id order: two movements touching the same accounts lock them in the same order.
+    const order = accounts.map((_, i) => i).sort((a, b) => accounts[a].id - accounts[b].id)
+    for (const i of order) {
+      const amount = input.postings[i].amountMinor
+      const updated = await trx.updateTable('ledger_accounts')
+        .set((eb) => ({ balance_minor: eb('balance_minor', '+', amount) }))
+        .where('id', '=', accounts[i].id)
+        .where((eb) => eb.or([eb('allow_negative', '=', 1), eb(eb('balance_minor', '+', amount), '>=', 0)]))
+        .returning('balance_minor')
+        .executeTakeFirst()
+      if (!updated) throw fail(400, 'MONEY_NOT_ENOUGH')
+      balances[i] = Number(updated.balance_minor)
+    }
+    return { movementId, balances }
+  })
+}
+
+export interface WalletCredit {
+  memberId: number
+  /** Positive integer minor units. */
+  amountMinor: number
+  at: number
+  /** The house account the money comes from; default deposits-in. */
+  from?: HouseAccount
+  /** Default 'deposit'. */
+  kind?: string
+  reference?: string
+  note?: string
+}
+
+/** Credits a member wallet from a house account; returns the wallet balance after. */
+export async function creditWallet(db: Db, credit: WalletCredit): Promise<number> {
+  if (!Number.isSafeInteger(credit.amountMinor) || credit.amountMinor <= 0) {
+    throw new Error('a wallet credit is a positive integer of minor units')
+  }
+  return inTransaction(db, async (trx) => {
+    const currency = await accountCurrency(trx, { wallet: credit.memberId })
+    if (currency === undefined) throw fail(400, 'NO_WALLET')
+    const { balances } = await postMovement(trx, {
+      kind: credit.kind ?? 'deposit',
+      memberId: credit.memberId,
+      reference: credit.reference,
+      note: credit.note,
+      at: credit.at,
+      postings: [
+        { account: { wallet: credit.memberId }, amountMinor: credit.amountMinor },
+        { account: { house: credit.from ?? 'deposits-in', currency }, amountMinor: -credit.amountMinor },
+      ],
+    })
+    return balances[0]
+  })
+}
+
+/** Opens a member's wallet account (with the member, in its transaction). */
+export async function openWallet(db: Db, memberId: number, currency: Currency, at = 0): Promise<void> {
+  await db.insertInto('ledger_accounts').values({
+    key: accountKey({ wallet: memberId }), kind: 'wallet', member_id: memberId, currency, balance_minor: 0, allow_negative: 0, created_at: at,
+  }).execute()
+}
+
+/** Opens a member's game account at activation; a second call does nothing. */
+export async function openGameAccount(db: Db, memberId: number, game: string, currency: string, at: number): Promise<void> {
+  await db.insertInto('ledger_accounts').values({
+    key: accountKey({ game, memberId }), kind: 'game', member_id: memberId, game_code: game, currency, balance_minor: 0, allow_negative: 0, created_at: at,
+  }).onConflict((c) => c.column('key').doNothing()).execute()
+}
+
+export async function accountBalance(db: Db, ref: AccountRef): Promise<number | undefined> {
+  const row = await db.selectFrom('ledger_accounts').select('balance_minor').where('key', '=', accountKey(ref)).executeTakeFirst()
+  return row === undefined ? undefined : Number(row.balance_minor)
+}
+
+export async function accountCurrency(db: Db, ref: AccountRef): Promise<string | undefined> {
+  const row = await db.selectFrom('ledger_accounts').select('currency').where('key', '=', accountKey(ref)).executeTakeFirst()
+  return row?.currency
+}
+
+export const walletBalance = (db: Db, memberId: number): Promise<number | undefined> => accountBalance(db, { wallet: memberId })
+
+/** Every game account balance of a member, by game code. */
+export async function gameBalances(db: Db, memberId: number): Promise<Map<string, number>> {
+  const rows = await db.selectFrom('ledger_accounts').select(['game_code', 'balance_minor'])
+    .where('member_id', '=', memberId).where('kind', '=', 'game').execute()
+  return new Map(rows.map((row) => [row.game_code ?? '', Number(row.balance_minor)]))
+}
+
+/** The sum of a member wallet's postings: equal to its cached balance when the books are right. */
+export async function ledgerSum(db: Db, memberId: number): Promise<number> {
+  const row = await db.selectFrom('postings')
+    .innerJoin('ledger_accounts', 'ledger_accounts.id', 'postings.account_id')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>('postings.amount_minor'), eb.lit(0)).as('sum'))
+    .where('ledger_accounts.key', '=', accountKey({ wallet: memberId }))
+    .executeTakeFirstOrThrow()
+  return Number(row.sum)
 }
 
 export interface BalanceChange {
@@ -25,40 +245,72 @@ export interface BalanceChange {
 }
 
 /**
- * Applies one change and returns the new balance; 400 MONEY_NOT_ENOUGH if it would go below 0.
- * The update is conditional on the balance staying non-negative, in the same transaction as the
- * ledger row, so two debits at once on two instances cannot both spend the same money.
+ * The single-entry API of before, kept for callers not yet moved: a credit comes from deposits-in
+ * (kind deposit) or adjustments, a debit goes to adjustments. New code calls creditWallet or
+ * postMovement with the right house account.
  */
 export async function changeBalance(db: Db, change: BalanceChange): Promise<number> {
-  if (!Number.isSafeInteger(change.amountMinor)) throw new Error('amount must be integer minor units')
+  if (!Number.isSafeInteger(change.amountMinor) || change.amountMinor === 0) throw new Error('amount must be non-zero integer minor units')
   return inTransaction(db, async (trx) => {
-    const updated = await trx.updateTable('wallets')
-      .set((eb) => ({ balance_minor: eb('balance_minor', '+', change.amountMinor) }))
-      .where('member_id', '=', change.memberId)
-      .where((eb) => eb(eb('balance_minor', '+', change.amountMinor), '>=', 0))
-      .returning('balance_minor')
-      .executeTakeFirst()
-    if (!updated) {
-      const balance = await walletBalance(trx, change.memberId)
-      throw balance === undefined ? fail(400, 'NO_WALLET') : fail(400, 'MONEY_NOT_ENOUGH')
-    }
-    const after = Number(updated.balance_minor)
-    await trx.insertInto('ledger').values({
-      member_id: change.memberId,
-      amount_minor: change.amountMinor,
-      balance_after_minor: after,
+    const currency = await accountCurrency(trx, { wallet: change.memberId })
+    if (currency === undefined) throw fail(400, 'NO_WALLET')
+    const house: HouseAccount = change.amountMinor > 0 && change.kind === 'deposit' ? 'deposits-in' : 'adjustments'
+    const { balances } = await postMovement(trx, {
       kind: change.kind,
-      note: change.note ?? '',
-      created_at: change.at,
-    }).execute()
-    return after
+      memberId: change.memberId,
+      note: change.note,
+      at: change.at,
+      postings: [
+        { account: { wallet: change.memberId }, amountMinor: change.amountMinor },
+        { account: { house, currency }, amountMinor: -change.amountMinor },
+      ],
+    })
+    return balances[0]
   })
 }
 
-export async function ledgerSum(db: Db, memberId: number): Promise<number> {
-  const row = await db.selectFrom('ledger')
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>('amount_minor'), eb.lit(0)).as('sum'))
-    .where('member_id', '=', memberId)
-    .executeTakeFirstOrThrow()
-  return Number(row.sum)
+export interface BooksReport {
+  /** Sum of every posting per currency: 0 each when the books balance. */
+  totals: Record<string, number>
+  /** Movements whose postings do not sum to zero. */
+  unbalancedMovements: number
+  /** Member accounts below zero. */
+  negativeMemberAccounts: number
+  /** Accounts whose cached balance differs from the sum of their postings. */
+  cacheMismatches: number
+  movements: number
+  postings: number
+  balanced: boolean
+}
+
+/** Audits the whole ledger (tests, the load script, an operator's check). */
+export async function checkBooks(db: Db): Promise<BooksReport> {
+  const totals = await db.selectFrom('postings')
+    .innerJoin('ledger_accounts', 'ledger_accounts.id', 'postings.account_id')
+    .select((eb) => ['ledger_accounts.currency', eb.fn.sum<number | string>('postings.amount_minor').as('sum')])
+    .groupBy('ledger_accounts.currency')
+    .execute()
+  const unbalanced = await db.selectFrom('postings').select('movement_id')
+    .groupBy('movement_id').having((eb) => eb.fn.sum('amount_minor'), '<>', 0).execute()
+  const negative = await db.selectFrom('ledger_accounts').select('id')
+    .where('allow_negative', '=', 0).where('balance_minor', '<', 0).execute()
+  const sums = db.selectFrom('postings').select((eb) => ['account_id', eb.fn.sum<number | string>('amount_minor').as('sum')]).groupBy('account_id')
+  const mismatches = await db.selectFrom('ledger_accounts')
+    .leftJoin(sums.as('s'), 's.account_id', 'ledger_accounts.id')
+    .select(['ledger_accounts.id', 'ledger_accounts.balance_minor', 's.sum'])
+    .execute()
+  const count = async (table: 'movements' | 'postings') =>
+    Number((await db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)
+  const report: BooksReport = {
+    totals: Object.fromEntries(totals.map((row) => [row.currency, Number(row.sum)])),
+    unbalancedMovements: unbalanced.length,
+    negativeMemberAccounts: negative.length,
+    cacheMismatches: mismatches.filter((row) => Number(row.balance_minor) !== Number(row.sum ?? 0)).length,
+    movements: await count('movements'),
+    postings: await count('postings'),
+    balanced: false,
+  }
+  report.balanced = Object.values(report.totals).every((sum) => sum === 0)
+    && report.unbalancedMovements === 0 && report.negativeMemberAccounts === 0 && report.cacheMismatches === 0
+  return report
 }

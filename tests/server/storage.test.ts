@@ -39,7 +39,7 @@ describe('the database', () => {
     const db = second.wallet.db
     const applied = await sql<{ name: string }>`SELECT name FROM kysely_migration ORDER BY name`.execute(db)
     expect(applied.rows.map((row) => row.name)).toEqual(Object.keys(migrations))
-    expect((await db.selectFrom('seeds').select('name').orderBy('name').execute()).map((row) => row.name)).toEqual(['demo-member', 'deposit-methods', 'lookups'])
+    expect((await db.selectFrom('seeds').select('name').orderBy('name').execute()).map((row) => row.name)).toEqual(['demo-member', 'deposit-methods', 'games', 'lookups'])
     expect(await db.selectFrom('members').select('id').execute()).toHaveLength(2)
     expect(await db.selectFrom('banks').select('code').where('code', '=', 'KBANK').execute()).toHaveLength(1)
     expect((await call(second, 'GET', '/api/lookup/registerOTP')).body).toEqual({ registerOTP: false })
@@ -81,12 +81,12 @@ describe('the database', () => {
 })
 
 describe('the wallet ledger', () => {
-  it('gives the demo member 1500.00 through one ledger row', async () => {
+  it('gives the demo member 1500.00 through one movement', async () => {
     const app = await buildServer({ ...(await testStorage()), mode: 'test' })
     const db = app.wallet.db
     expect(await walletBalance(db, 123)).toBe(150000)
     expect(await ledgerSum(db, 123)).toBe(150000)
-    expect(await db.selectFrom('ledger').select('id').where('member_id', '=', 123).execute()).toHaveLength(1)
+    expect(await db.selectFrom('movements').select('id').where('member_id', '=', 123).execute()).toHaveLength(1)
     await app.close()
   })
 

@@ -1,0 +1,121 @@
+import type { SlotCategory } from '../../src/api/types'
+import type { Db } from '../db'
+import { ACCOUNT_FLOW_CODES, gameBackground, gameLogo, type SeedGame } from './gamesData'
+
+/** Games and members' game accounts (repository). Balances live in the ledger, not here. */
+export interface Game {
+  code: string
+  name: string
+  category: SlotCategory
+  logo: string
+  background: string
+  web: string | null
+  android: string | null
+  ios: string | null
+  ftWalletSlot: number
+  /** The simulated provider refuses every call (tests and /dev/games switch it). */
+  isDown: boolean
+  /** One of the 16 codes with accounts (activation, credentials, transfers). */
+  hasAccount: boolean
+}
+
+export interface GameAccount {
+  memberId: number
+  gameCode: string
+  username: string
+  password: string
+  activatedAt: number
+}
+
+const gameColumns = ['code', 'name', 'category', 'logo', 'background', 'web', 'android', 'ios', 'ft_wallet_slot_x100', 'is_down'] as const
+
+type GameRow = { code: string; name: string; category: string; logo: string; background: string; web: string | null; android: string | null; ios: string | null; ft_wallet_slot_x100: number; is_down: number }
+
+const fromRow = (row: GameRow): Game => ({
+  code: row.code,
+  name: row.name,
+  category: row.category as SlotCategory,
+  logo: row.logo,
+  background: row.background,
+  web: row.web,
+  android: row.android,
+  ios: row.ios,
+  ftWalletSlot: row.ft_wallet_slot_x100 / 100,
+  isDown: Number(row.is_down) === 1,
+  hasAccount: ACCOUNT_FLOW_CODES.includes(row.code),
+})
+
+export async function listGames(db: Db): Promise<Game[]> {
+  return (await db.selectFrom('games').select(gameColumns).orderBy('sort').execute()).map(fromRow)
+}
+
+/** A game by code, case-insensitive (auto-login paths are lower-case). */
+export async function findGame(db: Db, code: string): Promise<Game | undefined> {
+  const row = await db.selectFrom('games').select(gameColumns).where('code', '=', code.toUpperCase()).executeTakeFirst()
+  return row && fromRow(row)
+}
+
+export async function insertGames(db: Db, games: readonly SeedGame[]): Promise<void> {
+  await db.insertInto('games').values(games.map((game, i) => ({
+    code: game.code,
+    name: game.name,
+    category: game.category,
+    logo: gameLogo(game.code),
+    background: gameBackground(game.category),
+    web: game.web ?? null,
+    android: null,
+    ios: null,
+    ft_wallet_slot_x100: Math.round((game.ftWalletSlot ?? 1) * 100),
+    sort: i,
+  }))).execute()
+}
+
+export async function setGameDown(db: Db, code: string, down: boolean): Promise<boolean> {
+  const result = await db.updateTable('games').set({ is_down: down ? 1 : 0 }).where('code', '=', code.toUpperCase()).executeTakeFirst()
+  return Number(result.numUpdatedRows) > 0
+}
+
+const accountColumns = ['member_id as memberId', 'game_code as gameCode', 'username', 'password', 'activated_at as activatedAt'] as const
+
+export async function findGameAccount(db: Db, memberId: number, gameCode: string): Promise<GameAccount | undefined> {
+  const row = await db.selectFrom('game_accounts').select(accountColumns)
+    .where('member_id', '=', memberId).where('game_code', '=', gameCode).executeTakeFirst()
+  return row && { ...row, memberId: Number(row.memberId), activatedAt: Number(row.activatedAt) }
+}
+
+export async function listGameAccountCodes(db: Db, memberId: number): Promise<Set<string>> {
+  const rows = await db.selectFrom('game_accounts').select('game_code').where('member_id', '=', memberId).execute()
+  return new Set(rows.map((row) => row.game_code))
+}
+
+/** False when the member already had this game account (a second activation at the same time). */
+export async function insertGameAccount(db: Db, account: GameAccount): Promise<boolean> {
+  const inserted = await db.insertInto('game_accounts').values({
+    member_id: account.memberId,
+    game_code: account.gameCode,
+    username: account.username,
+    password: account.password,
+    activated_at: account.activatedAt,
+  }).onConflict((c) => c.columns(['member_id', 'game_code']).doNothing()).returning('member_id').executeTakeFirst()
+  return inserted !== undefined
+}
+
+export async function updateGamePassword(db: Db, memberId: number, gameCode: string, password: string): Promise<void> {
+  await db.updateTable('game_accounts').set({ password }).where('member_id', '=', memberId).where('game_code', '=', gameCode).execute()
+}
+
+export async function insertLaunch(db: Db, launch: { tokenHash: string; memberId: number; gameCode: string; expiresAt: number }): Promise<void> {
+  await db.deleteFrom('game_launches').where('expires_at', '<', launch.expiresAt - 2 * LAUNCH_TTL_MS).execute()
+  await db.insertInto('game_launches').values({
+    token_hash: launch.tokenHash, member_id: launch.memberId, game_code: launch.gameCode, expires_at: launch.expiresAt,
+  }).execute()
+}
+
+export async function findLaunch(db: Db, tokenHash: string): Promise<{ memberId: number; gameCode: string; expiresAt: number } | undefined> {
+  const row = await db.selectFrom('game_launches').select(['member_id', 'game_code', 'expires_at'])
+    .where('token_hash', '=', tokenHash).executeTakeFirst()
+  return row && { memberId: Number(row.member_id), gameCode: row.game_code, expiresAt: Number(row.expires_at) }
+}
+
+/** An auto-login link works for 10 minutes. */
+export const LAUNCH_TTL_MS = 10 * 60 * 1000

@@ -1,0 +1,83 @@
+/**
+ * Idempotency-Key on money calls: the app sends one key per player action and reuses it when it
+ * retries that action, so an answer lost on the way back never moves money twice.
+ *
+ * The key row is written in the same transaction as the money movement it guards. Two requests
+ * racing with one key meet at the row's primary key: on PostgreSQL the second insert waits for
+ * the first transaction, then finds its stored answer; on SQLite transactions run one at a time.
+ * A request that fails rolls its key back with everything else, so its retry runs again (it
+ * moved no money the first time). Keys are kept for 24 hours.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { ServerContext } from '../context'
+import { inTransaction } from '../db'
+import { fail } from '../http/errors'
+import { sha256 } from '../tokens'
+
+export const IDEMPOTENCY_HEADER = 'idempotency-key'
+export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000
+const KEY_PATTERN = /^[A-Za-z0-9_-]{1,128}$/
+/** How often expired keys are swept (at most; on a money call). */
+const SWEEP_EVERY_MS = 10 * 60 * 1000
+const lastSweep = new WeakMap<object, number>()
+
+function fingerprint(request: FastifyRequest): string {
+  const body = request.body
+  const bodyText = Buffer.isBuffer(body) ? sha256(body.toString('base64')) : JSON.stringify(body ?? null)
+  return sha256(`${request.method} ${request.url.split('?')[0]} ${bodyText}`)
+}
+
+async function sweep(ctx: ServerContext, now: number): Promise<void> {
+  if (now - (lastSweep.get(ctx.db) ?? 0) < SWEEP_EVERY_MS) return
+  lastSweep.set(ctx.db, now)
+  await ctx.db.deleteFrom('idempotency_keys').where('created_at', '<', now - IDEMPOTENCY_TTL_MS).execute()
+}
+
+/**
+ * Runs a money call's `work` once per (member, Idempotency-Key): a repeat with the same key
+ * answers the stored status and body; the same key on another call or body is 409 KEY_INVALID.
+ * Without the header, `work` just runs. `work` gets a context whose `db` is the transaction.
+ */
+export async function idempotent<T>(
+  ctx: ServerContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  work: (ctx: ServerContext) => Promise<T>,
+): Promise<T> {
+  const header = request.headers[IDEMPOTENCY_HEADER]
+  if (header === undefined) return work(ctx)
+  const key = Array.isArray(header) ? header[0] : header
+  if (!KEY_PATTERN.test(key)) throw fail(400, 'KEY_INVALID')
+  const memberId = request.member.id
+  const print = fingerprint(request)
+  const now = ctx.now()
+  await sweep(ctx, now)
+
+  const outcome = await inTransaction(ctx.db, async (trx) => {
+    // An expired key is a new key.
+    await trx.deleteFrom('idempotency_keys')
+      .where('member_id', '=', memberId).where('idem_key', '=', key).where('created_at', '<', now - IDEMPOTENCY_TTL_MS)
+      .execute()
+    const claimed = await trx.insertInto('idempotency_keys')
+      .values({ member_id: memberId, idem_key: key, fingerprint: print, status_code: 0, body: '', created_at: now })
+      .onConflict((c) => c.columns(['member_id', 'idem_key']).doNothing())
+      .returning('idem_key')
+      .executeTakeFirst()
+    if (!claimed) {
+      const stored = await trx.selectFrom('idempotency_keys').select(['fingerprint', 'status_code', 'body'])
+        .where('member_id', '=', memberId).where('idem_key', '=', key).executeTakeFirstOrThrow()
+      if (stored.fingerprint !== print || Number(stored.status_code) === 0) throw fail(409, 'KEY_INVALID')
+      return { replay: true as const, status: Number(stored.status_code), body: JSON.parse(stored.body) as T }
+    }
+    const result = await work({ ...ctx, db: trx })
+    const status = reply.statusCode
+    await trx.updateTable('idempotency_keys').set({ status_code: status, body: JSON.stringify(result) })
+      .where('member_id', '=', memberId).where('idem_key', '=', key).execute()
+    return { replay: false as const, status, body: result }
+  })
+  if (outcome.replay) {
+    reply.code(outcome.status)
+    reply.header('Idempotent-Replayed', 'true')
+  }
+  return outcome.body
+}

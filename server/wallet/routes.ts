@@ -1,0 +1,114 @@
+// Wallet routes (spec 7 "Wallet" and "Auto-login"), the demo game page the auto-login links open,
+// and the dev endpoints that stand in for the payout bank and for provider outages.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { Type } from 'typebox'
+import * as C from '../../src/api/contract'
+import { fail } from '../http/errors'
+import { toMajor } from '../money'
+import { sha256 } from '../tokens'
+import * as games from './games'
+import { idempotent } from './idempotency'
+import { accountBalance } from './ledger'
+import * as wallet from './service'
+import { requestWithdrawal, settleWithdrawal } from './withdrawals'
+
+const credentials = { 200: C.GameCredentials }
+
+/** Member routes under /api/wallet (the deposit routes add /slip and /truelink beside them). */
+export const walletRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const ctx = app.wallet
+  app.get('/', { schema: { response: { 200: C.WalletResponse } } }, async (request) => wallet.walletView(ctx, request.member))
+  app.get('/refresh/slot', { schema: { response: { 200: C.SlotsRefreshResponse } } }, async (request) =>
+    wallet.balancesView(ctx, request.member),
+  )
+
+  const slot = { params: C.SlotCodeParams }
+  app.get('/activate/:slotCode', { schema: { ...slot, response: { 200: C.MessageBody } } }, async (request) => {
+    await wallet.activateGame(ctx, request.member, request.params.slotCode)
+    return { message: 'SUCCESS' }
+  })
+  app.get('/account/:slotCode', { schema: { ...slot, response: credentials } }, async (request) =>
+    wallet.gameCredentials(ctx, request.member, request.params.slotCode),
+  )
+  app.get('/resetpassword/:slotCode', { schema: { ...slot, response: credentials } }, async (request) =>
+    wallet.resetGamePassword(ctx, request.member, request.params.slotCode),
+  )
+
+  const transferred = { 200: C.TransferResponse }
+  app.post('/transfer', { schema: { body: C.TransferRequest, response: transferred } }, async (request, reply) =>
+    idempotent(ctx, request, reply, (scoped) => {
+      const { from, to, amount } = request.body
+      return wallet.transfer(scoped, request.member, from, to, amount)
+    }),
+  )
+  app.post('/transferAll', { schema: { body: C.TransferAllRequest, response: transferred } }, async (request, reply) =>
+    idempotent(ctx, request, reply, (scoped) => wallet.transferAll(scoped, request.member, request.body.to)),
+  )
+
+  // The withdraw modal uses withdrawAll (spec 7). Without an active bonus both take exactly the
+  // amount asked; the bonus rule (the remainder is removed) joins with the bonus feature.
+  for (const path of ['/withdraw', '/withdrawAll']) {
+    app.post(path, { schema: { body: C.WithdrawRequest, response: { 200: C.WithdrawResponse } } }, async (request, reply) =>
+      idempotent(ctx, request, reply, (scoped) => requestWithdrawal(scoped, request.member, request.body.amount)),
+    )
+  }
+}
+
+/** GET /api/autoLogin/:game/:username[/:password] (member): a link that opens the game signed in. */
+export const autoLoginRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const ctx = app.wallet
+  const link = { 200: C.AutoLoginResponse }
+  const absolute = (request: { protocol: string; host: string }, path: string) => `${request.protocol}://${request.host}${path}`
+  app.get('/:game/:username', { schema: { params: C.AutoLoginParams, response: link } }, async (request) => ({
+    link: absolute(request, await wallet.autoLoginPath(ctx, request.member, request.params.game, request.params.username)),
+  }))
+  app.get('/:game/:username/:password', { schema: { params: C.AutoLoginPasswordParams, response: link } }, async (request) => {
+    const { game, username, password } = request.params
+    return { link: absolute(request, await wallet.autoLoginPath(ctx, request.member, game, username, password)) }
+  })
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+
+function demoPage(title: string, body: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">`
+    + `<title>${escapeHtml(title)}</title></head><body><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`
+}
+
+/**
+ * /demo-game/:token: what an auto-login link opens in the reference server, standing in for the
+ * provider's game: the game's name and the member's balance there. No script; the token is
+ * short-lived and only its hash is stored.
+ */
+export const demoGameRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const ctx = app.wallet
+  const params = Type.Object({ token: Type.String({ pattern: '^[A-Za-z0-9_-]{16,64}$' }) })
+  app.get('/:token', { schema: { params } }, async (request, reply) => {
+    reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-store')
+    const launch = await games.findLaunch(ctx.db, sha256(request.params.token))
+    if (!launch || launch.expiresAt < ctx.now()) {
+      return reply.code(410).send(demoPage('Link expired', '<p>This game link has expired. Open the game again from the wallet.</p>'))
+    }
+    const game = await games.findGame(ctx.db, launch.gameCode)
+    const minor = (await accountBalance(ctx.db, { game: launch.gameCode, memberId: launch.memberId })) ?? 0
+    const balance = toMajor(minor).toFixed(2)
+    return reply.send(demoPage(game?.name ?? launch.gameCode, `<p>Demo game. Balance: <strong data-testid="game-balance">${balance}</strong></p>`))
+  })
+}
+
+/** Dev stand-ins: the payout bank settling a withdrawal, and a provider going down or up. */
+export const walletDevRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const ctx = app.wallet
+  const id = Type.Object({ id: Type.String({ pattern: '^[0-9]{1,18}$' }) })
+  const settlement = Type.Object({ status: Type.Union([Type.Literal('paid'), Type.Literal('failed')]) }, { additionalProperties: false })
+  app.post('/withdrawals/:id', { schema: { params: id, body: settlement, response: { 200: C.Withdrawal } } }, async (request) =>
+    settleWithdrawal(ctx, Number(request.params.id), request.body.status),
+  )
+  const code = Type.Object({ code: Type.String({ maxLength: 32 }) })
+  const outage = Type.Object({ down: Type.Boolean() }, { additionalProperties: false })
+  app.post('/games/:code', { schema: { params: code, body: outage, response: { 200: C.MessageBody } } }, async (request) => {
+    if (!(await games.setGameDown(ctx.db, request.params.code, request.body.down))) throw fail(404, 'NO_GAME')
+    return { message: 'OK' }
+  })
+}
+

@@ -1,0 +1,189 @@
+/**
+ * The wallet (spec 7 "Wallet"): the member's main wallet and game accounts, activation and
+ * credentials at the (simulated) providers, transfers between them and auto-login links. Every
+ * balance change is one ledger movement (ledger.ts); a provider that refuses moves nothing.
+ */
+import type { Slot, TransferResponse, WalletAmount, WalletResponse } from '../../src/api/types'
+import { toProfileResponse } from '../account/routes'
+import type { Member } from '../account/members'
+import type { ServerContext } from '../context'
+import { inTransaction } from '../db'
+import { fail } from '../http/errors'
+import { toMajor } from '../money'
+import { MIN_TRANSFER_MINOR, parseAmount } from './amount'
+import * as games from './games'
+import { AUTO_LOGIN_BY_PASSWORD, AUTO_LOGIN_BY_USERNAME } from './gamesData'
+import { type AccountRef, gameBalances, openGameAccount, type Posting, postMovement, walletBalance } from './ledger'
+import { ProviderError } from './providers'
+
+export const WALLET = 'WALLET'
+
+async function walletAmount(ctx: ServerContext, member: Member): Promise<WalletAmount> {
+  const minor = await walletBalance(ctx.db, member.id)
+  if (minor === undefined) throw fail(400, 'NO_WALLET')
+  return { amount: toMajor(minor), currency: member.currency }
+}
+
+/** Every game as a card for this member: active when they have its account, its balance from the ledger. */
+async function slotsOf(ctx: ServerContext, member: Member): Promise<Slot[]> {
+  const [all, active, balances] = await Promise.all([
+    games.listGames(ctx.db),
+    games.listGameAccountCodes(ctx.db, member.id),
+    gameBalances(ctx.db, member.id),
+  ])
+  return all.map((game) => ({
+    code: game.code,
+    name: game.name,
+    category: game.category,
+    isActive: active.has(game.code),
+    amount: toMajor(balances.get(game.code) ?? 0),
+    ftWalletSlot: game.ftWalletSlot,
+    logo: game.logo,
+    background: game.background,
+    web: game.web,
+    android: game.android,
+    ios: game.ios,
+  }))
+}
+
+export async function walletView(ctx: ServerContext, member: Member): Promise<WalletResponse> {
+  const [{ bankAccount }, wallet, slots] = await Promise.all([toProfileResponse(ctx, member), walletAmount(ctx, member), slotsOf(ctx, member)])
+  return {
+    profile: { _id: String(member.id), name: member.name, username: member.username, coin: 0 },
+    bankAccount,
+    wallet,
+    // The invite bonus comes with the invite feature; until then nothing has been earned.
+    invite: { amount: 0, success: 0, fail: 0 },
+    slots,
+  }
+}
+
+export async function balancesView(ctx: ServerContext, member: Member): Promise<{ wallet: WalletAmount; slots: Slot[] }> {
+  const [wallet, slots] = await Promise.all([walletAmount(ctx, member), slotsOf(ctx, member)])
+  return { wallet, slots }
+}
+
+/** A game with accounts (one of spec 2's account-flow codes), any case; NO_GAME otherwise. */
+async function accountGame(ctx: ServerContext, code: string): Promise<games.Game> {
+  const game = await games.findGame(ctx.db, code)
+  if (!game || !game.hasAccount) throw fail(400, 'NO_GAME')
+  return game
+}
+
+async function accountOf(ctx: ServerContext, member: Member, game: games.Game): Promise<games.GameAccount> {
+  const account = await games.findGameAccount(ctx.db, member.id, game.code)
+  if (!account) throw fail(400, 'SLOT_NO_ACCOUNT')
+  return account
+}
+
+/** Runs a provider call; its refusal becomes `code`. */
+async function atProvider<T>(call: () => Promise<T>, code: 'SLOT_ACTIVATE_FAIL' | 'SLOT_RESET_PASSWORD_FAIL' | 'TRANSFER_FAIL'): Promise<T> {
+  try {
+    return await call()
+  } catch (error) {
+    if (error instanceof ProviderError) throw fail(502, code)
+    throw error
+  }
+}
+
+export async function activateGame(ctx: ServerContext, member: Member, code: string): Promise<void> {
+  const game = await accountGame(ctx, code)
+  if (await games.findGameAccount(ctx.db, member.id, game.code)) throw fail(409, 'SLOT_ALREADY_ACTIVE')
+  const credentials = await atProvider(() => ctx.provider.activate(game, member.id), 'SLOT_ACTIVATE_FAIL')
+  const at = ctx.now()
+  await inTransaction(ctx.db, async (trx) => {
+    // Two taps at once: the second finds the account the first opened.
+    if (!(await games.insertGameAccount(trx, { memberId: member.id, gameCode: game.code, ...credentials, activatedAt: at }))) {
+      throw fail(409, 'SLOT_ALREADY_ACTIVE')
+    }
+    await openGameAccount(trx, member.id, game.code, member.currency, at)
+  })
+}
+
+export async function gameCredentials(ctx: ServerContext, member: Member, code: string): Promise<{ username: string; password: string }> {
+  const account = await accountOf(ctx, member, await accountGame(ctx, code))
+  return { username: account.username, password: account.password }
+}
+
+export async function resetGamePassword(ctx: ServerContext, member: Member, code: string): Promise<{ username: string; password: string }> {
+  const game = await accountGame(ctx, code)
+  const account = await accountOf(ctx, member, game)
+  const password = await atProvider(() => ctx.provider.resetPassword(game, account), 'SLOT_RESET_PASSWORD_FAIL')
+  await games.updateGamePassword(ctx.db, member.id, game.code, password)
+  return { username: account.username, password }
+}
+
+/** WALLET or an active game account of the member; the provider is asked before money moves. */
+async function transferAccount(ctx: ServerContext, member: Member, code: string): Promise<{ ref: AccountRef; game?: games.Game; account?: games.GameAccount }> {
+  if (code.toUpperCase() === WALLET) return { ref: { wallet: member.id } }
+  const game = await accountGame(ctx, code)
+  const account = await accountOf(ctx, member, game)
+  return { ref: { game: game.code, memberId: member.id }, game, account }
+}
+
+async function checkWithProviders(ctx: ServerContext, sides: readonly { game?: games.Game; account?: games.GameAccount }[], amountMinor: number) {
+  for (const side of sides) {
+    if (side.game && side.account) {
+      const { game, account } = side
+      await atProvider(() => ctx.provider.transfer(game, account, amountMinor), 'TRANSFER_FAIL')
+    }
+  }
+}
+
+export async function transfer(ctx: ServerContext, member: Member, from: string, to: string, amount: number | string): Promise<TransferResponse> {
+  if (from.toUpperCase() === to.toUpperCase()) throw fail(400, 'KEY_INVALID')
+  const amountMinor = parseAmount(amount, ctx.maxAmountMinor)
+  if (amountMinor < MIN_TRANSFER_MINOR) throw fail(400, 'TRANSFER_MINIMUM')
+  const source = await transferAccount(ctx, member, from)
+  const target = await transferAccount(ctx, member, to)
+  await checkWithProviders(ctx, [source, target], amountMinor)
+  await postMovement(ctx.db, {
+    kind: 'transfer',
+    memberId: member.id,
+    note: `${source.game?.code ?? WALLET}>${target.game?.code ?? WALLET}`,
+    at: ctx.now(),
+    postings: [
+      { account: source.ref, amountMinor: -amountMinor },
+      { account: target.ref, amountMinor },
+    ],
+  })
+  return { message: 'SUCCESS', amount: toMajor(amountMinor), wallet: await walletAmount(ctx, member) }
+}
+
+/** Everything the member holds elsewhere (wallet and other game accounts) into `to`, one movement. */
+export async function transferAll(ctx: ServerContext, member: Member, to: string): Promise<TransferResponse> {
+  const target = await transferAccount(ctx, member, to)
+  return inTransaction(ctx.db, async (trx) => {
+    const scoped = { ...ctx, db: trx }
+    const balances = await gameBalances(trx, member.id)
+    const sources: { code: string; minor: number }[] = [...balances].map(([code, minor]) => ({ code, minor }))
+    sources.push({ code: WALLET, minor: (await walletBalance(trx, member.id)) ?? 0 })
+    const moving = sources.filter((source) => source.minor > 0 && source.code !== (target.game?.code ?? WALLET))
+    const total = moving.reduce((sum, source) => sum + source.minor, 0)
+    if (total <= 0) throw fail(400, 'TRANSFER_MINIMUM')
+    const postings: Posting[] = []
+    for (const source of moving) {
+      const side = await transferAccount(scoped, member, source.code)
+      await checkWithProviders(scoped, [side], source.minor)
+      postings.push({ account: side.ref, amountMinor: -source.minor })
+    }
+    await checkWithProviders(scoped, [target], total)
+    postings.push({ account: target.ref, amountMinor: total })
+    await postMovement(trx, { kind: 'transfer', memberId: member.id, note: `ALL>${target.game?.code ?? WALLET}`, at: ctx.now(), postings })
+    return { message: 'SUCCESS' as const, amount: toMajor(total), wallet: await walletAmount(scoped, member) }
+  })
+}
+
+/**
+ * Spec 7 "Auto-login": the username path for some providers, username and password for others.
+ * The link opens the reference server's demo game page for this member's account.
+ */
+export async function autoLoginPath(ctx: ServerContext, member: Member, gameCode: string, username: string, password?: string): Promise<string> {
+  const lower = gameCode.toLowerCase()
+  const byPassword = AUTO_LOGIN_BY_PASSWORD.includes(lower)
+  if (!(password === undefined ? AUTO_LOGIN_BY_USERNAME.includes(lower) : byPassword)) throw fail(400, 'NO_GAME')
+  const game = await accountGame(ctx, gameCode)
+  const account = await accountOf(ctx, member, game)
+  if (account.username !== username || (password !== undefined && account.password !== password)) throw fail(400, 'WRONG_CREDENTIAL')
+  return atProvider(() => ctx.provider.launchPath(ctx.db, game, account, ctx.now()), 'TRANSFER_FAIL')
+}
