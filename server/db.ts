@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
-import { type Generated, Kysely, Migrator, PostgresAdapter, PostgresDialect, sql, SqliteDialect } from 'kysely'
+import { type Generated, Kysely, Migrator, PostgresAdapter, PostgresDialect, sql, type SqliteDatabase, SqliteDialect } from 'kysely'
 import pg from 'pg'
 import { migrationProvider } from './migrations'
 
@@ -165,7 +165,34 @@ export function openDatabase(options: StorageOptions): Db {
   }
   sqlite.pragma('foreign_keys = ON')
   sqlite.pragma('busy_timeout = 5000')
-  return new Kysely<Tables>({ dialect: new SqliteDialect({ database: sqlite }) })
+  return new Kysely<Tables>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) })
+}
+
+/** Prepared statements kept for reuse: Kysely prepares every query anew, which costs as much as running it. */
+const STATEMENT_CACHE_SIZE = 500
+
+/**
+ * The database as Kysely's SQLite dialect uses it (prepare and close), with prepared statements
+ * reused by their SQL text. better-sqlite3 runs a statement to completion synchronously, so one
+ * cached statement is never in use twice at once (the dialect's streaming, which would, is unused).
+ */
+function withStatementCache(sqlite: Database.Database): SqliteDatabase {
+  const statements = new Map<string, Database.Statement>()
+  return {
+    prepare(text: string) {
+      let statement = statements.get(text)
+      if (!statement) {
+        if (statements.size >= STATEMENT_CACHE_SIZE) statements.clear()
+        statement = sqlite.prepare(text)
+        statements.set(text, statement)
+      }
+      return statement
+    },
+    close() {
+      statements.clear()
+      sqlite.close()
+    },
+  }
 }
 
 /** Which dialect a database (or transaction) speaks. */

@@ -8,7 +8,7 @@ import { toMajor } from '../money'
 import { sha256 } from '../tokens'
 import * as games from './games'
 import { idempotent } from './idempotency'
-import { accountBalance } from './ledger'
+import { accountBalance, checkBooks } from './ledger'
 import * as wallet from './service'
 import { requestWithdrawal, settleWithdrawal } from './withdrawals'
 
@@ -96,9 +96,10 @@ export const demoGameRoutes: FastifyPluginAsyncTypebox = async (app) => {
   })
 }
 
-/** Dev stand-ins: the payout bank settling a withdrawal, and a provider going down or up. */
+/** Dev stand-ins: the payout bank settling a withdrawal, a provider going down or up; the books check. */
 export const walletDevRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const ctx = app.wallet
+  app.get('/books', async () => checkBooks(ctx.db))
   const id = Type.Object({ id: Type.String({ pattern: '^[0-9]{1,18}$' }) })
   const settlement = Type.Object({ status: Type.Union([Type.Literal('paid'), Type.Literal('failed')]) }, { additionalProperties: false })
   app.post('/withdrawals/:id', { schema: { params: id, body: settlement, response: { 200: C.Withdrawal } } }, async (request) =>
