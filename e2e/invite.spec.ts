@@ -23,7 +23,7 @@ test('LINE: the invite goes out through shareTargetPicker with a LIFF link', asy
       return original(messages)
     }
   })
-  await page.getByRole('button', { name: th.home.share }).click()
+  await page.getByRole('button', { name: th.home.invite }).click()
   const shared = await page.waitForFunction(() => (window as unknown as { __shared?: { type: string; text: string }[] }).__shared)
   const [message] = (await shared.jsonValue()) as { type: string; text: string }[]
   expect(message.type).toBe('text')
@@ -34,7 +34,7 @@ test('LINE: the invite goes out through shareTargetPicker with a LIFF link', asy
 test('Telegram: the invite goes out through shareURL with a startapp link', async ({ page, open, platform, strings: th }) => {
   test.skip(platform !== 'telegram', 'Telegram only')
   await signInAsDemo(page, open, th)
-  await page.getByRole('button', { name: th.home.share }).click()
+  await page.getByRole('button', { name: th.home.invite }).click()
   await expect.poll(() => telegramEvents(page, 'web_app_open_tg_link')).toHaveLength(1)
   const [event] = (await telegramEvents(page, 'web_app_open_tg_link')) as { path_full: string }[]
   const shared = new URLSearchParams(event.path_full.replace(/^\/share\/url\?/, ''))
@@ -47,7 +47,7 @@ test('browser: without navigator.share the invite link is copied with a toast', 
   await context.grantPermissions(['clipboard-read', 'clipboard-write'])
   await page.addInitScript(() => Object.defineProperty(navigator, 'share', { value: undefined }))
   await signInAsDemo(page, open, th)
-  await page.getByRole('button', { name: th.home.share }).click()
+  await page.getByRole('button', { name: th.home.invite }).click()
   const link = `${baseURL}/register?code=${DEMO.inviteCode}`
   await expect(page.getByRole('status').filter({ hasText: th.common.copied.replace('{{text}}', link) })).toBeVisible()
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${baseURL}/register?code=${DEMO.inviteCode}`)

@@ -34,7 +34,7 @@ test('sharing the invite posts a browser-form link through Telegram, with haptic
   await page.goto(`/login${telegramHash()}`)
   await signIn(page, strings)
   await expect(page.getByTestId('invite-code')).toHaveText(DEMO.inviteCode)
-  await page.getByRole('button', { name: strings.home.share }).click()
+  await page.getByRole('button', { name: strings.home.invite }).click()
   await expect.poll(() => telegramEvents(page, 'web_app_open_tg_link')).toHaveLength(1)
   const [event] = (await telegramEvents(page, 'web_app_open_tg_link')) as { path_full: string }[]
   const shared = new URLSearchParams(event.path_full.replace(/^\/share\/url\?/, ''))

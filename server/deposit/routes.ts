@@ -46,9 +46,10 @@ const slipUploadRoute = (files: SlipFiles): FastifyPluginAsyncTypebox => async (
     errorHandler: (error: FastifyError) => {
       throw error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? fail(413, 'SLIP_INVALID_FILE') : error
     },
-  }, async (request, reply) => idempotent(ctx, request, reply, (scoped) =>
-    slips.uploadSlip(scoped, files, request.member, slipImage(request.body, request.headers['content-type'])),
-  ))
+  }, async (request, reply) => {
+    const image = slipImage(request.body, request.headers['content-type'])
+    return idempotent(ctx, request, reply, (scoped) => slips.uploadSlip(scoped, files, request.member, image), image.bytes)
+  })
 }
 
 const walletRoutes = (files: SlipFiles): FastifyPluginAsyncTypebox => async (app) => {

@@ -21,8 +21,8 @@ const KEY_PATTERN = /^[A-Za-z0-9_-]{1,128}$/
 const SWEEP_EVERY_MS = 10 * 60 * 1000
 const lastSweep = new WeakMap<object, number>()
 
-function fingerprint(request: FastifyRequest): string {
-  const body = request.body
+function fingerprint(request: FastifyRequest, content?: Buffer): string {
+  const body = content ?? request.body
   const bodyText = Buffer.isBuffer(body) ? sha256(body.toString('base64')) : JSON.stringify(body ?? null)
   return sha256(`${request.method} ${request.url.split('?')[0]} ${bodyText}`)
 }
@@ -43,13 +43,15 @@ export async function idempotent<T>(
   request: FastifyRequest,
   reply: FastifyReply,
   work: (ctx: ServerContext) => Promise<T>,
+  /** What makes two requests the same call, when the raw body does not (a multipart boundary differs per send). */
+  content?: Buffer,
 ): Promise<T> {
   const header = request.headers[IDEMPOTENCY_HEADER]
   if (header === undefined) return work(ctx)
   const key = Array.isArray(header) ? header[0] : header
   if (!KEY_PATTERN.test(key)) throw fail(400, 'KEY_INVALID')
   const memberId = request.member.id
-  const print = fingerprint(request)
+  const print = fingerprint(request, content)
   const now = ctx.now()
   await sweep(ctx, now)
 

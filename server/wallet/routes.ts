@@ -54,6 +54,16 @@ export const walletRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }
 }
 
+/**
+ * GET /api/invite/collect (spec 7): moves the invite bonus to the wallet. Invite earnings come with
+ * the invite feature; until then there is never a bonus to collect, and the answer says so.
+ */
+export const inviteCollectRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get('/collect', { schema: { response: { 200: C.MessageBody } } }, async () => {
+    throw fail(400, 'NO_INVITE_BONUS')
+  })
+}
+
 /** GET /api/autoLogin/:game/:username[/:password] (member): a link that opens the game signed in. */
 export const autoLoginRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const ctx = app.wallet

@@ -80,3 +80,9 @@ export const sumAmounts = (amounts: Iterable<number>): number => {
   for (const amount of amounts) if (Number.isFinite(amount)) minor += toMinor(amount)
   return fromMinor(minor)
 }
+
+/** The member's currency as an operator writes it (any case); baht unless it says LAK or BAHT. */
+export function currencyOf(value: string | null | undefined): Currency {
+  const code = value?.trim().toUpperCase()
+  return code === 'LAK' || code === 'BAHT' ? code : 'THB'
+}

@@ -13,6 +13,15 @@ const PURIFY = {
 
 export const sanitizeHtml = (html: string): string => DOMPurify.sanitize(html, PURIFY)
 
+/** Server SVG (a QR code): shapes only, no script, links, styles or foreign content. */
+const PURIFY_SVG = {
+  USE_PROFILES: { svg: true },
+  FORBID_TAGS: ['a', 'style', 'foreignObject', 'image', 'use', 'script', 'animate', 'set'],
+  FORBID_ATTR: ['style', 'href', 'xlink:href'],
+}
+
+export const sanitizeSvg = (svg: string): string => DOMPurify.sanitize(svg, PURIFY_SVG)
+
 /** A link inside server HTML opens through the platform (LINE's external browser, Telegram's
  *  openLink, a new tab), never inside the mini-app's own webview. */
 function openLinksThroughPlatform(event: MouseEvent<HTMLDivElement>): void {
@@ -24,8 +33,8 @@ function openLinksThroughPlatform(event: MouseEvent<HTMLDivElement>): void {
 }
 
 /** Every HTML string from the server goes through DOMPurify before it is rendered. */
-export function SafeHtml({ html, className }: { html: string; className?: string }) {
-  const clean = useMemo(() => sanitizeHtml(html), [html])
+export function SafeHtml({ html, className, svg = false }: { html: string; className?: string; svg?: boolean }) {
+  const clean = useMemo(() => (svg ? sanitizeSvg(html) : sanitizeHtml(html)), [html, svg])
   // The click handler only routes links that keyboard users activate as links too (Enter fires click).
   return <div className={className} onClick={openLinksThroughPlatform} dangerouslySetInnerHTML={{ __html: clean }} />
 }

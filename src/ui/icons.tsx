@@ -25,3 +25,11 @@ export const QrIcon = () => <Icon><path d="M3 3h6v6H3zM15 3h6v6h-6zM3 15h6v6H3zM
 export const ShareIcon = () => <Icon><circle cx="18" cy="5" r="3" /><circle cx="6" cy="12" r="3" /><circle cx="18" cy="19" r="3" /><path d="m8.6 13.5 6.8 4M15.4 6.5l-6.8 4" /></Icon>
 export const CheckIcon = () => <Icon><path d="m5 12 5 5L20 7" /></Icon>
 export const WalletIcon = () => <Icon><path d="M3 7h15a3 3 0 0 1 3 3v8a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2z" /><path d="M3 7V6a2 2 0 0 1 2-2h11v3M16 14h2" /></Icon>
+export const RefreshIcon = (props: SVGProps<SVGSVGElement>) => <Icon {...props}><path d="M20 11a8 8 0 1 0-2.3 5.7M20 4v7h-7" /></Icon>
+export const DepositIcon = () => <Icon><path d="M12 3v12M7 10l5 5 5-5M4 20h16" /></Icon>
+export const WithdrawIcon = () => <Icon><path d="M12 15V3M7 8l5-5 5 5M4 20h16" /></Icon>
+export const TransferIcon = () => <Icon><path d="M4 8h14l-4-4M20 16H6l4 4" /></Icon>
+export const CopyIcon = () => <Icon><rect x="9" y="9" width="12" height="12" rx="2" /><path d="M5 15H4a1 1 0 0 1-1-1V4a1 1 0 0 1 1-1h10a1 1 0 0 1 1 1v1" /></Icon>
+export const GiftIcon = () => <Icon><path d="M3 8h18v4H3zM5 12v9h14v-9M12 8v13M12 8S10.5 3 8 3.5 7.5 8 12 8zm0 0s1.5-5 4-4.5S16.5 8 12 8z" /></Icon>
+export const CoinsIcon = () => <Icon><ellipse cx="9" cy="6" rx="6" ry="3" /><path d="M3 6v5c0 1.7 2.7 3 6 3s6-1.3 6-3V6M9 17c0 1.7 2.7 3 6 3s6-1.3 6-3v-5M15 11c3.3 0 6 1.3 6 3" /></Icon>
+export const StarIcon = () => <Icon><path d="m12 3 2.8 5.7 6.2.9-4.5 4.4 1 6.2L12 17.3 6.5 20.2l1-6.2L3 9.6l6.2-.9z" /></Icon>

@@ -336,6 +336,13 @@ describe('Idempotency-Key', () => {
   })
 })
 
+describe('GET /api/invite/collect', () => {
+  it('answers NO_INVITE_BONUS while no invite bonus has been earned', async () => {
+    expect(await get('/api/invite/collect')).toMatchObject(expectError(400, 'NO_INVITE_BONUS'))
+    expect(await get('/api/invite/collect', '')).toMatchObject(expectError(401, 'UNAUTHORIZED'))
+  })
+})
+
 describe('the books', () => {
   it('refuses to edit or delete postings and movements', async () => {
     await activate('PG')

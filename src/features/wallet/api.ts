@@ -1,15 +1,66 @@
-// The wallet (spec 7 "Wallet"): the member's main wallet, profile summary and game accounts.
-import { queryOptions, useQuery } from '@tanstack/react-query'
-import { api } from '../../api/http'
-import type { SlotsRefreshResponse, WalletResponse } from '../../api/types'
+// The wallet (spec 7 "Wallet"): the member's main wallet, profile summary and game accounts, and
+// the calls that move money or open game accounts.
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query'
+import { api, LONG_TIMEOUT_MS } from '../../api/http'
+import type {
+  ActiveResponse, AutoLoginResponse, GameCredentials, HtmlListResponse, MessageBody, SlotsRefreshResponse, TransferResponse,
+  WalletResponse, WithdrawLimits, WithdrawResponse,
+} from '../../api/types'
+import { storageKeys } from '../../lib/storage'
 
 export const walletKeys = {
   all: ['wallet'] as const,
   detail: () => [...walletKeys.all, 'detail'] as const,
+  credentials: (code: string) => [...walletKeys.all, 'credentials', code.toUpperCase()] as const,
+  withdrawLimits: () => [...walletKeys.all, 'withdraw-limits'] as const,
+  agreements: () => [...walletKeys.all, 'agreements'] as const,
 }
 
 export const getWallet = () => api.get<WalletResponse>('/api/wallet')
 export const refreshSlots = () => api.get<SlotsRefreshResponse>('/api/wallet/refresh/slot')
 
-export const walletQuery = () => queryOptions({ queryKey: walletKeys.detail(), queryFn: getWallet })
+export const walletQuery = () => queryOptions({ queryKey: walletKeys.detail(), queryFn: getWallet, meta: { silent: true } })
 export const useWallet = () => useQuery(walletQuery())
+
+/** Puts fresh balances (refresh/slot, or a transfer's answer) into the cached wallet and notes when. */
+export function storeBalances(client: QueryClient, balances: Partial<SlotsRefreshResponse>): void {
+  client.setQueryData<WalletResponse>(walletKeys.detail(), (wallet) =>
+    wallet && { ...wallet, ...(balances.wallet && { wallet: balances.wallet }), ...(balances.slots && { slots: balances.slots }) },
+  )
+  if (balances.slots) localStorage.setItem(storageKeys.lastSync, String(Date.now()))
+}
+
+/** When the balances were last refreshed from the games (epoch ms), if ever. */
+export function lastSync(): number | null {
+  const value = Number(localStorage.getItem(storageKeys.lastSync))
+  return Number.isFinite(value) && value > 0 ? value : null
+}
+
+const headers = (extra: Record<string, string>) => ({ headers: extra })
+
+export const transfer = (body: { from: string; to: string; amount: number }, idempotency: Record<string, string>) =>
+  api.post<TransferResponse>('/api/wallet/transfer', body, headers(idempotency))
+export const transferAll = (to: string, idempotency: Record<string, string>) =>
+  api.post<TransferResponse>('/api/wallet/transferAll', { to }, headers(idempotency))
+/** The withdraw modal's call (spec 7: withdrawAll, with the amount). */
+export const withdraw = (amount: number, idempotency: Record<string, string>) =>
+  api.post<WithdrawResponse>('/api/wallet/withdrawAll', { amount }, headers(idempotency))
+
+const slot = (code: string) => encodeURIComponent(code)
+export const activateSlot = (code: string) => api.get<MessageBody>(`/api/wallet/activate/${slot(code)}`)
+export const getCredentials = (code: string) => api.get<GameCredentials>(`/api/wallet/account/${slot(code)}`)
+export const resetPassword = (code: string) => api.get<GameCredentials>(`/api/wallet/resetpassword/${slot(code)}`)
+export const autoLoginLink = (path: string) => api.get<AutoLoginResponse>(path)
+
+/** Spec 7: invite collect waits up to 5 minutes. */
+export const collectInvite = () => api.get<MessageBody>('/api/invite/collect', { timeout: LONG_TIMEOUT_MS })
+
+export const useWithdrawLimits = (enabled: boolean) =>
+  useQuery({ queryKey: walletKeys.withdrawLimits(), queryFn: () => api.get<WithdrawLimits>('/api/lookup/withdraw'), enabled, meta: { silent: true } })
+
+export const useAgreements = (enabled: boolean) =>
+  useQuery({ queryKey: walletKeys.agreements(), queryFn: () => api.get<HtmlListResponse>('/api/lookup/agreements'), enabled, meta: { silent: true } })
+
+/** Spec 2: the spin action shows only while a spin campaign is active (lookup "active"). */
+export const useSpinActive = () =>
+  useQuery({ queryKey: [...walletKeys.all, 'active'], queryFn: () => api.get<ActiveResponse>('/api/lookup/active'), meta: { silent: true }, select: (data) => data.isActive })

@@ -1,0 +1,46 @@
+// Deposits (spec 4, 7): where to transfer, QR codes per provider, slip upload and gift links.
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { api, LONG_TIMEOUT_MS } from '../../../api/http'
+import type { DepositLookup, MessageBody, QrState, Slip, SlipLookup } from '../../../api/types'
+import type { QrProvider } from '../../../lib/walletRules'
+
+export const depositKeys = {
+  all: ['deposit'] as const,
+  lookup: () => [...depositKeys.all, 'lookup'] as const,
+  slipWindow: () => [...depositKeys.all, 'slip-window'] as const,
+  qr: (provider: QrProvider) => [...depositKeys.all, 'qr', provider] as const,
+  qrAll: () => [...depositKeys.all, 'qr'] as const,
+}
+
+// Spec 8: a failed deposit load hides its loader silently; the modal shows it inline.
+const silent = { meta: { silent: true } } as const
+
+export const useDepositLookup = (enabled: boolean) =>
+  useQuery({ queryKey: depositKeys.lookup(), queryFn: () => api.get<DepositLookup>('/api/lookup/deposit'), enabled, ...silent })
+export const useSlipWindow = (enabled: boolean) =>
+  useQuery({ queryKey: depositKeys.slipWindow(), queryFn: () => api.get<SlipLookup>('/api/lookup/slip'), enabled, ...silent })
+
+/** A QR state with the moment it was answered, so the countdown runs from the server's `expireIn`. */
+export type QrAnswer = QrState & { receivedAt: number }
+const stamped = (state: QrState): QrAnswer => ({ ...state, receivedAt: Date.now() })
+
+export const qrQuery = (provider: QrProvider) =>
+  queryOptions({ queryKey: depositKeys.qr(provider), queryFn: () => api.get<QrState>(`/api/qrcode/${provider}`).then(stamped), staleTime: 0, ...silent })
+
+export const createQr = (provider: QrProvider, amount: number, headers: Record<string, string>) =>
+  api.post<QrState>(`/api/qrcode/${provider}`, { amount }, { headers }).then(stamped)
+export const cancelQr = (qrcodeId: string) => api.delete<MessageBody>(`/api/qrcode/${encodeURIComponent(qrcodeId)}`)
+
+export const sendGiftLink = (body: { link: string }, headers: Record<string, string>) =>
+  api.post<Slip>('/api/wallet/truelink', body, { headers })
+
+/** Spec 7: multipart, 5-minute timeout; progress as a fraction 0..1. */
+export function uploadSlip(file: File, headers: Record<string, string>, onProgress: (fraction: number) => void): Promise<Slip> {
+  const form = new FormData()
+  form.append('file', file)
+  return api.post<Slip>('/api/wallet/slip', form, {
+    headers,
+    timeout: LONG_TIMEOUT_MS,
+    onUploadProgress: (event) => onProgress(event.total ? event.loaded / event.total : 0),
+  })
+}

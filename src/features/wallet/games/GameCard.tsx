@@ -1,0 +1,22 @@
+import { useTranslation } from 'react-i18next'
+import type { Slot } from '../../../api/types'
+import { currentLanguage } from '../../../i18n/i18n'
+import { cardValue } from '../../../lib/games'
+import { formatAmount } from '../../../lib/money'
+
+/** Spec 2: background, logo, balance, name, and the balance times the game's ftWalletSlot. */
+export function GameCard({ game, onOpen }: { game: Slot; onOpen: (game: Slot) => void }) {
+  const { t } = useTranslation()
+  const language = currentLanguage()
+  return (
+    <button type="button" className="game-card" onClick={() => onOpen(game)} aria-label={t('games.open', { name: game.name })} data-code={game.code}>
+      <span className="game-card__art" style={game.background ? { backgroundImage: `url("${encodeURI(game.background)}")` } : undefined}>
+        {game.logo && <img className="game-card__logo" src={game.logo} alt="" loading="lazy" decoding="async" width="64" height="64" />}
+        {!game.isActive && game.web === null && <span className="game-card__badge">{t('games.inactive')}</span>}
+      </span>
+      <span className="game-card__name">{game.name}</span>
+      <span className="game-card__balance" data-testid={`game-balance-${game.code}`}>{formatAmount(game.amount, language)}</span>
+      <span className="game-card__value" title={t('games.valueHint')}>×{game.ftWalletSlot} = {formatAmount(cardValue(game), language)}</span>
+    </button>
+  )
+}

@@ -1,0 +1,46 @@
+import { lazy, Suspense } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { Slot } from '../../../api/types'
+import { gamesByCategory, type GameCategory } from '../../../lib/games'
+import { GameCard } from './GameCard'
+
+const Carousel = lazy(() => import('./Carousel'))
+const CATEGORIES: readonly GameCategory[] = ['slot', 'sport', 'lotto']
+
+/** Until swiper has loaded, the same first three cards in the same place: nothing moves. */
+function StaticRow({ games, onOpen }: { games: Slot[]; onOpen: (game: Slot) => void }) {
+  return (
+    <div className="game-row game-row--static">
+      {games.slice(0, 3).map((game) => <GameCard key={game.code} game={game} onOpen={onOpen} />)}
+    </div>
+  )
+}
+
+/** Spec 2: the game accounts in three carousels, slot, sport and lotto. */
+export function GameCarousels({ slots, onOpen }: { slots: Slot[] | undefined; onOpen: (game: Slot) => void }) {
+  const { t } = useTranslation()
+  const groups = gamesByCategory(slots ?? [])
+  return (
+    <>
+      {CATEGORIES.map((category) => {
+        const games = groups[category]
+        const title = t(`games.category.${category}`)
+        if (slots && games.length === 0) return null
+        return (
+          <section key={category} className="games" aria-label={title}>
+            <h2 className="games__title">{title}</h2>
+            {slots ? (
+              <Suspense fallback={<StaticRow games={games} onOpen={onOpen} />}>
+                <Carousel games={games} label={title} onOpen={onOpen} />
+              </Suspense>
+            ) : (
+              <div className="game-row game-row--static" aria-busy="true">
+                {[0, 1, 2].map((i) => <span key={i} className="game-card game-card--skeleton skeleton" />)}
+              </div>
+            )}
+          </section>
+        )
+      })}
+    </>
+  )
+}

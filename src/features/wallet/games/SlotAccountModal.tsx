@@ -1,0 +1,126 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { isCode } from '../../../api/errors'
+import { useSubmit } from '../../../api/useSubmit'
+import { currentLanguage } from '../../../i18n/i18n'
+import { autoLoginPath } from '../../../lib/games'
+import { currencyOf, formatMoney } from '../../../lib/money'
+import { slotTransferDisabled, WALLET } from '../../../lib/walletRules'
+import { getPlatform } from '../../../platform'
+import { showToast } from '../../../state/ui'
+import { Button } from '../../../ui/Button'
+import { copyWithToast } from '../../../ui/copy'
+import { CopyIcon } from '../../../ui/icons'
+import { Modal } from '../../../ui/Modal'
+import { activateSlot, autoLoginLink, getCredentials, resetPassword, useWallet, walletKeys } from '../api'
+
+interface SlotAccountModalProps {
+  open: boolean
+  code: string
+  onClose: (saved: boolean) => void
+  onTransfer: (from: string, to: string) => void
+}
+
+const haptic = (ok: boolean) => getPlatform().haptic(ok ? 'success' : 'error')
+
+/** Spec 2 "Slot account detail": activate, the credentials with copy, reset password, auto-login. */
+export function SlotAccountModal({ open, code, onClose, onTransfer }: SlotAccountModalProps) {
+  const { t } = useTranslation()
+  const client = useQueryClient()
+  const wallet = useWallet()
+  const [saved, setSaved] = useState(false)
+  const game = wallet.data?.slots.find((slot) => slot.code.toUpperCase() === code.toUpperCase())
+  const active = game?.isActive ?? false
+  const credentials = useQuery({ queryKey: walletKeys.credentials(code), queryFn: () => getCredentials(code), enabled: open && active, meta: { silent: true } })
+
+  const activate = useMutation({
+    mutationFn: () => activateSlot(code),
+    meta: { handlesError: true },
+    onSettled: (_data, error) => {
+      haptic(!error)
+      // Already active is not a failure for the player: the account is there, show it.
+      if (!error || isCode((error as { code?: string }).code, 'SLOT_ALREADY_ACTIVE')) {
+        setSaved(true)
+        void client.invalidateQueries({ queryKey: walletKeys.detail() })
+      }
+    },
+  })
+  const reset = useMutation({
+    mutationFn: () => resetPassword(code),
+    meta: { handlesError: true },
+    onSuccess: (fresh) => {
+      haptic(true)
+      client.setQueryData(walletKeys.credentials(code), fresh)
+      showToast(t('games.passwordReset'), 'success')
+    },
+    onError: () => haptic(false),
+  })
+  const launch = useMutation({
+    mutationFn: (path: string) => autoLoginLink(path),
+    meta: { handlesError: true },
+    onSuccess: ({ link }) => {
+      haptic(true)
+      getPlatform().openExternal(link)
+    },
+    onError: () => haptic(false),
+  })
+  const submitActivate = useSubmit(activate)
+  const submitReset = useSubmit(reset)
+  const submitLaunch = useSubmit(launch)
+  const loginPath = credentials.data ? autoLoginPath(code, credentials.data) : null
+  const walletEmpty = slotTransferDisabled(wallet.data?.wallet.amount ?? 0)
+  const failure = activate.error ?? reset.error ?? launch.error ?? credentials.error
+  const shownFailure = failure && !isCode((failure as { code?: string }).code, 'SLOT_ALREADY_ACTIVE') ? failure : null
+
+  return (
+    <Modal open={open} onClose={() => onClose(saved)} title={game?.name ?? code}>
+      <div className="stack">
+        {game && (
+          <p className="muted">
+            {t('games.balance')} <strong data-testid="slot-balance">{formatMoney(game.amount, currentLanguage(), currencyOf(wallet.data?.wallet.currency))}</strong>
+          </p>
+        )}
+        {shownFailure && <p className="notice notice--error" role="alert">{shownFailure.message}</p>}
+        {!active ? (
+          <>
+            <p>{t('games.activateHint')}</p>
+            <Button type="button" block pending={activate.isPending} onClick={() => submitActivate()}>{t('games.activate')}</Button>
+          </>
+        ) : (
+          <>
+            {credentials.isPending && <div className="skeleton" style={{ height: 116 }} aria-label={t('common.loading')} />}
+            {credentials.data && (
+              <dl className="stack" aria-label={t('games.credentials')}>
+                {(['username', 'password'] as const).map((field) => (
+                  <div key={field} className="credential">
+                    <div>
+                      <dt>{t(`games.${field}`)}</dt>
+                      <dd data-testid={`credential-${field}`}>{credentials.data[field]}</dd>
+                    </div>
+                    <button type="button" className="icon-button" aria-label={t('games.copy', { what: t(`games.${field}`) })} onClick={() => void copyWithToast(credentials.data[field])}>
+                      <CopyIcon />
+                    </button>
+                  </div>
+                ))}
+              </dl>
+            )}
+            {loginPath && (
+              <Button type="button" block pending={launch.isPending} onClick={() => submitLaunch(loginPath)}>{t('games.play')}</Button>
+            )}
+            <Button type="button" variant="secondary" block pending={reset.isPending} disabled={!credentials.data} onClick={() => submitReset()}>
+              {t('games.resetPassword')}
+            </Button>
+            <div className="money-row">
+              <Button type="button" variant="secondary" disabled={walletEmpty} onClick={() => onTransfer(WALLET, game?.code ?? code)}>{t('games.transferIn')}</Button>
+              <Button type="button" variant="secondary" disabled={!game || !(game.amount > 0)} onClick={() => onTransfer(game?.code ?? code, WALLET)}>{t('games.transferOut')}</Button>
+            </div>
+            {walletEmpty && <p className="muted">{t('games.walletEmpty')}</p>}
+          </>
+        )}
+      </div>
+    </Modal>
+  )
+}
+
+export default SlotAccountModal

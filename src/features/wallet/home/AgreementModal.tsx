@@ -1,0 +1,40 @@
+import { useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { storageKeys } from '../../../lib/storage'
+import { Button } from '../../../ui/Button'
+import { Modal } from '../../../ui/Modal'
+import { SafeHtml } from '../../../ui/SafeHtml'
+import { useAgreements } from '../api'
+
+/** Spec 2 and 9: 1.5 s after home loads, the agreement, until the player has accepted it once. */
+export const AGREEMENT_DELAY_MS = 1500
+
+const accepted = () => localStorage.getItem(storageKeys.rememberAgreement) === 'true'
+
+export function AgreementModal() {
+  const { t } = useTranslation()
+  const [open, setOpen] = useState(false)
+  const agreements = useAgreements(open)
+
+  useEffect(() => {
+    if (accepted()) return
+    const timer = window.setTimeout(() => setOpen(true), AGREEMENT_DELAY_MS)
+    return () => window.clearTimeout(timer)
+  }, [])
+
+  const accept = () => {
+    localStorage.setItem(storageKeys.rememberAgreement, 'true')
+    setOpen(false)
+  }
+
+  return (
+    <Modal open={open} onClose={() => setOpen(false)} title={t('home.agreementTitle')}>
+      <div className="stack">
+        {agreements.isPending && <div className="skeleton" style={{ height: 160 }} aria-label={t('common.loading')} />}
+        {agreements.isError && <p className="notice notice--error" role="alert">{agreements.error.message}</p>}
+        {agreements.data?.map((html, index) => <SafeHtml key={index} className="rich-text" html={html} />)}
+        <Button type="button" block onClick={accept}>{t('home.agreementAccept')}</Button>
+      </div>
+    </Modal>
+  )
+}

@@ -1,0 +1,55 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { WalletResponse } from '../../../api/types'
+import { currentLanguage } from '../../../i18n/i18n'
+import { formatDate } from '../../../lib/dates'
+import { totalBalance } from '../../../lib/games'
+import { currencyOf, formatMoney } from '../../../lib/money'
+import { showToast } from '../../../state/ui'
+import { RefreshIcon } from '../../../ui/icons'
+import { lastSync, refreshSlots, storeBalances } from '../api'
+
+/** Spec 1 and 2: the total (main wallet plus every game balance) and its refresh from the games. */
+export function BalanceCard({ wallet }: { wallet: WalletResponse | undefined }) {
+  const { t } = useTranslation()
+  const client = useQueryClient()
+  const [refreshing, setRefreshing] = useState(false)
+  const [syncedAt, setSyncedAt] = useState(lastSync)
+  const language = currentLanguage()
+
+  const refresh = () => {
+    if (refreshing) return
+    setRefreshing(true)
+    refreshSlots()
+      .then((balances) => {
+        storeBalances(client, balances)
+        setSyncedAt(lastSync())
+      })
+      .catch((error: Error) => showToast(error.message))
+      .finally(() => setRefreshing(false))
+  }
+
+  return (
+    <div className="balance-card" aria-busy={!wallet || refreshing}>
+      <p className="balance-card__label">{t('home.total')}</p>
+      {wallet ? (
+        <p className="balance-card__total" data-testid="total-balance">
+          {formatMoney(totalBalance(wallet.wallet.amount, wallet.slots), language, currencyOf(wallet.wallet.currency))}
+        </p>
+      ) : (
+        <p className="balance-card__total skeleton skeleton--inline" aria-label={t('common.loading')} />
+      )}
+      <p className="balance-card__wallet">
+        {t('home.mainWallet')}{' '}
+        <strong data-testid="wallet-balance">{wallet ? formatMoney(wallet.wallet.amount, language, currencyOf(wallet.wallet.currency)) : '—'}</strong>
+      </p>
+      <div className="balance-card__sync">
+        <span aria-live="polite">{syncedAt ? t('home.lastSync', { time: formatDate(syncedAt, language) }) : t('home.neverSynced')}</span>
+        <button type="button" className="balance-card__refresh" onClick={refresh} disabled={!wallet || refreshing} aria-label={t('home.refresh')}>
+          <RefreshIcon className={refreshing ? 'spin' : undefined} />
+        </button>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,41 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useTranslation } from 'react-i18next'
+import type { WalletResponse } from '../../../api/types'
+import { useSubmit } from '../../../api/useSubmit'
+import { currentLanguage } from '../../../i18n/i18n'
+import { currencyOf, formatMoney } from '../../../lib/money'
+import { getPlatform } from '../../../platform'
+import { showToast } from '../../../state/ui'
+import { Button } from '../../../ui/Button'
+import { GiftIcon } from '../../../ui/icons'
+import { collectInvite, walletKeys } from '../api'
+
+/** Spec 2: the invite bonus earned so far and a button that moves it to the wallet. */
+export function InviteBox({ wallet }: { wallet: WalletResponse | undefined }) {
+  const { t } = useTranslation()
+  const client = useQueryClient()
+  const collect = useMutation({
+    mutationFn: collectInvite,
+    onSuccess: () => {
+      getPlatform().haptic('success')
+      showToast(t('home.inviteCollected'), 'success')
+      void client.invalidateQueries({ queryKey: walletKeys.detail() })
+    },
+    onError: () => getPlatform().haptic('error'),
+  })
+  const submit = useSubmit(collect)
+  const invite = wallet?.invite
+  return (
+    <div className="invite-box">
+      <GiftIcon />
+      <div className="invite-box__text">
+        <span className="invite-box__label">{t('home.inviteBonus')}</span>
+        <strong data-testid="invite-amount">{invite ? formatMoney(invite.amount, currentLanguage(), currencyOf(wallet.wallet.currency)) : '—'}</strong>
+        {invite && <span className="muted invite-box__counts">{t('home.inviteCounts', { success: invite.success, fail: invite.fail })}</span>}
+      </div>
+      <Button type="button" variant="secondary" disabled={!wallet} pending={collect.isPending} onClick={() => submit()}>
+        {t('home.inviteReceive')}
+      </Button>
+    </div>
+  )
+}

@@ -1,0 +1,114 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { useState, type FormEvent } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { TransferResponse } from '../../../api/types'
+import { currentLanguage } from '../../../i18n/i18n'
+import { opensAccountFlow } from '../../../lib/games'
+import { amountInput, currencyOf, formatMoney, readAmount } from '../../../lib/money'
+import { problemText, transferRule, WALLET } from '../../../lib/walletRules'
+import { showToast } from '../../../state/ui'
+import { Button } from '../../../ui/Button'
+import { ErrorDialog } from '../../../ui/ErrorDialog'
+import { SelectField, TextField } from '../../../ui/Field'
+import { Modal } from '../../../ui/Modal'
+import { storeBalances, transfer, transferAll, useWallet } from '../api'
+import { useMoneyAction } from '../useMoneyAction'
+
+interface TransferModalProps {
+  open: boolean
+  onClose: (saved: boolean) => void
+  from?: string
+  to?: string
+}
+
+type TransferCall = { kind: 'one'; from: string; to: string; amount: number } | { kind: 'all'; to: string }
+
+/** Spec 2 and 5: between the main wallet and the game accounts, one amount or everything. */
+export function TransferModal({ open, onClose, from: initialFrom = WALLET, to: initialTo = '' }: TransferModalProps) {
+  const { t } = useTranslation()
+  const client = useQueryClient()
+  const wallet = useWallet()
+  const language = currentLanguage()
+  const [from, setFrom] = useState(initialFrom)
+  const [to, setTo] = useState(initialTo)
+  const [amount, setAmount] = useState('')
+  const [showProblems, setShowProblems] = useState(false)
+  const [failure, setFailure] = useState<Error | null>(null)
+  const [saved, setSaved] = useState(false)
+
+  const currency = currencyOf(wallet.data?.wallet.currency)
+  const games = (wallet.data?.slots ?? []).filter((slot) => slot.isActive && opensAccountFlow(slot.code))
+  const balanceOf = (code: string) =>
+    code === WALLET ? wallet.data?.wallet.amount : games.find((game) => game.code === code)?.amount
+  const accounts = [
+    { code: WALLET, label: t('transfer.wallet') },
+    ...games.map((game) => ({ code: game.code, label: game.name })),
+  ]
+  const option = (code: string, label: string) => {
+    const balance = balanceOf(code)
+    return `${label}${balance === undefined ? '' : ` (${formatMoney(balance, language, currency)})`}`
+  }
+
+  const action = useMoneyAction<TransferResponse, TransferCall>({
+    call: (request, headers) => (request.kind === 'all' ? transferAll(request.to, headers) : transfer(request, headers)),
+    onSuccess: (answer) => {
+      storeBalances(client, { wallet: answer.wallet })
+      showToast(t('transfer.success', { amount: formatMoney(answer.amount, language, currency) }), 'success')
+      setSaved(true)
+      setAmount('')
+      setShowProblems(false)
+      onClose(true)
+    },
+    onError: setFailure,
+  })
+
+  const problem = transferRule({ from, to, amount })
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    setShowProblems(true)
+    const value = readAmount(amount)
+    if (problem || value === null) return
+    action.submit({ kind: 'one', from, to, amount: value })
+  }
+  const moveAll = () => {
+    setShowProblems(false)
+    if (!to) {
+      setShowProblems(true)
+      return
+    }
+    action.submit({ kind: 'all', to })
+  }
+  const accountsProblem = showProblems && problem && problem.key !== 'validation.transferMin' && problem.key !== 'validation.required' && problem.key !== 'wallet.amountInvalid'
+  const amountProblem = showProblems && problem && !accountsProblem
+
+  return (
+    <Modal open={open} onClose={() => onClose(saved)} title={t('transfer.title')}>
+      <form className="money-form" onSubmit={submit} noValidate>
+        <div className="money-row">
+          <SelectField label={t('transfer.from')} value={from} onChange={(event) => setFrom(event.target.value)}>
+            {accounts.map((account) => <option key={account.code} value={account.code}>{option(account.code, account.label)}</option>)}
+          </SelectField>
+          <SelectField label={t('transfer.to')} value={to} onChange={(event) => setTo(event.target.value)}>
+            <option value="">{t('transfer.choose')}</option>
+            {accounts.map((account) => <option key={account.code} value={account.code}>{option(account.code, account.label)}</option>)}
+          </SelectField>
+        </div>
+        {accountsProblem && <p className="notice notice--error" role="alert">{problemText(problem, (key, values) => t(key, values), language)}</p>}
+        {games.length === 0 && wallet.data && <p className="muted">{t('transfer.noGames')}</p>}
+        <TextField
+          label={t('transfer.amount')}
+          inputMode="decimal"
+          autoComplete="off"
+          value={amount}
+          onChange={(event) => setAmount(amountInput(event.target.value))}
+          error={amountProblem ? problemText(problem, (key, values) => t(key, values), language) : null}
+        />
+        <Button type="submit" block pending={action.pending}>{t('transfer.submit')}</Button>
+        <Button type="button" variant="secondary" block disabled={action.pending} onClick={moveAll}>{t('transfer.all')}</Button>
+      </form>
+      <ErrorDialog error={failure} onClose={() => setFailure(null)} />
+    </Modal>
+  )
+}
+
+export default TransferModal

@@ -1,0 +1,47 @@
+// Every money button of the wallet (issue 7): one request per tap (a second tap while pending
+// sends nothing), one Idempotency-Key per player action (tapping again after a failure, with
+// nothing changed, retries the same action with the same key), Telegram's closing confirmation
+// while the request is out, and haptic feedback on the answer.
+import { useMutation } from '@tanstack/react-query'
+import { useRef } from 'react'
+import { idempotencyHeaders, newActionKey } from '../../api/idempotency'
+import { useSubmit } from '../../api/useSubmit'
+import { getPlatform } from '../../platform'
+import { holdClosingConfirmation } from '../../platform/closingGuard'
+
+interface MoneyAction<TData, TVariables> {
+  /** The request, given the action's idempotency headers. */
+  call: (variables: TVariables, headers: Record<string, string>) => Promise<TData>
+  onSuccess?: (data: TData, variables: TVariables) => void
+  /** Failures are shown by the screen (a dialog or inline), so never as a toast too. */
+  onError?: (error: Error, variables: TVariables) => void
+}
+
+export function useMoneyAction<TData, TVariables>({ call, onSuccess, onError }: MoneyAction<TData, TVariables>) {
+  const action = useRef<{ fingerprint: string; key: string } | null>(null)
+  const mutation = useMutation<TData, Error, TVariables>({
+    meta: { handlesError: true },
+    mutationFn: async (variables) => {
+      const fingerprint = JSON.stringify(variables)
+      if (action.current?.fingerprint !== fingerprint) action.current = { fingerprint, key: newActionKey() }
+      const release = holdClosingConfirmation()
+      try {
+        return await call(variables, idempotencyHeaders(action.current.key))
+      } finally {
+        release()
+      }
+    },
+    onSuccess: (data, variables) => {
+      // Done: the next tap is a new action.
+      action.current = null
+      getPlatform().haptic('success')
+      onSuccess?.(data, variables)
+    },
+    onError: (error, variables) => {
+      getPlatform().haptic('error')
+      onError?.(error, variables)
+    },
+  })
+  const submit = useSubmit(mutation)
+  return { submit, pending: mutation.isPending, error: mutation.error, reset: mutation.reset }
+}

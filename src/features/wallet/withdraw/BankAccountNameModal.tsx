@@ -1,0 +1,56 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useState, type FormEvent } from 'react'
+import { useTranslation } from 'react-i18next'
+import { api } from '../../../api/http'
+import { profileKeys } from '../../../api/profile'
+import type { MessageBody } from '../../../api/types'
+import { useSubmit } from '../../../api/useSubmit'
+import { currentLanguage } from '../../../i18n/i18n'
+import { accountNameEditRule, accountNameInput, problemText } from '../../../lib/walletRules'
+import { Button } from '../../../ui/Button'
+import { TextField } from '../../../ui/Field'
+import { Modal } from '../../../ui/Modal'
+import { walletKeys } from '../api'
+
+const saveName = (bankAccountName: string) => api.put<MessageBody>('/api/account/bankAccountName', { bankAccountName })
+
+/** Spec 2 and 5: the account holder's name in English (KTB, TMB, BBL); on success it closes and the caller copies again. */
+export function BankAccountNameModal({ open, onClose, onSaved }: { open: boolean; onClose: () => void; onSaved: (name: string) => void }) {
+  const { t } = useTranslation()
+  const client = useQueryClient()
+  const [name, setName] = useState('')
+  const [touched, setTouched] = useState(false)
+  const save = useMutation({
+    mutationFn: saveName,
+    meta: { handlesError: true },
+    onSuccess: (_answer, saved) => {
+      void client.invalidateQueries({ queryKey: walletKeys.detail() })
+      void client.invalidateQueries({ queryKey: profileKeys.detail() })
+      onSaved(saved.trim())
+    },
+  })
+  const submit = useSubmit(save)
+  const problem = accountNameEditRule(name)
+  const send = (event: FormEvent) => {
+    event.preventDefault()
+    setTouched(true)
+    if (!problem) submit(name.trim())
+  }
+  return (
+    <Modal open={open} onClose={onClose} title={t('withdraw.nameTitle')}>
+      <form className="money-form" onSubmit={send} noValidate>
+        <p className="muted">{t('withdraw.nameHint')}</p>
+        <TextField
+          label={t('withdraw.nameLabel')}
+          autoComplete="name"
+          autoCapitalize="characters"
+          value={name}
+          onChange={(event) => setName(accountNameInput(event.target.value))}
+          error={touched && problem ? problemText(problem, (key, values) => t(key, values), currentLanguage()) : null}
+        />
+        {save.error && <p className="notice notice--error" role="alert">{save.error.message}</p>}
+        <Button type="submit" block pending={save.isPending}>{t('withdraw.nameSave')}</Button>
+      </form>
+    </Modal>
+  )
+}
