@@ -50,7 +50,8 @@ export function TransferModal({ open, onClose, from: initialFrom = WALLET, to: i
   }
 
   const action = useMoneyAction<TransferResponse, TransferCall>({
-    call: (request, headers) => (request.kind === 'all' ? transferAll(request.to, headers) : transfer(request, headers)),
+    call: (request, headers) =>
+      request.kind === 'all' ? transferAll(request.to, headers) : transfer({ from: request.from, to: request.to, amount: request.amount }, headers),
     onSuccess: (answer) => {
       storeBalances(client, { wallet: answer.wallet })
       showToast(t('transfer.success', { amount: formatMoney(answer.amount, language, currency) }), 'success')

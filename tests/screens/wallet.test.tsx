@@ -1,0 +1,417 @@
+// The wallet home and its money modals as a player meets them (spec 2 Home, Deposit, Transfer,
+// Withdraw, Slot account detail; 5; 7; 8), against a faked API.
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react'
+import AES from 'crypto-js/aes'
+import Utf8 from 'crypto-js/enc-utf8'
+import { describe, expect, it, vi } from 'vitest'
+import type { Slot, WalletResponse } from '../../src/api/types'
+import { HomePage } from '../../src/features/wallet/HomePage'
+import { formatMoney } from '../../src/lib/money'
+import { renderScreen, text, type Call, type Routes } from '../renderScreen'
+
+const slot = (code: string, category: Slot['category'], amount: number, isActive: boolean, web: string | null = null): Slot => ({
+  code, name: `${code} game`, category, isActive, amount, ftWalletSlot: 2, logo: `/games/${code.toLowerCase()}.svg`, background: '/games/bg.svg', web, android: null, ios: null,
+})
+
+function wallet(amount = 1000.25, slots: Slot[] = [slot('PG', 'slot', 200.5, true), slot('JOKER', 'slot', 0, false), slot('PPLAY', 'slot', 0, false, 'https://games.example/pplay'), slot('UFABET', 'sport', 99.25, true), slot('HUAYHD', 'lotto', 0, false)]): WalletResponse {
+  return {
+    profile: { _id: '123', name: 'Somchai', username: '0812345678', coin: 0 },
+    bankAccount: { bankCode: 'KBANK', bankAccountName: 'SOMCHAI JAIDEE', bankAccountNo: '1234567890', bank: { nameTH: 'กสิกรไทย', nameEN: 'Kasikornbank' } },
+    wallet: { amount, currency: 'THB' },
+    invite: { amount: 0, success: 0, fail: 0 },
+    slots,
+  }
+}
+
+const home = (api: Routes = {}, options: { remembered?: boolean; config?: Record<string, unknown> } = {}) =>
+  renderScreen(<HomePage />, {
+    path: '/user/home',
+    config: { idempotencyKeys: true, ...options.config },
+    setup: () => {
+      if (options.remembered !== false) localStorage.setItem('remember-agreement', 'true')
+    },
+    api: {
+      'GET /api/wallet': wallet(),
+      'GET /api/lookup/active': { isActive: false, terminated: false },
+      'GET /api/lookup/agreements': ['<p>Play fair.</p>'],
+      'GET /api/lookup/withdraw': { withdrawMin: 100, withdrawMax: 50000 },
+      ...api,
+    },
+  })
+
+const money = (amount: number) => formatMoney(amount, 'en', 'THB')
+const actions = () => within(screen.getByRole('navigation', { name: text('home.actions') }))
+const dialog = (title: string) => screen.findByRole('dialog', { name: title })
+const posts = (calls: Call[], url: string) => calls.filter((call) => call.method === 'POST' && call.url === url)
+
+describe('home', () => {
+  it('shows the total of the main wallet and every game, and the main wallet, in the member currency', async () => {
+    await home()
+    expect(await screen.findByTestId('total-balance')).toHaveTextContent(money(1000.25 + 200.5 + 99.25))
+    expect(screen.getByTestId('wallet-balance')).toHaveTextContent(money(1000.25))
+    expect(screen.getByRole('heading', { name: text('home.greeting', { name: 'Somchai' }) })).toBeVisible()
+  })
+
+  it('refreshes the game balances and says when', async () => {
+    const { user, calls } = await home({ 'GET /api/wallet/refresh/slot': { wallet: { amount: 10, currency: 'THB' }, slots: [slot('PG', 'slot', 5, true)] } })
+    await screen.findByTestId('total-balance')
+    expect(screen.getByText(text('home.neverSynced'))).toBeVisible()
+    await user.click(screen.getByRole('button', { name: text('home.refresh') }))
+    await waitFor(() => expect(screen.getByTestId('total-balance')).toHaveTextContent(money(15)))
+    expect(calls.filter((call) => call.url === '/api/wallet/refresh/slot')).toHaveLength(1)
+    expect(screen.queryByText(text('home.neverSynced'))).toBeNull()
+    expect(Number(localStorage.getItem('last_sync'))).toBeGreaterThan(Date.now() - 5000)
+  })
+
+  it('offers refresh-all while no spin campaign is active, and the spin wheel while one is', async () => {
+    await home()
+    expect(await actions().findByRole('button', { name: text('home.refreshAll') })).toBeVisible()
+    expect(actions().queryByRole('link', { name: text('home.spin') })).toBeNull()
+    cleanup()
+    await home({ 'GET /api/lookup/active': { isActive: true, terminated: false } })
+    expect(await actions().findByRole('link', { name: text('home.spin') })).toBeVisible()
+    expect(actions().queryByRole('button', { name: text('home.refreshAll') })).toBeNull()
+  })
+
+  it('shows the agreement 1.5 s after load until the player accepts it', async () => {
+    await home({}, { remembered: false })
+    await new Promise((resolve) => setTimeout(resolve, 1000))
+    expect(screen.queryByRole('dialog')).toBeNull()
+    const agreement = await screen.findByRole('dialog', { name: text('home.agreementTitle') }, { timeout: 2000 })
+    expect(await within(agreement).findByText('Play fair.')).toBeVisible()
+    await act(async () => within(agreement).getByRole('button', { name: text('home.agreementAccept') }).click())
+    expect(localStorage.getItem('remember-agreement')).toBe('true')
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+  })
+
+  it('does not show the agreement once accepted', async () => {
+    await home()
+    await new Promise((resolve) => setTimeout(resolve, 1700))
+    expect(screen.queryByRole('dialog')).toBeNull()
+  })
+
+  it('collects the invite bonus once per tap and says why not', async () => {
+    let answer: () => void = () => {}
+    const { user, calls } = await home({ 'GET /api/invite/collect': () => new Promise((resolve) => { answer = () => resolve([400, { message: 'NO_INVITE_BONUS' }]) }) })
+    await screen.findByTestId('invite-amount')
+    const receive = screen.getByRole('button', { name: text('home.inviteReceive') })
+    await user.click(receive)
+    await user.click(receive)
+    answer()
+    expect(await screen.findByText(text('errors.NO_INVITE_BONUS'))).toBeVisible()
+    expect(calls.filter((call) => call.url === '/api/invite/collect')).toHaveLength(1)
+  })
+})
+
+describe('game cards', () => {
+  it('opens the account flow for the 16 codes and the web URL outside the app for any other game', async () => {
+    const openExternal = vi.fn()
+    const { user } = await renderScreen(<HomePage />, {
+      path: '/user/home',
+      setup: () => localStorage.setItem('remember-agreement', 'true'),
+      platform: { openExternal },
+      api: { 'GET /api/wallet': wallet(), 'GET /api/lookup/active': { isActive: false, terminated: false } },
+    })
+    await user.click(await screen.findByRole('button', { name: text('games.open', { name: 'PPLAY game' }) }))
+    expect(openExternal).toHaveBeenCalledWith('https://games.example/pplay')
+    await user.click(screen.getByRole('button', { name: text('games.open', { name: 'JOKER game' }) }))
+    expect(await dialog('JOKER game')).toBeVisible()
+  })
+
+  it('shows the balance times ftWalletSlot on each card', async () => {
+    await home()
+    const card = await screen.findByRole('button', { name: text('games.open', { name: 'PG game' }) })
+    expect(within(card).getByTestId('game-balance-PG')).toHaveTextContent('200.50')
+    expect(card).toHaveTextContent('×2 = 401.00')
+  })
+})
+
+describe('slot account detail', () => {
+  it('activates, then shows the credentials; reset password fetches them again', async () => {
+    let active = false
+    let password = 'first-pass'
+    const { user, calls } = await home({
+      'GET /api/wallet': () => wallet(1000, [slot('JOKER', 'slot', 0, active)]),
+      'GET /api/wallet/activate/JOKER': () => {
+        active = true
+        return { message: 'SUCCESS' }
+      },
+      'GET /api/wallet/account/JOKER': () => ({ username: 'joker123', password }),
+      'GET /api/wallet/resetpassword/JOKER': () => {
+        password = 'second-pass'
+        return { username: 'joker123', password }
+      },
+    })
+    await user.click(await screen.findByRole('button', { name: text('games.open', { name: 'JOKER game' }) }))
+    const modal = await dialog('JOKER game')
+    await user.click(within(modal).getByRole('button', { name: text('games.activate') }))
+    expect(await within(modal).findByTestId('credential-username')).toHaveTextContent('joker123')
+    expect(within(modal).getByTestId('credential-password')).toHaveTextContent('first-pass')
+    await user.click(within(modal).getByRole('button', { name: text('games.resetPassword') }))
+    await waitFor(() => expect(within(modal).getByTestId('credential-password')).toHaveTextContent('second-pass'))
+    expect(calls.filter((call) => call.url === '/api/wallet/activate/JOKER')).toHaveLength(1)
+  })
+
+  it.each([
+    ['PG', '/api/autoLogin/pg/pg%20user'],
+    ['ASKMEBET', '/api/autoLogin/askmebet/pg%20user/p%2Fss'],
+    ['PGSLOT', '/api/autoLogin/pgslot/pg%20user/p%2Fss'],
+  ])('auto-login for %s calls %s and opens the link through the platform', async (code, path) => {
+    const openExternal = vi.fn()
+    const { user, calls } = await renderScreen(<HomePage />, {
+      path: '/user/home',
+      setup: () => localStorage.setItem('remember-agreement', 'true'),
+      platform: { openExternal },
+      api: {
+        'GET /api/wallet': wallet(10, [slot(code, 'slot', 1, true)]),
+        'GET /api/lookup/active': { isActive: false, terminated: false },
+        [`GET /api/wallet/account/${code}`]: { username: 'pg user', password: 'p/ss' },
+        [`GET ${path}`]: { link: 'https://play.example/launch' },
+      },
+    })
+    await user.click(await screen.findByRole('button', { name: text('games.open', { name: `${code} game` }) }))
+    const modal = await dialog(`${code} game`)
+    await user.click(await within(modal).findByRole('button', { name: text('games.play') }))
+    await waitFor(() => expect(openExternal).toHaveBeenCalledWith('https://play.example/launch'))
+    expect(calls.some((call) => call.url === path)).toBe(true)
+  })
+
+  it('shows SLOT_ACTIVATE_FAIL translated and keeps the activate button', async () => {
+    const { user } = await home({ 'GET /api/wallet/activate/JOKER': [502, { message: 'slot_activate_fail' }] })
+    await user.click(await screen.findByRole('button', { name: text('games.open', { name: 'JOKER game' }) }))
+    const modal = await dialog('JOKER game')
+    await user.click(within(modal).getByRole('button', { name: text('games.activate') }))
+    expect(await within(modal).findByText(text('errors.SLOT_ACTIVATE_FAIL'))).toBeVisible()
+    expect(within(modal).getByRole('button', { name: text('games.activate') })).toBeEnabled()
+  })
+
+  it('turns the transfer-in button off while the main wallet is empty', async () => {
+    const { user } = await home({ 'GET /api/wallet': wallet(0), 'GET /api/wallet/account/PG': { username: 'u', password: 'p' } })
+    await user.click(await screen.findByRole('button', { name: text('games.open', { name: 'PG game' }) }))
+    const modal = await dialog('PG game')
+    expect(within(modal).getByRole('button', { name: text('games.transferIn') })).toBeDisabled()
+    expect(within(modal).getByRole('button', { name: text('games.transferOut') })).toBeEnabled()
+  })
+})
+
+describe('transfer', () => {
+  const openTransfer = async (api: Routes = {}) => {
+    const screenApi = await home(api)
+    await screenApi.user.click(await actions().findByRole('button', { name: text('home.transfer') }))
+    return { ...screenApi, modal: await dialog(text('transfer.title')) }
+  }
+
+  it('says every rule of spec 5 before sending anything', async () => {
+    const { user, calls, modal } = await openTransfer()
+    const submit = within(modal).getByRole('button', { name: text('transfer.submit') })
+    await user.click(submit)
+    expect(within(modal).getByText(text('validation.transferSelectAccount'))).toBeVisible()
+    await user.selectOptions(within(modal).getByLabelText(text('transfer.to')), 'WALLET')
+    await user.click(submit)
+    expect(within(modal).getByText(text('validation.transferSameAccount'))).toBeVisible()
+    await user.selectOptions(within(modal).getByLabelText(text('transfer.to')), 'PG')
+    await user.type(within(modal).getByLabelText(text('transfer.amount')), '0.5')
+    await user.click(submit)
+    expect(within(modal).getByText(text('validation.transferMin', { min: '1.00' }))).toBeVisible()
+    expect(within(modal).getByLabelText(text('transfer.amount'))).toHaveValue('0.5')
+    expect(posts(calls, '/api/wallet/transfer')).toEqual([])
+  })
+
+  it('sends one request for a double tap, then toasts and fetches the wallet again', async () => {
+    let answer: () => void = () => {}
+    const { user, calls, modal } = await openTransfer({
+      'POST /api/wallet/transfer': () => new Promise((resolve) => { answer = () => resolve({ message: 'SUCCESS', amount: 100, wallet: { amount: 900.25, currency: 'THB' } }) }),
+    })
+    await user.selectOptions(within(modal).getByLabelText(text('transfer.to')), 'PG')
+    await user.type(within(modal).getByLabelText(text('transfer.amount')), '100')
+    const submit = within(modal).getByRole('button', { name: text('transfer.submit') })
+    await user.dblClick(submit)
+    answer()
+    expect(await screen.findByText(text('transfer.success', { amount: money(100) }))).toBeVisible()
+    const sent = posts(calls, '/api/wallet/transfer')
+    expect(sent).toHaveLength(1)
+    expect(sent[0].body).toEqual({ from: 'WALLET', to: 'PG', amount: 100 })
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    await waitFor(() => expect(calls.filter((call) => call.url === '/api/wallet').length).toBeGreaterThanOrEqual(2))
+  })
+
+  it('retries the same action with the same Idempotency-Key, and a changed one with a new key', async () => {
+    let fail = true
+    const { user, calls, modal } = await openTransfer({
+      'POST /api/wallet/transfer': () => (fail ? [503, { message: 'INTERNAL_SERVER_ERROR' }] : { message: 'SUCCESS', amount: 50, wallet: { amount: 950.25, currency: 'THB' } }),
+    })
+    await user.selectOptions(within(modal).getByLabelText(text('transfer.to')), 'PG')
+    const amount = within(modal).getByLabelText(text('transfer.amount'))
+    await user.type(amount, '40')
+    const submit = within(modal).getByRole('button', { name: text('transfer.submit') })
+    await user.click(submit)
+    const errorDialog = await dialog(text('common.errorTitle'))
+    expect(within(errorDialog).getByText(text('errors.INTERNAL_SERVER_ERROR'))).toBeVisible()
+    await user.click(within(errorDialog).getByRole('button', { name: text('common.ok') }))
+    await user.click(submit)
+    await dialog(text('common.errorTitle'))
+    await user.click(screen.getByRole('button', { name: text('common.ok') }))
+    await user.clear(amount)
+    await user.type(amount, '50')
+    fail = false
+    await user.click(submit)
+    await waitFor(() => expect(posts(calls, '/api/wallet/transfer')).toHaveLength(3))
+    const keys = posts(calls, '/api/wallet/transfer').map((call) => call.headers['Idempotency-Key'])
+    expect(keys[0]).toMatch(/^[\w-]{16,}$/)
+    expect(keys[1]).toBe(keys[0])
+    expect(keys[2]).not.toBe(keys[0])
+  })
+
+  it('sends no Idempotency-Key when the config says the API does not take it', async () => {
+    const { user, calls } = await home({ 'POST /api/wallet/transfer': { message: 'SUCCESS', amount: 5, wallet: { amount: 1, currency: 'THB' } } }, { config: { idempotencyKeys: false } })
+    await user.click(await actions().findByRole('button', { name: text('home.transfer') }))
+    const modal = await dialog(text('transfer.title'))
+    await user.selectOptions(within(modal).getByLabelText(text('transfer.to')), 'PG')
+    await user.type(within(modal).getByLabelText(text('transfer.amount')), '5')
+    await user.click(within(modal).getByRole('button', { name: text('transfer.submit') }))
+    await waitFor(() => expect(posts(calls, '/api/wallet/transfer')).toHaveLength(1))
+    expect(posts(calls, '/api/wallet/transfer')[0].headers['Idempotency-Key']).toBeUndefined()
+  })
+
+  it('moves everything into the target with transfer-all, and shows a refusal in the error dialog', async () => {
+    const { user, calls, modal } = await openTransfer({ 'POST /api/wallet/transferAll': [400, { message: 'MONEY_NOT_ENOUGH' }] })
+    await user.selectOptions(within(modal).getByLabelText(text('transfer.to')), 'UFABET')
+    await user.click(within(modal).getByRole('button', { name: text('transfer.all') }))
+    const errorDialog = await dialog(text('common.errorTitle'))
+    expect(within(errorDialog).getByText(text('errors.MONEY_NOT_ENOUGH'))).toBeVisible()
+    expect(posts(calls, '/api/wallet/transferAll')[0].body).toEqual({ to: 'UFABET' })
+  })
+})
+
+describe('withdraw', () => {
+  const openWithdraw = async (api: Routes = {}) => {
+    const screenApi = await home(api)
+    await screenApi.user.click(await actions().findByRole('button', { name: text('home.withdraw') }))
+    return { ...screenApi, modal: await dialog(text('withdraw.title')) }
+  }
+
+  it('says both limits with their amounts and sends nothing outside them', async () => {
+    const { user, calls, modal } = await openWithdraw()
+    const amount = await within(modal).findByLabelText(text('withdraw.amount'))
+    await waitFor(() => expect(within(modal).getByRole('button', { name: text('withdraw.next') })).toBeEnabled())
+    await user.type(amount, '99.99')
+    await user.click(within(modal).getByRole('button', { name: text('withdraw.next') }))
+    expect(within(modal).getByText(text('validation.withdrawMin', { min: '100.00' }))).toBeVisible()
+    await user.clear(amount)
+    await user.type(amount, '50000.01')
+    await user.click(within(modal).getByRole('button', { name: text('withdraw.next') }))
+    expect(within(modal).getByText(text('validation.withdrawMax', { max: '50,000.00' }))).toBeVisible()
+    expect(posts(calls, '/api/wallet/withdrawAll')).toEqual([])
+  })
+
+  it('states the active-bonus rule before the player confirms, then sends withdrawAll once', async () => {
+    const { user, calls, modal } = await openWithdraw({
+      'POST /api/wallet/withdrawAll': { message: 'SUCCESS', withdrawal: { id: '1', amount: 300, status: 'requested', createdAt: '2026-01-01T00:00:00Z' }, wallet: { amount: 700.25, currency: 'THB' } },
+    })
+    await waitFor(() => expect(within(modal).getByRole('button', { name: text('withdraw.next') })).toBeEnabled())
+    await user.type(within(modal).getByLabelText(text('withdraw.amount')), '300')
+    await user.click(within(modal).getByRole('button', { name: text('withdraw.next') }))
+    expect(within(modal).getByText(text('withdraw.bonusRule'))).toBeVisible()
+    await user.dblClick(within(modal).getByRole('button', { name: text('withdraw.confirm') }))
+    expect(await screen.findByText(text('withdraw.success'))).toBeVisible()
+    expect(posts(calls, '/api/wallet/withdrawAll').map((call) => call.body)).toEqual([{ amount: 300 }])
+  })
+
+  it('asks for the English account name before copying it for KTB, then copies the new name', async () => {
+    const thaiName = { ...wallet(), bankAccount: { bankCode: 'KTB', bankAccountName: 'สมชาย ใจดี', bankAccountNo: '1234567890', bank: { nameTH: 'กรุงไทย', nameEN: 'Krungthai' } } }
+    const { user, calls, modal } = await openWithdraw({ 'GET /api/wallet': thaiName, 'PUT /api/account/bankAccountName': { message: 'OK' } })
+    await user.click(within(modal).getByRole('button', { name: text('withdraw.copyName') }))
+    const nameModal = await dialog(text('withdraw.nameTitle'))
+    const field = within(nameModal).getByLabelText(text('withdraw.nameLabel'))
+    await user.type(field, 'สมชาย')
+    await user.click(within(nameModal).getByRole('button', { name: text('withdraw.nameSave') }))
+    expect(within(nameModal).getByText(text('validation.requiredEngLang'))).toBeVisible()
+    await user.clear(field)
+    await user.type(field, 'somchai jaidee')
+    expect(field).toHaveValue('SOMCHAI JAIDEE')
+    await user.click(within(nameModal).getByRole('button', { name: text('withdraw.nameSave') }))
+    expect(await screen.findByText(text('common.copied', { text: 'SOMCHAI JAIDEE' }))).toBeVisible()
+    expect(await navigator.clipboard.readText()).toBe('SOMCHAI JAIDEE')
+    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ bankAccountName: 'SOMCHAI JAIDEE' })
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: text('withdraw.nameTitle') })).toBeNull())
+  })
+})
+
+describe('deposit', () => {
+  const lookup = {
+    isManual: false,
+    banks: [
+      { bankCode: 'KBANK', bankType: 'AUTO', mode: 'AUTO', bank: { nameTH: 'กสิกรไทย', nameEN: 'Kasikornbank' }, bankAccountName: 'WALLET CO', bankAccountNo: '0481234567', currency: 'THB' },
+      { bankCode: 'KBANK', bankType: 'QR', mode: 'QR', bank: { nameTH: 'กสิกรไทย', nameEN: 'Kasikornbank' }, bankAccountName: 'WALLET CO', bankAccountNo: '0481234568', currency: 'THB' },
+      { bankCode: 'WW', bankType: 'WW', mode: 'QR', bank: { nameTH: 'WW', nameEN: 'WW' }, bankAccountName: 'WW', bankAccountNo: '1', currency: 'THB' },
+    ],
+    wallets: [{ walletAccountName: 'GIFT', mode: 'LINK' }],
+  }
+  const none = { qrcodeId: null, hasQrcode: false, qrcode: null, amount: null, expireIn: 0, message: '' }
+  const openDeposit = async (api: Routes = {}) => {
+    const screenApi = await home({ 'GET /api/lookup/deposit': lookup, 'GET /api/lookup/slip': { isOpen: true, closedFrom: '23:00', closedTo: '00:30' }, 'GET /api/qrcode/KBANK': none, 'GET /api/qrcode/WW': none, ...api })
+    await screenApi.user.click(await actions().findByRole('button', { name: text('home.deposit') }))
+    return { ...screenApi, modal: await dialog(text('deposit.title')) }
+  }
+
+  it('lists the automatic bank with its name upper-cased, the QR providers and the gift link', async () => {
+    const { modal } = await openDeposit()
+    expect(await within(modal).findByText('KASIKORNBANK')).toBeVisible()
+    expect(within(modal).getByText('048-123-4567')).toBeVisible()
+    expect(within(modal).getByRole('tab', { name: text('deposit.tabQr', { provider: 'KBANK' }) })).toBeVisible()
+    expect(within(modal).getByRole('tab', { name: text('deposit.tabQr', { provider: 'WW' }) })).toBeVisible()
+    expect(within(modal).getByRole('tab', { name: text('deposit.tabGift') })).toBeVisible()
+    expect(await within(modal).findByText(text('deposit.slipWindow', { from: '23:00', to: '00:30' }))).toBeVisible()
+  })
+
+  it('creates a KBANK QR from the sanitized SVG, counts down, and cancels it', async () => {
+    const qr = { qrcodeId: 'qr1', hasQrcode: true, qrcode: '<svg viewBox="0 0 10 10"><path d="M0 0h10v10H0z"/><script>alert(1)</script></svg>', amount: 100, expireIn: 600, message: '' }
+    let state: unknown = none
+    const { user, calls, modal } = await openDeposit({
+      'GET /api/qrcode/KBANK': () => state,
+      'POST /api/qrcode/KBANK': () => {
+        state = qr
+        return qr
+      },
+      'DELETE /api/qrcode/qr1': () => {
+        state = none
+        return { message: 'OK' }
+      },
+    })
+    await user.click(await within(modal).findByRole('tab', { name: text('deposit.tabQr', { provider: 'KBANK' }) }))
+    const create = await within(modal).findByRole('button', { name: text('deposit.qrCreate') })
+    expect(create).toBeDisabled()
+    await user.click(within(modal).getByRole('button', { name: '100.00' }))
+    await user.click(create)
+    const code = await within(modal).findByRole('img', { name: text('deposit.qrLabel') })
+    expect(code.querySelector('path')).not.toBeNull()
+    expect(code.innerHTML).not.toContain('script')
+    expect(within(modal).getByTestId('qr-countdown')).toHaveTextContent(/^(10:00|09:5\d)$/)
+    expect(posts(calls, '/api/qrcode/KBANK')[0].headers['Idempotency-Key']).toBeTruthy()
+    await user.click(within(modal).getByRole('button', { name: text('deposit.qrCancel') }))
+    await waitFor(() => expect(calls.some((call) => call.method === 'DELETE' && call.url === '/api/qrcode/qr1')).toBe(true))
+    expect(await within(modal).findByRole('button', { name: text('deposit.qrCreate') })).toBeVisible()
+  })
+
+  it('says the WW minimum with its amount and sends nothing below it', async () => {
+    const { user, calls, modal } = await openDeposit()
+    await user.click(await within(modal).findByRole('tab', { name: text('deposit.tabQr', { provider: 'WW' }) }))
+    await user.type(await within(modal).findByLabelText(text('deposit.amount')), '99')
+    await user.click(within(modal).getByRole('button', { name: text('deposit.qrCreate') }))
+    expect(within(modal).getByText(text('wallet.qrMin', { min: '100.00' }))).toBeVisible()
+    expect(posts(calls, '/api/qrcode/WW')).toEqual([])
+  })
+
+  it('sends the gift link encrypted with the configured secret; send is off while empty', async () => {
+    const { user, calls, modal } = await openDeposit({ 'POST /api/wallet/truelink': { createdAt: '2026-01-01T00:00:00Z', amount: 0, status: 'PROCESSING', note: null, link: 'https://gift…', reference: 'r1' } })
+    await user.click(await within(modal).findByRole('tab', { name: text('deposit.tabGift') }))
+    const send = within(modal).getByRole('button', { name: text('deposit.giftSend') })
+    expect(send).toBeDisabled()
+    await user.type(within(modal).getByLabelText(text('deposit.giftLabel')), 'https://gift.truemoney.com/campaign/?v=abc123')
+    await user.click(send)
+    expect(await screen.findByText(text('deposit.giftSent'))).toBeVisible()
+    const body = posts(calls, '/api/wallet/truelink')[0].body as { link: string }
+    expect(body.link).not.toContain('truemoney')
+    expect(AES.decrypt(body.link, 'test-truelink-secret').toString(Utf8)).toBe('https://gift.truemoney.com/campaign/?v=abc123')
+  })
+})
