@@ -115,7 +115,11 @@ export const test = base.extend<PlatformOption & { open: (path: string, hash?: s
   page: async ({ page, platform, agreement }, provide) => {
     // On the context: a second page of the test (context.newPage()) is in Telegram too.
     if (platform === 'telegram') await page.context().addInitScript(TELEGRAM_RECORDER)
-    if (agreement === 'remembered') await page.context().addInitScript(() => localStorage.setItem('remember-agreement', 'true'))
+    if (agreement === 'remembered') {
+      await page.context().addInitScript(() => {
+        if (!sessionStorage.getItem('e2e-agreement-fresh')) localStorage.setItem('remember-agreement', 'true')
+      })
+    }
     await page.context().addInitScript(CSP_RECORDER)
     await provide(page)
     // The app runs under the server's Content-Security-Policy with zero violations.

@@ -32,14 +32,14 @@ test.describe('a session the server ends lands on /login with its reason, once',
   })
 
   test('an expired token, whatever the case of the code', async ({ page, open, strings }) => {
-    // The member's first call after signing in answers that the token has expired.
-    await page.route('**/api/account/profile', (route) => route.fulfill({ status: 401, json: { message: 'expired_auth_token' } }))
+    // The member's first call after signing in (home's wallet) answers that the token has expired.
+    await page.route('**/api/wallet', (route) => route.fulfill({ status: 401, json: { message: 'expired_auth_token' } }))
     await open('/login')
-    const refused = page.waitForResponse('**/api/account/profile')
+    const refused = page.waitForResponse('**/api/wallet')
     await signIn(page, strings)
     await refused
     await expect(page).toHaveURL(/\/login(#.*)?$/)
-    await page.unroute('**/api/account/profile')
+    await page.unroute('**/api/wallet')
     const notice = page.getByText(strings.errors.EXPIRED_AUTH_TOKEN)
     await expect(notice).toBeVisible()
     await expect(notice).toHaveCount(1)

@@ -115,6 +115,83 @@ const REGISTER_STATES: readonly ScreenState[] = [
 const fill = (template: string, values: Record<string, string>) =>
   template.replace(/\{\{(\w+)\}\}/g, (_, key: string) => values[key] ?? '')
 
+/** Opens one of home's action modals once the wallet has loaded. */
+async function homeAction({ page, strings }: StateContext, action: string, title: string) {
+  await expect(page.getByTestId('total-balance')).toBeVisible()
+  await page.getByRole('navigation', { name: strings.home.actions }).getByRole('button', { name: action }).click()
+  const dialog = page.getByRole('dialog', { name: title })
+  await expect(dialog).toBeVisible()
+  await expect(dialog.locator('.skeleton')).toHaveCount(0)
+  return dialog
+}
+
+const HOME_STATES: readonly ScreenState[] = [
+  {
+    name: 'agreement modal',
+    reach: async ({ page, strings }) => {
+      // The fixtures remember the agreement on every load unless this session asks for it fresh.
+      await page.evaluate(() => {
+        sessionStorage.setItem('e2e-agreement-fresh', '1')
+        localStorage.removeItem('remember-agreement')
+      })
+      await page.reload()
+      const dialog = page.getByRole('dialog', { name: strings.home.agreementTitle })
+      await expect(dialog).toBeVisible()
+      await expect(dialog.locator('.skeleton')).toHaveCount(0)
+    },
+  },
+  { name: 'deposit modal', reach: async (context) => void (await homeAction(context, context.strings.home.deposit, context.strings.deposit.title)) },
+  {
+    name: 'deposit QR',
+    reach: async (context) => {
+      const dialog = await homeAction(context, context.strings.home.deposit, context.strings.deposit.title)
+      await dialog.getByRole('tab', { name: fill(context.strings.deposit.tabQr, { provider: 'KBANK' }) }).click()
+      const create = dialog.getByRole('button', { name: context.strings.deposit.qrCreate })
+      const code = dialog.getByRole('img', { name: context.strings.deposit.qrLabel })
+      await expect(create.or(code)).toBeVisible()
+      if (await create.isVisible()) {
+        await dialog.getByRole('button', { name: '100.00' }).click()
+        await create.click()
+      }
+      await expect(code).toBeVisible()
+    },
+  },
+  {
+    name: 'deposit gift link',
+    reach: async (context) => {
+      const dialog = await homeAction(context, context.strings.home.deposit, context.strings.deposit.title)
+      await dialog.getByRole('tab', { name: context.strings.deposit.tabGift }).click()
+      await expect(dialog.getByLabel(context.strings.deposit.giftLabel)).toBeVisible()
+    },
+  },
+  {
+    name: 'withdraw confirm',
+    reach: async (context) => {
+      const dialog = await homeAction(context, context.strings.home.withdraw, context.strings.withdraw.title)
+      await dialog.getByLabel(context.strings.withdraw.amount).fill('100')
+      await dialog.getByRole('button', { name: context.strings.withdraw.next }).click()
+      await expect(dialog.getByRole('button', { name: context.strings.withdraw.confirm })).toBeVisible()
+    },
+  },
+  {
+    name: 'transfer modal: errors',
+    reach: async (context) => {
+      const dialog = await homeAction(context, context.strings.home.transfer, context.strings.transfer.title)
+      await dialog.getByRole('button', { name: context.strings.transfer.submit }).click()
+      await expect(dialog.getByText(context.strings.validation.transferSelectAccount)).toBeVisible()
+    },
+  },
+  {
+    name: 'slot account modal',
+    reach: async ({ page, strings }) => {
+      await page.getByRole('button', { name: fill(strings.games.open, { name: 'Joker Gaming' }) }).first().click()
+      const dialog = page.getByRole('dialog', { name: 'Joker Gaming' })
+      await expect(dialog).toBeVisible()
+      await expect(dialog.locator('.skeleton')).toHaveCount(0)
+    },
+  },
+]
+
 export const SCREENS: readonly Screen[] = [
   { name: 'login', path: paths.login, access: 'account', heading: (s) => s.login.title, states: LOGIN_STATES },
   { name: 'register', path: paths.register, access: 'account', heading: (s) => s.register.title, states: REGISTER_STATES },
@@ -139,7 +216,7 @@ export const SCREENS: readonly Screen[] = [
         await expect(dialog).toBeVisible()
         await expect(dialog.locator('.skeleton')).toHaveCount(0)
       },
-    }],
+    }, ...HOME_STATES],
   },
   { name: 'profile', path: paths.member.profile, access: 'member', heading: (s) => s.profile.title },
   { name: 'bonus', path: paths.member.bonus, access: 'member', heading: (s) => s.member.bonus },

@@ -25,6 +25,9 @@ function shouldRetry(failureCount: number, error: Error): boolean {
   return error.status === undefined || error.status >= 500
 }
 
+/** For loads a screen shows inline with its own retry: network trouble and 5xx are tried once more. */
+export const retryTransientOnce = (failureCount: number, error: Error): boolean => failureCount < 1 && shouldRetry(failureCount, error)
+
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     queryCache: new QueryCache({

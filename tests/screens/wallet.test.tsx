@@ -93,9 +93,11 @@ describe('home', () => {
   it('collects the invite bonus once per tap and says why not', async () => {
     let answer: () => void = () => {}
     const { user, calls } = await home({ 'GET /api/invite/collect': () => new Promise((resolve) => { answer = () => resolve([400, { message: 'NO_INVITE_BONUS' }]) }) })
-    await screen.findByTestId('invite-amount')
+    await screen.findByTestId('total-balance')
     const receive = screen.getByRole('button', { name: text('home.inviteReceive') })
     await user.click(receive)
+    await user.click(receive)
+    await waitFor(() => expect(calls.some((call) => call.url === '/api/invite/collect')).toBe(true))
     await user.click(receive)
     answer()
     expect(await screen.findByText(text('errors.NO_INVITE_BONUS'))).toBeVisible()
@@ -226,6 +228,8 @@ describe('transfer', () => {
     await user.type(within(modal).getByLabelText(text('transfer.amount')), '100')
     const submit = within(modal).getByRole('button', { name: text('transfer.submit') })
     await user.dblClick(submit)
+    await waitFor(() => expect(posts(calls, '/api/wallet/transfer')).toHaveLength(1))
+    await user.click(submit)
     answer()
     expect(await screen.findByText(text('transfer.success', { amount: money(100) }))).toBeVisible()
     const sent = posts(calls, '/api/wallet/transfer')

@@ -10,6 +10,7 @@ import { usePlatform } from '../../platform'
 import { showCopyResult } from '../../ui/copy'
 import { DepositIcon, RefreshIcon, ShareIcon, StarIcon, TransferIcon, WithdrawIcon } from '../../ui/icons'
 import { LoadError } from '../../ui/LoadError'
+import { PausedNotice } from '../../ui/PausedNotice'
 import { refreshSlots, storeBalances, useSpinActive, useWallet, walletKeys } from './api'
 import { GameCarousels } from './games/GameCarousels'
 import { AgreementModal } from './home/AgreementModal'
@@ -78,6 +79,7 @@ export function HomePage() {
         <h1 id="home-title">{member ? t('home.greeting', { name: member.name }) : t('member.home')}</h1>
       </div>
       {wallet.isError && <LoadError error={wallet.error} onRetry={() => wallet.refetch()} />}
+      <PausedNotice paused={wallet.fetchStatus === 'paused'} />
       <BalanceCard wallet={wallet.data} />
 
       <nav className="home-actions" aria-label={t('home.actions')}>

@@ -1,6 +1,7 @@
 // The wallet (spec 7 "Wallet"): the member's main wallet, profile summary and game accounts, and
 // the calls that move money or open game accounts.
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query'
+import { retryTransientOnce } from '../../api/queryClient'
 import { api, LONG_TIMEOUT_MS } from '../../api/http'
 import type {
   ActiveResponse, AutoLoginResponse, GameCredentials, HtmlListResponse, MessageBody, SlotsRefreshResponse, TransferResponse,
@@ -19,7 +20,10 @@ export const walletKeys = {
 export const getWallet = () => api.get<WalletResponse>('/api/wallet')
 export const refreshSlots = () => api.get<SlotsRefreshResponse>('/api/wallet/refresh/slot')
 
-export const walletQuery = () => queryOptions({ queryKey: walletKeys.detail(), queryFn: getWallet, meta: { silent: true } })
+/** Screens that show a failed load inline retry once, so the player sees the retry in seconds. */
+const inline = { meta: { silent: true }, retry: retryTransientOnce } as const
+
+export const walletQuery = () => queryOptions({ queryKey: walletKeys.detail(), queryFn: getWallet, ...inline })
 export const useWallet = () => useQuery(walletQuery())
 
 /** Puts fresh balances (refresh/slot, or a transfer's answer) into the cached wallet and notes when. */
@@ -53,13 +57,14 @@ export const resetPassword = (code: string) => api.get<GameCredentials>(`/api/wa
 export const autoLoginLink = (path: string) => api.get<AutoLoginResponse>(path)
 
 /** Spec 7: invite collect waits up to 5 minutes. */
-export const collectInvite = () => api.get<MessageBody>('/api/invite/collect', { timeout: LONG_TIMEOUT_MS })
+export const collectInvite = (idempotency: Record<string, string>) =>
+  api.get<MessageBody>('/api/invite/collect', { timeout: LONG_TIMEOUT_MS, headers: idempotency })
 
 export const useWithdrawLimits = (enabled: boolean) =>
-  useQuery({ queryKey: walletKeys.withdrawLimits(), queryFn: () => api.get<WithdrawLimits>('/api/lookup/withdraw'), enabled, meta: { silent: true } })
+  useQuery({ queryKey: walletKeys.withdrawLimits(), queryFn: () => api.get<WithdrawLimits>('/api/lookup/withdraw'), enabled, ...inline })
 
 export const useAgreements = (enabled: boolean) =>
-  useQuery({ queryKey: walletKeys.agreements(), queryFn: () => api.get<HtmlListResponse>('/api/lookup/agreements'), enabled, meta: { silent: true } })
+  useQuery({ queryKey: walletKeys.agreements(), queryFn: () => api.get<HtmlListResponse>('/api/lookup/agreements'), enabled, ...inline })
 
 /** Spec 2: the spin action shows only while a spin campaign is active (lookup "active"). */
 export const useSpinActive = () =>

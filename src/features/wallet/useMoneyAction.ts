@@ -21,12 +21,16 @@ export function useMoneyAction<TData, TVariables>({ call, onSuccess, onError }: 
   const action = useRef<{ fingerprint: string; key: string } | null>(null)
   const mutation = useMutation<TData, Error, TVariables>({
     meta: { handlesError: true },
+    // Offline, a money call fails at once and says so (the player retries the same action with the
+    // same key) instead of waiting, paused, behind a locked button.
+    networkMode: 'always',
     mutationFn: async (variables) => {
-      const fingerprint = JSON.stringify(variables)
-      if (action.current?.fingerprint !== fingerprint) action.current = { fingerprint, key: newActionKey() }
+      const fingerprint = JSON.stringify(variables ?? null)
+      const current = action.current?.fingerprint === fingerprint ? action.current : { fingerprint, key: newActionKey() }
+      action.current = current
       const release = holdClosingConfirmation()
       try {
-        return await call(variables, idempotencyHeaders(action.current.key))
+        return await call(variables, idempotencyHeaders(current.key))
       } finally {
         release()
       }

@@ -8,6 +8,7 @@ import { copyWithToast } from '../../../ui/copy'
 import { CopyIcon } from '../../../ui/icons'
 import { LoadError } from '../../../ui/LoadError'
 import { Modal } from '../../../ui/Modal'
+import { PausedNotice } from '../../../ui/PausedNotice'
 import { useDepositLookup } from './api'
 import { GiftLink } from './GiftLink'
 import { QrDeposit } from './QrDeposit'
@@ -54,6 +55,7 @@ export function DepositModal({ open, onClose }: { open: boolean; onClose: () => 
       <div className="stack">
         {lookup.isPending && <div className="skeleton" style={{ height: 220 }} aria-label={t('common.loading')} />}
         {lookup.isError && <LoadError error={lookup.error} onRetry={() => lookup.refetch()} />}
+        <PausedNotice paused={lookup.fetchStatus === 'paused'} />
         {methods && tabs.length === 0 && <p className="muted">{t('deposit.none')}</p>}
         {tabs.length > 1 && (
           <div className="tabs" role="tablist" aria-label={t('deposit.methods')}>

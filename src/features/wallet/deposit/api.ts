@@ -1,5 +1,6 @@
 // Deposits (spec 4, 7): where to transfer, QR codes per provider, slip upload and gift links.
 import { queryOptions, useQuery } from '@tanstack/react-query'
+import { retryTransientOnce } from '../../../api/queryClient'
 import { api, LONG_TIMEOUT_MS } from '../../../api/http'
 import type { DepositLookup, MessageBody, QrState, Slip, SlipLookup } from '../../../api/types'
 import type { QrProvider } from '../../../lib/walletRules'
@@ -13,7 +14,7 @@ export const depositKeys = {
 }
 
 // Spec 8: a failed deposit load hides its loader silently; the modal shows it inline.
-const silent = { meta: { silent: true } } as const
+const silent = { meta: { silent: true }, retry: retryTransientOnce } as const
 
 export const useDepositLookup = (enabled: boolean) =>
   useQuery({ queryKey: depositKeys.lookup(), queryFn: () => api.get<DepositLookup>('/api/lookup/deposit'), enabled, ...silent })

@@ -1,29 +1,27 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import type { WalletResponse } from '../../../api/types'
-import { useSubmit } from '../../../api/useSubmit'
 import { currentLanguage } from '../../../i18n/i18n'
 import { currencyOf, formatMoney } from '../../../lib/money'
-import { getPlatform } from '../../../platform'
 import { showToast } from '../../../state/ui'
 import { Button } from '../../../ui/Button'
 import { GiftIcon } from '../../../ui/icons'
 import { collectInvite, walletKeys } from '../api'
+import { useMoneyAction } from '../useMoneyAction'
 
 /** Spec 2: the invite bonus earned so far and a button that moves it to the wallet. */
 export function InviteBox({ wallet }: { wallet: WalletResponse | undefined }) {
   const { t } = useTranslation()
   const client = useQueryClient()
-  const collect = useMutation({
-    mutationFn: collectInvite,
+  // Moving the bonus is a money call: one key per tap, locked while pending (useMoneyAction).
+  const collect = useMoneyAction<unknown, void>({
+    call: (_nothing, headers) => collectInvite(headers),
     onSuccess: () => {
-      getPlatform().haptic('success')
       showToast(t('home.inviteCollected'), 'success')
       void client.invalidateQueries({ queryKey: walletKeys.detail() })
     },
-    onError: () => getPlatform().haptic('error'),
+    onError: (error) => showToast(error.message),
   })
-  const submit = useSubmit(collect)
   const invite = wallet?.invite
   return (
     <div className="invite-box">
@@ -33,7 +31,7 @@ export function InviteBox({ wallet }: { wallet: WalletResponse | undefined }) {
         <strong data-testid="invite-amount">{invite ? formatMoney(invite.amount, currentLanguage(), currencyOf(wallet.wallet.currency)) : '—'}</strong>
         {invite && <span className="muted invite-box__counts">{t('home.inviteCounts', { success: invite.success, fail: invite.fail })}</span>}
       </div>
-      <Button type="button" variant="secondary" disabled={!wallet} pending={collect.isPending} onClick={() => submit()}>
+      <Button type="button" variant="secondary" disabled={!wallet} pending={collect.pending} onClick={() => collect.submit()}>
         {t('home.inviteReceive')}
       </Button>
     </div>

@@ -14,6 +14,7 @@ import { TextField } from '../../../ui/Field'
 import { CopyIcon } from '../../../ui/icons'
 import { LoadError } from '../../../ui/LoadError'
 import { Modal } from '../../../ui/Modal'
+import { PausedNotice } from '../../../ui/PausedNotice'
 import { storeBalances, useWallet, useWithdrawLimits, withdraw } from '../api'
 import { useMoneyAction } from '../useMoneyAction'
 import { BankAccountNameModal } from './BankAccountNameModal'
@@ -64,6 +65,7 @@ export function WithdrawModal({ open, onClose }: { open: boolean; onClose: (save
   return (
     <Modal open={open} onClose={() => onClose(false)} title={t('withdraw.title')}>
       {limits.isError && <LoadError error={limits.error} onRetry={() => limits.refetch()} />}
+      <PausedNotice paused={limits.fetchStatus === 'paused'} />
       {bank && (
         <div className="account-line">
           <div className="account-line__text">

@@ -1,0 +1,305 @@
+// The wallet as a player uses it (issue 7), on the production build against the reference server:
+// each test registers its own member and funds it through a real paid QR deposit.
+import type { Page } from '@playwright/test'
+import { formatMoney } from '../src/lib/money'
+import type th from '../src/i18n/locales/th.json'
+import { devPost, expect, telegramEvents, test } from './fixtures'
+import { fund, memberHeaders, registerMember, signedIn, walletOf, type Member } from './walletMembers'
+
+type Strings = typeof th
+
+const baht = (amount: number, platform: string) => formatMoney(amount, platform === 'browser' ? 'th' : 'en', 'THB')
+const fill = (template: string, values: Record<string, string>) => template.replace(/\{\{(\w+)\}\}/g, (_, key: string) => values[key] ?? '')
+
+async function activate(request: Parameters<typeof registerMember>[0], member: Member, code: string) {
+  const result = await request.get(`/api/wallet/activate/${code}`, { headers: memberHeaders(member.token) })
+  expect(result.ok()).toBeTruthy()
+}
+
+interface Fixtures { page: Page; open: (path: string) => Promise<void>; strings: Strings; request: Parameters<typeof registerMember>[0] }
+
+/** A new member, funded by a paid QR (`funds` baht) with the games given activated, signed in at home. */
+async function memberAtHome({ page, open, strings, request }: Fixtures, funds = 0, games: string[] = []): Promise<Member> {
+  const member = await registerMember(request)
+  if (funds > 0) await fund(request, member, funds)
+  for (const code of games) await activate(request, member, code)
+  await signedIn(page, member)
+  await openHome(page, open, strings)
+  return member
+}
+
+async function openHome(page: Page, open: (path: string) => Promise<void>, strings: Strings) {
+  await open('/user/home')
+  await expect(page.getByTestId('total-balance')).toBeVisible()
+  return page.getByRole('navigation', { name: strings.home.actions })
+}
+
+async function openTransfer(page: Page, strings: Strings) {
+  await page.getByRole('navigation', { name: strings.home.actions }).getByRole('button', { name: strings.home.transfer }).click()
+  return page.getByRole('dialog', { name: strings.transfer.title })
+}
+
+test('home shows the total of the wallet and every game account', async ({ page, open, strings, request, platform }) => {
+  const member = await registerMember(request)
+  await fund(request, member, 500)
+  await activate(request, member, 'PG')
+  await request.post('/api/wallet/transfer', { headers: memberHeaders(member.token), data: { from: 'WALLET', to: 'PG', amount: 120.5 } })
+  await signedIn(page, member)
+  await openHome(page, open, strings)
+  await expect(page.getByTestId('total-balance')).toHaveText(baht(500, platform))
+  await expect(page.getByTestId('wallet-balance')).toHaveText(baht(379.5, platform))
+  await expect(page.getByTestId('game-balance-PG').first()).toContainText('120.50')
+})
+
+test.describe('transfers (browser)', () => {
+  test.beforeEach(({ platform }) => test.skip(platform !== 'browser', 'the same screens on every host'))
+
+  test('wallet -> game, back, and transfer-all move the money the server books', async ({ page, open, strings, request }) => {
+    const member = await memberAtHome({ page, open, strings, request }, 300, ['PG'])
+    let modal = await openTransfer(page, strings)
+    await modal.getByLabel(strings.transfer.to).selectOption('PG')
+    await modal.getByLabel(strings.transfer.amount).fill('100')
+    await modal.getByRole('button', { name: strings.transfer.submit, exact: true }).click()
+    await expect(page.getByText(fill(strings.transfer.success, { amount: baht(100, 'browser') }))).toBeVisible()
+    await expect(modal).toBeHidden()
+    expect(await walletOf(request, member)).toMatchObject({ wallet: 200, slots: { PG: 100 } })
+    await expect(page.getByTestId('wallet-balance')).toHaveText(baht(200, 'browser'))
+
+    modal = await openTransfer(page, strings)
+    await modal.getByLabel(strings.transfer.from).selectOption('PG')
+    await modal.getByLabel(strings.transfer.to).selectOption('WALLET')
+    await modal.getByLabel(strings.transfer.amount).fill('40.25')
+    await modal.getByRole('button', { name: strings.transfer.submit, exact: true }).click()
+    await expect(modal).toBeHidden()
+    expect(await walletOf(request, member)).toMatchObject({ wallet: 240.25, slots: { PG: 59.75 } })
+
+    modal = await openTransfer(page, strings)
+    await modal.getByLabel(strings.transfer.to).selectOption('PG')
+    await modal.getByRole('button', { name: strings.transfer.all }).click()
+    await expect(modal).toBeHidden()
+    expect(await walletOf(request, member)).toMatchObject({ wallet: 0, slots: { PG: 300 } })
+    await expect(page.getByTestId('total-balance')).toHaveText(baht(300, 'browser'))
+  })
+
+  test('a double tap on transfer moves the money once', async ({ page, open, strings, request }) => {
+    const member = await memberAtHome({ page, open, strings, request }, 200, ['PG'])
+    const modal = await openTransfer(page, strings)
+    await modal.getByLabel(strings.transfer.to).selectOption('PG')
+    await modal.getByLabel(strings.transfer.amount).fill('50')
+    let posts = 0
+    page.on('request', (req) => {
+      if (req.method() === 'POST' && req.url().endsWith('/api/wallet/transfer')) posts += 1
+    })
+    await modal.getByRole('button', { name: strings.transfer.submit, exact: true }).dblclick()
+    await expect(modal).toBeHidden()
+    expect(posts).toBe(1)
+    expect(await walletOf(request, member)).toMatchObject({ wallet: 150, slots: { PG: 50 } })
+  })
+
+  test('an answer lost on the way back, then retried, moves the money once', async ({ page, open, strings, request }) => {
+    await devPost(request, '/dev/config', { idempotencyKeys: true })
+    const member = await memberAtHome({ page, open, strings, request }, 200, ['PG'])
+    // The server books the transfer; its answer never reaches the app.
+    await page.route('**/api/wallet/transfer', async (route) => {
+      const answered = await route.fetch()
+      expect(answered.ok()).toBeTruthy()
+      await route.abort('connectionreset')
+    }, { times: 1 })
+    const modal = await openTransfer(page, strings)
+    await modal.getByLabel(strings.transfer.to).selectOption('PG')
+    await modal.getByLabel(strings.transfer.amount).fill('80')
+    await modal.getByRole('button', { name: strings.transfer.submit, exact: true }).click()
+    const failure = page.getByRole('dialog', { name: strings.common.errorTitle })
+    await expect(failure).toBeVisible()
+    await failure.getByRole('button', { name: strings.common.ok }).click()
+    // The player taps again: the same action, the same key, the first answer.
+    const retried = page.waitForResponse((response) => response.url().endsWith('/api/wallet/transfer'))
+    await modal.getByRole('button', { name: strings.transfer.submit, exact: true }).click()
+    expect((await retried).headers()['idempotent-replayed']).toBe('true')
+    await expect(modal).toBeHidden()
+    expect(await walletOf(request, member)).toMatchObject({ wallet: 120, slots: { PG: 80 } })
+  })
+
+  test('withdraw below the minimum says the minimum, and a withdrawal leaves the wallet at once', async ({ page, open, strings, request }) => {
+    const member = await memberAtHome({ page, open, strings, request }, 500)
+    await page.getByRole('navigation', { name: strings.home.actions }).getByRole('button', { name: strings.home.withdraw }).click()
+    const modal = page.getByRole('dialog', { name: strings.withdraw.title })
+    const next = modal.getByRole('button', { name: strings.withdraw.next })
+    await expect(next).toBeEnabled()
+    await modal.getByLabel(strings.withdraw.amount).fill('99')
+    await next.click()
+    await expect(modal.getByText(fill(strings.validation.withdrawMin, { min: '100.00' }))).toBeVisible()
+    await modal.getByLabel(strings.withdraw.amount).fill('150')
+    await next.click()
+    await expect(modal.getByText(strings.withdraw.bonusRule)).toBeVisible()
+    await modal.getByRole('button', { name: strings.withdraw.confirm }).click()
+    await expect(page.getByText(strings.withdraw.success)).toBeVisible()
+    expect((await walletOf(request, member)).wallet).toBe(350)
+  })
+
+  test('a slot account is activated and shows its credentials', async ({ page, open, strings, request }) => {
+    await memberAtHome({ page, open, strings, request })
+    await page.getByRole('button', { name: fill(strings.games.open, { name: 'Joker Gaming' }) }).first().click()
+    const modal = page.getByRole('dialog', { name: 'Joker Gaming' })
+    await modal.getByRole('button', { name: strings.games.activate }).click()
+    await expect(modal.getByTestId('credential-username')).toHaveText(/^joker\d+/)
+    await expect(modal.getByTestId('credential-password')).toHaveText(/^\w{10}$/)
+  })
+})
+
+test.describe('deposits (browser)', () => {
+  test.beforeEach(({ platform }) => test.skip(platform !== 'browser', 'the same screens on every host'))
+
+  async function openDeposit(page: Page, strings: Strings) {
+    await page.getByRole('navigation', { name: strings.home.actions }).getByRole('button', { name: strings.home.deposit }).click()
+    return page.getByRole('dialog', { name: strings.deposit.title })
+  }
+
+  test('a KBANK QR counts down and is cancelled', async ({ page, open, strings, request }) => {
+    const member = await memberAtHome({ page, open, strings, request })
+    const modal = await openDeposit(page, strings)
+    await modal.getByRole('tab', { name: fill(strings.deposit.tabQr, { provider: 'KBANK' }) }).click()
+    await modal.getByRole('button', { name: '100.00' }).click()
+    await modal.getByRole('button', { name: strings.deposit.qrCreate }).click()
+    const countdown = modal.getByTestId('qr-countdown')
+    await expect(modal.getByRole('img', { name: strings.deposit.qrLabel }).locator('svg path').first()).toBeAttached()
+    const first = await countdown.textContent()
+    await expect(countdown).not.toHaveText(first ?? '', { timeout: 3000 })
+    await modal.getByRole('button', { name: strings.deposit.qrCancel }).click()
+    await expect(modal.getByRole('button', { name: strings.deposit.qrCreate })).toBeVisible()
+    const state = await request.get('/api/qrcode/KBANK', { headers: memberHeaders(member.token) })
+    expect(await state.json()).toMatchObject({ hasQrcode: false, qrcodeId: null })
+  })
+
+  test('a QR left alone expires at 00:00', async ({ page, open, strings, request }) => {
+    await page.clock.install()
+    await memberAtHome({ page, open, strings, request })
+    const modal = await openDeposit(page, strings)
+    await modal.getByRole('tab', { name: fill(strings.deposit.tabQr, { provider: 'KBANK' }) }).click()
+    await modal.getByRole('button', { name: '100.00' }).click()
+    await modal.getByRole('button', { name: strings.deposit.qrCreate }).click()
+    await expect(modal.getByTestId('qr-countdown')).toBeVisible()
+    await page.clock.runFor('02:00:00')
+    await expect(modal.getByTestId('qr-countdown')).toHaveText('00:00')
+    await expect(modal.getByText(strings.wallet.qrExpired)).toBeVisible()
+  })
+
+  test('a slip is uploaded, processing, approved and the balance rises after refresh', async ({ page, open, strings, request }) => {
+    await memberAtHome({ page, open, strings, request })
+    const modal = await openDeposit(page, strings)
+    await modal.getByLabel(strings.deposit.slipFile).setInputFiles('e2e/assets/invite-qr.png')
+    const uploaded = page.waitForResponse((response) => response.url().endsWith('/api/wallet/slip'))
+    await modal.getByRole('button', { name: strings.deposit.slipSend }).click()
+    const slip = (await (await uploaded).json()) as { reference: string; status: string }
+    expect(slip.status).toBe('PROCESSING')
+    await expect(modal.getByTestId('slip-status')).toHaveText(strings.deposit.slipProcessing)
+    await devPost(request, `/dev/slips/${slip.reference}`, { status: 'success', amount: 250 })
+    await page.keyboard.press('Escape')
+    await page.getByRole('button', { name: strings.home.refresh }).click()
+    await expect(page.getByTestId('wallet-balance')).toHaveText(baht(250, 'browser'))
+  })
+
+  test('a gift link is sent', async ({ page, open, strings, request }) => {
+    await memberAtHome({ page, open, strings, request })
+    const modal = await openDeposit(page, strings)
+    await modal.getByRole('tab', { name: strings.deposit.tabGift }).click()
+    await expect(modal.getByRole('button', { name: strings.deposit.giftSend })).toBeDisabled()
+    await modal.getByLabel(strings.deposit.giftLabel).fill(`https://gift.truemoney.com/campaign/?v=e2e${Date.now()}`)
+    await modal.getByRole('button', { name: strings.deposit.giftSend }).click()
+    await expect(page.getByText(strings.deposit.giftSent)).toBeVisible()
+  })
+})
+
+test('a web-only game opens outside the app through the host', async ({ page, open, strings, request, platform }) => {
+  const member = await registerMember(request)
+  await signedIn(page, member)
+  await openHome(page, open, strings)
+  const card = page.getByRole('button', { name: fill(strings.games.open, { name: 'Pragmatic Play' }) }).first()
+  const url = 'https://games.wallet-demo.example/pplay'
+  if (platform === 'browser') {
+    // No internet here: the game's site answers from the test.
+    await page.context().route('https://games.wallet-demo.example/**', (route) => route.fulfill({ contentType: 'text/html', body: '<title>game</title>' }))
+    const opened = page.context().waitForEvent('page')
+    await card.click()
+    await (await opened).waitForURL(url)
+  } else if (platform === 'telegram') {
+    await card.click()
+    await expect.poll(() => telegramEvents(page, 'web_app_open_link')).toContainEqual(expect.objectContaining({ url }))
+  } else {
+    await page.evaluate(() => {
+      const liff = (window as unknown as { liff: { openWindow: (params: unknown) => void } }).liff
+      const opened: unknown[] = []
+      Object.assign(window, { __opened: opened })
+      liff.openWindow = (params) => void opened.push(params)
+    })
+    await card.click()
+    await expect.poll(() => page.evaluate(() => (window as unknown as { __opened: unknown[] }).__opened)).toEqual([{ url, external: true }])
+  }
+})
+
+test.describe('faults (browser)', () => {
+  test.beforeEach(({ platform }) => test.skip(platform !== 'browser', 'network faults do not depend on the host'))
+
+  test('home waits for a slow API (3 s), then shows the balance', async ({ page, open, strings, request }) => {
+    const member = await registerMember(request)
+    await fund(request, member, 100)
+    await signedIn(page, member)
+    await page.route('**/api/wallet', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 3000))
+      await route.continue()
+    })
+    await open('/user/home')
+    await expect(page.getByLabel(strings.common.loading).first()).toBeAttached()
+    await expect(page.getByTestId('total-balance')).toHaveText(baht(100, 'browser'), { timeout: 10_000 })
+  })
+
+  test('home shows a failing API (500) with a retry, and the right balance after recovery', async ({ page, open, strings, request }) => {
+    const member = await registerMember(request)
+    await fund(request, member, 100)
+    await signedIn(page, member)
+    await page.route('**/api/wallet', (route) => route.fulfill({ status: 500, json: { message: 'INTERNAL_SERVER_ERROR' } }))
+    await open('/user/home')
+    const retry = page.getByRole('button', { name: strings.common.retry })
+    await expect(retry).toBeVisible({ timeout: 20_000 })
+    await page.unroute('**/api/wallet')
+    await retry.click()
+    await expect(page.getByTestId('total-balance')).toHaveText(baht(100, 'browser'))
+  })
+
+  test('a transfer offline says so, keeps what was typed, and works once back online', async ({ page, open, strings, request, context }) => {
+    const member = await memberAtHome({ page, open, strings, request }, 100, ['PG'])
+    const modal = await openTransfer(page, strings)
+    await modal.getByLabel(strings.transfer.to).selectOption('PG')
+    await modal.getByLabel(strings.transfer.amount).fill('30')
+    await context.setOffline(true)
+    await modal.getByRole('button', { name: strings.transfer.submit, exact: true }).click()
+    const failure = page.getByRole('dialog', { name: strings.common.errorTitle })
+    await expect(failure).toBeVisible()
+    await failure.getByRole('button', { name: strings.common.ok }).click()
+    await expect(modal.getByLabel(strings.transfer.amount)).toHaveValue('30')
+    await context.setOffline(false)
+    await modal.getByRole('button', { name: strings.transfer.submit, exact: true }).click()
+    await expect(modal).toBeHidden()
+    expect(await walletOf(request, member)).toMatchObject({ wallet: 70, slots: { PG: 30 } })
+  })
+
+  test('withdraw and deposit show a failing API and stay usable', async ({ page, open, strings, request }) => {
+    await memberAtHome({ page, open, strings, request }, 300)
+    await page.route('**/api/lookup/withdraw', (route) => route.fulfill({ status: 500, json: { message: 'INTERNAL_SERVER_ERROR' } }))
+    await page.route('**/api/lookup/deposit', (route) => route.fulfill({ status: 500, json: { message: 'INTERNAL_SERVER_ERROR' } }))
+    const actions = page.getByRole('navigation', { name: strings.home.actions })
+    await actions.getByRole('button', { name: strings.home.withdraw }).click()
+    let modal = page.getByRole('dialog', { name: strings.withdraw.title })
+    await expect(modal.getByRole('alert')).toBeVisible({ timeout: 20_000 })
+    await page.unroute('**/api/lookup/withdraw')
+    await modal.getByRole('button', { name: strings.common.retry }).click()
+    await expect(modal.getByRole('button', { name: strings.withdraw.next })).toBeEnabled()
+    await page.keyboard.press('Escape')
+    await actions.getByRole('button', { name: strings.home.deposit }).click()
+    modal = page.getByRole('dialog', { name: strings.deposit.title })
+    await expect(modal.getByRole('alert')).toBeVisible({ timeout: 20_000 })
+    await page.unroute('**/api/lookup/deposit')
+    await modal.getByRole('button', { name: strings.common.retry }).click()
+    await expect(modal.getByRole('tab').first()).toBeVisible()
+  })
+})
