@@ -177,7 +177,7 @@ const HOME_STATES: readonly ScreenState[] = [
     name: 'transfer modal: errors',
     reach: async (context) => {
       const dialog = await homeAction(context, context.strings.home.transfer, context.strings.transfer.title)
-      await dialog.getByRole('button', { name: context.strings.transfer.submit }).click()
+      await dialog.getByRole('button', { name: context.strings.transfer.submit, exact: true }).click()
       await expect(dialog.getByText(context.strings.validation.transferSelectAccount)).toBeVisible()
     },
   },
