@@ -221,7 +221,7 @@ describe('transfer', () => {
 
   it('sends one request for a double tap, then toasts and fetches the wallet again', async () => {
     let answer: () => void = () => {}
-    const { user, calls, modal } = await openTransfer({
+    const { user, calls, modal, platform } = await openTransfer({
       'POST /api/wallet/transfer': () => new Promise((resolve) => { answer = () => resolve({ message: 'SUCCESS', amount: 100, wallet: { amount: 900.25, currency: 'THB' } }) }),
     })
     await user.selectOptions(within(modal).getByLabelText(text('transfer.to')), 'PG')
@@ -232,6 +232,9 @@ describe('transfer', () => {
     await user.click(submit)
     answer()
     expect(await screen.findByText(text('transfer.success', { amount: money(100) }))).toBeVisible()
+    expect(platform.haptic).toHaveBeenCalledWith('success')
+    // Closing confirmation was on while the request was out, and is off again.
+    expect(platform.setClosingConfirmation.mock.calls).toEqual([[true], [false]])
     const sent = posts(calls, '/api/wallet/transfer')
     expect(sent).toHaveLength(1)
     expect(sent[0].body).toEqual({ from: 'WALLET', to: 'PG', amount: 100 })
@@ -278,11 +281,12 @@ describe('transfer', () => {
   })
 
   it('moves everything into the target with transfer-all, and shows a refusal in the error dialog', async () => {
-    const { user, calls, modal } = await openTransfer({ 'POST /api/wallet/transferAll': [400, { message: 'MONEY_NOT_ENOUGH' }] })
+    const { user, calls, modal, platform } = await openTransfer({ 'POST /api/wallet/transferAll': [400, { message: 'MONEY_NOT_ENOUGH' }] })
     await user.selectOptions(within(modal).getByLabelText(text('transfer.to')), 'UFABET')
     await user.click(within(modal).getByRole('button', { name: text('transfer.all') }))
     const errorDialog = await dialog(text('common.errorTitle'))
     expect(within(errorDialog).getByText(text('errors.MONEY_NOT_ENOUGH'))).toBeVisible()
+    expect(platform.haptic).toHaveBeenCalledWith('error')
     expect(posts(calls, '/api/wallet/transferAll')[0].body).toEqual({ to: 'UFABET' })
   })
 })
@@ -371,7 +375,7 @@ describe('deposit', () => {
   it('creates a KBANK QR from the sanitized SVG, counts down, and cancels it', async () => {
     const qr = { qrcodeId: 'qr1', hasQrcode: true, qrcode: '<svg viewBox="0 0 10 10"><path d="M0 0h10v10H0z"/><script>alert(1)</script></svg>', amount: 100, expireIn: 600, message: '' }
     let state: unknown = none
-    const { user, calls, modal } = await openDeposit({
+    const { user, calls, modal, platform } = await openDeposit({
       'GET /api/qrcode/KBANK': () => state,
       'POST /api/qrcode/KBANK': () => {
         state = qr
@@ -392,7 +396,10 @@ describe('deposit', () => {
     expect(code.innerHTML).not.toContain('script')
     expect(within(modal).getByTestId('qr-countdown')).toHaveTextContent(/^(10:00|09:5\d)$/)
     expect(posts(calls, '/api/qrcode/KBANK')[0].headers['Idempotency-Key']).toBeTruthy()
+    // Telegram asks before closing while the QR waits to be paid, and stops asking once it is gone.
+    await waitFor(() => expect(platform.setClosingConfirmation).toHaveBeenLastCalledWith(true))
     await user.click(within(modal).getByRole('button', { name: text('deposit.qrCancel') }))
+    await waitFor(() => expect(platform.setClosingConfirmation).toHaveBeenLastCalledWith(false))
     await waitFor(() => expect(calls.some((call) => call.method === 'DELETE' && call.url === '/api/qrcode/qr1')).toBe(true))
     expect(await within(modal).findByRole('button', { name: text('deposit.qrCreate') })).toBeVisible()
   })

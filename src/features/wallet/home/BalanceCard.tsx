@@ -3,7 +3,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { WalletResponse } from '../../../api/types'
 import { currentLanguage } from '../../../i18n/i18n'
-import { formatDate } from '../../../lib/dates'
+import { formatDate, relativeTime } from '../../../lib/dates'
 import { totalBalance } from '../../../lib/games'
 import { currencyOf, formatMoney } from '../../../lib/money'
 import { showToast } from '../../../state/ui'
@@ -45,7 +45,7 @@ export function BalanceCard({ wallet }: { wallet: WalletResponse | undefined }) 
         <strong data-testid="wallet-balance">{wallet ? formatMoney(wallet.wallet.amount, language, currencyOf(wallet.wallet.currency)) : '—'}</strong>
       </p>
       <div className="balance-card__sync">
-        <span aria-live="polite">{syncedAt ? t('home.lastSync', { time: formatDate(syncedAt, language) }) : t('home.neverSynced')}</span>
+        <span aria-live="polite">{syncedAt ? t('home.lastSync', { time: `${relativeTime(syncedAt, language)} (${formatDate(syncedAt, language)})` }) : t('home.neverSynced')}</span>
         <button type="button" className="balance-card__refresh" onClick={refresh} disabled={!wallet || refreshing} aria-label={t('home.refresh')}>
           <RefreshIcon className={refreshing ? 'spin' : undefined} />
         </button>
