@@ -1,37 +1,28 @@
-import { useState } from 'react'
+import { useId, useRef, useState, type KeyboardEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { currentLanguage } from '../../../i18n/i18n'
-import { depositBankName, depositMethods, type BankMethod } from '../../../lib/deposit'
-import { groupAccountNumber } from '../../../lib/validation'
+import { depositMethods, type DepositMethods } from '../../../lib/deposit'
 import type { QrProvider } from '../../../lib/walletRules'
-import { copyWithToast } from '../../../ui/copy'
-import { CopyIcon } from '../../../ui/icons'
 import { LoadError } from '../../../ui/LoadError'
 import { Modal } from '../../../ui/Modal'
 import { PausedNotice } from '../../../ui/PausedNotice'
 import { useDepositLookup } from './api'
+import { BankAccounts } from './BankAccounts'
 import { GiftLink } from './GiftLink'
 import { QrDeposit } from './QrDeposit'
-import { SlipUpload } from './SlipUpload'
+import './deposit.css'
 
 type Tab = { kind: 'bank' } | { kind: 'qr'; provider: QrProvider } | { kind: 'gift' }
 
-function BankAccount({ method }: { method: BankMethod }) {
-  const { t } = useTranslation()
-  const { entry } = method
-  return (
-    <li className="account-line">
-      <div className="account-line__text">
-        <span className="muted">{depositBankName(method, currentLanguage())}</span>
-        <span className="account-line__no">{groupAccountNumber(entry.bankAccountNo)}</span>
-        <span>{entry.bankAccountName}</span>
-        <span className="muted">{method.auto ? t('deposit.auto') : t('deposit.manual')}</span>
-      </div>
-      <button type="button" className="icon-button" aria-label={t('deposit.copyAccount', { bank: entry.bankCode })} onClick={() => void copyWithToast(entry.bankAccountNo)}>
-        <CopyIcon />
-      </button>
-    </li>
-  )
+const tabId = (tab: Tab): string => (tab.kind === 'qr' ? `qr-${tab.provider}` : tab.kind)
+
+/** The methods the lookup offers, one tab each: transfer (bank and TrueWallet accounts, slip),
+ *  a QR per provider, the TrueMoney gift link. */
+function tabsOf(methods: DepositMethods): Tab[] {
+  return [
+    ...(methods.banks.length > 0 || methods.trueWallets.length > 0 ? [{ kind: 'bank' } as const] : []),
+    ...methods.qr.map((provider) => ({ kind: 'qr', provider }) as const),
+    ...(methods.giftLink ? [{ kind: 'gift' } as const] : []),
+  ]
 }
 
 /** Spec 2 "Deposit": bank accounts (with slip upload), QR per provider, TrueWallet and its gift link. */
@@ -39,53 +30,66 @@ export function DepositModal({ open, onClose }: { open: boolean; onClose: () => 
   const { t } = useTranslation()
   const lookup = useDepositLookup(open)
   const methods = lookup.data ? depositMethods(lookup.data) : null
-  const tabs: Tab[] = methods
-    ? [
-        ...(methods.banks.length || methods.trueWallets.length ? [{ kind: 'bank' } as const] : []),
-        ...methods.qr.map((provider) => ({ kind: 'qr', provider }) as const),
-        ...(methods.giftLink ? [{ kind: 'gift' } as const] : []),
-      ]
-    : []
-  const [chosen, setChosen] = useState(0)
-  const tab = tabs[Math.min(chosen, tabs.length - 1)]
-  const label = (item: Tab) => (item.kind === 'bank' ? t('deposit.tabBank') : item.kind === 'gift' ? t('deposit.tabGift') : t('deposit.tabQr', { provider: item.provider }))
+  const tabs = methods ? tabsOf(methods) : []
+  const [chosen, setChosen] = useState<string | null>(null)
+  const tab = tabs.find((item) => tabId(item) === chosen) ?? tabs[0]
+  const ids = useId()
+  const buttons = useRef<Record<string, HTMLButtonElement | null>>({})
+  const label = (item: Tab) =>
+    item.kind === 'bank' ? t('deposit.tabBank') : item.kind === 'gift' ? t('deposit.tabGift') : t('deposit.tabQr', { provider: item.provider })
+
+  // WAI-ARIA tabs: arrows move between tabs (and choose them), Home and End jump to the ends.
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (!tab) return
+    const at = tabs.indexOf(tab)
+    const to = { ArrowRight: at + 1, ArrowLeft: at - 1, Home: 0, End: tabs.length - 1 }[event.key]
+    if (to === undefined) return
+    event.preventDefault()
+    const next = tabs[(to + tabs.length) % tabs.length]
+    setChosen(tabId(next))
+    buttons.current[tabId(next)]?.focus()
+  }
 
   return (
     <Modal open={open} onClose={onClose} title={t('deposit.title')}>
-      <div className="stack">
+      <div className="stack deposit">
         {lookup.isPending && <div className="skeleton" style={{ height: 220 }} aria-label={t('common.loading')} />}
         {lookup.isError && <LoadError error={lookup.error} onRetry={() => lookup.refetch()} />}
         <PausedNotice paused={lookup.fetchStatus === 'paused'} />
         {methods && tabs.length === 0 && <p className="muted">{t('deposit.none')}</p>}
         {tabs.length > 1 && (
-          <div className="tabs" role="tablist" aria-label={t('deposit.methods')}>
-            {tabs.map((item, index) => (
-              <button key={label(item)} type="button" role="tab" aria-selected={item === tab} onClick={() => setChosen(index)}>{label(item)}</button>
-            ))}
+          <div className="tabs" role="tablist" aria-label={t('deposit.methods')} onKeyDown={onKeyDown}>
+            {tabs.map((item) => {
+              const id = tabId(item)
+              const selected = item === tab
+              return (
+                <button
+                  key={id}
+                  ref={(button) => {
+                    buttons.current[id] = button
+                  }}
+                  id={`${ids}-tab-${id}`}
+                  type="button"
+                  role="tab"
+                  aria-selected={selected}
+                  aria-controls={`${ids}-panel`}
+                  tabIndex={selected ? 0 : -1}
+                  onClick={() => setChosen(id)}
+                >
+                  {label(item)}
+                </button>
+              )
+            })}
           </div>
         )}
-        {methods && tab?.kind === 'bank' && (
-          <div role="tabpanel" className="stack">
-            <p className="muted">{methods.list === 'manual' ? t('deposit.manualList') : t('deposit.automaticList')}</p>
-            <ul className="stack plain-list">
-              {methods.banks.map((method) => <BankAccount key={`${method.entry.bankCode}-${method.entry.bankAccountNo}`} method={method} />)}
-              {methods.trueWallets.map((wallet) => (
-                <li key={wallet.walletAccountName} className="account-line">
-                  <div className="account-line__text">
-                    <span className="muted">TrueMoney Wallet</span>
-                    <span className="account-line__no">{wallet.walletAccountName}</span>
-                  </div>
-                  <button type="button" className="icon-button" aria-label={t('deposit.copyAccount', { bank: 'TrueMoney' })} onClick={() => void copyWithToast(wallet.walletAccountName)}>
-                    <CopyIcon />
-                  </button>
-                </li>
-              ))}
-            </ul>
-            {methods.slipUpload && <SlipUpload />}
+        {methods && tab && (
+          <div id={`${ids}-panel`} role="tabpanel" aria-labelledby={tabs.length > 1 ? `${ids}-tab-${tabId(tab)}` : undefined} aria-label={tabs.length > 1 ? undefined : label(tab)}>
+            {tab.kind === 'bank' && <BankAccounts methods={methods} />}
+            {/* One component per provider: its amount and QR are its own (key). */}
+            {tab.kind === 'qr' && <QrDeposit key={tab.provider} provider={tab.provider} />}
+            {tab.kind === 'gift' && <GiftLink />}
           </div>
         )}
-        {tab?.kind === 'qr' && <div role="tabpanel"><QrDeposit key={tab.provider} provider={tab.provider} /></div>}
-        {tab?.kind === 'gift' && <div role="tabpanel"><GiftLink /></div>}
       </div>
     </Modal>
   )

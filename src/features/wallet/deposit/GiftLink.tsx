@@ -1,10 +1,11 @@
 import { useRef, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { getConfig } from '../../../api/config'
+import { ApiError } from '../../../api/errors'
 import type { Slip } from '../../../api/types'
-import { currentLanguage } from '../../../i18n/i18n'
-import { GIFT_LINK_MINIMUM, giftLinkRule, giftLinkSendDisabled, problemText } from '../../../lib/walletRules'
+import type { Language } from '../../../i18n/language'
 import { formatAmount } from '../../../lib/money'
+import { GIFT_LINK_MINIMUM, giftLinkRule, giftLinkSendDisabled, parseGiftLink, problemText } from '../../../lib/walletRules'
 import { usePlatform } from '../../../platform'
 import { showToast } from '../../../state/ui'
 import { Button } from '../../../ui/Button'
@@ -13,27 +14,33 @@ import { QrIcon } from '../../../ui/icons'
 import { useMoneyAction } from '../useMoneyAction'
 import { sendGiftLink } from './api'
 
-/** The gift link is encrypted with crypto-js's AES module, loaded only when a link is sent. */
-const encryptedBody = async (text: string): Promise<{ link: string }> => {
-  const { truelinkBody } = await import('../../../lib/truelink')
-  const body = truelinkBody(text, getConfig().truelinkSecret)
-  if (!body) throw new Error('not a gift link')
+/** The body for a link, encrypted with crypto-js's AES module, which is loaded only here and only
+ *  when a link is sent (crypto-js stays out of home's chunks). */
+async function encryptedBody(link: string, secret: string): Promise<{ link: string }> {
+  const truelink = await import('../../../lib/truelink').catch(() => {
+    // The chunk did not arrive (offline): the same as a request that could not be sent.
+    throw new ApiError('network')
+  })
+  const body = truelink.truelinkBody(link, secret)
+  if (!body) throw new ApiError('TRUELINK_INVALID')
   return body
 }
 
 /** Spec 1, 5, 7: a TrueMoney gift link (at least 2 baht), typed, pasted or scanned. */
 export function GiftLink() {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
+  const language = i18n.language as Language
   const { platform } = usePlatform()
-  const language = currentLanguage()
+  const secret = getConfig().truelinkSecret
   const [text, setText] = useState('')
   const [touched, setTouched] = useState(false)
   const [failure, setFailure] = useState<string | null>(null)
+  const [sent, setSent] = useState(false)
   // AES output differs on every call: a retry of the same link resends the same ciphertext, so the
   // server sees the same request under the same Idempotency-Key.
-  const encrypted = useRef<{ text: string; body: { link: string } } | null>(null)
+  const encrypted = useRef<{ link: string; body: { link: string } } | null>(null)
   const bodyFor = async (link: string) => {
-    if (encrypted.current?.text !== link) encrypted.current = { text: link, body: await encryptedBody(link) }
+    if (encrypted.current?.link !== link) encrypted.current = { link, body: await encryptedBody(link, secret) }
     return encrypted.current.body
   }
   const send = useMoneyAction<Slip, string>({
@@ -43,20 +50,39 @@ export function GiftLink() {
       setText('')
       setTouched(false)
       setFailure(null)
+      setSent(true)
     },
+    // TRUELINK_DUPLICATE, TRUELINK_INVALID and the rest arrive translated (spec 8).
     onError: (error) => setFailure(error.message),
   })
+
   const problem = giftLinkRule(text)
+  const edit = (value: string) => {
+    setText(value)
+    setFailure(null)
+    setSent(false)
+  }
   const submit = (event: FormEvent) => {
     event.preventDefault()
     setTouched(true)
-    if (!problem) send.submit(text.trim())
+    const link = parseGiftLink(text)
+    if (!problem && link) send.submit(link)
   }
   const scan = () => {
-    void platform.scanQr().then((scanned) => {
-      if (scanned) setText(scanned)
-    })
+    platform.scanQr().then(
+      (scanned) => {
+        if (scanned === null) return
+        // The QR may hold a whole shared message: keep just the link, or say it is not one.
+        edit(parseGiftLink(scanned) ?? scanned)
+        setTouched(true)
+      },
+      () => setFailure(t('deposit.scanFailed')),
+    )
   }
+
+  // Without the operator's secret nothing can be sent (DESIGN.md: the runtime config holds it).
+  if (!secret) return <p className="notice" role="status">{t('deposit.giftUnavailable')}</p>
+
   return (
     <form className="money-form" onSubmit={submit} noValidate>
       <p className="muted">{t('deposit.giftHint', { min: formatAmount(GIFT_LINK_MINIMUM, language) })}</p>
@@ -64,18 +90,19 @@ export function GiftLink() {
         label={t('deposit.giftLabel')}
         inputMode="url"
         autoComplete="off"
+        spellCheck={false}
         placeholder="https://gift.truemoney.com/campaign/?v=…"
         value={text}
-        onChange={(event) => {
-          setText(event.target.value)
-          setFailure(null)
-        }}
+        onChange={(event) => edit(event.target.value)}
         error={touched && problem ? problemText(problem, (key, values) => t(key, values), language) : failure}
       />
       {platform.canScanQr() && (
-        <Button type="button" variant="secondary" block onClick={scan}><QrIcon /> {t('deposit.giftScan')}</Button>
+        <Button type="button" variant="secondary" block onClick={scan}>
+          <QrIcon /> {t('deposit.giftScan')}
+        </Button>
       )}
       <Button type="submit" block pending={send.pending} disabled={giftLinkSendDisabled(text)}>{t('deposit.giftSend')}</Button>
+      <p className="deposit-status" role="status" data-testid="gift-status">{sent ? t('deposit.giftProcessing') : ''}</p>
     </form>
   )
 }

@@ -2,55 +2,102 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSubmit } from '../../../api/useSubmit'
-import { currentLanguage } from '../../../i18n/i18n'
-import { amountInput, formatAmount, readAmount } from '../../../lib/money'
-import { problemText, QR_QUICK_AMOUNTS, qrAmountRule, qrCreateDisabled, type QrProvider } from '../../../lib/walletRules'
+import type { Language } from '../../../i18n/language'
+import { amountInput, formatAmount, formatMoney, readAmount } from '../../../lib/money'
+import { problemText, QR_MINIMUM, QR_QUICK_AMOUNTS, qrAmountRule, qrCreateDisabled, type QrProvider } from '../../../lib/walletRules'
+import { getPlatform } from '../../../platform'
 import { holdClosingConfirmation } from '../../../platform/closingGuard'
 import { showToast } from '../../../state/ui'
 import { Button } from '../../../ui/Button'
 import { TextField } from '../../../ui/Field'
+import { LoadError } from '../../../ui/LoadError'
 import { SafeHtml } from '../../../ui/SafeHtml'
 import { useCountdown } from '../../../ui/useCountdown'
 import { useMoneyAction } from '../useMoneyAction'
-import { cancelQr, createQr, depositKeys, qrQuery, type QrAnswer } from './api'
+import { cancelQr, createQr, depositKeys, noQr, qrQuery, type QrAnswer } from './api'
+
+/** The open QR: its amount, the sanitized code, the countdown to expiry (spec 4), and cancel. */
+function OpenQr({ provider, qr }: { provider: QrProvider; qr: QrAnswer }) {
+  const { t, i18n } = useTranslation()
+  const client = useQueryClient()
+  const countdown = useCountdown(qr.receivedAt + qr.expireIn * 1000)
+  const live = !countdown.expired
+
+  // Telegram asks before closing while a QR waits to be paid; released on cancel, expiry, close.
+  useEffect(() => (live ? holdClosingConfirmation() : undefined), [live])
+
+  const cancel = useMutation({
+    mutationFn: (id: string) => cancelQr(id),
+    onSuccess: () => {
+      getPlatform().haptic('success')
+      client.setQueryData(depositKeys.qr(provider), noQr())
+    },
+    onError: () => {
+      getPlatform().haptic('error')
+      // Paid or expired meanwhile (QR_FAIL): show what the server has now.
+      void client.invalidateQueries({ queryKey: depositKeys.qr(provider) })
+    },
+  })
+  const submitCancel = useSubmit(cancel)
+  const makeNew = () => void client.invalidateQueries({ queryKey: depositKeys.qr(provider) })
+
+  return (
+    <div className="qr-box">
+      <p>{t('deposit.qrAmount', { amount: formatMoney(qr.amount ?? 0, i18n.language as Language, 'THB') })}</p>
+      {live ? (
+        <div role="img" aria-label={t('deposit.qrLabel')}>
+          <SafeHtml className="qr-box__code" html={qr.qrcode ?? ''} svg />
+        </div>
+      ) : (
+        // The same room as the code, so nothing jumps; an expired code is not shown to be paid.
+        <div className="qr-box__code qr-box__code--expired" aria-hidden="true" />
+      )}
+      <p className="qr-box__time">
+        <span className="muted">{t('deposit.qrTimeLeft')}</span>{' '}
+        <span className="qr-box__countdown" role="timer" data-testid="qr-countdown">{countdown.text}</span>
+      </p>
+      {live ? <p className="muted">{t('deposit.qrHint')}</p> : <p className="notice notice--error" role="alert">{t('wallet.qrExpired')}</p>}
+      {live ? (
+        <Button type="button" variant="secondary" block pending={cancel.isPending} onClick={() => qr.qrcodeId && submitCancel(qr.qrcodeId)}>
+          {t('deposit.qrCancel')}
+        </Button>
+      ) : (
+        <Button type="button" block onClick={makeNew}>{t('deposit.qrNew')}</Button>
+      )}
+    </div>
+  )
+}
 
 /** Spec 4, 5, 9: a single-use QR for an amount, its countdown to expiry, and cancel. */
 export function QrDeposit({ provider }: { provider: QrProvider }) {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
+  const language = i18n.language as Language
   const client = useQueryClient()
-  const language = currentLanguage()
   const state = useQuery(qrQuery(provider))
   const [amount, setAmount] = useState('')
   const [touched, setTouched] = useState(false)
   const qr = state.data?.hasQrcode && state.data.qrcode ? state.data : null
-  const expireAt = qr ? qr.receivedAt + qr.expireIn * 1000 : null
-  const countdown = useCountdown(expireAt)
-  const live = qr !== null && !countdown.expired
 
-  // Spec 8: a provider that is off answers hasQrcode false with its message, shown as a toast.
-  const offMessage = state.data && !state.data.hasQrcode && state.data.message ? state.data.message : ''
+  // Spec 8: a provider that is off answers hasQrcode false with its message, shown as a toast
+  // (and kept in the form, so it is still there after the toast).
+  const offMessage = state.data && !state.data.hasQrcode ? state.data.message : ''
   useEffect(() => {
     if (offMessage) showToast(offMessage, 'info')
   }, [offMessage])
-
-  // Telegram asks before closing while a QR waits to be paid.
-  useEffect(() => (live ? holdClosingConfirmation() : undefined), [live])
 
   const create = useMoneyAction<QrAnswer, number>({
     call: (value, headers) => createQr(provider, value, headers),
     onSuccess: (answer) => {
       client.setQueryData(depositKeys.qr(provider), answer)
       // Spec 4: one provider's new QR flags the other providers' QRs to refresh.
-      void client.invalidateQueries({ queryKey: depositKeys.qrAll(), predicate: (query) => query.queryKey[2] !== provider })
+      void client.invalidateQueries({
+        queryKey: depositKeys.qrAll(),
+        predicate: (query) => query.queryKey[depositKeys.qrAll().length] !== provider,
+      })
       setTouched(false)
     },
     onError: (error) => showToast(error.message),
   })
-  const cancel = useMutation({
-    mutationFn: (id: string) => cancelQr(id),
-    onSuccess: () => void client.invalidateQueries({ queryKey: depositKeys.qr(provider) }),
-  })
-  const submitCancel = useSubmit(cancel)
 
   const rule = qrAmountRule(provider, amount)
   const submit = (event: FormEvent) => {
@@ -62,29 +109,16 @@ export function QrDeposit({ provider }: { provider: QrProvider }) {
     create.submit(value)
   }
 
-  if (state.isPending) return <div className="skeleton" style={{ height: 260 }} aria-label={t('common.loading')} />
-  if (qr) {
-    return (
-      <div className="qr-box">
-        <p>{t('deposit.qrAmount', { amount: formatAmount(qr.amount ?? 0, language) })}</p>
-        <div role="img" aria-label={t('deposit.qrLabel')}>
-          <SafeHtml className="qr-box__code" html={qr.qrcode ?? ''} svg />
-        </div>
-        <p className="qr-box__countdown" role="timer" aria-live="off" data-testid="qr-countdown">{countdown.text}</p>
-        {countdown.expired ? <p className="notice notice--error" role="alert">{t('wallet.qrExpired')}</p> : <p className="muted">{t('deposit.qrHint')}</p>}
-        {countdown.expired ? (
-          <Button type="button" block onClick={() => void client.invalidateQueries({ queryKey: depositKeys.qr(provider) })}>{t('deposit.qrNew')}</Button>
-        ) : (
-          <Button type="button" variant="secondary" block pending={cancel.isPending} onClick={() => qr.qrcodeId && submitCancel(qr.qrcodeId)}>{t('deposit.qrCancel')}</Button>
-        )}
-      </div>
-    )
-  }
+  if (state.isPending) return <div className="skeleton" style={{ height: 320 }} aria-label={t('common.loading')} />
+  if (qr) return <OpenQr key={qr.qrcodeId} provider={provider} qr={qr} />
+  const minimum = provider === 'KBANK' ? null : QR_MINIMUM[provider]
   return (
     <form className="money-form" onSubmit={submit} noValidate>
+      {state.isError && <LoadError error={state.error} onRetry={() => state.refetch()} />}
+      {offMessage && <p className="notice" role="status">{offMessage}</p>}
       <div className="quick-amounts" role="group" aria-label={t('deposit.quickAmounts')}>
         {QR_QUICK_AMOUNTS[provider].map((quick) => (
-          <button key={quick} type="button" aria-pressed={amount === String(quick)} onClick={() => setAmount(String(quick))}>
+          <button key={quick} type="button" aria-pressed={readAmount(amount) === quick} onClick={() => setAmount(String(quick))}>
             {formatAmount(quick, language)}
           </button>
         ))}
@@ -94,6 +128,7 @@ export function QrDeposit({ provider }: { provider: QrProvider }) {
         inputMode="decimal"
         autoComplete="off"
         value={amount}
+        hint={minimum === null ? undefined : t('deposit.qrMinimum', { min: formatAmount(minimum, language) })}
         onChange={(event) => setAmount(amountInput(event.target.value))}
         error={touched && rule && rule !== 'skip' ? problemText(rule, (key, values) => t(key, values), language) : null}
       />

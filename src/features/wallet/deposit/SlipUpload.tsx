@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react'
+import { useId, useRef, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Slip } from '../../../api/types'
 import { showToast } from '../../../state/ui'
@@ -6,65 +6,112 @@ import { Button } from '../../../ui/Button'
 import { useMoneyAction } from '../useMoneyAction'
 import { uploadSlip, useSlipWindow } from './api'
 
+/** What the server reads as a slip (spec 5: 10 MB for an image). */
+export const SLIP_TYPES = ['image/jpeg', 'image/png']
+export const SLIP_MAX_MB = 10
+
+/** One upload action: the file and what names it, so picking the same file again after a lost
+ *  answer is the same action (same Idempotency-Key) and another file is a new one. */
+interface SlipAction {
+  file: File
+  id: string
+}
+
+const actionOf = (file: File): SlipAction => ({ file, id: `${file.name}:${file.size}:${file.lastModified}:${file.type}` })
+
+function SlipResult({ slip }: { slip: Slip }) {
+  const { t, i18n } = useTranslation()
+  if (slip.status === 'SUCCESS') return <>{t('deposit.slipSuccess')}</>
+  if (slip.status === 'FAILED') {
+    const key = `slipReasons.${slip.note ?? ''}`
+    const reason = slip.note && i18n.exists(key) ? String(t(key as 'slipReasons.UNKNOW_ERROR')) : (slip.note ?? '')
+    return <>{reason ? t('deposit.slipFailedReason', { reason }) : t('deposit.slipFailed')}</>
+  }
+  return <>{t('deposit.slipProcessing')}</>
+}
+
 /** Spec 1, 4, 7: a bank slip image, its upload progress, then "processing" until it is read. */
 export function SlipUpload() {
   const { t } = useTranslation()
-  const window = useSlipWindow(true)
+  const slipWindow = useSlipWindow()
+  const ids = useId()
   const input = useRef<HTMLInputElement>(null)
   const [file, setFile] = useState<File | null>(null)
+  const [problem, setProblem] = useState<string | null>(null)
   const [progress, setProgress] = useState<number | null>(null)
-  const [failure, setFailure] = useState<string | null>(null)
   const [uploaded, setUploaded] = useState<Slip | null>(null)
-  const upload = useMoneyAction<Slip, File>({
-    call: (chosen, headers) => uploadSlip(chosen, headers, setProgress),
+  const upload = useMoneyAction<Slip, SlipAction>({
+    call: ({ file: chosen }, headers) => uploadSlip(chosen, headers, setProgress),
     onSuccess: (slip) => {
       setUploaded(slip)
       setFile(null)
       setProgress(null)
       if (input.current) input.current.value = ''
-      showToast(t('deposit.slipUploaded'), 'success')
+      if (slip.status !== 'FAILED') showToast(t('deposit.slipUploaded'), 'success')
     },
+    // SLIP_NO_FILE, SLIP_INVALID_FILE, SLIP_UPLOAD_FAIL, REQUEST_LIMIT arrive translated (spec 8);
+    // the chosen file stays, so tapping again retries it.
     onError: (error) => {
       setProgress(null)
-      setFailure(error.message)
+      setProblem(error.message)
     },
   })
-  const closed = window.data && !window.data.isOpen
+  const closedWindow = slipWindow.data?.isOpen === false ? slipWindow.data : null
+  const closed = closedWindow !== null
+
+  const choose = (chosen: File | null) => {
+    setUploaded(null)
+    setProblem(null)
+    if (chosen && !SLIP_TYPES.includes(chosen.type)) setProblem(t('validation.fileNotSupported'))
+    else if (chosen && chosen.size > SLIP_MAX_MB * 1024 * 1024) setProblem(t('validation.fileTooLarge', { size: SLIP_MAX_MB }))
+    setFile(chosen)
+  }
+  const fileOk = file !== null && SLIP_TYPES.includes(file.type) && file.size <= SLIP_MAX_MB * 1024 * 1024
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    if (file) upload.submit(file)
+    if (!file || !fileOk || closed || upload.pending) return
+    setProblem(null)
+    setProgress(0)
+    upload.submit(actionOf(file))
   }
+  const percent = Math.round((progress ?? 0) * 100)
+
   return (
-    <form className="money-form" onSubmit={submit} noValidate>
+    <form className="money-form slip-upload" onSubmit={submit} noValidate aria-labelledby={`${ids}-title`}>
+      <h3 id={`${ids}-title`} className="deposit__subtitle">{t('deposit.slipTitle')}</h3>
       <ul className="muted slip-facts">
         <li>{t('deposit.slipWithinHour')}</li>
-        {window.data && <li>{t('deposit.slipWindow', { from: window.data.closedFrom, to: window.data.closedTo })}</li>}
-        <li>{t('deposit.creditedSoon')}</li>
+        {slipWindow.data && <li>{t('deposit.slipWindow', { from: slipWindow.data.closedFrom, to: slipWindow.data.closedTo })}</li>}
       </ul>
-      {closed && <p className="notice notice--error" role="alert">{t('deposit.slipClosed', { from: window.data.closedFrom, to: window.data.closedTo })}</p>}
-      <label className="field">
-        <span className="field__label">{t('deposit.slipFile')}</span>
+      {closedWindow && (
+        <p className="notice notice--error" role="alert">{t('deposit.slipClosed', { from: closedWindow.closedFrom, to: closedWindow.closedTo })}</p>
+      )}
+      <div className="field">
+        <label className="field__label" htmlFor={`${ids}-file`}>{t('deposit.slipFile')}</label>
         <input
           ref={input}
+          id={`${ids}-file`}
           type="file"
-          accept="image/jpeg,image/png"
+          accept={SLIP_TYPES.join(',')}
           className="input"
-          onChange={(event) => {
-            setFile(event.target.files?.[0] ?? null)
-            setFailure(null)
-            setUploaded(null)
-          }}
+          disabled={upload.pending}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={`${ids}-error`}
+          onChange={(event) => choose(event.target.files?.[0] ?? null)}
         />
-      </label>
-      {progress !== null && (
-        <div>
-          <progress className="progress" max={1} value={progress} aria-label={t('deposit.slipProgress')} />
-          <span className="muted">{Math.round(progress * 100)}%</span>
-        </div>
-      )}
-      {failure && <p className="notice notice--error" role="alert">{failure}</p>}
-      {uploaded && <p className="notice" role="status" data-testid="slip-status">{t('deposit.slipProcessing')}</p>}
-      <Button type="submit" block pending={upload.pending} disabled={!file || closed}>{t('deposit.slipSend')}</Button>
+        <p className="field__error" id={`${ids}-error`} role={problem ? 'alert' : undefined}>{problem ?? ''}</p>
+      </div>
+      {/* Room kept for the bar, so the button does not move when the upload starts. */}
+      <div className="slip-progress">
+        {progress !== null && (
+          <>
+            <progress className="progress" max={100} value={percent} aria-label={t('deposit.slipProgress')} aria-valuetext={`${percent}%`} />
+            <span className="muted" aria-hidden="true">{percent}%</span>
+          </>
+        )}
+      </div>
+      <p className="deposit-status" role="status" data-testid="slip-status">{uploaded ? <SlipResult slip={uploaded} /> : ''}</p>
+      <Button type="submit" block pending={upload.pending} disabled={!fileOk || closed}>{t('deposit.slipSend')}</Button>
     </form>
   )
 }

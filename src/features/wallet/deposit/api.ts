@@ -9,24 +9,32 @@ export const depositKeys = {
   all: ['deposit'] as const,
   lookup: () => [...depositKeys.all, 'lookup'] as const,
   slipWindow: () => [...depositKeys.all, 'slip-window'] as const,
-  qr: (provider: QrProvider) => [...depositKeys.all, 'qr', provider] as const,
   qrAll: () => [...depositKeys.all, 'qr'] as const,
+  qr: (provider: QrProvider) => [...depositKeys.qrAll(), provider] as const,
 }
 
 // Spec 8: a failed deposit load hides its loader silently; the modal shows it inline.
 const silent = { meta: { silent: true }, retry: retryTransientOnce } as const
 
+export const getDepositLookup = () => api.get<DepositLookup>('/api/lookup/deposit')
+export const getSlipWindow = () => api.get<SlipLookup>('/api/lookup/slip')
+
 export const useDepositLookup = (enabled: boolean) =>
-  useQuery({ queryKey: depositKeys.lookup(), queryFn: () => api.get<DepositLookup>('/api/lookup/deposit'), enabled, ...silent })
-export const useSlipWindow = (enabled: boolean) =>
-  useQuery({ queryKey: depositKeys.slipWindow(), queryFn: () => api.get<SlipLookup>('/api/lookup/slip'), enabled, ...silent })
+  useQuery({ queryKey: depositKeys.lookup(), queryFn: getDepositLookup, enabled, ...silent })
+export const useSlipWindow = () => useQuery({ queryKey: depositKeys.slipWindow(), queryFn: getSlipWindow, ...silent })
 
 /** A QR state with the moment it was answered, so the countdown runs from the server's `expireIn`. */
 export type QrAnswer = QrState & { receivedAt: number }
 const stamped = (state: QrState): QrAnswer => ({ ...state, receivedAt: Date.now() })
 
+/** What a provider shows once its QR is cancelled: no QR, nothing to say. */
+export const noQr = (): QrAnswer => stamped({ qrcodeId: null, hasQrcode: false, qrcode: null, amount: null, expireIn: 0, message: '' })
+
+export const getQr = (provider: QrProvider) => api.get<QrState>(`/api/qrcode/${provider}`).then(stamped)
+
+// Always read afresh: another provider's new QR, or the expiry, may have changed it.
 export const qrQuery = (provider: QrProvider) =>
-  queryOptions({ queryKey: depositKeys.qr(provider), queryFn: () => api.get<QrState>(`/api/qrcode/${provider}`).then(stamped), staleTime: 0, ...silent })
+  queryOptions({ queryKey: depositKeys.qr(provider), queryFn: () => getQr(provider), staleTime: 0, ...silent })
 
 export const createQr = (provider: QrProvider, amount: number, headers: Record<string, string>) =>
   api.post<QrState>(`/api/qrcode/${provider}`, { amount }, { headers }).then(stamped)
@@ -35,13 +43,13 @@ export const cancelQr = (qrcodeId: string) => api.delete<MessageBody>(`/api/qrco
 export const sendGiftLink = (body: { link: string }, headers: Record<string, string>) =>
   api.post<Slip>('/api/wallet/truelink', body, { headers })
 
-/** Spec 7: multipart, 5-minute timeout; progress as a fraction 0..1. */
+/** Spec 7, 9: multipart (field `file`), 5-minute timeout; progress as a fraction 0..1. */
 export function uploadSlip(file: File, headers: Record<string, string>, onProgress: (fraction: number) => void): Promise<Slip> {
   const form = new FormData()
   form.append('file', file)
   return api.post<Slip>('/api/wallet/slip', form, {
     headers,
     timeout: LONG_TIMEOUT_MS,
-    onUploadProgress: (event) => onProgress(event.total ? event.loaded / event.total : 0),
+    onUploadProgress: (event) => onProgress(event.total ? Math.min(1, event.loaded / event.total) : 0),
   })
 }
