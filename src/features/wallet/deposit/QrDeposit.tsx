@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useEffect, useState, type FormEvent } from 'react'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSubmit } from '../../../api/useSubmit'
 import type { Language } from '../../../i18n/language'
@@ -38,7 +38,17 @@ function OpenQr({ provider, qr }: { provider: QrProvider; qr: QrAnswer }) {
       void client.invalidateQueries({ queryKey: depositKeys.qr(provider) })
     },
   })
-  const submitCancel = useSubmit(cancel)
+  const lockedCancel = useSubmit(cancel)
+  // Once cancelled the QR is gone: a tap landing before the view changes must not cancel again.
+  const cancelled = useRef(false)
+  const submitCancel = (id: string) => {
+    if (cancelled.current) return
+    lockedCancel(id, {
+      onSuccess: () => {
+        cancelled.current = true
+      },
+    })
+  }
   const makeNew = () => void client.invalidateQueries({ queryKey: depositKeys.qr(provider) })
 
   return (
@@ -90,9 +100,11 @@ export function QrDeposit({ provider }: { provider: QrProvider }) {
     onSuccess: (answer) => {
       client.setQueryData(depositKeys.qr(provider), answer)
       // Spec 4: one provider's new QR flags the other providers' QRs to refresh.
+      // Read again at once, shown or not, so switching to one never shows a stale QR first.
       void client.invalidateQueries({
         queryKey: depositKeys.qrAll(),
         predicate: (query) => query.queryKey[depositKeys.qrAll().length] !== provider,
+        refetchType: 'all',
       })
       setTouched(false)
     },
