@@ -24,7 +24,7 @@ function BankAccount({ method }: { method: BankMethod }) {
         <span className="account-line__bank">{bank}</span>
         <span className="account-line__no">{groupAccountNumber(entry.bankAccountNo)}</span>
         <span>{entry.bankAccountName}</span>
-        <span className={method.auto ? 'badge badge--auto' : 'badge'}>{method.auto ? t('deposit.auto') : t('deposit.manual')}</span>
+        <span className={method.auto ? 'deposit-badge deposit-badge--auto' : 'deposit-badge'}>{method.auto ? t('deposit.auto') : t('deposit.manual')}</span>
       </div>
       <CopyButton text={entry.bankAccountNo} label={t('deposit.copyAccount', { bank })} />
     </li>
@@ -47,7 +47,7 @@ export function BankAccounts({ methods }: { methods: DepositMethods }) {
             <div className="account-line__text">
               <span className="account-line__bank">{t('deposit.trueWallet')}</span>
               <span className="account-line__no">{wallet.walletAccountName}</span>
-              <span className="badge badge--auto">{t('deposit.auto')}</span>
+              <span className="deposit-badge deposit-badge--auto">{t('deposit.auto')}</span>
             </div>
             <CopyButton text={wallet.walletAccountName} label={t('deposit.copyWallet')} />
           </li>
