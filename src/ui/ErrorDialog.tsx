@@ -1,11 +1,19 @@
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { catalogueCode, errorMessage, isApiError } from '../api/errors'
+import { i18n } from '../i18n/i18n'
 import { Button } from './Button'
 import { Modal } from './Modal'
 
-/** The spec 8 code of a failure, as the catalogue writes it (any case from the server). */
-export const failureCode = (error: Error): string => (isApiError(error) ? catalogueCode(error.code) : 'generic')
+/** The catalogue code of a failure: our own (network, timeout, generic) as they are, a server's
+ *  spec 8 code in any case as the catalogue writes it, free text as it came. */
+export function failureCode(error: Error): string {
+  if (!isApiError(error)) return 'generic'
+  return i18n.exists(`errors.${error.code}`) ? error.code : catalogueCode(error.code)
+}
+
+/** The failure's message in the language in use. */
+export const failureText = (error: Error): string => errorMessage(failureCode(error))
 
 /**
  * Spec 8: transfer and withdraw failures open an error dialog with the translated message. The
@@ -18,7 +26,7 @@ export function ErrorDialog({ error, onClose }: { error: Error | null; onClose: 
   return (
     <Modal open={error !== null} onClose={onClose} title={t('errorDialog.title')} role="alertdialog" describedBy={textId}>
       <div className="stack">
-        <p id={textId} className="error-dialog__text">{error && errorMessage(failureCode(error))}</p>
+        <p id={textId} className="error-dialog__text">{error && failureText(error)}</p>
         <Button type="button" block onClick={onClose}>{t('errorDialog.ok')}</Button>
       </div>
     </Modal>

@@ -1,13 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { errorMessage } from '../../../api/errors'
 import { profileKeys } from '../../../api/profile'
 import { useSubmit } from '../../../api/useSubmit'
 import { currentLanguage } from '../../../i18n/i18n'
 import { accountNameEditRule, accountNameInput, problemText } from '../../../lib/walletRules'
 import { Button } from '../../../ui/Button'
-import { failureCode } from '../../../ui/ErrorDialog'
+import { failureText } from '../../../ui/ErrorDialog'
 import { TextField } from '../../../ui/Field'
 import { Modal } from '../../../ui/Modal'
 import { saveBankAccountName, walletKeys } from '../api'
@@ -55,7 +54,7 @@ export function BankAccountNameModal({ open, bankCode, onClose, onSaved }: BankA
           onChange={(event) => setName(accountNameInput(event.target.value))}
           error={touched && problem ? problemText(problem, (key, values) => t(key, values), currentLanguage()) : null}
         />
-        {save.error && <p className="notice notice--error" role="alert">{errorMessage(failureCode(save.error))}</p>}
+        {save.error && <p className="notice notice--error" role="alert">{failureText(save.error)}</p>}
         <Button type="submit" block pending={save.isPending}>{t('withdraw.nameSave')}</Button>
       </form>
     </Modal>
