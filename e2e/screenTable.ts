@@ -182,6 +182,17 @@ const HOME_STATES: readonly ScreenState[] = [
     },
   },
   {
+    name: 'transfer error dialog',
+    reach: async (context) => {
+      // A refusal whatever the demo member holds: the dialog is what is checked, not the books.
+      await context.page.route('**/api/wallet/transferAll', (route) => route.fulfill({ status: 400, json: { message: 'MONEY_NOT_ENOUGH' } }), { times: 1 })
+      const dialog = await homeAction(context, context.strings.home.transfer, context.strings.transfer.title)
+      await dialog.getByLabel(context.strings.transfer.to).selectOption('WALLET')
+      await dialog.getByRole('button', { name: context.strings.transfer.all }).click()
+      await expect(context.page.getByRole('alertdialog', { name: context.strings.errorDialog.title })).toBeVisible()
+    },
+  },
+  {
     name: 'slot account modal',
     reach: async ({ page, strings }) => {
       await page.getByRole('button', { name: fill(strings.games.open, { name: 'Joker Gaming' }) }).first().click()

@@ -335,6 +335,10 @@ export const Withdrawal = Type.Object({
 })
 export const WithdrawResponse = Type.Object({ message: Type.Literal('SUCCESS'), withdrawal: Withdrawal, wallet: WalletAmount })
 
+/** GET /api/bonus/check/active (spec 3 "Bonus active check"): `status` true while the member holds
+ *  a bonus, `type` its kind. While one is active a withdrawal must take the whole balance (spec 1). */
+export const BonusActiveCheck = Type.Object({ status: Type.Boolean(), type: Type.Optional(Type.Union([text(32), Type.Null()])) })
+
 export const AutoLoginParams = Type.Object({ game: text(32), username: text(64) })
 export const AutoLoginPasswordParams = Type.Object({ game: text(32), username: text(64), password: text(64) })
 export const AutoLoginResponse = Type.Object({ link: text(2_000) })

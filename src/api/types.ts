@@ -84,3 +84,4 @@ export type WithdrawalStatus = Static<typeof Contract.WithdrawalStatus>
 export type Withdrawal = Static<typeof Contract.Withdrawal>
 export type WithdrawResponse = Static<typeof Contract.WithdrawResponse>
 export type AutoLoginResponse = Static<typeof Contract.AutoLoginResponse>
+export type BonusActiveCheck = Static<typeof Contract.BonusActiveCheck>

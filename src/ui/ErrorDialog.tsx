@@ -1,15 +1,33 @@
+import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
+import { catalogueCode, errorMessage, isApiError } from '../api/errors'
+import { i18n } from '../i18n/i18n'
 import { Button } from './Button'
 import { Modal } from './Modal'
 
-/** Spec 8: transfer and withdraw failures open an error dialog with the translated message. */
+/** The catalogue code of a failure: our own (network, timeout, generic) as they are, a server's
+ *  spec 8 code in any case as the catalogue writes it, free text as it came. */
+export function failureCode(error: Error): string {
+  if (!isApiError(error)) return 'generic'
+  return i18n.exists(`errors.${error.code}`) ? error.code : catalogueCode(error.code)
+}
+
+/** The failure's message in the language in use. */
+export const failureText = (error: Error): string => errorMessage(failureCode(error))
+
+/**
+ * Spec 8: transfer and withdraw failures open an error dialog with the translated message. The
+ * text is looked up by code while it shows, so it follows a language change; a code without a
+ * translation shows as it came.
+ */
 export function ErrorDialog({ error, onClose }: { error: Error | null; onClose: () => void }) {
   const { t } = useTranslation()
+  const textId = useId()
   return (
-    <Modal open={error !== null} onClose={onClose} title={t('common.errorTitle')}>
+    <Modal open={error !== null} onClose={onClose} title={t('errorDialog.title')} role="alertdialog" describedBy={textId}>
       <div className="stack">
-        <p role="alert" className="error-dialog__text">{error?.message}</p>
-        <Button type="button" block onClick={onClose}>{t('common.ok')}</Button>
+        <p id={textId} className="error-dialog__text">{error && failureText(error)}</p>
+        <Button type="button" block onClick={onClose}>{t('errorDialog.ok')}</Button>
       </div>
     </Modal>
   )

@@ -11,10 +11,14 @@ interface ModalProps {
   title: ReactNode
   children: ReactNode
   wide?: boolean
+  /** `alertdialog` for a dialog that interrupts to say something went wrong. */
+  role?: 'dialog' | 'alertdialog'
+  /** The id of the element whose text describes the dialog (read out when it opens). */
+  describedBy?: string
 }
 
 /** Every dialog of the app: a native modal <dialog> (focus trap, Escape, top layer). */
-export function Modal({ open, onClose, title, children, wide }: ModalProps) {
+export function Modal({ open, onClose, title, children, wide, role, describedBy }: ModalProps) {
   const { t } = useTranslation()
   const ref = useRef<HTMLDialogElement>(null)
   const titleId = useId()
@@ -38,7 +42,9 @@ export function Modal({ open, onClose, title, children, wide }: ModalProps) {
     <dialog
       ref={ref}
       className={wide ? 'modal modal--wide' : 'modal'}
+      role={role === 'alertdialog' ? 'alertdialog' : undefined}
       aria-labelledby={titleId}
+      aria-describedby={describedBy}
       onCancel={(event) => {
         event.preventDefault()
         onClose()

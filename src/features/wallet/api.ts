@@ -4,7 +4,7 @@ import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query'
 import { retryTransientOnce } from '../../api/queryClient'
 import { api, LONG_TIMEOUT_MS } from '../../api/http'
 import type {
-  ActiveResponse, AutoLoginResponse, GameCredentials, HtmlListResponse, MessageBody, SlotsRefreshResponse, TransferResponse,
+  ActiveResponse, AutoLoginResponse, BonusActiveCheck, GameCredentials, HtmlListResponse, MessageBody, SlotsRefreshResponse, TransferResponse,
   WalletResponse, WithdrawLimits, WithdrawResponse,
 } from '../../api/types'
 import { storageKeys } from '../../lib/storage'
@@ -15,6 +15,7 @@ export const walletKeys = {
   credentials: (code: string) => [...walletKeys.all, 'credentials', code.toUpperCase()] as const,
   withdrawLimits: () => [...walletKeys.all, 'withdraw-limits'] as const,
   agreements: () => [...walletKeys.all, 'agreements'] as const,
+  bonusActive: () => [...walletKeys.all, 'bonus-active'] as const,
 }
 
 export const getWallet = () => api.get<WalletResponse>('/api/wallet')
@@ -62,6 +63,17 @@ export const collectInvite = (idempotency: Record<string, string>) =>
 
 export const useWithdrawLimits = (enabled: boolean) =>
   useQuery({ queryKey: walletKeys.withdrawLimits(), queryFn: () => api.get<WithdrawLimits>('/api/lookup/withdraw'), enabled, ...inline })
+
+/** Whether a bonus is held, read afresh each time the withdraw modal opens (spec 1's rule depends on it). */
+export const useBonusActive = (enabled: boolean) =>
+  useQuery({
+    queryKey: walletKeys.bonusActive(), queryFn: () => api.get<BonusActiveCheck>('/api/bonus/check/active'),
+    enabled, staleTime: 0, ...inline,
+  })
+
+/** PUT /api/account/bankAccountName (spec 7): the registered account's holder name, bank unchanged. */
+export const saveBankAccountName = (body: { bankCode: string; bankAccountName: string }) =>
+  api.put<MessageBody>('/api/account/bankAccountName', body)
 
 export const useAgreements = (enabled: boolean) =>
   useQuery({ queryKey: walletKeys.agreements(), queryFn: () => api.get<HtmlListResponse>('/api/lookup/agreements'), enabled, ...inline })

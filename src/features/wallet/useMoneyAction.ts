@@ -1,9 +1,10 @@
 // Every money button of the wallet (issue 7): one request per tap (a second tap while pending
-// sends nothing), one Idempotency-Key per player action (tapping again after a failure, with
-// nothing changed, retries the same action with the same key), Telegram's closing confirmation
-// while the request is out, and haptic feedback on the answer.
+// sends nothing), one Idempotency-Key per player action (tapping again after an answer was lost,
+// with nothing changed, retries the same action with the same key), Telegram's closing
+// confirmation while the request is out, and haptic feedback on the answer.
 import { useMutation } from '@tanstack/react-query'
 import { useRef } from 'react'
+import { isApiError } from '../../api/errors'
 import { idempotencyHeaders, newActionKey } from '../../api/idempotency'
 import { useSubmit } from '../../api/useSubmit'
 import { getPlatform } from '../../platform'
@@ -16,6 +17,15 @@ interface MoneyAction<TData, TVariables> {
   /** Failures are shown by the screen (a dialog or inline), so never as a toast too. */
   onError?: (error: Error, variables: TVariables) => void
 }
+
+/**
+ * The server may have acted without the answer reaching us (offline, timeout, a 5xx on the way
+ * back): tapping again is the same action and must carry the same key. A refusal (4xx: money not
+ * enough, a limit) is an answer: the next tap is a new action, so an API that keeps refused
+ * answers under their key does not replay the refusal after the player has put it right.
+ */
+export const answerMaybeLost = (error: Error): boolean =>
+  !isApiError(error) || error.status === undefined || error.status >= 500
 
 export function useMoneyAction<TData, TVariables>({ call, onSuccess, onError }: MoneyAction<TData, TVariables>) {
   const action = useRef<{ fingerprint: string; key: string } | null>(null)
@@ -42,6 +52,7 @@ export function useMoneyAction<TData, TVariables>({ call, onSuccess, onError }: 
       onSuccess?.(data, variables)
     },
     onError: (error, variables) => {
+      if (!answerMaybeLost(error)) action.current = null
       getPlatform().haptic('error')
       onError?.(error, variables)
     },

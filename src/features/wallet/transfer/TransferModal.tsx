@@ -5,11 +5,12 @@ import type { TransferResponse } from '../../../api/types'
 import { currentLanguage } from '../../../i18n/i18n'
 import { opensAccountFlow } from '../../../lib/games'
 import { amountInput, currencyOf, formatMoney, readAmount } from '../../../lib/money'
-import { problemText, transferRule, WALLET } from '../../../lib/walletRules'
+import { problemText, slotTransferDisabled, transferRule, WALLET } from '../../../lib/walletRules'
 import { showToast } from '../../../state/ui'
 import { Button } from '../../../ui/Button'
 import { ErrorDialog } from '../../../ui/ErrorDialog'
 import { SelectField, TextField } from '../../../ui/Field'
+import { LoadError } from '../../../ui/LoadError'
 import { Modal } from '../../../ui/Modal'
 import { storeBalances, transfer, transferAll, useWallet } from '../api'
 import { useMoneyAction } from '../useMoneyAction'
@@ -63,12 +64,14 @@ export function TransferModal({ open, onClose, from: initialFrom = WALLET, to: i
     onError: setFailure,
   })
 
+  // Spec 5: nothing leaves an empty main wallet (transfer-all still gathers the game balances).
+  const walletEmpty = from === WALLET && wallet.data !== undefined && slotTransferDisabled(wallet.data.wallet.amount)
   const problem = transferRule({ from, to, amount })
   const submit = (event: FormEvent) => {
     event.preventDefault()
     setShowProblems(true)
     const value = readAmount(amount)
-    if (problem || value === null) return
+    if (problem || value === null || walletEmpty) return
     action.submit({ kind: 'one', from, to, amount: value })
   }
   const moveAll = () => {
@@ -85,6 +88,7 @@ export function TransferModal({ open, onClose, from: initialFrom = WALLET, to: i
   return (
     <Modal open={open} onClose={() => onClose(saved)} title={t('transfer.title')}>
       <form className="money-form" onSubmit={submit} noValidate>
+        {wallet.isError && <LoadError error={wallet.error} onRetry={() => wallet.refetch()} />}
         <div className="money-row">
           <SelectField label={t('transfer.from')} value={from} onChange={(event) => setFrom(event.target.value)}>
             {accounts.map((account) => <option key={account.code} value={account.code}>{option(account.code, account.label)}</option>)}
@@ -104,7 +108,8 @@ export function TransferModal({ open, onClose, from: initialFrom = WALLET, to: i
           onChange={(event) => setAmount(amountInput(event.target.value))}
           error={amountProblem ? problemText(problem, (key, values) => t(key, values), language) : null}
         />
-        <Button type="submit" block pending={action.pending}>{t('transfer.submit')}</Button>
+        {walletEmpty && <p className="notice" role="status">{t('transfer.walletEmpty')}</p>}
+        <Button type="submit" block pending={action.pending} disabled={walletEmpty}>{t('transfer.submit')}</Button>
         <Button type="button" variant="secondary" block disabled={action.pending} onClick={moveAll}>{t('transfer.all')}</Button>
       </form>
       <ErrorDialog error={failure} onClose={() => setFailure(null)} />

@@ -1,27 +1,33 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { api } from '../../../api/http'
 import { profileKeys } from '../../../api/profile'
-import type { MessageBody } from '../../../api/types'
 import { useSubmit } from '../../../api/useSubmit'
 import { currentLanguage } from '../../../i18n/i18n'
 import { accountNameEditRule, accountNameInput, problemText } from '../../../lib/walletRules'
 import { Button } from '../../../ui/Button'
+import { failureText } from '../../../ui/ErrorDialog'
 import { TextField } from '../../../ui/Field'
 import { Modal } from '../../../ui/Modal'
-import { walletKeys } from '../api'
+import { saveBankAccountName, walletKeys } from '../api'
 
-const saveName = (bankAccountName: string) => api.put<MessageBody>('/api/account/bankAccountName', { bankAccountName })
+interface BankAccountNameModalProps {
+  open: boolean
+  /** The registered bank's code: spec 7 sends it with the name (the bank itself does not change). */
+  bankCode: string
+  onClose: () => void
+  /** The name as saved; the caller closes this modal and copies again. */
+  onSaved: (name: string) => void
+}
 
 /** Spec 2 and 5: the account holder's name in English (KTB, TMB, BBL); on success it closes and the caller copies again. */
-export function BankAccountNameModal({ open, onClose, onSaved }: { open: boolean; onClose: () => void; onSaved: (name: string) => void }) {
+export function BankAccountNameModal({ open, bankCode, onClose, onSaved }: BankAccountNameModalProps) {
   const { t } = useTranslation()
   const client = useQueryClient()
   const [name, setName] = useState('')
   const [touched, setTouched] = useState(false)
   const save = useMutation({
-    mutationFn: saveName,
+    mutationFn: (bankAccountName: string) => saveBankAccountName({ bankCode, bankAccountName }),
     meta: { handlesError: true },
     onSuccess: (_answer, saved) => {
       void client.invalidateQueries({ queryKey: walletKeys.detail() })
@@ -48,9 +54,11 @@ export function BankAccountNameModal({ open, onClose, onSaved }: { open: boolean
           onChange={(event) => setName(accountNameInput(event.target.value))}
           error={touched && problem ? problemText(problem, (key, values) => t(key, values), currentLanguage()) : null}
         />
-        {save.error && <p className="notice notice--error" role="alert">{save.error.message}</p>}
+        {save.error && <p className="notice notice--error" role="alert">{failureText(save.error)}</p>}
         <Button type="submit" block pending={save.isPending}>{t('withdraw.nameSave')}</Button>
       </form>
     </Modal>
   )
 }
+
+export default BankAccountNameModal

@@ -1,9 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { WithdrawResponse } from '../../../api/types'
+import type { BankAccount, WithdrawResponse } from '../../../api/types'
 import { currentLanguage } from '../../../i18n/i18n'
-import { amountInput, currencyOf, formatMoney, readAmount } from '../../../lib/money'
+import type { Language } from '../../../i18n/language'
+import { amountInput, currencyOf, formatMoney, fromMinor, readAmount, toMinor } from '../../../lib/money'
 import { groupAccountNumber } from '../../../lib/validation'
 import { offerAccountNameEdit, problemText, withdrawRule } from '../../../lib/walletRules'
 import { showToast } from '../../../state/ui'
@@ -15,9 +16,13 @@ import { CopyIcon } from '../../../ui/icons'
 import { LoadError } from '../../../ui/LoadError'
 import { Modal } from '../../../ui/Modal'
 import { PausedNotice } from '../../../ui/PausedNotice'
-import { storeBalances, useWallet, useWithdrawLimits, withdraw } from '../api'
+import { storeBalances, useBonusActive, useWallet, useWithdrawLimits, withdraw } from '../api'
 import { useMoneyAction } from '../useMoneyAction'
 import { BankAccountNameModal } from './BankAccountNameModal'
+
+/** The bank's name in the player's language (Thai names for Thai, English otherwise when known). */
+const bankName = (bank: BankAccount, language: Language): string =>
+  language === 'th' ? bank.bank.nameTH : bank.bank.nameEN || bank.bank.nameTH
 
 /** Spec 2 and 5: an amount within the server's limits to the registered bank account, confirmed first. */
 export function WithdrawModal({ open, onClose }: { open: boolean; onClose: (saved: boolean) => void }) {
@@ -25,14 +30,17 @@ export function WithdrawModal({ open, onClose }: { open: boolean; onClose: (save
   const client = useQueryClient()
   const wallet = useWallet()
   const limits = useWithdrawLimits(open)
+  const bonus = useBonusActive(open)
   const language = currentLanguage()
   const [amount, setAmount] = useState('')
   const [touched, setTouched] = useState(false)
   const [confirming, setConfirming] = useState<number | null>(null)
   const [failure, setFailure] = useState<Error | null>(null)
-  const [editingName, setEditingName] = useState(false)
+  // The name edit, and whether it was opened by a copy that runs again once the name is saved.
+  const [editingName, setEditingName] = useState<{ copyAfter: boolean } | null>(null)
   const currency = currencyOf(wallet.data?.wallet.currency)
   const bank = wallet.data?.bankAccount
+  const balance = wallet.data?.wallet.amount
   const money = (value: number) => formatMoney(value, language, currency)
 
   const action = useMoneyAction<WithdrawResponse, number>({
@@ -54,32 +62,53 @@ export function WithdrawModal({ open, onClose }: { open: boolean; onClose: (save
     setConfirming(value)
   }
 
-  // Spec 2: for KTB, TMB and BBL the holder's name must be English before it is copied.
+  // Spec 1: while a bonus is active a withdrawal takes the whole balance, or the rest is removed.
+  // Said with the amounts when the check says a bonus is held; said as the rule when the check
+  // has not answered; not said when no bonus is held.
+  const bonusNotice = (value: number): string | null => {
+    if (bonus.data?.status === false) return null
+    if (bonus.data?.status === true && balance !== undefined) {
+      const rest = fromMinor(Math.max(0, toMinor(balance) - toMinor(value)))
+      return t('withdraw.bonusActive', { balance: money(balance), rest: money(rest) })
+    }
+    return t('withdraw.bonusRule')
+  }
+
+  // Spec 2: for KTB, TMB and BBL the holder's name must be English before it is copied; once it
+  // is saved the copy runs again, with the new name.
+  const needsEnglishName = bank !== undefined && offerAccountNameEdit(bank.bankCode, bank.bankAccountName)
   const copyName = (name: string) => void copyWithToast(name)
   const copyAccount = () => {
     if (!bank) return
-    if (offerAccountNameEdit(bank.bankCode, bank.bankAccountName)) setEditingName(true)
+    if (needsEnglishName) setEditingName({ copyAfter: true })
     else copyName(bank.bankAccountName)
   }
 
   return (
     <Modal open={open} onClose={() => onClose(false)} title={t('withdraw.title')}>
+      {wallet.isError && <LoadError error={wallet.error} onRetry={() => wallet.refetch()} />}
       {limits.isError && <LoadError error={limits.error} onRetry={() => limits.refetch()} />}
       <PausedNotice paused={limits.fetchStatus === 'paused'} />
       {bank && (
-        <div className="account-line">
-          <div className="account-line__text">
-            <span className="muted">{bank.bank.nameTH}</span>
-            <span className="account-line__no">{groupAccountNumber(bank.bankAccountNo)}</span>
-            <span>{bank.bankAccountName}</span>
+        <section className="stack" aria-label={t('withdraw.toAccount')}>
+          <div className="account-line">
+            <div className="account-line__text">
+              <span className="muted small">{t('withdraw.toAccount')}</span>
+              <span className="muted">{bankName(bank, language)}</span>
+              <span className="account-line__no">{groupAccountNumber(bank.bankAccountNo)}</span>
+              <span data-testid="withdraw-account-name">{bank.bankAccountName}</span>
+            </div>
+            <button type="button" className="icon-button" aria-label={t('withdraw.copyName')} onClick={copyAccount}><CopyIcon /></button>
           </div>
-          <button type="button" className="icon-button" aria-label={t('withdraw.copyName')} onClick={copyAccount}><CopyIcon /></button>
-        </div>
+          {needsEnglishName && (
+            <button type="button" className="link-button" onClick={() => setEditingName({ copyAfter: false })}>{t('withdraw.editName')}</button>
+          )}
+        </section>
       )}
       {confirming === null ? (
         <form className="money-form" onSubmit={review} noValidate>
           <p className="muted">
-            {t('withdraw.available')} <strong>{wallet.data ? money(wallet.data.wallet.amount) : '—'}</strong>
+            {t('withdraw.available')} <strong>{balance === undefined ? '—' : money(balance)}</strong>
           </p>
           <TextField
             label={t('withdraw.amount')}
@@ -90,24 +119,30 @@ export function WithdrawModal({ open, onClose }: { open: boolean; onClose: (save
             hint={limits.data ? t('withdraw.limits', { min: money(limits.data.withdrawMin), max: money(limits.data.withdrawMax) }) : undefined}
             error={touched && problem ? problemText(problem, (key, values) => t(key, values), language) : null}
           />
+          {balance !== undefined && balance > 0 && (
+            <Button type="button" variant="secondary" block onClick={() => setAmount(balance.toFixed(2))}>{t('withdraw.wholeBalance')}</Button>
+          )}
           <Button type="submit" block disabled={!limits.data}>{t('withdraw.next')}</Button>
         </form>
       ) : (
         <div className="money-form">
           <p>{t('withdraw.confirmText', { amount: money(confirming) })}</p>
-          <p className="notice" role="note">{t('withdraw.bonusRule')}</p>
+          {bonusNotice(confirming) && <p className="notice" role="note">{bonusNotice(confirming)}</p>}
           <Button type="button" block pending={action.pending} onClick={() => action.submit(confirming)}>{t('withdraw.confirm')}</Button>
           <Button type="button" variant="secondary" block disabled={action.pending} onClick={() => setConfirming(null)}>{t('common.back')}</Button>
         </div>
       )}
       <ErrorDialog error={failure} onClose={() => setFailure(null)} />
-      {editingName && (
+      {editingName && bank && (
         <BankAccountNameModal
           open
-          onClose={() => setEditingName(false)}
+          bankCode={bank.bankCode}
+          onClose={() => setEditingName(null)}
           onSaved={(name) => {
-            setEditingName(false)
-            copyName(name)
+            const { copyAfter } = editingName
+            setEditingName(null)
+            if (copyAfter) copyName(name)
+            else showToast(t('withdraw.nameSaved'), 'success')
           }}
         />
       )}

@@ -1,0 +1,402 @@
+// The transfer and withdraw modals on their own, as a player meets them (spec 1 bonus facts, 2
+// Transfer and Withdraw, 5, 7 Wallet, 8), against a faked API with Idempotency-Key on.
+import { act, screen, waitFor, within } from '@testing-library/react'
+import { AxiosError } from 'axios'
+import { describe, expect, it, vi } from 'vitest'
+import type { Slot, WalletResponse } from '../../src/api/types'
+import TransferModalDefault, { TransferModal } from '../../src/features/wallet/transfer/TransferModal'
+import WithdrawModalDefault, { WithdrawModal } from '../../src/features/wallet/withdraw/WithdrawModal'
+import { changeLanguage } from '../../src/i18n/i18n'
+import { formatMoney } from '../../src/lib/money'
+import { ApiError } from '../../src/api/errors'
+import { ErrorDialog } from '../../src/ui/ErrorDialog'
+import { renderScreen, text, type Call, type Routes } from '../renderScreen'
+
+const slot = (code: string, amount: number, isActive = true): Slot => ({
+  code, name: `${code} game`, category: 'slot', isActive, amount, ftWalletSlot: 1, logo: '', background: '', web: null, android: null, ios: null,
+})
+
+function wallet(amount = 500, bankAccount: Partial<WalletResponse['bankAccount']> = {}): WalletResponse {
+  return {
+    profile: { _id: '7', name: 'Somchai', username: '0812345678', coin: 0 },
+    bankAccount: { bankCode: 'KBANK', bankAccountName: 'SOMCHAI JAIDEE', bankAccountNo: '1234567890', bank: { nameTH: 'กสิกรไทย', nameEN: 'Kasikornbank' }, ...bankAccount },
+    wallet: { amount, currency: 'THB' },
+    invite: { amount: 0, success: 0, fail: 0 },
+    slots: [slot('PG', 120), slot('JOKER', 0), slot('SLOTXO', 30, false)],
+  }
+}
+
+const money = (amount: number) => formatMoney(amount, 'en', 'THB')
+const posts = (calls: Call[], url: string) => calls.filter((call) => call.method === 'POST' && call.url === url)
+const keyOf = (call: Call) => call.headers['Idempotency-Key']
+const networkDown = () => {
+  throw new AxiosError('Network Error', AxiosError.ERR_NETWORK)
+}
+const transferred = (amount: number, left = 500 - amount) => ({ message: 'SUCCESS', amount, wallet: { amount: left, currency: 'THB' } })
+const withdrawn = (amount: number) => ({
+  message: 'SUCCESS', withdrawal: { id: 'w1', amount, status: 'requested', createdAt: '2026-01-01T00:00:00Z' }, wallet: { amount: 500 - amount, currency: 'THB' },
+})
+
+/** An answer the test lets go of when it wants. */
+function held<T>(body: T) {
+  let release: () => void = () => {}
+  const answer = () => new Promise<T>((resolve) => { release = () => resolve(body) })
+  return { answer, release: () => release() }
+}
+
+async function openTransfer(api: Routes = {}, props: { from?: string; to?: string } = {}) {
+  const onClose = vi.fn()
+  const screenApi = await renderScreen(<TransferModal open onClose={onClose} {...props} />, {
+    path: '/user/home',
+    config: { idempotencyKeys: true },
+    api: { 'GET /api/wallet': wallet(), ...api },
+  })
+  const modal = await screen.findByRole('dialog', { name: text('transfer.title') })
+  await within(modal).findAllByRole('option', { name: /^PG game/ })
+  const field = (key: string) => within(modal).getByLabelText(text(key))
+  const submit = () => within(modal).getByRole('button', { name: text('transfer.submit') })
+  const all = () => within(modal).getByRole('button', { name: text('transfer.all') })
+  return { ...screenApi, modal, onClose, field, submit, all }
+}
+
+describe('transfer: the rules of spec 5, said before anything is sent', () => {
+  it('lists the main wallet and every active game with its balance, and takes the preselection', async () => {
+    const { field } = await openTransfer({}, { from: 'PG', to: 'WALLET' })
+    expect(field('transfer.from')).toHaveValue('PG')
+    expect(field('transfer.to')).toHaveValue('WALLET')
+    const options = within(field('transfer.from')).getAllByRole('option').map((option) => option.textContent)
+    expect(options).toEqual([`${text('transfer.wallet')} (${money(500)})`, `PG game (${money(120)})`, `JOKER game (${money(0)})`])
+  })
+
+  it('asks for both accounts, then different ones, then at least 1 baht, keeping what was typed', async () => {
+    const { user, calls, modal, field, submit } = await openTransfer()
+    await user.type(field('transfer.amount'), '0.99')
+    await user.click(submit())
+    expect(within(modal).getByText(text('validation.transferSelectAccount'))).toBeVisible()
+
+    await user.selectOptions(field('transfer.to'), 'WALLET')
+    await user.click(submit())
+    expect(within(modal).getByText(text('validation.transferSameAccount'))).toBeVisible()
+    expect(within(modal).queryByText(text('validation.transferSelectAccount'))).toBeNull()
+
+    await user.selectOptions(field('transfer.to'), 'PG')
+    await user.click(submit())
+    expect(within(modal).getByText(text('validation.transferMin', { min: '1.00' }))).toBeVisible()
+    expect(field('transfer.amount')).toHaveValue('0.99')
+    expect(field('transfer.amount')).toHaveAttribute('aria-invalid', 'true')
+
+    await user.clear(field('transfer.amount'))
+    await user.click(submit())
+    expect(within(modal).getByText(text('validation.required'))).toBeVisible()
+    expect(posts(calls, '/api/wallet/transfer')).toEqual([])
+  })
+
+  it('says the rules in Thai for a Thai player', async () => {
+    const onClose = vi.fn()
+    const { user } = await renderScreen(<TransferModal open onClose={onClose} />, { language: 'th', api: { 'GET /api/wallet': wallet() } })
+    const modal = await screen.findByRole('dialog', { name: 'โยกเงิน' })
+    await user.click(within(modal).getByRole('button', { name: 'โยกเงิน' }))
+    expect(within(modal).getByText(text('validation.transferSelectAccount'))).toBeVisible()
+    expect(text('validation.transferSelectAccount')).toMatch(/[\u0E00-\u0E7F]/)
+  })
+
+  it('keeps transfers out of an empty main wallet, but not out of a game or transfer-all', async () => {
+    const { user, calls, modal, field, submit, all } = await openTransfer({
+      'GET /api/wallet': wallet(0),
+      'POST /api/wallet/transferAll': transferred(150, 150),
+    })
+    await user.selectOptions(field('transfer.to'), 'PG')
+    expect(submit()).toBeDisabled()
+    expect(within(modal).getByText(text('transfer.walletEmpty'))).toBeVisible()
+    await user.selectOptions(field('transfer.from'), 'PG')
+    await user.selectOptions(field('transfer.to'), 'WALLET')
+    expect(submit()).toBeEnabled()
+    expect(within(modal).queryByText(text('transfer.walletEmpty'))).toBeNull()
+    await user.click(all())
+    await waitFor(() => expect(posts(calls, '/api/wallet/transferAll')).toHaveLength(1))
+  })
+})
+
+describe('transfer: sending', () => {
+  it('sends one request for a double tap, holds Telegram closing confirmation while out, then toasts, buzzes and closes saved', async () => {
+    const answer = held(transferred(100))
+    const { user, calls, field, submit, onClose, platform } = await openTransfer({ 'POST /api/wallet/transfer': answer.answer })
+    await user.selectOptions(field('transfer.to'), 'PG')
+    await user.type(field('transfer.amount'), '100')
+    await user.dblClick(submit())
+    await waitFor(() => expect(posts(calls, '/api/wallet/transfer')).toHaveLength(1))
+    expect(submit()).toBeDisabled()
+    await user.click(submit())
+    expect(platform.setClosingConfirmation.mock.calls).toEqual([[true]])
+
+    answer.release()
+    expect(await screen.findByText(text('transfer.success', { amount: money(100) }))).toBeVisible()
+    expect(onClose).toHaveBeenCalledWith(true)
+    expect(platform.haptic).toHaveBeenCalledWith('success')
+    expect(platform.setClosingConfirmation.mock.calls).toEqual([[true], [false]])
+    const sent = posts(calls, '/api/wallet/transfer')
+    expect(sent).toHaveLength(1)
+    expect(sent[0].body).toEqual({ from: 'WALLET', to: 'PG', amount: 100 })
+    expect(keyOf(sent[0])).toMatch(/^[\w-]{16,}$/)
+  })
+
+  it('moves everything into the target with transfer-all, asking for the target first; a double tap sends one', async () => {
+    const answer = held(transferred(650, 0))
+    const { user, calls, modal, field, all, onClose } = await openTransfer({ 'POST /api/wallet/transferAll': answer.answer })
+    await user.click(all())
+    expect(within(modal).getByText(text('validation.transferSelectAccount'))).toBeVisible()
+    expect(posts(calls, '/api/wallet/transferAll')).toEqual([])
+
+    await user.selectOptions(field('transfer.to'), 'JOKER')
+    await user.dblClick(all())
+    await waitFor(() => expect(posts(calls, '/api/wallet/transferAll')).toHaveLength(1))
+    answer.release()
+    expect(await screen.findByText(text('transfer.success', { amount: money(650) }))).toBeVisible()
+    const sent = posts(calls, '/api/wallet/transferAll')
+    expect(sent.map((call) => call.body)).toEqual([{ to: 'JOKER' }])
+    expect(keyOf(sent[0])).toMatch(/^[\w-]{16,}$/)
+    expect(posts(calls, '/api/wallet/transfer')).toEqual([])
+    expect(onClose).toHaveBeenCalledWith(true)
+  })
+
+  it('retries after a lost answer with the same Idempotency-Key; a changed amount is a new action with a new key', async () => {
+    let down = true
+    const { user, calls, field, submit, onClose } = await openTransfer({
+      'POST /api/wallet/transfer': () => (down ? networkDown() : transferred(60)),
+    })
+    await user.selectOptions(field('transfer.to'), 'PG')
+    await user.type(field('transfer.amount'), '50')
+    await user.click(submit())
+    let failure = await screen.findByRole('alertdialog', { name: text('errorDialog.title') })
+    expect(within(failure).getByText(text('errors.network'))).toBeVisible()
+    await user.click(within(failure).getByRole('button', { name: text('errorDialog.ok') }))
+    expect(field('transfer.amount')).toHaveValue('50')
+
+    await user.click(submit())
+    failure = await screen.findByRole('alertdialog', { name: text('errorDialog.title') })
+    await user.click(within(failure).getByRole('button', { name: text('errorDialog.ok') }))
+
+    down = false
+    await user.clear(field('transfer.amount'))
+    await user.type(field('transfer.amount'), '60')
+    await user.click(submit())
+    await waitFor(() => expect(onClose).toHaveBeenCalledWith(true))
+    const keys = posts(calls, '/api/wallet/transfer').map(keyOf)
+    expect(keys).toHaveLength(3)
+    expect(keys[1]).toBe(keys[0])
+    expect(keys[2]).not.toBe(keys[0])
+  })
+
+  it('takes a new key after a refusal: the player put it right, so it is a new action', async () => {
+    let refuse = true
+    const { user, calls, field, submit, platform } = await openTransfer({
+      'POST /api/wallet/transfer': () => (refuse ? [400, { message: 'MONEY_NOT_ENOUGH' }] : transferred(80)),
+    })
+    await user.selectOptions(field('transfer.to'), 'PG')
+    await user.type(field('transfer.amount'), '80')
+    await user.click(submit())
+    const failure = await screen.findByRole('alertdialog', { name: text('errorDialog.title') })
+    expect(platform.haptic).toHaveBeenCalledWith('error')
+    await user.click(within(failure).getByRole('button', { name: text('errorDialog.ok') }))
+    refuse = false
+    await user.click(submit())
+    await waitFor(() => expect(posts(calls, '/api/wallet/transfer')).toHaveLength(2))
+    const [first, second] = posts(calls, '/api/wallet/transfer').map(keyOf)
+    expect(second).not.toBe(first)
+  })
+
+  it('shows a refusal in the error dialog, translated whatever the case of the code, and toasts nothing', async () => {
+    const { user, field, submit, onClose } = await openTransfer({ 'POST /api/wallet/transfer': [400, { message: 'transfer_fail' }] })
+    await user.selectOptions(field('transfer.to'), 'PG')
+    await user.type(field('transfer.amount'), '10')
+    await user.click(submit())
+    const failure = await screen.findByRole('alertdialog', { name: text('errorDialog.title') })
+    expect(failure).toHaveAccessibleDescription(text('errors.TRANSFER_FAIL'))
+    expect(screen.queryByRole('status')).toBeNull()
+    expect(onClose).not.toHaveBeenCalled()
+    await user.click(within(failure).getByRole('button', { name: text('errorDialog.ok') }))
+    expect(screen.queryByRole('alertdialog')).toBeNull()
+    expect(screen.getByRole('dialog', { name: text('transfer.title') })).toBeVisible()
+  })
+
+  it('is the default export too, for React.lazy', () => {
+    expect(TransferModalDefault).toBe(TransferModal)
+    expect(WithdrawModalDefault).toBe(WithdrawModal)
+  })
+})
+
+describe('error dialog', () => {
+  it('shows the message of the code in the language in use, and follows a language change', async () => {
+    await renderScreen(<ErrorDialog error={new ApiError('money_not_enough', 400)} onClose={() => {}} />)
+    const dialog = screen.getByRole('alertdialog', { name: text('errorDialog.title') })
+    expect(dialog).toHaveAccessibleDescription(text('errors.MONEY_NOT_ENOUGH'))
+    await act(() => changeLanguage('la', { store: false }))
+    expect(screen.getByRole('alertdialog')).toHaveAccessibleDescription(text('errors.MONEY_NOT_ENOUGH'))
+    expect(text('errors.MONEY_NOT_ENOUGH')).toMatch(/[\u0E80-\u0EFF]/)
+  })
+
+  it('shows a message that is not a code as it came', async () => {
+    await renderScreen(<ErrorDialog error={new ApiError('Bank is closed today', 400)} onClose={() => {}} />)
+    expect(screen.getByRole('alertdialog')).toHaveAccessibleDescription('Bank is closed today')
+  })
+})
+
+const LIMITS = { withdrawMin: 100, withdrawMax: 2000 }
+
+async function openWithdraw(api: Routes = {}) {
+  const onClose = vi.fn()
+  const screenApi = await renderScreen(<WithdrawModal open onClose={onClose} />, {
+    path: '/user/home',
+    config: { idempotencyKeys: true },
+    api: {
+      'GET /api/wallet': wallet(),
+      'GET /api/lookup/withdraw': LIMITS,
+      'GET /api/bonus/check/active': { status: false, type: null },
+      ...api,
+    },
+  })
+  const modal = await screen.findByRole('dialog', { name: text('withdraw.title') })
+  const next = () => within(modal).getByRole('button', { name: text('withdraw.next') })
+  await waitFor(() => expect(next()).toBeEnabled())
+  const amount = () => within(modal).getByLabelText(text('withdraw.amount'))
+  return { ...screenApi, modal, onClose, next, amount }
+}
+
+describe('withdraw', () => {
+  it('shows the limits from the server and both messages with their limit', async () => {
+    const { user, calls, modal, next, amount } = await openWithdraw()
+    expect(within(modal).getByText(text('withdraw.limits', { min: money(100), max: money(2000) }))).toBeVisible()
+    await user.type(amount(), '99.99')
+    await user.click(next())
+    expect(within(modal).getByText(text('validation.withdrawMin', { min: '100.00' }))).toBeVisible()
+    await user.clear(amount())
+    await user.type(amount(), '2000.01')
+    await user.click(next())
+    expect(within(modal).getByText(text('validation.withdrawMax', { max: '2,000.00' }))).toBeVisible()
+    expect(amount()).toHaveValue('2000.01')
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([])
+  })
+
+  it('shows the registered bank account in the player language', async () => {
+    const { modal } = await openWithdraw()
+    const account = within(modal).getByRole('region', { name: text('withdraw.toAccount') })
+    expect(account).toHaveTextContent('Kasikornbank')
+    expect(account).toHaveTextContent('123-456-7890')
+    expect(account).toHaveTextContent('SOMCHAI JAIDEE')
+  })
+
+  it('confirms, then sends withdrawAll with the amount once, with a key, and closes saved', async () => {
+    const answer = held(withdrawn(300))
+    const { user, calls, modal, next, amount, onClose, platform } = await openWithdraw({ 'POST /api/wallet/withdrawAll': answer.answer })
+    await user.type(amount(), '300')
+    await user.click(next())
+    expect(within(modal).getByText(text('withdraw.confirmText', { amount: money(300) }))).toBeVisible()
+    // No bonus held: the rule is not said.
+    expect(within(modal).queryByRole('note')).toBeNull()
+    await user.dblClick(within(modal).getByRole('button', { name: text('withdraw.confirm') }))
+    await waitFor(() => expect(posts(calls, '/api/wallet/withdrawAll')).toHaveLength(1))
+    expect(platform.setClosingConfirmation).toHaveBeenLastCalledWith(true)
+    answer.release()
+    expect(await screen.findByText(text('withdraw.success'))).toBeVisible()
+    expect(onClose).toHaveBeenCalledWith(true)
+    expect(platform.haptic).toHaveBeenCalledWith('success')
+    expect(platform.setClosingConfirmation).toHaveBeenLastCalledWith(false)
+    const sent = posts(calls, '/api/wallet/withdrawAll')
+    expect(sent.map((call) => call.body)).toEqual([{ amount: 300 }])
+    expect(keyOf(sent[0])).toMatch(/^[\w-]{16,}$/)
+    expect(posts(calls, '/api/wallet/withdraw')).toEqual([])
+  })
+
+  it('states the active-bonus rule with the whole balance and what would be removed, before the player confirms', async () => {
+    const { user, calls, modal, next, amount } = await openWithdraw({ 'GET /api/bonus/check/active': { status: true, type: 'limit' } })
+    await user.type(amount(), '200')
+    await user.click(next())
+    const note = within(modal).getByRole('note')
+    expect(note).toHaveTextContent(text('withdraw.bonusActive', { balance: money(500), rest: money(300) }))
+    expect(posts(calls, '/api/wallet/withdrawAll')).toEqual([])
+    // Back, take the whole balance: nothing would be removed.
+    await user.click(within(modal).getByRole('button', { name: text('common.back') }))
+    await user.click(within(modal).getByRole('button', { name: text('withdraw.wholeBalance') }))
+    expect(amount()).toHaveValue('500.00')
+    await user.click(next())
+    expect(within(modal).getByRole('note')).toHaveTextContent(text('withdraw.bonusActive', { balance: money(500), rest: money(0) }))
+  })
+
+  it('states the rule as a rule when the bonus check did not answer', async () => {
+    const { user, modal, next, amount } = await openWithdraw({ 'GET /api/bonus/check/active': [500, { message: 'INTERNAL_SERVER_ERROR' }] })
+    await user.type(amount(), '150')
+    await user.click(next())
+    expect(within(modal).getByRole('note')).toHaveTextContent(text('withdraw.bonusRule'))
+  })
+
+  it('shows a refusal in the error dialog and keeps the confirmation', async () => {
+    const { user, modal, next, amount, onClose } = await openWithdraw({ 'POST /api/wallet/withdrawAll': [400, { message: 'NO_BANK' }] })
+    await user.type(amount(), '150')
+    await user.click(next())
+    await user.click(within(modal).getByRole('button', { name: text('withdraw.confirm') }))
+    const failure = await screen.findByRole('alertdialog', { name: text('errorDialog.title') })
+    expect(failure).toHaveAccessibleDescription(text('errors.NO_BANK'))
+    expect(onClose).not.toHaveBeenCalled()
+  })
+})
+
+describe('withdraw: bank account name in English (KTB, TMB, BBL)', () => {
+  const ktb = { bankCode: 'KTB', bankAccountName: 'สมชาย ใจดี', bank: { nameTH: 'กรุงไทย', nameEN: 'Krungthai' } }
+
+  it('offers nothing for an English name or another bank: the copy copies at once', async () => {
+    const { user, modal } = await openWithdraw({ 'GET /api/wallet': wallet(500, { bankCode: 'SCB', bankAccountName: 'สมชาย ใจดี' }) })
+    expect(within(modal).queryByRole('button', { name: text('withdraw.editName') })).toBeNull()
+    await user.click(within(modal).getByRole('button', { name: text('withdraw.copyName') }))
+    expect(await screen.findByText(text('common.copied', { text: 'สมชาย ใจดี' }))).toBeVisible()
+  })
+
+  it('asks for the name on copy, checks it, saves it with the bank code, closes and copies the new name', async () => {
+    const { user, calls, modal } = await openWithdraw({
+      'GET /api/wallet': wallet(500, ktb),
+      'PUT /api/account/bankAccountName': { message: 'SUCCESS' },
+    })
+    await user.click(within(modal).getByRole('button', { name: text('withdraw.copyName') }))
+    const nameModal = await screen.findByRole('dialog', { name: text('withdraw.nameTitle') })
+    const field = within(nameModal).getByLabelText(text('withdraw.nameLabel'))
+    const save = within(nameModal).getByRole('button', { name: text('withdraw.nameSave') })
+    await user.click(save)
+    expect(within(nameModal).getByText(text('validation.required'))).toBeVisible()
+    await user.type(field, 'somchai ใจดี')
+    await user.click(save)
+    expect(within(nameModal).getByText(text('validation.requiredEngLang'))).toBeVisible()
+    expect(field).toHaveValue('SOMCHAI ใจดี')
+    expect(calls.filter((call) => call.method === 'PUT')).toEqual([])
+
+    await user.clear(field)
+    await user.type(field, 'somchai jaidee')
+    expect(field).toHaveValue('SOMCHAI JAIDEE')
+    await user.click(save)
+    expect(await screen.findByText(text('common.copied', { text: 'SOMCHAI JAIDEE' }))).toBeVisible()
+    expect(await navigator.clipboard.readText()).toBe('SOMCHAI JAIDEE')
+    expect(calls.filter((call) => call.method === 'PUT').map((call) => [call.url, call.body])).toEqual([
+      ['/api/account/bankAccountName', { bankCode: 'KTB', bankAccountName: 'SOMCHAI JAIDEE' }],
+    ])
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: text('withdraw.nameTitle') })).toBeNull())
+    expect(screen.getByRole('dialog', { name: text('withdraw.title') })).toBeVisible()
+    // The wallet is read again, so the new name shows.
+    await waitFor(() => expect(calls.filter((call) => call.url === '/api/wallet')).toHaveLength(2))
+  })
+
+  it('edits the name without a copy from its own link, and shows a refusal translated in place', async () => {
+    let refuse = true
+    const { user, modal } = await openWithdraw({
+      'GET /api/wallet': wallet(500, { ...ktb, bankCode: 'bbl' }),
+      'PUT /api/account/bankAccountName': () => (refuse ? [400, { message: 'BANK_ACCOUNT_NAME_ENG' }] : { message: 'SUCCESS' }),
+    })
+    await user.click(within(modal).getByRole('button', { name: text('withdraw.editName') }))
+    const nameModal = await screen.findByRole('dialog', { name: text('withdraw.nameTitle') })
+    await user.type(within(nameModal).getByLabelText(text('withdraw.nameLabel')), 'SOMCHAI JAIDEE')
+    await user.click(within(nameModal).getByRole('button', { name: text('withdraw.nameSave') }))
+    expect(await within(nameModal).findByRole('alert')).toHaveTextContent(text('errors.BANK_ACCOUNT_NAME_ENG'))
+    expect(within(nameModal).getByLabelText(text('withdraw.nameLabel'))).toHaveValue('SOMCHAI JAIDEE')
+    refuse = false
+    await user.click(within(nameModal).getByRole('button', { name: text('withdraw.nameSave') }))
+    expect(await screen.findByText(text('withdraw.nameSaved'))).toBeVisible()
+    expect(screen.queryByText(text('common.copied', { text: 'SOMCHAI JAIDEE' }))).toBeNull()
+  })
+})
