@@ -149,7 +149,13 @@ async function lighthouseTable(origin: string): Promise<string> {
       for (let run = 1; run <= RUNS; run += 1) {
         if (signedIn && token) await prepareSignedIn(chrome, origin, token)
         const name = `${route.replace(/^\//, '').replaceAll('/', '-')}-${run}`
-        runs.push(await runLighthouse(chrome, `${origin}${route}`, name, signedIn))
+        // Lighthouse now and then fails to record a trace (NO_NAVSTART); such a run is taken again once.
+        const once = () => runLighthouse(chrome, `${origin}${route}`, name, signedIn)
+        runs.push(await once().catch(async (error: unknown) => {
+          console.log(`  ${route} run ${run}: ${(error as Error).message}; running it again`)
+          if (signedIn && token) await prepareSignedIn(chrome, origin, token)
+          return once()
+        }))
         console.log(`  ${route} run ${run}: score ${runs.at(-1)!.score}`)
       }
       const of = (key: keyof LighthouseRun) => median(runs.map((run) => run[key]))

@@ -22,7 +22,7 @@ import { disableDemoMember, runSeeds } from './seed'
 import { getSetting, type Settings, updateSettings } from './settings'
 import { DEFAULT_MAX_AMOUNT_MINOR } from './wallet/amount'
 import { type GameProvider, simulatedProvider } from './wallet/providers'
-import { autoLoginRoutes, demoGameRoutes, inviteCollectRoutes, walletDevRoutes, walletRoutes } from './wallet/routes'
+import { autoLoginRoutes, bonusCheckRoutes, demoGameRoutes, inviteRoutes, refundRoutes, walletDevRoutes, walletRoutes } from './wallet/routes'
 
 export interface BuildServerOptions {
   /** Folder of `wallet.db` (created if missing), or ':memory:' for a throwaway database. */
@@ -159,7 +159,9 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     await member.register(memberLookupRoutes, { prefix: '/api/lookup' })
     await member.register(walletRoutes, { prefix: '/api/wallet' })
     await member.register(autoLoginRoutes, { prefix: '/api/autoLogin' })
-    await member.register(inviteCollectRoutes, { prefix: '/api/invite' })
+    await member.register(inviteRoutes, { prefix: '/api/invite' })
+    await member.register(refundRoutes, { prefix: '/api/refund' })
+    await member.register(bonusCheckRoutes, { prefix: '/api/bonus' })
   })
   await app.register(demoGameRoutes, { prefix: '/demo-game' })
   await app.register(depositRoutes, { dataDir: options.dataDir, qrSettings: options.depositQr })

@@ -91,6 +91,15 @@ export interface Tables {
   }
   game_accounts: { member_id: number; game_code: string; username: string; password: string; activated_at: number }
   game_launches: { token_hash: string; member_id: number; game_code: string; expires_at: number }
+  /** Lost-bet refunds (cashback) reported for a member, until received into the wallet (rewards.ts). */
+  refund_accruals: {
+    id: Generated<number>
+    member_id: number
+    amount_minor: number
+    created_at: number
+    /** When the refund was moved to the wallet; NULL while it waits. */
+    received_at: number | null
+  }
   idempotency_keys: {
     member_id: number
     idem_key: string

@@ -233,12 +233,27 @@ const depositQrcodesSlips: Migration = {
   },
 }
 
+/** Lost-bet refunds waiting to be received (wallet/rewards.ts). */
+const refundAccruals: Migration = {
+  async up(db: AnyDb) {
+    await db.schema.createTable('refund_accruals')
+      .addColumn('id', idType(db), id)
+      .addColumn('member_id', 'bigint', (c) => c.notNull().references('members.id'))
+      .addColumn('amount_minor', 'bigint', (c) => c.notNull().check(sql`amount_minor > 0`))
+      .addColumn('created_at', 'bigint', (c) => c.notNull())
+      .addColumn('received_at', 'bigint')
+      .execute()
+    await db.schema.createIndex('refund_accruals_member').on('refund_accruals').columns(['member_id', 'received_at']).execute()
+  },
+}
+
 /** Every migration, by name; the Migrator applies them in name order. */
 export const migrations: Record<string, Migration> = {
   '0001_settings_lookups_members_wallets_sessions_otp': initial,
   '0002_session_sweep_payout_hold_bank_audit': sessionSweepPayoutHold,
   deposit_0001_qrcodes_slips_truelinks: depositQrcodesSlips,
   ledger_0001_double_entry_games_withdrawals_idempotency: doubleEntryLedger,
+  rewards_0001_refund_accruals: refundAccruals,
 }
 
 export const migrationProvider: MigrationProvider = {

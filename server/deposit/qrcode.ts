@@ -6,7 +6,7 @@ import { isUniqueViolation } from '../account/members'
 import { type ServerContext, variantOf } from '../context'
 import { inTransaction } from '../db'
 import { fail } from '../http/errors'
-import { toMajor, toMinor } from '../money'
+import { toMajor } from '../money'
 import { creditDeposit } from './credit'
 import { promptPayPayload } from './promptpay'
 import { qrSvg } from './qrSvg'
@@ -49,10 +49,14 @@ export async function qrState(ctx: ServerContext, member: Member, provider: QrPr
   return open ? stateOf(open, now) : noQr()
 }
 
-/** Wire major units to minor units, strictly: positive, at most 2 decimals, a safe integer. */
+/**
+ * Wire major units to minor units, strictly: a plain decimal (read through its shortest form, so
+ * 0.30000000000000004 is refused) with at most 2 decimals, positive, a safe integer.
+ */
 export function depositMinor(amount: number): number {
-  const minor = toMinor(amount)
-  if (minor === undefined || !Number.isSafeInteger(minor) || minor <= 0) throw fail(400, 'KEY_INVALID')
+  const match = /^(\d{1,13})(?:\.(\d{1,2}))?$/.exec(String(amount))
+  const minor = match ? Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0')) : 0
+  if (!Number.isSafeInteger(minor) || minor <= 0) throw fail(400, 'KEY_INVALID')
   return minor
 }
 

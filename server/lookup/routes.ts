@@ -4,6 +4,7 @@ import * as C from '../../src/api/contract'
 import { type ServerContext, variantOf } from '../context'
 import { fail } from '../http/errors'
 import { toMajor } from '../money'
+import { getQrSettings } from '../deposit/store'
 import { getSetting } from '../settings'
 import { isSlipOpen } from './slipWindow'
 import * as store from './store'
@@ -41,6 +42,7 @@ const MEMBER: Lookups = {
     banks: await store.listDepositBanks(ctx.db, variantOf(ctx)),
     wallets: await store.listWalletAccounts(ctx.db),
     isManual: false,
+    bankQrMinimum: toMajor((await getQrSettings(ctx.db)).minimumMinor.KBANK),
   })),
   withdraw: lookup(C.WithdrawLimits, async (ctx) => {
     const limits = await content(ctx, 'withdrawLimits')

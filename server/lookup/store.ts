@@ -1,4 +1,5 @@
 import type {
+  Banner,
   Bank,
   ContactInfo,
   Currency,
@@ -21,6 +22,9 @@ export interface ContentMap {
   notice: string
   /** HH:mm in the server's time zone; the window may wrap past midnight. */
   slipWindow: { closedFrom: string; closedTo: string }
+  /** Shown in a carousel before the invite or refund modal (spec 2); none: the modal opens directly. */
+  inviteBanners: Banner[]
+  refundBanners: Banner[]
 }
 
 export async function getContent<K extends keyof ContentMap>(db: Db, key: K): Promise<ContentMap[K] | undefined> {

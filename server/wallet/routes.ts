@@ -3,12 +3,15 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
 import * as C from '../../src/api/contract'
+import { findMemberByUsername } from '../account/members'
 import { fail } from '../http/errors'
 import { toMajor } from '../money'
 import { sha256 } from '../tokens'
+import { parseAmount } from './amount'
 import * as games from './games'
 import { idempotent } from './idempotency'
 import { accountBalance, checkBooks } from './ledger'
+import * as rewards from './rewards'
 import * as wallet from './service'
 import { requestWithdrawal, settleWithdrawal } from './withdrawals'
 
@@ -54,14 +57,42 @@ export const walletRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }
 }
 
+const page = { body: C.PageRequest }
+
 /**
- * GET /api/invite/collect (spec 7): moves the invite bonus to the wallet. Invite earnings come with
- * the invite feature; until then there is never a bonus to collect, and the answer says so.
+ * /api/invite (spec 7): the friends invited, the banners, and collect, which moves the invite
+ * bonus to the wallet. The reference server earns no invite bonus yet (rewards.ts), so collect
+ * says there is none.
  */
-export const inviteCollectRoutes: FastifyPluginAsyncTypebox = async (app) => {
+export const inviteRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const ctx = app.wallet
+  app.post('/', { schema: { ...page, response: { 200: C.InviteListResponse } } }, async (request) => ({
+    invites: await rewards.listInvites(ctx, request.member, request.body.page, request.body.limit),
+    type: 'member',
+    isXArea: false,
+  }))
+  app.get('/banners', { schema: { response: { 200: C.BannersResponse } } }, async () => rewards.inviteBanners(ctx))
   app.get('/collect', { schema: { response: { 200: C.MessageBody } } }, async () => {
     throw fail(400, 'NO_INVITE_BONUS')
   })
+}
+
+/** /api/refund (spec 7): the refund waiting, receiving it, the refunds received, the banners. */
+export const refundRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const ctx = app.wallet
+  app.post('/', { schema: { ...page, response: { 200: C.RefundListResponse } } }, async (request) => ({
+    refunds: await rewards.listRefunds(ctx, request.member, request.body.page, request.body.limit),
+  }))
+  app.get('/check', { schema: { response: { 200: C.RefundCheck } } }, async (request) => rewards.refundCheck(ctx, request.member))
+  app.get('/receive', { schema: { response: { 200: C.MessageBody } } }, async (request, reply) =>
+    idempotent(ctx, request, reply, (scoped) => rewards.receiveRefund(scoped, request.member)),
+  )
+  app.get('/banners', { schema: { response: { 200: C.BannersResponse } } }, async () => rewards.refundBanners(ctx))
+}
+
+/** GET /api/bonus/check/active: whether a bonus is held (the withdraw modal states spec 1's rule by it). */
+export const bonusCheckRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get('/check/active', { schema: { response: { 200: C.BonusActiveCheck } } }, async () => rewards.bonusActive())
 }
 
 /** GET /api/autoLogin/:game/:username[/:password] (member): a link that opens the game signed in. */
@@ -115,6 +146,14 @@ export const walletDevRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/withdrawals/:id', { schema: { params: id, body: settlement, response: { 200: C.Withdrawal } } }, async (request) =>
     settleWithdrawal(ctx, Number(request.params.id), request.body.status),
   )
+  // A provider's lost-bet report: a refund waits for the member until received.
+  const refund = Type.Object({ username: Type.String({ maxLength: 32 }), amount: Type.Union([Type.Number(), Type.String({ maxLength: 32 })]) }, { additionalProperties: false })
+  app.post('/refunds', { schema: { body: refund, response: { 200: C.MessageBody } } }, async (request) => {
+    const member = await findMemberByUsername(ctx.db, request.body.username)
+    if (!member) throw fail(404, 'NO_USER')
+    await rewards.accrueRefund(ctx, member.id, parseAmount(request.body.amount, ctx.maxAmountMinor))
+    return { message: 'OK' }
+  })
   const code = Type.Object({ code: Type.String({ maxLength: 32 }) })
   const outage = Type.Object({ down: Type.Boolean() }, { additionalProperties: false })
   app.post('/games/:code', { schema: { params: code, body: outage, response: { 200: C.MessageBody } } }, async (request) => {

@@ -15,6 +15,7 @@ import * as games from './games'
 import { AUTO_LOGIN_BY_PASSWORD, AUTO_LOGIN_BY_USERNAME } from './gamesData'
 import { type AccountRef, gameBalances, openGameAccount, type Posting, postMovement, walletBalance } from './ledger'
 import { ProviderError } from './providers'
+import { inviteCounts } from './rewards'
 
 export const WALLET = 'WALLET'
 
@@ -47,13 +48,15 @@ async function slotsOf(ctx: ServerContext, member: Member): Promise<Slot[]> {
 }
 
 export async function walletView(ctx: ServerContext, member: Member): Promise<WalletResponse> {
-  const [{ bankAccount }, wallet, slots] = await Promise.all([toProfileResponse(ctx, member), walletAmount(ctx, member), slotsOf(ctx, member)])
+  const [{ bankAccount }, wallet, slots, invited] = await Promise.all([
+    toProfileResponse(ctx, member), walletAmount(ctx, member), slotsOf(ctx, member), inviteCounts(ctx, member),
+  ])
   return {
     profile: { _id: String(member.id), name: member.name, username: member.username, coin: 0 },
     bankAccount,
     wallet,
-    // The invite bonus comes with the invite feature; until then nothing has been earned.
-    invite: { amount: 0, success: 0, fail: 0 },
+    // No invite bonus is earned in the reference server (rewards.ts); the friends are counted.
+    invite: { amount: 0, ...invited },
     slots,
   }
 }

@@ -124,6 +124,8 @@ export const DepositLookup = Type.Object({
   banks: Type.Array(DepositBank),
   wallets: Type.Array(WalletAccount),
   isManual: Type.Boolean(),
+  /** The bank (KBANK) QR's minimum amount, major units: the operator's (spec 9, not shown). */
+  bankQrMinimum: Type.Optional(Type.Number({ minimum: 0 })),
 })
 
 /** Slip upload is closed in a daily window (spec 1); times are HH:mm in the server's zone. */
@@ -338,6 +340,36 @@ export const WithdrawResponse = Type.Object({ message: Type.Literal('SUCCESS'), 
 /** GET /api/bonus/check/active (spec 3 "Bonus active check"): `status` true while the member holds
  *  a bonus, `type` its kind. While one is active a withdrawal must take the whole balance (spec 1). */
 export const BonusActiveCheck = Type.Object({ status: Type.Boolean(), type: Type.Optional(Type.Union([text(32), Type.Null()])) })
+
+/** GET /api/invite/banners and /api/refund/banners (spec 3 "Banners"): shown before their modal. */
+export const Banner = Type.Object({ image: text(2_000), html: Type.Optional(text(50_000)) })
+export const BannersResponse = Type.Array(Banner)
+
+/** POST /api/invite and /api/refund: one page of 10 (spec 9). */
+export const PageRequest = SlipPageRequest
+
+/** POST /api/invite (spec 3 "Invite list"): the friends who registered with the member's code. */
+export const Invite = Type.Object({
+  from: Type.Object({ name: text(100) }),
+  /** The invite bonus earned from this friend, major units. */
+  amount: Type.Number(),
+  createdAt: text(40),
+})
+export const InviteListResponse = Type.Object({ invites: Type.Array(Invite), type: text(32), isXArea: Type.Boolean() })
+
+/** GET /api/refund/check (spec 3 "Refund check"): the lost-bet refund waiting to be received. */
+export const RefundCheck = Type.Object({
+  result: Type.Boolean(),
+  /** True while the member holds a bonus: then the refund cannot be received (spec 4). */
+  bonus: Type.Boolean(),
+  info: Type.Union([text(500), Type.Null()]),
+  refundAmount: Type.Number(),
+  refundSuccess: Type.Integer({ minimum: 0 }),
+  refundFail: Type.Integer({ minimum: 0 }),
+})
+/** POST /api/refund (spec 3 "Refund log"). */
+export const Refund = Type.Object({ refundAmount: Type.Number(), createdAt: text(40) })
+export const RefundListResponse = Type.Object({ refunds: Type.Array(Refund) })
 
 export const AutoLoginParams = Type.Object({ game: text(32), username: text(64) })
 export const AutoLoginPasswordParams = Type.Object({ game: text(32), username: text(64), password: text(64) })

@@ -25,15 +25,16 @@ export interface Problem {
 
 /** The limits a message names, already written as amounts (a type, not an interface: i18next's
  *  options want the implicit index signature). */
-export type ProblemValues = { min?: string; max?: string }
+export type ProblemValues = { min?: string; max?: string; unit?: string }
 
 /** i18next's `t` fits: `problemText(problem, (key, values) => t(key, values), language)`. */
 export type Translate = (key: WalletMessageKey, values: ProblemValues) => string
 
-/** The message of a problem, its limits written as amounts in the player's language. */
-export function problemText(problem: Problem, t: Translate, language: Language): string {
+/** The message of a problem, its limits written as amounts in the player's language; `unit` is
+ *  the word for the member's currency (baht or kip) where a message names it. */
+export function problemText(problem: Problem, t: Translate, language: Language, unit?: string): string {
   const { min, max } = problem.values ?? {}
-  const values: ProblemValues = {}
+  const values: ProblemValues = unit === undefined ? {} : { unit }
   if (min !== undefined) values.min = formatAmount(min, language)
   if (max !== undefined) values.max = formatAmount(max, language)
   return t(problem.key, values)

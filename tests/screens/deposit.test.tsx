@@ -216,6 +216,16 @@ describe('QR deposit: amounts (spec 5, 9)', () => {
     expect(sent(calls, 'POST', `/api/qrcode/${provider}`)).toEqual([])
   })
 
+  it('holds the bank QR minimum the server gives (spec 9: configurable), and none when it gives none', async () => {
+    const { user, modal, calls } = await deposit({ 'GET /api/lookup/deposit': { ...LOOKUP, bankQrMinimum: 300 } })
+    const panel = within(await openTab(user, modal, tabName('KBANK')))
+    expect(await panel.findByText(text('deposit.qrMinimum', { min: '300.00' }))).toBeVisible()
+    await user.type(panel.getByLabelText(text('deposit.amount')), '250')
+    await user.click(panel.getByRole('button', { name: text('deposit.qrCreate') }))
+    expect(panel.getByRole('alert')).toHaveTextContent(text('wallet.qrMin', { min: '300.00' }))
+    expect(sent(calls, 'POST', '/api/qrcode/KBANK')).toEqual([])
+  })
+
   it('keeps the bank QR create button off at 0, and skips creating under 1 without a word', async () => {
     const { user, modal, calls } = await deposit()
     const panel = within(await openTab(user, modal, tabName('KBANK')))

@@ -81,7 +81,7 @@ describe('transfer: the rules of spec 5, said before anything is sent', () => {
 
     await user.selectOptions(field('transfer.to'), 'PG')
     await user.click(submit())
-    expect(within(modal).getByText(text('validation.transferMin', { min: '1.00' }))).toBeVisible()
+    expect(within(modal).getByText(text('validation.transferMin', { min: '1.00', unit: text('wallet.unitBaht') }))).toBeVisible()
     expect(field('transfer.amount')).toHaveValue('0.99')
     expect(field('transfer.amount')).toHaveAttribute('aria-invalid', 'true')
 

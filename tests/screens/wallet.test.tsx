@@ -63,6 +63,21 @@ describe('home', () => {
     expect(Number(localStorage.getItem('last_sync'))).toBeGreaterThan(Date.now() - 5000)
   })
 
+  it('refresh-all updates the last-update time the card shows, and says when it fails', async () => {
+    let fail = false
+    const { user } = await home({
+      'GET /api/wallet/refresh/slot': () => (fail ? [500, { message: 'INTERNAL_SERVER_ERROR' }] : { wallet: { amount: 10, currency: 'THB' }, slots: [slot('PG', 'slot', 5, true)] }),
+    })
+    await screen.findByTestId('total-balance')
+    expect(screen.getByText(text('home.neverSynced'))).toBeVisible()
+    await user.click(actions().getByRole('button', { name: text('home.refreshAll') }))
+    await waitFor(() => expect(screen.queryByText(text('home.neverSynced'))).toBeNull())
+    expect(screen.getByTestId('total-balance')).toHaveTextContent(money(15))
+    fail = true
+    await user.click(actions().getByRole('button', { name: text('home.refreshAll') }))
+    expect(await screen.findByText(text('errors.INTERNAL_SERVER_ERROR'), {}, { timeout: 4000 })).toBeVisible()
+  })
+
   it('offers refresh-all while no spin campaign is active, and the spin wheel while one is', async () => {
     await home()
     expect(await actions().findByRole('button', { name: text('home.refreshAll') })).toBeVisible()
@@ -139,9 +154,10 @@ describe('slot account detail', () => {
         return { message: 'SUCCESS' }
       },
       'GET /api/wallet/account/JOKER': () => ({ username: 'joker123', password }),
+      // An operator may answer a reset with a message only: the credentials are read again (spec 4).
       'GET /api/wallet/resetpassword/JOKER': () => {
         password = 'second-pass'
-        return { username: 'joker123', password }
+        return { message: 'SUCCESS' }
       },
     })
     await user.click(await screen.findByRole('button', { name: text('games.open', { name: 'JOKER game' }) }))
@@ -151,7 +167,9 @@ describe('slot account detail', () => {
     expect(within(modal).getByTestId('credential-password')).toHaveTextContent('first-pass')
     await user.click(within(modal).getByRole('button', { name: text('games.resetPassword') }))
     await waitFor(() => expect(within(modal).getByTestId('credential-password')).toHaveTextContent('second-pass'))
+    expect(within(modal).getByTestId('credential-username')).toHaveTextContent('joker123')
     expect(calls.filter((call) => call.url === '/api/wallet/activate/JOKER')).toHaveLength(1)
+    expect(calls.filter((call) => call.url === '/api/wallet/account/JOKER')).toHaveLength(2)
   })
 
   it.each([
@@ -214,7 +232,7 @@ describe('transfer', () => {
     await user.selectOptions(within(modal).getByLabelText(text('transfer.to')), 'PG')
     await user.type(within(modal).getByLabelText(text('transfer.amount')), '0.5')
     await user.click(submit)
-    expect(within(modal).getByText(text('validation.transferMin', { min: '1.00' }))).toBeVisible()
+    expect(within(modal).getByText(text('validation.transferMin', { min: '1.00', unit: text('wallet.unitBaht') }))).toBeVisible()
     expect(within(modal).getByLabelText(text('transfer.amount'))).toHaveValue('0.5')
     expect(posts(calls, '/api/wallet/transfer')).toEqual([])
   })

@@ -84,6 +84,8 @@ describe('member lookups', () => {
     const token = await login(server.app)
     const deposit = (await get('/api/lookup/deposit', token)).body as unknown as DepositLookup
     expect(deposit.isManual).toBe(false)
+    // The bank QR minimum is the operator's: the reference server's QR settings give 10.
+    expect(deposit.bankQrMinimum).toBe(10)
     // Spec 2's methods: KBANK (AUTO or QR), SCB, GSB, the WW and E2P payment types.
     expect(deposit.banks.map((bank) => [bank.bankCode, bank.bankType])).toEqual([
       ['KBANK', 'AUTO'], ['SCB', 'BANK'], ['KBANK', 'QR'], ['GSB', 'BANK'], ['SCB', 'WW'], ['KBANK', 'E2P'],

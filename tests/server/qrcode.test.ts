@@ -98,7 +98,7 @@ describe('POST /api/qrcode/:provider', () => {
   })
 
   it('parses amounts strictly', async () => {
-    const invalid: unknown[] = [{ amount: 0 }, { amount: -5 }, { amount: 100.001 }, { amount: '100' }, { amount: 1e10 }, { amount: 100, extra: 1 }, [100]]
+    const invalid: unknown[] = [{ amount: 0 }, { amount: -5 }, { amount: 100.001 }, { amount: 0.1 + 0.2 }, { amount: 100.000000001 }, { amount: '100' }, { amount: 1e10 }, { amount: 100, extra: 1 }, [100]]
     for (const body of invalid) expect(await createQr('KBANK', body), JSON.stringify(body)).toMatchObject(expectError(400, 'KEY_INVALID'))
     expect(await createQr('KBANK', {})).toMatchObject(expectError(400, 'KEY_MISSING'))
     expect(await createQr('KBANK', { amount: null })).toMatchObject(expectError(400, 'KEY_MISSING'))

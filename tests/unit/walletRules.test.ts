@@ -204,10 +204,10 @@ describe('messages through i18n (en, th)', () => {
     await ensureAllStrings()
   })
 
-  const text = async (problem: Problem, language: Language) => {
+  const text = async (problem: Problem, language: Language, unit: 'unitBaht' | 'unitKip' = 'unitBaht') => {
     await changeLanguage(language, { store: false })
     await ensureAllStrings()
-    return problemText(problem, (key, values) => i18n.t(key, values), language)
+    return problemText(problem, (key, values) => i18n.t(key, values), language, i18n.t(`wallet.${unit}`))
   }
 
   it('writes the limits as amounts in English', async () => {
@@ -220,6 +220,8 @@ describe('messages through i18n (en, th)', () => {
 
   it('and in Thai', async () => {
     expect(await text(transferRule({ from: 'WALLET', to: 'PG', amount: '0' })!, 'th')).toBe('จำนวนเงินขั้นต่ำคือ 1.00 บาท')
+    // A LAK member's minimum is 1 kip, not 1 baht.
+    expect(await text(transferRule({ from: 'WALLET', to: 'PG', amount: '0' })!, 'la', 'unitKip')).toBe('ຈຳນວນເງິນຂັ້ນຕ່ຳແມ່ນ 1,00 ກີບ')
     expect(await text(withdrawRule('60000', limits)!, 'th')).toBe('ยอดถอนสูงสุดคือ 50,000.00')
     expect(await text(qrAmountRule('E2P', '20') as Problem, 'th')).toBe('ยอดฝากขั้นต่ำคือ 50.00 บาท')
     expect(await text(accountNameEditRule('สมชาย')!, 'th')).toBe('กรุณากรอกชื่อบัญชีเป็นตัวอักษรภาษาอังกฤษเท่านั้น')

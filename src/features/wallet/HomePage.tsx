@@ -2,32 +2,39 @@ import { useQueryClient } from '@tanstack/react-query'
 import { lazy, Suspense, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'wouter'
-import type { Slot } from '../../api/types'
+import type { Banner, Slot } from '../../api/types'
 import { paths } from '../../app/paths'
 import { gameCardAction } from '../../lib/games'
 import { inviteCodeFor } from '../../lib/inviteCode'
+import { currencyOf } from '../../lib/money'
 import { usePlatform } from '../../platform'
-import { showCopyResult } from '../../ui/copy'
-import { DepositIcon, RefreshIcon, ShareIcon, StarIcon, TransferIcon, WithdrawIcon } from '../../ui/icons'
+import { CoinsIcon, DepositIcon, RefreshIcon, StarIcon, TransferIcon, UserPlusIcon, WithdrawIcon } from '../../ui/icons'
 import { LoadError } from '../../ui/LoadError'
 import { PausedNotice } from '../../ui/PausedNotice'
+import { showToast } from '../../state/ui'
 import { refreshSlots, storeBalances, useSpinActive, useWallet, walletKeys } from './api'
 import { GameCarousels } from './games/GameCarousels'
 import { AgreementModal } from './home/AgreementModal'
 import { BalanceCard } from './home/BalanceCard'
 import { InviteBox } from './home/InviteBox'
+import { fetchBanners, type RewardKind } from './rewards/api'
+import { BannerModal } from './rewards/BannerModal'
 import './wallet.css'
 
 const DepositModal = lazy(() => import('./deposit/DepositModal'))
 const TransferModal = lazy(() => import('./transfer/TransferModal'))
 const WithdrawModal = lazy(() => import('./withdraw/WithdrawModal'))
 const SlotAccountModal = lazy(() => import('./games/SlotAccountModal'))
+const InviteModal = lazy(() => import('./rewards/InviteModal'))
+const RefundModal = lazy(() => import('./rewards/RefundModal'))
 
 type OpenModal =
   | { kind: 'deposit' }
   | { kind: 'withdraw' }
   | { kind: 'transfer'; from?: string; to?: string }
   | { kind: 'slot'; code: string }
+  | { kind: 'banners'; of: RewardKind; banners: Banner[] }
+  | { kind: RewardKind }
   | null
 
 /** Home (spec 2): the total, actions, invite bonus and the game accounts, with their modals. */
@@ -38,18 +45,21 @@ export function HomePage() {
   const spinActive = useSpinActive()
   const [modal, setModal] = useState<OpenModal>(null)
   const [refreshingAll, setRefreshingAll] = useState(false)
+  const [opening, setOpening] = useState<RewardKind | null>(null)
   const member = wallet.data?.profile
   const code = member ? inviteCodeFor(member._id) : ''
-  // Shares through the host once it has started: LINE's picker, Telegram's share sheet.
-  const { platform, ready } = usePlatform()
+  const currency = currencyOf(wallet.data?.wallet.currency)
+  const { platform } = usePlatform()
 
-  // No await before share(): LIFF's shareTargetPicker must run inside the tap (DESIGN.md).
-  const share = () => {
-    const url = platform.inviteUrl(code)
-    void platform.share(t('home.inviteText', { code }), url).then((result) => {
-      if (result === 'copied' || result === 'failed') showCopyResult(result === 'copied', url)
-      if (result === 'shared') platform.haptic('success')
-    })
+  /** Spec 2: invite and refund show their banners first when any exist. Banners are extra: if they
+   *  cannot be read, the modal opens without them. */
+  const openReward = (kind: RewardKind) => {
+    if (opening) return
+    setOpening(kind)
+    fetchBanners(client, kind)
+      .then((banners) => setModal(banners.length > 0 ? { kind: 'banners', of: kind, banners } : { kind }))
+      .catch(() => setModal({ kind }))
+      .finally(() => setOpening(null))
   }
 
   const refreshAll = () => {
@@ -57,7 +67,10 @@ export function HomePage() {
     setRefreshingAll(true)
     refreshSlots()
       .then((balances) => storeBalances(client, balances))
-      .catch(() => wallet.refetch())
+      .catch((error: Error) => {
+        showToast(error.message)
+        void wallet.refetch()
+      })
       .finally(() => setRefreshingAll(false))
   }
 
@@ -99,11 +112,16 @@ export function HomePage() {
             <RefreshIcon className={refreshingAll ? 'spin' : undefined} /><span>{t('home.refreshAll')}</span>
           </button>
         )}
-        <button type="button" className="home-action" disabled={!member || !ready} onClick={share}>
-          <ShareIcon /><span>{t('home.invite')}</span>
+        <button type="button" className="home-action" disabled={!member || opening !== null} aria-busy={opening === 'invite' || undefined}
+          onClick={() => openReward('invite')}>
+          <UserPlusIcon /><span>{t('home.invite')}</span>
         </button>
-        <Link href={paths.member.bonus} className="home-action"><StarIcon /><span>{t('home.bonus')}</span></Link>
+        <button type="button" className="home-action" disabled={!member || opening !== null} aria-busy={opening === 'refund' || undefined}
+          onClick={() => openReward('refund')}>
+          <CoinsIcon /><span>{t('home.refund')}</span>
+        </button>
       </nav>
+      <Link href={paths.member.bonus} className="home-bonus-link"><StarIcon /><span>{t('home.bonus')}</span></Link>
       <p className="muted home-invite-code">
         {t('home.inviteCode')} <strong data-testid="invite-code">{code || '—'}</strong>
       </p>
@@ -115,6 +133,8 @@ export function HomePage() {
         {modal?.kind === 'deposit' && <DepositModal open onClose={() => closed(false)} />}
         {modal?.kind === 'withdraw' && <WithdrawModal open onClose={closed} />}
         {modal?.kind === 'transfer' && <TransferModal open onClose={closed} from={modal.from} to={modal.to} />}
+        {modal?.kind === 'invite' && <InviteModal code={code} currency={currency} onClose={() => closed(false)} />}
+        {modal?.kind === 'refund' && <RefundModal currency={currency} onClose={closed} />}
         {modal?.kind === 'slot' && (
           <SlotAccountModal
             open
@@ -124,6 +144,9 @@ export function HomePage() {
           />
         )}
       </Suspense>
+      {modal?.kind === 'banners' && (
+        <BannerModal title={t(modal.of === 'invite' ? 'home.invite' : 'home.refund')} banners={modal.banners} onClose={() => setModal({ kind: modal.of })} />
+      )}
       <AgreementModal />
     </section>
   )

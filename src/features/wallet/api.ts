@@ -1,6 +1,7 @@
 // The wallet (spec 7 "Wallet"): the member's main wallet, profile summary and game accounts, and
 // the calls that move money or open game accounts.
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query'
+import { useSyncExternalStore } from 'react'
 import { retryTransientOnce } from '../../api/queryClient'
 import { api, LONG_TIMEOUT_MS } from '../../api/http'
 import type {
@@ -32,14 +33,26 @@ export function storeBalances(client: QueryClient, balances: Partial<SlotsRefres
   client.setQueryData<WalletResponse>(walletKeys.detail(), (wallet) =>
     wallet && { ...wallet, ...(balances.wallet && { wallet: balances.wallet }), ...(balances.slots && { slots: balances.slots }) },
   )
-  if (balances.slots) localStorage.setItem(storageKeys.lastSync, String(Date.now()))
+  if (balances.slots) {
+    localStorage.setItem(storageKeys.lastSync, String(Date.now()))
+    for (const listener of syncListeners) listener()
+  }
 }
+
+const syncListeners = new Set<() => void>()
 
 /** When the balances were last refreshed from the games (epoch ms), if ever. */
 export function lastSync(): number | null {
   const value = Number(localStorage.getItem(storageKeys.lastSync))
   return Number.isFinite(value) && value > 0 ? value : null
 }
+
+/** lastSync(), re-read whenever any refresh (the card's, refresh-all, a transfer) stores balances. */
+export const useLastSync = () =>
+  useSyncExternalStore((listener) => {
+    syncListeners.add(listener)
+    return () => syncListeners.delete(listener)
+  }, lastSync)
 
 const headers = (extra: Record<string, string>) => ({ headers: extra })
 

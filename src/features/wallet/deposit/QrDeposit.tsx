@@ -14,7 +14,7 @@ import { LoadError } from '../../../ui/LoadError'
 import { SafeHtml } from '../../../ui/SafeHtml'
 import { useCountdown } from '../../../ui/useCountdown'
 import { useMoneyAction } from '../useMoneyAction'
-import { cancelQr, createQr, depositKeys, noQr, qrQuery, type QrAnswer } from './api'
+import { cancelQr, createQr, depositKeys, noQr, qrQuery, useDepositLookup, type QrAnswer } from './api'
 
 /** The open QR: its amount, the sanitized code, the countdown to expiry (spec 4), and cancel. */
 function OpenQr({ provider, qr }: { provider: QrProvider; qr: QrAnswer }) {
@@ -84,6 +84,7 @@ export function QrDeposit({ provider }: { provider: QrProvider }) {
   const language = i18n.language as Language
   const client = useQueryClient()
   const state = useQuery(qrQuery(provider))
+  const lookup = useDepositLookup(provider === 'KBANK')
   const [amount, setAmount] = useState('')
   const [touched, setTouched] = useState(false)
   const qr = state.data?.hasQrcode && state.data.qrcode ? state.data : null
@@ -111,7 +112,9 @@ export function QrDeposit({ provider }: { provider: QrProvider }) {
     onError: (error) => showToast(error.message),
   })
 
-  const rule = qrAmountRule(provider, amount)
+  // The bank QR's minimum is the operator's, from the deposit lookup when it gives one.
+  const bankMinimum = lookup.data?.bankQrMinimum
+  const rule = qrAmountRule(provider, amount, bankMinimum)
   const submit = (event: FormEvent) => {
     event.preventDefault()
     setTouched(true)
@@ -123,7 +126,7 @@ export function QrDeposit({ provider }: { provider: QrProvider }) {
 
   if (state.isPending) return <div className="skeleton" style={{ height: 320 }} aria-label={t('common.loading')} />
   if (qr) return <OpenQr key={qr.qrcodeId} provider={provider} qr={qr} />
-  const minimum = provider === 'KBANK' ? null : QR_MINIMUM[provider]
+  const minimum = provider === 'KBANK' ? (bankMinimum ?? null) : QR_MINIMUM[provider]
   return (
     <form className="money-form" onSubmit={submit} noValidate>
       {state.isError && <LoadError error={state.error} onRetry={() => state.refetch()} />}

@@ -49,9 +49,10 @@ export function SlotAccountModal({ open, code, onClose, onTransfer }: SlotAccoun
   const reset = useMutation({
     mutationFn: () => resetPassword(code),
     meta: { handlesError: true },
-    onSuccess: (fresh) => {
+    // Spec 4: a reset re-fetches the credentials (an operator's answer may carry only a message).
+    onSuccess: () => {
       haptic(true)
-      client.setQueryData(walletKeys.credentials(code), fresh)
+      void client.invalidateQueries({ queryKey: walletKeys.credentials(code) })
       showToast(t('games.passwordReset'), 'success')
     },
     onError: () => haptic(false),

@@ -38,6 +38,7 @@ export function TransferModal({ open, onClose, from: initialFrom = WALLET, to: i
   const [saved, setSaved] = useState(false)
 
   const currency = currencyOf(wallet.data?.wallet.currency)
+  const unit = t(currency === 'LAK' ? 'wallet.unitKip' : 'wallet.unitBaht')
   const games = (wallet.data?.slots ?? []).filter((slot) => slot.isActive && opensAccountFlow(slot.code))
   const balanceOf = (code: string) =>
     code === WALLET ? wallet.data?.wallet.amount : games.find((game) => game.code === code)?.amount
@@ -98,7 +99,7 @@ export function TransferModal({ open, onClose, from: initialFrom = WALLET, to: i
             {accounts.map((account) => <option key={account.code} value={account.code}>{option(account.code, account.label)}</option>)}
           </SelectField>
         </div>
-        {accountsProblem && <p className="notice notice--error" role="alert">{problemText(problem, (key, values) => t(key, values), language)}</p>}
+        {accountsProblem && <p className="notice notice--error" role="alert">{problemText(problem, (key, values) => t(key, values), language, unit)}</p>}
         {games.length === 0 && wallet.data && <p className="muted">{t('transfer.noGames')}</p>}
         <TextField
           label={t('transfer.amount')}
@@ -106,7 +107,7 @@ export function TransferModal({ open, onClose, from: initialFrom = WALLET, to: i
           autoComplete="off"
           value={amount}
           onChange={(event) => setAmount(amountInput(event.target.value))}
-          error={amountProblem ? problemText(problem, (key, values) => t(key, values), language) : null}
+          error={amountProblem ? problemText(problem, (key, values) => t(key, values), language, unit) : null}
         />
         {walletEmpty && <p className="notice" role="status">{t('transfer.walletEmpty')}</p>}
         <Button type="submit" block pending={action.pending} disabled={walletEmpty}>{t('transfer.submit')}</Button>

@@ -1,0 +1,97 @@
+/**
+ * Invite and refund (spec 7 "Invite and refund"), as far as the reference server has them:
+ * - invites: the friends who registered with the member's code. The invite bonus rule (what a
+ *   friend's play earns) is the operator's and not shown, so the reference server earns nothing
+ *   from them yet; `/api/invite/collect` answers NO_INVITE_BONUS.
+ * - refunds (lost-bet cashback): the provider reports a refund for a member (`POST /dev/refunds`
+ *   stands in for that report); the member receives what waits into the wallet as one movement
+ *   from the bonuses house account, and the refund log lists the refunds received.
+ * - banners: content (`inviteBanners`, `refundBanners`), shown before the modal when any exist.
+ * The reference server has no bonuses to hold (the bonus feature is the operator's), so
+ * `/api/bonus/check/active` says none is held and nothing blocks a refund.
+ */
+import type { BonusActiveCheck, Invite, Refund, RefundCheck } from '../../src/api/types'
+import type { Member } from '../account/members'
+import type { ServerContext } from '../context'
+import { inTransaction } from '../db'
+import { fail } from '../http/errors'
+import { getContent } from '../lookup/store'
+import { toMajor } from '../money'
+import { creditWallet } from './ledger'
+
+const iso = (ms: number | string) => new Date(Number(ms)).toISOString()
+const offset = (page: number, limit: number) => (page - 1) * limit
+
+export const inviteBanners = async (ctx: ServerContext) => (await getContent(ctx.db, 'inviteBanners')) ?? []
+export const refundBanners = async (ctx: ServerContext) => (await getContent(ctx.db, 'refundBanners')) ?? []
+
+/** Newest first. `amount` is the bonus earned from the friend: none until an invite rule exists. */
+export async function listInvites(ctx: ServerContext, member: Member, page: number, limit: number): Promise<Invite[]> {
+  const rows = await ctx.db.selectFrom('members').select(['name', 'created_at'])
+    .where('invited_by', '=', member.id)
+    .orderBy('created_at', 'desc').orderBy('id', 'desc')
+    .limit(limit).offset(offset(page, limit)).execute()
+  return rows.map((row) => ({ from: { name: row.name }, amount: 0, createdAt: iso(row.created_at) }))
+}
+
+/** The wallet's invite summary: friends who have opened a game account (played) and those who have not. */
+export async function inviteCounts(ctx: ServerContext, member: Member): Promise<{ success: number; fail: number }> {
+  const rows = await ctx.db.selectFrom('members as m')
+    .leftJoin('game_accounts as g', 'g.member_id', 'm.id')
+    .select(['m.id', 'g.game_code'])
+    .where('m.invited_by', '=', member.id).execute()
+  const played = new Set(rows.filter((row) => row.game_code !== null).map((row) => row.id))
+  const all = new Set(rows.map((row) => row.id))
+  return { success: played.size, fail: all.size - played.size }
+}
+
+export const bonusActive = (): BonusActiveCheck => ({ status: false, type: null })
+
+export async function refundCheck(ctx: ServerContext, member: Member): Promise<RefundCheck> {
+  const rows = await ctx.db.selectFrom('refund_accruals').select(['amount_minor', 'received_at'])
+    .where('member_id', '=', member.id).execute()
+  const waiting = rows.filter((row) => row.received_at === null).reduce((sum, row) => sum + Number(row.amount_minor), 0)
+  const received = new Set(rows.filter((row) => row.received_at !== null).map((row) => Number(row.received_at))).size
+  return {
+    result: waiting > 0,
+    bonus: bonusActive().status,
+    info: null,
+    refundAmount: toMajor(waiting),
+    refundSuccess: received,
+    refundFail: 0,
+  }
+}
+
+/**
+ * Moves every refund waiting into the wallet: one movement from the bonuses account. The waiting
+ * rows are claimed by an UPDATE in the same transaction, so two receives at once move them once.
+ */
+export async function receiveRefund(ctx: ServerContext, member: Member): Promise<{ message: string }> {
+  if (bonusActive().status) throw fail(400, 'REFUND_CONDITION')
+  return inTransaction(ctx.db, async (trx) => {
+    const at = ctx.now()
+    const claimed = await trx.updateTable('refund_accruals').set({ received_at: at })
+      .where('member_id', '=', member.id).where('received_at', 'is', null)
+      .returning('amount_minor').execute()
+    const amountMinor = claimed.reduce((sum, row) => sum + Number(row.amount_minor), 0)
+    if (amountMinor <= 0) throw fail(400, 'REFUND_MINIMUM')
+    await creditWallet(trx, { memberId: member.id, amountMinor, at, from: 'bonuses', kind: 'refund' })
+    return { message: 'REFUND_SUCCESS' }
+  })
+}
+
+/** The refunds received, newest first: one per receive (its movement). */
+export async function listRefunds(ctx: ServerContext, member: Member, page: number, limit: number): Promise<Refund[]> {
+  const rows = await ctx.db.selectFrom('movements as m')
+    .innerJoin('postings as p', 'p.movement_id', 'm.id')
+    .innerJoin('ledger_accounts as a', 'a.id', 'p.account_id')
+    .select(['m.created_at', 'p.amount_minor'])
+    .where('m.kind', '=', 'refund').where('m.member_id', '=', member.id).where('a.kind', '=', 'wallet')
+    .orderBy('m.id', 'desc').limit(limit).offset(offset(page, limit)).execute()
+  return rows.map((row) => ({ refundAmount: toMajor(Number(row.amount_minor)), createdAt: iso(row.created_at) }))
+}
+
+/** What a provider's lost-bet report adds for a member (dev stand-in). */
+export async function accrueRefund(ctx: ServerContext, memberId: number, amountMinor: number): Promise<void> {
+  await ctx.db.insertInto('refund_accruals').values({ member_id: memberId, amount_minor: amountMinor, created_at: ctx.now(), received_at: null }).execute()
+}

@@ -1,0 +1,72 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { Currency } from '../../../api/types'
+import { currentLanguage } from '../../../i18n/i18n'
+import { formatMoney } from '../../../lib/money'
+import { showToast } from '../../../state/ui'
+import { Button } from '../../../ui/Button'
+import { LoadError } from '../../../ui/LoadError'
+import { Modal } from '../../../ui/Modal'
+import { useMoneyAction } from '../useMoneyAction'
+import { receiveRefund, rewardKeys, useRefundCheck, useRefunds } from './api'
+import { RewardList } from './RewardList'
+
+interface RefundModalProps {
+  currency: Currency
+  /** `saved`: a refund was received, so home reads the wallet again (spec 2). */
+  onClose: (saved: boolean) => void
+}
+
+/**
+ * Spec 2 and 4 "Refund": the lost-bet refund waiting, a receive button (disabled, with a warning,
+ * while a bonus is held) and the refunds received, 10 a page, or a not-found text.
+ */
+export default function RefundModal({ currency, onClose }: RefundModalProps) {
+  const { t } = useTranslation()
+  const client = useQueryClient()
+  const [page, setPage] = useState(1)
+  const check = useRefundCheck()
+  const refunds = useRefunds(page)
+  const saved = useRef(false)
+
+  const receive = useMoneyAction<unknown, void>({
+    call: (_nothing, headers) => receiveRefund(headers),
+    onSuccess: () => {
+      saved.current = true
+      showToast(t('rewards.refundReceived'), 'success')
+      setPage(1)
+      void client.invalidateQueries({ queryKey: rewardKeys.all('refund') })
+    },
+    onError: (error) => showToast(error.message),
+  })
+
+  const held = check.data?.bonus === true
+  return (
+    <Modal open onClose={() => onClose(saved.current)} title={t('rewards.refundTitle')}>
+      <div className="stack">
+        {check.isError && <LoadError error={check.error} onRetry={() => check.refetch()} />}
+        <div className="refund-card" aria-busy={check.isPending || undefined}>
+          <span className="muted">{t('rewards.refundWaiting')}</span>
+          <strong className="refund-card__amount" data-testid="refund-amount">
+            {check.data ? formatMoney(check.data.refundAmount, currentLanguage(), currency) : '—'}
+          </strong>
+          {check.data && <span className="muted refund-card__counts">{t('rewards.refundCounts', { success: check.data.refundSuccess })}</span>}
+        </div>
+        {held && <p className="notice" role="note">{t('rewards.refundBonusHeld')}</p>}
+        <Button type="button" block disabled={!check.data || held} pending={receive.pending} onClick={() => receive.submit()}>
+          {t('rewards.refundReceive')}
+        </Button>
+        <RewardList
+          title={t('rewards.refundHistory')}
+          empty={t('rewards.noRefunds')}
+          rows={refunds}
+          toRow={(refund) => ({ label: t('rewards.refundTitle'), amount: Number(refund.refundAmount) || 0, date: refund.createdAt ?? '' })}
+          currency={currency}
+          page={page}
+          onPage={setPage}
+        />
+      </div>
+    </Modal>
+  )
+}

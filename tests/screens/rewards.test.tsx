@@ -1,0 +1,153 @@
+// Invite and refund from home (spec 2 "Home", "Invite and refund modals", spec 4 "Refund", spec 7
+// "Invite and refund", spec 9 page size): banners first when any exist, the lists of 10 a page,
+// the refund waiting and receiving it, against a faked API.
+import { screen, waitFor, within } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import type { WalletResponse } from '../../src/api/types'
+import { HomePage } from '../../src/features/wallet/HomePage'
+import { formatDate } from '../../src/lib/dates'
+import { formatMoney } from '../../src/lib/money'
+import { renderScreen, text, type Call, type Routes } from '../renderScreen'
+
+const wallet = (amount = 500): WalletResponse => ({
+  profile: { _id: 'ab12', name: 'Somchai', username: '0812345678', coin: 0 },
+  bankAccount: { bankCode: 'KBANK', bankAccountName: 'SOMCHAI JAIDEE', bankAccountNo: '1234567890', bank: { nameTH: 'กสิกรไทย', nameEN: 'Kasikornbank' } },
+  wallet: { amount, currency: 'THB' },
+  invite: { amount: 0, success: 1, fail: 2 },
+  slots: [],
+})
+
+const home = (api: Routes = {}) =>
+  renderScreen(<HomePage />, {
+    path: '/user/home',
+    config: { idempotencyKeys: true },
+    setup: () => localStorage.setItem('remember-agreement', 'true'),
+    api: {
+      'GET /api/wallet': wallet(),
+      'GET /api/lookup/active': { isActive: false, terminated: false },
+      'GET /api/invite/banners': [],
+      'GET /api/refund/banners': [],
+      ...api,
+    },
+  })
+
+const money = (amount: number) => formatMoney(amount, 'en', 'THB')
+const actions = () => within(screen.getByRole('navigation', { name: text('home.actions') }))
+const count = (calls: Call[], method: string, url: string) => calls.filter((call) => call.method === method && call.url === url).length
+const friends = (from: number, n: number) =>
+  Array.from({ length: n }, (_, i) => ({ from: { name: `Friend ${from + i}` }, amount: 5, createdAt: '2026-11-20T03:04:05.000Z' }))
+
+describe('invite', () => {
+  it('shows the banners first, then the invite modal with the code, the share button and the friends, 10 a page', async () => {
+    const { user, calls, platform } = await home({
+      'GET /api/invite/banners': [{ image: '/banners/invite.svg', html: '<p>Bring <b>friends</b><img src=x onerror="alert(1)"></p>' }],
+      'POST /api/invite': (call: Call) => {
+        const { page } = call.body as { page: number; limit: number }
+        expect(call.body).toMatchObject({ limit: 10 })
+        return { invites: page === 1 ? friends(1, 10) : friends(11, 2), type: 'member', isXArea: false }
+      },
+    })
+    await user.click(await actions().findByRole('button', { name: text('home.invite') }))
+    const banners = await screen.findByRole('dialog', { name: text('home.invite') })
+    expect(within(banners).getByText('friends')).toBeVisible()
+    // The banner's html is sanitized: the handler is gone.
+    expect(banners.querySelector('[onerror]')).toBeNull()
+    expect(count(calls, 'POST', '/api/invite')).toBe(0)
+    await user.click(within(banners).getByRole('button', { name: text('rewards.continue') }))
+
+    const modal = await screen.findByRole('dialog', { name: text('home.inviteTitle') })
+    expect(within(modal).getByText('PRab12')).toBeVisible()
+    expect(await within(modal).findByText('Friend 1')).toBeVisible()
+    expect(within(modal).getAllByText(money(5))).toHaveLength(10)
+    expect(within(modal).getAllByText(formatDate('2026-11-20T03:04:05.000Z', 'en'))).toHaveLength(10)
+    await user.click(within(modal).getByRole('button', { name: text('rewards.nextPage') }))
+    expect(await within(modal).findByText('Friend 12')).toBeVisible()
+    expect(within(modal).getByText(text('rewards.page', { page: 2 }))).toBeVisible()
+    // The last page is short: no next one.
+    expect(within(modal).getByRole('button', { name: text('rewards.nextPage') })).toBeDisabled()
+
+    await user.click(within(modal).getByRole('button', { name: text('home.share') }))
+    expect(platform.share).toHaveBeenCalledWith(text('home.inviteText', { code: 'PRab12' }), expect.stringContaining('code=PRab12'))
+  })
+
+  it('opens the modal directly without banners, says when no friend has joined, and reads a sparse answer', async () => {
+    const { user } = await home({ 'POST /api/invite': {} })
+    await user.click(await actions().findByRole('button', { name: text('home.invite') }))
+    const modal = await screen.findByRole('dialog', { name: text('home.inviteTitle') })
+    expect(await within(modal).findByText(text('rewards.noInvites'))).toBeVisible()
+    expect(within(modal).queryByRole('navigation')).toBeNull()
+  })
+
+  it('still opens the modal when the banners cannot be read, and offers a retry when the list fails', async () => {
+    let fail = true
+    const { user } = await home({
+      'GET /api/invite/banners': [500, { message: 'INTERNAL_SERVER_ERROR' }],
+      'POST /api/invite': () => (fail ? [500, { message: 'INTERNAL_SERVER_ERROR' }] : { invites: friends(1, 1) }),
+    })
+    await user.click(await actions().findByRole('button', { name: text('home.invite') }))
+    const modal = await screen.findByRole('dialog', { name: text('home.inviteTitle') })
+    const retry = await within(modal).findByRole('button', { name: text('common.retry') }, { timeout: 4000 })
+    fail = false
+    await user.click(retry)
+    expect(await within(modal).findByText('Friend 1')).toBeVisible()
+  })
+})
+
+describe('refund', () => {
+  const check = (over: Record<string, unknown> = {}) => ({ result: true, bonus: false, info: null, refundAmount: 42.5, refundSuccess: 1, refundFail: 0, ...over })
+
+  it('shows the refund waiting, receives it once into the wallet, and home reads the wallet again after closing', async () => {
+    let received = false
+    const { user, calls } = await home({
+      'GET /api/refund/check': () => check(received ? { refundAmount: 0, refundSuccess: 2 } : {}),
+      'POST /api/refund': () => ({ refunds: received ? [{ refundAmount: 42.5, createdAt: '2026-11-22T00:00:00.000Z' }] : [] }),
+      'GET /api/refund/receive': async () => {
+        await new Promise((resolve) => setTimeout(resolve, 50))
+        received = true
+        return { message: 'REFUND_SUCCESS' }
+      },
+    })
+    await user.click(await actions().findByRole('button', { name: text('home.refund') }))
+    const modal = await screen.findByRole('dialog', { name: text('rewards.refundTitle') })
+    await waitFor(() => expect(within(modal).getByTestId('refund-amount')).toHaveTextContent(money(42.5)))
+    expect(within(modal).getByText(text('rewards.noRefunds'))).toBeVisible()
+
+    const receive = within(modal).getByRole('button', { name: text('rewards.refundReceive') })
+    await user.dblClick(receive)
+    expect(await screen.findByText(text('rewards.refundReceived'))).toBeVisible()
+    expect(count(calls, 'GET', '/api/refund/receive')).toBe(1)
+    const [call] = calls.filter((c) => c.url === '/api/refund/receive')
+    expect(call.headers['Idempotency-Key']).toEqual(expect.any(String))
+    await waitFor(() => expect(within(modal).getByTestId('refund-amount')).toHaveTextContent(money(0)))
+    expect(await within(modal).findByText(money(42.5))).toBeVisible()
+
+    const walletReads = count(calls, 'GET', '/api/wallet')
+    await user.click(within(modal).getAllByRole('button', { name: text('common.close') })[0])
+    await waitFor(() => expect(count(calls, 'GET', '/api/wallet')).toBe(walletReads + 1))
+  })
+
+  it('disables receive with a warning while a bonus is held (spec 4)', async () => {
+    const { user, calls } = await home({ 'GET /api/refund/check': check({ bonus: true }), 'POST /api/refund': { refunds: [] } })
+    await user.click(await actions().findByRole('button', { name: text('home.refund') }))
+    const modal = await screen.findByRole('dialog', { name: text('rewards.refundTitle') })
+    expect(await within(modal).findByText(text('rewards.refundBonusHeld'))).toBeVisible()
+    expect(within(modal).getByRole('button', { name: text('rewards.refundReceive') })).toBeDisabled()
+    expect(count(calls, 'GET', '/api/refund/receive')).toBe(0)
+  })
+
+  it('says a refusal in the player\'s words and keeps the wallet as it was', async () => {
+    const { user, calls } = await home({
+      'GET /api/refund/check': check({ refundAmount: 0, result: false }),
+      'POST /api/refund': { refunds: [] },
+      'GET /api/refund/receive': [400, { message: 'refund_minimum' }],
+    })
+    await user.click(await actions().findByRole('button', { name: text('home.refund') }))
+    const modal = await screen.findByRole('dialog', { name: text('rewards.refundTitle') })
+    const walletReads = count(calls, 'GET', '/api/wallet')
+    await user.click(await within(modal).findByRole('button', { name: text('rewards.refundReceive') }))
+    expect(await screen.findByText(text('errors.REFUND_MINIMUM'))).toBeVisible()
+    await user.click(within(modal).getAllByRole('button', { name: text('common.close') })[0])
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(count(calls, 'GET', '/api/wallet')).toBe(walletReads)
+  })
+})

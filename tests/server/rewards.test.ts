@@ -1,0 +1,108 @@
+// @vitest-environment node
+// Invite and refund (spec 7 "Invite and refund", spec 3, spec 8 refund codes) and the bonus check
+// the withdraw modal reads: the friends invited, the refund waiting, receiving it into the wallet
+// as one movement, the refund log, and the banners shown before either modal.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { InviteListResponse, RefundCheck, RefundListResponse, WalletResponse } from '../../src/api/types'
+import { checkBooks } from '../../server/wallet/ledger'
+import { type TestServer, call, expectError, login, registration, startServer } from './helpers'
+import { DEMO_START_MINOR } from './depositHelpers'
+
+let server: TestServer
+let token: string
+beforeEach(async () => {
+  server = await startServer()
+  token = await login(server.app)
+})
+afterEach(async () => {
+  await server.app.close()
+})
+
+const get = (path: string, as = token, headers?: Record<string, string>) => call(server.app, 'GET', path, { token: as, headers })
+const post = (path: string, body: unknown, as = token) => call(server.app, 'POST', path, { token: as, body })
+const accrue = (amount: unknown, username = '0812345678') => call(server.app, 'POST', '/dev/refunds', { body: { username, amount } })
+const walletAmount = async () => ((await get('/api/wallet')).body as unknown as WalletResponse).wallet.amount
+
+describe('POST /api/invite', () => {
+  it('needs a login and a page', async () => {
+    expect(await post('/api/invite', { page: 1, limit: 10 }, '')).toMatchObject(expectError(401, 'UNAUTHORIZED'))
+    expect((await post('/api/invite', { page: 0, limit: 10 })).status).toBe(400)
+  })
+
+  it('lists the friends who registered with the code, newest first, 10 a page, and counts them on the wallet', async () => {
+    expect((await post('/api/invite', { page: 1, limit: 10 })).body).toEqual({ invites: [], type: 'member', isXArea: false })
+    // Registration without the OTP step, so eleven sign-ups stay under the OTP rate limit.
+    expect((await call(server.app, 'POST', '/dev/settings', { body: { registerOTP: false } })).status).toBe(200)
+    for (let i = 0; i < 11; i += 1) {
+      server.advance(1000)
+      const n = String(i).padStart(2, '0')
+      const body = registration({ username: `08900000${n}`, bankAccountNo: `55500000${n}`, name: `Friend ${i}`, inviteCode: 'PR123' })
+      expect((await call(server.app, 'POST', '/api/account', { body })).status).toBe(201)
+    }
+    const first = (await post('/api/invite', { page: 1, limit: 10 })).body as unknown as InviteListResponse
+    expect(first.invites).toHaveLength(10)
+    expect(first.invites[0]).toEqual({ from: { name: 'FRIEND 10' }, amount: 0, createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) })
+    const second = (await post('/api/invite', { page: 2, limit: 10 })).body as unknown as InviteListResponse
+    expect(second.invites.map((invite) => invite.from.name)).toEqual(['FRIEND 0'])
+    // Another member's list is theirs.
+    const friend = await login(server.app, '0890000000', 'secret99')
+    expect(((await post('/api/invite', { page: 1, limit: 10 }, friend)).body as unknown as InviteListResponse).invites).toEqual([])
+
+    // A friend who opened a game account has played.
+    expect((await get('/api/wallet/activate/PG', friend)).status).toBe(200)
+    expect(((await get('/api/wallet')).body as unknown as WalletResponse).invite).toEqual({ amount: 0, success: 1, fail: 10 })
+  })
+
+  it('gives the invite banners from content', async () => {
+    const banners = (await get('/api/invite/banners')).body as unknown as { image: string; html: string }[]
+    expect(banners).toEqual([{ image: '/banners/invite.svg', html: expect.stringContaining('<p>') }])
+  })
+})
+
+describe('refunds', () => {
+  it('has nothing to receive at first: REFUND_MINIMUM, an empty log, no banners', async () => {
+    expect((await get('/api/refund/check')).body).toEqual({
+      result: false, bonus: false, info: null, refundAmount: 0, refundSuccess: 0, refundFail: 0,
+    })
+    expect(await get('/api/refund/receive')).toMatchObject(expectError(400, 'REFUND_MINIMUM'))
+    expect((await post('/api/refund', { page: 1, limit: 10 })).body).toEqual({ refunds: [] })
+    expect((await get('/api/refund/banners')).body).toEqual([])
+    expect(await get('/api/refund/check', '')).toMatchObject(expectError(401, 'UNAUTHORIZED'))
+  })
+
+  it('receives what waits into the wallet once, as one balanced movement, and logs it', async () => {
+    expect((await accrue(12.5)).status).toBe(200)
+    expect((await accrue('7.25')).status).toBe(200)
+    expect((await get('/api/refund/check')).body).toMatchObject({ result: true, refundAmount: 19.75, refundSuccess: 0 })
+
+    const key = { 'idempotency-key': 'refund-tap-1' }
+    const [a, b] = await Promise.all([get('/api/refund/receive', token, key), get('/api/refund/receive', token, key)])
+    expect(a).toMatchObject({ status: 200, body: { message: 'REFUND_SUCCESS' } })
+    expect(b).toMatchObject({ status: 200, body: { message: 'REFUND_SUCCESS' } })
+    expect(await walletAmount()).toBe(DEMO_START_MINOR / 100 + 19.75)
+    // Nothing waits now; a new tap is refused.
+    expect(await get('/api/refund/receive')).toMatchObject(expectError(400, 'REFUND_MINIMUM'))
+    expect((await get('/api/refund/check')).body).toMatchObject({ result: false, refundAmount: 0, refundSuccess: 1 })
+
+    server.advance(60_000)
+    await accrue(1)
+    expect((await get('/api/refund/receive')).status).toBe(200)
+    const log = (await post('/api/refund', { page: 1, limit: 10 })).body as unknown as RefundListResponse
+    expect(log.refunds.map((refund) => refund.refundAmount)).toEqual([1, 19.75])
+    expect(((await get('/api/refund/check')).body as unknown as RefundCheck).refundSuccess).toBe(2)
+    expect(await checkBooks(server.app.wallet.db)).toMatchObject({ balanced: true, negativeMemberAccounts: 0 })
+  })
+
+  it('refuses a bad accrual on the dev endpoint', async () => {
+    expect(await accrue(0)).toMatchObject(expectError(400, 'TRANSFER_MINIMUM'))
+    expect(await accrue('1.234')).toMatchObject(expectError(400, 'KEY_INVALID'))
+    expect(await accrue(5, '0800000000')).toMatchObject(expectError(404, 'NO_USER'))
+  })
+})
+
+describe('GET /api/bonus/check/active', () => {
+  it('says no bonus is held (the reference server has none to give)', async () => {
+    expect((await get('/api/bonus/check/active')).body).toEqual({ status: false, type: null })
+    expect(await get('/api/bonus/check/active', '')).toMatchObject(expectError(401, 'UNAUTHORIZED'))
+  })
+})
