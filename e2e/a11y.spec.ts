@@ -77,9 +77,10 @@ for (const scheme of SCHEMES) {
             await expect(page.locator('html')).toHaveAttribute('lang', locale)
             if (state) await state.reach({ page, strings, request })
             await check(page, `${platform}-${locale}-${scheme}-${name}`, state)
-            if (platform === 'browser' && scheme === 'dark' && locale === 'th') {
-              await page.screenshot({ path: `${SHOTS_DIR}/dark-${name.replace(/[^\w]+/g, '-')}.png` })
-            }
+            // For a human look at 390x844: Thai in both palettes and Lao in the browser, Thai in Telegram's dark theme.
+            const shot = platform === 'browser' ? (scheme === 'dark' ? locale === 'th' && 'dark' : locale !== 'en' && locale)
+              : platform === 'telegram' && scheme === 'dark' && locale === 'th' && 'tg-dark'
+            if (shot) await page.screenshot({ path: `${SHOTS_DIR}/${shot}-${name.replace(/[^\w]+/g, '-')}.png` })
           })
         }
       }

@@ -144,6 +144,13 @@ export async function telegramEvents(page: Page, name: string): Promise<unknown[
 }
 
 /** Fills the login form (as the demo by default) and submits it. */
+/** Home's invite action: past the invite banners (the reference server seeds one) to the share button. */
+export async function shareInvite(page: Page, strings: ReturnType<typeof hostStrings>): Promise<void> {
+  await page.getByRole('navigation', { name: strings.home.actions }).getByRole('button', { name: strings.home.invite }).click()
+  await page.getByRole('dialog', { name: strings.home.invite }).getByRole('button', { name: strings.rewards.continue }).click()
+  await page.getByRole('dialog', { name: strings.home.inviteTitle }).getByRole('button', { name: strings.home.share }).click()
+}
+
 export async function signIn(page: Page, strings: Strings, options: { phone?: string; password?: string; remember?: boolean } = {}): Promise<void> {
   const { phone = DEMO.phone, password = DEMO.password, remember = true } = options
   await page.getByLabel(strings.fields.phone).fill(phone)

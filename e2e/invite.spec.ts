@@ -1,7 +1,7 @@
 // Sharing an invite reopens the app in the same messenger (spec 2 "Home", DESIGN.md "Platform
 // adapter"): LINE through shareTargetPicker, Telegram through shareURL, a browser by copying.
 import type { Page } from '@playwright/test'
-import { DEMO, LIFF_ID, TELEGRAM, expect, signIn, telegramEvents, test, type Strings } from './fixtures'
+import { DEMO, LIFF_ID, TELEGRAM, expect, shareInvite, signIn, telegramEvents, test, type Strings } from './fixtures'
 
 async function signInAsDemo(page: Page, open: (path: string) => Promise<void>, strings: Strings) {
   await open('/login')
@@ -23,7 +23,7 @@ test('LINE: the invite goes out through shareTargetPicker with a LIFF link', asy
       return original(messages)
     }
   })
-  await page.getByRole('button', { name: th.home.invite }).click()
+  await shareInvite(page, th)
   const shared = await page.waitForFunction(() => (window as unknown as { __shared?: { type: string; text: string }[] }).__shared)
   const [message] = (await shared.jsonValue()) as { type: string; text: string }[]
   expect(message.type).toBe('text')
@@ -34,7 +34,7 @@ test('LINE: the invite goes out through shareTargetPicker with a LIFF link', asy
 test('Telegram: the invite goes out through shareURL with a startapp link', async ({ page, open, platform, strings: th }) => {
   test.skip(platform !== 'telegram', 'Telegram only')
   await signInAsDemo(page, open, th)
-  await page.getByRole('button', { name: th.home.invite }).click()
+  await shareInvite(page, th)
   await expect.poll(() => telegramEvents(page, 'web_app_open_tg_link')).toHaveLength(1)
   const [event] = (await telegramEvents(page, 'web_app_open_tg_link')) as { path_full: string }[]
   const shared = new URLSearchParams(event.path_full.replace(/^\/share\/url\?/, ''))
@@ -47,7 +47,7 @@ test('browser: without navigator.share the invite link is copied with a toast', 
   await context.grantPermissions(['clipboard-read', 'clipboard-write'])
   await page.addInitScript(() => Object.defineProperty(navigator, 'share', { value: undefined }))
   await signInAsDemo(page, open, th)
-  await page.getByRole('button', { name: th.home.invite }).click()
+  await shareInvite(page, th)
   const link = `${baseURL}/register?code=${DEMO.inviteCode}`
   await expect(page.getByRole('status').filter({ hasText: th.common.copied.replace('{{text}}', link) })).toBeVisible()
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${baseURL}/register?code=${DEMO.inviteCode}`)

@@ -156,6 +156,14 @@ const HOME_STATES: readonly ScreenState[] = [
       await expect(code).toBeVisible()
     },
   },
+  ...(['WW', 'E2P'] as const).map((provider): ScreenState => ({
+    name: `deposit QR ${provider}`,
+    reach: async (context) => {
+      const dialog = await homeAction(context, context.strings.home.deposit, context.strings.deposit.title)
+      await dialog.getByRole('tab', { name: fill(context.strings.deposit.tabQr, { provider }) }).click()
+      await expect(dialog.getByRole('group', { name: context.strings.deposit.quickAmounts })).toBeVisible()
+    },
+  })),
   {
     name: 'deposit gift link',
     reach: async (context) => {
@@ -190,6 +198,26 @@ const HOME_STATES: readonly ScreenState[] = [
       await dialog.getByLabel(context.strings.transfer.to).selectOption('WALLET')
       await dialog.getByRole('button', { name: context.strings.transfer.all }).click()
       await expect(context.page.getByRole('alertdialog', { name: context.strings.errorDialog.title })).toBeVisible()
+    },
+  },
+  {
+    name: 'invite banners',
+    reach: async (context) => void (await homeAction(context, context.strings.home.invite, context.strings.home.invite)),
+  },
+  {
+    name: 'invite modal',
+    reach: async (context) => {
+      const banners = await homeAction(context, context.strings.home.invite, context.strings.home.invite)
+      await banners.getByRole('button', { name: context.strings.rewards.continue }).click()
+      const dialog = context.page.getByRole('dialog', { name: context.strings.home.inviteTitle })
+      await expect(dialog.locator('.reward-list__empty, .reward-list__item:not(.skeleton)').first()).toBeVisible()
+    },
+  },
+  {
+    name: 'refund modal',
+    reach: async (context) => {
+      const dialog = await homeAction(context, context.strings.home.refund, context.strings.rewards.refundTitle)
+      await expect(dialog.locator('.reward-list__empty, .reward-list__item:not(.skeleton)').first()).toBeVisible()
     },
   },
   {

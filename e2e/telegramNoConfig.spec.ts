@@ -1,7 +1,7 @@
 // An operator who only points a bot's menu button at the app, with no `telegram` section in the
 // runtime config: the host's launch parameters still bring the whole native behaviour, and invite
 // links take the browser form (DESIGN.md "Platform adapter").
-import { DARK_THEME, DEMO, devPost, expect, freshPhone, phoneStepToProfile, signIn, telegramEvents, telegramHash, test } from './fixtures'
+import { DARK_THEME, DEMO, devPost, expect, freshPhone, phoneStepToProfile, shareInvite, signIn, telegramEvents, telegramHash, test } from './fixtures'
 
 test.beforeEach(async ({ platform, page, request }) => {
   test.skip(platform !== 'telegram', 'Telegram only')
@@ -34,7 +34,7 @@ test('sharing the invite posts a browser-form link through Telegram, with haptic
   await page.goto(`/login${telegramHash()}`)
   await signIn(page, strings)
   await expect(page.getByTestId('invite-code')).toHaveText(DEMO.inviteCode)
-  await page.getByRole('button', { name: strings.home.invite }).click()
+  await shareInvite(page, strings)
   await expect.poll(() => telegramEvents(page, 'web_app_open_tg_link')).toHaveLength(1)
   const [event] = (await telegramEvents(page, 'web_app_open_tg_link')) as { path_full: string }[]
   const shared = new URLSearchParams(event.path_full.replace(/^\/share\/url\?/, ''))

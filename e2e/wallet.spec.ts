@@ -122,6 +122,8 @@ test.describe('transfers (browser)', () => {
 
   test('withdraw below the minimum says the minimum, and a withdrawal leaves the wallet at once', async ({ page, open, strings, request }) => {
     const member = await memberAtHome({ page, open, strings, request }, 500)
+    // The reference server has no bonuses; an operator's says one is held, and the rule is stated with the amounts.
+    await page.route('**/api/bonus/check/active', (route) => route.fulfill({ json: { status: true, type: 'deposit' } }))
     await page.getByRole('navigation', { name: strings.home.actions }).getByRole('button', { name: strings.home.withdraw }).click()
     const modal = page.getByRole('dialog', { name: strings.withdraw.title })
     const next = modal.getByRole('button', { name: strings.withdraw.next })
@@ -131,7 +133,7 @@ test.describe('transfers (browser)', () => {
     await expect(modal.getByText(fill(strings.validation.withdrawMin, { min: '100.00' }))).toBeVisible()
     await modal.getByLabel(strings.withdraw.amount).fill('150')
     await next.click()
-    await expect(modal.getByText(strings.withdraw.bonusRule)).toBeVisible()
+    await expect(modal.getByRole('note')).toContainText('350.00')
     await modal.getByRole('button', { name: strings.withdraw.confirm }).click()
     await expect(page.getByText(strings.withdraw.success)).toBeVisible()
     expect((await walletOf(request, member)).wallet).toBe(350)
@@ -237,6 +239,74 @@ test('a web-only game opens outside the app through the host', async ({ page, op
   }
 })
 
+test.describe('invite and refund (browser)', () => {
+  test.beforeEach(({ platform }) => test.skip(platform !== 'browser', 'the same screens on every host'))
+
+  test('the invite banner shows first, then the friends who registered with the code', async ({ page, open, strings, request }) => {
+    const member = await memberAtHome({ page, open, strings, request })
+    await registerMember(request, 'SCB', 'FRIEND ONE', { name: 'FRIEND ONE', inviteCode: `PR${member.id}` })
+    await page.getByRole('navigation', { name: strings.home.actions }).getByRole('button', { name: strings.home.invite }).click()
+    const banners = page.getByRole('dialog', { name: strings.home.invite })
+    await expect(banners.locator('img')).toBeVisible()
+    await banners.getByRole('button', { name: strings.rewards.continue }).click()
+    const modal = page.getByRole('dialog', { name: strings.home.inviteTitle })
+    await expect(modal.getByText(`PR${member.id}`)).toBeVisible()
+    await expect(modal.getByText('FRIEND ONE')).toBeVisible()
+  })
+
+  test('a refund reported for the member is received once into the wallet and logged', async ({ page, open, strings, request }) => {
+    const member = await memberAtHome({ page, open, strings, request }, 100)
+    await devPost(request, '/dev/refunds', { username: member.phone, amount: 25 })
+    await page.getByRole('navigation', { name: strings.home.actions }).getByRole('button', { name: strings.home.refund }).click()
+    const modal = page.getByRole('dialog', { name: strings.rewards.refundTitle })
+    await expect(modal.getByTestId('refund-amount')).toHaveText(baht(25, 'browser'))
+    await modal.getByRole('button', { name: strings.rewards.refundReceive }).dblclick()
+    await expect(page.getByText(strings.rewards.refundReceived)).toBeVisible()
+    await expect(modal.getByTestId('refund-amount')).toHaveText(baht(0, 'browser'))
+    await expect(modal.locator('.reward-list__item')).toHaveCount(1)
+    await page.keyboard.press('Escape')
+    await expect(page.getByTestId('wallet-balance')).toHaveText(baht(125, 'browser'))
+    expect(await walletOf(request, member)).toMatchObject({ wallet: 125 })
+  })
+})
+
+test('Telegram asks before closing while a transfer is out, and not after', async ({ page, open, strings, request, platform }) => {
+  test.skip(platform !== 'telegram', 'closing confirmation is Telegram\'s')
+  await memberAtHome({ page, open, strings, request }, 100, ['PG'])
+  let release: () => void = () => {}
+  const held = new Promise<void>((resolve) => { release = resolve })
+  await page.route('**/api/wallet/transfer', async (route) => {
+    await held
+    await route.continue()
+  })
+  const closing = async () => ((await telegramEvents(page, 'web_app_setup_closing_behavior')) as { need_confirmation: boolean }[]).map((event) => event.need_confirmation)
+  const modal = await openTransfer(page, strings)
+  await modal.getByLabel(strings.transfer.to).selectOption('PG')
+  await modal.getByLabel(strings.transfer.amount).fill('10')
+  await modal.getByRole('button', { name: strings.transfer.submit, exact: true }).click()
+  await expect.poll(closing).toEqual([true])
+  release()
+  await expect(modal).toBeHidden()
+  await expect.poll(closing).toEqual([true, false])
+  await expect.poll(() => telegramEvents(page, 'web_app_trigger_haptic_feedback')).toContainEqual({ type: 'notification', notification_type: 'success' })
+})
+
+test('Telegram asks before closing while a QR deposit is open, and not once it is cancelled', async ({ page, open, strings, request, platform }) => {
+  test.skip(platform !== 'telegram', 'closing confirmation is Telegram\'s')
+  await memberAtHome({ page, open, strings, request })
+  const closing = async () => ((await telegramEvents(page, 'web_app_setup_closing_behavior')) as { need_confirmation: boolean }[]).map((event) => event.need_confirmation)
+  await page.getByRole('navigation', { name: strings.home.actions }).getByRole('button', { name: strings.home.deposit }).click()
+  const modal = page.getByRole('dialog', { name: strings.deposit.title })
+  await modal.getByRole('tab', { name: fill(strings.deposit.tabQr, { provider: 'KBANK' }) }).click()
+  await modal.getByRole('button', { name: '100.00' }).click()
+  await modal.getByRole('button', { name: strings.deposit.qrCreate }).click()
+  await expect(modal.getByRole('img', { name: strings.deposit.qrLabel })).toBeVisible()
+  await expect.poll(async () => (await closing()).at(-1)).toBe(true)
+  await modal.getByRole('button', { name: strings.deposit.qrCancel }).click()
+  await expect(modal.getByRole('button', { name: strings.deposit.qrCreate })).toBeVisible()
+  await expect.poll(async () => (await closing()).at(-1)).toBe(false)
+})
+
 test.describe('faults (browser)', () => {
   test.beforeEach(({ platform }) => test.skip(platform !== 'browser', 'network faults do not depend on the host'))
 
@@ -281,6 +351,40 @@ test.describe('faults (browser)', () => {
     await modal.getByRole('button', { name: strings.transfer.submit, exact: true }).click()
     await expect(modal).toBeHidden()
     expect(await walletOf(request, member)).toMatchObject({ wallet: 70, slots: { PG: 30 } })
+  })
+
+  test('a transfer that times out says so, keeps what was typed, and the retry moves the money once', async ({ page, open, strings, request }) => {
+    const member = await memberAtHome({ page, open, strings, request }, 100, ['PG'])
+    // The request reaches the server (which books it), then the connection times out on the way back.
+    await page.route('**/api/wallet/transfer', async (route) => {
+      await route.fetch()
+      await route.abort('timedout')
+    }, { times: 1 })
+    const modal = await openTransfer(page, strings)
+    await modal.getByLabel(strings.transfer.to).selectOption('PG')
+    await modal.getByLabel(strings.transfer.amount).fill('40')
+    await modal.getByRole('button', { name: strings.transfer.submit, exact: true }).click()
+    const failure = page.getByRole('alertdialog', { name: strings.errorDialog.title })
+    await expect(failure).toBeVisible()
+    await failure.getByRole('button', { name: strings.errorDialog.ok }).click()
+    await expect(modal.getByLabel(strings.transfer.amount)).toHaveValue('40')
+    await modal.getByRole('button', { name: strings.transfer.submit, exact: true }).click()
+    await expect(modal).toBeHidden()
+    expect(await walletOf(request, member)).toMatchObject({ wallet: 60, slots: { PG: 40 } })
+    await expect(page.getByTestId('wallet-balance')).toHaveText(baht(60, 'browser'))
+  })
+
+  test('home whose wallet call times out offers a retry, then shows the balance', async ({ page, open, strings, request }) => {
+    const member = await registerMember(request)
+    await fund(request, member, 100)
+    await signedIn(page, member)
+    await page.route('**/api/wallet', (route) => route.abort('timedout'))
+    await open('/user/home')
+    const retry = page.getByRole('button', { name: strings.common.retry })
+    await expect(retry).toBeVisible({ timeout: 20_000 })
+    await page.unroute('**/api/wallet')
+    await retry.click()
+    await expect(page.getByTestId('total-balance')).toHaveText(baht(100, 'browser'))
   })
 
   test('withdraw and deposit show a failing API and stay usable', async ({ page, open, strings, request }) => {

@@ -13,13 +13,15 @@ export interface Member {
 const auth = (token: string) => ({ Authorization: `Bearer ${token}`, 'X-Requested-With': 'wallet-user' })
 
 /** Registers a member through the API (OTP step off) and signs them in. */
-export async function registerMember(request: APIRequestContext, bankCode = 'KBANK', bankAccountName = 'SOMCHAI TESTER'): Promise<Member> {
+export async function registerMember(
+  request: APIRequestContext, bankCode = 'KBANK', bankAccountName = 'SOMCHAI TESTER', extra: { name?: string; inviteCode?: string } = {},
+): Promise<Member> {
   await devPost(request, '/dev/settings', { registerOTP: false })
   const phone = freshPhone()
   const password = 'secret99'
   const created = await request.post('/api/account', {
     headers: { 'X-Requested-With': 'wallet-user' },
-    data: { name: 'E2E PLAYER', username: phone, password, sourceCode: '', inviteCode: '', bankCode, bankAccountName, bankAccountNo: `66${phone.slice(2)}`, currency: 'THB' },
+    data: { name: extra.name ?? 'E2E PLAYER', username: phone, password, sourceCode: '', inviteCode: extra.inviteCode ?? '', bankCode, bankAccountName, bankAccountNo: `66${phone.slice(2)}`, currency: 'THB' },
   })
   expect(created.ok(), `register answered ${created.status()} ${await created.text()}`).toBeTruthy()
   const login = await request.post('/api/login', { headers: { 'X-Requested-With': 'wallet-user' }, data: { username: phone, password } })
