@@ -155,6 +155,21 @@ export const walletDevRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return { message: 'OK' }
   })
   const code = Type.Object({ code: Type.String({ maxLength: 32 }) })
+  // A provider's report of a round played: a signed amount (a win is positive), and the share of a
+  // loss given back as a lost-bet refund (default 5 %).
+  const round = Type.Object({
+    username: Type.String({ maxLength: 32 }),
+    amount: Type.String({ pattern: '^-?\\d{1,13}(\\.\\d{1,2})?$' }),
+    refundPercent: Type.Optional(Type.Number({ minimum: 0, maximum: 100 })),
+  }, { additionalProperties: false })
+  app.post('/games/:code/rounds', { schema: { params: code, body: round, response: { 200: C.MessageBody } } }, async (request) => {
+    const member = await findMemberByUsername(ctx.db, request.body.username)
+    if (!member) throw fail(404, 'NO_USER')
+    const { amount, refundPercent = 5 } = request.body
+    const minor = parseAmount(amount.replace(/^-/, ''), ctx.maxAmountMinor)
+    await wallet.settleRound(ctx, member, request.params.code, amount.startsWith('-') ? -minor : minor, refundPercent)
+    return { message: 'OK' }
+  })
   const outage = Type.Object({ down: Type.Boolean() }, { additionalProperties: false })
   app.post('/games/:code', { schema: { params: code, body: outage, response: { 200: C.MessageBody } } }, async (request) => {
     if (!(await games.setGameDown(ctx.db, request.params.code, request.body.down))) throw fail(404, 'NO_GAME')

@@ -15,7 +15,7 @@ import * as games from './games'
 import { AUTO_LOGIN_BY_PASSWORD, AUTO_LOGIN_BY_USERNAME } from './gamesData'
 import { type AccountRef, gameBalances, openGameAccount, type Posting, postMovement, walletBalance } from './ledger'
 import { ProviderError } from './providers'
-import { inviteCounts } from './rewards'
+import { accrueRefund, inviteCounts } from './rewards'
 
 export const WALLET = 'WALLET'
 
@@ -114,6 +114,31 @@ export async function resetGamePassword(ctx: ServerContext, member: Member, code
   const password = await atProvider(() => ctx.provider.resetPassword(game, account), 'SLOT_RESET_PASSWORD_FAIL')
   await games.updateGamePassword(ctx.db, member.id, game.code, password)
   return { username: account.username, password }
+}
+
+/**
+ * A round the member played at a provider, as the provider reports it (the dev stand-in posts it):
+ * a win moves money from the provider's house account into the game account, a loss the other
+ * way. A loss larger than the game balance is refused (MONEY_NOT_ENOUGH). A net loss also accrues
+ * the lost-bet refund the operator gives back (`refundPercent`, 0 to turn it off).
+ */
+export async function settleRound(ctx: ServerContext, member: Member, code: string, amountMinor: number, refundPercent: number): Promise<void> {
+  const { ref, game } = await transferAccount(ctx, member, code)
+  if (!game || !Number.isSafeInteger(amountMinor) || amountMinor === 0) throw fail(400, 'KEY_INVALID')
+  await inTransaction(ctx.db, async (trx) => {
+    await postMovement(trx, {
+      kind: 'game_round',
+      memberId: member.id,
+      note: game.code,
+      at: ctx.now(),
+      postings: [
+        { account: ref, amountMinor },
+        { account: { house: `provider:${game.code}`, currency: member.currency }, amountMinor: -amountMinor },
+      ],
+    })
+    const refundMinor = Math.floor((-amountMinor * refundPercent) / 100)
+    if (refundMinor > 0) await accrueRefund({ ...ctx, db: trx }, member.id, refundMinor)
+  })
 }
 
 /** WALLET or an active game account of the member; the provider is asked before money moves. */

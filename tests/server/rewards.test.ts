@@ -93,6 +93,28 @@ describe('refunds', () => {
     expect(await checkBooks(server.app.wallet.db)).toMatchObject({ balanced: true, negativeMemberAccounts: 0 })
   })
 
+  it('a round lost at a provider moves money to the provider\'s account and accrues the refund; a win moves it back', async () => {
+    expect((await get('/api/wallet/activate/PG')).status).toBe(200)
+    expect((await post('/api/wallet/transfer', { from: 'WALLET', to: 'PG', amount: 100 })).status).toBe(200)
+    const round = (amount: string, extra: Record<string, unknown> = {}) =>
+      call(server.app, 'POST', '/dev/games/PG/rounds', { body: { username: '0812345678', amount, ...extra } })
+    expect((await round('-40')).status).toBe(200)
+    expect((await round('15.5', { refundPercent: 10 })).status).toBe(200)
+    const pg = async () => ((await get('/api/wallet')).body as unknown as WalletResponse).slots.find((slot) => slot.code === 'PG')?.amount
+    expect(await pg()).toBe(75.5)
+    // 5 % of the 40 lost; a win accrues nothing.
+    expect((await get('/api/refund/check')).body).toMatchObject({ refundAmount: 2 })
+    // A loss beyond the game balance is refused and moves nothing.
+    expect(await round('-75.51')).toMatchObject(expectError(400, 'MONEY_NOT_ENOUGH'))
+    expect(await round('-1', {})).toMatchObject({ status: 200 })
+    expect(await pg()).toBe(74.5)
+    expect(await call(server.app, 'POST', '/dev/games/JOKER/rounds', { body: { username: '0812345678', amount: '-1' } }))
+      .toMatchObject(expectError(400, 'SLOT_NO_ACCOUNT'))
+    const provider = await server.app.wallet.db.selectFrom('ledger_accounts').select('balance_minor').where('key', 'like', 'house:provider:PG%').executeTakeFirstOrThrow()
+    expect(Number(provider.balance_minor)).toBe(40_00 - 15_50 + 1_00)
+    expect(await checkBooks(server.app.wallet.db)).toMatchObject({ balanced: true, negativeMemberAccounts: 0 })
+  })
+
   it('refuses a bad accrual on the dev endpoint', async () => {
     expect(await accrue(0)).toMatchObject(expectError(400, 'TRANSFER_MINIMUM'))
     expect(await accrue('1.234')).toMatchObject(expectError(400, 'KEY_INVALID'))
