@@ -122,8 +122,19 @@ async function runLighthouse(chrome: LaunchedChrome, url: string, reportName: st
   }
 }
 
+const ATTEMPTS = 3
+
+async function blankTab(chrome: LaunchedChrome): Promise<void> {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`)
+  try {
+    for (const page of browser.contexts()[0]?.pages() ?? []) await page.goto('about:blank')
+  } finally {
+    await browser.close()
+  }
+}
+
 /** A cold cache and the demo member's token in localStorage, set over CDP before a signed-in run. */
-async function prepareSignedIn(chrome: LaunchedChrome, origin: string, token: string): Promise<void> {
+async function prepareSignedIn(chrome: LaunchedChrome, origin: string, token: string, agreementAccepted: boolean): Promise<void> {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`)
   try {
     const context = browser.contexts()[0]
@@ -134,6 +145,7 @@ async function prepareSignedIn(chrome: LaunchedChrome, origin: string, token: st
     // A same-origin document that does not start the app.
     await page.goto(`${origin}/config.json`)
     await page.evaluate(([key, value]) => localStorage.setItem(key, value), [storageKeys.token, token] as const)
+    if (agreementAccepted) await page.evaluate((key) => localStorage.setItem(key, 'true'), storageKeys.rememberAgreement)
     await page.close()
   } finally {
     await browser.close() // connected over CDP: disconnects, Chrome keeps running
@@ -144,23 +156,31 @@ async function lighthouseTable(origin: string): Promise<string> {
   const chrome = await launch({ chromePath: CHROME_PATH, chromeFlags: LIGHTHOUSE_FLAGS, logLevel: 'silent' })
   try {
     const rows: string[][] = []
-    const measure = async (route: string, signedIn: boolean, token?: string) => {
+    /** `firstVisit`: the agreement not yet accepted, so it opens 1.5 s after load (spec 2) and, being
+     *  the largest text painted, becomes the LCP element; otherwise the home a returning player sees. */
+    const measure = async (route: string, signedIn: boolean, token?: string, firstVisit = false) => {
       const runs: LighthouseRun[] = []
       for (let run = 1; run <= RUNS; run += 1) {
-        if (signedIn && token) await prepareSignedIn(chrome, origin, token)
-        const name = `${route.replace(/^\//, '').replaceAll('/', '-')}-${run}`
-        // Lighthouse now and then fails to record a trace (NO_NAVSTART); such a run is taken again once.
-        const once = () => runLighthouse(chrome, `${origin}${route}`, name, signedIn)
-        runs.push(await once().catch(async (error: unknown) => {
-          console.log(`  ${route} run ${run}: ${(error as Error).message}; running it again`)
-          if (signedIn && token) await prepareSignedIn(chrome, origin, token)
-          return once()
-        }))
+        if (signedIn && token) await prepareSignedIn(chrome, origin, token, !firstVisit)
+        const name = `${route.replace(/^\//, '').replaceAll('/', '-')}${firstVisit ? '-first' : ''}-${run}`
+        // Lighthouse now and then fails to record a trace (NO_NAVSTART): the tab is sent to about:blank
+        // and the run taken again, up to ATTEMPTS times.
+        for (let attempt = 1; ; attempt += 1) {
+          try {
+            runs.push(await runLighthouse(chrome, `${origin}${route}`, name, signedIn))
+            break
+          } catch (error) {
+            if (attempt >= ATTEMPTS) throw error
+            console.log(`  ${route} run ${run}: ${(error as Error).message}; running it again`)
+            await blankTab(chrome)
+            if (signedIn && token) await prepareSignedIn(chrome, origin, token, !firstVisit)
+          }
+        }
         console.log(`  ${route} run ${run}: score ${runs.at(-1)!.score}`)
       }
       const of = (key: keyof LighthouseRun) => median(runs.map((run) => run[key]))
       rows.push([
-        signedIn ? `${route} (signed in)` : route,
+        signedIn ? `${route} (signed in${firstVisit ? ', first visit' : ''})` : route,
         String(of('score')),
         `${(of('fcp') / 1000).toFixed(2)} s`,
         `${(of('lcp') / 1000).toFixed(2)} s`,
@@ -172,6 +192,7 @@ async function lighthouseTable(origin: string): Promise<string> {
     for (const route of PUBLIC_ROUTES) await measure(route, false)
     const { token } = (await api(origin, 'POST', '/api/login', { username: DEMO.phone, password: DEMO.password })) as { token: string }
     await measure(paths.member.home, true, token)
+    await measure(paths.member.home, true, token, true)
     return table(['Route', 'Score', 'FCP', 'LCP', 'TBT', 'CLS', 'KB'], rows)
   } finally {
     chrome.kill()

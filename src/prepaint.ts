@@ -46,7 +46,7 @@ export function prepaint(manifest: PrepaintManifest, path = window.location.path
   // `/` and `/user` open the member home; a member screen without a session ends on /login.
   const opened = path === paths.root || path === paths.member.root ? paths.member.home : path
   const screen = opened.startsWith(`${paths.member.root}/`) && !signedIn() ? paths.login : opened
-  startEarly({ active: screen === paths.login })
+  startEarly({ active: screen === paths.login, wallet: screen === paths.member.home })
   const chunks = manifest.screens[screen] ?? []
   // pickLanguage() without the variant: unknown before config.json, and needed only when the
   // host's language is one the app does not have.

@@ -4,16 +4,19 @@
 // 200 JSON answer is dropped, and the app then asks again through its own client (api/http.ts),
 // which applies every rule of spec 7 (gone, session end, translated errors).
 import { storageKeys } from '../lib/storage'
-import type { ActiveResponse } from './types'
+import type { ActiveResponse, WalletResponse } from './types'
 
 export const CONFIG_URL = '/config.json'
 export const ACTIVE_PATH = '/api/lookup/active'
+export const WALLET_PATH = '/api/wallet'
 
 interface EarlyRequests {
   config?: Promise<unknown>
   active?: Promise<ActiveResponse | null>
   /** The check's answer once it has come: the first render can use it at once. */
   activeAnswer?: ActiveResponse | null
+  /** On the member home with a session: the wallet, what home shows first. */
+  wallet?: Promise<WalletResponse | null>
 }
 
 const slot = globalThis as { __walletEarly?: EarlyRequests }
@@ -24,40 +27,55 @@ const json = (response: Response): Promise<unknown> =>
 /** Same-origin and credentials as api/config's own fetch, so the two can stand for each other. */
 export const fetchConfig = (url = CONFIG_URL): Promise<unknown> => fetch(url, { credentials: 'same-origin' }).then(json)
 
-/** The service check with spec 7's headers. Resolves null unless it answers a plain check. */
-function fetchActive(apiBase: string): Promise<ActiveResponse | null> {
+/** A GET with spec 7's headers (and the session's token when there is one). */
+function fetchApi(apiBase: string, path: string): Promise<unknown> {
   const token = localStorage.getItem(storageKeys.token) ?? sessionStorage.getItem(storageKeys.token)
   const headers: Record<string, string> = { 'X-Requested-With': 'wallet-user' }
   if (token) headers.Authorization = `Bearer ${token}`
-  return fetch(`${apiBase}${ACTIVE_PATH}`, { headers })
-    .then(json)
-    .then((body) => (body && typeof body === 'object' && 'terminated' in body && !('message' in body) ? (body as ActiveResponse) : null))
+  return fetch(`${apiBase}${path}`, { headers }).then(json)
 }
 
-/** Called by the prepaint script: the config always, the service check when /login opens. */
-export function startEarly({ active }: { active: boolean }): void {
+/** The service check. Resolves null unless it answers a plain check. */
+const fetchActive = (apiBase: string): Promise<ActiveResponse | null> =>
+  fetchApi(apiBase, ACTIVE_PATH)
+    .then((body) => (body && typeof body === 'object' && 'terminated' in body && !('message' in body) ? (body as ActiveResponse) : null))
+
+/** The wallet. Resolves null unless it answers a wallet (a refusal goes through the app's client). */
+const fetchWallet = (apiBase: string): Promise<WalletResponse | null> =>
+  fetchApi(apiBase, WALLET_PATH)
+    .then((body) => (body && typeof body === 'object' && 'wallet' in body && 'slots' in body && !('message' in body) ? (body as WalletResponse) : null))
+
+/** The API base from the config, when it is one the app accepts (api/config): '' or http(s). */
+const apiBaseOf = (value: unknown): string | null => {
+  const apiBase = (value as { apiBase?: unknown } | null)?.apiBase
+  if (typeof apiBase !== 'string' || (apiBase && !/^https?:\/\//i.test(apiBase))) return null
+  return apiBase.replace(/\/+$/, '')
+}
+
+/** Called by the prepaint script: the config always, the service check when /login opens, the
+ *  wallet when the member home opens with a session. */
+export function startEarly({ active, wallet = false }: { active: boolean; wallet?: boolean }): void {
   const config = fetchConfig()
   // Unhandled until the app takes it; a failure then shows the app's own retry screen.
   config.catch(() => undefined)
   const early: EarlyRequests = { config }
+  const withApi = <T,>(request: (apiBase: string) => Promise<T | null>): Promise<T | null> =>
+    config.then((value) => {
+      const apiBase = apiBaseOf(value)
+      return apiBase === null ? null : request(apiBase)
+    }).catch(() => null)
   if (active) {
-    early.active = config
-      .then((value) => {
-        const apiBase = (value as { apiBase?: unknown }).apiBase
-        // Only an http(s) API, as the app itself requires (api/config).
-        if (typeof apiBase !== 'string' || (apiBase && !/^https?:\/\//i.test(apiBase))) return null
-        return fetchActive(apiBase.replace(/\/+$/, ''))
-      })
-      .catch(() => null)
+    early.active = withApi(fetchActive)
     void early.active.then((answer) => {
       if (early.active) early.activeAnswer = answer
     })
   }
+  if (wallet) early.wallet = withApi(fetchWallet)
   slot.__walletEarly = early
 }
 
 /** The early request of that name, once: later calls (another visit to /login) get undefined. */
-export function takeEarly<K extends 'config' | 'active'>(name: K): EarlyRequests[K] {
+export function takeEarly<K extends 'config' | 'active' | 'wallet'>(name: K): EarlyRequests[K] {
   const early = slot.__walletEarly
   const request = early?.[name]
   if (early) delete early[name]

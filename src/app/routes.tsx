@@ -1,9 +1,11 @@
 // The route table of spec 2 (history mode): one <Route> per screen, every path from paths.ts.
 // Screens load lazily except login, the first screen most players see.
-import { lazy, type ComponentType } from 'react'
+import { useQueryClient, type QueryClient } from '@tanstack/react-query'
+import { lazy, useState, type ComponentType } from 'react'
 import { Redirect, Route, Switch } from 'wouter'
 import { LoginPage } from '../features/auth/LoginPage'
 import { ensureAllStrings } from '../i18n/i18n'
+import { session } from '../state/session'
 import { LoginGuard, RequireAuth } from './guards'
 import { paths } from './paths'
 import { PublicLayout } from './PublicLayout'
@@ -25,7 +27,18 @@ const ProfilePage = named(() => import('../features/profile/ProfilePage'), 'Prof
 const BonusPage = named(() => import('../features/bonus/BonusPage'), 'BonusPage')
 const StatementPage = named(() => import('../features/statement/StatementPage'), 'StatementPage')
 
-function Member({ page: Page }: { page: ComponentType }) {
+/** Home shows the wallet first: it is asked for while the member shell and the screen download,
+ *  not after they have rendered (the query then finds it in the cache or on its way). The first
+ *  render starts it: the app renders in a transition that commits only once the lazy screen has
+ *  come, so an effect would start it no earlier than the screen's own query. */
+const prefetchHome = (client: QueryClient) =>
+  void import('../features/wallet/api').then(({ walletQuery }) => client.prefetchQuery(walletQuery()))
+
+function Member({ page: Page, prefetch }: { page: ComponentType; prefetch?: (client: QueryClient) => void }) {
+  const client = useQueryClient()
+  useState(() => {
+    if (session.token) prefetch?.(client)
+  })
   return <RequireAuth><MemberLayout><Page /></MemberLayout></RequireAuth>
 }
 
@@ -46,7 +59,7 @@ export function AppRoutes() {
       <Route path={paths.howto}><Public page={HowtoPage} /></Route>
       <Route path={paths.contact}><Public page={ContactPage} /></Route>
 
-      <Route path={paths.member.home}><Member page={HomePage} /></Route>
+      <Route path={paths.member.home}><Member page={HomePage} prefetch={prefetchHome} /></Route>
       <Route path={paths.member.profile}><Member page={ProfilePage} /></Route>
       <Route path={paths.member.bonus}><Member page={BonusPage} /></Route>
       <Route path={paths.member.statement}><Member page={StatementPage} /></Route>

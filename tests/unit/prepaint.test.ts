@@ -111,13 +111,22 @@ describe('prepaint (inline in index.html)', () => {
   })
 
   it('asks for the config and, when /login opens, for the service check, before the app arrives', async () => {
-    const asked = recordFetches({ '/config.json': { apiBase: 'https://api.operator.example/' }, 'https://api.operator.example/api/lookup/active': { isActive: false, terminated: false } })
+    const wallet = { profile: { _id: '1' }, wallet: { amount: 5, currency: 'THB' }, invite: {}, slots: [] }
+    const asked = recordFetches({
+      '/config.json': { apiBase: 'https://api.operator.example/' },
+      'https://api.operator.example/api/lookup/active': { isActive: false, terminated: false },
+      'https://api.operator.example/api/wallet': wallet,
+    })
     prepaint(MANIFEST, '/') // a guest on `/` lands on /login
     await expect(takeEarly('active')).resolves.toEqual({ isActive: false, terminated: false })
-    // Signed in, `/` opens the member home: no check. /login itself checks, with the token (spec 7).
+    expect(takeEarly('wallet')).toBeUndefined()
+    // Signed in, `/` opens the member home: no check, but the wallet home shows first, with the token.
     sessionStorage.setItem('token', 'tok')
     prepaint(MANIFEST, '/')
     expect(takeEarly('active')).toBeUndefined()
+    await expect(takeEarly('wallet')).resolves.toEqual(wallet)
+    expect(asked.at(-1)).toEqual({ url: 'https://api.operator.example/api/wallet', headers: { 'X-Requested-With': 'wallet-user', Authorization: 'Bearer tok' } })
+    // /login itself checks, with the token (spec 7).
     prepaint(MANIFEST, '/login')
     await expect(takeEarly('config')).resolves.toEqual({ apiBase: 'https://api.operator.example/' })
     await expect(takeEarly('active')).resolves.toEqual({ isActive: false, terminated: false })
@@ -125,6 +134,14 @@ describe('prepaint (inline in index.html)', () => {
       { url: '/config.json', headers: {} },
       { url: 'https://api.operator.example/api/lookup/active', headers: { 'X-Requested-With': 'wallet-user', Authorization: 'Bearer tok' } },
     ])
+    sessionStorage.clear()
+  })
+
+  it('hands over only a wallet: a refusal (an expired session) is left to the app\'s client', async () => {
+    sessionStorage.setItem('token', 'old')
+    recordFetches({ '/config.json': { apiBase: '' }, '/api/wallet': { message: 'EXPIRED_AUTH_TOKEN' } })
+    prepaint(MANIFEST, '/user/home')
+    await expect(takeEarly('wallet')).resolves.toBeNull()
     sessionStorage.clear()
   })
 

@@ -2,6 +2,7 @@
 // the calls that move money or open game accounts.
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query'
 import { useSyncExternalStore } from 'react'
+import { takeEarly, WALLET_PATH } from '../../api/early'
 import { retryTransientOnce } from '../../api/queryClient'
 import { api, LONG_TIMEOUT_MS } from '../../api/http'
 import type {
@@ -19,7 +20,9 @@ export const walletKeys = {
   bonusActive: () => [...walletKeys.all, 'bonus-active'] as const,
 }
 
-export const getWallet = () => api.get<WalletResponse>('/api/wallet')
+/** The wallet; the first read on a cold home takes the answer the prepaint script asked for. */
+export const getWallet = async (): Promise<WalletResponse> =>
+  (await takeEarly('wallet')) ?? api.get<WalletResponse>(WALLET_PATH)
 export const refreshSlots = () => api.get<SlotsRefreshResponse>('/api/wallet/refresh/slot')
 
 /** Screens that show a failed load inline retry once, so the player sees the retry in seconds. */
