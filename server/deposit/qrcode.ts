@@ -7,6 +7,7 @@ import { type ServerContext, variantOf } from '../context'
 import { inTransaction } from '../db'
 import { fail } from '../http/errors'
 import { toMajor } from '../money'
+import { DEFAULT_MAX_AMOUNT_MINOR, parseAmount } from '../wallet/amount'
 import { creditDeposit } from './credit'
 import { promptPayPayload } from './promptpay'
 import { qrSvg } from './qrSvg'
@@ -49,15 +50,10 @@ export async function qrState(ctx: ServerContext, member: Member, provider: QrPr
   return open ? stateOf(open, now) : noQr()
 }
 
-/**
- * Wire major units to minor units, strictly: a plain decimal (read through its shortest form, so
- * 0.30000000000000004 is refused) with at most 2 decimals, positive, a safe integer.
- */
+/** Wire major units to minor units, strictly (wallet/amount.ts); any amount not above 0 is KEY_INVALID here. */
 export function depositMinor(amount: number): number {
-  const match = /^(\d{1,13})(?:\.(\d{1,2}))?$/.exec(String(amount))
-  const minor = match ? Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0')) : 0
-  if (!Number.isSafeInteger(minor) || minor <= 0) throw fail(400, 'KEY_INVALID')
-  return minor
+  if (!(amount > 0)) throw fail(400, 'KEY_INVALID')
+  return parseAmount(amount, DEFAULT_MAX_AMOUNT_MINOR)
 }
 
 /** 20 characters: the payment reference a provider echoes back, unique in the schema. */

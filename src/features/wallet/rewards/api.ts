@@ -32,23 +32,21 @@ export const fetchBanners = (client: QueryClient, kind: RewardKind): Promise<Ban
     staleTime: 5 * 60 * 1000,
   })
 
-const page = (number: number) => ({ page: number, limit: REWARD_PAGE_SIZE })
-
-export const useInvites = (pageNumber: number) =>
-  useQuery({
-    queryKey: rewardKeys.list('invite', pageNumber),
-    queryFn: async (): Promise<Invite[]> => (await api.post<Partial<InviteListResponse>>('/api/invite', page(pageNumber))).invites ?? [],
+/** One page of the invite or refund list: POST /api/{kind} with page and limit, its rows under `field`. */
+function useRewardPage<T>(kind: RewardKind, field: string, pageNumber: number) {
+  return useQuery({
+    queryKey: rewardKeys.list(kind, pageNumber),
+    queryFn: async (): Promise<T[]> => {
+      const answer = await api.post<Record<string, T[] | undefined>>(`/api/${kind}`, { page: pageNumber, limit: REWARD_PAGE_SIZE })
+      return answer[field] ?? []
+    },
     placeholderData: keepPreviousData,
     ...inline,
   })
+}
 
-export const useRefunds = (pageNumber: number) =>
-  useQuery({
-    queryKey: rewardKeys.list('refund', pageNumber),
-    queryFn: async (): Promise<Refund[]> => (await api.post<Partial<RefundListResponse>>('/api/refund', page(pageNumber))).refunds ?? [],
-    placeholderData: keepPreviousData,
-    ...inline,
-  })
+export const useInvites = (pageNumber: number) => useRewardPage<Invite>('invite', 'invites' satisfies keyof InviteListResponse, pageNumber)
+export const useRefunds = (pageNumber: number) => useRewardPage<Refund>('refund', 'refunds' satisfies keyof RefundListResponse, pageNumber)
 
 export const useRefundCheck = () =>
   useQuery({
