@@ -17,7 +17,6 @@ import { createCipheriv, createHash, randomBytes } from 'node:crypto'
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
-import type { FastifyInstance } from 'fastify'
 import { buildServer } from '../server/app'
 
 const release = process.argv[2]

@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import Database from 'better-sqlite3'
 import { type Generated, Kysely, Migrator, PostgresAdapter, PostgresDialect, sql, type SqliteDatabase, SqliteDialect } from 'kysely'
 import pg from 'pg'
-import { migrationProvider } from './migrations'
+import { migrationProvider, RENAMED_MIGRATIONS } from './migrations/sequence'
 
 /** The tables, as Kysely sees them. Money is integer minor units; times are epoch milliseconds. */
 export interface Tables {
@@ -218,7 +218,7 @@ export function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise
 }
 
 /** Named PostgreSQL advisory locks (transaction-scoped). */
-export const LOCKS = { rateEvents: 7_300_001, seeds: 7_300_002 } as const
+export const LOCKS = { rateEvents: 7_300_001, seeds: 7_300_002, migrationNames: 7_300_003 } as const
 
 /**
  * A transaction that holds the write lock from its first statement, so a read-then-write inside
@@ -252,13 +252,29 @@ export async function lockedTransaction<T>(db: Db, lock: number, work: (trx: Db)
 /**
  * Applies every migration not yet applied (Kysely's Migrator) and returns the names applied now.
  * Instances starting together migrate once: PostgreSQL's Migrator takes an advisory lock; on
- * SQLite the whole run is one IMMEDIATE transaction.
+ * SQLite the whole run is one IMMEDIATE transaction. A database of release 1.1.x first has its
+ * migrations renamed into the one numbered sequence (migrations/sequence.ts).
  */
 export async function migrate(db: Db): Promise<string[]> {
-  if (isPostgres(db)) return runMigrator(new Migrator({ db, provider: migrationProvider }))
-  return lockedTransaction(db, 0, (trx) =>
-    runMigrator(new Migrator({ db: trx, provider: migrationProvider, disableTransactions: true })),
-  )
+  if (isPostgres(db)) {
+    await lockedTransaction(db, LOCKS.migrationNames, adoptRenamedMigrations)
+    return runMigrator(new Migrator({ db, provider: migrationProvider }))
+  }
+  return lockedTransaction(db, 0, async (trx) => {
+    await adoptRenamedMigrations(trx)
+    return runMigrator(new Migrator({ db: trx, provider: migrationProvider, disableTransactions: true }))
+  })
+}
+
+/** Renames the rows of migrations applied under an earlier name; nothing on a new database. */
+async function adoptRenamedMigrations(db: Db): Promise<void> {
+  const exists = isPostgres(db)
+    ? await sql`SELECT 1 FROM pg_tables WHERE schemaname = current_schema() AND tablename = 'kysely_migration'`.execute(db)
+    : await sql`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'kysely_migration'`.execute(db)
+  if (exists.rows.length === 0) return
+  for (const [before, now] of Object.entries(RENAMED_MIGRATIONS)) {
+    await sql`UPDATE kysely_migration SET name = ${now} WHERE name = ${before}`.execute(db)
+  }
 }
 
 async function runMigrator(migrator: Migrator): Promise<string[]> {

@@ -1,14 +1,11 @@
 /**
- * Migration ledger_0001: the double-entry ledger, game accounts, withdrawals and idempotency keys.
- * It moves the single-entry data (`wallets` balances and `ledger` rows) into movements whose
- * postings sum to zero, then drops the old tables. Named after the deposit migrations' pattern
- * (`deposit_0001_...`) so the branches merge in a stable name order.
+ * The double-entry ledger, game accounts, withdrawals and idempotency keys. It moves the
+ * single-entry data (`wallets` balances and `ledger` rows) into movements whose postings sum to
+ * zero, then drops the old tables. Released in 1.1.x as
+ * ledger_0001_double_entry_games_withdrawals_idempotency; never edit it.
  */
-import { type Kysely, type Migration, PostgresAdapter, sql } from 'kysely'
-
-type AnyDb = Kysely<any> // eslint-disable-line @typescript-eslint/no-explicit-any
-
-const isPg = (db: AnyDb) => db.getExecutor().adapter instanceof PostgresAdapter
+import { type Migration, sql } from 'kysely'
+import { type AnyDb, isPg } from './shared'
 
 /** Postings (and movements) are history: a correction is a new movement, never an edit. */
 async function appendOnly(db: AnyDb, table: string): Promise<void> {
@@ -175,7 +172,7 @@ async function moveSingleEntryData(db: AnyDb): Promise<void> {
   await db.schema.dropTable('wallets').execute()
 }
 
-export const doubleEntryLedger: Migration = {
+export const migration: Migration = {
   async up(db: AnyDb) {
     await createTables(db)
     await moveSingleEntryData(db)

@@ -1,0 +1,37 @@
+/**
+ * The schema migrations: one ordered sequence, `NNNN_name.ts` in this folder, applied in number
+ * order once each by Kysely's Migrator (db.ts). They run on SQLite and PostgreSQL alike. Never edit
+ * a released migration: add the next number. Money columns are integer minor units (bigint where
+ * sums grow); times are epoch milliseconds (bigint).
+ */
+import type { Migration, MigrationProvider } from 'kysely'
+import { migration as m0001 } from './0001_settings_lookups_members_wallets_sessions_otp'
+import { migration as m0002 } from './0002_session_sweep_payout_hold_bank_audit'
+import { migration as m0003 } from './0003_deposit_qrcodes_slips_truelinks'
+import { migration as m0004 } from './0004_ledger_double_entry_games_withdrawals_idempotency'
+import { migration as m0005 } from './0005_rewards_refund_accruals'
+
+/** Every migration by its file name (without `.ts`); the number orders them. */
+export const migrations: Record<string, Migration> = {
+  '0001_settings_lookups_members_wallets_sessions_otp': m0001,
+  '0002_session_sweep_payout_hold_bank_audit': m0002,
+  '0003_deposit_qrcodes_slips_truelinks': m0003,
+  '0004_ledger_double_entry_games_withdrawals_idempotency': m0004,
+  '0005_rewards_refund_accruals': m0005,
+}
+
+/**
+ * Release 1.1.x named three migrations by domain, and Kysely orders by name, so any `0003_...`
+ * would have sorted before them and every existing database would have refused to start. A
+ * database migrated by that release has its rows in `kysely_migration` renamed to the sequence's
+ * names before the Migrator reads them (db.ts), in the order they were applied.
+ */
+export const RENAMED_MIGRATIONS: Readonly<Record<string, string>> = {
+  deposit_0001_qrcodes_slips_truelinks: '0003_deposit_qrcodes_slips_truelinks',
+  ledger_0001_double_entry_games_withdrawals_idempotency: '0004_ledger_double_entry_games_withdrawals_idempotency',
+  rewards_0001_refund_accruals: '0005_rewards_refund_accruals',
+}
+
+export const migrationProvider: MigrationProvider = {
+  getMigrations: async () => migrations,
+}

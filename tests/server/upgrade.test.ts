@@ -1,0 +1,135 @@
+// @vitest-environment node
+// Migrations upgrade a running database (issue 14, point 6): a database created and filled by the
+// previous release (tests/server/fixtures/upgrade, made by scripts/upgrade-fixture.ts) is migrated
+// by this one and keeps its members, balances and books; and the sequence has one order.
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { gunzipSync } from 'node:zlib'
+import type { FastifyInstance } from 'fastify'
+import { sql } from 'kysely'
+import pg from 'pg'
+import { afterEach, describe, expect, it } from 'vitest'
+import type { WalletResponse } from '../../src/api/types'
+import { buildServer } from '../../server/app'
+import { migrations, RENAMED_MIGRATIONS } from '../../server/migrations/sequence'
+import { checkBooks } from '../../server/wallet/ledger'
+import { call, login, onPostgres, TEST_PASSWORD_COST, testStorage } from './helpers'
+
+const FIXTURES = join('tests', 'server', 'fixtures', 'upgrade')
+const RELEASE = '1.1.14'
+
+interface Holding { password: string; wallet: number; currency: string; games: Record<string, number> }
+interface Expected { members: Record<string, Holding>; movements: number; postings: number }
+
+const dirs: string[] = []
+let app: FastifyInstance | undefined
+afterEach(async () => {
+  await app?.close()
+  app = undefined
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true })
+})
+
+/** Storage holding the previous release's database, as that release left it. */
+async function previousRelease(): Promise<{ dataDir: string; databaseUrl?: string }> {
+  const storage = await testStorage(mkdtempSync(join(tmpdir(), 'wallet-upgrade-')))
+  dirs.push(storage.dataDir)
+  if (!storage.databaseUrl) {
+    writeFileSync(join(storage.dataDir, 'wallet.db'), gunzipSync(readFileSync(join(FIXTURES, `${RELEASE}.sqlite.gz`))))
+    return storage
+  }
+  const client = new pg.Client({ connectionString: storage.databaseUrl })
+  await client.connect()
+  try {
+    await client.query(gunzipSync(readFileSync(join(FIXTURES, `${RELEASE}.pg.sql.gz`))).toString('utf8'))
+  } finally {
+    await client.end()
+  }
+  return storage
+}
+
+const expected = (): Expected =>
+  JSON.parse(readFileSync(join(FIXTURES, `${RELEASE}.${onPostgres() ? 'pg' : 'sqlite'}.json`), 'utf8')) as Expected
+
+describe('the migration sequence', () => {
+  it('is every NNNN_name.ts of server/migrations, numbered 1, 2, 3, ... with no gap', () => {
+    const files = readdirSync(join('server', 'migrations')).filter((name) => /^\d{4}_\w+\.ts$/.test(name)).map((name) => name.replace(/\.ts$/, '')).sort()
+    expect(Object.keys(migrations)).toEqual(files)
+    expect(files.map((name) => Number(name.slice(0, 4)))).toEqual(files.map((_, i) => i + 1))
+  })
+
+  it('renames only what release 1.1.x named otherwise, each to a name in the sequence', () => {
+    for (const name of Object.values(RENAMED_MIGRATIONS)) expect(Object.keys(migrations)).toContain(name)
+  })
+})
+
+describe(`a database of release ${RELEASE}`, () => {
+  it('was left by that release under its own migration names (the fixture is what it claims)', async () => {
+    const storage = await previousRelease()
+    const { Kysely, PostgresDialect, SqliteDialect } = await import('kysely')
+    const Database = (await import('better-sqlite3')).default
+    const db = storage.databaseUrl
+      ? new Kysely<unknown>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: storage.databaseUrl }) }) })
+      : new Kysely<unknown>({ dialect: new SqliteDialect({ database: new Database(join(storage.dataDir, 'wallet.db')) }) })
+    const names = await sql<{ name: string }>`SELECT name FROM kysely_migration ORDER BY name`.execute(db)
+    await db.destroy()
+    expect(names.rows.map((row) => row.name)).toEqual([
+      '0001_settings_lookups_members_wallets_sessions_otp',
+      '0002_session_sweep_payout_hold_bank_audit',
+      'deposit_0001_qrcodes_slips_truelinks',
+      'ledger_0001_double_entry_games_withdrawals_idempotency',
+      'rewards_0001_refund_accruals',
+    ])
+  })
+
+  it('starts on this release: migrated in one sequence, members, balances and books kept', async () => {
+    const storage = await previousRelease()
+    const { members, movements, postings } = expected()
+    app = await buildServer({ ...storage, mode: 'test', passwordCost: TEST_PASSWORD_COST, staticDir: '/nonexistent-static-dir' })
+    const db = app.wallet.db
+    const applied = await sql<{ name: string }>`SELECT name FROM kysely_migration ORDER BY name`.execute(db)
+    expect(applied.rows.map((row) => row.name)).toEqual(Object.keys(migrations))
+
+    const books = await checkBooks(db)
+    expect(books, JSON.stringify(books)).toMatchObject({ balanced: true, unbalancedMovements: 0, negativeMemberAccounts: 0, cacheMismatches: 0 })
+    // Nothing of the old history is lost (a new migration may add movements, never take any).
+    expect(books.movements).toBeGreaterThanOrEqual(movements)
+    expect(books.postings).toBeGreaterThanOrEqual(postings)
+
+    for (const [username, holding] of Object.entries(members)) {
+      const token = await login(app, username, holding.password)
+      const wallet = (await call(app, 'GET', '/api/wallet', { token })).body as unknown as WalletResponse
+      expect(wallet.wallet, username).toEqual({ amount: holding.wallet, currency: holding.currency })
+      const games = Object.fromEntries(wallet.slots.filter((slot) => slot.isActive).map((slot) => [slot.code, slot.amount]))
+      expect(games, username).toEqual(holding.games)
+    }
+  })
+
+  it('keeps working after the upgrade: money moves and the books still balance', async () => {
+    const storage = await previousRelease()
+    app = await buildServer({ ...storage, mode: 'test', passwordCost: TEST_PASSWORD_COST, staticDir: '/nonexistent-static-dir' })
+    const demo = expected().members['0812345678']
+    const token = await login(app, '0812345678', demo.password)
+    const moved = await call(app, 'POST', '/api/wallet/transfer', { token, body: { from: 'PG', to: 'WALLET', amount: demo.games.PG } })
+    expect(moved).toMatchObject({ status: 200, body: { wallet: { amount: demo.wallet + demo.games.PG } } })
+    // A new member after the old ones gets a fresh id and an empty wallet.
+    await call(app, 'POST', '/dev/settings', { body: { registerOTP: false } })
+    const registered = await call(app, 'POST', '/api/account', { body: {
+      name: 'NEW MEMBER', username: '0833333333', password: 'third333', sourceCode: 'FACEBOOK', inviteCode: '',
+      bankCode: 'SCB', bankAccountName: 'NEW MEMBER', bankAccountNo: '3333333333', currency: 'THB',
+    } })
+    expect(registered.status).toBe(201)
+    const fresh = await login(app, '0833333333', 'third333')
+    expect((await call(app, 'GET', '/api/wallet', { token: fresh })).body.wallet).toEqual({ amount: 0, currency: 'THB' })
+    expect((await checkBooks(app.wallet.db)).balanced).toBe(true)
+  })
+
+  it('migrates once when restarted', async () => {
+    const storage = await previousRelease()
+    app = await buildServer({ ...storage, mode: 'test', passwordCost: TEST_PASSWORD_COST, staticDir: '/nonexistent-static-dir' })
+    await app.close()
+    app = await buildServer({ ...storage, mode: 'test', passwordCost: TEST_PASSWORD_COST, staticDir: '/nonexistent-static-dir' })
+    const applied = await sql<{ name: string }>`SELECT name FROM kysely_migration`.execute(app.wallet.db)
+    expect(applied.rows).toHaveLength(Object.keys(migrations).length)
+  })
+})
