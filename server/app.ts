@@ -22,6 +22,7 @@ import { disableDemoMember, runSeeds } from './seed'
 import { getSetting, type Settings, updateSettings } from './settings'
 import { DEFAULT_MAX_AMOUNT_MINOR } from './wallet/amount'
 import { type GameProvider, simulatedProvider } from './wallet/providers'
+import { recoverTransfers } from './wallet/transfers'
 import { autoLoginRoutes, bonusCheckRoutes, demoGameRoutes, inviteRoutes, refundRoutes, walletDevRoutes, walletRoutes } from './wallet/routes'
 
 export interface BuildServerOptions {
@@ -63,7 +64,17 @@ export interface BuildServerOptions {
   maxAmountMinor?: number
   /** Game providers; default the simulated ones. */
   provider?: GameProvider
+  /** How long a game provider may take before its answer counts as lost; default 10 s. */
+  providerTimeoutMs?: number
+  /** Age of a game transfer still in transit that the sweep resolves; default 60 s. */
+  transferRecoveryAfterMs?: number
+  /** How often the sweep runs (it also runs once at start); default 30 s, 0 for never. */
+  transferSweepMs?: number
 }
+
+export const DEFAULT_PROVIDER_TIMEOUT_MS = 10_000
+export const DEFAULT_TRANSFER_RECOVERY_AFTER_MS = 60_000
+export const DEFAULT_TRANSFER_SWEEP_MS = 30_000
 
 export const DEFAULT_PAYOUT_HOLD_MS = 24 * 60 * 60 * 1000
 
@@ -112,7 +123,6 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     await db.destroy()
     throw error
   }
-  app.addHook('onClose', async () => db.destroy())
 
   const quietTests = options.mode === 'test' && !options.logger
   const ctx: ServerContext = {
@@ -128,9 +138,25 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     limits: { ...DEFAULT_LIMITS, ...options.limits },
     payoutHoldMs: options.payoutHoldMs ?? DEFAULT_PAYOUT_HOLD_MS,
     maxAmountMinor: options.maxAmountMinor ?? DEFAULT_MAX_AMOUNT_MINOR,
-    provider: options.provider ?? simulatedProvider,
+    provider: options.provider ?? simulatedProvider(db, now),
+    providerTimeoutMs: options.providerTimeoutMs ?? DEFAULT_PROVIDER_TIMEOUT_MS,
+    transferRecoveryAfterMs: options.transferRecoveryAfterMs ?? DEFAULT_TRANSFER_RECOVERY_AFTER_MS,
   }
   app.decorate('wallet', ctx)
+  // The transfer sweep (wallet/transfers.ts) runs at start and then every transferSweepMs, one
+  // run at a time; closing waits for the run in progress before the database goes.
+  let sweeping: Promise<unknown> = Promise.resolve()
+  const sweep = () => {
+    sweeping = sweeping.then(() => recoverTransfers(ctx)).catch((error: Error) => app.log.error({ err: error }, 'transfer sweep failed'))
+  }
+  const sweepMs = options.transferSweepMs ?? DEFAULT_TRANSFER_SWEEP_MS
+  const sweepTimer = sweepMs > 0 ? setInterval(sweep, sweepMs).unref() : undefined
+  app.addHook('onReady', async () => sweep())
+  app.addHook('onClose', async () => {
+    clearInterval(sweepTimer)
+    await sweeping
+    await db.destroy()
+  })
   installErrorHandler(app)
 
   // A terminated service answers every API call with 410 gone, except the check that says so.

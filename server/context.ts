@@ -37,6 +37,10 @@ export interface ServerContext {
   maxAmountMinor: number
   /** The game providers (simulated in the reference server). */
   provider: GameProvider
+  /** How long a provider may take to answer before its outcome counts as unknown. */
+  providerTimeoutMs: number
+  /** How old a transfer still in transit must be before a sweep (or a retry) resolves it. */
+  transferRecoveryAfterMs: number
 }
 
 export const variantOf = (ctx: ServerContext): Variant => ctx.config.current.variant

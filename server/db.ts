@@ -87,7 +87,36 @@ export interface Tables {
     ft_wallet_slot_x100: number
     /** 1 when the simulated provider refuses calls (tests, /dev/games). */
     is_down: Generated<number>
+    /** How long the simulated provider takes to answer, ms. */
+    latency_ms: Generated<number>
+    /** 1 when the simulated provider does a transfer, then the connection drops before its answer. */
+    drops_answers: Generated<number>
     sort: number
+  }
+  /** Transfers between the wallet and games, step by step (wallet/transfers.ts). */
+  game_transfers: {
+    id: Generated<number>
+    member_id: number
+    from_code: string
+    to_code: string
+    amount_minor: number
+    currency: string
+    reference: string
+    status: string
+    reserve_movement_id: number
+    finish_movement_id: number | null
+    created_at: number
+    updated_at: number
+  }
+  /** What the simulated providers were asked to move, by reference (wallet/providers.ts). */
+  provider_transfers: {
+    game_code: string
+    reference: string
+    direction: string
+    username: string
+    amount_minor: number
+    outcome: string
+    at: number
   }
   game_accounts: { member_id: number; game_code: string; username: string; password: string; activated_at: number }
   game_launches: { token_hash: string; member_id: number; game_code: string; expires_at: number }

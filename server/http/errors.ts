@@ -1,9 +1,9 @@
 import type { FastifyError, FastifyInstance } from 'fastify'
-import type { ErrorCode } from '../../src/api/errorCodes'
+import type { ErrorCode, extraErrorCodes } from '../../src/api/errorCodes'
 import type { ErrorBody } from '../../src/api/types'
 
 /** Every message the server puts in an error body: a spec 8 code or one of the raw texts. */
-export type ApiErrorCode = ErrorCode | 'gone' | 'invalid token'
+export type ApiErrorCode = ErrorCode | (typeof extraErrorCodes)[number] | 'gone' | 'invalid token'
 
 /** A failure the client is meant to see: answered as `{ message: code }` with `status`. */
 export class ApiError extends Error {

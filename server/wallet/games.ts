@@ -13,8 +13,12 @@ export interface Game {
   android: string | null
   ios: string | null
   ftWalletSlot: number
-  /** The simulated provider refuses every call (tests and /dev/games switch it). */
+  /** The simulated provider's faults (tests and /dev/games switch them): it refuses every call, */
   isDown: boolean
+  /** takes this long to answer (ms), */
+  latencyMs: number
+  /** or does a transfer and then drops the connection before its answer. */
+  dropsAnswers: boolean
   /** One of the 16 codes with accounts (activation, credentials, transfers). */
   hasAccount: boolean
 }
@@ -27,9 +31,12 @@ export interface GameAccount {
   activatedAt: number
 }
 
-const gameColumns = ['code', 'name', 'category', 'logo', 'background', 'web', 'android', 'ios', 'ft_wallet_slot_x100', 'is_down'] as const
+const gameColumns = ['code', 'name', 'category', 'logo', 'background', 'web', 'android', 'ios', 'ft_wallet_slot_x100', 'is_down', 'latency_ms', 'drops_answers'] as const
 
-type GameRow = { code: string; name: string; category: string; logo: string; background: string; web: string | null; android: string | null; ios: string | null; ft_wallet_slot_x100: number; is_down: number }
+type GameRow = {
+  code: string; name: string; category: string; logo: string; background: string; web: string | null; android: string | null; ios: string | null
+  ft_wallet_slot_x100: number; is_down: number; latency_ms: number; drops_answers: number
+}
 
 const fromRow = (row: GameRow): Game => ({
   code: row.code,
@@ -42,6 +49,8 @@ const fromRow = (row: GameRow): Game => ({
   ios: row.ios,
   ftWalletSlot: row.ft_wallet_slot_x100 / 100,
   isDown: Number(row.is_down) === 1,
+  latencyMs: Number(row.latency_ms),
+  dropsAnswers: Number(row.drops_answers) === 1,
   hasAccount: ACCOUNT_FLOW_CODES.includes(row.code),
 })
 
@@ -70,8 +79,19 @@ export async function insertGames(db: Db, games: readonly SeedGame[]): Promise<v
   }))).execute()
 }
 
-export async function setGameDown(db: Db, code: string, down: boolean): Promise<boolean> {
-  const result = await db.updateTable('games').set({ is_down: down ? 1 : 0 }).where('code', '=', code.toUpperCase()).executeTakeFirst()
+export interface ProviderFaults {
+  down?: boolean
+  latencyMs?: number
+  dropsAnswers?: boolean
+}
+
+/** Switches the simulated provider's faults; false for an unknown game. */
+export async function setProviderFaults(db: Db, code: string, faults: ProviderFaults): Promise<boolean> {
+  const result = await db.updateTable('games').set({
+    ...(faults.down === undefined ? {} : { is_down: faults.down ? 1 : 0 }),
+    ...(faults.latencyMs === undefined ? {} : { latency_ms: faults.latencyMs }),
+    ...(faults.dropsAnswers === undefined ? {} : { drops_answers: faults.dropsAnswers ? 1 : 0 }),
+  }).where('code', '=', code.toUpperCase()).executeTakeFirst()
   return Number(result.numUpdatedRows) > 0
 }
 

@@ -10,8 +10,8 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { ServerContext } from '../context'
-import { inTransaction } from '../db'
-import { fail } from '../http/errors'
+import { type Db, inTransaction } from '../db'
+import { ApiError, fail } from '../http/errors'
 import { sha256 } from '../tokens'
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key'
@@ -33,6 +33,19 @@ async function sweep(ctx: ServerContext, now: number): Promise<void> {
   await ctx.db.deleteFrom('idempotency_keys').where('created_at', '<', now - IDEMPOTENCY_TTL_MS).execute()
 }
 
+/** The key row of a call still running (its `body` holds what `begin` started, as JSON). */
+const IN_FLIGHT = 0
+/** The key row of a call that answered "still waiting for the outside party": a retry resumes it. */
+const WAITING = 504
+
+const keyOf = (request: FastifyRequest): string | undefined => {
+  const header = request.headers[IDEMPOTENCY_HEADER]
+  if (header === undefined) return undefined
+  const key = Array.isArray(header) ? header[0] : header
+  if (!KEY_PATTERN.test(key)) throw fail(400, 'KEY_INVALID')
+  return key
+}
+
 /**
  * Runs a money call's `work` once per (member, Idempotency-Key): a repeat with the same key
  * answers the stored status and body; the same key on another call or body is 409 KEY_INVALID.
@@ -46,10 +59,8 @@ export async function idempotent<T>(
   /** What makes two requests the same call, when the raw body does not (a multipart boundary differs per send). */
   content?: Buffer,
 ): Promise<T> {
-  const header = request.headers[IDEMPOTENCY_HEADER]
-  if (header === undefined) return work(ctx)
-  const key = Array.isArray(header) ? header[0] : header
-  if (!KEY_PATTERN.test(key)) throw fail(400, 'KEY_INVALID')
+  const key = keyOf(request)
+  if (key === undefined) return work(ctx)
   const memberId = request.member.id
   const print = fingerprint(request, content)
   const now = ctx.now()
@@ -82,4 +93,78 @@ export async function idempotent<T>(
     reply.header('Idempotent-Replayed', 'true')
   }
   return outcome.body
+}
+
+/**
+ * A money call that crosses to an outside party (a game provider) in steps (transfers.ts):
+ * - `begin` runs in one transaction with the key's claim: the reservation, where every refusal
+ *   happens; a refusal rolls the key back with it. What it returns is kept with the key (JSON).
+ * - `finish` runs outside any transaction: it asks the outside party and books the outcome.
+ * - `resume` is for a retry of a call that did not finish: it recovers what `begin` started.
+ * `finish` and `resume` answer the call, or throw: TRANSFER_PENDING (504) keeps the key so a
+ * retry resumes at once; any other failure ends the call, its key with it (nothing stays moved).
+ * A retry while the first is still running is 409 KEY_INVALID, unless the first has been silent
+ * for `staleMs` (its instance died): then it resumes.
+ */
+export async function idempotentSteps<B, T>(
+  ctx: ServerContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  steps: {
+    begin: (ctx: ServerContext) => Promise<B>
+    finish: (begun: B) => Promise<T>
+    resume: (begun: B) => Promise<T>
+  },
+  staleMs: number,
+): Promise<T> {
+  const key = keyOf(request)
+  if (key === undefined) return steps.finish(await inTransaction(ctx.db, (trx) => steps.begin({ ...ctx, db: trx })))
+  const memberId = request.member.id
+  const print = fingerprint(request)
+  const now = ctx.now()
+  await sweep(ctx, now)
+  const row = (db: Db) => db.updateTable('idempotency_keys').where('member_id', '=', memberId).where('idem_key', '=', key)
+
+  const started = await inTransaction(ctx.db, async (trx) => {
+    await trx.deleteFrom('idempotency_keys')
+      .where('member_id', '=', memberId).where('idem_key', '=', key).where('created_at', '<', now - IDEMPOTENCY_TTL_MS)
+      .execute()
+    const claimed = await trx.insertInto('idempotency_keys')
+      .values({ member_id: memberId, idem_key: key, fingerprint: print, status_code: IN_FLIGHT, body: '', created_at: now })
+      .onConflict((c) => c.columns(['member_id', 'idem_key']).doNothing())
+      .returning('idem_key')
+      .executeTakeFirst()
+    if (claimed) {
+      const begun = await steps.begin({ ...ctx, db: trx })
+      await row(trx).set({ body: JSON.stringify(begun) }).execute()
+      return { kind: 'begun' as const, begun }
+    }
+    const stored = await trx.selectFrom('idempotency_keys').select(['fingerprint', 'status_code', 'body', 'created_at'])
+      .where('member_id', '=', memberId).where('idem_key', '=', key).executeTakeFirstOrThrow()
+    const status = Number(stored.status_code)
+    if (stored.fingerprint !== print) throw fail(409, 'KEY_INVALID')
+    if (status === WAITING || (status === IN_FLIGHT && Number(stored.created_at) <= now - staleMs)) {
+      return { kind: 'resume' as const, begun: JSON.parse(stored.body) as B }
+    }
+    if (status === IN_FLIGHT) throw fail(409, 'KEY_INVALID')
+    return { kind: 'replay' as const, status, body: JSON.parse(stored.body) as T }
+  })
+  if (started.kind === 'replay') {
+    reply.code(started.status)
+    reply.header('Idempotent-Replayed', 'true')
+    return started.body
+  }
+
+  try {
+    const result = started.kind === 'begun' ? await steps.finish(started.begun) : await steps.resume(started.begun)
+    await row(ctx.db).set({ status_code: reply.statusCode, body: JSON.stringify(result) }).execute()
+    return result
+  } catch (error) {
+    if (error instanceof ApiError && error.status === WAITING) {
+      await row(ctx.db).set({ status_code: WAITING }).execute()
+    } else {
+      await ctx.db.deleteFrom('idempotency_keys').where('member_id', '=', memberId).where('idem_key', '=', key).execute()
+    }
+    throw error
+  }
 }

@@ -16,7 +16,6 @@
  *     -> Promise<number>                      the wallet balance after (minor units)
  *   walletBalance(db, memberId) -> Promise<number | undefined>
  *   accountBalance(db, account) -> Promise<number | undefined>
- *   checkBooks(db) -> Promise<BooksReport>
  * Failures: 400 MONEY_NOT_ENOUGH (a member account would go below 0), 400 NO_WALLET, 400
  * SLOT_NO_ACCOUNT (no game account), 409 KEY_INVALID (a `reference` already used: an outside
  * event is booked once). Pass a transaction as `db` to book the movement together with your own
@@ -26,9 +25,12 @@ import type { Currency } from '../../src/api/types'
 import { type Db, inTransaction } from '../db'
 import { fail } from '../http/errors'
 
-/** House accounts: where member money comes from and goes to. `provider:<CODE>` per game provider. */
+/**
+ * House accounts: where member money comes from and goes to. `provider:<CODE>` per game provider;
+ * `in-transit` holds what a game transfer reserved until its provider answers (transfers.ts).
+ */
 export type HouseAccount =
-  | 'deposits-in' | 'payouts-pending' | 'payouts-paid' | 'bonuses' | 'adjustments' | `provider:${string}`
+  | 'deposits-in' | 'payouts-pending' | 'payouts-paid' | 'bonuses' | 'adjustments' | 'in-transit' | `provider:${string}`
 
 export type AccountRef =
   | { wallet: number }
@@ -267,50 +269,4 @@ export async function changeBalance(db: Db, change: BalanceChange): Promise<numb
     })
     return balances[0]
   })
-}
-
-export interface BooksReport {
-  /** Sum of every posting per currency: 0 each when the books balance. */
-  totals: Record<string, number>
-  /** Movements whose postings do not sum to zero. */
-  unbalancedMovements: number
-  /** Member accounts below zero. */
-  negativeMemberAccounts: number
-  /** Accounts whose cached balance differs from the sum of their postings. */
-  cacheMismatches: number
-  movements: number
-  postings: number
-  balanced: boolean
-}
-
-/** Audits the whole ledger (tests, the load script, an operator's check). */
-export async function checkBooks(db: Db): Promise<BooksReport> {
-  const totals = await db.selectFrom('postings')
-    .innerJoin('ledger_accounts', 'ledger_accounts.id', 'postings.account_id')
-    .select((eb) => ['ledger_accounts.currency', eb.fn.sum<number | string>('postings.amount_minor').as('sum')])
-    .groupBy('ledger_accounts.currency')
-    .execute()
-  const unbalanced = await db.selectFrom('postings').select('movement_id')
-    .groupBy('movement_id').having((eb) => eb.fn.sum('amount_minor'), '<>', 0).execute()
-  const negative = await db.selectFrom('ledger_accounts').select('id')
-    .where('allow_negative', '=', 0).where('balance_minor', '<', 0).execute()
-  const sums = db.selectFrom('postings').select((eb) => ['account_id', eb.fn.sum<number | string>('amount_minor').as('sum')]).groupBy('account_id')
-  const mismatches = await db.selectFrom('ledger_accounts')
-    .leftJoin(sums.as('s'), 's.account_id', 'ledger_accounts.id')
-    .select(['ledger_accounts.id', 'ledger_accounts.balance_minor', 's.sum'])
-    .execute()
-  const count = async (table: 'movements' | 'postings') =>
-    Number((await db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)
-  const report: BooksReport = {
-    totals: Object.fromEntries(totals.map((row) => [row.currency, Number(row.sum)])),
-    unbalancedMovements: unbalanced.length,
-    negativeMemberAccounts: negative.length,
-    cacheMismatches: mismatches.filter((row) => Number(row.balance_minor) !== Number(row.sum ?? 0)).length,
-    movements: await count('movements'),
-    postings: await count('postings'),
-    balanced: false,
-  }
-  report.balanced = Object.values(report.totals).every((sum) => sum === 0)
-    && report.unbalancedMovements === 0 && report.negativeMemberAccounts === 0 && report.cacheMismatches === 0
-  return report
 }

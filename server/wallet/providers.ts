@@ -1,50 +1,113 @@
 import { randomBytes } from 'node:crypto'
+import { setTimeout as sleep } from 'node:timers/promises'
 import { randomToken, sha256 } from '../tokens'
 import type { Db } from '../db'
 import { type Game, type GameAccount, insertLaunch, LAUNCH_TTL_MS } from './games'
 
+/** Money into the game account at the provider, or out of it. */
+export type ProviderDirection = 'deposit' | 'withdraw'
+
+export interface ProviderTransfer {
+  /** Ours, unique: the provider moves money once per reference, however often it is asked. */
+  reference: string
+  direction: ProviderDirection
+  amountMinor: number
+}
+
+/** What a provider says it did with a reference: moved the money, refused it, or never saw it. */
+export type ProviderTransferStatus = 'done' | 'refused' | 'unknown'
+
 /**
  * What the server needs from a game provider. The reference server simulates every provider:
- * accounts are made up, balances are the member game accounts in the ledger, and the auto-login
+ * accounts are made up, the transfers it was asked for are kept by reference, and the auto-login
  * link opens the local demo game page (`/demo-game/:token`). A real integration implements the
- * same four calls per provider.
+ * same calls per provider. Two kinds of failure, because money depends on telling them apart:
+ * - ProviderRefused: the provider certainly did not move the money (it said no, or could not be
+ *   reached at all, so nothing was sent).
+ * - ProviderUnreachable: the request went out and no answer came back (a timeout, a dropped
+ *   connection): the money may or may not have moved; only asking about the reference tells.
  */
 export interface GameProvider {
   /** Opens the member's account at the provider; its credentials. */
   activate(game: Game, memberId: number): Promise<{ username: string; password: string }>
   /** A new password for the account. */
   resetPassword(game: Game, account: GameAccount): Promise<string>
-  /** Checks a transfer with the provider before the ledger books it. */
-  transfer(game: Game, account: GameAccount, amountMinor: number): Promise<void>
+  /** Moves money at the provider, once per reference. */
+  transfer(game: Game, account: GameAccount, transfer: ProviderTransfer): Promise<void>
+  /** What became of a reference. */
+  transferStatus(game: Game, reference: string): Promise<ProviderTransferStatus>
   /** A link that signs the member in to the game (path only; the route makes it absolute). */
   launchPath(db: Db, game: Game, account: GameAccount, now: number): Promise<string>
 }
 
-export class ProviderError extends Error {}
+export class ProviderRefused extends Error {}
+export class ProviderUnreachable extends Error {}
 
 const password = () => randomBytes(9).toString('base64url').replace(/[-_]/g, 'x').slice(0, 10)
 
-function checkUp(game: Game): void {
-  // The simulation's outage switch: a provider that is down refuses everything.
-  if (game.isDown) throw new ProviderError(`${game.code} is down`)
+/** The simulation's faults: latency first (the request travels), then an outage refuses it. */
+async function reach(game: Game): Promise<void> {
+  if (game.latencyMs > 0) await sleep(game.latencyMs)
+  if (game.isDown) throw new ProviderRefused(`${game.code} is down`)
 }
 
-export const simulatedProvider: GameProvider = {
-  async activate(game, memberId) {
-    checkUp(game)
-    return { username: `${game.code.toLowerCase()}${memberId}${randomBytes(2).toString('hex')}`, password: password() }
-  },
-  async resetPassword(game) {
-    checkUp(game)
-    return password()
-  },
-  async transfer(game) {
-    checkUp(game)
-  },
-  async launchPath(db, game, account, now) {
-    checkUp(game)
-    const token = randomToken(24)
-    await insertLaunch(db, { tokenHash: sha256(token), memberId: account.memberId, gameCode: game.code, expiresAt: now + LAUNCH_TTL_MS })
-    return `/demo-game/${token}`
-  },
+/**
+ * The simulated providers, with their own book of references in `provider_transfers` (a real
+ * provider's, not our ledger): the first request with a reference records it, every later one
+ * answers what was recorded. Kept in the database, so every instance talks to the same provider.
+ */
+export function simulatedProvider(db: Db, now: () => number): GameProvider {
+  return {
+    async activate(game, memberId) {
+      await reach(game)
+      return { username: `${game.code.toLowerCase()}${memberId}${randomBytes(2).toString('hex')}`, password: password() }
+    },
+    async resetPassword(game) {
+      await reach(game)
+      return password()
+    },
+    async transfer(game, account, transfer) {
+      await reach(game)
+      const recorded = await db.insertInto('provider_transfers').values({
+        game_code: game.code,
+        reference: transfer.reference,
+        direction: transfer.direction,
+        username: account.username,
+        amount_minor: transfer.amountMinor,
+        outcome: 'done',
+        at: now(),
+      }).onConflict((c) => c.columns(['game_code', 'reference']).doNothing()).returning('outcome').executeTakeFirst()
+      const outcome = recorded?.outcome ?? (await db.selectFrom('provider_transfers').select('outcome')
+        .where('game_code', '=', game.code).where('reference', '=', transfer.reference).executeTakeFirstOrThrow()).outcome
+      if (outcome === 'refused') throw new ProviderRefused(`${game.code} refused ${transfer.reference}`)
+      if (game.dropsAnswers) throw new ProviderUnreachable(`${game.code} did ${transfer.reference}, then the connection dropped`)
+    },
+    async transferStatus(game, reference) {
+      await reach(game)
+      const row = await db.selectFrom('provider_transfers').select('outcome')
+        .where('game_code', '=', game.code).where('reference', '=', reference).executeTakeFirst()
+      return row ? (row.outcome as ProviderTransferStatus) : 'unknown'
+    },
+    async launchPath(db, game, account, now) {
+      await reach(game)
+      const token = randomToken(24)
+      await insertLaunch(db, { tokenHash: sha256(token), memberId: account.memberId, gameCode: game.code, expiresAt: now + LAUNCH_TTL_MS })
+      return `/demo-game/${token}`
+    },
+  }
+}
+
+/** A provider call that has not answered within `ms` is unreachable: its outcome is unknown. */
+export async function withinTime<T>(call: Promise<T>, ms: number): Promise<T> {
+  const controller = new AbortController()
+  try {
+    return await Promise.race([
+      call,
+      sleep(ms, undefined, { signal: controller.signal }).then(() => {
+        throw new ProviderUnreachable(`no answer within ${ms} ms`)
+      }),
+    ])
+  } finally {
+    controller.abort()
+  }
 }

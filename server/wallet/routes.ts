@@ -9,8 +9,9 @@ import { toMajor } from '../money'
 import { sha256 } from '../tokens'
 import { parseAmount } from './amount'
 import * as games from './games'
-import { idempotent } from './idempotency'
-import { accountBalance, checkBooks } from './ledger'
+import { idempotent, idempotentSteps } from './idempotency'
+import { checkBooks } from './books'
+import { accountBalance } from './ledger'
 import * as rewards from './rewards'
 import * as wallet from './service'
 import { requestWithdrawal, settleWithdrawal } from './withdrawals'
@@ -37,15 +38,15 @@ export const walletRoutes: FastifyPluginAsyncTypebox = async (app) => {
     wallet.resetGamePassword(ctx, request.member, request.params.slotCode),
   )
 
+  // Money that crosses to a game provider moves in steps (transfers.ts), the key kept across them.
   const transferred = { 200: C.TransferResponse }
-  app.post('/transfer', { schema: { body: C.TransferRequest, response: transferred } }, async (request, reply) =>
-    idempotent(ctx, request, reply, (scoped) => {
-      const { from, to, amount } = request.body
-      return wallet.transfer(scoped, request.member, from, to, amount)
-    }),
-  )
+  const stale = ctx.transferRecoveryAfterMs
+  app.post('/transfer', { schema: { body: C.TransferRequest, response: transferred } }, async (request, reply) => {
+    const { from, to, amount } = request.body
+    return idempotentSteps(ctx, request, reply, await wallet.transferSteps(ctx, request.member, from, to, amount), stale)
+  })
   app.post('/transferAll', { schema: { body: C.TransferAllRequest, response: transferred } }, async (request, reply) =>
-    idempotent(ctx, request, reply, (scoped) => wallet.transferAll(scoped, request.member, request.body.to)),
+    idempotentSteps(ctx, request, reply, await wallet.transferAllSteps(ctx, request.member, request.body.to), stale),
   )
 
   // The withdraw modal uses withdrawAll (spec 7). Without an active bonus both take exactly the
@@ -170,10 +171,15 @@ export const walletDevRoutes: FastifyPluginAsyncTypebox = async (app) => {
     await wallet.settleRound(ctx, member, request.params.code, amount.startsWith('-') ? -minor : minor, refundPercent)
     return { message: 'OK' }
   })
-  const outage = Type.Object({ down: Type.Boolean() }, { additionalProperties: false })
-  app.post('/games/:code', { schema: { params: code, body: outage, response: { 200: C.MessageBody } } }, async (request) => {
-    if (!(await games.setGameDown(ctx.db, request.params.code, request.body.down))) throw fail(404, 'NO_GAME')
+  // The simulated provider's faults: down (refuses every call), latencyMs (answers that late),
+  // dropsAnswers (does a transfer, then the connection drops before the answer).
+  const faults = Type.Object({
+    down: Type.Optional(Type.Boolean()),
+    latencyMs: Type.Optional(Type.Integer({ minimum: 0, maximum: 120_000 })),
+    dropsAnswers: Type.Optional(Type.Boolean()),
+  }, { additionalProperties: false, minProperties: 1 })
+  app.post('/games/:code', { schema: { params: code, body: faults, response: { 200: C.MessageBody } } }, async (request) => {
+    if (!(await games.setProviderFaults(ctx.db, request.params.code, request.body))) throw fail(404, 'NO_GAME')
     return { message: 'OK' }
   })
 }
-

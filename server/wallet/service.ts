@@ -1,7 +1,7 @@
 /**
  * The wallet (spec 7 "Wallet"): the member's main wallet and game accounts, activation and
- * credentials at the (simulated) providers, transfers between them and auto-login links. Every
- * balance change is one ledger movement (ledger.ts); a provider that refuses moves nothing.
+ * credentials at the (simulated) providers, transfers between them (in steps, transfers.ts) and
+ * auto-login links. Every balance change is one ledger movement (ledger.ts).
  */
 import type { Slot, TransferResponse, WalletAmount, WalletResponse } from '../../src/api/types'
 import { toProfileResponse } from '../account/routes'
@@ -13,11 +13,11 @@ import { toMajor } from '../money'
 import { MIN_TRANSFER_MINOR, parseAmount } from './amount'
 import * as games from './games'
 import { AUTO_LOGIN_BY_PASSWORD, AUTO_LOGIN_BY_USERNAME } from './gamesData'
-import { type AccountRef, gameBalances, openGameAccount, type Posting, postMovement, walletBalance } from './ledger'
-import { ProviderError } from './providers'
+import { type AccountRef, gameBalances, openGameAccount, postMovement, walletBalance } from './ledger'
+import { ProviderRefused, ProviderUnreachable, withinTime } from './providers'
 import { accrueRefund, inviteCounts } from './rewards'
+import { driveTransfer, findTransfer, type GameTransfer, gameAtFault, isOpen, reserveTransfer, WALLET } from './transfers'
 
-export const WALLET = 'WALLET'
 
 async function walletAmount(ctx: ServerContext, member: Member): Promise<WalletAmount> {
   const minor = await walletBalance(ctx.db, member.id)
@@ -79,12 +79,12 @@ async function accountOf(ctx: ServerContext, member: Member, game: games.Game): 
   return account
 }
 
-/** Runs a provider call; its refusal becomes `code`. */
-async function atProvider<T>(call: () => Promise<T>, code: 'SLOT_ACTIVATE_FAIL' | 'SLOT_RESET_PASSWORD_FAIL' | 'TRANSFER_FAIL'): Promise<T> {
+/** Runs a provider call that moves no money, within the provider timeout; its failure becomes `code`. */
+async function atProvider<T>(ctx: ServerContext, call: () => Promise<T>, code: 'SLOT_ACTIVATE_FAIL' | 'SLOT_RESET_PASSWORD_FAIL' | 'TRANSFER_FAIL'): Promise<T> {
   try {
-    return await call()
+    return await withinTime(call(), ctx.providerTimeoutMs)
   } catch (error) {
-    if (error instanceof ProviderError) throw fail(502, code)
+    if (error instanceof ProviderRefused || error instanceof ProviderUnreachable) throw fail(502, code)
     throw error
   }
 }
@@ -92,7 +92,7 @@ async function atProvider<T>(call: () => Promise<T>, code: 'SLOT_ACTIVATE_FAIL' 
 export async function activateGame(ctx: ServerContext, member: Member, code: string): Promise<void> {
   const game = await accountGame(ctx, code)
   if (await games.findGameAccount(ctx.db, member.id, game.code)) throw fail(409, 'SLOT_ALREADY_ACTIVE')
-  const credentials = await atProvider(() => ctx.provider.activate(game, member.id), 'SLOT_ACTIVATE_FAIL')
+  const credentials = await atProvider(ctx, () => ctx.provider.activate(game, member.id), 'SLOT_ACTIVATE_FAIL')
   const at = ctx.now()
   await inTransaction(ctx.db, async (trx) => {
     // Two taps at once: the second finds the account the first opened.
@@ -111,7 +111,7 @@ export async function gameCredentials(ctx: ServerContext, member: Member, code: 
 export async function resetGamePassword(ctx: ServerContext, member: Member, code: string): Promise<{ username: string; password: string }> {
   const game = await accountGame(ctx, code)
   const account = await accountOf(ctx, member, game)
-  const password = await atProvider(() => ctx.provider.resetPassword(game, account), 'SLOT_RESET_PASSWORD_FAIL')
+  const password = await atProvider(ctx, () => ctx.provider.resetPassword(game, account), 'SLOT_RESET_PASSWORD_FAIL')
   await games.updateGamePassword(ctx.db, member.id, game.code, password)
   return { username: account.username, password }
 }
@@ -141,64 +141,79 @@ export async function settleRound(ctx: ServerContext, member: Member, code: stri
   })
 }
 
-/** WALLET or an active game account of the member; the provider is asked before money moves. */
-async function transferAccount(ctx: ServerContext, member: Member, code: string): Promise<{ ref: AccountRef; game?: games.Game; account?: games.GameAccount }> {
-  if (code.toUpperCase() === WALLET) return { ref: { wallet: member.id } }
+/** WALLET or an active game account of the member, by its canonical code. */
+async function transferAccount(ctx: ServerContext, member: Member, code: string): Promise<{ ref: AccountRef; code: string; game?: games.Game }> {
+  if (code.toUpperCase() === WALLET) return { ref: { wallet: member.id }, code: WALLET }
   const game = await accountGame(ctx, code)
-  const account = await accountOf(ctx, member, game)
-  return { ref: { game: game.code, memberId: member.id }, game, account }
+  await accountOf(ctx, member, game)
+  return { ref: { game: game.code, memberId: member.id }, code: game.code, game }
 }
 
-async function checkWithProviders(ctx: ServerContext, sides: readonly { game?: games.Game; account?: games.GameAccount }[], amountMinor: number) {
-  for (const side of sides) {
-    if (side.game && side.account) {
-      const { game, account } = side
-      await atProvider(() => ctx.provider.transfer(game, account, amountMinor), 'TRANSFER_FAIL')
-    }
+/** What a transfer call keeps with its Idempotency-Key between its steps: its transfers. */
+export interface TransferBegun { transferIds: number[] }
+
+/** The steps of a transfer call (idempotentSteps): reserve, then ask and book; resume recovers. */
+export interface TransferSteps {
+  begin: (ctx: ServerContext) => Promise<TransferBegun>
+  finish: (begun: TransferBegun) => Promise<TransferResponse>
+  resume: (begun: TransferBegun) => Promise<TransferResponse>
+}
+
+/**
+ * The answer once the providers have spoken: what reached its target, and the games that could
+ * not be reached (their money stayed or came back). Nothing reached: TRANSFER_FAIL when every
+ * transfer came back (spec 8: the funds are back), TRANSFER_PENDING while one is still in transit.
+ */
+async function answerOf(ctx: ServerContext, member: Member, transfers: readonly GameTransfer[]): Promise<TransferResponse> {
+  const settled = transfers.filter((transfer) => transfer.status === 'settled')
+  if (settled.length === 0) throw transfers.some(isOpen) ? fail(504, 'TRANSFER_PENDING') : fail(502, 'TRANSFER_FAIL')
+  const unreachable = [...new Set(transfers.filter((transfer) => transfer.status !== 'settled').map(gameAtFault))]
+  return {
+    message: 'SUCCESS',
+    amount: toMajor(settled.reduce((sum, transfer) => sum + transfer.amountMinor, 0)),
+    wallet: await walletAmount(ctx, member),
+    ...(unreachable.length > 0 ? { unreachable } : {}),
   }
 }
 
-export async function transfer(ctx: ServerContext, member: Member, from: string, to: string, amount: number | string): Promise<TransferResponse> {
+function stepsOf(ctx: ServerContext, member: Member, reserve: (ctx: ServerContext) => Promise<GameTransfer[]>): TransferSteps {
+  const drive = async ({ transferIds }: TransferBegun, recovering: boolean) => {
+    const transfers = await Promise.all(transferIds.map(async (id) => driveTransfer(ctx, await findTransfer(ctx.db, id), recovering)))
+    return answerOf(ctx, member, transfers)
+  }
+  return {
+    begin: async (scoped) => ({ transferIds: (await reserve(scoped)).map((transfer) => transfer.id) }),
+    finish: (begun) => drive(begun, false),
+    resume: (begun) => drive(begun, true),
+  }
+}
+
+/** POST /api/wallet/transfer: the request is checked here; its money is reserved in `begin`. */
+export async function transferSteps(ctx: ServerContext, member: Member, from: string, to: string, amount: number | string): Promise<TransferSteps> {
   if (from.toUpperCase() === to.toUpperCase()) throw fail(400, 'KEY_INVALID')
   const amountMinor = parseAmount(amount, ctx.maxAmountMinor)
   if (amountMinor < MIN_TRANSFER_MINOR) throw fail(400, 'TRANSFER_MINIMUM')
   const source = await transferAccount(ctx, member, from)
   const target = await transferAccount(ctx, member, to)
-  await checkWithProviders(ctx, [source, target], amountMinor)
-  await postMovement(ctx.db, {
-    kind: 'transfer',
-    memberId: member.id,
-    note: `${source.game?.code ?? WALLET}>${target.game?.code ?? WALLET}`,
-    at: ctx.now(),
-    postings: [
-      { account: source.ref, amountMinor: -amountMinor },
-      { account: target.ref, amountMinor },
-    ],
-  })
-  return { message: 'SUCCESS', amount: toMajor(amountMinor), wallet: await walletAmount(ctx, member) }
+  return stepsOf(ctx, member, async (scoped) => [
+    await reserveTransfer(scoped.db, { memberId: member.id, from: source.code, to: target.code, amountMinor, currency: member.currency, at: ctx.now() }),
+  ])
 }
 
-/** Everything the member holds elsewhere (wallet and other game accounts) into `to`, one movement. */
-export async function transferAll(ctx: ServerContext, member: Member, to: string): Promise<TransferResponse> {
+/** POST /api/wallet/transferAll: one transfer per account holding money (wallet and other games) into `to`. */
+export async function transferAllSteps(ctx: ServerContext, member: Member, to: string): Promise<TransferSteps> {
   const target = await transferAccount(ctx, member, to)
-  return inTransaction(ctx.db, async (trx) => {
-    const scoped = { ...ctx, db: trx }
-    const balances = await gameBalances(trx, member.id)
-    const sources: { code: string; minor: number }[] = [...balances].map(([code, minor]) => ({ code, minor }))
-    sources.push({ code: WALLET, minor: (await walletBalance(trx, member.id)) ?? 0 })
-    const moving = sources.filter((source) => source.minor > 0 && source.code !== (target.game?.code ?? WALLET))
-    const total = moving.reduce((sum, source) => sum + source.minor, 0)
-    if (total <= 0) throw fail(400, 'TRANSFER_MINIMUM')
-    const postings: Posting[] = []
+  return stepsOf(ctx, member, async (scoped) => {
+    const balances = await gameBalances(scoped.db, member.id)
+    const sources = [...balances].map(([code, minor]) => ({ code, minor }))
+    sources.push({ code: WALLET, minor: (await walletBalance(scoped.db, member.id)) ?? 0 })
+    const moving = sources.filter((source) => source.minor > 0 && source.code !== target.code)
+    if (moving.length === 0) throw fail(400, 'TRANSFER_MINIMUM')
+    const reserved: GameTransfer[] = []
     for (const source of moving) {
-      const side = await transferAccount(scoped, member, source.code)
-      await checkWithProviders(scoped, [side], source.minor)
-      postings.push({ account: side.ref, amountMinor: -source.minor })
+      reserved.push(await reserveTransfer(scoped.db, { memberId: member.id, from: source.code, to: target.code, amountMinor: source.minor, currency: member.currency, at: ctx.now() }))
     }
-    await checkWithProviders(scoped, [target], total)
-    postings.push({ account: target.ref, amountMinor: total })
-    await postMovement(trx, { kind: 'transfer', memberId: member.id, note: `ALL>${target.game?.code ?? WALLET}`, at: ctx.now(), postings })
-    return { message: 'SUCCESS' as const, amount: toMajor(total), wallet: await walletAmount(scoped, member) }
+    return reserved
   })
 }
 
@@ -213,5 +228,5 @@ export async function autoLoginPath(ctx: ServerContext, member: Member, gameCode
   const game = await accountGame(ctx, gameCode)
   const account = await accountOf(ctx, member, game)
   if (account.username !== username || (password !== undefined && account.password !== password)) throw fail(400, 'WRONG_CREDENTIAL')
-  return atProvider(() => ctx.provider.launchPath(ctx.db, game, account, ctx.now()), 'TRANSFER_FAIL')
+  return atProvider(ctx, () => ctx.provider.launchPath(ctx.db, game, account, ctx.now()), 'TRANSFER_FAIL')
 }

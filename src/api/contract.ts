@@ -322,6 +322,11 @@ export const TransferResponse = Type.Object({
   /** What moved, major units. */
   amount: Type.Number(),
   wallet: WalletAmount,
+  /**
+   * Reference server, transferAll: the games whose provider could not be reached; their money
+   * stayed where it was (or came back to the wallet). Absent when every game answered.
+   */
+  unreachable: Type.Optional(Type.Array(text(32))),
 })
 
 export const WithdrawRequest = Type.Object({ amount: amountIn }, { additionalProperties: false })

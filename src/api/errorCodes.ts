@@ -41,6 +41,12 @@ export type ErrorCode = (typeof errorCodeGroups)[keyof typeof errorCodeGroups][n
 
 export const errorCodes: readonly ErrorCode[] = [...new Set(Object.values(errorCodeGroups).flat())]
 
+/**
+ * Codes the reference server answers beyond spec 8's: TRANSFER_PENDING (504) when a game provider
+ * has not confirmed a transfer yet; the money is in transit and lands in the game or comes back.
+ */
+export const extraErrorCodes = ['TRANSFER_PENDING'] as const
+
 /** Slip reason codes (the slip's `note`), spec 8. */
 export const slipReasonCodes = [
   'UPLOADED_FILE_NOT_EXIST', 'IMG_SIZE_UNABLE_TO_PROCESS', 'CANNOT_READ_CROPPED_IMAGE',

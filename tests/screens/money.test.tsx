@@ -219,6 +219,25 @@ describe('transfer: sending', () => {
     expect(screen.getByRole('dialog', { name: text('transfer.title') })).toBeVisible()
   })
 
+  it('after transfer-all, names the games that could not be reached (their money stayed)', async () => {
+    const { user, field, all } = await openTransfer({ 'POST /api/wallet/transferAll': { ...transferred(120, 620), unreachable: ['JOKER'] } })
+    await user.selectOptions(field('transfer.to'), 'WALLET')
+    await user.click(all())
+    expect(await screen.findByText(text('transfer.unreachable', { games: 'JOKER game' }))).toBeVisible()
+    expect(screen.getByText(text('transfer.success', { amount: money(120) }))).toBeVisible()
+  })
+
+  it('says a transfer still in transit (TRANSFER_PENDING) is on its way, and fetches the wallet again', async () => {
+    const { user, calls, field, submit } = await openTransfer({ 'POST /api/wallet/transfer': [504, { message: 'TRANSFER_PENDING' }] })
+    await user.selectOptions(field('transfer.to'), 'PG')
+    await user.type(field('transfer.amount'), '10')
+    const walletReads = calls.filter((call) => call.method === 'GET' && call.url === '/api/wallet').length
+    await user.click(submit())
+    const failure = await screen.findByRole('alertdialog', { name: text('errorDialog.title') })
+    expect(failure).toHaveAccessibleDescription(text('errors.TRANSFER_PENDING'))
+    await waitFor(() => expect(calls.filter((call) => call.method === 'GET' && call.url === '/api/wallet').length).toBeGreaterThan(walletReads))
+  })
+
   it('is the default export too, for React.lazy', () => {
     expect(TransferModalDefault).toBe(TransferModal)
     expect(WithdrawModalDefault).toBe(WithdrawModal)

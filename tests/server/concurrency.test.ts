@@ -1,14 +1,17 @@
 // @vitest-environment node
-// Money under load (issue 7): 200 concurrent random transfers and withdrawals across 20 members
+// Money under load (issues 7, 14): 200 concurrent random transfers (in steps, through the
+// simulated provider) and withdrawals across 20 members
 // leave every balance non-negative, every movement's postings summing to zero and the books
 // balanced. On PostgreSQL two server instances share the database, as two API nodes would.
 import { afterEach, describe, expect, it } from 'vitest'
-import { creditWallet, checkBooks } from '../../server/wallet/ledger'
+import { checkBooks } from '../../server/wallet/books'
+import { creditWallet } from '../../server/wallet/ledger'
+import { recoverTransfers } from '../../server/wallet/transfers'
 import { type TestServer, call, login, onPostgres, registration, startServer, testStorage } from './helpers'
 
 const MEMBERS = 20
 const OPERATIONS = 200
-const FUNDS_MINOR = 500_00
+const FUNDS_MINOR = 1_000_00
 
 let servers: TestServer[] = []
 afterEach(async () => {
@@ -44,19 +47,24 @@ describe('concurrent money movement', () => {
       const profile = await call(first.app, 'GET', '/api/account/profile', { token })
       const id = Number((profile.body.profile as { _id: string })._id)
       await creditWallet(db, { memberId: id, amountMinor: FUNDS_MINOR, from: 'deposits-in', at: Date.now() })
-      expect((await call(first.app, 'GET', '/api/wallet/activate/PG', { token })).status).toBe(200)
+      for (const code of ['PG', 'JOKER']) expect((await call(first.app, 'GET', `/api/wallet/activate/${code}`, { token })).status).toBe(200)
+      // Half in the game, so both directions have money to move from the start.
+      expect((await call(first.app, 'POST', '/api/wallet/transfer', { token, body: { from: 'WALLET', to: 'PG', amount: FUNDS_MINOR / 200 } })).status).toBe(200)
       members.push({ token, id })
     }
 
+    // JOKER does every transfer and loses every answer: those wait in transit for the sweep.
+    expect((await call(first.app, 'POST', '/dev/games/JOKER', { body: { dropsAnswers: true } })).status).toBe(200)
     const next = random(7)
     const amount = () => (Math.floor(next() * 30_000) + 100) / 100
     const operations = Array.from({ length: OPERATIONS }, (_, i) => {
       const member = members[Math.floor(next() * MEMBERS)]
       const server = servers[i % servers.length]
-      const kind = Math.floor(next() * 3)
+      const kind = Math.floor(next() * 4)
       const body = kind === 0 ? { from: 'WALLET', to: 'PG', amount: amount() }
         : kind === 1 ? { from: 'PG', to: 'WALLET', amount: amount() }
-          : { amount: Math.max(100, amount()) }
+          : kind === 3 ? { from: 'PG', to: 'JOKER', amount: amount() }
+            : { amount: Math.max(100, amount()) }
       const path = kind === 2 ? '/api/wallet/withdrawAll' : '/api/wallet/transfer'
       return () => call(server.app, 'POST', path, { token: member.token, body })
     })
@@ -66,9 +74,26 @@ describe('concurrent money movement', () => {
 
     const statuses = results.map((result) => (result.status === 200 ? 'ok' : String(result.body.message)))
     const counts = Object.fromEntries([...new Set(statuses)].map((s) => [s, statuses.filter((x) => x === s).length]))
-    // Only a business refusal may stop an operation.
-    expect(Object.keys(counts).every((key) => key === 'ok' || key === 'MONEY_NOT_ENOUGH'), JSON.stringify(counts)).toBe(true)
+    // Only a business refusal may stop an operation, or a provider's lost answer (JOKER) hold it.
+    expect(Object.keys(counts).every((key) => ['ok', 'MONEY_NOT_ENOUGH', 'TRANSFER_PENDING'].includes(key)), JSON.stringify(counts)).toBe(true)
     expect(counts.ok).toBeGreaterThan(OPERATIONS / 3)
+    expect(counts.TRANSFER_PENDING).toBeGreaterThan(0)
+
+    // Every instance sweeps at once, twice: each transfer is settled once.
+    for (const server of servers) server.advance(2 * 60_000)
+    await Promise.all([...servers, ...servers].map((server) => recoverTransfers(server.app.wallet)))
+    const finishes = await db.selectFrom('movements').select((eb) => ['reference', eb.fn.countAll().as('n')])
+      .where('reference', 'like', 'transfer:%').groupBy('reference').having((eb) => eb.fn.countAll(), '>', 1).execute()
+    expect(finishes).toEqual([])
+    // What each provider says it moved is what the ledger's game accounts hold.
+    for (const code of ['PG', 'JOKER']) {
+      const atProvider = await db.selectFrom('provider_transfers').select((eb) => [
+        eb.fn.sum<number>(eb.case().when('direction', '=', 'deposit').then(eb.ref('amount_minor')).else(eb.neg(eb.ref('amount_minor'))).end()).as('sum'),
+      ]).where('game_code', '=', code).where('outcome', '=', 'done').executeTakeFirstOrThrow()
+      const inLedger = await db.selectFrom('ledger_accounts').select((eb) => eb.fn.sum<number>('balance_minor').as('sum'))
+        .where('kind', '=', 'game').where('game_code', '=', code).executeTakeFirstOrThrow()
+      expect(Number(inLedger.sum), code).toBe(Number(atProvider.sum))
+    }
 
     const negative = await db.selectFrom('ledger_accounts').select('key').where('kind', '!=', 'house').where('balance_minor', '<', 0).execute()
     expect(negative).toEqual([])
@@ -77,6 +102,8 @@ describe('concurrent money movement', () => {
     expect(unbalanced).toEqual([])
     const books = await checkBooks(db)
     expect(books, JSON.stringify(books)).toMatchObject({ balanced: true, cacheMismatches: 0, negativeMemberAccounts: 0 })
+    // Every transfer reached its end: nothing is left in transit.
+    expect(await db.selectFrom('game_transfers').select('id').where('status', 'in', ['reserved', 'withdrawn']).execute()).toEqual([])
     // Nothing was made or lost: the members' money plus what waits for payout is what was funded.
     const held = await db.selectFrom('ledger_accounts').select((eb) => eb.fn.sum<number>('balance_minor').as('total'))
       .where((eb) => eb.or([eb('kind', '!=', 'house'), eb('key', 'like', 'house:payouts-pending:%')]))

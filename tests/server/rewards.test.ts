@@ -4,7 +4,7 @@
 // as one movement, the refund log, and the banners shown before either modal.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { InviteListResponse, RefundCheck, RefundListResponse, WalletResponse } from '../../src/api/types'
-import { checkBooks } from '../../server/wallet/ledger'
+import { checkBooks } from '../../server/wallet/books'
 import { type TestServer, call, expectError, login, registration, startServer } from './helpers'
 import { DEMO_START_MINOR } from './depositHelpers'
 

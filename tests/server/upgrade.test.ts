@@ -13,7 +13,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import type { WalletResponse } from '../../src/api/types'
 import { buildServer } from '../../server/app'
 import { migrations, RENAMED_MIGRATIONS } from '../../server/migrations/sequence'
-import { checkBooks } from '../../server/wallet/ledger'
+import { checkBooks } from '../../server/wallet/books'
 import { call, login, onPostgres, TEST_PASSWORD_COST, testStorage } from './helpers'
 
 const FIXTURES = join('tests', 'server', 'fixtures', 'upgrade')

@@ -5,7 +5,7 @@
 import { sql } from 'kysely'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Slot, WalletResponse } from '../../src/api/types'
-import { checkBooks } from '../../server/wallet/ledger'
+import { checkBooks } from '../../server/wallet/books'
 import { DAY, type TestServer, call, expectError, login, registerMember, startServer } from './helpers'
 import { balanceOf, DEMO_MEMBER_ID, DEMO_START_MINOR } from './depositHelpers'
 
@@ -169,7 +169,7 @@ describe('POST /api/wallet/transfer', () => {
 })
 
 describe('POST /api/wallet/transferAll', () => {
-  it('moves every other balance into the target in one movement', async () => {
+  it('moves every other balance into the target, one transfer per account', async () => {
     await activate('PG')
     await activate('HUAYHD')
     await transfer('WALLET', 'PG', 100)

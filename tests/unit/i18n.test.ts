@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { errorCodes, progressStatuses, slipReasonCodes, statementTypes } from '../../src/api/errorCodes'
+import { errorCodes, extraErrorCodes, progressStatuses, slipReasonCodes, statementTypes } from '../../src/api/errorCodes'
 import { changeLanguage, i18n, initI18n } from '../../src/i18n/i18n'
 import {
   fromHostLanguage,
@@ -143,6 +143,11 @@ describe('locale files: catalogues of spec 8', () => {
 
   it.each(languages)('%s translates every error code', (language) => {
     const missing = errorCodes.filter((code) => typeof flat[language].get(`errors.${code}`) !== 'string')
+    expect(missing).toEqual([])
+  })
+
+  it.each(languages)("%s translates the reference server's codes beyond spec 8", (language) => {
+    const missing = extraErrorCodes.filter((code) => typeof flat[language].get(`errors.${code}`) !== 'string')
     expect(missing).toEqual([])
   })
 

@@ -12,7 +12,7 @@ import { ErrorDialog } from '../../../ui/ErrorDialog'
 import { SelectField, TextField } from '../../../ui/Field'
 import { LoadError } from '../../../ui/LoadError'
 import { Modal } from '../../../ui/Modal'
-import { storeBalances, transfer, transferAll, useWallet } from '../api'
+import { storeBalances, transfer, transferAll, useWallet, walletKeys } from '../api'
 import { useMoneyAction } from '../useMoneyAction'
 
 interface TransferModalProps {
@@ -57,12 +57,21 @@ export function TransferModal({ open, onClose, from: initialFrom = WALLET, to: i
     onSuccess: (answer) => {
       storeBalances(client, { wallet: answer.wallet })
       showToast(t('transfer.success', { amount: formatMoney(answer.amount, language, currency) }), 'success')
+      // Transfer-all moves each account on its own: a game that could not be reached kept its money.
+      if (answer.unreachable?.length) {
+        const names = answer.unreachable.map((code) => games.find((game) => game.code === code)?.name ?? code)
+        showToast(t('transfer.unreachable', { games: names.join(', ') }), 'info')
+      }
       setSaved(true)
       setAmount('')
       setShowProblems(false)
       onClose(true)
     },
-    onError: setFailure,
+    onError: (error) => {
+      // A transfer that failed came back, one still in transit left: either way the balances moved.
+      void client.invalidateQueries({ queryKey: walletKeys.all })
+      setFailure(error)
+    },
   })
 
   // Spec 5: nothing leaves an empty main wallet (transfer-all still gathers the game balances).

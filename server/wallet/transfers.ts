@@ -1,0 +1,225 @@
+/**
+ * Transfers between the wallet and game accounts, in steps, because a game provider is an outside
+ * party that can answer late, twice or never:
+ * 1. Reserve: one movement takes the amount from the source into the house's in-transit account.
+ *    Every refusal (MONEY_NOT_ENOUGH, ...) happens here, before any provider is asked.
+ * 2. Ask the provider(s), outside any database transaction, with the reserving movement's id as
+ *    the reference: out of the source game (withdraw), then into the target game (deposit).
+ * 3. Settle (in-transit to the target) or reverse (back to the source; or to the wallet when the
+ *    money already left the source game), each one movement whose reference names the transfer,
+ *    by a conditional update of the transfer's row: of two finishers, one books.
+ * 4. Recover: a transfer still in transit after `transferRecoveryAfterMs` (a crash, a timeout) is
+ *    resolved by asking the provider about its reference, then sending the step again with the
+ *    same reference when the provider never saw it (the provider moves money once per reference).
+ */
+import type { ServerContext } from '../context'
+import { type Db, inTransaction } from '../db'
+import * as games from './games'
+import { type AccountRef, postMovement } from './ledger'
+import { type ProviderDirection, ProviderRefused, type ProviderTransferStatus, ProviderUnreachable, withinTime } from './providers'
+
+export const WALLET = 'WALLET'
+
+/**
+ * reserved: out of the source (in the ledger), nothing confirmed by a provider yet.
+ * withdrawn: a game-to-game transfer whose source provider paid out; the target not yet asked.
+ * settled: in the target. reversed: back in the source. returned: back in the wallet (the target
+ * game refused money that had already left the source game).
+ */
+export type TransferStatus = 'reserved' | 'withdrawn' | 'settled' | 'reversed' | 'returned'
+
+export interface GameTransfer {
+  id: number
+  memberId: number
+  /** WALLET or a game code. */
+  from: string
+  to: string
+  amountMinor: number
+  currency: string
+  reference: string
+  status: TransferStatus
+  createdAt: number
+}
+
+export const inTransit = (currency: string): AccountRef => ({ house: 'in-transit', currency })
+
+const accountOf = (code: string, memberId: number): AccountRef =>
+  code === WALLET ? { wallet: memberId } : { game: code, memberId }
+
+type Row = { id: number; member_id: number; from_code: string; to_code: string; amount_minor: number; currency: string; reference: string; status: string; created_at: number }
+
+const fromRow = (row: Row): GameTransfer => ({
+  id: Number(row.id),
+  memberId: Number(row.member_id),
+  from: row.from_code,
+  to: row.to_code,
+  amountMinor: Number(row.amount_minor),
+  currency: row.currency,
+  reference: row.reference,
+  status: row.status as TransferStatus,
+  createdAt: Number(row.created_at),
+})
+
+const columns = ['id', 'member_id', 'from_code', 'to_code', 'amount_minor', 'currency', 'reference', 'status', 'created_at'] as const
+
+export const isOpen = (transfer: GameTransfer): boolean => transfer.status === 'reserved' || transfer.status === 'withdrawn'
+
+export interface TransferRequest {
+  memberId: number
+  from: string
+  to: string
+  amountMinor: number
+  currency: string
+  at: number
+}
+
+/** Step 1, in the caller's transaction when `db` is one: the money leaves the source for in-transit. */
+export async function reserveTransfer(db: Db, request: TransferRequest): Promise<GameTransfer> {
+  return inTransaction(db, async (trx) => {
+    const { movementId } = await postMovement(trx, {
+      kind: 'transfer',
+      memberId: request.memberId,
+      note: `${request.from}>${request.to}`,
+      at: request.at,
+      postings: [
+        { account: accountOf(request.from, request.memberId), amountMinor: -request.amountMinor },
+        { account: inTransit(request.currency), amountMinor: request.amountMinor },
+      ],
+    })
+    const row = await trx.insertInto('game_transfers').values({
+      member_id: request.memberId,
+      from_code: request.from,
+      to_code: request.to,
+      amount_minor: request.amountMinor,
+      currency: request.currency,
+      reference: String(movementId),
+      status: 'reserved',
+      reserve_movement_id: movementId,
+      created_at: request.at,
+      updated_at: request.at,
+    }).returning(columns).executeTakeFirstOrThrow()
+    return fromRow(row)
+  })
+}
+
+export async function findTransfer(db: Db, id: number): Promise<GameTransfer> {
+  return fromRow(await db.selectFrom('game_transfers').select(columns).where('id', '=', id).executeTakeFirstOrThrow())
+}
+
+/** The step still to do: out of the source game, or into the target game. */
+function openStep(transfer: GameTransfer): { code: string; direction: ProviderDirection } {
+  return transfer.status === 'reserved' && transfer.from !== WALLET
+    ? { code: transfer.from, direction: 'withdraw' }
+    : { code: transfer.to, direction: 'deposit' }
+}
+
+/** The game whose provider a transfer still waits for, or failed at. */
+export function gameAtFault(transfer: GameTransfer): string {
+  if (transfer.status === 'returned') return transfer.to
+  if (transfer.status === 'reversed') return transfer.from === WALLET ? transfer.to : transfer.from
+  return openStep(transfer).code
+}
+
+type StepOutcome = 'done' | 'refused' | 'unknown'
+
+async function askProvider(ctx: ServerContext, call: () => Promise<void>): Promise<StepOutcome> {
+  try {
+    await withinTime(call(), ctx.providerTimeoutMs)
+    return 'done'
+  } catch (error) {
+    if (error instanceof ProviderRefused) return 'refused'
+    // Anything else (a timeout, a dropped connection, a bug in an integration) leaves the outcome
+    // unknown: the money stays in transit until the provider says what it did.
+    if (!(error instanceof ProviderUnreachable)) console.error(`game provider failed: ${(error as Error).message}`)
+    return 'unknown'
+  }
+}
+
+/**
+ * Step 2 for the open step. When recovering, the provider is first asked what it did with the
+ * reference: done and refused are its record; a reference it never saw is sent again, and only
+ * a done counts then, because the first request may still be on its way (a refusal to connect
+ * now says nothing about it): the next sweep asks again.
+ */
+async function runStep(ctx: ServerContext, transfer: GameTransfer, recovering: boolean): Promise<StepOutcome> {
+  const { code, direction } = openStep(transfer)
+  const game = await games.findGame(ctx.db, code)
+  const account = await games.findGameAccount(ctx.db, transfer.memberId, code)
+  if (!game || !account) throw new Error(`transfer ${transfer.id}: no game account ${code}`)
+  const send = () => askProvider(ctx, () => ctx.provider.transfer(game, account, { reference: transfer.reference, direction, amountMinor: transfer.amountMinor }))
+  if (!recovering) return send()
+  let status: ProviderTransferStatus = 'unknown'
+  const asked = await askProvider(ctx, async () => {
+    status = await ctx.provider.transferStatus(game, transfer.reference)
+  })
+  if (asked !== 'done') return 'unknown'
+  if (status !== 'unknown') return status
+  return (await send()) === 'done' ? 'done' : 'unknown'
+}
+
+/** Step 3: books where the money ends, once; returns the transfer as it now stands. */
+async function finish(ctx: ServerContext, transfer: GameTransfer, outcome: 'settled' | 'reversed' | 'returned'): Promise<GameTransfer> {
+  const to = outcome === 'settled' ? transfer.to : outcome === 'reversed' ? transfer.from : WALLET
+  return inTransaction(ctx.db, async (trx) => {
+    const at = ctx.now()
+    const claimed = await trx.updateTable('game_transfers').set({ status: outcome, updated_at: at })
+      .where('id', '=', transfer.id).where('status', '=', transfer.status)
+      .returning(columns).executeTakeFirst()
+    // Another finisher (the request, a retry or a sweep) got there first.
+    if (!claimed) return findTransfer(trx, transfer.id)
+    const { movementId } = await postMovement(trx, {
+      kind: `transfer_${outcome}`,
+      memberId: transfer.memberId,
+      reference: `transfer:${transfer.id}`,
+      note: `${transfer.from}>${transfer.to}`,
+      at,
+      postings: [
+        { account: inTransit(transfer.currency), amountMinor: -transfer.amountMinor },
+        { account: accountOf(to, transfer.memberId), amountMinor: transfer.amountMinor },
+      ],
+    })
+    await trx.updateTable('game_transfers').set({ finish_movement_id: movementId }).where('id', '=', transfer.id).execute()
+    return fromRow(claimed)
+  })
+}
+
+async function markWithdrawn(ctx: ServerContext, transfer: GameTransfer): Promise<GameTransfer> {
+  const row = await ctx.db.updateTable('game_transfers').set({ status: 'withdrawn', updated_at: ctx.now() })
+    .where('id', '=', transfer.id).where('status', '=', 'reserved')
+    .returning(columns).executeTakeFirst()
+  return row ? fromRow(row) : findTransfer(ctx.db, transfer.id)
+}
+
+/**
+ * Steps 2 and 3, outside any transaction: asks the provider(s) and books the outcome. A transfer
+ * whose provider did not answer stays open (in transit) for a retry or the sweep.
+ */
+export async function driveTransfer(ctx: ServerContext, start: GameTransfer, recovering = false): Promise<GameTransfer> {
+  let transfer = start
+  while (isOpen(transfer)) {
+    const leavingGame = transfer.status === 'reserved' && transfer.from !== WALLET
+    const outcome = await runStep(ctx, transfer, recovering)
+    if (outcome === 'unknown') return findTransfer(ctx.db, transfer.id)
+    if (outcome === 'refused') return finish(ctx, transfer, leavingGame || transfer.from === WALLET ? 'reversed' : 'returned')
+    if (leavingGame && transfer.to !== WALLET) transfer = await markWithdrawn(ctx, transfer)
+    else transfer = await finish(ctx, transfer, 'settled')
+  }
+  return transfer
+}
+
+/** Step 4: resolves the transfers left in transit longer than the recovery delay; how many were resolved. */
+export async function recoverTransfers(ctx: ServerContext): Promise<number> {
+  const rows = await ctx.db.selectFrom('game_transfers').select(columns)
+    .where('status', 'in', ['reserved', 'withdrawn'])
+    .where('created_at', '<=', ctx.now() - ctx.transferRecoveryAfterMs)
+    .orderBy('id').limit(100).execute()
+  let resolved = 0
+  for (const row of rows) {
+    try {
+      if (!isOpen(await driveTransfer(ctx, fromRow(row), true))) resolved += 1
+    } catch (error) {
+      console.error(`transfer ${row.id} not recovered: ${(error as Error).message}`)
+    }
+  }
+  return resolved
+}

@@ -1,0 +1,357 @@
+// @vitest-environment node
+// Game transfers in steps (issue 14, point 1): reserve in the ledger before any provider is asked,
+// ask the provider outside any transaction with the reserving movement's id as reference, then
+// settle or reverse; what a lost answer leaves in transit is resolved by asking the provider, once.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { Slot, WalletResponse } from '../../src/api/types'
+import { checkBooks } from '../../server/wallet/books'
+import type { GameProvider, ProviderTransfer } from '../../server/wallet/providers'
+import { simulatedProvider } from '../../server/wallet/providers'
+import * as games from '../../server/wallet/games'
+import { findTransfer, recoverTransfers } from '../../server/wallet/transfers'
+import { balanceOf, DEMO_MEMBER_ID, DEMO_START_MINOR } from './depositHelpers'
+import { MINUTE, type TestServer, call, expectError, login, registerMember, startServer } from './helpers'
+
+let server: TestServer
+let token: string
+afterEach(async () => {
+  await server.app.close()
+})
+
+async function start(options: Parameters<typeof startServer>[0] = {}) {
+  server = await startServer({ transferSweepMs: 0, ...options })
+  token = await login(server.app)
+}
+
+const get = (path: string, as = token) => call(server.app, 'GET', path, { token: as })
+const post = (path: string, body: unknown, as = token, headers?: Record<string, string>) => call(server.app, 'POST', path, { token: as, body, headers })
+const transfer = (from: string, to: string, amount: number, as = token, headers?: Record<string, string>) =>
+  post('/api/wallet/transfer', { from, to, amount }, as, headers)
+const faults = (code: string, body: Record<string, unknown>) => call(server.app, 'POST', `/dev/games/${code}`, { body })
+const db = () => server.app.wallet.db
+
+async function activate(code: string, as = token) {
+  expect((await get(`/api/wallet/activate/${code}`, as)).status).toBe(200)
+}
+const gameBalance = async (code: string, as = token) =>
+  ((await get('/api/wallet', as)).body as unknown as WalletResponse).slots.find((slot: Slot) => slot.code === code)?.amount
+const providerBook = (code: string) =>
+  db().selectFrom('provider_transfers').select(['reference', 'direction', 'amount_minor', 'outcome']).where('game_code', '=', code).orderBy('at').execute()
+const transfersOf = (memberId = DEMO_MEMBER_ID) =>
+  db().selectFrom('game_transfers').selectAll().where('member_id', '=', memberId).orderBy('id').execute()
+
+async function expectBooksBalanced() {
+  const books = await checkBooks(db())
+  expect(books, JSON.stringify(books)).toMatchObject({ balanced: true })
+}
+
+/** The ledger's game accounts agree with what each provider says it moved (deposits minus withdrawals). */
+async function expectProvidersAgree(code: string, memberId = DEMO_MEMBER_ID) {
+  const rows = await db().selectFrom('provider_transfers as p')
+    .innerJoin('game_transfers as t', 't.reference', 'p.reference')
+    .select(['p.direction', 'p.amount_minor', 'p.outcome'])
+    .where('p.game_code', '=', code).where('t.member_id', '=', memberId).execute()
+  const atProvider = rows.filter((row) => row.outcome === 'done')
+    .reduce((sum, row) => sum + (row.direction === 'deposit' ? 1 : -1) * Number(row.amount_minor), 0)
+  const ledger = await db().selectFrom('ledger_accounts').select('balance_minor').where('key', '=', `game:${memberId}:${code}`).executeTakeFirst()
+  expect(Number(ledger?.balance_minor ?? 0)).toBe(atProvider)
+}
+
+/** A provider that only records what it is asked (the simulated one keeps it in the database). */
+function recordingProvider(): GameProvider & { asked: ProviderTransfer[] } {
+  const asked: ProviderTransfer[] = []
+  return {
+    asked,
+    activate: async (game, memberId) => ({ username: `${game.code.toLowerCase()}${memberId}`, password: 'secret1234' }),
+    resetPassword: async () => 'secret1234',
+    transfer: async (_game, _account, request) => {
+      asked.push(request)
+    },
+    transferStatus: async () => 'unknown',
+    launchPath: async () => '/demo-game/none',
+  }
+}
+
+describe('reserve before the provider', () => {
+  it('refuses money the member does not have before any provider is asked', async () => {
+    const provider = recordingProvider()
+    await start({ provider })
+    const member = await registerMember(server.app)
+    await activate('PG', member)
+    // An empty wallet: refused by the ledger, even though the provider would take anything.
+    expect(await transfer('WALLET', 'PG', 100, member)).toMatchObject(expectError(400, 'MONEY_NOT_ENOUGH'))
+    // Ten baht is not a thousand.
+    await activate('PG')
+    await transfer('WALLET', 'PG', 1490)
+    expect(await transfer('WALLET', 'PG', 1000)).toMatchObject(expectError(400, 'MONEY_NOT_ENOUGH'))
+    expect(await transfer('PG', 'WALLET', 1490.01)).toMatchObject(expectError(400, 'MONEY_NOT_ENOUGH'))
+    expect(provider.asked).toHaveLength(1)
+    expect(provider.asked[0]).toMatchObject({ direction: 'deposit', amountMinor: 1490_00 })
+  })
+
+  it('answers MONEY_NOT_ENOUGH, not TRANSFER_FAIL, for an empty wallet and a provider that is down', async () => {
+    await start()
+    const member = await registerMember(server.app)
+    await activate('PG', member)
+    await faults('PG', { down: true })
+    expect(await transfer('WALLET', 'PG', 100, member)).toMatchObject(expectError(400, 'MONEY_NOT_ENOUGH'))
+  })
+})
+
+describe('ask, then settle', () => {
+  beforeEach(async () => {
+    await start()
+    await activate('PG')
+    await activate('JOKER')
+  })
+
+  it('asks the provider with the direction and the reserving movement as reference, then settles', async () => {
+    expect((await transfer('WALLET', 'PG', 100)).status).toBe(200)
+    expect((await transfer('PG', 'WALLET', 40)).status).toBe(200)
+    const [into, out] = await transfersOf()
+    expect(into).toMatchObject({ from_code: 'WALLET', to_code: 'PG', status: 'settled', reference: String(into.reserve_movement_id) })
+    expect(out).toMatchObject({ from_code: 'PG', to_code: 'WALLET', status: 'settled', reference: String(out.reserve_movement_id) })
+    expect(await providerBook('PG')).toEqual([
+      { reference: into.reference, direction: 'deposit', amount_minor: 100_00, outcome: 'done' },
+      { reference: out.reference, direction: 'withdraw', amount_minor: 40_00, outcome: 'done' },
+    ])
+    const kinds = await db().selectFrom('movements').select(['id', 'kind', 'reference']).where('member_id', '=', DEMO_MEMBER_ID)
+      .where('kind', 'like', 'transfer%').orderBy('id').execute()
+    expect(kinds.map((row) => row.kind)).toEqual(['transfer', 'transfer_settled', 'transfer', 'transfer_settled'])
+    expect(kinds[1].reference).toBe(`transfer:${into.id}`)
+    expect(await balanceOf(server.app)).toBe(DEMO_START_MINOR - 60_00)
+    expect(await gameBalance('PG')).toBe(60)
+    await expectProvidersAgree('PG')
+    await expectBooksBalanced()
+  })
+
+  it('moves game to game out of one provider and into the other with the same reference', async () => {
+    await transfer('WALLET', 'PG', 100)
+    expect(await transfer('PG', 'JOKER', 30)).toMatchObject({ status: 200, body: { amount: 30 } })
+    const moved = (await transfersOf())[1]
+    expect(moved).toMatchObject({ from_code: 'PG', to_code: 'JOKER', status: 'settled' })
+    expect((await providerBook('PG'))[1]).toMatchObject({ reference: moved.reference, direction: 'withdraw', amount_minor: 30_00 })
+    expect(await providerBook('JOKER')).toEqual([{ reference: moved.reference, direction: 'deposit', amount_minor: 30_00, outcome: 'done' }])
+    expect([await gameBalance('PG'), await gameBalance('JOKER')]).toEqual([70, 30])
+    await expectProvidersAgree('PG')
+    await expectProvidersAgree('JOKER')
+    await expectBooksBalanced()
+  })
+
+  it('reverses to the source when the provider refuses: TRANSFER_FAIL means the funds are back', async () => {
+    await faults('PG', { down: true })
+    expect(await transfer('WALLET', 'PG', 100)).toMatchObject(expectError(502, 'TRANSFER_FAIL'))
+    expect(await balanceOf(server.app)).toBe(DEMO_START_MINOR)
+    expect((await transfersOf())[0]).toMatchObject({ status: 'reversed' })
+    expect(await providerBook('PG')).toEqual([])
+    await expectBooksBalanced()
+  })
+
+  it('returns money that left the source game to the wallet when the target game refuses it', async () => {
+    await transfer('WALLET', 'PG', 100)
+    await faults('JOKER', { down: true })
+    expect(await transfer('PG', 'JOKER', 30)).toMatchObject(expectError(502, 'TRANSFER_FAIL'))
+    expect((await transfersOf())[1]).toMatchObject({ status: 'returned' })
+    // PG paid it out, so it is in the wallet now: in one place, where spec 8 says it is.
+    expect(await gameBalance('PG')).toBe(70)
+    expect(await balanceOf(server.app)).toBe(DEMO_START_MINOR - 70_00)
+    await expectProvidersAgree('PG')
+    await expectProvidersAgree('JOKER')
+    await expectBooksBalanced()
+  })
+})
+
+describe('the simulated provider', () => {
+  it('moves money once per reference, however often it is asked, and keeps a refusal', async () => {
+    await start()
+    await activate('PG')
+    const provider = simulatedProvider(db(), () => Date.now())
+    const game = await games.findGame(db(), 'PG')
+    const account = await games.findGameAccount(db(), DEMO_MEMBER_ID, 'PG')
+    if (!game || !account) throw new Error('no PG account')
+    const request: ProviderTransfer = { reference: 'ref-1', direction: 'deposit', amountMinor: 5_00 }
+    await Promise.all([provider.transfer(game, account, request), provider.transfer(game, account, request)])
+    await provider.transfer(game, account, request)
+    expect(await providerBook('PG')).toHaveLength(1)
+    expect(await provider.transferStatus(game, 'ref-1')).toBe('done')
+    expect(await provider.transferStatus(game, 'never-sent')).toBe('unknown')
+    await db().insertInto('provider_transfers').values({ game_code: 'PG', reference: 'ref-2', direction: 'deposit', username: account.username, amount_minor: 1, outcome: 'refused', at: 0 }).execute()
+    await expect(provider.transfer(game, account, { ...request, reference: 'ref-2' })).rejects.toThrow(/refused/)
+  })
+})
+
+describe('a lost answer', () => {
+  beforeEach(async () => {
+    await start()
+    await activate('PG')
+  })
+
+  it('keeps the money in transit (TRANSFER_PENDING), and a retry with the same key finds it settled', async () => {
+    await faults('PG', { dropsAnswers: true })
+    const key = { 'Idempotency-Key': 'drop-1' }
+    expect(await transfer('WALLET', 'PG', 100, token, key)).toMatchObject(expectError(504, 'TRANSFER_PENDING'))
+    // The provider did it; the ledger holds it in transit, in neither the wallet nor the game.
+    expect(await providerBook('PG')).toMatchObject([{ direction: 'deposit', amount_minor: 100_00, outcome: 'done' }])
+    expect(await balanceOf(server.app)).toBe(DEMO_START_MINOR - 100_00)
+    expect(await gameBalance('PG')).toBe(0)
+    await expectBooksBalanced()
+
+    const retried = await transfer('WALLET', 'PG', 100, token, key)
+    expect(retried).toMatchObject({ status: 200, body: { message: 'SUCCESS', amount: 100, wallet: { amount: 1400 } } })
+    expect(await transfer('WALLET', 'PG', 100, token, key)).toMatchObject({ status: 200, body: retried.body })
+    expect(await gameBalance('PG')).toBe(100)
+    expect(await providerBook('PG')).toHaveLength(1)
+    await expectProvidersAgree('PG')
+    await expectBooksBalanced()
+  })
+
+  it('is resolved by the sweep once old enough, settled once however many finishers race', async () => {
+    await faults('PG', { dropsAnswers: true })
+    expect((await transfer('WALLET', 'PG', 100)).status).toBe(504)
+    const [pending] = await transfersOf()
+    // Too young for the sweep: a request may still be waiting for its provider.
+    expect(await recoverTransfers(server.app.wallet)).toBe(0)
+    server.advance(2 * MINUTE)
+    const resolved = await Promise.all([recoverTransfers(server.app.wallet), recoverTransfers(server.app.wallet), recoverTransfers(server.app.wallet)])
+    expect(resolved.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(1)
+    expect(await findTransfer(db(), Number(pending.id))).toMatchObject({ status: 'settled' })
+    const finishes = await db().selectFrom('movements').select('id').where('reference', '=', `transfer:${pending.id}`).execute()
+    expect(finishes).toHaveLength(1)
+    expect(await gameBalance('PG')).toBe(100)
+    await expectProvidersAgree('PG')
+    await expectBooksBalanced()
+  })
+
+  it('sends a step the provider never saw again, with the same reference, and settles it once', async () => {
+    const provider = simulatedProvider(db(), () => Date.now())
+    let lost = true
+    // The request is lost on its way: the provider never hears of it.
+    server.app.wallet.provider = { ...provider, transfer: async (...args) => (lost ? Promise.reject(new Error('socket hang up')) : provider.transfer(...args)) }
+    expect((await transfer('WALLET', 'PG', 100)).status).toBe(504)
+    expect(await providerBook('PG')).toEqual([])
+    lost = false
+    server.advance(2 * MINUTE)
+    expect(await recoverTransfers(server.app.wallet)).toBe(1)
+    expect(await providerBook('PG')).toMatchObject([{ direction: 'deposit', amount_minor: 100_00, outcome: 'done' }])
+    expect(await gameBalance('PG')).toBe(100)
+    await expectBooksBalanced()
+  })
+
+  it('leaves a transfer in transit while the provider cannot say, and reverses what it refused', async () => {
+    const provider = simulatedProvider(db(), () => Date.now())
+    server.app.wallet.provider = { ...provider, transfer: async () => Promise.reject(new Error('socket hang up')) }
+    expect((await transfer('WALLET', 'PG', 100)).status).toBe(504)
+    const [pending] = await transfersOf()
+    server.advance(2 * MINUTE)
+    await faults('PG', { down: true })
+    expect(await recoverTransfers(server.app.wallet)).toBe(0)
+    expect(await findTransfer(db(), Number(pending.id))).toMatchObject({ status: 'reserved' })
+    // The provider's book says it refused that reference: the money comes back.
+    await faults('PG', { down: false })
+    const account = await games.findGameAccount(db(), DEMO_MEMBER_ID, 'PG')
+    await db().insertInto('provider_transfers').values({ game_code: 'PG', reference: pending.reference, direction: 'deposit', username: account?.username ?? '', amount_minor: 100_00, outcome: 'refused', at: 0 }).execute()
+    expect(await recoverTransfers(server.app.wallet)).toBe(1)
+    expect(await findTransfer(db(), Number(pending.id))).toMatchObject({ status: 'reversed' })
+    expect(await balanceOf(server.app)).toBe(DEMO_START_MINOR)
+    await expectBooksBalanced()
+  })
+
+  it('times a slow provider out: the player hears TRANSFER_PENDING, the sweep settles it after', async () => {
+    await server.app.close()
+    await start({ providerTimeoutMs: 100 })
+    await activate('PG')
+    await faults('PG', { latencyMs: 400 })
+    expect(await transfer('WALLET', 'PG', 100)).toMatchObject(expectError(504, 'TRANSFER_PENDING'))
+    // The provider goes on and does it after our timeout.
+    await expect.poll(async () => (await providerBook('PG')).length, { timeout: 3_000, interval: 50 }).toBe(1)
+    server.advance(2 * MINUTE)
+    // Still as slow, the provider cannot say in time either; once it answers in time, it is settled.
+    expect(await recoverTransfers(server.app.wallet)).toBe(0)
+    await faults('PG', { latencyMs: 0 })
+    expect(await recoverTransfers(server.app.wallet)).toBe(1)
+    expect(await gameBalance('PG')).toBe(100)
+    await expectBooksBalanced()
+  })
+})
+
+describe('Idempotency-Key across the steps', () => {
+  beforeEach(async () => {
+    await start()
+    await activate('PG')
+  })
+
+  it('refuses a second request with the key while the first waits for its provider', async () => {
+    await faults('PG', { latencyMs: 300 })
+    const key = { 'Idempotency-Key': 'slow-1' }
+    const first = transfer('WALLET', 'PG', 100, token, key)
+    await expect.poll(async () => (await transfersOf()).length, { interval: 10 }).toBe(1)
+    expect(await transfer('WALLET', 'PG', 100, token, key)).toMatchObject(expectError(409, 'KEY_INVALID'))
+    expect((await first).status).toBe(200)
+    expect(await transfer('WALLET', 'PG', 100, token, key)).toMatchObject({ status: 200, body: { amount: 100 } })
+    expect(await balanceOf(server.app)).toBe(DEMO_START_MINOR - 100_00)
+  })
+
+  it('ends the key with a TRANSFER_FAIL, so the same action runs again once the provider is back', async () => {
+    await faults('PG', { down: true })
+    const key = { 'Idempotency-Key': 'fail-1' }
+    expect((await transfer('WALLET', 'PG', 100, token, key)).status).toBe(502)
+    await faults('PG', { down: false })
+    expect((await transfer('WALLET', 'PG', 100, token, key)).status).toBe(200)
+    expect((await transfer('WALLET', 'PG', 100, token, key)).headers['idempotent-replayed']).toBe('true')
+    expect(await balanceOf(server.app)).toBe(DEMO_START_MINOR - 100_00)
+  })
+})
+
+describe('transferAll', () => {
+  beforeEach(async () => {
+    await start()
+    for (const code of ['PG', 'JOKER', 'UFABET']) await activate(code)
+    await transfer('WALLET', 'PG', 100)
+    await transfer('WALLET', 'JOKER', 50)
+    await transfer('WALLET', 'UFABET', 25)
+  })
+
+  it('is one transfer per account; a provider that fails is named, the others stay settled', async () => {
+    await faults('JOKER', { down: true })
+    const all = await post('/api/wallet/transferAll', { to: 'WALLET' })
+    expect(all).toMatchObject({ status: 200, body: { message: 'SUCCESS', amount: 125, wallet: { amount: 1450 }, unreachable: ['JOKER'] } })
+    expect([await gameBalance('PG'), await gameBalance('JOKER'), await gameBalance('UFABET')]).toEqual([0, 50, 0])
+    for (const code of ['PG', 'JOKER', 'UFABET']) await expectProvidersAgree(code)
+    await expectBooksBalanced()
+  })
+
+  it('into a game: each account on its own, the wallet too; money a target refuses comes back to the wallet', async () => {
+    await faults('UFABET', { down: true })
+    const all = await post('/api/wallet/transferAll', { to: 'UFABET' })
+    expect(all).toMatchObject(expectError(502, 'TRANSFER_FAIL'))
+    // The wallet's own money never left; PG's and JOKER's left their games and came back to the wallet.
+    expect([await gameBalance('PG'), await gameBalance('JOKER'), await gameBalance('UFABET')]).toEqual([0, 0, 25])
+    expect(await balanceOf(server.app)).toBe(DEMO_START_MINOR - 25_00)
+    await faults('UFABET', { down: false })
+    expect(await post('/api/wallet/transferAll', { to: 'UFABET' })).toMatchObject({ status: 200, body: { amount: 1475 } })
+    expect(await gameBalance('UFABET')).toBe(1500)
+    for (const code of ['PG', 'JOKER', 'UFABET']) await expectProvidersAgree(code)
+    await expectBooksBalanced()
+  })
+})
+
+describe('a slow provider', () => {
+  it("does not stall other members' requests: a wallet read stays under 50 ms while a provider takes 2 s", async () => {
+    await start()
+    const other = await registerMember(server.app)
+    await activate('PG')
+    await faults('PG', { latencyMs: 2_000 })
+    // Warm the read path once, as a running server has.
+    await get('/api/wallet', other)
+    const slow = transfer('WALLET', 'PG', 100)
+    await expect.poll(async () => (await transfersOf()).length, { interval: 10 }).toBe(1)
+    const times: number[] = []
+    for (let i = 0; i < 5; i += 1) {
+      const started = performance.now()
+      expect((await get('/api/wallet', other)).status).toBe(200)
+      times.push(performance.now() - started)
+    }
+    expect(Math.max(...times), times.map((t) => t.toFixed(1)).join(', ')).toBeLessThan(50)
+    expect((await slow).status).toBe(200)
+  })
+})
