@@ -120,6 +120,48 @@ test.describe('transfers (browser)', () => {
     expect(await walletOf(request, member)).toMatchObject({ wallet: 120, slots: { PG: 80 } })
   })
 
+  test('a game provider that loses its answer: the money is on its way, and tapping again finds it arrived', async ({ page, open, strings, request }) => {
+    await devPost(request, '/dev/config', { idempotencyKeys: true })
+    const member = await memberAtHome({ page, open, strings, request }, 200, ['PG'])
+    await devPost(request, '/dev/games/PG', { dropsAnswers: true })
+    try {
+      const modal = await openTransfer(page, strings)
+      await modal.getByLabel(strings.transfer.to).selectOption('PG')
+      await modal.getByLabel(strings.transfer.amount).fill('80')
+      await modal.getByRole('button', { name: strings.transfer.submit, exact: true }).click()
+      const failure = page.getByRole('alertdialog', { name: strings.errorDialog.title })
+      await expect(failure).toContainText(strings.errors.TRANSFER_PENDING)
+      // In transit: out of the wallet, not yet in the game; home shows what the server holds.
+      expect(await walletOf(request, member)).toMatchObject({ wallet: 120, slots: { PG: 0 } })
+      await failure.getByRole('button', { name: strings.errorDialog.ok }).click()
+      await modal.getByRole('button', { name: strings.transfer.submit, exact: true }).click()
+      await expect(page.getByText(fill(strings.transfer.success, { amount: baht(80, 'browser') }))).toBeVisible()
+      expect(await walletOf(request, member)).toMatchObject({ wallet: 120, slots: { PG: 80 } })
+    } finally {
+      await devPost(request, '/dev/games/PG', { dropsAnswers: false })
+    }
+  })
+
+  test('transfer-all names a game whose provider is down; the others arrive', async ({ page, open, strings, request }) => {
+    const member = await memberAtHome({ page, open, strings, request }, 300, ['PG', 'JOKER'])
+    const auth = { Authorization: `Bearer ${member.token}`, 'X-Requested-With': 'wallet-user' }
+    for (const [to, amount] of [['PG', 100], ['JOKER', 50]] as const) {
+      expect((await request.post('/api/wallet/transfer', { headers: auth, data: { from: 'WALLET', to, amount } })).ok()).toBeTruthy()
+    }
+    await page.reload()
+    await expect(page.getByTestId('total-balance')).toHaveText(baht(300, 'browser'))
+    await devPost(request, '/dev/games/JOKER', { down: true })
+    try {
+      const modal = await openTransfer(page, strings)
+      await modal.getByLabel(strings.transfer.to).selectOption('WALLET')
+      await modal.getByRole('button', { name: strings.transfer.all }).click()
+      await expect(page.getByText(fill(strings.transfer.unreachable, { games: 'Joker Gaming' }))).toBeVisible()
+      expect(await walletOf(request, member)).toMatchObject({ wallet: 250, slots: { PG: 0, JOKER: 50 } })
+    } finally {
+      await devPost(request, '/dev/games/JOKER', { down: false })
+    }
+  })
+
   test('withdraw below the minimum says the minimum, and a withdrawal leaves the wallet at once', async ({ page, open, strings, request }) => {
     const member = await memberAtHome({ page, open, strings, request }, 500)
     // The reference server has no bonuses; an operator's says one is held, and the rule is stated with the amounts.
