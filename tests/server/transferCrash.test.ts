@@ -17,8 +17,8 @@ describe('a crash between reserve and settle', () => {
   it('ends, after a restart, with the books balanced and the money in one place', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'wallet-crash-'))
     const storage = await testStorage(dir)
-    const child = spawn(process.execPath, ['--import', 'tsx', 'tests/server/fixtures/transferInstance.ts'], {
-      env: { ...process.env, DATA_DIR: storage.dataDir, DATABASE_URL: storage.databaseUrl ?? '' },
+    const child = spawn(process.execPath, ['--import', 'tsx', 'tests/server/fixtures/startInstance.ts'], {
+      env: { ...process.env, DATA_DIR: storage.dataDir, DATABASE_URL: storage.databaseUrl ?? '', LISTEN: '1' },
       stdio: ['ignore', 'pipe', 'inherit'],
     })
     try {
