@@ -13,7 +13,7 @@ import { idempotent } from './idempotency'
 import { accountBalance, checkBooks } from './ledger'
 import * as rewards from './rewards'
 import * as wallet from './service'
-import { requestWithdrawal, settleWithdrawal } from './withdrawals'
+import { listWithdrawals, requestWithdrawal, settleWithdrawal } from './withdrawals'
 
 const credentials = { 200: C.GameCredentials }
 
@@ -55,6 +55,10 @@ export const walletRoutes: FastifyPluginAsyncTypebox = async (app) => {
       idempotent(ctx, request, reply, (scoped) => requestWithdrawal(scoped, request.member, request.body.amount)),
     )
   }
+  app.get('/withdrawals', { schema: { querystring: C.WithdrawalListQuery, response: { 200: C.WithdrawalList } } }, async (request) => {
+    const { page = '1', limit = '10' } = request.query
+    return listWithdrawals(ctx, request.member, Number(page), Number(limit))
+  })
 }
 
 const page = { body: C.PageRequest }
@@ -137,7 +141,10 @@ export const demoGameRoutes: FastifyPluginAsyncTypebox = async (app) => {
   })
 }
 
-/** Dev stand-ins: the payout bank settling a withdrawal, a provider going down or up; the books check. */
+/**
+ * Dev stand-ins: the payout bank settling a withdrawal (answered with the whole account to pay), a
+ * provider going down or up; the books check.
+ */
 export const walletDevRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const ctx = app.wallet
   app.get('/books', async () => checkBooks(ctx.db))
