@@ -73,6 +73,10 @@ export interface Tables {
     settled_movement_id: number | null
     created_at: number
     settled_at: number | null
+    /** Where it is paid: the member's bank account when it was requested; never changed (a trigger refuses). */
+    bank_code: string
+    bank_account_no: string
+    bank_account_name: string
   }
   games: {
     code: string

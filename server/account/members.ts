@@ -2,6 +2,7 @@ import type { Currency } from '../../src/api/types'
 import { sql } from 'kysely'
 import { type Db, inTransaction, isPostgres } from '../db'
 import { openWallet } from '../wallet/ledger'
+import { holdWaitingWithdrawals } from '../wallet/withdrawals'
 
 /** A member row as the routes see it. */
 export interface Member {
@@ -112,7 +113,9 @@ async function auditBankChange(db: Db, member: Member, bank: Omit<ProfileUpdate,
     address: change.address,
     changed_at: change.at,
   }).execute()
-  // A new destination for the member's money: payouts wait, so a stolen session cannot drain it at once.
+  // A new destination for the member's money: payouts wait, so a stolen session cannot drain it at
+  // once, and the withdrawals already waiting go to review (each is still paid to its own account).
+  // A corrected holder name alone keeps the account the money goes to, so it does neither.
   if (!sameAccount(member, bank)) {
     const until = change.at + change.holdMs
     await db.updateTable('members')
@@ -121,6 +124,7 @@ async function auditBankChange(db: Db, member: Member, bank: Omit<ProfileUpdate,
       }))
       .where('id', '=', member.id)
       .execute()
+    await holdWaitingWithdrawals(db, member.id)
   }
 }
 

@@ -11,6 +11,7 @@ import { migration as m0003 } from './0003_deposit_qrcodes_slips_truelinks'
 import { migration as m0004 } from './0004_ledger_double_entry_games_withdrawals_idempotency'
 import { migration as m0005 } from './0005_rewards_refund_accruals'
 import { migration as m0006 } from './0006_game_transfers'
+import { migration as m0007 } from './0007_withdrawal_destination'
 
 /** Every migration by its file name (without `.ts`); the number orders them. */
 export const migrations: Record<string, Migration> = {
@@ -20,6 +21,7 @@ export const migrations: Record<string, Migration> = {
   '0004_ledger_double_entry_games_withdrawals_idempotency': m0004,
   '0005_rewards_refund_accruals': m0005,
   '0006_game_transfers': m0006,
+  '0007_withdrawal_destination': m0007,
 }
 
 /**

@@ -14,7 +14,7 @@ import { checkBooks } from './books'
 import { accountBalance } from './ledger'
 import * as rewards from './rewards'
 import * as wallet from './service'
-import { requestWithdrawal, settleWithdrawal } from './withdrawals'
+import { listWithdrawals, requestWithdrawal, settleWithdrawal } from './withdrawals'
 
 const credentials = { 200: C.GameCredentials }
 
@@ -56,6 +56,10 @@ export const walletRoutes: FastifyPluginAsyncTypebox = async (app) => {
       idempotent(ctx, request, reply, (scoped) => requestWithdrawal(scoped, request.member, request.body.amount)),
     )
   }
+  app.get('/withdrawals', { schema: { querystring: C.WithdrawalListQuery, response: { 200: C.WithdrawalList } } }, async (request) => {
+    const { page = '1', limit = '10' } = request.query
+    return listWithdrawals(ctx, request.member, Number(page), Number(limit))
+  })
 }
 
 const page = { body: C.PageRequest }
@@ -138,7 +142,10 @@ export const demoGameRoutes: FastifyPluginAsyncTypebox = async (app) => {
   })
 }
 
-/** Dev stand-ins: the payout bank settling a withdrawal, a provider going down or up; the books check. */
+/**
+ * Dev stand-ins: the payout bank settling a withdrawal (answered with the whole account to pay), a
+ * provider going down or up; the books check.
+ */
 export const walletDevRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const ctx = app.wallet
   app.get('/books', async () => checkBooks(ctx.db))

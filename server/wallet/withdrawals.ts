@@ -1,37 +1,79 @@
 /**
  * Withdrawals (spec 7 "Wallet", spec 1): the amount leaves the wallet at once for the house's
  * payouts-pending account (state `requested`), or waits for review during the payout hold after a
- * bank account change (state `review`). Settling pays it (payouts-pending -> payouts-paid) or
- * fails it (back to the wallet, a new movement). Limits come from the withdraw lookup.
+ * bank account change (state `review`). Each keeps its destination, the member's bank account when
+ * it was requested; the operator pays that account and no other. A later change of bank or account
+ * number sends the member's `requested` withdrawals to review (holdWaitingWithdrawals, in the
+ * change's transaction). Settling pays it (payouts-pending -> payouts-paid) or fails it (back to
+ * the wallet, a new movement). Limits come from the withdraw lookup.
  */
-import type { Withdrawal, WithdrawalStatus, WithdrawResponse } from '../../src/api/types'
+import type { Withdrawal, WithdrawalList, WithdrawalStatus, WithdrawResponse } from '../../src/api/types'
 import type { Member } from '../account/members'
 import type { ServerContext } from '../context'
-import { inTransaction } from '../db'
+import { type Db, inTransaction, isPostgres } from '../db'
 import { fail } from '../http/errors'
 import { getContent } from '../lookup/store'
 import { toMajor } from '../money'
 import { parseAmount } from './amount'
 import { accountCurrency, postMovement } from './ledger'
 
-interface WithdrawalRow { id: number | string; amount_minor: number | string; status: string; created_at: number | string; member_id: number | string; currency: string }
+const COLUMNS = [
+  'id', 'amount_minor', 'currency', 'status', 'created_at', 'member_id', 'bank_code', 'bank_account_no', 'bank_account_name',
+] as const
 
-const toWithdrawal = (row: WithdrawalRow): Withdrawal => ({
+interface WithdrawalRow {
+  id: number | string
+  amount_minor: number | string
+  currency: string
+  status: string
+  created_at: number | string
+  member_id: number | string
+  bank_code: string
+  bank_account_no: string
+  bank_account_name: string
+}
+
+/** All but the last 4 characters as `x`, the length kept; a number of 4 or fewer is masked whole. */
+export const maskAccountNo = (accountNo: string): string =>
+  accountNo.length > 4 ? 'x'.repeat(accountNo.length - 4) + accountNo.slice(-4) : 'x'.repeat(accountNo.length)
+
+/** A withdrawal as the member sees it (masked), or as the payer must see it (`whole`). */
+const toWithdrawal = (row: WithdrawalRow, accountNo: 'masked' | 'whole' = 'masked'): Withdrawal => ({
   id: String(row.id),
   amount: toMajor(Number(row.amount_minor)),
+  currency: row.currency,
   status: row.status as WithdrawalStatus,
   createdAt: new Date(Number(row.created_at)).toISOString(),
+  destination: {
+    bankCode: row.bank_code,
+    bankAccountName: row.bank_account_name,
+    bankAccountNo: accountNo === 'whole' ? row.bank_account_no : maskAccountNo(row.bank_account_no),
+  },
 })
+
+/**
+ * The member's bank account and payout hold as committed now. On PostgreSQL the row stays locked
+ * to the end of the transaction, so a bank account change lands either before this withdrawal (it
+ * then sees the new account and its hold) or after it (and sends it to review), never in between;
+ * SQLite runs one transaction at a time.
+ */
+async function lockPayee(trx: Db, memberId: number) {
+  const query = trx.selectFrom('members')
+    .select(['bank_code', 'bank_account_no', 'bank_account_name', 'payout_hold_until'])
+    .where('id', '=', memberId)
+  return (isPostgres(trx) ? query.forUpdate() : query).executeTakeFirstOrThrow()
+}
 
 export async function requestWithdrawal(ctx: ServerContext, member: Member, amount: number | string): Promise<WithdrawResponse> {
   const amountMinor = parseAmount(amount, ctx.maxAmountMinor)
   const limits = await getContent(ctx.db, 'withdrawLimits')
   if (limits && amountMinor < limits.withdrawMinMinor) throw fail(400, 'TRANSFER_MINIMUM')
   if (limits && amountMinor > limits.withdrawMaxMinor) throw fail(400, 'KEY_INVALID')
-  if (!member.bankAccountNo) throw fail(400, 'NO_BANK')
   const at = ctx.now()
-  const status: WithdrawalStatus = member.payoutHoldUntil > at ? 'review' : 'requested'
   return inTransaction(ctx.db, async (trx) => {
+    const payee = await lockPayee(trx, member.id)
+    if (!payee.bank_code || !payee.bank_account_no) throw fail(400, 'NO_BANK')
+    const status: WithdrawalStatus = Number(payee.payout_hold_until) > at ? 'review' : 'requested'
     const { movementId, balances } = await postMovement(trx, {
       kind: 'withdraw',
       memberId: member.id,
@@ -43,20 +85,31 @@ export async function requestWithdrawal(ctx: ServerContext, member: Member, amou
       ],
     })
     const row = await trx.insertInto('withdrawals').values({
-      member_id: member.id, amount_minor: amountMinor, currency: member.currency, status, requested_movement_id: movementId, created_at: at,
-    }).returning(['id', 'amount_minor', 'status', 'created_at', 'member_id', 'currency']).executeTakeFirstOrThrow()
+      member_id: member.id,
+      amount_minor: amountMinor,
+      currency: member.currency,
+      status,
+      requested_movement_id: movementId,
+      created_at: at,
+      bank_code: payee.bank_code,
+      bank_account_no: payee.bank_account_no,
+      bank_account_name: payee.bank_account_name,
+    }).returning(COLUMNS).executeTakeFirstOrThrow()
     return { message: 'SUCCESS' as const, withdrawal: toWithdrawal(row), wallet: { amount: toMajor(balances[0]), currency: member.currency } }
   })
 }
 
-/** Pays or fails a withdrawal that is still waiting; settling one twice is refused (409). */
+/**
+ * Pays or fails a withdrawal that is still waiting, and answers it with its whole destination:
+ * the account the payer must pay. Settling one twice is refused (409).
+ */
 export async function settleWithdrawal(ctx: ServerContext, id: number, outcome: 'paid' | 'failed'): Promise<Withdrawal> {
   return inTransaction(ctx.db, async (trx) => {
     const at = ctx.now()
     // The conditional update is the claim: of two settlements at once, one finds nothing to do.
     const row = await trx.updateTable('withdrawals').set({ status: outcome, settled_at: at })
       .where('id', '=', id).where('status', 'in', ['requested', 'review'])
-      .returning(['id', 'amount_minor', 'status', 'created_at', 'member_id', 'currency'])
+      .returning(COLUMNS)
       .executeTakeFirst()
     if (!row) {
       const exists = await trx.selectFrom('withdrawals').select('id').where('id', '=', id).executeTakeFirst()
@@ -76,6 +129,29 @@ export async function settleWithdrawal(ctx: ServerContext, id: number, outcome: 
         : [{ account: pending, amountMinor: -amountMinor }, { account: { wallet: memberId }, amountMinor }],
     })
     await trx.updateTable('withdrawals').set({ settled_movement_id: movementId }).where('id', '=', id).execute()
-    return toWithdrawal(row)
+    return toWithdrawal(row, 'whole')
   })
+}
+
+/**
+ * A new payout account: the member's withdrawals still `requested` wait for review. Called in the
+ * change's transaction, so the change and the move commit together or not at all.
+ */
+export async function holdWaitingWithdrawals(trx: Db, memberId: number): Promise<void> {
+  await trx.updateTable('withdrawals').set({ status: 'review' })
+    .where('member_id', '=', memberId).where('status', '=', 'requested')
+    .execute()
+}
+
+/** The member's own withdrawals, newest first, `limit` a page. */
+export async function listWithdrawals(ctx: ServerContext, member: Member, page: number, limit: number): Promise<WithdrawalList> {
+  const rows = await ctx.db.selectFrom('withdrawals').select(COLUMNS)
+    .where('member_id', '=', member.id)
+    .orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset((page - 1) * limit)
+    .execute()
+  const { total } = await ctx.db.selectFrom('withdrawals')
+    .select((eb) => eb.fn.countAll<number | string>().as('total'))
+    .where('member_id', '=', member.id)
+    .executeTakeFirstOrThrow()
+  return { total: Number(total), withdrawals: rows.map((row) => toWithdrawal(row)) }
 }

@@ -334,13 +334,30 @@ export const WithdrawRequest = Type.Object({ amount: amountIn }, { additionalPro
 export const WithdrawalStatus = Type.Union([
   Type.Literal('requested'), Type.Literal('review'), Type.Literal('paid'), Type.Literal('failed'),
 ])
+/**
+ * Where a withdrawal is paid: the member's bank account when it was requested, kept with it, so a
+ * later bank account change never redirects it. Every member answer masks the account number
+ * but its last 4 digits (`xxxxxx7890`); the operator's settlement answer carries it whole.
+ */
+export const WithdrawalDestination = Type.Object({ bankCode: text(32), bankAccountName: text(200), bankAccountNo: text(64) })
 export const Withdrawal = Type.Object({
   id: text(32),
+  /** Major units of `currency`, the member's. */
   amount: Type.Number(),
+  currency: text(8),
   status: WithdrawalStatus,
   createdAt: text(40),
+  destination: WithdrawalDestination,
 })
 export const WithdrawResponse = Type.Object({ message: Type.Literal('SUCCESS'), withdrawal: Withdrawal, wallet: WalletAmount })
+
+/** GET /api/wallet/withdrawals?page=&limit=: query strings of digits (page from 1, limit 1 to 100); default page 1 of 10. */
+export const WithdrawalListQuery = Type.Object({
+  page: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,5}$' })),
+  limit: Type.Optional(Type.String({ pattern: '^([1-9][0-9]?|100)$' })),
+})
+/** The member's own withdrawals, newest first. */
+export const WithdrawalList = Type.Object({ total: Type.Integer({ minimum: 0 }), withdrawals: Type.Array(Withdrawal) })
 
 /** GET /api/bonus/check/active (spec 3 "Bonus active check"): `status` true while the member holds
  *  a bonus, `type` its kind. While one is active a withdrawal must take the whole balance (spec 1). */

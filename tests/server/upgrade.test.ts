@@ -1,17 +1,20 @@
 // @vitest-environment node
 // Migrations upgrade a running database (issue 14, point 6): a database created and filled by the
 // previous release (tests/server/fixtures/upgrade, made by scripts/upgrade-fixture.ts) is migrated
-// by this one and keeps its members, balances and books; and the sequence has one order.
+// by this one and keeps its members, balances and books, its withdrawals gaining the destination
+// they were requested for (point 2); and the sequence has one order.
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { gunzipSync } from 'node:zlib'
 import type { FastifyInstance } from 'fastify'
-import { sql } from 'kysely'
+import { Migrator, sql } from 'kysely'
 import pg from 'pg'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { WalletResponse } from '../../src/api/types'
 import { buildServer } from '../../server/app'
+import { type Db, migrate, openDatabase } from '../../server/db'
+import type { AnyDb } from '../../server/migrations/shared'
 import { migrations, RENAMED_MIGRATIONS } from '../../server/migrations/sequence'
 import { checkBooks } from '../../server/wallet/books'
 import { call, login, onPostgres, TEST_PASSWORD_COST, testStorage } from './helpers'
@@ -124,6 +127,24 @@ describe(`a database of release ${RELEASE}`, () => {
     expect((await checkBooks(app.wallet.db)).balanced).toBe(true)
   })
 
+  it('gives each withdrawal the account it was requested for: the old one when the member changed it after', async () => {
+    const storage = await previousRelease()
+    app = await buildServer({ ...storage, mode: 'test', passwordCost: TEST_PASSWORD_COST, staticDir: '/nonexistent-static-dir' })
+    const rows = await app.wallet.db.selectFrom('withdrawals').innerJoin('members', 'members.id', 'withdrawals.member_id')
+      .select(['members.username', 'withdrawals.status', 'withdrawals.bank_code', 'withdrawals.bank_account_no', 'withdrawals.bank_account_name'])
+      .orderBy('withdrawals.id').execute()
+    expect(rows).toEqual([
+      { username: '0812345678', status: 'paid', bank_code: 'KBANK', bank_account_no: '1234567890', bank_account_name: 'DEMO PLAYER' },
+      // Changed to KBANK 2222222299 a minute after this withdrawal: it was requested for the SCB account.
+      { username: '0822222222', status: 'failed', bank_code: 'SCB', bank_account_no: '2222222222', bank_account_name: 'BUNMA SECOND' },
+      { username: '0811111111', status: 'requested', bank_code: 'SCB', bank_account_no: '1111111111', bank_account_name: 'ARIYA FIRST' },
+    ])
+    const token = await login(app, '0822222222', expected().members['0822222222'].password)
+    expect((await call(app, 'GET', '/api/wallet/withdrawals', { token })).body).toEqual({ total: 1, withdrawals: [expect.objectContaining({
+      amount: 150, status: 'failed', destination: { bankCode: 'SCB', bankAccountName: 'BUNMA SECOND', bankAccountNo: 'xxxxxx2222' },
+    })] })
+  })
+
   it('migrates once when restarted', async () => {
     const storage = await previousRelease()
     app = await buildServer({ ...storage, mode: 'test', passwordCost: TEST_PASSWORD_COST, staticDir: '/nonexistent-static-dir' })
@@ -131,5 +152,50 @@ describe(`a database of release ${RELEASE}`, () => {
     app = await buildServer({ ...storage, mode: 'test', passwordCost: TEST_PASSWORD_COST, staticDir: '/nonexistent-static-dir' })
     const applied = await sql<{ name: string }>`SELECT name FROM kysely_migration`.execute(app.wallet.db)
     expect(applied.rows).toHaveLength(Object.keys(migrations).length)
+  })
+})
+
+describe('the withdrawal destination migration (0007)', () => {
+  it('takes the old account of the first bank change at or after each request, else the current one; requested rows a change of account followed go to review', async () => {
+    const storage = await testStorage()
+    const db = openDatabase(storage) as unknown as AnyDb
+    try {
+      const released = Object.fromEntries(Object.entries(migrations).filter(([name]) => name <= '0005_rewards_refund_accruals'))
+      const { error } = await new Migrator({ db, provider: { getMigrations: async () => released } }).migrateToLatest()
+      expect(error).toBeUndefined()
+      await db.insertInto('banks').values(['KBANK', 'SCB'].map((code, sort) => ({ code, name_th: code, name_en: code, country: 'TH', sort }))).execute()
+      const member = async (username: string, bank_code: string, bank_account_no: string, bank_account_name: string) => Number((await db.insertInto('members')
+        .values({ username, password_hash: 'x', name: username, bank_code, bank_account_no, bank_account_name, currency: 'THB', created_at: 0 })
+        .returning('id').executeTakeFirstOrThrow()).id)
+      const a = await member('0811111111', 'KBANK', '3333333333', 'A NOW')
+      const b = await member('0822222222', 'KBANK', '4444444444', 'B NEW')
+      const change = (member_id: number, changed_at: number, from: string[], to: string[]) => db.insertInto('bank_account_changes').values({
+        member_id, changed_at, address: '127.0.0.1', old_bank_code: from[0], old_account_no: from[1], old_account_name: from[2], new_bank_code: to[0], new_account_no: to[1], new_account_name: to[2],
+      }).execute()
+      await change(a, 200, ['KBANK', '2222222222', 'A TWO'], ['KBANK', '3333333333', 'A NOW'])
+      await change(a, 100, ['SCB', '1111111111', 'A ONE'], ['KBANK', '2222222222', 'A TWO'])
+      await change(b, 100, ['KBANK', '4444444444', 'B OLD'], ['KBANK', '4444444444', 'B NEW'])
+      const withdrawal = async (member_id: number, created_at: number, status: string) => {
+        const movement = await db.insertInto('movements').values({ kind: 'withdraw', member_id, note: status, created_at }).returning('id').executeTakeFirstOrThrow()
+        await db.insertInto('withdrawals').values({ member_id, amount_minor: 100_00, currency: 'THB', status, requested_movement_id: movement.id, created_at }).execute()
+      }
+      await withdrawal(a, 50, 'requested')
+      await withdrawal(a, 150, 'paid')
+      await withdrawal(a, 200, 'requested')
+      await withdrawal(a, 250, 'requested')
+      await withdrawal(b, 50, 'requested')
+
+      await migrate(db as unknown as Db)
+      const rows = await db.selectFrom('withdrawals').select(['status', 'bank_code', 'bank_account_no', 'bank_account_name']).orderBy('id').execute()
+      expect(rows.map((row) => Object.values(row))).toEqual([
+        ['review', 'SCB', '1111111111', 'A ONE'], // before both changes: the first one's old account
+        ['paid', 'KBANK', '2222222222', 'A TWO'], // between them: the second one's old account
+        ['review', 'KBANK', '2222222222', 'A TWO'], // in the same millisecond as a change: the older account
+        ['requested', 'KBANK', '3333333333', 'A NOW'], // after every change: the current account
+        ['requested', 'KBANK', '4444444444', 'B OLD'], // a corrected name keeps the account: no review
+      ])
+    } finally {
+      await db.destroy()
+    }
   })
 })

@@ -1,7 +1,7 @@
 // @vitest-environment node
 // The wallet (spec 7 "Wallet", "Auto-login", spec 8 wallet codes): balances, game accounts at the
-// simulated providers, transfers, withdrawals through their states, and the double-entry books
-// behind every one of them.
+// simulated providers, transfers, and the double-entry books behind every one of them (withdrawals:
+// withdrawals.test.ts).
 import { sql } from 'kysely'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Slot, WalletResponse } from '../../src/api/types'
@@ -188,61 +188,6 @@ describe('POST /api/wallet/transferAll', () => {
     expect(await post('/api/wallet/transferAll', { to: 'PG' })).toMatchObject(expectError(400, 'TRANSFER_MINIMUM'))
     expect(await post('/api/wallet/transferAll', { to: 'NOPE' })).toMatchObject(expectError(400, 'NO_GAME'))
     expect(await post('/api/wallet/transferAll', { to: 'JOKER' })).toMatchObject(expectError(400, 'SLOT_NO_ACCOUNT'))
-  })
-})
-
-describe('withdrawals', () => {
-  const withdraw = (amount: unknown, path = '/api/wallet/withdrawAll', as = token) => post(path, { amount }, as)
-  const settle = (id: string, status: string) => dev(`/dev/withdrawals/${id}`, { status })
-  const pending = async () => {
-    const row = await server.app.wallet.db.selectFrom('ledger_accounts').select('balance_minor').where('key', '=', 'house:payouts-pending:THB').executeTakeFirst()
-    return Number(row?.balance_minor ?? 0)
-  }
-
-  it('takes the amount at once into payouts-pending, state requested', async () => {
-    const result = await withdraw(200)
-    expect(result).toMatchObject({ status: 200, body: { message: 'SUCCESS', withdrawal: { amount: 200, status: 'requested' }, wallet: { amount: 1300, currency: 'THB' } } })
-    expect(await pending()).toBe(200_00)
-    expect((await withdraw('100.5', '/api/wallet/withdraw')).body).toMatchObject({ wallet: { amount: 1199.5 } })
-    await expectBooksBalanced()
-  })
-
-  it('keeps to the withdraw lookup limits (min 100, max 50,000) and the balance', async () => {
-    const limits = (await get('/api/lookup/withdraw')).body
-    expect(limits).toEqual({ withdrawMin: 100, withdrawMax: 50000 })
-    expect(await withdraw(99.99)).toMatchObject(expectError(400, 'TRANSFER_MINIMUM'))
-    expect(await withdraw(50000.01)).toMatchObject(expectError(400, 'KEY_INVALID'))
-    expect(await withdraw(1500.01)).toMatchObject(expectError(400, 'MONEY_NOT_ENOUGH'))
-    expect(await withdraw('12.345')).toMatchObject(expectError(400, 'KEY_INVALID'))
-    expect(await balanceOf(server.app)).toBe(DEMO_START_MINOR)
-  })
-
-  it('pays, or fails back to the wallet as a new movement; settling twice is refused', async () => {
-    const paid = (await withdraw(300)).body.withdrawal as { id: string }
-    const failed = (await withdraw(200)).body.withdrawal as { id: string }
-    expect(await settle(paid.id, 'paid')).toMatchObject({ status: 200, body: { status: 'paid', amount: 300 } })
-    expect(await settle(failed.id, 'failed')).toMatchObject({ status: 200, body: { status: 'failed' } })
-    expect(await balanceOf(server.app)).toBe(1200_00)
-    expect(await pending()).toBe(0)
-    expect(await settle(paid.id, 'failed')).toMatchObject(expectError(409, 'KEY_INVALID'))
-    expect(await settle('999999', 'paid')).toMatchObject(expectError(404, 'NO_DATA'))
-    const kinds = await server.app.wallet.db.selectFrom('movements').select('kind').where('member_id', '=', DEMO_MEMBER_ID).orderBy('id').execute()
-    expect(kinds.map((row) => row.kind)).toEqual(['deposit', 'withdraw', 'withdraw', 'withdraw_paid', 'withdraw_return'])
-    await expectBooksBalanced()
-  })
-
-  it('waits for review during the payout hold after a bank account change', async () => {
-    const member = await registerMember(server.app, { bankCode: 'KBANK', bankAccountName: 'somchai jaidee' })
-    const paid = await post('/api/qrcode/KBANK', { amount: 500 }, member)
-    await dev(`/dev/qrcode/${paid.body.qrcodeId as string}/pay`, {})
-    const changed = await call(server.app, 'PUT', '/api/account/profile', {
-      token: member,
-      body: { name: 'Somchai Jaidee', bankCode: 'KBANK', bankAccountName: 'somchai jaidee', bankAccountNo: '1112223334' },
-    })
-    expect(changed.status, JSON.stringify(changed.body)).toBe(200)
-    expect((await withdraw(150, '/api/wallet/withdrawAll', member)).body).toMatchObject({ withdrawal: { status: 'review' }, wallet: { amount: 350 } })
-    server.advance(DAY + 1)
-    expect((await withdraw(150, '/api/wallet/withdrawAll', member)).body).toMatchObject({ withdrawal: { status: 'requested' } })
   })
 })
 
