@@ -2,6 +2,7 @@
 // each test registers its own member and funds it through a real paid QR deposit.
 import type { Page } from '@playwright/test'
 import { formatMoney } from '../src/lib/money'
+import la from '../src/i18n/locales/la.json' with { type: 'json' }
 import type th from '../src/i18n/locales/th.json'
 import { devPost, expect, telegramEvents, test } from './fixtures'
 import { fund, memberHeaders, registerMember, signedIn, walletOf, type Member } from './walletMembers'
@@ -79,6 +80,44 @@ test.describe('transfers (browser)', () => {
     await expect(modal).toBeHidden()
     expect(await walletOf(request, member)).toMatchObject({ wallet: 0, slots: { PG: 300 } })
     await expect(page.getByTestId('total-balance')).toHaveText(baht(300, 'browser'))
+  })
+
+  test('a Lao screen reads an amount the way it writes amounts, and refuses the other way of writing it', async ({ page, open, request }) => {
+    const member = await registerMember(request)
+    await fund(request, member, 2000)
+    await activate(request, member, 'PG')
+    await devPost(request, '/dev/config', { variant: 'la' })
+    await page.addInitScript(() => localStorage.setItem('locale', 'la'))
+    await signedIn(page, member)
+    await openHome(page, open, la)
+    // The signs come from this browser's Intl: a full ICU writes Lao amounts 1.234,50, and then
+    // `1.500` is 1500 here; Chromium builds without Lao locale data write 1,234.50.
+    const lao = await page.evaluate(() => {
+      const format = (options: Intl.NumberFormatOptions) => new Intl.NumberFormat('lo-LA', { minimumFractionDigits: 2, ...options })
+      const parts = format({}).formatToParts(1234.5)
+      return {
+        group: parts.find((part) => part.type === 'group')?.value ?? '',
+        decimal: parts.find((part) => part.type === 'decimal')?.value ?? '',
+        example: format({}).format(1234.5),
+        sent: format({ style: 'currency', currency: 'THB', currencyDisplay: 'narrowSymbol' }).format(1500),
+      }
+    })
+    const modal = await openTransfer(page, la)
+    await modal.getByLabel(la.transfer.to).selectOption('PG')
+    const amount = modal.getByLabel(la.transfer.amount)
+    const submit = modal.getByRole('button', { name: la.transfer.submit, exact: true })
+    // The group sign before 1 digit is the other way's decimal point: refused, not guessed, and kept.
+    await amount.fill(`1${lao.group}5`)
+    await submit.click()
+    await expect(modal.getByRole('alert')).toHaveText(fill(la.wallet.amountAmbiguous, { example: lao.example }))
+    await expect(amount).toHaveValue(`1${lao.group}5`)
+    await amount.fill(`1${lao.group}500`)
+    await expect(modal.getByTestId('amount-preview')).toHaveText(fill(la.transfer.preview, { amount: lao.sent }))
+    const sent = page.waitForRequest((req) => req.method() === 'POST' && req.url().endsWith('/api/wallet/transfer'))
+    await submit.click()
+    expect((await sent).postDataJSON()).toEqual({ from: 'WALLET', to: 'PG', amount: 1500 })
+    await expect(page.getByText(fill(la.transfer.success, { amount: lao.sent }))).toBeVisible()
+    expect(await walletOf(request, member)).toMatchObject({ wallet: 500, slots: { PG: 1500 } })
   })
 
   test('a double tap on transfer moves the money once', async ({ page, open, strings, request }) => {

@@ -1,6 +1,6 @@
-// Money as players see and type it (spec 1, 9): Intl.NumberFormat in the player's language, at
-// least 2 decimals, in baht or kip. On the wire amounts are major units with up to two decimals;
-// sums go through integer minor units so 0.1 + 0.2 stays 0.30.
+// Money as players see it (spec 1, 9): Intl.NumberFormat in the player's language, at least 2
+// decimals, in baht or kip. On the wire amounts are major units with up to two decimals; sums go
+// through integer minor units so 0.1 + 0.2 stays 0.30. What players type is read in amount.ts.
 import type { Currency } from '../api/types'
 import type { Language } from '../i18n/language'
 
@@ -39,34 +39,6 @@ export const formatMoney = (amount: number, language: Language, currency: Curren
 
 /** The largest amount a player may type: its minor units stay a safe integer. */
 export const MAX_AMOUNT = Math.floor(Number.MAX_SAFE_INTEGER / 100)
-
-const AMOUNT = /^(?:0|[1-9]\d*)(?:\.\d{1,2})?$/
-
-/**
- * A typed amount read strictly: digits with at most 2 decimals, at most MAX_AMOUNT; 0 included, so
- * a rule can answer "below the minimum" for it. No signs, exponents, grouping commas or leading
- * zeros; surrounding spaces are ignored. Anything else is null.
- */
-export function readAmount(text: string): number | null {
-  const value = text.trim()
-  if (!AMOUNT.test(value)) return null
-  const amount = Number(value)
-  return amount <= MAX_AMOUNT ? amount : null
-}
-
-/** A typed amount that can be sent: as readAmount, and above 0. */
-export function parseAmount(text: string): number | null {
-  const amount = readAmount(text)
-  return amount !== null && amount > 0 ? amount : null
-}
-
-/** What an amount field keeps of what was typed: digits and one dot, at most 2 decimals. */
-export function amountInput(text: string): string {
-  const cleaned = text.replace(/[^\d.]/g, '')
-  const dot = cleaned.indexOf('.')
-  if (dot < 0) return cleaned
-  return `${cleaned.slice(0, dot)}.${cleaned.slice(dot + 1).replace(/\./g, '').slice(0, 2)}`
-}
 
 /** Major units to integer minor units (satang, att), half up; 15 significant digits first, so
  *  1.005 (stored as 1.00499…) gives 101, not 100. */

@@ -1,8 +1,10 @@
 // The money rules of spec 5 and 9: transfer, withdraw, QR amount, gift link and the bank account
 // name edit. Like lib/validation.ts, a rule answers null when the value is fine, else a message key
-// (with the limit the message names), so the screens and the tests share them.
+// (with the limit the message names), so the screens and the tests share them. A typed amount
+// comes to a rule already read (lib/amount.ts's readAmount, in the player's language).
 import type { Language } from '../i18n/language'
-import { formatAmount, MAX_AMOUNT, readAmount } from './money'
+import { AMOUNT_EXAMPLE, type AmountReading, type AmountRefusal } from './amount'
+import { formatAmount, MAX_AMOUNT } from './money'
 import { isEnglishName, needsEnglishName } from './validation'
 
 export type WalletMessageKey =
@@ -14,6 +16,8 @@ export type WalletMessageKey =
   | 'validation.withdrawMax'
   | 'validation.requiredEngLang'
   | 'wallet.amountInvalid'
+  | 'wallet.amountAmbiguous'
+  | 'wallet.amountDecimals'
   | 'wallet.qrMin'
   | 'wallet.giftLinkInvalid'
 
@@ -23,9 +27,10 @@ export interface Problem {
   values?: { min?: number; max?: number }
 }
 
-/** The limits a message names, already written as amounts (a type, not an interface: i18next's
- *  options want the implicit index signature). */
-export type ProblemValues = { min?: string; max?: string; unit?: string }
+/** The limits a message names, already written as amounts, and an amount written the way the
+ *  player's language writes it (a type, not an interface: i18next's options want the implicit
+ *  index signature). */
+export type ProblemValues = { min?: string; max?: string; unit?: string; example: string }
 
 /** i18next's `t` fits: `problemText(problem, (key, values) => t(key, values), language)`. */
 export type Translate = (key: WalletMessageKey, values: ProblemValues) => string
@@ -34,21 +39,29 @@ export type Translate = (key: WalletMessageKey, values: ProblemValues) => string
  *  the word for the member's currency (baht or kip) where a message names it. */
 export function problemText(problem: Problem, t: Translate, language: Language, unit?: string): string {
   const { min, max } = problem.values ?? {}
-  const values: ProblemValues = unit === undefined ? {} : { unit }
+  const values: ProblemValues = { example: formatAmount(AMOUNT_EXAMPLE, language) }
+  if (unit !== undefined) values.unit = unit
   if (min !== undefined) values.min = formatAmount(min, language)
   if (max !== undefined) values.max = formatAmount(max, language)
   return t(problem.key, values)
 }
 
-/** An amount as typed (string) or picked (quick amount, transfer-all): the number, or a problem. */
-function amountOf(amount: string | number): number | Problem {
+/** What the field says when a typed amount cannot be read. */
+const refusalKey: Record<AmountRefusal, WalletMessageKey> = {
+  empty: 'validation.required',
+  invalid: 'wallet.amountInvalid',
+  ambiguous: 'wallet.amountAmbiguous',
+  decimals: 'wallet.amountDecimals',
+}
+
+/** An amount as typed (already read) or picked (a quick amount): the number, or a problem. */
+function amountOf(amount: AmountReading | number): number | Problem {
   if (typeof amount === 'number') {
     const cents = amount * 100
     const twoDecimals = Math.abs(cents - Math.round(cents)) < 1e-6
     return amount >= 0 && amount <= MAX_AMOUNT && twoDecimals ? amount : { key: 'wallet.amountInvalid' }
   }
-  if (amount.trim() === '') return { key: 'validation.required' }
-  return readAmount(amount) ?? { key: 'wallet.amountInvalid' }
+  return amount.ok ? amount.amount : { key: refusalKey[amount.refusal] }
 }
 
 // ---- Transfer (spec 5, 9) ----
@@ -60,7 +73,7 @@ export const TRANSFER_MINIMUM = 1
 export interface TransferDraft {
   from: string | null | undefined
   to: string | null | undefined
-  amount: string | number
+  amount: AmountReading | number
 }
 
 const sameCode = (a: string, b: string): boolean => a.trim().toUpperCase() === b.trim().toUpperCase()
@@ -84,7 +97,7 @@ export interface WithdrawLimits {
   withdrawMax: number
 }
 
-export function withdrawRule(amount: string | number, { withdrawMin, withdrawMax }: WithdrawLimits): Problem | null {
+export function withdrawRule(amount: AmountReading | number, { withdrawMin, withdrawMax }: WithdrawLimits): Problem | null {
   const value = amountOf(amount)
   if (typeof value !== 'number') return value
   if (value < withdrawMin) return { key: 'validation.withdrawMin', values: { min: withdrawMin } }
@@ -116,18 +129,20 @@ export const QR_QUICK_AMOUNTS: Record<QrProvider, readonly number[]> = {
 export const qrMinimum = (provider: QrProvider, bankMinimum?: number): number =>
   provider === 'KBANK' ? Math.max(QR_CREATE_FLOOR, bankMinimum ?? QR_CREATE_FLOOR) : QR_MINIMUM[provider]
 
-/** The bank QR's create button is off at 0 or below (or with nothing readable typed). */
-export function qrCreateDisabled(provider: QrProvider, amount: string | number): boolean {
+/** The bank QR's create button is off at 0 or below, and while nothing is typed. It stays on for
+ *  what cannot be read (`1.5` in Lao), so a tap can say why. */
+export function qrCreateDisabled(provider: QrProvider, amount: AmountReading | number): boolean {
   if (provider !== 'KBANK') return false
   const value = amountOf(amount)
-  return typeof value !== 'number' || value <= 0
+  if (typeof value === 'number') return value <= 0
+  return value.key === 'validation.required'
 }
 
 /**
  * Before creating a QR: 'skip' when the amount is under 1 or empty (nothing is sent, no message),
  * a problem when it is malformed or below the provider's minimum, null when it may be created.
  */
-export function qrAmountRule(provider: QrProvider, amount: string | number, bankMinimum?: number): Problem | 'skip' | null {
+export function qrAmountRule(provider: QrProvider, amount: AmountReading | number, bankMinimum?: number): Problem | 'skip' | null {
   const value = amountOf(amount)
   if (typeof value !== 'number') return value.key === 'validation.required' ? 'skip' : value
   if (value < QR_CREATE_FLOOR) return 'skip'

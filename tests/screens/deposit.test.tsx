@@ -198,8 +198,11 @@ describe('QR deposit: amounts (spec 5, 9)', () => {
     expect(within(group).getAllByRole('button').map((button) => button.textContent)).toEqual(
       QR_QUICK_AMOUNTS[provider].map((amount) => formatAmount(amount, 'en')),
     )
-    await user.click(within(group).getByRole('button', { name: formatAmount(QR_QUICK_AMOUNTS[provider][1], 'en') }))
-    expect(panel.getByLabelText(text('deposit.amount'))).toHaveValue(String(QR_QUICK_AMOUNTS[provider][1]))
+    const quick = QR_QUICK_AMOUNTS[provider][1]
+    await user.click(within(group).getByRole('button', { name: formatAmount(quick, 'en') }))
+    // Written the way the player would type it (issue 14), and read back as the pressed one.
+    expect(panel.getByLabelText(text('deposit.amount'))).toHaveValue(formatAmount(quick, 'en'))
+    expect(within(group).getAllByRole('button', { pressed: true }).map((button) => button.textContent)).toEqual([formatAmount(quick, 'en')])
   })
 
   it.each([

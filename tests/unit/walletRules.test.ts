@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { changeLanguage, ensureAllStrings, i18n, initI18n } from '../../src/i18n/i18n'
 import type { Language } from '../../src/i18n/language'
+import { readAmount } from '../../src/lib/amount'
 import {
   accountNameEditRule,
   accountNameInput,
@@ -21,39 +22,55 @@ import {
 } from '../../src/lib/walletRules'
 
 const limits = { withdrawMin: 100, withdrawMax: 50_000 }
+/** A typed amount as an English screen reads it; a number is a picked amount. */
+const en = (text: string) => readAmount(text, 'en')
+const typed = (amount: string | number) => (typeof amount === 'string' ? en(amount) : amount)
 
 describe('transfer rule (spec 5)', () => {
   it.each([
-    [{ from: '', to: 'PG', amount: '10' }],
-    [{ from: 'WALLET', to: null, amount: '10' }],
-    [{ from: undefined, to: undefined, amount: '10' }],
-    [{ from: '  ', to: 'WALLET', amount: '10' }],
+    [{ from: '', to: 'PG', amount: en('10') }],
+    [{ from: 'WALLET', to: null, amount: en('10') }],
+    [{ from: undefined, to: undefined, amount: en('10') }],
+    [{ from: '  ', to: 'WALLET', amount: en('10') }],
   ])('asks for both accounts: %j', (draft) => {
     expect(transferRule(draft)).toEqual({ key: 'validation.transferSelectAccount' })
   })
 
   it('refuses the same account on both sides, whatever its case', () => {
-    expect(transferRule({ from: 'WALLET', to: 'WALLET', amount: '10' })).toEqual({ key: 'validation.transferSameAccount' })
-    expect(transferRule({ from: 'joker', to: 'JOKER', amount: '10' })).toEqual({ key: 'validation.transferSameAccount' })
+    expect(transferRule({ from: 'WALLET', to: 'WALLET', amount: en('10') })).toEqual({ key: 'validation.transferSameAccount' })
+    expect(transferRule({ from: 'joker', to: 'JOKER', amount: en('10') })).toEqual({ key: 'validation.transferSameAccount' })
   })
 
   it.each(['0', '0.99', 0.5, 0])('asks for at least 1 baht, naming the limit: %j', (amount) => {
-    expect(transferRule({ from: 'WALLET', to: 'PG', amount })).toEqual({ key: 'validation.transferMin', values: { min: 1 } })
+    expect(transferRule({ from: 'WALLET', to: 'PG', amount: typed(amount) })).toEqual({ key: 'validation.transferMin', values: { min: 1 } })
   })
 
   it.each(['1', '1.00', '250.75', 1, 1000])('accepts %j', (amount) => {
-    expect(transferRule({ from: 'WALLET', to: 'PG', amount })).toBeNull()
-    expect(transferRule({ from: 'PG', to: 'WALLET', amount })).toBeNull()
+    expect(transferRule({ from: 'WALLET', to: 'PG', amount: typed(amount) })).toBeNull()
+    expect(transferRule({ from: 'PG', to: 'WALLET', amount: typed(amount) })).toBeNull()
   })
 
   it('flags an empty or malformed amount', () => {
-    expect(transferRule({ from: 'WALLET', to: 'PG', amount: '' })).toEqual({ key: 'validation.required' })
-    expect(transferRule({ from: 'WALLET', to: 'PG', amount: '1.005' })).toEqual({ key: 'wallet.amountInvalid' })
-    expect(transferRule({ from: 'WALLET', to: 'PG', amount: '-5' })).toEqual({ key: 'wallet.amountInvalid' })
+    expect(transferRule({ from: 'WALLET', to: 'PG', amount: en('') })).toEqual({ key: 'validation.required' })
+    expect(transferRule({ from: 'WALLET', to: 'PG', amount: en('-5') })).toEqual({ key: 'wallet.amountInvalid' })
     expect(transferRule({ from: 'WALLET', to: 'PG', amount: 1.005 })).toEqual({ key: 'wallet.amountInvalid' })
     expect(transferRule({ from: 'WALLET', to: 'PG', amount: Number.NaN })).toEqual({ key: 'wallet.amountInvalid' })
     expect(transferRule({ from: 'WALLET', to: 'PG', amount: Number.POSITIVE_INFINITY })).toEqual({ key: 'wallet.amountInvalid' })
     expect(transferRule({ from: 'WALLET', to: 'PG', amount: 1e20 })).toEqual({ key: 'wallet.amountInvalid' })
+  })
+
+  it('says why a typed amount could not be read: unclear signs, too many decimals, not a number', () => {
+    const rule = (text: string, language: Language) => transferRule({ from: 'WALLET', to: 'PG', amount: readAmount(text, language) })
+    // 1.005 could be 1005 written the Lao way: refused as unclear, not read as 3 decimals.
+    expect(rule('1.005', 'en')).toEqual({ key: 'wallet.amountAmbiguous' })
+    expect(rule('1.5', 'la')).toEqual({ key: 'wallet.amountAmbiguous' })
+    expect(rule('1,5', 'th')).toEqual({ key: 'wallet.amountAmbiguous' })
+    expect(rule('1.0055', 'en')).toEqual({ key: 'wallet.amountDecimals' })
+    expect(rule('1,234', 'la')).toEqual({ key: 'wallet.amountAmbiguous' })
+    expect(rule('1,2345', 'la')).toEqual({ key: 'wallet.amountDecimals' })
+    expect(rule('12a', 'th')).toEqual({ key: 'wallet.amountInvalid' })
+    expect(rule('1.500', 'la')).toBeNull()
+    expect(rule('0,5', 'la')).toEqual({ key: 'validation.transferMin', values: { min: 1 } })
   })
 
   it('disables the slot transfer buttons at a wallet of 0 or below', () => {
@@ -66,58 +83,63 @@ describe('transfer rule (spec 5)', () => {
 
 describe('withdraw rule (spec 5: limits from the server)', () => {
   it('names the minimum below withdrawMin', () => {
-    expect(withdrawRule('99.99', limits)).toEqual({ key: 'validation.withdrawMin', values: { min: 100 } })
-    expect(withdrawRule('0', limits)).toEqual({ key: 'validation.withdrawMin', values: { min: 100 } })
+    expect(withdrawRule(en('99.99'), limits)).toEqual({ key: 'validation.withdrawMin', values: { min: 100 } })
+    expect(withdrawRule(en('0'), limits)).toEqual({ key: 'validation.withdrawMin', values: { min: 100 } })
   })
 
   it('names the maximum above withdrawMax', () => {
-    expect(withdrawRule('50000.01', limits)).toEqual({ key: 'validation.withdrawMax', values: { max: 50_000 } })
+    expect(withdrawRule(en('50000.01'), limits)).toEqual({ key: 'validation.withdrawMax', values: { max: 50_000 } })
   })
 
   it.each(['100', '50000', '1234.5', 100])('accepts %j within the limits (both ends included)', (amount) => {
-    expect(withdrawRule(amount, limits)).toBeNull()
+    expect(withdrawRule(typed(amount), limits)).toBeNull()
   })
 
   it('uses the limits it is given', () => {
-    expect(withdrawRule('150', { withdrawMin: 200, withdrawMax: 300 })).toEqual({ key: 'validation.withdrawMin', values: { min: 200 } })
-    expect(withdrawRule('350', { withdrawMin: 200, withdrawMax: 300 })).toEqual({ key: 'validation.withdrawMax', values: { max: 300 } })
+    expect(withdrawRule(en('150'), { withdrawMin: 200, withdrawMax: 300 })).toEqual({ key: 'validation.withdrawMin', values: { min: 200 } })
+    expect(withdrawRule(en('350'), { withdrawMin: 200, withdrawMax: 300 })).toEqual({ key: 'validation.withdrawMax', values: { max: 300 } })
   })
 })
 
 describe('QR amount (spec 5, 9)', () => {
   it('disables bank QR creation at 0 or below only', () => {
-    expect(qrCreateDisabled('KBANK', '0')).toBe(true)
-    expect(qrCreateDisabled('KBANK', '')).toBe(true)
+    expect(qrCreateDisabled('KBANK', en('0'))).toBe(true)
+    expect(qrCreateDisabled('KBANK', en(''))).toBe(true)
     expect(qrCreateDisabled('KBANK', 0)).toBe(true)
-    expect(qrCreateDisabled('KBANK', '0.01')).toBe(false)
-    expect(qrCreateDisabled('WW', '0')).toBe(false)
-    expect(qrCreateDisabled('E2P', '')).toBe(false)
+    expect(qrCreateDisabled('KBANK', en('0.01'))).toBe(false)
+    expect(qrCreateDisabled('WW', en('0'))).toBe(false)
+    expect(qrCreateDisabled('E2P', en(''))).toBe(false)
   })
 
   it.each(['KBANK', 'WW', 'E2P'] as const)('%s: skips creating under 1 or when empty', (provider) => {
-    expect(qrAmountRule(provider, '0.99')).toBe('skip')
-    expect(qrAmountRule(provider, '0')).toBe('skip')
-    expect(qrAmountRule(provider, '')).toBe('skip')
+    expect(qrAmountRule(provider, en('0.99'))).toBe('skip')
+    expect(qrAmountRule(provider, en('0'))).toBe('skip')
+    expect(qrAmountRule(provider, en(''))).toBe('skip')
   })
 
   it('WW needs 100, E2P 50', () => {
-    expect(qrAmountRule('WW', '99')).toEqual({ key: 'wallet.qrMin', values: { min: 100 } })
-    expect(qrAmountRule('WW', '100')).toBeNull()
-    expect(qrAmountRule('E2P', '49.99')).toEqual({ key: 'wallet.qrMin', values: { min: 50 } })
-    expect(qrAmountRule('E2P', '50')).toBeNull()
+    expect(qrAmountRule('WW', en('99'))).toEqual({ key: 'wallet.qrMin', values: { min: 100 } })
+    expect(qrAmountRule('WW', en('100'))).toBeNull()
+    expect(qrAmountRule('E2P', en('49.99'))).toEqual({ key: 'wallet.qrMin', values: { min: 50 } })
+    expect(qrAmountRule('E2P', en('50'))).toBeNull()
   })
 
   it('the bank QR takes its minimum from the server', () => {
-    expect(qrAmountRule('KBANK', '19', 20)).toEqual({ key: 'wallet.qrMin', values: { min: 20 } })
-    expect(qrAmountRule('KBANK', '20', 20)).toBeNull()
-    expect(qrAmountRule('KBANK', '1')).toBeNull()
+    expect(qrAmountRule('KBANK', en('19'), 20)).toEqual({ key: 'wallet.qrMin', values: { min: 20 } })
+    expect(qrAmountRule('KBANK', en('20'), 20)).toBeNull()
+    expect(qrAmountRule('KBANK', en('1'))).toBeNull()
     expect(qrMinimum('KBANK', 300)).toBe(300)
     expect(qrMinimum('KBANK', 0)).toBe(1)
     expect(qrMinimum('WW', 300)).toBe(100)
   })
 
   it('flags a malformed amount', () => {
-    expect(qrAmountRule('WW', '100.001')).toEqual({ key: 'wallet.amountInvalid' })
+    expect(qrAmountRule('WW', en('100.0001'))).toEqual({ key: 'wallet.amountDecimals' })
+    expect(qrAmountRule('WW', en('1OO'))).toEqual({ key: 'wallet.amountInvalid' })
+    expect(qrAmountRule('WW', readAmount('100.5', 'la'))).toEqual({ key: 'wallet.amountAmbiguous' })
+    // Unreadable, the button stays on so that a tap says why.
+    expect(qrCreateDisabled('KBANK', readAmount('0.5', 'la'))).toBe(false)
+    expect(qrCreateDisabled('KBANK', readAmount('0,00', 'la'))).toBe(true)
   })
 
   it('offers the quick amounts of spec 9, each at or above its minimum', () => {
@@ -198,7 +220,7 @@ describe('bank account name edit (spec 5)', () => {
   })
 })
 
-describe('messages through i18n (en, th)', () => {
+describe('messages through i18n (en, th, la)', () => {
   beforeAll(async () => {
     await initI18n('en')
     await ensureAllStrings()
@@ -211,21 +233,30 @@ describe('messages through i18n (en, th)', () => {
   }
 
   it('writes the limits as amounts in English', async () => {
-    expect(await text(transferRule({ from: 'WALLET', to: 'PG', amount: '0.5' })!, 'en')).toBe('The minimum amount is 1.00 baht')
-    expect(await text(withdrawRule('10', limits)!, 'en')).toBe('The minimum withdrawal is 100.00')
-    expect(await text(withdrawRule('60000', limits)!, 'en')).toBe('The maximum withdrawal is 50,000.00')
-    expect(await text(qrAmountRule('WW', '99') as Problem, 'en')).toBe('The minimum deposit is 100.00 baht')
-    expect(await text(transferRule({ from: 'PG', to: 'PG', amount: '5' })!, 'en')).toBe('Cannot transfer to the same account')
+    expect(await text(transferRule({ from: 'WALLET', to: 'PG', amount: en('0.5') })!, 'en')).toBe('The minimum amount is 1.00 baht')
+    expect(await text(withdrawRule(en('10'), limits)!, 'en')).toBe('The minimum withdrawal is 100.00')
+    expect(await text(withdrawRule(en('60000'), limits)!, 'en')).toBe('The maximum withdrawal is 50,000.00')
+    expect(await text(qrAmountRule('WW', en('99')) as Problem, 'en')).toBe('The minimum deposit is 100.00 baht')
+    expect(await text(transferRule({ from: 'PG', to: 'PG', amount: en('5') })!, 'en')).toBe('Cannot transfer to the same account')
   })
 
   it('and in Thai', async () => {
-    expect(await text(transferRule({ from: 'WALLET', to: 'PG', amount: '0' })!, 'th')).toBe('จำนวนเงินขั้นต่ำคือ 1.00 บาท')
+    expect(await text(transferRule({ from: 'WALLET', to: 'PG', amount: en('0') })!, 'th')).toBe('จำนวนเงินขั้นต่ำคือ 1.00 บาท')
     // A LAK member's minimum is 1 kip, not 1 baht.
-    expect(await text(transferRule({ from: 'WALLET', to: 'PG', amount: '0' })!, 'la', 'unitKip')).toBe('ຈຳນວນເງິນຂັ້ນຕ່ຳແມ່ນ 1,00 ກີບ')
-    expect(await text(withdrawRule('60000', limits)!, 'th')).toBe('ยอดถอนสูงสุดคือ 50,000.00')
-    expect(await text(qrAmountRule('E2P', '20') as Problem, 'th')).toBe('ยอดฝากขั้นต่ำคือ 50.00 บาท')
+    expect(await text(transferRule({ from: 'WALLET', to: 'PG', amount: en('0') })!, 'la', 'unitKip')).toBe('ຈຳນວນເງິນຂັ້ນຕ່ຳແມ່ນ 1,00 ກີບ')
+    expect(await text(withdrawRule(en('60000'), limits)!, 'th')).toBe('ยอดถอนสูงสุดคือ 50,000.00')
+    expect(await text(qrAmountRule('E2P', en('20')) as Problem, 'th')).toBe('ยอดฝากขั้นต่ำคือ 50.00 บาท')
     expect(await text(accountNameEditRule('สมชาย')!, 'th')).toBe('กรุณากรอกชื่อบัญชีเป็นตัวอักษรภาษาอังกฤษเท่านั้น')
     expect(await text(giftLinkRule('nope')!, 'th')).toContain('ลิงก์นี้ไม่ใช่ลิงก์ซองของขวัญทรูมันนี่')
+  })
+
+  it('shows the expected way of writing an amount in each language when one is refused', async () => {
+    const unclear: Problem = { key: 'wallet.amountAmbiguous' }
+    expect(await text(unclear, 'en')).toBe('This amount is unclear: write it like 1,234.50')
+    expect(await text(unclear, 'th')).toBe('จำนวนเงินนี้อ่านได้ไม่ชัดเจน กรุณากรอกแบบ 1,234.50')
+    expect(await text(unclear, 'la')).toBe('ຈຳນວນເງິນນີ້ອ່ານບໍ່ຊັດເຈນ ກະລຸນາປ້ອນແບບ 1.234,50')
+    expect(await text({ key: 'wallet.amountDecimals' }, 'la')).toBe('ທົດສະນິຍົມໄດ້ບໍ່ເກີນ 2 ຕຳແໜ່ງ ເຊັ່ນ 1.234,50')
+    expect(await text({ key: 'wallet.amountInvalid' }, 'th')).toBe('กรุณากรอกจำนวนเงินเป็นตัวเลข เช่น 1,234.50')
   })
 
   it('every key a rule can answer has a text in every language', async () => {
@@ -238,6 +269,8 @@ describe('messages through i18n (en, th)', () => {
       'validation.withdrawMax',
       'validation.requiredEngLang',
       'wallet.amountInvalid',
+      'wallet.amountAmbiguous',
+      'wallet.amountDecimals',
       'wallet.qrMin',
       'wallet.giftLinkInvalid',
     ]

@@ -3,16 +3,17 @@ import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSubmit } from '../../../api/useSubmit'
 import type { Language } from '../../../i18n/language'
-import { amountInput, formatAmount, formatMoney, readAmount } from '../../../lib/money'
+import { amountText, readAmount } from '../../../lib/amount'
+import { formatAmount, formatMoney } from '../../../lib/money'
 import { problemText, QR_MINIMUM, QR_QUICK_AMOUNTS, qrAmountRule, qrCreateDisabled, type QrProvider } from '../../../lib/walletRules'
 import { getPlatform } from '../../../platform'
 import { holdClosingConfirmation } from '../../../platform/closingGuard'
 import { showToast } from '../../../state/ui'
 import { Button } from '../../../ui/Button'
-import { TextField } from '../../../ui/Field'
 import { LoadError } from '../../../ui/LoadError'
 import { SafeHtml } from '../../../ui/SafeHtml'
 import { useCountdown } from '../../../ui/useCountdown'
+import { AmountField } from '../AmountField'
 import { useMoneyAction } from '../useMoneyAction'
 import { cancelQr, createQr, depositKeys, noQr, qrQuery, useDepositLookup, type QrAnswer } from './api'
 
@@ -114,14 +115,14 @@ export function QrDeposit({ provider }: { provider: QrProvider }) {
 
   // The bank QR's minimum is the operator's, from the deposit lookup when it gives one.
   const bankMinimum = lookup.data?.bankQrMinimum
-  const rule = qrAmountRule(provider, amount, bankMinimum)
+  const reading = readAmount(amount, language)
+  const rule = qrAmountRule(provider, reading, bankMinimum)
   const submit = (event: FormEvent) => {
     event.preventDefault()
     setTouched(true)
-    const value = readAmount(amount)
     // Spec 5: under 1 (or empty) nothing is sent and nothing is said.
-    if (rule === 'skip' || rule || value === null) return
-    create.submit(value)
+    if (rule === 'skip' || rule || !reading.ok) return
+    create.submit(reading.amount)
   }
 
   if (state.isPending) return <div className="skeleton" style={{ height: 320 }} aria-label={t('common.loading')} />
@@ -133,21 +134,20 @@ export function QrDeposit({ provider }: { provider: QrProvider }) {
       {offMessage && <p className="notice" role="status">{offMessage}</p>}
       <div className="quick-amounts" role="group" aria-label={t('deposit.quickAmounts')}>
         {QR_QUICK_AMOUNTS[provider].map((quick) => (
-          <button key={quick} type="button" aria-pressed={readAmount(amount) === quick} onClick={() => setAmount(String(quick))}>
+          <button key={quick} type="button" aria-pressed={reading.ok && reading.amount === quick} onClick={() => setAmount(amountText(quick, language))}>
             {formatAmount(quick, language)}
           </button>
         ))}
       </div>
-      <TextField
+      <AmountField
         label={t('deposit.amount')}
-        inputMode="decimal"
-        autoComplete="off"
         value={amount}
+        onChange={setAmount}
         hint={minimum === null ? undefined : t('deposit.qrMinimum', { min: formatAmount(minimum, language) })}
-        onChange={(event) => setAmount(amountInput(event.target.value))}
         error={touched && rule && rule !== 'skip' ? problemText(rule, (key, values) => t(key, values), language) : null}
+        preview={reading.ok && reading.amount > 0 ? t('deposit.qrPreview', { amount: formatMoney(reading.amount, language, 'THB') }) : null}
       />
-      <Button type="submit" block pending={create.pending} disabled={qrCreateDisabled(provider, amount)}>{t('deposit.qrCreate')}</Button>
+      <Button type="submit" block pending={create.pending} disabled={qrCreateDisabled(provider, reading)}>{t('deposit.qrCreate')}</Button>
     </form>
   )
 }

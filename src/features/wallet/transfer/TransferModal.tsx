@@ -4,14 +4,16 @@ import { useTranslation } from 'react-i18next'
 import type { TransferResponse } from '../../../api/types'
 import { currentLanguage } from '../../../i18n/i18n'
 import { opensAccountFlow } from '../../../lib/games'
-import { amountInput, currencyOf, formatMoney, readAmount } from '../../../lib/money'
+import { readAmount } from '../../../lib/amount'
+import { currencyOf, formatMoney } from '../../../lib/money'
 import { problemText, slotTransferDisabled, transferRule, WALLET } from '../../../lib/walletRules'
 import { showToast } from '../../../state/ui'
 import { Button } from '../../../ui/Button'
 import { ErrorDialog } from '../../../ui/ErrorDialog'
-import { SelectField, TextField } from '../../../ui/Field'
+import { SelectField } from '../../../ui/Field'
 import { LoadError } from '../../../ui/LoadError'
 import { Modal } from '../../../ui/Modal'
+import { AmountField } from '../AmountField'
 import { storeBalances, transfer, transferAll, useWallet, walletKeys } from '../api'
 import { useMoneyAction } from '../useMoneyAction'
 
@@ -76,13 +78,13 @@ export function TransferModal({ open, onClose, from: initialFrom = WALLET, to: i
 
   // Spec 5: nothing leaves an empty main wallet (transfer-all still gathers the game balances).
   const walletEmpty = from === WALLET && wallet.data !== undefined && slotTransferDisabled(wallet.data.wallet.amount)
-  const problem = transferRule({ from, to, amount })
+  const reading = readAmount(amount, language)
+  const problem = transferRule({ from, to, amount: reading })
   const submit = (event: FormEvent) => {
     event.preventDefault()
     setShowProblems(true)
-    const value = readAmount(amount)
-    if (problem || value === null || walletEmpty) return
-    action.submit({ kind: 'one', from, to, amount: value })
+    if (problem || !reading.ok || walletEmpty) return
+    action.submit({ kind: 'one', from, to, amount: reading.amount })
   }
   const moveAll = () => {
     setShowProblems(false)
@@ -92,7 +94,7 @@ export function TransferModal({ open, onClose, from: initialFrom = WALLET, to: i
     }
     action.submit({ kind: 'all', to })
   }
-  const accountsProblem = showProblems && problem && problem.key !== 'validation.transferMin' && problem.key !== 'validation.required' && problem.key !== 'wallet.amountInvalid'
+  const accountsProblem = showProblems && problem && (problem.key === 'validation.transferSelectAccount' || problem.key === 'validation.transferSameAccount')
   const amountProblem = showProblems && problem && !accountsProblem
 
   return (
@@ -110,13 +112,12 @@ export function TransferModal({ open, onClose, from: initialFrom = WALLET, to: i
         </div>
         {accountsProblem && <p className="notice notice--error" role="alert">{problemText(problem, (key, values) => t(key, values), language, unit)}</p>}
         {games.length === 0 && wallet.data && <p className="muted">{t('transfer.noGames')}</p>}
-        <TextField
+        <AmountField
           label={t('transfer.amount')}
-          inputMode="decimal"
-          autoComplete="off"
           value={amount}
-          onChange={(event) => setAmount(amountInput(event.target.value))}
+          onChange={setAmount}
           error={amountProblem ? problemText(problem, (key, values) => t(key, values), language, unit) : null}
+          preview={reading.ok && reading.amount > 0 ? t('transfer.preview', { amount: formatMoney(reading.amount, language, currency) }) : null}
         />
         {walletEmpty && <p className="notice" role="status">{t('transfer.walletEmpty')}</p>}
         <Button type="submit" block pending={action.pending} disabled={walletEmpty}>{t('transfer.submit')}</Button>

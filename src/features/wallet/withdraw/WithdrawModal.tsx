@@ -4,18 +4,19 @@ import { useTranslation } from 'react-i18next'
 import type { BankAccount, WithdrawResponse } from '../../../api/types'
 import { currentLanguage } from '../../../i18n/i18n'
 import type { Language } from '../../../i18n/language'
-import { amountInput, currencyOf, formatMoney, fromMinor, readAmount, toMinor } from '../../../lib/money'
+import { amountText, readAmount } from '../../../lib/amount'
+import { currencyOf, formatMoney, fromMinor, toMinor } from '../../../lib/money'
 import { groupAccountNumber } from '../../../lib/validation'
 import { offerAccountNameEdit, problemText, withdrawRule } from '../../../lib/walletRules'
 import { showToast } from '../../../state/ui'
 import { Button } from '../../../ui/Button'
 import { copyWithToast } from '../../../ui/copy'
 import { ErrorDialog } from '../../../ui/ErrorDialog'
-import { TextField } from '../../../ui/Field'
 import { CopyIcon } from '../../../ui/icons'
 import { LoadError } from '../../../ui/LoadError'
 import { Modal } from '../../../ui/Modal'
 import { PausedNotice } from '../../../ui/PausedNotice'
+import { AmountField } from '../AmountField'
 import { storeBalances, useBonusActive, useWallet, useWithdrawLimits, withdraw } from '../api'
 import { useMoneyAction } from '../useMoneyAction'
 import { BankAccountNameModal } from './BankAccountNameModal'
@@ -53,13 +54,13 @@ export function WithdrawModal({ open, onClose }: { open: boolean; onClose: (save
     onError: setFailure,
   })
 
-  const problem = limits.data ? withdrawRule(amount, limits.data) : null
+  const reading = readAmount(amount, language)
+  const problem = limits.data ? withdrawRule(reading, limits.data) : null
   const review = (event: FormEvent) => {
     event.preventDefault()
     setTouched(true)
-    const value = readAmount(amount)
-    if (!limits.data || problem || value === null) return
-    setConfirming(value)
+    if (!limits.data || problem || !reading.ok) return
+    setConfirming(reading.amount)
   }
 
   // Spec 1: while a bonus is active a withdrawal takes the whole balance, or the rest is removed.
@@ -110,17 +111,16 @@ export function WithdrawModal({ open, onClose }: { open: boolean; onClose: (save
           <p className="muted">
             {t('withdraw.available')} <strong>{balance === undefined ? '—' : money(balance)}</strong>
           </p>
-          <TextField
+          <AmountField
             label={t('withdraw.amount')}
-            inputMode="decimal"
-            autoComplete="off"
             value={amount}
-            onChange={(event) => setAmount(amountInput(event.target.value))}
+            onChange={setAmount}
             hint={limits.data ? t('withdraw.limits', { min: money(limits.data.withdrawMin), max: money(limits.data.withdrawMax) }) : undefined}
             error={touched && problem ? problemText(problem, (key, values) => t(key, values), language) : null}
+            preview={reading.ok && reading.amount > 0 ? t('withdraw.preview', { amount: money(reading.amount) }) : null}
           />
           {balance !== undefined && balance > 0 && (
-            <Button type="button" variant="secondary" block onClick={() => setAmount(balance.toFixed(2))}>{t('withdraw.wholeBalance')}</Button>
+            <Button type="button" variant="secondary" block onClick={() => setAmount(amountText(balance, language))}>{t('withdraw.wholeBalance')}</Button>
           )}
           <Button type="submit" block disabled={!limits.data}>{t('withdraw.next')}</Button>
         </form>
