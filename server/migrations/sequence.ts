@@ -10,6 +10,7 @@ import { migration as m0002 } from './0002_session_sweep_payout_hold_bank_audit'
 import { migration as m0003 } from './0003_deposit_qrcodes_slips_truelinks'
 import { migration as m0004 } from './0004_ledger_double_entry_games_withdrawals_idempotency'
 import { migration as m0005 } from './0005_rewards_refund_accruals'
+import { migration as m0008 } from './0008_deposit_references'
 
 /** Every migration by its file name (without `.ts`); the number orders them. */
 export const migrations: Record<string, Migration> = {
@@ -18,6 +19,7 @@ export const migrations: Record<string, Migration> = {
   '0003_deposit_qrcodes_slips_truelinks': m0003,
   '0004_ledger_double_entry_games_withdrawals_idempotency': m0004,
   '0005_rewards_refund_accruals': m0005,
+  '0008_deposit_references': m0008,
 }
 
 /**
