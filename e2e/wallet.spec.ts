@@ -267,6 +267,25 @@ test.describe('deposits (browser)', () => {
     await expect(modal.getByText(strings.wallet.qrExpired)).toBeVisible()
   })
 
+  test('a KBANK QR paid while shown: the modal says the money arrived and home shows it without a refresh', async ({ page, open, strings, request }) => {
+    await page.clock.install()
+    await memberAtHome({ page, open, strings, request })
+    await expect(page.getByTestId('wallet-balance')).toHaveText(baht(0, 'browser'))
+    const modal = await openDeposit(page, strings)
+    await modal.getByRole('tab', { name: fill(strings.deposit.tabQr, { provider: 'KBANK' }) }).click()
+    await modal.getByRole('button', { name: '100.00' }).click()
+    const created = page.waitForResponse((response) => response.url().endsWith('/api/qrcode/KBANK') && response.request().method() === 'POST')
+    await modal.getByRole('button', { name: strings.deposit.qrCreate }).click()
+    const { qrcodeId } = (await (await created).json()) as { qrcodeId: string }
+    await expect(modal.getByRole('img', { name: strings.deposit.qrLabel })).toBeVisible()
+    // The provider reports the payment; the modal learns it at its next look, a few seconds on.
+    await devPost(request, `/dev/qrcode/${qrcodeId}/pay`, {})
+    await page.clock.runFor(3_000)
+    await expect(modal.getByTestId('qr-outcome')).toHaveText(fill(strings.deposit.qrPaid, { amount: baht(100, 'browser') }))
+    await page.keyboard.press('Escape')
+    await expect(page.getByTestId('wallet-balance')).toHaveText(baht(100, 'browser'))
+  })
+
   test('a slip is uploaded, processing, approved and the balance rises after refresh', async ({ page, open, strings, request }) => {
     await memberAtHome({ page, open, strings, request })
     const modal = await openDeposit(page, strings)

@@ -250,6 +250,29 @@ export function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise
   return db.isTransaction || openedImmediate.has(db) ? work(db) : db.transaction().execute(work)
 }
 
+let savepoints = 0
+
+/**
+ * Runs `work` (a statement that may break a constraint) so that its failure leaves the caller's
+ * transaction usable: PostgreSQL aborts a whole transaction at its first failed statement, so
+ * inside one `work` runs under a savepoint that a failure rolls back to. Outside a transaction a
+ * failed statement undoes only itself.
+ */
+export async function withSavepoint<T>(db: Db, work: (db: Db) => Promise<T>): Promise<T> {
+  if (!db.isTransaction && !openedImmediate.has(db)) return work(db)
+  const name = sql.raw(`attempt_${++savepoints}`)
+  await sql`SAVEPOINT ${name}`.execute(db)
+  try {
+    const result = await work(db)
+    await sql`RELEASE SAVEPOINT ${name}`.execute(db)
+    return result
+  } catch (error) {
+    await sql`ROLLBACK TO SAVEPOINT ${name}`.execute(db)
+    await sql`RELEASE SAVEPOINT ${name}`.execute(db)
+    throw error
+  }
+}
+
 /** Named PostgreSQL advisory locks (transaction-scoped). */
 export const LOCKS = { rateEvents: 7_300_001, seeds: 7_300_002, migrationNames: 7_300_003 } as const
 

@@ -25,10 +25,11 @@ import { Toasts } from '../src/ui/Toasts'
 // Vitest runs without globals, so Testing Library cannot unmount by itself.
 afterEach(cleanup)
 
-/** One recorded call: method, path and parsed JSON body. */
+/** One recorded call: method, path (without its query), query and parsed JSON body. */
 export interface Call {
   method: string
   url: string
+  query: Record<string, string>
   body: unknown
   /** The request headers (e.g. Idempotency-Key), as axios sent them. */
   headers: Record<string, unknown>
@@ -131,10 +132,11 @@ export async function renderScreen(screen: ReactNode, options: ScreenOptions = {
   const calls: Call[] = []
   const http = await loadHttp()
   http.defaults.adapter = async (config) => {
-    const url = (config.url ?? '').split('?')[0]
+    const [url, search = ''] = (config.url ?? '').split('?')
     const call = {
       method: (config.method ?? 'get').toUpperCase(),
       url,
+      query: { ...Object.fromEntries(new URLSearchParams(search)), ...(config.params as Record<string, string> | undefined) },
       body: typeof config.data === 'string' ? JSON.parse(config.data) : config.data,
       headers: config.headers.toJSON() as Record<string, unknown>,
     }

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
 import * as C from '../../src/api/contract'
 import { slipReasonCodes } from '../../src/api/errorCodes'
+import { toMajor } from '../money'
 import { depositMinor, payQr } from './qrcode'
 import { QrSettingsPatch, QrSettingsSchema } from './qrSettings'
 import { settleSlip } from './slips'
@@ -20,6 +21,18 @@ const SlipSettlement = Type.Union([
   }, { additionalProperties: false }),
 ])
 
+/** QR payments reported after cancel or expiry (booked all the same), newest first. */
+const LatePayments = Type.Object({
+  payments: Type.Array(Type.Object({
+    qrcodeId: Type.String(),
+    reference: Type.String(),
+    provider: Type.String(),
+    memberId: Type.Integer(),
+    amount: Type.Number(),
+    paidAt: Type.String(),
+  })),
+})
+
 /**
  * Dev and test stand-ins for what happens outside the server: a provider reporting a QR paid,
  * slip reading and gift link redemption settling an upload, and the operator's QR settings.
@@ -28,10 +41,22 @@ export const depositDevRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const ctx = app.wallet
   const id = Type.Object({ id: Type.String({ pattern: '^[A-Za-z0-9_-]{1,64}$' }) })
 
+  // :id is the QR's id, or the reference its payload carries (what a provider's callback names).
   app.post('/qrcode/:id/pay', { schema: { params: id, response: { 200: C.MessageBody } } }, async (request) => {
     await payQr(ctx, request.params.id)
     return { message: 'OK' }
   })
+
+  app.get('/qrcode/late', { schema: { response: { 200: LatePayments } } }, async () => ({
+    payments: (await store.lateQrPayments(ctx.db, 100)).map((row) => ({
+      qrcodeId: row.id,
+      reference: row.reference,
+      provider: row.provider,
+      memberId: Number(row.member_id),
+      amount: toMajor(Number(row.amount_minor)),
+      paidAt: new Date(Number(row.paid_at)).toISOString(),
+    })),
+  }))
 
   // :id is the slip's reference, as the upload answer and the statement's slip table give it.
   app.post('/slips/:id', { schema: { params: id, body: SlipSettlement, response: { 200: C.Slip } } }, async (request) => {

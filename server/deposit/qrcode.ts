@@ -1,4 +1,5 @@
-// QR deposits (spec 4 and 7): one open QR per member and provider, single use, expiring.
+// QR deposits (spec 4 and 7): one open QR per member and provider, single use, expiring; every
+// payment the provider reports is booked, once.
 import { randomBytes } from 'node:crypto'
 import type { QrProvider, QrState } from '../../src/api/types'
 import type { Member } from '../account/members'
@@ -12,6 +13,7 @@ import { creditDeposit } from './credit'
 import { promptPayPayload } from './promptpay'
 import { qrSvg } from './qrSvg'
 import * as store from './store'
+import type { QrStatus } from './store'
 
 /** The deposit account type each provider's QR pays into (spec 2: KBANK's QR mode, WW, E2P). */
 const BANK_TYPE: Record<QrProvider, string> = { KBANK: 'QR', WW: 'WW', E2P: 'E2P' }
@@ -25,16 +27,32 @@ const noQr = (message = ''): QrState => ({
   message,
 })
 
+/** An open row past its countdown is expired, whether or not a new QR has marked it so yet. */
+const statusOf = (row: store.QrRow, now: number): QrStatus =>
+  row.status === 'open' && Number(row.expires_at) <= now ? 'expired' : row.status
+
 function stateOf(row: store.QrRow, now: number): QrState {
   return {
     qrcodeId: row.id,
     hasQrcode: true,
     qrcode: qrSvg(row.payload),
-    amount: toMajor(row.amount_minor),
-    expireIn: Math.max(0, Math.ceil((row.expires_at - now) / 1000)),
+    amount: toMajor(Number(row.amount_minor)),
+    expireIn: Math.max(0, Math.ceil((Number(row.expires_at) - now) / 1000)),
     message: '',
+    status: 'open',
   }
 }
+
+/** A QR that can no longer be paid: paid (maybe late), cancelled or expired. */
+const closedStateOf = (row: store.QrRow, status: QrStatus): QrState => ({
+  qrcodeId: row.id,
+  hasQrcode: false,
+  qrcode: null,
+  amount: toMajor(Number(row.amount_minor)),
+  expireIn: 0,
+  message: '',
+  status,
+})
 
 /** The provider's account, or undefined when the operator has the provider off. */
 async function providerAccount(ctx: ServerContext, provider: QrProvider, settings: store.QrSettings) {
@@ -42,10 +60,22 @@ async function providerAccount(ctx: ServerContext, provider: QrProvider, setting
   return store.findQrAccount(ctx.db, BANK_TYPE[provider], variantOf(ctx))
 }
 
-export async function qrState(ctx: ServerContext, member: Member, provider: QrProvider): Promise<QrState> {
+/**
+ * The member's QR state for a provider: its open QR, or none. With `qrcodeId` (the QR the app
+ * shows) that QR's own state once it is closed, so the app learns it was paid; an id that is not
+ * the member's QR for this provider is answered as if it were not given.
+ */
+export async function qrState(ctx: ServerContext, member: Member, provider: QrProvider, qrcodeId?: string): Promise<QrState> {
+  const now = ctx.now()
+  if (qrcodeId !== undefined) {
+    const shown = await store.findQr(ctx.db, qrcodeId)
+    if (shown && Number(shown.member_id) === member.id && shown.provider === provider) {
+      const status = statusOf(shown, now)
+      if (status !== 'open') return closedStateOf(shown, status)
+    }
+  }
   const settings = await store.getQrSettings(ctx.db)
   if (!(await providerAccount(ctx, provider, settings))) return noQr(settings.offMessage)
-  const now = ctx.now()
   const open = await store.findOpenQr(ctx.db, member.id, provider, now)
   return open ? stateOf(open, now) : noQr()
 }
@@ -88,6 +118,8 @@ export async function createQr(ctx: ServerContext, member: Member, provider: QrP
     created_at: now,
     expires_at: now + settings.expireMinutes * 60_000,
     settled_at: null,
+    paid_at: null,
+    late: 0,
   }
   try {
     await inTransaction(ctx.db, async (trx) => {
@@ -102,25 +134,33 @@ export async function createQr(ctx: ServerContext, member: Member, provider: QrP
   return stateOf(row, now)
 }
 
-/** Cancels the member's open QR; a paid, cancelled or expired one is used up (409 QR_FAIL). */
+/**
+ * Cancels the member's open QR; a paid, cancelled or expired one is used up (409 QR_FAIL). Cancel
+ * only marks our row: the payload has no expiry, so a payment may still come (see payQr).
+ */
 export async function cancelQr(ctx: ServerContext, member: Member, id: string): Promise<void> {
-  if (await store.settleQr(ctx.db, id, 'cancelled', ctx.now(), member.id)) return
+  if (await store.cancelQr(ctx.db, id, member.id, ctx.now())) return
   const found = await store.findQr(ctx.db, id)
-  if (!found || found.member_id !== member.id) throw fail(404, 'NO_DATA')
+  if (!found || Number(found.member_id) !== member.id) throw fail(404, 'NO_DATA')
   throw fail(409, 'QR_FAIL')
 }
 
 /**
- * The provider says the QR was paid (the dev endpoint stands in for its callback): marked paid and
- * credited in one transaction, once.
+ * The provider reports a QR paid (the dev endpoint stands in for its callback), naming it by our id
+ * or by the reference the payload carried. The money arrived, so it is booked to the member whose
+ * QR it was whatever our row says: after cancel or past the countdown it is booked and flagged
+ * late for the operator. Marked paid and credited in one transaction, once: a second report of the
+ * same payment (a provider's retry) books nothing and is answered as the first.
  */
-export async function payQr(ctx: ServerContext, id: string): Promise<number> {
-  return inTransaction(ctx.db, async (trx) => {
+export async function payQr(ctx: ServerContext, idOrReference: string): Promise<void> {
+  const found = await store.findReportedQr(ctx.db, idOrReference)
+  if (!found) throw fail(404, 'NO_DATA')
+  await inTransaction(ctx.db, async (trx) => {
     const now = ctx.now()
-    const paid = await store.settleQr(trx, id, 'paid', now)
-    if (!paid) throw (await store.findQr(trx, id)) ? fail(409, 'QR_FAIL') : fail(404, 'NO_DATA')
-    return creditDeposit(trx, {
-      memberId: paid.member_id,
+    const paid = await store.markQrPaid(trx, found.id, now)
+    if (!paid) return
+    await creditDeposit(trx, {
+      memberId: Number(paid.member_id),
       amountMinor: Number(paid.amount_minor),
       reference: paid.reference,
       kind: 'qrcode',

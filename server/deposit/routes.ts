@@ -11,6 +11,7 @@ import { depositDevRoutes } from './devRoutes'
 import { cancelQr, createQr, qrState } from './qrcode'
 import type { QrSettingsPatch } from './qrSettings'
 import { SLIP_MAX_BYTES, type SlipFiles, slipDirFor, slipFiles, slipImage } from './slipFile'
+import { restoreSlipDigests } from './slipDigests'
 import * as slips from './slips'
 import { updateQrSettings } from './store'
 import { idempotent } from '../wallet/idempotency'
@@ -18,8 +19,8 @@ import { idempotent } from '../wallet/idempotency'
 const qrcodeRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const ctx = app.wallet
   const state = { 200: C.QrState }
-  app.get('/:provider', { schema: { params: C.QrProviderParams, response: state } }, async (request) =>
-    qrState(ctx, request.member, request.params.provider),
+  app.get('/:provider', { schema: { params: C.QrProviderParams, querystring: C.QrStateQuery, response: state } }, async (request) =>
+    qrState(ctx, request.member, request.params.provider, request.query.qrcodeId),
   )
   app.post('/:provider', { schema: { params: C.QrProviderParams, body: C.QrCreateRequest, response: state } }, async (request, reply) =>
     idempotent(ctx, request, reply, (scoped) => createQr(scoped, request.member, request.params.provider, request.body.amount)),
@@ -48,7 +49,10 @@ const slipUploadRoute = (files: SlipFiles): FastifyPluginAsyncTypebox => async (
     },
   }, async (request, reply) => {
     const image = slipImage(request.body, request.headers['content-type'])
-    return idempotent(ctx, request, reply, (scoped) => slips.uploadSlip(scoped, files, request.member, image), image.bytes)
+    return idempotent(ctx, request, reply, (scoped, received) => slips.recordSlip(scoped, request.member, received), {
+      content: image.bytes,
+      prepare: () => slips.receiveSlip(ctx, files, request.member, image),
+    })
   })
 }
 
@@ -56,7 +60,9 @@ const walletRoutes = (files: SlipFiles): FastifyPluginAsyncTypebox => async (app
   const ctx = app.wallet
   await app.register(slipUploadRoute(files))
   app.post('/truelink', { schema: { body: C.TruelinkRequest, response: { 200: C.Slip } } }, async (request, reply) =>
-    idempotent(ctx, request, reply, (scoped) => slips.submitTruelink(scoped, request.member, request.body.link)),
+    idempotent(ctx, request, reply, (scoped) => slips.submitTruelink(scoped, request.member, request.body.link), {
+      prepare: () => slips.admitTruelink(ctx, request.member),
+    }),
   )
 }
 
@@ -97,6 +103,7 @@ export const depositRoutes: FastifyPluginAsyncTypebox<DepositOptions> = async (a
   const slipDir = await slipDirFor(options.dataDir)
   app.addHook('onClose', slipDir.dispose)
   const files = slipFiles(slipDir.dir)
+  await restoreSlipDigests(app.wallet.db, files, app.log)
   await app.register(slipImageRoute(files), { prefix: slips.SLIP_IMAGE_PATH })
   await memberScope(app, async (member) => {
     await member.register(qrcodeRoutes, { prefix: '/api/qrcode' })

@@ -5,7 +5,7 @@ import type { Slip } from '../../src/api/types'
 import type { slipReasonCodes } from '../../src/api/errorCodes'
 import { isUniqueViolation, type Member } from '../account/members'
 import type { ServerContext } from '../context'
-import { inTransaction } from '../db'
+import { type Db, inTransaction, withSavepoint } from '../db'
 import { fail } from '../http/errors'
 import { type Limit, takeAttempt } from '../limits'
 import { isSlipOpen } from '../lookup/slipWindow'
@@ -14,6 +14,7 @@ import { toMajor } from '../money'
 import { randomToken, sha256 } from '../tokens'
 import { creditDeposit } from './credit'
 import type { SlipFiles, SlipMime } from './slipFile'
+import * as slipStore from './slipStore'
 import * as store from './store'
 import { decryptTruelink, maskedTruelink, truelinkVoucher } from './truelink'
 
@@ -38,7 +39,7 @@ const hourly = (kind: Limit['kind'], member: Member, max: number): Limit[] => [
 
 const STATUS = { processing: 'PROCESSING', success: 'SUCCESS', failed: 'FAILED' } as const
 
-export function toSlip(row: store.SlipRow): Slip {
+export function toSlip(row: slipStore.SlipRow): Slip {
   return {
     createdAt: new Date(Number(row.created_at)).toISOString(),
     amount: toMajor(Number(row.amount_minor)),
@@ -52,62 +53,97 @@ export function toSlip(row: store.SlipRow): Slip {
 /** Ours, random, letters and digits (it appears in URLs). */
 const newReference = () => randomBytes(10).toString('hex').toUpperCase()
 
-async function slipRow(ctx: ServerContext, reference: string): Promise<store.SlipRow> {
-  const row = await store.findSlip(ctx.db, reference)
+async function slipRow(ctx: ServerContext, reference: string): Promise<slipStore.SlipRow> {
+  const row = await slipStore.findSlip(ctx.db, reference)
   if (!row) throw new Error(`slip ${reference} vanished`)
   return row
 }
 
 /**
- * Stores an uploaded slip and queues it as processing. Slip reading is simulated: the image's
- * digest stands for the bank's reference number, so the same slip sent twice is refused as
- * SLIP_REFNO_DUPLICATED by the schema's unique constraint, race or not.
+ * The image's digest, as release 1.1.x computed it (sha256 of its base64 text, hex), so that the
+ * digests it stored still match the same image sent again.
  */
-export async function uploadSlip(ctx: ServerContext, files: SlipFiles, member: Member, image: { bytes: Buffer; mime: SlipMime }): Promise<Slip> {
+export const imageDigest = (bytes: Buffer) => sha256(bytes.toString('base64'))
+
+/** An upload taken in before its row is written (receiveSlip), then recorded (recordSlip). */
+export interface ReceivedSlip {
+  reference: string
+  fileName: string
+  mime: SlipMime
+  imageDigest: string
+}
+
+/**
+ * What an upload does outside the money transaction: the daily window, the hourly count (committed
+ * whatever follows, so a call that fails or whose Idempotency-Key rolls back still counts, and its
+ * lock is released at once), then the image on disk, so no lock or transaction waits on the disk.
+ */
+export async function receiveSlip(ctx: ServerContext, files: SlipFiles, member: Member, image: { bytes: Buffer; mime: SlipMime }): Promise<ReceivedSlip> {
   const window = await getContent(ctx.db, 'slipWindow')
   if (window && !isSlipOpen(ctx.now(), window.closedFrom, window.closedTo, ctx.timeZone)) throw fail(400, 'SLIP_UPLOAD_FAIL')
   await takeAttempt(ctx.db, hourly('deposit_slip', member, SLIP_UPLOADS_PER_HOUR), ctx.now())
   const reference = newReference()
   const fileName = await files.save(reference, image.mime, image.bytes)
-  const row: store.SlipInsert = {
+  return { reference, fileName, mime: image.mime, imageDigest: imageDigest(image.bytes) }
+}
+
+/**
+ * Stores a received slip and queues it as processing. Slip reading is simulated, so the image
+ * stands for the slip: an image stored before (processing, credited or refused) makes this one
+ * FAILED with SLIP_REFNO_DUPLICATED, by the schema's unique digest, race or not. The refused
+ * insert runs under a savepoint, so an Idempotency-Key's transaction around it goes on.
+ */
+export async function recordSlip(ctx: ServerContext, member: Member, received: ReceivedSlip): Promise<Slip> {
+  const row: slipStore.SlipInsert = {
     member_id: member.id,
     kind: 'slip',
-    reference,
-    slip_ref_no: sha256(image.bytes.toString('base64')),
+    reference: received.reference,
+    slip_ref_no: null,
+    image_digest: received.imageDigest,
     truelink_voucher: null,
     link: null,
-    file_name: fileName,
-    mime: image.mime,
+    file_name: received.fileName,
+    mime: received.mime,
     status: 'processing',
     note: null,
     created_at: ctx.now(),
   }
   try {
-    await store.insertSlip(ctx.db, row)
+    await withSavepoint(ctx.db, (db) => slipStore.insertSlip(db, row))
   } catch (error) {
-    if (!isUniqueViolation(error, store.UNIQUE.slipRefNo)) throw error
-    await store.insertSlip(ctx.db, { ...row, slip_ref_no: null, status: 'failed', note: 'SLIP_REFNO_DUPLICATED' })
+    if (!isUniqueViolation(error, store.UNIQUE.slipImage)) throw error
+    await slipStore.insertSlip(ctx.db, { ...row, image_digest: null, status: 'failed', note: 'SLIP_REFNO_DUPLICATED' })
   }
-  return toSlip(await slipRow(ctx, reference))
+  return toSlip(await slipRow(ctx, received.reference))
+}
+
+/**
+ * Counts a gift link try (at most TRUELINKS_PER_HOUR a member, else 429 REQUEST_LIMIT), valid or
+ * not, before and outside the money transaction: a try that fails rolls that transaction back, and
+ * the count must stay, or anyone could test vouchers without limit.
+ */
+export async function admitTruelink(ctx: ServerContext, member: Member): Promise<void> {
+  await takeAttempt(ctx.db, hourly('deposit_truelink', member, TRUELINKS_PER_HOUR), ctx.now())
 }
 
 /**
  * Takes a gift link encrypted by the app with the runtime config's secret, and queues it as
- * processing (at most TRUELINKS_PER_HOUR tries a member, else 429 REQUEST_LIMIT). 400 TRUELINK_INVALID when it does not decrypt to a TrueMoney gift link, 409
- * TRUELINK_DUPLICATE when its voucher was sent before (by anyone).
+ * processing; the caller has counted the try (admitTruelink). 400 TRUELINK_INVALID when it does
+ * not decrypt to a TrueMoney gift link, 409 TRUELINK_DUPLICATE when its voucher was sent before
+ * (by anyone).
  */
 export async function submitTruelink(ctx: ServerContext, member: Member, encrypted: string): Promise<Slip> {
-  await takeAttempt(ctx.db, hourly('deposit_truelink', member, TRUELINKS_PER_HOUR), ctx.now())
   const link = decryptTruelink(encrypted.trim(), ctx.config.current.truelinkSecret)
   const voucher = link === undefined ? undefined : truelinkVoucher(link)
   if (!voucher) throw fail(400, 'TRUELINK_INVALID')
   const reference = newReference()
   try {
-    await store.insertSlip(ctx.db, {
+    await withSavepoint(ctx.db, (db) => slipStore.insertSlip(db, {
       member_id: member.id,
       kind: 'truelink',
       reference,
       slip_ref_no: null,
+      image_digest: null,
       truelink_voucher: voucher,
       link: maskedTruelink(voucher),
       file_name: null,
@@ -115,7 +151,7 @@ export async function submitTruelink(ctx: ServerContext, member: Member, encrypt
       status: 'processing',
       note: null,
       created_at: ctx.now(),
-    })
+    }))
   } catch (error) {
     if (isUniqueViolation(error, store.UNIQUE.truelink)) throw fail(409, 'TRUELINK_DUPLICATE')
     throw error
@@ -134,37 +170,41 @@ export type SlipOutcome =
  */
 export async function settleSlip(ctx: ServerContext, reference: string, outcome: SlipOutcome): Promise<Slip> {
   const now = ctx.now()
-  const found = await store.findSlip(ctx.db, reference)
+  const found = await slipStore.findSlip(ctx.db, reference)
   if (!found) throw fail(404, 'NO_DATA')
   if (outcome.status === 'success' && found.kind === 'truelink' && outcome.amountMinor < TRUELINK_MINIMUM_MINOR) {
     throw fail(400, 'KEY_INVALID')
   }
-  const settle = (outcomeRow: Parameters<typeof store.settleSlip>[2]) =>
-    inTransaction(ctx.db, async (trx) => {
-      const settled = await store.settleSlip(trx, reference, outcomeRow, now)
-      if (!settled) throw fail(409, 'NO_DATA')
-      if (settled.status === 'success') {
-        await creditDeposit(trx, {
-          memberId: settled.member_id,
-          amountMinor: Number(settled.amount_minor),
-          reference,
-          kind: settled.kind,
-          at: now,
-        })
-      }
-      return settled
-    })
-  if (outcome.status === 'failed') return toSlip(await settle({ status: 'failed', amountMinor: 0, note: outcome.note }))
+  return inTransaction(ctx.db, async (trx) => {
+    const settled = await settleOnce(trx, reference, outcome, now)
+    if (!settled) throw fail(409, 'NO_DATA')
+    if (settled.status === 'success') {
+      await creditDeposit(trx, {
+        memberId: settled.member_id,
+        amountMinor: Number(settled.amount_minor),
+        reference,
+        kind: settled.kind,
+        at: now,
+      })
+    }
+    return toSlip(settled)
+  })
+}
+
+/** The settling update; an approval whose bank reference is taken is rolled back to its savepoint and fails instead. */
+async function settleOnce(trx: Db, reference: string, outcome: SlipOutcome, now: number) {
+  if (outcome.status === 'failed') return slipStore.settleSlip(trx, reference, { status: 'failed', amountMinor: 0, note: outcome.note }, now)
   try {
-    return toSlip(await settle({ status: 'success', amountMinor: outcome.amountMinor, note: null, refNo: outcome.refNo }))
+    return await withSavepoint(trx, (db) =>
+      slipStore.settleSlip(db, reference, { status: 'success', amountMinor: outcome.amountMinor, note: null, refNo: outcome.refNo }, now))
   } catch (error) {
     if (!isUniqueViolation(error, store.UNIQUE.slipRefNo)) throw error
-    return toSlip(await settle({ status: 'failed', amountMinor: 0, note: 'SLIP_REFNO_DUPLICATED' }))
+    return slipStore.settleSlip(trx, reference, { status: 'failed', amountMinor: 0, note: 'SLIP_REFNO_DUPLICATED' }, now)
   }
 }
 
 export async function listSlips(ctx: ServerContext, member: Member, page: number, limit: number) {
-  const { rows, total } = await store.listSlips(ctx.db, member.id, page, limit)
+  const { rows, total } = await slipStore.listSlips(ctx.db, member.id, page, limit)
   return { total, slips: rows.map(toSlip) }
 }
 
@@ -173,13 +213,13 @@ export const SLIP_IMAGE_PATH = '/api/wallet/slip/image'
 
 export async function slipImageUrl(ctx: ServerContext, member: Member, reference: string): Promise<string> {
   const token = randomToken(24)
-  const issued = await store.setSlipViewToken(ctx.db, member.id, reference, sha256(token), ctx.now() + SLIP_VIEW_TTL_MS)
+  const issued = await slipStore.setSlipViewToken(ctx.db, member.id, reference, sha256(token), ctx.now() + SLIP_VIEW_TTL_MS)
   if (!issued) throw fail(404, 'NO_DATA')
   return `${SLIP_IMAGE_PATH}/${token}`
 }
 
 export async function slipImage(ctx: ServerContext, files: SlipFiles, token: string) {
-  const found = await store.findSlipByViewToken(ctx.db, sha256(token), ctx.now())
+  const found = await slipStore.findSlipByViewToken(ctx.db, sha256(token), ctx.now())
   const bytes = found?.file_name ? await files.read(found.file_name) : undefined
   if (!found || !bytes) throw fail(404, 'NO_DATA')
   return { bytes, mime: found.mime ?? 'application/octet-stream' }

@@ -1,10 +1,10 @@
-// The deposit tables' repository: every SQL statement of QR codes, slips and gift links.
+// The deposit tables and their repository for QR codes (slips and gift links: slipStore.ts).
 import type { Generated } from 'kysely'
 import type { QrProvider, Variant } from '../../src/api/types'
 import { type Db, inTransaction } from '../db'
 import type { QrSettingsPatch } from './qrSettings'
 
-/** The deposit tables (migration deposit_0001), added to the shared schema type where used. */
+/** The deposit tables (migrations 0003 and 0008), added to the shared schema type where used. */
 export type DepositTables = {
   deposit_qrcodes: {
     id: string
@@ -16,14 +16,22 @@ export type DepositTables = {
     status: QrStatus
     created_at: number
     expires_at: number
+    /** When it left `open` (cancel, or a payment on time). */
     settled_at: number | null
+    /** When the provider reported it paid. */
+    paid_at: number | null
+    /** 1 when that report came after cancel or past the countdown (booked all the same). */
+    late: number
   }
   deposit_slips: {
     id: Generated<number>
     member_id: number
     kind: 'slip' | 'truelink'
     reference: string
+    /** The bank's reference number, given when the slip is approved. */
     slip_ref_no: string | null
+    /** sha256 of the image (as 1.1.x computed it): the same image sent again is a duplicate. */
+    image_digest: string | null
     truelink_voucher: string | null
     link: string | null
     file_name: string | null
@@ -41,7 +49,7 @@ export type DepositTables = {
 export type QrStatus = 'open' | 'cancelled' | 'paid' | 'expired'
 export type SlipRowStatus = 'processing' | 'success' | 'failed'
 
-const tables = (db: Db) => db.withTables<DepositTables>()
+export const tables = (db: Db) => db.withTables<DepositTables>()
 
 /** Names of the unique constraints, as each dialect reports a violation (see isUniqueViolation). */
 export const UNIQUE = {
@@ -49,6 +57,7 @@ export const UNIQUE = {
   qrReference: { sqlite: 'deposit_qrcodes.reference', postgres: 'deposit_qrcodes_reference' },
   slipReference: { sqlite: 'deposit_slips.reference', postgres: 'deposit_slips_reference' },
   slipRefNo: { sqlite: 'deposit_slips.slip_ref_no', postgres: 'deposit_slips_ref_no' },
+  slipImage: { sqlite: 'deposit_slips.image_digest', postgres: 'deposit_slips_image_digest' },
   truelink: { sqlite: 'deposit_slips.truelink_voucher', postgres: 'deposit_slips_truelink' },
 } as const
 
@@ -138,81 +147,43 @@ export async function findQr(db: Db, id: string) {
 }
 
 /**
- * Moves an open, unexpired QR to `status`; the condition is in the update itself, so of two
- * racing calls (cancel and pay, or two pays) exactly one wins. Returns the row it settled.
+ * Cancels an open, unexpired QR; the condition is in the update itself, so of a cancel racing a
+ * payment exactly one wins. Returns the row it cancelled.
  */
-export async function settleQr(db: Db, id: string, status: 'cancelled' | 'paid', now: number, memberId?: number) {
-  let query = tables(db).updateTable('deposit_qrcodes').set({ status, settled_at: now })
-    .where('id', '=', id).where('status', '=', 'open').where('expires_at', '>', now)
-  if (memberId !== undefined) query = query.where('member_id', '=', memberId)
-  return query.returningAll().executeTakeFirst()
+export async function cancelQr(db: Db, id: string, memberId: number, now: number) {
+  return tables(db).updateTable('deposit_qrcodes').set({ status: 'cancelled', settled_at: now })
+    .where('id', '=', id).where('member_id', '=', memberId)
+    .where('status', '=', 'open').where('expires_at', '>', now)
+    .returningAll().executeTakeFirst()
 }
 
-// ---- Slips and gift links ----
-
-export type SlipInsert = Omit<DepositTables['deposit_slips'], 'id' | 'amount_minor' | 'view_token_hash' | 'view_expires_at' | 'settled_at'>
-
-export async function insertSlip(db: Db, row: SlipInsert): Promise<void> {
-  await tables(db).insertInto('deposit_slips').values(row).execute()
-}
-
-const slipColumns = ['id', 'member_id', 'kind', 'reference', 'link', 'file_name', 'mime', 'amount_minor', 'status', 'note', 'created_at'] as const
-
-export async function findSlip(db: Db, reference: string) {
-  return tables(db).selectFrom('deposit_slips').select(slipColumns).where('reference', '=', reference).executeTakeFirst()
-}
-
-export type SlipRow = NonNullable<Awaited<ReturnType<typeof findSlip>>>
-
-/** A member's uploads and gift links, newest first, with their count. */
-export async function listSlips(db: Db, memberId: number, page: number, limit: number) {
-  const rows = await tables(db).selectFrom('deposit_slips').select(slipColumns)
-    .where('member_id', '=', memberId)
-    .orderBy('id', 'desc').limit(limit).offset((page - 1) * limit)
-    .execute()
-  const { total } = await tables(db).selectFrom('deposit_slips')
-    .select((eb) => eb.fn.countAll<number | string>().as('total'))
-    .where('member_id', '=', memberId)
-    .executeTakeFirstOrThrow()
-  return { rows, total: Number(total) }
+/** The QR a provider's report names: by our id, or by the reference the payload carried. */
+export async function findReportedQr(db: Db, idOrReference: string) {
+  return tables(db).selectFrom('deposit_qrcodes').selectAll()
+    .where((eb) => eb.or([eb('id', '=', idOrReference), eb('reference', '=', idOrReference)]))
+    .executeTakeFirst()
 }
 
 /**
- * Settles a processing slip or gift link once (the condition is in the update). A slip's bank
- * reference number, when given, is stored in the same statement, so a duplicate one fails on the
- * unique constraint and nothing is settled.
+ * Marks a QR paid, whatever its state but paid: late when it was cancelled or past its countdown.
+ * The condition is in the update, so of two reports of one payment exactly one gets the row (the
+ * other waits for its row lock on PostgreSQL and then finds it paid). Undefined when paid before.
  */
-export async function settleSlip(
-  db: Db,
-  reference: string,
-  outcome: { status: 'success' | 'failed'; amountMinor: number; note: string | null; refNo?: string },
-  now: number,
-) {
-  return tables(db).updateTable('deposit_slips')
-    .set({
-      status: outcome.status,
-      amount_minor: outcome.amountMinor,
-      note: outcome.note,
-      settled_at: now,
-      ...(outcome.refNo === undefined ? {} : { slip_ref_no: outcome.refNo }),
-    })
-    .where('reference', '=', reference).where('status', '=', 'processing')
-    .returning(slipColumns)
-    .executeTakeFirst()
+export async function markQrPaid(db: Db, id: string, now: number) {
+  return tables(db).updateTable('deposit_qrcodes')
+    .set((eb) => ({
+      status: 'paid',
+      paid_at: now,
+      settled_at: eb.fn.coalesce('settled_at', eb.val(now)),
+      late: eb.case().when(eb.and([eb('status', '=', 'open'), eb('expires_at', '>', now)])).then(0).else(1).end(),
+    }))
+    .where('id', '=', id).where('status', '<>', 'paid')
+    .returningAll().executeTakeFirst()
 }
 
-/** Gives a member's slip a new viewing token (stored hashed) valid until `expiresAt`. */
-export async function setSlipViewToken(db: Db, memberId: number, reference: string, tokenHash: string, expiresAt: number) {
-  const updated = await tables(db).updateTable('deposit_slips')
-    .set({ view_token_hash: tokenHash, view_expires_at: expiresAt })
-    .where('member_id', '=', memberId).where('reference', '=', reference).where('kind', '=', 'slip')
-    .where('file_name', 'is not', null)
-    .executeTakeFirst()
-  return Number(updated.numUpdatedRows) > 0
-}
-
-export async function findSlipByViewToken(db: Db, tokenHash: string, now: number) {
-  return tables(db).selectFrom('deposit_slips').select(['file_name', 'mime'])
-    .where('view_token_hash', '=', tokenHash).where('view_expires_at', '>', now)
-    .executeTakeFirst()
+/** Payments reported after cancel or expiry, newest first: for the operator to look at. */
+export async function lateQrPayments(db: Db, limit: number) {
+  return tables(db).selectFrom('deposit_qrcodes').selectAll()
+    .where('late', '=', 1).orderBy('paid_at', 'desc').limit(limit)
+    .execute()
 }

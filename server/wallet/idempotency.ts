@@ -6,7 +6,9 @@
  * racing with one key meet at the row's primary key: on PostgreSQL the second insert waits for
  * the first transaction, then finds its stored answer; on SQLite transactions run one at a time.
  * A request that fails rolls its key back with everything else, so its retry runs again (it
- * moved no money the first time). Keys are kept for 24 hours.
+ * moved no money the first time). What must neither roll back with the call (a rate limit's
+ * count) nor wait inside its transaction (a file write) runs before it, in `prepare`, and not at
+ * all for a replay. Keys are kept for 24 hours.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { ServerContext } from '../context'
@@ -46,27 +48,65 @@ const keyOf = (request: FastifyRequest): string | undefined => {
   return key
 }
 
+export interface IdempotentOptions<P> {
+  /** What makes two requests the same call, when the raw body does not (a multipart boundary differs per send). */
+  content?: Buffer
+  /**
+   * Runs first, outside the transaction, and not for a replay; its result goes to `work`. For what
+   * must not roll back with a failed call or wait inside its transaction: a rate limit's count, a
+   * file written to disk.
+   */
+  prepare?: () => Promise<P>
+}
+
 /**
  * Runs a money call's `work` once per (member, Idempotency-Key): a repeat with the same key
  * answers the stored status and body; the same key on another call or body is 409 KEY_INVALID.
  * Without the header, `work` just runs. `work` gets a context whose `db` is the transaction.
  */
-export async function idempotent<T>(
+export async function idempotent<T, P = undefined>(
   ctx: ServerContext,
   request: FastifyRequest,
   reply: FastifyReply,
-  work: (ctx: ServerContext) => Promise<T>,
-  /** What makes two requests the same call, when the raw body does not (a multipart boundary differs per send). */
-  content?: Buffer,
+  work: (ctx: ServerContext, prepared: P) => Promise<T>,
+  options: IdempotentOptions<P> = {},
 ): Promise<T> {
+  const prepare = options.prepare ?? (async () => undefined as P)
   const key = keyOf(request)
-  if (key === undefined) return work(ctx)
-  const memberId = request.member.id
-  const print = fingerprint(request, content)
-  const now = ctx.now()
-  await sweep(ctx, now)
+  if (key === undefined) return work(ctx, await prepare())
+  const call: KeyedCall = { memberId: request.member.id, key, print: fingerprint(request, options.content), now: ctx.now() }
+  await sweep(ctx, call.now)
 
-  const outcome = await inTransaction(ctx.db, async (trx) => {
+  // A retry of a finished call is answered before `prepare` counts or writes anything again.
+  let outcome: Outcome<T> | undefined = await storedAnswer<T>(ctx.db, call)
+  if (!outcome) {
+    const prepared = await prepare()
+    outcome = await runOnce(ctx, reply, call, (scoped) => work(scoped, prepared))
+  }
+  if (outcome.replay) {
+    reply.code(outcome.status)
+    reply.header('Idempotent-Replayed', 'true')
+  }
+  return outcome.body
+}
+
+interface KeyedCall { memberId: number; key: string; print: string; now: number }
+interface Outcome<T> { replay: boolean; status: number; body: T }
+
+/** The stored answer of a finished call under the key; 409 KEY_INVALID when the key was used for another call. */
+async function storedAnswer<T>(db: Db, { memberId, key, print, now }: KeyedCall): Promise<Outcome<T> | undefined> {
+  const stored = await db.selectFrom('idempotency_keys').select(['fingerprint', 'status_code', 'body'])
+    .where('member_id', '=', memberId).where('idem_key', '=', key).where('created_at', '>=', now - IDEMPOTENCY_TTL_MS)
+    .executeTakeFirst()
+  if (!stored) return undefined
+  if (stored.fingerprint !== print || Number(stored.status_code) === 0) throw fail(409, 'KEY_INVALID')
+  return { replay: true, status: Number(stored.status_code), body: JSON.parse(stored.body) as T }
+}
+
+/** Claims the key and runs `work` in one transaction with it; a call racing with the same key gets the winner's answer. */
+async function runOnce<T>(ctx: ServerContext, reply: FastifyReply, call: KeyedCall, work: (ctx: ServerContext) => Promise<T>): Promise<Outcome<T>> {
+  const { memberId, key, print, now } = call
+  return inTransaction(ctx.db, async (trx) => {
     // An expired key is a new key.
     await trx.deleteFrom('idempotency_keys')
       .where('member_id', '=', memberId).where('idem_key', '=', key).where('created_at', '<', now - IDEMPOTENCY_TTL_MS)
@@ -77,22 +117,16 @@ export async function idempotent<T>(
       .returning('idem_key')
       .executeTakeFirst()
     if (!claimed) {
-      const stored = await trx.selectFrom('idempotency_keys').select(['fingerprint', 'status_code', 'body'])
-        .where('member_id', '=', memberId).where('idem_key', '=', key).executeTakeFirstOrThrow()
-      if (stored.fingerprint !== print || Number(stored.status_code) === 0) throw fail(409, 'KEY_INVALID')
-      return { replay: true as const, status: Number(stored.status_code), body: JSON.parse(stored.body) as T }
+      const stored = await storedAnswer<T>(trx, call)
+      if (!stored) throw fail(409, 'KEY_INVALID')
+      return stored
     }
     const result = await work({ ...ctx, db: trx })
     const status = reply.statusCode
     await trx.updateTable('idempotency_keys').set({ status_code: status, body: JSON.stringify(result) })
       .where('member_id', '=', memberId).where('idem_key', '=', key).execute()
-    return { replay: false as const, status, body: result }
+    return { replay: false, status, body: result }
   })
-  if (outcome.replay) {
-    reply.code(outcome.status)
-    reply.header('Idempotent-Replayed', 'true')
-  }
-  return outcome.body
 }
 
 /**

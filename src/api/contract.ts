@@ -221,6 +221,16 @@ const depositAmount = Type.Number({ exclusiveMinimum: 0, maximum: 1e9 })
 
 export const QrCreateRequest = Type.Object({ amount: depositAmount }, { additionalProperties: false })
 
+/** Where a QR stands. Not in the spec: an operator's API may leave it out (see QrState.status). */
+export const QrStatus = Type.Union([Type.Literal('open'), Type.Literal('paid'), Type.Literal('expired'), Type.Literal('cancelled')])
+
+/**
+ * GET /api/qrcode/:provider?qrcodeId=: the QR the app shows, so the answer is that QR's state even
+ * once it is paid, cancelled or expired. Optional, beyond the spec: an API that ignores it answers
+ * the provider's open QR (or none), and one that does not know the id answers the same.
+ */
+export const QrStateQuery = Type.Object({ qrcodeId: Type.Optional(QrIdParams.properties.qrcodeId) })
+
 /** A member's QR for one provider; `hasQrcode: false` carries a message when the provider is off. */
 export const QrState = Type.Object({
   qrcodeId: Type.Union([text(64), Type.Null()]),
@@ -232,6 +242,12 @@ export const QrState = Type.Object({
   expireIn: Type.Integer({ minimum: 0 }),
   /** '' normally; the operator's text when the provider is off. */
   message: text(500),
+  /**
+   * Beyond the spec, optional: 'open' for a QR to pay; for the QR asked by `qrcodeId` once it is
+   * closed, 'paid', 'expired' or 'cancelled' (then `hasQrcode` is false and `qrcode` null). An
+   * answer without it says nothing of a QR that is gone: the app then only knows it is closed.
+   */
+  status: Type.Optional(QrStatus),
 })
 
 /** Upload status: the app treats SUCCESS and FAILED as final and anything else as in progress (spec 4). */

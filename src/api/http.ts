@@ -16,6 +16,13 @@ export const TIMEOUT_MS = 60_000
 /** Uploads and the invite collect call (spec 9). */
 export const LONG_TIMEOUT_MS = 300_000
 
+declare module 'axios' {
+  interface AxiosRequestConfig {
+    /** A read the player did not ask for (a poll): the loader bar does not wait on it. */
+    background?: boolean
+  }
+}
+
 let apiBase = ''
 let client: Promise<AxiosInstance> | undefined
 
@@ -48,12 +55,12 @@ function createHttp(axios: AxiosStatic): AxiosInstance {
   http.interceptors.request.use((config) => {
     const token = currentToken()
     if (token) config.headers.set('Authorization', `Bearer ${token}`)
-    callStarted()
+    if (!config.background) callStarted()
     return config
   })
   http.interceptors.response.use(
     (response: AxiosResponse) => {
-      callEnded()
+      if (!response.config.background) callEnded()
       const body: unknown = response.data
       const message = messageOf(body)
       if (isCode(message, GONE)) throw goneError(response.status)
@@ -62,7 +69,7 @@ function createHttp(axios: AxiosStatic): AxiosInstance {
     async (error: AxiosError) => {
       // The error catalogue is not part of the first load; fetch it before translating.
       await ensureAllStrings().catch(() => undefined)
-      callEnded()
+      if (!error.config?.background) callEnded()
       throw axios.isCancel(error) ? new ApiError('cancelled', undefined, true) : toApiError(error)
     },
   )

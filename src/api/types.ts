@@ -62,6 +62,7 @@ export type ChangePasswordRequest = Static<typeof Contract.ChangePasswordRequest
 export type QrProvider = Static<typeof Contract.QrProvider>
 export type QrCreateRequest = Static<typeof Contract.QrCreateRequest>
 export type QrState = Static<typeof Contract.QrState>
+export type QrStatus = Static<typeof Contract.QrStatus>
 export type SlipStatus = Static<typeof Contract.SlipStatus>
 export type Slip = Static<typeof Contract.Slip>
 export type SlipPageRequest = Static<typeof Contract.SlipPageRequest>

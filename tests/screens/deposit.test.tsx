@@ -6,7 +6,8 @@ import { readFileSync, readdirSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { LONG_TIMEOUT_MS, loadHttp } from '../../src/api/http'
-import type { DepositBank, DepositLookup, QrState, Slip } from '../../src/api/types'
+import type { DepositBank, DepositLookup, QrState, Slip, WalletResponse } from '../../src/api/types'
+import { useWallet } from '../../src/features/wallet/api'
 import { DepositModal } from '../../src/features/wallet/deposit/DepositModal'
 import type { Language } from '../../src/i18n/language'
 import { formatAmount } from '../../src/lib/money'
@@ -349,9 +350,12 @@ describe('QR deposit: the code, its countdown and cancel (spec 4)', () => {
     const panel = within(await openTab(user, modal, tabName('KBANK')))
     await user.click(await panel.findByRole('button', { name: text('deposit.qrCancel') }))
     expect(await screen.findByText(text('errors.QR_FAIL'))).toBeVisible()
+    expect(platform.haptic).toHaveBeenCalledWith('error')
+    // Read again, the QR is gone before its countdown ended (an answer without status): closed.
+    await statusSays(panel, 'qr-outcome', text('deposit.qrClosed'))
+    await user.click(panel.getByRole('button', { name: text('deposit.qrNew') }))
     expect(await panel.findByRole('button', { name: text('deposit.qrCreate') })).toBeVisible()
-    expect(sent(calls, 'GET', '/api/qrcode/KBANK')).toHaveLength(2)
-    expect(platform.haptic).toHaveBeenLastCalledWith('error')
+    expect(sent(calls, 'GET', '/api/qrcode/KBANK').length).toBeGreaterThanOrEqual(2)
   })
 
   it('shows the message of a provider that answers hasQrcode false, in the form and as a toast', async () => {
@@ -380,6 +384,139 @@ describe('QR deposit: the code, its countdown and cancel (spec 4)', () => {
     expect(await screen.findByText(text('errors.QR_FAIL'))).toBeVisible()
     expect(panel.getByLabelText(text('deposit.amount'))).toHaveValue('20')
     expect(platform.haptic).toHaveBeenLastCalledWith('error')
+  })
+})
+
+describe('QR deposit: the money arrives while the QR is shown (issue 14)', () => {
+  const paidQr = (): QrState => ({ ...openQr(), hasQrcode: false, qrcode: null, expireIn: 0, status: 'paid' })
+  const walletAnswer = (amount: number): WalletResponse => ({
+    profile: { _id: '123', name: 'Somchai', username: '0812345678', coin: 0 },
+    bankAccount: { bankCode: 'KBANK', bankAccountName: 'SOMCHAI', bankAccountNo: '1234567890', bank: { nameTH: 'กสิกรไทย', nameEN: 'Kasikornbank' } },
+    wallet: { amount, currency: 'THB' },
+    invite: { amount: 0, success: 0, fail: 0 },
+    slots: [],
+  })
+  /** Home's balance, beside the modal: what the player sees change without a refresh. */
+  function Balance() {
+    const { data } = useWallet()
+    return <p data-testid="balance">{data?.wallet.amount ?? '-'}</p>
+  }
+
+  /** The modal on a QR shown (`shown`), with the shown QR's state from `watched()` and a wallet of `balance()`. */
+  async function shownQr(shown: QrState, watched: () => QrState, balance: () => number) {
+    vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] })
+    const result = await renderScreen(<><Balance /><DepositModal open onClose={() => undefined} /></>, {
+      path: '/user/home',
+      api: {
+        'GET /api/lookup/deposit': LOOKUP,
+        'GET /api/lookup/slip': { isOpen: true, closedFrom: '23:00', closedTo: '00:30' },
+        // Without the id, the provider's open QR: the shown one while it is open.
+        'GET /api/qrcode/KBANK': (call: Call) => (call.query.qrcodeId ? watched() : watched().hasQrcode ? shown : NO_QR),
+        'GET /api/wallet': () => walletAnswer(balance()),
+      },
+    })
+    const modal = within(await screen.findByRole('dialog', { name: text('deposit.title') }))
+    const panel = within(await openTab(result.user, modal, tabName('KBANK')))
+    await panel.findByRole('img', { name: text('deposit.qrLabel') })
+    await waitFor(() => expect(screen.getByTestId('balance')).toHaveTextContent(String(balance())))
+    const polls = () => result.calls.filter((call) => call.url === '/api/qrcode/KBANK' && call.query.qrcodeId)
+    const walletReads = () => sent(result.calls, 'GET', '/api/wallet').length
+    /** Moves the clock and lets the answers it asked for arrive. */
+    const wait = async (ms: number) => {
+      await act(async () => {
+        vi.advanceTimersByTime(ms)
+      })
+    }
+    return { ...result, panel, polls, walletReads, wait }
+  }
+
+  const setVisibility = (state: DocumentVisibilityState) => {
+    Object.defineProperty(document, 'visibilityState', { value: state, configurable: true })
+    // Fired at the document, it bubbles to the window, where TanStack Query listens.
+    document.dispatchEvent(new Event('visibilitychange', { bubbles: true }))
+  }
+  afterEach(() => {
+    setVisibility('visible')
+  })
+
+  it('asks for the shown QR every 3 s; paid, it says the money arrived and reads the wallet again', async () => {
+    let watched = { ...openQr(), status: 'open' } as QrState
+    let balance = 500
+    const { panel, polls, walletReads, wait, platform } = await shownQr(watched, () => watched, () => balance)
+    expect(polls()).toHaveLength(0)
+    await wait(3000)
+    await waitFor(() => expect(polls()).toHaveLength(1))
+    expect(polls()[0].query).toEqual({ qrcodeId: 'qr1' })
+    expect(panel.getByRole('img', { name: text('deposit.qrLabel') })).toBeVisible()
+    const readsBefore = walletReads()
+    watched = paidQr()
+    balance = 600
+    await wait(3000)
+    await statusSays(panel, 'qr-outcome', text('deposit.qrPaid', { amount: '฿100.00' }))
+    await waitFor(() => expect(screen.getByTestId('balance')).toHaveTextContent('600'))
+    expect(walletReads()).toBe(readsBefore + 1)
+    expect(platform.haptic).toHaveBeenLastCalledWith('success')
+    expect(panel.queryByRole('img', { name: text('deposit.qrLabel') })).toBeNull()
+    // Said once: no more asking.
+    await wait(9000)
+    expect(polls()).toHaveLength(2)
+    await act(async () => panel.getByRole('button', { name: text('deposit.qrNew') }).click())
+    expect(await panel.findByRole('button', { name: text('deposit.qrCreate') })).toBeVisible()
+  })
+
+  it('does not ask while the page is hidden, and asks at once when it is shown again', async () => {
+    let watched = { ...openQr(), status: 'open' } as QrState
+    const { panel, polls, wait } = await shownQr(watched, () => watched, () => 500)
+    setVisibility('hidden')
+    await wait(12_000)
+    expect(polls()).toHaveLength(0)
+    watched = paidQr()
+    await act(async () => setVisibility('visible'))
+    await waitFor(() => expect(polls()).toHaveLength(1))
+    await statusSays(panel, 'qr-outcome', text('deposit.qrPaid', { amount: '฿100.00' }))
+  })
+
+  it("with an operator's answer without status: the QR gone before its countdown is closed, not paid, and the wallet is read again", async () => {
+    let watched = openQr()
+    let balance = 500
+    const { panel, polls, walletReads, wait } = await shownQr(watched, () => watched, () => balance)
+    await wait(3000)
+    await waitFor(() => expect(polls()).toHaveLength(1))
+    expect(panel.getByRole('img', { name: text('deposit.qrLabel') })).toBeVisible()
+    const readsBefore = walletReads()
+    watched = NO_QR
+    balance = 600
+    await wait(3000)
+    await statusSays(panel, 'qr-outcome', text('deposit.qrClosed'))
+    expect(panel.queryByText(text('deposit.qrPaid', { amount: '฿100.00' }))).toBeNull()
+    await waitFor(() => expect(screen.getByTestId('balance')).toHaveTextContent('600'))
+    expect(walletReads()).toBe(readsBefore + 1)
+  })
+
+  it("with an operator's answer without status: at the end of the countdown a QR gone is just expired, and asking stops", async () => {
+    let watched = openQr(4)
+    const { panel, polls, wait } = await shownQr(watched, () => watched, () => 500)
+    await wait(3000)
+    await waitFor(() => expect(polls()).toHaveLength(1))
+    watched = NO_QR
+    await wait(3000)
+    await waitFor(() => expect(polls()).toHaveLength(2))
+    expect(panel.getByRole('alert')).toHaveTextContent(text('wallet.qrExpired'))
+    expect(panel.queryByTestId('qr-outcome')).toBeNull()
+    await wait(12_000)
+    expect(polls()).toHaveLength(2)
+  })
+
+  it('says the money arrived when the payment is reported shortly after the countdown ended', async () => {
+    const shown = { ...openQr(2), status: 'open' } as QrState
+    let watched: QrState = shown
+    const { panel, wait } = await shownQr(shown, () => watched, () => 500)
+    watched = { ...shown, hasQrcode: false, qrcode: null, expireIn: 0, status: 'expired' }
+    await wait(3000)
+    expect(panel.getByRole('alert')).toHaveTextContent(text('wallet.qrExpired'))
+    watched = paidQr()
+    await wait(3000)
+    await statusSays(panel, 'qr-outcome', text('deposit.qrPaid', { amount: '฿100.00' }))
   })
 })
 

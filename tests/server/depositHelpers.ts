@@ -1,4 +1,7 @@
-// Shared by the deposit tests: the demo member's wallet, read where the deposit credits land.
+// Shared by the deposit tests: the demo member's wallet, read where the deposit credits land, and
+// the bodies a player sends (slip images, multipart forms, encrypted gift links).
+import { randomBytes } from 'node:crypto'
+import AES from 'crypto-js/aes'
 import type { FastifyInstance } from 'fastify'
 import { walletBalance } from '../../server/wallet/ledger'
 
@@ -10,3 +13,25 @@ export const DEMO_START_MINOR = 1_500_00
 export async function balanceOf(app: FastifyInstance, memberId = DEMO_MEMBER_ID): Promise<number> {
   return (await walletBalance(app.wallet.db, memberId)) ?? Number.NaN
 }
+
+/** A distinct JPEG-looking file each call (the simulated reader tells slips apart by content). */
+export const jpeg = () => Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), randomBytes(64)])
+export const png = () => Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(64)])
+
+/** A multipart/form-data body with a boundary of its own each call, as a browser sends one. */
+export function multipart(parts: { name: string; fileName?: string; type?: string; content: Buffer }[]) {
+  const boundary = `----slip${randomBytes(6).toString('hex')}`
+  const chunks = parts.flatMap(({ name, fileName, type, content }) => [
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"${fileName ? `; filename="${fileName}"` : ''}\r\n`),
+    Buffer.from(type ? `Content-Type: ${type}\r\n\r\n` : '\r\n'),
+    content,
+    Buffer.from('\r\n'),
+  ])
+  return { body: Buffer.concat([...chunks, Buffer.from(`--${boundary}--\r\n`)]), contentType: `multipart/form-data; boundary=${boundary}` }
+}
+
+/** The runtime config's gift link secret in test mode. */
+export const TRUELINK_SECRET = 'wallet-demo-truelink'
+export const giftLink = (voucher: string) => `https://gift.truemoney.com/campaign/?v=${voucher}`
+/** Exactly what the app sends for a gift link. */
+export const encryptLink = (link: string, secret = TRUELINK_SECRET) => AES.encrypt(link, secret).toString()

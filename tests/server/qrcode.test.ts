@@ -163,22 +163,21 @@ describe('expiry', () => {
     expect((await getQr('KBANK')).body).toMatchObject({ qrcodeId: qr.qrcodeId, expireIn: 1 })
     server.advance(1000)
     expect((await getQr('KBANK')).body).toEqual(NONE)
-    expect(await payQr(qr.qrcodeId)).toMatchObject(expectError(409, 'QR_FAIL'))
     expect(await cancelQr(qr.qrcodeId)).toMatchObject(expectError(409, 'QR_FAIL'))
     const next = await created('KBANK', 100)
     expect(next.qrcodeId).not.toBe(qr.qrcodeId)
     expect((await stored(qr.qrcodeId))!.status).toBe('expired')
     expect(await balanceOf(server.app)).toBe(DEMO_START_MINOR)
+    // A payment reported now is booked all the same, late (qrLate.test.ts).
   })
 })
 
 describe('DELETE /api/qrcode/:qrcodeId', () => {
-  it('cancels the open QR once; a cancelled QR cannot be paid', async () => {
+  it('cancels the open QR once (a payment reported after it is still booked: qrLate.test.ts)', async () => {
     const qr = await created('KBANK', 100)
     expect(await cancelQr(qr.qrcodeId)).toMatchObject({ status: 200, body: { message: 'OK' } })
     expect((await getQr('KBANK')).body).toEqual(NONE)
     expect(await cancelQr(qr.qrcodeId)).toMatchObject(expectError(409, 'QR_FAIL'))
-    expect(await payQr(qr.qrcodeId)).toMatchObject(expectError(409, 'QR_FAIL'))
     expect(await balanceOf(server.app)).toBe(DEMO_START_MINOR)
     expect((await created('KBANK', 100)).hasQrcode).toBe(true)
   })
@@ -194,7 +193,8 @@ describe('POST /dev/qrcode/:id/pay', () => {
     const qr = await created('KBANK', 250.5)
     expect(await payQr(qr.qrcodeId)).toMatchObject({ status: 200, body: { message: 'OK' } })
     expect(await balanceOf(server.app)).toBe(DEMO_START_MINOR + 250_50)
-    expect(await payQr(qr.qrcodeId)).toMatchObject(expectError(409, 'QR_FAIL'))
+    // The provider's retry of the same report: answered, booked once.
+    expect(await payQr(qr.qrcodeId)).toMatchObject({ status: 200, body: { message: 'OK' } })
     expect(await cancelQr(qr.qrcodeId)).toMatchObject(expectError(409, 'QR_FAIL'))
     expect((await getQr('KBANK')).body).toEqual(NONE)
     expect(await balanceOf(server.app)).toBe(DEMO_START_MINOR + 250_50)
@@ -203,7 +203,7 @@ describe('POST /dev/qrcode/:id/pay', () => {
   it('credits once when paid twice at the same moment', async () => {
     const qr = await created('E2P', 50)
     const answers = await Promise.all([payQr(qr.qrcodeId), payQr(qr.qrcodeId), payQr(qr.qrcodeId)])
-    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409, 409])
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200])
     expect(await balanceOf(server.app)).toBe(DEMO_START_MINOR + 50_00)
   })
 

@@ -1,11 +1,10 @@
 // @vitest-environment node
 // Slip upload (spec 1, 5, 7, 8): multipart or raw image, kept on disk, processing until the dev
 // endpoint settles it; the statement's slip table; the slip image, for its owner only.
-import { randomBytes } from 'node:crypto'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Slip, SlipPageResponse } from '../../src/api/types'
 import { MINUTE, type TestServer, call, expectError, login, registerMember, startServer } from './helpers'
-import { balanceOf, DEMO_START_MINOR } from './depositHelpers'
+import { balanceOf, DEMO_START_MINOR, jpeg, multipart, png } from './depositHelpers'
 
 let server: TestServer
 let token: string
@@ -16,21 +15,6 @@ beforeEach(async () => {
 afterEach(async () => {
   await server.app.close()
 })
-
-/** A distinct JPEG-looking file each call (the simulated reader tells slips apart by content). */
-const jpeg = () => Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), randomBytes(64)])
-const png = () => Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(64)])
-
-function multipart(parts: { name: string; fileName?: string; type?: string; content: Buffer }[]) {
-  const boundary = `----slip${randomBytes(6).toString('hex')}`
-  const chunks = parts.flatMap(({ name, fileName, type, content }) => [
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"${fileName ? `; filename="${fileName}"` : ''}\r\n`),
-    Buffer.from(type ? `Content-Type: ${type}\r\n\r\n` : '\r\n'),
-    content,
-    Buffer.from('\r\n'),
-  ])
-  return { body: Buffer.concat([...chunks, Buffer.from(`--${boundary}--\r\n`)]), contentType: `multipart/form-data; boundary=${boundary}` }
-}
 
 async function upload(body: Buffer | string, contentType: string, as = token) {
   const response = await server.app.inject({

@@ -2,8 +2,8 @@
 // Migrations upgrade a running database (issue 14, point 6): a database created and filled by the
 // previous release (tests/server/fixtures/upgrade, made by scripts/upgrade-fixture.ts) is migrated
 // by this one and keeps its members, balances and books, its withdrawals gaining the destination
-// they were requested for (point 2); and the sequence has one order.
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+// they were requested for (point 2) and its slips their image digests (point 3); and the sequence has one order.
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { gunzipSync } from 'node:zlib'
@@ -49,6 +49,33 @@ async function previousRelease(): Promise<{ dataDir: string; databaseUrl?: strin
     await client.end()
   }
   return storage
+}
+
+/** The fixture script's slip image (scripts/upgrade-fixture.ts): png(1) was approved with BANKREF0001. */
+function png(seed: number): Buffer {
+  const header = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
+  return Buffer.concat([header, Buffer.from(`slip-${seed}-${'x'.repeat(64)}`)])
+}
+
+/** The image file name of the slip approved with a bank reference, as the old database has it. */
+async function approvedSlipFile(storage: { dataDir: string; databaseUrl?: string }): Promise<string> {
+  const query = "SELECT file_name FROM deposit_slips WHERE slip_ref_no = 'BANKREF0001'"
+  if (storage.databaseUrl) {
+    const client = new pg.Client({ connectionString: storage.databaseUrl })
+    await client.connect()
+    try {
+      return ((await client.query<{ file_name: string }>(query)).rows[0]).file_name
+    } finally {
+      await client.end()
+    }
+  }
+  const Database = (await import('better-sqlite3')).default
+  const sqlite = new Database(join(storage.dataDir, 'wallet.db'))
+  try {
+    return (sqlite.prepare(query).get() as { file_name: string }).file_name
+  } finally {
+    sqlite.close()
+  }
 }
 
 const expected = (): Expected =>
@@ -143,6 +170,27 @@ describe(`a database of release ${RELEASE}`, () => {
     expect((await call(app, 'GET', '/api/wallet/withdrawals', { token })).body).toEqual({ total: 1, withdrawals: [expect.objectContaining({
       amount: 150, status: 'failed', destination: { bankCode: 'SCB', bankAccountName: 'BUNMA SECOND', bankAccountNo: 'xxxxxx2222' },
     })] })
+  })
+
+  it("refuses the approved slip's image sent again (its digest was overwritten by the bank reference)", async () => {
+    const storage = await previousRelease()
+    // A 1.1.x server keeps its slip images under the data folder; the fixture keeps only the database.
+    const fileName = await approvedSlipFile(storage)
+    mkdirSync(join(storage.dataDir, 'slips'), { recursive: true })
+    writeFileSync(join(storage.dataDir, 'slips', fileName), png(1))
+    app = await buildServer({ ...storage, mode: 'test', passwordCost: TEST_PASSWORD_COST, staticDir: '/nonexistent-static-dir' })
+    const token = await login(app, '0822222222', 'second22')
+    const send = (bytes: Buffer) => app!.inject({
+      method: 'POST', url: '/api/wallet/slip', payload: bytes, headers: { authorization: `Bearer ${token}`, 'content-type': 'image/png' },
+    })
+    // The refused one (EXPIRED_SLIP) and the waiting one kept their digests through the migration.
+    for (const seed of [1, 2, 3]) expect((await send(png(seed))).json(), `png(${seed})`).toMatchObject({ status: 'FAILED', note: 'SLIP_REFNO_DUPLICATED' })
+    expect((await send(png(4))).json()).toMatchObject({ status: 'PROCESSING' })
+    // Its bank reference is still taken.
+    const another = (await send(png(5))).json() as { reference: string }
+    const approved = await call(app, 'POST', `/dev/slips/${another.reference}`, { body: { status: 'success', amount: 1, refNo: 'BANKREF0001' } })
+    expect(approved.body).toMatchObject({ status: 'FAILED', note: 'SLIP_REFNO_DUPLICATED' })
+    expect((await checkBooks(app.wallet.db)).balanced).toBe(true)
   })
 
   it('migrates once when restarted', async () => {

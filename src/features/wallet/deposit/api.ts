@@ -11,6 +11,8 @@ export const depositKeys = {
   slipWindow: () => [...depositKeys.all, 'slip-window'] as const,
   qrAll: () => [...depositKeys.all, 'qr'] as const,
   qr: (provider: QrProvider) => [...depositKeys.qrAll(), provider] as const,
+  /** The state of one shown QR, polled while it is shown. */
+  qrWatch: (provider: QrProvider, qrcodeId: string) => [...depositKeys.qr(provider), 'watch', qrcodeId] as const,
 }
 
 // Spec 8: a failed deposit load hides its loader silently; the modal shows it inline.
@@ -31,6 +33,11 @@ const stamped = (state: QrState): QrAnswer => ({ ...state, receivedAt: Date.now(
 export const noQr = (): QrAnswer => stamped({ qrcodeId: null, hasQrcode: false, qrcode: null, amount: null, expireIn: 0, message: '' })
 
 export const getQr = (provider: QrProvider) => api.get<QrState>(`/api/qrcode/${provider}`).then(stamped)
+
+/** The state of the QR shown, by its id (an optional query beyond the spec, see QrStateQuery), in
+ *  the background: the loader bar does not wait on a poll. */
+export const getShownQr = (provider: QrProvider, qrcodeId: string) =>
+  api.get<QrState>(`/api/qrcode/${provider}?qrcodeId=${encodeURIComponent(qrcodeId)}`, { background: true }).then(stamped)
 
 // Always read afresh: another provider's new QR, or the expiry, may have changed it.
 export const qrQuery = (provider: QrProvider) =>

@@ -1,0 +1,113 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useEffect, useRef } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useSubmit } from '../../../api/useSubmit'
+import type { Language } from '../../../i18n/language'
+import { formatMoney } from '../../../lib/money'
+import type { QrProvider } from '../../../lib/walletRules'
+import { getPlatform } from '../../../platform'
+import { holdClosingConfirmation } from '../../../platform/closingGuard'
+import { Button } from '../../../ui/Button'
+import { SafeHtml } from '../../../ui/SafeHtml'
+import { useCountdown } from '../../../ui/useCountdown'
+import { walletKeys } from '../api'
+import { cancelQr, depositKeys, noQr, type QrAnswer } from './api'
+import { type QrOutcome, useQrOutcome } from './useQrOutcome'
+
+/** How a shown QR ended: paid (the amount arrived), or closed some other way. */
+export interface QrEnd {
+  outcome: QrOutcome
+  amount: number | null
+}
+
+/**
+ * The open QR: its amount, the sanitized code, the countdown to expiry (spec 4), and cancel. It
+ * watches the QR's state and, when it was paid or went away, reads the wallet again and ends.
+ */
+export function OpenQr({ provider, qr, onEnd }: { provider: QrProvider; qr: QrAnswer; onEnd: (end: QrEnd) => void }) {
+  const { t, i18n } = useTranslation()
+  const client = useQueryClient()
+  const countdown = useCountdown(qr.receivedAt + qr.expireIn * 1000)
+  const live = !countdown.expired
+  const outcome = useQrOutcome(provider, qr, countdown.expired)
+
+  // Telegram asks before closing while a QR waits to be paid; released on cancel, expiry, close.
+  useEffect(() => (live ? holdClosingConfirmation() : undefined), [live])
+
+  const cancel = useMutation({
+    mutationFn: (id: string) => cancelQr(id),
+    onSuccess: () => {
+      getPlatform().haptic('success')
+      client.setQueryData(depositKeys.qr(provider), noQr())
+    },
+    onError: () => {
+      getPlatform().haptic('error')
+      // Paid or expired meanwhile (QR_FAIL): show what the server has now.
+      void client.invalidateQueries({ queryKey: depositKeys.qr(provider) })
+    },
+  })
+  const lockedCancel = useSubmit(cancel)
+  // Once cancelled the QR is gone: a tap landing before the view changes must not cancel again.
+  const cancelled = useRef(false)
+  const submitCancel = (id: string) => {
+    if (cancelled.current) return
+    lockedCancel(id, {
+      onSuccess: () => {
+        cancelled.current = true
+      },
+    })
+  }
+  const makeNew = () => void client.invalidateQueries({ queryKey: depositKeys.qr(provider) })
+
+  // The player's own cancel closes it too: that is no news to tell.
+  const cancelling = cancel.isPending
+  useEffect(() => {
+    if (!outcome || cancelling || cancelled.current) return
+    getPlatform().haptic(outcome === 'paid' ? 'success' : 'warning')
+    void client.invalidateQueries({ queryKey: walletKeys.detail() })
+    // The provider's state, not this QR's: that one has said its last.
+    void client.invalidateQueries({ queryKey: depositKeys.qr(provider), exact: true })
+    onEnd({ outcome, amount: qr.amount })
+  }, [outcome, cancelling, client, provider, qr.amount, onEnd])
+
+  return (
+    <div className="qr-box">
+      <p>{t('deposit.qrAmount', { amount: formatMoney(qr.amount ?? 0, i18n.language as Language, 'THB') })}</p>
+      {live ? (
+        <div role="img" aria-label={t('deposit.qrLabel')}>
+          <SafeHtml className="qr-box__code" html={qr.qrcode ?? ''} svg />
+        </div>
+      ) : (
+        // The same room as the code, so nothing jumps; an expired code is not shown to be paid.
+        <div className="qr-box__code qr-box__code--expired" aria-hidden="true" />
+      )}
+      <p className="qr-box__time">
+        <span className="muted">{t('deposit.qrTimeLeft')}</span>{' '}
+        <span className="qr-box__countdown" role="timer" data-testid="qr-countdown">{countdown.text}</span>
+      </p>
+      {live ? <p className="muted">{t('deposit.qrHint')}</p> : <p className="notice notice--error" role="alert">{t('wallet.qrExpired')}</p>}
+      {live ? (
+        <Button type="button" variant="secondary" block pending={cancel.isPending} onClick={() => qr.qrcodeId && submitCancel(qr.qrcodeId)}>
+          {t('deposit.qrCancel')}
+        </Button>
+      ) : (
+        <Button type="button" block onClick={makeNew}>{t('deposit.qrNew')}</Button>
+      )}
+    </div>
+  )
+}
+
+/** What the modal says once the shown QR ended: the money arrived, or the QR is closed. */
+export function QrEnded({ end, onDone }: { end: QrEnd; onDone: () => void }) {
+  const { t, i18n } = useTranslation()
+  const paid = end.outcome === 'paid'
+  const amount = formatMoney(end.amount ?? 0, i18n.language as Language, 'THB')
+  return (
+    <div className="qr-box">
+      <p className={paid ? 'notice notice--success' : 'notice'} role="status" data-testid="qr-outcome">
+        {paid ? t('deposit.qrPaid', { amount }) : t('deposit.qrClosed')}
+      </p>
+      <Button type="button" block onClick={onDone}>{t('deposit.qrNew')}</Button>
+    </div>
+  )
+}
