@@ -19,7 +19,7 @@ import { memberLookupRoutes, publicLookupRoutes } from './lookup/routes'
 import { createLogOtpSender, type OtpSender } from './otp/sms'
 import { otpRoutes } from './otp/routes'
 import { disableDemoMember, runSeeds } from './seed'
-import { getSetting, type Settings, updateSettings } from './settings'
+import { getRecentSetting, type Settings, updateSettings } from './settings'
 import { DEFAULT_MAX_AMOUNT_MINOR } from './wallet/amount'
 import { type GameProvider, simulatedProvider } from './wallet/providers'
 import { recoverTransfers } from './wallet/transfers'
@@ -163,7 +163,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   app.addHook('onRequest', async (request, reply) => {
     const path = request.url.split('?')[0].replace(/\/+$/, '')
     if (!path.startsWith('/api/') || path === '/api/lookup/active') return
-    if (await getSetting(db, 'terminated')) return reply.code(410).send(errorBody('gone'))
+    if (await getRecentSetting(db, 'terminated')) return reply.code(410).send(errorBody('gone'))
   })
 
   const staticDir = resolve(options.staticDir ?? 'dist')

@@ -105,7 +105,6 @@ export interface Tables {
     to_code: string
     amount_minor: number
     currency: string
-    reference: string
     status: string
     reserve_movement_id: number
     finish_movement_id: number | null

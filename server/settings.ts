@@ -1,4 +1,5 @@
 import { type Db, inTransaction } from './db'
+import { forgetRecent, recentValue } from './recent'
 
 /** Operator switches kept in the `settings` table (values stored as JSON). */
 export interface Settings {
@@ -22,6 +23,13 @@ export async function getSetting<K extends keyof Settings>(db: Db, key: K): Prom
   return row === undefined ? defaults[key] : (JSON.parse(row.value) as Settings[K])
 }
 
+/** How long an instance trusts what it last read of a switch that every request asks (terminated). */
+export const SETTING_CACHE_MS = 1_000
+
+/** A switch as this instance read it at most SETTING_CACHE_MS ago (recent.ts). */
+export const getRecentSetting = <K extends keyof Settings>(db: Db, key: K): Promise<Settings[K]> =>
+  recentValue(db, `setting:${key}`, SETTING_CACHE_MS, () => getSetting(db, key))
+
 export async function getSettings(db: Db): Promise<Settings> {
   const settings = { ...defaults }
   const rows = await db.selectFrom('settings').selectAll().execute()
@@ -32,6 +40,7 @@ export async function getSettings(db: Db): Promise<Settings> {
 }
 
 export async function updateSettings(db: Db, patch: Partial<Settings>): Promise<Settings> {
+  for (const key of settingKeys) forgetRecent(db, `setting:${key}`)
   await inTransaction(db, async (trx) => {
     for (const key of settingKeys) {
       if (patch[key] === undefined) continue

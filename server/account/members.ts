@@ -40,6 +40,18 @@ export async function findMemberById(db: Db, id: number): Promise<Member | undef
   return fromRow(await db.selectFrom('members').select(columns).where('id', '=', id).executeTakeFirst())
 }
 
+/** The member holding a session (by the token's hash) and when it expires, in one read: every member call asks. */
+export async function findSessionMember(db: Db, tokenHash: string): Promise<{ member: Member; expiresAt: number } | undefined> {
+  const row = await db.selectFrom('sessions')
+    .innerJoin('members', 'members.id', 'sessions.member_id')
+    .select([...columns.map((column) => `members.${column}` as const), 'sessions.expires_at as sessionExpiresAt'])
+    .where('sessions.token_hash', '=', tokenHash)
+    .executeTakeFirst()
+  if (!row) return undefined
+  const { sessionExpiresAt, ...member } = row
+  return { member: fromRow(member as MemberRow) as Member, expiresAt: Number(sessionExpiresAt) }
+}
+
 export async function findMemberByUsername(db: Db, username: string): Promise<Member | undefined> {
   return fromRow(await db.selectFrom('members').select(columns).where('username', '=', username).executeTakeFirst())
 }

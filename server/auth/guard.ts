@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify'
-import { findMemberById, type Member } from '../account/members'
+import { findSessionMember, type Member } from '../account/members'
 import type { ServerContext } from '../context'
 import { fail } from '../http/errors'
-import { findSession } from './sessions'
+import { sha256 } from '../tokens'
 
 export interface Authenticated {
   member: Member
@@ -19,12 +19,11 @@ export async function authenticate(ctx: ServerContext, request: FastifyRequest):
   const match = /^Bearer ([A-Za-z0-9_-]{16,128})$/.exec(header.trim())
   if (!match) throw fail(401, 'invalid token')
   const token = match[1]
-  const session = await findSession(ctx.db, token)
+  const session = await findSessionMember(ctx.db, sha256(token))
   if (!session) throw fail(401, 'invalid token')
   // Kept until the member's next login prunes it, so a retry still says EXPIRED_AUTH_TOKEN.
   if (session.expiresAt <= ctx.now()) throw fail(401, 'EXPIRED_AUTH_TOKEN')
-  const member = await findMemberById(ctx.db, session.memberId)
-  if (!member) throw fail(401, 'invalid token')
+  const { member } = session
   if (!member.isActive) throw fail(403, 'INACTIVE_USER')
   return { member, token }
 }

@@ -30,18 +30,6 @@ export async function createSession(db: Db, memberId: number, at: number, ttlMs:
 
 const EXPIRED_GRACE_MS = 24 * 60 * 60 * 1000
 
-export interface Session {
-  memberId: number
-  expiresAt: number
-}
-
-export async function findSession(db: Db, token: string): Promise<Session | undefined> {
-  return db.selectFrom('sessions')
-    .select(['member_id as memberId', 'expires_at as expiresAt'])
-    .where('token_hash', '=', hashToken(token))
-    .executeTakeFirst()
-}
-
 /** Sign-out: this token is revoked. */
 export async function deleteSession(db: Db, token: string): Promise<void> {
   await db.deleteFrom('sessions').where('token_hash', '=', hashToken(token)).execute()

@@ -10,6 +10,7 @@ import type {
   WalletAccount,
 } from '../../src/api/types'
 import type { Db } from '../db'
+import { recentValue } from '../recent'
 
 /** Admin-editable content kept as JSON in the `content` table, by key. */
 export interface ContentMap {
@@ -66,10 +67,12 @@ export async function findBank(db: Db, code: string, variant: Variant): Promise<
   return row && toBank(row)
 }
 
-/** Any bank by code, whatever the variant (for showing a member's stored bank). */
+/** Any bank by code, whatever the variant (for showing a member's stored bank; names read at most a minute ago). */
 export async function bankByCode(db: Db, code: string): Promise<Bank | undefined> {
-  const row = await db.selectFrom('banks').select(['code', 'name_th', 'name_en']).where('code', '=', code).executeTakeFirst()
-  return row && toBank(row)
+  return recentValue(db, `bank:${code}`, 60_000, async () => {
+    const row = await db.selectFrom('banks').select(['code', 'name_th', 'name_en']).where('code', '=', code).executeTakeFirst()
+    return row && toBank(row)
+  })
 }
 
 export async function listSources(db: Db): Promise<Source[]> {

@@ -9,7 +9,7 @@
  * faults tests need: latency, and answering then dropping the connection.
  */
 import { type Migration, sql } from 'kysely'
-import { type AnyDb, id, idType } from './shared'
+import { type AnyDb, id, idType, isPg } from './shared'
 
 export const migration: Migration = {
   async up(db: AnyDb) {
@@ -21,17 +21,16 @@ export const migration: Migration = {
       .addColumn('to_code', 'text', (c) => c.notNull())
       .addColumn('amount_minor', 'bigint', (c) => c.notNull().check(sql`amount_minor > 0`))
       .addColumn('currency', 'text', (c) => c.notNull())
-      /** The reserving movement's id: the reference every provider of this transfer is asked with. */
-      .addColumn('reference', 'text', (c) => c.notNull().unique())
       /** reserved, withdrawn (out of the source game, not yet in the target game), settled, reversed, returned */
       .addColumn('status', 'text', (c) => c.notNull())
+      /** The reserving movement: its id is the reference every provider of this transfer is asked with. */
       .addColumn('reserve_movement_id', 'bigint', (c) => c.notNull().references('movements.id'))
       .addColumn('finish_movement_id', 'bigint', (c) => c.references('movements.id'))
       .addColumn('created_at', 'bigint', (c) => c.notNull())
       .addColumn('updated_at', 'bigint', (c) => c.notNull())
       .execute()
+    // The sweep's way in. Every transfer writes its rows twice in its life, so nothing else is indexed.
     await db.schema.createIndex('game_transfers_open').on('game_transfers').columns(['status', 'created_at']).execute()
-    await db.schema.createIndex('game_transfers_member').on('game_transfers').columns(['member_id', 'id']).execute()
 
     await db.schema.createTable('provider_transfers')
       .addColumn('game_code', 'text', (c) => c.notNull())
@@ -44,6 +43,8 @@ export const migration: Migration = {
       .addColumn('outcome', 'text', (c) => c.notNull())
       .addColumn('at', 'bigint', (c) => c.notNull())
       .addPrimaryKeyConstraint('provider_transfers_pk', ['game_code', 'reference'])
+      // On SQLite the key is the table (one b-tree, not a table and its index).
+      .$call((table) => (isPg(db) ? table : table.modifyEnd(sql`without rowid`)))
       .execute()
 
     await db.schema.alterTable('games').addColumn('latency_ms', 'integer', (c) => c.notNull().defaultTo(0)).execute()

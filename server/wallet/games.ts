@@ -1,5 +1,6 @@
 import type { SlotCategory } from '../../src/api/types'
 import type { Db } from '../db'
+import { forgetRecent, recentValue } from '../recent'
 import { ACCOUNT_FLOW_CODES, gameBackground, gameLogo, type SeedGame } from './gamesData'
 
 /** Games and members' game accounts (repository). Balances live in the ledger, not here. */
@@ -58,6 +59,9 @@ export async function listGames(db: Db): Promise<Game[]> {
   return (await db.selectFrom('games').select(gameColumns).orderBy('sort').execute()).map(fromRow)
 }
 
+/** The games as every wallet read shows them, read at most a second ago (recent.ts). */
+export const listGamesRecent = (db: Db): Promise<Game[]> => recentValue(db, 'games', 1_000, () => listGames(db))
+
 /** A game by code, case-insensitive (auto-login paths are lower-case). */
 export async function findGame(db: Db, code: string): Promise<Game | undefined> {
   const row = await db.selectFrom('games').select(gameColumns).where('code', '=', code.toUpperCase()).executeTakeFirst()
@@ -92,6 +96,7 @@ export async function setProviderFaults(db: Db, code: string, faults: ProviderFa
     ...(faults.latencyMs === undefined ? {} : { latency_ms: faults.latencyMs }),
     ...(faults.dropsAnswers === undefined ? {} : { drops_answers: faults.dropsAnswers ? 1 : 0 }),
   }).where('code', '=', code.toUpperCase()).executeTakeFirst()
+  forgetRecent(db, 'games')
   return Number(result.numUpdatedRows) > 0
 }
 
@@ -103,9 +108,17 @@ export async function findGameAccount(db: Db, memberId: number, gameCode: string
   return row && { ...row, memberId: Number(row.memberId), activatedAt: Number(row.activatedAt) }
 }
 
-export async function listGameAccountCodes(db: Db, memberId: number): Promise<Set<string>> {
-  const rows = await db.selectFrom('game_accounts').select('game_code').where('member_id', '=', memberId).execute()
-  return new Set(rows.map((row) => row.game_code))
+/** A game by code (any case) and the member's account there, if any, in one read. */
+export async function findGameWithAccount(db: Db, memberId: number, code: string): Promise<{ game: Game; account?: GameAccount } | undefined> {
+  const row = await db.selectFrom('games')
+    .leftJoin('game_accounts', (join) => join.onRef('game_accounts.game_code', '=', 'games.code').on('game_accounts.member_id', '=', memberId))
+    .select([...gameColumns.map((column) => `games.${column}` as const), 'game_accounts.username', 'game_accounts.password', 'game_accounts.activated_at'])
+    .where('games.code', '=', code.toUpperCase())
+    .executeTakeFirst()
+  if (!row) return undefined
+  const game = fromRow(row)
+  if (row.username === null || row.password === null || row.activated_at === null) return { game }
+  return { game, account: { memberId, gameCode: game.code, username: row.username, password: row.password, activatedAt: Number(row.activated_at) } }
 }
 
 /** False when the member already had this game account (a second activation at the same time). */

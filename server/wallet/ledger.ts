@@ -22,7 +22,8 @@
  * rows (e.g. marking a slip approved): the movement then commits or rolls back with them.
  */
 import type { Currency } from '../../src/api/types'
-import { type Db, inTransaction } from '../db'
+import type { Expression, ExpressionBuilder } from 'kysely'
+import { type Db, inTransaction, isPostgres, type Tables } from '../db'
 import { fail } from '../http/errors'
 
 /**
@@ -69,6 +70,13 @@ export const accountKey = (ref: AccountRef): string => {
 
 interface AccountRow { id: number; key: string; currency: string; allow_negative: number }
 
+/**
+ * Accounts one request has already resolved, by key: a transfer resolves its three accounts when
+ * it reserves and finds them here when it settles. Only for a request's own use after what resolved
+ * them committed (an account row, once committed, never changes its id, currency or kind).
+ */
+export type AccountCache = Map<string, AccountRow>
+
 async function findAccounts(db: Db, keys: string[]): Promise<Map<string, AccountRow>> {
   const rows = await db.selectFrom('ledger_accounts')
     .select(['id', 'key', 'currency', 'allow_negative'])
@@ -77,21 +85,28 @@ async function findAccounts(db: Db, keys: string[]): Promise<Map<string, Account
   return new Map(rows.map((row) => [row.key, { ...row, id: Number(row.id) }]))
 }
 
-/** House accounts open on first use; member accounts must exist (opened with the member or the game). */
-async function resolveAccounts(db: Db, refs: readonly AccountRef[], at: number): Promise<AccountRow[]> {
-  const keys = refs.map(accountKey)
-  let found = await findAccounts(db, keys)
-  const missingHouses = refs.filter((ref) => 'house' in ref && !found.has(accountKey(ref)))
-  for (const ref of missingHouses) {
-    const { currency } = ref as { currency: string }
-    await db.insertInto('ledger_accounts')
-      .values({ key: accountKey(ref), kind: 'house', currency, balance_minor: 0, allow_negative: 1, created_at: at })
-      .onConflict((c) => c.column('key').doNothing())
-      .execute()
+/**
+ * The accounts of `refs`, in order. House accounts open on first use; member accounts must exist
+ * (opened with the member or the game). Rows in `cache` are not read again; rows read go into it.
+ */
+export async function resolveAccounts(db: Db, refs: readonly AccountRef[], at: number, cache: AccountCache = new Map()): Promise<AccountRow[]> {
+  const unknown = refs.filter((ref) => !cache.has(accountKey(ref)))
+  if (unknown.length > 0) {
+    const keys = unknown.map(accountKey)
+    let found = await findAccounts(db, keys)
+    const missingHouses = unknown.filter((ref) => 'house' in ref && !found.has(accountKey(ref)))
+    for (const ref of missingHouses) {
+      const { currency } = ref as { currency: string }
+      await db.insertInto('ledger_accounts')
+        .values({ key: accountKey(ref), kind: 'house', currency, balance_minor: 0, allow_negative: 1, created_at: at })
+        .onConflict((c) => c.column('key').doNothing())
+        .execute()
+    }
+    if (missingHouses.length > 0) found = await findAccounts(db, keys)
+    for (const [key, row] of found) cache.set(key, row)
   }
-  if (missingHouses.length > 0) found = await findAccounts(db, keys)
   return refs.map((ref) => {
-    const row = found.get(accountKey(ref))
+    const row = cache.get(accountKey(ref))
     if (row) return row
     throw 'wallet' in ref ? fail(400, 'NO_WALLET') : fail(400, 'SLOT_NO_ACCOUNT')
   })
@@ -115,11 +130,50 @@ const isUniqueViolation = (error: unknown): boolean => {
   return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505'
 }
 
-/** Books one movement (see the module comment). */
-export async function postMovement(db: Db, input: MovementInput): Promise<PostedMovement> {
+/**
+ * Adds each posting to its account's cached balance, refusing (MONEY_NOT_ENOUGH, which rolls the
+ * movement back) when a member account would go below 0; the balances after, in postings' order.
+ * SQLite runs one writer at a time, so one statement updates them all; PostgreSQL updates row by
+ * row in id order, so two movements touching the same accounts lock them in the same order.
+ */
+async function applyPostings(trx: Db, accounts: readonly AccountRow[], postings: readonly Posting[]): Promise<number[]> {
+  const allowed = (eb: ExpressionBuilder<Tables, 'ledger_accounts'>, amount: Expression<number>) =>
+    eb.or([eb('allow_negative', '=', 1), eb(eb('balance_minor', '+', amount), '>=', 0)])
+  if (!isPostgres(trx)) {
+    const amountOf = (eb: ExpressionBuilder<Tables, 'ledger_accounts'>) =>
+      accounts.slice(1).reduce((cases, account, i) => cases.when('id', '=', account.id).then(eb.val(postings[i + 1].amountMinor)),
+        eb.case().when('id', '=', accounts[0].id).then(eb.val(postings[0].amountMinor))).else(eb.val(0)).end()
+    const rows = await trx.updateTable('ledger_accounts')
+      .set((eb) => ({ balance_minor: eb('balance_minor', '+', amountOf(eb)) }))
+      .where('id', 'in', accounts.map((account) => account.id))
+      .where((eb) => allowed(eb, amountOf(eb)))
+      .returning(['id', 'balance_minor'])
+      .execute()
+    if (rows.length !== accounts.length) throw fail(400, 'MONEY_NOT_ENOUGH')
+    const after = new Map(rows.map((row) => [Number(row.id), Number(row.balance_minor)]))
+    return accounts.map((account) => after.get(account.id) ?? Number.NaN)
+  }
+  const balances = new Array<number>(accounts.length)
+  const order = accounts.map((_, i) => i).sort((a, b) => accounts[a].id - accounts[b].id)
+  for (const i of order) {
+    const amount = postings[i].amountMinor
+    const updated = await trx.updateTable('ledger_accounts')
+      .set((eb) => ({ balance_minor: eb('balance_minor', '+', amount) }))
+      .where('id', '=', accounts[i].id)
+      .where((eb) => allowed(eb, eb.val(amount)))
+      .returning('balance_minor')
+      .executeTakeFirst()
+    if (!updated) throw fail(400, 'MONEY_NOT_ENOUGH')
+    balances[i] = Number(updated.balance_minor)
+  }
+  return balances
+}
+
+/** Books one movement (see the module comment); `cache`: accounts the caller resolved before. */
+export async function postMovement(db: Db, input: MovementInput, cache?: AccountCache): Promise<PostedMovement> {
   checkPostings(input.postings)
   return inTransaction(db, async (trx) => {
-    const accounts = await resolveAccounts(trx, input.postings.map((p) => p.account), input.at)
+    const accounts = await resolveAccounts(trx, input.postings.map((p) => p.account), input.at, cache)
     if (new Set(accounts.map((a) => a.currency)).size !== 1) throw new Error('a movement is in one currency')
     let movementId: number
     try {
@@ -140,21 +194,7 @@ export async function postMovement(db: Db, input: MovementInput): Promise<Posted
       account_id: accounts[i].id,
       amount_minor: posting.amountMinor,
     }))).execute()
-    const balances = new Array<number>(accounts.length)
-    // Id order: two movements touching the same accounts lock them in the same order.
-    const order = accounts.map((_, i) => i).sort((a, b) => accounts[a].id - accounts[b].id)
-    for (const i of order) {
-      const amount = input.postings[i].amountMinor
-      const updated = await trx.updateTable('ledger_accounts')
-        .set((eb) => ({ balance_minor: eb('balance_minor', '+', amount) }))
-        .where('id', '=', accounts[i].id)
-        .where((eb) => eb.or([eb('allow_negative', '=', 1), eb(eb('balance_minor', '+', amount), '>=', 0)]))
-        .returning('balance_minor')
-        .executeTakeFirst()
-      if (!updated) throw fail(400, 'MONEY_NOT_ENOUGH')
-      balances[i] = Number(updated.balance_minor)
-    }
-    return { movementId, balances }
+    return { movementId, balances: await applyPostings(trx, accounts, input.postings) }
   })
 }
 
@@ -225,6 +265,17 @@ export async function gameBalances(db: Db, memberId: number): Promise<Map<string
   const rows = await db.selectFrom('ledger_accounts').select(['game_code', 'balance_minor'])
     .where('member_id', '=', memberId).where('kind', '=', 'game').execute()
   return new Map(rows.map((row) => [row.game_code ?? '', Number(row.balance_minor)]))
+}
+
+/** A member's wallet balance and every game account balance (by game code), in one read. */
+export async function memberBalances(db: Db, memberId: number): Promise<{ wallet: number | undefined; games: Map<string, number> }> {
+  const rows = await db.selectFrom('ledger_accounts').select(['kind', 'game_code', 'balance_minor'])
+    .where('member_id', '=', memberId).where('kind', 'in', ['wallet', 'game']).execute()
+  const wallet = rows.find((row) => row.kind === 'wallet')
+  return {
+    wallet: wallet === undefined ? undefined : Number(wallet.balance_minor),
+    games: new Map(rows.filter((row) => row.kind === 'game').map((row) => [row.game_code ?? '', Number(row.balance_minor)])),
+  }
 }
 
 /** The sum of a member wallet's postings: equal to its cached balance when the books are right. */

@@ -99,15 +99,15 @@ export function simulatedProvider(db: Db, now: () => number): GameProvider {
 
 /** A provider call that has not answered within `ms` is unreachable: its outcome is unknown. */
 export async function withinTime<T>(call: Promise<T>, ms: number): Promise<T> {
-  const controller = new AbortController()
+  let timer: NodeJS.Timeout | undefined
   try {
     return await Promise.race([
       call,
-      sleep(ms, undefined, { signal: controller.signal }).then(() => {
-        throw new ProviderUnreachable(`no answer within ${ms} ms`)
+      new Promise<never>((_resolve, reject) => {
+        timer = setTimeout(() => reject(new ProviderUnreachable(`no answer within ${ms} ms`)), ms)
       }),
     ])
   } finally {
-    controller.abort()
+    clearTimeout(timer)
   }
 }

@@ -13,31 +13,33 @@ import { toMajor } from '../money'
 import { MIN_TRANSFER_MINOR, parseAmount } from './amount'
 import * as games from './games'
 import { AUTO_LOGIN_BY_PASSWORD, AUTO_LOGIN_BY_USERNAME } from './gamesData'
-import { type AccountRef, gameBalances, openGameAccount, postMovement, walletBalance } from './ledger'
+import { type AccountCache, gameBalances, memberBalances, openGameAccount, postMovement, walletBalance } from './ledger'
 import { ProviderRefused, ProviderUnreachable, withinTime } from './providers'
 import { accrueRefund, inviteCounts } from './rewards'
-import { driveTransfer, findTransfer, type GameTransfer, gameAtFault, isOpen, reserveTransfer, WALLET } from './transfers'
+import { driveTransfer, findTransfer, type GameSide, type GameTransfer, gameAtFault, isOpen, type Known, reserveTransfer, WALLET } from './transfers'
 
 
 async function walletAmount(ctx: ServerContext, member: Member): Promise<WalletAmount> {
-  const minor = await walletBalance(ctx.db, member.id)
+  return walletOf(member, await walletBalance(ctx.db, member.id))
+}
+
+const walletOf = (member: Member, minor: number | undefined): WalletAmount => {
   if (minor === undefined) throw fail(400, 'NO_WALLET')
   return { amount: toMajor(minor), currency: member.currency }
 }
 
-/** Every game as a card for this member: active when they have its account, its balance from the ledger. */
-async function slotsOf(ctx: ServerContext, member: Member): Promise<Slot[]> {
-  const [all, active, balances] = await Promise.all([
-    games.listGames(ctx.db),
-    games.listGameAccountCodes(ctx.db, member.id),
-    gameBalances(ctx.db, member.id),
-  ])
-  return all.map((game) => ({
+/**
+ * The wallet and every game as a card for this member, from one read of the ledger: a game is
+ * active when the member has its account (opened in the ledger with the activation, activateGame).
+ */
+export async function balancesView(ctx: ServerContext, member: Member): Promise<{ wallet: WalletAmount; slots: Slot[] }> {
+  const [all, balances] = await Promise.all([games.listGamesRecent(ctx.db), memberBalances(ctx.db, member.id)])
+  const slots = all.map((game) => ({
     code: game.code,
     name: game.name,
     category: game.category,
-    isActive: active.has(game.code),
-    amount: toMajor(balances.get(game.code) ?? 0),
+    isActive: balances.games.has(game.code),
+    amount: toMajor(balances.games.get(game.code) ?? 0),
     ftWalletSlot: game.ftWalletSlot,
     logo: game.logo,
     background: game.background,
@@ -45,11 +47,12 @@ async function slotsOf(ctx: ServerContext, member: Member): Promise<Slot[]> {
     android: game.android,
     ios: game.ios,
   }))
+  return { wallet: walletOf(member, balances.wallet), slots }
 }
 
 export async function walletView(ctx: ServerContext, member: Member): Promise<WalletResponse> {
-  const [{ bankAccount }, wallet, slots, invited] = await Promise.all([
-    toProfileResponse(ctx, member), walletAmount(ctx, member), slotsOf(ctx, member), inviteCounts(ctx, member),
+  const [{ bankAccount }, { wallet, slots }, invited] = await Promise.all([
+    toProfileResponse(ctx, member), balancesView(ctx, member), inviteCounts(ctx, member),
   ])
   return {
     profile: { _id: String(member.id), name: member.name, username: member.username, coin: 0 },
@@ -59,11 +62,6 @@ export async function walletView(ctx: ServerContext, member: Member): Promise<Wa
     invite: { amount: 0, ...invited },
     slots,
   }
-}
-
-export async function balancesView(ctx: ServerContext, member: Member): Promise<{ wallet: WalletAmount; slots: Slot[] }> {
-  const [wallet, slots] = await Promise.all([walletAmount(ctx, member), slotsOf(ctx, member)])
-  return { wallet, slots }
 }
 
 /** A game with accounts (one of spec 2's account-flow codes), any case; NO_GAME otherwise. */
@@ -123,8 +121,9 @@ export async function resetGamePassword(ctx: ServerContext, member: Member, code
  * the lost-bet refund the operator gives back (`refundPercent`, 0 to turn it off).
  */
 export async function settleRound(ctx: ServerContext, member: Member, code: string, amountMinor: number, refundPercent: number): Promise<void> {
-  const { ref, game } = await transferAccount(ctx, member, code)
-  if (!game || !Number.isSafeInteger(amountMinor) || amountMinor === 0) throw fail(400, 'KEY_INVALID')
+  const { side } = await transferAccount(ctx, member, code)
+  if (!side || !Number.isSafeInteger(amountMinor) || amountMinor === 0) throw fail(400, 'KEY_INVALID')
+  const { game } = side
   await inTransaction(ctx.db, async (trx) => {
     await postMovement(trx, {
       kind: 'game_round',
@@ -132,7 +131,7 @@ export async function settleRound(ctx: ServerContext, member: Member, code: stri
       note: game.code,
       at: ctx.now(),
       postings: [
-        { account: ref, amountMinor },
+        { account: { game: game.code, memberId: member.id }, amountMinor },
         { account: { house: `provider:${game.code}`, currency: member.currency }, amountMinor: -amountMinor },
       ],
     })
@@ -141,16 +140,17 @@ export async function settleRound(ctx: ServerContext, member: Member, code: stri
   })
 }
 
-/** WALLET or an active game account of the member, by its canonical code. */
-async function transferAccount(ctx: ServerContext, member: Member, code: string): Promise<{ ref: AccountRef; code: string; game?: games.Game }> {
-  if (code.toUpperCase() === WALLET) return { ref: { wallet: member.id }, code: WALLET }
-  const game = await accountGame(ctx, code)
-  await accountOf(ctx, member, game)
-  return { ref: { game: game.code, memberId: member.id }, code: game.code, game }
+/** WALLET or an active game account of the member, by its canonical code (with the game and account read, in one go). */
+async function transferAccount(ctx: ServerContext, member: Member, code: string): Promise<{ code: string; side?: GameSide }> {
+  if (code.toUpperCase() === WALLET) return { code: WALLET }
+  const found = await games.findGameWithAccount(ctx.db, member.id, code)
+  if (!found || !found.game.hasAccount) throw fail(400, 'NO_GAME')
+  if (!found.account) throw fail(400, 'SLOT_NO_ACCOUNT')
+  return { code: found.game.code, side: { game: found.game, account: found.account } }
 }
 
-/** What a transfer call keeps with its Idempotency-Key between its steps: its transfers. */
-export interface TransferBegun { transferIds: number[] }
+/** What a transfer call keeps with its Idempotency-Key between its steps: its transfers as reserved. */
+export interface TransferBegun { transfers: GameTransfer[] }
 
 /** The steps of a transfer call (idempotentSteps): reserve, then ask and book; resume recovers. */
 export interface TransferSteps {
@@ -176,17 +176,29 @@ async function answerOf(ctx: ServerContext, member: Member, transfers: readonly 
   }
 }
 
-function stepsOf(ctx: ServerContext, member: Member, reserve: (ctx: ServerContext) => Promise<GameTransfer[]>): TransferSteps {
-  const drive = async ({ transferIds }: TransferBegun, recovering: boolean) => {
-    const transfers = await Promise.all(transferIds.map(async (id) => driveTransfer(ctx, await findTransfer(ctx.db, id), recovering)))
-    return answerOf(ctx, member, transfers)
-  }
+/**
+ * The steps of one transfer call. `reserve` gets the request's account cache, so the settling
+ * movements find the accounts the reservation resolved (Known in transfers.ts).
+ */
+function stepsOf(
+  ctx: ServerContext,
+  member: Member,
+  sides: ReadonlyMap<string, GameSide>,
+  reserve: (ctx: ServerContext, accounts: AccountCache) => Promise<GameTransfer[]>,
+): TransferSteps {
+  const accounts: AccountCache = new Map()
+  const known: Known = { sides, accounts }
   return {
-    begin: async (scoped) => ({ transferIds: (await reserve(scoped)).map((transfer) => transfer.id) }),
-    finish: (begun) => drive(begun, false),
-    resume: (begun) => drive(begun, true),
+    begin: async (scoped) => ({ transfers: await reserve(scoped, accounts) }),
+    finish: async ({ transfers }) => answerOf(ctx, member, await Promise.all(transfers.map((transfer) => driveTransfer(ctx, transfer, { known })))),
+    // A retry reads each transfer again: a sweep or another instance may have moved it on.
+    resume: async ({ transfers }) => answerOf(ctx, member, await Promise.all(transfers.map(async ({ id }) =>
+      driveTransfer(ctx, await findTransfer(ctx.db, id), { recovering: true, known: { sides } })))),
   }
 }
+
+const sidesOf = (...ends: { code: string; side?: GameSide }[]): ReadonlyMap<string, GameSide> =>
+  new Map(ends.flatMap((end) => (end.side ? [[end.code, end.side] as const] : [])))
 
 /** POST /api/wallet/transfer: the request is checked here; its money is reserved in `begin`. */
 export async function transferSteps(ctx: ServerContext, member: Member, from: string, to: string, amount: number | string): Promise<TransferSteps> {
@@ -195,15 +207,15 @@ export async function transferSteps(ctx: ServerContext, member: Member, from: st
   if (amountMinor < MIN_TRANSFER_MINOR) throw fail(400, 'TRANSFER_MINIMUM')
   const source = await transferAccount(ctx, member, from)
   const target = await transferAccount(ctx, member, to)
-  return stepsOf(ctx, member, async (scoped) => [
-    await reserveTransfer(scoped.db, { memberId: member.id, from: source.code, to: target.code, amountMinor, currency: member.currency, at: ctx.now() }),
+  return stepsOf(ctx, member, sidesOf(source, target), async (scoped, accounts) => [
+    await reserveTransfer(scoped.db, { memberId: member.id, from: source.code, to: target.code, amountMinor, currency: member.currency, at: ctx.now() }, accounts),
   ])
 }
 
 /** POST /api/wallet/transferAll: one transfer per account holding money (wallet and other games) into `to`. */
 export async function transferAllSteps(ctx: ServerContext, member: Member, to: string): Promise<TransferSteps> {
   const target = await transferAccount(ctx, member, to)
-  return stepsOf(ctx, member, async (scoped) => {
+  return stepsOf(ctx, member, sidesOf(target), async (scoped, accounts) => {
     const balances = await gameBalances(scoped.db, member.id)
     const sources = [...balances].map(([code, minor]) => ({ code, minor }))
     sources.push({ code: WALLET, minor: (await walletBalance(scoped.db, member.id)) ?? 0 })
@@ -211,7 +223,7 @@ export async function transferAllSteps(ctx: ServerContext, member: Member, to: s
     if (moving.length === 0) throw fail(400, 'TRANSFER_MINIMUM')
     const reserved: GameTransfer[] = []
     for (const source of moving) {
-      reserved.push(await reserveTransfer(scoped.db, { memberId: member.id, from: source.code, to: target.code, amountMinor: source.minor, currency: member.currency, at: ctx.now() }))
+      reserved.push(await reserveTransfer(scoped.db, { memberId: member.id, from: source.code, to: target.code, amountMinor: source.minor, currency: member.currency, at: ctx.now() }, accounts))
     }
     return reserved
   })

@@ -14,8 +14,9 @@
  */
 import type { ServerContext } from '../context'
 import { type Db, inTransaction } from '../db'
+import { ApiError } from '../http/errors'
 import * as games from './games'
-import { type AccountRef, postMovement } from './ledger'
+import { type AccountCache, type AccountRef, postMovement, resolveAccounts } from './ledger'
 import { type ProviderDirection, ProviderRefused, type ProviderTransferStatus, ProviderUnreachable, withinTime } from './providers'
 
 export const WALLET = 'WALLET'
@@ -36,6 +37,7 @@ export interface GameTransfer {
   to: string
   amountMinor: number
   currency: string
+  /** The reserving movement's id: what every provider of this transfer is asked with. */
   reference: string
   status: TransferStatus
   createdAt: number
@@ -46,7 +48,7 @@ export const inTransit = (currency: string): AccountRef => ({ house: 'in-transit
 const accountOf = (code: string, memberId: number): AccountRef =>
   code === WALLET ? { wallet: memberId } : { game: code, memberId }
 
-type Row = { id: number; member_id: number; from_code: string; to_code: string; amount_minor: number; currency: string; reference: string; status: string; created_at: number }
+type Row = { id: number; member_id: number; from_code: string; to_code: string; amount_minor: number; currency: string; reserve_movement_id: number; status: string; created_at: number }
 
 const fromRow = (row: Row): GameTransfer => ({
   id: Number(row.id),
@@ -55,12 +57,12 @@ const fromRow = (row: Row): GameTransfer => ({
   to: row.to_code,
   amountMinor: Number(row.amount_minor),
   currency: row.currency,
-  reference: row.reference,
+  reference: String(row.reserve_movement_id),
   status: row.status as TransferStatus,
   createdAt: Number(row.created_at),
 })
 
-const columns = ['id', 'member_id', 'from_code', 'to_code', 'amount_minor', 'currency', 'reference', 'status', 'created_at'] as const
+const columns = ['id', 'member_id', 'from_code', 'to_code', 'amount_minor', 'currency', 'reserve_movement_id', 'status', 'created_at'] as const
 
 export const isOpen = (transfer: GameTransfer): boolean => transfer.status === 'reserved' || transfer.status === 'withdrawn'
 
@@ -73,9 +75,13 @@ export interface TransferRequest {
   at: number
 }
 
-/** Step 1, in the caller's transaction when `db` is one: the money leaves the source for in-transit. */
-export async function reserveTransfer(db: Db, request: TransferRequest): Promise<GameTransfer> {
+/**
+ * Step 1, in the caller's transaction when `db` is one: the money leaves the source for in-transit.
+ * The target's account is resolved with the others, into `accounts`, so settling reads none again.
+ */
+export async function reserveTransfer(db: Db, request: TransferRequest, accounts: AccountCache = new Map()): Promise<GameTransfer> {
   return inTransaction(db, async (trx) => {
+    await resolveAccounts(trx, [accountOf(request.from, request.memberId), inTransit(request.currency), accountOf(request.to, request.memberId)], request.at, accounts)
     const { movementId } = await postMovement(trx, {
       kind: 'transfer',
       memberId: request.memberId,
@@ -85,14 +91,13 @@ export async function reserveTransfer(db: Db, request: TransferRequest): Promise
         { account: accountOf(request.from, request.memberId), amountMinor: -request.amountMinor },
         { account: inTransit(request.currency), amountMinor: request.amountMinor },
       ],
-    })
+    }, accounts)
     const row = await trx.insertInto('game_transfers').values({
       member_id: request.memberId,
       from_code: request.from,
       to_code: request.to,
       amount_minor: request.amountMinor,
       currency: request.currency,
-      reference: String(movementId),
       status: 'reserved',
       reserve_movement_id: movementId,
       created_at: request.at,
@@ -135,17 +140,36 @@ async function askProvider(ctx: ServerContext, call: () => Promise<void>): Promi
   }
 }
 
+/** A game and the member's account there, as a step needs them. */
+export interface GameSide {
+  game: games.Game
+  account: games.GameAccount
+}
+
+/** What the request already read, so the steps do not read it again: game sides by code, ledger accounts. */
+export interface Known {
+  sides?: ReadonlyMap<string, GameSide>
+  accounts?: AccountCache
+}
+
+async function sideOf(ctx: ServerContext, transfer: GameTransfer, code: string, known?: Known): Promise<GameSide> {
+  const found = known?.sides?.get(code)
+  if (found) return found
+  const game = await games.findGame(ctx.db, code)
+  const account = await games.findGameAccount(ctx.db, transfer.memberId, code)
+  if (!game || !account) throw new Error(`transfer ${transfer.id}: no game account ${code}`)
+  return { game, account }
+}
+
 /**
  * Step 2 for the open step. When recovering, the provider is first asked what it did with the
  * reference: done and refused are its record; a reference it never saw is sent again, and only
  * a done counts then, because the first request may still be on its way (a refusal to connect
  * now says nothing about it): the next sweep asks again.
  */
-async function runStep(ctx: ServerContext, transfer: GameTransfer, recovering: boolean): Promise<StepOutcome> {
+async function runStep(ctx: ServerContext, transfer: GameTransfer, recovering: boolean, known?: Known): Promise<StepOutcome> {
   const { code, direction } = openStep(transfer)
-  const game = await games.findGame(ctx.db, code)
-  const account = await games.findGameAccount(ctx.db, transfer.memberId, code)
-  if (!game || !account) throw new Error(`transfer ${transfer.id}: no game account ${code}`)
+  const { game, account } = await sideOf(ctx, transfer, code, known)
   const send = () => askProvider(ctx, () => ctx.provider.transfer(game, account, { reference: transfer.reference, direction, amountMinor: transfer.amountMinor }))
   if (!recovering) return send()
   let status: ProviderTransferStatus = 'unknown'
@@ -157,30 +181,41 @@ async function runStep(ctx: ServerContext, transfer: GameTransfer, recovering: b
   return (await send()) === 'done' ? 'done' : 'unknown'
 }
 
-/** Step 3: books where the money ends, once; returns the transfer as it now stands. */
-async function finish(ctx: ServerContext, transfer: GameTransfer, outcome: 'settled' | 'reversed' | 'returned'): Promise<GameTransfer> {
+/** Thrown inside finish's transaction to roll its movement back: another finisher was first. */
+class FinishedElsewhere extends Error {}
+
+/**
+ * Step 3: books where the money ends, once, and returns the transfer as it now stands. The
+ * finishing movement's reference names the transfer, so of two finishers (the request, a retry,
+ * a sweep) the second cannot book; and the row moves on only from the state this one saw.
+ */
+async function finish(ctx: ServerContext, transfer: GameTransfer, outcome: 'settled' | 'reversed' | 'returned', known?: Known): Promise<GameTransfer> {
   const to = outcome === 'settled' ? transfer.to : outcome === 'reversed' ? transfer.from : WALLET
-  return inTransaction(ctx.db, async (trx) => {
-    const at = ctx.now()
-    const claimed = await trx.updateTable('game_transfers').set({ status: outcome, updated_at: at })
-      .where('id', '=', transfer.id).where('status', '=', transfer.status)
-      .returning(columns).executeTakeFirst()
-    // Another finisher (the request, a retry or a sweep) got there first.
-    if (!claimed) return findTransfer(trx, transfer.id)
-    const { movementId } = await postMovement(trx, {
-      kind: `transfer_${outcome}`,
-      memberId: transfer.memberId,
-      reference: `transfer:${transfer.id}`,
-      note: `${transfer.from}>${transfer.to}`,
-      at,
-      postings: [
-        { account: inTransit(transfer.currency), amountMinor: -transfer.amountMinor },
-        { account: accountOf(to, transfer.memberId), amountMinor: transfer.amountMinor },
-      ],
+  try {
+    return await inTransaction(ctx.db, async (trx) => {
+      const at = ctx.now()
+      const { movementId } = await postMovement(trx, {
+        kind: `transfer_${outcome}`,
+        memberId: transfer.memberId,
+        reference: `transfer:${transfer.id}`,
+        note: `${transfer.from}>${transfer.to}`,
+        at,
+        postings: [
+          { account: inTransit(transfer.currency), amountMinor: -transfer.amountMinor },
+          { account: accountOf(to, transfer.memberId), amountMinor: transfer.amountMinor },
+        ],
+      }, known?.accounts)
+      const claimed = await trx.updateTable('game_transfers').set({ status: outcome, finish_movement_id: movementId, updated_at: at })
+        .where('id', '=', transfer.id).where('status', '=', transfer.status)
+        .returning(columns).executeTakeFirst()
+      if (!claimed) throw new FinishedElsewhere()
+      return fromRow(claimed)
     })
-    await trx.updateTable('game_transfers').set({ finish_movement_id: movementId }).where('id', '=', transfer.id).execute()
-    return fromRow(claimed)
-  })
+  } catch (error) {
+    const first = error instanceof FinishedElsewhere || (error instanceof ApiError && error.status === 409)
+    if (!first) throw error
+    return findTransfer(ctx.db, transfer.id)
+  }
 }
 
 async function markWithdrawn(ctx: ServerContext, transfer: GameTransfer): Promise<GameTransfer> {
@@ -194,15 +229,19 @@ async function markWithdrawn(ctx: ServerContext, transfer: GameTransfer): Promis
  * Steps 2 and 3, outside any transaction: asks the provider(s) and books the outcome. A transfer
  * whose provider did not answer stays open (in transit) for a retry or the sweep.
  */
-export async function driveTransfer(ctx: ServerContext, start: GameTransfer, recovering = false): Promise<GameTransfer> {
+export async function driveTransfer(
+  ctx: ServerContext,
+  start: GameTransfer,
+  { recovering = false, known }: { recovering?: boolean; known?: Known } = {},
+): Promise<GameTransfer> {
   let transfer = start
   while (isOpen(transfer)) {
     const leavingGame = transfer.status === 'reserved' && transfer.from !== WALLET
-    const outcome = await runStep(ctx, transfer, recovering)
+    const outcome = await runStep(ctx, transfer, recovering, known)
     if (outcome === 'unknown') return findTransfer(ctx.db, transfer.id)
-    if (outcome === 'refused') return finish(ctx, transfer, leavingGame || transfer.from === WALLET ? 'reversed' : 'returned')
+    if (outcome === 'refused') return finish(ctx, transfer, leavingGame || transfer.from === WALLET ? 'reversed' : 'returned', known)
     if (leavingGame && transfer.to !== WALLET) transfer = await markWithdrawn(ctx, transfer)
-    else transfer = await finish(ctx, transfer, 'settled')
+    else transfer = await finish(ctx, transfer, 'settled', known)
   }
   return transfer
 }
@@ -216,7 +255,7 @@ export async function recoverTransfers(ctx: ServerContext): Promise<number> {
   let resolved = 0
   for (const row of rows) {
     try {
-      if (!isOpen(await driveTransfer(ctx, fromRow(row), true))) resolved += 1
+      if (!isOpen(await driveTransfer(ctx, fromRow(row), { recovering: true }))) resolved += 1
     } catch (error) {
       console.error(`transfer ${row.id} not recovered: ${(error as Error).message}`)
     }

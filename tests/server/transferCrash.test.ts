@@ -61,12 +61,12 @@ describe('a crash between reserve and settle', () => {
         await restarted.ready()
         const open = () => restarted.wallet.db.selectFrom('game_transfers').select('status').where('status', 'in', ['reserved', 'withdrawn']).execute()
         await expect.poll(async () => (await open()).length, { timeout: 10_000, interval: 50 }).toBe(0)
-        const rows = await restarted.wallet.db.selectFrom('game_transfers').select(['to_code', 'status', 'reference']).orderBy('id').execute()
+        const rows = await restarted.wallet.db.selectFrom('game_transfers').select(['to_code', 'status', 'reserve_movement_id']).orderBy('id').execute()
         expect(rows.map((row) => [row.to_code, row.status])).toEqual([['JOKER', 'settled'], ['PG', 'settled']])
         const book = await restarted.wallet.db.selectFrom('provider_transfers').select(['game_code', 'reference', 'outcome']).orderBy('game_code').execute()
         expect(book).toEqual([
-          { game_code: 'JOKER', reference: rows[0].reference, outcome: 'done' },
-          { game_code: 'PG', reference: rows[1].reference, outcome: 'done' },
+          { game_code: 'JOKER', reference: String(rows[0].reserve_movement_id), outcome: 'done' },
+          { game_code: 'PG', reference: String(rows[1].reserve_movement_id), outcome: 'done' },
         ])
         const books = await checkBooks(restarted.wallet.db)
         expect(books, JSON.stringify(books)).toMatchObject({ balanced: true })

@@ -47,10 +47,9 @@ async function expectBooksBalanced() {
 
 /** The ledger's game accounts agree with what each provider says it moved (deposits minus withdrawals). */
 async function expectProvidersAgree(code: string, memberId = DEMO_MEMBER_ID) {
-  const rows = await db().selectFrom('provider_transfers as p')
-    .innerJoin('game_transfers as t', 't.reference', 'p.reference')
-    .select(['p.direction', 'p.amount_minor', 'p.outcome'])
-    .where('p.game_code', '=', code).where('t.member_id', '=', memberId).execute()
+  const references = new Set((await transfersOf(memberId)).map((transfer) => String(transfer.reserve_movement_id)))
+  const rows = (await db().selectFrom('provider_transfers').select(['reference', 'direction', 'amount_minor', 'outcome'])
+    .where('game_code', '=', code).execute()).filter((row) => references.has(row.reference))
   const atProvider = rows.filter((row) => row.outcome === 'done')
     .reduce((sum, row) => sum + (row.direction === 'deposit' ? 1 : -1) * Number(row.amount_minor), 0)
   const ledger = await db().selectFrom('ledger_accounts').select('balance_minor').where('key', '=', `game:${memberId}:${code}`).executeTakeFirst()
@@ -109,11 +108,11 @@ describe('ask, then settle', () => {
     expect((await transfer('WALLET', 'PG', 100)).status).toBe(200)
     expect((await transfer('PG', 'WALLET', 40)).status).toBe(200)
     const [into, out] = await transfersOf()
-    expect(into).toMatchObject({ from_code: 'WALLET', to_code: 'PG', status: 'settled', reference: String(into.reserve_movement_id) })
-    expect(out).toMatchObject({ from_code: 'PG', to_code: 'WALLET', status: 'settled', reference: String(out.reserve_movement_id) })
+    expect(into).toMatchObject({ from_code: 'WALLET', to_code: 'PG', status: 'settled' })
+    expect(out).toMatchObject({ from_code: 'PG', to_code: 'WALLET', status: 'settled' })
     expect(await providerBook('PG')).toEqual([
-      { reference: into.reference, direction: 'deposit', amount_minor: 100_00, outcome: 'done' },
-      { reference: out.reference, direction: 'withdraw', amount_minor: 40_00, outcome: 'done' },
+      { reference: String(into.reserve_movement_id), direction: 'deposit', amount_minor: 100_00, outcome: 'done' },
+      { reference: String(out.reserve_movement_id), direction: 'withdraw', amount_minor: 40_00, outcome: 'done' },
     ])
     const kinds = await db().selectFrom('movements').select(['id', 'kind', 'reference']).where('member_id', '=', DEMO_MEMBER_ID)
       .where('kind', 'like', 'transfer%').orderBy('id').execute()
@@ -130,8 +129,9 @@ describe('ask, then settle', () => {
     expect(await transfer('PG', 'JOKER', 30)).toMatchObject({ status: 200, body: { amount: 30 } })
     const moved = (await transfersOf())[1]
     expect(moved).toMatchObject({ from_code: 'PG', to_code: 'JOKER', status: 'settled' })
-    expect((await providerBook('PG'))[1]).toMatchObject({ reference: moved.reference, direction: 'withdraw', amount_minor: 30_00 })
-    expect(await providerBook('JOKER')).toEqual([{ reference: moved.reference, direction: 'deposit', amount_minor: 30_00, outcome: 'done' }])
+    const reference = String(moved.reserve_movement_id)
+    expect((await providerBook('PG'))[1]).toMatchObject({ reference, direction: 'withdraw', amount_minor: 30_00 })
+    expect(await providerBook('JOKER')).toEqual([{ reference, direction: 'deposit', amount_minor: 30_00, outcome: 'done' }])
     expect([await gameBalance('PG'), await gameBalance('JOKER')]).toEqual([70, 30])
     await expectProvidersAgree('PG')
     await expectProvidersAgree('JOKER')
@@ -249,7 +249,7 @@ describe('a lost answer', () => {
     // The provider's book says it refused that reference: the money comes back.
     await faults('PG', { down: false })
     const account = await games.findGameAccount(db(), DEMO_MEMBER_ID, 'PG')
-    await db().insertInto('provider_transfers').values({ game_code: 'PG', reference: pending.reference, direction: 'deposit', username: account?.username ?? '', amount_minor: 100_00, outcome: 'refused', at: 0 }).execute()
+    await db().insertInto('provider_transfers').values({ game_code: 'PG', reference: String(pending.reserve_movement_id), direction: 'deposit', username: account?.username ?? '', amount_minor: 100_00, outcome: 'refused', at: 0 }).execute()
     expect(await recoverTransfers(server.app.wallet)).toBe(1)
     expect(await findTransfer(db(), Number(pending.id))).toMatchObject({ status: 'reversed' })
     expect(await balanceOf(server.app)).toBe(DEMO_START_MINOR)
