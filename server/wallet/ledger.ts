@@ -22,8 +22,8 @@
  * rows (e.g. marking a slip approved): the movement then commits or rolls back with them.
  */
 import type { Currency } from '../../src/api/types'
-import type { Expression, ExpressionBuilder } from 'kysely'
-import { type Db, inTransaction, isPostgres, type Tables } from '../db'
+import { type Db, inTransaction, isPostgres } from '../db'
+import { list, runSql, tuples } from '../sql'
 import { fail } from '../http/errors'
 
 /**
@@ -78,11 +78,8 @@ interface AccountRow { id: number; key: string; currency: string; allow_negative
 export type AccountCache = Map<string, AccountRow>
 
 async function findAccounts(db: Db, keys: string[]): Promise<Map<string, AccountRow>> {
-  const rows = await db.selectFrom('ledger_accounts')
-    .select(['id', 'key', 'currency', 'allow_negative'])
-    .where('key', 'in', keys)
-    .execute()
-  return new Map(rows.map((row) => [row.key, { ...row, id: Number(row.id) }]))
+  const rows = await runSql<AccountRow>(db, `SELECT id, "key", currency, allow_negative FROM ledger_accounts WHERE "key" IN (${list(keys.length)})`, keys)
+  return new Map(rows.map((row) => [row.key, { ...row, id: Number(row.id), allow_negative: Number(row.allow_negative) }]))
 }
 
 /**
@@ -137,18 +134,15 @@ const isUniqueViolation = (error: unknown): boolean => {
  * row in id order, so two movements touching the same accounts lock them in the same order.
  */
 async function applyPostings(trx: Db, accounts: readonly AccountRow[], postings: readonly Posting[]): Promise<number[]> {
-  const allowed = (eb: ExpressionBuilder<Tables, 'ledger_accounts'>, amount: Expression<number>) =>
-    eb.or([eb('allow_negative', '=', 1), eb(eb('balance_minor', '+', amount), '>=', 0)])
   if (!isPostgres(trx)) {
-    const amountOf = (eb: ExpressionBuilder<Tables, 'ledger_accounts'>) =>
-      accounts.slice(1).reduce((cases, account, i) => cases.when('id', '=', account.id).then(eb.val(postings[i + 1].amountMinor)),
-        eb.case().when('id', '=', accounts[0].id).then(eb.val(postings[0].amountMinor))).else(eb.val(0)).end()
-    const rows = await trx.updateTable('ledger_accounts')
-      .set((eb) => ({ balance_minor: eb('balance_minor', '+', amountOf(eb)) }))
-      .where('id', 'in', accounts.map((account) => account.id))
-      .where((eb) => allowed(eb, amountOf(eb)))
-      .returning(['id', 'balance_minor'])
-      .execute()
+    const amount = `CASE ${accounts.map(() => 'WHEN id = ? THEN ?').join(' ')} ELSE 0 END`
+    const amounts = accounts.flatMap((account, i) => [account.id, postings[i].amountMinor])
+    const ids = accounts.map((account) => account.id)
+    const rows = await runSql<{ id: number; balance_minor: number }>(trx,
+      `UPDATE ledger_accounts SET balance_minor = balance_minor + ${amount}
+       WHERE id IN (${list(ids.length)}) AND (allow_negative = 1 OR balance_minor + ${amount} >= 0)
+       RETURNING id, balance_minor`,
+      [...amounts, ...ids, ...amounts])
     if (rows.length !== accounts.length) throw fail(400, 'MONEY_NOT_ENOUGH')
     const after = new Map(rows.map((row) => [Number(row.id), Number(row.balance_minor)]))
     return accounts.map((account) => after.get(account.id) ?? Number.NaN)
@@ -157,12 +151,9 @@ async function applyPostings(trx: Db, accounts: readonly AccountRow[], postings:
   const order = accounts.map((_, i) => i).sort((a, b) => accounts[a].id - accounts[b].id)
   for (const i of order) {
     const amount = postings[i].amountMinor
-    const updated = await trx.updateTable('ledger_accounts')
-      .set((eb) => ({ balance_minor: eb('balance_minor', '+', amount) }))
-      .where('id', '=', accounts[i].id)
-      .where((eb) => allowed(eb, eb.val(amount)))
-      .returning('balance_minor')
-      .executeTakeFirst()
+    const [updated] = await runSql<{ balance_minor: number }>(trx,
+      'UPDATE ledger_accounts SET balance_minor = balance_minor + ? WHERE id = ? AND (allow_negative = 1 OR balance_minor + ? >= 0) RETURNING balance_minor',
+      [amount, accounts[i].id, amount])
     if (!updated) throw fail(400, 'MONEY_NOT_ENOUGH')
     balances[i] = Number(updated.balance_minor)
   }
@@ -177,23 +168,16 @@ export async function postMovement(db: Db, input: MovementInput, cache?: Account
     if (new Set(accounts.map((a) => a.currency)).size !== 1) throw new Error('a movement is in one currency')
     let movementId: number
     try {
-      const row = await trx.insertInto('movements').values({
-        kind: input.kind,
-        member_id: input.memberId ?? null,
-        reference: input.reference ?? null,
-        note: input.note ?? '',
-        created_at: input.at,
-      }).returning('id').executeTakeFirstOrThrow()
+      const [row] = await runSql<{ id: number }>(trx,
+        'INSERT INTO movements (kind, member_id, reference, note, created_at) VALUES (?, ?, ?, ?, ?) RETURNING id',
+        [input.kind, input.memberId ?? null, input.reference ?? null, input.note ?? '', input.at])
       movementId = Number(row.id)
     } catch (error) {
       if (input.reference !== undefined && isUniqueViolation(error)) throw fail(409, 'KEY_INVALID')
       throw error
     }
-    await trx.insertInto('postings').values(input.postings.map((posting, i) => ({
-      movement_id: movementId,
-      account_id: accounts[i].id,
-      amount_minor: posting.amountMinor,
-    }))).execute()
+    await runSql(trx, `INSERT INTO postings (movement_id, account_id, amount_minor) VALUES ${tuples(accounts.length, 3)}`,
+      input.postings.flatMap((posting, i) => [movementId, accounts[i].id, posting.amountMinor]))
     return { movementId, balances: await applyPostings(trx, accounts, input.postings) }
   })
 }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { randomToken, sha256 } from '../tokens'
 import type { Db } from '../db'
+import { runSql } from '../sql'
 import { type Game, type GameAccount, insertLaunch, LAUNCH_TTL_MS } from './games'
 
 /** Money into the game account at the provider, or out of it. */
@@ -68,17 +69,11 @@ export function simulatedProvider(db: Db, now: () => number): GameProvider {
     },
     async transfer(game, account, transfer) {
       await reach(game)
-      const recorded = await db.insertInto('provider_transfers').values({
-        game_code: game.code,
-        reference: transfer.reference,
-        direction: transfer.direction,
-        username: account.username,
-        amount_minor: transfer.amountMinor,
-        outcome: 'done',
-        at: now(),
-      }).onConflict((c) => c.columns(['game_code', 'reference']).doNothing()).returning('outcome').executeTakeFirst()
-      const outcome = recorded?.outcome ?? (await db.selectFrom('provider_transfers').select('outcome')
-        .where('game_code', '=', game.code).where('reference', '=', transfer.reference).executeTakeFirstOrThrow()).outcome
+      // The provider's own book: the first request with a reference writes it, a later one reads it.
+      const [written] = await runSql<{ outcome: string }>(db, `INSERT INTO provider_transfers (game_code, reference, direction, username, amount_minor, outcome, at)
+        VALUES (?, ?, ?, ?, ?, 'done', ?) ON CONFLICT (game_code, reference) DO NOTHING RETURNING outcome`,
+      [game.code, transfer.reference, transfer.direction, account.username, transfer.amountMinor, now()])
+      const { outcome } = written ?? (await runSql<{ outcome: string }>(db, 'SELECT outcome FROM provider_transfers WHERE game_code = ? AND reference = ?', [game.code, transfer.reference]))[0]
       if (outcome === 'refused') throw new ProviderRefused(`${game.code} refused ${transfer.reference}`)
       if (game.dropsAnswers) throw new ProviderUnreachable(`${game.code} did ${transfer.reference}, then the connection dropped`)
     },

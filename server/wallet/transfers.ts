@@ -15,6 +15,7 @@
 import type { ServerContext } from '../context'
 import { type Db, inTransaction } from '../db'
 import { ApiError } from '../http/errors'
+import { runSql } from '../sql'
 import * as games from './games'
 import { type AccountCache, type AccountRef, postMovement, resolveAccounts } from './ledger'
 import { type ProviderDirection, ProviderRefused, type ProviderTransferStatus, ProviderUnreachable, withinTime } from './providers'
@@ -92,18 +93,11 @@ export async function reserveTransfer(db: Db, request: TransferRequest, accounts
         { account: inTransit(request.currency), amountMinor: request.amountMinor },
       ],
     }, accounts)
-    const row = await trx.insertInto('game_transfers').values({
-      member_id: request.memberId,
-      from_code: request.from,
-      to_code: request.to,
-      amount_minor: request.amountMinor,
-      currency: request.currency,
-      status: 'reserved',
-      reserve_movement_id: movementId,
-      created_at: request.at,
-      updated_at: request.at,
-    }).returning(columns).executeTakeFirstOrThrow()
-    return fromRow(row)
+    const [row] = await runSql<{ id: number }>(trx,
+      `INSERT INTO game_transfers (member_id, from_code, to_code, amount_minor, currency, status, reserve_movement_id, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, 'reserved', ?, ?, ?) RETURNING id`,
+      [request.memberId, request.from, request.to, request.amountMinor, request.currency, movementId, request.at, request.at])
+    return { ...request, id: Number(row.id), reference: String(movementId), status: 'reserved', createdAt: request.at }
   })
 }
 
@@ -205,11 +199,10 @@ async function finish(ctx: ServerContext, transfer: GameTransfer, outcome: 'sett
           { account: accountOf(to, transfer.memberId), amountMinor: transfer.amountMinor },
         ],
       }, known?.accounts)
-      const claimed = await trx.updateTable('game_transfers').set({ status: outcome, finish_movement_id: movementId, updated_at: at })
-        .where('id', '=', transfer.id).where('status', '=', transfer.status)
-        .returning(columns).executeTakeFirst()
-      if (!claimed) throw new FinishedElsewhere()
-      return fromRow(claimed)
+      const claimed = await runSql(trx, 'UPDATE game_transfers SET status = ?, finish_movement_id = ?, updated_at = ? WHERE id = ? AND status = ? RETURNING id',
+        [outcome, movementId, at, transfer.id, transfer.status])
+      if (claimed.length === 0) throw new FinishedElsewhere()
+      return { ...transfer, status: outcome }
     })
   } catch (error) {
     const first = error instanceof FinishedElsewhere || (error instanceof ApiError && error.status === 409)
