@@ -3,19 +3,16 @@
 // image, its bank reference, a gift link's voucher, a provider's open QR) answers its spec code
 // when it comes again, on both dialects, with and without an Idempotency-Key (on PostgreSQL a
 // failed statement inside the key's transaction would otherwise abort it: a 500).
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { Slip } from '../../src/api/types'
-import { type TestServer, call, expectError, login, registerMember, startServer } from './helpers'
+import { type TestServer, call, expectError, registerMember, onDemoServer } from './helpers'
 import { balanceOf, DEMO_START_MINOR, encryptLink, giftLink, jpeg, multipart, png } from './depositHelpers'
 
 let server: TestServer
 let token: string
-beforeEach(async () => {
-  server = await startServer()
-  token = await login(server.app)
-})
-afterEach(async () => {
-  await server.app.close()
+onDemoServer((started, demo) => {
+  server = started
+  token = demo
 })
 
 let keys = 0

@@ -2,8 +2,8 @@
 // The slip upload writes its image outside every transaction and lock (issue 14): on PostgreSQL the
 // rate-limit count holds an advisory lock that logins and OTP sends share, and on SQLite a
 // transaction holds the one connection, so a slow disk under a lock would stall everyone.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { type TestServer, call, login, startServer } from './helpers'
+import { describe, expect, it, vi } from 'vitest'
+import { type TestServer, call, onDemoServer } from './helpers'
 import { png } from './depositHelpers'
 
 const disk = vi.hoisted(() => ({ held: undefined as Promise<void> | undefined, writing: 0 }))
@@ -19,12 +19,9 @@ vi.mock('node:fs/promises', async (importOriginal) => {
 
 let server: TestServer
 let token: string
-beforeEach(async () => {
-  server = await startServer()
-  token = await login(server.app)
-})
-afterEach(async () => {
-  await server.app.close()
+onDemoServer((started, demo) => {
+  server = started
+  token = demo
 })
 
 const within = <T>(ms: number, promise: Promise<T>) =>

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import pg from 'pg'
-import { inject } from 'vitest'
+import { afterEach, beforeEach, inject } from 'vitest'
 import type { RegisterRequest } from '../../src/api/types'
 import { type BuildServerOptions, buildServer } from '../../server/app'
 import type { OtpMessage } from '../../server/otp/sms'
@@ -82,6 +82,19 @@ export async function startServer(options: Partial<BuildServerOptions> = {}): Pr
     },
     sms,
   }
+}
+
+/** A fresh server and the demo member's token for every test of the file, closed after each test. */
+export function onDemoServer(use: (server: TestServer, token: string) => void, options: Partial<BuildServerOptions> = {}): void {
+  let current: TestServer | undefined
+  beforeEach(async () => {
+    current = await startServer(options)
+    use(current, await login(current.app))
+  })
+  afterEach(async () => {
+    await current?.app.close()
+    current = undefined
+  })
 }
 
 interface CallOptions {

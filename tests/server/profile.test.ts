@@ -1,16 +1,13 @@
 // @vitest-environment node
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { ProfileResponse } from '../../src/api/types'
-import { DEMO, START, type TestServer, call, expectError, login, registerMember, startServer } from './helpers'
+import { DEMO, START, type TestServer, call, expectError, login, registerMember, onDemoServer } from './helpers'
 
 let server: TestServer
 let token: string
-beforeEach(async () => {
-  server = await startServer()
-  token = await login(server.app)
-})
-afterEach(async () => {
-  await server.app.close()
+onDemoServer((started, demo) => {
+  server = started
+  token = demo
 })
 
 const profile = async () =>

@@ -2,20 +2,17 @@
 // QR payments the provider reports late (issue 14): the PromptPay payload has no expiry and cancel
 // only marks our row, so a payment reported after cancel or after the countdown is booked all the
 // same, once per reference, and flagged late; and the QR state of the QR the app shows, by its id.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { QrState } from '../../src/api/types'
 import * as store from '../../server/deposit/store'
-import { MINUTE, type TestServer, call, expectError, login, registerMember, startServer } from './helpers'
+import { MINUTE, type TestServer, call, expectError, registerMember, onDemoServer } from './helpers'
 import { balanceOf, DEMO_MEMBER_ID, DEMO_START_MINOR } from './depositHelpers'
 
 let server: TestServer
 let token: string
-beforeEach(async () => {
-  server = await startServer()
-  token = await login(server.app)
-})
-afterEach(async () => {
-  await server.app.close()
+onDemoServer((started, demo) => {
+  server = started
+  token = demo
 })
 
 const getQr = (provider: string, query = '', as = token) => call(server.app, 'GET', `/api/qrcode/${provider}${query}`, { token: as })

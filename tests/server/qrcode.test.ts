@@ -1,23 +1,20 @@
 // @vitest-environment node
 // QR deposits (spec 4, 5, 7, 9): state, creation per provider with its minimum, strict amounts,
 // expiry, cancel, single use, the dev "paid" callback crediting once, and unique references.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { QrState } from '../../src/api/types'
 import { parseFields, PROMPTPAY_AID } from '../../server/deposit/promptpay'
 import * as store from '../../server/deposit/store'
 import { isUniqueViolation } from '../../server/account/members'
 import { readServerEnv } from '../../server/env'
-import { MINUTE, type TestServer, call, expectError, login, registerMember, startServer } from './helpers'
+import { MINUTE, type TestServer, call, expectError, login, registerMember, startServer, onDemoServer } from './helpers'
 import { balanceOf, DEMO_START_MINOR } from './depositHelpers'
 
 let server: TestServer
 let token: string
-beforeEach(async () => {
-  server = await startServer()
-  token = await login(server.app)
-})
-afterEach(async () => {
-  await server.app.close()
+onDemoServer((started, demo) => {
+  server = started
+  token = demo
 })
 
 const getQr = (provider: string, as = token) => call(server.app, 'GET', `/api/qrcode/${provider}`, { token: as })

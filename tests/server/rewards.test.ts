@@ -2,20 +2,17 @@
 // Invite and refund (spec 7 "Invite and refund", spec 3, spec 8 refund codes) and the bonus check
 // the withdraw modal reads: the friends invited, the refund waiting, receiving it into the wallet
 // as one movement, the refund log, and the banners shown before either modal.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { InviteListResponse, RefundCheck, RefundListResponse, WalletResponse } from '../../src/api/types'
 import { checkBooks } from '../../server/wallet/books'
-import { type TestServer, call, expectError, login, registration, startServer } from './helpers'
+import { type TestServer, call, expectError, login, registration, onDemoServer } from './helpers'
 import { DEMO_START_MINOR } from './depositHelpers'
 
 let server: TestServer
 let token: string
-beforeEach(async () => {
-  server = await startServer()
-  token = await login(server.app)
-})
-afterEach(async () => {
-  await server.app.close()
+onDemoServer((started, demo) => {
+  server = started
+  token = demo
 })
 
 const get = (path: string, as = token, headers?: Record<string, string>) => call(server.app, 'GET', path, { token: as, headers })

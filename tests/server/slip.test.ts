@@ -1,19 +1,16 @@
 // @vitest-environment node
 // Slip upload (spec 1, 5, 7, 8): multipart or raw image, kept on disk, processing until the dev
 // endpoint settles it; the statement's slip table; the slip image, for its owner only.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { Slip, SlipPageResponse } from '../../src/api/types'
-import { MINUTE, type TestServer, call, expectError, login, registerMember, startServer } from './helpers'
+import { MINUTE, type TestServer, call, expectError, login, registerMember, onDemoServer } from './helpers'
 import { balanceOf, DEMO_START_MINOR, jpeg, multipart, png } from './depositHelpers'
 
 let server: TestServer
 let token: string
-beforeEach(async () => {
-  server = await startServer()
-  token = await login(server.app)
-})
-afterEach(async () => {
-  await server.app.close()
+onDemoServer((started, demo) => {
+  server = started
+  token = demo
 })
 
 async function upload(body: Buffer | string, contentType: string, as = token) {

@@ -3,20 +3,17 @@
 // simulated providers, transfers, and the double-entry books behind every one of them (withdrawals:
 // withdrawals.test.ts).
 import { sql } from 'kysely'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import type { Slot, WalletResponse } from '../../src/api/types'
 import { checkBooks } from '../../server/wallet/books'
-import { DAY, type TestServer, call, expectError, login, registerMember, startServer } from './helpers'
+import { DAY, type TestServer, call, expectError, registerMember, onDemoServer } from './helpers'
 import { balanceOf, DEMO_MEMBER_ID, DEMO_START_MINOR } from './depositHelpers'
 
 let server: TestServer
 let token: string
-beforeEach(async () => {
-  server = await startServer()
-  token = await login(server.app)
-})
-afterEach(async () => {
-  await server.app.close()
+onDemoServer((started, demo) => {
+  server = started
+  token = demo
 })
 
 const get = (path: string, as = token) => call(server.app, 'GET', path, { token: as })

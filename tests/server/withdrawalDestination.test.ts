@@ -3,22 +3,19 @@
 // is stored with it, a bank account change sends the member's waiting withdrawals to review in the
 // same transaction, and the member lists their own withdrawals with the account number masked.
 import { sql } from 'kysely'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { Withdrawal, WithdrawalList } from '../../src/api/types'
 import { isPostgres } from '../../server/db'
 import { creditWallet } from '../../server/wallet/ledger'
-import { type TestServer, call, expectError, login, registerMember, startServer } from './helpers'
+import { type TestServer, call, expectError, registerMember, onDemoServer } from './helpers'
 import { DEMO_MEMBER_ID } from './depositHelpers'
 import { changeBank, NEW_ACCOUNT, settle, withdraw } from './withdrawalHelpers'
 
 let server: TestServer
 let token: string
-beforeEach(async () => {
-  server = await startServer()
-  token = await login(server.app)
-})
-afterEach(async () => {
-  await server.app.close()
+onDemoServer((started, demo) => {
+  server = started
+  token = demo
 })
 
 const DEMO_ACCOUNT = { bankCode: 'KBANK', bankAccountName: 'DEMO PLAYER', bankAccountNo: '1234567890' }

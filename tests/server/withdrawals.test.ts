@@ -2,21 +2,18 @@
 // Withdrawals (spec 7 "Wallet", issue 14): the amount leaves the wallet at once, waits as
 // `requested` or for `review` (the payout hold after a bank account change), and is settled once,
 // paid or failed back to the wallet. A Lao member does the same in kip.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { WalletResponse, Withdrawal } from '../../src/api/types'
 import { checkBooks } from '../../server/wallet/books'
-import { DAY, START, type TestServer, call, expectError, login, onPostgres, registerMember, startServer, testStorage } from './helpers'
+import { DAY, START, type TestServer, call, expectError, login, onPostgres, registerMember, startServer, testStorage, onDemoServer } from './helpers'
 import { balanceOf, DEMO_MEMBER_ID, DEMO_START_MINOR } from './depositHelpers'
 import { changeBank, houseBalance, NEW_ACCOUNT, settle, withdraw } from './withdrawalHelpers'
 
 let server: TestServer
 let token: string
-beforeEach(async () => {
-  server = await startServer()
-  token = await login(server.app)
-})
-afterEach(async () => {
-  await server.app.close()
+onDemoServer((started, demo) => {
+  server = started
+  token = demo
 })
 
 const pending = (currency = 'THB') => houseBalance(server.app, 'payouts-pending', currency)
