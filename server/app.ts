@@ -5,7 +5,7 @@ import { accountRoutes, memberAccountRoutes } from './account/routes'
 import { authRoutes, logoutRoutes } from './auth/routes'
 import { type ConfigPatch, createConfigState } from './config'
 import { hasDevRoutes, type ServerContext, type ServerMode } from './context'
-import { migrate, openDatabase } from './db'
+import { migrate, openDatabase, whenDurable } from './db'
 import { createPasswordHasher, type PasswordCost } from './auth/passwords'
 import { DEFAULT_LIMITS, type Limits } from './limits'
 import { devRoutes } from './dev/routes'
@@ -158,6 +158,12 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     await db.destroy()
   })
   installErrorHandler(app)
+  // No reply says more than is on disk: with a SQLite file, it waits for the group commit that
+  // covers every commit made so far (groupCommit.ts); elsewhere this resolves at once.
+  app.addHook('onSend', async (_request, _reply, payload) => {
+    await whenDurable(db)
+    return payload
+  })
 
   // A terminated service answers every API call with 410 gone, except the check that says so.
   app.addHook('onRequest', async (request, reply) => {

@@ -1,8 +1,9 @@
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
-import { type Generated, Kysely, Migrator, PostgresAdapter, PostgresDialect, sql, type SqliteDatabase, SqliteDialect } from 'kysely'
+import { type Generated, Kysely, Migrator, PostgresAdapter, PostgresDialect, sql, type SqliteDatabase, SqliteDialect, type SqliteStatement } from 'kysely'
 import pg from 'pg'
+import { GroupCommit } from './groupCommit'
 import { migrationProvider, RENAMED_MIGRATIONS } from './migrations/sequence'
 
 /** The tables, as Kysely sees them. Money is integer minor units; times are epoch milliseconds. */
@@ -197,16 +198,33 @@ export function openDatabase(options: StorageOptions): Db {
     return new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) })
   }
   let sqlite: Database.Database
+  let commits: GroupCommit | undefined
   if (options.dataDir === ':memory:') {
     sqlite = new Database(':memory:')
   } else {
     mkdirSync(options.dataDir, { recursive: true })
-    sqlite = new Database(join(options.dataDir, 'wallet.db'))
+    const file = join(options.dataDir, 'wallet.db')
+    sqlite = new Database(file)
+    if (process.env.SQLITE_PAGE) sqlite.pragma(`page_size = ${process.env.SQLITE_PAGE}`)
     sqlite.pragma('journal_mode = WAL')
+    commits = new GroupCommit(sqlite, file)
   }
   sqlite.pragma('foreign_keys = ON')
   sqlite.pragma('busy_timeout = 5000')
-  return new Kysely<Tables>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) })
+  const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite, commits) }) })
+  if (commits) groupCommits.set(db, commits)
+  return db
+}
+
+const groupCommits = new WeakMap<Db, GroupCommit>()
+
+/**
+ * Resolves once everything committed on `db` (the database as opened, not a transaction) is on
+ * disk: at once on PostgreSQL, which syncs its own commits, and in memory; on a SQLite file after
+ * the next group commit (groupCommit.ts). Wait for it before anything leaves the server.
+ */
+export function whenDurable(db: Db): Promise<void> {
+  return groupCommits.get(db)?.whenDurable() ?? Promise.resolve()
 }
 
 /** Prepared statements kept for reuse: Kysely prepares every query anew, which costs as much as running it. */
@@ -217,14 +235,15 @@ const STATEMENT_CACHE_SIZE = 500
  * reused by their SQL text. better-sqlite3 runs a statement to completion synchronously, so one
  * cached statement is never in use twice at once (the dialect's streaming, which would, is unused).
  */
-function withStatementCache(sqlite: Database.Database): SqliteDatabase {
-  const statements = new Map<string, Database.Statement>()
+function withStatementCache(sqlite: Database.Database, commits?: GroupCommit): SqliteDatabase {
+  const statements = new Map<string, SqliteStatement>()
   return {
     prepare(text: string) {
       let statement = statements.get(text)
       if (!statement) {
         if (statements.size >= STATEMENT_CACHE_SIZE) statements.clear()
-        statement = sqlite.prepare(text)
+        const prepared = sqlite.prepare(text)
+        statement = commits ? commits.track(prepared) : prepared
         statements.set(text, statement)
       }
       return statement
@@ -232,6 +251,7 @@ function withStatementCache(sqlite: Database.Database): SqliteDatabase {
     close() {
       statements.clear()
       sqlite.close()
+      commits?.close()
     },
   }
 }

@@ -1,6 +1,7 @@
 import type { Currency } from '../../src/api/types'
 import { sql } from 'kysely'
 import { type Db, inTransaction, isPostgres } from '../db'
+import { runSql } from '../sql'
 import { openWallet } from '../wallet/ledger'
 import { holdWaitingWithdrawals } from '../wallet/withdrawals'
 
@@ -40,13 +41,15 @@ export async function findMemberById(db: Db, id: number): Promise<Member | undef
   return fromRow(await db.selectFrom('members').select(columns).where('id', '=', id).executeTakeFirst())
 }
 
+/** `columns` as SQL, for the one read every member call makes (sql.ts: the builder costs what the read does). */
+const sessionMemberSql = `SELECT ${columns.map((column) => {
+  const [name, alias] = column.split(' as ')
+  return alias ? `m.${name} AS "${alias}"` : `m.${name}`
+}).join(', ')}, s.expires_at AS "sessionExpiresAt" FROM sessions s JOIN members m ON m.id = s.member_id WHERE s.token_hash = ?`
+
 /** The member holding a session (by the token's hash) and when it expires, in one read: every member call asks. */
 export async function findSessionMember(db: Db, tokenHash: string): Promise<{ member: Member; expiresAt: number } | undefined> {
-  const row = await db.selectFrom('sessions')
-    .innerJoin('members', 'members.id', 'sessions.member_id')
-    .select([...columns.map((column) => `members.${column}` as const), 'sessions.expires_at as sessionExpiresAt'])
-    .where('sessions.token_hash', '=', tokenHash)
-    .executeTakeFirst()
+  const [row] = await runSql<MemberRow & { sessionExpiresAt: number }>(db, sessionMemberSql, [tokenHash])
   if (!row) return undefined
   const { sessionExpiresAt, ...member } = row
   return { member: fromRow(member as MemberRow) as Member, expiresAt: Number(sessionExpiresAt) }

@@ -1,5 +1,6 @@
 import type { SlotCategory } from '../../src/api/types'
 import type { Db } from '../db'
+import { runSql } from '../sql'
 import { forgetRecent, recentValue } from '../recent'
 import { ACCOUNT_FLOW_CODES, gameBackground, gameLogo, type SeedGame } from './gamesData'
 
@@ -108,13 +109,13 @@ export async function findGameAccount(db: Db, memberId: number, gameCode: string
   return row && { ...row, memberId: Number(row.memberId), activatedAt: Number(row.activatedAt) }
 }
 
+// Every transfer reads it: written as SQL (sql.ts), the builder costs what the read does.
+const gameWithAccountSql = `SELECT ${gameColumns.map((column) => `g.${column}`).join(', ')}, a.username, a.password, a.activated_at
+  FROM games g LEFT JOIN game_accounts a ON a.game_code = g.code AND a.member_id = ? WHERE g.code = ?`
+
 /** A game by code (any case) and the member's account there, if any, in one read. */
 export async function findGameWithAccount(db: Db, memberId: number, code: string): Promise<{ game: Game; account?: GameAccount } | undefined> {
-  const row = await db.selectFrom('games')
-    .leftJoin('game_accounts', (join) => join.onRef('game_accounts.game_code', '=', 'games.code').on('game_accounts.member_id', '=', memberId))
-    .select([...gameColumns.map((column) => `games.${column}` as const), 'game_accounts.username', 'game_accounts.password', 'game_accounts.activated_at'])
-    .where('games.code', '=', code.toUpperCase())
-    .executeTakeFirst()
+  const [row] = await runSql<GameRow & { username: string | null; password: string | null; activated_at: number | null }>(db, gameWithAccountSql, [memberId, code.toUpperCase()])
   if (!row) return undefined
   const game = fromRow(row)
   if (row.username === null || row.password === null || row.activated_at === null) return { game }

@@ -233,7 +233,7 @@ export async function openGameAccount(db: Db, memberId: number, game: string, cu
 }
 
 export async function accountBalance(db: Db, ref: AccountRef): Promise<number | undefined> {
-  const row = await db.selectFrom('ledger_accounts').select('balance_minor').where('key', '=', accountKey(ref)).executeTakeFirst()
+  const [row] = await runSql<{ balance_minor: number }>(db, 'SELECT balance_minor FROM ledger_accounts WHERE "key" = ?', [accountKey(ref)])
   return row === undefined ? undefined : Number(row.balance_minor)
 }
 
@@ -253,8 +253,8 @@ export async function gameBalances(db: Db, memberId: number): Promise<Map<string
 
 /** A member's wallet balance and every game account balance (by game code), in one read. */
 export async function memberBalances(db: Db, memberId: number): Promise<{ wallet: number | undefined; games: Map<string, number> }> {
-  const rows = await db.selectFrom('ledger_accounts').select(['kind', 'game_code', 'balance_minor'])
-    .where('member_id', '=', memberId).where('kind', 'in', ['wallet', 'game']).execute()
+  const rows = await runSql<{ kind: string; game_code: string | null; balance_minor: number }>(db,
+    "SELECT kind, game_code, balance_minor FROM ledger_accounts WHERE member_id = ? AND kind IN ('wallet', 'game')", [memberId])
   const wallet = rows.find((row) => row.kind === 'wallet')
   return {
     wallet: wallet === undefined ? undefined : Number(wallet.balance_minor),

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { randomToken, sha256 } from '../tokens'
-import type { Db } from '../db'
+import { type Db, whenDurable } from '../db'
 import { runSql } from '../sql'
 import { type Game, type GameAccount, insertLaunch, LAUNCH_TTL_MS } from './games'
 
@@ -74,6 +74,8 @@ export function simulatedProvider(db: Db, now: () => number): GameProvider {
         VALUES (?, ?, ?, ?, ?, 'done', ?) ON CONFLICT (game_code, reference) DO NOTHING RETURNING outcome`,
       [game.code, transfer.reference, transfer.direction, account.username, transfer.amountMinor, now()])
       const { outcome } = written ?? (await runSql<{ outcome: string }>(db, 'SELECT outcome FROM provider_transfers WHERE game_code = ? AND reference = ?', [game.code, transfer.reference]))[0]
+      // A provider answers once its book is on disk, like a real one.
+      await whenDurable(db)
       if (outcome === 'refused') throw new ProviderRefused(`${game.code} refused ${transfer.reference}`)
       if (game.dropsAnswers) throw new ProviderUnreachable(`${game.code} did ${transfer.reference}, then the connection dropped`)
     },

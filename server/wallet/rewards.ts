@@ -14,6 +14,7 @@ import type { BonusActiveCheck, Invite, Refund, RefundCheck } from '../../src/ap
 import type { Member } from '../account/members'
 import type { ServerContext } from '../context'
 import { inTransaction } from '../db'
+import { runSql } from '../sql'
 import { fail } from '../http/errors'
 import { getContent } from '../lookup/store'
 import { toMajor } from '../money'
@@ -36,10 +37,8 @@ export async function listInvites(ctx: ServerContext, member: Member, page: numb
 
 /** The wallet's invite summary: friends who have opened a game account (played) and those who have not. */
 export async function inviteCounts(ctx: ServerContext, member: Member): Promise<{ success: number; fail: number }> {
-  const rows = await ctx.db.selectFrom('members as m')
-    .leftJoin('game_accounts as g', 'g.member_id', 'm.id')
-    .select(['m.id', 'g.game_code'])
-    .where('m.invited_by', '=', member.id).execute()
+  const rows = await runSql<{ id: number; game_code: string | null }>(ctx.db,
+    'SELECT m.id, g.game_code FROM members m LEFT JOIN game_accounts g ON g.member_id = m.id WHERE m.invited_by = ?', [member.id])
   const played = new Set(rows.filter((row) => row.game_code !== null).map((row) => row.id))
   const all = new Set(rows.map((row) => row.id))
   return { success: played.size, fail: all.size - played.size }

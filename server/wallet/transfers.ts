@@ -13,7 +13,7 @@
  *    same reference when the provider never saw it (the provider moves money once per reference).
  */
 import type { ServerContext } from '../context'
-import { type Db, inTransaction } from '../db'
+import { type Db, inTransaction, whenDurable } from '../db'
 import { ApiError } from '../http/errors'
 import { runSql } from '../sql'
 import * as games from './games'
@@ -122,6 +122,8 @@ export function gameAtFault(transfer: GameTransfer): string {
 type StepOutcome = 'done' | 'refused' | 'unknown'
 
 async function askProvider(ctx: ServerContext, call: () => Promise<void>): Promise<StepOutcome> {
+  // The provider acts on the reserve: it must be on disk before anyone outside hears of it.
+  await whenDurable(ctx.db)
   try {
     await withinTime(call(), ctx.providerTimeoutMs)
     return 'done'
