@@ -16,7 +16,7 @@ import { memberScope } from './http/memberScope'
 import { registerSecurityHeaders } from './http/security'
 import { registerStatic } from './http/static'
 import { memberLookupRoutes, publicLookupRoutes } from './lookup/routes'
-import { createLogOtpSender, type OtpSender } from './otp/sms'
+import { createLogOtpSender, type OtpSender, SwitchableOtpSender } from './otp/sms'
 import { otpRoutes } from './otp/routes'
 import { disableDemoMember, runSeeds } from './seed'
 import { getRecentSetting, type Settings, updateSettings } from './settings'
@@ -131,7 +131,10 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     config,
     now,
     // A plain console line a developer can read at a glance; quiet in tests unless logging is on.
-    sms: options.sms ?? createLogOtpSender(quietTests ? () => {} : (line) => console.log(line)),
+    sms: (() => {
+      const gateway = options.sms ?? createLogOtpSender(quietTests ? () => {} : (line) => console.log(line))
+      return hasDevRoutes(options.mode) ? new SwitchableOtpSender(gateway) : gateway
+    })(),
     sessionTtlMs: options.sessionTtlMs ?? DEFAULT_SESSION_TTL_MS,
     timeZone: options.timeZone ?? 'Asia/Bangkok',
     passwords,

@@ -4,6 +4,7 @@ import * as C from '../../src/api/contract'
 import { mergeConfig } from '../config'
 import { fail } from '../http/errors'
 import { clearRateEvents } from '../limits'
+import { SwitchableOtpSender } from '../otp/sms'
 import { lastOtpForPhone } from '../otp/store'
 import { getSettings, updateSettings } from '../settings'
 
@@ -54,6 +55,13 @@ export const devRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.delete('/config', { schema: { response: config } }, async () => {
     ctx.config.current = ctx.config.initial
     return ctx.config.current
+  })
+
+  const sms = Type.Object({ down: Type.Boolean() }, { additionalProperties: false })
+  app.post('/sms', { schema: { body: sms, response: { 200: sms } } }, async (request) => {
+    if (!(ctx.sms instanceof SwitchableOtpSender)) throw new Error('the SMS gateway has no switch in this mode')
+    ctx.sms.down = request.body.down
+    return { down: ctx.sms.down }
   })
 
   app.post('/reset-limits', { schema: { response: { 200: C.MessageBody } } }, async () => {

@@ -4,7 +4,7 @@ import * as C from '../../src/api/contract'
 import { findMemberByUsername } from '../account/members'
 import { variantOf } from '../context'
 import { fail } from '../http/errors'
-import { lastRateEvent, otpLimits, takeAttempt } from '../limits'
+import { lastRateEvent, otpLimits, releaseAttempt, takeAttempt } from '../limits'
 import { checkPhone } from '../phone'
 import { randomToken, sha256 as hash } from '../tokens'
 import { maskPhone } from './sms'
@@ -38,7 +38,8 @@ export const otpRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const last = await lastRateEvent(ctx.db, 'otp_send', phone)
     if (last !== undefined && now - last < RESEND_AFTER_MS) throw fail(429, 'REQUEST_LIMIT_1MIN')
     // Per phone, per address and for everyone, counted before the SMS goes (SMS pumping).
-    await takeAttempt(ctx.db, otpLimits(ctx.limits, phone, request.ip), now)
+    const limits = otpLimits(ctx.limits, phone, request.ip)
+    const attempts = await takeAttempt(ctx.db, limits, now)
 
     const code = String(randomInt(1_000_000)).padStart(6, '0')
     const ref = randomRef()
@@ -55,6 +56,10 @@ export const otpRoutes: FastifyPluginAsyncTypebox = async (app) => {
       await ctx.sms.sendOtp({ phone, code, reference: ref })
     } catch (error) {
       request.log.error({ err: error, phone: maskPhone(phone) }, 'OTP SMS failed')
+      // No code reached the player: they may ask again at once (the phone's send is not counted,
+      // nor its minute's wait); the address and global counts stay, so a failing gateway is not
+      // a way around them.
+      await releaseAttempt(ctx.db, attempts.filter((_, i) => limits[i].kind === 'otp_send'))
       throw fail(502, 'OTP_SEND_FAIL')
     }
     request.log.info({ phone: maskPhone(phone), ref }, 'OTP sent')

@@ -25,6 +25,21 @@ export function createLogOtpSender(log: (line: string) => void): OtpSender {
   }
 }
 
+/**
+ * Dev and test: the gateway as it is, or switched off (`POST /dev/sms {"down":true}`), so a
+ * developer and the browser tests can see what a player sees when SMS fails.
+ */
+export class SwitchableOtpSender implements OtpSender {
+  down = false
+
+  constructor(private readonly gateway: OtpSender) {}
+
+  async sendOtp(message: OtpMessage): Promise<void> {
+    if (this.down) throw new Error(`SMS gateway switched off (POST /dev/sms) for ${maskPhone(message.phone)}`)
+    await this.gateway.sendOtp(message)
+  }
+}
+
 /** Production: POSTs `{ phone, code, reference }` as JSON to the operator's gateway; a non-2xx is a failure. */
 export function createWebhookOtpSender(url: string, send: typeof fetch = fetch, timeoutMs = 10_000): OtpSender {
   return {

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { createPasswordHasher, DEFAULT_PASSWORD_COST, limiter } from '../../server/auth/passwords'
 import { MAX_SESSIONS_PER_MEMBER } from '../../server/auth/sessions'
 import { DEFAULT_PAYOUT_HOLD_MS } from '../../server/app'
-import { DAY, DEMO, HOUR, type TestServer, call, expectError, login, registerMember, startServer } from './helpers'
+import { DAY, DEMO, HOUR, type TestServer, call, expectError, expectSignedIn, login, registerMember, startServer } from './helpers'
 
 let server: TestServer
 afterEach(async () => {
@@ -140,7 +140,7 @@ describe('password hashing', () => {
     const { password_hash: stored } = await db.selectFrom('members').select('password_hash').where('username', '=', DEMO.phone).executeTakeFirstOrThrow()
     expect(stored).not.toBe(old)
     expect(stored).toMatch(/^scrypt\$1024\$8\$1\$/)
-    expect(await login(server.app)).toBeTruthy()
+    await expectSignedIn(server.app, await login(server.app))
   })
 
   it('runs at most the cap of hashes at once', async () => {

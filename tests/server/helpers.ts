@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import pg from 'pg'
-import { afterEach, beforeEach, inject } from 'vitest'
+import { afterEach, beforeEach, expect, inject } from 'vitest'
 import type { RegisterRequest } from '../../src/api/types'
 import { type BuildServerOptions, buildServer } from '../../server/app'
 import type { OtpMessage } from '../../server/otp/sms'
@@ -137,6 +137,13 @@ export async function login(app: FastifyInstance, username = DEMO.phone, passwor
   const result = await call(app, 'POST', '/api/login', { body: { username, password } })
   if (result.status !== 200) throw new Error(`login failed: ${JSON.stringify(result.body)}`)
   return result.body.token as string
+}
+
+/** Whether `token` opens a member call: what a test of "can sign in" checks, not that a token came back. */
+export async function expectSignedIn(app: FastifyInstance, token: string, username = DEMO.phone): Promise<void> {
+  const profile = await call(app, 'GET', '/api/account/profile', { token })
+  expect(profile.status).toBe(200)
+  expect(profile.body).toMatchObject({ profile: { username } })
 }
 
 /** Sends and verifies an OTP for `phone`, as steps 1 and 2 of the wizard do. */

@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { buildServer } from '../../server/app'
 import { createLogOtpSender, createWebhookOtpSender, maskPhone } from '../../server/otp/sms'
-import { call, DEMO, expectError, login, startServer, TEST_PASSWORD_COST, testStorage, type TestServer } from './helpers'
+import { call, DEMO, expectError, expectSignedIn, login, startServer, TEST_PASSWORD_COST, testStorage, type TestServer } from './helpers'
 
 const servers: TestServer[] = []
 const dirs: string[] = []
@@ -23,7 +23,7 @@ const start = async (options: Parameters<typeof startServer>[0]) => {
 describe('modes', () => {
   it('demo has the demo member with a balance and no /dev/ endpoints', async () => {
     const demo = await start({ mode: 'demo' })
-    expect(await login(demo.app)).toBeTruthy()
+    await expectSignedIn(demo.app, await login(demo.app))
     expect((await call(demo.app, 'GET', '/dev/settings')).status).toBe(404)
     expect((await call(demo.app, 'POST', '/dev/service', { body: { terminated: true } })).status).toBe(404)
   })

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createLogOtpSender } from '../../server/otp/sms'
+import { createLogOtpSender, createWebhookOtpSender } from '../../server/otp/sms'
 import { DAY, DEMO, HOUR, MINUTE, type TestServer, call, expectError, startServer } from './helpers'
 
 let server: TestServer
@@ -26,6 +26,33 @@ describe('POST /api/otp/send', () => {
     const dev = await lastCode()
     expect(dev).toEqual({ otpCode: expect.stringMatching(/^\d{6}$/), otpRef: result.body.otpRef })
     expect(server.sms).toEqual([{ phone: PHONE, code: dev.otpCode, reference: dev.otpRef }])
+  })
+
+  it('answers OTP_SEND_FAIL when the SMS gateway fails, and lets the player ask again at once', async () => {
+    expect((await call(server.app, 'POST', '/dev/sms', { body: { down: true } })).body).toEqual({ down: true })
+    expect(await send()).toMatchObject(expectError(502, 'OTP_SEND_FAIL'))
+    expect(server.sms).toHaveLength(0)
+    // Nothing reached the phone, so no minute's wait: the next try goes out once the gateway is back.
+    expect(await send()).toMatchObject(expectError(502, 'OTP_SEND_FAIL'))
+    await call(server.app, 'POST', '/dev/sms', { body: { down: false } })
+    const result = await send()
+    expect(result.status).toBe(200)
+    expect(server.sms).toEqual([{ phone: PHONE, code: (await lastCode()).otpCode, reference: result.body.otpRef }])
+    expect(await send()).toMatchObject(expectError(429, 'REQUEST_LIMIT_1MIN'))
+  })
+
+  it('answers OTP_SEND_FAIL when a webhook gateway answers an error, and counts the address', async () => {
+    await server.app.close()
+    let calls = 0
+    const gateway = async () => {
+      calls += 1
+      return new Response('busy', { status: 503 })
+    }
+    server = await startServer({ sms: createWebhookOtpSender('https://sms.example/send', gateway as typeof fetch), limits: { otpPerAddress: 2 } })
+    expect(await send('0891234567')).toMatchObject(expectError(502, 'OTP_SEND_FAIL'))
+    expect(await send('0891234568')).toMatchObject(expectError(502, 'OTP_SEND_FAIL'))
+    expect(await send('0891234569')).toMatchObject(expectError(429, 'REQUEST_LIMIT'))
+    expect(calls).toBe(2)
   })
 
   it('checks the phone format of the Thai variant', async () => {

@@ -11,7 +11,7 @@ import { migrate, openDatabase } from '../../server/db'
 import { migrations } from '../../server/migrations/sequence'
 import { toMajor, toMinor } from '../../server/money'
 import { changeBalance, ledgerSum, walletBalance } from '../../server/wallet/ledger'
-import { call, login, registration, TEST_PASSWORD_COST, testStorage } from './helpers'
+import { call, expectSignedIn, login, registration, TEST_PASSWORD_COST, testStorage } from './helpers'
 
 const run = promisify(execFile)
 const dirs: string[] = []
@@ -43,7 +43,7 @@ describe('the database', () => {
     expect(await db.selectFrom('members').select('id').execute()).toHaveLength(2)
     expect(await db.selectFrom('banks').select('code').where('code', '=', 'KBANK').execute()).toHaveLength(1)
     expect((await call(second, 'GET', '/api/lookup/registerOTP')).body).toEqual({ registerOTP: false })
-    expect(await login(second, registration().username, registration().password)).toBeTruthy()
+    await expectSignedIn(second, await login(second, registration().username, registration().password), registration().username)
     await second.close()
   })
 
