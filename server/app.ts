@@ -1,6 +1,6 @@
 import { resolve } from 'node:path'
 import compress from '@fastify/compress'
-import Fastify, { type FastifyInstance } from 'fastify'
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify'
 import { accountRoutes, memberAccountRoutes } from './account/routes'
 import { authRoutes, logoutRoutes } from './auth/routes'
 import { type ConfigPatch, createConfigState } from './config'
@@ -37,6 +37,8 @@ export interface BuildServerOptions {
   /** The built app; default `dist/`. Skipped when the folder does not exist. */
   staticDir?: string
   logger?: boolean
+  /** Told of every route as it is registered, with its schemas (the screen tests check their fake answers against them). */
+  onRoute?: (route: RouteOptions) => void
   /** Where the logger writes (tests read it); default stdout. */
   loggerStream?: { write(line: string): void }
   /** Session lifetime; default 7 days. */
@@ -107,6 +109,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
       customOptions: { coerceTypes: false, removeAdditional: false, verbose: true, allErrors: false },
     },
   })
+  if (options.onRoute) app.addHook('onRoute', options.onRoute)
   const now = options.now ?? Date.now
   const db = openDatabase({ dataDir: options.dataDir, databaseUrl: options.databaseUrl })
   const passwords = createPasswordHasher(options.passwordCost)

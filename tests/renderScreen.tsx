@@ -8,7 +8,7 @@ import { cleanup, render, type RenderResult } from '@testing-library/react'
 import userEvent, { type UserEvent } from '@testing-library/user-event'
 import { AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios'
 import { Fragment, type ReactNode } from 'react'
-import { afterEach, vi, type Mock } from 'vitest'
+import { afterEach, beforeAll, vi, type Mock } from 'vitest'
 import { Router } from 'wouter'
 import { memoryLocation } from 'wouter/memory-location'
 import { loadConfig } from '../src/api/config'
@@ -21,9 +21,18 @@ import { setPlatformForTests, type Platform } from '../src/platform'
 import { signOut } from '../src/state/session'
 import { ui } from '../src/state/ui'
 import { Toasts } from '../src/ui/Toasts'
+import { contractProblem, loadContractRoutes } from './contractRoutes'
 
 // Vitest runs without globals, so Testing Library cannot unmount by itself.
 afterEach(cleanup)
+
+/** Fake answers the server could never have sent (tests/contractRoutes.ts): each fails its test. */
+const contractProblems: string[] = []
+beforeAll(loadContractRoutes, 30_000)
+afterEach(() => {
+  const found = contractProblems.splice(0)
+  if (found.length > 0) throw new Error(`Fake answers that drifted from the server's contract:\n${found.join('\n')}`)
+})
 
 /** One recorded call: method, path (without its query), query and parsed JSON body. */
 export interface Call {
@@ -37,6 +46,16 @@ export interface Call {
 
 /** An answer: a body with 200, or [status, body]. A function gets the call. */
 type Answer = unknown | [number, unknown]
+
+const OPERATOR_ONLY = Symbol('operatorOnly')
+interface OperatorOnly { [OPERATOR_ONLY]: string; answer: Answer }
+
+/**
+ * An answer the operator's API may give (the spec allows it) that the reference server never
+ * does, so the contract check lets it through: `why` names the spec's rule.
+ */
+export const operatorOnly = (answer: Answer, why: string): OperatorOnly => ({ [OPERATOR_ONLY]: why, answer })
+const isOperatorOnly = (answer: unknown): answer is OperatorOnly => typeof answer === 'object' && answer !== null && OPERATOR_ONLY in answer
 type Handler = Answer | ((call: Call) => Answer | Promise<Answer>)
 
 /** `'POST /api/login'` → handler. A call with no handler answers 404 NO_DATA. */
@@ -100,8 +119,11 @@ export function stubPlatform(overrides: Partial<Platform> = {}): Screen['platfor
   } as Screen['platform']
 }
 
+const statusAndBody = (answer: Answer): [number, unknown] =>
+  Array.isArray(answer) && answer.length === 2 && typeof answer[0] === 'number' ? [answer[0], answer[1]] : [200, answer]
+
 function respond(config: InternalAxiosRequestConfig, answer: Answer): AxiosResponse {
-  const [status, data] = Array.isArray(answer) && answer.length === 2 && typeof answer[0] === 'number' ? answer : [200, answer]
+  const [status, data] = statusAndBody(answer)
   const response: AxiosResponse = { data, status, statusText: String(status), headers: {}, config }
   if (status >= 200 && status < 300) return response
   throw new AxiosError(`Request failed with status code ${status}`, AxiosError.ERR_BAD_REQUEST, config, {}, response)
@@ -143,7 +165,11 @@ export async function renderScreen(screen: ReactNode, options: ScreenOptions = {
     calls.push(call)
     const handler = routes[`${call.method} ${url}`]
     if (handler === undefined) return respond(config, [404, { message: 'NO_DATA' }])
-    return respond(config, typeof handler === 'function' ? await handler(call) : handler)
+    const given: unknown = typeof handler === 'function' ? await handler(call) : handler
+    if (isOperatorOnly(given)) return respond(config, given.answer)
+    const problem = await contractProblem(call.method, url, ...statusAndBody(given))
+    if (problem) contractProblems.push(problem)
+    return respond(config, given)
   }
 
   const client = createQueryClient()

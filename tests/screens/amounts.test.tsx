@@ -119,7 +119,7 @@ async function openWithdraw(language: Language, balance = 5000) {
       'GET /api/bonus/check/active': { status: false, type: null },
       'POST /api/wallet/withdrawAll': (call: Call) => {
         const { amount } = call.body as { amount: number }
-        return { message: 'SUCCESS', withdrawal: { id: 'w1', amount, status: 'requested', createdAt: '2026-01-01T00:00:00Z' }, wallet: { amount: balance - amount, currency } }
+        return { message: 'SUCCESS', withdrawal: { id: 'w1', amount, currency, status: 'requested', createdAt: '2026-01-01T00:00:00Z', destination: { bankCode: 'KBANK', bankAccountName: 'DEMO PLAYER', bankAccountNo: '1234567890' } }, wallet: { amount: balance - amount, currency } }
       },
     },
   })

@@ -34,7 +34,7 @@ const networkDown = () => {
 }
 const transferred = (amount: number, left = 500 - amount) => ({ message: 'SUCCESS', amount, wallet: { amount: left, currency: 'THB' } })
 const withdrawn = (amount: number) => ({
-  message: 'SUCCESS', withdrawal: { id: 'w1', amount, status: 'requested', createdAt: '2026-01-01T00:00:00Z' }, wallet: { amount: 500 - amount, currency: 'THB' },
+  message: 'SUCCESS', withdrawal: { id: 'w1', amount, currency: 'THB', status: 'requested', createdAt: '2026-01-01T00:00:00Z', destination: { bankCode: 'KBANK', bankAccountName: 'DEMO PLAYER', bankAccountNo: '1234567890' } }, wallet: { amount: 500 - amount, currency: 'THB' },
 })
 
 /** An answer the test lets go of when it wants. */

@@ -3,7 +3,7 @@
 import { screen, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { RegisterPage } from '../../src/features/auth/register/RegisterPage'
-import { renderScreen, text, type Routes, type Screen, type ScreenOptions } from '../renderScreen'
+import { operatorOnly, renderScreen, text, type Routes, type Screen, type ScreenOptions } from '../renderScreen'
 
 const BANKS = [
   { code: 'KBANK', nameTH: 'กสิกรไทย', nameEN: 'Kasikorn' },
@@ -79,14 +79,14 @@ describe('step 1: phone', () => {
   })
 
   it('stays on step 1 when a 200 answer carries an error code', async () => {
-    const wizard = await openWizard({ registerOTP: true, api: { 'POST /api/otp/send': { code: 'REQUEST_LIMIT_1MIN', otpRef: '', otpToken: '' } } })
+    const wizard = await openWizard({ registerOTP: true, api: { 'POST /api/otp/send': operatorOnly({ code: 'REQUEST_LIMIT_1MIN', otpRef: '', otpToken: '' }, 'an operator may answer 200 with an error code in the body') } })
     await phoneStep(wizard)
     expect(await screen.findByText(text('errors.REQUEST_LIMIT_1MIN'))).toBeVisible()
     expect(screen.getByRole('heading', { name: text('register.step1Title') })).toBeVisible()
   })
 
   it('skips the code for a number verified already (any case)', async () => {
-    const wizard = await openWizard({ registerOTP: true, api: { 'POST /api/otp/send': { code: 'otp_verified', otpRef: '', otpToken: '' } } })
+    const wizard = await openWizard({ registerOTP: true, api: { 'POST /api/otp/send': operatorOnly({ code: 'otp_verified', otpRef: '', otpToken: '' }, 'an operator may send the code in lower case') } })
     await phoneStep(wizard)
     await heading('register.step3Title')
   })
@@ -116,7 +116,7 @@ describe('step 2: OTP', () => {
   })
 
   it('treats a 200 answer carrying OTP_CODE_INVALID as a wrong code', async () => {
-    const wizard = await toOtp({ 'POST /api/otp/verify': { code: 'OTP_CODE_INVALID' } })
+    const wizard = await toOtp({ 'POST /api/otp/verify': operatorOnly({ code: 'OTP_CODE_INVALID' }, 'an operator may answer 200 with an error code in the body') })
     await wizard.user.type(field('fields.otp'), '000000')
     await wizard.user.click(screen.getByRole('button', { name: text('register.verify') }))
     expect(await screen.findByText(text('errors.OTP_CODE_INVALID'))).toBeVisible()
@@ -126,7 +126,7 @@ describe('step 2: OTP', () => {
   })
 
   it('treats a 200 answer with no code as a failure', async () => {
-    const wizard = await toOtp({ 'POST /api/otp/verify': {} })
+    const wizard = await toOtp({ 'POST /api/otp/verify': operatorOnly({}, 'an operator may answer 200 without a code') })
     await wizard.user.type(field('fields.otp'), '123456')
     await wizard.user.click(screen.getByRole('button', { name: text('register.verify') }))
     expect(await screen.findByText(text('errors.OTP_VERIFY_FAIL'))).toBeVisible()
@@ -141,7 +141,7 @@ describe('step 2: OTP', () => {
   })
 
   it('moves on when the code is valid (any case)', async () => {
-    const wizard = await toOtp({ 'POST /api/otp/verify': { code: 'otp_code_valid' } })
+    const wizard = await toOtp({ 'POST /api/otp/verify': operatorOnly({ code: 'otp_code_valid' }, 'an operator may send the code in lower case') })
     await wizard.user.type(field('fields.otp'), '123456')
     await wizard.user.click(screen.getByRole('button', { name: text('register.verify') }))
     await heading('register.step3Title')

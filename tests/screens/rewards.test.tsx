@@ -7,7 +7,7 @@ import type { WalletResponse } from '../../src/api/types'
 import { HomePage } from '../../src/features/wallet/HomePage'
 import { formatDate } from '../../src/lib/dates'
 import { formatMoney } from '../../src/lib/money'
-import { renderScreen, text, type Call, type Routes } from '../renderScreen'
+import { operatorOnly, renderScreen, text, type Call, type Routes } from '../renderScreen'
 
 const wallet = (amount = 500): WalletResponse => ({
   profile: { _id: 'ab12', name: 'Somchai', username: '0812345678', coin: 0 },
@@ -71,7 +71,7 @@ describe('invite', () => {
   })
 
   it('opens the modal directly without banners, says when no friend has joined, and reads a sparse answer', async () => {
-    const { user } = await home({ 'POST /api/invite': {} })
+    const { user } = await home({ 'POST /api/invite': operatorOnly({}, 'an operator may leave out the list and its fields') })
     await user.click(await actions().findByRole('button', { name: text('home.invite') }))
     const modal = await screen.findByRole('dialog', { name: text('home.inviteTitle') })
     expect(await within(modal).findByText(text('rewards.noInvites'))).toBeVisible()
@@ -82,7 +82,7 @@ describe('invite', () => {
     let fail = true
     const { user } = await home({
       'GET /api/invite/banners': [500, { message: 'INTERNAL_SERVER_ERROR' }],
-      'POST /api/invite': () => (fail ? [500, { message: 'INTERNAL_SERVER_ERROR' }] : { invites: friends(1, 1) }),
+      'POST /api/invite': () => (fail ? [500, { message: 'INTERNAL_SERVER_ERROR' }] : { invites: friends(1, 1), type: 'member', isXArea: false }),
     })
     await user.click(await actions().findByRole('button', { name: text('home.invite') }))
     const modal = await screen.findByRole('dialog', { name: text('home.inviteTitle') })

@@ -7,7 +7,7 @@ import { describe, expect, it, vi } from 'vitest'
 import type { Slot, WalletResponse } from '../../src/api/types'
 import { HomePage } from '../../src/features/wallet/HomePage'
 import { formatMoney } from '../../src/lib/money'
-import { renderScreen, text, type Call, type Routes } from '../renderScreen'
+import { operatorOnly, renderScreen, text, type Call, type Routes } from '../renderScreen'
 
 const slot = (code: string, category: Slot['category'], amount: number, isActive: boolean, web: string | null = null): Slot => ({
   code, name: `${code} game`, category, isActive, amount, ftWalletSlot: 2, logo: `/games/${code.toLowerCase()}.svg`, background: '/games/bg.svg', web, android: null, ios: null,
@@ -157,7 +157,7 @@ describe('slot account detail', () => {
       // An operator may answer a reset with a message only: the credentials are read again (spec 4).
       'GET /api/wallet/resetpassword/JOKER': () => {
         password = 'second-pass'
-        return { message: 'SUCCESS' }
+        return operatorOnly({ message: 'SUCCESS' }, 'spec 4: a reset may answer a message only')
       },
     })
     await user.click(await screen.findByRole('button', { name: text('games.open', { name: 'JOKER game' }) }))
@@ -332,7 +332,7 @@ describe('withdraw', () => {
 
   it('states the active-bonus rule before the player confirms, then sends withdrawAll once', async () => {
     const { user, calls, modal } = await openWithdraw({
-      'POST /api/wallet/withdrawAll': { message: 'SUCCESS', withdrawal: { id: '1', amount: 300, status: 'requested', createdAt: '2026-01-01T00:00:00Z' }, wallet: { amount: 700.25, currency: 'THB' } },
+      'POST /api/wallet/withdrawAll': { message: 'SUCCESS', withdrawal: { id: '1', amount: 300, currency: 'THB', status: 'requested', createdAt: '2026-01-01T00:00:00Z', destination: { bankCode: 'KBANK', bankAccountName: 'DEMO PLAYER', bankAccountNo: '1234567890' } }, wallet: { amount: 700.25, currency: 'THB' } },
     })
     await waitFor(() => expect(within(modal).getByRole('button', { name: text('withdraw.next') })).toBeEnabled())
     await user.type(within(modal).getByLabelText(text('withdraw.amount')), '300')

@@ -1,0 +1,48 @@
+// The reference server's routes and their reply schemas, read from the server itself as it
+// registers them (once per test file): the screen tests' fake answers are checked against these,
+// so a fake cannot say what the server never would.
+import type { RouteOptions } from 'fastify'
+import type { TSchema } from 'typebox'
+import { Value } from 'typebox/value'
+import { buildServer } from '../server/app'
+
+interface ContractRoute {
+  method: string
+  pattern: RegExp
+  path: string
+  replies: Record<string, TSchema>
+}
+
+let routes: Promise<ContractRoute[]> | undefined
+
+/** Reads the routes (a server built and closed, about a second): before a file's first test, so no test waits for it. */
+export async function loadContractRoutes(): Promise<void> {
+  routes ??= readRoutes()
+  await routes
+}
+
+async function readRoutes(): Promise<ContractRoute[]> {
+  const found: ContractRoute[] = []
+  const onRoute = (route: RouteOptions) => {
+    const replies = (route.schema?.response ?? {}) as Record<string, TSchema>
+    const pattern = new RegExp(`^${route.url.replace(/\/$/, '').replace(/:[^/]+/g, '[^/]+')}/?$`)
+    for (const method of [route.method].flat()) found.push({ method, pattern, path: route.url, replies })
+  }
+  const app = await buildServer({ dataDir: ':memory:', mode: 'test', staticDir: '/nonexistent-static-dir', onRoute, passwordCost: { N: 2 ** 10, r: 8, p: 1 } })
+  await app.close()
+  return found
+}
+
+/**
+ * What is wrong with a fake answer, or undefined when the server could have sent it: its route
+ * exists and the body matches the reply schema for its status (2xx through the 200 schema).
+ */
+export async function contractProblem(method: string, path: string, status: number, body: unknown): Promise<string | undefined> {
+  routes ??= readRoutes()
+  const route = (await routes).find((candidate) => candidate.method === method && candidate.pattern.test(path))
+  if (!route) return `${method} ${path}: the server has no such route`
+  const schema = route.replies[String(status)] ?? (status >= 200 && status < 300 ? route.replies['200'] : undefined)
+  if (!schema || Value.Check(schema, body)) return undefined
+  const errors = [...Value.Errors(schema, body)].slice(0, 3).map((error) => `${error.instancePath || '/'} ${error.message}`)
+  return `${method} ${path} ${status}: the fake answer does not match ${route.path}'s reply schema (${errors.join('; ')})`
+}
