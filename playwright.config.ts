@@ -1,24 +1,26 @@
 // e2e: the production build served by the reference server (fresh database, test mode) in real
 // Chromium, in three projects: browser, line (LIFF mock via config) and telegram (launch
 // parameters in the URL, a recorder for what the app asks of Telegram). Tests switch the
-// platform through the server's /dev/config, so they run one at a time.
+// platform through the server's /dev/config, so each worker has a server of its own (worker N on
+// E2E_PORT + N, e2e/fixtures.ts points its baseURL there) and a worker runs one test at a time.
+// No retries, and a test that passes only on a retry fails the run.
 import { defineConfig } from '@playwright/test'
 import { chromiumPath } from './scripts/chromium'
 import type { PlatformOption } from './e2e/fixtures'
+import { E2E_PORT, E2E_WORKERS } from './e2e/servers'
 
-const PORT = Number(process.env.E2E_PORT ?? 8790)
-export const BASE_URL = `http://localhost:${PORT}`
+const startedAt = Date.now()
 
 export default defineConfig<PlatformOption>({
   testDir: 'e2e',
   fullyParallel: false,
-  workers: 1,
-  retries: process.env.CI ? 1 : 0,
+  workers: E2E_WORKERS,
+  retries: 0,
+  failOnFlakyTests: true,
   timeout: 30_000,
   expect: { timeout: 7_000 },
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
-    baseURL: BASE_URL,
     viewport: { width: 390, height: 844 },
     deviceScaleFactor: 2,
     isMobile: true,
@@ -35,11 +37,11 @@ export default defineConfig<PlatformOption>({
     { name: 'line', use: { platform: 'line' } },
     { name: 'telegram', use: { platform: 'telegram' } },
   ],
-  webServer: {
+  webServer: Array.from({ length: E2E_WORKERS }, (_, worker) => ({
     command: 'node --import tsx server/main.ts',
-    url: `${BASE_URL}/config.json`,
+    url: `http://localhost:${E2E_PORT + worker}/config.json`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { APP_MODE: 'test', PORT: String(PORT), DATA_DIR: `.data/e2e-${Date.now()}`, HOST: '127.0.0.1' },
-  },
+    env: { APP_MODE: 'test', PORT: String(E2E_PORT + worker), DATA_DIR: `.data/e2e-${startedAt}-${worker}`, HOST: '127.0.0.1' },
+  })),
 })

@@ -4,6 +4,7 @@ import { test as base, expect, type APIRequestContext, type Page } from '@playwr
 import type { RuntimeConfig } from '../src/api/types'
 import th from '../src/i18n/locales/th.json' with { type: 'json' }
 import en from '../src/i18n/locales/en.json' with { type: 'json' }
+import { serverUrl } from './servers'
 
 export type PlatformKind = 'browser' | 'line' | 'telegram'
 export interface PlatformOption {
@@ -63,12 +64,11 @@ export const TELEGRAM_RECORDER = () => {
   })
 }
 
-/** Records every Content-Security-Policy violation the page meets. */
+/** In every document of the context, from its start: each Content-Security-Policy violation, reported to the test. */
 const CSP_RECORDER = () => {
-  const violations: string[] = []
-  Object.assign(window, { __cspViolations: violations })
+  const report = (window as unknown as { __reportCspViolation(violation: string): Promise<void> }).__reportCspViolation
   document.addEventListener('securitypolicyviolation', (event) => {
-    violations.push(`${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} (${event.sourceFile}:${event.lineNumber})`)
+    void report(`${location.pathname}: ${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} (${event.sourceFile}:${event.lineNumber})`)
   })
 }
 
@@ -97,9 +97,35 @@ export function hostStrings(platform: PlatformKind): typeof th {
   return platform === 'browser' ? th : (en as unknown as typeof th)
 }
 
-export const test = base.extend<PlatformOption & { open: (path: string, hash?: string) => Promise<void>; strings: typeof th; serverState: void }>({
+interface Fixtures {
+  open: (path: string, hash?: string) => Promise<void>
+  strings: typeof th
+  serverState: void
+  /** Every CSP violation of the test's context so far: a test that provokes some takes them out. */
+  cspViolations: string[]
+}
+
+export const test = base.extend<PlatformOption & Fixtures>({
   platform: ['browser', { option: true }],
   agreement: ['remembered', { option: true }],
+  /** This worker's own server (e2e/servers.ts). */
+  // eslint-disable-next-line no-empty-pattern
+  baseURL: async ({}, provide, testInfo) => {
+    await provide(serverUrl(testInfo.parallelIndex))
+  },
+  /** The app runs under the server's Content-Security-Policy with zero violations, on every page and document. */
+  cspViolations: [
+    async ({ context }, provide) => {
+      const violations: string[] = []
+      await context.exposeBinding('__reportCspViolation', (_source, violation: string) => {
+        violations.push(violation)
+      })
+      await context.addInitScript(CSP_RECORDER)
+      await provide(violations)
+      expect(violations, 'Content-Security-Policy violations').toEqual([])
+    },
+    { auto: true },
+  ],
   /** Before every test and its beforeEach hooks: the server as the project's platform wants it. */
   serverState: [
     async ({ platform, request }, provide) => {
@@ -120,11 +146,7 @@ export const test = base.extend<PlatformOption & { open: (path: string, hash?: s
         if (!sessionStorage.getItem('e2e-agreement-fresh')) localStorage.setItem('remember-agreement', 'true')
       })
     }
-    await page.context().addInitScript(CSP_RECORDER)
     await provide(page)
-    // The app runs under the server's Content-Security-Policy with zero violations.
-    const violations = await page.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? []).catch(() => [])
-    expect(violations, 'Content-Security-Policy violations').toEqual([])
   },
   strings: async ({ platform }, provide) => {
     await provide(hostStrings(platform))

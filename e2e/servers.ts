@@ -1,0 +1,7 @@
+// The reference servers of a run: one per Playwright worker, on E2E_PORT + the worker's index
+// (tests switch the server's platform and settings, so two workers never share one).
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 8790)
+/** On this 2-core machine two workers finish the suite soonest; E2E_WORKERS=1 runs them one by one. */
+export const E2E_WORKERS = Number(process.env.E2E_WORKERS ?? 2)
+
+export const serverUrl = (workerIndex: number): string => `http://localhost:${E2E_PORT + workerIndex}`
