@@ -1,6 +1,6 @@
 // Shared e2e fixtures. Each test starts from a clean server state for its project's platform:
 // browser (no messenger), line (LIFF mock) or telegram (launch params + event recorder).
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test'
+import { test as base, expect, type APIRequestContext, type Page, type Route } from '@playwright/test'
 import type { RuntimeConfig } from '../src/api/types'
 import th from '../src/i18n/locales/th.json' with { type: 'json' }
 import en from '../src/i18n/locales/en.json' with { type: 'json' }
@@ -70,6 +70,55 @@ const CSP_RECORDER = () => {
   document.addEventListener('securitypolicyviolation', (event) => {
     void report(`${location.pathname}: ${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} (${event.sourceFile}:${event.lineNumber})`)
   })
+}
+
+/** In every document from its start: the text of every toast that ever appeared, even for a moment. */
+const TOAST_RECORDER = () => {
+  const seen: string[] = []
+  Object.assign(window, { __toastsSeen: seen })
+  new MutationObserver((records) => {
+    for (const record of records) {
+      for (const node of record.addedNodes) {
+        if (!(node instanceof Element)) continue
+        const toasts = node.matches('.toast') ? [node] : [...node.querySelectorAll('.toast')]
+        for (const toast of toasts) seen.push(toast.textContent ?? '')
+      }
+    }
+  }).observe(document, { childList: true, subtree: true })
+}
+
+/** Forgets the toasts seen so far on this page: what follows is checked on its own. */
+export async function forgetToasts(page: Page): Promise<void> {
+  await page.evaluate(() => (window as unknown as { __toastsSeen: string[] }).__toastsSeen.splice(0))
+}
+
+/**
+ * No toast appeared on this page since it loaded (or since forgetToasts) (spec 8: what a screen shows inline is not also
+ * toasted). Checked after the screen has shown its inline message and React has painted twice,
+ * so a toast raised by the same failure has been added by then; no sleep.
+ */
+export async function expectNoToastSoFar(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
+  expect(await page.evaluate(() => (window as unknown as { __toastsSeen: string[] }).__toastsSeen), 'toasts shown').toEqual([])
+}
+
+/**
+ * Holds every answer to `url` until the test lets go (`release`): a slow server without a sleep.
+ * Then each goes on to the server, or to `answer` when given. `sent` counts the requests held.
+ */
+export async function holdAnswers(page: Page, url: string, answer?: (route: Route) => Promise<void>): Promise<{ release: () => void; sent: () => number }> {
+  let release!: () => void
+  const released = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  let sent = 0
+  await page.route(url, async (route) => {
+    sent += 1
+    await released
+    // The page may be gone by then (a test that never releases): nothing to answer.
+    await (answer ? answer(route) : route.continue()).catch(() => undefined)
+  })
+  return { release, sent: () => sent }
 }
 
 export async function devPost(request: APIRequestContext, path: string, data: unknown): Promise<void> {
@@ -146,6 +195,7 @@ export const test = base.extend<PlatformOption & Fixtures>({
         if (!sessionStorage.getItem('e2e-agreement-fresh')) localStorage.setItem('remember-agreement', 'true')
       })
     }
+    await page.context().addInitScript(TOAST_RECORDER)
     await provide(page)
   },
   strings: async ({ platform }, provide) => {

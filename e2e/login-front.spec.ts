@@ -1,6 +1,6 @@
 // /login as the front door (spec 2 guard, spec 8): the service check before the form, and the
 // reason a session ended, shown once.
-import { expect, localItem, signIn, test } from './fixtures'
+import { expect, holdAnswers, localItem, signIn, test } from './fixtures'
 
 test.describe('a session the server ends lands on /login with its reason, once', () => {
   test('an invalid token', async ({ page, open, strings }) => {
@@ -54,10 +54,7 @@ test.describe('a session the server ends lands on /login with its reason, once',
 
 test.describe('/login checks the service before the form (spec 2)', () => {
   test('a skeleton holds the form place until the check answers', async ({ page, open, strings }) => {
-    await page.route('**/api/lookup/active', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1500))
-      await route.continue()
-    })
+    const check = await holdAnswers(page, '**/api/lookup/active')
     await open('/login')
     const skeleton = page.getByTestId('reserved-skeleton')
     const phone = page.getByLabel(strings.fields.phone)
@@ -65,6 +62,7 @@ test.describe('/login checks the service before the form (spec 2)', () => {
     await expect(phone).toBeHidden()
     const reserved = page.locator('.reserved')
     const waitingBox = await reserved.boundingBox()
+    check.release()
     await expect(phone).toBeVisible()
     await expect(skeleton).toHaveCount(0)
     // The form takes exactly the place the skeleton held: nothing below it moves.
@@ -80,19 +78,17 @@ test.describe('/login checks the service before the form (spec 2)', () => {
   })
 
   test('a check slower than 3 s shows the form at 3 s', async ({ page, open, strings }) => {
-    await page.route('**/api/lookup/active', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 8000))
-      await route.continue().catch(() => undefined)
-    })
+    // The check never answers; the page's clock is moved on instead of waiting for it.
+    await page.clock.install()
+    await holdAnswers(page, '**/api/lookup/active')
     await open('/login')
     const skeleton = page.getByTestId('reserved-skeleton')
     const phone = page.getByLabel(strings.fields.phone)
     await expect(skeleton).toBeAttached()
-    const shownAt = Date.now()
-    await page.waitForTimeout(2000)
+    await page.clock.runFor(2000)
     await expect(phone).toBeHidden()
-    await expect(phone).toBeVisible({ timeout: 2500 })
-    expect(Date.now() - shownAt).toBeLessThan(4000)
+    await page.clock.runFor(1000)
+    await expect(phone).toBeVisible()
     await expect(skeleton).toHaveCount(0)
   })
 })

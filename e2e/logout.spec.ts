@@ -1,6 +1,6 @@
 // Logout clears the token here and revokes it on the server (POST /api/logout); an operator API
 // without that call (404) signs the player out all the same.
-import { expect, signIn, test } from './fixtures'
+import { expect, expectNoToastSoFar, forgetToasts, signIn, test } from './fixtures'
 
 test('logout revokes the token on the server', async ({ page, open, platform, request, strings }) => {
   test.skip(platform !== 'browser', 'host-neutral')
@@ -22,10 +22,10 @@ test('an API without a logout call (404) still signs the player out', async ({ p
   await open('/login')
   await signIn(page, strings)
   await expect(page).toHaveURL(/\/user\/home$/)
+  await forgetToasts(page)
   await page.getByRole('button', { name: strings.menu.logout }).click()
   await expect(page).toHaveURL(/\/login$/)
   await expect(page.getByRole('heading', { name: strings.login.title })).toBeVisible()
-  await page.waitForTimeout(300)
-  await expect(page.locator('.toast')).toHaveCount(0)
+  await expectNoToastSoFar(page)
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull()
 })

@@ -1,5 +1,5 @@
 // Messages the player sees once (spec 8): a failure a screen shows inline is not also toasted.
-import { DEMO, expect, signIn, test } from './fixtures'
+import { DEMO, expect, expectNoToastSoFar, signIn, test } from './fixtures'
 
 test('a failed profile load shows inline with a retry, and no toast', async ({ page, open, platform, strings }) => {
   test.skip(platform !== 'browser', 'host-neutral')
@@ -13,8 +13,7 @@ test('a failed profile load shows inline with a retry, and no toast', async ({ p
   await page.goto('/user/profile')
   const inline = page.locator('main').getByRole('alert')
   await expect(inline).toContainText(strings.errors.NO_DATA)
-  await page.waitForTimeout(500)
-  await expect(page.locator('.toast')).toHaveCount(0)
+  await expectNoToastSoFar(page)
 
   fail = false
   await inline.getByRole('button', { name: strings.common.retry }).click()

@@ -1,6 +1,6 @@
 // Nothing a player meets on the way should leave them stuck: a stale invite link, a half-typed
 // bank field from an earlier visit to step 4, an error while a modal is open.
-import { bankStep, devPost, expect, freshPhone, localItem, phoneStepToProfile, profileStep, signIn, test } from './fixtures'
+import { bankStep, devPost, expect, expectNoToastSoFar, forgetToasts, freshPhone, localItem, phoneStepToProfile, profileStep, signIn, test } from './fixtures'
 
 test.beforeEach(async ({ platform, request }) => {
   test.skip(platform !== 'browser', 'host-independent')
@@ -71,10 +71,10 @@ test('a failed conditions load shows inside the open modal, once, not also as a 
   await signIn(page, strings)
   await expect(page).toHaveURL(/\/user\/home$/)
   await page.route('**/api/lookup/conditions', (route) => route.fulfill({ status: 400, json: { message: 'NO_DATA' } }))
+  await forgetToasts(page)
   await page.getByRole('navigation', { name: strings.menu.label }).getByRole('button', { name: strings.menu.conditions }).click()
   const dialog = page.getByRole('dialog', { name: strings.conditions.title })
   await expect(dialog.getByRole('alert')).toHaveText(strings.errors.NO_DATA)
-  await page.waitForTimeout(300)
-  await expect(page.locator('.toast')).toHaveCount(0)
+  await expectNoToastSoFar(page)
   await expect(page.getByText(strings.errors.NO_DATA)).toHaveCount(1)
 })

@@ -2,7 +2,7 @@
 // does not blur them: the loader bar waits 200 ms, the register success waits 2 s for /login.
 import type { Page } from '@playwright/test'
 import type { ContactInfo } from '../src/api/types'
-import { bankStep, devPost, expect, freshPhone, phoneStepToProfile, profileStep, test } from './fixtures'
+import { bankStep, devPost, expect, freshPhone, holdAnswers, phoneStepToProfile, profileStep, test } from './fixtures'
 
 const LOADER_DELAY_MS = 200
 const REDIRECT_AFTER_REGISTER_MS = 2000
@@ -12,13 +12,10 @@ interface Timeline {
   calls: { url: string; sentAt: number; endAt?: number }[]
   /** Each time the loader bar appeared or went away. */
   bar: { at: number; shown: boolean }[]
-  /** When the register success message first showed, and when /login was reached after it. */
-  successAt?: number
-  loginAt?: number
 }
 
-/** Installed before the app runs: records the page's calls, loader bar and register redirect. */
-const TIMELINE = (successTitle: string) => {
+/** Installed before the app runs: records the page's calls and loader bar. */
+const TIMELINE = () => {
   const log: Timeline = { calls: [], bar: [] }
   Object.assign(window, { __timeline: log })
   // From open(): the app counts the call as pending just before, and axios sets its own handlers
@@ -37,15 +34,6 @@ const TIMELINE = (successTitle: string) => {
     const now = document.querySelector('.loader-bar') !== null
     if (now !== shown) log.bar.push({ at: performance.now(), shown: (shown = now) })
   }).observe(document, { childList: true, subtree: true })
-  const poll = setInterval(() => {
-    if (log.successAt === undefined) {
-      const heading = document.querySelector('[role="status"] h1')
-      if (heading?.textContent === successTitle) log.successAt = performance.now()
-    } else if (window.location.pathname === '/login') {
-      log.loginAt = performance.now()
-      clearInterval(poll)
-    }
-  }, 5)
 }
 
 interface TimelineWindow {
@@ -64,12 +52,13 @@ async function contactCall(page: Page) {
 
 test.describe('the loader bar (spec 9)', () => {
   let contact: ContactInfo
-  test.beforeEach(async ({ page, request, strings }) => {
+  test.beforeEach(async ({ page, request }) => {
     contact = (await (await request.get('/api/lookup/contact')).json()) as ContactInfo
-    await page.addInitScript(TIMELINE, strings.register.successTitle)
+    await page.addInitScript(TIMELINE)
   })
 
   test('does not show for a call that answers within 200 ms', async ({ page, open, strings }) => {
+    await page.clock.install()
     // The reference server answers in a few ms; on a busy machine a load may still take longer,
     // so the screen is loaded again until one answer came within the delay (at most 5 times).
     await open('/contact')
@@ -81,8 +70,9 @@ test.describe('the loader bar (spec 9)', () => {
       expect(attempt, 'in 5 loads, the calls never all answered within 150 ms').toBeLessThan(5)
       await page.reload()
     }
-    // Past the delay with nothing pending: a bar that ever showed is in the timeline.
-    await page.waitForTimeout(LOADER_DELAY_MS * 2)
+    // Past the delay with nothing pending (the page's clock moved on, firing any timer left): a
+    // bar that ever showed is in the timeline.
+    await page.clock.runFor(LOADER_DELAY_MS * 2)
     const { bar, calls } = await timeline(page)
     expect(calls.every((each) => each.endAt !== undefined)).toBe(true)
     expect(calls.every((each) => each.endAt! - each.sentAt < LOADER_DELAY_MS)).toBe(true)
@@ -90,14 +80,12 @@ test.describe('the loader bar (spec 9)', () => {
   })
 
   test('shows 200 ms after a slow call went out, until it answers', async ({ page, open, strings }) => {
-    await page.route('**/api/lookup/contact', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1200))
-      await route.fulfill({ json: contact })
-    })
+    const slow = await holdAnswers(page, '**/api/lookup/contact', (route) => route.fulfill({ json: contact }))
     await open('/contact')
     const loader = page.getByRole('progressbar', { name: strings.common.loading })
     await expect(loader).toBeVisible()
-    await expect(loader).toBeHidden({ timeout: 5000 })
+    slow.release()
+    await expect(loader).toBeHidden()
     const call = await contactCall(page)
     const { bar } = await timeline(page)
     expect(bar.map((each) => each.shown)).toEqual([true, false])
@@ -112,19 +100,18 @@ test.describe('the loader bar (spec 9)', () => {
 
 test('after registering, the success message stays 2 s, then /login', async ({ page, open, request, strings }) => {
   await devPost(request, '/dev/settings', { registerOTP: false })
-  await page.addInitScript(TIMELINE, strings.register.successTitle)
+  await page.clock.install()
   const phone = freshPhone()
   await open('/register')
   await phoneStepToProfile(page, strings, phone)
   await profileStep(page, strings)
   await bankStep(page, strings, phone)
   await expect(page.getByRole('status').filter({ hasText: strings.register.successTitle })).toBeVisible()
-  await expect(page).toHaveURL(/\/login(#.*)?$/, { timeout: REDIRECT_AFTER_REGISTER_MS + 3000 })
+  // The page's clock is moved on: most of the 2 s leaves the success in place, the rest ends it.
+  await page.clock.runFor(REDIRECT_AFTER_REGISTER_MS - 500)
+  await expect(page).toHaveURL(/\/register(#.*)?$/)
+  await expect(page.getByRole('status').filter({ hasText: strings.register.successTitle })).toBeVisible()
+  await page.clock.runFor(500)
+  await expect(page).toHaveURL(/\/login(#.*)?$/)
   await expect(page.getByRole('heading', { name: strings.login.title })).toBeVisible()
-  await expect.poll(async () => (await timeline(page)).loginAt).toBeDefined()
-  const { successAt, loginAt } = await timeline(page)
-  const waited = loginAt! - successAt!
-  // The page is polled every 5 ms: allow that much either side.
-  expect(waited).toBeGreaterThanOrEqual(REDIRECT_AFTER_REGISTER_MS - 10)
-  expect(waited).toBeLessThan(REDIRECT_AFTER_REGISTER_MS + 1000)
 })

@@ -4,7 +4,7 @@ import type { Page } from '@playwright/test'
 import { formatMoney } from '../src/lib/money'
 import la from '../src/i18n/locales/la.json' with { type: 'json' }
 import type th from '../src/i18n/locales/th.json'
-import { devPost, expect, telegramEvents, test } from './fixtures'
+import { devPost, expect, holdAnswers, telegramEvents, test } from './fixtures'
 import { fund, memberHeaders, registerMember, signedIn, walletOf, type Member } from './walletMembers'
 
 type Strings = typeof th
@@ -410,17 +410,17 @@ test('Telegram asks before closing while a QR deposit is open, and not once it i
 test.describe('faults (browser)', () => {
   test.beforeEach(({ platform }) => test.skip(platform !== 'browser', 'network faults do not depend on the host'))
 
-  test('home waits for a slow API (3 s), then shows the balance', async ({ page, open, strings, request }) => {
+  test('home waits for a slow API, then shows the balance', async ({ page, open, strings, request }) => {
     const member = await registerMember(request)
     await fund(request, member, 100)
     await signedIn(page, member)
-    await page.route('**/api/wallet', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 3000))
-      await route.continue()
-    })
+    const wallet = await holdAnswers(page, '**/api/wallet')
     await open('/user/home')
     await expect(page.getByLabel(strings.common.loading).first()).toBeAttached()
-    await expect(page.getByTestId('total-balance')).toHaveText(baht(100, 'browser'), { timeout: 10_000 })
+    await expect.poll(wallet.sent).toBeGreaterThan(0)
+    await expect(page.getByTestId('total-balance')).not.toHaveText(baht(100, 'browser'))
+    wallet.release()
+    await expect(page.getByTestId('total-balance')).toHaveText(baht(100, 'browser'))
   })
 
   test('home shows a failing API (500) with a retry, and the right balance after recovery', async ({ page, open, strings, request }) => {
