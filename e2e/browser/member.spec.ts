@@ -1,10 +1,9 @@
 // The member shell of spec 2: top bar (app name, language, logout) and the bottom menu with the
 // conditions modal and the large home button.
-import en from '../src/i18n/locales/en.json' with { type: 'json' }
-import { DEMO, expect, signIn, test } from './fixtures'
+import en from '../../src/i18n/locales/en.json' with { type: 'json' }
+import { DEMO, expect, signIn, test } from '../fixtures'
 
-test('the member shell: conditions modal, bottom menu, language and logout', async ({ page, open, strings, platform }) => {
-  test.skip(platform !== 'browser', 'the shell does not depend on the host')
+test('the member shell: conditions modal, bottom menu, language and logout', async ({ page, open, strings }) => {
   await open('/login')
   await signIn(page, strings)
   await expect(page).toHaveURL(/\/user\/home$/)
@@ -46,8 +45,7 @@ test('the member shell: conditions modal, bottom menu, language and logout', asy
   expect(await page.evaluate(() => localStorage.getItem('token') ?? sessionStorage.getItem('token'))).toBeNull()
 })
 
-test('the public shell clears stored auth on /login and /register, not on /howto (spec 2)', async ({ page, open, strings, platform }) => {
-  test.skip(platform !== 'browser', 'host-independent')
+test('the public shell clears stored auth on /login and /register, not on /howto (spec 2)', async ({ page, open, strings }) => {
   await open('/login')
   await signIn(page, strings)
   await expect(page).toHaveURL(/\/user\/home$/)

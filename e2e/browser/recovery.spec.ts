@@ -1,9 +1,8 @@
 // Nothing a player meets on the way should leave them stuck: a stale invite link, a half-typed
 // bank field from an earlier visit to step 4, an error while a modal is open.
-import { bankStep, devPost, expect, expectNoToastSoFar, forgetToasts, freshPhone, localItem, phoneStepToProfile, profileStep, signIn, test } from './fixtures'
+import { bankStep, devPost, expect, expectNoToastSoFar, forgetToasts, freshPhone, localItem, phoneStepToProfile, profileStep, signIn, test } from '../fixtures'
 
-test.beforeEach(async ({ platform, request }) => {
-  test.skip(platform !== 'browser', 'host-independent')
+test.beforeEach(async ({ request }) => {
   await devPost(request, '/dev/settings', { registerOTP: false })
 })
 

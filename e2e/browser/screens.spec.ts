@@ -1,11 +1,7 @@
-import { bankStep, expect, freshPhone, lastOtp, profileStep, test } from './fixtures'
+import { bankStep, expect, freshPhone, lastOtp, profileStep, test } from '../fixtures'
 import type { Page } from '@playwright/test'
-import th from '../src/i18n/locales/th.json' with { type: 'json' }
-import type { ContactInfo, RuntimeConfig } from '../src/api/types'
-
-test.beforeEach(({ platform }) => {
-  test.skip(platform !== 'browser', 'platform-neutral screens: browser only')
-})
+import th from '../../src/i18n/locales/th.json' with { type: 'json' }
+import type { ContactInfo, RuntimeConfig } from '../../src/api/types'
 
 const VIDEOS = ['wallet', 'play', 'balance', 'bonus', 'bonusCancel'] as const
 const SCREENS = 'test-results/screens'

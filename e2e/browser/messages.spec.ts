@@ -1,8 +1,7 @@
 // Messages the player sees once (spec 8): a failure a screen shows inline is not also toasted.
-import { DEMO, expect, expectNoToastSoFar, signIn, test } from './fixtures'
+import { DEMO, expect, expectNoToastSoFar, signIn, test } from '../fixtures'
 
-test('a failed profile load shows inline with a retry, and no toast', async ({ page, open, platform, strings }) => {
-  test.skip(platform !== 'browser', 'host-neutral')
+test('a failed profile load shows inline with a retry, and no toast', async ({ page, open, strings }) => {
   await open('/login')
   await signIn(page, strings)
   await expect(page).toHaveURL(/\/user\/home$/)

@@ -1,10 +1,9 @@
-import { devPost, expect, freshPhone, localItem, phoneStepToProfile, test } from './fixtures'
+import { devPost, expect, freshPhone, localItem, phoneStepToProfile, test } from '../fixtures'
 import type { Page } from '@playwright/test'
-import en from '../src/i18n/locales/en.json' with { type: 'json' }
+import en from '../../src/i18n/locales/en.json' with { type: 'json' }
 
 // The LIFF mock reports the app language 'en', which wins over the browser's th-TH.
-test.beforeEach(async ({ platform, request }) => {
-  test.skip(platform !== 'line', 'LINE only')
+test.beforeEach(async ({ request }) => {
   await devPost(request, '/dev/settings', { registerOTP: false })
 })
 

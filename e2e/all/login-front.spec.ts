@@ -1,6 +1,6 @@
 // /login as the front door (spec 2 guard, spec 8): the service check before the form, and the
 // reason a session ended, shown once.
-import { expect, holdAnswers, localItem, signIn, test } from './fixtures'
+import { expect, holdAnswers, localItem, signIn, test } from '../fixtures'
 
 test.describe('a session the server ends lands on /login with its reason, once', () => {
   test('an invalid token', async ({ page, open, strings }) => {

@@ -1,9 +1,5 @@
-import { DARK_THEME, devPost, expect, freshPhone, localItem, phoneStepToProfile, signIn, telegramBack, telegramEvents, telegramHash, test } from './fixtures'
+import { DARK_THEME, devPost, expect, freshPhone, localItem, phoneStepToProfile, signIn, telegramBack, telegramEvents, telegramHash, test } from '../fixtures'
 import type { Page } from '@playwright/test'
-
-test.beforeEach(({ platform }) => {
-  test.skip(platform !== 'telegram', 'Telegram only')
-})
 
 const backButton = (page: Page) => telegramEvents(page, 'web_app_setup_back_button') as Promise<{ is_visible: boolean }[]>
 const menuLink = (page: Page, strings: { menu: { label: string } }, name: string) =>

@@ -1,10 +1,9 @@
 // An operator who only points a bot's menu button at the app, with no `telegram` section in the
 // runtime config: the host's launch parameters still bring the whole native behaviour, and invite
 // links take the browser form (DESIGN.md "Platform adapter").
-import { DARK_THEME, DEMO, devPost, expect, freshPhone, phoneStepToProfile, shareInvite, signIn, telegramEvents, telegramHash, test } from './fixtures'
+import { DARK_THEME, DEMO, devPost, expect, freshPhone, phoneStepToProfile, shareInvite, signIn, telegramEvents, telegramHash, test } from '../fixtures'
 
-test.beforeEach(async ({ platform, page, request }) => {
-  test.skip(platform !== 'telegram', 'Telegram only')
+test.beforeEach(async ({ page, request }) => {
   expect(page.url()).toBe('about:blank') // the page fixture set the telegram config first
   await devPost(request, '/dev/config', { telegram: null })
   const config = (await (await request.get('/config.json')).json()) as { telegram: unknown }

@@ -1,61 +1,13 @@
 // The wallet as a player uses it (issue 7), on the production build against the reference server:
 // each test registers its own member and funds it through a real paid QR deposit.
 import type { Page } from '@playwright/test'
-import { formatMoney } from '../src/lib/money'
-import la from '../src/i18n/locales/la.json' with { type: 'json' }
-import type th from '../src/i18n/locales/th.json'
-import { devPost, expect, holdAnswers, telegramEvents, test } from './fixtures'
-import { fund, memberHeaders, registerMember, signedIn, walletOf, type Member } from './walletMembers'
-
-type Strings = typeof th
-
-const baht = (amount: number, platform: string) => formatMoney(amount, platform === 'browser' ? 'th' : 'en', 'THB')
-const fill = (template: string, values: Record<string, string>) => template.replace(/\{\{(\w+)\}\}/g, (_, key: string) => values[key] ?? '')
-
-async function activate(request: Parameters<typeof registerMember>[0], member: Member, code: string) {
-  const result = await request.get(`/api/wallet/activate/${code}`, { headers: memberHeaders(member.token) })
-  expect(result.ok()).toBeTruthy()
-}
-
-interface Fixtures { page: Page; open: (path: string) => Promise<void>; strings: Strings; request: Parameters<typeof registerMember>[0] }
-
-/** A new member, funded by a paid QR (`funds` baht) with the games given activated, signed in at home. */
-async function memberAtHome({ page, open, strings, request }: Fixtures, funds = 0, games: string[] = []): Promise<Member> {
-  const member = await registerMember(request)
-  if (funds > 0) await fund(request, member, funds)
-  for (const code of games) await activate(request, member, code)
-  await signedIn(page, member)
-  await openHome(page, open, strings)
-  return member
-}
-
-async function openHome(page: Page, open: (path: string) => Promise<void>, strings: Strings) {
-  await open('/user/home')
-  await expect(page.getByTestId('total-balance')).toBeVisible()
-  return page.getByRole('navigation', { name: strings.home.actions })
-}
-
-async function openTransfer(page: Page, strings: Strings) {
-  await page.getByRole('navigation', { name: strings.home.actions }).getByRole('button', { name: strings.home.transfer }).click()
-  return page.getByRole('dialog', { name: strings.transfer.title })
-}
-
-test('home shows the total of the wallet and every game account', async ({ page, open, strings, request, platform }) => {
-  const member = await registerMember(request)
-  await fund(request, member, 500)
-  await activate(request, member, 'PG')
-  await request.post('/api/wallet/transfer', { headers: memberHeaders(member.token), data: { from: 'WALLET', to: 'PG', amount: 120.5 } })
-  await signedIn(page, member)
-  await openHome(page, open, strings)
-  await expect(page.getByTestId('total-balance')).toHaveText(baht(500, platform))
-  await expect(page.getByTestId('wallet-balance')).toHaveText(baht(379.5, platform))
-  await expect(page.getByTestId('game-balance-PG').first()).toContainText('120.50')
-})
+import la from '../../src/i18n/locales/la.json' with { type: 'json' }
+import { devPost, expect, holdAnswers, test } from '../fixtures'
+import { activate, baht, fill, memberAtHome, openHome, openTransfer, type Strings } from '../shared/wallet'
+import { fund, memberHeaders, registerMember, signedIn, walletOf } from '../walletMembers'
 
 test.describe('transfers (browser)', () => {
-  test.beforeEach(({ platform }) => test.skip(platform !== 'browser', 'the same screens on every host'))
-
-  test('wallet -> game, back, and transfer-all move the money the server books', async ({ page, open, strings, request }) => {
+    test('wallet -> game, back, and transfer-all move the money the server books', async ({ page, open, strings, request }) => {
     const member = await memberAtHome({ page, open, strings, request }, 300, ['PG'])
     let modal = await openTransfer(page, strings)
     await modal.getByLabel(strings.transfer.to).selectOption('PG')
@@ -231,9 +183,7 @@ test.describe('transfers (browser)', () => {
 })
 
 test.describe('deposits (browser)', () => {
-  test.beforeEach(({ platform }) => test.skip(platform !== 'browser', 'the same screens on every host'))
-
-  async function openDeposit(page: Page, strings: Strings) {
+    async function openDeposit(page: Page, strings: Strings) {
     await page.getByRole('navigation', { name: strings.home.actions }).getByRole('button', { name: strings.home.deposit }).click()
     return page.getByRole('dialog', { name: strings.deposit.title })
   }
@@ -312,37 +262,8 @@ test.describe('deposits (browser)', () => {
   })
 })
 
-test('a web-only game opens outside the app through the host', async ({ page, open, strings, request, platform }) => {
-  const member = await registerMember(request)
-  await signedIn(page, member)
-  await openHome(page, open, strings)
-  const card = page.getByRole('button', { name: fill(strings.games.open, { name: 'Pragmatic Play' }) }).first()
-  const url = 'https://games.wallet-demo.example/pplay'
-  if (platform === 'browser') {
-    // No internet here: the game's site answers from the test.
-    await page.context().route('https://games.wallet-demo.example/**', (route) => route.fulfill({ contentType: 'text/html', body: '<title>game</title>' }))
-    const opened = page.context().waitForEvent('page')
-    await card.click()
-    await (await opened).waitForURL(url)
-  } else if (platform === 'telegram') {
-    await card.click()
-    await expect.poll(() => telegramEvents(page, 'web_app_open_link')).toContainEqual(expect.objectContaining({ url }))
-  } else {
-    await page.evaluate(() => {
-      const liff = (window as unknown as { liff: { openWindow: (params: unknown) => void } }).liff
-      const opened: unknown[] = []
-      Object.assign(window, { __opened: opened })
-      liff.openWindow = (params) => void opened.push(params)
-    })
-    await card.click()
-    await expect.poll(() => page.evaluate(() => (window as unknown as { __opened: unknown[] }).__opened)).toEqual([{ url, external: true }])
-  }
-})
-
 test.describe('invite and refund (browser)', () => {
-  test.beforeEach(({ platform }) => test.skip(platform !== 'browser', 'the same screens on every host'))
-
-  test('the invite banner shows first, then the friends who registered with the code', async ({ page, open, strings, request }) => {
+    test('the invite banner shows first, then the friends who registered with the code', async ({ page, open, strings, request }) => {
     const member = await memberAtHome({ page, open, strings, request })
     await registerMember(request, 'SCB', 'FRIEND ONE', { name: 'FRIEND ONE', inviteCode: `PR${member.id}` })
     await page.getByRole('navigation', { name: strings.home.actions }).getByRole('button', { name: strings.home.invite }).click()
@@ -370,47 +291,8 @@ test.describe('invite and refund (browser)', () => {
   })
 })
 
-test('Telegram asks before closing while a transfer is out, and not after', async ({ page, open, strings, request, platform }) => {
-  test.skip(platform !== 'telegram', 'closing confirmation is Telegram\'s')
-  await memberAtHome({ page, open, strings, request }, 100, ['PG'])
-  let release: () => void = () => {}
-  const held = new Promise<void>((resolve) => { release = resolve })
-  await page.route('**/api/wallet/transfer', async (route) => {
-    await held
-    await route.continue()
-  })
-  const closing = async () => ((await telegramEvents(page, 'web_app_setup_closing_behavior')) as { need_confirmation: boolean }[]).map((event) => event.need_confirmation)
-  const modal = await openTransfer(page, strings)
-  await modal.getByLabel(strings.transfer.to).selectOption('PG')
-  await modal.getByLabel(strings.transfer.amount).fill('10')
-  await modal.getByRole('button', { name: strings.transfer.submit, exact: true }).click()
-  await expect.poll(closing).toEqual([true])
-  release()
-  await expect(modal).toBeHidden()
-  await expect.poll(closing).toEqual([true, false])
-  await expect.poll(() => telegramEvents(page, 'web_app_trigger_haptic_feedback')).toContainEqual({ type: 'notification', notification_type: 'success' })
-})
-
-test('Telegram asks before closing while a QR deposit is open, and not once it is cancelled', async ({ page, open, strings, request, platform }) => {
-  test.skip(platform !== 'telegram', 'closing confirmation is Telegram\'s')
-  await memberAtHome({ page, open, strings, request })
-  const closing = async () => ((await telegramEvents(page, 'web_app_setup_closing_behavior')) as { need_confirmation: boolean }[]).map((event) => event.need_confirmation)
-  await page.getByRole('navigation', { name: strings.home.actions }).getByRole('button', { name: strings.home.deposit }).click()
-  const modal = page.getByRole('dialog', { name: strings.deposit.title })
-  await modal.getByRole('tab', { name: fill(strings.deposit.tabQr, { provider: 'KBANK' }) }).click()
-  await modal.getByRole('button', { name: '100.00' }).click()
-  await modal.getByRole('button', { name: strings.deposit.qrCreate }).click()
-  await expect(modal.getByRole('img', { name: strings.deposit.qrLabel })).toBeVisible()
-  await expect.poll(async () => (await closing()).at(-1)).toBe(true)
-  await modal.getByRole('button', { name: strings.deposit.qrCancel }).click()
-  await expect(modal.getByRole('button', { name: strings.deposit.qrCreate })).toBeVisible()
-  await expect.poll(async () => (await closing()).at(-1)).toBe(false)
-})
-
 test.describe('faults (browser)', () => {
-  test.beforeEach(({ platform }) => test.skip(platform !== 'browser', 'network faults do not depend on the host'))
-
-  test('home waits for a slow API, then shows the balance', async ({ page, open, strings, request }) => {
+    test('home waits for a slow API, then shows the balance', async ({ page, open, strings, request }) => {
     const member = await registerMember(request)
     await fund(request, member, 100)
     await signedIn(page, member)

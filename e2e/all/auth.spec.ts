@@ -1,4 +1,4 @@
-import { expect, freshPhone, lastOtp, signIn, test } from './fixtures'
+import { expect, freshPhone, lastOtp, signIn, test } from '../fixtures'
 
 test('register with OTP, then sign in, then log out', async ({ page, open, request, strings: th }) => {
   const phone = freshPhone()

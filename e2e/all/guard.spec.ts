@@ -1,6 +1,6 @@
-import { DEMO, devPost, expect, launchHash, localItem, signIn, test } from './fixtures'
-import th from '../src/i18n/locales/th.json' with { type: 'json' }
-import en from '../src/i18n/locales/en.json' with { type: 'json' }
+import { DEMO, devPost, expect, launchHash, localItem, signIn, test } from '../fixtures'
+import th from '../../src/i18n/locales/th.json' with { type: 'json' }
+import en from '../../src/i18n/locales/en.json' with { type: 'json' }
 
 test('the guard keeps the wanted URL through sign-in', async ({ page, open, strings }) => {
   await open('/user/profile')

@@ -1,9 +1,9 @@
 // Every path of the route table, opened cold (a new page, nothing in memory) the way each host
 // opens it, with and without a stored token: where does the player land, and is the screen there?
 import type { Page } from '@playwright/test'
-import { paths } from '../src/app/paths'
-import { DEMO, expect, test } from './fixtures'
-import { REDIRECTS, SCREENS, type Screen } from './screenTable'
+import { paths } from '../../src/app/paths'
+import { DEMO, expect, test } from '../fixtures'
+import { REDIRECTS, SCREENS, type Screen } from '../screenTable'
 
 /** A remembered session, stored before the app's first script runs (once: a later sign-out sticks). */
 async function storeToken(page: Page, token: string): Promise<void> {

@@ -1,26 +1,10 @@
-import { bankStep, countApiCalls, devPost, expect, freshPhone, localItem, phoneStepToProfile, profileStep, test } from './fixtures'
-import th from '../src/i18n/locales/th.json' with { type: 'json' }
-import la from '../src/i18n/locales/la.json' with { type: 'json' }
+import { bankStep, countApiCalls, devPost, expect, freshPhone, localItem, phoneStepToProfile, profileStep, test } from '../fixtures'
 
-test('with OTP registration disabled, the phone step leads straight to step 3 and registration completes', async ({ page, open, request, strings }) => {
-  await devPost(request, '/dev/settings', { registerOTP: false })
-  const phone = freshPhone()
-  await open('/register')
-  await phoneStepToProfile(page, strings, phone)
-  await expect(page.getByLabel(strings.fields.otp)).toHaveCount(0)
-  await expect(page.getByRole('heading', { name: strings.register.step2Title })).toHaveCount(0)
-  await expect(page.locator('[aria-current="step"]')).toContainText('3')
-  // No OTP was ever sent to this number.
-  expect((await request.get(`/dev/otp/${phone}`)).status()).toBe(404)
+import th from '../../src/i18n/locales/th.json' with { type: 'json' }
 
-  await profileStep(page, strings)
-  await bankStep(page, strings, phone)
-  await expect(page.getByRole('status').filter({ hasText: strings.register.successTitle })).toBeVisible()
-  await expect(page).toHaveURL(/\/login(#.*)?$/, { timeout: 5000 })
-})
+import la from '../../src/i18n/locales/la.json' with { type: 'json' }
 
-test('?code= fills the inviter field read-only and stores the code', async ({ page, open, request, platform }) => {
-  test.skip(platform !== 'browser', 'LINE and Telegram deep links have their own specs')
+test('?code= fills the inviter field read-only and stores the code', async ({ page, open, request }) => {
   await devPost(request, '/dev/settings', { registerOTP: false })
   await open('/register?code=PR123')
   await expect(page.getByText(th.register.invitedBy.replace('{{code}}', 'PR123'))).toBeVisible()
@@ -33,8 +17,7 @@ test('?code= fills the inviter field read-only and stores the code', async ({ pa
   await expect(page.getByText(th.register.inviterFromLink)).toBeVisible()
 })
 
-test('a 9-digit phone is refused in the Thai variant without calling the server', async ({ page, open, platform }) => {
-  test.skip(platform !== 'browser', 'a client-side rule, the same on every platform')
+test('a 9-digit phone is refused in the Thai variant without calling the server', async ({ page, open }) => {
   await open('/register')
   await expect(page.getByLabel(th.fields.phone)).toBeVisible()
   const posts = countApiCalls(page)
@@ -53,8 +36,7 @@ test.describe('Lao variant', () => {
   // A host language that is none of ours, so the variant's default applies.
   test.use({ locale: 'fr-FR' })
 
-  test('defaults to Lao and offers LAK/BAHT and Lao banks at step 4', async ({ page, open, request, platform }) => {
-    test.skip(platform !== 'browser', 'LINE and Telegram report their own host language')
+  test('defaults to Lao and offers LAK/BAHT and Lao banks at step 4', async ({ page, open, request }) => {
     await devPost(request, '/dev/config', { variant: 'la' })
     await devPost(request, '/dev/settings', { registerOTP: false })
     await open('/register')

@@ -1,0 +1,24 @@
+// First paint on every host (issue 5 §6): a host SDK never holds the login form, the first
+// screen's strings come with the HTML, and a dark Telegram is dark before the app's JS runs.
+import { expect, test } from '../fixtures'
+
+import th from '../../src/i18n/locales/th.json' with { type: 'json' }
+
+import { PLATFORM_INIT_TIMEOUT_MS } from '../../src/platform'
+
+test('LINE: the login form is typeable while LIFF never starts; the fallback notice comes at the timeout', async ({ page, open }) => {
+  test.setTimeout(30_000 + PLATFORM_INIT_TIMEOUT_MS)
+  // The LINE adapter and its SDK never arrive (a client that cannot reach LINE's servers).
+  const stalled: string[] = []
+  await page.route(/\/assets\/line-[\w-]+\.js$/, (route) => {
+    stalled.push(route.request().url())
+  })
+  await open('/login')
+  const phone = page.getByLabel(th.fields.phone)
+  await phone.fill('0812345678')
+  expect(stalled).toHaveLength(1)
+  await expect(page.getByText(th.platform.fallback)).toHaveCount(0)
+
+  await expect(page.getByText(th.platform.fallback)).toBeVisible({ timeout: PLATFORM_INIT_TIMEOUT_MS + 5_000 })
+  await expect(phone).toHaveValue('0812345678')
+})

@@ -1,0 +1,90 @@
+// Accessibility gate: axe on every screen of the screen table and every state listed under it
+// (modals, wizard steps, inline errors), in Thai and English, in the light and the dark palette,
+// where the host changes what is checked: in a browser, and in Telegram again (its theme recolours
+// every screen); LINE draws no chrome of its own, so the browser run covers it. No serious or
+// critical violation passes. Each member state starts with a member of its own (nothing one state
+// leaves behind, an open QR or a transfer, reaches the next). Dark Thai screens are photographed at
+// phone size into test-results/screens/ for a human look.
+import AxeBuilder from '@axe-core/playwright'
+import { mkdirSync, writeFileSync } from 'node:fs'
+import type { APIRequestContext, Page } from '@playwright/test'
+import th from '../../src/i18n/locales/th.json' with { type: 'json' }
+import en from '../../src/i18n/locales/en.json' with { type: 'json' }
+import { DARK_THEME, DEMO, expect, telegramHash, test, type PlatformKind } from '../fixtures'
+import { SCREENS, type Locale, type Screen, type ScreenState } from '../screenTable'
+import { fund, registerMember } from '../walletMembers'
+
+const LOCALES = { th, en } as const satisfies Record<string, Locale>
+const SCHEMES = ['light', 'dark'] as const
+const BLOCKING = new Set(['serious', 'critical'])
+const SUMMARY_DIR = 'test-results/a11y'
+const SHOTS_DIR = 'test-results/screens'
+
+/** A member of this test's own, with the demo's name and balance, signed in on the next load. */
+async function signedIn(page: Page, request: APIRequestContext): Promise<void> {
+  const member = await registerMember(request, 'KBANK', 'SOMCHAI TESTER', { name: DEMO.name })
+  await fund(request, member, 1500)
+  await page.addInitScript((value) => localStorage.setItem('token', value), member.token)
+}
+
+/** Runs axe on the page as it is; fails on serious/critical violations, lists the rest. */
+async function check(page: Page, label: string, state: ScreenState | null): Promise<void> {
+  // Colour is read from what is painted: let transitions and the loader settle.
+  if (!state?.pausesClock) await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity))
+  // axe needs timers; a state that paused the app's clock gets the real ones back for it.
+  if (state?.pausesClock) await page.evaluate(() => Object.assign(window, (window as unknown as { __realTimers: object }).__realTimers))
+  const analysis = new AxeBuilder({ page }).analyze()
+  const { violations, passes } = await analysis
+  const blocking = violations.filter((violation) => BLOCKING.has(violation.impact ?? ''))
+  const other = violations.filter((violation) => !BLOCKING.has(violation.impact ?? ''))
+  mkdirSync(SUMMARY_DIR, { recursive: true })
+  writeFileSync(
+    `${SUMMARY_DIR}/${label.replace(/[^\w.-]+/g, '_')}.json`,
+    JSON.stringify({ label, passes: passes.length, blocking: blocking.map((v) => v.id), other: other.map((v) => `${v.id}:${v.impact}`) }),
+  )
+  if (other.length) test.info().annotations.push({ type: 'axe (minor)', description: other.map((v) => `${v.id} (${v.impact})`).join(', ') })
+  const report = blocking.map((v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((node) => `  ${node.target.join(' ')}: ${node.failureSummary ?? ''}`).join('\n')}`)
+  expect(report, `${label}: serious or critical axe violations`).toEqual([])
+}
+
+function openPath(platform: PlatformKind, path: string, scheme: 'light' | 'dark'): string {
+  // In Telegram the host's theme decides the palette, not the device's.
+  return platform === 'telegram' ? `${path}${telegramHash({ theme: scheme === 'dark' ? DARK_THEME : undefined })}` : path
+}
+
+// A register state walks the wizard before axe runs: on a busy machine that takes a while.
+test.describe.configure({ timeout: 60_000 })
+
+/** The axe table on `platform`: every screen and state, both locales, both palettes. */
+export function axeTable(platform: PlatformKind): void {
+  for (const scheme of SCHEMES) {
+    test.describe(`${scheme} palette`, () => {
+      test.use({ colorScheme: scheme })
+
+      for (const [locale, strings] of Object.entries(LOCALES)) {
+        for (const screen of SCREENS) {
+          const targets: (ScreenState | null)[] = [null, ...(screen.states ?? [])]
+          for (const state of targets) {
+            const name = state ? `${screen.name}: ${state.name}` : screen.name
+            test(`axe ${locale} ${scheme}: ${name}`, async ({ page, request }) => {
+              await page.addInitScript((value) => localStorage.setItem('locale', value), locale)
+              await page.addInitScript(() => Object.assign(window, { __realTimers: { setTimeout, clearTimeout, setInterval, clearInterval, requestAnimationFrame, cancelAnimationFrame } }))
+              if (screen.access === 'member') await signedIn(page, request)
+              await page.goto(openPath(platform, screen.path, scheme))
+              await expect(page.getByRole('heading', { level: 1, name: headingOf(screen, strings) })).toBeVisible()
+              await expect(page.locator('html')).toHaveAttribute('lang', locale)
+              if (state) await state.reach({ page, strings, request })
+              await check(page, `${platform}-${locale}-${scheme}-${name}`, state)
+              // For a human look at 390x844: Thai in both palettes and Lao in the browser, Thai in Telegram's dark theme.
+              const shot = platform === 'browser' ? (scheme === 'dark' ? locale === 'th' && 'dark' : locale !== 'en' && locale)
+                : platform === 'telegram' && scheme === 'dark' && locale === 'th' && 'tg-dark'
+              if (shot) await page.screenshot({ path: `${SHOTS_DIR}/${shot}-${name.replace(/[^\w]+/g, '-')}.png` })
+            })
+          }
+        }
+      }
+    })
+  }
+}
+
+const headingOf = (screen: Screen, strings: Locale) => screen.heading(strings)

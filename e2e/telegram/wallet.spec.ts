@@ -1,0 +1,39 @@
+// The wallet as a player uses it (issue 7), on the production build against the reference server:
+// each test registers its own member and funds it through a real paid QR deposit.
+import { expect, telegramEvents, test } from '../fixtures'
+import { fill, memberAtHome, openTransfer } from '../shared/wallet'
+
+test('Telegram asks before closing while a transfer is out, and not after', async ({ page, open, strings, request }) => {
+  await memberAtHome({ page, open, strings, request }, 100, ['PG'])
+  let release: () => void = () => {}
+  const held = new Promise<void>((resolve) => { release = resolve })
+  await page.route('**/api/wallet/transfer', async (route) => {
+    await held
+    await route.continue()
+  })
+  const closing = async () => ((await telegramEvents(page, 'web_app_setup_closing_behavior')) as { need_confirmation: boolean }[]).map((event) => event.need_confirmation)
+  const modal = await openTransfer(page, strings)
+  await modal.getByLabel(strings.transfer.to).selectOption('PG')
+  await modal.getByLabel(strings.transfer.amount).fill('10')
+  await modal.getByRole('button', { name: strings.transfer.submit, exact: true }).click()
+  await expect.poll(closing).toEqual([true])
+  release()
+  await expect(modal).toBeHidden()
+  await expect.poll(closing).toEqual([true, false])
+  await expect.poll(() => telegramEvents(page, 'web_app_trigger_haptic_feedback')).toContainEqual({ type: 'notification', notification_type: 'success' })
+})
+
+test('Telegram asks before closing while a QR deposit is open, and not once it is cancelled', async ({ page, open, strings, request }) => {
+  await memberAtHome({ page, open, strings, request })
+  const closing = async () => ((await telegramEvents(page, 'web_app_setup_closing_behavior')) as { need_confirmation: boolean }[]).map((event) => event.need_confirmation)
+  await page.getByRole('navigation', { name: strings.home.actions }).getByRole('button', { name: strings.home.deposit }).click()
+  const modal = page.getByRole('dialog', { name: strings.deposit.title })
+  await modal.getByRole('tab', { name: fill(strings.deposit.tabQr, { provider: 'KBANK' }) }).click()
+  await modal.getByRole('button', { name: '100.00' }).click()
+  await modal.getByRole('button', { name: strings.deposit.qrCreate }).click()
+  await expect(modal.getByRole('img', { name: strings.deposit.qrLabel })).toBeVisible()
+  await expect.poll(async () => (await closing()).at(-1)).toBe(true)
+  await modal.getByRole('button', { name: strings.deposit.qrCancel }).click()
+  await expect(modal.getByRole('button', { name: strings.deposit.qrCreate })).toBeVisible()
+  await expect.poll(async () => (await closing()).at(-1)).toBe(false)
+})
