@@ -29,14 +29,14 @@ export function platformConfig(platform: PlatformKind): Partial<RuntimeConfig> {
 }
 
 /** The hash Telegram appends when it opens a Mini App (DESIGN.md "Telegram in tests"). */
-export function telegramHash(options: { startParam?: string; theme?: Record<string, string>; languageCode?: string } = {}): string {
+export function telegramHash(options: { startParam?: string; theme?: Record<string, string>; languageCode?: string; platform?: 'android' | 'ios' } = {}): string {
   const user = JSON.stringify({ id: 777000, first_name: 'Somchai', language_code: options.languageCode ?? 'en' })
   const data = new URLSearchParams({ user, auth_date: String(Math.floor(Date.now() / 1000)), hash: 'e2e', signature: 'e2e' })
   if (options.startParam) data.set('start_param', options.startParam)
   const params = new URLSearchParams({
     tgWebAppData: data.toString(),
     tgWebAppVersion: '8.0',
-    tgWebAppPlatform: 'android',
+    tgWebAppPlatform: options.platform ?? 'android',
     tgWebAppThemeParams: JSON.stringify(options.theme ?? LIGHT_THEME),
   })
   if (options.startParam) params.set('tgWebAppStartParam', options.startParam)
@@ -183,6 +183,7 @@ export const test = base.extend<PlatformOption & Fixtures>({
       await devPost(request, '/dev/settings', { registerOTP: true })
       await devPost(request, '/dev/service', { terminated: false })
       await devPost(request, '/dev/reset-limits', {})
+      await devPost(request, '/dev/sms', { down: false })
       await provide()
     },
     { auto: true },
