@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config'
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config'
 import react from '@vitejs/plugin-react'
 import { readFileSync } from 'node:fs'
 import { axiosXhrOnly } from './scripts/axiosXhrOnly.ts'
@@ -8,6 +8,18 @@ import { precompress } from './scripts/precompress.ts'
 import { prepaintScript } from './scripts/prepaintScript.ts'
 
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string }
+
+/**
+ * Vitest's projects; together they take every test file under tests/ once (tests/unit/testLayout).
+ * The app's tests run in jsdom, each file in a fresh module graph. The server's run in Node and
+ * share one module graph per worker (the server is imported once, not per file: half their time);
+ * a file that mocks a module (`vi.mock`) needs a graph of its own and is named `*.isolated.test.ts`.
+ */
+export const TEST_PROJECTS: (TestProjectInlineConfiguration & { test: { name: string; include: string[] } })[] = [
+  { extends: true, test: { name: 'app', include: ['tests/{unit,screens,platform}/**/*.test.{ts,tsx}'], environment: 'jsdom', setupFiles: ['tests/setup.ts'] } },
+  { extends: true, test: { name: 'server', include: ['tests/server/**/*.test.ts'], exclude: ['tests/server/**/*.isolated.test.ts'], environment: 'node', isolate: false } },
+  { extends: true, test: { name: 'server-isolated', include: ['tests/server/**/*.isolated.test.ts'], environment: 'node' } },
+]
 
 const apiPort = Number(process.env.API_PORT ?? 8080)
 const target = `http://localhost:${apiPort}`
@@ -44,10 +56,10 @@ export default defineConfig({
     },
   },
   test: {
-    environment: 'jsdom',
-    include: ['tests/**/*.test.{ts,tsx}'],
-    setupFiles: ['tests/setup.ts'],
     // Files and the tests inside them run in a random order: each test sets up its own state.
     sequence: { shuffle: true },
+    // One file per core (Vitest's default leaves one core idle: on a 2-core machine, one worker).
+    maxWorkers: '100%',
+    projects: TEST_PROJECTS,
   },
 })

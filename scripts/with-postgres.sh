@@ -19,7 +19,7 @@ fi
 if [ -n "${WALLET_PG_INNER:-}" ]; then
   # Inside pg_virtualenv: PGHOST, PGPORT, PGUSER, PGPASSWORD and PGDATABASE name the cluster.
   url="postgresql://$(node -p 'encodeURIComponent(process.env.PGUSER)'):$(node -p 'encodeURIComponent(process.env.PGPASSWORD)')@${PGHOST}:${PGPORT}/${PGDATABASE}"
-  run_suite "$url" "$@"
+  WALLET_TEST_PG_THROWAWAY=1 run_suite "$url" "$@"
   exit
 fi
 

@@ -1,12 +1,14 @@
 import { resolve } from 'node:path'
 import compress from '@fastify/compress'
+import { AjvCompiler, type ValidatorFactory } from '@fastify/ajv-compiler'
+import { SerializerSelector, type Serializer, type SerializerFactory } from '@fastify/fast-json-stringify-compiler'
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify'
 import { accountRoutes, memberAccountRoutes } from './account/routes'
 import { authRoutes, logoutRoutes } from './auth/routes'
 import { type ConfigPatch, createConfigState } from './config'
 import { hasDevRoutes, type ServerContext, type ServerMode } from './context'
 import { migrate, openDatabase, whenDurable } from './db'
-import { createPasswordHasher, type PasswordCost } from './auth/passwords'
+import { createPasswordHasher, TEST_MODE_PASSWORD_COST, type PasswordCost } from './auth/passwords'
 import { DEFAULT_LIMITS, type Limits } from './limits'
 import { devRoutes } from './dev/routes'
 import { depositRoutes } from './deposit/routes'
@@ -24,6 +26,32 @@ import { DEFAULT_MAX_AMOUNT_MINOR } from './wallet/amount'
 import { type GameProvider, simulatedProvider } from './wallet/providers'
 import { recoverTransfers } from './wallet/transfers'
 import { autoLoginRoutes, bonusCheckRoutes, demoGameRoutes, inviteRoutes, refundRoutes, walletDevRoutes, walletRoutes } from './wallet/routes'
+
+/**
+ * Schema compilers shared by every server this process builds. The route schemas are module
+ * constants, so a schema compiled for one instance is found again by the next (Ajv caches by
+ * schema object, serializers here by schema): a restart in the same process, and each of the
+ * server suite's hundreds of servers, skip compiling them again.
+ */
+const SHARED_COMPILERS = ((): { buildValidator: ValidatorFactory; buildSerializer: SerializerFactory } => {
+  const serializerFactory = SerializerSelector()
+  const serializers = new WeakMap<object, Map<string, Serializer>>()
+  return {
+    buildValidator: AjvCompiler(),
+    buildSerializer(externalSchemas, serializerOptions) {
+      const build = serializerFactory(externalSchemas, serializerOptions)
+      const key = JSON.stringify([externalSchemas, serializerOptions])
+      return (route) => {
+        const schema = route.schema as object
+        let byOptions = serializers.get(schema)
+        if (!byOptions) serializers.set(schema, (byOptions = new Map()))
+        let serializer = byOptions.get(key)
+        if (!serializer) byOptions.set(key, (serializer = build(route)))
+        return serializer
+      }
+    },
+  }
+})()
 
 export interface BuildServerOptions {
   /** Folder of `wallet.db` (created if missing), or ':memory:' for a throwaway database. */
@@ -54,7 +82,7 @@ export interface BuildServerOptions {
   settings?: Partial<Settings>
   /** Zone of the slip window times; default Asia/Bangkok. */
   timeZone?: string
-  /** scrypt cost of new hashes; default N = 2^17, r = 8, p = 1 (tests use a cheaper one). */
+  /** scrypt cost of new hashes; default N = 2^17, r = 8, p = 1, and N = 2^10 in test mode. */
   passwordCost?: PasswordCost
   /** Rate limits; defaults in limits.ts. */
   limits?: Partial<Limits>
@@ -102,6 +130,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     trustProxy: (options.trustProxy ?? false) as boolean | string | string[],
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: JSON_BODY_LIMIT,
+    schemaController: { compilersFactory: SHARED_COMPILERS },
     ajv: {
       // Bodies are taken as sent: a number where a string belongs is KEY_INVALID, not coerced.
       // Extra keys are refused where a schema says so, not silently dropped.
@@ -112,7 +141,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   if (options.onRoute) app.addHook('onRoute', options.onRoute)
   const now = options.now ?? Date.now
   const db = openDatabase({ dataDir: options.dataDir, databaseUrl: options.databaseUrl })
-  const passwords = createPasswordHasher(options.passwordCost)
+  const passwords = createPasswordHasher(options.passwordCost ?? (options.mode === 'test' ? TEST_MODE_PASSWORD_COST : undefined))
   const config = createConfigState(options.config)
   try {
     await migrate(db)

@@ -33,18 +33,20 @@ export interface TestStorage {
 
 /**
  * Fresh storage for one test server: SQLite under `dataDir` (default in memory), or in the
- * PostgreSQL run (vitest.pg.config.ts) a new, empty database of its own. Pass the same storage to
- * a second buildServer to restart on the same data. The PostgreSQL run's global teardown drops
- * every database it made.
+ * PostgreSQL run (vitest.pg.config.ts) a new, empty database of its own. `migrated` copies it on
+ * PostgreSQL from the run's template, which the global setup migrated once (the server then finds
+ * every migration applied); tests of migrating itself leave it out. Pass the same storage to a
+ * second buildServer to restart on the same data. The PostgreSQL run's global teardown drops every
+ * database it made.
  */
-export async function testStorage(dataDir = ':memory:'): Promise<TestStorage> {
+export async function testStorage(dataDir = ':memory:', { migrated = false } = {}): Promise<TestStorage> {
   const adminUrl = process.env.WALLET_TEST_PG_URL
   if (!adminUrl) return { dataDir }
   const name = `${inject('pgDatabasePrefix')}${randomBytes(6).toString('hex')}`
   const admin = new pg.Client({ connectionString: adminUrl })
   await admin.connect()
   try {
-    await admin.query(`CREATE DATABASE ${name}`)
+    await admin.query(migrated ? `CREATE DATABASE ${name} TEMPLATE ${inject('pgTemplateDatabase')}` : `CREATE DATABASE ${name}`)
   } finally {
     await admin.end()
   }
@@ -60,7 +62,7 @@ export async function startServer(options: Partial<BuildServerOptions> = {}): Pr
   let now = START
   const sms: TestServer['sms'] = []
   const app = await buildServer({
-    ...(await testStorage()),
+    ...(await testStorage(':memory:', { migrated: true })),
     mode: 'test',
     passwordCost: TEST_PASSWORD_COST,
     staticDir: '/nonexistent-static-dir',

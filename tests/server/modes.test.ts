@@ -49,6 +49,17 @@ describe('modes', () => {
     await production.close()
   })
 
+  it('test mode hashes passwords at the low test cost unless told otherwise; the other modes at the default', async () => {
+    const costOf = async (mode: 'test' | 'demo') => {
+      const app = await buildServer({ ...(await testStorage()), mode, staticDir: '/none' })
+      const [{ password_hash: stored }] = await app.wallet.db.selectFrom('members').select('password_hash').where('username', '=', DEMO.phone).execute()
+      await app.close()
+      return stored.split('$')[1]
+    }
+    expect(await costOf('test')).toBe(String(2 ** 10))
+    expect(await costOf('demo')).toBe(String(2 ** 17))
+  })
+
   it('production refuses to start without an SMS sender', async () => {
     await expect(buildServer({ dataDir: ':memory:', mode: 'production' })).rejects.toThrow(/SMS/)
   })

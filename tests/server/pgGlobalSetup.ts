@@ -1,12 +1,16 @@
 // Global setup of the PostgreSQL run (vitest.pg.config.ts): each test server gets its own
-// database named with this run's prefix (see testStorage in helpers.ts); teardown drops them all.
+// database named with this run's prefix (see testStorage in helpers.ts), empty or copied from a
+// template migrated here once; teardown drops them all.
 import { randomBytes } from 'node:crypto'
 import pg from 'pg'
 import type { TestProject } from 'vitest/node'
+import { migrate, openDatabase } from '../../server/db'
 
 declare module 'vitest' {
   export interface ProvidedContext {
     pgDatabasePrefix: string
+    /** A database every migration has been applied to, to copy (CREATE DATABASE ... TEMPLATE). */
+    pgTemplateDatabase: string
   }
 }
 
@@ -18,8 +22,24 @@ export default async function setup(project: TestProject) {
   // Fail early and clearly when the server is not reachable.
   const probe = new pg.Client({ connectionString: adminUrl })
   await probe.connect()
-  await probe.end()
+  const template = `${prefix}template`
+  try {
+    await probe.query(`CREATE DATABASE ${template}`)
+  } finally {
+    await probe.end()
+  }
+  const url = new URL(adminUrl)
+  url.pathname = `/${template}`
+  const db = openDatabase({ dataDir: ':memory:', databaseUrl: url.toString() })
+  try {
+    await migrate(db)
+  } finally {
+    await db.destroy()
+  }
+  project.provide('pgTemplateDatabase', template)
 
+  // A throwaway cluster (scripts/with-postgres.sh) is dropped whole right after: nothing to tidy.
+  if (process.env.WALLET_TEST_PG_THROWAWAY === '1') return undefined
   return async () => {
     const admin = new pg.Client({ connectionString: adminUrl })
     await admin.connect()
