@@ -46,7 +46,8 @@ export function detectPlatform(env: DetectEnv): PlatformKind {
     return 'telegram'
   }
   if (config.line) {
-    // liff.init outside a LIFF context sends the user to LINE Login, so only start it here.
+    // Only on LIFF's own hop or in LINE's LIFF browser: elsewhere liff.init would ask LINE's API for
+    // the app's context on every page load, for nothing.
     if (config.line.mock || LIFF_UA.test(env.userAgent) || (url && hasLiffMarks(url))) {
       return 'line'
     }

@@ -44,6 +44,16 @@ async function initMock(liffId: string): Promise<void> {
   Object.assign(window, { liff })
 }
 
+/**
+ * The real SDK pins <html>'s color-scheme to the schemes LINE reports for the LIFF app, as LINE
+ * draws its own header in them. One scheme alone decides the palette (as Telegram's theme does):
+ * the build lowers light-dark() to the device's preference, which would otherwise win.
+ */
+export function followLiffColorScheme(root: HTMLElement = document.documentElement): void {
+  const schemes = root.style.getPropertyValue('color-scheme').trim().split(/\s+/)
+  if (schemes.length === 1 && (schemes[0] === 'light' || schemes[0] === 'dark')) root.dataset.theme = schemes[0]
+}
+
 function isApiAvailable(name: 'shareTargetPicker' | 'scanCodeV2'): boolean {
   try {
     return liff.isApiAvailable(name)
@@ -63,7 +73,10 @@ export function createLinePlatform(config: LineConfig): Platform {
     async init() {
       installPlugins()
       if (config.mock) await initMock(config.liffId)
-      else await liff.init({ liffId: config.liffId })
+      else {
+        await liff.init({ liffId: config.liffId })
+        followLiffColorScheme()
+      }
       // The real SDK has replaced the URL from liff.state by now; the mock never does.
       code = inviteCodeFromText(window.location.href) ?? inviteCodeFromText(bootUrl) ?? undefined
       try {

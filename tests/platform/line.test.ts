@@ -1,6 +1,6 @@
 // Drives the real pluggable LIFF SDK with @line/liff-mock, as the e2e `line` project does.
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { createLinePlatform } from '../../src/platform/line'
+import { createLinePlatform, followLiffColorScheme } from '../../src/platform/line'
 import type { Platform } from '../../src/platform/types'
 
 interface MockedLiff {
@@ -10,6 +10,18 @@ interface MockedLiff {
 const liffId = '1234567890-AbCdEfGh'
 
 describe('LINE platform', () => {
+  it.each([
+    ['light', 'light'],
+    ['dark', 'dark'],
+    ['light dark', undefined],
+    ['', undefined],
+  ])('takes the palette from the color-scheme "%s" the SDK set: %s', (scheme, theme) => {
+    const root = document.createElement('div')
+    root.style.setProperty('color-scheme', scheme)
+    followLiffColorScheme(root)
+    expect(root.dataset.theme).toBe(theme)
+  })
+
   it('builds a LIFF invite link without starting LIFF', () => {
     const platform = createLinePlatform({ liffId, mock: false })
     expect(platform.kind).toBe('line')
