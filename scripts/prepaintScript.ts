@@ -15,7 +15,7 @@ const SCREENS: { path: string; modules: string[]; image?: string }[] = [
   { path: paths.howto, modules: ['src/features/info/HowtoPage.tsx'] },
   { path: paths.contact, modules: ['src/features/info/ContactPage.tsx'], image: '/line-qr.png' },
   { path: paths.terminated, modules: ['src/features/info/TerminatedPage.tsx'] },
-  { path: paths.member.home, modules: ['src/app/MemberLayout.tsx', 'src/features/wallet/HomePage.tsx'] },
+  { path: paths.member.home, modules: ['src/app/MemberLayout.tsx', 'src/app/home.tsx', 'src/features/wallet/HomePage.tsx'] },
   { path: paths.member.profile, modules: ['src/app/MemberLayout.tsx', 'src/features/profile/ProfilePage.tsx'] },
   { path: paths.member.bonus, modules: ['src/app/MemberLayout.tsx', 'src/features/bonus/BonusPage.tsx'] },
   { path: paths.member.statement, modules: ['src/app/MemberLayout.tsx', 'src/features/statement/StatementPage.tsx'] },

@@ -58,7 +58,7 @@ for (const language of LANGUAGES) {
   // The game carousels render as soon as the wallet answers, so their lazy swiper chunk counts too.
   const home = closure([
     ...login, chunkWith('src/app/MemberLayout.tsx'), chunkWith('src/features/wallet/HomePage.tsx'), chunkWith(`virtual:locale/${language}/rest`),
-    chunkWith('node_modules/axios/index.js'), chunkWith('src/features/wallet/games/Carousel.tsx'),
+    chunkWith('node_modules/axios/index.js'), chunkWith('src/features/games/Carousel.tsx'),
   ])
   const homeBytes = total(home, true)
   const heavy = [...login].flatMap((file) => chunks[file].modules.filter((id) => LAZY_ONLY.test(id)))

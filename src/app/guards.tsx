@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react'
 import { Redirect, useLocation } from 'wouter'
 import { useSnapshot } from 'valtio'
-import { useActive } from '../features/auth/api'
+import { useActive } from '../api/active'
 import { session } from '../state/session'
 import { ReservedSkeleton } from '../ui/ReservedSkeleton'
 import { loginWith, paths } from './paths'

@@ -22,7 +22,7 @@ const TerminatedPage = named(() => import('../features/info/TerminatedPage'), 'T
 const NotFoundPage = named(() => import('../features/info/NotFoundPage'), 'NotFoundPage')
 // The member shell and its pages are one lazy group: none of it is needed to show /login.
 const MemberLayout = named(() => import('./MemberLayout'), 'MemberLayout')
-const HomePage = named(() => import('../features/wallet/HomePage'), 'HomePage')
+const HomeScreen = named(() => import('./home'), 'HomeScreen')
 const ProfilePage = named(() => import('../features/profile/ProfilePage'), 'ProfilePage')
 const BonusPage = named(() => import('../features/bonus/BonusPage'), 'BonusPage')
 const StatementPage = named(() => import('../features/statement/StatementPage'), 'StatementPage')
@@ -32,7 +32,7 @@ const StatementPage = named(() => import('../features/statement/StatementPage'),
  *  render starts it: the app renders in a transition that commits only once the lazy screen has
  *  come, so an effect would start it no earlier than the screen's own query. */
 const prefetchHome = (client: QueryClient) =>
-  void import('../features/wallet/api').then(({ walletQuery }) => client.prefetchQuery(walletQuery()))
+  void import('../api/wallet').then(({ walletQuery }) => client.prefetchQuery(walletQuery()))
 
 function Member({ page: Page, prefetch }: { page: ComponentType; prefetch?: (client: QueryClient) => void }) {
   const client = useQueryClient()
@@ -59,7 +59,7 @@ export function AppRoutes() {
       <Route path={paths.howto}><Public page={HowtoPage} /></Route>
       <Route path={paths.contact}><Public page={ContactPage} /></Route>
 
-      <Route path={paths.member.home}><Member page={HomePage} prefetch={prefetchHome} /></Route>
+      <Route path={paths.member.home}><Member page={HomeScreen} prefetch={prefetchHome} /></Route>
       <Route path={paths.member.profile}><Member page={ProfilePage} /></Route>
       <Route path={paths.member.bonus}><Member page={BonusPage} /></Route>
       <Route path={paths.member.statement}><Member page={StatementPage} /></Route>

@@ -5,7 +5,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
 import type { Currency, DepositLookup, QrState, WalletResponse } from '../../src/api/types'
-import { DepositModal } from '../../src/features/wallet/deposit/DepositModal'
+import { DepositModal } from '../../src/features/deposit/DepositModal'
 import { TransferModal } from '../../src/features/wallet/transfer/TransferModal'
 import { WithdrawModal } from '../../src/features/wallet/withdraw/WithdrawModal'
 import type { Language } from '../../src/i18n/language'

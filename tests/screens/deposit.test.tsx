@@ -7,11 +7,11 @@ import { resolve } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { LONG_TIMEOUT_MS, loadHttp } from '../../src/api/http'
 import type { DepositBank, DepositLookup, QrState, Slip, WalletResponse } from '../../src/api/types'
-import { useWallet } from '../../src/features/wallet/api'
-import { DepositModal } from '../../src/features/wallet/deposit/DepositModal'
+import { useWallet } from '../../src/api/wallet'
+import { DepositModal } from '../../src/features/deposit/DepositModal'
 import type { Language } from '../../src/i18n/language'
 import { formatAmount } from '../../src/lib/money'
-import { QR_QUICK_AMOUNTS, type QrProvider } from '../../src/lib/walletRules'
+import { QR_QUICK_AMOUNTS, type QrProvider } from '../../src/features/deposit/rules'
 import { renderScreen, text, type Call, type Routes, type ScreenOptions } from '../renderScreen'
 import AES from 'crypto-js/aes'
 import Utf8 from 'crypto-js/enc-utf8'
@@ -610,13 +610,13 @@ describe('TrueMoney gift link (spec 1, 5, 7)', () => {
     expect(panel.getByRole('button', { name: text('deposit.giftSend') })).toBeEnabled()
   })
 
-  it('loads crypto-js only through a dynamic import of lib/truelink', () => {
-    const folder = resolve(process.cwd(), 'src/features/wallet/deposit')
-    for (const file of readdirSync(folder).filter((name) => /\.tsx?$/.test(name))) {
+  it('loads crypto-js only through a dynamic import of truelink.ts', () => {
+    const folder = resolve(process.cwd(), 'src/features/deposit')
+    for (const file of readdirSync(folder).filter((name) => /\.tsx?$/.test(name) && name !== 'truelink.ts')) {
       const source = readFileSync(resolve(folder, file), 'utf8')
-      expect(source, file).not.toMatch(/^import[^\n]*(crypto-js|lib\/truelink)/m)
+      expect(source, file).not.toMatch(/^import[^\n]*(crypto-js|\/truelink)/m)
     }
-    expect(readFileSync(resolve(folder, 'GiftLink.tsx'), 'utf8')).toMatch(/await import\('\.\.\/\.\.\/\.\.\/lib\/truelink'\)/)
+    expect(readFileSync(resolve(folder, 'GiftLink.tsx'), 'utf8')).toMatch(/await import\('\.\/truelink'\)/)
   })
 })
 

@@ -4,7 +4,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import type { WalletResponse } from '../../src/api/types'
-import { HomePage } from '../../src/features/wallet/HomePage'
+import { HomeScreen } from '../../src/app/home'
 import { formatDate } from '../../src/lib/dates'
 import { formatMoney } from '../../src/lib/money'
 import { operatorOnly, renderScreen, text, type Call, type Routes } from '../renderScreen'
@@ -18,7 +18,7 @@ const wallet = (amount = 500): WalletResponse => ({
 })
 
 const home = (api: Routes = {}) =>
-  renderScreen(<HomePage />, {
+  renderScreen(<HomeScreen />, {
     path: '/user/home',
     config: { idempotencyKeys: true },
     setup: () => localStorage.setItem('remember-agreement', 'true'),

@@ -5,7 +5,7 @@ import AES from 'crypto-js/aes'
 import Utf8 from 'crypto-js/enc-utf8'
 import { describe, expect, it, vi } from 'vitest'
 import type { Slot, WalletResponse } from '../../src/api/types'
-import { HomePage } from '../../src/features/wallet/HomePage'
+import { HomeScreen } from '../../src/app/home'
 import { formatMoney } from '../../src/lib/money'
 import { operatorOnly, renderScreen, text, type Call, type Routes } from '../renderScreen'
 
@@ -24,7 +24,7 @@ function wallet(amount = 1000.25, slots: Slot[] = [slot('PG', 'slot', 200.5, tru
 }
 
 const home = (api: Routes = {}, options: { remembered?: boolean; config?: Record<string, unknown> } = {}) =>
-  renderScreen(<HomePage />, {
+  renderScreen(<HomeScreen />, {
     path: '/user/home',
     config: { idempotencyKeys: true, ...options.config },
     setup: () => {
@@ -123,7 +123,7 @@ describe('home', () => {
 describe('game cards', () => {
   it('opens the account flow for the 16 codes and the web URL outside the app for any other game', async () => {
     const openExternal = vi.fn()
-    const { user } = await renderScreen(<HomePage />, {
+    const { user } = await renderScreen(<HomeScreen />, {
       path: '/user/home',
       setup: () => localStorage.setItem('remember-agreement', 'true'),
       platform: { openExternal },
@@ -178,7 +178,7 @@ describe('slot account detail', () => {
     ['PGSLOT', '/api/autoLogin/pgslot/pg%20user/p%2Fss'],
   ])('auto-login for %s calls %s and opens the link through the platform', async (code, path) => {
     const openExternal = vi.fn()
-    const { user, calls } = await renderScreen(<HomePage />, {
+    const { user, calls } = await renderScreen(<HomeScreen />, {
       path: '/user/home',
       setup: () => localStorage.setItem('remember-agreement', 'true'),
       platform: { openExternal },

@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { DepositLookup } from '../../src/api/types'
-import {
-  depositBankName,
-  depositMethods,
-  qrProviderOf,
-  type DepositBankEntry,
-  type DepositLookupInput,
-} from '../../src/lib/deposit'
+import { depositBankName, depositMethods, qrProviderOf, type DepositBankEntry, type DepositLookupInput } from '../../src/features/deposit/methods'
 
 const bank = (over: Partial<DepositBankEntry>): DepositBankEntry => ({
   bankCode: 'SCB',

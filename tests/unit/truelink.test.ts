@@ -1,7 +1,7 @@
 import AES from 'crypto-js/aes'
 import Utf8 from 'crypto-js/enc-utf8'
 import { describe, expect, it } from 'vitest'
-import { encryptGiftLink, truelinkBody } from '../../src/lib/truelink'
+import { encryptGiftLink, truelinkBody } from '../../src/features/deposit/truelink'
 
 const secret = 'test-secret-not-the-product-one'
 const link = 'https://gift.truemoney.com/campaign/?v=0a1B2c3D4e5F'

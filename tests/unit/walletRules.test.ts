@@ -2,24 +2,9 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { changeLanguage, ensureAllStrings, i18n, initI18n } from '../../src/i18n/i18n'
 import type { Language } from '../../src/i18n/language'
 import { readAmount } from '../../src/lib/amount'
-import {
-  accountNameEditRule,
-  accountNameInput,
-  GIFT_LINK_MINIMUM,
-  giftLinkRule,
-  giftLinkSendDisabled,
-  offerAccountNameEdit,
-  parseGiftLink,
-  problemText,
-  QR_QUICK_AMOUNTS,
-  qrAmountRule,
-  qrCreateDisabled,
-  qrMinimum,
-  slotTransferDisabled,
-  transferRule,
-  withdrawRule,
-  type Problem,
-} from '../../src/lib/walletRules'
+import { accountNameEditRule, accountNameInput, offerAccountNameEdit, transferRule, withdrawRule } from '../../src/features/wallet/rules'
+import { GIFT_LINK_MINIMUM, giftLinkRule, giftLinkSendDisabled, parseGiftLink, QR_QUICK_AMOUNTS, qrAmountRule, qrCreateDisabled, qrMinimum } from '../../src/features/deposit/rules'
+import { problemText, slotTransferDisabled, type Problem } from '../../src/lib/walletRules'
 
 const limits = { withdrawMin: 100, withdrawMax: 50_000 }
 /** A typed amount as an English screen reads it; a number is a picked amount. */

@@ -1,10 +1,8 @@
 // Calls of the sign-in and registration screens (spec 7 "Account", "OTP", lookups).
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query'
-import { ACTIVE_PATH, takeEarly, takeEarlyActiveAnswer } from '../../api/early'
 import { ApiError, catalogueCode, isCode } from '../../api/errors'
 import { api } from '../../api/http'
 import type {
-  ActiveResponse,
   BanksResponse,
   LoginRequest,
   LoginResponse,
@@ -22,15 +20,11 @@ export const authKeys = {
   registerOtp: () => [...authKeys.all, 'registerOTP'] as const,
   sources: () => [...authKeys.all, 'sources'] as const,
   banks: () => [...authKeys.all, 'banks'] as const,
-  active: () => [...authKeys.all, 'active'] as const,
 }
 
 export const getRegisterOtp = () => api.get<RegisterOtpResponse>('/api/lookup/registerOTP')
 export const getSources = () => api.get<SourcesResponse>('/api/lookup/sources')
 export const getBanks = () => api.get<BanksResponse>('/api/lookup/banks')
-export const getActive = () => api.get<ActiveResponse>(ACTIVE_PATH)
-/** The first check of a page load is usually answered already: the prepaint script asked. */
-const checkActive = async (): Promise<ActiveResponse> => (await takeEarly('active')) ?? getActive()
 
 export const login = (body: LoginRequest) => api.post<LoginResponse>('/api/login', body)
 
@@ -62,25 +56,10 @@ const shownInline = { meta: { silent: true } } as const
 export const registerOtpQuery = () => queryOptions({ queryKey: authKeys.registerOtp(), queryFn: getRegisterOtp, ...shownInline })
 export const sourcesQuery = () => queryOptions({ queryKey: authKeys.sources(), queryFn: getSources, staleTime: Infinity, ...shownInline })
 export const banksQuery = () => queryOptions({ queryKey: authKeys.banks(), queryFn: getBanks, staleTime: Infinity, ...shownInline })
-/** How long a service check answer stands: each visit to /login asks again, but the answer the
- *  prepaint script brought (api/early.ts) is not asked for a second time by the first render. */
-export const ACTIVE_FRESH_MS = 5_000
-/** The service-active check of the /login guard (spec 2). */
-export const activeQuery = () =>
-  queryOptions({
-    queryKey: authKeys.active(),
-    queryFn: checkActive,
-    initialData: takeEarlyActiveAnswer,
-    staleTime: ACTIVE_FRESH_MS,
-    // No retries: a failed check shows the form at once (spec 2; the guard waits at most 3 s).
-    retry: false,
-    meta: { silent: true },
-  })
 
 export const useRegisterOtp = () => useQuery(registerOtpQuery())
 export const useSources = () => useQuery(sourcesQuery())
 export const useBanks = () => useQuery(banksQuery())
-export const useActive = () => useQuery(activeQuery())
 
 // Each screen below shows its errors inline, so none of these toasts.
 const inline = { meta: { handlesError: true } } as const

@@ -1,8 +1,10 @@
-import { useQueryClient } from '@tanstack/react-query'
-import { lazy, Suspense, useState } from 'react'
+import { type QueryClient, useQueryClient } from '@tanstack/react-query'
+import { type ComponentType, lazy, Suspense, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'wouter'
-import type { Banner, Slot } from '../../api/types'
+import { useSpinActive } from '../../api/active'
+import type { Banner, Currency, Slot, WalletResponse } from '../../api/types'
+import { refreshSlots, storeBalances, useWallet, walletKeys } from '../../api/wallet'
 import { paths } from '../../app/paths'
 import { gameCardAction } from '../../lib/games'
 import { inviteCodeFor } from '../../lib/inviteCode'
@@ -12,21 +14,31 @@ import { CoinsIcon, DepositIcon, RefreshIcon, StarIcon, TransferIcon, UserPlusIc
 import { LoadError } from '../../ui/LoadError'
 import { PausedNotice } from '../../ui/PausedNotice'
 import { showToast } from '../../state/ui'
-import { refreshSlots, storeBalances, useSpinActive, useWallet, walletKeys } from './api'
-import { GameCarousels } from './games/GameCarousels'
 import { AgreementModal } from './home/AgreementModal'
 import { BalanceCard } from './home/BalanceCard'
-import { InviteBox } from './home/InviteBox'
-import { fetchBanners, type RewardKind } from './rewards/api'
-import { BannerModal } from './rewards/BannerModal'
 import './wallet.css'
 
-const DepositModal = lazy(() => import('./deposit/DepositModal'))
 const TransferModal = lazy(() => import('./transfer/TransferModal'))
 const WithdrawModal = lazy(() => import('./withdraw/WithdrawModal'))
-const SlotAccountModal = lazy(() => import('./games/SlotAccountModal'))
-const InviteModal = lazy(() => import('./rewards/InviteModal'))
-const RefundModal = lazy(() => import('./rewards/RefundModal'))
+
+type RewardKind = 'invite' | 'refund'
+
+/**
+ * What home shows of the other features (deposit, games, rewards). No feature reaches into another
+ * (DESIGN.md "Layout"): the shell composes home and hands these in (src/app/home.tsx), the modals
+ * as lazy chunks.
+ */
+export interface HomeParts {
+  DepositModal: ComponentType<{ open: boolean; onClose: () => void }>
+  SlotAccountModal: ComponentType<{ open: boolean; code: string; onClose: (saved: boolean) => void; onTransfer: (from: string, to: string) => void }>
+  InviteModal: ComponentType<{ code: string; currency: Currency; onClose: () => void }>
+  RefundModal: ComponentType<{ currency: Currency; onClose: (saved: boolean) => void }>
+  BannerModal: ComponentType<{ title: string; banners: Banner[]; onClose: () => void }>
+  GameCarousels: ComponentType<{ slots: Slot[] | undefined; onOpen: (game: Slot) => void }>
+  InviteBox: ComponentType<{ wallet: WalletResponse | undefined }>
+  /** The banners shown before the invite or refund modal (spec 2). */
+  fetchBanners: (client: QueryClient, kind: RewardKind) => Promise<Banner[]>
+}
 
 type OpenModal =
   | { kind: 'deposit' }
@@ -38,7 +50,8 @@ type OpenModal =
   | null
 
 /** Home (spec 2): the total, actions, invite bonus and the game accounts, with their modals. */
-export function HomePage() {
+export function HomePage({ parts }: { parts: HomeParts }) {
+  const { DepositModal, SlotAccountModal, InviteModal, RefundModal, BannerModal, GameCarousels, InviteBox, fetchBanners } = parts
   const { t } = useTranslation()
   const client = useQueryClient()
   const wallet = useWallet()

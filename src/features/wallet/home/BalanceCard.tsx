@@ -8,7 +8,7 @@ import { totalBalance } from '../../../lib/games'
 import { currencyOf, formatMoney } from '../../../lib/money'
 import { showToast } from '../../../state/ui'
 import { RefreshIcon } from '../../../ui/icons'
-import { refreshSlots, storeBalances, useLastSync } from '../api'
+import { refreshSlots, storeBalances, useLastSync } from '../../../api/wallet'
 
 /** The relative time is read again this often, so "a few seconds ago" does not stay. */
 const RELATIVE_TICK_MS = 15_000

@@ -4,12 +4,14 @@ import { useTranslation } from 'react-i18next'
 import { profileKeys } from '../../../api/profile'
 import { useSubmit } from '../../../api/useSubmit'
 import { currentLanguage } from '../../../i18n/i18n'
-import { accountNameEditRule, accountNameInput, problemText } from '../../../lib/walletRules'
+import { accountNameEditRule, accountNameInput } from '../rules'
+import { problemText } from '../../../lib/walletRules'
 import { Button } from '../../../ui/Button'
 import { failureText } from '../../../ui/ErrorDialog'
 import { TextField } from '../../../ui/Field'
 import { Modal } from '../../../ui/Modal'
-import { saveBankAccountName, walletKeys } from '../api'
+import { walletKeys } from '../../../api/wallet'
+import { saveBankAccountName } from '../api'
 
 interface BankAccountNameModalProps {
   open: boolean

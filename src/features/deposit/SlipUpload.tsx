@@ -1,9 +1,9 @@
 import { useId, useRef, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { Slip } from '../../../api/types'
-import { showToast } from '../../../state/ui'
-import { Button } from '../../../ui/Button'
-import { useMoneyAction } from '../useMoneyAction'
+import type { Slip } from '../../api/types'
+import { showToast } from '../../state/ui'
+import { Button } from '../../ui/Button'
+import { useMoneyAction } from '../../api/useMoneyAction'
 import { uploadSlip, useSlipWindow } from './api'
 
 /** What the server reads as a slip (spec 5: 10 MB for an image). */

@@ -3,7 +3,7 @@
 // Only the AES module is imported, never all of crypto-js; import this file from a lazily loaded
 // screen so crypto-js stays out of the first-load bundle (DESIGN.md budgets).
 import AES from 'crypto-js/aes'
-import { parseGiftLink } from './walletRules'
+import { parseGiftLink } from './rules'
 
 /** The link encrypted with the secret: base64 of OpenSSL's `Salted__` format. */
 export function encryptGiftLink(link: string, secret: string): string {

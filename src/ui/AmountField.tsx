@@ -2,8 +2,8 @@
 // typed, every sign of it (lib/amount.ts reads it in the player's language, and a refusal is said
 // under the field), and says under it the amount that will be sent, written in the player's way.
 import type { ReactNode } from 'react'
-import { AMOUNT_TEXT_MAX } from '../../lib/amount'
-import { TextField } from '../../ui/Field'
+import { AMOUNT_TEXT_MAX } from '../lib/amount'
+import { TextField } from './Field'
 
 interface AmountFieldProps {
   label: string

@@ -4,11 +4,11 @@
 // confirmation while the request is out, and haptic feedback on the answer.
 import { useMutation } from '@tanstack/react-query'
 import { useRef } from 'react'
-import { isApiError } from '../../api/errors'
-import { idempotencyHeaders, newActionKey } from '../../api/idempotency'
-import { useSubmit } from '../../api/useSubmit'
-import { getPlatform } from '../../platform'
-import { holdClosingConfirmation } from '../../platform/closingGuard'
+import { isApiError } from './errors'
+import { idempotencyHeaders, newActionKey } from './idempotency'
+import { useSubmit } from './useSubmit'
+import { getPlatform } from '../platform'
+import { holdClosingConfirmation } from '../platform/closingGuard'
 
 interface MoneyAction<TData, TVariables> {
   /** The request, given the action's idempotency headers. */

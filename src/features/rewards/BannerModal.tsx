@@ -1,9 +1,9 @@
 import { useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { Banner } from '../../../api/types'
-import { Button } from '../../../ui/Button'
-import { Modal } from '../../../ui/Modal'
-import { SafeHtml } from '../../../ui/SafeHtml'
+import type { Banner } from '../../api/types'
+import { Button } from '../../ui/Button'
+import { Modal } from '../../ui/Modal'
+import { SafeHtml } from '../../ui/SafeHtml'
 
 /**
  * Spec 2: the invite or refund banners, in a carousel before their modal. Closing it (or going

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next'
-import type { Language } from '../../../i18n/language'
-import { depositBankName, type BankMethod, type DepositMethods } from '../../../lib/deposit'
-import { groupAccountNumber } from '../../../lib/validation'
-import { copyWithToast } from '../../../ui/copy'
-import { CopyIcon } from '../../../ui/icons'
+import type { Language } from '../../i18n/language'
+import { depositBankName, type BankMethod, type DepositMethods } from './methods'
+import { groupAccountNumber } from '../../lib/validation'
+import { copyWithToast } from '../../ui/copy'
+import { CopyIcon } from '../../ui/icons'
 import { SlipUpload } from './SlipUpload'
 
 function CopyButton({ text, label }: { text: string; label: string }) {

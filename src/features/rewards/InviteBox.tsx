@@ -1,13 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
-import type { WalletResponse } from '../../../api/types'
-import { currentLanguage } from '../../../i18n/i18n'
-import { currencyOf, formatMoney } from '../../../lib/money'
-import { showToast } from '../../../state/ui'
-import { Button } from '../../../ui/Button'
-import { GiftIcon } from '../../../ui/icons'
-import { collectInvite, walletKeys } from '../api'
-import { useMoneyAction } from '../useMoneyAction'
+import type { WalletResponse } from '../../api/types'
+import { currentLanguage } from '../../i18n/i18n'
+import { currencyOf, formatMoney } from '../../lib/money'
+import { showToast } from '../../state/ui'
+import { Button } from '../../ui/Button'
+import { GiftIcon } from '../../ui/icons'
+import { walletKeys } from '../../api/wallet'
+import { collectInvite } from './api'
+import { useMoneyAction } from '../../api/useMoneyAction'
 
 /** Spec 2: the invite bonus earned so far and a button that moves it to the wallet. */
 export function InviteBox({ wallet }: { wallet: WalletResponse | undefined }) {

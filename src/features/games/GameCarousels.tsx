@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { Slot } from '../../../api/types'
-import { gamesByCategory, type GameCategory } from '../../../lib/games'
+import type { Slot } from '../../api/types'
+import { gamesByCategory, type GameCategory } from '../../lib/games'
 import { GameCard } from './GameCard'
 
 const Carousel = lazy(() => import('./Carousel'))

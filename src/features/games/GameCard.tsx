@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next'
-import type { Slot } from '../../../api/types'
-import { currentLanguage } from '../../../i18n/i18n'
-import { cardValue } from '../../../lib/games'
-import { formatAmount } from '../../../lib/money'
+import type { Slot } from '../../api/types'
+import { currentLanguage } from '../../i18n/i18n'
+import { cardValue } from '../../lib/games'
+import { formatAmount } from '../../lib/money'
 
 /** Spec 2: background, logo, balance, name, and the balance times the game's ftWalletSlot. */
 export function GameCard({ game, onOpen }: { game: Slot; onOpen: (game: Slot) => void }) {

@@ -2,10 +2,10 @@
 // waiting and receiving it. An operator's API may leave fields out, so every answer is read
 // leniently: a missing list is an empty one, a missing amount is 0.
 import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query'
-import { api } from '../../../api/http'
-import { retryTransientOnce } from '../../../api/queryClient'
-import type { Banner, Invite, InviteListResponse, MessageBody, Refund, RefundCheck, RefundListResponse } from '../../../api/types'
-import { walletKeys } from '../api'
+import { api, LONG_TIMEOUT_MS } from '../../api/http'
+import { retryTransientOnce } from '../../api/queryClient'
+import type { Banner, Invite, InviteListResponse, MessageBody, Refund, RefundCheck, RefundListResponse } from '../../api/types'
+import { walletKeys } from '../../api/wallet'
 
 export type RewardKind = 'invite' | 'refund'
 
@@ -69,3 +69,7 @@ export const useRefundCheck = () =>
 /** GET /api/refund/receive: moves the refund waiting into the wallet. */
 export const receiveRefund = (idempotency: Record<string, string>) =>
   api.get<MessageBody>('/api/refund/receive', { headers: idempotency })
+
+/** Spec 7: invite collect waits up to 5 minutes. */
+export const collectInvite = (idempotency: Record<string, string>) =>
+  api.get<MessageBody>('/api/invite/collect', { timeout: LONG_TIMEOUT_MS, headers: idempotency })

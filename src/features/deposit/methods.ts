@@ -3,8 +3,8 @@
 // by transfer (AUTO) or by gift link. Codes, types and modes are compared upper-cased, as operators
 // write them in any case. The input types name only the fields read here (spec 3's names), so the
 // lookup's wire type fits them.
-import type { Language } from '../i18n/language'
-import { QR_PROVIDERS, type QrProvider } from './walletRules'
+import type { Language } from '../../i18n/language'
+import { QR_PROVIDERS, type QrProvider } from './rules'
 
 export interface DepositBankEntry {
   bankCode: string

@@ -1,23 +1,24 @@
 import { useRef, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { getConfig } from '../../../api/config'
-import { ApiError } from '../../../api/errors'
-import type { Slip } from '../../../api/types'
-import type { Language } from '../../../i18n/language'
-import { formatAmount } from '../../../lib/money'
-import { GIFT_LINK_MINIMUM, giftLinkRule, giftLinkSendDisabled, parseGiftLink, problemText } from '../../../lib/walletRules'
-import { usePlatform } from '../../../platform'
-import { showToast } from '../../../state/ui'
-import { Button } from '../../../ui/Button'
-import { TextField } from '../../../ui/Field'
-import { QrIcon } from '../../../ui/icons'
-import { useMoneyAction } from '../useMoneyAction'
+import { getConfig } from '../../api/config'
+import { ApiError } from '../../api/errors'
+import type { Slip } from '../../api/types'
+import type { Language } from '../../i18n/language'
+import { formatAmount } from '../../lib/money'
+import { GIFT_LINK_MINIMUM, giftLinkRule, giftLinkSendDisabled, parseGiftLink } from './rules'
+import { problemText } from '../../lib/walletRules'
+import { usePlatform } from '../../platform'
+import { showToast } from '../../state/ui'
+import { Button } from '../../ui/Button'
+import { TextField } from '../../ui/Field'
+import { QrIcon } from '../../ui/icons'
+import { useMoneyAction } from '../../api/useMoneyAction'
 import { sendGiftLink } from './api'
 
 /** The body for a link, encrypted with crypto-js's AES module, which is loaded only here and only
  *  when a link is sent (crypto-js stays out of home's chunks). */
 async function encryptedBody(link: string, secret: string): Promise<{ link: string }> {
-  const truelink = await import('../../../lib/truelink').catch(() => {
+  const truelink = await import('./truelink').catch(() => {
     // The chunk did not arrive (offline): the same as a request that could not be sent.
     throw new ApiError('network')
   })

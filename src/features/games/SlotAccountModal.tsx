@@ -1,19 +1,20 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { isCode } from '../../../api/errors'
-import { useSubmit } from '../../../api/useSubmit'
-import { currentLanguage } from '../../../i18n/i18n'
-import { autoLoginPath } from '../../../lib/games'
-import { currencyOf, formatMoney } from '../../../lib/money'
-import { slotTransferDisabled, WALLET } from '../../../lib/walletRules'
-import { getPlatform } from '../../../platform'
-import { showToast } from '../../../state/ui'
-import { Button } from '../../../ui/Button'
-import { copyWithToast } from '../../../ui/copy'
-import { CopyIcon } from '../../../ui/icons'
-import { Modal } from '../../../ui/Modal'
-import { activateSlot, autoLoginLink, getCredentials, resetPassword, useWallet, walletKeys } from '../api'
+import { isCode } from '../../api/errors'
+import { useSubmit } from '../../api/useSubmit'
+import { currentLanguage } from '../../i18n/i18n'
+import { autoLoginPath } from '../../lib/games'
+import { currencyOf, formatMoney } from '../../lib/money'
+import { slotTransferDisabled, WALLET } from '../../lib/walletRules'
+import { getPlatform } from '../../platform'
+import { showToast } from '../../state/ui'
+import { Button } from '../../ui/Button'
+import { copyWithToast } from '../../ui/copy'
+import { CopyIcon } from '../../ui/icons'
+import { Modal } from '../../ui/Modal'
+import { useWallet, walletKeys } from '../../api/wallet'
+import { activateSlot, autoLoginLink, gameKeys, getCredentials, resetPassword } from './api'
 
 interface SlotAccountModalProps {
   open: boolean
@@ -32,7 +33,7 @@ export function SlotAccountModal({ open, code, onClose, onTransfer }: SlotAccoun
   const [saved, setSaved] = useState(false)
   const game = wallet.data?.slots.find((slot) => slot.code.toUpperCase() === code.toUpperCase())
   const active = game?.isActive ?? false
-  const credentials = useQuery({ queryKey: walletKeys.credentials(code), queryFn: () => getCredentials(code), enabled: open && active, meta: { silent: true } })
+  const credentials = useQuery({ queryKey: gameKeys.credentials(code), queryFn: () => getCredentials(code), enabled: open && active, meta: { silent: true } })
 
   const activate = useMutation({
     mutationFn: () => activateSlot(code),
@@ -52,7 +53,7 @@ export function SlotAccountModal({ open, code, onClose, onTransfer }: SlotAccoun
     // Spec 4: a reset re-fetches the credentials (an operator's answer may carry only a message).
     onSuccess: () => {
       haptic(true)
-      void client.invalidateQueries({ queryKey: walletKeys.credentials(code) })
+      void client.invalidateQueries({ queryKey: gameKeys.credentials(code) })
       showToast(t('games.passwordReset'), 'success')
     },
     onError: () => haptic(false),

@@ -1,9 +1,9 @@
 // Deposits (spec 4, 7): where to transfer, QR codes per provider, slip upload and gift links.
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { retryTransientOnce } from '../../../api/queryClient'
-import { api, LONG_TIMEOUT_MS } from '../../../api/http'
-import type { DepositLookup, MessageBody, QrState, Slip, SlipLookup } from '../../../api/types'
-import type { QrProvider } from '../../../lib/walletRules'
+import { retryTransientOnce } from '../../api/queryClient'
+import { api, LONG_TIMEOUT_MS } from '../../api/http'
+import type { DepositLookup, MessageBody, QrState, Slip, SlipLookup } from '../../api/types'
+import type { QrProvider } from './rules'
 
 export const depositKeys = {
   all: ['deposit'] as const,

@@ -1,0 +1,51 @@
+// The wallet every money feature reads (spec 7 "Wallet"): the member's main wallet, profile
+// summary and game accounts, its query, and the balances a refresh or a money call brings back.
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query'
+import { useSyncExternalStore } from 'react'
+import { storageKeys } from '../lib/storage'
+import { takeEarly, WALLET_PATH } from './early'
+import { api } from './http'
+import { retryTransientOnce } from './queryClient'
+import type { SlotsRefreshResponse, WalletResponse } from './types'
+
+export const walletKeys = {
+  all: ['wallet'] as const,
+  detail: () => [...walletKeys.all, 'detail'] as const,
+}
+
+/** The wallet; the first read on a cold home takes the answer the prepaint script asked for. */
+export const getWallet = async (): Promise<WalletResponse> =>
+  (await takeEarly('wallet')) ?? api.get<WalletResponse>(WALLET_PATH)
+export const refreshSlots = () => api.get<SlotsRefreshResponse>('/api/wallet/refresh/slot')
+
+/** Screens that show a failed load inline retry once, so the player sees the retry in seconds. */
+export const shownInline = { meta: { silent: true }, retry: retryTransientOnce } as const
+
+export const walletQuery = () => queryOptions({ queryKey: walletKeys.detail(), queryFn: getWallet, ...shownInline })
+export const useWallet = () => useQuery(walletQuery())
+
+/** Puts fresh balances (refresh/slot, or a transfer's answer) into the cached wallet and notes when. */
+export function storeBalances(client: QueryClient, balances: Partial<SlotsRefreshResponse>): void {
+  client.setQueryData<WalletResponse>(walletKeys.detail(), (wallet) =>
+    wallet && { ...wallet, ...(balances.wallet && { wallet: balances.wallet }), ...(balances.slots && { slots: balances.slots }) },
+  )
+  if (balances.slots) {
+    localStorage.setItem(storageKeys.lastSync, String(Date.now()))
+    for (const listener of syncListeners) listener()
+  }
+}
+
+const syncListeners = new Set<() => void>()
+
+/** When the balances were last refreshed from the games (epoch ms), if ever. */
+export function lastSync(): number | null {
+  const value = Number(localStorage.getItem(storageKeys.lastSync))
+  return Number.isFinite(value) && value > 0 ? value : null
+}
+
+/** lastSync(), re-read whenever any refresh (the card's, refresh-all, a transfer) stores balances. */
+export const useLastSync = () =>
+  useSyncExternalStore((listener) => {
+    syncListeners.add(listener)
+    return () => syncListeners.delete(listener)
+  }, lastSync)

@@ -1,0 +1,23 @@
+// Home as the member shell composes it: the wallet's home screen with what it shows of the deposit,
+// games and rewards features (the modals as lazy chunks, loaded when first opened).
+import { lazy } from 'react'
+import { GameCarousels } from '../features/games/GameCarousels'
+import { fetchBanners } from '../features/rewards/api'
+import { BannerModal } from '../features/rewards/BannerModal'
+import { InviteBox } from '../features/rewards/InviteBox'
+import { HomePage, type HomeParts } from '../features/wallet/HomePage'
+
+const parts: HomeParts = {
+  DepositModal: lazy(() => import('../features/deposit/DepositModal')),
+  SlotAccountModal: lazy(() => import('../features/games/SlotAccountModal')),
+  InviteModal: lazy(() => import('../features/rewards/InviteModal')),
+  RefundModal: lazy(() => import('../features/rewards/RefundModal')),
+  BannerModal,
+  GameCarousels,
+  InviteBox,
+  fetchBanners,
+}
+
+export function HomeScreen() {
+  return <HomePage parts={parts} />
+}
