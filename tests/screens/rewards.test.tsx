@@ -126,6 +126,17 @@ describe('refund', () => {
     await waitFor(() => expect(count(calls, 'GET', '/api/wallet')).toBe(walletReads + 1))
   })
 
+  it('disables receive while nothing waits', async () => {
+    const { user, calls } = await home({ 'GET /api/refund/check': check({ refundAmount: 0 }), 'POST /api/refund': { refunds: [] } })
+    await user.click(await actions().findByRole('button', { name: text('home.refund') }))
+    const modal = await screen.findByRole('dialog', { name: text('rewards.refundTitle') })
+    await waitFor(() => expect(within(modal).getByTestId('refund-amount')).toHaveTextContent(money(0)))
+    const receive = within(modal).getByRole('button', { name: text('rewards.refundReceive') })
+    expect(receive).toBeDisabled()
+    await user.click(receive)
+    expect(count(calls, 'GET', '/api/refund/receive')).toBe(0)
+  })
+
   it('disables receive with a warning while a bonus is held (spec 4)', async () => {
     const { user, calls } = await home({ 'GET /api/refund/check': check({ bonus: true }), 'POST /api/refund': { refunds: [] } })
     await user.click(await actions().findByRole('button', { name: text('home.refund') }))
@@ -137,7 +148,7 @@ describe('refund', () => {
 
   it('says a refusal in the player\'s words and keeps the wallet as it was', async () => {
     const { user, calls } = await home({
-      'GET /api/refund/check': check({ refundAmount: 0, result: false }),
+      'GET /api/refund/check': check({ refundAmount: 0.5, result: false }),
       'POST /api/refund': { refunds: [] },
       'GET /api/refund/receive': [400, { message: 'refund_minimum' }],
     })

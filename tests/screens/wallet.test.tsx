@@ -105,9 +105,20 @@ describe('home', () => {
     expect(screen.queryByRole('dialog')).toBeNull()
   })
 
+  it('offers no invite receive while no invite bonus waits', async () => {
+    const { calls } = await home()
+    await screen.findByTestId('total-balance')
+    expect(screen.getByTestId('invite-amount')).toHaveTextContent(money(0))
+    expect(screen.getByRole('button', { name: text('home.inviteReceive') })).toBeDisabled()
+    expect(calls.some((call) => call.url === '/api/invite/collect')).toBe(false)
+  })
+
   it('collects the invite bonus once per tap and says why not', async () => {
     let answer: () => void = () => {}
-    const { user, calls } = await home({ 'GET /api/invite/collect': () => new Promise((resolve) => { answer = () => resolve([400, { message: 'NO_INVITE_BONUS' }]) }) })
+    const { user, calls } = await home({
+      'GET /api/wallet': { ...wallet(), invite: { amount: 25, success: 2, fail: 0 } },
+      'GET /api/invite/collect': () => new Promise((resolve) => { answer = () => resolve([400, { message: 'NO_INVITE_BONUS' }]) }),
+    })
     await screen.findByTestId('total-balance')
     const receive = screen.getByRole('button', { name: text('home.inviteReceive') })
     await user.click(receive)

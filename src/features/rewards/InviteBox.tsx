@@ -32,7 +32,7 @@ export function InviteBox({ wallet }: { wallet: WalletResponse | undefined }) {
         <strong data-testid="invite-amount">{invite ? formatMoney(invite.amount, currentLanguage(), currencyOf(wallet.wallet.currency)) : '—'}</strong>
         {invite && <span className="muted invite-box__counts">{t('home.inviteCounts', { success: invite.success, fail: invite.fail })}</span>}
       </div>
-      <Button type="button" variant="secondary" disabled={!wallet} pending={collect.pending} onClick={() => collect.submit()}>
+      <Button type="button" variant="secondary" disabled={!invite || !(invite.amount > 0)} pending={collect.pending} onClick={() => collect.submit()}>
         {t('home.inviteReceive')}
       </Button>
     </div>

@@ -42,6 +42,8 @@ export default function RefundModal({ currency, onClose }: RefundModalProps) {
   })
 
   const held = check.data?.bonus === true
+  // Nothing waiting, nothing to receive (issue 16); an amount the operator's API leaves out is 0.
+  const nothingWaiting = !(Number(check.data?.refundAmount) > 0)
   return (
     <Modal open onClose={() => onClose(saved.current)} title={t('rewards.refundTitle')}>
       <div className="stack">
@@ -54,7 +56,7 @@ export default function RefundModal({ currency, onClose }: RefundModalProps) {
           {check.data && <span className="muted refund-card__counts">{t('rewards.refundCounts', { success: check.data.refundSuccess })}</span>}
         </div>
         {held && <p className="notice" role="note">{t('rewards.refundBonusHeld')}</p>}
-        <Button type="button" block disabled={!check.data || held} pending={receive.pending} onClick={() => receive.submit()}>
+        <Button type="button" block disabled={!check.data || held || nothingWaiting} pending={receive.pending} onClick={() => receive.submit()}>
           {t('rewards.refundReceive')}
         </Button>
         <RewardList
