@@ -7,6 +7,7 @@ import type { WalletResponse } from '../../src/api/types'
 import { HomeScreen } from '../../src/app/home'
 import { formatDate } from '../../src/lib/dates'
 import { formatMoney } from '../../src/lib/money'
+import { qrPath } from '../../src/lib/qrPath'
 import { operatorOnly, renderScreen, text, type Call, type Routes } from '../renderScreen'
 
 const wallet = (amount = 500): WalletResponse => ({
@@ -57,6 +58,10 @@ describe('invite', () => {
 
     const modal = await screen.findByRole('dialog', { name: text('home.inviteTitle') })
     expect(within(modal).getByText('PRab12')).toBeVisible()
+    // The QR shows the same link the share sends (qrPath's codes scan back: tests/server/promptpay.test.ts).
+    const qr = within(modal).getByRole('img', { name: text('home.inviteQrLabel') })
+    expect(qr.querySelector('path')?.getAttribute('d')).toBe(qrPath(platform.inviteUrl('PRab12')).d)
+    expect(platform.inviteUrl('PRab12')).toContain('code=PRab12')
     expect(await within(modal).findByText('Friend 1')).toBeVisible()
     expect(within(modal).getAllByText(money(5))).toHaveLength(10)
     expect(within(modal).getAllByText(formatDate('2026-11-20T03:04:05.000Z', 'en'))).toHaveLength(10)

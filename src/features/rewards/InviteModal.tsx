@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Currency } from '../../api/types'
 import { usePlatform } from '../../platform'
+import { QrCode } from '../../ui/QrCode'
 import { Button } from '../../ui/Button'
 import { showCopyResult } from '../../ui/copy'
 import { ShareIcon } from '../../ui/icons'
@@ -40,6 +41,12 @@ export default function InviteModal({ code, currency, onClose }: InviteModalProp
         <p className="invite-modal__code">
           {t('home.inviteCode')} <strong>{code}</strong>
         </p>
+        {code && ready && (
+          <figure className="invite-modal__qr">
+            <QrCode text={platform.inviteUrl(code)} label={t('home.inviteQrLabel')} />
+            <figcaption className="muted">{t('home.inviteQr')}</figcaption>
+          </figure>
+        )}
         <Button type="button" block disabled={!code || !ready} onClick={share}>
           <ShareIcon /> {t('home.share')}
         </Button>
