@@ -6,6 +6,7 @@ import Utf8 from 'crypto-js/enc-utf8'
 import { describe, expect, it, vi } from 'vitest'
 import type { Slot, WalletResponse } from '../../src/api/types'
 import { HomeScreen } from '../../src/app/home'
+import { AGREEMENT_DELAY_MS } from '../../src/features/wallet/home/AgreementModal'
 import { formatMoney } from '../../src/lib/money'
 import { operatorOnly, renderScreen, text, type Call, type Routes } from '../renderScreen'
 
@@ -89,20 +90,37 @@ describe('home', () => {
   })
 
   it('shows the agreement 1.5 s after load until the player accepts it', async () => {
-    await home({}, { remembered: false })
-    await new Promise((resolve) => setTimeout(resolve, 1000))
-    expect(screen.queryByRole('dialog')).toBeNull()
-    const agreement = await screen.findByRole('dialog', { name: text('home.agreementTitle') }, { timeout: 2000 })
-    expect(await within(agreement).findByText('Play fair.')).toBeVisible()
-    await act(async () => within(agreement).getByRole('button', { name: text('home.agreementAccept') }).click())
-    expect(localStorage.getItem('remember-agreement')).toBe('true')
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    // The app's own timer, caught as it is set: the test plays the 1.5 s instead of sleeping them.
+    const timers = vi.spyOn(window, 'setTimeout')
+    try {
+      await home({}, { remembered: false })
+      await screen.findByTestId('total-balance')
+      const agreementTimer = timers.mock.calls.find(([, ms]) => ms === AGREEMENT_DELAY_MS)
+      expect(AGREEMENT_DELAY_MS).toBe(1500)
+      expect(agreementTimer, 'a 1.5 s timer for the agreement').toBeDefined()
+      expect(screen.queryByRole('dialog')).toBeNull()
+      act(() => (agreementTimer![0] as () => void)())
+      const agreement = await screen.findByRole('dialog', { name: text('home.agreementTitle') })
+      expect(await within(agreement).findByText('Play fair.')).toBeVisible()
+      await act(async () => within(agreement).getByRole('button', { name: text('home.agreementAccept') }).click())
+      expect(localStorage.getItem('remember-agreement')).toBe('true')
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    } finally {
+      timers.mockRestore()
+    }
   })
 
   it('does not show the agreement once accepted', async () => {
-    await home()
-    await new Promise((resolve) => setTimeout(resolve, 1700))
-    expect(screen.queryByRole('dialog')).toBeNull()
+    const timers = vi.spyOn(window, 'setTimeout')
+    try {
+      await home()
+      await screen.findByTestId('total-balance')
+      // No agreement timer was set: it can never open.
+      expect(timers.mock.calls.filter(([, ms]) => ms === AGREEMENT_DELAY_MS)).toEqual([])
+      expect(screen.queryByRole('dialog')).toBeNull()
+    } finally {
+      timers.mockRestore()
+    }
   })
 
   it('offers no invite receive while no invite bonus waits', async () => {
