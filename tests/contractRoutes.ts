@@ -33,6 +33,12 @@ async function readRoutes(): Promise<ContractRoute[]> {
   return found
 }
 
+/** Every route the server registers: its method and full path (`:name` for a parameter). */
+export async function registeredRoutes(): Promise<{ method: string; path: string }[]> {
+  routes ??= readRoutes()
+  return (await routes).map(({ method, path }) => ({ method, path }))
+}
+
 /**
  * What is wrong with a fake answer, or undefined when the server could have sent it: its route
  * exists and the body matches the reply schema for its status (2xx through the 200 schema).

@@ -3,6 +3,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
 import * as C from '../../src/api/contract'
+import { walletEndpoints as W } from '../../src/api/contract/wallet'
+import { at, schemaFor } from '../http/endpoint'
 import { findMemberByUsername } from '../account/members'
 import { fail } from '../http/errors'
 import { toMajor } from '../money'
@@ -18,47 +20,66 @@ import { listWithdrawals, requestWithdrawal, settleWithdrawal } from './withdraw
 
 const credentials = { 200: C.GameCredentials }
 
-/** Member routes under /api/wallet (the deposit routes add /slip and /truelink beside them). */
+/** Member routes under /api/wallet (the deposit routes add /slip and /truelink beside them), each from its descriptor. */
 export const walletRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const ctx = app.wallet
-  app.get('/', { schema: { response: { 200: C.WalletResponse } } }, async (request) => wallet.walletView(ctx, request.member))
-  app.get('/refresh/slot', { schema: { response: { 200: C.SlotsRefreshResponse } } }, async (request) =>
-    wallet.balancesView(ctx, request.member),
-  )
+  app.route({
+    ...at(app, W.wallet), schema: schemaFor(W.wallet, { response: { 200: C.WalletResponse } }),
+    handler: async (request) => wallet.walletView(ctx, request.member),
+  })
+  app.route({
+    ...at(app, W.refreshSlots), schema: schemaFor(W.refreshSlots, { response: { 200: C.SlotsRefreshResponse } }),
+    handler: async (request) => wallet.balancesView(ctx, request.member),
+  })
 
   const slot = { params: C.SlotCodeParams }
-  app.get('/activate/:slotCode', { schema: { ...slot, response: { 200: C.MessageBody } } }, async (request) => {
-    await wallet.activateGame(ctx, request.member, request.params.slotCode)
-    return { message: 'SUCCESS' }
+  app.route({
+    ...at(app, W.activate), schema: schemaFor(W.activate, { ...slot, response: { 200: C.MessageBody } }),
+    handler: async (request) => {
+      await wallet.activateGame(ctx, request.member, request.params.slotCode)
+      return { message: 'SUCCESS' }
+    },
   })
-  app.get('/account/:slotCode', { schema: { ...slot, response: credentials } }, async (request) =>
-    wallet.gameCredentials(ctx, request.member, request.params.slotCode),
-  )
-  app.get('/resetpassword/:slotCode', { schema: { ...slot, response: credentials } }, async (request) =>
-    wallet.resetGamePassword(ctx, request.member, request.params.slotCode),
-  )
+  app.route({
+    ...at(app, W.credentials), schema: schemaFor(W.credentials, { ...slot, response: credentials }),
+    handler: async (request) => wallet.gameCredentials(ctx, request.member, request.params.slotCode),
+  })
+  app.route({
+    ...at(app, W.resetPassword), schema: schemaFor(W.resetPassword, { ...slot, response: credentials }),
+    handler: async (request) => wallet.resetGamePassword(ctx, request.member, request.params.slotCode),
+  })
 
   // Money that crosses to a game provider moves in steps (transfers.ts), the key kept across them.
   const transferred = { 200: C.TransferResponse }
   const stale = ctx.transferRecoveryAfterMs
-  app.post('/transfer', { schema: { body: C.TransferRequest, response: transferred } }, async (request, reply) => {
-    const { from, to, amount } = request.body
-    return idempotentSteps(ctx, request, reply, await wallet.transferSteps(ctx, request.member, from, to, amount), stale)
+  app.route({
+    ...at(app, W.transfer), schema: schemaFor(W.transfer, { body: C.TransferRequest, response: transferred }),
+    handler: async (request, reply) => {
+      const { from, to, amount } = request.body
+      return idempotentSteps(ctx, request, reply, await wallet.transferSteps(ctx, request.member, from, to, amount), stale)
+    },
   })
-  app.post('/transferAll', { schema: { body: C.TransferAllRequest, response: transferred } }, async (request, reply) =>
-    idempotentSteps(ctx, request, reply, await wallet.transferAllSteps(ctx, request.member, request.body.to), stale),
-  )
+  app.route({
+    ...at(app, W.transferAll), schema: schemaFor(W.transferAll, { body: C.TransferAllRequest, response: transferred }),
+    handler: async (request, reply) =>
+      idempotentSteps(ctx, request, reply, await wallet.transferAllSteps(ctx, request.member, request.body.to), stale),
+  })
 
   // The withdraw modal uses withdrawAll (spec 7). Without an active bonus both take exactly the
   // amount asked; the bonus rule (the remainder is removed) joins with the bonus feature.
-  for (const path of ['/withdraw', '/withdrawAll']) {
-    app.post(path, { schema: { body: C.WithdrawRequest, response: { 200: C.WithdrawResponse } } }, async (request, reply) =>
-      idempotent(ctx, request, reply, (scoped) => requestWithdrawal(scoped, request.member, request.body.amount)),
-    )
+  for (const route of [W.withdraw, W.withdrawAll]) {
+    app.route({
+      ...at(app, route), schema: schemaFor(route, { body: C.WithdrawRequest, response: { 200: C.WithdrawResponse } }),
+      handler: async (request, reply) =>
+        idempotent(ctx, request, reply, (scoped) => requestWithdrawal(scoped, request.member, request.body.amount)),
+    })
   }
-  app.get('/withdrawals', { schema: { querystring: C.WithdrawalListQuery, response: { 200: C.WithdrawalList } } }, async (request) => {
-    const { page = '1', limit = '10' } = request.query
-    return listWithdrawals(ctx, request.member, Number(page), Number(limit))
+  app.route({
+    ...at(app, W.withdrawals), schema: schemaFor(W.withdrawals, { querystring: C.WithdrawalListQuery, response: { 200: C.WithdrawalList } }),
+    handler: async (request) => {
+      const { page = '1', limit = '10' } = request.query
+      return listWithdrawals(ctx, request.member, Number(page), Number(limit))
+    },
   })
 }
 

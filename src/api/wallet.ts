@@ -5,6 +5,8 @@ import { useSyncExternalStore } from 'react'
 import { storageKeys } from '../lib/storage'
 import { takeEarly, WALLET_PATH } from './early'
 import { api } from './http'
+import { call } from './call'
+import { walletEndpoints } from './contract/wallet'
 import { retryTransientOnce } from './queryClient'
 import type { SlotsRefreshResponse, WalletResponse } from './types'
 
@@ -16,7 +18,7 @@ export const walletKeys = {
 /** The wallet; the first read on a cold home takes the answer the prepaint script asked for. */
 export const getWallet = async (): Promise<WalletResponse> =>
   (await takeEarly('wallet')) ?? api.get<WalletResponse>(WALLET_PATH)
-export const refreshSlots = () => api.get<SlotsRefreshResponse>('/api/wallet/refresh/slot')
+export const refreshSlots = () => call(walletEndpoints.refreshSlots)
 
 /** Screens that show a failed load inline retry once, so the player sees the retry in seconds. */
 export const shownInline = { meta: { silent: true }, retry: retryTransientOnce } as const

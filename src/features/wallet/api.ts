@@ -2,7 +2,9 @@
 // modal reads, the registered account's holder name, and the agreements home shows.
 import { useQuery } from '@tanstack/react-query'
 import { api } from '../../api/http'
-import type { BonusActiveCheck, HtmlListResponse, MessageBody, TransferResponse, WithdrawLimits, WithdrawResponse } from '../../api/types'
+import { call } from '../../api/call'
+import { walletEndpoints } from '../../api/contract/wallet'
+import type { BonusActiveCheck, HtmlListResponse, MessageBody, WithdrawLimits } from '../../api/types'
 import { shownInline as inline, walletKeys } from '../../api/wallet'
 
 const keys = {
@@ -11,15 +13,11 @@ const keys = {
   bonusActive: () => [...walletKeys.all, 'bonus-active'] as const,
 }
 
-const headers = (extra: Record<string, string>) => ({ headers: extra })
-
-export const transfer = (body: { from: string; to: string; amount: number }, idempotency: Record<string, string>) =>
-  api.post<TransferResponse>('/api/wallet/transfer', body, headers(idempotency))
-export const transferAll = (to: string, idempotency: Record<string, string>) =>
-  api.post<TransferResponse>('/api/wallet/transferAll', { to }, headers(idempotency))
+export const transfer = (body: { from: string; to: string; amount: number }, headers: Record<string, string>) =>
+  call(walletEndpoints.transfer, { body, headers })
+export const transferAll = (to: string, headers: Record<string, string>) => call(walletEndpoints.transferAll, { body: { to }, headers })
 /** The withdraw modal's call (spec 7: withdrawAll, with the amount). */
-export const withdraw = (amount: number, idempotency: Record<string, string>) =>
-  api.post<WithdrawResponse>('/api/wallet/withdrawAll', { amount }, headers(idempotency))
+export const withdraw = (amount: number, headers: Record<string, string>) => call(walletEndpoints.withdrawAll, { body: { amount }, headers })
 
 export const useWithdrawLimits = (enabled: boolean) =>
   useQuery({ queryKey: keys.withdrawLimits(), queryFn: () => api.get<WithdrawLimits>('/api/lookup/withdraw'), enabled, ...inline })

@@ -1,0 +1,33 @@
+// The server's side of the endpoint descriptors (src/api/contract/endpoint.ts): a route's method and
+// URL come from its descriptor, and its schemas must agree with the descriptor's types, so what
+// the server validates and answers is what the app's calls are typed with.
+import type { Static, TSchema } from 'typebox'
+import type { AnyEndpoint, BodyOf, Method, ParamsOf, QueryOf, ReplyOf } from '../../src/api/contract/endpoint'
+
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false
+
+interface EndpointSchema {
+  params?: TSchema
+  body?: TSchema
+  querystring?: TSchema
+  response: { 200: TSchema }
+}
+
+/** A part of the schema agrees with the descriptor: the same type, or absent where the descriptor has none. */
+type Part<S, Key extends string, T> = S extends { [K in Key]: infer Schema extends TSchema }
+  ? Same<Static<Schema>, T> extends true ? unknown : { [K in Key]: `the ${Key} schema is not the descriptor's ${Key}` }
+  : [T] extends [void] ? unknown : { [K in Key]: `the descriptor has a ${Key}: give its schema` }
+
+type Agrees<E extends AnyEndpoint, S extends EndpointSchema> = Part<S, 'params', ParamsOf<E>> &
+  Part<S, 'body', BodyOf<E>> &
+  Part<S, 'querystring', QueryOf<E>> &
+  (Same<Static<S['response'][200]>, ReplyOf<E>> extends true ? unknown : { response: "the 200 schema is not the descriptor's reply" })
+
+/** The route's schemas, checked against its descriptor at compile time. */
+export const schemaFor = <E extends AnyEndpoint, S extends EndpointSchema>(_endpoint: E, schema: S & Agrees<E, S>): S => schema
+
+/** The route's method and URL inside a plugin registered under `app.prefix`, from its descriptor. */
+export function at(app: { prefix: string }, endpoint: AnyEndpoint): { method: Method; url: string } {
+  if (!endpoint.path.startsWith(app.prefix)) throw new Error(`${endpoint.path} is not under ${app.prefix}`)
+  return { method: endpoint.method, url: endpoint.path.slice(app.prefix.length) || '/' }
+}

@@ -1,0 +1,64 @@
+// @vitest-environment node
+// The endpoint descriptors (issue 16): the server registers each route from its descriptor and the
+// app calls it through the same one. At compile time a route's schemas must agree with its
+// descriptor's types (the @ts-expect-error lines fail `npm run typecheck` the day they compile);
+// at run time every descriptor is a route the server has, with its method and path.
+import { describe, expect, it } from 'vitest'
+import * as C from '../../src/api/contract'
+import { fillPath } from '../../src/api/contract/endpoint'
+import { walletEndpoints as W } from '../../src/api/contract/wallet'
+import { WALLET_PATH } from '../../src/api/early'
+import { at, schemaFor } from '../../server/http/endpoint'
+import type { call } from '../../src/api/call'
+import { registeredRoutes } from '../contractRoutes'
+
+const AREAS = { wallet: W }
+
+describe('endpoint descriptors', () => {
+  it('are each a route the server registers, with the same method and path', async () => {
+    const registered = new Set((await registeredRoutes()).map(({ method, path }) => `${method} ${path.replace(/\/$/, '')}`))
+    const missing = Object.entries(AREAS).flatMap(([area, endpoints]) =>
+      Object.entries(endpoints).filter(([, endpoint]) => !registered.has(`${endpoint.method} ${endpoint.path}`)).map(([name, e]) => `${area}.${name}: ${e.method} ${e.path}`),
+    )
+    expect(missing).toEqual([])
+    // The check can fail: a path the server lacks is not registered.
+    expect(registered.has('GET /api/wallet/no-such-route')).toBe(false)
+  })
+
+  it('fill their path parameters, encoded, and refuse a missing one', () => {
+    expect(fillPath(W.activate.path, { slotCode: 'PG' })).toBe('/api/wallet/activate/PG')
+    expect(fillPath(W.activate.path, { slotCode: 'A/B C' })).toBe('/api/wallet/activate/A%2FB%20C')
+    expect(() => fillPath(W.activate.path, {})).toThrow(/slotCode/)
+  })
+
+  it('place a route inside the plugin prefix it is registered under, and refuse another', () => {
+    expect(at({ prefix: '/api/wallet' }, W.transfer)).toEqual({ method: 'POST', url: '/transfer' })
+    expect(at({ prefix: '/api/wallet' }, W.wallet)).toEqual({ method: 'GET', url: '/' })
+    expect(() => at({ prefix: '/api/refund' }, W.transfer)).toThrow(/not under/)
+  })
+
+  it('give the prepaint script the wallet path the app calls', () => {
+    expect(WALLET_PATH).toBe(W.wallet.path)
+  })
+
+  it('refuse, at compile time, schemas that disagree with the descriptor', () => {
+    const typeChecks = () => {
+      schemaFor(W.transfer, { body: C.TransferRequest, response: { 200: C.TransferResponse } })
+      // @ts-expect-error the reply schema is another route's
+      schemaFor(W.transfer, { body: C.TransferRequest, response: { 200: C.WithdrawResponse } })
+      // @ts-expect-error the body schema is missing
+      schemaFor(W.transfer, { response: { 200: C.TransferResponse } })
+      // @ts-expect-error the params schema is missing
+      schemaFor(W.activate, { response: { 200: C.MessageBody } })
+      // @ts-expect-error a body where the descriptor has none
+      schemaFor(W.wallet, { body: C.TransferRequest, response: { 200: C.WalletResponse } })
+      const app = null as unknown as typeof call
+      void app(W.transfer, { body: { from: 'WALLET', to: 'PG', amount: 1 } })
+      // @ts-expect-error a transfer needs its body
+      void app(W.transfer)
+      // @ts-expect-error the activate route needs its slot code
+      void app(W.activate, {})
+    }
+    expect(typeChecks).toBeTypeOf('function')
+  })
+})
