@@ -46,9 +46,12 @@ test('a signed-in player whose API call answers gone is sent to /terminated', as
   await open('/login')
   await signIn(page, strings)
   await expect(page).toHaveURL(/\/user\/home(#.*)?$/)
-  await devPost(request, '/dev/service', { terminated: true })
-  // The reloaded home asks the API for the wallet, which now answers 410 gone.
+  // Home has its wallet (the URL changes before the wallet call is answered).
+  await expect(page.getByTestId('total-balance')).toBeVisible()
+  // From the moment the service ends, any member call answers 410 gone: the reloaded home's wallet,
+  // or a call home was making anyway (then the reload finds the app on /terminated already).
   const gone = page.waitForResponse((response) => response.url().includes('/api/') && response.status() === 410)
+  await devPost(request, '/dev/service', { terminated: true })
   await page.reload()
   await gone
   await expect(page).toHaveURL(/\/terminated(#.*)?$/)
