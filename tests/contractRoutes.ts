@@ -28,7 +28,7 @@ async function readRoutes(): Promise<ContractRoute[]> {
     const pattern = new RegExp(`^${route.url.replace(/\/$/, '').replace(/:[^/]+/g, '[^/]+')}/?$`)
     for (const method of [route.method].flat()) found.push({ method, pattern, path: route.url, replies })
   }
-  const app = await buildServer({ dataDir: ':memory:', mode: 'test', staticDir: '/nonexistent-static-dir', onRoute, passwordCost: { N: 2 ** 10, r: 8, p: 1 } })
+  const app = await buildServer({ dataDir: ':memory:', mode: 'test', staticDir: '/nonexistent-static-dir', onRoute })
   await app.close()
   return found
 }

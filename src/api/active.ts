@@ -5,9 +5,9 @@ import { ACTIVE_PATH, takeEarly, takeEarlyActiveAnswer } from './early'
 import { api } from './http'
 import type { ActiveResponse } from './types'
 
-export const activeKey = ['lookup', 'active'] as const
+const activeKey = ['lookup', 'active'] as const
 
-export const getActive = () => api.get<ActiveResponse>(ACTIVE_PATH)
+const getActive = () => api.get<ActiveResponse>(ACTIVE_PATH)
 /** The first check of a page load is usually answered already: the prepaint script asked. */
 const checkActive = async (): Promise<ActiveResponse> => (await takeEarly('active')) ?? getActive()
 

@@ -3,8 +3,7 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query'
 import { useSyncExternalStore } from 'react'
 import { storageKeys } from '../lib/storage'
-import { takeEarly, WALLET_PATH } from './early'
-import { api } from './http'
+import { takeEarly } from './early'
 import { call } from './call'
 import { walletEndpoints } from './contract/wallet'
 import { retryTransientOnce } from './queryClient'
@@ -17,7 +16,7 @@ export const walletKeys = {
 
 /** The wallet; the first read on a cold home takes the answer the prepaint script asked for. */
 export const getWallet = async (): Promise<WalletResponse> =>
-  (await takeEarly('wallet')) ?? api.get<WalletResponse>(WALLET_PATH)
+  (await takeEarly('wallet')) ?? call(walletEndpoints.wallet)
 export const refreshSlots = () => call(walletEndpoints.refreshSlots)
 
 /** Screens that show a failed load inline retry once, so the player sees the retry in seconds. */

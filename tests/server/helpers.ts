@@ -5,6 +5,7 @@ import { afterEach, beforeEach, expect, inject } from 'vitest'
 import type { RegisterRequest } from '../../src/api/types'
 import { type BuildServerOptions, buildServer } from '../../server/app'
 import type { OtpMessage } from '../../server/otp/sms'
+import { TEST_MODE_PASSWORD_COST } from '../../server/auth/passwords'
 
 /** 2025-01-15 12:00 in Bangkok: inside the slip window's open hours. */
 export const START = Date.parse('2025-01-15T05:00:00Z')
@@ -15,7 +16,7 @@ export const DAY = 24 * HOUR
 export const DEMO = { phone: '0812345678', password: 'demo1234' }
 
 /** scrypt at a cost tests can afford hundreds of times; tests of the real cost pass their own. */
-export const TEST_PASSWORD_COST = { N: 2 ** 10, r: 8, p: 1 }
+export const TEST_PASSWORD_COST = TEST_MODE_PASSWORD_COST
 
 export interface TestServer {
   app: FastifyInstance
