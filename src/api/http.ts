@@ -20,6 +20,8 @@ declare module 'axios' {
   interface AxiosRequestConfig {
     /** A read the player did not ask for (a poll): the loader bar does not wait on it. */
     background?: boolean
+    /** The session token the call went out with (null: none); set by the request interceptor. */
+    sentToken?: string | null
   }
 }
 
@@ -54,6 +56,7 @@ function createHttp(axios: AxiosStatic): AxiosInstance {
   })
   http.interceptors.request.use((config) => {
     const token = currentToken()
+    config.sentToken = token
     if (token) config.headers.set('Authorization', `Bearer ${token}`)
     if (!config.background) callStarted()
     return config
@@ -92,7 +95,11 @@ function toApiError(error: AxiosError): ApiError {
   if (isCode(message, GONE)) return goneError(status)
   const endReason = message && sessionEndReason(message)
   if (endReason) {
-    endSession(endReason)
+    // Only an answer about the session still open ends it. A call that went out before a sign-in,
+    // or after the session had already ended (a screen still unmounting), says nothing about the
+    // session there is now, and must not replace the reason /login shows.
+    const sentToken = error.config?.sentToken
+    if (sentToken && sentToken === currentToken()) endSession(endReason)
     return new ApiError(catalogueCode(message), status, true)
   }
   if (message) return new ApiError(catalogueCode(message), status)

@@ -6,11 +6,17 @@ import { initI18n } from '../../src/i18n/i18n'
 import { session, sessionEndReason, signIn, signOut } from '../../src/state/session'
 
 let message = ''
+/** When set, the server answers once it resolves (a call in flight). */
+let inFlight: { sent: () => void; answer: Promise<void> } | null = null
 
 beforeAll(async () => {
   await initI18n('en')
   const http = await loadHttp()
   http.defaults.adapter = async (config: InternalAxiosRequestConfig) => {
+    if (inFlight) {
+      inFlight.sent()
+      await inFlight.answer
+    }
     const response: AxiosResponse = { data: { message }, status: 401, statusText: '401', headers: {}, config }
     throw new AxiosError('Request failed with status code 401', AxiosError.ERR_BAD_REQUEST, config, {}, response)
   }
@@ -58,6 +64,36 @@ describe('a session-ending answer', () => {
     expect(localStorage.getItem('token')).toBeNull()
     expect(session.endedReason).toBe(reason)
     expect(window.location.pathname).toBe('/login')
+  })
+
+  it('an answer to a call sent after the session ended keeps the first reason', async () => {
+    signIn('tok', true)
+    message = 'expired_auth_token'
+    await expect(api.get('/api/wallet')).rejects.toMatchObject({ handled: true })
+    expect(session.endedReason).toBe('EXPIRED_AUTH_TOKEN')
+    // A screen still unmounting asks again, without a token: the server says UNAUTHORIZED.
+    message = 'UNAUTHORIZED'
+    window.history.replaceState(null, '', '/user/home')
+    await expect(api.get('/api/wallet')).rejects.toMatchObject({ handled: true })
+    expect(session.endedReason).toBe('EXPIRED_AUTH_TOKEN')
+    expect(window.location.pathname).toBe('/user/home')
+  })
+
+  it('an answer about an earlier session leaves the new one open', async () => {
+    signIn('old', true)
+    message = 'invalid token'
+    let answer = () => {}
+    const sent = new Promise<void>((resolve) => {
+      inFlight = { sent: resolve, answer: new Promise<void>((release) => (answer = release)) }
+    })
+    const late = api.get('/api/wallet')
+    await sent
+    inFlight = null
+    signIn('new', true)
+    answer()
+    await expect(late).rejects.toMatchObject({ handled: true })
+    expect(session.token).toBe('new')
+    expect(session.endedReason).toBeNull()
   })
 
   it('a plain sign-out leaves no reason, and a sign-in clears one', () => {
