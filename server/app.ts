@@ -25,7 +25,7 @@ import { getRecentSetting, type Settings, updateSettings } from './settings'
 import { DEFAULT_MAX_AMOUNT_MINOR } from './wallet/amount'
 import { type GameProvider, simulatedProvider } from './wallet/providers'
 import { recoverTransfers } from './wallet/transfers'
-import { autoLoginRoutes, bonusCheckRoutes, demoGameRoutes, inviteRoutes, refundRoutes, walletDevRoutes, walletRoutes } from './wallet/routes'
+import { autoLoginRoutes, bonusRoutes, demoGameRoutes, inviteRoutes, promotionRoutes, refundRoutes, walletDevRoutes, walletRoutes } from './wallet/routes'
 
 /**
  * Schema compilers shared by every server this process builds. The route schemas are module
@@ -228,7 +228,8 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     await member.register(autoLoginRoutes, { prefix: '/api/autoLogin' })
     await member.register(inviteRoutes, { prefix: '/api/invite' })
     await member.register(refundRoutes, { prefix: '/api/refund' })
-    await member.register(bonusCheckRoutes, { prefix: '/api/bonus' })
+    await member.register(bonusRoutes, { prefix: '/api/bonus' })
+    await member.register(promotionRoutes, { prefix: '/api/promotion' })
   })
   await app.register(demoGameRoutes, { prefix: '/demo-game' })
   await app.register(depositRoutes, { dataDir: options.dataDir, qrSettings: options.depositQr })

@@ -133,6 +133,41 @@ export interface Tables {
     /** When the refund was moved to the wallet; NULL while it waits. */
     received_at: number | null
   }
+  /** What the operator offers: bonus cards and promotion codes (wallet/bonuses.ts). */
+  bonuses: {
+    code: string
+    kind: string
+    name: string
+    description: Generated<string>
+    type: string
+    max_received: number
+    percent: number
+    max_bonus_minor: number
+    turnover_multiplier: number
+    percent_fail: number
+    quota: number | null
+    claimed: Generated<number>
+    active: Generated<number>
+    banners: Generated<string>
+    sort: Generated<number>
+  }
+  /** Each bonus a member received; at most one active per member. */
+  user_bonuses: {
+    id: Generated<number>
+    member_id: number
+    bonus_code: string
+    kind: string
+    status: string
+    currency: string
+    base_minor: number
+    bonus_minor: number
+    turnover_target_minor: number
+    turnover_minor: Generated<number>
+    percent_fail: number
+    movement_id: number
+    created_at: number
+    ended_at: number | null
+  }
   idempotency_keys: {
     member_id: number
     idem_key: string

@@ -5,6 +5,7 @@ import { insertMember, setMemberActive } from './account/members'
 import { insertDepositAccounts, setContent, type ContentMap } from './lookup/store'
 import * as data from './seedData'
 import { seedDepositMethods } from './deposit/seed'
+import { upsertOffers } from './wallet/bonuses'
 import { insertGames } from './wallet/games'
 import { seedGames } from './wallet/gamesData'
 import { creditWallet } from './wallet/ledger'
@@ -76,6 +77,7 @@ const seeds: readonly Seed[] = [
   { name: 'lookups', apply: seedLookups },
   { name: 'deposit-methods', apply: seedDepositMethods },
   { name: 'games', apply: (db) => insertGames(db, seedGames) },
+  { name: 'bonuses', apply: (db, _at, _prepared, { variant }) => upsertOffers(db, data.offersFor(variant)) },
   {
     name: 'demo-member',
     demoOnly: true,

@@ -1,5 +1,6 @@
 import type { Variant } from '../src/api/types'
 import type { ContentMap } from './lookup/store'
+import type { BonusOffer } from './wallet/bonuses'
 
 /** First-start data: every lookup the screens of this issue need, and the demo member. */
 
@@ -129,3 +130,59 @@ export const sourcesFor = (variant: Variant): readonly [string, string][] => (va
 
 /** Contact text, conditions, agreements and notice in the variant's language. */
 export const contentFor = (variant: Variant): ContentMap => (variant === 'la' ? laoContent : thaiContent)
+
+/**
+ * The reference server's offers (wallet/bonuses.ts): three bonus cards, one per type, and one
+ * promotion code. Names and descriptions in the variant's language; amounts in minor units of the
+ * member's currency. The operator changes them through `POST /dev/bonuses` (dev and test modes)
+ * or directly in the `bonuses` table.
+ */
+const bonusOffers = (names: { welcome: string; daily: string; weekly: string; promo: string; promoText: string; html: [string, string, string] }): BonusOffer[] => [
+  {
+    code: 'WELCOME100', kind: 'bonus', name: names.welcome, type: 'limit', maxReceived: 1, percent: 100, maxBonusMinor: 500_00,
+    turnoverMultiplier: 3, percentFail: 10, sort: 0,
+    banners: [{ image: '/banners/bonus-welcome.svg', html: names.html[0] }],
+  },
+  {
+    code: 'DAILY10', kind: 'bonus', name: names.daily, type: 'day', maxReceived: 1, percent: 10, maxBonusMinor: 300_00,
+    turnoverMultiplier: 2, percentFail: 10, sort: 1,
+    banners: [{ image: '/banners/bonus-daily.svg', html: names.html[1] }],
+  },
+  {
+    code: 'WEEKLY20', kind: 'bonus', name: names.weekly, type: 'week', maxReceived: 2, percent: 20, maxBonusMinor: 1_000_00,
+    turnoverMultiplier: 5, percentFail: 5, sort: 2,
+    banners: [{ image: '/banners/bonus-weekly.svg', html: names.html[2] }],
+  },
+  {
+    code: 'NEWYEAR50', kind: 'promotion', name: names.promo, description: names.promoText, type: 'limit', maxReceived: 1,
+    percent: 50, maxBonusMinor: 200_00, turnoverMultiplier: 2, percentFail: 20, sort: 3,
+  },
+]
+
+const thaiOffers = bonusOffers({
+  welcome: 'โบนัสต้อนรับ 100%',
+  daily: 'โบนัสรายวัน 10%',
+  weekly: 'โบนัสรายสัปดาห์ 20%',
+  promo: 'โปรปีใหม่ 50%',
+  promoText: 'รับโบนัส 50% ของยอดในกระเป๋า สูงสุด 200 บาท ทำเทิร์น 2 เท่า',
+  html: [
+    '<p><b>สมาชิกใหม่รับโบนัส 100%</b> ของยอดในกระเป๋า สูงสุด 500 บาท ทำเทิร์น 3 เท่าของยอดฝากรวมโบนัส</p>',
+    '<p><b>รับได้วันละ 1 ครั้ง</b> โบนัส 10% สูงสุด 300 บาท ทำเทิร์น 2 เท่า</p>',
+    '<p><b>รับได้สัปดาห์ละ 2 ครั้ง</b> โบนัส 20% สูงสุด 1,000 บาท ทำเทิร์น 5 เท่า</p>',
+  ],
+})
+
+const laoOffers = bonusOffers({
+  welcome: 'ໂບນັດຕ້ອນຮັບ 100%',
+  daily: 'ໂບນັດປະຈຳວັນ 10%',
+  weekly: 'ໂບນັດປະຈຳອາທິດ 20%',
+  promo: 'ໂປຣປີໃໝ່ 50%',
+  promoText: 'ຮັບໂບນັດ 50% ຂອງຍອດໃນກະເປົາ ສູງສຸດ 200 ທຳເທີນ 2 ເທົ່າ',
+  html: [
+    '<p><b>ສະມາຊິກໃໝ່ຮັບໂບນັດ 100%</b> ຂອງຍອດໃນກະເປົາ ສູງສຸດ 500 ທຳເທີນ 3 ເທົ່າຂອງຍອດຝາກລວມໂບນັດ</p>',
+    '<p><b>ຮັບໄດ້ວັນລະ 1 ຄັ້ງ</b> ໂບນັດ 10% ສູງສຸດ 300 ທຳເທີນ 2 ເທົ່າ</p>',
+    '<p><b>ຮັບໄດ້ອາທິດລະ 2 ຄັ້ງ</b> ໂບນັດ 20% ສູງສຸດ 1,000 ທຳເທີນ 5 ເທົ່າ</p>',
+  ],
+})
+
+export const offersFor = (variant: Variant): BonusOffer[] => (variant === 'la' ? laoOffers : thaiOffers)

@@ -13,6 +13,7 @@ import { migration as m0005 } from './0005_rewards_refund_accruals'
 import { migration as m0006 } from './0006_game_transfers'
 import { migration as m0007 } from './0007_withdrawal_destination'
 import { migration as m0008 } from './0008_deposit_references'
+import { migration as m0009 } from './0009_bonuses_promotions'
 
 /** Every migration by its file name (without `.ts`); the number orders them. */
 export const migrations: Record<string, Migration> = {
@@ -24,6 +25,7 @@ export const migrations: Record<string, Migration> = {
   '0006_game_transfers': m0006,
   '0007_withdrawal_destination': m0007,
   '0008_deposit_references': m0008,
+  '0009_bonuses_promotions': m0009,
 }
 
 /**

@@ -31,7 +31,7 @@ import { fail } from '../http/errors'
  * `in-transit` holds what a game transfer reserved until its provider answers (transfers.ts).
  */
 export type HouseAccount =
-  | 'deposits-in' | 'payouts-pending' | 'payouts-paid' | 'bonuses' | 'adjustments' | 'in-transit' | `provider:${string}`
+  | 'deposits-in' | 'payouts-pending' | 'payouts-paid' | 'bonuses' | 'bonus-forfeits' | 'adjustments' | 'in-transit' | `provider:${string}`
 
 export type AccountRef =
   | { wallet: number }

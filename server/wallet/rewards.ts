@@ -7,10 +7,9 @@
  *   stands in for that report); the member receives what waits into the wallet as one movement
  *   from the bonuses house account, and the refund log lists the refunds received.
  * - banners: content (`inviteBanners`, `refundBanners`), shown before the modal when any exist.
- * The reference server has no bonuses to hold (the bonus feature is the operator's), so
- * `/api/bonus/check/active` says none is held and nothing blocks a refund.
+ * While a bonus is held (bonuses.ts) a refund cannot be received (REFUND_CONDITION, spec 4).
  */
-import type { BonusActiveCheck, Invite, Refund, RefundCheck } from '../../src/api/types'
+import type { Invite, Refund, RefundCheck } from '../../src/api/types'
 import type { Member } from '../account/members'
 import type { ServerContext } from '../context'
 import { inTransaction } from '../db'
@@ -18,6 +17,7 @@ import { runSql } from '../sql'
 import { fail } from '../http/errors'
 import { getContent } from '../lookup/store'
 import { toMajor } from '../money'
+import { holdsBonus } from './bonuses'
 import { creditWallet } from './ledger'
 
 const iso = (ms: number | string) => new Date(Number(ms)).toISOString()
@@ -44,8 +44,6 @@ export async function inviteCounts(ctx: ServerContext, member: Member): Promise<
   return { success: played.size, fail: all.size - played.size }
 }
 
-export const bonusActive = (): BonusActiveCheck => ({ status: false, type: null })
-
 export async function refundCheck(ctx: ServerContext, member: Member): Promise<RefundCheck> {
   const rows = await ctx.db.selectFrom('refund_accruals').select(['amount_minor', 'received_at'])
     .where('member_id', '=', member.id).execute()
@@ -53,7 +51,7 @@ export async function refundCheck(ctx: ServerContext, member: Member): Promise<R
   const received = new Set(rows.filter((row) => row.received_at !== null).map((row) => Number(row.received_at))).size
   return {
     result: waiting > 0,
-    bonus: bonusActive().status,
+    bonus: await holdsBonus(ctx.db, member.id),
     info: null,
     refundAmount: toMajor(waiting),
     refundSuccess: received,
@@ -66,8 +64,8 @@ export async function refundCheck(ctx: ServerContext, member: Member): Promise<R
  * rows are claimed by an UPDATE in the same transaction, so two receives at once move them once.
  */
 export async function receiveRefund(ctx: ServerContext, member: Member): Promise<{ message: string }> {
-  if (bonusActive().status) throw fail(400, 'REFUND_CONDITION')
   return inTransaction(ctx.db, async (trx) => {
+    if (await holdsBonus(trx, member.id)) throw fail(400, 'REFUND_CONDITION')
     const at = ctx.now()
     const claimed = await trx.updateTable('refund_accruals').set({ received_at: at })
       .where('member_id', '=', member.id).where('received_at', 'is', null)

@@ -3,6 +3,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
 import * as C from '../../src/api/contract'
+import { bonusEndpoints as B } from '../../src/api/contract/bonus'
 import { walletEndpoints as W } from '../../src/api/contract/wallet'
 import { at, schemaFor } from '../http/endpoint'
 import { findMemberByUsername } from '../account/members'
@@ -10,6 +11,8 @@ import { fail } from '../http/errors'
 import { toMajor } from '../money'
 import { sha256 } from '../tokens'
 import { parseAmount } from './amount'
+import * as bonuses from './bonuses'
+import { upsertOffers } from './bonuses'
 import * as games from './games'
 import { idempotent, idempotentSteps } from './idempotency'
 import { checkBooks } from './books'
@@ -116,9 +119,50 @@ export const refundRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/banners', { schema: { response: { 200: C.BannersResponse } } }, async () => rewards.refundBanners(ctx))
 }
 
-/** GET /api/bonus/check/active: whether a bonus is held (the withdraw modal states spec 1's rule by it). */
-export const bonusCheckRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.get('/check/active', { schema: { response: { 200: C.BonusActiveCheck } } }, async () => rewards.bonusActive())
+/** /api/bonus (spec 7 "Bonus and promotion"): the cards, receiving one, the bonus held, cancelling it. */
+export const bonusRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const ctx = app.wallet
+  const code = { params: C.BonusCodeParams }
+  app.route({
+    ...at(app, B.list), schema: schemaFor(B.list, { response: { 200: C.BonusList } }),
+    handler: async (request) => bonuses.listBonuses(ctx.db, request.member.id),
+  })
+  app.route({
+    ...at(app, B.activate), schema: schemaFor(B.activate, { ...code, response: { 200: C.UserBonus } }),
+    handler: async (request, reply) =>
+      idempotent(ctx, request, reply, (scoped) => bonuses.activate(scoped, request.member, 'bonus', request.params.code)),
+  })
+  app.route({
+    ...at(app, B.active), schema: schemaFor(B.active, { response: { 200: C.BonusActiveCheck } }),
+    handler: async (request) => bonuses.activeCheck(ctx.db, request.member.id),
+  })
+  app.route({
+    ...at(app, B.minimum), schema: schemaFor(B.minimum, { response: { 200: C.BonusMinimum } }),
+    handler: async (request) => bonuses.minimumCheck(ctx.db, request.member.id),
+  })
+  app.route({
+    ...at(app, B.clear), schema: schemaFor(B.clear, { response: { 200: C.MessageBody } }),
+    handler: async (request, reply) => idempotent(ctx, request, reply, (scoped) => bonuses.clearBonus(scoped, request.member)),
+  })
+}
+
+/** /api/promotion (spec 7): a promotion code found, received, and the one held. */
+export const promotionRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const ctx = app.wallet
+  const code = { params: C.BonusCodeParams }
+  app.route({
+    ...at(app, B.promotionCurrent), schema: schemaFor(B.promotionCurrent, { response: { 200: C.PromotionOrEmpty } }),
+    handler: async (request) => bonuses.currentPromotion(ctx.db, request.member.id),
+  })
+  app.route({
+    ...at(app, B.promotionFind), schema: schemaFor(B.promotionFind, { ...code, response: { 200: C.PromotionOrEmpty } }),
+    handler: async (request) => bonuses.findPromotion(ctx.db, request.params.code),
+  })
+  app.route({
+    ...at(app, B.promotionActivate), schema: schemaFor(B.promotionActivate, { ...code, response: { 200: C.UserBonus } }),
+    handler: async (request, reply) =>
+      idempotent(ctx, request, reply, (scoped) => bonuses.activate(scoped, request.member, 'promotion', request.params.code)),
+  })
 }
 
 /** GET /api/autoLogin/:game/:username[/:password] (member): a link that opens the game signed in. */
@@ -197,6 +241,27 @@ export const walletDevRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const { amount, refundPercent = 5 } = request.body
     const minor = parseAmount(amount.replace(/^-/, ''), ctx.maxAmountMinor)
     await wallet.settleRound(ctx, member, request.params.code, amount.startsWith('-') ? -minor : minor, refundPercent)
+    return { message: 'OK' }
+  })
+  // The operator's offers (bonus cards and promotion codes): added, or changed by code.
+  const offer = Type.Object({
+    code: Type.String({ pattern: '^[A-Za-z0-9_-]{1,32}$' }),
+    kind: Type.Union([Type.Literal('bonus'), Type.Literal('promotion')]),
+    name: Type.String({ minLength: 1, maxLength: 100 }),
+    description: Type.Optional(Type.String({ maxLength: 2_000 })),
+    type: C.BonusType,
+    maxReceived: Type.Integer({ minimum: 1, maximum: 1_000 }),
+    percent: Type.Integer({ minimum: 1, maximum: 1_000 }),
+    maxBonusMinor: Type.Integer({ minimum: 1, maximum: 1_000_000_000 }),
+    turnoverMultiplier: Type.Integer({ minimum: 0, maximum: 1_000 }),
+    percentFail: Type.Integer({ minimum: 0, maximum: 100 }),
+    quota: Type.Optional(Type.Union([Type.Integer({ minimum: 0 }), Type.Null()])),
+    active: Type.Optional(Type.Boolean()),
+    banners: Type.Optional(C.BannersResponse),
+    sort: Type.Optional(Type.Integer({ minimum: 0, maximum: 10_000 })),
+  }, { additionalProperties: false })
+  app.post('/bonuses', { schema: { body: Type.Array(offer, { minItems: 1, maxItems: 100 }), response: { 200: C.MessageBody } } }, async (request) => {
+    await upsertOffers(ctx.db, request.body)
     return { message: 'OK' }
   })
   // The simulated provider's faults: down (refuses every call), latencyMs (answers that late),

@@ -15,6 +15,7 @@ import * as games from './games'
 import { AUTO_LOGIN_BY_PASSWORD, AUTO_LOGIN_BY_USERNAME } from './gamesData'
 import { type AccountCache, gameBalances, memberBalances, openGameAccount, postMovement, walletBalance } from './ledger'
 import { ProviderRefused, ProviderUnreachable, withinTime } from './providers'
+import { recordTurnover } from './bonuses'
 import { accrueRefund, inviteCounts } from './rewards'
 import { driveTransfer, findTransfer, type GameSide, type GameTransfer, gameAtFault, isOpen, type Known, reserveTransfer, WALLET } from './transfers'
 
@@ -137,6 +138,7 @@ export async function settleRound(ctx: ServerContext, member: Member, code: stri
     })
     const refundMinor = Math.floor((-amountMinor * refundPercent) / 100)
     if (refundMinor > 0) await accrueRefund({ ...ctx, db: trx }, member.id, refundMinor)
+    await recordTurnover(trx, member.id, Math.abs(amountMinor), ctx.now())
   })
 }
 

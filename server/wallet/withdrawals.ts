@@ -15,6 +15,7 @@ import { fail } from '../http/errors'
 import { getContent } from '../lookup/store'
 import { toMajor } from '../money'
 import { parseAmount } from './amount'
+import { endBonusByWithdrawal } from './bonuses'
 import { accountCurrency, postMovement } from './ledger'
 
 const COLUMNS = [
@@ -73,6 +74,8 @@ export async function requestWithdrawal(ctx: ServerContext, member: Member, amou
   return inTransaction(ctx.db, async (trx) => {
     const payee = await lockPayee(trx, member.id)
     if (!payee.bank_code || !payee.bank_account_no) throw fail(400, 'NO_BANK')
+    // Under a held bonus the withdrawal takes the whole balance; the rest is removed (spec 1).
+    await endBonusByWithdrawal(trx, member, amountMinor, at)
     const status: WithdrawalStatus = Number(payee.payout_hold_until) > at ? 'review' : 'requested'
     const { movementId, balances } = await postMovement(trx, {
       kind: 'withdraw',

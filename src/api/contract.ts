@@ -1,7 +1,7 @@
 // The wire contract of spec sections 3 and 7 as JSON schemas (TypeBox), written once. The reference
 // server validates bodies and shapes replies with them; the app derives its types from them in
 // types.ts with type-only imports, so none of this reaches the bundle.
-import { Type } from 'typebox'
+import { type Static, Type } from 'typebox'
 
 /** A string field with a ceiling: every string on the wire has one. */
 const text = (maxLength: number) => Type.String({ maxLength })
@@ -375,13 +375,67 @@ export const WithdrawalListQuery = Type.Object({
 /** The member's own withdrawals, newest first. */
 export const WithdrawalList = Type.Object({ total: Type.Integer({ minimum: 0 }), withdrawals: Type.Array(Withdrawal) })
 
-/** GET /api/bonus/check/active (spec 3 "Bonus active check"): `status` true while the member holds
- *  a bonus, `type` its kind. While one is active a withdrawal must take the whole balance (spec 1). */
-export const BonusActiveCheck = Type.Object({ status: Type.Boolean(), type: Type.Optional(Type.Union([text(32), Type.Null()])) })
-
 /** GET /api/invite/banners and /api/refund/banners (spec 3 "Banners"): shown before their modal. */
 export const Banner = Type.Object({ image: text(2_000), html: Type.Optional(text(50_000)) })
 export const BannersResponse = Type.Array(Banner)
+
+// ---- Bonus and promotion (spec 3, 7) ----
+
+/** GET /api/bonus/check/active (spec 3 "Bonus active check"): `status` true while the member holds
+ *  a bonus, `type` its kind (bonus or promotion), `code` and `name` which one. While one is active
+ *  a withdrawal must take the whole balance (spec 1). */
+export const BonusActiveCheck = Type.Object({
+  status: Type.Boolean(),
+  type: Type.Optional(Type.Union([text(32), Type.Null()])),
+  code: Type.Optional(text(32)),
+  name: Type.Optional(text(100)),
+})
+export type BonusActiveCheck = Static<typeof BonusActiveCheck>
+
+/** How often a bonus may be received: in all (limit), per day or per week (spec 3, 4). */
+export const BonusType = Type.Union([Type.Literal('limit'), Type.Literal('day'), Type.Literal('week')])
+/** The member's record of one bonus (spec 3): the latest one's id and whether it is held, and
+ *  when each was received (`updatedAt`, ISO), which the card counts against `maxReceived`. */
+export const UserBonus = Type.Object({
+  _id: text(32),
+  isActive: Type.Boolean(),
+  received: Type.Array(Type.Object({ updatedAt: text(40) })),
+})
+export type UserBonus = Static<typeof UserBonus>
+/** GET /api/bonus: one card of the bonus page (spec 3 "Bonus list item"). */
+export const BonusItem = Type.Object({
+  code: text(32),
+  name: text(100),
+  type: BonusType,
+  maxReceived: Type.Integer({ minimum: 1 }),
+  /** The cancel threshold: a bonus can be cancelled while the balance is below this percent of deposit plus bonus (spec 1). */
+  percentFail: Type.Integer({ minimum: 0, maximum: 100 }),
+  /** What it pays: this percent of the wallet when received, at most `maxBonus` (major units). */
+  percent: Type.Integer({ minimum: 1 }),
+  maxBonus: Type.Number(),
+  /** The play it asks before it ends: deposit plus bonus times this. */
+  turnover: Type.Integer({ minimum: 0 }),
+  banners: Type.Array(Banner),
+  userBonus: Type.Union([UserBonus, Type.Null()]),
+})
+export type BonusItem = Static<typeof BonusItem>
+export const BonusList = Type.Array(BonusItem)
+/** A bonus or promotion code in a path: letters, digits, `_` and `-`; promotion codes are upper-cased by the app. */
+export const BonusCodeParams = Type.Object({ code: Type.String({ pattern: '^[A-Za-z0-9_-]{1,32}$' }) })
+/** GET /api/promotion/find/{code} (spec 3 "Promotion found"), and the promotion held (`current`). */
+export const Promotion = Type.Object({
+  code: text(32),
+  percentFail: Type.Integer({ minimum: 0, maximum: 100 }),
+  description: text(2_000),
+})
+export type Promotion = Static<typeof Promotion>
+/** A promotion, or `{}` when there is none by that code (spec 7: "promotion or empty"). */
+export const PromotionOrEmpty = Type.Union([Promotion, Type.Object({}, { additionalProperties: false })])
+export type PromotionOrEmpty = Static<typeof PromotionOrEmpty>
+/** GET /api/bonus/check/minimum (defined, unused by the app): whether the held bonus may be cancelled
+ *  now, and the balance (major units) it must fall below. */
+export const BonusMinimum = Type.Object({ status: Type.Boolean(), minimum: Type.Number() })
+export type BonusMinimum = Static<typeof BonusMinimum>
 
 /** POST /api/invite and /api/refund: one page of 10 (spec 9). */
 export const PageRequest = SlipPageRequest

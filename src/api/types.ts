@@ -88,7 +88,6 @@ export type WithdrawResponse = Static<typeof Contract.WithdrawResponse>
 export type WithdrawalListQuery = Static<typeof Contract.WithdrawalListQuery>
 export type WithdrawalList = Static<typeof Contract.WithdrawalList>
 export type AutoLoginResponse = Static<typeof Contract.AutoLoginResponse>
-export type BonusActiveCheck = Static<typeof Contract.BonusActiveCheck>
 export type Banner = Static<typeof Contract.Banner>
 export type Invite = Static<typeof Contract.Invite>
 export type InviteListResponse = Static<typeof Contract.InviteListResponse>

@@ -6,13 +6,14 @@
 import { describe, expect, it } from 'vitest'
 import * as C from '../../src/api/contract'
 import { fillPath } from '../../src/api/contract/endpoint'
+import { bonusEndpoints as B } from '../../src/api/contract/bonus'
 import { walletEndpoints as W } from '../../src/api/contract/wallet'
 import { WALLET_PATH } from '../../src/api/early'
 import { at, schemaFor } from '../../server/http/endpoint'
 import type { call } from '../../src/api/call'
 import { registeredRoutes } from '../contractRoutes'
 
-const AREAS = { wallet: W }
+const AREAS = { wallet: W, bonus: B }
 
 describe('endpoint descriptors', () => {
   it('are each a route the server registers, with the same method and path', async () => {

@@ -1,12 +1,246 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useId, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
+import { bonusActiveKey, useBonusActive } from '../../api/bonusActive'
+import type { BonusItem } from '../../api/contract'
+import { errorMessage } from '../../api/errors'
+import type { Currency } from '../../api/types'
+import { useMoneyAction } from '../../api/useMoneyAction'
+import { useWallet, walletKeys } from '../../api/wallet'
+import { currentLanguage } from '../../i18n/i18n'
+import { bonusCardState, type BonusCardState } from '../../lib/bonusLimits'
+import { formatMoney } from '../../lib/money'
+import { required } from '../../lib/validation'
+import { showToast } from '../../state/ui'
+import { BannerCarousel } from '../../ui/BannerCarousel'
+import { Button } from '../../ui/Button'
+import { ErrorDialog } from '../../ui/ErrorDialog'
+import { TextField } from '../../ui/Field'
+import { LoadError } from '../../ui/LoadError'
+import { Spinner } from '../../ui/Loader'
+import { Modal } from '../../ui/Modal'
+import { activateBonus, activatePromotion, bonusListKey, clearBonus, findPromotion, useBonuses } from './api'
+import './bonus.css'
 
-/** The route of spec 2 exists now; the screen's content is a later issue. */
+/** After a bonus is received or cancelled: the bonus held, the cards and the wallet, read again (spec 4). */
+function useReload() {
+  const client = useQueryClient()
+  return () => {
+    void client.invalidateQueries({ queryKey: bonusActiveKey })
+    void client.invalidateQueries({ queryKey: bonusListKey })
+    void client.invalidateQueries({ queryKey: walletKeys.all })
+  }
+}
+
+/**
+ * Spec 2 "Bonus": the bonus held with its cancel button, or the promo code form; then the grid of
+ * bonus cards in their spec 4 states, each opening its bonus modal.
+ */
 export function BonusPage() {
   const { t } = useTranslation()
+  const active = useBonusActive()
+  const bonuses = useBonuses()
+  const wallet = useWallet()
+  const currency: Currency = (wallet.data?.wallet.currency as Currency | undefined) ?? 'THB'
+  const [openCode, setOpenCode] = useState<string | null>(null)
+  const opened = bonuses.data?.find((item) => item.code === openCode)
+  // Cards are in their state as of when the list was read (a day bonus opens again after midnight on the next read).
+  const now = bonuses.dataUpdatedAt
+
   return (
-    <section aria-labelledby="bonus-title">
+    <section aria-labelledby="bonus-title" className="bonus-page">
       <div className="page-head"><h1 id="bonus-title">{t('member.bonus')}</h1></div>
-      <p className="card muted">{t('member.upcoming')}</p>
+      <div className="bonus-page__top" aria-busy={active.isPending || undefined}>
+        {active.isError && <LoadError error={active.error} onRetry={() => active.refetch()} />}
+        {active.isPending && <div className="skeleton bonus-page__top-skeleton" />}
+        {active.data?.status === true && <HeldBonus name={active.data.name ?? active.data.code ?? ''} kind={active.data.type ?? 'bonus'} />}
+        {active.data && active.data.status !== true && <PromoForm />}
+      </div>
+
+      <h2 className="bonus-page__subtitle">{t('bonus.cardsTitle')}</h2>
+      {bonuses.isError && <LoadError error={bonuses.error} onRetry={() => bonuses.refetch()} />}
+      {bonuses.isPending && (
+        <ul className="bonus-grid" aria-hidden="true">
+          {[0, 1, 2].map((i) => <li key={i} className="skeleton bonus-card bonus-card--skeleton" />)}
+        </ul>
+      )}
+      {bonuses.data && bonuses.data.length === 0 && <p className="card muted">{t('bonus.noCards')}</p>}
+      {bonuses.data && bonuses.data.length > 0 && (
+        <ul className="bonus-grid">
+          {bonuses.data.map((item) => (
+            <li key={item.code}>
+              <BonusCard item={item} state={bonusCardState(item, now)} onOpen={() => setOpenCode(item.code)} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {opened && (
+        <BonusModal item={opened} state={bonusCardState(opened, now)} currency={currency} onClose={() => setOpenCode(null)} />
+      )}
     </section>
+  )
+}
+
+function BonusCard({ item, state, onOpen }: { item: BonusItem; state: BonusCardState; onOpen: () => void }) {
+  const { t } = useTranslation()
+  const banner = item.banners[0]?.image
+  const label = state === 'current' ? t('bonus.current') : state === 'received' ? t('bonus.received') : t(`bonus.limit.${item.type}`, { count: item.maxReceived })
+  return (
+    <button type="button" className={`bonus-card bonus-card--${state}`} disabled={state === 'received'} onClick={onOpen}>
+      {banner && <img className="bonus-card__art" src={banner} alt="" width={600} height={300} loading="lazy" decoding="async" />}
+      <span className="bonus-card__text">
+        <span className="bonus-card__name">{item.name}</span>
+        <span className={`bonus-card__state bonus-card__state--${state}`}>{label}</span>
+      </span>
+    </button>
+  )
+}
+
+/** The bonus modal (spec 2): its banners, the notice with percentFail put in, receive (or OK when it is the one held). */
+function BonusModal({ item, state, currency, onClose }: { item: BonusItem; state: BonusCardState; currency: Currency; onClose: () => void }) {
+  const { t } = useTranslation()
+  const reload = useReload()
+  const [failure, setFailure] = useState<Error | null>(null)
+  const receive = useMoneyAction<unknown, void>({
+    call: (_nothing, headers) => activateBonus(item.code, headers),
+    onSuccess: () => {
+      showToast(t('bonus.receivedToast', { name: item.name }), 'success')
+      reload()
+      onClose()
+    },
+    onError: setFailure,
+  })
+  const terms = t('bonus.terms', {
+    percent: item.percent,
+    max: formatMoney(item.maxBonus, currentLanguage(), currency),
+    turnover: item.turnover,
+  })
+  return (
+    <Modal open onClose={onClose} title={item.name}>
+      <div className="stack">
+        {item.banners.length > 0 && <BannerCarousel banners={item.banners} />}
+        {item.percent > 0 && <p className="bonus-modal__terms">{terms}</p>}
+        <p className="notice" role="note">{t('bonus.notice', { percentFail: item.percentFail })}</p>
+        {state === 'current' ? (
+          <Button type="button" block onClick={onClose}>{t('bonus.ok')}</Button>
+        ) : (
+          <Button type="button" block disabled={state === 'received'} pending={receive.pending} onClick={() => receive.submit()}>
+            {t('bonus.receive')}
+          </Button>
+        )}
+      </div>
+      <ErrorDialog error={failure} onClose={() => setFailure(null)} />
+    </Modal>
+  )
+}
+
+/** The bonus held (spec 2): its name and kind, and cancelling it behind a dialog that states spec 1's rules. */
+function HeldBonus({ name, kind }: { name: string; kind: string }) {
+  const { t } = useTranslation()
+  const reload = useReload()
+  const [confirming, setConfirming] = useState(false)
+  const [failure, setFailure] = useState<Error | null>(null)
+  const rulesId = useId()
+  const cancel = useMoneyAction<{ message: string }, void>({
+    call: (_nothing, headers) => clearBonus(headers),
+    onSuccess: (answer) => {
+      setConfirming(false)
+      showToast(errorMessage(answer.message || 'BONUS_CLEAR'), 'success')
+      reload()
+    },
+    onError: (error) => {
+      setConfirming(false)
+      setFailure(error)
+    },
+  })
+  return (
+    <div className="card bonus-held" data-testid="bonus-held">
+      <p className="muted bonus-held__label">{t('bonus.heldTitle')}</p>
+      <p className="bonus-held__name">
+        <strong>{name}</strong>
+        <span className="bonus-held__kind">{t(kind === 'promotion' ? 'bonus.kindPromotion' : 'bonus.kindBonus')}</span>
+      </p>
+      <Button type="button" variant="secondary" block onClick={() => setConfirming(true)}>{t('bonus.cancel')}</Button>
+      <Modal open={confirming} onClose={() => setConfirming(false)} title={t('bonus.cancelTitle')} role="alertdialog" describedBy={rulesId}>
+        <div className="stack">
+          <div id={rulesId} className="stack bonus-held__rules">
+            <p>{t('bonus.cancelRuleThreshold')}</p>
+            <p><strong>{t('bonus.cancelRuleGames')}</strong></p>
+          </div>
+          <Button type="button" block pending={cancel.pending} onClick={() => cancel.submit()}>{t('bonus.cancelConfirm')}</Button>
+          <Button type="button" variant="secondary" block onClick={() => setConfirming(false)}>{t('bonus.cancelKeep')}</Button>
+        </div>
+      </Modal>
+      <ErrorDialog error={failure} onClose={() => setFailure(null)} />
+    </div>
+  )
+}
+
+/** The promo code form (spec 2, 5): upper-cased as typed, required, and the search opens the promotion modal. */
+function PromoForm() {
+  const { t } = useTranslation()
+  const [code, setCode] = useState('')
+  const [error, setError] = useState<string | undefined>()
+  const [searched, setSearched] = useState<string | null>(null)
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault()
+    const missing = required(code)
+    if (missing) {
+      setError(t(missing))
+      return
+    }
+    setSearched(code.trim().toUpperCase())
+  }
+  return (
+    <>
+    <form className="card stack bonus-promo" noValidate onSubmit={onSubmit} aria-labelledby="promo-title">
+      <h2 id="promo-title" className="bonus-promo__title">{t('bonus.promoTitle')}</h2>
+      <div className="bonus-promo__row">
+        <TextField label={t('bonus.promoCode')} name="promotion" autoCapitalize="characters" autoComplete="off" spellCheck={false}
+          maxLength={32} value={code} error={error}
+          onChange={(event) => {
+            setCode(event.target.value.toUpperCase())
+            setError(undefined)
+          }} />
+        <Button type="submit">{t('bonus.search')}</Button>
+      </div>
+    </form>
+    {searched && <PromotionModal code={searched} onClose={() => setSearched(null)} />}
+    </>
+  )
+}
+
+/** The promotion modal (spec 2): searching, not found, or the promotion with its receive button. */
+function PromotionModal({ code, onClose }: { code: string; onClose: () => void }) {
+  const { t } = useTranslation()
+  const reload = useReload()
+  const [failure, setFailure] = useState<Error | null>(null)
+  const found = useQuery({ queryKey: ['promotion', 'find', code], queryFn: () => findPromotion(code), retry: false, meta: { silent: true }, staleTime: 0 })
+  const receive = useMoneyAction<unknown, void>({
+    call: (_nothing, headers) => activatePromotion(code, headers),
+    onSuccess: () => {
+      showToast(t('bonus.promoReceived', { code }), 'success')
+      reload()
+      onClose()
+    },
+    onError: setFailure,
+  })
+  return (
+    <Modal open onClose={onClose} title={t('bonus.promoModalTitle', { code })}>
+      <div className="stack" aria-live="polite" aria-busy={found.isPending || undefined}>
+        {found.isPending && <p className="bonus-promo__searching"><Spinner /> {t('bonus.searching')}</p>}
+        {found.isError && <LoadError error={found.error} onRetry={() => found.refetch()} />}
+        {found.data === null && <p className="notice" role="status">{t('bonus.promoNotFound')}</p>}
+        {found.data && (
+          <>
+            <p className="bonus-promo__description">{found.data.description}</p>
+            <p className="notice" role="note">{t('bonus.notice', { percentFail: found.data.percentFail })}</p>
+            <Button type="button" block pending={receive.pending} onClick={() => receive.submit()}>{t('bonus.receive')}</Button>
+          </>
+        )}
+        {!found.data && !found.isPending && <Button type="button" variant="secondary" block onClick={onClose}>{t('bonus.ok')}</Button>}
+      </div>
+      <ErrorDialog error={failure} onClose={() => setFailure(null)} />
+    </Modal>
   )
 }

@@ -4,13 +4,12 @@ import { useQuery } from '@tanstack/react-query'
 import { api } from '../../api/http'
 import { call } from '../../api/call'
 import { walletEndpoints } from '../../api/contract/wallet'
-import type { BonusActiveCheck, HtmlListResponse, MessageBody, WithdrawLimits } from '../../api/types'
+import type { HtmlListResponse, MessageBody, WithdrawLimits } from '../../api/types'
 import { shownInline as inline, walletKeys } from '../../api/wallet'
 
 const keys = {
   withdrawLimits: () => [...walletKeys.all, 'withdraw-limits'] as const,
   agreements: () => [...walletKeys.all, 'agreements'] as const,
-  bonusActive: () => [...walletKeys.all, 'bonus-active'] as const,
 }
 
 export const transfer = (body: { from: string; to: string; amount: number }, headers: Record<string, string>) =>
@@ -21,13 +20,6 @@ export const withdraw = (amount: number, headers: Record<string, string>) => cal
 
 export const useWithdrawLimits = (enabled: boolean) =>
   useQuery({ queryKey: keys.withdrawLimits(), queryFn: () => api.get<WithdrawLimits>('/api/lookup/withdraw'), enabled, ...inline })
-
-/** Whether a bonus is held, read afresh each time the withdraw modal opens (spec 1's rule depends on it). */
-export const useBonusActive = (enabled: boolean) =>
-  useQuery({
-    queryKey: keys.bonusActive(), queryFn: () => api.get<BonusActiveCheck>('/api/bonus/check/active'),
-    enabled, staleTime: 0, ...inline,
-  })
 
 /** PUT /api/account/bankAccountName (spec 7): the registered account's holder name, bank unchanged. */
 export const saveBankAccountName = (body: { bankCode: string; bankAccountName: string }) =>

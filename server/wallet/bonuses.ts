@@ -1,0 +1,340 @@
+/**
+ * Bonuses and promotion codes (spec 1 bonus facts, spec 4 "Bonus card", spec 7 "Bonus and
+ * promotion"). The operator's offers are rows of `bonuses` (migration 0009): a bonus card is
+ * received up to `max_received` times per type limit/day/week (days and weeks in Asia/Bangkok,
+ * lib/bonusLimits, the same rule the app's cards use); a promotion code once per member.
+ *
+ * Receiving one pays `percent` of the wallet (the deposit), at most `max_bonus_minor`, as one
+ * movement from the house's `bonuses` account, and records it in `user_bonuses`, active. While it
+ * is active:
+ * - it ends as completed once the member's play (game rounds, `recordTurnover`) reaches
+ *   (deposit + bonus) x `turnover_multiplier`;
+ * - it can be cancelled (`clearBonus`) only while the member's whole balance is below
+ *   `percent_fail` % of deposit + bonus (BONUS_CONDITION); cancelling clears every game balance
+ *   into the house's `bonus-forfeits` account (spec 1: "game balance is cleared on cancel");
+ * - a withdrawal must take the whole balance: money still in a game is refused (BONUS_REMAINING,
+ *   move it to the wallet first), and what the withdrawal leaves in the wallet is removed into
+ *   `bonus-forfeits` (`endBonusByWithdrawal`, in the withdrawal's transaction);
+ * - a lost-bet refund cannot be received (REFUND_CONDITION, rewards.ts).
+ *
+ * Races: at most one active bonus per member is a unique index, so two activations at once (on
+ * any number of instances) give one; the quota is a conditional UPDATE of `claimed`; ending a
+ * bonus is `UPDATE ... WHERE status = 'active'`, so a cancel and a withdrawal at once end it once.
+ */
+import type { BonusActiveCheck, BonusItem, BonusMinimum, PromotionOrEmpty, UserBonus } from '../../src/api/contract'
+import { type BonusType, receivedInPeriod } from '../../src/lib/bonusLimits'
+import type { Member } from '../account/members'
+import type { ServerContext } from '../context'
+import { type Db, inTransaction, isPostgres } from '../db'
+import { fail } from '../http/errors'
+import { toMajor } from '../money'
+import { runSql } from '../sql'
+import { accountKey, postMovement } from './ledger'
+
+export type BonusKind = 'bonus' | 'promotion'
+
+export interface BonusOffer {
+  code: string
+  kind: BonusKind
+  name: string
+  description?: string
+  type: BonusType
+  maxReceived: number
+  percent: number
+  maxBonusMinor: number
+  turnoverMultiplier: number
+  percentFail: number
+  quota?: number | null
+  active?: boolean
+  banners?: { image: string; html?: string }[]
+  sort?: number
+}
+
+interface OfferRow {
+  code: string
+  kind: string
+  name: string
+  description: string
+  type: string
+  max_received: number
+  percent: number
+  max_bonus_minor: number | string
+  turnover_multiplier: number
+  percent_fail: number
+  banners: string
+}
+
+interface HeldRow {
+  id: number | string
+  bonus_code: string
+  kind: string
+  base_minor: number | string
+  bonus_minor: number | string
+  turnover_target_minor: number | string
+  turnover_minor: number | string
+  percent_fail: number
+  name: string
+}
+
+const iso = (ms: number | string) => new Date(Number(ms)).toISOString()
+
+/** Adds the operator's offers, or changes those with the same code (seed, dev endpoint). */
+export async function upsertOffers(db: Db, offers: readonly BonusOffer[]): Promise<void> {
+  for (const offer of offers) {
+    const row = {
+      code: offer.code,
+      kind: offer.kind,
+      name: offer.name,
+      description: offer.description ?? '',
+      type: offer.kind === 'promotion' ? 'limit' : offer.type,
+      max_received: offer.kind === 'promotion' ? 1 : offer.maxReceived,
+      percent: offer.percent,
+      max_bonus_minor: offer.maxBonusMinor,
+      turnover_multiplier: offer.turnoverMultiplier,
+      percent_fail: offer.percentFail,
+      quota: offer.quota ?? null,
+      active: offer.active === false ? 0 : 1,
+      banners: JSON.stringify(offer.banners ?? []),
+      sort: offer.sort ?? 0,
+    }
+    const { code: _code, ...changes } = row
+    await db.insertInto('bonuses').values(row).onConflict((c) => c.column('code').doUpdateSet(changes)).execute()
+  }
+}
+
+/** The member's active bonus, locked to the end of the transaction on PostgreSQL. */
+async function heldBonus(db: Db, memberId: number, lock = false): Promise<HeldRow | undefined> {
+  const [row] = await runSql<HeldRow>(db,
+    `SELECT u.id, u.bonus_code, u.kind, u.base_minor, u.bonus_minor, u.turnover_target_minor, u.turnover_minor, u.percent_fail, b.name
+     FROM user_bonuses u JOIN bonuses b ON b.code = u.bonus_code
+     WHERE u.member_id = ? AND u.status = 'active'${lock && isPostgres(db) ? ' FOR UPDATE OF u' : ''}`,
+    [memberId])
+  return row
+}
+
+/** GET /api/bonus/check/active: whether the member holds a bonus, and which. */
+export async function activeCheck(db: Db, memberId: number): Promise<BonusActiveCheck> {
+  const held = await heldBonus(db, memberId)
+  return held ? { status: true, type: held.kind, code: held.bonus_code, name: held.name } : { status: false, type: null }
+}
+
+export const holdsBonus = async (db: Db, memberId: number): Promise<boolean> => (await heldBonus(db, memberId)) !== undefined
+
+/** The member's wallet and game balances together (minor units). */
+async function wholeBalance(db: Db, memberId: number): Promise<number> {
+  const [row] = await runSql<{ total: number | string | null }>(db,
+    "SELECT SUM(balance_minor) AS total FROM ledger_accounts WHERE member_id = ? AND kind IN ('wallet', 'game')", [memberId])
+  return Number(row?.total ?? 0)
+}
+
+/** Below this whole balance (minor units) the held bonus may be cancelled (spec 1). */
+const cancelThreshold = (held: HeldRow): number =>
+  Math.floor(((Number(held.base_minor) + Number(held.bonus_minor)) * held.percent_fail) / 100)
+
+/** GET /api/bonus/check/minimum: whether the held bonus may be cancelled now, and below what balance. */
+export async function minimumCheck(db: Db, memberId: number): Promise<BonusMinimum> {
+  const held = await heldBonus(db, memberId)
+  if (!held) return { status: false, minimum: 0 }
+  const threshold = cancelThreshold(held)
+  return { status: (await wholeBalance(db, memberId)) < threshold, minimum: toMajor(threshold) }
+}
+
+/** When each bonus of `codes` was received by the member, by code, oldest first. */
+async function receivedTimes(db: Db, memberId: number): Promise<Map<string, { id: number; status: string; at: number }[]>> {
+  const rows = await db.selectFrom('user_bonuses').select(['id', 'bonus_code', 'status', 'created_at'])
+    .where('member_id', '=', memberId).orderBy('created_at').orderBy('id').execute()
+  const byCode = new Map<string, { id: number; status: string; at: number }[]>()
+  for (const row of rows) {
+    const list = byCode.get(row.bonus_code) ?? []
+    list.push({ id: Number(row.id), status: row.status, at: Number(row.created_at) })
+    byCode.set(row.bonus_code, list)
+  }
+  return byCode
+}
+
+const userBonusOf = (records: { id: number; status: string; at: number }[] | undefined): UserBonus | null => {
+  if (!records || records.length === 0) return null
+  const latest = records[records.length - 1]
+  return { _id: String(latest.id), isActive: latest.status === 'active', received: records.map((r) => ({ updatedAt: iso(r.at) })) }
+}
+
+const parseBanners = (text: string): BonusItem['banners'] => {
+  const value: unknown = JSON.parse(text)
+  return Array.isArray(value) ? (value as BonusItem['banners']) : []
+}
+
+/** GET /api/bonus: the bonus cards on offer, with the member's record of each. */
+export async function listBonuses(db: Db, memberId: number): Promise<BonusItem[]> {
+  const offers = await db.selectFrom('bonuses').selectAll()
+    .where('kind', '=', 'bonus').where('active', '=', 1).orderBy('sort').orderBy('code').execute()
+  const received = await receivedTimes(db, memberId)
+  return offers.map((offer) => ({
+    code: offer.code,
+    name: offer.name,
+    type: offer.type as BonusType,
+    maxReceived: offer.max_received,
+    percentFail: offer.percent_fail,
+    percent: offer.percent,
+    maxBonus: toMajor(Number(offer.max_bonus_minor)),
+    turnover: offer.turnover_multiplier,
+    banners: parseBanners(offer.banners),
+    userBonus: userBonusOf(received.get(offer.code)),
+  }))
+}
+
+async function findOffer(db: Db, kind: BonusKind, code: string): Promise<OfferRow | undefined> {
+  return db.selectFrom('bonuses')
+    .select(['code', 'kind', 'name', 'description', 'type', 'max_received', 'percent', 'max_bonus_minor', 'turnover_multiplier', 'percent_fail', 'banners'])
+    .where('code', '=', code).where('kind', '=', kind).where('active', '=', 1)
+    .executeTakeFirst()
+}
+
+const isUniqueViolation = (error: unknown): boolean => {
+  const code = (error as { code?: string } | undefined)?.code
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505'
+}
+
+/**
+ * Receives a bonus card (kind bonus) or a promotion code (kind promotion) for the member: the
+ * checks of spec 8, then the payment and the record in one transaction. The answer is the
+ * member's record of it (spec 4: "Activating sets the user bonus to the response").
+ */
+export async function activate(ctx: ServerContext, member: Member, kind: BonusKind, rawCode: string): Promise<UserBonus> {
+  const code = kind === 'promotion' ? rawCode.toUpperCase() : rawCode
+  const offer = await findOffer(ctx.db, kind, code)
+  if (!offer) throw fail(400, kind === 'promotion' ? 'NO_PROMOTION' : 'NO_DATA')
+  const at = ctx.now()
+  return inTransaction(ctx.db, async (trx) => {
+    if (await heldBonus(trx, member.id)) throw fail(400, 'BONUS_ALREADY_ACTIVE')
+    const records = (await receivedTimes(trx, member.id)).get(offer.code) ?? []
+    if (receivedInPeriod(offer.type as BonusType, records.map((r) => r.at), at) >= offer.max_received) {
+      throw fail(400, kind === 'promotion' ? 'PROMOTION_RECEIVED' : 'BONUS_MAX_CLAIMED')
+    }
+    const wallet = accountKey({ wallet: member.id })
+    const [account] = await runSql<{ balance_minor: number | string }>(trx,
+      `SELECT balance_minor FROM ledger_accounts WHERE "key" = ?${isPostgres(trx) ? ' FOR UPDATE' : ''}`, [wallet])
+    if (!account) throw fail(400, 'NO_WALLET')
+    const baseMinor = Number(account.balance_minor)
+    const bonusMinor = Math.min(Math.floor((baseMinor * offer.percent) / 100), Number(offer.max_bonus_minor))
+    if (bonusMinor <= 0) throw fail(400, 'MONEY_NOT_ENOUGH')
+    const counted = await runSql(trx,
+      'UPDATE bonuses SET claimed = claimed + 1 WHERE code = ? AND (quota IS NULL OR claimed < quota) RETURNING code', [offer.code])
+    if (counted.length === 0) throw fail(400, 'BONUS_FULL')
+    const { movementId } = await postMovement(trx, {
+      kind: 'bonus',
+      memberId: member.id,
+      note: offer.code,
+      at,
+      postings: [
+        { account: { wallet: member.id }, amountMinor: bonusMinor },
+        { account: { house: 'bonuses', currency: member.currency }, amountMinor: -bonusMinor },
+      ],
+    })
+    let id: number
+    try {
+      const [row] = await runSql<{ id: number }>(trx,
+        `INSERT INTO user_bonuses (member_id, bonus_code, kind, status, currency, base_minor, bonus_minor, turnover_target_minor, turnover_minor, percent_fail, movement_id, created_at)
+         VALUES (?, ?, ?, 'active', ?, ?, ?, ?, 0, ?, ?, ?) RETURNING id`,
+        [member.id, offer.code, kind, member.currency, baseMinor, bonusMinor, (baseMinor + bonusMinor) * offer.turnover_multiplier, offer.percent_fail, movementId, at])
+      id = Number(row.id)
+    } catch (error) {
+      // Another activation committed first (the one-active index): this one moved nothing.
+      if (isUniqueViolation(error)) throw fail(400, 'BONUS_ALREADY_ACTIVE')
+      throw error
+    }
+    return { _id: String(id), isActive: true, received: [...records.map((r) => ({ updatedAt: iso(r.at) })), { updatedAt: iso(at) }] }
+  })
+}
+
+/**
+ * Ends the held bonus (`status`), once: false when it had already ended (another call won).
+ * `trx` must be the transaction of whatever else the ending does.
+ */
+async function endBonus(trx: Db, held: HeldRow, status: 'completed' | 'cancelled' | 'withdrawn', at: number): Promise<boolean> {
+  const ended = await trx.updateTable('user_bonuses').set({ status, ended_at: at })
+    .where('id', '=', Number(held.id)).where('status', '=', 'active').returning('id').execute()
+  return ended.length === 1
+}
+
+/** Moves every game balance of the member (above 0) into bonus-forfeits, as one movement. */
+async function clearGameBalances(trx: Db, member: Member, kind: string, note: string, at: number): Promise<void> {
+  const games = await trx.selectFrom('ledger_accounts').select(['game_code', 'balance_minor'])
+    .where('member_id', '=', member.id).where('kind', '=', 'game').where('balance_minor', '>', 0).execute()
+  const total = games.reduce((sum, game) => sum + Number(game.balance_minor), 0)
+  if (total === 0) return
+  await postMovement(trx, {
+    kind,
+    memberId: member.id,
+    note,
+    at,
+    postings: [
+      ...games.map((game) => ({ account: { game: game.game_code ?? '', memberId: member.id }, amountMinor: -Number(game.balance_minor) })),
+      { account: { house: 'bonus-forfeits', currency: member.currency }, amountMinor: total },
+    ],
+  })
+}
+
+/** GET /api/bonus/clear: cancels the held bonus under its threshold, clearing the game balances. */
+export async function clearBonus(ctx: ServerContext, member: Member): Promise<{ message: string }> {
+  const at = ctx.now()
+  return inTransaction(ctx.db, async (trx) => {
+    const held = await heldBonus(trx, member.id, true)
+    if (!held) throw fail(400, 'NO_DATA')
+    if ((await wholeBalance(trx, member.id)) >= cancelThreshold(held)) throw fail(400, 'BONUS_CONDITION')
+    if (!(await endBonus(trx, held, 'cancelled', at))) throw fail(400, 'NO_DATA')
+    await clearGameBalances(trx, member, 'finish_bonus', held.bonus_code, at)
+    return { message: 'BONUS_CLEAR' }
+  })
+}
+
+/**
+ * A withdrawal while a bonus is held (spec 1), inside the withdrawal's transaction and before its
+ * movement: money left in a game is refused (BONUS_REMAINING); otherwise the bonus ends and the
+ * wallet beyond `amountMinor` is removed. Nothing happens without a held bonus.
+ */
+export async function endBonusByWithdrawal(trx: Db, member: Member, amountMinor: number, at: number): Promise<void> {
+  const held = await heldBonus(trx, member.id, true)
+  if (!held) return
+  const games = await trx.selectFrom('ledger_accounts').select('id')
+    .where('member_id', '=', member.id).where('kind', '=', 'game').where('balance_minor', '>', 0).execute()
+  if (games.length > 0) throw fail(400, 'BONUS_REMAINING')
+  const [wallet] = await runSql<{ balance_minor: number | string }>(trx,
+    `SELECT balance_minor FROM ledger_accounts WHERE "key" = ?${isPostgres(trx) ? ' FOR UPDATE' : ''}`, [accountKey({ wallet: member.id })])
+  const remainder = Number(wallet?.balance_minor ?? 0) - amountMinor
+  if (remainder < 0) throw fail(400, 'MONEY_NOT_ENOUGH')
+  if (!(await endBonus(trx, held, 'withdrawn', at))) return
+  if (remainder === 0) return
+  await postMovement(trx, {
+    kind: 'finish_bonus',
+    memberId: member.id,
+    note: held.bonus_code,
+    at,
+    postings: [
+      { account: { wallet: member.id }, amountMinor: -remainder },
+      { account: { house: 'bonus-forfeits', currency: member.currency }, amountMinor: remainder },
+    ],
+  })
+}
+
+/** A game round played (the provider's report): its stake counts toward the held bonus's turnover. */
+export async function recordTurnover(trx: Db, memberId: number, playedMinor: number, at: number): Promise<void> {
+  if (playedMinor <= 0) return
+  await trx.updateTable('user_bonuses').set((eb) => ({ turnover_minor: eb('turnover_minor', '+', playedMinor) }))
+    .where('member_id', '=', memberId).where('status', '=', 'active').execute()
+  await trx.updateTable('user_bonuses').set({ status: 'completed', ended_at: at })
+    .where('member_id', '=', memberId).where('status', '=', 'active')
+    .whereRef('turnover_minor', '>=', 'turnover_target_minor').execute()
+}
+
+/** GET /api/promotion/find/{code}: the promotion by that code (upper-cased), or {}. */
+export async function findPromotion(db: Db, rawCode: string): Promise<PromotionOrEmpty> {
+  const offer = await findOffer(db, 'promotion', rawCode.toUpperCase())
+  return offer ? { code: offer.code, percentFail: offer.percent_fail, description: offer.description } : {}
+}
+
+/** GET /api/promotion/current: the promotion the member holds, or {}. */
+export async function currentPromotion(db: Db, memberId: number): Promise<PromotionOrEmpty> {
+  const held = await heldBonus(db, memberId)
+  if (!held || held.kind !== 'promotion') return {}
+  return findPromotion(db, held.bonus_code)
+}

@@ -1,0 +1,58 @@
+// Bonus and promotion calls (spec 7 "Bonus and promotion") by their descriptors. An operator's API
+// may leave fields out, so the list is read leniently: a card without a code is dropped, a
+// missing type counts as limit, a missing maxReceived as 1, missing banners as none.
+import { useQuery } from '@tanstack/react-query'
+import { call } from '../../api/call'
+import type { BonusItem, PromotionOrEmpty, UserBonus } from '../../api/contract'
+import { bonusEndpoints } from '../../api/contract/bonus'
+import { shownInline } from '../../api/wallet'
+import type { BonusType } from '../../lib/bonusLimits'
+
+export const bonusListKey = ['bonus', 'list'] as const
+
+const TYPES: readonly BonusType[] = ['limit', 'day', 'week']
+
+const bannersOf = (value: unknown): BonusItem['banners'] =>
+  (Array.isArray(value) ? value : []).filter((banner): banner is BonusItem['banners'][number] => typeof banner?.image === 'string' && banner.image !== '')
+
+const userBonusOf = (value: unknown): UserBonus | null => {
+  if (!value || typeof value !== 'object') return null
+  const record = value as Partial<UserBonus>
+  return {
+    _id: String(record._id ?? ''),
+    isActive: record.isActive === true,
+    received: (Array.isArray(record.received) ? record.received : []).filter((r) => typeof r?.updatedAt === 'string'),
+  }
+}
+
+export function readBonusList(data: unknown): BonusItem[] {
+  return (Array.isArray(data) ? data : [])
+    .filter((item): item is Partial<BonusItem> & { code: string } => typeof item?.code === 'string' && item.code !== '')
+    .map((item) => ({
+      code: item.code,
+      name: typeof item.name === 'string' && item.name !== '' ? item.name : item.code,
+      type: TYPES.includes(item.type as BonusType) ? (item.type as BonusType) : 'limit',
+      maxReceived: Number(item.maxReceived) >= 1 ? Number(item.maxReceived) : 1,
+      percentFail: Number(item.percentFail) || 0,
+      percent: Number(item.percent) || 0,
+      maxBonus: Number(item.maxBonus) || 0,
+      turnover: Number(item.turnover) || 0,
+      banners: bannersOf(item.banners),
+      userBonus: userBonusOf(item.userBonus),
+    }))
+}
+
+export const useBonuses = () =>
+  useQuery({ queryKey: bonusListKey, queryFn: async () => readBonusList(await call(bonusEndpoints.list)), ...shownInline })
+
+export const activateBonus = (code: string, headers: Record<string, string>) => call(bonusEndpoints.activate, { params: { code }, headers })
+export const clearBonus = (headers: Record<string, string>) => call(bonusEndpoints.clear, { headers })
+export const activatePromotion = (code: string, headers: Record<string, string>) =>
+  call(bonusEndpoints.promotionActivate, { params: { code: code.toUpperCase() }, headers })
+
+/** The promotion by that code, or null when there is none ({} or an answer without a description). */
+export async function findPromotion(code: string): Promise<{ code: string; percentFail: number; description: string } | null> {
+  const found: PromotionOrEmpty = await call(bonusEndpoints.promotionFind, { params: { code: code.toUpperCase() } })
+  if (!('description' in found) || typeof found.description !== 'string') return null
+  return { code: typeof found.code === 'string' ? found.code : code.toUpperCase(), percentFail: Number(found.percentFail) || 0, description: found.description }
+}

@@ -1,0 +1,112 @@
+// @vitest-environment node
+// Bonuses under concurrency (issue 16): taps on several bonuses at once, an offer's last places
+// taken by many members at once, a cancel racing a withdrawal and another cancel. Each pays or
+// ends once. On PostgreSQL two server instances share the database, as two API nodes would, so
+// the requests really overlap; on SQLite (one connection) they run one after another.
+import { afterEach, describe, expect, it } from 'vitest'
+import { checkBooks } from '../../server/wallet/books'
+import { accountBalance, creditWallet } from '../../server/wallet/ledger'
+import { type TestServer, call, login, onPostgres, registration, startServer, testStorage } from './helpers'
+
+let servers: TestServer[] = []
+afterEach(async () => {
+  for (const server of servers) await server.app.close()
+  servers = []
+})
+
+/** One instance, or two on one PostgreSQL database; requests alternate between them. */
+async function instances(): Promise<TestServer[]> {
+  const storage = await testStorage()
+  servers.push(await startServer(storage))
+  if (onPostgres()) servers.push(await startServer(storage))
+  expect((await call(servers[0].app, 'POST', '/dev/settings', { body: { registerOTP: false } })).status).toBe(200)
+  return servers
+}
+
+async function member(server: TestServer, n: number, fundsMinor: number): Promise<{ token: string; id: number }> {
+  const phone = `08${String(20_000_000 + n).padStart(8, '0')}`
+  const body = registration({ username: phone, bankAccountNo: `56${phone.slice(2)}` })
+  expect((await call(server.app, 'POST', '/api/account', { body })).status).toBe(201)
+  const token = await login(server.app, phone, body.password)
+  const profile = await call(server.app, 'GET', '/api/account/profile', { token })
+  const id = Number((profile.body.profile as { _id: string })._id)
+  if (fundsMinor > 0) await creditWallet(server.app.wallet.db, { memberId: id, amountMinor: fundsMinor, at: Date.now() })
+  return { token, id }
+}
+
+const messages = (results: { status: number; body: Record<string, unknown> }[]) =>
+  results.map((result) => (result.status === 200 ? 'OK' : String(result.body.message))).sort()
+
+async function expectBalancedBooks(server: TestServer): Promise<void> {
+  expect(await checkBooks(server.app.wallet.db)).toMatchObject({ balanced: true, negativeMemberAccounts: 0, cacheMismatches: 0 })
+}
+
+describe(`bonuses under concurrency${onPostgres() ? ' on two instances' : ''}`, () => {
+  it('ten taps on four offers at once give one bonus, paid once', async () => {
+    const [first] = await instances()
+    const { token, id } = await member(first, 1, 1_000_00)
+    const paths = ['/api/bonus/activate/WELCOME100', '/api/bonus/activate/DAILY10', '/api/bonus/activate/WEEKLY20', '/api/promotion/activate/NEWYEAR50']
+    const results = await Promise.all(Array.from({ length: 10 }, (_, i) =>
+      call(servers[i % servers.length].app, 'GET', paths[i % paths.length], { token, headers: { 'idempotency-key': `tap-${i}` } })))
+    expect(messages(results)).toEqual([...Array<string>(9).fill('BONUS_ALREADY_ACTIVE'), 'OK'])
+    const rows = await first.app.wallet.db.selectFrom('user_bonuses').selectAll().where('member_id', '=', id).execute()
+    expect(rows).toHaveLength(1)
+    expect(await accountBalance(first.app.wallet.db, { wallet: id })).toBe(1_000_00 + Number(rows[0].bonus_minor))
+    await expectBalancedBooks(first)
+  })
+
+  it("an offer's quota is given to exactly that many of eight members tapping at once", async () => {
+    const [first] = await instances()
+    const offer = { code: 'LAST3', kind: 'bonus', name: 'Last three', type: 'limit', maxReceived: 1, percent: 10, maxBonusMinor: 50_00, turnoverMultiplier: 1, percentFail: 10, quota: 3 }
+    expect((await call(first.app, 'POST', '/dev/bonuses', { body: [offer] })).status).toBe(200)
+    const members = []
+    for (let i = 0; i < 8; i += 1) members.push(await member(first, 10 + i, 100_00))
+    const results = await Promise.all(members.map(({ token }, i) =>
+      call(servers[i % servers.length].app, 'GET', '/api/bonus/activate/LAST3', { token, headers: { 'idempotency-key': `last-${i}` } })))
+    expect(messages(results)).toEqual(['BONUS_FULL', 'BONUS_FULL', 'BONUS_FULL', 'BONUS_FULL', 'BONUS_FULL', 'OK', 'OK', 'OK'])
+    const row = await first.app.wallet.db.selectFrom('bonuses').select('claimed').where('code', '=', 'LAST3').executeTakeFirstOrThrow()
+    expect(row.claimed).toBe(3)
+    expect(await accountBalance(first.app.wallet.db, { house: 'bonuses', currency: 'THB' })).toBe(-3 * 10_00)
+    await expectBalancedBooks(first)
+  })
+
+  it('a cancel racing a withdrawal and a second cancel ends the bonus once, and removes money once', async () => {
+    const [first] = await instances()
+    // Cancellable after any loss at all: below 100 % of deposit + bonus.
+    const offer = { code: 'EASY', kind: 'bonus', name: 'Easy', type: 'limit', maxReceived: 1, percent: 10, maxBonusMinor: 10_00, turnoverMultiplier: 1, percentFail: 100 }
+    expect((await call(first.app, 'POST', '/dev/bonuses', { body: [offer] })).status).toBe(200)
+    const { token, id } = await member(first, 30, 1_000_00)
+    expect((await call(first.app, 'GET', '/api/bonus/activate/EASY', { token })).status).toBe(200)
+    // 1,010 held; 200 to PG, 150 lost there, 50 back: 860 in the wallet, nothing in a game, below 1,010.
+    expect((await call(first.app, 'GET', '/api/wallet/activate/PG', { token })).status).toBe(200)
+    expect((await call(first.app, 'POST', '/api/wallet/transfer', { token, body: { from: 'WALLET', to: 'PG', amount: 200 } })).status).toBe(200)
+    const phone = `08${String(20_000_030).padStart(8, '0')}`
+    expect((await call(first.app, 'POST', '/dev/games/PG/rounds', { body: { username: phone, amount: '-150', refundPercent: 0 } })).status).toBe(200)
+    expect((await call(first.app, 'POST', '/api/wallet/transfer', { token, body: { from: 'PG', to: 'WALLET', amount: 50 } })).status).toBe(200)
+
+    const at = (i: number) => servers[i % servers.length].app
+    const [clearA, withdrawal, clearB] = await Promise.all([
+      call(at(0), 'GET', '/api/bonus/clear', { token, headers: { 'idempotency-key': 'clear-a' } }),
+      call(at(1), 'POST', '/api/wallet/withdrawAll', { token, body: { amount: 800 }, headers: { 'idempotency-key': 'withdraw-a' } }),
+      call(at(0), 'GET', '/api/bonus/clear', { token, headers: { 'idempotency-key': 'clear-b' } }),
+    ])
+    // Whichever came first ended the bonus; the others found none held. The withdrawal is paid either way.
+    expect(withdrawal).toMatchObject({ status: 200, body: { message: 'SUCCESS' } })
+    const rows = await first.app.wallet.db.selectFrom('user_bonuses').select(['status']).where('member_id', '=', id).execute()
+    expect(rows).toHaveLength(1)
+    const clears = [clearA, clearB].map((result) => result.body.message).sort()
+    const forfeits = (await accountBalance(first.app.wallet.db, { house: 'bonus-forfeits', currency: 'THB' })) ?? 0
+    const walletAfter = await accountBalance(first.app.wallet.db, { wallet: id })
+    if (rows[0].status === 'cancelled') {
+      // Cancelled first (nothing in a game to clear); the withdrawal then took 800 of 860.
+      expect(clears).toEqual(['BONUS_CLEAR', 'NO_DATA'])
+      expect([forfeits, walletAfter]).toEqual([0, 60_00])
+    } else {
+      // The withdrawal first: it took the whole balance, the 60 beyond 800 removed; no cancel found a bonus.
+      expect(rows[0].status).toBe('withdrawn')
+      expect(clears).toEqual(['NO_DATA', 'NO_DATA'])
+      expect([forfeits, walletAfter]).toEqual([60_00, 0])
+    }
+    await expectBalancedBooks(first)
+  })
+})
