@@ -231,6 +231,41 @@ const HOME_STATES: readonly ScreenState[] = [
   },
 ]
 
+/** The bonus page (issue 16): the cards, a card's modal, a promotion found and not, the bonus held and its cancel rules. */
+const BONUS_STATES: readonly ScreenState[] = [
+  {
+    name: 'cards',
+    reach: async ({ page }) => {
+      await expect(page.locator('.bonus-card:not(.bonus-card--skeleton)')).toHaveCount(3)
+    },
+  },
+  {
+    name: 'bonus modal',
+    reach: async ({ page, strings }) => {
+      await page.locator('.bonus-card').first().click()
+      await expect(page.getByRole('dialog').getByRole('button', { name: strings.bonus.receive })).toBeVisible()
+    },
+  },
+  ...(['NEWYEAR50', 'NOPE'] as const).map((code): ScreenState => ({
+    name: code === 'NOPE' ? 'promotion not found' : 'promotion found',
+    reach: async ({ page, strings }) => {
+      await page.getByRole('textbox', { name: strings.bonus.promoCode, exact: true }).fill(code)
+      await page.getByRole('button', { name: strings.bonus.search }).click()
+      const dialog = page.getByRole('dialog')
+      await expect(code === 'NOPE' ? dialog.getByText(strings.bonus.promoNotFound) : dialog.getByRole('button', { name: strings.bonus.receive })).toBeVisible()
+    },
+  })),
+  {
+    name: 'bonus held: cancel rules',
+    reach: async ({ page, strings }) => {
+      await page.locator('.bonus-card').first().click()
+      await page.getByRole('dialog').getByRole('button', { name: strings.bonus.receive }).click()
+      await page.getByRole('button', { name: strings.bonus.cancel }).click()
+      await expect(page.getByRole('alertdialog', { name: strings.bonus.cancelTitle })).toBeVisible()
+    },
+  },
+]
+
 export const SCREENS: readonly Screen[] = [
   { name: 'login', path: paths.login, access: 'account', heading: (s) => s.login.title, states: LOGIN_STATES },
   { name: 'register', path: paths.register, access: 'account', heading: (s) => s.register.title, states: REGISTER_STATES },
@@ -258,7 +293,7 @@ export const SCREENS: readonly Screen[] = [
     }, ...HOME_STATES],
   },
   { name: 'profile', path: paths.member.profile, access: 'member', heading: (s) => s.profile.title },
-  { name: 'bonus', path: paths.member.bonus, access: 'member', heading: (s) => s.member.bonus },
+  { name: 'bonus', path: paths.member.bonus, access: 'member', heading: (s) => s.member.bonus, states: BONUS_STATES },
   { name: 'statement', path: paths.member.statement, access: 'member', heading: (s) => s.member.statement },
   { name: 'member contact', path: paths.member.contact, access: 'member', heading: (s) => s.contact.title },
   { name: 'terminated', path: paths.terminated, access: 'open', heading: (s) => s.terminated.title },
