@@ -168,6 +168,10 @@ export interface Tables {
     created_at: number
     ended_at: number | null
   }
+  /** What invited friends played, until the inviter's collect gathers it (wallet/invites.ts). */
+  invite_turnover: { id: Generated<number>; inviter_id: number; invitee_id: number; played_minor: number; created_at: number; collected_at: number | null }
+  /** The invite bonus a collect earned from one friend, until received into the wallet. */
+  invite_accruals: { id: Generated<number>; inviter_id: number; invitee_id: number; amount_minor: number; created_at: number; received_at: number | null }
   idempotency_keys: {
     member_id: number
     idem_key: string

@@ -7,7 +7,7 @@ import type { ConfigPatch } from '../src/api/types'
 import { parseConfigPatch } from './config'
 import { SERVER_MODES, type ServerMode } from './context'
 import { parseQrSettingsPatch, type QrSettingsPatch } from './deposit/qrSettings'
-import type { Settings } from './settings'
+import { type Settings, SettingsSchema } from './settings'
 
 export interface ServerEnv {
   port: number
@@ -29,15 +29,7 @@ export interface ServerEnv {
 
 type Env = Record<string, string | undefined>
 
-const SettingsPatch = Type.Object(
-  {
-    registerOTP: Type.Optional(Type.Boolean()),
-    terminated: Type.Optional(Type.Boolean()),
-    spinActive: Type.Optional(Type.Boolean()),
-    enableChatWidget: Type.Optional(Type.Boolean()),
-  },
-  { additionalProperties: false },
-)
+const SettingsPatch = Type.Partial(SettingsSchema, { additionalProperties: false })
 
 function json(name: string, raw: string): unknown {
   try {
@@ -83,7 +75,7 @@ function readSettings(env: Env, readFile: (path: string) => string): Partial<Set
   if (!raw) return undefined
   const value = json(name, raw)
   if (!Value.Check(SettingsPatch, value)) {
-    throw new Error(`${name} must be a JSON object of registerOTP, terminated, spinActive, enableChatWidget (true or false)`)
+    throw new Error(`${name} must be a JSON object of registerOTP, terminated, spinActive, enableChatWidget (true or false) and invite ({ active, type, isXArea, percent })`)
   }
   return value
 }

@@ -1,21 +1,38 @@
+import { type Static, Type } from 'typebox'
 import { type Db, inTransaction } from './db'
 import { forgetRecent, recentValue } from './recent'
 
-/** Operator switches kept in the `settings` table (values stored as JSON). */
-export interface Settings {
-  registerOTP: boolean
-  terminated: boolean
-  spinActive: boolean
-  enableChatWidget: boolean
-}
+/**
+ * The invite bonus rule (spec 7 "Invite and refund", wallet/invites.ts): `type` turnover pays
+ * `percent` % of what invited friends play, gathered by collect; `isXArea` hides collect (spec 6);
+ * `active` false refuses collect and receive (INVITE_INACTIVE).
+ */
+export const InviteRule = Type.Object({
+  active: Type.Boolean(),
+  type: Type.Union([Type.Literal('turnover'), Type.Literal('member')]),
+  isXArea: Type.Boolean(),
+  percent: Type.Number({ minimum: 0, maximum: 100, multipleOf: 0.01 }),
+}, { additionalProperties: false })
 
-export const settingKeys = ['registerOTP', 'terminated', 'spinActive', 'enableChatWidget'] as const
+/** Operator switches kept in the `settings` table (values stored as JSON): one schema for the
+ *  table, APP_SETTINGS (env.ts) and /dev/settings. */
+export const SettingsSchema = Type.Object({
+  registerOTP: Type.Boolean(),
+  terminated: Type.Boolean(),
+  spinActive: Type.Boolean(),
+  enableChatWidget: Type.Boolean(),
+  invite: InviteRule,
+}, { additionalProperties: false })
+export type Settings = Static<typeof SettingsSchema>
+
+export const settingKeys = Object.keys(SettingsSchema.properties) as (keyof Settings)[]
 
 const defaults: Settings = {
   registerOTP: true,
   terminated: false,
   spinActive: false,
   enableChatWidget: false,
+  invite: { active: true, type: 'turnover', isXArea: false, percent: 1 },
 }
 
 export async function getSetting<K extends keyof Settings>(db: Db, key: K): Promise<Settings[K]> {

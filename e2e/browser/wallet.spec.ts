@@ -275,6 +275,33 @@ test.describe('invite and refund (browser)', () => {
     await expect(modal.getByText('FRIEND ONE')).toBeVisible()
   })
 
+  test("the invite bonus: collected after the friend played, the wallet read again on close, then received on home", async ({ page, open, strings, request }) => {
+    const member = await memberAtHome({ page, open, strings, request }, 100)
+    const friend = await registerMember(request, 'SCB', 'FRIEND TWO', { name: 'FRIEND TWO', inviteCode: `PR${member.id}` })
+    await activate(request, friend, 'PG')
+    // The provider reports the friend's rounds: 300 played, 1 % of it earned by the inviter.
+    await devPost(request, '/dev/games/PG/rounds', { username: friend.phone, amount: '200', refundPercent: 0 })
+    await devPost(request, '/dev/games/PG/rounds', { username: friend.phone, amount: '100', refundPercent: 0 })
+    await expect(page.getByTestId('invite-amount')).toHaveText(baht(0, 'browser'))
+    const receive = page.getByRole('button', { name: strings.home.inviteReceive })
+    await expect(receive).toBeDisabled()
+
+    await page.getByRole('navigation', { name: strings.home.actions }).getByRole('button', { name: strings.home.invite }).click()
+    await page.getByRole('dialog', { name: strings.home.invite }).getByRole('button', { name: strings.rewards.continue }).click()
+    const modal = page.getByRole('dialog', { name: strings.home.inviteTitle })
+    await modal.getByRole('button', { name: strings.rewards.inviteCollect }).click()
+    await expect(page.getByText(strings.rewards.inviteCollectDone)).toBeVisible()
+    await expect(modal.locator('.reward-list__item').filter({ hasText: 'FRIEND TWO' })).toContainText(baht(3, 'browser'))
+    await page.keyboard.press('Escape')
+    await expect(page.getByTestId('invite-amount')).toHaveText(baht(3, 'browser'))
+
+    await receive.click()
+    await expect(page.getByText(strings.home.inviteCollected)).toBeVisible()
+    await expect(page.getByTestId('wallet-balance')).toHaveText(baht(103, 'browser'))
+    await expect(page.getByTestId('invite-amount')).toHaveText(baht(0, 'browser'))
+    expect(await walletOf(request, member)).toMatchObject({ wallet: 103 })
+  })
+
   test('a refund reported for the member is received once into the wallet and logged', async ({ page, open, strings, request }) => {
     const member = await memberAtHome({ page, open, strings, request }, 100)
     await devPost(request, '/dev/refunds', { username: member.phone, amount: 25 })

@@ -6,19 +6,13 @@ import { fail } from '../http/errors'
 import { clearRateEvents } from '../limits'
 import { SwitchableOtpSender } from '../otp/sms'
 import { lastOtpForPhone } from '../otp/store'
-import { getSettings, updateSettings } from '../settings'
+import { getSettings, SettingsSchema, updateSettings } from '../settings'
 
 /** What GET /dev/otp/:phone answers: the last code sent to that phone. */
 export const DevOtpResponse = Type.Object({ otpCode: Type.String(), otpRef: Type.String() })
 export type DevOtpResponse = { otpCode: string; otpRef: string }
 
-const Settings = Type.Object({
-  registerOTP: Type.Boolean(),
-  spinActive: Type.Boolean(),
-  enableChatWidget: Type.Boolean(),
-  terminated: Type.Boolean(),
-})
-const settings = { 200: Settings }
+const settings = { 200: SettingsSchema }
 const config = { 200: C.RuntimeConfig }
 
 /**
@@ -42,7 +36,7 @@ export const devRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get('/settings', { schema: { response: settings } }, async () => getSettings(ctx.db))
 
-  const flags = Type.Partial(Type.Omit(Settings, ['terminated']), { additionalProperties: false })
+  const flags = Type.Partial(Type.Omit(SettingsSchema, ['terminated']), { additionalProperties: false })
   app.post('/settings', { schema: { body: flags, response: settings } }, async (request) =>
     updateSettings(ctx.db, request.body),
   )

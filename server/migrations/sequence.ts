@@ -14,6 +14,7 @@ import { migration as m0006 } from './0006_game_transfers'
 import { migration as m0007 } from './0007_withdrawal_destination'
 import { migration as m0008 } from './0008_deposit_references'
 import { migration as m0009 } from './0009_bonuses_promotions'
+import { migration as m0010 } from './0010_invite_bonus'
 
 /** Every migration by its file name (without `.ts`); the number orders them. */
 export const migrations: Record<string, Migration> = {
@@ -26,6 +27,7 @@ export const migrations: Record<string, Migration> = {
   '0007_withdrawal_destination': m0007,
   '0008_deposit_references': m0008,
   '0009_bonuses_promotions': m0009,
+  '0010_invite_bonus': m0010,
 }
 
 /**

@@ -1,19 +1,15 @@
 /**
- * Invite and refund (spec 7 "Invite and refund"), as far as the reference server has them:
- * - invites: the friends who registered with the member's code. The invite bonus rule (what a
- *   friend's play earns) is the operator's and not shown, so the reference server earns nothing
- *   from them yet; `/api/invite/collect` answers NO_INVITE_BONUS.
+ * Refund and the banners of spec 7 "Invite and refund" (the invite bonus is invites.ts):
  * - refunds (lost-bet cashback): the provider reports a refund for a member (`POST /dev/refunds`
  *   stands in for that report); the member receives what waits into the wallet as one movement
  *   from the bonuses house account, and the refund log lists the refunds received.
  * - banners: content (`inviteBanners`, `refundBanners`), shown before the modal when any exist.
  * While a bonus is held (bonuses.ts) a refund cannot be received (REFUND_CONDITION, spec 4).
  */
-import type { Invite, Refund, RefundCheck } from '../../src/api/types'
+import type { Refund, RefundCheck } from '../../src/api/types'
 import type { Member } from '../account/members'
 import type { ServerContext } from '../context'
 import { inTransaction } from '../db'
-import { runSql } from '../sql'
 import { fail } from '../http/errors'
 import { getContent } from '../lookup/store'
 import { toMajor } from '../money'
@@ -25,24 +21,6 @@ const offset = (page: number, limit: number) => (page - 1) * limit
 
 export const inviteBanners = async (ctx: ServerContext) => (await getContent(ctx.db, 'inviteBanners')) ?? []
 export const refundBanners = async (ctx: ServerContext) => (await getContent(ctx.db, 'refundBanners')) ?? []
-
-/** Newest first. `amount` is the bonus earned from the friend: none until an invite rule exists. */
-export async function listInvites(ctx: ServerContext, member: Member, page: number, limit: number): Promise<Invite[]> {
-  const rows = await ctx.db.selectFrom('members').select(['name', 'created_at'])
-    .where('invited_by', '=', member.id)
-    .orderBy('created_at', 'desc').orderBy('id', 'desc')
-    .limit(limit).offset(offset(page, limit)).execute()
-  return rows.map((row) => ({ from: { name: row.name }, amount: 0, createdAt: iso(row.created_at) }))
-}
-
-/** The wallet's invite summary: friends who have opened a game account (played) and those who have not. */
-export async function inviteCounts(ctx: ServerContext, member: Member): Promise<{ success: number; fail: number }> {
-  const rows = await runSql<{ id: number; game_code: string | null }>(ctx.db,
-    'SELECT m.id, g.game_code FROM members m LEFT JOIN game_accounts g ON g.member_id = m.id WHERE m.invited_by = ?', [member.id])
-  const played = new Set(rows.filter((row) => row.game_code !== null).map((row) => row.id))
-  const all = new Set(rows.map((row) => row.id))
-  return { success: played.size, fail: all.size - played.size }
-}
 
 export async function refundCheck(ctx: ServerContext, member: Member): Promise<RefundCheck> {
   const rows = await ctx.db.selectFrom('refund_accruals').select(['amount_minor', 'received_at'])

@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
 import * as C from '../../src/api/contract'
 import { bonusEndpoints as B } from '../../src/api/contract/bonus'
+import { rewardEndpoints as R } from '../../src/api/contract/rewards'
 import { walletEndpoints as W } from '../../src/api/contract/wallet'
 import { at, schemaFor } from '../http/endpoint'
 import { findMemberByUsername } from '../account/members'
@@ -14,6 +15,7 @@ import { parseAmount } from './amount'
 import * as bonuses from './bonuses'
 import { upsertOffers } from './bonuses'
 import * as games from './games'
+import * as invites from './invites'
 import { idempotent, idempotentSteps } from './idempotency'
 import { checkBooks } from './books'
 import { accountBalance } from './ledger'
@@ -88,35 +90,46 @@ export const walletRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
 const page = { body: C.PageRequest }
 
-/**
- * /api/invite (spec 7): the friends invited, the banners, and collect, which moves the invite
- * bonus to the wallet. The reference server earns no invite bonus yet (rewards.ts), so collect
- * says there is none.
- */
+/** /api/invite (spec 7): the friends invited, the banners, collect (their play into the bonus earned) and receiving the bonus. */
 export const inviteRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const ctx = app.wallet
-  app.post('/', { schema: { ...page, response: { 200: C.InviteListResponse } } }, async (request) => ({
-    invites: await rewards.listInvites(ctx, request.member, request.body.page, request.body.limit),
-    type: 'member',
-    isXArea: false,
-  }))
-  app.get('/banners', { schema: { response: { 200: C.BannersResponse } } }, async () => rewards.inviteBanners(ctx))
-  app.get('/collect', { schema: { response: { 200: C.MessageBody } } }, async () => {
-    throw fail(400, 'NO_INVITE_BONUS')
+  app.route({
+    ...at(app, R.invites), schema: schemaFor(R.invites, { ...page, response: { 200: C.InviteListResponse } }),
+    handler: async (request) => invites.listInvites(ctx, request.member, request.body.page, request.body.limit),
+  })
+  app.route({
+    ...at(app, R.inviteBanners), schema: schemaFor(R.inviteBanners, { response: { 200: C.BannersResponse } }),
+    handler: async () => rewards.inviteBanners(ctx),
+  })
+  app.route({
+    ...at(app, R.inviteCollect), schema: schemaFor(R.inviteCollect, { response: { 200: C.MessageBody } }),
+    handler: async (request, reply) => idempotent(ctx, request, reply, (scoped) => invites.collectInvites(scoped, request.member)),
+  })
+  app.route({
+    ...at(app, R.inviteBonus), schema: schemaFor(R.inviteBonus, { response: { 200: C.MessageBody } }),
+    handler: async (request, reply) => idempotent(ctx, request, reply, (scoped) => invites.receiveInviteBonus(scoped, request.member)),
   })
 }
 
 /** /api/refund (spec 7): the refund waiting, receiving it, the refunds received, the banners. */
 export const refundRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const ctx = app.wallet
-  app.post('/', { schema: { ...page, response: { 200: C.RefundListResponse } } }, async (request) => ({
-    refunds: await rewards.listRefunds(ctx, request.member, request.body.page, request.body.limit),
-  }))
-  app.get('/check', { schema: { response: { 200: C.RefundCheck } } }, async (request) => rewards.refundCheck(ctx, request.member))
-  app.get('/receive', { schema: { response: { 200: C.MessageBody } } }, async (request, reply) =>
-    idempotent(ctx, request, reply, (scoped) => rewards.receiveRefund(scoped, request.member)),
-  )
-  app.get('/banners', { schema: { response: { 200: C.BannersResponse } } }, async () => rewards.refundBanners(ctx))
+  app.route({
+    ...at(app, R.refunds), schema: schemaFor(R.refunds, { ...page, response: { 200: C.RefundListResponse } }),
+    handler: async (request) => ({ refunds: await rewards.listRefunds(ctx, request.member, request.body.page, request.body.limit) }),
+  })
+  app.route({
+    ...at(app, R.refundCheck), schema: schemaFor(R.refundCheck, { response: { 200: C.RefundCheck } }),
+    handler: async (request) => rewards.refundCheck(ctx, request.member),
+  })
+  app.route({
+    ...at(app, R.refundReceive), schema: schemaFor(R.refundReceive, { response: { 200: C.MessageBody } }),
+    handler: async (request, reply) => idempotent(ctx, request, reply, (scoped) => rewards.receiveRefund(scoped, request.member)),
+  })
+  app.route({
+    ...at(app, R.refundBanners), schema: schemaFor(R.refundBanners, { response: { 200: C.BannersResponse } }),
+    handler: async () => rewards.refundBanners(ctx),
+  })
 }
 
 /** /api/bonus (spec 7 "Bonus and promotion"): the cards, receiving one, the bonus held, cancelling it. */

@@ -16,7 +16,8 @@ import { AUTO_LOGIN_BY_PASSWORD, AUTO_LOGIN_BY_USERNAME } from './gamesData'
 import { type AccountCache, gameBalances, memberBalances, openGameAccount, postMovement, walletBalance } from './ledger'
 import { ProviderRefused, ProviderUnreachable, withinTime } from './providers'
 import { recordTurnover } from './bonuses'
-import { accrueRefund, inviteCounts } from './rewards'
+import { inviteSummary, recordInviteeTurnover } from './invites'
+import { accrueRefund } from './rewards'
 import { driveTransfer, findTransfer, type GameSide, type GameTransfer, gameAtFault, isOpen, type Known, reserveTransfer, WALLET } from './transfers'
 
 
@@ -53,14 +54,13 @@ export async function balancesView(ctx: ServerContext, member: Member): Promise<
 
 export async function walletView(ctx: ServerContext, member: Member): Promise<WalletResponse> {
   const [{ bankAccount }, { wallet, slots }, invited] = await Promise.all([
-    toProfileResponse(ctx, member), balancesView(ctx, member), inviteCounts(ctx, member),
+    toProfileResponse(ctx, member), balancesView(ctx, member), inviteSummary(ctx, member),
   ])
   return {
     profile: { _id: String(member.id), name: member.name, username: member.username, coin: 0 },
     bankAccount,
     wallet,
-    // No invite bonus is earned in the reference server (rewards.ts); the friends are counted.
-    invite: { amount: 0, ...invited },
+    invite: invited,
     slots,
   }
 }
@@ -139,6 +139,7 @@ export async function settleRound(ctx: ServerContext, member: Member, code: stri
     const refundMinor = Math.floor((-amountMinor * refundPercent) / 100)
     if (refundMinor > 0) await accrueRefund({ ...ctx, db: trx }, member.id, refundMinor)
     await recordTurnover(trx, member.id, Math.abs(amountMinor), ctx.now())
+    await recordInviteeTurnover(trx, member.id, Math.abs(amountMinor), ctx.now())
   })
 }
 

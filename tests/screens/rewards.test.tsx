@@ -83,6 +83,40 @@ describe('invite', () => {
     expect(within(modal).queryByRole('navigation')).toBeNull()
   })
 
+  it.each([
+    ['member', false],
+    ['turnover', true],
+  ])('offers collect only for type turnover outside an X area (type %s, isXArea %s)', async (type, isXArea) => {
+    const { user } = await home({ 'POST /api/invite': { invites: friends(1, 1), type, isXArea } })
+    await user.click(await actions().findByRole('button', { name: text('home.invite') }))
+    const modal = await screen.findByRole('dialog', { name: text('home.inviteTitle') })
+    expect(await within(modal).findByText('Friend 1')).toBeVisible()
+    expect(within(modal).queryByRole('button', { name: text('rewards.inviteCollect') })).toBeNull()
+  })
+
+  it("collects the friends' play once per tap, then closing the modal reads the wallet again", async () => {
+    let answer: () => void = () => {}
+    const { user, calls } = await home({
+      'POST /api/invite': { invites: friends(1, 1), type: 'turnover', isXArea: false },
+      'GET /api/invite/collect': (call: Call) => {
+        expect(call.headers['Idempotency-Key']).toEqual(expect.any(String))
+        return new Promise((resolve) => { answer = () => resolve({ message: 'SUCCESS' }) })
+      },
+    })
+    await user.click(await actions().findByRole('button', { name: text('home.invite') }))
+    const modal = await screen.findByRole('dialog', { name: text('home.inviteTitle') })
+    const collect = await within(modal).findByRole('button', { name: text('rewards.inviteCollect') })
+    await user.click(collect)
+    await user.click(collect)
+    await waitFor(() => expect(count(calls, 'GET', '/api/invite/collect')).toBe(1))
+    answer()
+    expect((await screen.findAllByText(text('rewards.inviteCollectDone')))[0]).toBeInTheDocument()
+    expect(count(calls, 'GET', '/api/invite/collect')).toBe(1)
+    const walletReads = count(calls, 'GET', '/api/wallet')
+    await user.click(within(modal.querySelector('header') as HTMLElement).getByRole('button', { name: text('common.close') }))
+    await waitFor(() => expect(count(calls, 'GET', '/api/wallet')).toBe(walletReads + 1))
+  })
+
   it('still opens the modal when the banners cannot be read, and offers a retry when the list fails', async () => {
     let fail = true
     const { user } = await home({

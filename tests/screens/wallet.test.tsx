@@ -131,21 +131,22 @@ describe('home', () => {
     expect(calls.some((call) => call.url === '/api/invite/collect')).toBe(false)
   })
 
-  it('collects the invite bonus once per tap and says why not', async () => {
+  it('receives the invite bonus (GET /api/invite/bonus) once per tap and says why not', async () => {
     let answer: () => void = () => {}
     const { user, calls } = await home({
       'GET /api/wallet': { ...wallet(), invite: { amount: 25, success: 2, fail: 0 } },
-      'GET /api/invite/collect': () => new Promise((resolve) => { answer = () => resolve([400, { message: 'NO_INVITE_BONUS' }]) }),
+      'GET /api/invite/bonus': () => new Promise((resolve) => { answer = () => resolve([400, { message: 'NO_INVITE_BONUS' }]) }),
     })
     await screen.findByTestId('total-balance')
     const receive = screen.getByRole('button', { name: text('home.inviteReceive') })
     await user.click(receive)
     await user.click(receive)
-    await waitFor(() => expect(calls.some((call) => call.url === '/api/invite/collect')).toBe(true))
+    await waitFor(() => expect(calls.some((call) => call.url === '/api/invite/bonus')).toBe(true))
     await user.click(receive)
     answer()
     expect(await screen.findByText(text('errors.NO_INVITE_BONUS'))).toBeVisible()
-    expect(calls.filter((call) => call.url === '/api/invite/collect')).toHaveLength(1)
+    expect(calls.filter((call) => call.url === '/api/invite/bonus')).toHaveLength(1)
+    expect(calls.some((call) => call.url === '/api/invite/collect')).toBe(false)
   })
 })
 

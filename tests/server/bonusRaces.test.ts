@@ -110,3 +110,26 @@ describe(`bonuses under concurrency${onPostgres() ? ' on two instances' : ''}`, 
     await expectBalancedBooks(first)
   })
 })
+
+describe(`the invite bonus under concurrency${onPostgres() ? ' on two instances' : ''}`, () => {
+  it('two collects and two receives at once count the play once and pay once', async () => {
+    const [first] = await instances()
+    const inviter = await member(first, 40, 0)
+    const phone = `08${String(20_000_041).padStart(8, '0')}`
+    const body = registration({ username: phone, bankAccountNo: `56${phone.slice(2)}`, inviteCode: `PR${inviter.id}` })
+    expect((await call(first.app, 'POST', '/api/account', { body })).status).toBe(201)
+    const friendToken = await login(first.app, phone, body.password)
+    expect((await call(first.app, 'GET', '/api/wallet/activate/PG', { token: friendToken })).status).toBe(200)
+    expect((await call(first.app, 'POST', '/dev/games/PG/rounds', { body: { username: phone, amount: '500', refundPercent: 0 } })).status).toBe(200)
+
+    const at = (i: number) => servers[i % servers.length].app
+    const token = inviter.token
+    const collects = await Promise.all([0, 1].map((i) => call(at(i), 'GET', '/api/invite/collect', { token, headers: { 'idempotency-key': `collect-${i}` } })))
+    expect(messages(collects)).toEqual(['INVITE_COLLECT', 'OK'])
+    const receives = await Promise.all([0, 1].map((i) => call(at(i), 'GET', '/api/invite/bonus', { token, headers: { 'idempotency-key': `receive-${i}` } })))
+    expect(messages(receives)).toEqual(['NO_INVITE_BONUS', 'OK'])
+    // 1 % of 500, once.
+    expect(await accountBalance(first.app.wallet.db, { wallet: inviter.id })).toBe(5_00)
+    await expectBalancedBooks(first)
+  })
+})

@@ -36,6 +36,8 @@ describe('readServerEnv', () => {
     [{ APP_CONFIG: 'not json' }, /APP_CONFIG/],
     [{ APP_SETTINGS: '{"registerOtp":false}' }, /APP_SETTINGS must be/],
     [{ APP_SETTINGS: '{"registerOTP":"no"}' }, /APP_SETTINGS must be/],
+    [{ APP_SETTINGS: '{"invite":{"active":true}}' }, /APP_SETTINGS must be/],
+    [{ APP_SETTINGS: '{"invite":{"active":true,"type":"turnover","isXArea":false,"percent":-1}}' }, /APP_SETTINGS must be/],
     [{ SETTINGS_FILE: '/missing.json' }, /SETTINGS_FILE cannot be read/],
     [{ TRUST_PROXY: 'everyone' }, /TRUST_PROXY/],
     [{ PAYOUT_HOLD_HOURS: '-1' }, /PAYOUT_HOLD_HOURS/],
@@ -57,6 +59,8 @@ describe('readServerEnv', () => {
     const files: Record<string, string> = { '/etc/wallet/settings.json': '{"enableChatWidget":true}' }
     expect(readServerEnv({ SETTINGS_FILE: '/etc/wallet/settings.json' }, (path) => files[path]).settings)
       .toEqual({ enableChatWidget: true })
+    const invite = { active: true, type: 'turnover', isXArea: false, percent: 0.5 }
+    expect(readServerEnv({ APP_SETTINGS: JSON.stringify({ invite }) }, noFile).settings).toEqual({ invite })
   })
 
   it.each([

@@ -27,7 +27,7 @@ describe('POST /api/invite', () => {
   })
 
   it('lists the friends who registered with the code, newest first, 10 a page, and counts them on the wallet', async () => {
-    expect((await post('/api/invite', { page: 1, limit: 10 })).body).toEqual({ invites: [], type: 'member', isXArea: false })
+    expect((await post('/api/invite', { page: 1, limit: 10 })).body).toEqual({ invites: [], type: 'turnover', isXArea: false })
     // Registration without the OTP step, so eleven sign-ups stay under the OTP rate limit.
     expect((await call(server.app, 'POST', '/dev/settings', { body: { registerOTP: false } })).status).toBe(200)
     for (let i = 0; i < 11; i += 1) {

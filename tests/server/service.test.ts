@@ -92,11 +92,12 @@ describe('dev endpoints', () => {
   })
 
   it('read and change settings partially', async () => {
+    const invite = { active: true, type: 'turnover', isXArea: false, percent: 1 }
     expect((await call(server.app, 'GET', '/dev/settings')).body).toEqual({
-      registerOTP: true, terminated: false, spinActive: false, enableChatWidget: false,
+      registerOTP: true, terminated: false, spinActive: false, enableChatWidget: false, invite,
     })
     const result = await call(server.app, 'POST', '/dev/settings', { body: { spinActive: true } })
-    expect(result.body).toEqual({ registerOTP: true, terminated: false, spinActive: true, enableChatWidget: false })
+    expect(result.body).toEqual({ registerOTP: true, terminated: false, spinActive: true, enableChatWidget: false, invite })
   })
 
   it('are absent in production', async () => {

@@ -279,9 +279,11 @@ describe('Idempotency-Key', () => {
 })
 
 describe('GET /api/invite/collect', () => {
-  it('answers NO_INVITE_BONUS while no invite bonus has been earned', async () => {
-    expect(await get('/api/invite/collect')).toMatchObject(expectError(400, 'NO_INVITE_BONUS'))
+  it('answers NO_INVITEE_PLAY_INFO and NO_INVITE_BONUS while no friend has played (invites.test.ts has the rest)', async () => {
+    expect(await get('/api/invite/collect')).toMatchObject(expectError(400, 'NO_INVITEE_PLAY_INFO'))
+    expect(await get('/api/invite/bonus')).toMatchObject(expectError(400, 'NO_INVITE_BONUS'))
     expect(await get('/api/invite/collect', '')).toMatchObject(expectError(401, 'UNAUTHORIZED'))
+    expect(await get('/api/invite/bonus', '')).toMatchObject(expectError(401, 'UNAUTHORIZED'))
   })
 })
 

@@ -7,7 +7,7 @@ import { showToast } from '../../state/ui'
 import { Button } from '../../ui/Button'
 import { GiftIcon } from '../../ui/icons'
 import { walletKeys } from '../../api/wallet'
-import { collectInvite } from './api'
+import { receiveInviteBonus } from './api'
 import { useMoneyAction } from '../../api/useMoneyAction'
 
 /** Spec 2: the invite bonus earned so far and a button that moves it to the wallet. */
@@ -15,8 +15,8 @@ export function InviteBox({ wallet }: { wallet: WalletResponse | undefined }) {
   const { t } = useTranslation()
   const client = useQueryClient()
   // Moving the bonus is a money call: one key per tap, locked while pending (useMoneyAction).
-  const collect = useMoneyAction<unknown, void>({
-    call: (_nothing, headers) => collectInvite(headers),
+  const receive = useMoneyAction<unknown, void>({
+    call: (_nothing, headers) => receiveInviteBonus(headers),
     onSuccess: () => {
       showToast(t('home.inviteCollected'), 'success')
       void client.invalidateQueries({ queryKey: walletKeys.detail() })
@@ -32,7 +32,7 @@ export function InviteBox({ wallet }: { wallet: WalletResponse | undefined }) {
         <strong data-testid="invite-amount">{invite ? formatMoney(invite.amount, currentLanguage(), currencyOf(wallet.wallet.currency)) : '—'}</strong>
         {invite && <span className="muted invite-box__counts">{t('home.inviteCounts', { success: invite.success, fail: invite.fail })}</span>}
       </div>
-      <Button type="button" variant="secondary" disabled={!invite || !(invite.amount > 0)} pending={collect.pending} onClick={() => collect.submit()}>
+      <Button type="button" variant="secondary" disabled={!invite || !(invite.amount > 0)} pending={receive.pending} onClick={() => receive.submit()}>
         {t('home.inviteReceive')}
       </Button>
     </div>

@@ -1,4 +1,7 @@
-import { useState } from 'react'
+import { useRef, useState } from 'react'
+import { useQueryClient } from '@tanstack/react-query'
+import { useMoneyAction } from '../../api/useMoneyAction'
+import { showToast } from '../../state/ui'
 import { useTranslation } from 'react-i18next'
 import type { Currency } from '../../api/types'
 import { usePlatform } from '../../platform'
@@ -7,14 +10,15 @@ import { Button } from '../../ui/Button'
 import { showCopyResult } from '../../ui/copy'
 import { ShareIcon } from '../../ui/icons'
 import { Modal } from '../../ui/Modal'
-import { useInvites } from './api'
+import { collectInvite, rewardKeys, useInviteCollectOffered, useInvites } from './api'
 import { RewardList } from './RewardList'
 
 interface InviteModalProps {
   /** The member's invite code (PR plus the member id, spec 2). */
   code: string
   currency: Currency
-  onClose: () => void
+  /** `saved`: a collect earned a bonus, so home reads the wallet again (spec 2). */
+  onClose: (saved: boolean) => void
 }
 
 /** Spec 2 "Invite and refund modals": the invite link to share, and the friends invited, 10 a page. */
@@ -22,6 +26,19 @@ export default function InviteModal({ code, currency, onClose }: InviteModalProp
   const { t } = useTranslation()
   const [page, setPage] = useState(1)
   const invites = useInvites(page)
+  const collectOffered = useInviteCollectOffered().data === true
+  const client = useQueryClient()
+  const saved = useRef(false)
+  // Spec 6, 7: the friends' play gathered into the bonus earned; it may take up to 5 minutes.
+  const collect = useMoneyAction<unknown, void>({
+    call: (_nothing, headers) => collectInvite(headers),
+    onSuccess: () => {
+      saved.current = true
+      showToast(t('rewards.inviteCollectDone'), 'success')
+      void client.invalidateQueries({ queryKey: rewardKeys.all('invite') })
+    },
+    onError: (error) => showToast(error.message),
+  })
   // Shares through the host once it has started: LINE's picker, Telegram's share sheet.
   const { platform, ready } = usePlatform()
 
@@ -35,7 +52,7 @@ export default function InviteModal({ code, currency, onClose }: InviteModalProp
   }
 
   return (
-    <Modal open onClose={onClose} title={t('home.inviteTitle')}>
+    <Modal open onClose={() => onClose(saved.current)} title={t('home.inviteTitle')}>
       <div className="stack">
         <p className="muted">{t('home.inviteHint')}</p>
         <p className="invite-modal__code">
@@ -50,6 +67,14 @@ export default function InviteModal({ code, currency, onClose }: InviteModalProp
         <Button type="button" block disabled={!code || !ready} onClick={share}>
           <ShareIcon /> {t('home.share')}
         </Button>
+        {collectOffered && (
+          <div className="invite-modal__collect">
+            <p className="muted">{t('rewards.inviteCollectHint')}</p>
+            <Button type="button" variant="secondary" block pending={collect.pending} onClick={() => collect.submit()}>
+              {t('rewards.inviteCollect')}
+            </Button>
+          </div>
+        )}
         <RewardList
           title={t('rewards.invitedTitle')}
           empty={t('rewards.noInvites')}

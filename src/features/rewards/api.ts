@@ -2,9 +2,11 @@
 // waiting and receiving it. An operator's API may leave fields out, so every answer is read
 // leniently: a missing list is an empty one, a missing amount is 0.
 import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query'
+import { call } from '../../api/call'
+import { rewardEndpoints } from '../../api/contract/rewards'
 import { api, LONG_TIMEOUT_MS } from '../../api/http'
 import { retryTransientOnce } from '../../api/queryClient'
-import type { Banner, Invite, InviteListResponse, MessageBody, Refund, RefundCheck, RefundListResponse } from '../../api/types'
+import type { Banner, Invite, InviteListResponse, Refund, RefundCheck, RefundListResponse } from '../../api/types'
 import { walletKeys } from '../../api/wallet'
 
 export type RewardKind = 'invite' | 'refund'
@@ -32,21 +34,25 @@ export const fetchBanners = (client: QueryClient, kind: RewardKind): Promise<Ban
     staleTime: 5 * 60 * 1000,
   })
 
-/** One page of the invite or refund list: POST /api/{kind} with page and limit, its rows under `field`. */
-function useRewardPage<T>(kind: RewardKind, field: string, pageNumber: number) {
-  return useQuery({
-    queryKey: rewardKeys.list(kind, pageNumber),
-    queryFn: async (): Promise<T[]> => {
-      const answer = await api.post<Record<string, T[] | undefined>>(`/api/${kind}`, { page: pageNumber, limit: REWARD_PAGE_SIZE })
-      return answer[field] ?? []
-    },
-    placeholderData: keepPreviousData,
-    ...inline,
-  })
-}
+/** One page of the invite or refund list: POST /api/{kind} with page and limit, the answer kept whole. */
+const rewardPageQuery = (kind: RewardKind, pageNumber: number) => ({
+  queryKey: rewardKeys.list(kind, pageNumber),
+  queryFn: () => call(kind === 'invite' ? rewardEndpoints.invites : rewardEndpoints.refunds, { body: { page: pageNumber, limit: REWARD_PAGE_SIZE } }) as Promise<Partial<InviteListResponse & RefundListResponse>>,
+  placeholderData: keepPreviousData,
+  ...inline,
+})
 
-export const useInvites = (pageNumber: number) => useRewardPage<Invite>('invite', 'invites' satisfies keyof InviteListResponse, pageNumber)
-export const useRefunds = (pageNumber: number) => useRewardPage<Refund>('refund', 'refunds' satisfies keyof RefundListResponse, pageNumber)
+export const useInvites = (pageNumber: number) =>
+  useQuery({ ...rewardPageQuery('invite', pageNumber), select: (answer): Invite[] => answer.invites ?? [] })
+export const useRefunds = (pageNumber: number) =>
+  useQuery({ ...rewardPageQuery('refund', pageNumber), select: (answer): Refund[] => answer.refunds ?? [] })
+
+/**
+ * Spec 6: collecting the friends' play is offered only when the invite type is turnover and
+ * isXArea is false. Read from the list's first page (the same cached answer, no second call).
+ */
+export const useInviteCollectOffered = () =>
+  useQuery({ ...rewardPageQuery('invite', 1), select: (answer) => answer.type === 'turnover' && answer.isXArea === false })
 
 export const useRefundCheck = () =>
   useQuery({
@@ -67,9 +73,10 @@ export const useRefundCheck = () =>
   })
 
 /** GET /api/refund/receive: moves the refund waiting into the wallet. */
-export const receiveRefund = (idempotency: Record<string, string>) =>
-  api.get<MessageBody>('/api/refund/receive', { headers: idempotency })
+export const receiveRefund = (headers: Record<string, string>) => call(rewardEndpoints.refundReceive, { headers })
 
-/** Spec 7: invite collect waits up to 5 minutes. */
-export const collectInvite = (idempotency: Record<string, string>) =>
-  api.get<MessageBody>('/api/invite/collect', { timeout: LONG_TIMEOUT_MS, headers: idempotency })
+/** GET /api/invite/collect: the friends' play into the bonus earned; it may take up to 5 minutes (spec 9). */
+export const collectInvite = (headers: Record<string, string>) => call(rewardEndpoints.inviteCollect, { timeout: LONG_TIMEOUT_MS, headers })
+
+/** GET /api/invite/bonus: the invite bonus earned into the wallet (home's receive). */
+export const receiveInviteBonus = (headers: Record<string, string>) => call(rewardEndpoints.inviteBonus, { headers })

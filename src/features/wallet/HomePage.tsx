@@ -31,7 +31,7 @@ type RewardKind = 'invite' | 'refund'
 export interface HomeParts {
   DepositModal: ComponentType<{ open: boolean; onClose: () => void }>
   SlotAccountModal: ComponentType<{ open: boolean; code: string; onClose: (saved: boolean) => void; onTransfer: (from: string, to: string) => void }>
-  InviteModal: ComponentType<{ code: string; currency: Currency; onClose: () => void }>
+  InviteModal: ComponentType<{ code: string; currency: Currency; onClose: (saved: boolean) => void }>
   RefundModal: ComponentType<{ currency: Currency; onClose: (saved: boolean) => void }>
   BannerModal: ComponentType<{ title: string; banners: Banner[]; onClose: () => void }>
   GameCarousels: ComponentType<{ slots: Slot[] | undefined; onOpen: (game: Slot) => void }>
@@ -146,7 +146,7 @@ export function HomePage({ parts }: { parts: HomeParts }) {
         {modal?.kind === 'deposit' && <DepositModal open onClose={() => closed(false)} />}
         {modal?.kind === 'withdraw' && <WithdrawModal open onClose={closed} />}
         {modal?.kind === 'transfer' && <TransferModal open onClose={closed} from={modal.from} to={modal.to} />}
-        {modal?.kind === 'invite' && <InviteModal code={code} currency={currency} onClose={() => closed(false)} />}
+        {modal?.kind === 'invite' && <InviteModal code={code} currency={currency} onClose={closed} />}
         {modal?.kind === 'refund' && <RefundModal currency={currency} onClose={closed} />}
         {modal?.kind === 'slot' && (
           <SlotAccountModal
