@@ -172,6 +172,20 @@ export interface Tables {
   invite_turnover: { id: Generated<number>; inviter_id: number; invitee_id: number; played_minor: number; created_at: number; collected_at: number | null }
   /** The invite bonus a collect earned from one friend, until received into the wallet. */
   invite_accruals: { id: Generated<number>; inviter_id: number; invitee_id: number; amount_minor: number; created_at: number; received_at: number | null }
+  /** The coins a member can spin the wheel with (wallet/spin.ts). */
+  member_coins: { member_id: number; coins: number }
+  /** A prize a spin won, claimable until it expires. */
+  spin_coupons: {
+    id: Generated<number>
+    member_id: number
+    slice_code: string
+    label: string
+    wheel_name: string
+    amount_minor: number
+    created_at: number
+    expires_at: number
+    claimed_at: number | null
+  }
   idempotency_keys: {
     member_id: number
     idem_key: string

@@ -75,7 +75,7 @@ function readSettings(env: Env, readFile: (path: string) => string): Partial<Set
   if (!raw) return undefined
   const value = json(name, raw)
   if (!Value.Check(SettingsPatch, value)) {
-    throw new Error(`${name} must be a JSON object of registerOTP, terminated, spinActive, enableChatWidget (true or false) and invite ({ active, type, isXArea, percent })`)
+    throw new Error(`${name} must be a JSON object of registerOTP, terminated, spinActive, enableChatWidget (true or false) invite ({ active, type, isXArea, percent }) and spin ({ name, coinPerDepositMinor, couponDays, slices })`)
   }
   return value
 }

@@ -14,6 +14,29 @@ export const InviteRule = Type.Object({
   percent: Type.Number({ minimum: 0, maximum: 100, multipleOf: 0.01 }),
 }, { additionalProperties: false })
 
+const colour = Type.String({ pattern: '^#[0-9A-Fa-f]{6}$' })
+
+/**
+ * The spin wheel (wallet/spin.ts; `spinActive` turns the campaign on): its slices in order from
+ * the pointer clockwise, each drawn with probability weight / sum of weights; a slice with an
+ * amount wins a coupon of that much (minor units), claimable for `couponDays`; every
+ * `coinPerDepositMinor` of one deposit grants a coin (0: deposits grant none).
+ */
+export const SpinRule = Type.Object({
+  name: Type.String({ minLength: 1, maxLength: 100 }),
+  coinPerDepositMinor: Type.Integer({ minimum: 0 }),
+  couponDays: Type.Integer({ minimum: 1, maximum: 365 }),
+  slices: Type.Array(Type.Object({
+    code: Type.String({ pattern: '^[A-Za-z0-9_-]{1,32}$' }),
+    label: Type.String({ minLength: 1, maxLength: 40 }),
+    bgColor: colour,
+    textColor: colour,
+    weight: Type.Integer({ minimum: 0, maximum: 1_000_000 }),
+    amountMinor: Type.Integer({ minimum: 0, maximum: 100_000_000 }),
+  }, { additionalProperties: false }), { minItems: 2, maxItems: 16 }),
+}, { additionalProperties: false })
+export type SpinRule = Static<typeof SpinRule>
+
 /** Operator switches kept in the `settings` table (values stored as JSON): one schema for the
  *  table, APP_SETTINGS (env.ts) and /dev/settings. */
 export const SettingsSchema = Type.Object({
@@ -22,6 +45,7 @@ export const SettingsSchema = Type.Object({
   spinActive: Type.Boolean(),
   enableChatWidget: Type.Boolean(),
   invite: InviteRule,
+  spin: SpinRule,
 }, { additionalProperties: false })
 export type Settings = Static<typeof SettingsSchema>
 
@@ -33,6 +57,21 @@ const defaults: Settings = {
   spinActive: false,
   enableChatWidget: false,
   invite: { active: true, type: 'turnover', isXArea: false, percent: 1 },
+  spin: {
+    name: 'Lucky wheel',
+    coinPerDepositMinor: 100_00,
+    couponDays: 7,
+    slices: [
+      { code: 'B5', label: '5', bgColor: '#1f6feb', textColor: '#ffffff', weight: 30, amountMinor: 5_00 },
+      { code: 'NONE1', label: '0', bgColor: '#f5b400', textColor: '#1a1a1a', weight: 25, amountMinor: 0 },
+      { code: 'B10', label: '10', bgColor: '#0b7a5a', textColor: '#ffffff', weight: 20, amountMinor: 10_00 },
+      { code: 'B20', label: '20', bgColor: '#d64545', textColor: '#ffffff', weight: 10, amountMinor: 20_00 },
+      { code: 'NONE2', label: '0', bgColor: '#f5b400', textColor: '#1a1a1a', weight: 25, amountMinor: 0 },
+      { code: 'B50', label: '50', bgColor: '#7a1fa2', textColor: '#ffffff', weight: 6, amountMinor: 50_00 },
+      { code: 'B100', label: '100', bgColor: '#0a3d62', textColor: '#ffffff', weight: 3, amountMinor: 100_00 },
+      { code: 'B500', label: '500', bgColor: '#111111', textColor: '#ffd24d', weight: 1, amountMinor: 500_00 },
+    ],
+  },
 }
 
 export async function getSetting<K extends keyof Settings>(db: Db, key: K): Promise<Settings[K]> {

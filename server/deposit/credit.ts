@@ -1,5 +1,6 @@
-import type { Db } from '../db'
+import { type Db, inTransaction } from '../db'
 import { creditWallet } from '../wallet/ledger'
+import { grantDepositCoins } from '../wallet/spin'
 
 export type DepositKind = 'qrcode' | 'slip' | 'truelink'
 
@@ -25,12 +26,17 @@ export async function creditDeposit(db: Db, credit: DepositCredit): Promise<numb
   }
   // The deposit's reference is the movement's unique reference: the schema itself refuses a
   // second credit for the same QR, slip or gift link.
-  return creditWallet(db, {
-    memberId: credit.memberId,
-    amountMinor: credit.amountMinor,
-    from: 'deposits-in',
-    kind: 'deposit',
-    reference: `${credit.kind}:${credit.reference}`,
-    at: credit.at,
+  return inTransaction(db, async (trx) => {
+    const balance = await creditWallet(trx, {
+      memberId: credit.memberId,
+      amountMinor: credit.amountMinor,
+      from: 'deposits-in',
+      kind: 'deposit',
+      reference: `${credit.kind}:${credit.reference}`,
+      at: credit.at,
+    })
+    // The spin rule's coins for this deposit, booked with it (spec 7 "Spin wheel").
+    await grantDepositCoins(trx, credit.memberId, credit.amountMinor)
+    return balance
   })
 }

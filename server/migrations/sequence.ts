@@ -15,6 +15,7 @@ import { migration as m0007 } from './0007_withdrawal_destination'
 import { migration as m0008 } from './0008_deposit_references'
 import { migration as m0009 } from './0009_bonuses_promotions'
 import { migration as m0010 } from './0010_invite_bonus'
+import { migration as m0011 } from './0011_spin_coins_coupons'
 
 /** Every migration by its file name (without `.ts`); the number orders them. */
 export const migrations: Record<string, Migration> = {
@@ -28,6 +29,7 @@ export const migrations: Record<string, Migration> = {
   '0008_deposit_references': m0008,
   '0009_bonuses_promotions': m0009,
   '0010_invite_bonus': m0010,
+  '0011_spin_coins_coupons': m0011,
 }
 
 /**

@@ -5,6 +5,7 @@ import { Type } from 'typebox'
 import * as C from '../../src/api/contract'
 import { bonusEndpoints as B } from '../../src/api/contract/bonus'
 import { rewardEndpoints as R } from '../../src/api/contract/rewards'
+import { spinEndpoints as S } from '../../src/api/contract/spin'
 import { walletEndpoints as W } from '../../src/api/contract/wallet'
 import { at, schemaFor } from '../http/endpoint'
 import { findMemberByUsername } from '../account/members'
@@ -20,6 +21,7 @@ import { idempotent, idempotentSteps } from './idempotency'
 import { checkBooks } from './books'
 import { accountBalance } from './ledger'
 import * as rewards from './rewards'
+import * as spin from './spin'
 import * as wallet from './service'
 import { listWithdrawals, requestWithdrawal, settleWithdrawal } from './withdrawals'
 
@@ -129,6 +131,31 @@ export const refundRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.route({
     ...at(app, R.refundBanners), schema: schemaFor(R.refundBanners, { response: { 200: C.BannersResponse } }),
     handler: async () => rewards.refundBanners(ctx),
+  })
+}
+
+/** /api/spinwheel (spec 7 "Spin wheel"): the wheel and the coins, a spin, the coupons, claiming one. */
+export const spinRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const ctx = app.wallet
+  app.route({
+    ...at(app, S.setup), schema: schemaFor(S.setup, { response: { 200: C.SpinSetup } }),
+    handler: async (request) => spin.spinSetup(ctx, request.member),
+  })
+  app.route({
+    ...at(app, S.spin), schema: schemaFor(S.spin, { response: { 200: C.SpinResult } }),
+    handler: async (request, reply) => idempotent(ctx, request, reply, (scoped) => spin.spin(scoped, request.member)),
+  })
+  app.route({
+    ...at(app, S.coupons), schema: schemaFor(S.coupons, { response: { 200: C.SpinCoupons } }),
+    handler: async (request) => spin.listCoupons(ctx, request.member),
+  })
+  app.route({
+    ...at(app, S.claim), schema: schemaFor(S.claim, { body: C.CouponClaimRequest, response: { 200: C.MessageBody } }),
+    handler: async (request, reply) => idempotent(ctx, request, reply, (scoped) => spin.claimCoupon(scoped, request.member, request.body.coupon)),
+  })
+  app.route({
+    ...at(app, S.active), schema: schemaFor(S.active, { response: { 200: C.SpinActive } }),
+    handler: async () => spin.spinActive(ctx.db),
   })
 }
 
@@ -254,6 +281,14 @@ export const walletDevRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const { amount, refundPercent = 5 } = request.body
     const minor = parseAmount(amount.replace(/^-/, ''), ctx.maxAmountMinor)
     await wallet.settleRound(ctx, member, request.params.code, amount.startsWith('-') ? -minor : minor, refundPercent)
+    return { message: 'OK' }
+  })
+  // Spin coins for a member (standing in for the operator's grants beside the per-deposit rule).
+  const coins = Type.Object({ username: Type.String({ maxLength: 32 }), coins: Type.Integer({ minimum: 1, maximum: 1_000 }) }, { additionalProperties: false })
+  app.post('/coins', { schema: { body: coins, response: { 200: C.MessageBody } } }, async (request) => {
+    const member = await findMemberByUsername(ctx.db, request.body.username)
+    if (!member) throw fail(404, 'NO_USER')
+    await spin.grantCoins(ctx.db, member.id, request.body.coins)
     return { message: 'OK' }
   })
   // The operator's offers (bonus cards and promotion codes): added, or changed by code.

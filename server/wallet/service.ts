@@ -16,6 +16,7 @@ import { AUTO_LOGIN_BY_PASSWORD, AUTO_LOGIN_BY_USERNAME } from './gamesData'
 import { type AccountCache, gameBalances, memberBalances, openGameAccount, postMovement, walletBalance } from './ledger'
 import { ProviderRefused, ProviderUnreachable, withinTime } from './providers'
 import { recordTurnover } from './bonuses'
+import { coinsOf } from './spin'
 import { inviteSummary, recordInviteeTurnover } from './invites'
 import { accrueRefund } from './rewards'
 import { driveTransfer, findTransfer, type GameSide, type GameTransfer, gameAtFault, isOpen, type Known, reserveTransfer, WALLET } from './transfers'
@@ -53,11 +54,11 @@ export async function balancesView(ctx: ServerContext, member: Member): Promise<
 }
 
 export async function walletView(ctx: ServerContext, member: Member): Promise<WalletResponse> {
-  const [{ bankAccount }, { wallet, slots }, invited] = await Promise.all([
-    toProfileResponse(ctx, member), balancesView(ctx, member), inviteSummary(ctx, member),
+  const [{ bankAccount }, { wallet, slots }, invited, coin] = await Promise.all([
+    toProfileResponse(ctx, member), balancesView(ctx, member), inviteSummary(ctx, member), coinsOf(ctx.db, member.id),
   ])
   return {
-    profile: { _id: String(member.id), name: member.name, username: member.username, coin: 0 },
+    profile: { _id: String(member.id), name: member.name, username: member.username, coin },
     bankAccount,
     wallet,
     invite: invited,

@@ -466,3 +466,44 @@ export const RefundListResponse = Type.Object({ refunds: Type.Array(Refund) })
 export const AutoLoginParams = Type.Object({ game: text(32), username: text(64) })
 export const AutoLoginPasswordParams = Type.Object({ game: text(32), username: text(64), password: text(64) })
 export const AutoLoginResponse = Type.Object({ link: text(2_000) })
+
+// ---- Spin wheel (spec 3, 7) ----
+
+/** One slice of the wheel (spec 3 "Spin setup"), in order from the pointer clockwise. */
+export const SpinSlice = Type.Object({
+  code: text(32),
+  label: text(40),
+  bgColor: text(16),
+  textColor: text(16),
+  htmlDescription: Type.Optional(text(5_000)),
+})
+export type SpinSlice = Static<typeof SpinSlice>
+/** GET /api/spinwheel/setup: the wheel of the campaign running (null when none) and the member's coins. */
+export const SpinSetup = Type.Object({
+  result: Type.Object({
+    activeSpinwheel: Type.Union([Type.Object({ name: text(100), slices: Type.Array(SpinSlice) }), Type.Null()]),
+    userCoin: Type.Integer({ minimum: 0 }),
+  }),
+})
+export type SpinSetup = Static<typeof SpinSetup>
+/** POST /api/spinwheel/spin (spec 3 "Spin result"): the slice the server drew, and the coins left. */
+export const SpinResult = Type.Object({
+  success: Type.Boolean(),
+  error: Type.Union([text(64), Type.Null()]),
+  result: Type.Union([Type.Object({ code: text(32), label: text(40), remainingCoin: Type.Integer({ minimum: 0 }), amount: Type.Number() }), Type.Null()]),
+})
+export type SpinResult = Static<typeof SpinResult>
+/** GET /api/spinwheel/coupon (spec 3 "Coupon"): the prizes won, newest first; each claimable until `expiresAt`. */
+export const SpinCoupon = Type.Object({
+  _id: text(32),
+  prize: Type.Object({ slice: Type.Object({ label: text(40) }), name: text(100) }),
+  amount: Type.Number(),
+  createdAt: text(40),
+  expiresAt: text(40),
+  claimed: Type.Boolean(),
+})
+export type SpinCoupon = Static<typeof SpinCoupon>
+export const SpinCoupons = Type.Array(SpinCoupon)
+export const CouponClaimRequest = Type.Object({ coupon: filled(32) }, { additionalProperties: false })
+/** GET /api/spinwheel/active: whether a spin campaign runs. */
+export const SpinActive = Type.Object({ isActive: Type.Boolean() })

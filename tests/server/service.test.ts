@@ -93,11 +93,12 @@ describe('dev endpoints', () => {
 
   it('read and change settings partially', async () => {
     const invite = { active: true, type: 'turnover', isXArea: false, percent: 1 }
+    const spin = expect.objectContaining({ name: 'Lucky wheel', coinPerDepositMinor: 100_00, couponDays: 7 })
     expect((await call(server.app, 'GET', '/dev/settings')).body).toEqual({
-      registerOTP: true, terminated: false, spinActive: false, enableChatWidget: false, invite,
+      registerOTP: true, terminated: false, spinActive: false, enableChatWidget: false, invite, spin,
     })
     const result = await call(server.app, 'POST', '/dev/settings', { body: { spinActive: true } })
-    expect(result.body).toEqual({ registerOTP: true, terminated: false, spinActive: true, enableChatWidget: false, invite })
+    expect(result.body).toEqual({ registerOTP: true, terminated: false, spinActive: true, enableChatWidget: false, invite, spin })
   })
 
   it('are absent in production', async () => {

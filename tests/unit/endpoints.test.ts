@@ -7,13 +7,15 @@ import { describe, expect, it } from 'vitest'
 import * as C from '../../src/api/contract'
 import { fillPath } from '../../src/api/contract/endpoint'
 import { bonusEndpoints as B } from '../../src/api/contract/bonus'
+import { rewardEndpoints as R } from '../../src/api/contract/rewards'
+import { spinEndpoints as S } from '../../src/api/contract/spin'
 import { walletEndpoints as W } from '../../src/api/contract/wallet'
 import { WALLET_PATH } from '../../src/api/early'
 import { at, schemaFor } from '../../server/http/endpoint'
 import type { call } from '../../src/api/call'
 import { registeredRoutes } from '../contractRoutes'
 
-const AREAS = { wallet: W, bonus: B }
+const AREAS = { wallet: W, bonus: B, rewards: R, spin: S }
 
 describe('endpoint descriptors', () => {
   it('are each a route the server registers, with the same method and path', async () => {

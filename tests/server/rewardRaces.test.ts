@@ -1,6 +1,7 @@
 // @vitest-environment node
-// Bonuses under concurrency (issue 16): taps on several bonuses at once, an offer's last places
-// taken by many members at once, a cancel racing a withdrawal and another cancel. Each pays or
+// Rewards under concurrency (issue 16): taps on several bonuses at once, an offer's last places
+// taken by many members at once, a cancel racing a withdrawal and another cancel, two invite
+// collects and receives, spins with fewer coins than taps, a coupon claimed twice. Each pays or
 // ends once. On PostgreSQL two server instances share the database, as two API nodes would, so
 // the requests really overlap; on SQLite (one connection) they run one after another.
 import { afterEach, describe, expect, it } from 'vitest'
@@ -130,6 +131,34 @@ describe(`the invite bonus under concurrency${onPostgres() ? ' on two instances'
     expect(messages(receives)).toEqual(['NO_INVITE_BONUS', 'OK'])
     // 1 % of 500, once.
     expect(await accountBalance(first.app.wallet.db, { wallet: inviter.id })).toBe(5_00)
+    await expectBalancedBooks(first)
+  })
+})
+
+describe(`the spin wheel under concurrency${onPostgres() ? ' on two instances' : ''}`, () => {
+  it('five spins at once with two coins spin twice; a coupon claimed twice at once pays once', async () => {
+    const [first] = await instances()
+    const wheel = {
+      name: 'Race wheel', coinPerDepositMinor: 0, couponDays: 7,
+      slices: [
+        { code: 'WIN', label: '9', bgColor: '#112233', textColor: '#ffffff', weight: 1, amountMinor: 9_00 },
+        { code: 'LOSE', label: '0', bgColor: '#112233', textColor: '#ffffff', weight: 0, amountMinor: 0 },
+      ],
+    }
+    expect((await call(first.app, 'POST', '/dev/settings', { body: { spinActive: true, spin: wheel } })).status).toBe(200)
+    const { token, id } = await member(first, 50, 0)
+    const phone = `08${String(20_000_050).padStart(8, '0')}`
+    expect((await call(first.app, 'POST', '/dev/coins', { body: { username: phone, coins: 2 } })).status).toBe(200)
+    const at = (i: number) => servers[i % servers.length].app
+    const spins = await Promise.all(Array.from({ length: 5 }, (_, i) =>
+      call(at(i), 'POST', '/api/spinwheel/spin', { token, headers: { 'idempotency-key': `spin-${i}` } })))
+    expect(messages(spins)).toEqual(['NO_COIN', 'NO_COIN', 'NO_COIN', 'OK', 'OK'])
+    const coupons = (await call(first.app, 'GET', '/api/spinwheel/coupon', { token })).body as unknown as { _id: string }[]
+    expect(coupons).toHaveLength(2)
+    const claims = await Promise.all([0, 1].map((i) =>
+      call(at(i), 'POST', '/api/spinwheel/coupon/claim', { token, body: { coupon: coupons[0]._id }, headers: { 'idempotency-key': `claim-${i}` } })))
+    expect(messages(claims)).toEqual(['NO_CLAIMABLE_COUPON', 'OK'])
+    expect(await accountBalance(first.app.wallet.db, { wallet: id })).toBe(9_00)
     await expectBalancedBooks(first)
   })
 })

@@ -1,0 +1,139 @@
+/**
+ * The spin wheel (spec 2 "Spin modal", spec 4 "Spin", spec 7 "Spin wheel"). The wheel is the
+ * operator's `spin` setting and runs while `spinActive` is on. A spin takes one of the member's
+ * coins and, in the same transaction, records the prize the server drew from the slices' weights
+ * as a coupon (a slice without an amount wins nothing); claiming a coupon before it expires moves
+ * its amount into the wallet as one movement from the house's bonuses account. Coins come from
+ * deposits (`grantDepositCoins`, one per `coinPerDepositMinor` of a deposit) and the dev endpoint.
+ *
+ * Races: the coin is taken by `UPDATE ... WHERE coins >= 1`, so two spins at once with one coin
+ * spin once; a coupon is claimed by `UPDATE ... WHERE claimed_at IS NULL`, so it pays once.
+ */
+import { randomInt } from 'node:crypto'
+import type { SpinCoupon, SpinResult, SpinSetup } from '../../src/api/contract'
+import type { Member } from '../account/members'
+import type { ServerContext } from '../context'
+import { type Db, inTransaction } from '../db'
+import { fail } from '../http/errors'
+import { toMajor } from '../money'
+import { getSetting, type SpinRule } from '../settings'
+import { runSql } from '../sql'
+import { holdsBonus } from './bonuses'
+import { creditWallet } from './ledger'
+
+const DAY_MS = 24 * 60 * 60 * 1000
+/** The coupons listed: the newest this many. */
+const COUPONS_LISTED = 60
+
+const iso = (ms: number | string) => new Date(Number(ms)).toISOString()
+
+export async function coinsOf(db: Db, memberId: number): Promise<number> {
+  const row = await db.selectFrom('member_coins').select('coins').where('member_id', '=', memberId).executeTakeFirst()
+  return Number(row?.coins ?? 0)
+}
+
+/** Adds `coins` (above 0) to the member's coins. */
+export async function grantCoins(db: Db, memberId: number, coins: number): Promise<void> {
+  if (!Number.isSafeInteger(coins) || coins <= 0) throw new Error('coins granted are a positive integer')
+  await runSql(db,
+    'INSERT INTO member_coins (member_id, coins) VALUES (?, ?) ON CONFLICT (member_id) DO UPDATE SET coins = member_coins.coins + excluded.coins',
+    [memberId, coins])
+}
+
+/** The operator's rule: a deposit of `amountMinor` grants a coin per `coinPerDepositMinor` (in the deposit's transaction). */
+export async function grantDepositCoins(db: Db, memberId: number, amountMinor: number): Promise<void> {
+  const rule = await getSetting(db, 'spin')
+  if (rule.coinPerDepositMinor <= 0) return
+  const coins = Math.floor(amountMinor / rule.coinPerDepositMinor)
+  if (coins > 0) await grantCoins(db, memberId, coins)
+}
+
+/** GET /api/spinwheel/active */
+export const spinActive = async (db: Db): Promise<{ isActive: boolean }> => ({ isActive: await getSetting(db, 'spinActive') })
+
+/** GET /api/spinwheel/setup: the wheel while the campaign runs, and the member's coins. */
+export async function spinSetup(ctx: ServerContext, member: Member): Promise<SpinSetup> {
+  const [active, rule, coins] = await Promise.all([getSetting(ctx.db, 'spinActive'), getSetting(ctx.db, 'spin'), coinsOf(ctx.db, member.id)])
+  return {
+    result: {
+      activeSpinwheel: active
+        ? { name: rule.name, slices: rule.slices.map(({ code, label, bgColor, textColor }) => ({ code, label, bgColor, textColor })) }
+        : null,
+      userCoin: coins,
+    },
+  }
+}
+
+/** The slice drawn: each with probability weight / total weight. */
+export function drawSlice(slices: SpinRule['slices'], random: (below: number) => number = randomInt): SpinRule['slices'][number] {
+  const total = slices.reduce((sum, slice) => sum + slice.weight, 0)
+  if (total <= 0) throw fail(400, 'SPIN_INACTIVE')
+  let ticket = random(total)
+  for (const slice of slices) {
+    if (ticket < slice.weight) return slice
+    ticket -= slice.weight
+  }
+  return slices[slices.length - 1]
+}
+
+/** POST /api/spinwheel/spin: one coin for the prize the server draws, booked together. */
+export async function spin(ctx: ServerContext, member: Member): Promise<SpinResult> {
+  const [active, rule] = await Promise.all([getSetting(ctx.db, 'spinActive'), getSetting(ctx.db, 'spin')])
+  if (!active) throw fail(400, 'SPIN_INACTIVE')
+  const at = ctx.now()
+  return inTransaction(ctx.db, async (trx) => {
+    const [left] = await runSql<{ coins: number }>(trx,
+      'UPDATE member_coins SET coins = coins - 1 WHERE member_id = ? AND coins >= 1 RETURNING coins', [member.id])
+    if (!left) throw fail(400, 'NO_COIN')
+    const slice = drawSlice(rule.slices)
+    if (slice.amountMinor > 0) {
+      await trx.insertInto('spin_coupons').values({
+        member_id: member.id, slice_code: slice.code, label: slice.label, wheel_name: rule.name, amount_minor: slice.amountMinor,
+        created_at: at, expires_at: at + rule.couponDays * DAY_MS, claimed_at: null,
+      }).execute()
+    }
+    return {
+      success: true,
+      error: null,
+      result: { code: slice.code, label: slice.label, remainingCoin: Number(left.coins), amount: toMajor(slice.amountMinor) },
+    }
+  })
+}
+
+/** GET /api/spinwheel/coupon: the prizes won, newest first. */
+export async function listCoupons(ctx: ServerContext, member: Member): Promise<SpinCoupon[]> {
+  const rows = await ctx.db.selectFrom('spin_coupons').selectAll()
+    .where('member_id', '=', member.id).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(COUPONS_LISTED).execute()
+  return rows.map((row) => ({
+    _id: String(row.id),
+    prize: { slice: { label: row.label }, name: row.wheel_name },
+    amount: toMajor(Number(row.amount_minor)),
+    createdAt: iso(row.created_at),
+    expiresAt: iso(row.expires_at),
+    claimed: row.claimed_at !== null,
+  }))
+}
+
+/**
+ * POST /api/spinwheel/coupon/claim: the coupon's amount into the wallet, once. INVALID_CODE: not a
+ * coupon id; NO_CLAIMABLE_COUPON: not the member's, or claimed already; COUPON_EXPIRED; the prize's
+ * slice no longer on the wheel: INVALID_PRIZE_CODE; while a bonus is held: BONUS_REMAINING.
+ */
+export async function claimCoupon(ctx: ServerContext, member: Member, couponId: string): Promise<{ message: string }> {
+  if (!/^\d{1,18}$/.test(couponId)) throw fail(400, 'INVALID_CODE')
+  const rule = await getSetting(ctx.db, 'spin')
+  const at = ctx.now()
+  return inTransaction(ctx.db, async (trx) => {
+    const coupon = await trx.selectFrom('spin_coupons').selectAll()
+      .where('id', '=', Number(couponId)).where('member_id', '=', member.id).executeTakeFirst()
+    if (!coupon || coupon.claimed_at !== null) throw fail(400, 'NO_CLAIMABLE_COUPON')
+    if (Number(coupon.expires_at) <= at) throw fail(400, 'COUPON_EXPIRED')
+    if (!rule.slices.some((slice) => slice.code === coupon.slice_code)) throw fail(400, 'INVALID_PRIZE_CODE')
+    if (await holdsBonus(trx, member.id)) throw fail(400, 'BONUS_REMAINING')
+    const claimed = await trx.updateTable('spin_coupons').set({ claimed_at: at })
+      .where('id', '=', Number(coupon.id)).where('claimed_at', 'is', null).returning('id').execute()
+    if (claimed.length === 0) throw fail(400, 'NO_CLAIMABLE_COUPON')
+    await creditWallet(trx, { memberId: member.id, amountMinor: Number(coupon.amount_minor), at, from: 'bonuses', kind: 'spin_prize', note: coupon.slice_code })
+    return { message: 'SUCCESS' }
+  })
+}
