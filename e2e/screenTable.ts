@@ -5,6 +5,7 @@ import type { APIRequestContext, Page } from '@playwright/test'
 import type en from '../src/i18n/locales/en.json'
 import { paths } from '../src/app/paths'
 import { bankStep, DEMO, expect, freshPhone, lastOtp, profileStep, signIn } from './fixtures'
+import { RIGGED_WHEEL } from './shared/spin'
 
 export type Locale = typeof en
 
@@ -125,7 +126,38 @@ async function homeAction({ page, strings }: StateContext, action: string, title
   return dialog
 }
 
+/**
+ * The spin modal as a campaign shows it: the table's servers run none (their settings are shared
+ * by every test of a worker), so the campaign, the wheel and two coupons are answered here.
+ */
+async function openSpinModal(context: StateContext) {
+  const { page } = context
+  const slices = RIGGED_WHEEL.slices.map(({ code, label, bgColor, textColor }) => ({ code, label, bgColor, textColor }))
+  await page.route('**/api/lookup/active', (route) => route.fulfill({ json: { isActive: true, terminated: false } }))
+  await page.route('**/api/spinwheel/setup', (route) => route.fulfill({ json: { result: { activeSpinwheel: { name: RIGGED_WHEEL.name, slices }, userCoin: 2 } } }))
+  const coupon = (id: string, claimed: boolean) => ({
+    _id: id, prize: { slice: { label: '25' }, name: RIGGED_WHEEL.name }, amount: 25, createdAt: '2026-11-20T00:00:00.000Z', expiresAt: '2099-01-01T00:00:00.000Z', claimed,
+  })
+  await page.route('**/api/spinwheel/coupon', (route) => route.fulfill({ json: [coupon('1', false), coupon('2', true)] }))
+  await page.reload()
+  const dialog = await homeAction(context, context.strings.home.spin, RIGGED_WHEEL.name)
+  await expect(dialog.getByRole('button', { name: context.strings.spin.claim })).toBeVisible()
+  return dialog
+}
+
 const HOME_STATES: readonly ScreenState[] = [
+  { name: 'spin modal', reach: async (context) => { await openSpinModal(context) } },
+  {
+    name: 'spin prize',
+    reach: async (context) => {
+      const dialog = await openSpinModal(context)
+      await context.page.emulateMedia({ reducedMotion: 'reduce' })
+      await context.page.route('**/api/spinwheel/spin', (route) =>
+        route.fulfill({ json: { success: true, error: null, result: { code: 'WIN', label: '25', remainingCoin: 1, amount: 25 } } }))
+      await dialog.getByRole('button', { name: context.strings.spin.spin }).click()
+      await expect(context.page.getByRole('dialog', { name: context.strings.spin.prizeTitle })).toBeVisible()
+    },
+  },
   {
     name: 'agreement modal',
     reach: async ({ page, strings }) => {

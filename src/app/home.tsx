@@ -12,6 +12,8 @@ const parts: HomeParts = {
   SlotAccountModal: lazy(() => import('../features/games/SlotAccountModal')),
   InviteModal: lazy(() => import('../features/rewards/InviteModal')),
   RefundModal: lazy(() => import('../features/rewards/RefundModal')),
+  // The wheel and its coupons load only when the spin modal opens (issue 16).
+  SpinModal: lazy(() => import('../features/spin/SpinModal')),
   BannerModal,
   GameCarousels,
   InviteBox,

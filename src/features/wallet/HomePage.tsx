@@ -33,6 +33,7 @@ export interface HomeParts {
   SlotAccountModal: ComponentType<{ open: boolean; code: string; onClose: (saved: boolean) => void; onTransfer: (from: string, to: string) => void }>
   InviteModal: ComponentType<{ code: string; currency: Currency; onClose: (saved: boolean) => void }>
   RefundModal: ComponentType<{ currency: Currency; onClose: (saved: boolean) => void }>
+  SpinModal: ComponentType<{ currency: Currency; onClose: (saved: boolean) => void }>
   BannerModal: ComponentType<{ title: string; banners: Banner[]; onClose: () => void }>
   GameCarousels: ComponentType<{ slots: Slot[] | undefined; onOpen: (game: Slot) => void }>
   InviteBox: ComponentType<{ wallet: WalletResponse | undefined }>
@@ -47,11 +48,12 @@ type OpenModal =
   | { kind: 'slot'; code: string }
   | { kind: 'banners'; of: RewardKind; banners: Banner[] }
   | { kind: RewardKind }
+  | { kind: 'spin' }
   | null
 
 /** Home (spec 2): the total, actions, invite bonus and the game accounts, with their modals. */
 export function HomePage({ parts }: { parts: HomeParts }) {
-  const { DepositModal, SlotAccountModal, InviteModal, RefundModal, BannerModal, GameCarousels, InviteBox, fetchBanners } = parts
+  const { DepositModal, SlotAccountModal, InviteModal, RefundModal, SpinModal, BannerModal, GameCarousels, InviteBox, fetchBanners } = parts
   const { t } = useTranslation()
   const client = useQueryClient()
   const wallet = useWallet()
@@ -119,7 +121,9 @@ export function HomePage({ parts }: { parts: HomeParts }) {
           <TransferIcon /><span>{t('home.transfer')}</span>
         </button>
         {spinActive.data ? (
-          <Link href={paths.member.bonus} className="home-action"><StarIcon /><span>{t('home.spin')}</span></Link>
+          <button type="button" className="home-action" disabled={!wallet.data} onClick={() => setModal({ kind: 'spin' })}>
+            <StarIcon /><span>{t('home.spin')}</span>
+          </button>
         ) : (
           <button type="button" className="home-action" disabled={!wallet.data || refreshingAll} aria-busy={refreshingAll || undefined} onClick={refreshAll}>
             <RefreshIcon className={refreshingAll ? 'spin' : undefined} /><span>{t('home.refreshAll')}</span>
@@ -148,6 +152,7 @@ export function HomePage({ parts }: { parts: HomeParts }) {
         {modal?.kind === 'transfer' && <TransferModal open onClose={closed} from={modal.from} to={modal.to} />}
         {modal?.kind === 'invite' && <InviteModal code={code} currency={currency} onClose={closed} />}
         {modal?.kind === 'refund' && <RefundModal currency={currency} onClose={closed} />}
+        {modal?.kind === 'spin' && <SpinModal currency={currency} onClose={closed} />}
         {modal?.kind === 'slot' && (
           <SlotAccountModal
             open

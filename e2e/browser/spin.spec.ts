@@ -1,0 +1,37 @@
+// The spin wheel from home (issue 16; spec 2 "Spin modal", spec 4 "Spin") on the production build
+// against the reference server: the wheel lands on the prize the server drew, the coin count falls,
+// the coupon is claimed into the wallet. Reduced motion: the short turn.
+import { devPost, expect, test } from '../fixtures'
+import { baht, fill } from '../shared/wallet'
+import { RIGGED_SLICE, RIGGED_WHEEL, sliceUnderPointer, withRiggedWheel } from '../shared/spin'
+import { fund, registerMember, signedIn, walletOf } from '../walletMembers'
+
+test('a spin lands on the server\'s prize, the coins fall, and the coupon is claimed into the wallet', async ({ page, open, strings, request }) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' })
+  await withRiggedWheel(request, async () => {
+    const member = await registerMember(request)
+    await fund(request, member, 100)
+    await devPost(request, '/dev/coins', { username: member.phone, coins: 2 })
+    await signedIn(page, member)
+    await open('/user/home')
+    await page.getByRole('navigation', { name: strings.home.actions }).getByRole('button', { name: strings.home.spin }).click()
+    const modal = page.getByRole('dialog', { name: RIGGED_WHEEL.name })
+    await expect(modal.getByText(fill(strings.spin.coins, { count: '2' }))).toBeVisible()
+    await expect(modal.getByText(strings.spin.noCoupons)).toBeVisible()
+
+    await modal.getByRole('button', { name: strings.spin.spin }).click()
+    const popup = page.getByRole('dialog', { name: strings.spin.prizeTitle })
+    await expect(popup).toContainText(fill(strings.spin.prizeWon, { prize: baht(25, 'browser') }))
+    expect(await sliceUnderPointer(page, RIGGED_WHEEL.slices.length)).toBe(RIGGED_SLICE)
+    await popup.getByRole('button', { name: strings.spin.ok }).click()
+    await expect(modal.getByText(fill(strings.spin.coins, { count: '1' }))).toBeVisible()
+
+    await modal.getByRole('button', { name: strings.spin.claim }).click()
+    const confirm = page.getByRole('alertdialog', { name: strings.spin.claimTitle })
+    await confirm.getByRole('button', { name: strings.spin.claimConfirm }).click()
+    await expect(modal.getByText(strings.spin.claimed)).toBeVisible()
+    expect(await walletOf(request, member)).toMatchObject({ wallet: 125 })
+    await page.keyboard.press('Escape')
+    await expect(page.getByTestId('wallet-balance')).toHaveText(baht(125, 'browser'))
+  })
+})

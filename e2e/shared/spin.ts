@@ -1,0 +1,35 @@
+// The spin wheel in e2e: a wheel rigged to one prize for the duration of a test (the worker's
+// server is shared by its tests, so the settings are put back after), and the slice the wheel
+// stands on as the page draws it.
+import type { APIRequestContext, Page } from '@playwright/test'
+import { sliceAt } from '../../src/features/spin/wheel'
+import { devPost, expect } from '../fixtures'
+
+const slice = (code: string, label: string, weight: number, amountMinor: number, bgColor: string) => ({ code, label, bgColor, textColor: '#ffffff', weight, amountMinor })
+/** Every spin lands on slice 1, 25 baht. */
+export const RIGGED_WHEEL = {
+  name: 'E2E wheel',
+  coinPerDepositMinor: 0,
+  couponDays: 7,
+  slices: [slice('A', '5', 0, 5_00, '#1f6feb'), slice('WIN', '25', 1, 25_00, '#0b7a5a'), slice('C', '0', 0, 0, '#7a1fa2'), slice('D', '100', 0, 100_00, '#d64545')],
+}
+export const RIGGED_SLICE = 1
+
+/** Runs `work` with the campaign on and the rigged wheel, then puts the settings back. */
+export async function withRiggedWheel(request: APIRequestContext, work: () => Promise<void>): Promise<void> {
+  const before = (await (await request.get('/dev/settings')).json()) as { spinActive: boolean; spin: unknown }
+  await devPost(request, '/dev/settings', { spinActive: true, spin: RIGGED_WHEEL })
+  try {
+    await work()
+  } finally {
+    await devPost(request, '/dev/settings', { spinActive: before.spinActive, spin: before.spin })
+  }
+}
+
+/** The slice under the pointer, from the wheel's drawn rotation. */
+export async function sliceUnderPointer(page: Page, count: number): Promise<number> {
+  const transform = await page.locator('.wheel__disc').evaluate((element) => (element as HTMLElement).style.transform)
+  const rotation = Number(/rotate\(([-\d.e]+)deg\)/.exec(transform)?.[1])
+  expect(Number.isFinite(rotation)).toBe(true)
+  return sliceAt(rotation, count)
+}

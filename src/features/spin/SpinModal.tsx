@@ -1,0 +1,225 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { useEffect, useId, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { SpinCoupon } from '../../api/contract'
+import type { Currency } from '../../api/types'
+import { useMoneyAction } from '../../api/useMoneyAction'
+import { walletKeys } from '../../api/wallet'
+import { currentLanguage } from '../../i18n/i18n'
+import { formatDate } from '../../lib/dates'
+import { formatMoney } from '../../lib/money'
+import { getPlatform } from '../../platform'
+import { showToast } from '../../state/ui'
+import { Button } from '../../ui/Button'
+import { ErrorDialog } from '../../ui/ErrorDialog'
+import { LoadError } from '../../ui/LoadError'
+import { Modal } from '../../ui/Modal'
+import { claimCoupon, COUPONS_PER_PAGE, spinKeys, spinOnce, useCoupons, useWheel } from './api'
+import { Wheel } from './Wheel'
+import { extraTurns, landingRotation, turnFrames } from './wheel'
+import './spin.css'
+
+interface SpinModalProps {
+  currency: Currency
+  /** `saved`: a coupon was claimed (or a coin spent), so home reads the wallet again. */
+  onClose: (saved: boolean) => void
+}
+
+const prefersReducedMotion = () => window.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true
+
+/**
+ * Spec 2 "Spin modal", spec 4 "Spin": the wheel and the coins, a spin that lands exactly on the
+ * prize the server drew, the prize popup, and the coupons 3 a page with a claim behind a confirm.
+ */
+export default function SpinModal({ currency, onClose }: SpinModalProps) {
+  const { t } = useTranslation()
+  const client = useQueryClient()
+  const wheel = useWheel()
+  const disc = useRef<HTMLDivElement>(null)
+  const rotation = useRef(0)
+  const frame = useRef(0)
+  const saved = useRef(false)
+  const [turning, setTurning] = useState(false)
+  const [prize, setPrize] = useState<{ label: string; amount: number } | null>(null)
+  const [failure, setFailure] = useState<Error | null>(null)
+  const money = (amount: number) => formatMoney(amount, currentLanguage(), currency)
+
+  // The wheel never keeps Telegram's swipe-to-close off after it stops or the modal closes.
+  useEffect(() => () => {
+    cancelAnimationFrame(frame.current)
+    getPlatform().setVerticalSwipes(true)
+  }, [])
+
+  const reload = () => {
+    void client.invalidateQueries({ queryKey: spinKeys.setup })
+    void client.invalidateQueries({ queryKey: spinKeys.coupons })
+  }
+
+  /** Turns from where the wheel stands to slice `index`, frame by frame, then shows the prize. */
+  const turnTo = (index: number, won: { label: string; amount: number }) => {
+    const slices = wheel.data?.slices.length ?? 0
+    const reducedMotion = prefersReducedMotion()
+    const to = landingRotation(rotation.current, index, slices, reducedMotion ? 0 : extraTurns(Math.random()))
+    const frames = turnFrames(rotation.current, to, { reducedMotion })
+    getPlatform().setVerticalSwipes(false)
+    let next = 0
+    const step = () => {
+      rotation.current = frames[next]
+      if (disc.current) disc.current.style.transform = `rotate(${rotation.current}deg)`
+      next += 1
+      if (next < frames.length) {
+        frame.current = requestAnimationFrame(step)
+        return
+      }
+      getPlatform().setVerticalSwipes(true)
+      setTurning(false)
+      setPrize(won)
+      reload()
+    }
+    frame.current = requestAnimationFrame(step)
+  }
+
+  const spin = useMoneyAction({
+    call: (_nothing: void, headers) => spinOnce(headers),
+    onSuccess: (result) => {
+      saved.current = true
+      const index = wheel.data?.slices.findIndex((slice) => slice.code === result.code) ?? -1
+      // The wheel changed under the player (the operator's new slices): no turn to fake, the prize stands.
+      if (index < 0) {
+        setTurning(false)
+        setPrize(result)
+        reload()
+        return
+      }
+      turnTo(index, result)
+    },
+    onError: (error) => {
+      setTurning(false)
+      setFailure(error)
+      reload()
+    },
+  })
+
+  const coins = wheel.data?.coins ?? 0
+  const onSpin = () => {
+    // Spec 4: taps are ignored while the wheel turns or when there is no coin.
+    if (turning || spin.pending || coins <= 0) return
+    setTurning(true)
+    spin.submit()
+  }
+
+  return (
+    <Modal open onClose={() => onClose(saved.current)} title={wheel.data?.name || t('spin.title')} wide>
+      <div className="stack spin-modal">
+        {wheel.isError && <LoadError error={wheel.error} onRetry={() => wheel.refetch()} />}
+        {wheel.isPending && <div className="skeleton wheel wheel--skeleton" aria-hidden="true" />}
+        {wheel.data === null && <p className="notice" role="status">{t('spin.inactive')}</p>}
+        {wheel.data && (
+          <>
+            <p className="spin__coins" aria-live="polite">{t('spin.coins', { count: coins })}</p>
+            <Wheel ref={disc} slices={wheel.data.slices} label={t('spin.wheelLabel', { count: wheel.data.slices.length })} />
+            <Button type="button" block disabled={coins <= 0 || turning} pending={spin.pending} onClick={onSpin} aria-busy={turning || undefined}>
+              {turning ? t('spin.spinning') : t('spin.spin')}
+            </Button>
+            {coins <= 0 && !turning && <p className="muted spin__hint">{t('spin.noCoins')}</p>}
+          </>
+        )}
+        <Coupons currency={currency} onClaimed={() => { saved.current = true }} />
+      </div>
+      <PrizePopup prize={prize} money={money} onClose={() => setPrize(null)} />
+      <ErrorDialog error={failure} onClose={() => setFailure(null)} />
+    </Modal>
+  )
+}
+
+function PrizePopup({ prize, money, onClose }: { prize: { label: string; amount: number } | null; money: (amount: number) => string; onClose: () => void }) {
+  const { t } = useTranslation()
+  const textId = useId()
+  return (
+    <Modal open={prize !== null} onClose={onClose} title={t('spin.prizeTitle')} describedBy={textId}>
+      <div className="stack">
+        <p id={textId} className="spin__prize">
+          {prize && (prize.amount > 0 ? t('spin.prizeWon', { prize: money(prize.amount) }) : t('spin.prizeNone'))}
+        </p>
+        <Button type="button" block onClick={onClose}>{t('spin.ok')}</Button>
+      </div>
+    </Modal>
+  )
+}
+
+/** The coupons won (spec 2: 3 a page), each claimable behind a confirm until it expires. */
+function Coupons({ currency, onClaimed }: { currency: Currency; onClaimed: () => void }) {
+  const { t } = useTranslation()
+  const client = useQueryClient()
+  const coupons = useCoupons()
+  const [page, setPage] = useState(1)
+  const [confirming, setConfirming] = useState<SpinCoupon | null>(null)
+  const [failure, setFailure] = useState<Error | null>(null)
+  const headingId = useId()
+  const language = currentLanguage()
+  const money = (amount: number) => formatMoney(amount, language, currency)
+  const prizeOf = (coupon: SpinCoupon) => `${coupon.prize?.slice?.label ?? ''} (${money(Number(coupon.amount) || 0)})`
+  const claim = useMoneyAction({
+    call: (coupon: SpinCoupon, headers) => claimCoupon(coupon._id, headers),
+    onSuccess: (_answer, coupon) => {
+      setConfirming(null)
+      onClaimed()
+      showToast(t('spin.claimSuccess', { prize: prizeOf(coupon) }), 'success')
+      void client.invalidateQueries({ queryKey: spinKeys.coupons })
+      void client.invalidateQueries({ queryKey: walletKeys.detail() })
+    },
+    onError: (error) => {
+      setConfirming(null)
+      setFailure(error)
+      void client.invalidateQueries({ queryKey: spinKeys.coupons })
+    },
+  })
+  const all = coupons.data ?? []
+  const pages = Math.max(1, Math.ceil(all.length / COUPONS_PER_PAGE))
+  const shown = Math.min(page, pages)
+  const rows = all.slice((shown - 1) * COUPONS_PER_PAGE, shown * COUPONS_PER_PAGE)
+  // When the list was read: a coupon past its time shows as expired (no clock read while rendering).
+  const now = coupons.dataUpdatedAt
+  return (
+    <section className="coupons" aria-labelledby={headingId}>
+      <h3 id={headingId} className="coupons__title">{t('spin.coupons')}</h3>
+      {coupons.isError && <LoadError error={coupons.error} onRetry={() => coupons.refetch()} />}
+      {coupons.isPending && <div className="skeleton coupons__skeleton" aria-hidden="true" />}
+      {coupons.data && all.length === 0 && <p className="muted">{t('spin.noCoupons')}</p>}
+      {rows.length > 0 && (
+        <ul className="coupons__list">
+          {rows.map((coupon) => {
+            const expired = Date.parse(coupon.expiresAt) <= now
+            return (
+              <li key={coupon._id} className="coupons__item">
+                <span className="coupons__prize">
+                  <strong>{coupon.prize?.slice?.label}</strong> <span className="muted">{coupon.prize?.name}</span>
+                  <span className="coupons__amount">{money(Number(coupon.amount) || 0)}</span>
+                  <span className="muted small">{t('spin.until', { date: formatDate(coupon.expiresAt, language) })}</span>
+                </span>
+                {coupon.claimed ? <span className="coupons__state">{t('spin.claimed')}</span>
+                  : expired ? <span className="coupons__state">{t('spin.expired')}</span>
+                  : <Button type="button" variant="secondary" onClick={() => setConfirming(coupon)}>{t('spin.claim')}</Button>}
+              </li>
+            )
+          })}
+        </ul>
+      )}
+      {pages > 1 && (
+        <nav className="reward-list__pager coupons__pager" aria-label={t('spin.coupons')}>
+          <button type="button" className="link-button" disabled={shown <= 1} onClick={() => setPage(shown - 1)}>{t('rewards.previousPage')}</button>
+          <span aria-live="polite">{t('rewards.page', { page: shown })}</span>
+          <button type="button" className="link-button" disabled={shown >= pages} onClick={() => setPage(shown + 1)}>{t('rewards.nextPage')}</button>
+        </nav>
+      )}
+      <Modal open={confirming !== null} onClose={() => setConfirming(null)} title={t('spin.claimTitle')} role="alertdialog">
+        <div className="stack">
+          <p>{confirming && t('spin.claimText', { prize: prizeOf(confirming) })}</p>
+          <Button type="button" block pending={claim.pending} onClick={() => confirming && claim.submit(confirming)}>{t('spin.claimConfirm')}</Button>
+          <Button type="button" variant="secondary" block onClick={() => setConfirming(null)}>{t('spin.cancel')}</Button>
+        </div>
+      </Modal>
+      <ErrorDialog error={failure} onClose={() => setFailure(null)} />
+    </section>
+  )
+}

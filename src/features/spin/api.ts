@@ -1,0 +1,61 @@
+// Spin wheel calls (spec 7 "Spin wheel") by their descriptors, read leniently: an operator's API
+// may leave fields out (a wheel without slices is no wheel; a missing coin count is 0).
+import { useQuery } from '@tanstack/react-query'
+import { call } from '../../api/call'
+import type { SpinCoupon, SpinSlice } from '../../api/contract'
+import { spinEndpoints } from '../../api/contract/spin'
+import { ApiError } from '../../api/errors'
+import { shownInline } from '../../api/wallet'
+
+export const spinKeys = {
+  setup: ['spin', 'setup'] as const,
+  coupons: ['spin', 'coupons'] as const,
+}
+
+/** Spec 9: coupons 3 a page. */
+export const COUPONS_PER_PAGE = 3
+
+export interface Wheel {
+  name: string
+  slices: SpinSlice[]
+  coins: number
+}
+
+const COLOUR = /^#[0-9a-f]{3,8}$/i
+
+async function getWheel(): Promise<Wheel | null> {
+  const { result } = await call(spinEndpoints.setup)
+  const wheel = result?.activeSpinwheel
+  const slices = (Array.isArray(wheel?.slices) ? wheel.slices : [])
+    .filter((slice) => typeof slice?.code === 'string')
+    .map((slice) => ({
+      code: slice.code,
+      label: String(slice.label ?? ''),
+      bgColor: COLOUR.test(slice.bgColor) ? slice.bgColor : '#888888',
+      textColor: COLOUR.test(slice.textColor) ? slice.textColor : '#ffffff',
+    }))
+  if (!wheel || slices.length < 2) return null
+  return { name: String(wheel.name ?? ''), slices, coins: Math.max(0, Number(result.userCoin) || 0) }
+}
+
+export const useWheel = () => useQuery({ queryKey: spinKeys.setup, queryFn: getWheel, staleTime: 0, ...shownInline })
+
+export const useCoupons = () =>
+  useQuery({
+    queryKey: spinKeys.coupons,
+    queryFn: async (): Promise<SpinCoupon[]> => {
+      const coupons = await call(spinEndpoints.coupons)
+      return (Array.isArray(coupons) ? coupons : []).filter((coupon) => typeof coupon?._id === 'string')
+    },
+    staleTime: 0,
+    ...shownInline,
+  })
+
+/** A spin: the slice the server drew. An operator may answer 200 with success false: that is a failure too. */
+export async function spinOnce(headers: Record<string, string>): Promise<{ code: string; label: string; amount: number; remainingCoin: number }> {
+  const answer = await call(spinEndpoints.spin, { headers })
+  if (!answer.success || !answer.result) throw new ApiError(answer.error || 'generic', 200)
+  return { code: answer.result.code, label: answer.result.label, amount: Number(answer.result.amount) || 0, remainingCoin: Number(answer.result.remainingCoin) || 0 }
+}
+
+export const claimCoupon = (coupon: string, headers: Record<string, string>) => call(spinEndpoints.claim, { body: { coupon }, headers })

@@ -1,0 +1,145 @@
+// The spin modal from home (spec 2 "Home", "Spin modal", spec 4 "Spin", spec 9 wheel and coupons)
+// against a faked API: shown only while a campaign runs, the wheel lands exactly on the slice the
+// server drew, taps are ignored while it turns and at zero coins, the prize popup, the coins read
+// again, and the coupons 3 a page claimed behind a confirm.
+import { screen, waitFor, within } from '@testing-library/react'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { SpinCoupon } from '../../src/api/contract'
+import type { WalletResponse } from '../../src/api/types'
+import { HomeScreen } from '../../src/app/home'
+import { sliceAt } from '../../src/features/spin/wheel'
+import { formatMoney } from '../../src/lib/money'
+import { renderScreen, text, type Call, type Routes } from '../renderScreen'
+
+const wallet: WalletResponse = {
+  profile: { _id: 'ab12', name: 'Somchai', username: '0812345678', coin: 2 },
+  bankAccount: { bankCode: 'KBANK', bankAccountName: 'SOMCHAI JAIDEE', bankAccountNo: '1234567890', bank: { nameTH: 'กสิกรไทย', nameEN: 'Kasikornbank' } },
+  wallet: { amount: 500, currency: 'THB' },
+  invite: { amount: 0, success: 0, fail: 0 },
+  slots: [],
+}
+const slices = ['5', '0', '10', '20', '0', '50', '100', '500'].map((label, i) => ({ code: `S${i}`, label, bgColor: '#112233', textColor: '#ffffff' }))
+const setup = (coins: number) => ({ result: { activeSpinwheel: { name: 'Lucky wheel', slices }, userCoin: coins } })
+const coupon = (id: number, claimed = false, expiresAt = '2099-01-01T00:00:00.000Z'): SpinCoupon => ({
+  _id: String(id), prize: { slice: { label: `P${id}` }, name: 'Lucky wheel' }, amount: id, createdAt: '2026-11-20T00:00:00.000Z', expiresAt, claimed,
+})
+
+// A short turn: reduced motion (the full turn's frames are tested in tests/unit/wheel.test.ts).
+beforeEach(() => {
+  vi.stubGlobal('matchMedia', (query: string) => ({ matches: query.includes('reduce'), media: query, addEventListener() {}, removeEventListener() {} }))
+})
+afterEach(() => vi.unstubAllGlobals())
+
+const home = (api: Routes = {}, platform = {}) =>
+  renderScreen(<HomeScreen />, {
+    path: '/user/home',
+    config: { idempotencyKeys: true },
+    setup: () => localStorage.setItem('remember-agreement', 'true'),
+    platform,
+    api: {
+      'GET /api/wallet': wallet,
+      'GET /api/lookup/active': { isActive: true, terminated: false },
+      'GET /api/spinwheel/setup': setup(2),
+      'GET /api/spinwheel/coupon': [],
+      ...api,
+    },
+  })
+
+const count = (calls: Call[], method: string, url: string) => calls.filter((call) => call.method === method && call.url === url).length
+const openSpin = async (user: Awaited<ReturnType<typeof home>>['user']) => {
+  await user.click(await screen.findByRole('button', { name: text('home.spin') }))
+  return screen.findByRole('dialog', { name: 'Lucky wheel' })
+}
+const rotationOf = (modal: HTMLElement) => Number(/rotate\(([-\d.e]+)deg\)/.exec((modal.querySelector('.wheel__disc') as HTMLElement).style.transform)?.[1])
+
+describe('the spin action', () => {
+  it('is on home only while a campaign runs', async () => {
+    await home({ 'GET /api/lookup/active': { isActive: false, terminated: false } })
+    expect(await screen.findByRole('button', { name: text('home.refreshAll') })).toBeVisible()
+    expect(screen.queryByRole('button', { name: text('home.spin') })).toBeNull()
+  })
+})
+
+describe('a spin', () => {
+  it.each([2, 5, 7])('lands exactly on the slice the server drew (slice %i), ignores taps while turning, then shows the prize and the coins left', async (index) => {
+    let coins = 2
+    let answer: () => void = () => {}
+    const setVerticalSwipes = vi.fn()
+    const { user, calls } = await home({
+      'GET /api/spinwheel/setup': () => setup(coins),
+      'POST /api/spinwheel/spin': (call: Call) => {
+        expect(call.headers['Idempotency-Key']).toEqual(expect.any(String))
+        return new Promise((resolve) => {
+          answer = () => {
+            coins -= 1
+            resolve({ success: true, error: null, result: { code: `S${index}`, label: slices[index].label, remainingCoin: coins, amount: Number(slices[index].label) } })
+          }
+        })
+      },
+    }, { setVerticalSwipes })
+    const modal = await openSpin(user)
+    expect(await within(modal).findByText(text('spin.coins', { count: 2 }))).toBeVisible()
+    const spin = within(modal).getByRole('button', { name: text('spin.spin') })
+    await user.click(spin)
+    await user.click(spin)
+    await waitFor(() => expect(count(calls, 'POST', '/api/spinwheel/spin')).toBe(1))
+    answer()
+    const popup = await screen.findByRole('dialog', { name: text('spin.prizeTitle') })
+    const amount = Number(slices[index].label)
+    expect(popup).toHaveTextContent(amount > 0 ? text('spin.prizeWon', { prize: formatMoney(amount, 'th', 'THB') }) : text('spin.prizeNone'))
+    expect(sliceAt(rotationOf(modal), slices.length)).toBe(index)
+    expect(count(calls, 'POST', '/api/spinwheel/spin')).toBe(1)
+    // Telegram's swipe-to-close was off while it turned, and is back on.
+    expect(setVerticalSwipes.mock.calls).toEqual([[false], [true]])
+    await user.click(within(popup).getByRole('button', { name: text('spin.ok') }))
+    expect(await within(modal).findByText(text('spin.coins', { count: 1 }))).toBeVisible()
+  })
+
+  it('sends nothing at zero coins', async () => {
+    const { user, calls } = await home({ 'GET /api/spinwheel/setup': setup(0) })
+    const modal = await openSpin(user)
+    const spin = await within(modal).findByRole('button', { name: text('spin.spin') })
+    expect(spin).toBeDisabled()
+    expect(within(modal).getByText(text('spin.noCoins'))).toBeVisible()
+    expect(count(calls, 'POST', '/api/spinwheel/spin')).toBe(0)
+  })
+
+  it("shows a refusal in the spin error group's words", async () => {
+    const { user } = await home({ 'POST /api/spinwheel/spin': [400, { message: 'NO_COIN' }] })
+    const modal = await openSpin(user)
+    await user.click(await within(modal).findByRole('button', { name: text('spin.spin') }))
+    expect(await screen.findByRole('alertdialog')).toHaveTextContent(text('errors.NO_COIN'))
+  })
+})
+
+describe('the coupons', () => {
+  it('show 3 a page; claiming one asks first, then names the prize', async () => {
+    let claimed = false
+    const { user, calls } = await home({
+      'GET /api/spinwheel/coupon': () => [coupon(1, claimed), coupon(2, false, '2020-01-01T00:00:00.000Z'), coupon(3, true), coupon(4)],
+      'POST /api/spinwheel/coupon/claim': (call: Call) => {
+        expect(call.body).toEqual({ coupon: '1' })
+        claimed = true
+        return { message: 'SUCCESS' }
+      },
+    })
+    const modal = await openSpin(user)
+    const list = await within(modal).findByRole('list')
+    expect(within(list).getAllByRole('listitem')).toHaveLength(3)
+    expect(within(list).getByText(text('spin.expired'))).toBeVisible()
+    expect(within(list).getByText(text('spin.claimed'))).toBeVisible()
+    await user.click(within(modal).getByRole('button', { name: text('rewards.nextPage') }))
+    expect(await within(modal).findByText('P4')).toBeVisible()
+    await user.click(within(modal).getByRole('button', { name: text('rewards.previousPage') }))
+
+    await user.click(within(await within(modal).findByRole('list')).getByRole('button', { name: text('spin.claim') }))
+    const confirm = await screen.findByRole('alertdialog', { name: text('spin.claimTitle') })
+    const prize = `P1 (${formatMoney(1, 'th', 'THB')})`
+    expect(confirm).toHaveTextContent(text('spin.claimText', { prize }))
+    expect(count(calls, 'POST', '/api/spinwheel/coupon/claim')).toBe(0)
+    await user.click(within(confirm).getByRole('button', { name: text('spin.claimConfirm') }))
+    expect((await screen.findAllByText(text('spin.claimSuccess', { prize })))[0]).toBeInTheDocument()
+    expect(count(calls, 'POST', '/api/spinwheel/coupon/claim')).toBe(1)
+    await waitFor(() => expect(within(modal).getAllByText(text('spin.claimed'))).toHaveLength(2))
+  })
+})
