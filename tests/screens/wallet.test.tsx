@@ -82,10 +82,10 @@ describe('home', () => {
   it('offers refresh-all while no spin campaign is active, and the spin wheel while one is', async () => {
     await home()
     expect(await actions().findByRole('button', { name: text('home.refreshAll') })).toBeVisible()
-    expect(actions().queryByRole('link', { name: text('home.spin') })).toBeNull()
+    expect(actions().queryByRole('button', { name: text('home.spin') })).toBeNull()
     cleanup()
     await home({ 'GET /api/lookup/active': { isActive: true, terminated: false } })
-    expect(await actions().findByRole('link', { name: text('home.spin') })).toBeVisible()
+    expect(await actions().findByRole('button', { name: text('home.spin') })).toBeVisible()
     expect(actions().queryByRole('button', { name: text('home.refreshAll') })).toBeNull()
   })
 
