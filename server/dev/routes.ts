@@ -6,6 +6,7 @@ import { fail } from '../http/errors'
 import { clearRateEvents } from '../limits'
 import { SwitchableOtpSender } from '../otp/sms'
 import { lastOtpForPhone } from '../otp/store'
+import { getContent, setContent } from '../lookup/store'
 import { getSettings, SettingsSchema, updateSettings } from '../settings'
 
 /** What GET /dev/otp/:phone answers: the last code sent to that phone. */
@@ -40,6 +41,16 @@ export const devRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/settings', { schema: { body: flags, response: settings } }, async (request) =>
     updateSettings(ctx.db, request.body),
   )
+
+  // The daily window in which slip upload is closed (operator content): tests that upload a slip
+  // set one that is not now, so they pass at any hour.
+  const hhmm = Type.String({ pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$' })
+  const slipWindow = Type.Object({ closedFrom: hhmm, closedTo: hhmm }, { additionalProperties: false })
+  app.post('/content/slipWindow', { schema: { body: slipWindow, response: { 200: slipWindow } } }, async (request) => {
+    const before = await getContent(ctx.db, 'slipWindow')
+    await setContent(ctx.db, 'slipWindow', request.body)
+    return before ?? request.body
+  })
 
   app.post('/config', { schema: { body: C.ConfigPatch, response: config } }, async (request) => {
     ctx.config.current = mergeConfig(ctx.config.current, request.body)

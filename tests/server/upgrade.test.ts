@@ -17,7 +17,7 @@ import { type Db, migrate, openDatabase } from '../../server/db'
 import type { AnyDb } from '../../server/migrations/shared'
 import { migrations, RENAMED_MIGRATIONS } from '../../server/migrations/sequence'
 import { checkBooks } from '../../server/wallet/books'
-import { call, login, onPostgres, TEST_PASSWORD_COST, testStorage } from './helpers'
+import { call, login, onPostgres, START, TEST_PASSWORD_COST, testStorage } from './helpers'
 
 const FIXTURES = join('tests', 'server', 'fixtures', 'upgrade')
 const RELEASE = '1.1.14'
@@ -178,7 +178,8 @@ describe(`a database of release ${RELEASE}`, () => {
     const fileName = await approvedSlipFile(storage)
     mkdirSync(join(storage.dataDir, 'slips'), { recursive: true })
     writeFileSync(join(storage.dataDir, 'slips', fileName), png(1))
-    app = await buildServer({ ...storage, mode: 'test', passwordCost: TEST_PASSWORD_COST, staticDir: '/nonexistent-static-dir' })
+    // Noon in Bangkok: the seeded slip window is closed from 23:00 to 00:30.
+    app = await buildServer({ ...storage, mode: 'test', passwordCost: TEST_PASSWORD_COST, staticDir: '/nonexistent-static-dir', now: () => START })
     const token = await login(app, '0822222222', 'second22')
     const send = (bytes: Buffer) => app!.inject({
       method: 'POST', url: '/api/wallet/slip', payload: bytes, headers: { authorization: `Bearer ${token}`, 'content-type': 'image/png' },
