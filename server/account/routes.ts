@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import * as C from '../../src/api/contract'
+import { accountEndpoints as A } from '../../src/api/contract/account'
+import { at, schemaFor } from '../http/endpoint'
 import type { ProfileResponse } from '../../src/api/types'
 import { deleteOtherSessions } from '../auth/sessions'
 import type { ServerContext } from '../context'
@@ -47,18 +49,24 @@ const ok = { 200: C.MessageBody }
 /** POST /api/account/validate and /api/account (prefix /api/account): registration. */
 export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const ctx = app.wallet
-  app.post('/validate', { schema: { body: C.ValidateAccountRequest, response: ok } }, async (request) => {
-    await checkRegistrationStep(ctx, request.body)
-    return { message: 'OK' }
+  app.route({
+    ...at(app, A.validate), schema: schemaFor(A.validate, { body: C.ValidateAccountRequest, response: ok }),
+    handler: async (request) => {
+      await checkRegistrationStep(ctx, request.body)
+      return { message: 'OK' }
+    },
   })
 
-  app.post('/', { schema: { body: C.RegisterRequest, response: { 201: C.MessageBody } } }, async (request, reply) => {
-    const registration = await checkRegistration(ctx, request.body)
-    const { password, ...member } = registration
-    const passwordHash = await ctx.passwords.hash(password)
-    await insertOrConflict(ctx, { ...member, passwordHash, createdAt: ctx.now() })
-    reply.code(201)
-    return { message: 'SUCCESS' }
+  app.route({
+    ...at(app, A.register), schema: schemaFor(A.register, { body: C.RegisterRequest, response: { 201: C.MessageBody } }),
+    handler: async (request, reply) => {
+      const registration = await checkRegistration(ctx, request.body)
+      const { password, ...member } = registration
+      const passwordHash = await ctx.passwords.hash(password)
+      await insertOrConflict(ctx, { ...member, passwordHash, createdAt: ctx.now() })
+      reply.code(201)
+      return { message: 'SUCCESS' }
+    },
   })
 }
 
@@ -66,44 +74,54 @@ export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
 export const memberAccountRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const ctx = app.wallet
   const bankChange = (address: string) => ({ address, at: ctx.now(), holdMs: ctx.payoutHoldMs })
-  app.get('/profile', { schema: { response: { 200: C.ProfileResponse } } }, async (request) =>
-    toProfileResponse(ctx, request.member),
-  )
-
-  app.put('/profile', { schema: { body: C.UpdateProfileRequest, response: ok } }, async (request) => {
-    const { member, body } = request
-    const update = {
-      name: rules.normalizeName(body.name),
-      bankCode: body.bankCode.trim().toUpperCase(),
-      bankAccountName: rules.normalizeName(body.bankAccountName),
-      bankAccountNo: body.bankAccountNo.trim(),
-    }
-    await rules.checkBankFields(ctx, update, member.id)
-    await members.updateMemberProfile(ctx.db, member, update, bankChange(request.ip))
-    return { message: 'SUCCESS' }
+  app.route({
+    ...at(app, A.profile), schema: schemaFor(A.profile, { response: { 200: C.ProfileResponse } }),
+    handler: async (request) => toProfileResponse(ctx, request.member),
   })
 
-  app.put('/bankAccountName', { schema: { body: C.BankAccountNameRequest, response: ok } }, async (request) => {
-    const { member, body } = request
-    const bankCode = body.bankCode.trim().toUpperCase()
-    const bankAccountName = rules.normalizeName(body.bankAccountName)
-    // Only the name of the registered account can be corrected here, never the bank.
-    if (bankCode !== member.bankCode) throw fail(400, 'INVALID_BANK')
-    if (!rules.isEnglishName(bankAccountName)) throw fail(400, 'BANK_ACCOUNT_NAME_ENG')
-    await members.updateBankAccountName(ctx.db, member, bankAccountName, bankChange(request.ip))
-    return { message: 'SUCCESS' }
+  app.route({
+    ...at(app, A.updateProfile), schema: schemaFor(A.updateProfile, { body: C.UpdateProfileRequest, response: ok }),
+    handler: async (request) => {
+      const { member, body } = request
+      const update = {
+        name: rules.normalizeName(body.name),
+        bankCode: body.bankCode.trim().toUpperCase(),
+        bankAccountName: rules.normalizeName(body.bankAccountName),
+        bankAccountNo: body.bankAccountNo.trim(),
+      }
+      await rules.checkBankFields(ctx, update, member.id)
+      await members.updateMemberProfile(ctx.db, member, update, bankChange(request.ip))
+      return { message: 'SUCCESS' }
+    },
   })
 
-  app.put('/changepwd', { schema: { body: C.ChangePasswordRequest, response: ok } }, async (request) => {
-    const { member, sessionToken, body } = request
-    if (body.newPassword === body.oldPassword) throw fail(400, 'KEY_INVALID')
-    // Counted before the check, like a login: a stolen session cannot guess the password freely.
-    const attempt = await takeAttempt(ctx.db, [passwordChangeLimit(ctx.limits, member.id)], ctx.now())
-    if (!(await ctx.passwords.verify(body.oldPassword, member.passwordHash))) throw fail(400, 'WRONG_PASSWORD')
-    await releaseAttempt(ctx.db, attempt)
-    await members.updatePasswordHash(ctx.db, member.id, await ctx.passwords.hash(body.newPassword))
-    // Other devices signed in with the old password are signed out.
-    await deleteOtherSessions(ctx.db, member.id, sessionToken)
-    return { message: 'SUCCESS' }
+  app.route({
+    ...at(app, A.bankAccountName), schema: schemaFor(A.bankAccountName, { body: C.BankAccountNameRequest, response: ok }),
+    handler: async (request) => {
+      const { member, body } = request
+      const bankCode = body.bankCode.trim().toUpperCase()
+      const bankAccountName = rules.normalizeName(body.bankAccountName)
+      // Only the name of the registered account can be corrected here, never the bank.
+      if (bankCode !== member.bankCode) throw fail(400, 'INVALID_BANK')
+      if (!rules.isEnglishName(bankAccountName)) throw fail(400, 'BANK_ACCOUNT_NAME_ENG')
+      await members.updateBankAccountName(ctx.db, member, bankAccountName, bankChange(request.ip))
+      return { message: 'SUCCESS' }
+    },
+  })
+
+  app.route({
+    ...at(app, A.changePassword), schema: schemaFor(A.changePassword, { body: C.ChangePasswordRequest, response: ok }),
+    handler: async (request) => {
+      const { member, sessionToken, body } = request
+      if (body.newPassword === body.oldPassword) throw fail(400, 'KEY_INVALID')
+      // Counted before the check, like a login: a stolen session cannot guess the password freely.
+      const attempt = await takeAttempt(ctx.db, [passwordChangeLimit(ctx.limits, member.id)], ctx.now())
+      if (!(await ctx.passwords.verify(body.oldPassword, member.passwordHash))) throw fail(400, 'WRONG_PASSWORD')
+      await releaseAttempt(ctx.db, attempt)
+      await members.updatePasswordHash(ctx.db, member.id, await ctx.passwords.hash(body.newPassword))
+      // Other devices signed in with the old password are signed out.
+      await deleteOtherSessions(ctx.db, member.id, sessionToken)
+      return { message: 'SUCCESS' }
+    },
   })
 }

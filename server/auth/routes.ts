@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import * as C from '../../src/api/contract'
+import { accountEndpoints as A } from '../../src/api/contract/account'
+import { at, schemaFor } from '../http/endpoint'
 import { findMemberByUsername, updatePasswordHash } from '../account/members'
 import { fail } from '../http/errors'
 import { clearRateEvents, loginLimits, releaseAttempt, takeAttempt } from '../limits'
@@ -11,36 +13,42 @@ const PHONE = /^\d{8,15}$/
 /** POST /api/login (prefix /api). */
 export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const ctx = app.wallet
-  app.post('/login', { schema: { body: C.LoginRequest, response: { 200: C.LoginResponse } } }, async (request) => {
-    const username = request.body.username.trim()
-    const { password } = request.body
-    // Not a phone number: no member can have it, and no rate-limit row is keyed by raw input.
-    if (!PHONE.test(username)) throw fail(401, 'WRONG_CREDENTIAL')
-    const now = ctx.now()
-    // Counted before the password check: forty guesses in parallel get no more than the limit checked.
-    const attempt = await takeAttempt(ctx.db, loginLimits(ctx.limits, username, request.ip), now)
+  app.route({
+    ...at(app, A.login), schema: schemaFor(A.login, { body: C.LoginRequest, response: { 200: C.LoginResponse } }),
+    handler: async (request) => {
+      const username = request.body.username.trim()
+      const { password } = request.body
+      // Not a phone number: no member can have it, and no rate-limit row is keyed by raw input.
+      if (!PHONE.test(username)) throw fail(401, 'WRONG_CREDENTIAL')
+      const now = ctx.now()
+      // Counted before the password check: forty guesses in parallel get no more than the limit checked.
+      const attempt = await takeAttempt(ctx.db, loginLimits(ctx.limits, username, request.ip), now)
 
-    const member = await findMemberByUsername(ctx.db, username)
-    // One answer for an unknown phone and a wrong password, so registered numbers stay private.
-    const ok = member
-      ? await ctx.passwords.verify(password, member.passwordHash)
-      : await ctx.passwords.verifyDummy(password)
-    if (!member || !ok) throw fail(401, 'WRONG_CREDENTIAL')
-    if (!member.isActive) throw fail(403, 'INACTIVE_USER')
-    await releaseAttempt(ctx.db, attempt)
-    await clearRateEvents(ctx.db, 'login_fail', `${username}|${request.ip}`)
-    // A hash made at an older cost is replaced now that the password is known.
-    if (ctx.passwords.needsRehash(member.passwordHash)) {
-      await updatePasswordHash(ctx.db, member.id, await ctx.passwords.hash(password))
-    }
-    return { token: await createSession(ctx.db, member.id, now, ctx.sessionTtlMs) }
+      const member = await findMemberByUsername(ctx.db, username)
+      // One answer for an unknown phone and a wrong password, so registered numbers stay private.
+      const ok = member
+        ? await ctx.passwords.verify(password, member.passwordHash)
+        : await ctx.passwords.verifyDummy(password)
+      if (!member || !ok) throw fail(401, 'WRONG_CREDENTIAL')
+      if (!member.isActive) throw fail(403, 'INACTIVE_USER')
+      await releaseAttempt(ctx.db, attempt)
+      await clearRateEvents(ctx.db, 'login_fail', `${username}|${request.ip}`)
+      // A hash made at an older cost is replaced now that the password is known.
+      if (ctx.passwords.needsRehash(member.passwordHash)) {
+        await updatePasswordHash(ctx.db, member.id, await ctx.passwords.hash(password))
+      }
+      return { token: await createSession(ctx.db, member.id, now, ctx.sessionTtlMs) }
+    },
   })
 }
 
 /** POST /api/logout (prefix /api, inside the member scope): this device's token is revoked. */
 export const logoutRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.post('/logout', { schema: { response: { 200: C.MessageBody } } }, async (request) => {
-    await deleteSession(app.wallet.db, request.sessionToken)
-    return { message: 'OK' }
+  app.route({
+    ...at(app, A.logout), schema: schemaFor(A.logout, { response: { 200: C.MessageBody } }),
+    handler: async (request) => {
+      await deleteSession(app.wallet.db, request.sessionToken)
+      return { message: 'OK' }
+    },
   })
 }

@@ -10,8 +10,13 @@ interface EndpointSchema {
   params?: TSchema
   body?: TSchema
   querystring?: TSchema
-  response: { 200: TSchema }
+  /** The success answer: 200, or 201 for what a call creates. */
+  response: { 200: TSchema } | { 201: TSchema }
 }
+
+/** The schema of the success answer. */
+type SuccessSchema<S extends EndpointSchema> = S['response'] extends { 200: infer R extends TSchema } ? R
+  : S['response'] extends { 201: infer R extends TSchema } ? R : never
 
 /** A part of the schema agrees with the descriptor: the same type, or absent where the descriptor has none. */
 type Part<S, Key extends string, T> = S extends { [K in Key]: infer Schema extends TSchema }
@@ -21,7 +26,7 @@ type Part<S, Key extends string, T> = S extends { [K in Key]: infer Schema exten
 type Agrees<E extends AnyEndpoint, S extends EndpointSchema> = Part<S, 'params', ParamsOf<E>> &
   Part<S, 'body', BodyOf<E>> &
   Part<S, 'querystring', QueryOf<E>> &
-  (Same<Static<S['response'][200]>, ReplyOf<E>> extends true ? unknown : { response: "the 200 schema is not the descriptor's reply" })
+  (Same<Static<SuccessSchema<S>>, ReplyOf<E>> extends true ? unknown : { response: "the success schema is not the descriptor's reply" })
 
 /** The route's schemas, checked against its descriptor at compile time. */
 export const schemaFor = <E extends AnyEndpoint, S extends EndpointSchema>(_endpoint: E, schema: S & Agrees<E, S>): S => schema

@@ -1,6 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { TSchema } from 'typebox'
 import * as C from '../../src/api/contract'
+import type { AnyEndpoint } from '../../src/api/contract/endpoint'
+import { memberLookupEndpoints as M, publicLookupEndpoints as P } from '../../src/api/contract/lookup'
+import { at, schemaFor } from '../http/endpoint'
 import { type ServerContext, variantOf } from '../context'
 import { fail } from '../http/errors'
 import { toMajor } from '../money'
@@ -15,50 +18,56 @@ async function content<K extends keyof store.ContentMap>(ctx: ServerContext, key
   return value
 }
 
-type Lookups = Record<string, { response: TSchema; handler: (ctx: ServerContext) => unknown }>
+interface Lookup {
+  endpoint: AnyEndpoint
+  schema: { response: { 200: TSchema } }
+  handler: (ctx: ServerContext) => unknown
+}
 
-const lookup = <S extends TSchema>(response: S, handler: (ctx: ServerContext) => unknown) => ({ response, handler })
+/** A lookup route from its descriptor; its schema is checked against the descriptor at compile time. */
+const lookup = <E extends AnyEndpoint>(endpoint: E, schema: { response: { 200: TSchema } }, handler: (ctx: ServerContext) => unknown): Lookup =>
+  ({ endpoint, schema, handler })
 
 /** What anyone may read: the register wizard's lists and flags, the service check, contact. */
-const PUBLIC: Lookups = {
-  banks: lookup(C.BanksResponse, (ctx) => store.listBanks(ctx.db, variantOf(ctx))),
-  sources: lookup(C.SourcesResponse, (ctx) => store.listSources(ctx.db)),
-  registerOTP: lookup(C.RegisterOtpResponse, async (ctx) => ({ registerOTP: await getSetting(ctx.db, 'registerOTP') })),
-  active: lookup(C.ActiveResponse, async (ctx) => ({
+const PUBLIC: Lookup[] = [
+  lookup(P.banks, schemaFor(P.banks, { response: { 200: C.BanksResponse } }), (ctx) => store.listBanks(ctx.db, variantOf(ctx))),
+  lookup(P.sources, schemaFor(P.sources, { response: { 200: C.SourcesResponse } }), (ctx) => store.listSources(ctx.db)),
+  lookup(P.registerOTP, schemaFor(P.registerOTP, { response: { 200: C.RegisterOtpResponse } }), async (ctx) => ({ registerOTP: await getSetting(ctx.db, 'registerOTP') })),
+  lookup(P.active, schemaFor(P.active, { response: { 200: C.ActiveResponse } }), async (ctx) => ({
     isActive: await getSetting(ctx.db, 'spinActive'),
     terminated: await getSetting(ctx.db, 'terminated'),
   })),
-  contact: lookup(C.ContactInfo, (ctx) => content(ctx, 'contact')),
-  info: lookup(C.SiteInfo, (ctx) => content(ctx, 'info')),
-  conditions: lookup(C.HtmlListResponse, (ctx) => content(ctx, 'conditions')),
-  enableChatWidget: lookup(C.EnableChatWidgetResponse, async (ctx) => ({
+  lookup(P.contact, schemaFor(P.contact, { response: { 200: C.ContactInfo } }), (ctx) => content(ctx, 'contact')),
+  lookup(P.info, schemaFor(P.info, { response: { 200: C.SiteInfo } }), (ctx) => content(ctx, 'info')),
+  lookup(P.conditions, schemaFor(P.conditions, { response: { 200: C.HtmlListResponse } }), (ctx) => content(ctx, 'conditions')),
+  lookup(P.enableChatWidget, schemaFor(P.enableChatWidget, { response: { 200: C.EnableChatWidgetResponse } }), async (ctx) => ({
     enableChatWidget: await getSetting(ctx.db, 'enableChatWidget'),
   })),
-}
+]
 
 /** What only a member reads: where to deposit, withdraw limits, agreements, notice, slip window. */
-const MEMBER: Lookups = {
-  deposit: lookup(C.DepositLookup, async (ctx) => ({
+const MEMBER: Lookup[] = [
+  lookup(M.deposit, schemaFor(M.deposit, { response: { 200: C.DepositLookup } }), async (ctx) => ({
     banks: await store.listDepositBanks(ctx.db, variantOf(ctx)),
     wallets: await store.listWalletAccounts(ctx.db),
     isManual: false,
     bankQrMinimum: toMajor((await getQrSettings(ctx.db)).minimumMinor.KBANK),
   })),
-  withdraw: lookup(C.WithdrawLimits, async (ctx) => {
+  lookup(M.withdraw, schemaFor(M.withdraw, { response: { 200: C.WithdrawLimits } }), async (ctx) => {
     const limits = await content(ctx, 'withdrawLimits')
     return { withdrawMin: toMajor(limits.withdrawMinMinor), withdrawMax: toMajor(limits.withdrawMaxMinor) }
   }),
-  agreements: lookup(C.HtmlListResponse, (ctx) => content(ctx, 'agreements')),
-  notice: lookup(C.NoticeLookup, async (ctx) => ({ notice: await content(ctx, 'notice') })),
-  slip: lookup(C.SlipLookup, async (ctx) => {
+  lookup(M.agreements, schemaFor(M.agreements, { response: { 200: C.HtmlListResponse } }), (ctx) => content(ctx, 'agreements')),
+  lookup(M.notice, schemaFor(M.notice, { response: { 200: C.NoticeLookup } }), async (ctx) => ({ notice: await content(ctx, 'notice') })),
+  lookup(M.slip, schemaFor(M.slip, { response: { 200: C.SlipLookup } }), async (ctx) => {
     const window = await content(ctx, 'slipWindow')
     return { ...window, isOpen: isSlipOpen(ctx.now(), window.closedFrom, window.closedTo, ctx.timeZone) }
   }),
-}
+]
 
-const lookupRoutes = (lookups: Lookups): FastifyPluginAsyncTypebox => async (app) => {
-  for (const [path, { response, handler }] of Object.entries(lookups)) {
-    app.get(`/${path}`, { schema: { response: { 200: response } } }, async () => handler(app.wallet))
+const lookupRoutes = (lookups: Lookup[]): FastifyPluginAsyncTypebox => async (app) => {
+  for (const { endpoint, schema, handler } of lookups) {
+    app.route({ ...at(app, endpoint), schema, handler: async () => handler(app.wallet) })
   }
 }
 

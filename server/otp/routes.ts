@@ -1,6 +1,8 @@
 import { randomInt, timingSafeEqual } from 'node:crypto'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import * as C from '../../src/api/contract'
+import { accountEndpoints as A } from '../../src/api/contract/account'
+import { at, schemaFor } from '../http/endpoint'
 import { findMemberByUsername } from '../account/members'
 import { variantOf } from '../context'
 import { fail } from '../http/errors'
@@ -27,60 +29,64 @@ function sameCode(given: string, expected: string): boolean {
 /** POST /api/otp/send and /api/otp/verify (prefix /api/otp). */
 export const otpRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const ctx = app.wallet
-  const send = { body: C.OtpSendRequest, response: { 200: C.OtpSendResponse } }
-  app.post('/send', { schema: send }, async (request) => {
-    const phone = request.body.phoneNumber.trim()
-    checkPhone(variantOf(ctx), phone)
-    if (await findMemberByUsername(ctx.db, phone)) throw fail(409, 'EXISTING_USER')
-    if (await store.isPhoneVerified(ctx.db, phone, ctx.now())) return { code: 'OTP_VERIFIED' as const, otpRef: '', otpToken: '' }
+  app.route({
+    ...at(app, A.otpSend), schema: schemaFor(A.otpSend, { body: C.OtpSendRequest, response: { 200: C.OtpSendResponse } }),
+    handler: async (request) => {
+      const phone = request.body.phoneNumber.trim()
+      checkPhone(variantOf(ctx), phone)
+      if (await findMemberByUsername(ctx.db, phone)) throw fail(409, 'EXISTING_USER')
+      if (await store.isPhoneVerified(ctx.db, phone, ctx.now())) return { code: 'OTP_VERIFIED' as const, otpRef: '', otpToken: '' }
 
-    const now = ctx.now()
-    const last = await lastRateEvent(ctx.db, 'otp_send', phone)
-    if (last !== undefined && now - last < RESEND_AFTER_MS) throw fail(429, 'REQUEST_LIMIT_1MIN')
-    // Per phone, per address and for everyone, counted before the SMS goes (SMS pumping).
-    const limits = otpLimits(ctx.limits, phone, request.ip)
-    const attempts = await takeAttempt(ctx.db, limits, now)
+      const now = ctx.now()
+      const last = await lastRateEvent(ctx.db, 'otp_send', phone)
+      if (last !== undefined && now - last < RESEND_AFTER_MS) throw fail(429, 'REQUEST_LIMIT_1MIN')
+      // Per phone, per address and for everyone, counted before the SMS goes (SMS pumping).
+      const limits = otpLimits(ctx.limits, phone, request.ip)
+      const attempts = await takeAttempt(ctx.db, limits, now)
 
-    const code = String(randomInt(1_000_000)).padStart(6, '0')
-    const ref = randomRef()
-    const otpToken = randomToken(24)
-    await store.insertOtp(ctx.db, {
-      phone,
-      tokenHash: hash(otpToken),
-      code,
-      ref,
-      createdAt: now,
-      expiresAt: now + OTP_TTL_MS,
-    })
-    try {
-      await ctx.sms.sendOtp({ phone, code, reference: ref })
-    } catch (error) {
-      request.log.error({ err: error, phone: maskPhone(phone) }, 'OTP SMS failed')
-      // No code reached the player: they may ask again at once (the phone's send is not counted,
-      // nor its minute's wait); the address and global counts stay, so a failing gateway is not
-      // a way around them.
-      await releaseAttempt(ctx.db, attempts.filter((_, i) => limits[i].kind === 'otp_send'))
-      throw fail(502, 'OTP_SEND_FAIL')
-    }
-    request.log.info({ phone: maskPhone(phone), ref }, 'OTP sent')
-    return { code: 'OK' as const, otpRef: ref, otpToken }
+      const code = String(randomInt(1_000_000)).padStart(6, '0')
+      const ref = randomRef()
+      const otpToken = randomToken(24)
+      await store.insertOtp(ctx.db, {
+        phone,
+        tokenHash: hash(otpToken),
+        code,
+        ref,
+        createdAt: now,
+        expiresAt: now + OTP_TTL_MS,
+      })
+      try {
+        await ctx.sms.sendOtp({ phone, code, reference: ref })
+      } catch (error) {
+        request.log.error({ err: error, phone: maskPhone(phone) }, 'OTP SMS failed')
+        // No code reached the player: they may ask again at once (the phone's send is not counted,
+        // nor its minute's wait); the address and global counts stay, so a failing gateway is not
+        // a way around them.
+        await releaseAttempt(ctx.db, attempts.filter((_, i) => limits[i].kind === 'otp_send'))
+        throw fail(502, 'OTP_SEND_FAIL')
+      }
+      request.log.info({ phone: maskPhone(phone), ref }, 'OTP sent')
+      return { code: 'OK' as const, otpRef: ref, otpToken }
+    },
   })
 
-  const verify = { body: C.OtpVerifyRequest, response: { 200: C.OtpVerifyResponse } }
-  app.post('/verify', { schema: verify }, async (request) => {
-    const otpToken = request.body.otpToken.trim()
-    const otpCode = request.body.otpCode.trim()
-    const otp = await store.findOtpByTokenHash(ctx.db, hash(otpToken))
-    if (!otp) throw fail(400, 'OTP_TOKEN_INVALID')
-    if (otp.failedAttempts >= MAX_WRONG_CODES) throw fail(429, 'OTP_BLOCK')
-    const now = ctx.now()
-    if (now >= otp.expiresAt) throw fail(400, 'OTP_EXPIRED')
-    if (!sameCode(otpCode, otp.code)) {
-      const failures = await store.addFailedAttempt(ctx.db, otp.id)
-      throw failures >= MAX_WRONG_CODES ? fail(429, 'OTP_BLOCK') : fail(400, 'OTP_CODE_INVALID')
-    }
-    // A repeated verify of a used token (double tap) succeeds again without a new record.
-    if (otp.verifiedAt === null) await store.markOtpVerified(ctx.db, otp, now)
-    return { code: 'OTP_CODE_VALID' as const }
+  app.route({
+    ...at(app, A.otpVerify), schema: schemaFor(A.otpVerify, { body: C.OtpVerifyRequest, response: { 200: C.OtpVerifyResponse } }),
+    handler: async (request) => {
+      const otpToken = request.body.otpToken.trim()
+      const otpCode = request.body.otpCode.trim()
+      const otp = await store.findOtpByTokenHash(ctx.db, hash(otpToken))
+      if (!otp) throw fail(400, 'OTP_TOKEN_INVALID')
+      if (otp.failedAttempts >= MAX_WRONG_CODES) throw fail(429, 'OTP_BLOCK')
+      const now = ctx.now()
+      if (now >= otp.expiresAt) throw fail(400, 'OTP_EXPIRED')
+      if (!sameCode(otpCode, otp.code)) {
+        const failures = await store.addFailedAttempt(ctx.db, otp.id)
+        throw failures >= MAX_WRONG_CODES ? fail(429, 'OTP_BLOCK') : fail(400, 'OTP_CODE_INVALID')
+      }
+      // A repeated verify of a used token (double tap) succeeds again without a new record.
+      if (otp.verifiedAt === null) await store.markOtpVerified(ctx.db, otp, now)
+      return { code: 'OTP_CODE_VALID' as const }
+    },
   })
 }

@@ -1,13 +1,14 @@
 // The active lookup (spec 7 "Lookup": GET /api/lookup/active), cached once for every reader: the
 // /login guard asks whether the service is active (spec 2), home whether a spin campaign runs.
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { ACTIVE_PATH, takeEarly, takeEarlyActiveAnswer } from './early'
-import { api } from './http'
+import { takeEarly, takeEarlyActiveAnswer } from './early'
+import { call } from './call'
+import { publicLookupEndpoints } from './contract/lookup'
 import type { ActiveResponse } from './types'
 
 const activeKey = ['lookup', 'active'] as const
 
-const getActive = () => api.get<ActiveResponse>(ACTIVE_PATH)
+const getActive = () => call(publicLookupEndpoints.active)
 /** The first check of a page load is usually answered already: the prepaint script asked. */
 const checkActive = async (): Promise<ActiveResponse> => (await takeEarly('active')) ?? getActive()
 

@@ -6,16 +6,35 @@
 import { describe, expect, it } from 'vitest'
 import * as C from '../../src/api/contract'
 import { fillPath } from '../../src/api/contract/endpoint'
+import { accountEndpoints as A } from '../../src/api/contract/account'
 import { bonusEndpoints as B } from '../../src/api/contract/bonus'
+import { memberLookupEndpoints as ML, publicLookupEndpoints as PL } from '../../src/api/contract/lookup'
 import { rewardEndpoints as R } from '../../src/api/contract/rewards'
 import { spinEndpoints as S } from '../../src/api/contract/spin'
 import { walletEndpoints as W } from '../../src/api/contract/wallet'
-import { WALLET_PATH } from '../../src/api/early'
+import { ACTIVE_PATH, WALLET_PATH } from '../../src/api/early'
 import { at, schemaFor } from '../../server/http/endpoint'
 import type { call } from '../../src/api/call'
 import { registeredRoutes } from '../contractRoutes'
 
-const AREAS = { wallet: W, bonus: B, rewards: R, spin: S }
+const AREAS = { wallet: W, bonus: B, rewards: R, spin: S, account: A, publicLookups: PL, memberLookups: ML }
+
+/**
+ * Routes of the app's API still registered by hand, not yet from a descriptor (issue 16). The list
+ * only shrinks: a new route without a descriptor fails the test below.
+ */
+const NOT_YET_DESCRIBED = [
+  'GET /api/autoLogin/:game/:username',
+  'GET /api/autoLogin/:game/:username/:password',
+  'GET /api/qrcode/:provider',
+  'POST /api/qrcode/:provider',
+  'DELETE /api/qrcode/:qrcodeId',
+  'POST /api/wallet/slip',
+  'POST /api/wallet/truelink',
+  'POST /api/statement/slip',
+  'GET /api/statement/slip/reference/:reference',
+  'GET /api/wallet/slip/image/:token',
+]
 
 describe('endpoint descriptors', () => {
   it('are each a route the server registers, with the same method and path', async () => {
@@ -26,6 +45,15 @@ describe('endpoint descriptors', () => {
     expect(missing).toEqual([])
     // The check can fail: a path the server lacks is not registered.
     expect(registered.has('GET /api/wallet/no-such-route')).toBe(false)
+  })
+
+  it('cover every route of the API but those not moved yet', async () => {
+    const described = new Set(Object.values(AREAS).flatMap((endpoints) => Object.values(endpoints).map((e) => `${e.method} ${e.path}`)))
+    const undescribed = (await registeredRoutes())
+      .map(({ method, path }) => `${method} ${path.replace(/\/$/, '')}`)
+      // HEAD is Fastify's own beside each GET.
+      .filter((route) => route.includes(' /api/') && !route.startsWith('HEAD ') && !described.has(route))
+    expect([...new Set(undescribed)].sort()).toEqual([...NOT_YET_DESCRIBED].sort())
   })
 
   it('fill their path parameters, encoded, and refuse a missing one', () => {
@@ -42,6 +70,7 @@ describe('endpoint descriptors', () => {
 
   it('give the prepaint script the wallet path the app calls', () => {
     expect(WALLET_PATH).toBe(W.wallet.path)
+    expect(ACTIVE_PATH).toBe(PL.active.path)
   })
 
   it('refuse, at compile time, schemas that disagree with the descriptor', () => {

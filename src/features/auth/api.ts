@@ -1,19 +1,10 @@
 // Calls of the sign-in and registration screens (spec 7 "Account", "OTP", lookups).
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query'
 import { ApiError, catalogueCode, isCode } from '../../api/errors'
-import { api } from '../../api/http'
-import type {
-  BanksResponse,
-  LoginRequest,
-  LoginResponse,
-  MessageBody,
-  OtpSendResponse,
-  OtpVerifyRequest,
-  OtpVerifyResponse,
-  RegisterOtpResponse,
-  RegisterRequest,
-  SourcesResponse,
-} from '../../api/types'
+import { call } from '../../api/call'
+import { accountEndpoints as A } from '../../api/contract/account'
+import { publicLookupEndpoints as L } from '../../api/contract/lookup'
+import type { LoginRequest, OtpVerifyRequest, RegisterRequest } from '../../api/types'
 
 export const authKeys = {
   all: ['auth'] as const,
@@ -22,11 +13,11 @@ export const authKeys = {
   banks: () => [...authKeys.all, 'banks'] as const,
 }
 
-export const getRegisterOtp = () => api.get<RegisterOtpResponse>('/api/lookup/registerOTP')
-export const getSources = () => api.get<SourcesResponse>('/api/lookup/sources')
-export const getBanks = () => api.get<BanksResponse>('/api/lookup/banks')
+export const getRegisterOtp = () => call(L.registerOTP)
+export const getSources = () => call(L.sources)
+export const getBanks = () => call(L.banks)
 
-export const login = (body: LoginRequest) => api.post<LoginResponse>('/api/login', body)
+export const login = (body: LoginRequest) => call(A.login, { body })
 
 /** The answers of spec 4 and 8 that mean success: the send answers OK (or SUCCESS) with a code
  *  sent, or OTP_VERIFIED for a number verified already; the verify answers OTP_CODE_VALID (or OK,
@@ -45,11 +36,11 @@ function requireSuccess<T extends object>(accepted: readonly string[], fallback:
 }
 
 export const sendOtp = (phoneNumber: string) =>
-  api.post<OtpSendResponse>('/api/otp/send', { phoneNumber }).then(requireSuccess(OTP_SEND_SUCCESS, 'OTP_SEND_FAIL'))
+  call(A.otpSend, { body: { phoneNumber } }).then(requireSuccess(OTP_SEND_SUCCESS, 'OTP_SEND_FAIL'))
 export const verifyOtp = (body: OtpVerifyRequest) =>
-  api.post<OtpVerifyResponse>('/api/otp/verify', body).then(requireSuccess(OTP_VERIFY_SUCCESS, 'OTP_VERIFY_FAIL'))
-export const validateAccount = (body: RegisterRequest) => api.post<MessageBody>('/api/account/validate', body)
-export const createAccount = (body: RegisterRequest) => api.post<MessageBody>('/api/account', body)
+  call(A.otpVerify, { body }).then(requireSuccess(OTP_VERIFY_SUCCESS, 'OTP_VERIFY_FAIL'))
+export const validateAccount = (body: RegisterRequest) => call(A.validate, { body })
+export const createAccount = (body: RegisterRequest) => call(A.register, { body })
 
 // The register steps show these failures inline (a notice with a retry, a field hint): no toast.
 const shownInline = { meta: { silent: true } } as const

@@ -1,8 +1,10 @@
 // Deposits (spec 4, 7): where to transfer, QR codes per provider, slip upload and gift links.
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { retryTransientOnce } from '../../api/queryClient'
+import { call } from '../../api/call'
+import { memberLookupEndpoints } from '../../api/contract/lookup'
 import { api, LONG_TIMEOUT_MS } from '../../api/http'
-import type { DepositLookup, MessageBody, QrState, Slip, SlipLookup } from '../../api/types'
+import type { MessageBody, QrState, Slip } from '../../api/types'
 import type { QrProvider } from './rules'
 
 export const depositKeys = {
@@ -18,8 +20,8 @@ export const depositKeys = {
 // Spec 8: a failed deposit load hides its loader silently; the modal shows it inline.
 const silent = { meta: { silent: true }, retry: retryTransientOnce } as const
 
-export const getDepositLookup = () => api.get<DepositLookup>('/api/lookup/deposit')
-export const getSlipWindow = () => api.get<SlipLookup>('/api/lookup/slip')
+export const getDepositLookup = () => call(memberLookupEndpoints.deposit)
+export const getSlipWindow = () => call(memberLookupEndpoints.slip)
 
 export const useDepositLookup = (enabled: boolean) =>
   useQuery({ queryKey: depositKeys.lookup(), queryFn: getDepositLookup, enabled, ...silent })

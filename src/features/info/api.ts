@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { api } from '../../api/http'
-import type { ContactInfo, HtmlListResponse } from '../../api/types'
+import { call } from '../../api/call'
+import { publicLookupEndpoints } from '../../api/contract/lookup'
 
 export const infoKeys = {
   all: ['info'] as const,
@@ -8,8 +8,8 @@ export const infoKeys = {
   conditions: () => [...infoKeys.all, 'conditions'] as const,
 }
 
-export const getContact = () => api.get<ContactInfo>('/api/lookup/contact')
-export const getConditions = () => api.get<HtmlListResponse>('/api/lookup/conditions')
+export const getContact = () => call(publicLookupEndpoints.contact)
+export const getConditions = () => call(publicLookupEndpoints.conditions)
 
 // Both screens show a failed load inline, so no toast as well.
 const inline = { meta: { silent: true } } as const
