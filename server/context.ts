@@ -1,4 +1,4 @@
-import type { Variant } from '../src/api/types'
+import type { Variant } from '../src/api/contract'
 import type { PasswordHasher } from './auth/passwords'
 import type { ConfigState } from './config'
 import type { Db } from './db'

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs'
 import { Type } from 'typebox'
 import { Value } from 'typebox/value'
-import type { ConfigPatch } from '../src/api/types'
+import type { ConfigPatch } from '../src/api/contract'
 import { parseConfigPatch } from './config'
 import { SERVER_MODES, type ServerMode } from './context'
 import { parseQrSettingsPatch, type QrSettingsPatch } from './deposit/qrSettings'

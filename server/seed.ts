@@ -1,4 +1,4 @@
-import type { Variant } from '../src/api/types'
+import type { Variant } from '../src/api/contract'
 import { type Db, LOCKS, lockedTransaction } from './db'
 import type { PasswordHasher } from './auth/passwords'
 import { insertMember, setMemberActive } from './account/members'

@@ -1,4 +1,4 @@
-import type { Variant } from '../src/api/types'
+import type { Variant } from '../src/api/contract'
 import type { ContentMap } from './lookup/store'
 import type { BonusOffer } from './wallet/bonuses'
 

@@ -1,4 +1,4 @@
-import type { Currency } from '../../src/api/types'
+import type { Currency } from '../../src/api/contract'
 import { sql } from 'kysely'
 import { type Db, inTransaction, isPostgres } from '../db'
 import { runSql } from '../sql'

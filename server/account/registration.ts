@@ -1,4 +1,4 @@
-import type { Currency, RegisterRequest, ValidateAccountRequest } from '../../src/api/types'
+import type { Currency, RegisterRequest, ValidateAccountRequest } from '../../src/api/contract'
 import { type ServerContext, variantOf } from '../context'
 import { fail } from '../http/errors'
 import { sourceExists } from '../lookup/store'

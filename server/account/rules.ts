@@ -1,4 +1,4 @@
-import type { Currency, Variant } from '../../src/api/types'
+import type { Currency, Variant } from '../../src/api/contract'
 import type { ServerContext } from '../context'
 import { variantOf } from '../context'
 import { fail } from '../http/errors'

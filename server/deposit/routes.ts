@@ -4,6 +4,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyError } from 'fastify'
 import { Type } from 'typebox'
 import * as C from '../../src/api/contract'
+import { depositEndpoints as D } from '../../src/api/contract/deposit'
+import { at, schemaFor } from '../http/endpoint'
 import { hasDevRoutes } from '../context'
 import { fail } from '../http/errors'
 import { memberScope } from '../http/memberScope'
@@ -19,15 +21,21 @@ import { idempotent } from '../wallet/idempotency'
 const qrcodeRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const ctx = app.wallet
   const state = { 200: C.QrState }
-  app.get('/:provider', { schema: { params: C.QrProviderParams, querystring: C.QrStateQuery, response: state } }, async (request) =>
-    qrState(ctx, request.member, request.params.provider, request.query.qrcodeId),
-  )
-  app.post('/:provider', { schema: { params: C.QrProviderParams, body: C.QrCreateRequest, response: state } }, async (request, reply) =>
-    idempotent(ctx, request, reply, (scoped) => createQr(scoped, request.member, request.params.provider, request.body.amount)),
-  )
-  app.delete('/:qrcodeId', { schema: { params: C.QrIdParams, response: { 200: C.MessageBody } } }, async (request) => {
-    await cancelQr(ctx, request.member, request.params.qrcodeId)
-    return { message: 'OK' }
+  app.route({
+    ...at(app, D.qrState), schema: schemaFor(D.qrState, { params: C.QrProviderParams, querystring: C.QrStateQuery, response: state }),
+    handler: async (request) => qrState(ctx, request.member, request.params.provider, request.query.qrcodeId),
+  })
+  app.route({
+    ...at(app, D.qrCreate), schema: schemaFor(D.qrCreate, { params: C.QrProviderParams, body: C.QrCreateRequest, response: state }),
+    handler: async (request, reply) =>
+      idempotent(ctx, request, reply, (scoped) => createQr(scoped, request.member, request.params.provider, request.body.amount)),
+  })
+  app.route({
+    ...at(app, D.qrCancel), schema: schemaFor(D.qrCancel, { params: C.QrIdParams, response: { 200: C.MessageBody } }),
+    handler: async (request) => {
+      await cancelQr(ctx, request.member, request.params.qrcodeId)
+      return { message: 'OK' as const }
+    },
   })
 }
 
@@ -40,40 +48,46 @@ const slipUploadRoute = (files: SlipFiles): FastifyPluginAsyncTypebox => async (
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: UPLOAD_BODY_LIMIT }, (_request, body, done) => done(null, body))
   app.removeContentTypeParser(['application/json', 'text/plain'])
   app.addContentTypeParser(['application/json', 'text/plain'], { parseAs: 'buffer', bodyLimit: UPLOAD_BODY_LIMIT }, (_request, body, done) => done(null, body))
-  app.post('/slip', {
+  app.route({
+    ...at(app, D.slip),
     bodyLimit: UPLOAD_BODY_LIMIT,
-    schema: { response: { 200: C.Slip } },
+    schema: schemaFor(D.slip, { response: { 200: C.Slip } }),
     // Thrown on to the app's error handler, which answers in the spec's shape.
     errorHandler: (error: FastifyError) => {
       throw error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? fail(413, 'SLIP_INVALID_FILE') : error
     },
-  }, async (request, reply) => {
-    const image = slipImage(request.body, request.headers['content-type'])
-    return idempotent(ctx, request, reply, (scoped, received) => slips.recordSlip(scoped, request.member, received), {
-      content: image.bytes,
-      prepare: () => slips.receiveSlip(ctx, files, request.member, image),
-    })
+    handler: async (request, reply) => {
+      const image = slipImage(request.body, request.headers['content-type'])
+      return idempotent(ctx, request, reply, (scoped, received) => slips.recordSlip(scoped, request.member, received), {
+        content: image.bytes,
+        prepare: () => slips.receiveSlip(ctx, files, request.member, image),
+      })
+    },
   })
 }
 
 const walletRoutes = (files: SlipFiles): FastifyPluginAsyncTypebox => async (app) => {
   const ctx = app.wallet
   await app.register(slipUploadRoute(files))
-  app.post('/truelink', { schema: { body: C.TruelinkRequest, response: { 200: C.Slip } } }, async (request, reply) =>
-    idempotent(ctx, request, reply, (scoped) => slips.submitTruelink(scoped, request.member, request.body.link), {
-      prepare: () => slips.admitTruelink(ctx, request.member),
-    }),
-  )
+  app.route({
+    ...at(app, D.truelink), schema: schemaFor(D.truelink, { body: C.TruelinkRequest, response: { 200: C.Slip } }),
+    handler: async (request, reply) =>
+      idempotent(ctx, request, reply, (scoped) => slips.submitTruelink(scoped, request.member, request.body.link), {
+        prepare: () => slips.admitTruelink(ctx, request.member),
+      }),
+  })
 }
 
 const statementSlipRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const ctx = app.wallet
-  app.post('/', { schema: { body: C.SlipPageRequest, response: { 200: C.SlipPageResponse } } }, async (request) =>
-    slips.listSlips(ctx, request.member, request.body.page, request.body.limit),
-  )
-  app.get('/reference/:reference', { schema: { params: C.SlipReferenceParams, response: { 200: C.SlipImageUrl } } }, async (request) => ({
-    url: await slips.slipImageUrl(ctx, request.member, request.params.reference),
-  }))
+  app.route({
+    ...at(app, D.slips), schema: schemaFor(D.slips, { body: C.SlipPageRequest, response: { 200: C.SlipPageResponse } }),
+    handler: async (request) => slips.listSlips(ctx, request.member, request.body.page, request.body.limit),
+  })
+  app.route({
+    ...at(app, D.slipImageUrl), schema: schemaFor(D.slipImageUrl, { params: C.SlipReferenceParams, response: { 200: C.SlipImageUrl } }),
+    handler: async (request) => ({ url: await slips.slipImageUrl(ctx, request.member, request.params.reference) }),
+  })
 }
 
 /** The slip image itself: no bearer header on an <img>, so the unguessable, expiring token is the key. */

@@ -1,7 +1,7 @@
 // Slip uploads and TrueMoney gift links (spec 1, 3, 7, 8): both wait as processing until settled,
 // and both are listed in the statement's slip table.
 import { randomBytes } from 'node:crypto'
-import type { Slip } from '../../src/api/types'
+import type { Slip } from '../../src/api/contract'
 import type { slipReasonCodes } from '../../src/api/errorCodes'
 import { isUniqueViolation, type Member } from '../account/members'
 import type { ServerContext } from '../context'

@@ -1,6 +1,6 @@
 // The deposit tables and their repository for QR codes (slips and gift links: slipStore.ts).
 import type { Generated } from 'kysely'
-import type { QrProvider, Variant } from '../../src/api/types'
+import type { QrProvider, Variant } from '../../src/api/contract'
 import { type Db, inTransaction } from '../db'
 import type { QrSettingsPatch } from './qrSettings'
 

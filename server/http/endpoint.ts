@@ -18,10 +18,11 @@ interface EndpointSchema {
 type SuccessSchema<S extends EndpointSchema> = S['response'] extends { 200: infer R extends TSchema } ? R
   : S['response'] extends { 201: infer R extends TSchema } ? R : never
 
-/** A part of the schema agrees with the descriptor: the same type, or absent where the descriptor has none. */
+/** A part of the schema agrees with the descriptor: the same type, or absent where the descriptor
+ *  has none (or sends form data, which the route reads as bytes itself: the slip upload). */
 type Part<S, Key extends string, T> = S extends { [K in Key]: infer Schema extends TSchema }
   ? Same<Static<Schema>, T> extends true ? unknown : { [K in Key]: `the ${Key} schema is not the descriptor's ${Key}` }
-  : [T] extends [void] ? unknown : { [K in Key]: `the descriptor has a ${Key}: give its schema` }
+  : [T] extends [void] ? unknown : [T] extends [FormData] ? unknown : { [K in Key]: `the descriptor has a ${Key}: give its schema` }
 
 type Agrees<E extends AnyEndpoint, S extends EndpointSchema> = Part<S, 'params', ParamsOf<E>> &
   Part<S, 'body', BodyOf<E>> &

@@ -8,7 +8,7 @@ import type {
   Source,
   Variant,
   WalletAccount,
-} from '../../src/api/types'
+} from '../../src/api/contract'
 import type { Db } from '../db'
 import { recentValue } from '../recent'
 

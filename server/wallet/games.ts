@@ -1,4 +1,4 @@
-import type { SlotCategory } from '../../src/api/types'
+import type { SlotCategory } from '../../src/api/contract'
 import type { Db } from '../db'
 import { runSql } from '../sql'
 import { forgetRecent, recentValue } from '../recent'

@@ -7,7 +7,7 @@
  * each claimed by a conditional UPDATE in the movement's transaction, so a collect or a receive
  * tapped twice, or on two instances at once, counts once.
  */
-import type { Invite, InviteListResponse } from '../../src/api/types'
+import type { Invite, InviteListResponse } from '../../src/api/contract'
 import type { Member } from '../account/members'
 import type { ServerContext } from '../context'
 import { type Db, inTransaction } from '../db'

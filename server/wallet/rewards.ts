@@ -6,7 +6,7 @@
  * - banners: content (`inviteBanners`, `refundBanners`), shown before the modal when any exist.
  * While a bonus is held (bonuses.ts) a refund cannot be received (REFUND_CONDITION, spec 4).
  */
-import type { Refund, RefundCheck } from '../../src/api/types'
+import type { Refund, RefundCheck } from '../../src/api/contract'
 import type { Member } from '../account/members'
 import type { ServerContext } from '../context'
 import { inTransaction } from '../db'

@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
 import * as C from '../../src/api/contract'
 import { bonusEndpoints as B } from '../../src/api/contract/bonus'
+import { autoLoginEndpoints as G } from '../../src/api/contract/autoLogin'
 import { rewardEndpoints as R } from '../../src/api/contract/rewards'
 import { spinEndpoints as S } from '../../src/api/contract/spin'
 import { walletEndpoints as W } from '../../src/api/contract/wallet'
@@ -210,12 +211,18 @@ export const autoLoginRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const ctx = app.wallet
   const link = { 200: C.AutoLoginResponse }
   const absolute = (request: { protocol: string; host: string }, path: string) => `${request.protocol}://${request.host}${path}`
-  app.get('/:game/:username', { schema: { params: C.AutoLoginParams, response: link } }, async (request) => ({
-    link: absolute(request, await wallet.autoLoginPath(ctx, request.member, request.params.game, request.params.username)),
-  }))
-  app.get('/:game/:username/:password', { schema: { params: C.AutoLoginPasswordParams, response: link } }, async (request) => {
-    const { game, username, password } = request.params
-    return { link: absolute(request, await wallet.autoLoginPath(ctx, request.member, game, username, password)) }
+  app.route({
+    ...at(app, G.byUsername), schema: schemaFor(G.byUsername, { params: C.AutoLoginParams, response: link }),
+    handler: async (request) => ({
+      link: absolute(request, await wallet.autoLoginPath(ctx, request.member, request.params.game, request.params.username)),
+    }),
+  })
+  app.route({
+    ...at(app, G.byPassword), schema: schemaFor(G.byPassword, { params: C.AutoLoginPasswordParams, response: link }),
+    handler: async (request) => {
+      const { game, username, password } = request.params
+      return { link: absolute(request, await wallet.autoLoginPath(ctx, request.member, game, username, password)) }
+    },
   })
 }
 

@@ -3,7 +3,7 @@
  * credentials at the (simulated) providers, transfers between them (in steps, transfers.ts) and
  * auto-login links. Every balance change is one ledger movement (ledger.ts).
  */
-import type { Slot, TransferResponse, WalletAmount, WalletResponse } from '../../src/api/types'
+import type { Slot, TransferResponse, WalletAmount, WalletResponse } from '../../src/api/contract'
 import { toProfileResponse } from '../account/routes'
 import type { Member } from '../account/members'
 import type { ServerContext } from '../context'

@@ -7,7 +7,7 @@
  * change's transaction). Settling pays it (payouts-pending -> payouts-paid) or fails it (back to
  * the wallet, a new movement). Limits come from the withdraw lookup.
  */
-import type { Withdrawal, WithdrawalList, WithdrawalStatus, WithdrawResponse } from '../../src/api/types'
+import type { Withdrawal, WithdrawalList, WithdrawalStatus, WithdrawResponse } from '../../src/api/contract'
 import type { Member } from '../account/members'
 import type { ServerContext } from '../context'
 import { type Db, inTransaction, isPostgres } from '../db'

@@ -4,7 +4,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 import { takeEarly, takeEarlyActiveAnswer } from './early'
 import { call } from './call'
 import { publicLookupEndpoints } from './contract/lookup'
-import type { ActiveResponse } from './types'
+import type { ActiveResponse } from './contract'
 
 const activeKey = ['lookup', 'active'] as const
 

@@ -1,7 +1,10 @@
-// The wire contract of spec sections 3 and 7 as JSON schemas (TypeBox), written once. The reference
-// server validates bodies and shapes replies with them; the app derives its types from them in
-// types.ts with type-only imports, so none of this reaches the bundle.
+// The wire contract of spec sections 3 and 7 as JSON schemas (TypeBox), written once, each type
+// exported beside its schema. The reference server validates bodies and shapes replies with them;
+// the app imports only the types (`import type`), so none of TypeBox reaches the bundle. Money on
+// the wire is in major units (baht, kip) with up to two decimals; the server keeps integer minor
+// units internally. The routes themselves are described in contract/<area>.ts.
 import { type Static, Type } from 'typebox'
+import type { ErrorCode } from './errorCodes'
 
 /** A string field with a ceiling: every string on the wire has one. */
 const text = (maxLength: number) => Type.String({ maxLength })
@@ -16,6 +19,16 @@ const phone = filled(32)
 const password = filled(128)
 const name = filled(100)
 const code = filled(32)
+
+/** The two variants of the product (spec 1): Thailand, and Laos. */
+export type Variant = 'th' | 'la'
+/** A member's currency: baht, or in the Lao variant kip or baht. */
+export type Currency = 'THB' | 'LAK' | 'BAHT'
+
+/** Every error answer carries the spec 8 code (or a raw text) in `message`. */
+export interface ErrorBody {
+  message: ErrorCode | 'gone' | 'invalid token' | 'cannot verify identity' | (string & {})
+}
 
 // ---- Runtime config (`/config.json`) ----
 
@@ -50,6 +63,8 @@ export const RuntimeConfig = Type.Object({
    *  operator's API accepts the header (across origins, its CORS must allow it); absent = off. */
   idempotencyKeys: Type.Optional(Type.Boolean()),
 })
+export type RuntimeConfig = Static<typeof RuntimeConfig>
+export type HowtoVideos = RuntimeConfig['howto']
 
 /** A partial config (APP_CONFIG, POST /dev/config); `howto` and `contact` merge key by key. */
 export const ConfigPatch = Type.Object(
@@ -67,22 +82,29 @@ export const ConfigPatch = Type.Object(
   },
   { additionalProperties: false },
 )
+export type ConfigPatch = Static<typeof ConfigPatch>
 
 // ---- Shared replies ----
 
 export const MessageBody = Type.Object({ message: text(200) })
+export type MessageBody = Static<typeof MessageBody>
 
 export const ErrorBody = Type.Object({ message: text(200) })
 
 // ---- Lookups ----
 
 export const Bank = Type.Object({ code: text(32), nameTH: text(200), nameEN: text(200) })
+export type Bank = Static<typeof Bank>
 export const BanksResponse = Type.Array(Bank)
+export type BanksResponse = Static<typeof BanksResponse>
 
 export const Source = Type.Object({ code: text(32), description: text(200) })
+export type Source = Static<typeof Source>
 export const SourcesResponse = Type.Array(Source)
+export type SourcesResponse = Static<typeof SourcesResponse>
 
 export const RegisterOtpResponse = Type.Object({ registerOTP: Type.Boolean() })
+export type RegisterOtpResponse = Static<typeof RegisterOtpResponse>
 
 export const ActiveResponse = Type.Object({
   /** Spin wheel campaign active. */
@@ -90,6 +112,7 @@ export const ActiveResponse = Type.Object({
   /** The whole service is gone. */
   terminated: Type.Boolean(),
 })
+export type ActiveResponse = Static<typeof ActiveResponse>
 
 export const ContactInfo = Type.Object({
   /** Admin-provided HTML; sanitize before rendering. */
@@ -99,15 +122,20 @@ export const ContactInfo = Type.Object({
   /** URL of the line QR image, or '' when none is set. */
   lineQR: text(2_000),
 })
+export type ContactInfo = Static<typeof ContactInfo>
 
 export const SiteInfo = Type.Object({ name: text(200), website: text(2_000) })
+export type SiteInfo = Static<typeof SiteInfo>
 
 /** Conditions and agreements: lists of admin HTML. */
 export const HtmlListResponse = Type.Array(text(50_000))
+export type HtmlListResponse = Static<typeof HtmlListResponse>
 
 export const WithdrawLimits = Type.Object({ withdrawMin: Type.Number(), withdrawMax: Type.Number() })
+export type WithdrawLimits = Static<typeof WithdrawLimits>
 
 export const EnableChatWidgetResponse = Type.Object({ enableChatWidget: Type.Boolean() })
+export type EnableChatWidgetResponse = Static<typeof EnableChatWidgetResponse>
 
 export const DepositBank = Type.Object({
   bankCode: text(32),
@@ -119,7 +147,9 @@ export const DepositBank = Type.Object({
   bankAccountNo: text(64),
   currency: Type.Union([Type.Literal('THB'), Type.Literal('LAK'), Type.Literal('BAHT')]),
 })
+export type DepositBank = Static<typeof DepositBank>
 export const WalletAccount = Type.Object({ walletAccountName: text(200), mode: text(32) })
+export type WalletAccount = Static<typeof WalletAccount>
 export const DepositLookup = Type.Object({
   banks: Type.Array(DepositBank),
   wallets: Type.Array(WalletAccount),
@@ -127,24 +157,31 @@ export const DepositLookup = Type.Object({
   /** The bank (KBANK) QR's minimum amount, major units: the operator's (spec 9, not shown). */
   bankQrMinimum: Type.Optional(Type.Number({ minimum: 0 })),
 })
+export type DepositLookup = Static<typeof DepositLookup>
 
 /** Slip upload is closed in a daily window (spec 1); times are HH:mm in the server's zone. */
 export const SlipLookup = Type.Object({ isOpen: Type.Boolean(), closedFrom: text(5), closedTo: text(5) })
+export type SlipLookup = Static<typeof SlipLookup>
 
 /** Notice text with a `{percentFail}` placeholder the app fills from the bonus. */
 export const NoticeLookup = Type.Object({ notice: text(20_000) })
+export type NoticeLookup = Static<typeof NoticeLookup>
 
 // ---- OTP ----
 
 export const OtpSendRequest = Type.Object({ phoneNumber: phone })
+export type OtpSendRequest = Static<typeof OtpSendRequest>
 export const OtpSendResponse = Type.Object({
   otpRef: text(16),
   otpToken: text(128),
   /** 'OK' when a code was sent, 'OTP_VERIFIED' when the number is already verified. */
   code: Type.Union([Type.Literal('OK'), Type.Literal('OTP_VERIFIED')]),
 })
+export type OtpSendResponse = Static<typeof OtpSendResponse>
 export const OtpVerifyRequest = Type.Object({ otpToken: filled(128), otpCode: filled(16) })
+export type OtpVerifyRequest = Static<typeof OtpVerifyRequest>
 export const OtpVerifyResponse = Type.Object({ code: Type.Literal('OTP_CODE_VALID') })
+export type OtpVerifyResponse = Static<typeof OtpVerifyResponse>
 
 // ---- Account ----
 
@@ -167,6 +204,7 @@ export const RegisterRequest = Type.Object({
   bankAccountName: filled(200),
   bankAccountNo: filled(32),
 })
+export type RegisterRequest = Static<typeof RegisterRequest>
 
 /** POST /api/account/validate: the same payload; step 3 sends it before the bank is chosen. */
 export const ValidateAccountRequest = Type.Object({
@@ -175,9 +213,12 @@ export const ValidateAccountRequest = Type.Object({
   bankAccountName: optional(200),
   bankAccountNo: optional(32),
 })
+export type ValidateAccountRequest = Static<typeof ValidateAccountRequest>
 
 export const LoginRequest = Type.Object({ username: phone, password })
+export type LoginRequest = Static<typeof LoginRequest>
 export const LoginResponse = Type.Object({ token: text(128) })
+export type LoginResponse = Static<typeof LoginResponse>
 
 export const Profile = Type.Object({
   _id: text(64),
@@ -188,6 +229,7 @@ export const Profile = Type.Object({
   bankAccountName: text(200),
   bankAccountNo: text(64),
 })
+export type Profile = Static<typeof Profile>
 
 export const BankAccount = Type.Object({
   bankCode: text(32),
@@ -195,8 +237,10 @@ export const BankAccount = Type.Object({
   bankAccountNo: text(64),
   bank: Type.Object({ nameTH: text(200), nameEN: text(200) }),
 })
+export type BankAccount = Static<typeof BankAccount>
 
 export const ProfileResponse = Type.Object({ profile: Profile, bankAccount: BankAccount })
+export type ProfileResponse = Static<typeof ProfileResponse>
 
 export const UpdateProfileRequest = Type.Object({
   name,
@@ -204,15 +248,19 @@ export const UpdateProfileRequest = Type.Object({
   bankAccountName: filled(200),
   bankAccountNo: filled(32),
 })
+export type UpdateProfileRequest = Static<typeof UpdateProfileRequest>
 
 export const BankAccountNameRequest = Type.Object({ bankCode: code, bankAccountName: filled(200) })
+export type BankAccountNameRequest = Static<typeof BankAccountNameRequest>
 
 export const ChangePasswordRequest = Type.Object({ oldPassword: password, newPassword: password })
+export type ChangePasswordRequest = Static<typeof ChangePasswordRequest>
 
 // ==== Deposits: QR codes, slips, gift links (spec 3, 4, 5, 7) ====
 
 /** The QR deposit providers of spec 7. */
 export const QrProvider = Type.Union([Type.Literal('KBANK'), Type.Literal('WW'), Type.Literal('E2P')])
+export type QrProvider = Static<typeof QrProvider>
 export const QrProviderParams = Type.Object({ provider: QrProvider })
 export const QrIdParams = Type.Object({ qrcodeId: Type.String({ pattern: '^[A-Za-z0-9_-]{1,64}$' }) })
 
@@ -220,9 +268,11 @@ export const QrIdParams = Type.Object({ qrcodeId: Type.String({ pattern: '^[A-Za
 const depositAmount = Type.Number({ exclusiveMinimum: 0, maximum: 1e9 })
 
 export const QrCreateRequest = Type.Object({ amount: depositAmount }, { additionalProperties: false })
+export type QrCreateRequest = Static<typeof QrCreateRequest>
 
 /** Where a QR stands. Not in the spec: an operator's API may leave it out (see QrState.status). */
 export const QrStatus = Type.Union([Type.Literal('open'), Type.Literal('paid'), Type.Literal('expired'), Type.Literal('cancelled')])
+export type QrStatus = Static<typeof QrStatus>
 
 /**
  * GET /api/qrcode/:provider?qrcodeId=: the QR the app shows, so the answer is that QR's state even
@@ -249,9 +299,11 @@ export const QrState = Type.Object({
    */
   status: Type.Optional(QrStatus),
 })
+export type QrState = Static<typeof QrState>
 
 /** Upload status: the app treats SUCCESS and FAILED as final and anything else as in progress (spec 4). */
 export const SlipStatus = Type.Union([Type.Literal('PROCESSING'), Type.Literal('SUCCESS'), Type.Literal('FAILED')])
+export type SlipStatus = Static<typeof SlipStatus>
 
 /** One slip upload or gift link, as the statement's slip table lists it (spec 3 "Slip"). */
 export const Slip = Type.Object({
@@ -266,19 +318,24 @@ export const Slip = Type.Object({
   /** Names this upload: GET /api/statement/slip/reference/:reference gives its image. */
   reference: text(64),
 })
+export type Slip = Static<typeof Slip>
 
 export const SlipPageRequest = Type.Object({
   page: Type.Integer({ minimum: 1, maximum: 100_000 }),
   limit: Type.Integer({ minimum: 1, maximum: 100 }),
 })
+export type SlipPageRequest = Static<typeof SlipPageRequest>
 export const SlipPageResponse = Type.Object({ total: Type.Integer({ minimum: 0 }), slips: Type.Array(Slip) })
+export type SlipPageResponse = Static<typeof SlipPageResponse>
 
 export const SlipReferenceParams = Type.Object({ reference: Type.String({ pattern: '^[A-Za-z0-9]{1,64}$' }) })
 /** A short-lived address of the slip image that only its owner was given. */
 export const SlipImageUrl = Type.Object({ url: text(2_000) })
+export type SlipImageUrl = Static<typeof SlipImageUrl>
 
 /** POST /api/wallet/truelink: the gift link encrypted as `CryptoJS.AES.encrypt(link, secret).toString()`. */
 export const TruelinkRequest = Type.Object({ link: filled(4_000) }, { additionalProperties: false })
+export type TruelinkRequest = Static<typeof TruelinkRequest>
 
 // ---- Wallet, game accounts, transfers and withdrawals (spec 3 and 7) ----
 
@@ -291,6 +348,7 @@ const amountIn = Type.Union([Type.Number(), Type.String({ maxLength: 32 })])
 const account = filled(32)
 
 export const SlotCategory = Type.Union([Type.Literal('slot'), Type.Literal('sport'), Type.Literal('lotto')])
+export type SlotCategory = Static<typeof SlotCategory>
 
 /** A game account card: amounts are major units, `ftWalletSlot` the multiplier shown beside it. */
 export const Slot = Type.Object({
@@ -306,8 +364,10 @@ export const Slot = Type.Object({
   android: Type.Union([text(2_000), Type.Null()]),
   ios: Type.Union([text(2_000), Type.Null()]),
 })
+export type Slot = Static<typeof Slot>
 
 export const WalletAmount = Type.Object({ amount: Type.Number(), currency: text(8) })
+export type WalletAmount = Static<typeof WalletAmount>
 
 /** GET /api/wallet. */
 export const WalletResponse = Type.Object({
@@ -317,9 +377,11 @@ export const WalletResponse = Type.Object({
   invite: Type.Object({ amount: Type.Number(), success: Type.Number(), fail: Type.Number() }),
   slots: Type.Array(Slot),
 })
+export type WalletResponse = Static<typeof WalletResponse>
 
 /** GET /api/wallet/refresh/slot: the balances again, without the profile. */
 export const SlotsRefreshResponse = Type.Object({ wallet: WalletAmount, slots: Type.Array(Slot) })
+export type SlotsRefreshResponse = Static<typeof SlotsRefreshResponse>
 
 export const SlotCodeParams = Type.Object({ slotCode: text(32) })
 
@@ -330,9 +392,12 @@ export const GameCredentials = Type.Object({
   /** Form-state fields of one provider's login form, when it has one. */
   event: Type.Optional(Type.Record(Type.String(), text(200))),
 })
+export type GameCredentials = Static<typeof GameCredentials>
 
 export const TransferRequest = Type.Object({ from: account, to: account, amount: amountIn }, { additionalProperties: false })
+export type TransferRequest = Static<typeof TransferRequest>
 export const TransferAllRequest = Type.Object({ to: account }, { additionalProperties: false })
+export type TransferAllRequest = Static<typeof TransferAllRequest>
 export const TransferResponse = Type.Object({
   message: Type.Literal('SUCCESS'),
   /** What moved, major units. */
@@ -344,18 +409,22 @@ export const TransferResponse = Type.Object({
    */
   unreachable: Type.Optional(Type.Array(text(32))),
 })
+export type TransferResponse = Static<typeof TransferResponse>
 
 export const WithdrawRequest = Type.Object({ amount: amountIn }, { additionalProperties: false })
+export type WithdrawRequest = Static<typeof WithdrawRequest>
 /** requested: waiting to be paid; review: held after a bank account change; then paid or failed. */
 export const WithdrawalStatus = Type.Union([
   Type.Literal('requested'), Type.Literal('review'), Type.Literal('paid'), Type.Literal('failed'),
 ])
+export type WithdrawalStatus = Static<typeof WithdrawalStatus>
 /**
  * Where a withdrawal is paid: the member's bank account when it was requested, kept with it, so a
  * later bank account change never redirects it. Every member answer masks the account number
  * but its last 4 digits (`xxxxxx7890`); the operator's settlement answer carries it whole.
  */
 export const WithdrawalDestination = Type.Object({ bankCode: text(32), bankAccountName: text(200), bankAccountNo: text(64) })
+export type WithdrawalDestination = Static<typeof WithdrawalDestination>
 export const Withdrawal = Type.Object({
   id: text(32),
   /** Major units of `currency`, the member's. */
@@ -365,18 +434,23 @@ export const Withdrawal = Type.Object({
   createdAt: text(40),
   destination: WithdrawalDestination,
 })
+export type Withdrawal = Static<typeof Withdrawal>
 export const WithdrawResponse = Type.Object({ message: Type.Literal('SUCCESS'), withdrawal: Withdrawal, wallet: WalletAmount })
+export type WithdrawResponse = Static<typeof WithdrawResponse>
 
 /** GET /api/wallet/withdrawals?page=&limit=: query strings of digits (page from 1, limit 1 to 100); default page 1 of 10. */
 export const WithdrawalListQuery = Type.Object({
   page: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,5}$' })),
   limit: Type.Optional(Type.String({ pattern: '^([1-9][0-9]?|100)$' })),
 })
+export type WithdrawalListQuery = Static<typeof WithdrawalListQuery>
 /** The member's own withdrawals, newest first. */
 export const WithdrawalList = Type.Object({ total: Type.Integer({ minimum: 0 }), withdrawals: Type.Array(Withdrawal) })
+export type WithdrawalList = Static<typeof WithdrawalList>
 
 /** GET /api/invite/banners and /api/refund/banners (spec 3 "Banners"): shown before their modal. */
 export const Banner = Type.Object({ image: text(2_000), html: Type.Optional(text(50_000)) })
+export type Banner = Static<typeof Banner>
 export const BannersResponse = Type.Array(Banner)
 
 // ---- Bonus and promotion (spec 3, 7) ----
@@ -447,7 +521,9 @@ export const Invite = Type.Object({
   amount: Type.Number(),
   createdAt: text(40),
 })
+export type Invite = Static<typeof Invite>
 export const InviteListResponse = Type.Object({ invites: Type.Array(Invite), type: text(32), isXArea: Type.Boolean() })
+export type InviteListResponse = Static<typeof InviteListResponse>
 
 /** GET /api/refund/check (spec 3 "Refund check"): the lost-bet refund waiting to be received. */
 export const RefundCheck = Type.Object({
@@ -459,13 +535,17 @@ export const RefundCheck = Type.Object({
   refundSuccess: Type.Integer({ minimum: 0 }),
   refundFail: Type.Integer({ minimum: 0 }),
 })
+export type RefundCheck = Static<typeof RefundCheck>
 /** POST /api/refund (spec 3 "Refund log"). */
 export const Refund = Type.Object({ refundAmount: Type.Number(), createdAt: text(40) })
+export type Refund = Static<typeof Refund>
 export const RefundListResponse = Type.Object({ refunds: Type.Array(Refund) })
+export type RefundListResponse = Static<typeof RefundListResponse>
 
 export const AutoLoginParams = Type.Object({ game: text(32), username: text(64) })
 export const AutoLoginPasswordParams = Type.Object({ game: text(32), username: text(64), password: text(64) })
 export const AutoLoginResponse = Type.Object({ link: text(2_000) })
+export type AutoLoginResponse = Static<typeof AutoLoginResponse>
 
 // ---- Spin wheel (spec 3, 7) ----
 

@@ -4,7 +4,7 @@
 // 200 JSON answer is dropped, and the app then asks again through its own client (api/http.ts),
 // which applies every rule of spec 7 (gone, session end, translated errors).
 import { storageKeys } from '../lib/storage'
-import type { ActiveResponse, WalletResponse } from './types'
+import type { ActiveResponse, WalletResponse } from './contract'
 
 export const CONFIG_URL = '/config.json'
 export const ACTIVE_PATH = '/api/lookup/active'

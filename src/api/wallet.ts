@@ -7,7 +7,7 @@ import { takeEarly } from './early'
 import { call } from './call'
 import { walletEndpoints } from './contract/wallet'
 import { retryTransientOnce } from './queryClient'
-import type { SlotsRefreshResponse, WalletResponse } from './types'
+import type { SlotsRefreshResponse, WalletResponse } from './contract'
 
 export const walletKeys = {
   all: ['wallet'] as const,

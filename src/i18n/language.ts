@@ -1,6 +1,6 @@
 // Which language to show (spec 1, 3, 9): the stored choice, else the host's language, else the
 // variant's default. Stored in localStorage `locale` and the upper-case `i18next` cookie.
-import type { Variant } from '../api/types'
+import type { Variant } from '../api/contract'
 import { LANGUAGE_COOKIE, storageKeys } from '../lib/storage'
 
 export const languages = ['th', 'la', 'en'] as const

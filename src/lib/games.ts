@@ -86,20 +86,21 @@ export const hasAutoLogin = (code: string): boolean => {
   return AUTO_LOGIN_USERNAME.includes(game) || AUTO_LOGIN_USERNAME_PASSWORD.includes(game)
 }
 
+/** What a game's auto-login call takes (spec 7 "Auto-login"): the username, and for some games the password. */
+export type AutoLoginParams = { game: string; username: string } | { game: string; username: string; password: string }
+
 /**
- * GET path of a game's auto-login link: `/api/autoLogin/{game}/{username}` or
- * `/api/autoLogin/{game}/{username}/{password}`, the game segment lower-case, each credential one
- * encoded path segment; null for a game without auto-login or with a credential missing.
+ * The auto-login call's parameters, the game lower-case (`/api/autoLogin/{game}/{username}` or
+ * `/{username}/{password}`); null for a game without auto-login or with a credential missing.
  */
-export function autoLoginPath(code: string, credentials: { username: string; password: string }): string | null {
+export function autoLoginParams(code: string, credentials: { username: string; password: string }): AutoLoginParams | null {
   const game = code.trim().toLowerCase()
-  const segment = encodeURIComponent
   // '.' and '..' would stay dot segments after encoding and move the path.
   const usable = (value: string) => value !== '' && value !== '.' && value !== '..'
   if (!usable(credentials.username)) return null
-  if (AUTO_LOGIN_USERNAME.includes(game)) return `/api/autoLogin/${game}/${segment(credentials.username)}`
+  if (AUTO_LOGIN_USERNAME.includes(game)) return { game, username: credentials.username }
   if (AUTO_LOGIN_USERNAME_PASSWORD.includes(game) && usable(credentials.password)) {
-    return `/api/autoLogin/${game}/${segment(credentials.username)}/${segment(credentials.password)}`
+    return { game, username: credentials.username, password: credentials.password }
   }
   return null
 }

@@ -1,4 +1,4 @@
-import type { RuntimeConfig } from '../api/types'
+import type { RuntimeConfig } from '../api/contract'
 
 export type PlatformKind = 'line' | 'telegram' | 'browser'
 

@@ -4,7 +4,7 @@
 // plain number, and refuse what could mean two amounts with the expected format, keeping the text.
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
-import type { Currency, DepositLookup, QrState, WalletResponse } from '../../src/api/types'
+import type { Currency, DepositLookup, QrState, WalletResponse } from '../../src/api/contract'
 import { DepositModal } from '../../src/features/deposit/DepositModal'
 import { TransferModal } from '../../src/features/wallet/transfer/TransferModal'
 import { WithdrawModal } from '../../src/features/wallet/withdraw/WithdrawModal'

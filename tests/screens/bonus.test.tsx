@@ -4,7 +4,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import type { BonusItem } from '../../src/api/contract'
-import type { WalletResponse } from '../../src/api/types'
+import type { WalletResponse } from '../../src/api/contract'
 import { BonusPage } from '../../src/features/bonus/BonusPage'
 import { renderScreen, text, type Call, type Routes } from '../renderScreen'
 

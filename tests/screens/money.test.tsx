@@ -3,7 +3,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import { AxiosError } from 'axios'
 import { describe, expect, it, vi } from 'vitest'
-import type { Slot, WalletResponse } from '../../src/api/types'
+import type { Slot, WalletResponse } from '../../src/api/contract'
 import TransferModalDefault, { TransferModal } from '../../src/features/wallet/transfer/TransferModal'
 import WithdrawModalDefault, { WithdrawModal } from '../../src/features/wallet/withdraw/WithdrawModal'
 import { changeLanguage } from '../../src/i18n/i18n'

@@ -3,7 +3,7 @@
 // the refund waiting and receiving it, against a faked API.
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import type { WalletResponse } from '../../src/api/types'
+import type { WalletResponse } from '../../src/api/contract'
 import { HomeScreen } from '../../src/app/home'
 import { formatDate } from '../../src/lib/dates'
 import { formatMoney } from '../../src/lib/money'

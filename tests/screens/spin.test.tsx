@@ -5,7 +5,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { SpinCoupon } from '../../src/api/contract'
-import type { WalletResponse } from '../../src/api/types'
+import type { WalletResponse } from '../../src/api/contract'
 import { HomeScreen } from '../../src/app/home'
 import { sliceAt } from '../../src/features/spin/wheel'
 import { formatMoney } from '../../src/lib/money'

@@ -4,7 +4,7 @@
 // days and weeks, what a held bonus does to withdrawals and refunds, cancelling it, and the books.
 import { describe, expect, it } from 'vitest'
 import type { BonusItem, UserBonus } from '../../src/api/contract'
-import type { WalletResponse } from '../../src/api/types'
+import type { WalletResponse } from '../../src/api/contract'
 import { checkBooks } from '../../server/wallet/books'
 import { accountBalance } from '../../server/wallet/ledger'
 import { DEMO_START_MINOR } from './depositHelpers'

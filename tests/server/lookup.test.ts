@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { Bank, DepositLookup } from '../../src/api/types'
+import type { Bank, DepositLookup } from '../../src/api/contract'
 import { DEMO, START, type TestServer, call, expectError, login, startServer } from './helpers'
 
 let server: TestServer

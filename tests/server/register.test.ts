@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { RegisterRequest } from '../../src/api/types'
+import type { RegisterRequest } from '../../src/api/contract'
 import { findMemberByUsername } from '../../server/account/members'
 import { walletBalance } from '../../server/wallet/ledger'
 import { type TestServer, call, expectError, login, registration, startServer, verifyPhone } from './helpers'

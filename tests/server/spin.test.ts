@@ -4,7 +4,7 @@
 // they expire, coins from deposits.
 import { describe, expect, it } from 'vitest'
 import type { SpinCoupon, SpinResult, SpinSetup } from '../../src/api/contract'
-import type { WalletResponse } from '../../src/api/types'
+import type { WalletResponse } from '../../src/api/contract'
 import { creditDeposit } from '../../server/deposit/credit'
 import { checkBooks } from '../../server/wallet/books'
 import { drawSlice } from '../../server/wallet/spin'

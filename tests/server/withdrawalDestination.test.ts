@@ -4,7 +4,7 @@
 // same transaction, and the member lists their own withdrawals with the account number masked.
 import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
-import type { Withdrawal, WithdrawalList } from '../../src/api/types'
+import type { Withdrawal, WithdrawalList } from '../../src/api/contract'
 import { isPostgres } from '../../server/db'
 import { creditWallet } from '../../server/wallet/ledger'
 import { type TestServer, call, expectError, registerMember, onDemoServer } from './helpers'

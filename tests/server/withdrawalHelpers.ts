@@ -1,7 +1,7 @@
 // Shared by the withdrawal tests: requesting, settling (the operator's stand-in) and changing the
 // payout bank account, through the HTTP routes.
 import type { FastifyInstance } from 'fastify'
-import type { UpdateProfileRequest } from '../../src/api/types'
+import type { UpdateProfileRequest } from '../../src/api/contract'
 import { call } from './helpers'
 
 /** The demo member's account after `changeBank` with no body. */

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
+import { autoLoginEndpoints } from '../../src/api/contract/autoLogin'
+import { fillPath } from '../../src/api/contract/endpoint'
 import {
-  autoLoginPath,
+  autoLoginParams,
   cardValue,
   externalUrl,
   gameCardAction,
@@ -82,6 +84,12 @@ describe('card value and total (spec 1, 2)', () => {
 
 describe('auto-login paths (spec 7)', () => {
   const credentials = { username: 'user01', password: 'p@ss/1' }
+  /** The path the app calls: the descriptor's, filled with the parameters. */
+  const autoLoginPath = (code: string, given: { username: string; password: string }) => {
+    const params = autoLoginParams(code, given)
+    if (!params) return null
+    return 'password' in params ? fillPath(autoLoginEndpoints.byPassword.path, params) : fillPath(autoLoginEndpoints.byUsername.path, params)
+  }
 
   it.each(['pg', 'betflix', 'joker2', 'areaslot', 'huayhd'])('%s takes /{username}', (game) => {
     expect(autoLoginPath(game.toUpperCase(), credentials)).toBe(`/api/autoLogin/${game}/user01`)

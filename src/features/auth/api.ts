@@ -4,7 +4,7 @@ import { ApiError, catalogueCode, isCode } from '../../api/errors'
 import { call } from '../../api/call'
 import { accountEndpoints as A } from '../../api/contract/account'
 import { publicLookupEndpoints as L } from '../../api/contract/lookup'
-import type { LoginRequest, OtpVerifyRequest, RegisterRequest } from '../../api/types'
+import type { LoginRequest, OtpVerifyRequest, RegisterRequest } from '../../api/contract'
 
 export const authKeys = {
   all: ['auth'] as const,

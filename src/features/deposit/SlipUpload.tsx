@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { Slip } from '../../api/types'
+import type { Slip } from '../../api/contract'
 import { showToast } from '../../state/ui'
 import { Button } from '../../ui/Button'
 import { useMoneyAction } from '../../api/useMoneyAction'

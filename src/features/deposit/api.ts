@@ -3,8 +3,9 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 import { retryTransientOnce } from '../../api/queryClient'
 import { call } from '../../api/call'
 import { memberLookupEndpoints } from '../../api/contract/lookup'
-import { api, LONG_TIMEOUT_MS } from '../../api/http'
-import type { MessageBody, QrState, Slip } from '../../api/types'
+import { depositEndpoints } from '../../api/contract/deposit'
+import { LONG_TIMEOUT_MS } from '../../api/http'
+import type { QrState, Slip } from '../../api/contract'
 import type { QrProvider } from './rules'
 
 export const depositKeys = {
@@ -34,29 +35,30 @@ const stamped = (state: QrState): QrAnswer => ({ ...state, receivedAt: Date.now(
 /** What a provider shows once its QR is cancelled: no QR, nothing to say. */
 export const noQr = (): QrAnswer => stamped({ qrcodeId: null, hasQrcode: false, qrcode: null, amount: null, expireIn: 0, message: '' })
 
-export const getQr = (provider: QrProvider) => api.get<QrState>(`/api/qrcode/${provider}`).then(stamped)
+export const getQr = (provider: QrProvider) => call(depositEndpoints.qrState, { params: { provider } }).then(stamped)
 
 /** The state of the QR shown, by its id (an optional query beyond the spec, see QrStateQuery), in
  *  the background: the loader bar does not wait on a poll. */
 export const getShownQr = (provider: QrProvider, qrcodeId: string) =>
-  api.get<QrState>(`/api/qrcode/${provider}?qrcodeId=${encodeURIComponent(qrcodeId)}`, { background: true }).then(stamped)
+  call(depositEndpoints.qrState, { params: { provider }, query: { qrcodeId }, background: true }).then(stamped)
 
 // Always read afresh: another provider's new QR, or the expiry, may have changed it.
 export const qrQuery = (provider: QrProvider) =>
   queryOptions({ queryKey: depositKeys.qr(provider), queryFn: () => getQr(provider), staleTime: 0, ...silent })
 
 export const createQr = (provider: QrProvider, amount: number, headers: Record<string, string>) =>
-  api.post<QrState>(`/api/qrcode/${provider}`, { amount }, { headers }).then(stamped)
-export const cancelQr = (qrcodeId: string) => api.delete<MessageBody>(`/api/qrcode/${encodeURIComponent(qrcodeId)}`)
+  call(depositEndpoints.qrCreate, { params: { provider }, body: { amount }, headers }).then(stamped)
+export const cancelQr = (qrcodeId: string) => call(depositEndpoints.qrCancel, { params: { qrcodeId } })
 
 export const sendGiftLink = (body: { link: string }, headers: Record<string, string>) =>
-  api.post<Slip>('/api/wallet/truelink', body, { headers })
+  call(depositEndpoints.truelink, { body, headers })
 
 /** Spec 7, 9: multipart (field `file`), 5-minute timeout; progress as a fraction 0..1. */
 export function uploadSlip(file: File, headers: Record<string, string>, onProgress: (fraction: number) => void): Promise<Slip> {
   const form = new FormData()
   form.append('file', file)
-  return api.post<Slip>('/api/wallet/slip', form, {
+  return call(depositEndpoints.slip, {
+    body: form,
     headers,
     timeout: LONG_TIMEOUT_MS,
     onUploadProgress: (event) => onProgress(event.total ? Math.min(1, event.loaded / event.total) : 0),

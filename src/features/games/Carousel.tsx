@@ -2,7 +2,7 @@
 import 'swiper/css'
 import { A11y, Keyboard } from 'swiper/modules'
 import { Swiper, SwiperSlide } from 'swiper/react'
-import type { Slot } from '../../api/types'
+import type { Slot } from '../../api/contract'
 import { GameCard } from './GameCard'
 
 export default function Carousel({ games, label, onOpen }: { games: Slot[]; label: string; onOpen: (game: Slot) => void }) {

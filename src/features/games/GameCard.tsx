@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import type { Slot } from '../../api/types'
+import type { Slot } from '../../api/contract'
 import { currentLanguage } from '../../i18n/i18n'
 import { cardValue } from '../../lib/games'
 import { formatAmount } from '../../lib/money'

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { Slot } from '../../api/types'
+import type { Slot } from '../../api/contract'
 import { gamesByCategory, type GameCategory } from '../../lib/games'
 import { GameCard } from './GameCard'
 

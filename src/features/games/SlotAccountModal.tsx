@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { isCode } from '../../api/errors'
 import { useSubmit } from '../../api/useSubmit'
 import { currentLanguage } from '../../i18n/i18n'
-import { autoLoginPath } from '../../lib/games'
+import { autoLoginParams, type AutoLoginParams } from '../../lib/games'
 import { currencyOf, formatMoney } from '../../lib/money'
 import { slotTransferDisabled, WALLET } from '../../lib/walletRules'
 import { getPlatform } from '../../platform'
@@ -59,7 +59,7 @@ export function SlotAccountModal({ open, code, onClose, onTransfer }: SlotAccoun
     onError: () => haptic(false),
   })
   const launch = useMutation({
-    mutationFn: (path: string) => autoLoginLink(path),
+    mutationFn: (params: AutoLoginParams) => autoLoginLink(params),
     meta: { handlesError: true },
     onSuccess: ({ link }) => {
       haptic(true)
@@ -70,7 +70,7 @@ export function SlotAccountModal({ open, code, onClose, onTransfer }: SlotAccoun
   const submitActivate = useSubmit(activate)
   const submitReset = useSubmit(reset)
   const submitLaunch = useSubmit(launch)
-  const loginPath = credentials.data ? autoLoginPath(code, credentials.data) : null
+  const loginParams = credentials.data ? autoLoginParams(code, credentials.data) : null
   const walletEmpty = slotTransferDisabled(wallet.data?.wallet.amount ?? 0)
   const failure = activate.error ?? reset.error ?? launch.error ?? credentials.error
   const shownFailure = failure && !isCode((failure as { code?: string }).code, 'SLOT_ALREADY_ACTIVE') ? failure : null
@@ -107,8 +107,8 @@ export function SlotAccountModal({ open, code, onClose, onTransfer }: SlotAccoun
                 ))}
               </dl>
             )}
-            {loginPath && (
-              <Button type="button" block pending={launch.isPending} onClick={() => submitLaunch(loginPath)}>{t('games.play')}</Button>
+            {loginParams && (
+              <Button type="button" block pending={launch.isPending} onClick={() => submitLaunch(loginParams)}>{t('games.play')}</Button>
             )}
             <Button type="button" variant="secondary" block pending={reset.isPending} disabled={!credentials.data} onClick={() => submitReset()}>
               {t('games.resetPassword')}

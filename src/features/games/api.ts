@@ -1,8 +1,8 @@
 // Game accounts (spec 7 "Wallet"): open one, read or reset its credentials, and the auto-login link.
-import { api } from '../../api/http'
 import { call } from '../../api/call'
+import { autoLoginEndpoints } from '../../api/contract/autoLogin'
 import { walletEndpoints } from '../../api/contract/wallet'
-import type { AutoLoginResponse } from '../../api/types'
+import type { AutoLoginParams } from '../../lib/games'
 import { walletKeys } from '../../api/wallet'
 
 export const gameKeys = {
@@ -13,4 +13,6 @@ const slot = (code: string) => ({ params: { slotCode: code } })
 export const activateSlot = (code: string) => call(walletEndpoints.activate, slot(code))
 export const getCredentials = (code: string) => call(walletEndpoints.credentials, slot(code))
 export const resetPassword = (code: string) => call(walletEndpoints.resetPassword, slot(code))
-export const autoLoginLink = (path: string) => api.get<AutoLoginResponse>(path)
+/** The link that opens the game signed in: by username, or by username and password, as the game takes. */
+export const autoLoginLink = (params: AutoLoginParams) =>
+  'password' in params ? call(autoLoginEndpoints.byPassword, { params }) : call(autoLoginEndpoints.byUsername, { params })

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
-import type { WalletResponse } from '../../api/types'
+import type { WalletResponse } from '../../api/contract'
 import { currentLanguage } from '../../i18n/i18n'
 import { currencyOf, formatMoney } from '../../lib/money'
 import { showToast } from '../../state/ui'

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { Currency } from '../../api/types'
+import type { Currency } from '../../api/contract'
 import { currentLanguage } from '../../i18n/i18n'
 import { formatMoney } from '../../lib/money'
 import { showToast } from '../../state/ui'

@@ -1,7 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query'
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { Currency } from '../../api/types'
+import type { Currency } from '../../api/contract'
 import { currentLanguage } from '../../i18n/i18n'
 import { formatDate } from '../../lib/dates'
 import { formatMoney } from '../../lib/money'

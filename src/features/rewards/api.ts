@@ -6,7 +6,7 @@ import { call } from '../../api/call'
 import { rewardEndpoints } from '../../api/contract/rewards'
 import { api, LONG_TIMEOUT_MS } from '../../api/http'
 import { retryTransientOnce } from '../../api/queryClient'
-import type { Banner, Invite, InviteListResponse, Refund, RefundCheck, RefundListResponse } from '../../api/types'
+import type { Banner, Invite, InviteListResponse, Refund, RefundCheck, RefundListResponse } from '../../api/contract'
 import { walletKeys } from '../../api/wallet'
 
 export type RewardKind = 'invite' | 'refund'

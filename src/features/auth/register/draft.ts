@@ -1,6 +1,6 @@
 // What the player has typed in the wizard. Kept in sessionStorage (never the passwords), so a
 // reload or a dropped connection loses nothing.
-import type { Currency, RegisterRequest, Variant } from '../../../api/types'
+import type { Currency, RegisterRequest, Variant } from '../../../api/contract'
 import { storageKeys } from '../../../lib/storage'
 import { joinAccountName } from '../../../lib/validation'
 

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { WalletResponse } from '../../../api/types'
+import type { WalletResponse } from '../../../api/contract'
 import { currentLanguage } from '../../../i18n/i18n'
 import { formatDate, relativeTime } from '../../../lib/dates'
 import { totalBalance } from '../../../lib/games'

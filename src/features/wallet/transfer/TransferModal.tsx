@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { TransferResponse } from '../../../api/types'
+import type { TransferResponse } from '../../../api/contract'
 import { currentLanguage } from '../../../i18n/i18n'
 import { opensAccountFlow } from '../../../lib/games'
 import { readAmount } from '../../../lib/amount'

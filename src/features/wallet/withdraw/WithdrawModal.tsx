@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { BankAccount, WithdrawResponse } from '../../../api/types'
+import type { BankAccount, WithdrawResponse } from '../../../api/contract'
 import { currentLanguage } from '../../../i18n/i18n'
 import type { Language } from '../../../i18n/language'
 import { amountText, readAmount } from '../../../lib/amount'
