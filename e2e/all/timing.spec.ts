@@ -1,7 +1,7 @@
 // The timings of spec 9, measured inside the page (performance.now()) so Playwright's polling
 // does not blur them: the loader bar waits 200 ms, the register success waits 2 s for /login.
 import type { Page } from '@playwright/test'
-import type { ContactInfo } from '../../src/api/types'
+import type { ContactInfo } from '../../src/api/contract'
 import { bankStep, devPost, expect, freshPhone, holdAnswers, phoneStepToProfile, profileStep, test } from '../fixtures'
 
 const LOADER_DELAY_MS = 200

@@ -1,7 +1,7 @@
 import { bankStep, expect, freshPhone, lastOtp, profileStep, test } from '../fixtures'
 import type { Page } from '@playwright/test'
 import th from '../../src/i18n/locales/th.json' with { type: 'json' }
-import type { ContactInfo, RuntimeConfig } from '../../src/api/types'
+import type { ContactInfo, RuntimeConfig } from '../../src/api/contract'
 
 const VIDEOS = ['wallet', 'play', 'balance', 'bonus', 'bonusCancel'] as const
 const SCREENS = 'test-results/screens'
