@@ -22,6 +22,7 @@ import { createLogOtpSender, type OtpSender, SwitchableOtpSender } from './otp/s
 import { otpRoutes } from './otp/routes'
 import { disableDemoMember, runSeeds } from './seed'
 import { getRecentSetting, type Settings, updateSettings } from './settings'
+import { type BonusOffer, upsertOffers } from './wallet/bonuses'
 import { DEFAULT_MAX_AMOUNT_MINOR } from './wallet/amount'
 import { type GameProvider, simulatedProvider } from './wallet/providers'
 import { recoverTransfers } from './wallet/transfers'
@@ -90,6 +91,8 @@ export interface BuildServerOptions {
   payoutHoldMs?: number
   /** QR deposit settings (expiry minutes, minimums, providers on or off), applied at every start. */
   depositQr?: QrSettingsPatch
+  /** The operator's bonus and promotion offers, added or changed by code at every start (BONUS_OFFERS). */
+  bonusOffers?: BonusOffer[]
   /** Ceiling of one transfer or withdrawal in minor units; default DEFAULT_MAX_AMOUNT_MINOR. */
   maxAmountMinor?: number
   /** Game providers; default the simulated ones. */
@@ -151,6 +154,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     })
     if (options.mode === 'production') await disableDemoMember(db)
     if (options.settings) await updateSettings(db, options.settings)
+    if (options.bonusOffers) await upsertOffers(db, options.bonusOffers)
   } catch (error) {
     await db.destroy()
     throw error

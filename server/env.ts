@@ -8,6 +8,7 @@ import { parseConfigPatch } from './config'
 import { SERVER_MODES, type ServerMode } from './context'
 import { parseQrSettingsPatch, type QrSettingsPatch } from './deposit/qrSettings'
 import { type Settings, SettingsSchema } from './settings'
+import { type BonusOffer, BonusOffers } from './wallet/bonuses'
 
 export interface ServerEnv {
   port: number
@@ -25,6 +26,8 @@ export interface ServerEnv {
   payoutHoldMs?: number
   /** QR deposit settings (DEPOSIT_QR). */
   depositQr?: QrSettingsPatch
+  /** The operator's bonus and promotion offers (BONUS_OFFERS), added or changed at start. */
+  bonusOffers?: BonusOffer[]
 }
 
 type Env = Record<string, string | undefined>
@@ -76,6 +79,15 @@ function readSettings(env: Env, readFile: (path: string) => string): Partial<Set
   const value = json(name, raw)
   if (!Value.Check(SettingsPatch, value)) {
     throw new Error(`${name} must be a JSON object of registerOTP, terminated, spinActive, enableChatWidget (true or false) invite ({ active, type, isXArea, percent }) and spin ({ name, coinPerDepositMinor, couponDays, slices })`)
+  }
+  return value
+}
+
+function readBonusOffers(raw: string | undefined): BonusOffer[] | undefined {
+  if (!raw) return undefined
+  const value = json('BONUS_OFFERS', raw)
+  if (!Value.Check(BonusOffers, value)) {
+    throw new Error('BONUS_OFFERS must be a JSON array of offers: code, kind, name, type, maxReceived, percent, maxBonusMinor, turnoverMultiplier, percentFail (see README)')
   }
   return value
 }
@@ -151,5 +163,6 @@ export function readServerEnv(env: Env, readFile = (path: string) => readFileSyn
     smsWebhookUrl: readWebhook(env.SMS_WEBHOOK_URL, mode),
     payoutHoldMs: readHold(env.PAYOUT_HOLD_HOURS),
     depositQr: readDepositQr(env.DEPOSIT_QR),
+    bonusOffers: readBonusOffers(env.BONUS_OFFERS),
   }
 }

@@ -22,6 +22,7 @@ const app = await buildServer({
   sms: env.smsWebhookUrl ? createWebhookOtpSender(env.smsWebhookUrl) : undefined,
   payoutHoldMs: env.payoutHoldMs,
   depositQr: env.depositQr,
+  bonusOffers: env.bonusOffers,
   logger: true,
 })
 await app.listen({ port, host })

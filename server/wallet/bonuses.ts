@@ -21,7 +21,8 @@
  * any number of instances) give one; the quota is a conditional UPDATE of `claimed`; ending a
  * bonus is `UPDATE ... WHERE status = 'active'`, so a cancel and a withdrawal at once end it once.
  */
-import type { BonusActiveCheck, BonusItem, BonusMinimum, PromotionOrEmpty, UserBonus } from '../../src/api/contract'
+import { type Static, Type } from 'typebox'
+import { BannersResponse, type BonusActiveCheck, type BonusItem, type BonusMinimum, BonusType as BonusTypeSchema, type PromotionOrEmpty, type UserBonus } from '../../src/api/contract'
 import { type BonusType, receivedInPeriod } from '../../src/lib/bonusLimits'
 import type { Member } from '../account/members'
 import type { ServerContext } from '../context'
@@ -33,22 +34,25 @@ import { accountKey, postMovement } from './ledger'
 
 export type BonusKind = 'bonus' | 'promotion'
 
-export interface BonusOffer {
-  code: string
-  kind: BonusKind
-  name: string
-  description?: string
-  type: BonusType
-  maxReceived: number
-  percent: number
-  maxBonusMinor: number
-  turnoverMultiplier: number
-  percentFail: number
-  quota?: number | null
-  active?: boolean
-  banners?: { image: string; html?: string }[]
-  sort?: number
-}
+/** One offer as the operator writes it: BONUS_OFFERS at start (env.ts), or POST /dev/bonuses. */
+export const BonusOffer = Type.Object({
+  code: Type.String({ pattern: '^[A-Za-z0-9_-]{1,32}$' }),
+  kind: Type.Union([Type.Literal('bonus'), Type.Literal('promotion')]),
+  name: Type.String({ minLength: 1, maxLength: 100 }),
+  description: Type.Optional(Type.String({ maxLength: 2_000 })),
+  type: BonusTypeSchema,
+  maxReceived: Type.Integer({ minimum: 1, maximum: 1_000 }),
+  percent: Type.Integer({ minimum: 1, maximum: 1_000 }),
+  maxBonusMinor: Type.Integer({ minimum: 1, maximum: 1_000_000_000 }),
+  turnoverMultiplier: Type.Integer({ minimum: 0, maximum: 1_000 }),
+  percentFail: Type.Integer({ minimum: 0, maximum: 100 }),
+  quota: Type.Optional(Type.Union([Type.Integer({ minimum: 0 }), Type.Null()])),
+  active: Type.Optional(Type.Boolean()),
+  banners: Type.Optional(BannersResponse),
+  sort: Type.Optional(Type.Integer({ minimum: 0, maximum: 10_000 })),
+}, { additionalProperties: false })
+export type BonusOffer = Static<typeof BonusOffer>
+export const BonusOffers = Type.Array(BonusOffer, { minItems: 1, maxItems: 100 })
 
 interface OfferRow {
   code: string

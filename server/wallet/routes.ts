@@ -15,7 +15,7 @@ import { toMajor } from '../money'
 import { sha256 } from '../tokens'
 import { parseAmount } from './amount'
 import * as bonuses from './bonuses'
-import { upsertOffers } from './bonuses'
+import { BonusOffers, upsertOffers } from './bonuses'
 import * as games from './games'
 import * as invites from './invites'
 import { idempotent, idempotentSteps } from './idempotency'
@@ -127,6 +127,12 @@ export const refundRoutes: FastifyPluginAsyncTypebox = async (app) => {
   })
   app.route({
     ...at(app, R.refundReceive), schema: schemaFor(R.refundReceive, { response: { 200: C.MessageBody } }),
+    handler: async (request, reply) => idempotent(ctx, request, reply, (scoped) => rewards.receiveRefund(scoped, request.member)),
+  })
+  // The reference server keeps no refund credit apart from the wallet: add-to-wallet moves the
+  // refund waiting into it, as receive does.
+  app.route({
+    ...at(app, R.refundAddWallet), schema: schemaFor(R.refundAddWallet, { response: { 200: C.MessageBody } }),
     handler: async (request, reply) => idempotent(ctx, request, reply, (scoped) => rewards.receiveRefund(scoped, request.member)),
   })
   app.route({
@@ -299,23 +305,7 @@ export const walletDevRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return { message: 'OK' }
   })
   // The operator's offers (bonus cards and promotion codes): added, or changed by code.
-  const offer = Type.Object({
-    code: Type.String({ pattern: '^[A-Za-z0-9_-]{1,32}$' }),
-    kind: Type.Union([Type.Literal('bonus'), Type.Literal('promotion')]),
-    name: Type.String({ minLength: 1, maxLength: 100 }),
-    description: Type.Optional(Type.String({ maxLength: 2_000 })),
-    type: C.BonusType,
-    maxReceived: Type.Integer({ minimum: 1, maximum: 1_000 }),
-    percent: Type.Integer({ minimum: 1, maximum: 1_000 }),
-    maxBonusMinor: Type.Integer({ minimum: 1, maximum: 1_000_000_000 }),
-    turnoverMultiplier: Type.Integer({ minimum: 0, maximum: 1_000 }),
-    percentFail: Type.Integer({ minimum: 0, maximum: 100 }),
-    quota: Type.Optional(Type.Union([Type.Integer({ minimum: 0 }), Type.Null()])),
-    active: Type.Optional(Type.Boolean()),
-    banners: Type.Optional(C.BannersResponse),
-    sort: Type.Optional(Type.Integer({ minimum: 0, maximum: 10_000 })),
-  }, { additionalProperties: false })
-  app.post('/bonuses', { schema: { body: Type.Array(offer, { minItems: 1, maxItems: 100 }), response: { 200: C.MessageBody } } }, async (request) => {
+  app.post('/bonuses', { schema: { body: BonusOffers, response: { 200: C.MessageBody } } }, async (request) => {
     await upsertOffers(ctx.db, request.body)
     return { message: 'OK' }
   })

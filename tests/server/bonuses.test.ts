@@ -8,7 +8,7 @@ import type { WalletResponse } from '../../src/api/contract'
 import { checkBooks } from '../../server/wallet/books'
 import { accountBalance } from '../../server/wallet/ledger'
 import { DEMO_START_MINOR } from './depositHelpers'
-import { type TestServer, call, expectError, login, onDemoServer, registerMember, START } from './helpers'
+import { type TestServer, call, expectError, login, onDemoServer, registerMember, START, startServer } from './helpers'
 
 let server: TestServer
 let token: string
@@ -36,7 +36,7 @@ const toGame = async (game: string, amount: number) => {
 }
 /** A test offer: every field but the code and type as the operator might set them. */
 const offer = (code: string, type: 'limit' | 'day' | 'week', overrides: Record<string, unknown> = {}) => ({
-  code, kind: 'bonus', name: code, type, maxReceived: 1, percent: 10, maxBonusMinor: 100_00, turnoverMultiplier: 1, percentFail: 10, ...overrides,
+  code, kind: 'bonus' as const, name: code, type, maxReceived: 1, percent: 10, maxBonusMinor: 100_00, turnoverMultiplier: 1, percentFail: 10, ...overrides,
 })
 /** Ends the held bonus by playing its turnover: a win of `baht` in PG counts as that much play. */
 const playThrough = async (baht: number) => {
@@ -46,6 +46,27 @@ const playThrough = async (baht: number) => {
   expect((await round('PG', baht.toFixed(2))).status).toBe(200)
   expect((await get('/api/bonus/check/active')).body).toEqual({ status: false, type: null })
 }
+
+describe("the operator's offers at start (BONUS_OFFERS)", () => {
+  it('are added, or change the offer of that code', async () => {
+    const started = await startServer({
+      bonusOffers: [
+        offer('VIP', 'week', { name: 'VIP 20%', percent: 20 }),
+        { ...offer('DAILY10', 'day'), name: 'Daily, changed', percentFail: 30 },
+        { ...offer('WEEKLY20', 'week'), active: false },
+      ],
+    })
+    try {
+      const demo = await login(started.app)
+      const list = (await call(started.app, 'GET', '/api/bonus', { token: demo })).body as unknown as BonusItem[]
+      // An offer is written whole: without a `sort` it sorts first, by code.
+      expect(list.map((item) => item.code)).toEqual(['DAILY10', 'VIP', 'WELCOME100'])
+      expect(list.find((item) => item.code === 'DAILY10')).toMatchObject({ name: 'Daily, changed', percentFail: 30 })
+    } finally {
+      await started.app.close()
+    }
+  })
+})
 
 describe('GET /api/bonus', () => {
   it('needs a login, and lists the cards on offer with no record of the member', async () => {
@@ -198,15 +219,17 @@ describe('a withdrawal while a bonus is held (spec 1)', () => {
 })
 
 describe('refunds while a bonus is held (spec 4)', () => {
-  it('says so in the check and refuses to receive (REFUND_CONDITION), then receives once it ended', async () => {
+  it('says so in the check and refuses to receive (REFUND_CONDITION), then adds it to the wallet once it ended', async () => {
     expect((await dev('/dev/refunds', { username: '0812345678', amount: 12 })).status).toBe(200)
     expect((await dev('/dev/bonuses', [offer('SHORT', 'limit', { percent: 1, turnoverMultiplier: 0 })])).status).toBe(200)
     expect((await get('/api/bonus/activate/SHORT')).status).toBe(200)
     expect((await get('/api/refund/check')).body).toMatchObject({ result: true, bonus: true })
     expect(await get('/api/refund/receive')).toMatchObject(expectError(400, 'REFUND_CONDITION'))
+    expect(await get('/api/refund/addWallet')).toMatchObject(expectError(400, 'REFUND_CONDITION'))
     await playThrough(1)
     expect((await get('/api/refund/check')).body).toMatchObject({ result: true, bonus: false })
-    expect((await get('/api/refund/receive')).body).toEqual({ message: 'REFUND_SUCCESS' })
+    expect(await get('/api/refund/addWallet')).toMatchObject({ status: 200, body: { message: 'REFUND_SUCCESS' } })
+    expect(await get('/api/refund/receive')).toMatchObject(expectError(400, 'REFUND_MINIMUM'))
   })
 })
 

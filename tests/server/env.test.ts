@@ -39,6 +39,8 @@ describe('readServerEnv', () => {
     [{ APP_SETTINGS: '{"invite":{"active":true}}' }, /APP_SETTINGS must be/],
     [{ APP_SETTINGS: '{"invite":{"active":true,"type":"turnover","isXArea":false,"percent":-1}}' }, /APP_SETTINGS must be/],
     [{ SETTINGS_FILE: '/missing.json' }, /SETTINGS_FILE cannot be read/],
+    [{ BONUS_OFFERS: '[]' }, /BONUS_OFFERS must be/],
+    [{ BONUS_OFFERS: '[{"code":"X","kind":"bonus"}]' }, /BONUS_OFFERS must be/],
     [{ TRUST_PROXY: 'everyone' }, /TRUST_PROXY/],
     [{ PAYOUT_HOLD_HOURS: '-1' }, /PAYOUT_HOLD_HOURS/],
     [{ APP_MODE: 'production' }, /needs SMS_WEBHOOK_URL/],
@@ -59,6 +61,8 @@ describe('readServerEnv', () => {
     const files: Record<string, string> = { '/etc/wallet/settings.json': '{"enableChatWidget":true}' }
     expect(readServerEnv({ SETTINGS_FILE: '/etc/wallet/settings.json' }, (path) => files[path]).settings)
       .toEqual({ enableChatWidget: true })
+    const offer = { code: 'VIP', kind: 'bonus', name: 'VIP', type: 'week', maxReceived: 1, percent: 20, maxBonusMinor: 100_000, turnoverMultiplier: 5, percentFail: 10 }
+    expect(readServerEnv({ BONUS_OFFERS: JSON.stringify([offer]) }, noFile).bonusOffers).toEqual([offer])
     const invite = { active: true, type: 'turnover', isXArea: false, percent: 0.5 }
     expect(readServerEnv({ APP_SETTINGS: JSON.stringify({ invite }) }, noFile).settings).toEqual({ invite })
   })

@@ -49,7 +49,13 @@ describe(`bonuses under concurrency${onPostgres() ? ' on two instances' : ''}`, 
     const paths = ['/api/bonus/activate/WELCOME100', '/api/bonus/activate/DAILY10', '/api/bonus/activate/WEEKLY20', '/api/promotion/activate/NEWYEAR50']
     const results = await Promise.all(Array.from({ length: 10 }, (_, i) =>
       call(servers[i % servers.length].app, 'GET', paths[i % paths.length], { token, headers: { 'idempotency-key': `tap-${i}` } })))
-    expect(messages(results)).toEqual([...Array<string>(9).fill('BONUS_ALREADY_ACTIVE'), 'OK'])
+    // One is paid. Each other tap is refused: the bonus held, or (a tap on the same offer that read
+    // after the first committed) that offer received already. Which refusal depends on timing.
+    const answers = messages(results)
+    expect(answers.filter((answer) => answer === 'OK')).toHaveLength(1)
+    for (const refused of answers.filter((answer) => answer !== 'OK')) {
+      expect(['BONUS_ALREADY_ACTIVE', 'BONUS_MAX_CLAIMED', 'PROMOTION_RECEIVED']).toContain(refused)
+    }
     const rows = await first.app.wallet.db.selectFrom('user_bonuses').selectAll().where('member_id', '=', id).execute()
     expect(rows).toHaveLength(1)
     expect(await accountBalance(first.app.wallet.db, { wallet: id })).toBe(1_000_00 + Number(rows[0].bonus_minor))

@@ -18,5 +18,7 @@ export const rewardEndpoints = {
   refunds: endpoint<void, Page, Static<typeof C.RefundListResponse>>('POST', '/api/refund'),
   refundCheck: endpoint<void, void, Static<typeof C.RefundCheck>>('GET', '/api/refund/check'),
   refundReceive: endpoint<void, void, MessageBody>('GET', '/api/refund/receive'),
+  /** Spec 7 lists it; spec 2's refund modal has no button for it. */
+  refundAddWallet: endpoint<void, void, MessageBody>('GET', '/api/refund/addWallet'),
   refundBanners: endpoint<void, void, Banners>('GET', '/api/refund/banners'),
 }
