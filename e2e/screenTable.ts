@@ -132,7 +132,7 @@ async function homeAction({ page, strings }: StateContext, action: string, title
  */
 async function openSpinModal(context: StateContext) {
   const { page } = context
-  const slices = RIGGED_WHEEL.slices.map(({ code, label, bgColor, textColor }) => ({ code, label, bgColor, textColor }))
+  const slices = RIGGED_WHEEL.slices.map(({ code, label, bgColor, textColor, ...rest }) => ({ code, label, bgColor, textColor, ...('htmlDescription' in rest && { htmlDescription: rest.htmlDescription }) }))
   await page.route('**/api/lookup/active', (route) => route.fulfill({ json: { isActive: true, terminated: false } }))
   await page.route('**/api/spinwheel/setup', (route) => route.fulfill({ json: { result: { activeSpinwheel: { name: RIGGED_WHEEL.name, slices }, userCoin: 2 } } }))
   const coupon = (id: string, claimed: boolean) => ({

@@ -11,7 +11,12 @@ export const RIGGED_WHEEL = {
   name: 'E2E wheel',
   coinPerDepositMinor: 0,
   couponDays: 7,
-  slices: [slice('A', '5', 0, 5_00, '#1f6feb'), slice('WIN', '25', 1, 25_00, '#0b7a5a'), slice('C', '0', 0, 0, '#7a1fa2'), slice('D', '100', 0, 100_00, '#d64545')],
+  slices: [
+    slice('A', '5', 0, 5_00, '#1f6feb'),
+    { ...slice('WIN', '25', 1, 25_00, '#0b7a5a'), htmlDescription: '<p><b>25</b> to your wallet once claimed</p>' },
+    slice('C', '0', 0, 0, '#7a1fa2'),
+    slice('D', '100', 0, 100_00, '#d64545'),
+  ],
 }
 export const RIGGED_SLICE = 1
 

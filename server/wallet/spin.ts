@@ -57,7 +57,11 @@ export async function spinSetup(ctx: ServerContext, member: Member): Promise<Spi
   return {
     result: {
       activeSpinwheel: active
-        ? { name: rule.name, slices: rule.slices.map(({ code, label, bgColor, textColor }) => ({ code, label, bgColor, textColor })) }
+        ? {
+          name: rule.name,
+          slices: rule.slices.map(({ code, label, bgColor, textColor, htmlDescription }) =>
+            ({ code, label, bgColor, textColor, ...(htmlDescription && { htmlDescription }) })),
+        }
         : null,
       userCoin: coins,
     },

@@ -112,6 +112,24 @@ describe('a spin', () => {
   })
 })
 
+describe('the prizes', () => {
+  it("list each slice's description, sanitized, when the wheel has any", async () => {
+    const described = slices.map((slice, i) => (i === 7 ? { ...slice, htmlDescription: '<p><b>Jackpot</b> of 500<img src=x onerror="alert(1)"></p>' } : slice))
+    const { user } = await home({ 'GET /api/spinwheel/setup': { result: { activeSpinwheel: { name: 'Lucky wheel', slices: described }, userCoin: 1 } } })
+    const modal = await openSpin(user)
+    await user.click(await within(modal).findByText(text('spin.prizes')))
+    expect(within(modal).getByText('Jackpot')).toBeVisible()
+    expect(modal.querySelector('[onerror]')).toBeNull()
+  })
+
+  it('are not listed when no slice has a description', async () => {
+    const { user } = await home()
+    const modal = await openSpin(user)
+    await within(modal).findByText(text('spin.coins', { count: 2 }))
+    expect(within(modal).queryByText(text('spin.prizes'))).toBeNull()
+  })
+})
+
 describe('the coupons', () => {
   it('show 3 a page; claiming one asks first, then names the prize', async () => {
     let claimed = false

@@ -24,7 +24,7 @@ const dev = (path: string, body: unknown) => call(server.app, 'POST', path, { bo
 const slice = (code: string, weight: number, amountMinor: number) => ({ code, label: code, bgColor: '#112233', textColor: '#ffffff', weight, amountMinor })
 /** A wheel whose every spin lands on `code` (the only slice with weight). */
 const rigged = (amountMinor = 7_00) => ({ name: 'Test wheel', coinPerDepositMinor: 100_00, couponDays: 7, slices: [slice('WIN', 1, amountMinor), slice('LOSE', 0, 0)] })
-const campaign = async (spin = rigged()) => expect((await dev('/dev/settings', { spinActive: true, spin })).status).toBe(200)
+const campaign = async (spin: { name: string; coinPerDepositMinor: number; couponDays: number; slices: (ReturnType<typeof slice> & { htmlDescription?: string })[] } = rigged()) => expect((await dev('/dev/settings', { spinActive: true, spin })).status).toBe(200)
 const coins = (n: number, username = '0812345678') => dev('/dev/coins', { username, coins: n })
 const coupons = async (as = token) => (await get('/api/spinwheel/coupon', as)).body as unknown as SpinCoupon[]
 const wallet = async () => (await get('/api/wallet')).body as unknown as WalletResponse
@@ -42,6 +42,13 @@ describe('the wheel', () => {
     expect(setup.result.activeSpinwheel?.slices[0]).toEqual({ code: 'B5', label: '5', bgColor: '#1f6feb', textColor: '#ffffff' })
     expect((await get('/api/spinwheel/active')).body).toEqual({ isActive: true })
     expect((await wallet()).profile.coin).toBe(3)
+    // A slice's description goes with it when the operator wrote one.
+    await campaign({ ...rigged(), slices: [{ ...slice('WIN', 1, 7_00), htmlDescription: '<p>Seven</p>' }, slice('LOSE', 0, 0)] })
+    const described = (await get('/api/spinwheel/setup')).body as unknown as SpinSetup
+    expect(described.result.activeSpinwheel?.slices).toEqual([
+      { code: 'WIN', label: 'WIN', bgColor: '#112233', textColor: '#ffffff', htmlDescription: '<p>Seven</p>' },
+      { code: 'LOSE', label: 'LOSE', bgColor: '#112233', textColor: '#ffffff' },
+    ])
   })
 
   it('draws each slice with probability weight / total weight', () => {

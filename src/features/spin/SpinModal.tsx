@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { SpinCoupon } from '../../api/contract'
+import type { SpinCoupon, SpinSlice } from '../../api/contract'
 import type { Currency } from '../../api/contract'
 import { useMoneyAction } from '../../api/useMoneyAction'
 import { walletKeys } from '../../api/wallet'
@@ -14,6 +14,7 @@ import { Button } from '../../ui/Button'
 import { ErrorDialog } from '../../ui/ErrorDialog'
 import { LoadError } from '../../ui/LoadError'
 import { Modal } from '../../ui/Modal'
+import { SafeHtml } from '../../ui/SafeHtml'
 import { claimCoupon, COUPONS_PER_PAGE, spinKeys, spinOnce, useCoupons, useWheel } from './api'
 import { Wheel } from './Wheel'
 import { extraTurns, landingRotation, turnFrames } from './wheel'
@@ -122,6 +123,7 @@ export default function SpinModal({ currency, onClose }: SpinModalProps) {
               {turning ? t('spin.spinning') : t('spin.spin')}
             </Button>
             {coins <= 0 && !turning && <p className="muted spin__hint">{t('spin.noCoins')}</p>}
+            <Prizes slices={wheel.data.slices} />
           </>
         )}
         <Coupons currency={currency} onClaimed={() => { saved.current = true }} />
@@ -129,6 +131,26 @@ export default function SpinModal({ currency, onClose }: SpinModalProps) {
       <PrizePopup prize={prize} money={money} onClose={() => setPrize(null)} />
       <ErrorDialog error={failure} onClose={() => setFailure(null)} />
     </Modal>
+  )
+}
+
+/** What each prize is (spec 3: a slice's htmlDescription), sanitized; only when the wheel has any. */
+function Prizes({ slices }: { slices: readonly SpinSlice[] }) {
+  const { t } = useTranslation()
+  const described = slices.filter((slice) => slice.htmlDescription)
+  if (described.length === 0) return null
+  return (
+    <details className="spin__prizes">
+      <summary>{t('spin.prizes')}</summary>
+      <dl>
+        {described.map((slice, index) => (
+          <div key={`${slice.code}-${index}`} className="spin__prize-row">
+            <dt>{slice.label}</dt>
+            <dd><SafeHtml className="rich-text" html={slice.htmlDescription ?? ''} /></dd>
+          </div>
+        ))}
+      </dl>
+    </details>
   )
 }
 

@@ -33,6 +33,7 @@ async function getWheel(): Promise<Wheel | null> {
       label: String(slice.label ?? ''),
       bgColor: COLOUR.test(slice.bgColor) ? slice.bgColor : '#888888',
       textColor: COLOUR.test(slice.textColor) ? slice.textColor : '#ffffff',
+      ...(typeof slice.htmlDescription === 'string' && slice.htmlDescription.trim() !== '' && { htmlDescription: slice.htmlDescription }),
     }))
   if (!wheel || slices.length < 2) return null
   return { name: String(wheel.name ?? ''), slices, coins: Math.max(0, Number(result.userCoin) || 0) }
