@@ -2,11 +2,14 @@
 // the reference server: a card received becomes the current one and the money arrives; cancelling
 // is refused above the threshold and then clears the game balances; a promotion code not found,
 // then found and received. The page is the same on every host, so it runs in the browser.
+import { contentFor } from '../../server/seedData'
 import { devPost, expect, test } from '../fixtures'
 import { activate, fill } from '../shared/wallet'
 import { fund, memberHeaders, registerMember, signedIn, walletOf } from '../walletMembers'
 
 const WELCOME = 'โบนัสต้อนรับ 100%'
+/** The seeded notice lookup (spec 7), its placeholder filled with the bonus's percentFail. */
+const notice = (percentFail: number) => contentFor('th').notice.replaceAll('{percentFail}', String(percentFail))
 const PROMOTION = 'โปรปีใหม่ 50%'
 
 test('a bonus received becomes the current card; cancelling it states the rules, is refused above the threshold, then clears the games', async ({ page, open, strings, request }) => {
@@ -19,7 +22,7 @@ test('a bonus received becomes the current card; cancelling it states the rules,
   await expect(welcome).toContainText(fill(strings.bonus.limit.limit, { count: '1' }))
   await welcome.click()
   const modal = page.getByRole('dialog', { name: WELCOME })
-  await expect(modal.getByText(fill(strings.bonus.notice, { percentFail: '10' }))).toBeVisible()
+  await expect(modal.getByText(notice(10))).toBeVisible()
   await modal.getByRole('button', { name: strings.bonus.receive }).click()
   await expect(page.getByText(fill(strings.bonus.receivedToast, { name: WELCOME }))).toBeVisible()
   await expect(modal).toBeHidden()
@@ -74,7 +77,7 @@ test('a promotion code: not found, then found whatever its case, and received', 
   await field.fill('newyear50')
   await page.getByRole('button', { name: strings.bonus.search }).click()
   modal = page.getByRole('dialog', { name: fill(strings.bonus.promoModalTitle, { code: 'NEWYEAR50' }) })
-  await expect(modal.getByText(fill(strings.bonus.notice, { percentFail: '20' }))).toBeVisible()
+  await expect(modal.getByText(notice(20))).toBeVisible()
   await modal.getByRole('button', { name: strings.bonus.receive }).click()
   await expect(page.getByText(fill(strings.bonus.promoReceived, { code: 'NEWYEAR50' }))).toBeVisible()
   await expect(page.getByTestId('bonus-held')).toContainText(PROMOTION)

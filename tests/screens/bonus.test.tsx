@@ -21,6 +21,8 @@ const card = (code: string, overrides: Partial<BonusItem> = {}): BonusItem => ({
   banners: [{ image: `/banners/${code}.svg`, html: '<p>Read <b>this</b><img src=x onerror="alert(1)"></p>' }], userBonus: null, ...overrides,
 })
 const now = new Date().toISOString()
+/** The operator's notice (spec 7 lookup) with its placeholder. */
+const NOTICE = 'Cancel only below {percentFail}% of deposit plus bonus. {percentFail}% is the threshold.'
 const notHeld = { status: false, type: null }
 
 const bonusPage = (api: Routes = {}) =>
@@ -30,6 +32,7 @@ const bonusPage = (api: Routes = {}) =>
     api: {
       'GET /api/wallet': wallet,
       'GET /api/bonus/check/active': notHeld,
+      'GET /api/lookup/notice': { notice: NOTICE },
       'GET /api/bonus': [card('OPEN'), card('TODAY', { type: 'day', userBonus: { _id: '7', isActive: false, received: [{ updatedAt: now }] } })],
       ...api,
     },
@@ -71,7 +74,8 @@ describe('the bonus cards', () => {
     const modal = await screen.findByRole('dialog', { name: 'OPEN bonus' })
     expect(within(modal).getByText('this')).toBeVisible()
     expect(modal.querySelector('[onerror]')).toBeNull()
-    expect(within(modal).getByText(text('bonus.notice', { percentFail: 10 }))).toBeVisible()
+    // The operator's notice, every placeholder filled with this bonus's percentFail.
+    expect(await within(modal).findByText('Cancel only below 10% of deposit plus bonus. 10% is the threshold.')).toBeVisible()
     const lists = count(calls, 'GET', '/api/bonus')
     const checks = count(calls, 'GET', '/api/bonus/check/active')
     const receive = within(modal).getByRole('button', { name: text('bonus.receive') })
@@ -81,6 +85,13 @@ describe('the bonus cards', () => {
     expect(await screen.findByText(text('bonus.receivedToast', { name: 'OPEN bonus' }))).toBeVisible()
     await waitFor(() => expect(count(calls, 'GET', '/api/bonus')).toBe(lists + 1))
     expect(count(calls, 'GET', '/api/bonus/check/active')).toBe(checks + 1)
+  })
+
+  it("states the app's own notice when the operator's cannot be read", async () => {
+    const { user } = await bonusPage({ 'GET /api/lookup/notice': [500, { message: 'INTERNAL_SERVER_ERROR' }] })
+    await user.click(await cardButton('OPEN'))
+    const modal = await screen.findByRole('dialog', { name: 'OPEN bonus' })
+    expect(await within(modal).findByText(text('bonus.notice', { percentFail: 10 }))).toBeVisible()
   })
 
   it('says why a bonus cannot be received in an alert, and keeps the modal', async () => {
@@ -157,7 +168,7 @@ describe('a promotion code', () => {
     await user.click(screen.getByRole('button', { name: text('bonus.search') }))
     const modal = await screen.findByRole('dialog', { name: text('bonus.promoModalTitle', { code: 'NEWYEAR50' }) })
     expect(await within(modal).findByText('Half again, up to 200')).toBeVisible()
-    expect(within(modal).getByText(text('bonus.notice', { percentFail: 20 }))).toBeVisible()
+    expect(await within(modal).findByText('Cancel only below 20% of deposit plus bonus. 20% is the threshold.')).toBeVisible()
     expect(calls.map((call) => call.url)).toContain('/api/promotion/find/NEWYEAR50')
     await user.click(within(modal).getByRole('button', { name: text('bonus.receive') }))
     expect(await screen.findByText(text('bonus.promoReceived', { code: 'NEWYEAR50' }))).toBeVisible()

@@ -19,7 +19,7 @@ import { TextField } from '../../ui/Field'
 import { LoadError } from '../../ui/LoadError'
 import { Spinner } from '../../ui/Loader'
 import { Modal } from '../../ui/Modal'
-import { activateBonus, activatePromotion, bonusListKey, clearBonus, findPromotion, useBonuses } from './api'
+import { activateBonus, activatePromotion, bonusListKey, clearBonus, fillNotice, findPromotion, useBonuses, useBonusNotice } from './api'
 import './bonus.css'
 
 /** After a bonus is received or cancelled: the bonus held, the cards and the wallet, read again (spec 4). */
@@ -120,7 +120,7 @@ function BonusModal({ item, state, currency, onClose }: { item: BonusItem; state
       <div className="stack">
         {item.banners.length > 0 && <BannerCarousel banners={item.banners} />}
         {item.percent > 0 && <p className="bonus-modal__terms">{terms}</p>}
-        <p className="notice" role="note">{t('bonus.notice', { percentFail: item.percentFail })}</p>
+        <BonusNotice percentFail={item.percentFail} />
         {state === 'current' ? (
           <Button type="button" block onClick={onClose}>{t('bonus.ok')}</Button>
         ) : (
@@ -131,6 +131,21 @@ function BonusModal({ item, state, currency, onClose }: { item: BonusItem; state
       </div>
       <ErrorDialog error={failure} onClose={() => setFailure(null)} />
     </Modal>
+  )
+}
+
+/**
+ * The notice of a bonus or promotion (spec 2, 7): the operator's text from the notice lookup with
+ * the bonus's percentFail put in; the app's own words when the operator has none or it cannot be read.
+ */
+function BonusNotice({ percentFail }: { percentFail: number }) {
+  const { t } = useTranslation()
+  const notice = useBonusNotice()
+  if (notice.isPending) return <div className="skeleton bonus-notice__skeleton" aria-hidden="true" />
+  return (
+    <p className="notice" role="note">
+      {notice.data ? fillNotice(notice.data, percentFail) : t('bonus.notice', { percentFail })}
+    </p>
   )
 }
 
@@ -234,7 +249,7 @@ function PromotionModal({ code, onClose }: { code: string; onClose: () => void }
         {found.data && (
           <>
             <p className="bonus-promo__description">{found.data.description}</p>
-            <p className="notice" role="note">{t('bonus.notice', { percentFail: found.data.percentFail })}</p>
+            <BonusNotice percentFail={found.data.percentFail} />
             <Button type="button" block pending={receive.pending} onClick={() => receive.submit()}>{t('bonus.receive')}</Button>
           </>
         )}

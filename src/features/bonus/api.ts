@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query'
 import { call } from '../../api/call'
 import type { BonusItem, PromotionOrEmpty, UserBonus } from '../../api/contract'
 import { bonusEndpoints } from '../../api/contract/bonus'
+import { memberLookupEndpoints } from '../../api/contract/lookup'
 import { shownInline } from '../../api/wallet'
 import type { BonusType } from '../../lib/bonusLimits'
 
@@ -56,3 +57,18 @@ export async function findPromotion(code: string): Promise<{ code: string; perce
   if (!('description' in found) || typeof found.description !== 'string') return null
   return { code: typeof found.code === 'string' ? found.code : code.toUpperCase(), percentFail: Number(found.percentFail) || 0, description: found.description }
 }
+
+/** The operator's bonus notice (spec 7 "notice" lookup), read once a while: the same for every bonus. */
+export const useBonusNotice = () =>
+  useQuery({
+    queryKey: ['bonus', 'notice'] as const,
+    queryFn: async () => {
+      const { notice } = await call(memberLookupEndpoints.notice)
+      return typeof notice === 'string' ? notice.trim() : ''
+    },
+    staleTime: 5 * 60 * 1000,
+    ...shownInline,
+  })
+
+/** Spec 7: the notice with its {percentFail} placeholder replaced by the bonus's percentFail. */
+export const fillNotice = (notice: string, percentFail: number): string => notice.replaceAll('{percentFail}', String(percentFail))
