@@ -15,7 +15,7 @@ import { fail } from '../http/errors'
 import { toMajor } from '../money'
 import { getSetting } from '../settings'
 import { runSql } from '../sql'
-import { creditWallet } from './ledger'
+import { receiveWaiting } from './rewards'
 
 const iso = (ms: number | string) => new Date(Number(ms)).toISOString()
 
@@ -87,13 +87,7 @@ export async function receiveInviteBonus(ctx: ServerContext, member: Member): Pr
   const rule = await getSetting(ctx.db, 'invite')
   if (!rule.active) throw fail(400, 'INVITE_INACTIVE')
   return inTransaction(ctx.db, async (trx) => {
-    const at = ctx.now()
-    const claimed = await trx.updateTable('invite_accruals').set({ received_at: at })
-      .where('inviter_id', '=', member.id).where('received_at', 'is', null)
-      .returning('amount_minor').execute()
-    const amountMinor = claimed.reduce((sum, row) => sum + Number(row.amount_minor), 0)
-    if (amountMinor <= 0) throw fail(400, 'NO_INVITE_BONUS')
-    await creditWallet(trx, { memberId: member.id, amountMinor, at, from: 'bonuses', kind: 'invite_bonus' })
+    await receiveWaiting(trx, member, { table: 'invite_accruals', owner: 'inviter_id' }, 'invite_bonus', 'NO_INVITE_BONUS', ctx.now())
     return { message: 'INVITE_BONUS_SUCCESS' }
   })
 }

@@ -9,8 +9,9 @@
 import type { Refund, RefundCheck } from '../../src/api/contract'
 import type { Member } from '../account/members'
 import type { ServerContext } from '../context'
-import { inTransaction } from '../db'
-import { fail } from '../http/errors'
+import { type Db, inTransaction } from '../db'
+import { runSql } from '../sql'
+import { type ApiErrorCode, fail } from '../http/errors'
 import { getContent } from '../lookup/store'
 import { toMajor } from '../money'
 import { holdsBonus } from './bonuses'
@@ -37,20 +38,27 @@ export async function refundCheck(ctx: ServerContext, member: Member): Promise<R
   }
 }
 
+/** What waits for a member until received: lost-bet refunds, and the invite bonus a collect earned. */
+type Waiting = { table: 'refund_accruals'; owner: 'member_id' } | { table: 'invite_accruals'; owner: 'inviter_id' }
+
 /**
- * Moves every refund waiting into the wallet: one movement from the bonuses account. The waiting
- * rows are claimed by an UPDATE in the same transaction, so two receives at once move them once.
+ * Moves every row of `waiting` that waits for the member into the wallet, as one movement of
+ * `kind` from the bonuses account; `none` is the refusal when nothing waits. The rows are claimed
+ * by an UPDATE in the caller's transaction, so two receives at once move them once.
  */
+export async function receiveWaiting(trx: Db, member: Member, waiting: Waiting, kind: string, none: ApiErrorCode, at: number): Promise<void> {
+  const claimed = await runSql<{ amount_minor: number | string }>(trx,
+    `UPDATE ${waiting.table} SET received_at = ? WHERE ${waiting.owner} = ? AND received_at IS NULL RETURNING amount_minor`, [at, member.id])
+  const amountMinor = claimed.reduce((sum, row) => sum + Number(row.amount_minor), 0)
+  if (amountMinor <= 0) throw fail(400, none)
+  await creditWallet(trx, { memberId: member.id, amountMinor, at, from: 'bonuses', kind })
+}
+
+/** Moves every refund waiting into the wallet (not while a bonus is held, spec 4). */
 export async function receiveRefund(ctx: ServerContext, member: Member): Promise<{ message: string }> {
   return inTransaction(ctx.db, async (trx) => {
     if (await holdsBonus(trx, member.id)) throw fail(400, 'REFUND_CONDITION')
-    const at = ctx.now()
-    const claimed = await trx.updateTable('refund_accruals').set({ received_at: at })
-      .where('member_id', '=', member.id).where('received_at', 'is', null)
-      .returning('amount_minor').execute()
-    const amountMinor = claimed.reduce((sum, row) => sum + Number(row.amount_minor), 0)
-    if (amountMinor <= 0) throw fail(400, 'REFUND_MINIMUM')
-    await creditWallet(trx, { memberId: member.id, amountMinor, at, from: 'bonuses', kind: 'refund' })
+    await receiveWaiting(trx, member, { table: 'refund_accruals', owner: 'member_id' }, 'refund', 'REFUND_MINIMUM', ctx.now())
     return { message: 'REFUND_SUCCESS' }
   })
 }

@@ -15,7 +15,6 @@ import { toMajor } from '../money'
 import { sha256 } from '../tokens'
 import { parseAmount } from './amount'
 import * as bonuses from './bonuses'
-import { BonusOffers, upsertOffers } from './bonuses'
 import * as games from './games'
 import * as invites from './invites'
 import { idempotent, idempotentSteps } from './idempotency'
@@ -305,8 +304,8 @@ export const walletDevRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return { message: 'OK' }
   })
   // The operator's offers (bonus cards and promotion codes): added, or changed by code.
-  app.post('/bonuses', { schema: { body: BonusOffers, response: { 200: C.MessageBody } } }, async (request) => {
-    await upsertOffers(ctx.db, request.body)
+  app.post('/bonuses', { schema: { body: bonuses.BonusOffers, response: { 200: C.MessageBody } } }, async (request) => {
+    await bonuses.upsertOffers(ctx.db, request.body)
     return { message: 'OK' }
   })
   // The simulated provider's faults: down (refuses every call), latencyMs (answers that late),

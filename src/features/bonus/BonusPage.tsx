@@ -9,7 +9,7 @@ import { useMoneyAction } from '../../api/useMoneyAction'
 import { useWallet, walletKeys } from '../../api/wallet'
 import { currentLanguage } from '../../i18n/i18n'
 import { bonusCardState, type BonusCardState } from '../../lib/bonusLimits'
-import { formatMoney } from '../../lib/money'
+import { currencyOf, formatMoney } from '../../lib/money'
 import { required } from '../../lib/validation'
 import { showToast } from '../../state/ui'
 import { BannerCarousel } from '../../ui/BannerCarousel'
@@ -41,7 +41,7 @@ export function BonusPage() {
   const active = useBonusActive()
   const bonuses = useBonuses()
   const wallet = useWallet()
-  const currency: Currency = (wallet.data?.wallet.currency as Currency | undefined) ?? 'THB'
+  const currency = currencyOf(wallet.data?.wallet.currency)
   const [openCode, setOpenCode] = useState<string | null>(null)
   const opened = bonuses.data?.find((item) => item.code === openCode)
   // Cards are in their state as of when the list was read (a day bonus opens again after midnight on the next read).

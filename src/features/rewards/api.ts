@@ -4,7 +4,7 @@
 import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query'
 import { call } from '../../api/call'
 import { rewardEndpoints } from '../../api/contract/rewards'
-import { api, LONG_TIMEOUT_MS } from '../../api/http'
+import { LONG_TIMEOUT_MS } from '../../api/http'
 import { retryTransientOnce } from '../../api/queryClient'
 import type { Banner, Invite, InviteListResponse, Refund, RefundCheck, RefundListResponse } from '../../api/contract'
 import { walletKeys } from '../../api/wallet'
@@ -30,7 +30,7 @@ const bannersOf = (data: unknown): Banner[] =>
 export const fetchBanners = (client: QueryClient, kind: RewardKind): Promise<Banner[]> =>
   client.fetchQuery({
     queryKey: rewardKeys.banners(kind),
-    queryFn: async () => bannersOf(await api.get<unknown>(`/api/${kind}/banners`)),
+    queryFn: async () => bannersOf(await call(kind === 'invite' ? rewardEndpoints.inviteBanners : rewardEndpoints.refundBanners)),
     staleTime: 5 * 60 * 1000,
   })
 
@@ -58,7 +58,8 @@ export const useRefundCheck = () =>
   useQuery({
     queryKey: rewardKeys.refundCheck(),
     queryFn: async (): Promise<RefundCheck> => {
-      const check = await api.get<Partial<RefundCheck>>('/api/refund/check')
+      // An operator's API may leave fields out: each is read on its own.
+      const check: Partial<RefundCheck> = await call(rewardEndpoints.refundCheck)
       return {
         result: Boolean(check.result),
         bonus: Boolean(check.bonus),
