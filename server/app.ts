@@ -27,6 +27,7 @@ import { DEFAULT_MAX_AMOUNT_MINOR } from './wallet/amount'
 import { type GameProvider, simulatedProvider } from './wallet/providers'
 import { recoverTransfers } from './wallet/transfers'
 import { autoLoginRoutes, bonusRoutes, demoGameRoutes, inviteRoutes, promotionRoutes, refundRoutes, spinRoutes, walletDevRoutes, walletRoutes } from './wallet/routes'
+import { statementRoutes } from './statement/routes'
 
 /**
  * Schema compilers shared by every server this process builds. The route schemas are module
@@ -235,6 +236,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     await member.register(bonusRoutes, { prefix: '/api/bonus' })
     await member.register(promotionRoutes, { prefix: '/api/promotion' })
     await member.register(spinRoutes, { prefix: '/api/spinwheel' })
+    await member.register(statementRoutes, { prefix: '/api/statement' })
   })
   await app.register(demoGameRoutes, { prefix: '/demo-game' })
   await app.register(depositRoutes, { dataDir: options.dataDir, qrSettings: options.depositQr })

@@ -137,7 +137,7 @@ export async function claimCoupon(ctx: ServerContext, member: Member, couponId: 
     const claimed = await trx.updateTable('spin_coupons').set({ claimed_at: at })
       .where('id', '=', Number(coupon.id)).where('claimed_at', 'is', null).returning('id').execute()
     if (claimed.length === 0) throw fail(400, 'NO_CLAIMABLE_COUPON')
-    await creditWallet(trx, { memberId: member.id, amountMinor: Number(coupon.amount_minor), at, from: 'bonuses', kind: 'spin_prize', note: coupon.slice_code })
+    await creditWallet(trx, { memberId: member.id, amountMinor: Number(coupon.amount_minor), at, from: 'bonuses', kind: 'spin_prize', reference: `spin_coupon:${coupon.id}`, note: coupon.slice_code })
     return { message: 'SUCCESS' }
   })
 }

@@ -13,13 +13,14 @@ import { bonusEndpoints as B } from '../../src/api/contract/bonus'
 import { memberLookupEndpoints as ML, publicLookupEndpoints as PL } from '../../src/api/contract/lookup'
 import { rewardEndpoints as R } from '../../src/api/contract/rewards'
 import { spinEndpoints as S } from '../../src/api/contract/spin'
+import { statementEndpoints as T } from '../../src/api/contract/statement'
 import { walletEndpoints as W } from '../../src/api/contract/wallet'
 import { ACTIVE_PATH, WALLET_PATH } from '../../src/api/early'
 import { at, schemaFor } from '../../server/http/endpoint'
 import type { call } from '../../src/api/call'
 import { registeredRoutes } from '../contractRoutes'
 
-const AREAS = { wallet: W, bonus: B, rewards: R, spin: S, account: A, publicLookups: PL, memberLookups: ML, deposit: D, autoLogin: G }
+const AREAS = { wallet: W, bonus: B, rewards: R, spin: S, account: A, publicLookups: PL, memberLookups: ML, deposit: D, autoLogin: G, statement: T }
 
 /**
  * Routes under /api/ that are not calls of the app: the slip image an <img> loads by its

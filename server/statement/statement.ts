@@ -1,0 +1,208 @@
+/**
+ * The member's statement (spec 2 "Statement", spec 3 "Statement entry", spec 7 "Statement"): a view
+ * of what is already recorded, never a table of its own kept in step. Each row comes from one
+ * source, and every movement a member sees is shown once, through the row that owns it:
+ *
+ *   source            rows                                         statementType
+ *   movements         deposits booked directly (QR, operator),      deposit
+ *                     bonus, refund, invite_bonus, spin_prize        bonus (with what it came from)
+ *                     a 1.0 withdrawal (no withdrawals row)          withdraw
+ *   deposit_slips     every slip and gift link, in its state         deposit (their credit movement is theirs)
+ *   withdrawals       every withdrawal, in its state                 withdraw (withdraw, _paid, _return)
+ *   game_transfers    every transfer, in its state                   transfer (transfer, transfer_*)
+ *   user_bonuses      every bonus that ended                         finish_bonus (its finish_bonus movement)
+ *
+ * Not shown: game_round (play inside a game account, reported by its provider) and adjustment (the
+ * balance carried over by the 1.0 upgrade): neither is something the player did with the wallet.
+ * Pages are ordered newest first by time, then source, then id, so a page never repeats or skips
+ * a row however many rows share a millisecond.
+ */
+import type { SlipStatus, StatementEntry, StatementResponse, StatementType } from '../../src/api/contract'
+import type { Member } from '../account/members'
+import type { ServerContext } from '../context'
+import type { Db } from '../db'
+import { toMajor } from '../money'
+import { list, runSql } from '../sql'
+import { maskAccountNo } from '../wallet/withdrawals'
+
+/** The movement kinds a statement row of the movements source shows. */
+const REWARD_KINDS = ['bonus', 'refund', 'invite_bonus', 'spin_prize'] as const
+/** Deposits whose own row (a slip or gift link) is shown instead of their movement. */
+const DEPOSITS_SHOWN_BY_ROW = ['slip:%', 'truelink:%']
+
+const SOURCES = { movement: 1, slip: 2, withdrawal: 3, transfer: 4, bonusEnd: 5 } as const
+type Source = keyof typeof SOURCES
+const sourceOf = Object.fromEntries(Object.entries(SOURCES).map(([name, n]) => [n, name])) as Record<number, Source>
+
+/** The rows of one page: which source, which id, in the statement's order. */
+async function pageKeys(db: Db, memberId: number, page: number, limit: number) {
+  const union = `
+    SELECT ${SOURCES.movement} AS src, m.id AS id, m.created_at AS at FROM movements m
+     WHERE m.member_id = ? AND (
+       m.kind IN (${list(REWARD_KINDS.length)})
+       OR (m.kind = 'deposit' AND (m.reference IS NULL OR (${DEPOSITS_SHOWN_BY_ROW.map(() => 'm.reference NOT LIKE ?').join(' AND ')})))
+       OR (m.kind = 'withdraw' AND NOT EXISTS (SELECT 1 FROM withdrawals w WHERE w.requested_movement_id = m.id)))
+    UNION ALL SELECT ${SOURCES.slip}, s.id, s.created_at FROM deposit_slips s WHERE s.member_id = ?
+    UNION ALL SELECT ${SOURCES.withdrawal}, w.id, w.created_at FROM withdrawals w WHERE w.member_id = ?
+    UNION ALL SELECT ${SOURCES.transfer}, t.id, t.created_at FROM game_transfers t WHERE t.member_id = ?
+    UNION ALL SELECT ${SOURCES.bonusEnd}, u.id, u.ended_at FROM user_bonuses u WHERE u.member_id = ? AND u.ended_at IS NOT NULL`
+  const parameters = [memberId, ...REWARD_KINDS, ...DEPOSITS_SHOWN_BY_ROW, memberId, memberId, memberId, memberId]
+  const [rows, [count]] = await Promise.all([
+    runSql<{ src: number; id: number }>(db, `SELECT src, id FROM (${union}) entries ORDER BY at DESC, src DESC, id DESC LIMIT ? OFFSET ?`,
+      [...parameters, limit, (page - 1) * limit]),
+    runSql<{ total: number | string }>(db, `SELECT COUNT(*) AS total FROM (${union}) entries`, parameters),
+  ])
+  return { keys: rows.map((row) => ({ source: sourceOf[Number(row.src)], id: Number(row.id) })), total: Number(count?.total ?? 0) }
+}
+
+const iso = (ms: number | string) => new Date(Number(ms)).toISOString()
+
+interface Row {
+  reference: string
+  statementType: StatementType
+  from?: string | null
+  to?: string | null
+  status: SlipStatus
+  amountMinor: number
+  currency: string
+  at: number
+  note?: string | null
+  link?: Partial<Pick<StatementEntry, 'bonus' | 'promotion' | 'invite' | 'refund' | 'luckydraw'>>
+  destination?: StatementEntry['destination']
+}
+
+const toEntry = (row: Row): StatementEntry => ({
+  reference: row.reference,
+  statementType: row.statementType,
+  from: row.from ?? null,
+  to: row.to ?? null,
+  status: row.status,
+  amount: toMajor(Math.abs(row.amountMinor)),
+  currency: row.currency,
+  createdAt: iso(row.at),
+  note: row.note ?? null,
+  ...row.link,
+  ...(row.destination ? { destination: row.destination } : {}),
+})
+
+/** A deposit way from its movement reference (`qrcode:<ref>`), and the reference the player quotes. */
+function depositReference(reference: string | null, id: number): { way: string | null; reference: string } {
+  const colon = reference?.indexOf(':') ?? -1
+  if (!reference || colon < 0) return { way: null, reference: `M${id}` }
+  return { way: reference.slice(0, colon), reference: reference.slice(colon + 1) }
+}
+
+async function movementRows(db: Db, member: Member, ids: number[]): Promise<Map<number, Row>> {
+  if (ids.length === 0) return new Map()
+  const rows = await runSql<{ id: number; kind: string; reference: string | null; note: string; created_at: number; amount: number | string; currency: string; bonus_kind: string | null; bonus_name: string | null }>(db,
+    `SELECT m.id, m.kind, m.reference, m.note, m.created_at, SUM(p.amount_minor) AS amount, MIN(a.currency) AS currency,
+            MIN(u.kind) AS bonus_kind, MIN(b.name) AS bonus_name
+       FROM movements m
+       JOIN postings p ON p.movement_id = m.id
+       JOIN ledger_accounts a ON a.id = p.account_id AND a.member_id = m.member_id
+       LEFT JOIN user_bonuses u ON u.movement_id = m.id
+       LEFT JOIN bonuses b ON b.code = u.bonus_code
+      WHERE m.id IN (${list(ids.length)}) AND m.member_id = ?
+      GROUP BY m.id, m.kind, m.reference, m.note, m.created_at`, [...ids, member.id])
+  const couponIds = rows.flatMap((row) => (row.kind === 'spin_prize' && row.reference?.startsWith('spin_coupon:') ? [Number(row.reference.slice(12))] : []))
+  const coupons = couponIds.length === 0 ? [] : await runSql<{ id: number; label: string; wheel_name: string }>(db,
+    `SELECT id, label, wheel_name FROM spin_coupons WHERE id IN (${list(couponIds.length)})`, couponIds)
+  const prize = new Map(coupons.map((c) => [`spin_coupon:${Number(c.id)}`, c.wheel_name ? `${c.wheel_name}: ${c.label}` : c.label]))
+  return new Map(rows.map((row): [number, Row] => {
+    const id = Number(row.id)
+    const base = { amountMinor: Number(row.amount), currency: row.currency, at: Number(row.created_at), status: 'SUCCESS' as const, to: 'WALLET' }
+    if (row.kind === 'deposit') {
+      const { way, reference } = depositReference(row.reference, id)
+      return [id, { ...base, reference, statementType: 'deposit', from: way }]
+    }
+    if (row.kind === 'withdraw') return [id, { ...base, reference: `M${id}`, statementType: 'withdraw', from: 'WALLET', to: null }]
+    const description = { description: row.bonus_name ?? row.note }
+    const link: Row['link'] = row.kind === 'refund' ? { refund: { description: '' } }
+      : row.kind === 'invite_bonus' ? { invite: { description: '' } }
+      : row.kind === 'spin_prize' ? { luckydraw: { description: prize.get(row.reference ?? '') ?? row.note } }
+      : row.bonus_kind === 'promotion' ? { promotion: description } : { bonus: description }
+    return [id, { ...base, reference: `M${id}`, statementType: 'bonus', from: null, link }]
+  }))
+}
+
+const SLIP_STATUS: Record<string, SlipStatus> = { processing: 'PROCESSING', success: 'SUCCESS', failed: 'FAILED' }
+
+async function slipRows(db: Db, member: Member, ids: number[]): Promise<Map<number, Row>> {
+  if (ids.length === 0) return new Map()
+  const rows = await runSql<{ id: number; kind: string; reference: string; amount_minor: number; status: string; note: string | null; created_at: number }>(db,
+    `SELECT id, kind, reference, amount_minor, status, note, created_at FROM deposit_slips WHERE id IN (${list(ids.length)}) AND member_id = ?`, [...ids, member.id])
+  return new Map(rows.map((row): [number, Row] => [Number(row.id), {
+    reference: row.reference, statementType: 'deposit', from: row.kind, to: 'WALLET', status: SLIP_STATUS[row.status] ?? 'PROCESSING',
+    amountMinor: Number(row.amount_minor), currency: member.currency, at: Number(row.created_at), note: row.note,
+  }]))
+}
+
+const WITHDRAWAL_STATUS: Record<string, SlipStatus> = { paid: 'SUCCESS', failed: 'FAILED' }
+
+async function withdrawalRows(db: Db, member: Member, ids: number[]): Promise<Map<number, Row>> {
+  if (ids.length === 0) return new Map()
+  const rows = await runSql<{ id: number; amount_minor: number; currency: string; status: string; created_at: number; bank_code: string; bank_account_no: string; bank_account_name: string }>(db,
+    `SELECT id, amount_minor, currency, status, created_at, bank_code, bank_account_no, bank_account_name FROM withdrawals WHERE id IN (${list(ids.length)}) AND member_id = ?`,
+    [...ids, member.id])
+  return new Map(rows.map((row): [number, Row] => [Number(row.id), {
+    reference: `W${Number(row.id)}`, statementType: 'withdraw', from: 'WALLET', to: row.bank_code,
+    status: WITHDRAWAL_STATUS[row.status] ?? 'PROCESSING', note: row.status === 'review' ? 'review' : null,
+    amountMinor: Number(row.amount_minor), currency: row.currency, at: Number(row.created_at),
+    destination: { bankCode: row.bank_code, bankAccountName: row.bank_account_name, bankAccountNo: maskAccountNo(row.bank_account_no) },
+  }]))
+}
+
+/** settled: the money reached its target; reversed or returned: it went back (the transfer failed). */
+const TRANSFER_STATUS: Record<string, SlipStatus> = { settled: 'SUCCESS', reversed: 'FAILED', returned: 'FAILED' }
+
+async function transferRows(db: Db, member: Member, ids: number[]): Promise<Map<number, Row>> {
+  if (ids.length === 0) return new Map()
+  const rows = await runSql<{ id: number; from_code: string; to_code: string; amount_minor: number; currency: string; status: string; created_at: number }>(db,
+    `SELECT id, from_code, to_code, amount_minor, currency, status, created_at FROM game_transfers WHERE id IN (${list(ids.length)}) AND member_id = ?`, [...ids, member.id])
+  return new Map(rows.map((row): [number, Row] => [Number(row.id), {
+    reference: `T${Number(row.id)}`, statementType: 'transfer', from: row.from_code, to: row.to_code, status: TRANSFER_STATUS[row.status] ?? 'PROCESSING',
+    amountMinor: Number(row.amount_minor), currency: row.currency, at: Number(row.created_at),
+  }]))
+}
+
+/**
+ * A bonus that ended, with what its ending removed: the finish_bonus movement booked in the same
+ * transaction (at the same time) as the end; 0 when nothing was left to remove.
+ */
+async function bonusEndRows(db: Db, member: Member, ids: number[]): Promise<Map<number, Row>> {
+  if (ids.length === 0) return new Map()
+  const rows = await runSql<{ id: number; kind: string; bonus_code: string; currency: string; ended_at: number; name: string | null; removed: number | string | null }>(db,
+    `SELECT u.id, u.kind, u.bonus_code, u.currency, u.ended_at, b.name,
+            (SELECT -SUM(p.amount_minor) FROM movements f
+               JOIN postings p ON p.movement_id = f.id
+               JOIN ledger_accounts a ON a.id = p.account_id AND a.member_id = f.member_id
+              WHERE f.member_id = u.member_id AND f.kind = 'finish_bonus' AND f.created_at = u.ended_at) AS removed
+       FROM user_bonuses u LEFT JOIN bonuses b ON b.code = u.bonus_code
+      WHERE u.id IN (${list(ids.length)}) AND u.member_id = ?`, [...ids, member.id])
+  return new Map(rows.map((row): [number, Row] => {
+    const description = { description: row.name ?? row.bonus_code }
+    return [Number(row.id), {
+      reference: `B${Number(row.id)}`, statementType: 'finish_bonus', from: 'WALLET', to: null, status: 'SUCCESS',
+      amountMinor: Number(row.removed ?? 0), currency: row.currency, at: Number(row.ended_at),
+      link: row.kind === 'promotion' ? { promotion: description } : { bonus: description },
+    }]
+  }))
+}
+
+const DETAILS: Record<Source, (db: Db, member: Member, ids: number[]) => Promise<Map<number, Row>>> = {
+  movement: movementRows, slip: slipRows, withdrawal: withdrawalRows, transfer: transferRows, bonusEnd: bonusEndRows,
+}
+
+/** POST /api/statement: one page of the member's statement, newest first, and how many rows there are. */
+export async function statementPage(ctx: ServerContext, member: Member, page: number, limit: number): Promise<StatementResponse> {
+  const { keys, total } = await pageKeys(ctx.db, member.id, page, limit)
+  const sources = Object.keys(DETAILS) as Source[]
+  const details = await Promise.all(sources.map((source) =>
+    DETAILS[source](ctx.db, member, keys.filter((key) => key.source === source).map((key) => key.id))))
+  const bySource = new Map(sources.map((source, i) => [source, details[i]]))
+  const statements = keys.flatMap(({ source, id }) => {
+    const row = bySource.get(source)?.get(id)
+    return row ? [toEntry(row)] : []
+  })
+  return { total, statements }
+}
