@@ -324,9 +324,36 @@ export const SCREENS: readonly Screen[] = [
       },
     }, ...HOME_STATES],
   },
-  { name: 'profile', path: paths.member.profile, access: 'member', heading: (s) => s.profile.title },
+  {
+    name: 'profile', path: paths.member.profile, access: 'member', heading: (s) => s.profile.title,
+    states: [{
+      name: 'change password modal',
+      reach: async ({ page, strings }) => {
+        await page.getByRole('button', { name: strings.profile.changePassword }).click()
+        await expect(page.getByRole('dialog', { name: strings.profile.changePassword })).toBeVisible()
+      },
+    }],
+  },
   { name: 'bonus', path: paths.member.bonus, access: 'member', heading: (s) => s.member.bonus, states: BONUS_STATES },
-  { name: 'statement', path: paths.member.statement, access: 'member', heading: (s) => s.member.statement },
+  {
+    name: 'statement', path: paths.member.statement, access: 'member', heading: (s) => s.member.statement,
+    states: [{
+      name: 'receipt',
+      reach: async ({ page, strings }) => {
+        // The demo member's opening deposit is always a row.
+        await page.locator('.statement-row').first().click()
+        await expect(page.getByRole('dialog', { name: strings.receipt.title })).toBeVisible()
+      },
+    }, {
+      name: 'slip upload status',
+      reach: async ({ page, strings }) => {
+        await page.getByRole('button', { name: strings.statement.uploadStatus }).click()
+        const dialog = page.getByRole('dialog', { name: strings.slips.title })
+        await expect(dialog).toBeVisible()
+        await expect(dialog.locator('.skeleton')).toHaveCount(0)
+      },
+    }],
+  },
   { name: 'member contact', path: paths.member.contact, access: 'member', heading: (s) => s.contact.title },
   { name: 'terminated', path: paths.terminated, access: 'open', heading: (s) => s.terminated.title },
   { name: 'not found', path: '/no-such-page', access: 'open', heading: (s) => s.notFound.title },

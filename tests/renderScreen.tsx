@@ -115,6 +115,7 @@ export function stubPlatform(overrides: Partial<Platform> = {}): Screen['platfor
     setVerticalSwipes: () => undefined,
     setClosingConfirmation: vi.fn(),
     inviteUrl: (code) => `https://app.test/register?code=${code}`,
+    appUrl: (path) => `https://app.test${path}`,
     ...overrides,
   } as Screen['platform']
 }

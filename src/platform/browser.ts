@@ -68,5 +68,6 @@ export function createBrowserPlatform(): Platform {
       // Only Telegram can ask before the app closes.
     },
     inviteUrl: (inviterCode) => `${window.location.origin}${registerWith(inviterCode)}`,
+    appUrl: (path) => `${window.location.origin}${path}`,
   }
 }

@@ -126,5 +126,6 @@ export function createLinePlatform(config: LineConfig): Platform {
       // Only Telegram can ask before the app closes.
     },
     inviteUrl: (inviterCode) => `https://liff.line.me/${config.liffId}${registerWith(inviterCode)}`,
+    appUrl: (path) => `https://liff.line.me/${config.liffId}${path}`,
   }
 }

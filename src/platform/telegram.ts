@@ -142,5 +142,7 @@ export function createTelegramPlatform(config: TelegramConfig | null): Platform 
       config
         ? `https://t.me/${config.botUsername}/${config.appName}?startapp=${encodeURIComponent(code)}`
         : `${window.location.origin}${registerWith(code)}`,
+    // A Mini App link opens the app at its start; its start parameter is the invite code's.
+    appUrl: (path) => (config ? `https://t.me/${config.botUsername}/${config.appName}` : `${window.location.origin}${path}`),
   }
 }

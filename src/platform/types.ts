@@ -39,4 +39,6 @@ export interface Platform {
   setClosingConfirmation(enabled: boolean): void
   /** A link that reopens the app in the same messenger. */
   inviteUrl(code: string): string
+  /** A link that opens the app in the same messenger (at `path` where the host can carry one). */
+  appUrl(path: string): string
 }

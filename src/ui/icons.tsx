@@ -33,3 +33,6 @@ export const CopyIcon = () => <Icon><rect x="9" y="9" width="12" height="12" rx=
 export const GiftIcon = () => <Icon><path d="M3 8h18v4H3zM5 12v9h14v-9M12 8v13M12 8S10.5 3 8 3.5 7.5 8 12 8zm0 0s1.5-5 4-4.5S16.5 8 12 8z" /></Icon>
 export const CoinsIcon = () => <Icon><ellipse cx="9" cy="6" rx="6" ry="3" /><path d="M3 6v5c0 1.7 2.7 3 6 3s6-1.3 6-3V6M9 17c0 1.7 2.7 3 6 3s6-1.3 6-3v-5M15 11c3.3 0 6 1.3 6 3" /></Icon>
 export const StarIcon = () => <Icon><path d="m12 3 2.8 5.7 6.2.9-4.5 4.4 1 6.2L12 17.3 6.5 20.2l1-6.2L3 9.6l6.2-.9z" /></Icon>
+export const LockIcon = () => <Icon><rect x="4" y="11" width="16" height="10" rx="2" /><path d="M8 11V7a4 4 0 0 1 8 0v4" /></Icon>
+export const FlagIcon = () => <Icon><path d="M5 21V4M5 4h11l-2 4 2 4H5" /></Icon>
+export const ChevronIcon = () => <Icon><path d="m9 6 6 6-6 6" /></Icon>

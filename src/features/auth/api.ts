@@ -10,12 +10,10 @@ export const authKeys = {
   all: ['auth'] as const,
   registerOtp: () => [...authKeys.all, 'registerOTP'] as const,
   sources: () => [...authKeys.all, 'sources'] as const,
-  banks: () => [...authKeys.all, 'banks'] as const,
 }
 
 export const getRegisterOtp = () => call(L.registerOTP)
 export const getSources = () => call(L.sources)
-export const getBanks = () => call(L.banks)
 
 export const login = (body: LoginRequest) => call(A.login, { body })
 
@@ -46,11 +44,10 @@ export const createAccount = (body: RegisterRequest) => call(A.register, { body 
 const shownInline = { meta: { silent: true } } as const
 export const registerOtpQuery = () => queryOptions({ queryKey: authKeys.registerOtp(), queryFn: getRegisterOtp, ...shownInline })
 export const sourcesQuery = () => queryOptions({ queryKey: authKeys.sources(), queryFn: getSources, staleTime: Infinity, ...shownInline })
-export const banksQuery = () => queryOptions({ queryKey: authKeys.banks(), queryFn: getBanks, staleTime: Infinity, ...shownInline })
 
 export const useRegisterOtp = () => useQuery(registerOtpQuery())
 export const useSources = () => useQuery(sourcesQuery())
-export const useBanks = () => useQuery(banksQuery())
+export { banksQuery, useBanks } from '../../api/banks'
 
 // Each screen below shows its errors inline, so none of these toasts.
 const inline = { meta: { handlesError: true } } as const

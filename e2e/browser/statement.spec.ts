@@ -1,0 +1,170 @@
+// The player's records (issue 17) on the production build against the reference server: the
+// statement after a deposit, a transfer, a withdrawal paid and one failed, a slip approved and one
+// rejected; the slip upload status with its reasons and images; a receipt; the password change.
+import { readFileSync } from 'node:fs'
+import type { APIRequestContext, Page } from '@playwright/test'
+import { devPost, expect, signIn, test } from '../fixtures'
+import { baht, fill, type Strings } from '../shared/wallet'
+import { fund, type Member, memberHeaders, registerMember, signedIn } from '../walletMembers'
+
+const SLIP = readFileSync('e2e/assets/invite-qr.png')
+
+async function uploadSlip(request: APIRequestContext, member: Member): Promise<string> {
+  const response = await request.post('/api/wallet/slip', {
+    headers: memberHeaders(member.token),
+    // A different image each time: the same image twice is a duplicate slip.
+    multipart: { file: { name: 'slip.png', mimeType: 'image/png', buffer: Buffer.concat([SLIP, Buffer.from(`${Math.random()}`)]) } },
+  })
+  expect(response.ok(), await response.text()).toBeTruthy()
+  return ((await response.json()) as { reference: string }).reference
+}
+
+async function withdraw(request: APIRequestContext, member: Member, amount: number, outcome?: 'paid' | 'failed'): Promise<void> {
+  const response = await request.post('/api/wallet/withdrawAll', { headers: memberHeaders(member.token), data: { amount } })
+  expect(response.ok(), await response.text()).toBeTruthy()
+  const { withdrawal } = (await response.json()) as { withdrawal: { id: string } }
+  if (outcome) await devPost(request, `/dev/withdrawals/${withdrawal.id}`, { status: outcome })
+}
+
+/** A member with one of each: QR deposit 1000, slip approved 300 and rejected, transfer 100 to PG, withdrawals paid 200, failed 150, waiting 120. */
+async function memberWithRecords(request: APIRequestContext): Promise<Member> {
+  const member = await registerMember(request)
+  await fund(request, member, 1000)
+  await devPost(request, `/dev/slips/${await uploadSlip(request, member)}`, { status: 'success', amount: 300 })
+  await devPost(request, `/dev/slips/${await uploadSlip(request, member)}`, { status: 'failed', note: 'DEST_ACC_INVALID' })
+  expect((await request.get('/api/wallet/activate/PG', { headers: memberHeaders(member.token) })).ok()).toBeTruthy()
+  expect((await request.post('/api/wallet/transfer', { headers: memberHeaders(member.token), data: { from: 'WALLET', to: 'PG', amount: 100 } })).ok()).toBeTruthy()
+  await withdraw(request, member, 200, 'paid')
+  await withdraw(request, member, 150, 'failed')
+  await withdraw(request, member, 120)
+  return member
+}
+
+
+async function expectRow(page: Page, index: number, strings: Strings, activity: string, amount: string, status: keyof Strings['statement']['status']) {
+  const row = page.locator('.statement-row').nth(index)
+  await expect(row.locator('.statement-row__activity')).toHaveText(activity)
+  await expect(row.locator('.statement-row__amount')).toHaveText(amount)
+  await expect(row.locator('.status-badge')).toHaveText(strings.statement.status[status])
+}
+
+test.describe('statement (browser)', () => {
+  test('shows each activity once with its sign and status, newest first, and pages by 10', async ({ page, open, strings, request }) => {
+    const member = await memberWithRecords(request)
+    await signedIn(page, member)
+    await open('/user/statement')
+    const types = strings.statement.types
+    await expectRow(page, 0, strings, types.withdraw, `−${baht(120, 'browser')}`, 'processing')
+    await expectRow(page, 1, strings, types.withdraw, `−${baht(150, 'browser')}`, 'failed')
+    await expectRow(page, 2, strings, types.withdraw, `−${baht(200, 'browser')}`, 'success')
+    await expectRow(page, 3, strings, types.transfer, baht(100, 'browser'), 'success')
+    await expectRow(page, 4, strings, types.deposit, baht(0, 'browser'), 'failed')
+    await expectRow(page, 5, strings, types.deposit, `+${baht(300, 'browser')}`, 'success')
+    await expectRow(page, 6, strings, types.deposit, `+${baht(1000, 'browser')}`, 'success')
+    await expect(page.locator('.statement-row')).toHaveCount(7)
+    await expect(page.locator('.statement-row').nth(3)).toContainText(`${strings.statement.wallet} → `)
+    // One page holds seven rows: no pager offers a page that does not exist.
+    await expect(page.getByRole('navigation', { name: strings.member.statement })).toHaveCount(0)
+
+    // Four more withdrawals make 11 rows: two pages, and the second holds the oldest.
+    for (let i = 0; i < 4; i += 1) await withdraw(request, member, 100)
+    await page.reload()
+    const pager = page.getByRole('navigation', { name: strings.member.statement })
+    await expect(pager).toContainText(fill(strings.statement.pageOf, { page: '1', pages: '2' }))
+    await expect(page.locator('.statement-row')).toHaveCount(10)
+    await pager.getByRole('button', { name: strings.rewards.nextPage }).click()
+    await expect(pager).toContainText(fill(strings.statement.pageOf, { page: '2', pages: '2' }))
+    await expect(page.locator('.statement-row')).toHaveCount(1)
+    await expectRow(page, 0, strings, types.deposit, `+${baht(1000, 'browser')}`, 'success')
+    await expect(pager.getByRole('button', { name: strings.rewards.nextPage })).toBeDisabled()
+  })
+
+  test('a row opens its receipt with the reference and the masked destination; share copies it here', async ({ page, open, strings, request, context }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+    const member = await memberWithRecords(request)
+    await signedIn(page, member)
+    await open('/user/statement')
+    await page.locator('.statement-row').nth(1).click()
+    const receipt = page.getByRole('dialog', { name: strings.receipt.title })
+    await expect(receipt).toContainText(strings.statement.types.withdraw)
+    await expect(receipt).toContainText(/W\d+/)
+    await expect(receipt).toContainText(/x{6}\d{4}/)
+    await expect(receipt).toContainText(strings.statement.status.failed)
+    await receipt.getByRole('button', { name: strings.receipt.share }).click()
+    await expect(page.getByText(strings.receipt.copied)).toBeVisible()
+    const copied = await page.evaluate(() => navigator.clipboard.readText())
+    expect(copied).toContain(strings.receipt.reference)
+    expect(copied).toMatch(/x{6}\d{4}/)
+    await page.keyboard.press('Escape')
+    await expect(receipt).toBeHidden()
+  })
+
+  test('the slip upload status shows the approved amount, the rejected reason, and opens the image', async ({ page, open, strings, request }) => {
+    const member = await memberWithRecords(request)
+    await signedIn(page, member)
+    await open('/user/statement')
+    await page.getByRole('button', { name: strings.statement.uploadStatus }).click()
+    const modal = page.getByRole('dialog', { name: strings.slips.title })
+    const lines = modal.locator('tbody tr')
+    await expect(lines).toHaveCount(2)
+    await expect(lines.nth(0)).toContainText('—')
+    await expect(lines.nth(0)).toContainText(`${strings.statement.status.failed} (${strings.slipReasons.DEST_ACC_INVALID})`)
+    await expect(lines.nth(1)).toContainText(baht(300, 'browser'))
+    await expect(lines.nth(1)).toContainText(strings.statement.status.success)
+
+    // A third slip, uploaded meanwhile, shows after refresh, in progress.
+    await uploadSlip(request, member)
+    await modal.getByRole('button', { name: strings.slips.refresh }).click()
+    await expect(lines).toHaveCount(3)
+    await expect(lines.nth(0)).toContainText(strings.statement.status.processing)
+
+    await lines.nth(2).getByRole('button', { name: strings.slips.view }).click()
+    const image = page.getByRole('dialog', { name: strings.slips.image }).getByRole('img', { name: strings.slips.image })
+    await expect(image).toBeVisible()
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0)
+  })
+})
+
+test.describe('password (browser)', () => {
+  test('change the password: nothing while a field is empty, not-equal in the form, then sign in with the new one', async ({ page, open, strings, request }) => {
+    const member = await registerMember(request)
+    await signedIn(page, member)
+    await open('/user/profile')
+    await page.getByRole('button', { name: strings.profile.changePassword }).click()
+    const modal = page.getByRole('dialog', { name: strings.profile.changePassword })
+    let sent = 0
+    page.on('request', (r) => { if (r.url().includes('/api/account/changepwd')) sent += 1 })
+    await modal.getByLabel(strings.profile.oldPassword, { exact: true }).fill(member.password)
+    await modal.getByRole('button', { name: strings.profile.save }).click()
+    await modal.getByLabel(strings.profile.newPassword, { exact: true }).fill('newsecret1')
+    await modal.getByLabel(strings.profile.confirmPassword, { exact: true }).fill('newsecret2')
+    await modal.getByRole('button', { name: strings.profile.save }).click()
+    await expect(modal.getByText(strings.validation.notEqual)).toBeVisible()
+    expect(sent).toBe(0)
+
+    // A wrong old password: an alert, and what was typed stays.
+    await modal.getByLabel(strings.profile.oldPassword, { exact: true }).fill('wrong-one')
+    await modal.getByLabel(strings.profile.confirmPassword, { exact: true }).fill('newsecret1')
+    await modal.getByRole('button', { name: strings.profile.save }).click()
+    const alert = page.getByRole('alertdialog', { name: strings.errorDialog.title })
+    await expect(alert).toContainText(strings.errors.WRONG_PASSWORD)
+    await alert.getByRole('button', { name: strings.errorDialog.ok }).click()
+    await expect(modal.getByLabel(strings.profile.newPassword, { exact: true })).toHaveValue('newsecret1')
+
+    await modal.getByLabel(strings.profile.oldPassword, { exact: true }).fill(member.password)
+    await modal.getByRole('button', { name: strings.profile.save }).click()
+    const done = page.getByRole('alertdialog', { name: strings.profile.savedTitle })
+    await expect(done).toContainText(strings.profile.passwordChanged)
+    await done.getByRole('button', { name: strings.errorDialog.ok }).click()
+    // This session stays signed in.
+    await page.reload()
+    await expect(page.getByRole('heading', { name: strings.profile.title })).toBeVisible()
+
+    // Signed out, the old password no longer opens the wallet and the new one does.
+    await open('/login')
+    await signIn(page, strings, { phone: member.phone, password: member.password })
+    await expect(page.getByRole('alert')).toContainText(strings.errors.WRONG_PASSWORD)
+    await signIn(page, strings, { phone: member.phone, password: 'newsecret1' })
+    await expect(page).toHaveURL(/\/user\/home$/)
+  })
+})

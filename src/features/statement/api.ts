@@ -1,0 +1,43 @@
+// The statement and the slip table (spec 7 "Statement"): 10 a page, by page number; the slip
+// image's address asked for when the player opens it (it expires). Failed loads show inline.
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { call } from '../../api/call'
+import { depositEndpoints } from '../../api/contract/deposit'
+import { statementEndpoints } from '../../api/contract/statement'
+import type { Slip, StatementEntry } from '../../api/contract'
+import { shownInline, walletKeys } from '../../api/wallet'
+import { STATEMENT_PAGE_SIZE } from './rows'
+
+/** Under the wallet's key: whatever refreshes the wallet after money moved refreshes these too. */
+export const statementKeys = {
+  page: (page: number) => [...walletKeys.all, 'statement', page] as const,
+  slips: (page: number) => [...walletKeys.all, 'slips', page] as const,
+}
+
+export const useStatement = (page: number) =>
+  useQuery({
+    queryKey: statementKeys.page(page),
+    queryFn: async (): Promise<{ total: number; statements: StatementEntry[] }> => {
+      const answer: Partial<{ total: number; statements: StatementEntry[] }> = await call(statementEndpoints.statement, { body: { page, limit: STATEMENT_PAGE_SIZE } })
+      return { total: Number(answer.total) || 0, statements: Array.isArray(answer.statements) ? answer.statements : [] }
+    },
+    placeholderData: keepPreviousData,
+    ...shownInline,
+  })
+
+export const useSlips = (page: number) =>
+  useQuery({
+    queryKey: statementKeys.slips(page),
+    queryFn: async (): Promise<{ total: number | undefined; slips: Slip[] }> => {
+      const answer: Partial<{ total: number; slips: Slip[] }> = await call(depositEndpoints.slips, { body: { page, limit: STATEMENT_PAGE_SIZE } })
+      return { total: typeof answer.total === 'number' ? answer.total : undefined, slips: Array.isArray(answer.slips) ? answer.slips : [] }
+    },
+    placeholderData: keepPreviousData,
+    ...shownInline,
+  })
+
+/** The slip image's address (owner only, short-lived), made absolute against the API's base. */
+export async function slipImageAddress(reference: string, apiBase: string): Promise<string> {
+  const { url } = await call(depositEndpoints.slipImageUrl, { params: { reference } })
+  return new URL(url, apiBase || window.location.origin).toString()
+}

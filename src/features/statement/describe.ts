@@ -1,0 +1,68 @@
+// The words of a statement row: its activity, the line under it (where the money came from or
+// went), its status with a slip's reason. Shared by the list and the receipt so both say the same.
+import type { TFunction } from 'i18next'
+import type { Bank, Slot, StatementEntry } from '../../api/contract'
+import type { Language } from '../../i18n/language'
+import { bankName } from '../../lib/banks'
+import { knownType, linkOf, statusKey } from './rows'
+
+export interface Names {
+  language: Language
+  slots: readonly Pick<Slot, 'code' | 'name'>[]
+  banks: readonly Bank[]
+}
+
+type T = TFunction
+
+export const activityText = (t: T, entry: Partial<StatementEntry>): string => {
+  const type = knownType(entry.statementType)
+  return type ? t(`statement.types.${type}`) : String(entry.statementType ?? '')
+}
+
+/** WALLET as the main wallet, a game code as its name, anything else as it came. */
+export function accountName(t: T, code: string | null | undefined, names: Names): string {
+  if (!code) return ''
+  if (code.toUpperCase() === 'WALLET') return t('statement.wallet')
+  return names.slots.find((slot) => slot.code === code)?.name ?? code
+}
+
+const WAYS = ['slip', 'truelink', 'qrcode'] as const
+
+/** The line under the activity: how a deposit came, a transfer's route, where a withdrawal goes, a bonus's source. */
+export function detailText(t: T, entry: Partial<StatementEntry>, names: Names): string {
+  const link = linkOf(entry)
+  if (link) {
+    const kind = t(`statement.links.${link.kind}`)
+    return link.description ? `${kind} · ${link.description}` : kind
+  }
+  switch (entry.statementType) {
+    case 'deposit': {
+      const way = WAYS.find((w) => w === entry.from)
+      return way ? t(`statement.ways.${way}`) : ''
+    }
+    case 'transfer':
+      return entry.from && entry.to ? `${accountName(t, entry.from, names)} → ${accountName(t, entry.to, names)}` : ''
+    case 'withdraw':
+      return destinationText(entry, names)
+    default:
+      return ''
+  }
+}
+
+/** A withdrawal's destination: the bank in the player's language and the masked account number. */
+export function destinationText(entry: Partial<StatementEntry>, names: Names): string {
+  const destination = entry.destination
+  if (!destination) return ''
+  const bank = names.banks.find((b) => b.code === destination.bankCode)
+  return `${bankName(bank, names.language, destination.bankCode)} ${destination.bankAccountNo}`.trim()
+}
+
+/** The status in words, with a failed slip's reason or a held withdrawal's review. */
+export function statusText(t: T, entry: Partial<StatementEntry>, exists: (key: string) => boolean): string {
+  const status = t(`statement.status.${statusKey(entry.status)}`)
+  const note = entry.note
+  if (!note) return status
+  if (note === 'review') return `${status} (${t('statement.review')})`
+  const key = `slipReasons.${note}`
+  return `${status} (${exists(key) ? t(key as 'slipReasons.UNKNOW_ERROR') : note})`
+}

@@ -1,0 +1,53 @@
+// A statement entry as the player reads it (spec 2 "Statement", spec 4 "Statement/slip status"):
+// its status (SUCCESS, FAILED, anything else in progress), its sign (plus for deposit and bonus,
+// minus for withdraw, none otherwise) and what it links to. Pure, so every statementType is
+// tested without a screen. An operator's API may send fields loosely: each is read on its own.
+import type { StatementEntry } from '../../api/contract'
+import type { Language } from '../../i18n/language'
+import { formatMoney } from '../../lib/money'
+import type { Currency } from '../../api/contract'
+
+export type StatusKey = 'success' | 'failed' | 'processing'
+
+/** Spec 4: SUCCESS and FAILED are final, anything else is in progress. */
+export const statusKey = (status: unknown): StatusKey =>
+  status === 'SUCCESS' ? 'success' : status === 'FAILED' ? 'failed' : 'processing'
+
+export type Sign = '+' | '-' | ''
+
+/** Spec 4: plus for deposit and bonus, minus for withdraw, none otherwise. */
+export const signOf = (statementType: unknown): Sign =>
+  statementType === 'deposit' || statementType === 'bonus' ? '+' : statementType === 'withdraw' ? '-' : ''
+
+/** The amount with its sign and currency, `+฿300.00`; never a sign the type does not give. */
+export function signedAmount(entry: Pick<StatementEntry, 'statementType' | 'amount'>, language: Language, currency: Currency): string {
+  const amount = Math.abs(Number(entry.amount) || 0)
+  const sign = amount === 0 ? '' : signOf(entry.statementType)
+  return `${sign === '-' ? '−' : sign}${formatMoney(amount, language, currency)}`
+}
+
+/** What a row's money came from, in the order spec 3 lists them. */
+export const LINK_KINDS = ['bonus', 'promotion', 'invite', 'refund', 'luckydraw'] as const
+export type LinkKind = (typeof LINK_KINDS)[number]
+
+export function linkOf(entry: Partial<StatementEntry>): { kind: LinkKind; description: string } | undefined {
+  for (const kind of LINK_KINDS) {
+    const link = entry[kind]
+    if (link && typeof link === 'object') return { kind, description: typeof link.description === 'string' ? link.description : '' }
+  }
+  return undefined
+}
+
+export const STATEMENT_TYPES = ['deposit', 'bonus', 'finish_bonus', 'withdraw', 'transfer'] as const
+export type KnownType = (typeof STATEMENT_TYPES)[number]
+
+/** The activity's own type, or undefined for one this app does not know (shown as it came). */
+export const knownType = (statementType: unknown): KnownType | undefined =>
+  STATEMENT_TYPES.find((type) => type === statementType)
+
+/** Spec 9: statement and slip lists page by 10. */
+export const STATEMENT_PAGE_SIZE = 10
+
+/** How many pages `total` rows make: at least 1, so an empty statement is page 1 of 1. */
+export const pageCount = (total: unknown, size = STATEMENT_PAGE_SIZE): number =>
+  Math.max(1, Math.ceil((Number(total) || 0) / size))

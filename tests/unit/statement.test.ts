@@ -1,0 +1,116 @@
+// Statement rows as the player reads them (issue 17; spec 4 "Statement/slip status"): the status
+// of every value, the sign of every statementType, what a row links to, its words, the pages.
+import { beforeAll, describe, expect, it } from 'vitest'
+import type { StatementEntry } from '../../src/api/contract'
+import { ensureAllStrings, i18n, initI18n } from '../../src/i18n/i18n'
+import { bankName } from '../../src/lib/banks'
+import { formatMoney } from '../../src/lib/money'
+import { activityText, detailText, statusText, type Names } from '../../src/features/statement/describe'
+import { linkOf, pageCount, signedAmount, signOf, statusKey } from '../../src/features/statement/rows'
+
+let t: ReturnType<typeof i18n.getFixedT>
+beforeAll(async () => {
+  await initI18n('en')
+  await ensureAllStrings()
+  t = i18n.getFixedT('en')
+})
+const names: Names = {
+  language: 'en',
+  slots: [{ code: 'PG', name: 'PG Soft' }],
+  banks: [{ code: 'KBANK', nameTH: 'กสิกรไทย', nameEN: 'Kasikornbank' }],
+}
+const entry = (overrides: Partial<StatementEntry>): StatementEntry => ({
+  reference: 'R1', statementType: 'deposit', from: null, to: 'WALLET', status: 'SUCCESS', amount: 300, currency: 'THB',
+  createdAt: '2026-11-20T03:04:05.000Z', note: null, ...overrides,
+})
+const baht = (amount: number) => formatMoney(amount, 'en', 'THB')
+
+describe('status (SUCCESS, FAILED, anything else in progress)', () => {
+  it.each([
+    ['SUCCESS', 'success'], ['FAILED', 'failed'], ['PROCESSING', 'processing'], ['PENDING', 'processing'],
+    ['success', 'processing'], [undefined, 'processing'], [null, 'processing'],
+  ])('%s is %s', (status, key) => expect(statusKey(status)).toBe(key))
+})
+
+describe('sign and amount (plus for deposit and bonus, minus for withdraw, none otherwise)', () => {
+  it.each([
+    ['deposit', '+', `+${baht(300)}`],
+    ['bonus', '+', `+${baht(300)}`],
+    ['withdraw', '-', `−${baht(300)}`],
+    ['transfer', '', baht(300)],
+    ['finish_bonus', '', baht(300)],
+    ['adjustment', '', baht(300)],
+  ] as const)('%s: %s', (statementType, sign, text) => {
+    expect(signOf(statementType)).toBe(sign)
+    expect(signedAmount(entry({ statementType: statementType as StatementEntry['statementType'] }), 'en', 'THB')).toBe(text)
+  })
+
+  it('never signs nothing, never shows a negative the server sent, and reads a string amount', () => {
+    expect(signedAmount(entry({ statementType: 'deposit', amount: 0 }), 'en', 'THB')).toBe(baht(0))
+    expect(signedAmount(entry({ statementType: 'withdraw', amount: -50 }), 'en', 'THB')).toBe(`−${baht(50)}`)
+    expect(signedAmount(entry({ statementType: 'bonus', amount: '12.5' as unknown as number }), 'en', 'THB')).toBe(`+${baht(12.5)}`)
+    expect(signedAmount(entry({ statementType: 'deposit', amount: 1000 }), 'la', 'LAK')).toBe(`+${formatMoney(1000, 'la', 'LAK')}`)
+  })
+})
+
+describe('a row for each statementType', () => {
+  it('deposit: its way', () => {
+    expect(activityText(t, entry({}))).toBe('Deposit')
+    expect(detailText(t, entry({ from: 'slip' }), names)).toBe('Bank slip')
+    expect(detailText(t, entry({ from: 'qrcode' }), names)).toBe('QR payment')
+    expect(detailText(t, entry({ from: 'truelink' }), names)).toBe('TrueMoney gift link')
+    expect(detailText(t, entry({ from: null }), names)).toBe('')
+  })
+
+  it('bonus: what it came from, with its description', () => {
+    expect(activityText(t, entry({ statementType: 'bonus' }))).toBe('Bonus received')
+    expect(detailText(t, entry({ statementType: 'bonus', bonus: { description: 'Daily 10%' } }), names)).toBe('Bonus · Daily 10%')
+    expect(detailText(t, entry({ statementType: 'bonus', promotion: { description: 'New year' } }), names)).toBe('Promotion · New year')
+    expect(detailText(t, entry({ statementType: 'bonus', invite: { description: '' } }), names)).toBe('Invite bonus')
+    expect(detailText(t, entry({ statementType: 'bonus', refund: { description: '' } }), names)).toBe('Cashback')
+    expect(detailText(t, entry({ statementType: 'bonus', luckydraw: { description: 'Wheel: 7 baht' } }), names)).toBe('Lucky wheel prize · Wheel: 7 baht')
+    expect(linkOf(entry({ statementType: 'bonus' }))).toBeUndefined()
+  })
+
+  it('finish_bonus: the bonus that ended', () => {
+    expect(activityText(t, entry({ statementType: 'finish_bonus' }))).toBe('Bonus end')
+    expect(detailText(t, entry({ statementType: 'finish_bonus', bonus: { description: 'Daily 10%' } }), names)).toBe('Bonus · Daily 10%')
+  })
+
+  it('withdraw: the bank in the language and the masked account; a held one says so', () => {
+    const withdrawal = entry({ statementType: 'withdraw', status: 'PROCESSING', note: 'review', destination: { bankCode: 'KBANK', bankAccountName: 'DEMO', bankAccountNo: 'xxxxxx7890' } })
+    expect(activityText(t, withdrawal)).toBe('Withdrawal')
+    expect(detailText(t, withdrawal, names)).toBe('Kasikornbank xxxxxx7890')
+    expect(detailText(t, withdrawal, { ...names, language: 'th' })).toBe('กสิกรไทย xxxxxx7890')
+    expect(statusText(t, withdrawal, (key) => i18n.exists(key))).toBe('Processing (held for review)')
+  })
+
+  it('transfer: the route, the wallet and games by name', () => {
+    expect(activityText(t, entry({ statementType: 'transfer' }))).toBe('Transfer')
+    expect(detailText(t, entry({ statementType: 'transfer', from: 'WALLET', to: 'PG' }), names)).toBe('Main wallet → PG Soft')
+    expect(detailText(t, entry({ statementType: 'transfer', from: 'JOKER', to: 'WALLET' }), names)).toBe('JOKER → Main wallet')
+  })
+
+  it('an unknown type shows as it came, and a failed slip its translated reason (or the raw code)', () => {
+    expect(activityText(t, entry({ statementType: 'cashout' as StatementEntry['statementType'] }))).toBe('cashout')
+    expect(statusText(t, entry({ status: 'FAILED', note: 'DEST_ACC_INVALID' }), (key) => i18n.exists(key))).toBe('Failed (Wrong destination account)')
+    expect(statusText(t, entry({ status: 'FAILED', note: 'NEW_REASON' }), (key) => i18n.exists(key))).toBe('Failed (NEW_REASON)')
+  })
+})
+
+describe('pages (never one that does not exist)', () => {
+  it.each([[0, 1], [1, 1], [10, 1], [11, 2], [20, 2], [21, 3], [undefined, 1], ['35', 4]])('%s rows: %d pages', (total, pages) => {
+    expect(pageCount(total)).toBe(pages)
+  })
+})
+
+describe('bank names (Thai in Thai, English in Lao and English)', () => {
+  const bank = { nameTH: 'กสิกรไทย', nameEN: 'Kasikornbank' }
+  it('follow the language, and fall back to the other name or the code', () => {
+    expect(bankName(bank, 'th')).toBe('กสิกรไทย')
+    expect(bankName(bank, 'la')).toBe('Kasikornbank')
+    expect(bankName(bank, 'en')).toBe('Kasikornbank')
+    expect(bankName({ nameTH: 'ธนาคาร', nameEN: '' }, 'en')).toBe('ธนาคาร')
+    expect(bankName(undefined, 'th', 'BCEL')).toBe('BCEL')
+  })
+})
