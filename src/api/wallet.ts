@@ -15,8 +15,12 @@ export const walletKeys = {
 }
 
 /** The wallet; the first read on a cold home takes the answer the prepaint script asked for. */
-export const getWallet = async (): Promise<WalletResponse> =>
-  (await takeEarly('wallet')) ?? call(walletEndpoints.wallet)
+export const getWallet = async (): Promise<WalletResponse> => {
+  const wallet = (await takeEarly('wallet')) ?? (await call(walletEndpoints.wallet))
+  // The wallet carries every game balance: a load is as fresh as a refresh (issue 17).
+  noteSynced()
+  return wallet
+}
 export const refreshSlots = () => call(walletEndpoints.refreshSlots)
 
 /** Screens that show a failed load inline retry once, so the player sees the retry in seconds. */
@@ -30,10 +34,13 @@ export function storeBalances(client: QueryClient, balances: Partial<SlotsRefres
   client.setQueryData<WalletResponse>(walletKeys.detail(), (wallet) =>
     wallet && { ...wallet, ...(balances.wallet && { wallet: balances.wallet }), ...(balances.slots && { slots: balances.slots }) },
   )
-  if (balances.slots) {
-    localStorage.setItem(storageKeys.lastSync, String(Date.now()))
-    for (const listener of syncListeners) listener()
-  }
+  if (balances.slots) noteSynced()
+}
+
+/** Notes that the balances shown are fresh now (spec 3's `last_sync`) and tells the card. */
+function noteSynced(): void {
+  localStorage.setItem(storageKeys.lastSync, String(Date.now()))
+  for (const listener of syncListeners) listener()
 }
 
 const syncListeners = new Set<() => void>()

@@ -8,6 +8,8 @@ export const storageKeys = {
   locale: 'locale',
   inviterCode: 'code',
   guestId: 'guest-id',
+  /** The remember-me choice of the last sign-in on this device; unchecked on a device never signed in on. */
+  rememberMe: 'remember-me',
 } as const
 
 export const LANGUAGE_COOKIE = 'i18next'

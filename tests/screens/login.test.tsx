@@ -75,22 +75,28 @@ describe('login: the server answers', () => {
     expect(session.token).toBeNull()
   })
 
-  it('keeps the token across visits with remember-me (the default)', async () => {
+  it('starts remember-me unchecked on a device never signed in on, and keeps the token for this tab only', async () => {
     const { user, location } = await renderScreen(<LoginPage />, { path: '/login', api: OK })
-    expect(screen.getByRole('checkbox', { name: text('login.remember') })).toBeChecked()
-    await fillAndSubmit(user, '0812345678', 'secret')
-    await waitFor(() => expect(location()).toBe('/user'))
-    expect(localStorage.getItem('token')).toBe('tok-123')
-    expect(sessionStorage.getItem('token')).toBeNull()
-  })
-
-  it('keeps the token for this tab only without remember-me', async () => {
-    const { user, location } = await renderScreen(<LoginPage />, { path: '/login', api: OK })
-    await user.click(screen.getByRole('checkbox', { name: text('login.remember') }))
+    expect(screen.getByRole('checkbox', { name: text('login.remember') })).not.toBeChecked()
     await fillAndSubmit(user, '0812345678', 'secret')
     await waitFor(() => expect(location()).toBe('/user'))
     expect(sessionStorage.getItem('token')).toBe('tok-123')
     expect(localStorage.getItem('token')).toBeNull()
+  })
+
+  it('keeps the token across visits with remember-me, and offers that choice again on this device', async () => {
+    const { user, location } = await renderScreen(<LoginPage />, { path: '/login', api: OK })
+    await user.click(screen.getByRole('checkbox', { name: text('login.remember') }))
+    await fillAndSubmit(user, '0812345678', 'secret')
+    await waitFor(() => expect(location()).toBe('/user'))
+    expect(localStorage.getItem('token')).toBe('tok-123')
+    expect(sessionStorage.getItem('token')).toBeNull()
+    expect(localStorage.getItem('remember-me')).toBe('1')
+  })
+
+  it('offers remember-me checked where the last sign-in on this device chose it', async () => {
+    await renderScreen(<LoginPage />, { path: '/login', api: OK, setup: () => localStorage.setItem('remember-me', '1') })
+    expect(screen.getByRole('checkbox', { name: text('login.remember') })).toBeChecked()
   })
 
   it('goes on to the URL the guard carried', async () => {

@@ -1,3 +1,4 @@
+import { storageKeys } from '../../lib/storage'
 import { useEffect, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { subscribe } from 'valtio'
@@ -20,7 +21,8 @@ export function LoginPage() {
   const { variant } = getConfig()
   const [phone, setPhone] = useState('')
   const [password, setPassword] = useState('')
-  const [remember, setRemember] = useState(true)
+  // Unchecked on a device never signed in on; else the choice of the last sign-in here (issue 17).
+  const [remember, setRemember] = useState(() => localStorage.getItem(storageKeys.rememberMe) === '1')
   const [fieldErrors, setFieldErrors] = useState<{ phone?: string; password?: string }>({})
   const loginMutation = useLogin()
   const submit = useSubmit(loginMutation)
@@ -56,6 +58,7 @@ export function LoginPage() {
       {
         onSuccess: ({ token }) => {
           signIn(token, remember)
+          localStorage.setItem(storageKeys.rememberMe, remember ? '1' : '0')
           navigate(safeRedirect(params.get('redirect')), { replace: true })
         },
       },
