@@ -5,22 +5,25 @@ import type { ErrorBody } from '../../src/api/contract'
 /** Every message the server puts in an error body: a spec 8 code or one of the raw texts. */
 export type ApiErrorCode = ErrorCode | (typeof extraErrorCodes)[number] | 'gone' | 'invalid token'
 
-/** A failure the client is meant to see: answered as `{ message: code }` with `status`. */
+/** A failure the client is meant to see: answered as `{ message: code }` (and the limit it names) with `status`. */
 export class ApiError extends Error {
   readonly status: number
   readonly code: ApiErrorCode
+  /** The limit the refusal names, major units (WITHDRAW_MINIMUM, WITHDRAW_MAXIMUM). */
+  readonly limit: number | undefined
 
-  constructor(status: number, code: ApiErrorCode) {
+  constructor(status: number, code: ApiErrorCode, limit?: number) {
     super(code)
     this.status = status
     this.code = code
+    this.limit = limit
   }
 }
 
-export const fail = (status: number, code: ApiErrorCode): ApiError => new ApiError(status, code)
+export const fail = (status: number, code: ApiErrorCode, limit?: number): ApiError => new ApiError(status, code, limit)
 
-export function errorBody(code: ApiErrorCode): ErrorBody {
-  return { message: code }
+export function errorBody(code: ApiErrorCode, limit?: number): ErrorBody {
+  return limit === undefined ? { message: code } : { message: code, limit }
 }
 
 interface SchemaFailure {
@@ -55,7 +58,7 @@ function clientErrorStatus(error: unknown): number | undefined {
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof ApiError) {
-      return reply.code(error.status).send(errorBody(error.code))
+      return reply.code(error.status).send(errorBody(error.code, error.limit))
     }
     const validation = (error as FastifyError).validation
     if (validation) return reply.code(400).send(errorBody(schemaFailureCode(validation)))

@@ -68,8 +68,9 @@ async function lockPayee(trx: Db, memberId: number) {
 export async function requestWithdrawal(ctx: ServerContext, member: Member, amount: number | string): Promise<WithdrawResponse> {
   const amountMinor = parseAmount(amount, ctx.maxAmountMinor)
   const limits = await getContent(ctx.db, 'withdrawLimits')
-  if (limits && amountMinor < limits.withdrawMinMinor) throw fail(400, 'TRANSFER_MINIMUM')
-  if (limits && amountMinor > limits.withdrawMaxMinor) throw fail(400, 'KEY_INVALID')
+  // Refusals that name the limit (spec 5: each message includes it).
+  if (limits && amountMinor < limits.withdrawMinMinor) throw fail(400, 'WITHDRAW_MINIMUM', toMajor(limits.withdrawMinMinor))
+  if (limits && amountMinor > limits.withdrawMaxMinor) throw fail(400, 'WITHDRAW_MAXIMUM', toMajor(limits.withdrawMaxMinor))
   const at = ctx.now()
   return inTransaction(ctx.db, async (trx) => {
     const payee = await lockPayee(trx, member.id)

@@ -28,6 +28,8 @@ export type Currency = 'THB' | 'LAK' | 'BAHT'
 /** Every error answer carries the spec 8 code (or a raw text) in `message`. */
 export interface ErrorBody {
   message: ErrorCode | 'gone' | 'invalid token' | 'cannot verify identity' | (string & {})
+  /** The limit a refusal names (WITHDRAW_MINIMUM, WITHDRAW_MAXIMUM), major units of the member's currency. */
+  limit?: number
 }
 
 // ---- Runtime config (`/config.json`) ----
@@ -89,7 +91,7 @@ export type ConfigPatch = Static<typeof ConfigPatch>
 export const MessageBody = Type.Object({ message: text(200) })
 export type MessageBody = Static<typeof MessageBody>
 
-export const ErrorBody = Type.Object({ message: text(200) })
+export const ErrorBody = Type.Object({ message: text(200), limit: Type.Optional(Type.Number()) })
 
 // ---- Lookups ----
 

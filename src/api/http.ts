@@ -79,6 +79,12 @@ function createHttp(axios: AxiosStatic): AxiosInstance {
   return http
 }
 
+/** The limit a refusal names, when the body carries one. */
+const limitOf = (body: unknown): number | undefined => {
+  const limit = body && typeof body === 'object' && 'limit' in body ? Number(body.limit) : Number.NaN
+  return Number.isFinite(limit) ? limit : undefined
+}
+
 const messageOf = (body: unknown): string | undefined =>
   body && typeof body === 'object' && 'message' in body && typeof body.message === 'string'
     ? body.message
@@ -102,7 +108,7 @@ function toApiError(error: AxiosError): ApiError {
     if (sentToken && sentToken === currentToken()) endSession(endReason)
     return new ApiError(catalogueCode(message), status, true)
   }
-  if (message) return new ApiError(catalogueCode(message), status)
+  if (message) return new ApiError(catalogueCode(message), status, false, limitOf(error.response?.data))
   if (error.code === 'ECONNABORTED' || error.code === 'ETIMEDOUT') return new ApiError('timeout')
   if (!error.response) return new ApiError('network')
   return new ApiError('generic', status)
