@@ -29,6 +29,7 @@ test.describe('transfers (browser)', () => {
     modal = await openTransfer(page, strings)
     await modal.getByLabel(strings.transfer.to).selectOption('PG')
     await modal.getByRole('button', { name: strings.transfer.all }).click()
+    await page.getByRole('alertdialog', { name: strings.transfer.allTitle }).getByRole('button', { name: strings.transfer.allGo }).click()
     await expect(modal).toBeHidden()
     expect(await walletOf(request, member)).toMatchObject({ wallet: 0, slots: { PG: 300 } })
     await expect(page.getByTestId('total-balance')).toHaveText(baht(300, 'browser'))
@@ -146,6 +147,7 @@ test.describe('transfers (browser)', () => {
       const modal = await openTransfer(page, strings)
       await modal.getByLabel(strings.transfer.to).selectOption('WALLET')
       await modal.getByRole('button', { name: strings.transfer.all }).click()
+      await page.getByRole('alertdialog', { name: strings.transfer.allTitle }).getByRole('button', { name: strings.transfer.allGo }).click()
       await expect(page.getByText(fill(strings.transfer.unreachable, { games: 'Joker Gaming' }))).toBeVisible()
       expect(await walletOf(request, member)).toMatchObject({ wallet: 250, slots: { PG: 0, JOKER: 50 } })
     } finally {

@@ -56,7 +56,10 @@ async function openTransfer(api: Routes = {}, props: { from?: string; to?: strin
   const field = (key: string) => within(modal).getByLabelText(text(key))
   const submit = () => within(modal).getByRole('button', { name: text('transfer.submit') })
   const all = () => within(modal).getByRole('button', { name: text('transfer.all') })
-  return { ...screenApi, modal, onClose, field, submit, all }
+  /** The transfer-all confirmation, once asked for. */
+  const confirmation = () => screen.findByRole('alertdialog', { name: text('transfer.allTitle') })
+  const confirmAll = async () => within(await confirmation()).getByRole('button', { name: text('transfer.allGo') })
+  return { ...screenApi, modal, onClose, field, submit, all, confirmation, confirmAll }
 }
 
 describe('transfer: the rules of spec 5, said before anything is sent', () => {
@@ -101,7 +104,7 @@ describe('transfer: the rules of spec 5, said before anything is sent', () => {
   })
 
   it('keeps transfers out of an empty main wallet, but not out of a game or transfer-all', async () => {
-    const { user, calls, modal, field, submit, all } = await openTransfer({
+    const { user, calls, modal, field, submit, all, confirmAll } = await openTransfer({
       'GET /api/wallet': wallet(0),
       'POST /api/wallet/transferAll': transferred(150, 150),
     })
@@ -113,6 +116,7 @@ describe('transfer: the rules of spec 5, said before anything is sent', () => {
     expect(submit()).toBeEnabled()
     expect(within(modal).queryByText(text('transfer.walletEmpty'))).toBeNull()
     await user.click(all())
+    await user.click(await confirmAll())
     await waitFor(() => expect(posts(calls, '/api/wallet/transferAll')).toHaveLength(1))
   })
 })
@@ -140,15 +144,24 @@ describe('transfer: sending', () => {
     expect(keyOf(sent[0])).toMatch(/^[\w-]{16,}$/)
   })
 
-  it('moves everything into the target with transfer-all, asking for the target first; a double tap sends one', async () => {
+  it('moves everything into the target with transfer-all, asking for the target, then confirming the accounts it empties; a double tap sends one', async () => {
     const answer = held(transferred(650, 0))
-    const { user, calls, modal, field, all, onClose } = await openTransfer({ 'POST /api/wallet/transferAll': answer.answer })
+    const { user, calls, modal, field, all, onClose, confirmation, confirmAll } = await openTransfer({ 'POST /api/wallet/transferAll': answer.answer })
     await user.click(all())
     expect(within(modal).getByText(text('validation.transferSelectAccount'))).toBeVisible()
     expect(posts(calls, '/api/wallet/transferAll')).toEqual([])
 
     await user.selectOptions(field('transfer.to'), 'JOKER')
-    await user.dblClick(all())
+    await user.click(all())
+    // The confirmation names what it empties (with the balances) and where it all goes; cancel sends nothing.
+    expect(await confirmation()).toHaveAccessibleDescription(text('transfer.allConfirm', {
+      accounts: `${text('transfer.wallet')} (${money(500)}), PG game (${money(120)})`, to: 'JOKER game',
+    }))
+    await user.click(within(await confirmation()).getByRole('button', { name: text('transfer.cancel') }))
+    expect(screen.queryByRole('alertdialog')).toBeNull()
+    expect(posts(calls, '/api/wallet/transferAll')).toEqual([])
+    await user.click(all())
+    await user.dblClick(await confirmAll())
     await waitFor(() => expect(posts(calls, '/api/wallet/transferAll')).toHaveLength(1))
     answer.release()
     expect(await screen.findByText(text('transfer.success', { amount: money(650) }))).toBeVisible()
@@ -220,9 +233,10 @@ describe('transfer: sending', () => {
   })
 
   it('after transfer-all, names the games that could not be reached (their money stayed)', async () => {
-    const { user, field, all } = await openTransfer({ 'POST /api/wallet/transferAll': { ...transferred(120, 620), unreachable: ['JOKER'] } })
+    const { user, field, all, confirmAll } = await openTransfer({ 'POST /api/wallet/transferAll': { ...transferred(120, 620), unreachable: ['JOKER'] } })
     await user.selectOptions(field('transfer.to'), 'WALLET')
     await user.click(all())
+    await user.click(await confirmAll())
     expect(await screen.findByText(text('transfer.unreachable', { games: 'JOKER game' }))).toBeVisible()
     expect(screen.getByText(text('transfer.success', { amount: money(120) }))).toBeVisible()
   })
@@ -236,6 +250,29 @@ describe('transfer: sending', () => {
     const failure = await screen.findByRole('alertdialog', { name: text('errorDialog.title') })
     expect(failure).toHaveAccessibleDescription(text('errors.TRANSFER_PENDING'))
     await waitFor(() => expect(calls.filter((call) => call.method === 'GET' && call.url === '/api/wallet').length).toBeGreaterThan(walletReads))
+  })
+
+  it('says when transfer-all has nothing to move, and sends nothing', async () => {
+    const { user, calls, field, all, confirmation } = await openTransfer({ 'GET /api/wallet': { ...wallet(0), slots: [slot('PG', 0), slot('JOKER', 0)] } })
+    await user.selectOptions(field('transfer.to'), 'PG')
+    await user.click(all())
+    expect(await confirmation()).toHaveAccessibleDescription(text('transfer.allNothing', { to: 'PG game' }))
+    expect(within(await confirmation()).getByRole('button', { name: text('transfer.allGo') })).toBeDisabled()
+    expect(posts(calls, '/api/wallet/transferAll')).toEqual([])
+  })
+
+  it('offers a game outside the account flow as a source or target when the member has an account in it', async () => {
+    const { user, calls, field, submit } = await openTransfer({
+      'GET /api/wallet': { ...wallet(), slots: [slot('PG', 120), slot('SBO', 40), slot('RUAY', 0, false)] },
+      'POST /api/wallet/transfer': transferred(40, 540),
+    })
+    const options = within(field('transfer.from')).getAllByRole('option').map((option) => option.getAttribute('value'))
+    expect(options).toEqual(['WALLET', 'PG', 'SBO'])
+    await user.selectOptions(field('transfer.from'), 'SBO')
+    await user.selectOptions(field('transfer.to'), 'WALLET')
+    await user.type(field('transfer.amount'), '40')
+    await user.click(submit())
+    await waitFor(() => expect(posts(calls, '/api/wallet/transfer').map((call) => call.body)).toEqual([{ from: 'SBO', to: 'WALLET', amount: 40 }]))
   })
 
   it('is the default export too, for React.lazy', () => {

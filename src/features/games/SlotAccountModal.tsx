@@ -115,7 +115,7 @@ export function SlotAccountModal({ open, code, onClose, onTransfer }: SlotAccoun
             </Button>
             <div className="money-row">
               <Button type="button" variant="secondary" disabled={walletEmpty} onClick={() => onTransfer(WALLET, game?.code ?? code)}>{t('games.transferIn')}</Button>
-              <Button type="button" variant="secondary" disabled={!game || !(game.amount > 0)} onClick={() => onTransfer(game?.code ?? code, WALLET)}>{t('games.transferOut')}</Button>
+              <Button type="button" variant="secondary" disabled={walletEmpty || !game || !(game.amount > 0)} onClick={() => onTransfer(game?.code ?? code, WALLET)}>{t('games.transferOut')}</Button>
             </div>
             {walletEmpty && <p className="muted">{t('games.walletEmpty')}</p>}
           </>

@@ -1,9 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { useState, type FormEvent } from 'react'
+import { useId, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { TransferResponse } from '../../../api/contract'
 import { currentLanguage } from '../../../i18n/i18n'
-import { opensAccountFlow } from '../../../lib/games'
 import { readAmount } from '../../../lib/amount'
 import { currencyOf, formatMoney } from '../../../lib/money'
 import { problemText, slotTransferDisabled, WALLET } from '../../../lib/walletRules'
@@ -40,10 +39,13 @@ export function TransferModal({ open, onClose, from: initialFrom = WALLET, to: i
   const [showProblems, setShowProblems] = useState(false)
   const [failure, setFailure] = useState<Error | null>(null)
   const [saved, setSaved] = useState(false)
+  const [confirmAll, setConfirmAll] = useState(false)
+  const allTextId = useId()
 
   const currency = currencyOf(wallet.data?.wallet.currency)
   const unit = t(currency === 'LAK' ? 'wallet.unitKip' : 'wallet.unitBaht')
-  const games = (wallet.data?.slots ?? []).filter((slot) => slot.isActive && opensAccountFlow(slot.code))
+  // Spec 2: WALLET or a game code; any game the member has an account in, whether it opens by its account flow or its web page.
+  const games = (wallet.data?.slots ?? []).filter((slot) => slot.isActive)
   const balanceOf = (code: string) =>
     code === WALLET ? wallet.data?.wallet.amount : games.find((game) => game.code === code)?.amount
   const accounts = [
@@ -67,11 +69,13 @@ export function TransferModal({ open, onClose, from: initialFrom = WALLET, to: i
         showToast(t('transfer.unreachable', { games: names.join(', ') }), 'info')
       }
       setSaved(true)
+      setConfirmAll(false)
       setAmount('')
       setShowProblems(false)
       onClose(true)
     },
     onError: (error) => {
+      setConfirmAll(false)
       // A transfer that failed came back, one still in transit left: either way the balances moved.
       void client.invalidateQueries({ queryKey: walletKeys.all })
       setFailure(error)
@@ -88,13 +92,16 @@ export function TransferModal({ open, onClose, from: initialFrom = WALLET, to: i
     if (problem || !reading.ok || walletEmpty) return
     action.submit({ kind: 'one', from, to, amount: reading.amount })
   }
+  // Transfer-all empties every other account with money into `to`: the player confirms, seeing which.
+  const emptied = accounts.filter((account) => account.code !== to && (balanceOf(account.code) ?? 0) > 0)
+  const nameOf = (code: string) => accounts.find((account) => account.code === code)?.label ?? code
   const moveAll = () => {
     setShowProblems(false)
     if (!to) {
       setShowProblems(true)
       return
     }
-    action.submit({ kind: 'all', to })
+    setConfirmAll(true)
   }
   const accountsProblem = showProblems && problem && (problem.key === 'validation.transferSelectAccount' || problem.key === 'validation.transferSameAccount')
   const amountProblem = showProblems && problem && !accountsProblem
@@ -125,6 +132,21 @@ export function TransferModal({ open, onClose, from: initialFrom = WALLET, to: i
         <Button type="submit" block pending={action.pending} disabled={walletEmpty}>{t('transfer.submit')}</Button>
         <Button type="button" variant="secondary" block disabled={action.pending} onClick={moveAll}>{t('transfer.all')}</Button>
       </form>
+      {confirmAll && (
+        <Modal open onClose={() => setConfirmAll(false)} title={t('transfer.allTitle')} role="alertdialog" describedBy={allTextId}>
+          <div className="stack">
+            <p id={allTextId}>
+              {emptied.length === 0
+                ? t('transfer.allNothing', { to: nameOf(to) })
+                : t('transfer.allConfirm', { to: nameOf(to), accounts: emptied.map((account) => option(account.code, account.label)).join(', ') })}
+            </p>
+            <div className="button-row">
+              <Button type="button" variant="secondary" onClick={() => setConfirmAll(false)}>{t('transfer.cancel')}</Button>
+              <Button type="button" pending={action.pending} disabled={emptied.length === 0} onClick={() => action.submit({ kind: 'all', to })}>{t('transfer.allGo')}</Button>
+            </div>
+          </div>
+        </Modal>
+      )}
       <ErrorDialog error={failure} onClose={() => setFailure(null)} />
     </Modal>
   )
