@@ -46,6 +46,8 @@ export const SettingsSchema = Type.Object({
   terminated: Type.Boolean(),
   spinActive: Type.Boolean(),
   enableChatWidget: Type.Boolean(),
+  /** The deposit lookup's isManual (spec 2 "Deposit"): transfers are checked by staff, not credited automatically. */
+  depositManual: Type.Boolean(),
   invite: InviteRule,
   spin: SpinRule,
 }, { additionalProperties: false })
@@ -58,6 +60,7 @@ const defaults: Settings = {
   terminated: false,
   spinActive: false,
   enableChatWidget: false,
+  depositManual: false,
   invite: { active: true, type: 'turnover', isXArea: false, percent: 1 },
   spin: {
     name: 'Lucky wheel',

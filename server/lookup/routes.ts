@@ -9,6 +9,7 @@ import { fail } from '../http/errors'
 import { toMajor } from '../money'
 import { getQrSettings } from '../deposit/store'
 import { getSetting } from '../settings'
+import type { Member } from '../account/members'
 import { isSlipOpen } from './slipWindow'
 import * as store from './store'
 
@@ -21,11 +22,12 @@ async function content<K extends keyof store.ContentMap>(ctx: ServerContext, key
 interface Lookup {
   endpoint: AnyEndpoint
   schema: { response: { 200: TSchema } }
-  handler: (ctx: ServerContext) => unknown
+  /** `member`: the member asking, for the member lookups. */
+  handler: (ctx: ServerContext, member?: Member) => unknown
 }
 
 /** A lookup route from its descriptor; its schema is checked against the descriptor at compile time. */
-const lookup = <E extends AnyEndpoint>(endpoint: E, schema: { response: { 200: TSchema } }, handler: (ctx: ServerContext) => unknown): Lookup =>
+const lookup = <E extends AnyEndpoint>(endpoint: E, schema: { response: { 200: TSchema } }, handler: Lookup['handler']): Lookup =>
   ({ endpoint, schema, handler })
 
 /** What anyone may read: the register wizard's lists and flags, the service check, contact. */
@@ -47,10 +49,12 @@ const PUBLIC: Lookup[] = [
 
 /** What only a member reads: where to deposit, withdraw limits, agreements, notice, slip window. */
 const MEMBER: Lookup[] = [
-  lookup(M.deposit, schemaFor(M.deposit, { response: { 200: C.DepositLookup } }), async (ctx) => ({
-    banks: await store.listDepositBanks(ctx.db, variantOf(ctx)),
-    wallets: await store.listWalletAccounts(ctx.db),
-    isManual: false,
+  // Only what the member can pay into: accounts in their currency (a kip member is not offered the
+  // baht accounts, QR codes or TrueMoney, which would only fail); isManual is the operator's setting.
+  lookup(M.deposit, schemaFor(M.deposit, { response: { 200: C.DepositLookup } }), async (ctx, member) => ({
+    banks: (await store.listDepositBanks(ctx.db, variantOf(ctx))).filter((bank) => !member || sameMoney(bank.currency, member.currency)),
+    wallets: member && !sameMoney('THB', member.currency) ? [] : await store.listWalletAccounts(ctx.db),
+    isManual: await getSetting(ctx.db, 'depositManual'),
     bankQrMinimum: toMajor((await getQrSettings(ctx.db)).minimumMinor.KBANK),
   })),
   lookup(M.withdraw, schemaFor(M.withdraw, { response: { 200: C.WithdrawLimits } }), async (ctx) => {
@@ -65,9 +69,15 @@ const MEMBER: Lookup[] = [
   }),
 ]
 
+/** Baht is THB, or BAHT in the Lao variant (spec 1); kip is LAK. */
+const sameMoney = (a: string, b: string): boolean => {
+  const iso = (currency: string) => (currency.trim().toUpperCase() === 'BAHT' ? 'THB' : currency.trim().toUpperCase())
+  return iso(a) === iso(b)
+}
+
 const lookupRoutes = (lookups: Lookup[]): FastifyPluginAsyncTypebox => async (app) => {
   for (const { endpoint, schema, handler } of lookups) {
-    app.route({ ...at(app, endpoint), schema, handler: async () => handler(app.wallet) })
+    app.route({ ...at(app, endpoint), schema, handler: async (request) => handler(app.wallet, (request as { member?: Member }).member ?? undefined) })
   }
 }
 

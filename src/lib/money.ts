@@ -58,3 +58,7 @@ export function currencyOf(value: string | null | undefined): Currency {
   const code = value?.trim().toUpperCase()
   return code === 'LAK' || code === 'BAHT' ? code : 'THB'
 }
+
+/** Whether two currencies as operators write them are the same money (BAHT is THB). */
+export const sameCurrency = (a: string | null | undefined, b: string | null | undefined): boolean =>
+  isoCurrency(currencyOf(a)) === isoCurrency(currencyOf(b))

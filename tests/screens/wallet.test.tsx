@@ -238,11 +238,19 @@ describe('slot account detail', () => {
     expect(within(modal).getByRole('button', { name: text('games.activate') })).toBeEnabled()
   })
 
-  it('turns the transfer-in button off while the main wallet is empty', async () => {
+  it("turns the slot modal's transfer buttons off while the main wallet is 0 or below (spec 5)", async () => {
     const { user } = await home({ 'GET /api/wallet': wallet(0), 'GET /api/wallet/account/PG': { username: 'u', password: 'p' } })
     await user.click(await screen.findByRole('button', { name: text('games.open', { name: 'PG game' }) }))
     const modal = await dialog('PG game')
     expect(within(modal).getByRole('button', { name: text('games.transferIn') })).toBeDisabled()
+    expect(within(modal).getByRole('button', { name: text('games.transferOut') })).toBeDisabled()
+  })
+
+  it("turns them on with money in the main wallet (out only when the game holds some)", async () => {
+    const { user } = await home({ 'GET /api/wallet': wallet(50), 'GET /api/wallet/account/PG': { username: 'u', password: 'p' } })
+    await user.click(await screen.findByRole('button', { name: text('games.open', { name: 'PG game' }) }))
+    const modal = await dialog('PG game')
+    expect(within(modal).getByRole('button', { name: text('games.transferIn') })).toBeEnabled()
     expect(within(modal).getByRole('button', { name: text('games.transferOut') })).toBeEnabled()
   })
 })
@@ -335,6 +343,8 @@ describe('transfer', () => {
     const { user, calls, modal, platform } = await openTransfer({ 'POST /api/wallet/transferAll': [400, { message: 'MONEY_NOT_ENOUGH' }] })
     await user.selectOptions(within(modal).getByLabelText(text('transfer.to')), 'UFABET')
     await user.click(within(modal).getByRole('button', { name: text('transfer.all') }))
+    const confirm = await screen.findByRole('alertdialog', { name: text('transfer.allTitle') })
+    await user.click(within(confirm).getByRole('button', { name: text('transfer.allGo') }))
     const errorDialog = await screen.findByRole('alertdialog', { name: text('errorDialog.title') })
     expect(within(errorDialog).getByText(text('errors.MONEY_NOT_ENOUGH'))).toBeVisible()
     expect(platform.haptic).toHaveBeenCalledWith('error')
@@ -361,6 +371,16 @@ describe('withdraw', () => {
     await user.click(within(modal).getByRole('button', { name: text('withdraw.next') }))
     expect(within(modal).getByText(text('validation.withdrawMax', { max: '50,000.00' }))).toBeVisible()
     expect(posts(calls, '/api/wallet/withdrawAll')).toEqual([])
+  })
+
+  it("shows the server's refusal with the limit it names (the limits changed since the lookup)", async () => {
+    const { user, modal } = await openWithdraw({ 'POST /api/wallet/withdrawAll': [400, { message: 'WITHDRAW_MAXIMUM', limit: 20000 }] })
+    await waitFor(() => expect(within(modal).getByRole('button', { name: text('withdraw.next') })).toBeEnabled())
+    await user.type(within(modal).getByLabelText(text('withdraw.amount')), '30000')
+    await user.click(within(modal).getByRole('button', { name: text('withdraw.next') }))
+    await user.click(within(modal).getByRole('button', { name: text('withdraw.confirm') }))
+    const alert = await screen.findByRole('alertdialog', { name: text('errorDialog.title') })
+    expect(alert).toHaveTextContent(text('errors.WITHDRAW_MAXIMUM', { limit: '20,000.00' }))
   })
 
   it('states the active-bonus rule before the player confirms, then sends withdrawAll once', async () => {
@@ -412,6 +432,18 @@ describe('deposit', () => {
     await screenApi.user.click(await actions().findByRole('button', { name: text('home.deposit') }))
     return { ...screenApi, modal: await dialog(text('deposit.title')) }
   }
+
+  it('reads the wallet again when the deposit modal closes (a deposit may have been credited meanwhile)', async () => {
+    let balance = 1000.25
+    const { user, calls, modal } = await openDeposit({ 'GET /api/wallet': () => wallet(balance) })
+    await within(modal).findByText('KASIKORNBANK')
+    const reads = () => calls.filter((call) => call.method === 'GET' && call.url === '/api/wallet').length
+    const before = reads()
+    balance = 1300.25
+    await user.click(within(modal).getByRole('button', { name: text('common.close') }))
+    await waitFor(() => expect(reads()).toBe(before + 1))
+    expect(await screen.findByTestId('wallet-balance')).toHaveTextContent(money(1300.25))
+  })
 
   it('lists the automatic bank with its name upper-cased, the QR providers and the gift link', async () => {
     const { modal } = await openDeposit()
@@ -469,11 +501,11 @@ describe('deposit', () => {
     await user.click(await within(modal).findByRole('tab', { name: text('deposit.tabGift') }))
     const send = within(modal).getByRole('button', { name: text('deposit.giftSend') })
     expect(send).toBeDisabled()
-    await user.type(within(modal).getByLabelText(text('deposit.giftLabel')), 'https://gift.truemoney.com/campaign/?v=abc123')
+    await user.type(within(modal).getByLabelText(text('deposit.giftLabel')), 'https://gift.truemoney.com/campaign/?v=abc123def456')
     await user.click(send)
     expect(await screen.findByText(text('deposit.giftSent'))).toBeVisible()
     const body = posts(calls, '/api/wallet/truelink')[0].body as { link: string }
     expect(body.link).not.toContain('truemoney')
-    expect(AES.decrypt(body.link, 'test-truelink-secret').toString(Utf8)).toBe('https://gift.truemoney.com/campaign/?v=abc123')
+    expect(AES.decrypt(body.link, 'test-truelink-secret').toString(Utf8)).toBe('https://gift.truemoney.com/campaign/?v=abc123def456')
   })
 })

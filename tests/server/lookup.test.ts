@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Bank, DepositLookup } from '../../src/api/contract'
-import { DEMO, START, type TestServer, call, expectError, login, startServer } from './helpers'
+import { DEMO, START, type TestServer, call, expectError, login, registration, startServer } from './helpers'
 
 let server: TestServer
 beforeEach(async () => {
@@ -106,12 +106,27 @@ describe('member lookups', () => {
     expect((await get('/api/lookup/notice', token)).body.notice).toContain('{percentFail}')
   })
 
-  it('adds the BCEL account to the deposit lookup in the Lao variant', async () => {
-    const token = await login(server.app)
+  it("offers in the Lao variant the accounts in the member's currency: BCEL to a kip member, the baht ones to a baht member", async () => {
     await call(server.app, 'POST', '/dev/config', { body: { variant: 'la' } })
-    const deposit = (await get('/api/lookup/deposit', token)).body as unknown as DepositLookup
-    expect(deposit.banks.map((bank) => bank.bankCode)).toContain('BCEL')
-    expect(deposit.banks.find((bank) => bank.bankCode === 'BCEL')?.currency).toBe('LAK')
+    await call(server.app, 'POST', '/dev/settings', { body: { registerOTP: false } })
+    const kip = registration({ username: '02055512345', bankCode: 'BCEL', bankAccountNo: '0101234500001', currency: 'LAK' })
+    expect((await call(server.app, 'POST', '/api/account', { body: kip })).status).toBe(201)
+    const kipLookup = (await get('/api/lookup/deposit', await login(server.app, kip.username, kip.password))).body as unknown as DepositLookup
+    // QR codes (PromptPay) and TrueMoney are baht only: a kip member would only see them fail.
+    expect(kipLookup.banks.map((bank) => [bank.bankCode, bank.currency])).toEqual([['BCEL', 'LAK']])
+    expect(kipLookup.wallets).toEqual([])
+
+    const bahtLookup = (await get('/api/lookup/deposit', await login(server.app))).body as unknown as DepositLookup
+    expect(bahtLookup.banks.map((bank) => bank.bankCode)).not.toContain('BCEL')
+    expect(bahtLookup.banks.every((bank) => bank.currency === 'THB')).toBe(true)
+    expect(bahtLookup.wallets.length).toBeGreaterThan(0)
+  })
+
+  it("says isManual as the operator set it (depositManual)", async () => {
+    const token = await login(server.app)
+    expect(((await get('/api/lookup/deposit', token)).body as unknown as DepositLookup).isManual).toBe(false)
+    await call(server.app, 'POST', '/dev/settings', { body: { depositManual: true } })
+    expect(((await get('/api/lookup/deposit', token)).body as unknown as DepositLookup).isManual).toBe(true)
   })
 
   it('says whether slip upload is open (closed 23:00 to 00:30 Bangkok time)', async () => {

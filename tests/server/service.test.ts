@@ -95,10 +95,10 @@ describe('dev endpoints', () => {
     const invite = { active: true, type: 'turnover', isXArea: false, percent: 1 }
     const spin = expect.objectContaining({ name: 'Lucky wheel', coinPerDepositMinor: 100_00, couponDays: 7 })
     expect((await call(server.app, 'GET', '/dev/settings')).body).toEqual({
-      registerOTP: true, terminated: false, spinActive: false, enableChatWidget: false, invite, spin,
+      registerOTP: true, terminated: false, spinActive: false, enableChatWidget: false, depositManual: false, invite, spin,
     })
     const result = await call(server.app, 'POST', '/dev/settings', { body: { spinActive: true } })
-    expect(result.body).toEqual({ registerOTP: true, terminated: false, spinActive: true, enableChatWidget: false, invite, spin })
+    expect(result.body).toEqual({ registerOTP: true, terminated: false, spinActive: true, enableChatWidget: false, depositManual: false, invite, spin })
   })
 
   it('are absent in production', async () => {

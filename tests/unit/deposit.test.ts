@@ -27,8 +27,30 @@ describe('deposit methods (spec 2 Deposit)', () => {
   })
 
   it.each(['SCB', 'KBANK', 'GSB', 'BCEL', 'scb', ' gsb '])('shows a bank account of %j', (bankCode) => {
-    const { banks } = depositMethods(lookup({ banks: [bank({ bankCode })] }))
+    const { banks } = depositMethods(lookup({ banks: [bank({ bankCode, currency: '' })] }))
     expect(banks.map((method) => method.bankCode)).toEqual([bankCode.trim().toUpperCase()])
+  })
+
+  it("offers only what the member's currency can pay: a kip member neither baht accounts nor QR nor TrueMoney", () => {
+    const all = lookup({
+      banks: [
+        bank({ bankCode: 'BCEL', currency: 'LAK' }),
+        bank({ bankCode: 'SCB', currency: 'THB' }),
+        bank({ bankCode: 'KBANK', bankType: 'QR', mode: 'QR', currency: 'THB' }),
+        bank({ bankCode: 'WW', bankType: 'WW', mode: 'AUTO', currency: 'THB' }),
+      ],
+      wallets: [{ walletAccountName: 'WALLET', mode: 'AUTO' }, { walletAccountName: 'GIFT', mode: 'LINK' }],
+    })
+    const kip = depositMethods(all, 'LAK')
+    expect(kip.banks.map((method) => method.bankCode)).toEqual(['BCEL'])
+    expect(kip).toMatchObject({ qr: [], trueWallets: [], giftLink: false })
+    // The Lao variant's BAHT is the Thai baht.
+    for (const currency of ['THB', 'BAHT'] as const) {
+      const baht = depositMethods(all, currency)
+      expect(baht.banks.map((method) => method.bankCode)).toEqual(['SCB'])
+      expect(baht).toMatchObject({ qr: ['KBANK', 'WW'], giftLink: true })
+      expect(baht.trueWallets).toHaveLength(1)
+    }
   })
 
   it.each(['KTB', 'BBL', 'TMB', 'BAY', ''])('leaves out a bank the modal does not handle: %j', (bankCode) => {

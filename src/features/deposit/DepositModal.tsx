@@ -1,3 +1,5 @@
+import { useWallet } from '../../api/wallet'
+import { currencyOf } from '../../lib/money'
 import { useId, useRef, useState, type KeyboardEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { depositMethods, type DepositMethods } from './methods'
@@ -29,7 +31,8 @@ function tabsOf(methods: DepositMethods): Tab[] {
 export function DepositModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation()
   const lookup = useDepositLookup(open)
-  const methods = lookup.data ? depositMethods(lookup.data) : null
+  const wallet = useWallet()
+  const methods = lookup.data ? depositMethods(lookup.data, currencyOf(wallet.data?.wallet.currency)) : null
   const tabs = methods ? tabsOf(methods) : []
   const [chosen, setChosen] = useState<string | null>(null)
   const tab = tabs.find((item) => tabId(item) === chosen) ?? tabs[0]

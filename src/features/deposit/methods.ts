@@ -3,7 +3,10 @@
 // by transfer (AUTO) or by gift link. Codes, types and modes are compared upper-cased, as operators
 // write them in any case. The input types name only the fields read here (spec 3's names), so the
 // lookup's wire type fits them.
+import type { Currency } from '../../api/contract'
 import type { Language } from '../../i18n/language'
+import { bankName } from '../../lib/banks'
+import { sameCurrency } from '../../lib/money'
 import { QR_PROVIDERS, type QrProvider } from './rules'
 
 export interface DepositBankEntry {
@@ -71,26 +74,33 @@ export function qrProviderOf(entry: Pick<DepositBankEntry, 'bankCode' | 'bankTyp
   return null
 }
 
-/** The methods to show for a deposit lookup; banks the modal does not handle are left out. */
-export function depositMethods(lookup: DepositLookupInput): DepositMethods {
+/**
+ * The methods to show a member paying in `currency` for a deposit lookup: banks the modal does not
+ * handle, and accounts in another currency, are left out; QR codes (PromptPay) and TrueMoney are
+ * baht only, so a kip member is not offered them (they could only fail).
+ */
+export function depositMethods(lookup: DepositLookupInput, currency: Currency = 'THB'): DepositMethods {
   const banks: BankMethod[] = []
   const qr = new Set<QrProvider>()
+  const baht = sameCurrency(currency, 'THB')
   for (const entry of lookup.banks) {
+    if (entry.currency && !sameCurrency(entry.currency, currency)) continue
     const provider = qrProviderOf(entry)
     if (provider) {
-      qr.add(provider)
+      if (baht) qr.add(provider)
       continue
     }
     const code = up(entry.bankCode)
     if (isDepositBank(code)) banks.push({ bankCode: code, auto: up(entry.mode) === AUTO || up(entry.bankType) === AUTO, entry })
   }
-  const trueWallets = lookup.wallets.filter((wallet) => up(wallet.mode) === AUTO)
+  const wallets = baht ? lookup.wallets : []
+  const trueWallets = wallets.filter((wallet) => up(wallet.mode) === AUTO)
   return {
     list: lookup.isManual ? 'manual' : 'automatic',
     banks,
     qr: QR_PROVIDERS.filter((provider) => qr.has(provider)),
     trueWallets,
-    giftLink: lookup.wallets.some((wallet) => up(wallet.mode) !== AUTO),
+    giftLink: wallets.some((wallet) => up(wallet.mode) !== AUTO),
     slipUpload: banks.length > 0,
   }
 }
@@ -103,5 +113,5 @@ export function depositBankName(method: Pick<BankMethod, 'auto' | 'entry'>, lang
   const { nameTH, nameEN } = method.entry.bank
   const code = method.entry.bankCode
   if (method.auto) return (nameEN || nameTH || code).toUpperCase()
-  return (language === 'th' ? nameTH || nameEN : nameEN || nameTH) || code
+  return bankName(method.entry.bank, language, code)
 }

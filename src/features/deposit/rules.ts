@@ -1,4 +1,5 @@
 // The deposit's money rules (spec 1, 5, 9): the QR amount and the TrueMoney gift link.
+import { GIFT_VOUCHER } from '../../api/contract/giftVoucher'
 import type { AmountReading } from '../../lib/amount'
 import { amountOf, type Problem } from '../../lib/walletRules'
 
@@ -53,7 +54,7 @@ export function qrAmountRule(provider: QrProvider, amount: AmountReading | numbe
 export const GIFT_LINK_MINIMUM = 2
 
 /** The link as a word of its own: after the start or a space, ending at a space, `&`, `#` or the end. */
-const GIFT_LINK = /(?<!\S)https:\/\/gift\.truemoney\.com\/campaign\/?\?v=([A-Za-z0-9]{1,64})(?=$|[\s&#])/i
+const GIFT_LINK = new RegExp(`(?<!\\S)https://gift\\.truemoney\\.com/campaign/?\\?v=(${GIFT_VOUCHER})(?=$|[\\s&#])`, 'i')
 
 /**
  * The gift link in what was pasted or scanned (it may sit inside a shared message), written the

@@ -147,7 +147,8 @@ export function HomePage({ parts }: { parts: HomeParts }) {
       <GameCarousels slots={wallet.data?.slots} onOpen={openGame} />
 
       <Suspense fallback={null}>
-        {modal?.kind === 'deposit' && <DepositModal open onClose={() => closed(false)} />}
+        {/* A deposit may have been credited while it was open (a QR paid, a slip approved): read the wallet again. */}
+        {modal?.kind === 'deposit' && <DepositModal open onClose={() => closed(true)} />}
         {modal?.kind === 'withdraw' && <WithdrawModal open onClose={closed} />}
         {modal?.kind === 'transfer' && <TransferModal open onClose={closed} from={modal.from} to={modal.to} />}
         {modal?.kind === 'invite' && <InviteModal code={code} currency={currency} onClose={closed} />}
