@@ -1,4 +1,5 @@
 import { createDecipheriv, createHash } from 'node:crypto'
+import { GIFT_VOUCHER } from '../../src/api/contract/giftVoucher'
 
 /**
  * Reads what the app sends as `CryptoJS.AES.encrypt(link, secret).toString()`: base64 of
@@ -37,7 +38,7 @@ function evpBytesToKey(passphrase: Buffer, salt: Buffer): { key: Buffer; iv: Buf
 }
 
 const GIFT_HOSTS = new Set(['gift.truemoney.com'])
-const VOUCHER = /^[0-9A-Za-z]{10,64}$/
+const VOUCHER = new RegExp(`^${GIFT_VOUCHER}$`)
 
 /**
  * The voucher code of a TrueMoney gift link (`https://gift.truemoney.com/campaign/?v=<code>`), or

@@ -1,3 +1,4 @@
+import { truelinkVoucher } from '../../server/deposit/truelink'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { changeLanguage, ensureAllStrings, i18n, initI18n } from '../../src/i18n/i18n'
 import type { Language } from '../../src/i18n/language'
@@ -157,10 +158,20 @@ describe('TrueMoney gift link (spec 1, 5)', () => {
     'https://evil.test/?u=https://gift.truemoney.com/campaign/?v=abc',
     'https://gift.truemoney.com/campaign/?v=abc<script>',
     'https://gift.truemoney.com/other/?v=abc',
+    // The voucher rule the server keeps too (api/contract/giftVoucher.ts): 10 to 64 letters and digits.
+    'https://gift.truemoney.com/campaign/?v=abc123xyz',
+    `https://gift.truemoney.com/campaign/?v=${'a'.repeat(65)}`,
     'abc123',
     '',
   ])('rejects %j', (text) => {
     expect(parseGiftLink(text)).toBeNull()
+  })
+
+  it('takes the shortest and longest voucher the server takes', () => {
+    expect(parseGiftLink('https://gift.truemoney.com/campaign/?v=abc123xyz0')).not.toBeNull()
+    expect(parseGiftLink(`https://gift.truemoney.com/campaign/?v=${'a'.repeat(64)}`)).not.toBeNull()
+    expect(truelinkVoucher('https://gift.truemoney.com/campaign/?v=abc123xyz0')).toBe('abc123xyz0')
+    expect(truelinkVoucher('https://gift.truemoney.com/campaign/?v=abc123xyz')).toBeUndefined()
   })
 
   it('requires a value, then a gift link', () => {
