@@ -48,9 +48,10 @@ export function prepaint(manifest: PrepaintManifest, path = window.location.path
   const screen = opened.startsWith(`${paths.member.root}/`) && !signedIn() ? paths.login : opened
   startEarly({ active: screen === paths.login, wallet: screen === paths.member.home })
   const chunks = manifest.screens[screen] ?? []
-  // pickLanguage() without the variant: unknown before config.json, and needed only when the
-  // host's language is one the app does not have.
-  const language = readStoredLanguage() ?? fromHostLanguage(earlyHostLanguage(launch))
+  // A guess at pickLanguage() before config.json says the variant: the stored choice, else the
+  // host's language when the app has it (a Thai phone opening the Thai variant, the usual case; a
+  // wrong guess costs one small preload, and the right strings load after config.json).
+  const language = readStoredLanguage() ?? fromHostLanguage(earlyHostLanguage(launch).tag)
   const strings = language && manifest.locale[language]
   if (strings) preload(strings.core)
   if (strings && chunks.length) preload(strings.rest)

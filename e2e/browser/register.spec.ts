@@ -3,6 +3,7 @@ import { bankStep, countApiCalls, devPost, expect, freshPhone, localItem, phoneS
 import th from '../../src/i18n/locales/th.json' with { type: 'json' }
 
 import la from '../../src/i18n/locales/la.json' with { type: 'json' }
+import en from '../../src/i18n/locales/en.json' with { type: 'json' }
 
 test('?code= fills the inviter field read-only and stores the code', async ({ page, open, request }) => {
   await devPost(request, '/dev/settings', { registerOTP: false })
@@ -59,5 +60,26 @@ test.describe('Lao variant', () => {
     await currencies.getByRole('radio', { name: la.currency.LAK }).check()
     await bankStep(page, la, phone, 'BCEL')
     await expect(page.getByRole('status').filter({ hasText: la.register.successTitle })).toBeVisible()
+  })
+})
+
+test.describe('the language a browser starts in (issue 17)', () => {
+  test('a Lao-variant player whose phone is in Thai starts in Lao', async ({ page, open, request }) => {
+    await devPost(request, '/dev/config', { variant: 'la' })
+    await open('/login')
+    await expect(page.getByRole('heading', { name: la.login.title })).toBeVisible()
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('lo')
+  })
+
+  test.describe('a phone in English', () => {
+    test.use({ locale: 'en-US' })
+    test('replaces the variant default with English, and the player’s own choice wins over it', async ({ page, open }) => {
+      await open('/login')
+      await expect(page.getByRole('heading', { name: en.login.title })).toBeVisible()
+      await page.getByRole('combobox', { name: en.common.language }).selectOption('th')
+      await expect(page.getByRole('heading', { name: th.login.title })).toBeVisible()
+      await page.reload()
+      await expect(page.getByRole('heading', { name: th.login.title })).toBeVisible()
+    })
   })
 })

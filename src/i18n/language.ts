@@ -1,5 +1,8 @@
-// Which language to show (spec 1, 3, 9): the stored choice, else the host's language, else the
-// variant's default. Stored in localStorage `locale` and the upper-case `i18next` cookie.
+// Which language to show (spec 1, 3, 9): the player's own choice always wins (stored in
+// localStorage `locale` and the upper-case `i18next` cookie); else the language the player set in
+// LINE or Telegram, when the app has it; else the variant's default (Thai, or Lao in the Lao
+// variant), which a browser's device language replaces only when it is English: a Lao player whose
+// phone is in Thai starts in Lao, an English-speaking visitor in English.
 import type { Variant } from '../api/contract'
 import { LANGUAGE_COOKIE, storageKeys } from '../lib/storage'
 
@@ -40,6 +43,18 @@ export function storeLanguage(language: Language): void {
   document.cookie = `${LANGUAGE_COOKIE}=${language.toUpperCase()}; path=/; max-age=${year}; SameSite=Lax`
 }
 
-export function pickLanguage(variant: Variant, hostLanguage: string | undefined): Language {
-  return readStoredLanguage() ?? fromHostLanguage(hostLanguage) ?? variantDefault(variant)
+/** The host's language tag, and whether the player set it in a messenger (LINE, Telegram) or it is the device's. */
+export interface HostLanguage {
+  tag: string | undefined
+  messenger: boolean
+}
+
+/** The host's language where it decides: a messenger's, whichever the app has; a device's only when English. */
+export function hostChoice({ tag, messenger }: HostLanguage): Language | undefined {
+  const language = fromHostLanguage(tag)
+  return messenger || language === 'en' ? language : undefined
+}
+
+export function pickLanguage(variant: Variant, host: HostLanguage): Language {
+  return readStoredLanguage() ?? hostChoice(host) ?? variantDefault(variant)
 }

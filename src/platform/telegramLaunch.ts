@@ -1,5 +1,6 @@
 // Telegram's launch parameters read without the SDK, where the SDK finds them: early enough for
 // the first paint (src/prepaint.ts) and the first render, long before the SDK chunk arrives.
+import type { HostLanguage } from '../i18n/language'
 import { TELEGRAM_LAUNCH_PARAMS_KEY } from './detect'
 import type { TelegramPalette } from './telegramTheme'
 
@@ -75,6 +76,7 @@ export function readTelegramLaunch(): TelegramLaunch | undefined {
 
 /** The host's language as far as it is known before any SDK has started: Telegram's from its
  *  launch parameters, else the browser's (LINE's comes with LIFF). */
-export function earlyHostLanguage(launch = readTelegramLaunch()): string | undefined {
-  return launch?.languageCode || navigator.language || undefined
+export function earlyHostLanguage(launch = readTelegramLaunch()): HostLanguage {
+  if (launch?.languageCode) return { tag: launch.languageCode, messenger: true }
+  return { tag: navigator.language || undefined, messenger: false }
 }

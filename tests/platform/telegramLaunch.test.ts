@@ -39,7 +39,7 @@ describe('Telegram launch parameters without the SDK', () => {
   })
 
   it("takes Telegram's language before the browser's", () => {
-    expect(earlyHostLanguage(parseTelegramLaunch(launchParams({ languageCode: 'en' })))).toBe('en')
-    expect(earlyHostLanguage(undefined)).toBe(navigator.language)
+    expect(earlyHostLanguage(parseTelegramLaunch(launchParams({ languageCode: 'en' })))).toEqual({ tag: 'en', messenger: true })
+    expect(earlyHostLanguage(undefined)).toEqual({ tag: navigator.language, messenger: false })
   })
 })

@@ -245,36 +245,49 @@ describe('language.ts', () => {
     expect(fromHostLanguage(tag)).toBe(expected)
   })
 
+  const device = (tag: string | undefined) => ({ tag, messenger: false })
+  const messenger = (tag: string | undefined) => ({ tag, messenger: true })
+
   it('falls back to the variant default', () => {
-    expect(pickLanguage('la', undefined)).toBe('la')
-    expect(pickLanguage('th', undefined)).toBe('th')
-    expect(pickLanguage('th', 'fr-FR')).toBe('th')
+    expect(pickLanguage('la', device(undefined))).toBe('la')
+    expect(pickLanguage('th', device(undefined))).toBe('th')
+    expect(pickLanguage('th', device('fr-FR'))).toBe('th')
+    expect(pickLanguage('la', messenger('fr'))).toBe('la')
   })
 
-  it('prefers the host language over the variant default', () => {
-    expect(pickLanguage('th', 'en-US')).toBe('en')
-    expect(pickLanguage('la', 'th-TH')).toBe('th')
+  it("takes the language the player set in LINE or Telegram, whichever the app has", () => {
+    expect(pickLanguage('la', messenger('th'))).toBe('th')
+    expect(pickLanguage('th', messenger('lo'))).toBe('la')
+    expect(pickLanguage('th', messenger('en'))).toBe('en')
+  })
+
+  it("lets a browser's device language replace the variant default only when it is English", () => {
+    expect(pickLanguage('th', device('en-US'))).toBe('en')
+    expect(pickLanguage('la', device('en-GB'))).toBe('en')
+    // A Lao-variant player whose phone is in Thai starts in Lao; a Thai one whose phone is in Lao, in Thai.
+    expect(pickLanguage('la', device('th-TH'))).toBe('la')
+    expect(pickLanguage('th', device('lo-LA'))).toBe('th')
   })
 
   it('prefers the stored localStorage choice over the host language', () => {
     localStorage.setItem('locale', 'la')
-    expect(pickLanguage('th', 'en-US')).toBe('la')
+    expect(pickLanguage('th', device('en-US'))).toBe('la')
   })
 
   it('ignores an unknown stored value', () => {
     localStorage.setItem('locale', 'fr')
-    expect(pickLanguage('th', 'en-US')).toBe('en')
+    expect(pickLanguage('th', device('en-US'))).toBe('en')
   })
 
   it('reads the upper-case i18next cookie when localStorage is empty', () => {
     document.cookie = 'i18next=LA; path=/'
-    expect(pickLanguage('th', 'en-US')).toBe('la')
+    expect(pickLanguage('th', device('en-US'))).toBe('la')
   })
 
   it('lets localStorage win over the cookie', () => {
     document.cookie = 'i18next=LA; path=/'
     localStorage.setItem('locale', 'en')
-    expect(pickLanguage('th', undefined)).toBe('en')
+    expect(pickLanguage('th', device(undefined))).toBe('en')
   })
 
   it('storeLanguage writes localStorage and the upper-case cookie', () => {
@@ -284,7 +297,7 @@ describe('language.ts', () => {
     storeLanguage('en')
     expect(document.cookie).toContain('i18next=EN')
     expect(document.cookie).not.toContain('i18next=LA')
-    expect(pickLanguage('th', 'th')).toBe('en')
+    expect(pickLanguage('th', device('th'))).toBe('en')
   })
 })
 
