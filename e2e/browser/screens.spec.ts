@@ -20,6 +20,9 @@ test('how-to lists five videos; each opens in a dialog with its configured URL; 
     const dialog = page.getByRole('dialog', { name: th.howto.videos[video] })
     await expect(dialog).toBeVisible()
     await expect(dialog.locator('video')).toHaveAttribute('src', config.howto[video])
+    // The server ships the clip: the player reads it, never an error.
+    await expect.poll(() => dialog.locator('video').evaluate((v: HTMLVideoElement) => (v.error ? -1 : v.readyState))).toBeGreaterThanOrEqual(1)
+    expect(await dialog.locator('video').evaluate((v: HTMLVideoElement) => v.duration)).toBeGreaterThan(0)
     await page.keyboard.press('Escape')
     await expect(dialog).toBeHidden()
     await expect(page).toHaveURL(/\/howto$/)
