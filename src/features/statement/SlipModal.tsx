@@ -57,6 +57,12 @@ export default function SlipModal({ currency, onClose }: SlipModalProps) {
         {rows.length > 0 && (
           <div className="slips__scroll">
           <table className="slips__table" aria-busy={slips.isFetching || undefined}>
+            <colgroup>
+              <col className="slips__col-received" />
+              <col className="slips__col-amount" />
+              <col />
+              <col className="slips__col-view" />
+            </colgroup>
             <thead>
               <tr>
                 <th scope="col">{t('slips.received')}</th>
