@@ -12,6 +12,8 @@ test('the guard keeps the wanted URL through sign-in', async ({ page, open, stri
 
 test('remember-me keeps the session for a new page; without it a new page must sign in again', async ({ page, open, context, platform, strings }) => {
   await open('/login')
+  // A device never signed in on: remember-me starts unchecked.
+  await expect(page.getByRole('checkbox', { name: strings.login.remember })).not.toBeChecked()
   await signIn(page, strings, { remember: true })
   await expect(page).toHaveURL(/\/user\/home(#.*)?$/)
   const remembered = await context.newPage()

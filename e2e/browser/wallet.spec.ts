@@ -9,6 +9,8 @@ import { fund, memberHeaders, registerMember, signedIn, walletOf } from '../wall
 test.describe('transfers (browser)', () => {
     test('wallet -> game, back, and transfer-all move the money the server books', async ({ page, open, strings, request }) => {
     const member = await memberAtHome({ page, open, strings, request }, 300, ['PG'])
+    // A first visit: the wallet just loaded is fresh, so the card says when, not "not refreshed yet".
+    await expect(page.getByText(strings.home.neverSynced)).toHaveCount(0)
     let modal = await openTransfer(page, strings)
     await modal.getByLabel(strings.transfer.to).selectOption('PG')
     await modal.getByLabel(strings.transfer.amount).fill('100')
@@ -189,6 +191,27 @@ test.describe('deposits (browser)', () => {
     await page.getByRole('navigation', { name: strings.home.actions }).getByRole('button', { name: strings.home.deposit }).click()
     return page.getByRole('dialog', { name: strings.deposit.title })
   }
+
+  test('a kip member in the Lao variant is offered the kip account only: no QR or TrueMoney that could only fail', async ({ page, open, request }) => {
+    await devPost(request, '/dev/config', { variant: 'la' })
+    await devPost(request, '/dev/settings', { registerOTP: false })
+    const phone = `20${String(Date.now() % 1e8).padStart(8, '0')}`
+    const headers = { 'X-Requested-With': 'wallet-user' }
+    const created = await request.post('/api/account', {
+      headers,
+      data: { name: 'KIP PLAYER', username: phone, password: 'secret99', sourceCode: '', inviteCode: '', bankCode: 'BCEL', bankAccountName: 'KIP PLAYER', bankAccountNo: `0101${phone}`, currency: 'LAK' },
+    })
+    expect(created.ok(), await created.text()).toBeTruthy()
+    const { token } = (await (await request.post('/api/login', { headers, data: { username: phone, password: 'secret99' } })).json()) as { token: string }
+    await page.addInitScript(() => localStorage.setItem('locale', 'la'))
+    await signedIn(page, { phone, password: 'secret99', token, id: '' })
+    const actions = await openHome(page, open, la)
+    await actions.getByRole('button', { name: la.home.deposit }).click()
+    const modal = page.getByRole('dialog', { name: la.deposit.title })
+    await expect(modal.getByText('0101234567890')).toBeVisible()
+    await expect(modal.getByRole('tab')).toHaveCount(0)
+    await expect(modal.getByText(la.deposit.trueWallet)).toHaveCount(0)
+  })
 
   test('a KBANK QR counts down and is cancelled', async ({ page, open, strings, request }) => {
     const member = await memberAtHome({ page, open, strings, request })
