@@ -285,3 +285,23 @@ export function countApiCalls(page: Page, method = 'POST'): () => number {
   })
   return () => count
 }
+
+/** LIFF's mock picker made available, and what the app sends through it kept for sharedThroughLiff(). */
+export async function recordLiffShares(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    type Liff = { $mock: { set(fn: (p: object) => object): void }; shareTargetPicker(messages: unknown): Promise<unknown> }
+    const liff = (window as unknown as { liff: Liff }).liff
+    liff.$mock.set((p) => ({ ...p, isApiAvailable: true, shareTargetPicker: { status: 'success' } }))
+    const original = liff.shareTargetPicker.bind(liff)
+    liff.shareTargetPicker = (messages) => {
+      Object.assign(window, { __shared: messages })
+      return original(messages)
+    }
+  })
+}
+
+/** The messages the app last sent through LIFF's shareTargetPicker (after recordLiffShares). */
+export async function sharedThroughLiff(page: Page): Promise<{ type: string; text: string }[]> {
+  const shared = await page.waitForFunction(() => (window as unknown as { __shared?: { type: string; text: string }[] }).__shared)
+  return (await shared.jsonValue()) as { type: string; text: string }[]
+}
