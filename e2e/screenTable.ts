@@ -126,6 +126,25 @@ async function homeAction({ page, strings }: StateContext, action: string, title
   return dialog
 }
 
+/** The signed-in member opens `code` (through the API), and home reads the wallet again. */
+async function withGame({ page, request }: StateContext, code: string): Promise<void> {
+  const token = await page.evaluate(() => localStorage.getItem('token'))
+  const opened = await request.get(`/api/wallet/activate/${code}`, { headers: { Authorization: `Bearer ${token}`, 'X-Requested-With': 'wallet-user' } })
+  expect(opened.ok(), await opened.text()).toBeTruthy()
+  await page.reload()
+}
+
+/** The transfer modal with PG opened, its target chosen, and transfer-all's confirmation asked for. */
+async function transferAllConfirmation(context: StateContext) {
+  await withGame(context, 'PG')
+  const dialog = await homeAction(context, context.strings.home.transfer, context.strings.transfer.title)
+  await dialog.getByLabel(context.strings.transfer.to).selectOption('PG')
+  await dialog.getByRole('button', { name: context.strings.transfer.all }).click()
+  const confirmation = context.page.getByRole('alertdialog', { name: context.strings.transfer.allTitle })
+  await expect(confirmation).toBeVisible()
+  return confirmation
+}
+
 /**
  * The spin modal as a campaign shows it: the table's servers run none (their settings are shared
  * by every test of a worker), so the campaign, the wheel and two coupons are answered here.
@@ -226,12 +245,12 @@ const HOME_STATES: readonly ScreenState[] = [
     reach: async (context) => {
       // A refusal whatever the demo member holds: the dialog is what is checked, not the books.
       await context.page.route('**/api/wallet/transferAll', (route) => route.fulfill({ status: 400, json: { message: 'MONEY_NOT_ENOUGH' } }), { times: 1 })
-      const dialog = await homeAction(context, context.strings.home.transfer, context.strings.transfer.title)
-      await dialog.getByLabel(context.strings.transfer.to).selectOption('WALLET')
-      await dialog.getByRole('button', { name: context.strings.transfer.all }).click()
+      const confirmation = await transferAllConfirmation(context)
+      await confirmation.getByRole('button', { name: context.strings.transfer.allGo }).click()
       await expect(context.page.getByRole('alertdialog', { name: context.strings.errorDialog.title })).toBeVisible()
     },
   },
+  { name: 'transfer-all confirmation', reach: async (context) => void (await transferAllConfirmation(context)) },
   {
     name: 'invite banners',
     reach: async (context) => void (await homeAction(context, context.strings.home.invite, context.strings.home.invite)),

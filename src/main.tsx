@@ -12,7 +12,7 @@ import { App } from './app/App'
 import { paths } from './app/paths'
 import { installHistoryIndex } from './app/history'
 import { changeLanguage, currentLanguage, i18n, initI18n } from './i18n/i18n'
-import { pickLanguage, readStoredLanguage } from './i18n/language'
+import { hostLanguageOf, pickLanguage, readStoredLanguage } from './i18n/language'
 import { parseInviteCode } from './lib/inviteCode'
 import { storageKeys } from './lib/storage'
 import { getPlatformState, loadPlatform, type LoadedPlatform } from './platform'
@@ -39,7 +39,7 @@ function whenHostReady({ platform, fellBack }: LoadedPlatform, variant: Variant,
   const invite = platform.startParam()
   if (invite !== bootInvite) followInvite(invite)
   if (!readStoredLanguage()) {
-    const language = pickLanguage(variant, { tag: platform.language(), messenger: platform.kind !== 'browser' })
+    const language = pickLanguage(variant, hostLanguageOf(platform))
     if (language !== currentLanguage()) changeLanguage(language, { store: false }).catch((error: unknown) => console.warn('[i18n]', error))
   }
   if (fellBack) showToast(i18n.t('platform.fallback'), 'info')
@@ -59,7 +59,7 @@ async function boot(): Promise<void> {
   const bootInvite = (host === 'telegram' ? launch?.startParam : undefined) ?? getPlatformState().platform.startParam()
   followInvite(bootInvite)
   const { platform, ready } = getPlatformState()
-  await initI18n(pickLanguage(config.variant, ready ? { tag: platform.language(), messenger: platform.kind !== 'browser' } : earlyHostLanguage(launch)))
+  await initI18n(pickLanguage(config.variant, ready ? hostLanguageOf(platform) : earlyHostLanguage(launch)))
   document.title = config.appName
   // A transition, so React renders the first screen in slices that leave the main thread free
   // to answer a tap, instead of in one long task on a slow phone.

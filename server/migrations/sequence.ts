@@ -16,6 +16,7 @@ import { migration as m0008 } from './0008_deposit_references'
 import { migration as m0009 } from './0009_bonuses_promotions'
 import { migration as m0010 } from './0010_invite_bonus'
 import { migration as m0011 } from './0011_spin_coins_coupons'
+import { migration as m0012 } from './0012_statement_indexes'
 
 /** Every migration by its file name (without `.ts`); the number orders them. */
 export const migrations: Record<string, Migration> = {
@@ -30,6 +31,7 @@ export const migrations: Record<string, Migration> = {
   '0009_bonuses_promotions': m0009,
   '0010_invite_bonus': m0010,
   '0011_spin_coins_coupons': m0011,
+  '0012_statement_indexes': m0012,
 }
 
 /**

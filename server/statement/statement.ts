@@ -6,16 +6,17 @@
  *   source            rows                                         statementType
  *   movements         deposits booked directly (QR, operator),      deposit
  *                     bonus, refund, invite_bonus, spin_prize        bonus (with what it came from)
- *                     a 1.0 withdrawal (no withdrawals row)          withdraw
+ *                     a 1.1 withdrawal (no withdrawals row)          withdraw
+ *                     a 1.1 transfer (no game_transfers row)         transfer (its note says FROM>TO)
  *   deposit_slips     every slip and gift link, in its state         deposit (their credit movement is theirs)
  *   withdrawals       every withdrawal, in its state                 withdraw (withdraw, _paid, _return)
  *   game_transfers    every transfer, in its state                   transfer (transfer, transfer_*)
  *   user_bonuses      every bonus that ended                         finish_bonus (its finish_bonus movement)
  *
  * Not shown: game_round (play inside a game account, reported by its provider) and adjustment (the
- * balance carried over by the 1.0 upgrade): neither is something the player did with the wallet.
+ * balance carried over by the 1.1 upgrade): neither is something the player did with the wallet.
  * Pages are ordered newest first by time, then source, then id, so a page never repeats or skips
- * a row however many rows share a millisecond.
+ * a row however many rows share a millisecond; the page and the total come from one query.
  */
 import type { SlipStatus, StatementEntry, StatementResponse, StatementType } from '../../src/api/contract'
 import type { Member } from '../account/members'
@@ -41,18 +42,21 @@ async function pageKeys(db: Db, memberId: number, page: number, limit: number) {
      WHERE m.member_id = ? AND (
        m.kind IN (${list(REWARD_KINDS.length)})
        OR (m.kind = 'deposit' AND (m.reference IS NULL OR (${DEPOSITS_SHOWN_BY_ROW.map(() => 'm.reference NOT LIKE ?').join(' AND ')})))
-       OR (m.kind = 'withdraw' AND NOT EXISTS (SELECT 1 FROM withdrawals w WHERE w.requested_movement_id = m.id)))
+       OR (m.kind = 'withdraw' AND NOT EXISTS (SELECT 1 FROM withdrawals w WHERE w.requested_movement_id = m.id AND w.member_id = m.member_id))
+       OR (m.kind = 'transfer' AND NOT EXISTS (SELECT 1 FROM game_transfers t WHERE t.reserve_movement_id = m.id AND t.member_id = m.member_id)))
     UNION ALL SELECT ${SOURCES.slip}, s.id, s.created_at FROM deposit_slips s WHERE s.member_id = ?
     UNION ALL SELECT ${SOURCES.withdrawal}, w.id, w.created_at FROM withdrawals w WHERE w.member_id = ?
     UNION ALL SELECT ${SOURCES.transfer}, t.id, t.created_at FROM game_transfers t WHERE t.member_id = ?
     UNION ALL SELECT ${SOURCES.bonusEnd}, u.id, u.ended_at FROM user_bonuses u WHERE u.member_id = ? AND u.ended_at IS NOT NULL`
   const parameters = [memberId, ...REWARD_KINDS, ...DEPOSITS_SHOWN_BY_ROW, memberId, memberId, memberId, memberId]
-  const [rows, [count]] = await Promise.all([
-    runSql<{ src: number; id: number }>(db, `SELECT src, id FROM (${union}) entries ORDER BY at DESC, src DESC, id DESC LIMIT ? OFFSET ?`,
-      [...parameters, limit, (page - 1) * limit]),
-    runSql<{ total: number | string }>(db, `SELECT COUNT(*) AS total FROM (${union}) entries`, parameters),
-  ])
-  return { keys: rows.map((row) => ({ source: sourceOf[Number(row.src)], id: Number(row.id) })), total: Number(count?.total ?? 0) }
+  // The total rides on every row (a window over the whole union, before LIMIT): one snapshot.
+  const rows = await runSql<{ src: number; id: number; total: number | string }>(db,
+    `SELECT src, id, COUNT(*) OVER () AS total FROM (${union}) entries ORDER BY at DESC, src DESC, id DESC LIMIT ? OFFSET ?`,
+    [...parameters, limit, (page - 1) * limit])
+  // A page past the end has no row to carry the total.
+  const total = rows[0] ? Number(rows[0].total)
+    : Number((await runSql<{ total: number | string }>(db, `SELECT COUNT(*) AS total FROM (${union}) entries`, parameters))[0]?.total ?? 0)
+  return { keys: rows.map((row) => ({ source: sourceOf[Number(row.src)], id: Number(row.id) })), total }
 }
 
 const iso = (ms: number | string) => new Date(Number(ms)).toISOString()
@@ -94,8 +98,9 @@ function depositReference(reference: string | null, id: number): { way: string |
 
 async function movementRows(db: Db, member: Member, ids: number[]): Promise<Map<number, Row>> {
   if (ids.length === 0) return new Map()
-  const rows = await runSql<{ id: number; kind: string; reference: string | null; note: string; created_at: number; amount: number | string; currency: string; bonus_kind: string | null; bonus_name: string | null }>(db,
-    `SELECT m.id, m.kind, m.reference, m.note, m.created_at, SUM(p.amount_minor) AS amount, MIN(a.currency) AS currency,
+  const rows = await runSql<{ id: number; kind: string; reference: string | null; note: string; created_at: number; amount: number | string; credited: number | string; currency: string; bonus_kind: string | null; bonus_name: string | null }>(db,
+    `SELECT m.id, m.kind, m.reference, m.note, m.created_at, SUM(p.amount_minor) AS amount,
+            SUM(CASE WHEN p.amount_minor > 0 THEN p.amount_minor ELSE 0 END) AS credited, MIN(a.currency) AS currency,
             MIN(u.kind) AS bonus_kind, MIN(b.name) AS bonus_name
        FROM movements m
        JOIN postings p ON p.movement_id = m.id
@@ -116,6 +121,11 @@ async function movementRows(db: Db, member: Member, ids: number[]): Promise<Map<
       return [id, { ...base, reference, statementType: 'deposit', from: way }]
     }
     if (row.kind === 'withdraw') return [id, { ...base, reference: `M${id}`, statementType: 'withdraw', from: 'WALLET', to: null }]
+    if (row.kind === 'transfer') {
+      // Between the member's own accounts: what arrived is the amount (the postings sum to 0).
+      const [from = null, to = null] = row.note.includes('>') ? row.note.split('>') : []
+      return [id, { ...base, amountMinor: Number(row.credited), reference: `M${id}`, statementType: 'transfer', from, to }]
+    }
     const description = { description: row.bonus_name ?? row.note }
     const link: Row['link'] = row.kind === 'refund' ? { refund: { description: '' } }
       : row.kind === 'invite_bonus' ? { invite: { description: '' } }
@@ -182,7 +192,7 @@ async function bonusEndRows(db: Db, member: Member, ids: number[]): Promise<Map<
   return new Map(rows.map((row): [number, Row] => {
     const description = { description: row.name ?? row.bonus_code }
     return [Number(row.id), {
-      reference: `B${Number(row.id)}`, statementType: 'finish_bonus', from: 'WALLET', to: null, status: 'SUCCESS',
+      reference: `B${Number(row.id)}`, statementType: 'finish_bonus', from: null, to: null, status: 'SUCCESS',
       amountMinor: Number(row.removed ?? 0), currency: row.currency, at: Number(row.ended_at),
       link: row.kind === 'promotion' ? { promotion: description } : { bonus: description },
     }]

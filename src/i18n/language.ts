@@ -5,6 +5,7 @@
 // phone is in Thai starts in Lao, an English-speaking visitor in English.
 import type { Variant } from '../api/contract'
 import { LANGUAGE_COOKIE, storageKeys } from '../lib/storage'
+import type { Platform } from '../platform/types'
 
 export const languages = ['th', 'la', 'en'] as const
 export type Language = (typeof languages)[number]
@@ -53,6 +54,12 @@ export interface HostLanguage {
 export function hostChoice({ tag, messenger }: HostLanguage): Language | undefined {
   const language = fromHostLanguage(tag)
   return messenger || language === 'en' ? language : undefined
+}
+
+/** The language LINE or Telegram says the player set, else the device's (which decides less, see hostChoice). */
+export function hostLanguageOf(platform: Pick<Platform, 'kind' | 'language'>): HostLanguage {
+  const set = platform.kind === 'browser' ? undefined : platform.language()
+  return set ? { tag: set, messenger: true } : { tag: navigator.language || undefined, messenger: false }
 }
 
 export function pickLanguage(variant: Variant, host: HostLanguage): Language {

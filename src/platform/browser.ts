@@ -17,7 +17,7 @@ function isAbortError(error: unknown): boolean {
 }
 
 /** Web Share when the device has it, else copy the link. */
-export async function shareOrCopy(text: string, url: string): Promise<ShareResult> {
+export async function shareOrCopy(text: string, url: string, copy = url): Promise<ShareResult> {
   const data = { text, url }
   if (typeof navigator.share === 'function' && (navigator.canShare?.(data) ?? true)) {
     try {
@@ -28,7 +28,7 @@ export async function shareOrCopy(text: string, url: string): Promise<ShareResul
       // NotAllowedError (no user activation) or a failed share sheet: copy instead.
     }
   }
-  return (await copyText(url)) ? 'copied' : 'failed'
+  return (await copyText(copy)) ? 'copied' : 'failed'
 }
 
 export function createBrowserPlatform(): Platform {

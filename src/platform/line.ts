@@ -82,15 +82,16 @@ export function createLinePlatform(config: LineConfig): Platform {
       try {
         language = liff.getAppLanguage()
       } catch {
-        language = navigator.language
+        language = undefined
       }
     },
-    language: () => language || navigator.language || undefined,
+    // LINE's own language only: the device's is not the player's choice in LINE (main.tsx decides).
+    language: () => language || undefined,
     startParam: () => code,
     setBackButton() {
       // LIFF has no back-button API: back is history, and close() on a root screen.
     },
-    async share(text, url) {
+    async share(text, url, copy = url) {
       // shareTargetPicker opens a window: it must be reached in the click's task, before any await.
       if (isApiAvailable('shareTargetPicker')) {
         try {
@@ -100,7 +101,7 @@ export function createLinePlatform(config: LineConfig): Platform {
           // Not logged in or the picker failed: copy the link instead.
         }
       }
-      return (await copyText(url)) ? 'copied' : 'failed'
+      return (await copyText(copy)) ? 'copied' : 'failed'
     },
     canScanQr: () => isApiAvailable('scanCodeV2'),
     async scanQr() {

@@ -84,7 +84,8 @@ export function createTelegramPlatform(config: TelegramConfig | null): Platform 
       miniApp.ready.ifAvailable()
       await mountViewport()
     },
-    language: () => language || navigator.language || undefined,
+    // Telegram's own language only: the device's is not the player's choice in Telegram (main.tsx decides).
+    language: () => language || undefined,
     startParam: () => startParam,
     setBackButton(visible, onBack) {
       offBack?.()
@@ -97,12 +98,12 @@ export function createTelegramPlatform(config: TelegramConfig | null): Platform 
         backButton.hide.ifAvailable()
       }
     },
-    async share(text, url) {
+    async share(text, url, copy = url) {
       if (shareURL.isAvailable()) {
         shareURL(url, text)
         return 'shared'
       }
-      return (await copyText(url)) ? 'copied' : 'failed'
+      return (await copyText(copy)) ? 'copied' : 'failed'
     },
     canScanQr: () => qrScanner.open.isAvailable(),
     async scanQr() {

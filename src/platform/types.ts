@@ -18,14 +18,15 @@ export type TelegramConfig = NonNullable<RuntimeConfig['telegram']>
 export interface Platform {
   kind: PlatformKind
   init(): Promise<void>
-  /** Host language: Telegram user language_code, LINE liff.getLanguage(), navigator.language. */
+  /** The language the player set in the host (Telegram's language_code, LINE's app language), undefined when it says none; a browser's is the device's. */
   language(): string | undefined
   /** Inviter code from a deep link (Telegram start_param, LINE/browser `?code=`). */
   startParam(): string | undefined
   /** Telegram back button; a no-op elsewhere. */
   setBackButton(visible: boolean, onBack: () => void): void
-  /** Call directly inside a click handler: LINE opens a window before any await. */
-  share(text: string, url: string): Promise<ShareResult>
+  /** Call directly inside a click handler: LINE opens a window before any await. Without a share
+   *  sheet, `copy` (default the url) is copied instead, still inside the tap. */
+  share(text: string, url: string, copy?: string): Promise<ShareResult>
   canScanQr(): boolean
   /** The scanned text, or null when cancelled or nothing was found. */
   scanQr(): Promise<string | null>

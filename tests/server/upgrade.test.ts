@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify'
 import { Migrator, sql } from 'kysely'
 import pg from 'pg'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { WalletResponse } from '../../src/api/contract'
+import type { WalletResponse, StatementResponse } from '../../src/api/contract'
 import { buildServer } from '../../server/app'
 import { type Db, migrate, openDatabase } from '../../server/db'
 import type { AnyDb } from '../../server/migrations/shared'
@@ -152,6 +152,20 @@ describe(`a database of release ${RELEASE}`, () => {
     const fresh = await login(app, '0833333333', 'third333')
     expect((await call(app, 'GET', '/api/wallet', { token: fresh })).body.wallet).toEqual({ amount: 0, currency: 'THB' })
     expect((await checkBooks(app.wallet.db)).balanced).toBe(true)
+  })
+
+  it("lists the release's transfers on the statement, once each, with the amount that moved", async () => {
+    const storage = await previousRelease()
+    app = await buildServer({ ...storage, mode: 'test', passwordCost: TEST_PASSWORD_COST, staticDir: '/nonexistent-static-dir' })
+    const token = await login(app, '0811111111', expected().members['0811111111'].password)
+    const { statements } = (await call(app, 'POST', '/api/statement', { token, body: { page: 1, limit: 100 } })).body as unknown as StatementResponse
+    const transfers = statements.filter((row) => row.statementType === 'transfer')
+    expect(transfers.map(({ from, to, amount, status }) => ({ from, to, amount, status }))).toEqual([
+      { from: 'ALL', to: 'WALLET', amount: 175.5, status: 'SUCCESS' },
+      { from: 'WALLET', to: 'PG', amount: expect.any(Number), status: 'SUCCESS' },
+      { from: 'WALLET', to: 'JOKER', amount: expect.any(Number), status: 'SUCCESS' },
+    ])
+    expect(new Set(statements.map((row) => row.reference)).size).toBe(statements.length)
   })
 
   it('gives each withdrawal the account it was requested for: the old one when the member changed it after', async () => {

@@ -6,6 +6,7 @@ import { changeLanguage, i18n, initI18n } from '../../src/i18n/i18n'
 import {
   fromHostLanguage,
   languages,
+  hostLanguageOf,
   pickLanguage,
   storeLanguage,
   type Language,
@@ -259,6 +260,12 @@ describe('language.ts', () => {
     expect(pickLanguage('la', messenger('th'))).toBe('th')
     expect(pickLanguage('th', messenger('lo'))).toBe('la')
     expect(pickLanguage('th', messenger('en'))).toBe('en')
+  })
+
+  it('reads a messenger only for the language set there; without one, the device decides as in a browser', () => {
+    expect(hostLanguageOf({ kind: 'telegram', language: () => 'th' })).toEqual({ tag: 'th', messenger: true })
+    expect(hostLanguageOf({ kind: 'line', language: () => undefined })).toEqual({ tag: navigator.language, messenger: false })
+    expect(hostLanguageOf({ kind: 'browser', language: () => 'th-TH' })).toEqual({ tag: navigator.language, messenger: false })
   })
 
   it("lets a browser's device language replace the variant default only when it is English", () => {

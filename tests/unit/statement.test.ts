@@ -89,6 +89,7 @@ describe('a row for each statementType', () => {
     expect(activityText(t, entry({ statementType: 'transfer' }))).toBe('Transfer')
     expect(detailText(t, entry({ statementType: 'transfer', from: 'WALLET', to: 'PG' }), names)).toBe('Main wallet → PG Soft')
     expect(detailText(t, entry({ statementType: 'transfer', from: 'JOKER', to: 'WALLET' }), names)).toBe('JOKER → Main wallet')
+    expect(detailText(t, entry({ statementType: 'transfer', from: 'ALL', to: 'WALLET' }), names)).toBe('All accounts → Main wallet')
   })
 
   it('an unknown type shows as it came, and a failed slip its translated reason (or the raw code)', () => {

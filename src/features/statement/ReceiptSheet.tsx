@@ -7,7 +7,6 @@ import { formatDate } from '../../lib/dates'
 import { usePlatform } from '../../platform'
 import { Button } from '../../ui/Button'
 import { copyWithToast } from '../../ui/copy'
-import { copyText } from '../../platform/clipboard'
 import { showToast } from '../../state/ui'
 import { CopyIcon, ShareIcon } from '../../ui/icons'
 import { Modal } from '../../ui/Modal'
@@ -48,12 +47,11 @@ export default function ReceiptSheet({ entry, names, currency, onClose }: Receip
   // No await before share(): LINE's picker must open inside the tap (DESIGN.md).
   const share = () => {
     const text = [`${getConfig().appName} · ${t('receipt.title')}`, ...facts.map(([label, value]) => `${label}: ${value}`)].join('\n')
-    void platform.share(text, platform.appUrl('/user/statement')).then((result) => {
+    // Without a share sheet the receipt's words are copied, inside the tap (iOS allows no later copy).
+    void platform.share(text, platform.appUrl('/user/statement'), text).then((result) => {
       if (result === 'shared') platform.haptic('success')
-      // No share sheet: the receipt's text is copied instead (the host's fallback copied only the link).
-      if (result === 'copied' || result === 'failed') {
-        void copyText(text).then((copied) => showToast(copied ? t('receipt.copied') : t('common.copyFailed'), copied ? 'success' : 'error'))
-      }
+      if (result === 'copied') showToast(t('receipt.copied'), 'success')
+      if (result === 'failed') showToast(t('common.copyFailed'), 'error')
     })
   }
 

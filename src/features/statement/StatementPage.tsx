@@ -35,7 +35,8 @@ export function StatementPage() {
   const names = useNames()
   const [receipt, setReceipt] = useState<StatementEntry | null>(null)
   const [slipsOpen, setSlipsOpen] = useState(false)
-  const pages = pageCount(statement.data?.total)
+  // While a page has not loaded (or failed), the page asked for is the last one known to exist.
+  const pages = statement.data ? pageCount(statement.data.total) : page
   const rows = statement.data?.statements ?? []
   const memberCurrency = currencyOf(wallet.data?.wallet.currency)
   return (

@@ -19,10 +19,11 @@ export const activityText = (t: T, entry: Partial<StatementEntry>): string => {
   return type ? t(`statement.types.${type}`) : String(entry.statementType ?? '')
 }
 
-/** WALLET as the main wallet, a game code as its name, anything else as it came. */
+/** WALLET as the main wallet, ALL (a 1.1 transfer-all) as every account, a game code as its name, anything else as it came. */
 export function accountName(t: T, code: string | null | undefined, names: Names): string {
   if (!code) return ''
   if (code.toUpperCase() === 'WALLET') return t('statement.wallet')
+  if (code.toUpperCase() === 'ALL') return t('statement.allAccounts')
   return names.slots.find((slot) => slot.code === code)?.name ?? code
 }
 
