@@ -113,7 +113,7 @@ export const memberAccountRoutes: FastifyPluginAsyncTypebox = async (app) => {
     ...at(app, A.changePassword), schema: schemaFor(A.changePassword, { body: C.ChangePasswordRequest, response: ok }),
     handler: async (request) => {
       const { member, sessionToken, body } = request
-      if (body.newPassword === body.oldPassword) throw fail(400, 'KEY_INVALID')
+      if (body.newPassword === body.oldPassword) throw fail(400, 'PASSWORD_UNCHANGED')
       // Counted before the check, like a login: a stolen session cannot guess the password freely.
       const attempt = await takeAttempt(ctx.db, [passwordChangeLimit(ctx.limits, member.id)], ctx.now())
       if (!(await ctx.passwords.verify(body.oldPassword, member.passwordHash))) throw fail(400, 'WRONG_PASSWORD')

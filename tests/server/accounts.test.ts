@@ -108,7 +108,7 @@ describe('change password', () => {
   it('refuses a new password equal to the old one', async () => {
     await start()
     const token = await login(server.app)
-    expect(await change(token, DEMO.password, DEMO.password)).toMatchObject(expectError(400, 'KEY_INVALID'))
+    expect(await change(token, DEMO.password, DEMO.password)).toMatchObject(expectError(400, 'PASSWORD_UNCHANGED'))
   })
 
   it('counts wrong old passwords before the check, like a login', async () => {
