@@ -89,7 +89,7 @@ test.describe('statement (browser)', () => {
     await expect(receipt).toContainText(strings.statement.types.withdraw)
     await expect(receipt).toContainText(/W\d+/)
     await expect(receipt).toContainText(/x{6}\d{4}/)
-    await expect(receipt).toContainText(strings.statement.status.failed)
+    await expect(receipt).toContainText(`${strings.statement.status.failed} (${strings.statement.returned})`)
     await receipt.getByRole('button', { name: strings.receipt.share }).click()
     await expect(page.getByText(strings.receipt.copied)).toBeVisible()
     const copied = await page.evaluate(() => navigator.clipboard.readText())

@@ -83,6 +83,8 @@ describe('a row for each statementType', () => {
     expect(detailText(t, withdrawal, names)).toBe('Kasikornbank xxxxxx7890')
     expect(detailText(t, withdrawal, { ...names, language: 'th' })).toBe('กสิกรไทย xxxxxx7890')
     expect(statusText(t, withdrawal, (key) => i18n.exists(key))).toBe('Processing (held for review)')
+    expect(statusText(t, { ...withdrawal, status: 'FAILED', note: null }, (key) => i18n.exists(key))).toBe('Failed (money returned to your wallet)')
+    expect(statusText(t, { ...withdrawal, status: 'SUCCESS', note: null }, (key) => i18n.exists(key))).toBe('Success')
   })
 
   it('transfer: the route, the wallet and games by name', () => {

@@ -58,12 +58,15 @@ export function destinationText(entry: Partial<StatementEntry>, names: Names): s
   return `${bankName(bank, names.language, destination.bankCode)} ${destination.bankAccountNo}`.trim()
 }
 
-/** The status in words, with a failed slip's reason or a held withdrawal's review. */
+/** The status in words, with a failed slip's reason, a held withdrawal's review, or that a failed
+ *  withdrawal's or transfer's money came back (the server books the return with the failure). */
 export function statusText(t: T, entry: Partial<StatementEntry>, exists: (key: string) => boolean): string {
-  const status = t(`statement.status.${statusKey(entry.status)}`)
+  const key = statusKey(entry.status)
+  const status = t(`statement.status.${key}`)
   const note = entry.note
+  if (!note && key === 'failed' && (entry.statementType === 'withdraw' || entry.statementType === 'transfer')) return `${status} (${t('statement.returned')})`
   if (!note) return status
   if (note === 'review') return `${status} (${t('statement.review')})`
-  const key = `slipReasons.${note}`
-  return `${status} (${exists(key) ? t(key as 'slipReasons.UNKNOW_ERROR') : note})`
+  const reason = `slipReasons.${note}`
+  return `${status} (${exists(reason) ? t(reason as 'slipReasons.UNKNOW_ERROR') : note})`
 }
