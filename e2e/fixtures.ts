@@ -29,9 +29,11 @@ export function platformConfig(platform: PlatformKind): Partial<RuntimeConfig> {
 }
 
 /** The hash Telegram appends when it opens a Mini App (DESIGN.md "Telegram in tests"). */
-export function telegramHash(options: { startParam?: string; theme?: Record<string, string>; languageCode?: string; platform?: 'android' | 'ios' } = {}): string {
+export function telegramHash(options: { startParam?: string; theme?: Record<string, string>; languageCode?: string; platform?: 'android' | 'ios'; unsigned?: boolean } = {}): string {
   const user = JSON.stringify({ id: 777000, first_name: 'Somchai', language_code: options.languageCode ?? 'en' })
   const data = new URLSearchParams({ user, auth_date: String(Math.floor(Date.now() / 1000)), hash: 'e2e', signature: 'e2e' })
+  // Clients before Bot API 8.0 send no signature.
+  if (options.unsigned) data.delete('signature')
   if (options.startParam) data.set('start_param', options.startParam)
   const params = new URLSearchParams({
     tgWebAppData: data.toString(),
@@ -304,4 +306,10 @@ export async function recordLiffShares(page: Page): Promise<void> {
 export async function sharedThroughLiff(page: Page): Promise<{ type: string; text: string }[]> {
   const shared = await page.waitForFunction(() => (window as unknown as { __shared?: { type: string; text: string }[] }).__shared)
   return (await shared.jsonValue()) as { type: string; text: string }[]
+}
+
+/** The top bar's logout, confirmed (spec 2's icon asks first). */
+export async function logOut(page: Page, strings: { menu: { logout: string }; member: { logoutTitle: string; logoutConfirm: string } }): Promise<void> {
+  await page.getByRole('banner').getByRole('button', { name: strings.menu.logout }).click()
+  await page.getByRole('alertdialog', { name: strings.member.logoutTitle }).getByRole('button', { name: strings.member.logoutConfirm }).click()
 }

@@ -81,3 +81,13 @@ test('start_param leads a guest to /register with the inviter locked', async ({ 
   await expect(inviter).toHaveValue('PR123')
   await expect(inviter).toHaveJSProperty('readOnly', true)
 })
+
+test('launch data without a signature (clients before Bot API 8.0) still starts the Telegram adapter', async ({ page, open, strings }) => {
+  await open('/login', telegramHash({ unsigned: true }))
+  await expect(page.getByRole('heading', { name: strings.login.title })).toBeVisible()
+  await bridgeUsed(page)
+  await menuLink(page, strings, strings.menu.register).click()
+  await expect.poll(() => backButton(page)).toContainEqual({ is_visible: true })
+  // No "the chat app did not respond" fallback.
+  await expect(page.getByText(strings.platform.fallback)).toHaveCount(0)
+})

@@ -18,6 +18,7 @@ import {
 import { registerWith } from '../app/paths'
 import { parseInviteCode } from '../lib/inviteCode'
 import { copyText } from './clipboard'
+import { acceptUnsignedLaunch } from './telegramLaunch'
 import { applySafeArea, applyTelegramPalette, type TelegramPalette } from './telegramTheme'
 import type { Platform, TelegramConfig } from './types'
 
@@ -64,6 +65,7 @@ export function createTelegramPlatform(config: TelegramConfig | null): Platform 
   return {
     kind: 'telegram',
     async init() {
+      acceptUnsignedLaunch()
       // Outside Telegram init() throws and so does every component call.
       if (!isTMA()) throw new Error('Telegram launch parameters not found')
       initSdk()

@@ -52,6 +52,28 @@ function rawLaunchParams(): string | undefined {
   return undefined
 }
 
+/**
+ * Launch data from Telegram clients before Bot API 8.0 has no `signature` field, which the SDK's
+ * parser requires: without one it refuses the launch and the app would fall back to a browser.
+ * The raw parameters are put where the SDK looks last (its sessionStorage copy) with an empty
+ * `signature`, which the app never checks (the server never sees this data). Returns whether it did.
+ */
+export function acceptUnsignedLaunch(): boolean {
+  const raw = rawLaunchParams()
+  if (raw === undefined) return false
+  const params = new URLSearchParams(raw)
+  const data = new URLSearchParams(params.get('tgWebAppData') ?? '')
+  if (!params.has('tgWebAppData') || data.has('signature')) return false
+  data.set('signature', '')
+  params.set('tgWebAppData', data.toString())
+  try {
+    sessionStorage.setItem(TELEGRAM_LAUNCH_PARAMS_KEY, JSON.stringify(params.toString()))
+    return true
+  } catch {
+    return false // storage blocked: nothing to do
+  }
+}
+
 export function parseTelegramLaunch(raw: string): TelegramLaunch {
   const params = new URLSearchParams(raw)
   const themeJson = parseJson(params.get('tgWebAppThemeParams'))
