@@ -334,6 +334,12 @@ export const SCREENS: readonly Screen[] = [
   {
     name: 'home', path: paths.member.home, access: 'member', heading: (s) => fill(s.home.greeting, { name: DEMO.name }),
     states: [{
+      name: 'logout confirmation',
+      reach: async ({ page, strings }) => {
+        await page.getByRole('banner').getByRole('button', { name: strings.menu.logout }).click()
+        await expect(page.getByRole('alertdialog', { name: strings.member.logoutTitle })).toBeVisible()
+      },
+    }, {
       name: 'conditions modal',
       reach: async ({ page, strings }) => {
         await page.getByRole('navigation', { name: strings.menu.label }).getByRole('button', { name: strings.menu.conditions }).click()

@@ -1,4 +1,4 @@
-import { expect, freshPhone, lastOtp, signIn, test } from '../fixtures'
+import { expect, freshPhone, lastOtp, logOut, signIn, test } from '../fixtures'
 
 test('register with OTP, then sign in, then log out', async ({ page, open, request, strings: th }) => {
   const phone = freshPhone()
@@ -44,7 +44,7 @@ test('register with OTP, then sign in, then log out', async ({ page, open, reque
   await page.getByRole('link', { name: th.menu.profile }).click()
   await expect(page.getByText('SOMCHAI JAIDEE')).toBeVisible()
 
-  await page.getByRole('button', { name: th.menu.logout }).click()
+  await logOut(page, th)
   await expect(page).toHaveURL(/\/login$/)
   await page.goto('/user/profile')
   await expect(page).toHaveURL(/\/login\?redirect=%2Fuser%2Fprofile$/)

@@ -1,4 +1,4 @@
-import { DEMO, devPost, expect, launchHash, localItem, signIn, test } from '../fixtures'
+import { DEMO, devPost, expect, launchHash, localItem, logOut, signIn, test } from '../fixtures'
 import th from '../../src/i18n/locales/th.json' with { type: 'json' }
 import en from '../../src/i18n/locales/en.json' with { type: 'json' }
 
@@ -23,7 +23,7 @@ test('remember-me keeps the session for a new page; without it a new page must s
   await remembered.close()
 
   // Log out, then sign in for this tab only.
-  await page.getByRole('button', { name: strings.menu.logout }).click()
+  await logOut(page, strings)
   await expect(page).toHaveURL(/\/login(#.*)?$/)
   await signIn(page, strings, { remember: false })
   await expect(page).toHaveURL(/\/user\/home(#.*)?$/)

@@ -1,7 +1,7 @@
 // The member shell of spec 2: top bar (app name, language, logout) and the bottom menu with the
 // conditions modal and the large home button.
 import en from '../../src/i18n/locales/en.json' with { type: 'json' }
-import { DEMO, expect, signIn, test } from '../fixtures'
+import { DEMO, expect, logOut, signIn, test } from '../fixtures'
 
 test('the member shell: conditions modal, bottom menu, language and logout', async ({ page, open, strings }) => {
   await open('/login')
@@ -40,7 +40,7 @@ test('the member shell: conditions modal, bottom menu, language and logout', asy
   await expect(page.getByRole('navigation', { name: en.menu.label }).getByRole('link', { name: en.menu.statement })).toBeVisible()
   expect(await page.evaluate(() => document.documentElement.lang)).toBe('en')
 
-  await page.getByRole('banner').getByRole('button', { name: en.menu.logout }).click()
+  await logOut(page, en)
   await expect(page).toHaveURL(/\/login$/)
   expect(await page.evaluate(() => localStorage.getItem('token') ?? sessionStorage.getItem('token'))).toBeNull()
 })

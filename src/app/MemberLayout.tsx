@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { Suspense, useState, type ReactNode } from 'react'
+import { Suspense, useId, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation } from 'wouter'
 import { getConfig } from '../api/config'
@@ -7,6 +7,8 @@ import { revokeToken } from '../api/logout'
 import { ConditionsModal } from '../features/info/ConditionsModal'
 import { session, signOut } from '../state/session'
 import { BottomMenu } from '../ui/BottomMenu'
+import { Button } from '../ui/Button'
+import { Modal } from '../ui/Modal'
 import { PageSkeleton } from '../ui/PageSkeleton'
 import { ChatIcon, DocIcon, HomeIcon, ListIcon, LogoutIcon, UserIcon } from '../ui/icons'
 import { LanguageSwitch } from './LanguageSwitch'
@@ -20,6 +22,8 @@ export function MemberLayout({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient()
   const { appName } = getConfig()
   const [conditionsOpen, setConditionsOpen] = useState(false)
+  const [confirmingLogout, setConfirmingLogout] = useState(false)
+  const logoutText = useId()
 
   const logout = () => {
     const token = session.token
@@ -34,7 +38,7 @@ export function MemberLayout({ children }: { children: ReactNode }) {
       <header className="top-bar">
         <span className="top-bar__name">{appName}</span>
         <LanguageSwitch />
-        <button type="button" className="icon-button" aria-label={t('menu.logout')} onClick={logout}>
+        <button type="button" className="icon-button" aria-label={t('menu.logout')} aria-haspopup="dialog" onClick={() => setConfirmingLogout(true)}>
           <LogoutIcon />
         </button>
       </header>
@@ -54,6 +58,16 @@ export function MemberLayout({ children }: { children: ReactNode }) {
         ]}
       />
       <ConditionsModal open={conditionsOpen} onClose={() => setConditionsOpen(false)} />
+      {/* Spec 2's logout icon, asked first: a tap beside the language switch must not sign the player out. */}
+      <Modal open={confirmingLogout} onClose={() => setConfirmingLogout(false)} title={t('member.logoutTitle')} role="alertdialog" describedBy={logoutText}>
+        <div className="stack">
+          <p id={logoutText}>{t('member.logoutText')}</p>
+          <div className="button-row">
+            <Button type="button" variant="secondary" onClick={() => setConfirmingLogout(false)}>{t('member.stay')}</Button>
+            <Button type="button" onClick={logout}>{t('member.logoutConfirm')}</Button>
+          </div>
+        </div>
+      </Modal>
     </div>
   )
 }
