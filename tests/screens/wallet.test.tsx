@@ -46,6 +46,36 @@ const dialog = (title: string) => screen.findByRole('dialog', { name: title })
 const posts = (calls: Call[], url: string) => calls.filter((call) => call.method === 'POST' && call.url === url)
 
 describe('home', () => {
+  it('shows each withdrawal still waiting for the transfer until it is paid or failed', async () => {
+    const row = (reference: string, status: string, amount: number, note: string | null = null) => ({
+      reference, statementType: 'withdraw', from: 'WALLET', to: 'KBANK', status, amount, currency: 'THB', createdAt: '2026-11-20T03:04:05.000Z', note,
+      destination: { bankCode: 'KBANK', bankAccountName: 'SOMCHAI JAIDEE', bankAccountNo: 'xxxxxx7890' },
+    })
+    await home({ 'POST /api/statement': { total: 4, statements: [
+      row('W4', 'PROCESSING', 120), row('W3', 'PROCESSING', 80, 'review'), row('W2', 'SUCCESS', 200), row('W1', 'FAILED', 150),
+    ] } })
+    const waiting = await screen.findByRole('region', { name: text('home.pendingTitle') })
+    const items = within(waiting).getAllByRole('listitem')
+    expect(items.map((item) => item.querySelector('strong')?.textContent)).toEqual([
+      text('home.pendingWithdrawal', { amount: money(120) }), text('home.pendingReview', { amount: money(80) }),
+    ])
+    expect(within(waiting).getByRole('link', { name: text('home.pendingSee') })).toHaveAttribute('href', '/user/statement')
+  })
+
+  it('shows no waiting withdrawal when none waits, or the statement cannot be read', async () => {
+    await home()
+    await screen.findByTestId('total-balance')
+    expect(screen.queryByRole('region', { name: text('home.pendingTitle') })).toBeNull()
+    expect(document.querySelectorAll('.toast')).toHaveLength(0)
+  })
+
+  it('copies the invite code from home', async () => {
+    const { user } = await home()
+    await user.click(await screen.findByRole('button', { name: text('home.copyInviteCode') }))
+    expect(await screen.findByText(text('common.copied', { text: 'PR123' }))).toBeVisible()
+    expect(await navigator.clipboard.readText()).toBe('PR123')
+  })
+
   it('shows the total of the main wallet and every game, and the main wallet, in the member currency', async () => {
     await home()
     expect(await screen.findByTestId('total-balance')).toHaveTextContent(money(1000.25 + 200.5 + 99.25))

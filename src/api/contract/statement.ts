@@ -4,6 +4,9 @@ import type * as C from '../contract'
 import type { Static } from 'typebox'
 import { endpoint } from './endpoint'
 
+/** Spec 9: statement and slip lists page by 10. */
+export const STATEMENT_PAGE_SIZE = 10
+
 export const statementEndpoints = {
   statement: endpoint<void, Static<typeof C.SlipPageRequest>, Static<typeof C.StatementResponse>>('POST', '/api/statement'),
 }

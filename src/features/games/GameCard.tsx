@@ -2,12 +2,15 @@ import { useTranslation } from 'react-i18next'
 import type { Slot } from '../../api/contract'
 import { currentLanguage } from '../../i18n/i18n'
 import { cardValue } from '../../lib/games'
-import { formatAmount } from '../../lib/money'
+import { useWallet } from '../../api/wallet'
+import { currencyOf, formatAmount, formatMoney } from '../../lib/money'
 
 /** Spec 2: background, logo, balance, name, and the balance times the game's ftWalletSlot. */
 export function GameCard({ game, onOpen }: { game: Slot; onOpen: (game: Slot) => void }) {
   const { t } = useTranslation()
   const language = currentLanguage()
+  // The member's currency, from the wallet the card came from (already in the cache).
+  const currency = currencyOf(useWallet().data?.wallet.currency)
   return (
     <button type="button" className="game-card" onClick={() => onOpen(game)} aria-label={t('games.open', { name: game.name })} data-code={game.code}>
       <span className="game-card__art" style={game.background ? { backgroundImage: `url("${encodeURI(game.background)}")` } : undefined}>
@@ -15,7 +18,7 @@ export function GameCard({ game, onOpen }: { game: Slot; onOpen: (game: Slot) =>
         {!game.isActive && game.web === null && <span className="game-card__badge">{t('games.inactive')}</span>}
       </span>
       <span className="game-card__name">{game.name}</span>
-      <span className="game-card__balance" data-testid={`game-balance-${game.code}`}>{formatAmount(game.amount, language)}</span>
+      <span className="game-card__balance" data-testid={`game-balance-${game.code}`}>{formatMoney(game.amount, language, currency)}</span>
       <span className="game-card__value" title={t('games.valueHint')}>×{game.ftWalletSlot} = {formatAmount(cardValue(game), language)}</span>
     </button>
   )

@@ -41,6 +41,8 @@ export function GameCarousels({ slots, onOpen }: { slots: Slot[] | undefined; on
           </section>
         )
       })}
+      {/* The rate in words: the card's title attribute never shows on a touch screen. */}
+      {slots && slots.length > 0 && <p className="muted games__note">{t('games.valueNote')}</p>}
     </>
   )
 }

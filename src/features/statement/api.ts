@@ -3,27 +3,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { call } from '../../api/call'
 import { depositEndpoints } from '../../api/contract/deposit'
-import { statementEndpoints } from '../../api/contract/statement'
-import type { Slip, StatementEntry } from '../../api/contract'
-import { shownInline, walletKeys } from '../../api/wallet'
-import { STATEMENT_PAGE_SIZE } from './rows'
+import type { Slip } from '../../api/contract'
+import { STATEMENT_PAGE_SIZE, statementKeys } from '../../api/statement'
+import { shownInline } from '../../api/wallet'
 
-/** Under the wallet's key: whatever refreshes the wallet after money moved refreshes these too. */
-export const statementKeys = {
-  page: (page: number) => [...walletKeys.all, 'statement', page] as const,
-  slips: (page: number) => [...walletKeys.all, 'slips', page] as const,
-}
-
-export const useStatement = (page: number) =>
-  useQuery({
-    queryKey: statementKeys.page(page),
-    queryFn: async (): Promise<{ total: number; statements: StatementEntry[] }> => {
-      const answer: Partial<{ total: number; statements: StatementEntry[] }> = await call(statementEndpoints.statement, { body: { page, limit: STATEMENT_PAGE_SIZE } })
-      return { total: Number(answer.total) || 0, statements: Array.isArray(answer.statements) ? answer.statements : [] }
-    },
-    placeholderData: keepPreviousData,
-    ...shownInline,
-  })
+export { statementKeys, useStatement } from '../../api/statement'
 
 export const useSlips = (page: number) =>
   useQuery({

@@ -5,6 +5,7 @@
 import type { StatementEntry } from '../../api/contract'
 import type { Language } from '../../i18n/language'
 import { formatMoney } from '../../lib/money'
+import { STATEMENT_PAGE_SIZE } from '../../api/contract/statement'
 import type { Currency } from '../../api/contract'
 
 export type StatusKey = 'success' | 'failed' | 'processing'
@@ -45,9 +46,8 @@ export type KnownType = (typeof STATEMENT_TYPES)[number]
 export const knownType = (statementType: unknown): KnownType | undefined =>
   STATEMENT_TYPES.find((type) => type === statementType)
 
-/** Spec 9: statement and slip lists page by 10. */
-export const STATEMENT_PAGE_SIZE = 10
+export { STATEMENT_PAGE_SIZE }
 
 /** How many pages `total` rows make: at least 1, so an empty statement is page 1 of 1. */
-export const pageCount = (total: unknown, size = STATEMENT_PAGE_SIZE): number =>
+export const pageCount = (total: unknown, size: number = STATEMENT_PAGE_SIZE): number =>
   Math.max(1, Math.ceil((Number(total) || 0) / size))

@@ -8,13 +8,16 @@ import { refreshSlots, storeBalances, useWallet, walletKeys } from '../../api/wa
 import { paths } from '../../app/paths'
 import { gameCardAction } from '../../lib/games'
 import { inviteCodeFor } from '../../lib/inviteCode'
+import { copyWithToast } from '../../ui/copy'
+import { statementKeys } from '../../api/statement'
 import { currencyOf } from '../../lib/money'
 import { usePlatform } from '../../platform'
-import { CoinsIcon, DepositIcon, RefreshIcon, StarIcon, TransferIcon, UserPlusIcon, WithdrawIcon } from '../../ui/icons'
+import { CoinsIcon, CopyIcon, DepositIcon, RefreshIcon, StarIcon, TransferIcon, UserPlusIcon, WithdrawIcon } from '../../ui/icons'
 import { LoadError } from '../../ui/LoadError'
 import { PausedNotice } from '../../ui/PausedNotice'
 import { showToast } from '../../state/ui'
 import { AgreementModal } from './home/AgreementModal'
+import { PendingWithdrawals } from './home/PendingWithdrawals'
 import { BalanceCard } from './home/BalanceCard'
 import './wallet.css'
 
@@ -92,7 +95,10 @@ export function HomePage({ parts }: { parts: HomeParts }) {
   /** Spec 2: after a modal closes with its saved flag, the wallet is fetched again. */
   const closed = (saved: boolean) => {
     setModal(null)
-    if (saved) void client.invalidateQueries({ queryKey: walletKeys.detail() })
+    if (!saved) return
+    void client.invalidateQueries({ queryKey: walletKeys.detail() })
+    // A withdrawal may have been requested: the waiting list is the statement's first page.
+    void client.invalidateQueries({ queryKey: statementKeys.page(1) })
   }
 
   const openGame = (game: Slot) => {
@@ -138,9 +144,15 @@ export function HomePage({ parts }: { parts: HomeParts }) {
           <CoinsIcon /><span>{t('home.refund')}</span>
         </button>
       </nav>
+      {wallet.data && <PendingWithdrawals currency={currency} />}
       <Link href={paths.member.bonus} className="home-bonus-link"><StarIcon /><span>{t('home.bonus')}</span></Link>
       <p className="muted home-invite-code">
         {t('home.inviteCode')} <strong data-testid="invite-code">{code || '—'}</strong>
+        {code && (
+          <button type="button" className="icon-button home-invite-code__copy" aria-label={t('home.copyInviteCode')} onClick={() => void copyWithToast(code)}>
+            <CopyIcon />
+          </button>
+        )}
       </p>
 
       <InviteBox wallet={wallet.data} />
