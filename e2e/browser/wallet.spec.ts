@@ -172,8 +172,15 @@ test.describe('transfers (browser)', () => {
     await next.click()
     await expect(modal.getByRole('note')).toContainText('350.00')
     await modal.getByRole('button', { name: strings.withdraw.confirm }).click()
-    await expect(page.getByText(strings.withdraw.success)).toBeVisible()
+    // The modal ends on the withdrawal's receipt, waiting for the transfer.
+    const receipt = modal.getByRole('status')
+    await expect(receipt).toContainText(strings.withdraw.success)
+    await expect(receipt).toContainText(/W\d+/)
     expect((await walletOf(request, member)).wallet).toBe(350)
+    await receipt.getByRole('button', { name: strings.withdraw.done }).click()
+    // Home shows it waiting until the payer settles it.
+    const waiting = page.getByRole('region', { name: strings.home.pendingTitle })
+    await expect(waiting).toContainText(fill(strings.home.pendingWithdrawal, { amount: baht(150, 'browser') }))
   })
 
   test('a slot account is activated and shows its credentials', async ({ page, open, strings, request }) => {

@@ -72,6 +72,12 @@ export const phoneInput = (value: string, variant: Variant): string =>
   digitsOnly(value).slice(0, variant === 'la' ? LAO_PHONE_LENGTH.max : PHONE_LENGTH)
 
 /** Profile account numbers are shown grouped 3-3-rest when they have 10 characters (spec 2, 5). */
+/** An account number with all but its last 4 digits hidden, grouped 3-3-rest when it has 10: `xxx-xxx-7890`. */
+export function maskAccountNumber(value: string): string {
+  const hidden = value.length > 4 ? 'x'.repeat(value.length - 4) + value.slice(-4) : value
+  return groupAccountNumber(hidden)
+}
+
 export function groupAccountNumber(value: string): string {
   if (value.length !== 10) return value
   return `${value.slice(0, 3)}-${value.slice(3, 6)}-${value.slice(6)}`

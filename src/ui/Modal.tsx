@@ -15,14 +15,17 @@ interface ModalProps {
   role?: 'dialog' | 'alertdialog'
   /** The id of the element whose text describes the dialog (read out when it opens). */
   describedBy?: string
+  /** False for a dialog only its own action closes (no close button, Escape, backdrop or back). */
+  dismissible?: boolean
+  className?: string
 }
 
 /** Every dialog of the app: a native modal <dialog> (focus trap, Escape, top layer). */
-export function Modal({ open, onClose, title, children, wide, role, describedBy }: ModalProps) {
+export function Modal({ open, onClose, title, children, wide, role, describedBy, dismissible = true, className }: ModalProps) {
   const { t } = useTranslation()
   const ref = useRef<HTMLDialogElement>(null)
   const titleId = useId()
-  useHistoryLayer(open, onClose)
+  useHistoryLayer(open && dismissible, onClose)
 
   useEffect(() => {
     const dialog = ref.current
@@ -41,24 +44,26 @@ export function Modal({ open, onClose, title, children, wide, role, describedBy 
   return (
     <dialog
       ref={ref}
-      className={wide ? 'modal modal--wide' : 'modal'}
+      className={['modal', wide && 'modal--wide', className].filter(Boolean).join(' ')}
       role={role === 'alertdialog' ? 'alertdialog' : undefined}
       aria-labelledby={titleId}
       aria-describedby={describedBy}
       onCancel={(event) => {
         event.preventDefault()
-        onClose()
+        if (dismissible) onClose()
       }}
       onClick={(event) => {
-        if (event.target === event.currentTarget) onClose()
+        if (dismissible && event.target === event.currentTarget) onClose()
       }}
     >
       <div className="modal__panel">
         <header className="modal__header">
           <h2 id={titleId}>{title}</h2>
-          <button type="button" className="icon-button" aria-label={t('common.close')} onClick={onClose}>
-            <CloseIcon />
-          </button>
+          {dismissible && (
+            <button type="button" className="icon-button" aria-label={t('common.close')} onClick={onClose}>
+              <CloseIcon />
+            </button>
+          )}
         </header>
         <div className="modal__body">{children}</div>
       </div>

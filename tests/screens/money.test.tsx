@@ -337,11 +337,13 @@ describe('withdraw', () => {
     const { modal } = await openWithdraw()
     const account = within(modal).getByRole('region', { name: text('withdraw.toAccount') })
     expect(account).toHaveTextContent('Kasikornbank')
-    expect(account).toHaveTextContent('123-456-7890')
+    // Masked but its last digits.
+    expect(account).toHaveTextContent('xxx-xxx-7890')
+    expect(account).not.toHaveTextContent('123-456')
     expect(account).toHaveTextContent('SOMCHAI JAIDEE')
   })
 
-  it('confirms, then sends withdrawAll with the amount once, with a key, and closes saved', async () => {
+  it('confirms, sends withdrawAll with the amount once, with a key, ends on its receipt and closes saved', async () => {
     const answer = held(withdrawn(300))
     const { user, calls, modal, next, amount, onClose, platform } = await openWithdraw({ 'POST /api/wallet/withdrawAll': answer.answer })
     await user.type(amount(), '300')
@@ -353,7 +355,14 @@ describe('withdraw', () => {
     await waitFor(() => expect(posts(calls, '/api/wallet/withdrawAll')).toHaveLength(1))
     expect(platform.setClosingConfirmation).toHaveBeenLastCalledWith(true)
     answer.release()
-    expect(await screen.findByText(text('withdraw.success'))).toBeVisible()
+    // The receipt: amount, reference, the masked destination, waiting for the transfer.
+    const receipt = await within(modal).findByRole('status')
+    expect(receipt).toHaveTextContent(text('withdraw.success'))
+    expect(receipt).toHaveTextContent(money(300))
+    expect(receipt).toHaveTextContent('Ww1')
+    expect(receipt).not.toHaveTextContent('123-456')
+    expect(onClose).not.toHaveBeenCalled()
+    await user.click(within(receipt).getByRole('button', { name: text('withdraw.done') }))
     expect(onClose).toHaveBeenCalledWith(true)
     expect(platform.haptic).toHaveBeenCalledWith('success')
     expect(platform.setClosingConfirmation).toHaveBeenLastCalledWith(false)

@@ -1,6 +1,6 @@
 // The wallet home and its money modals as a player meets them (spec 2 Home, Deposit, Transfer,
 // Withdraw, Slot account detail; 5; 7; 8), against a faked API.
-import { act, cleanup, screen, waitFor, within } from '@testing-library/react'
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import AES from 'crypto-js/aes'
 import Utf8 from 'crypto-js/enc-utf8'
 import { describe, expect, it, vi } from 'vitest'
@@ -122,11 +122,11 @@ describe('home', () => {
     expect(actions().queryByRole('button', { name: text('home.refreshAll') })).toBeNull()
   })
 
-  it('shows the agreement 1.5 s after load until the player accepts it', async () => {
+  it('shows the agreement 1.5 s after load until the player accepts it, and nothing else closes it', async () => {
     // The app's own timer, caught as it is set: the test plays the 1.5 s instead of sleeping them.
     const timers = vi.spyOn(window, 'setTimeout')
     try {
-      await home({}, { remembered: false })
+      const { user } = await home({}, { remembered: false })
       await screen.findByTestId('total-balance')
       const agreementTimer = timers.mock.calls.find(([, ms]) => ms === AGREEMENT_DELAY_MS)
       expect(AGREEMENT_DELAY_MS).toBe(1500)
@@ -135,7 +135,16 @@ describe('home', () => {
       act(() => (agreementTimer![0] as () => void)())
       const agreement = await screen.findByRole('dialog', { name: text('home.agreementTitle') })
       expect(await within(agreement).findByText('Play fair.')).toBeVisible()
-      await act(async () => within(agreement).getByRole('button', { name: text('home.agreementAccept') }).click())
+      // No close button; Escape (the dialog's cancel) and a click on the backdrop leave it open.
+      expect(within(agreement).queryByRole('button', { name: text('common.close') })).toBeNull()
+      fireEvent(agreement, new Event('cancel', { cancelable: true }))
+      fireEvent.click(agreement)
+      const accept = within(agreement).getByRole('button', { name: text('home.agreementAccept') })
+      // A tap that began before the agreement appeared (its press was not on the button) accepts nothing.
+      fireEvent.click(accept, { detail: 1 })
+      expect(screen.getByRole('dialog', { name: text('home.agreementTitle') })).toBeVisible()
+      expect(localStorage.getItem('remember-agreement')).toBeNull()
+      await user.click(accept)
       expect(localStorage.getItem('remember-agreement')).toBe('true')
       await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
     } finally {

@@ -5,6 +5,7 @@ import {
   confirmPasswordRule,
   digitsOnly,
   groupAccountNumber,
+  maskAccountNumber,
   phoneRule,
   required,
   upper,
@@ -118,6 +119,9 @@ describe('input transforms', () => {
 describe('groupAccountNumber', () => {
   it('groups 10-character values 3-3-rest', () => {
     expect(groupAccountNumber('1234567890')).toBe('123-456-7890')
+    expect(maskAccountNumber('1234567890')).toBe('xxx-xxx-7890')
+    expect(maskAccountNumber('0101234567890')).toBe('xxxxxxxxx7890')
+    expect(maskAccountNumber('789')).toBe('789')
   })
 
   it.each(['123456789', '123456789012', '', '12345'])('leaves %j unchanged', (value) => {

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState, type MouseEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { storageKeys } from '../../../lib/storage'
 import { Button } from '../../../ui/Button'
@@ -22,18 +22,25 @@ export function AgreementModal() {
     return () => window.clearTimeout(timer)
   }, [])
 
-  const accept = () => {
+  // A press begun before the agreement appeared (a tap in progress on home) never accepts it: only
+  // one that began on the button, or the keyboard (a click with no pointer, detail 0), does.
+  const pressed = useRef(false)
+  const accept = (event: MouseEvent) => {
+    if (event.detail > 0 && !pressed.current) return
     localStorage.setItem(storageKeys.rememberAgreement, 'true')
     setOpen(false)
   }
 
+  // Only accepting closes it (issue 18): no close button, Escape, backdrop or back.
   return (
-    <Modal open={open} onClose={() => setOpen(false)} title={t('home.agreementTitle')}>
+    <Modal open={open} onClose={() => undefined} dismissible={false} className="agreement" title={t('home.agreementTitle')}>
       <div className="stack">
         {agreements.isPending && <div className="skeleton" style={{ height: 160 }} aria-label={t('common.loading')} />}
         {agreements.isError && <p className="notice notice--error" role="alert">{agreements.error.message}</p>}
         {agreements.data?.map((html, index) => <SafeHtml key={index} className="rich-text" html={html} />)}
-        <Button type="button" block onClick={accept}>{t('home.agreementAccept')}</Button>
+        <Button type="button" block className="agreement__accept" onPointerDown={() => { pressed.current = true }} onClick={accept}>
+          {t('home.agreementAccept')}
+        </Button>
       </div>
     </Modal>
   )

@@ -1,12 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { BankAccount, WithdrawResponse } from '../../../api/contract'
+import type { Withdrawal, WithdrawResponse } from '../../../api/contract'
 import { currentLanguage } from '../../../i18n/i18n'
-import type { Language } from '../../../i18n/language'
 import { amountText, readAmount } from '../../../lib/amount'
 import { currencyOf, formatMoney, fromMinor, toMinor } from '../../../lib/money'
-import { groupAccountNumber } from '../../../lib/validation'
+import { maskAccountNumber } from '../../../lib/validation'
+import { formatDateTime } from '../../../lib/time'
+import { bankName } from '../../../lib/banks'
 import { offerAccountNameEdit, withdrawRule } from '../rules'
 import { problemText } from '../../../lib/walletRules'
 import { showToast } from '../../../state/ui'
@@ -24,10 +25,6 @@ import { useWithdrawLimits, withdraw } from '../api'
 import { useMoneyAction } from '../../../api/useMoneyAction'
 import { BankAccountNameModal } from './BankAccountNameModal'
 
-/** The bank's name in the player's language (Thai names for Thai, English otherwise when known). */
-const bankName = (bank: BankAccount, language: Language): string =>
-  language === 'th' ? bank.bank.nameTH : bank.bank.nameEN || bank.bank.nameTH
-
 /** Spec 2 and 5: an amount within the server's limits to the registered bank account, confirmed first. */
 export function WithdrawModal({ open, onClose }: { open: boolean; onClose: (saved: boolean) => void }) {
   const { t } = useTranslation()
@@ -40,6 +37,8 @@ export function WithdrawModal({ open, onClose }: { open: boolean; onClose: (save
   const [touched, setTouched] = useState(false)
   const [confirming, setConfirming] = useState<number | null>(null)
   const [failure, setFailure] = useState<Error | null>(null)
+  // The withdrawal just requested: the modal ends on its receipt (issue 18), closed saved by Done.
+  const [requested, setRequested] = useState<Withdrawal | null>(null)
   // The name edit, and whether it was opened by a copy that runs again once the name is saved.
   const [editingName, setEditingName] = useState<{ copyAfter: boolean } | null>(null)
   const currency = currencyOf(wallet.data?.wallet.currency)
@@ -51,8 +50,7 @@ export function WithdrawModal({ open, onClose }: { open: boolean; onClose: (save
     call: (value, headers) => withdraw(value, headers),
     onSuccess: (answer) => {
       storeBalances(client, { wallet: answer.wallet })
-      showToast(t('withdraw.success'), 'success')
-      onClose(true)
+      setRequested(answer.withdrawal)
     },
     onError: setFailure,
   })
@@ -88,6 +86,24 @@ export function WithdrawModal({ open, onClose }: { open: boolean; onClose: (save
     else copyName(bank.bankAccountName)
   }
 
+  if (requested) {
+    return (
+      <Modal open={open} onClose={() => onClose(true)} title={t('withdraw.title')}>
+        <div className="stack withdraw-receipt" role="status">
+          <p className="withdraw-receipt__amount">{money(requested.amount)}</p>
+          <p className="withdraw-receipt__state">{t('withdraw.success')}</p>
+          <dl className="facts">
+            <dt>{t('receipt.reference')}</dt><dd>W{requested.id}</dd>
+            <dt>{t('receipt.time')}</dt><dd>{formatDateTime(requested.createdAt)}</dd>
+            <dt>{t('withdraw.toAccount')}</dt>
+            <dd>{bank ? `${bankName(bank.bank, language, requested.destination.bankCode)} ` : ''}{maskAccountNumber(requested.destination.bankAccountNo)}</dd>
+          </dl>
+          <Button type="button" block onClick={() => onClose(true)}>{t('withdraw.done')}</Button>
+        </div>
+      </Modal>
+    )
+  }
+
   return (
     <Modal open={open} onClose={() => onClose(false)} title={t('withdraw.title')}>
       {wallet.isError && <LoadError error={wallet.error} onRetry={() => wallet.refetch()} />}
@@ -98,8 +114,9 @@ export function WithdrawModal({ open, onClose }: { open: boolean; onClose: (save
           <div className="account-line">
             <div className="account-line__text">
               <span className="muted small">{t('withdraw.toAccount')}</span>
-              <span className="muted">{bankName(bank, language)}</span>
-              <span className="account-line__no">{groupAccountNumber(bank.bankAccountNo)}</span>
+              <span className="muted">{bankName(bank.bank, language, bank.bankCode)}</span>
+              {/* Masked but its last digits (issue 18): enough to recognise, nothing to read over a shoulder. */}
+              <span className="account-line__no">{maskAccountNumber(bank.bankAccountNo)}</span>
               <span data-testid="withdraw-account-name">{bank.bankAccountName}</span>
             </div>
             <button type="button" className="icon-button" aria-label={t('withdraw.copyName')} onClick={copyAccount}><CopyIcon /></button>
