@@ -2,7 +2,7 @@
 // games and rewards features (the modals as lazy chunks, loaded when first opened).
 import { lazy } from 'react'
 import { GameCarousels } from '../features/games/GameCarousels'
-import { fetchBanners } from '../features/rewards/api'
+import { fetchBanners, useRefundWaiting } from '../features/rewards/api'
 import { BannerModal } from '../features/rewards/BannerModal'
 import { InviteBox } from '../features/rewards/InviteBox'
 import { HomePage, type HomeParts } from '../features/wallet/HomePage'
@@ -18,6 +18,7 @@ const parts: HomeParts = {
   GameCarousels,
   InviteBox,
   fetchBanners,
+  useRefundWaiting,
 }
 
 export function HomeScreen() {

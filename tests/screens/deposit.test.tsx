@@ -1,5 +1,6 @@
 // The deposit modal as a player meets it (spec 1 deposit facts, 2 "Deposit", 4 QR deposit, 5 QR
 // amount and gift link, 7 QR and lookups, 8, 9), against a faked API.
+import { formatMoney } from '../../src/lib/money'
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { AxiosAdapter, AxiosProgressEvent, InternalAxiosRequestConfig } from 'axios'
 import { readFileSync, readdirSync } from 'node:fs'
@@ -196,14 +197,15 @@ describe('QR deposit: amounts (spec 5, 9)', () => {
     const { user, modal } = await deposit()
     const panel = within(await openTab(user, modal, tabName(provider)))
     const group = await panel.findByRole('group', { name: text('deposit.quickAmounts') })
+    // Written as money (issue 18): the baht sign, and spec 9's two decimals.
     expect(within(group).getAllByRole('button').map((button) => button.textContent)).toEqual(
-      QR_QUICK_AMOUNTS[provider].map((amount) => formatAmount(amount, 'en')),
+      QR_QUICK_AMOUNTS[provider].map((amount) => formatMoney(amount, 'en', 'THB')),
     )
     const quick = QR_QUICK_AMOUNTS[provider][1]
-    await user.click(within(group).getByRole('button', { name: formatAmount(quick, 'en') }))
+    await user.click(within(group).getByRole('button', { name: formatMoney(quick, 'en', 'THB') }))
     // Written the way the player would type it (issue 14), and read back as the pressed one.
     expect(panel.getByLabelText(text('deposit.amount'))).toHaveValue(formatAmount(quick, 'en'))
-    expect(within(group).getAllByRole('button', { pressed: true }).map((button) => button.textContent)).toEqual([formatAmount(quick, 'en')])
+    expect(within(group).getAllByRole('button', { pressed: true }).map((button) => button.textContent)).toEqual([formatMoney(quick, 'en', 'THB')])
   })
 
   it.each([

@@ -38,6 +38,24 @@ const count = (calls: Call[], method: string, url: string) => calls.filter((call
 const friends = (from: number, n: number) =>
   Array.from({ length: n }, (_, i) => ({ from: { name: `Friend ${from + i}` }, amount: 5, createdAt: '2026-11-20T03:04:05.000Z' }))
 
+describe('badges on home (issue 18)', () => {
+  it('marks invite and refund when something waits there, and neither when nothing does', async () => {
+    await home({
+      'GET /api/wallet': { ...wallet(), invite: { amount: 5, success: 1, fail: 0 } },
+      'GET /api/refund/check': { result: true, bonus: false, info: null, refundAmount: 12, refundSuccess: 0, refundFail: 0 },
+    })
+    await waitFor(() => expect(actions().getByRole('button', { name: text('home.refund') })).toHaveAccessibleDescription(text('home.waiting')))
+    expect(actions().getByRole('button', { name: text('home.invite') })).toHaveAccessibleDescription(text('home.waiting'))
+  })
+
+  it('shows no badge when nothing waits', async () => {
+    await home({ 'GET /api/refund/check': { result: false, bonus: false, info: null, refundAmount: 0, refundSuccess: 0, refundFail: 0 } })
+    const refund = await actions().findByRole('button', { name: text('home.refund') })
+    expect(refund).toHaveAccessibleDescription('')
+    expect(actions().getByRole('button', { name: text('home.invite') })).toHaveAccessibleDescription('')
+  })
+})
+
 describe('invite', () => {
   it('shows the banners first, then the invite modal with the code, the share button and the friends, 10 a page', async () => {
     const { user, calls, platform } = await home({

@@ -511,7 +511,7 @@ describe('deposit', () => {
     await user.click(await within(modal).findByRole('tab', { name: text('deposit.tabQr', { provider: 'KBANK' }) }))
     const create = await within(modal).findByRole('button', { name: text('deposit.qrCreate') })
     expect(create).toBeDisabled()
-    await user.click(within(modal).getByRole('button', { name: '100.00' }))
+    await user.click(within(modal).getByRole('button', { name: money(100) }))
     await user.click(create)
     const code = await within(modal).findByRole('img', { name: text('deposit.qrLabel') })
     expect(code.querySelector('path')).not.toBeNull()

@@ -73,7 +73,7 @@ export function QrDeposit({ provider }: { provider: QrProvider }) {
       <div className="quick-amounts" role="group" aria-label={t('deposit.quickAmounts')}>
         {QR_QUICK_AMOUNTS[provider].map((quick) => (
           <button key={quick} type="button" aria-pressed={reading.ok && reading.amount === quick} onClick={() => setAmount(amountText(quick, language))}>
-            {formatAmount(quick, language)}
+            {formatMoney(quick, language, 'THB')}
           </button>
         ))}
       </div>

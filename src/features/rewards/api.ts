@@ -54,24 +54,29 @@ export const useRefunds = (pageNumber: number) =>
 export const useInviteCollectOffered = () =>
   useQuery({ ...rewardPageQuery('invite', 1), select: (answer) => answer.type === 'turnover' && answer.isXArea === false })
 
-export const useRefundCheck = () =>
-  useQuery({
-    queryKey: rewardKeys.refundCheck(),
-    queryFn: async (): Promise<RefundCheck> => {
-      // An operator's API may leave fields out: each is read on its own.
-      const check: Partial<RefundCheck> = await call(rewardEndpoints.refundCheck)
-      return {
-        result: Boolean(check.result),
-        bonus: Boolean(check.bonus),
-        info: typeof check.info === 'string' ? check.info : null,
-        refundAmount: Number(check.refundAmount) || 0,
-        refundSuccess: Number(check.refundSuccess) || 0,
-        refundFail: Number(check.refundFail) || 0,
-      }
-    },
-    staleTime: 0,
-    ...inline,
-  })
+/** GET /api/refund/check, read leniently; `background`: no loader bar (home's badge asks it unasked). */
+const refundCheckQuery = (background = false) => ({
+  queryKey: rewardKeys.refundCheck(),
+  queryFn: async (): Promise<RefundCheck> => {
+    // An operator's API may leave fields out: each is read on its own.
+    const check: Partial<RefundCheck> = await call(rewardEndpoints.refundCheck, { background })
+    return {
+      result: Boolean(check.result),
+      bonus: Boolean(check.bonus),
+      info: typeof check.info === 'string' ? check.info : null,
+      refundAmount: Number(check.refundAmount) || 0,
+      refundSuccess: Number(check.refundSuccess) || 0,
+      refundFail: Number(check.refundFail) || 0,
+    }
+  },
+  ...inline,
+})
+
+export const useRefundCheck = () => useQuery({ ...refundCheckQuery(), staleTime: 0 })
+
+/** Whether a refund waits to be received: home's badge on the refund action (issue 18). */
+export const useRefundWaiting = (): boolean =>
+  useQuery({ ...refundCheckQuery(true), select: (check) => check.refundAmount > 0 }).data === true
 
 /** GET /api/refund/receive: moves the refund waiting into the wallet. */
 export const receiveRefund = (headers: Record<string, string>) => call(rewardEndpoints.refundReceive, { headers })

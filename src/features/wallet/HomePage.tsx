@@ -1,5 +1,5 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query'
-import { type ComponentType, lazy, Suspense, useState } from 'react'
+import { type ComponentType, lazy, Suspense, useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'wouter'
 import { useSpinActive } from '../../api/active'
@@ -26,6 +26,9 @@ const WithdrawModal = lazy(() => import('./withdraw/WithdrawModal'))
 
 type RewardKind = 'invite' | 'refund'
 
+/** A dot on a home action when something waits there (its words are the action's description, kept outside its name). */
+const WaitingBadge = () => <span className="home-action__badge" aria-hidden="true" />
+
 /**
  * What home shows of the other features (deposit, games, rewards). No feature reaches into another
  * (DESIGN.md "Layout"): the shell composes home and hands these in (src/app/home.tsx), the modals
@@ -42,6 +45,8 @@ export interface HomeParts {
   InviteBox: ComponentType<{ wallet: WalletResponse | undefined }>
   /** The banners shown before the invite or refund modal (spec 2). */
   fetchBanners: (client: QueryClient, kind: RewardKind) => Promise<Banner[]>
+  /** Whether a refund waits to be received (the refund action's badge). */
+  useRefundWaiting: () => boolean
 }
 
 type OpenModal =
@@ -56,10 +61,14 @@ type OpenModal =
 
 /** Home (spec 2): the total, actions, invite bonus and the game accounts, with their modals. */
 export function HomePage({ parts }: { parts: HomeParts }) {
-  const { DepositModal, SlotAccountModal, InviteModal, RefundModal, SpinModal, BannerModal, GameCarousels, InviteBox, fetchBanners } = parts
+  const { DepositModal, SlotAccountModal, InviteModal, RefundModal, SpinModal, BannerModal, GameCarousels, InviteBox, fetchBanners, useRefundWaiting } = parts
   const { t } = useTranslation()
   const client = useQueryClient()
   const wallet = useWallet()
+  const refundWaiting = useRefundWaiting()
+  // An invite bonus earned and not yet received (the wallet's invite amount).
+  const inviteWaiting = (wallet.data?.invite.amount ?? 0) > 0
+  const badgeId = useId()
   const spinActive = useSpinActive()
   const [modal, setModal] = useState<OpenModal>(null)
   const [refreshingAll, setRefreshingAll] = useState(false)
@@ -136,14 +145,17 @@ export function HomePage({ parts }: { parts: HomeParts }) {
           </button>
         )}
         <button type="button" className="home-action" disabled={!member || opening !== null} aria-busy={opening === 'invite' || undefined}
-          onClick={() => openReward('invite')}>
+          aria-describedby={inviteWaiting ? badgeId : undefined} onClick={() => openReward('invite')}>
           <UserPlusIcon /><span>{t('home.invite')}</span>
+          {inviteWaiting && <WaitingBadge />}
         </button>
         <button type="button" className="home-action" disabled={!member || opening !== null} aria-busy={opening === 'refund' || undefined}
-          onClick={() => openReward('refund')}>
+          aria-describedby={refundWaiting ? badgeId : undefined} onClick={() => openReward('refund')}>
           <CoinsIcon /><span>{t('home.refund')}</span>
+          {refundWaiting && <WaitingBadge />}
         </button>
       </nav>
+      <span id={badgeId} hidden>{t('home.waiting')}</span>
       {wallet.data && <PendingWithdrawals currency={currency} />}
       <Link href={paths.member.bonus} className="home-bonus-link"><StarIcon /><span>{t('home.bonus')}</span></Link>
       <p className="muted home-invite-code">
