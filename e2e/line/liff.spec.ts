@@ -1,4 +1,4 @@
-import { devPost, expect, freshPhone, localItem, phoneStepToProfile, test } from '../fixtures'
+import { devPost, expect, freshPhone, localItem, phoneStepToProfile, signIn, test } from '../fixtures'
 import type { Page } from '@playwright/test'
 import en from '../../src/i18n/locales/en.json' with { type: 'json' }
 
@@ -49,4 +49,13 @@ test('the invite QR scan button follows LIFF isApiAvailable', async ({ page, ope
   await page.getByRole('button', { name: en.common.back }).click()
   await page.getByRole('button', { name: en.common.next }).click()
   await expect(page.getByRole('button', { name: en.register.scanInvite })).toBeVisible()
+})
+
+test("under the LIFF browser's header: one compact top bar without the app's name", async ({ page, open }) => {
+  await open('/login')
+  await signIn(page, en as unknown as Parameters<typeof signIn>[1])
+  await expect(page).toHaveURL(/\/user\/home$/)
+  const bar = page.getByRole('banner')
+  await expect(bar.getByRole('button', { name: en.menu.logout })).toBeVisible()
+  await expect(bar.locator('.top-bar__name')).toBeHidden()
 })

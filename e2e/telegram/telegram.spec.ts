@@ -1,4 +1,4 @@
-import { DARK_THEME, devPost, expect, freshPhone, localItem, phoneStepToProfile, signIn, telegramBack, telegramEvents, telegramHash, test } from '../fixtures'
+import { DARK_THEME, LIGHT_THEME, devPost, expect, freshPhone, localItem, phoneStepToProfile, signIn, telegramBack, telegramEvents, telegramHash, test } from '../fixtures'
 import type { Page } from '@playwright/test'
 
 const backButton = (page: Page) => telegramEvents(page, 'web_app_setup_back_button') as Promise<{ is_visible: boolean }[]>
@@ -90,4 +90,20 @@ test('launch data without a signature (clients before Bot API 8.0) still starts 
   await expect.poll(() => backButton(page)).toContainEqual({ is_visible: true })
   // No "the chat app did not respond" fallback.
   await expect(page.getByText(strings.platform.fallback)).toHaveCount(0)
+})
+
+test("under Telegram's header: one compact top bar without the app's name, and the header in the theme's colour", async ({ page, open, strings }) => {
+  await open('/login')
+  await signIn(page, strings)
+  await expect(page).toHaveURL(/\/user\/home(#.*)?$/)
+  const bar = page.getByRole('banner')
+  await expect(bar.getByRole('button', { name: strings.menu.logout })).toBeVisible()
+  await expect(bar.getByRole('combobox', { name: strings.common.language })).toBeVisible()
+  await expect(bar.locator('.top-bar__name')).toBeHidden()
+  // The bar sits on the page's own background, as Telegram's header does.
+  const [barColour, pageColour] = await Promise.all([bar.evaluate((el) => getComputedStyle(el).backgroundColor), page.locator('.shell').evaluate((el) => getComputedStyle(el).backgroundColor)])
+  expect(barColour).toBe(pageColour)
+  // Telegram's header and background in the theme's background colour (the launch theme's, here light).
+  await expect.poll(() => telegramEvents(page, 'web_app_set_header_color')).toContainEqual({ color: LIGHT_THEME.bg_color })
+  await expect.poll(() => telegramEvents(page, 'web_app_set_background_color')).toContainEqual({ color: LIGHT_THEME.bg_color })
 })

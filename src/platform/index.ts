@@ -99,6 +99,8 @@ export function loadPlatform(
 ): Promise<LoadedPlatform> {
   if (loading) return loading
   const host = detectCurrentPlatform(config)
+  // A messenger draws its own header with the app's name: the top bar becomes one compact row (theme.css).
+  if (host !== 'browser') document.documentElement.dataset.host = host
   const browser = createBrowserPlatform()
   // Synchronous in effect: it only reads the URL.
   void browser.init()

@@ -29,6 +29,17 @@ function applyPalette(launchTheme: TelegramPalette): void {
   applyTelegramPalette({ ...launchTheme, ...themeParams.state() })
 }
 
+/**
+ * Telegram's header and the area behind the app in the page's own background (the theme's
+ * bg_color, as --bg): one surface from Telegram's header to the app's compact top bar (issue 18).
+ */
+function paintBars(launchTheme: TelegramPalette): void {
+  const bg = themeParams.state().bg_color ?? launchTheme.bg_color
+  if (!bg) return
+  if (miniApp.setHeaderColor.isAvailable() && miniApp.setHeaderColor.supports.rgb()) miniApp.setHeaderColor(bg)
+  miniApp.setBackgroundColor.ifAvailable(bg)
+}
+
 function bindViewport(): void {
   if (viewport.bindCssVars.isAvailable() && !viewport.isCssVarsBound()) viewport.bindCssVars()
   const apply = () => applySafeArea(viewport.safeAreaInsets(), viewport.contentSafeAreaInsets())
@@ -81,7 +92,11 @@ export function createTelegramPlatform(config: TelegramConfig | null): Platform 
       if (!miniApp.isCssVarsBound()) miniApp.bindCssVars.ifAvailable()
       const launchTheme: TelegramPalette = launch.tgWebAppThemeParams
       applyPalette(launchTheme)
-      themeParams.state.sub(() => applyPalette(launchTheme))
+      paintBars(launchTheme)
+      themeParams.state.sub(() => {
+        applyPalette(launchTheme)
+        paintBars(launchTheme)
+      })
       // Swap Telegram's placeholder for our splash now rather than after the viewport wait.
       miniApp.ready.ifAvailable()
       await mountViewport()
