@@ -77,3 +77,20 @@ test('a failed conditions load shows inside the open modal, once, not also as a 
   await expectNoToastSoFar(page)
   await expect(page.getByText(strings.errors.NO_DATA)).toHaveCount(1)
 })
+
+test('a modal whose code cannot be loaded says so in its place, with a retry; home and its balance stay', async ({ page, open, strings }) => {
+  await open('/login')
+  await signIn(page, strings)
+  await expect(page).toHaveURL(/\/user\/home$/)
+  await expect(page.getByTestId('total-balance')).toBeVisible()
+  const chunk = '**/assets/WithdrawModal-*.js'
+  await page.route(chunk, (route) => route.abort('internetdisconnected'))
+  await page.getByRole('navigation', { name: strings.home.actions }).getByRole('button', { name: strings.home.withdraw }).click()
+  const failed = page.getByRole('dialog', { name: strings.common.openFailedTitle })
+  await expect(failed.getByRole('alert')).toHaveText(strings.common.loadFailed)
+  await expect(page.getByTestId('total-balance')).toBeVisible()
+  await page.unroute(chunk)
+  await failed.getByRole('button', { name: strings.common.retry }).click()
+  await expect(page.getByRole('dialog', { name: strings.withdraw.title })).toBeVisible()
+  await expect(failed).toBeHidden()
+})

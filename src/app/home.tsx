@@ -1,6 +1,6 @@
 // Home as the member shell composes it: the wallet's home screen with what it shows of the deposit,
 // games and rewards features (the modals as lazy chunks, loaded when first opened).
-import { lazy } from 'react'
+import { retryableLazy } from '../ui/retryableLazy'
 import { GameCarousels } from '../features/games/GameCarousels'
 import { fetchBanners, useRefundWaiting } from '../features/rewards/api'
 import { BannerModal } from '../features/rewards/BannerModal'
@@ -8,12 +8,12 @@ import { InviteBox } from '../features/rewards/InviteBox'
 import { HomePage, type HomeParts } from '../features/wallet/HomePage'
 
 const parts: HomeParts = {
-  DepositModal: lazy(() => import('../features/deposit/DepositModal')),
-  SlotAccountModal: lazy(() => import('../features/games/SlotAccountModal')),
-  InviteModal: lazy(() => import('../features/rewards/InviteModal')),
-  RefundModal: lazy(() => import('../features/rewards/RefundModal')),
+  DepositModal: retryableLazy(() => import('../features/deposit/DepositModal')),
+  SlotAccountModal: retryableLazy(() => import('../features/games/SlotAccountModal')),
+  InviteModal: retryableLazy(() => import('../features/rewards/InviteModal')),
+  RefundModal: retryableLazy(() => import('../features/rewards/RefundModal')),
   // The wheel and its coupons load only when the spin modal opens (issue 16).
-  SpinModal: lazy(() => import('../features/spin/SpinModal')),
+  SpinModal: retryableLazy(() => import('../features/spin/SpinModal')),
   BannerModal,
   GameCarousels,
   InviteBox,

@@ -1,5 +1,6 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query'
-import { type ComponentType, lazy, Suspense, useId, useState } from 'react'
+import { type ComponentType, Suspense, useId, useState } from 'react'
+import { retryableLazy } from '../../ui/retryableLazy'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'wouter'
 import { useSpinActive } from '../../api/active'
@@ -21,8 +22,8 @@ import { PendingWithdrawals } from './home/PendingWithdrawals'
 import { BalanceCard } from './home/BalanceCard'
 import './wallet.css'
 
-const TransferModal = lazy(() => import('./transfer/TransferModal'))
-const WithdrawModal = lazy(() => import('./withdraw/WithdrawModal'))
+const TransferModal = retryableLazy(() => import('./transfer/TransferModal'))
+const WithdrawModal = retryableLazy(() => import('./withdraw/WithdrawModal'))
 
 type RewardKind = 'invite' | 'refund'
 
