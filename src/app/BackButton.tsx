@@ -10,7 +10,7 @@ import { paths, ROOT_SCREENS } from './paths'
 
 export function BackButtonSync() {
   const [location, navigate] = useLocation()
-  const { openModals } = useSnapshot(ui)
+  const { openModals, blockingModals } = useSnapshot(ui)
   // Runs again when Telegram's adapter takes over from the stand-in browser adapter.
   const { platform } = usePlatform()
   useEffect(() => {
@@ -22,7 +22,7 @@ export function BackButtonSync() {
   }, [platform, location, openModals, navigate])
 
   useEffect(() => {
-    document.body.classList.toggle('scroll-locked', openModals > 0)
-  }, [openModals])
+    document.body.classList.toggle('scroll-locked', openModals + blockingModals > 0)
+  }, [openModals, blockingModals])
   return null
 }

@@ -14,6 +14,8 @@ export const TOAST_MS = 4000
 export const ui = proxy({
   toasts: [] as Toast[],
   openModals: 0,
+  /** Open dialogs only their own action closes (no back layer): they lock the page and host toasts too. */
+  blockingModals: 0,
   pendingCalls: 0,
 })
 

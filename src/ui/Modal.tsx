@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { openDialogs } from './dialogStack'
 import { useHistoryLayer } from './historyLayer'
+import { ui } from '../state/ui'
 import { CloseIcon } from './icons'
 
 
@@ -26,6 +27,14 @@ export function Modal({ open, onClose, title, children, wide, role, describedBy,
   const ref = useRef<HTMLDialogElement>(null)
   const titleId = useId()
   useHistoryLayer(open && dismissible, onClose)
+  // A dialog without a back layer still locks the page and hosts the toasts (ui.ts).
+  useEffect(() => {
+    if (!open || dismissible) return
+    ui.blockingModals++
+    return () => {
+      ui.blockingModals--
+    }
+  }, [open, dismissible])
 
   useEffect(() => {
     const dialog = ref.current

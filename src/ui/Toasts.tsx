@@ -7,9 +7,9 @@ import { topDialog } from './dialogStack'
 /** The toast stack. While a modal is open it renders inside the top dialog: the rest of the page
  *  is inert then, and a toast outside would sit under the backdrop. */
 export function Toasts() {
-  const { toasts, openModals } = useSnapshot(ui)
+  const { toasts, openModals, blockingModals } = useSnapshot(ui)
   const { t } = useTranslation()
-  const host = (openModals > 0 && topDialog()) || document.body
+  const host = (openModals + blockingModals > 0 && topDialog()) || document.body
   return createPortal(
     <div className="toasts">
       {toasts.map((toast) => (

@@ -1,5 +1,6 @@
 // The wallet home and its money modals as a player meets them (spec 2 Home, Deposit, Transfer,
 // Withdraw, Slot account detail; 5; 7; 8), against a faked API.
+import { ui } from '../../src/state/ui'
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import AES from 'crypto-js/aes'
 import Utf8 from 'crypto-js/enc-utf8'
@@ -144,9 +145,12 @@ describe('home', () => {
       fireEvent.click(accept, { detail: 1 })
       expect(screen.getByRole('dialog', { name: text('home.agreementTitle') })).toBeVisible()
       expect(localStorage.getItem('remember-agreement')).toBeNull()
+      // Without a back layer it still counts as open: the page is locked and toasts show inside it.
+      expect(ui.blockingModals).toBe(1)
       await user.click(accept)
       expect(localStorage.getItem('remember-agreement')).toBe('true')
       await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+      expect(ui.blockingModals).toBe(0)
     } finally {
       timers.mockRestore()
     }
