@@ -7,6 +7,7 @@ import { at, schemaFor } from '../http/endpoint'
 import { type ServerContext, variantOf } from '../context'
 import { fail } from '../http/errors'
 import { toMajor } from '../money'
+import { sameCurrency } from '../../src/lib/money'
 import { getQrSettings } from '../deposit/store'
 import { getSetting } from '../settings'
 import type { Member } from '../account/members'
@@ -52,8 +53,8 @@ const MEMBER: Lookup[] = [
   // Only what the member can pay into: accounts in their currency (a kip member is not offered the
   // baht accounts, QR codes or TrueMoney, which would only fail); isManual is the operator's setting.
   lookup(M.deposit, schemaFor(M.deposit, { response: { 200: C.DepositLookup } }), async (ctx, member) => ({
-    banks: (await store.listDepositBanks(ctx.db, variantOf(ctx))).filter((bank) => !member || sameMoney(bank.currency, member.currency)),
-    wallets: member && !sameMoney('THB', member.currency) ? [] : await store.listWalletAccounts(ctx.db),
+    banks: (await store.listDepositBanks(ctx.db, variantOf(ctx))).filter((bank) => !member || sameCurrency(bank.currency, member.currency)),
+    wallets: member && !sameCurrency('THB', member.currency) ? [] : await store.listWalletAccounts(ctx.db),
     isManual: await getSetting(ctx.db, 'depositManual'),
     bankQrMinimum: toMajor((await getQrSettings(ctx.db)).minimumMinor.KBANK),
   })),
@@ -68,12 +69,6 @@ const MEMBER: Lookup[] = [
     return { ...window, isOpen: isSlipOpen(ctx.now(), window.closedFrom, window.closedTo, ctx.timeZone) }
   }),
 ]
-
-/** Baht is THB, or BAHT in the Lao variant (spec 1); kip is LAK. */
-const sameMoney = (a: string, b: string): boolean => {
-  const iso = (currency: string) => (currency.trim().toUpperCase() === 'BAHT' ? 'THB' : currency.trim().toUpperCase())
-  return iso(a) === iso(b)
-}
 
 const lookupRoutes = (lookups: Lookup[]): FastifyPluginAsyncTypebox => async (app) => {
   for (const { endpoint, schema, handler } of lookups) {

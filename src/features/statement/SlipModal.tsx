@@ -11,7 +11,8 @@ import { Pager } from '../../ui/Pager'
 import { RefreshIcon } from '../../ui/icons'
 import { slipImageAddress, useSlips } from './api'
 import { statusText } from './describe'
-import { pageCount, STATEMENT_PAGE_SIZE, statusKey } from './rows'
+import { STATEMENT_PAGE_SIZE } from '../../api/contract/statement'
+import { pageCount, statusKey } from './rows'
 
 interface SlipModalProps {
   currency: Currency

@@ -7,8 +7,6 @@ import type { Slip } from '../../api/contract'
 import { STATEMENT_PAGE_SIZE, statementKeys } from '../../api/statement'
 import { shownInline } from '../../api/wallet'
 
-export { statementKeys, useStatement } from '../../api/statement'
-
 export const useSlips = (page: number) =>
   useQuery({
     queryKey: statementKeys.slips(page),

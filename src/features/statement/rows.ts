@@ -46,7 +46,6 @@ export type KnownType = (typeof STATEMENT_TYPES)[number]
 export const knownType = (statementType: unknown): KnownType | undefined =>
   STATEMENT_TYPES.find((type) => type === statementType)
 
-export { STATEMENT_PAGE_SIZE }
 
 /** How many pages `total` rows make: at least 1, so an empty statement is page 1 of 1. */
 export const pageCount = (total: unknown, size: number = STATEMENT_PAGE_SIZE): number =>
