@@ -252,6 +252,16 @@ const HOME_STATES: readonly ScreenState[] = [
   },
   { name: 'transfer-all confirmation', reach: async (context) => void (await transferAllConfirmation(context)) },
   {
+    name: 'transfer receipt',
+    reach: async (context) => {
+      // The receipt as the server's booking shows it, whatever the demo member holds.
+      await context.page.route('**/api/wallet/transferAll', (route) => route.fulfill({ json: { message: 'SUCCESS', amount: 250, wallet: { amount: 0, currency: 'THB' } } }), { times: 1 })
+      const confirmation = await transferAllConfirmation(context)
+      await confirmation.getByRole('button', { name: context.strings.transfer.allGo }).click()
+      await expect(context.page.getByRole('button', { name: context.strings.transfer.done })).toBeVisible()
+    },
+  },
+  {
     name: 'invite banners',
     reach: async (context) => void (await homeAction(context, context.strings.home.invite, context.strings.home.invite)),
   },

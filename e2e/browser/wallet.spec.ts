@@ -3,7 +3,7 @@
 import type { Page } from '@playwright/test'
 import la from '../../src/i18n/locales/la.json' with { type: 'json' }
 import { devPost, expect, holdAnswers, test } from '../fixtures'
-import { activate, baht, fill, type Fixtures, memberAtHome, openHome, openTransfer, type Strings } from '../shared/wallet'
+import { activate, baht, closeTransferReceipt, fill, type Fixtures, memberAtHome, openHome, openTransfer, type Strings } from '../shared/wallet'
 import { fund, memberHeaders, registerMember, signedIn, walletOf } from '../walletMembers'
 
 test.describe('transfers (browser)', () => {
@@ -16,7 +16,7 @@ test.describe('transfers (browser)', () => {
     await modal.getByLabel(strings.transfer.amount).fill('100')
     await modal.getByRole('button', { name: strings.transfer.submit, exact: true }).click()
     await expect(page.getByText(fill(strings.transfer.success, { amount: baht(100, 'browser') }))).toBeVisible()
-    await expect(modal).toBeHidden()
+    await closeTransferReceipt(modal, strings)
     expect(await walletOf(request, member)).toMatchObject({ wallet: 200, slots: { PG: 100 } })
     await expect(page.getByTestId('wallet-balance')).toHaveText(baht(200, 'browser'))
 
@@ -25,16 +25,45 @@ test.describe('transfers (browser)', () => {
     await modal.getByLabel(strings.transfer.to).selectOption('WALLET')
     await modal.getByLabel(strings.transfer.amount).fill('40.25')
     await modal.getByRole('button', { name: strings.transfer.submit, exact: true }).click()
-    await expect(modal).toBeHidden()
+    await closeTransferReceipt(modal, strings)
     expect(await walletOf(request, member)).toMatchObject({ wallet: 240.25, slots: { PG: 59.75 } })
 
     modal = await openTransfer(page, strings)
     await modal.getByLabel(strings.transfer.to).selectOption('PG')
     await modal.getByRole('button', { name: strings.transfer.all }).click()
     await page.getByRole('alertdialog', { name: strings.transfer.allTitle }).getByRole('button', { name: strings.transfer.allGo }).click()
-    await expect(modal).toBeHidden()
+    await closeTransferReceipt(modal, strings)
     expect(await walletOf(request, member)).toMatchObject({ wallet: 0, slots: { PG: 300 } })
     await expect(page.getByTestId('total-balance')).toHaveText(baht(300, 'browser'))
+  })
+
+  test('transfer: the cards show whole balances, "to" never offers the source, and the swap turns the route round', async ({ page, open, strings, request }) => {
+    await memberAtHome({ page, open, strings, request }, 1234.5, ['PG'])
+    const modal = await openTransfer(page, strings)
+    const from = modal.getByLabel(strings.transfer.from)
+    const to = modal.getByLabel(strings.transfer.to)
+    // The card carries the whole balance, sign and decimals, not a select's cut-off text.
+    await expect(modal.getByTestId('account-pick-balance').first()).toHaveText(baht(1234.5, 'browser'))
+    await expect(to.locator('option')).toHaveText([strings.transfer.choose, /PG/])
+    await to.selectOption('PG')
+    await expect(modal.getByTestId('account-pick-balance').nth(1)).toHaveText(baht(0, 'browser'))
+    await modal.getByRole('button', { name: strings.transfer.swap }).click()
+    await expect(from).toHaveValue('PG')
+    await expect(to).toHaveValue('WALLET')
+    await expect(to.locator('option')).toHaveText([strings.transfer.choose, new RegExp(strings.transfer.wallet)])
+    // Choosing the target as the source swaps the two instead of making a transfer to itself.
+    await from.selectOption('WALLET')
+    await expect(to).toHaveValue('PG')
+  })
+
+  test('a member without a game account is taken from the transfer to the games to open one', async ({ page, open, strings, request }) => {
+    await memberAtHome({ page, open, strings, request }, 100)
+    const modal = await openTransfer(page, strings)
+    await expect(modal.getByText(strings.transfer.noGames)).toBeVisible()
+    await modal.getByRole('button', { name: strings.transfer.openGame }).click()
+    await expect(modal).toBeHidden()
+    await expect(page.locator('.games .game-card').first()).toBeFocused()
+    await expect(page.locator('.games .game-card').first()).toBeInViewport()
   })
 
   test('a Lao screen reads an amount the way it writes amounts, and refuses the other way of writing it', async ({ page, open, request }) => {
@@ -85,7 +114,7 @@ test.describe('transfers (browser)', () => {
       if (req.method() === 'POST' && req.url().endsWith('/api/wallet/transfer')) posts += 1
     })
     await modal.getByRole('button', { name: strings.transfer.submit, exact: true }).dblclick()
-    await expect(modal).toBeHidden()
+    await closeTransferReceipt(modal, strings)
     expect(posts).toBe(1)
     expect(await walletOf(request, member)).toMatchObject({ wallet: 150, slots: { PG: 50 } })
   })
@@ -110,7 +139,7 @@ test.describe('transfers (browser)', () => {
     const retried = page.waitForResponse((response) => response.url().endsWith('/api/wallet/transfer'))
     await modal.getByRole('button', { name: strings.transfer.submit, exact: true }).click()
     expect((await retried).headers()['idempotent-replayed']).toBe('true')
-    await expect(modal).toBeHidden()
+    await closeTransferReceipt(modal, strings)
     expect(await walletOf(request, member)).toMatchObject({ wallet: 120, slots: { PG: 80 } })
   })
 
@@ -147,7 +176,10 @@ test.describe('transfers (browser)', () => {
     await devPost(request, '/dev/games/JOKER', { down: true })
     try {
       const modal = await openTransfer(page, strings)
-      await modal.getByLabel(strings.transfer.to).selectOption('WALLET')
+      // "To" never offers the source: the swap puts the main wallet on the receiving side.
+      await modal.getByLabel(strings.transfer.to).selectOption('PG')
+      await modal.getByRole('button', { name: strings.transfer.swap }).click()
+      await expect(modal.getByLabel(strings.transfer.to)).toHaveValue('WALLET')
       await modal.getByRole('button', { name: strings.transfer.all }).click()
       await page.getByRole('alertdialog', { name: strings.transfer.allTitle }).getByRole('button', { name: strings.transfer.allGo }).click()
       await expect(page.getByText(fill(strings.transfer.unreachable, { games: 'Joker Gaming' }))).toBeVisible()
@@ -402,7 +434,7 @@ test.describe('faults (browser)', () => {
     await expect(modal.getByLabel(strings.transfer.amount)).toHaveValue('30')
     await context.setOffline(false)
     await modal.getByRole('button', { name: strings.transfer.submit, exact: true }).click()
-    await expect(modal).toBeHidden()
+    await closeTransferReceipt(modal, strings)
     expect(await walletOf(request, member)).toMatchObject({ wallet: 70, slots: { PG: 30 } })
   })
 
@@ -422,7 +454,7 @@ test.describe('faults (browser)', () => {
     await failure.getByRole('button', { name: strings.errorDialog.ok }).click()
     await expect(modal.getByLabel(strings.transfer.amount)).toHaveValue('40')
     await modal.getByRole('button', { name: strings.transfer.submit, exact: true }).click()
-    await expect(modal).toBeHidden()
+    await closeTransferReceipt(modal, strings)
     expect(await walletOf(request, member)).toMatchObject({ wallet: 60, slots: { PG: 40 } })
     await expect(page.getByTestId('wallet-balance')).toHaveText(baht(60, 'browser'))
   })

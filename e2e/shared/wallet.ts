@@ -1,6 +1,6 @@
 // The wallet tests' shared steps (e2e/{all,browser,telegram}/wallet.spec.ts): each test registers
 // its own member and funds it through a real paid QR deposit.
-import type { Page } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 import { formatMoney } from '../../src/lib/money'
 import type th from '../../src/i18n/locales/th.json'
 import { expect } from '../fixtures'
@@ -34,6 +34,13 @@ export async function openHome(page: Page, open: (path: string) => Promise<void>
   await open('/user/home')
   await expect(page.getByTestId('total-balance')).toBeVisible()
   return page.getByRole('navigation', { name: strings.home.actions })
+}
+
+/** A transfer ends on its receipt (issue 18): it names what moved, and Done closes it. */
+export async function closeTransferReceipt(modal: Locator, strings: Strings) {
+  await expect(modal.getByRole('status').filter({ hasText: strings.transfer.walletNow })).toBeVisible()
+  await modal.getByRole('button', { name: strings.transfer.done }).click()
+  await expect(modal).toBeHidden()
 }
 
 export async function openTransfer(page: Page, strings: Strings) {

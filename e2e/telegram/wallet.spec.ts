@@ -1,7 +1,7 @@
 // The wallet as a player uses it (issue 7), on the production build against the reference server:
 // each test registers its own member and funds it through a real paid QR deposit.
 import { expect, telegramEvents, test } from '../fixtures'
-import { fill, memberAtHome, openTransfer } from '../shared/wallet'
+import { closeTransferReceipt, fill, memberAtHome, openTransfer } from '../shared/wallet'
 
 test('Telegram asks before closing while a transfer is out, and not after', async ({ page, open, strings, request }) => {
   await memberAtHome({ page, open, strings, request }, 100, ['PG'])
@@ -18,7 +18,7 @@ test('Telegram asks before closing while a transfer is out, and not after', asyn
   await modal.getByRole('button', { name: strings.transfer.submit, exact: true }).click()
   await expect.poll(closing).toEqual([true])
   release()
-  await expect(modal).toBeHidden()
+  await closeTransferReceipt(modal, strings)
   await expect.poll(closing).toEqual([true, false])
   await expect.poll(() => telegramEvents(page, 'web_app_trigger_haptic_feedback')).toContainEqual({ type: 'notification', notification_type: 'success' })
 })

@@ -36,3 +36,5 @@ export const StarIcon = () => <Icon><path d="m12 3 2.8 5.7 6.2.9-4.5 4.4 1 6.2L1
 export const LockIcon = () => <Icon><rect x="4" y="11" width="16" height="10" rx="2" /><path d="M8 11V7a4 4 0 0 1 8 0v4" /></Icon>
 export const FlagIcon = () => <Icon><path d="M5 21V4M5 4h11l-2 4 2 4H5" /></Icon>
 export const ChevronIcon = () => <Icon><path d="m9 6 6 6-6 6" /></Icon>
+export const ChevronDownIcon = () => <Icon><path d="m6 9 6 6 6-6" /></Icon>
+export const SwapIcon = () => <Icon><path d="M8 4v16M4 8l4-4 4 4M16 20V4M12 16l4 4 4-4" /></Icon>

@@ -71,18 +71,16 @@ describe('transfer: the rules of spec 5, said before anything is sent', () => {
     expect(options).toEqual([`${text('transfer.wallet')} (${money(500)})`, `PG game (${money(120)})`, `JOKER game (${money(0)})`])
   })
 
-  it('asks for both accounts, then different ones, then at least 1 baht, keeping what was typed', async () => {
+  it('asks for both accounts, never offers the source as the target, then at least 1 baht, keeping what was typed', async () => {
     const { user, calls, modal, field, submit } = await openTransfer()
     await user.type(field('transfer.amount'), '0.99')
     await user.click(submit())
     expect(within(modal).getByText(text('validation.transferSelectAccount'))).toBeVisible()
-
-    await user.selectOptions(field('transfer.to'), 'WALLET')
-    await user.click(submit())
-    expect(within(modal).getByText(text('validation.transferSameAccount'))).toBeVisible()
-    expect(within(modal).queryByText(text('validation.transferSelectAccount'))).toBeNull()
+    const targets = () => within(field('transfer.to')).getAllByRole('option').map((option) => option.getAttribute('value'))
+    expect(targets()).toEqual(['', 'PG', 'JOKER'])
 
     await user.selectOptions(field('transfer.to'), 'PG')
+    expect(within(modal).queryByText(text('validation.transferSelectAccount'))).toBeNull()
     await user.click(submit())
     expect(within(modal).getByText(text('validation.transferMin', { min: '1.00', unit: text('wallet.unitBaht') }))).toBeVisible()
     expect(field('transfer.amount')).toHaveValue('0.99')
@@ -122,7 +120,7 @@ describe('transfer: the rules of spec 5, said before anything is sent', () => {
 })
 
 describe('transfer: sending', () => {
-  it('sends one request for a double tap, holds Telegram closing confirmation while out, then toasts, buzzes and closes saved', async () => {
+  it('sends one request for a double tap, holds Telegram closing confirmation while out, then buzzes and ends on a receipt that closes saved', async () => {
     const answer = held(transferred(100))
     const { user, calls, field, submit, onClose, platform } = await openTransfer({ 'POST /api/wallet/transfer': answer.answer })
     await user.selectOptions(field('transfer.to'), 'PG')
@@ -134,7 +132,13 @@ describe('transfer: sending', () => {
     expect(platform.setClosingConfirmation.mock.calls).toEqual([[true]])
 
     answer.release()
-    expect(await screen.findByText(text('transfer.success', { amount: money(100) }))).toBeVisible()
+    const receipt = await screen.findByRole('status')
+    expect(within(receipt).getByText(text('transfer.success', { amount: money(100) }))).toBeVisible()
+    // What moved, from where to where, and what the main wallet holds now (the server's figure).
+    const facts = Object.fromEntries([...receipt.querySelectorAll('dt')].map((term) => [term.textContent, term.nextElementSibling?.textContent]))
+    expect(facts).toMatchObject({ [text('transfer.from')]: text('transfer.wallet'), [text('transfer.to')]: 'PG game', [text('transfer.walletNow')]: money(400) })
+    expect(onClose).not.toHaveBeenCalled()
+    await user.click(within(receipt).getByRole('button', { name: text('transfer.done') }))
     expect(onClose).toHaveBeenCalledWith(true)
     expect(platform.haptic).toHaveBeenCalledWith('success')
     expect(platform.setClosingConfirmation.mock.calls).toEqual([[true], [false]])
@@ -164,17 +168,20 @@ describe('transfer: sending', () => {
     await user.dblClick(await confirmAll())
     await waitFor(() => expect(posts(calls, '/api/wallet/transferAll')).toHaveLength(1))
     answer.release()
-    expect(await screen.findByText(text('transfer.success', { amount: money(650) }))).toBeVisible()
+    const receipt = await screen.findByRole('status')
+    expect(within(receipt).getByText(text('transfer.success', { amount: money(650) }))).toBeVisible()
+    expect(within(receipt).getByText(text('statement.allAccounts'))).toBeVisible()
     const sent = posts(calls, '/api/wallet/transferAll')
     expect(sent.map((call) => call.body)).toEqual([{ to: 'JOKER' }])
     expect(keyOf(sent[0])).toMatch(/^[\w-]{16,}$/)
     expect(posts(calls, '/api/wallet/transfer')).toEqual([])
+    await user.click(within(receipt).getByRole('button', { name: text('transfer.done') }))
     expect(onClose).toHaveBeenCalledWith(true)
   })
 
   it('retries after a lost answer with the same Idempotency-Key; a changed amount is a new action with a new key', async () => {
     let down = true
-    const { user, calls, field, submit, onClose } = await openTransfer({
+    const { user, calls, field, submit } = await openTransfer({
       'POST /api/wallet/transfer': () => (down ? networkDown() : transferred(60)),
     })
     await user.selectOptions(field('transfer.to'), 'PG')
@@ -193,7 +200,7 @@ describe('transfer: sending', () => {
     await user.clear(field('transfer.amount'))
     await user.type(field('transfer.amount'), '60')
     await user.click(submit())
-    await waitFor(() => expect(onClose).toHaveBeenCalledWith(true))
+    expect(await screen.findByText(text('transfer.success', { amount: money(60) }))).toBeVisible()
     const keys = posts(calls, '/api/wallet/transfer').map(keyOf)
     expect(keys).toHaveLength(3)
     expect(keys[1]).toBe(keys[0])
@@ -234,6 +241,7 @@ describe('transfer: sending', () => {
 
   it('after transfer-all, names the games that could not be reached (their money stayed)', async () => {
     const { user, field, all, confirmAll } = await openTransfer({ 'POST /api/wallet/transferAll': { ...transferred(120, 620), unreachable: ['JOKER'] } })
+    await user.selectOptions(field('transfer.from'), 'PG')
     await user.selectOptions(field('transfer.to'), 'WALLET')
     await user.click(all())
     await user.click(await confirmAll())

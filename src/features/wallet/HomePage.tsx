@@ -117,6 +117,16 @@ export function HomePage({ parts }: { parts: HomeParts }) {
     else if (action.kind === 'external') platform.openExternal(action.url)
   }
 
+  /** The transfer's shortcut when the member has no game account: the game list, its first card focused. */
+  const openGames = () => {
+    setModal(null)
+    window.requestAnimationFrame(() => {
+      const first = document.querySelector<HTMLElement>('.games .game-card')
+      first?.scrollIntoView({ block: 'center' })
+      first?.focus({ preventScroll: true })
+    })
+  }
+
   return (
     <section aria-labelledby="home-title" className="stack home">
       <div className="page-head">
@@ -175,7 +185,7 @@ export function HomePage({ parts }: { parts: HomeParts }) {
         {/* A deposit may have been credited while it was open (a QR paid, a slip approved): read the wallet again. */}
         {modal?.kind === 'deposit' && <DepositModal open onClose={() => closed(true)} />}
         {modal?.kind === 'withdraw' && <WithdrawModal open onClose={closed} />}
-        {modal?.kind === 'transfer' && <TransferModal open onClose={closed} from={modal.from} to={modal.to} />}
+        {modal?.kind === 'transfer' && <TransferModal open onClose={closed} from={modal.from} to={modal.to} onOpenGames={openGames} />}
         {modal?.kind === 'invite' && <InviteModal code={code} currency={currency} onClose={closed} />}
         {modal?.kind === 'refund' && <RefundModal currency={currency} onClose={closed} />}
         {modal?.kind === 'spin' && <SpinModal currency={currency} onClose={closed} />}

@@ -10,69 +10,95 @@ import { transferRule } from '../rules'
 import { showToast } from '../../../state/ui'
 import { Button } from '../../../ui/Button'
 import { ErrorDialog } from '../../../ui/ErrorDialog'
-import { SelectField } from '../../../ui/Field'
 import { LoadError } from '../../../ui/LoadError'
 import { Modal } from '../../../ui/Modal'
 import { AmountField } from '../../../ui/AmountField'
 import { storeBalances, useWallet, walletKeys } from '../../../api/wallet'
 import { transfer, transferAll } from '../api'
 import { useMoneyAction } from '../../../api/useMoneyAction'
+import { formatDate } from '../../../lib/dates'
+import { CheckIcon, SwapIcon } from '../../../ui/icons'
+import { AccountPicker, type TransferAccount } from './AccountPicker'
 
 interface TransferModalProps {
   open: boolean
   onClose: (saved: boolean) => void
   from?: string
   to?: string
+  /** Leaves the transfer for the game list, where a game account is opened (shown without one). */
+  onOpenGames?: () => void
 }
 
 type TransferCall = { kind: 'one'; from: string; to: string; amount: number } | { kind: 'all'; to: string }
 
+/** What the receipt shows once the server has booked the transfer. */
+interface Moved {
+  amount: number
+  /** The source, or null when everything was gathered. */
+  from: string | null
+  to: string
+  at: number
+  wallet: number
+}
+
+/** When the answer came: read in the success handler, never while rendering. */
+const bookedAt = () => Date.now()
+
 /** Spec 2 and 5: between the main wallet and the game accounts, one amount or everything. */
-export function TransferModal({ open, onClose, from: initialFrom = WALLET, to: initialTo = '' }: TransferModalProps) {
+export function TransferModal({ open, onClose, from: initialFrom = WALLET, to: initialTo = '', onOpenGames }: TransferModalProps) {
   const { t } = useTranslation()
   const client = useQueryClient()
   const wallet = useWallet()
   const language = currentLanguage()
   const [from, setFrom] = useState(initialFrom)
-  const [to, setTo] = useState(initialTo)
+  const [to, setTo] = useState(initialTo === initialFrom ? '' : initialTo)
   const [amount, setAmount] = useState('')
   const [showProblems, setShowProblems] = useState(false)
   const [failure, setFailure] = useState<Error | null>(null)
-  const [saved, setSaved] = useState(false)
+  const [moved, setMoved] = useState<Moved | null>(null)
   const [confirmAll, setConfirmAll] = useState(false)
   const allTextId = useId()
 
   const currency = currencyOf(wallet.data?.wallet.currency)
+  const money = (value: number) => formatMoney(value, language, currency)
   const unit = t(currency === 'LAK' ? 'wallet.unitKip' : 'wallet.unitBaht')
   // Spec 2: WALLET or a game code; any game the member has an account in, whether it opens by its account flow or its web page.
   const games = (wallet.data?.slots ?? []).filter((slot) => slot.isActive)
   const balanceOf = (code: string) =>
     code === WALLET ? wallet.data?.wallet.amount : games.find((game) => game.code === code)?.amount
-  const accounts = [
+  const accounts: TransferAccount[] = [
     { code: WALLET, label: t('transfer.wallet') },
     ...games.map((game) => ({ code: game.code, label: game.name })),
-  ]
-  const option = (code: string, label: string) => {
-    const balance = balanceOf(code)
-    return `${label}${balance === undefined ? '' : ` (${formatMoney(balance, language, currency)})`}`
+  ].map((account) => {
+    const balance = balanceOf(account.code)
+    return { ...account, balance: balance === undefined ? undefined : money(balance) }
+  })
+  const nameOf = (code: string) => accounts.find((account) => account.code === code)?.label ?? code
+  const withBalance = (account: TransferAccount) => (account.balance === undefined ? account.label : `${account.label} (${account.balance})`)
+
+  // "To" never offers the source (issue 18): choosing the target as the source swaps the two.
+  const chooseFrom = (code: string) => {
+    if (code === to) setTo(from)
+    setFrom(code)
+  }
+  const swap = () => {
+    setFrom(to)
+    setTo(from)
   }
 
   const action = useMoneyAction<TransferResponse, TransferCall>({
     call: (request, headers) =>
       request.kind === 'all' ? transferAll(request.to, headers) : transfer({ from: request.from, to: request.to, amount: request.amount }, headers),
-    onSuccess: (answer) => {
+    onSuccess: (answer, request) => {
       storeBalances(client, { wallet: answer.wallet })
-      showToast(t('transfer.success', { amount: formatMoney(answer.amount, language, currency) }), 'success')
       // Transfer-all moves each account on its own: a game that could not be reached kept its money.
       if (answer.unreachable?.length) {
         const names = answer.unreachable.map((code) => games.find((game) => game.code === code)?.name ?? code)
         showToast(t('transfer.unreachable', { games: names.join(', ') }), 'info')
       }
-      setSaved(true)
       setConfirmAll(false)
-      setAmount('')
       setShowProblems(false)
-      onClose(true)
+      setMoved({ amount: answer.amount, from: request.kind === 'one' ? request.from : null, to: request.to, at: bookedAt(), wallet: answer.wallet.amount })
     },
     onError: (error) => {
       setConfirmAll(false)
@@ -94,7 +120,6 @@ export function TransferModal({ open, onClose, from: initialFrom = WALLET, to: i
   }
   // Transfer-all empties every other account with money into `to`: the player confirms, seeing which.
   const emptied = accounts.filter((account) => account.code !== to && (balanceOf(account.code) ?? 0) > 0)
-  const nameOf = (code: string) => accounts.find((account) => account.code === code)?.label ?? code
   const moveAll = () => {
     setShowProblems(false)
     if (!to) {
@@ -106,27 +131,53 @@ export function TransferModal({ open, onClose, from: initialFrom = WALLET, to: i
   const accountsProblem = showProblems && problem && (problem.key === 'validation.transferSelectAccount' || problem.key === 'validation.transferSameAccount')
   const amountProblem = showProblems && problem && !accountsProblem
 
+  if (moved) {
+    return (
+      <Modal open={open} onClose={() => onClose(true)} title={t('transfer.title')}>
+        <div className="stack money-receipt" role="status">
+          <span className="money-receipt__mark" aria-hidden="true"><CheckIcon /></span>
+          <p className="money-receipt__state money-receipt__state--big">{t('transfer.success', { amount: money(moved.amount) })}</p>
+          <dl className="facts">
+            <dt>{t('transfer.from')}</dt><dd>{moved.from === null ? t('statement.allAccounts') : nameOf(moved.from)}</dd>
+            <dt>{t('transfer.to')}</dt><dd>{nameOf(moved.to)}</dd>
+            <dt>{t('receipt.time')}</dt><dd>{formatDate(moved.at, language)}</dd>
+            <dt>{t('transfer.walletNow')}</dt><dd>{money(moved.wallet)}</dd>
+          </dl>
+          <Button type="button" block onClick={() => onClose(true)}>{t('transfer.done')}</Button>
+        </div>
+      </Modal>
+    )
+  }
+
   return (
-    <Modal open={open} onClose={() => onClose(saved)} title={t('transfer.title')}>
+    <Modal open={open} onClose={() => onClose(false)} title={t('transfer.title')}>
       <form className="money-form" onSubmit={submit} noValidate>
         {wallet.isError && <LoadError error={wallet.error} onRetry={() => wallet.refetch()} />}
-        <div className="money-row">
-          <SelectField label={t('transfer.from')} value={from} onChange={(event) => setFrom(event.target.value)}>
-            {accounts.map((account) => <option key={account.code} value={account.code}>{option(account.code, account.label)}</option>)}
-          </SelectField>
-          <SelectField label={t('transfer.to')} value={to} onChange={(event) => setTo(event.target.value)}>
-            <option value="">{t('transfer.choose')}</option>
-            {accounts.map((account) => <option key={account.code} value={account.code}>{option(account.code, account.label)}</option>)}
-          </SelectField>
+        <div className="transfer-route">
+          <AccountPicker label={t('transfer.from')} value={from} accounts={accounts} onChange={chooseFrom} />
+          <button type="button" className="transfer-route__swap" aria-label={t('transfer.swap')} disabled={!to} onClick={swap}><SwapIcon /></button>
+          <AccountPicker
+            label={t('transfer.to')}
+            value={to}
+            accounts={accounts.filter((account) => account.code !== from)}
+            onChange={setTo}
+            placeholder={t('transfer.choose')}
+            invalid={Boolean(accountsProblem)}
+          />
         </div>
         {accountsProblem && <p className="notice notice--error" role="alert">{problemText(problem, (key, values) => t(key, values), language, unit)}</p>}
-        {games.length === 0 && wallet.data && <p className="muted">{t('transfer.noGames')}</p>}
+        {games.length === 0 && wallet.data && (
+          <div className="notice transfer-no-games">
+            <p>{t('transfer.noGames')}</p>
+            {onOpenGames && <Button type="button" variant="secondary" onClick={onOpenGames}>{t('transfer.openGame')}</Button>}
+          </div>
+        )}
         <AmountField
           label={t('transfer.amount')}
           value={amount}
           onChange={setAmount}
           error={amountProblem ? problemText(problem, (key, values) => t(key, values), language, unit) : null}
-          preview={reading.ok && reading.amount > 0 ? t('transfer.preview', { amount: formatMoney(reading.amount, language, currency) }) : null}
+          preview={reading.ok && reading.amount > 0 ? t('transfer.preview', { amount: money(reading.amount) }) : null}
         />
         {walletEmpty && <p className="notice" role="status">{t('transfer.walletEmpty')}</p>}
         <Button type="submit" block pending={action.pending} disabled={walletEmpty}>{t('transfer.submit')}</Button>
@@ -138,7 +189,7 @@ export function TransferModal({ open, onClose, from: initialFrom = WALLET, to: i
             <p id={allTextId}>
               {emptied.length === 0
                 ? t('transfer.allNothing', { to: nameOf(to) })
-                : t('transfer.allConfirm', { to: nameOf(to), accounts: emptied.map((account) => option(account.code, account.label)).join(', ') })}
+                : t('transfer.allConfirm', { to: nameOf(to), accounts: emptied.map(withBalance).join(', ') })}
             </p>
             <div className="button-row">
               <Button type="button" variant="secondary" onClick={() => setConfirmAll(false)}>{t('transfer.cancel')}</Button>

@@ -14,7 +14,7 @@ import { showToast } from '../../../state/ui'
 import { Button } from '../../../ui/Button'
 import { copyWithToast } from '../../../ui/copy'
 import { ErrorDialog } from '../../../ui/ErrorDialog'
-import { CopyIcon } from '../../../ui/icons'
+import { CheckIcon, CopyIcon } from '../../../ui/icons'
 import { LoadError } from '../../../ui/LoadError'
 import { Modal } from '../../../ui/Modal'
 import { PausedNotice } from '../../../ui/PausedNotice'
@@ -89,9 +89,10 @@ export function WithdrawModal({ open, onClose }: { open: boolean; onClose: (save
   if (requested) {
     return (
       <Modal open={open} onClose={() => onClose(true)} title={t('withdraw.title')}>
-        <div className="stack withdraw-receipt" role="status">
-          <p className="withdraw-receipt__amount">{money(requested.amount)}</p>
-          <p className="withdraw-receipt__state">{t('withdraw.success')}</p>
+        <div className="stack money-receipt" role="status">
+          <span className="money-receipt__mark" aria-hidden="true"><CheckIcon /></span>
+          <p className="money-receipt__amount">{money(requested.amount)}</p>
+          <p className="money-receipt__state">{t('withdraw.success')}</p>
           <dl className="facts">
             <dt>{t('receipt.reference')}</dt><dd>W{requested.id}</dd>
             <dt>{t('receipt.time')}</dt><dd>{formatDateTime(requested.createdAt)}</dd>
