@@ -84,6 +84,23 @@ describe('home', () => {
     expect(screen.getByRole('heading', { name: text('home.greeting', { name: 'Somchai' }) })).toBeVisible()
   })
 
+  it('breaks the total down on the balance card: main wallet, games, and each game on asking', async () => {
+    const { user } = await home({ 'GET /api/wallet': wallet(40, [slot('PG', 'slot', 200.5, true), slot('JOKER', 'slot', 0, true), slot('UFABET', 'sport', 0, false)]) })
+    await waitFor(() => expect(screen.getByTestId('games-balance')).toHaveTextContent(money(200.5)))
+    const perGame = screen.getByText(text('home.breakdown', { count: 2 }))
+    await user.click(perGame)
+    const rows = within(perGame.closest('details')!).getAllByRole('listitem').map((item) => item.textContent)
+    // The games the member has an account in, each with its balance; a game never opened is not listed.
+    expect(rows).toEqual([`PG game${money(200.5)}`, `JOKER game${money(0)}`])
+  })
+
+  it('puts deposit and withdraw first among the actions, apart from the others', async () => {
+    await home()
+    await screen.findByTestId('total-balance')
+    const primary = screen.getByRole('navigation', { name: text('home.actions') }).querySelector('.home-actions__primary')!
+    expect(within(primary as HTMLElement).getAllByRole('button').map((button) => button.textContent)).toEqual([text('home.deposit'), text('home.withdraw')])
+  })
+
   it('refreshes the game balances and says when', async () => {
     const { user, calls } = await home({ 'GET /api/wallet/refresh/slot': { wallet: { amount: 10, currency: 'THB' }, slots: [slot('PG', 'slot', 5, true)] } })
     await screen.findByTestId('total-balance')

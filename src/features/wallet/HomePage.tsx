@@ -137,12 +137,15 @@ export function HomePage({ parts }: { parts: HomeParts }) {
       <BalanceCard wallet={wallet.data} />
 
       <nav className="home-actions" aria-label={t('home.actions')}>
-        <button type="button" className="home-action" disabled={!wallet.data} onClick={() => setModal({ kind: 'deposit' })}>
-          <DepositIcon /><span>{t('home.deposit')}</span>
-        </button>
-        <button type="button" className="home-action" disabled={!wallet.data} onClick={() => setModal({ kind: 'withdraw' })}>
-          <WithdrawIcon /><span>{t('home.withdraw')}</span>
-        </button>
+        {/* Deposit and withdraw first and larger (issue 18): what a player comes to do. */}
+        <div className="home-actions__primary">
+          <button type="button" className="home-primary home-primary--deposit" disabled={!wallet.data} onClick={() => setModal({ kind: 'deposit' })}>
+            <DepositIcon /><span>{t('home.deposit')}</span>
+          </button>
+          <button type="button" className="home-primary" disabled={!wallet.data} onClick={() => setModal({ kind: 'withdraw' })}>
+            <WithdrawIcon /><span>{t('home.withdraw')}</span>
+          </button>
+        </div>
         <button type="button" className="home-action" disabled={!wallet.data} onClick={() => setModal({ kind: 'transfer' })}>
           <TransferIcon /><span>{t('home.transfer')}</span>
         </button>

@@ -5,7 +5,7 @@ import type { WalletResponse } from '../../../api/contract'
 import { currentLanguage } from '../../../i18n/i18n'
 import { formatDate, relativeTime } from '../../../lib/dates'
 import { totalBalance } from '../../../lib/games'
-import { currencyOf, formatMoney } from '../../../lib/money'
+import { currencyOf, formatMoney, sumAmounts } from '../../../lib/money'
 import { showToast } from '../../../state/ui'
 import { RefreshIcon } from '../../../ui/icons'
 import { refreshSlots, storeBalances, useLastSync } from '../../../api/wallet'
@@ -22,7 +22,7 @@ function useNow(every: number): number {
   return now
 }
 
-/** Spec 1 and 2: the total (main wallet plus every game balance) and its refresh from the games. */
+/** Spec 1 and 2: the total (main wallet plus every game balance), where it is, and its refresh from the games (refresh-all). */
 export function BalanceCard({ wallet }: { wallet: WalletResponse | undefined }) {
   const { t } = useTranslation()
   const client = useQueryClient()
@@ -30,6 +30,10 @@ export function BalanceCard({ wallet }: { wallet: WalletResponse | undefined }) 
   const syncedAt = useLastSync()
   const now = Math.max(useNow(RELATIVE_TICK_MS), syncedAt ?? 0)
   const language = currentLanguage()
+  const money = (value: number) => formatMoney(value, language, currencyOf(wallet?.wallet.currency))
+  // The games the member has an account in; the total counts every balance (spec 1).
+  const games = (wallet?.slots ?? []).filter((slot) => slot.isActive || slot.amount !== 0)
+  const gamesTotal = sumAmounts((wallet?.slots ?? []).map((slot) => slot.amount))
 
   const refresh = () => {
     if (refreshing) return
@@ -45,15 +49,32 @@ export function BalanceCard({ wallet }: { wallet: WalletResponse | undefined }) 
       <p className="balance-card__label">{t('home.total')}</p>
       {wallet ? (
         <p className="balance-card__total" data-testid="total-balance">
-          {formatMoney(totalBalance(wallet.wallet.amount, wallet.slots), language, currencyOf(wallet.wallet.currency))}
+          {money(totalBalance(wallet.wallet.amount, wallet.slots))}
         </p>
       ) : (
         <p className="balance-card__total skeleton skeleton--inline" aria-label={t('common.loading')} />
       )}
-      <p className="balance-card__wallet">
-        {t('home.mainWallet')}{' '}
-        <strong data-testid="wallet-balance">{wallet ? formatMoney(wallet.wallet.amount, language, currencyOf(wallet.wallet.currency)) : '—'}</strong>
-      </p>
+      {/* Where the total is (issue 18): the main wallet and the games, each game on asking. */}
+      <dl className="balance-card__split">
+        <div>
+          <dt>{t('home.mainWallet')}</dt>
+          <dd data-testid="wallet-balance">{wallet ? money(wallet.wallet.amount) : '—'}</dd>
+        </div>
+        <div>
+          <dt>{t('home.games')}</dt>
+          <dd data-testid="games-balance">{wallet ? money(gamesTotal) : '—'}</dd>
+        </div>
+      </dl>
+      {games.length > 0 && (
+        <details className="balance-card__games">
+          <summary>{t('home.breakdown', { count: games.length })}</summary>
+          <ul>
+            {games.map((game) => (
+              <li key={game.code}><span>{game.name}</span><span>{money(game.amount)}</span></li>
+            ))}
+          </ul>
+        </details>
+      )}
       <div className="balance-card__sync">
         <span aria-live="polite">{syncedAt ? t('home.lastSync', { time: `${relativeTime(syncedAt, language, now)} (${formatDate(syncedAt, language)})` }) : t('home.neverSynced')}</span>
         <button type="button" className="balance-card__refresh" onClick={refresh} disabled={!wallet || refreshing} aria-label={t('home.refresh')}>
