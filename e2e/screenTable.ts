@@ -196,7 +196,7 @@ const HOME_STATES: readonly ScreenState[] = [
     name: 'deposit QR',
     reach: async (context) => {
       const dialog = await homeAction(context, context.strings.home.deposit, context.strings.deposit.title)
-      await dialog.getByRole('tab', { name: fill(context.strings.deposit.tabQr, { provider: 'KBANK' }) }).click()
+      await dialog.getByRole('tab', { name: context.strings.deposit.qrTab.KBANK }).click()
       const create = dialog.getByRole('button', { name: context.strings.deposit.qrCreate })
       const code = dialog.getByRole('img', { name: context.strings.deposit.qrLabel })
       await expect(create.or(code)).toBeVisible()
@@ -211,7 +211,7 @@ const HOME_STATES: readonly ScreenState[] = [
     name: `deposit QR ${provider}`,
     reach: async (context) => {
       const dialog = await homeAction(context, context.strings.home.deposit, context.strings.deposit.title)
-      await dialog.getByRole('tab', { name: fill(context.strings.deposit.tabQr, { provider }) }).click()
+      await dialog.getByRole('tab', { name: context.strings.deposit.qrTab[provider] }).click()
       await expect(dialog.getByRole('group', { name: context.strings.deposit.quickAmounts })).toBeVisible()
     },
   })),

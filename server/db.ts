@@ -23,7 +23,7 @@ export interface Tables {
     variant: string | null
     sort: number
   }
-  wallet_accounts: { id: Generated<number>; account_name: string; mode: string; sort: number }
+  wallet_accounts: { id: Generated<number>; account_name: string; account_no: string | null; mode: string; sort: number }
   members: {
     id: Generated<number>
     username: string

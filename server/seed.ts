@@ -44,7 +44,7 @@ async function seedLookups(db: Db, _at: number, _prepared: unknown, { variant }:
   }
   await insertDepositAccounts(db, data.depositAccounts, 0)
   await db.insertInto('wallet_accounts')
-    .values(data.walletAccounts.map((a, i) => ({ account_name: a.accountName, mode: a.mode, sort: i })))
+    .values(data.walletAccounts.map((a, i) => ({ account_name: a.accountName, account_no: a.accountNo, mode: a.mode, sort: i })))
     .execute()
 }
 

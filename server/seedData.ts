@@ -78,7 +78,7 @@ export const depositAccounts = [
   { bankCode: 'BCEL', bankType: 'BANK', mode: 'MANUAL', accountName: 'WALLET DEMO LAO', accountNo: '0101234567890', currency: 'LAK', variant: 'la' },
 ] as const
 
-export const walletAccounts = [{ accountName: 'WALLET DEMO', mode: 'AUTO' }] as const
+export const walletAccounts = [{ accountName: 'WALLET DEMO', accountNo: '0891234567', mode: 'AUTO' }] as const
 
 export const demoMember = {
   id: 123,

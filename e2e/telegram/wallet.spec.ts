@@ -1,7 +1,7 @@
 // The wallet as a player uses it (issue 7), on the production build against the reference server:
 // each test registers its own member and funds it through a real paid QR deposit.
 import { expect, telegramEvents, test } from '../fixtures'
-import { closeTransferReceipt, fill, memberAtHome, openTransfer } from '../shared/wallet'
+import { closeTransferReceipt, memberAtHome, openTransfer } from '../shared/wallet'
 
 test('Telegram asks before closing while a transfer is out, and not after', async ({ page, open, strings, request }) => {
   await memberAtHome({ page, open, strings, request }, 100, ['PG'])
@@ -28,7 +28,7 @@ test('Telegram asks before closing while a QR deposit is open, and not once it i
   const closing = async () => ((await telegramEvents(page, 'web_app_setup_closing_behavior')) as { need_confirmation: boolean }[]).map((event) => event.need_confirmation)
   await page.getByRole('navigation', { name: strings.home.actions }).getByRole('button', { name: strings.home.deposit }).click()
   const modal = page.getByRole('dialog', { name: strings.deposit.title })
-  await modal.getByRole('tab', { name: fill(strings.deposit.tabQr, { provider: 'KBANK' }) }).click()
+  await modal.getByRole('tab', { name: strings.deposit.qrTab.KBANK }).click()
   await modal.getByRole('button', { name: '100.00' }).click()
   await modal.getByRole('button', { name: strings.deposit.qrCreate }).click()
   await expect(modal.getByRole('img', { name: strings.deposit.qrLabel })).toBeVisible()

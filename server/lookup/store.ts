@@ -127,5 +127,6 @@ export async function listDepositBanks(db: Db, variant: Variant): Promise<Deposi
 }
 
 export async function listWalletAccounts(db: Db): Promise<WalletAccount[]> {
-  return db.selectFrom('wallet_accounts').select(['account_name as walletAccountName', 'mode']).orderBy('sort').execute()
+  const rows = await db.selectFrom('wallet_accounts').select(['account_name as walletAccountName', 'account_no', 'mode']).orderBy('sort').execute()
+  return rows.map(({ account_no, ...row }) => (account_no ? { ...row, walletAccountNo: account_no } : row))
 }

@@ -150,7 +150,12 @@ export const DepositBank = Type.Object({
   currency: Type.Union([Type.Literal('THB'), Type.Literal('LAK'), Type.Literal('BAHT')]),
 })
 export type DepositBank = Static<typeof DepositBank>
-export const WalletAccount = Type.Object({ walletAccountName: text(200), mode: text(32) })
+export const WalletAccount = Type.Object({
+  walletAccountName: text(200),
+  /** Reference server: the wallet's number, shown with a copy button (issue 18). */
+  walletAccountNo: Type.Optional(text(32)),
+  mode: text(32),
+})
 export type WalletAccount = Static<typeof WalletAccount>
 export const DepositLookup = Type.Object({
   banks: Type.Array(DepositBank),

@@ -192,7 +192,7 @@ async function openQr(language: Language, api: Routes = {}) {
     },
   })
   const modal = within(await screen.findByRole('dialog', { name: text('deposit.title') }))
-  await result.user.click(await modal.findByRole('tab', { name: text('deposit.tabQr', { provider: 'KBANK' }) }))
+  await result.user.click(await modal.findByRole('tab', { name: text('deposit.qrTab.KBANK') }))
   const panel = within(modal.getByRole('tabpanel'))
   const amount = await panel.findByLabelText(text('deposit.amount'))
   const create = () => result.user.click(panel.getByRole('button', { name: text('deposit.qrCreate') }))

@@ -76,7 +76,7 @@ async function deposit(api: Routes = {}, options: Omit<ScreenOptions, 'api'> = {
 type Modal = Awaited<ReturnType<typeof deposit>>['modal']
 type User = Awaited<ReturnType<typeof deposit>>['user']
 
-const tabName = (provider: QrProvider) => text('deposit.tabQr', { provider })
+const tabName = (provider: QrProvider) => text(`deposit.qrTab.${provider}`)
 const openTab = async (user: User, modal: Modal, name: string) => {
   await user.click(await modal.findByRole('tab', { name }))
   return modal.getByRole('tabpanel')
@@ -97,30 +97,43 @@ describe('deposit methods from the lookup (spec 2)', () => {
     expect(tabs[0]).toHaveAttribute('aria-selected', 'true')
   })
 
-  it('lists SCB, KBANK (AUTO), GSB and the TrueWallet (AUTO) account; automatic names upper-cased, others as the bank writes them', async () => {
+  it('lists SCB, KBANK (AUTO), GSB and the TrueWallet (AUTO) account under how each is checked; automatic names upper-cased, others as the bank writes them', async () => {
     const { modal } = await deposit()
-    const list = await modal.findByRole('list', { name: text('deposit.accounts') })
-    const lines = within(list).getAllByRole('listitem').map((item) => item.textContent)
-    expect(lines).toHaveLength(4)
-    expect(lines[0]).toContain('SIAM COMMERCIAL BANK')
-    expect(lines[0]).toContain('111-222-3334')
-    expect(lines[1]).toContain('KASIKORNBANK')
-    expect(lines[1]).toContain(text('deposit.auto'))
-    expect(lines[2]).toContain('Government Savings Bank')
-    expect(lines[2]).toContain(text('deposit.manual'))
-    expect(lines[3]).toContain('0899999999')
+    const lines = async (heading: string) => {
+      const group = await modal.findByRole('region', { name: heading })
+      return within(group).getAllByRole('listitem').map((item) => item.textContent)
+    }
+    const automatic = await lines(text('deposit.auto'))
+    expect(automatic).toHaveLength(3)
+    expect(automatic[0]).toContain('SIAM COMMERCIAL BANK')
+    expect(automatic[0]).toContain('111-222-3334')
+    expect(automatic[1]).toContain('KASIKORNBANK')
+    expect(automatic[2]).toContain('089-999-9999')
+    const byStaff = await lines(text('deposit.manual'))
+    expect(byStaff).toEqual([expect.stringContaining('Government Savings Bank')])
     // KTB is not a deposit bank of spec 2; KBANK's QR account is a QR, not an account to type in.
-    expect(list).not.toHaveTextContent('9998887776')
-    expect(list).not.toHaveTextContent('0489999999')
+    expect(modal.getByRole('tabpanel')).not.toHaveTextContent('999-888-7776')
+    expect(modal.getByRole('tabpanel')).not.toHaveTextContent('048-999-9999')
     expect(modal.getByTestId('deposit-list')).toHaveTextContent(text('deposit.automaticList'))
     expect(modal.getByText(text('deposit.creditedSoon'))).toBeVisible()
+  })
+
+  it('shows the TrueMoney wallet number grouped, with the name under it, and copies the number', async () => {
+    const { user, modal } = await deposit({ 'GET /api/lookup/deposit': { isManual: false, banks: [], wallets: [{ walletAccountName: 'WALLET DEMO', walletAccountNo: '0891234567', mode: 'AUTO' }] } })
+    const line = await modal.findByTestId('deposit-account')
+    expect(line).toHaveTextContent('089-123-4567')
+    expect(line).toHaveTextContent('WALLET DEMO')
+    await user.click(within(line).getByRole('button', { name: text('deposit.copyWallet') }))
+    expect(await navigator.clipboard.readText()).toBe('0891234567')
   })
 
   it('says a manual list is checked by staff, in Thai with the Thai bank name for a manual account', async () => {
     const { modal } = await deposit({ 'GET /api/lookup/deposit': { ...LOOKUP, isManual: true } }, { language: 'th' })
     await statusSays(modal, 'deposit-list', text('deposit.manualList'))
     expect(modal.getByText('ออมสิน')).toBeVisible()
-    expect(modal.getByText('KASIKORNBANK')).toBeVisible()
+    // A Thai screen writes every bank in Thai: no capitals beside the Thai names.
+    expect(modal.getByText('กสิกรไทย')).toBeVisible()
+    expect(modal.queryByRole('region', { name: text('deposit.auto') })).toBeNull()
   })
 
   it('offers no KBANK QR when KBANK is only AUTO, and no gift link when TrueWallet is only AUTO', async () => {
@@ -134,7 +147,7 @@ describe('deposit methods from the lookup (spec 2)', () => {
     // One method: no tab list at all, the panel is named after it.
     expect(modal.queryAllByRole('tab')).toEqual([])
     expect(modal.getByRole('tabpanel', { name: text('deposit.tabBank') })).toBeVisible()
-    expect(modal.getByText('0899999999')).toBeVisible()
+    expect(modal.getByText('089-999-9999')).toBeVisible()
   })
 
   it('offers only the gift link for a TrueWallet in gift mode and no banks', async () => {

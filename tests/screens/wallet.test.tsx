@@ -509,8 +509,8 @@ describe('deposit', () => {
     const { modal } = await openDeposit()
     expect(await within(modal).findByText('KASIKORNBANK')).toBeVisible()
     expect(within(modal).getByText('048-123-4567')).toBeVisible()
-    expect(within(modal).getByRole('tab', { name: text('deposit.tabQr', { provider: 'KBANK' }) })).toBeVisible()
-    expect(within(modal).getByRole('tab', { name: text('deposit.tabQr', { provider: 'WW' }) })).toBeVisible()
+    expect(within(modal).getByRole('tab', { name: text('deposit.qrTab.KBANK') })).toBeVisible()
+    expect(within(modal).getByRole('tab', { name: text('deposit.qrTab.WW') })).toBeVisible()
     expect(within(modal).getByRole('tab', { name: text('deposit.tabGift') })).toBeVisible()
     expect(await within(modal).findByText(text('deposit.slipWindow', { from: '23:00', to: '00:30' }))).toBeVisible()
   })
@@ -529,7 +529,7 @@ describe('deposit', () => {
         return { message: 'OK' }
       },
     })
-    await user.click(await within(modal).findByRole('tab', { name: text('deposit.tabQr', { provider: 'KBANK' }) }))
+    await user.click(await within(modal).findByRole('tab', { name: text('deposit.qrTab.KBANK') }))
     const create = await within(modal).findByRole('button', { name: text('deposit.qrCreate') })
     expect(create).toBeDisabled()
     await user.click(within(modal).getByRole('button', { name: money(100) }))
@@ -549,7 +549,7 @@ describe('deposit', () => {
 
   it('says the WW minimum with its amount and sends nothing below it', async () => {
     const { user, calls, modal } = await openDeposit()
-    await user.click(await within(modal).findByRole('tab', { name: text('deposit.tabQr', { provider: 'WW' }) }))
+    await user.click(await within(modal).findByRole('tab', { name: text('deposit.qrTab.WW') }))
     await user.type(await within(modal).findByLabelText(text('deposit.amount')), '99')
     await user.click(within(modal).getByRole('button', { name: text('deposit.qrCreate') }))
     expect(within(modal).getByText(text('wallet.qrMin', { min: '100.00' }))).toBeVisible()

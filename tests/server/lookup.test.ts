@@ -97,7 +97,8 @@ describe('member lookups', () => {
     })
     // TrueWallet: AUTO or gift link.
     expect(deposit.wallets).toEqual([
-      { walletAccountName: expect.any(String), mode: 'AUTO' },
+      // The wallet's number to pay to (issue 18); the gift-link entry has none.
+      { walletAccountName: expect.any(String), walletAccountNo: '0891234567', mode: 'AUTO' },
       { walletAccountName: expect.any(String), mode: 'TRUELINK' },
     ])
     expect((await get('/api/lookup/withdraw', token)).body).toEqual({ withdrawMin: 100, withdrawMax: 50000 })

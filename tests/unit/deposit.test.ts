@@ -133,8 +133,12 @@ describe('deposit methods (spec 2 Deposit)', () => {
 describe('deposit bank name', () => {
   const kbank = bank({ bankCode: 'KBANK', mode: 'AUTO', bank: { nameTH: 'ธนาคารกสิกรไทย', nameEN: 'Kasikornbank' } })
 
-  it.each(['th', 'la', 'en'] as const)('shows an automatic account in upper case (%s)', (language) => {
+  it.each(['la', 'en'] as const)('shows an automatic account in upper case (%s)', (language) => {
     expect(depositBankName({ auto: true, entry: kbank }, language)).toBe('KASIKORNBANK')
+  })
+
+  it('shows an automatic account in Thai on a Thai screen: no capitals beside Thai names', () => {
+    expect(depositBankName({ auto: true, entry: kbank }, 'th')).toBe('ธนาคารกสิกรไทย')
   })
 
   it('shows a manual account in the player language', () => {

@@ -1,6 +1,8 @@
+import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Language } from '../../i18n/language'
-import { depositBankName, type BankMethod, type DepositMethods } from './methods'
+import { depositBankName, type BankMethod, type DepositMethods, type WalletAccountEntry } from './methods'
+import { BankLogo } from '../../ui/BankLogo'
 import { groupAccountNumber } from '../../lib/validation'
 import { copyWithToast } from '../../ui/copy'
 import { CopyIcon } from '../../ui/icons'
@@ -20,40 +22,73 @@ function BankAccount({ method }: { method: BankMethod }) {
   const bank = depositBankName(method, i18n.language as Language)
   return (
     <li className="account-line" data-testid="deposit-account">
+      <BankLogo code={entry.bankCode} />
       <div className="account-line__text">
         <span className="account-line__bank">{bank}</span>
         <span className="account-line__no">{groupAccountNumber(entry.bankAccountNo)}</span>
         <span>{entry.bankAccountName}</span>
-        <span className={method.auto ? 'deposit-badge deposit-badge--auto' : 'deposit-badge'}>{method.auto ? t('deposit.auto') : t('deposit.manual')}</span>
       </div>
       <CopyButton text={entry.bankAccountNo} label={t('deposit.copyAccount', { bank })} />
     </li>
   )
 }
 
-/** The accounts to transfer to (spec 2 "Deposit"): banks with their copy actions, TrueWallet
- *  accounts, and below them the slip upload for a transfer already made. */
+function TrueWalletAccount({ wallet }: { wallet: WalletAccountEntry }) {
+  const { t } = useTranslation()
+  // The wallet number to pay to (the reference server's walletAccountNo); an operator that
+  // writes the number as the account name is shown as it wrote it.
+  const number = wallet.walletAccountNo ?? wallet.walletAccountName
+  return (
+    <li className="account-line" data-testid="deposit-account">
+      <BankLogo code="TRUEWALLET" />
+      <div className="account-line__text">
+        <span className="account-line__bank">{t('deposit.trueWallet')}</span>
+        <span className="account-line__no">{groupAccountNumber(number)}</span>
+        {wallet.walletAccountNo && <span>{wallet.walletAccountName}</span>}
+      </div>
+      <CopyButton text={number} label={t('deposit.copyWallet')} />
+    </li>
+  )
+}
+
+/** The accounts to transfer to (spec 2 "Deposit"), under a heading that says how each is checked:
+ *  automatically (banks in AUTO mode, TrueWallet), or by staff once the slip is uploaded (issue 18).
+ *  An operator's manual list (isManual) is checked by staff throughout. Below them, the slip upload
+ *  for a transfer already made. */
 export function BankAccounts({ methods }: { methods: DepositMethods }) {
   const { t } = useTranslation()
+  const ids = useId()
+  const manualList = methods.list === 'manual'
+  const automatic = manualList ? [] : methods.banks.filter((method) => method.auto)
+  const byStaff = manualList ? methods.banks : methods.banks.filter((method) => !method.auto)
+  const wallets = methods.trueWallets
+  const autoShown = automatic.length + (manualList ? 0 : wallets.length) > 0
+  const staffShown = byStaff.length + (manualList ? wallets.length : 0) > 0
+  const listed = (method: BankMethod) => <BankAccount key={`${method.entry.bankCode}-${method.entry.bankAccountNo}`} method={method} />
+  const walletLines = wallets.map((wallet) => <TrueWalletAccount key={wallet.walletAccountName} wallet={wallet} />)
   return (
     <div className="stack">
-      <p className="muted" data-testid="deposit-list">{methods.list === 'manual' ? t('deposit.manualList') : t('deposit.automaticList')}</p>
-      <ul className="stack plain-list" aria-label={t('deposit.accounts')}>
-        {methods.banks.map((method) => (
-          <BankAccount key={`${method.entry.bankCode}-${method.entry.bankAccountNo}`} method={method} />
-        ))}
-        {methods.trueWallets.map((wallet) => (
-          <li key={wallet.walletAccountName} className="account-line" data-testid="deposit-account">
-            <div className="account-line__text">
-              <span className="account-line__bank">{t('deposit.trueWallet')}</span>
-              <span className="account-line__no">{wallet.walletAccountName}</span>
-              <span className="deposit-badge deposit-badge--auto">{t('deposit.auto')}</span>
-            </div>
-            <CopyButton text={wallet.walletAccountName} label={t('deposit.copyWallet')} />
-          </li>
-        ))}
-      </ul>
-      <p className="muted">{t('deposit.creditedSoon')}</p>
+      {autoShown && (
+        <section className="deposit-group" aria-labelledby={`${ids}-auto`}>
+          <h3 id={`${ids}-auto`} className="deposit-group__title deposit-group__title--auto">{t('deposit.auto')}</h3>
+          <p className="muted" data-testid="deposit-list">{t('deposit.automaticList')}</p>
+          <ul className="stack plain-list" aria-label={t('deposit.auto')}>
+            {automatic.map(listed)}
+            {!manualList && walletLines}
+          </ul>
+          <p className="muted">{t('deposit.creditedSoon')}</p>
+        </section>
+      )}
+      {staffShown && (
+        <section className="deposit-group" aria-labelledby={`${ids}-staff`}>
+          <h3 id={`${ids}-staff`} className="deposit-group__title">{t('deposit.manual')}</h3>
+          <p className="muted" data-testid={autoShown ? undefined : 'deposit-list'}>{t('deposit.manualList')}</p>
+          <ul className="stack plain-list" aria-label={t('deposit.manual')}>
+            {byStaff.map(listed)}
+            {manualList && walletLines}
+          </ul>
+        </section>
+      )}
       {methods.slipUpload && <SlipUpload />}
     </div>
   )

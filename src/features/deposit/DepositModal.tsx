@@ -39,7 +39,7 @@ export function DepositModal({ open, onClose }: { open: boolean; onClose: () => 
   const ids = useId()
   const buttons = useRef<Record<string, HTMLButtonElement | null>>({})
   const label = (item: Tab) =>
-    item.kind === 'bank' ? t('deposit.tabBank') : item.kind === 'gift' ? t('deposit.tabGift') : t('deposit.tabQr', { provider: item.provider })
+    item.kind === 'bank' ? t('deposit.tabBank') : item.kind === 'gift' ? t('deposit.tabGift') : t(`deposit.qrTab.${item.provider}`)
 
   // WAI-ARIA tabs: arrows move between tabs (and choose them), Home and End jump to the ends.
   const onKeyDown = (event: KeyboardEvent) => {
@@ -54,7 +54,7 @@ export function DepositModal({ open, onClose }: { open: boolean; onClose: () => 
   }
 
   return (
-    <Modal open={open} onClose={onClose} title={t('deposit.title')}>
+    <Modal open={open} onClose={onClose} title={t('deposit.title')} className="deposit-modal">
       <div className="stack deposit">
         {lookup.isPending && <div className="skeleton" style={{ height: 220 }} aria-label={t('common.loading')} />}
         {lookup.isError && <LoadError error={lookup.error} onRetry={() => lookup.refetch()} />}

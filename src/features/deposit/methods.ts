@@ -21,6 +21,8 @@ export interface DepositBankEntry {
 
 export interface WalletAccountEntry {
   walletAccountName: string
+  /** The wallet's number (reference server); absent from operators that put it in the name. */
+  walletAccountNo?: string
   mode: string
 }
 
@@ -106,12 +108,12 @@ export function depositMethods(lookup: DepositLookupInput, currency: Currency = 
 }
 
 /**
- * The bank's name on a deposit account: an automatic account's in upper case (its English name, as
- * the bank prints it), a manual one's in the player's language (Thai name in Thai, else English).
+ * The bank's name on a deposit account, in the player's language (Thai name in Thai, else English:
+ * no Thai script on a Lao screen); an automatic account's upper-cased (spec 2), which leaves Thai as it is.
  */
 export function depositBankName(method: Pick<BankMethod, 'auto' | 'entry'>, language: Language): string {
   const { nameTH, nameEN } = method.entry.bank
   const code = method.entry.bankCode
-  if (method.auto) return (nameEN || nameTH || code).toUpperCase()
-  return bankName(method.entry.bank, language, code)
+  const name = bankName({ nameTH, nameEN }, language, code)
+  return method.auto ? name.toUpperCase() : name
 }
