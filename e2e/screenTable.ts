@@ -193,6 +193,14 @@ const HOME_STATES: readonly ScreenState[] = [
   },
   { name: 'deposit modal', reach: async (context) => void (await homeAction(context, context.strings.home.deposit, context.strings.deposit.title)) },
   {
+    name: 'deposit slip chosen',
+    reach: async (context) => {
+      const dialog = await homeAction(context, context.strings.home.deposit, context.strings.deposit.title)
+      await dialog.getByLabel(context.strings.deposit.slipFile).setInputFiles('e2e/assets/invite-qr.png')
+      await expect(dialog.getByRole('img', { name: context.strings.deposit.slipPreview })).toBeVisible()
+    },
+  },
+  {
     name: 'deposit QR',
     reach: async (context) => {
       const dialog = await homeAction(context, context.strings.home.deposit, context.strings.deposit.title)

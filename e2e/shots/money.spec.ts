@@ -40,6 +40,12 @@ test('money screens', async ({ page, platform, request }) => {
     await action(th.home.deposit).click()
     await dialog(th.deposit.title).waitFor()
   })
+  await shot('deposit-slip', async () => {
+    await home()
+    await action(th.home.deposit).click()
+    await dialog(th.deposit.title).getByLabel(th.deposit.slipFile).setInputFiles('e2e/assets/invite-qr.png')
+    await dialog(th.deposit.title).getByRole('button', { name: th.deposit.slipSend }).scrollIntoViewIfNeeded()
+  })
   for (const [index, name] of ['tab-2', 'tab-3', 'tab-4', 'tab-5'].entries()) {
     await shot(`deposit-${name}`, async () => {
       await home()

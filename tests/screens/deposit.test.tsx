@@ -664,6 +664,28 @@ describe('slip upload (spec 1, 4, 7, 8)', () => {
     expect(await modal.findByText(text('deposit.slipWindow', { from: '23:00', to: '00:30' }))).toBeVisible()
   })
 
+  it('picks the slip through buttons in the player language, shows it with change and remove, and forgets it when removed', async () => {
+    const { user, modal } = await deposit({}, { language: 'th' })
+    const choose = await modal.findByRole('button', { name: text('deposit.slipChoose') })
+    expect(text('deposit.slipChoose')).toMatch(/[\u0E00-\u0E7F]/)
+    const input = modal.getByLabelText(text('deposit.slipFile')) as HTMLInputElement
+    const opened = vi.spyOn(input, 'click')
+    await user.click(choose)
+    expect(opened).toHaveBeenCalledTimes(1)
+    const file = png()
+    await user.upload(input, file)
+    const thumb = modal.getByRole('img', { name: text('deposit.slipPreview') })
+    expect(thumb.getAttribute('src')).toMatch(/^blob:/)
+    expect(modal.getByText(file.name)).toBeVisible()
+    await user.click(modal.getByRole('button', { name: text('deposit.slipChange') }))
+    expect(opened).toHaveBeenCalledTimes(2)
+    await user.click(modal.getByRole('button', { name: text('deposit.slipRemove') }))
+    expect(modal.queryByRole('img', { name: text('deposit.slipPreview') })).toBeNull()
+    expect(input.value).toBe('')
+    expect(modal.getByRole('button', { name: text('deposit.slipSend') })).toBeDisabled()
+    expect(modal.getByRole('button', { name: text('deposit.slipChoose') })).toBeVisible()
+  })
+
   it('shows the progress while uploading, then that the slip is processing', async () => {
     const { user, modal, calls, platform } = await deposit({ 'POST /api/wallet/slip': slip('PROCESSING') })
     const upload = await holdUploads()

@@ -1,8 +1,9 @@
-import { useId, useRef, useState, type FormEvent } from 'react'
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Slip } from '../../api/contract'
 import { showToast } from '../../state/ui'
 import { Button } from '../../ui/Button'
+import { UploadIcon } from '../../ui/icons'
 import { useMoneyAction } from '../../api/useMoneyAction'
 import { uploadSlip, useSlipWindow } from './api'
 
@@ -30,6 +31,24 @@ function SlipResult({ slip }: { slip: Slip }) {
   return <>{t('deposit.slipProcessing')}</>
 }
 
+/** The picked image as a URL the page can show: made when a file is picked, released when it is
+ *  replaced, removed, sent, or the form goes away. */
+function usePreview(): [string | null, (file: File | null) => void] {
+  const [url, setUrl] = useState<string | null>(null)
+  const current = useRef<string | null>(null)
+  const show = (file: File | null) => {
+    if (current.current) URL.revokeObjectURL(current.current)
+    current.current = file && SLIP_TYPES.includes(file.type) ? URL.createObjectURL(file) : null
+    setUrl(current.current)
+  }
+  useEffect(() => () => {
+    if (current.current) URL.revokeObjectURL(current.current)
+  }, [])
+  return [url, show]
+}
+
+const formatSize = (bytes: number): string => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`)
+
 /** Spec 1, 4, 7: a bank slip image, its upload progress, then "processing" until it is read. */
 export function SlipUpload() {
   const { t } = useTranslation()
@@ -40,11 +59,13 @@ export function SlipUpload() {
   const [problem, setProblem] = useState<string | null>(null)
   const [progress, setProgress] = useState<number | null>(null)
   const [uploaded, setUploaded] = useState<Slip | null>(null)
+  const [preview, showPreview] = usePreview()
   const upload = useMoneyAction<Slip, SlipAction>({
     call: ({ file: chosen }, headers) => uploadSlip(chosen, headers, setProgress),
     onSuccess: (slip) => {
       setUploaded(slip)
       setFile(null)
+      showPreview(null)
       setProgress(null)
       if (input.current) input.current.value = ''
       if (slip.status !== 'FAILED') showToast(t('deposit.slipUploaded'), 'success')
@@ -65,6 +86,12 @@ export function SlipUpload() {
     if (chosen && !SLIP_TYPES.includes(chosen.type)) setProblem(t('validation.fileNotSupported'))
     else if (chosen && chosen.size > SLIP_MAX_MB * 1024 * 1024) setProblem(t('validation.fileTooLarge', { size: SLIP_MAX_MB }))
     setFile(chosen)
+    showPreview(chosen)
+  }
+  const pick = () => input.current?.click()
+  const remove = () => {
+    choose(null)
+    if (input.current) input.current.value = ''
   }
   const fileOk = file !== null && SLIP_TYPES.includes(file.type) && file.size <= SLIP_MAX_MB * 1024 * 1024
   const submit = (event: FormEvent) => {
@@ -88,17 +115,39 @@ export function SlipUpload() {
       )}
       <div className="field">
         <label className="field__label" htmlFor={`${ids}-file`}>{t('deposit.slipFile')}</label>
+        {/* The device's picker, opened by the buttons below in the player's language (issue 18):
+            LINE's and Telegram's webviews answer a file input with the phone's own picker. */}
         <input
           ref={input}
           id={`${ids}-file`}
           type="file"
           accept={SLIP_TYPES.join(',')}
-          className="input"
+          className="slip-pick__input"
+          tabIndex={-1}
           disabled={upload.pending}
           aria-invalid={problem ? true : undefined}
           aria-describedby={`${ids}-error`}
           onChange={(event) => choose(event.target.files?.[0] ?? null)}
         />
+        {file ? (
+          <div className="slip-pick__chosen">
+            {preview ? <img className="slip-pick__thumb" src={preview} alt={t('deposit.slipPreview')} /> : <span className="slip-pick__thumb" />}
+            <div className="slip-pick__about">
+              <span className="slip-pick__name">{file.name}</span>
+              <span className="muted small">{formatSize(file.size)}</span>
+              <div className="slip-pick__actions">
+                <Button type="button" variant="secondary" disabled={upload.pending} onClick={pick}>{t('deposit.slipChange')}</Button>
+                <Button type="button" variant="secondary" disabled={upload.pending} onClick={remove}>{t('deposit.slipRemove')}</Button>
+              </div>
+            </div>
+          </div>
+        ) : (
+          <button type="button" className="slip-pick__empty" disabled={upload.pending} onClick={pick} aria-describedby={`${ids}-hint ${ids}-error`}>
+            <UploadIcon />
+            <span className="slip-pick__label">{t('deposit.slipChoose')}</span>
+            <span className="muted small" id={`${ids}-hint`} aria-hidden="true">{t('deposit.slipHint', { size: SLIP_MAX_MB })}</span>
+          </button>
+        )}
         <p className="field__error" id={`${ids}-error`} role={problem ? 'alert' : undefined}>{problem ?? ''}</p>
       </div>
       {/* Room kept for the bar, so the button does not move when the upload starts. */}
