@@ -116,6 +116,7 @@ export function stubPlatform(overrides: Partial<Platform> = {}): Screen['platfor
     setClosingConfirmation: vi.fn(),
     inviteUrl: (code) => `https://app.test/register?code=${code}`,
     appUrl: (path) => `https://app.test${path}`,
+    saveFile: vi.fn(() => true),
     ...overrides,
   } as Screen['platform']
 }

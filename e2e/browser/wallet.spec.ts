@@ -1,5 +1,6 @@
 // The wallet as a player uses it (issue 7), on the production build against the reference server:
 // each test registers its own member and funds it through a real paid QR deposit.
+import { readFileSync } from 'node:fs'
 import type { Page } from '@playwright/test'
 import la from '../../src/i18n/locales/la.json' with { type: 'json' }
 import { devPost, expect, holdAnswers, test } from '../fixtures'
@@ -266,6 +267,31 @@ test.describe('deposits (browser)', () => {
     await expect(modal.getByRole('button', { name: strings.deposit.qrCreate })).toBeVisible()
     const state = await request.get('/api/qrcode/KBANK', { headers: memberHeaders(member.token) })
     expect(await state.json()).toMatchObject({ hasQrcode: false, qrcodeId: null })
+  })
+
+  test('a shown QR names whom it pays under the Thai QR Payment mark, and is saved as a picture to pay from the same phone', async ({ page, open, strings, request }) => {
+    await memberAtHome({ page, open, strings, request })
+    const modal = await openDeposit(page, strings)
+    await modal.getByRole('tab', { name: strings.deposit.qrTab.KBANK }).click()
+    await modal.getByRole('button', { name: '100.00' }).click()
+    await modal.getByRole('button', { name: strings.deposit.qrCreate }).click()
+    await expect(modal.getByRole('img', { name: strings.deposit.qrLabel })).toBeVisible()
+    await expect(modal.getByRole('img', { name: strings.deposit.qrMark })).toBeVisible()
+    await expect(modal.getByText(fill(strings.deposit.qrPayee, { name: 'WALLET DEMO CO LTD' }))).toBeVisible()
+    const download = page.waitForEvent('download')
+    await modal.getByRole('button', { name: strings.deposit.qrSave }).click()
+    const file = await download
+    expect(file.suggestedFilename()).toMatch(/^qr-kbank-.+\.png$/)
+    const bytes = readFileSync(await file.path())
+    expect([...bytes.subarray(1, 4)].map((byte) => String.fromCharCode(byte)).join('')).toBe('PNG')
+    // A picture the phone can open: the code and the words under it.
+    const size = await page.evaluate(async (base64) => {
+      const image = await createImageBitmap(new Blob([Uint8Array.from(atob(base64), (char) => char.charCodeAt(0))], { type: 'image/png' }))
+      return [image.width, image.height]
+    }, bytes.toString('base64'))
+    expect(size[0]).toBe(640)
+    expect(size[1]).toBeGreaterThan(640)
+    await expect(page.getByText(strings.deposit.qrSaved)).toBeVisible()
   })
 
   test('a QR left alone expires at 00:00', async ({ page, open, strings, request }) => {

@@ -53,6 +53,14 @@ test('money screens', async ({ page, platform, request }) => {
       await dialog(th.deposit.title).getByRole('tab').nth(index + 1).click()
     })
   }
+  await shot('deposit-qr-open', async () => {
+    await home()
+    await action(th.home.deposit).click()
+    await dialog(th.deposit.title).getByRole('tab').nth(1).click()
+    await dialog(th.deposit.title).getByRole('button', { name: '100.00' }).click()
+    await dialog(th.deposit.title).getByRole('button', { name: th.deposit.qrCreate }).click()
+    await dialog(th.deposit.title).getByRole('img', { name: th.deposit.qrLabel }).waitFor()
+  })
   await shot('transfer', async () => {
     await home()
     await action(th.home.transfer).click()

@@ -23,6 +23,21 @@ test('Telegram asks before closing while a transfer is out, and not after', asyn
   await expect.poll(() => telegramEvents(page, 'web_app_trigger_haptic_feedback')).toContainEqual({ type: 'notification', notification_type: 'success' })
 })
 
+test('in Telegram, whose webview drops downloads, the saved QR is shown to keep with a long press', async ({ page, open, strings, request }) => {
+  await memberAtHome({ page, open, strings, request })
+  await page.getByRole('navigation', { name: strings.home.actions }).getByRole('button', { name: strings.home.deposit }).click()
+  const modal = page.getByRole('dialog', { name: strings.deposit.title })
+  await modal.getByRole('tab', { name: strings.deposit.qrTab.KBANK }).click()
+  await modal.getByRole('button', { name: '100.00' }).click()
+  await modal.getByRole('button', { name: strings.deposit.qrCreate }).click()
+  await modal.getByRole('button', { name: strings.deposit.qrSave }).click()
+  const kept = page.getByRole('dialog', { name: strings.deposit.qrSave })
+  await expect(kept.getByText(strings.deposit.qrSaveHold)).toBeVisible()
+  const image = kept.getByRole('img', { name: strings.deposit.qrLabel })
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(640)
+  await expect(image).toHaveAttribute('src', /^blob:/)
+})
+
 test('Telegram asks before closing while a QR deposit is open, and not once it is cancelled', async ({ page, open, strings, request }) => {
   await memberAtHome({ page, open, strings, request })
   const closing = async () => ((await telegramEvents(page, 'web_app_setup_closing_behavior')) as { need_confirmation: boolean }[]).map((event) => event.need_confirmation)

@@ -31,6 +31,21 @@ export async function shareOrCopy(text: string, url: string, copy = url): Promis
   return (await copyText(copy)) ? 'copied' : 'failed'
 }
 
+/** A download of a file made here, through a link the page clicks (inside the player's tap). */
+export function downloadFile(file: Blob, name: string): boolean {
+  const url = URL.createObjectURL(file)
+  const link = document.createElement('a')
+  link.href = url
+  link.download = name
+  link.hidden = true
+  document.body.append(link)
+  link.click()
+  link.remove()
+  // The download has its own copy once it started; the link's URL can go after this task.
+  window.setTimeout(() => URL.revokeObjectURL(url), 0)
+  return true
+}
+
 export function createBrowserPlatform(): Platform {
   let code: string | undefined
   return {
@@ -69,5 +84,6 @@ export function createBrowserPlatform(): Platform {
     },
     inviteUrl: (inviterCode) => `${window.location.origin}${registerWith(inviterCode)}`,
     appUrl: (path) => `${window.location.origin}${path}`,
+    saveFile: downloadFile,
   }
 }

@@ -128,5 +128,7 @@ export function createLinePlatform(config: LineConfig): Platform {
     },
     inviteUrl: (inviterCode) => `https://liff.line.me/${config.liffId}${registerWith(inviterCode)}`,
     appUrl: (path) => `https://liff.line.me/${config.liffId}${path}`,
+    // LIFF has no download call, and LINE's webview ignores a blob download: shown to keep instead.
+    saveFile: () => false,
   }
 }

@@ -162,5 +162,8 @@ export function createTelegramPlatform(config: TelegramConfig | null): Platform 
         : `${window.location.origin}${registerWith(code)}`,
     // A Mini App link opens the app at its start; its start parameter is the invite code's.
     appUrl: (path) => (config ? `https://t.me/${config.botUsername}/${config.appName}` : `${window.location.origin}${path}`),
+    // Telegram's downloadFile takes an https URL, not a file made on the phone; its webviews drop
+    // blob downloads: shown to keep instead.
+    saveFile: () => false,
   }
 }

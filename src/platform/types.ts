@@ -42,4 +42,7 @@ export interface Platform {
   inviteUrl(code: string): string
   /** A link that opens the app in the same messenger (at `path` where the host can carry one). */
   appUrl(path: string): string
+  /** Saves a file the app made (a QR image) to the device; false where the host's webview drops
+   *  such downloads (LINE, Telegram), and the app then shows it to be kept by a long press. */
+  saveFile(file: Blob, name: string): boolean
 }

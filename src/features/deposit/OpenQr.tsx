@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { useEffect, useRef } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSubmit } from '../../api/useSubmit'
 import type { Language } from '../../i18n/language'
@@ -8,6 +8,10 @@ import type { QrProvider } from './rules'
 import { getPlatform } from '../../platform'
 import { holdClosingConfirmation } from '../../platform/closingGuard'
 import { Button } from '../../ui/Button'
+import { DownloadIcon } from '../../ui/icons'
+import { Modal } from '../../ui/Modal'
+import { showToast } from '../../state/ui'
+import { qrPng } from './qrPng'
 import { SafeHtml } from '../../ui/SafeHtml'
 import { useCountdown } from '../../ui/useCountdown'
 import { walletKeys } from '../../api/wallet'
@@ -24,7 +28,7 @@ export interface QrEnd {
  * The open QR: its amount, the sanitized code, the countdown to expiry (spec 4), and cancel. It
  * watches the QR's state and, when it was paid or went away, reads the wallet again and ends.
  */
-export function OpenQr({ provider, qr, onEnd }: { provider: QrProvider; qr: QrAnswer; onEnd: (end: QrEnd) => void }) {
+export function OpenQr({ provider, qr, payee, onEnd }: { provider: QrProvider; qr: QrAnswer; payee?: string; onEnd: (end: QrEnd) => void }) {
   const { t, i18n } = useTranslation()
   const client = useQueryClient()
   const countdown = useCountdown(qr.receivedAt + qr.expireIn * 1000)
@@ -70,12 +74,39 @@ export function OpenQr({ provider, qr, onEnd }: { provider: QrProvider; qr: QrAn
     onEnd({ outcome, amount: qr.amount })
   }, [outcome, cancelling, client, provider, qr.amount, onEnd])
 
+  const amountLine = t('deposit.qrAmount', { amount: formatMoney(qr.amount ?? 0, i18n.language as Language, 'THB') })
+  const payeeLine = payee ? t('deposit.qrPayee', { name: payee }) : null
+  const code = useRef<HTMLDivElement>(null)
+  const [kept, setKept] = useState<string | null>(null)
+  const [saving, setSaving] = useState(false)
+  // Made on the tap: a browser downloads it; LINE and Telegram show it to keep by a long press.
+  const save = () => {
+    const svg = code.current?.querySelector('svg')
+    if (!svg || saving) return
+    setSaving(true)
+    qrPng(svg, [amountLine, ...(payeeLine ? [payeeLine] : [])])
+      .then((png) => {
+        if (getPlatform().saveFile(png, `qr-${provider.toLowerCase()}-${qr.qrcodeId ?? 'deposit'}.png`)) showToast(t('deposit.qrSaved'), 'success')
+        else setKept(URL.createObjectURL(png))
+      })
+      .catch(() => showToast(t('deposit.qrSaveFailed')))
+      .finally(() => setSaving(false))
+  }
+  const closeKept = () => {
+    if (kept) URL.revokeObjectURL(kept)
+    setKept(null)
+  }
+
   return (
     <div className="qr-box">
-      <p>{t('deposit.qrAmount', { amount: formatMoney(qr.amount ?? 0, i18n.language as Language, 'THB') })}</p>
+      <p className="qr-box__amount">{amountLine}</p>
+      {payeeLine && <p className="qr-box__payee">{payeeLine}</p>}
       {live ? (
-        <div role="img" aria-label={t('deposit.qrLabel')}>
-          <SafeHtml className="qr-box__code" html={qr.qrcode ?? ''} svg />
+        <div className="qr-box__framed">
+          <ThaiQrMark label={t('deposit.qrMark')} />
+          <div ref={code} role="img" aria-label={t('deposit.qrLabel')}>
+            <SafeHtml className="qr-box__code" html={qr.qrcode ?? ''} svg />
+          </div>
         </div>
       ) : (
         // The same room as the code, so nothing jumps; an expired code is not shown to be paid.
@@ -86,6 +117,19 @@ export function OpenQr({ provider, qr, onEnd }: { provider: QrProvider; qr: QrAn
         <span className="qr-box__countdown" role="timer" data-testid="qr-countdown">{countdown.text}</span>
       </p>
       {live ? <p className="muted">{t('deposit.qrHint')}</p> : <p className="notice notice--error" role="alert">{t('wallet.qrExpired')}</p>}
+      {live && (
+        <Button type="button" variant="secondary" block pending={saving} onClick={save}>
+          <DownloadIcon />{t('deposit.qrSave')}
+        </Button>
+      )}
+      {kept && (
+        <Modal open onClose={closeKept} title={t('deposit.qrSave')}>
+          <div className="stack qr-kept">
+            <p>{t('deposit.qrSaveHold')}</p>
+            <img className="qr-kept__image" src={kept} alt={t('deposit.qrLabel')} />
+          </div>
+        </Modal>
+      )}
       {live ? (
         <Button type="button" variant="secondary" block pending={cancel.isPending} onClick={() => qr.qrcodeId && submitCancel(qr.qrcodeId)}>
           {t('deposit.qrCancel')}
@@ -94,6 +138,18 @@ export function OpenQr({ provider, qr, onEnd }: { provider: QrProvider; qr: QrAn
         <Button type="button" block onClick={makeNew}>{t('deposit.qrNew')}</Button>
       )}
     </div>
+  )
+}
+
+/** The Thai QR Payment mark that stands above a QR any Thai bank app pays (drawn, not fetched). */
+function ThaiQrMark({ label }: { label: string }) {
+  return (
+    <svg className="qr-mark" viewBox="0 0 220 36" role="img" aria-label={label}>
+      <rect width="220" height="36" rx="6" fill="#0e3b6f" />
+      <rect x="8" y="8" width="20" height="20" rx="3" fill="none" stroke="#fff" strokeWidth="3" />
+      <rect x="14" y="14" width="8" height="8" fill="#fff" />
+      <text x="124" y="24" textAnchor="middle" fontSize="16" fontWeight="800" fontFamily="system-ui, sans-serif" fill="#fff" letterSpacing="1">THAI QR PAYMENT</text>
+    </svg>
   )
 }
 

@@ -13,6 +13,7 @@ import { AmountField } from '../../ui/AmountField'
 import { useMoneyAction } from '../../api/useMoneyAction'
 import { createQr, depositKeys, qrQuery, useDepositLookup, type QrAnswer } from './api'
 import { OpenQr, type QrEnd, QrEnded } from './OpenQr'
+import { qrProviderOf } from './methods'
 
 /** Spec 4, 5, 9: a single-use QR for an amount, its countdown to expiry, and cancel; then what became of it. */
 export function QrDeposit({ provider }: { provider: QrProvider }) {
@@ -20,7 +21,9 @@ export function QrDeposit({ provider }: { provider: QrProvider }) {
   const language = i18n.language as Language
   const client = useQueryClient()
   const state = useQuery(qrQuery(provider))
-  const lookup = useDepositLookup(provider === 'KBANK')
+  const lookup = useDepositLookup(true)
+  // Whom the QR pays: the name on the provider's account in the deposit lookup.
+  const payee = lookup.data?.banks.find((entry) => qrProviderOf(entry) === provider)?.bankAccountName
   const [amount, setAmount] = useState('')
   const [touched, setTouched] = useState(false)
   // Kept here, not in the QR view: that view goes once the QR has ended, the news must not.
@@ -64,7 +67,7 @@ export function QrDeposit({ provider }: { provider: QrProvider }) {
 
   if (state.isPending) return <div className="skeleton" style={{ height: 320 }} aria-label={t('common.loading')} />
   if (ended) return <QrEnded end={ended} onDone={() => setEnded(null)} />
-  if (qr) return <OpenQr key={qr.qrcodeId} provider={provider} qr={qr} onEnd={setEnded} />
+  if (qr) return <OpenQr key={qr.qrcodeId} provider={provider} qr={qr} payee={payee} onEnd={setEnded} />
   const minimum = provider === 'KBANK' ? (bankMinimum ?? null) : QR_MINIMUM[provider]
   return (
     <form className="money-form" onSubmit={submit} noValidate>
