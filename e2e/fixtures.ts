@@ -1,6 +1,6 @@
 // Shared e2e fixtures. Each test starts from a clean server state for its project's platform:
 // browser (no messenger), line (LIFF mock) or telegram (launch params + event recorder).
-import { test as base, expect, type APIRequestContext, type Page, type Route } from '@playwright/test'
+import { test as base, expect, type APIRequestContext, type Locator, type Page, type Route } from '@playwright/test'
 import type { RuntimeConfig } from '../src/api/contract'
 import th from '../src/i18n/locales/th.json' with { type: 'json' }
 import en from '../src/i18n/locales/en.json' with { type: 'json' }
@@ -216,6 +216,25 @@ export { expect }
 
 export async function telegramEvents(page: Page, name: string): Promise<unknown[]> {
   return page.evaluate((wanted) => (window as unknown as { __tgEvents: { name: string; data: unknown }[] }).__tgEvents.filter((event) => event.name === wanted).map((event) => event.data), name)
+}
+
+/** What the app last asked of Telegram's main button (web_app_setup_main_button). */
+export async function mainButtonState(page: Page): Promise<{ text?: string; is_visible?: boolean; is_active?: boolean; is_progress_visible?: boolean } | undefined> {
+  return (await telegramEvents(page, 'web_app_setup_main_button')).at(-1) as never
+}
+
+/** The player presses Telegram's main button (the client's main_button_pressed event). */
+export async function pressTelegramMainButton(page: Page, text: string): Promise<void> {
+  await expect.poll(() => mainButtonState(page)).toMatchObject({ text, is_visible: true, is_active: true })
+  await page.evaluate(() => (window as unknown as { Telegram: { WebView: { receiveEvent(name: string, payload?: unknown): void } } }).Telegram.WebView.receiveEvent('main_button_pressed'))
+}
+
+/** A money form's main action: its button in the page, or in Telegram the main button below the
+ *  webview, which then stands for it (checked to say `name`). */
+export async function pressMainAction(page: Page, scope: Locator, name: string): Promise<void> {
+  const inPage = scope.getByRole('button', { name, exact: true })
+  if (await inPage.count()) return inPage.click()
+  await pressTelegramMainButton(page, name)
 }
 
 /** Fills the login form (as the demo by default) and submits it. */

@@ -4,7 +4,7 @@
 import type { APIRequestContext, Page } from '@playwright/test'
 import type en from '../src/i18n/locales/en.json'
 import { paths } from '../src/app/paths'
-import { bankStep, DEMO, expect, freshPhone, lastOtp, profileStep, signIn } from './fixtures'
+import { bankStep, DEMO, expect, freshPhone, lastOtp, pressMainAction, profileStep, signIn } from './fixtures'
 import { RIGGED_WHEEL } from './shared/spin'
 
 export type Locale = typeof en
@@ -205,12 +205,12 @@ const HOME_STATES: readonly ScreenState[] = [
     reach: async (context) => {
       const dialog = await homeAction(context, context.strings.home.deposit, context.strings.deposit.title)
       await dialog.getByRole('tab', { name: context.strings.deposit.qrTab.KBANK }).click()
-      const create = dialog.getByRole('button', { name: context.strings.deposit.qrCreate })
+      const form = dialog.getByRole('group', { name: context.strings.deposit.quickAmounts })
       const code = dialog.getByRole('img', { name: context.strings.deposit.qrLabel })
-      await expect(create.or(code)).toBeVisible()
-      if (await create.isVisible()) {
+      await expect(form.or(code)).toBeVisible()
+      if (await form.isVisible()) {
         await dialog.getByRole('button', { name: '100.00' }).click()
-        await create.click()
+        await pressMainAction(context.page, dialog, context.strings.deposit.qrCreate)
       }
       await expect(code).toBeVisible()
     },
@@ -237,14 +237,15 @@ const HOME_STATES: readonly ScreenState[] = [
       const dialog = await homeAction(context, context.strings.home.withdraw, context.strings.withdraw.title)
       await dialog.getByLabel(context.strings.withdraw.amount).fill('100')
       await dialog.getByRole('button', { name: context.strings.withdraw.next }).click()
-      await expect(dialog.getByRole('button', { name: context.strings.withdraw.confirm })).toBeVisible()
+      // The confirmation step (its confirm button is Telegram's main button there).
+      await expect(dialog.getByRole('button', { name: context.strings.common.back })).toBeVisible()
     },
   },
   {
     name: 'transfer modal: errors',
     reach: async (context) => {
       const dialog = await homeAction(context, context.strings.home.transfer, context.strings.transfer.title)
-      await dialog.getByRole('button', { name: context.strings.transfer.submit, exact: true }).click()
+      await pressMainAction(context.page, dialog, context.strings.transfer.submit)
       await expect(dialog.getByText(context.strings.validation.transferSelectAccount)).toBeVisible()
     },
   },

@@ -117,6 +117,7 @@ export function stubPlatform(overrides: Partial<Platform> = {}): Screen['platfor
     inviteUrl: (code) => `https://app.test/register?code=${code}`,
     appUrl: (path) => `https://app.test${path}`,
     saveFile: vi.fn(() => true),
+    mainButton: null,
     ...overrides,
   } as Screen['platform']
 }

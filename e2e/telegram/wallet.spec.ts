@@ -1,6 +1,6 @@
 // The wallet as a player uses it (issue 7), on the production build against the reference server:
 // each test registers its own member and funds it through a real paid QR deposit.
-import { expect, telegramEvents, test } from '../fixtures'
+import { expect, mainButtonState, pressTelegramMainButton, telegramEvents, test } from '../fixtures'
 import { closeTransferReceipt, memberAtHome, openTransfer } from '../shared/wallet'
 
 test('Telegram asks before closing while a transfer is out, and not after', async ({ page, open, strings, request }) => {
@@ -15,7 +15,7 @@ test('Telegram asks before closing while a transfer is out, and not after', asyn
   const modal = await openTransfer(page, strings)
   await modal.getByLabel(strings.transfer.to).selectOption('PG')
   await modal.getByLabel(strings.transfer.amount).fill('10')
-  await modal.getByRole('button', { name: strings.transfer.submit, exact: true }).click()
+  await pressTelegramMainButton(page, strings.transfer.submit)
   await expect.poll(closing).toEqual([true])
   release()
   await closeTransferReceipt(modal, strings)
@@ -29,7 +29,7 @@ test('in Telegram, whose webview drops downloads, the saved QR is shown to keep 
   const modal = page.getByRole('dialog', { name: strings.deposit.title })
   await modal.getByRole('tab', { name: strings.deposit.qrTab.KBANK }).click()
   await modal.getByRole('button', { name: '100.00' }).click()
-  await modal.getByRole('button', { name: strings.deposit.qrCreate }).click()
+  await pressTelegramMainButton(page, strings.deposit.qrCreate)
   await modal.getByRole('button', { name: strings.deposit.qrSave }).click()
   const kept = page.getByRole('dialog', { name: strings.deposit.qrSave })
   await expect(kept.getByText(strings.deposit.qrSaveHold)).toBeVisible()
@@ -45,10 +45,48 @@ test('Telegram asks before closing while a QR deposit is open, and not once it i
   const modal = page.getByRole('dialog', { name: strings.deposit.title })
   await modal.getByRole('tab', { name: strings.deposit.qrTab.KBANK }).click()
   await modal.getByRole('button', { name: '100.00' }).click()
-  await modal.getByRole('button', { name: strings.deposit.qrCreate }).click()
+  await pressTelegramMainButton(page, strings.deposit.qrCreate)
   await expect(modal.getByRole('img', { name: strings.deposit.qrLabel })).toBeVisible()
   await expect.poll(async () => (await closing()).at(-1)).toBe(true)
   await modal.getByRole('button', { name: strings.deposit.qrCancel }).click()
-  await expect(modal.getByRole('button', { name: strings.deposit.qrCreate })).toBeVisible()
+  await expect(modal.getByRole('group', { name: strings.deposit.quickAmounts })).toBeVisible()
+  await expect.poll(() => mainButtonState(page)).toMatchObject({ text: strings.deposit.qrCreate, is_visible: true })
   await expect.poll(async () => (await closing()).at(-1)).toBe(false)
+})
+
+test("Telegram: transfer, withdraw confirmation and QR creation are on Telegram's main button, the page's own button left out", async ({ page, open, strings, request }) => {
+  await memberAtHome({ page, open, strings, request }, 500, ['PG'])
+  const hidden = { is_visible: false }
+  // Transfer: shown while the form is, pending while out, gone on the receipt.
+  const transfer = await openTransfer(page, strings)
+  await expect.poll(() => mainButtonState(page)).toMatchObject({ text: strings.transfer.submit, is_visible: true, is_active: true })
+  await expect(transfer.getByRole('button', { name: strings.transfer.submit, exact: true })).toHaveCount(0)
+  await transfer.getByLabel(strings.transfer.to).selectOption('PG')
+  await transfer.getByLabel(strings.transfer.amount).fill('10')
+  await pressTelegramMainButton(page, strings.transfer.submit)
+  await expect.poll(async () => (await telegramEvents(page, 'web_app_setup_main_button')).some((event) => (event as { is_progress_visible: boolean }).is_progress_visible)).toBe(true)
+  await expect(transfer.getByText(strings.transfer.walletNow)).toBeVisible()
+  await expect.poll(() => mainButtonState(page)).toMatchObject(hidden)
+  await closeTransferReceipt(transfer, strings)
+
+  // Withdraw: the amount step keeps its own button; the confirmation is the main button's.
+  await page.getByRole('navigation', { name: strings.home.actions }).getByRole('button', { name: strings.home.withdraw }).click()
+  const withdraw = page.getByRole('dialog', { name: strings.withdraw.title })
+  await withdraw.getByLabel(strings.withdraw.amount).fill('100')
+  await withdraw.getByRole('button', { name: strings.withdraw.next }).click()
+  await expect(withdraw.getByRole('button', { name: strings.withdraw.confirm })).toHaveCount(0)
+  await pressTelegramMainButton(page, strings.withdraw.confirm)
+  await expect(withdraw.getByText(strings.withdraw.success)).toBeVisible()
+  await expect.poll(() => mainButtonState(page)).toMatchObject(hidden)
+  await withdraw.getByRole('button', { name: strings.withdraw.done }).click()
+
+  // QR deposit: on its tab only, and disabled until there is an amount to create it for.
+  await page.getByRole('navigation', { name: strings.home.actions }).getByRole('button', { name: strings.home.deposit }).click()
+  const deposit = page.getByRole('dialog', { name: strings.deposit.title })
+  await deposit.getByRole('tab', { name: strings.deposit.qrTab.KBANK }).click()
+  await expect.poll(() => mainButtonState(page)).toMatchObject({ text: strings.deposit.qrCreate, is_visible: true, is_active: false })
+  await deposit.getByRole('button', { name: '100.00' }).click()
+  await expect.poll(() => mainButtonState(page)).toMatchObject({ text: strings.deposit.qrCreate, is_visible: true, is_active: true })
+  await deposit.getByRole('tab', { name: strings.deposit.tabBank }).click()
+  await expect.poll(() => mainButtonState(page)).toMatchObject(hidden)
 })

@@ -39,7 +39,8 @@ export function readableOn(colour: string, backgrounds: readonly string[], towar
   const grounds = backgrounds.map(parseHex).filter((rgb): rgb is Rgb => rgb !== null)
   if (!base || !target) return colour
   for (let step = 0; step <= 20; step += 1) {
-    const candidate = mixRgb(target, step / 20, base)
+    // Judged as it will be written (whole channels): an unrounded mix can pass and its hex miss.
+    const candidate = mixRgb(target, step / 20, base).map(Math.round) as unknown as Rgb
     if (grounds.every((ground) => contrastRatio(candidate, ground) >= min)) return step === 0 ? colour : toHex(candidate)
   }
   return toward

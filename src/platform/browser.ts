@@ -85,5 +85,6 @@ export function createBrowserPlatform(): Platform {
     inviteUrl: (inviterCode) => `${window.location.origin}${registerWith(inviterCode)}`,
     appUrl: (path) => `${window.location.origin}${path}`,
     saveFile: downloadFile,
+    mainButton: null,
   }
 }

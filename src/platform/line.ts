@@ -130,5 +130,6 @@ export function createLinePlatform(config: LineConfig): Platform {
     appUrl: (path) => `https://liff.line.me/${config.liffId}${path}`,
     // LIFF has no download call, and LINE's webview ignores a blob download: shown to keep instead.
     saveFile: () => false,
+    mainButton: null,
   }
 }

@@ -6,6 +6,7 @@ import {
   hapticFeedback,
   init as initSdk,
   isTMA,
+  mainButton,
   miniApp,
   openLink,
   qrScanner,
@@ -20,7 +21,29 @@ import { parseInviteCode } from '../lib/inviteCode'
 import { copyText } from './clipboard'
 import { acceptUnsignedLaunch } from './telegramLaunch'
 import { applySafeArea, applyTelegramPalette, type TelegramPalette } from './telegramTheme'
-import type { Platform, TelegramConfig } from './types'
+import type { MainButton, Platform, TelegramConfig } from './types'
+
+/** The main button in the theme's button colour (the SDK's default), pressing the shown action. */
+function telegramMainButton(): MainButton {
+  let pressed: (() => void) | null = null
+  const press = () => pressed?.()
+  let listening = false
+  return {
+    show(action, onPress) {
+      mainButton.mount.ifAvailable()
+      pressed = onPress
+      if (!listening) {
+        mainButton.onClick.ifAvailable(press)
+        listening = true
+      }
+      mainButton.setParams.ifAvailable({ text: action.text, isVisible: true, isEnabled: action.enabled && !action.pending, isLoaderVisible: action.pending })
+    },
+    hide() {
+      pressed = null
+      mainButton.setParams.ifAvailable({ isVisible: false, isLoaderVisible: false })
+    },
+  }
+}
 
 /** macOS and Web K clients never answer the viewport's requests: don't wait longer. */
 export const VIEWPORT_WAIT_MS = 1500
@@ -165,5 +188,6 @@ export function createTelegramPlatform(config: TelegramConfig | null): Platform 
     // Telegram's downloadFile takes an https URL, not a file made on the phone; its webviews drop
     // blob downloads: shown to keep instead.
     saveFile: () => false,
+    mainButton: telegramMainButton(),
   }
 }

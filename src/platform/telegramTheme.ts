@@ -9,6 +9,8 @@ export interface TelegramPalette {
   text_color?: string
   hint_color?: string
   section_separator_color?: string
+  button_color?: string
+  button_text_color?: string
 }
 
 export interface Insets {
@@ -54,6 +56,16 @@ export function applyTelegramPalette(
     else root.style.removeProperty(cssVar) // the stylesheet's own value applies
   }
   if (palette.bg_color) root.dataset.theme = isDarkColor(palette.bg_color) ? 'dark' : 'light'
+  // Filled buttons in the theme's button colour (issue 18), deepened or lightened just enough for
+  // its text to reach 4.5:1 (Telegram's #2481cc under white reaches 4.1).
+  const { button_color: button, button_text_color: buttonText } = palette
+  if (button && buttonText) {
+    root.style.setProperty('--button', readableOn(button, [buttonText], isDarkColor(buttonText) ? '#ffffff' : '#000000'))
+    root.style.setProperty('--on-button', buttonText)
+  } else {
+    root.style.removeProperty('--button')
+    root.style.removeProperty('--on-button')
+  }
 }
 
 /** Sets --safe-top/-bottom/-left/-right (px): device safe area plus Telegram's own controls. */

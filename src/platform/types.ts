@@ -14,6 +14,19 @@ export type LineConfig = NonNullable<RuntimeConfig['line']>
 
 export type TelegramConfig = NonNullable<RuntimeConfig['telegram']>
 
+/** What the host's own main button says and whether it can be pressed now. */
+export interface MainButtonAction {
+  text: string
+  enabled: boolean
+  pending: boolean
+}
+
+/** Telegram's main button, below the webview: one at a time, the last shown wins. */
+export interface MainButton {
+  show(action: MainButtonAction, onPress: () => void): void
+  hide(): void
+}
+
 /** What the app asks of its host: a plain browser, LINE (LIFF) or Telegram (Mini App). */
 export interface Platform {
   kind: PlatformKind
@@ -45,4 +58,6 @@ export interface Platform {
   /** Saves a file the app made (a QR image) to the device; false where the host's webview drops
    *  such downloads (LINE, Telegram), and the app then shows it to be kept by a long press. */
   saveFile(file: Blob, name: string): boolean
+  /** The host's main button for a money form's main action (Telegram); null where it has none. */
+  mainButton: MainButton | null
 }

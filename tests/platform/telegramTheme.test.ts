@@ -31,6 +31,24 @@ describe('telegram theme mapping', () => {
     expect(root.style.getPropertyValue('--muted')).toBe('#555555')
   })
 
+  it("fills buttons with the theme's button colour, deepened only as far as its text needs to read", () => {
+    const root = document.createElement('div')
+    applyTelegramPalette({ bg_color: '#ffffff', button_color: '#2481cc', button_text_color: '#ffffff' }, root)
+    const button = root.style.getPropertyValue('--button')
+    // Telegram's blue under white is 4.1:1: deepened toward black until it reaches 4.5, still blue.
+    expect(contrastRatio(parseHex('#2481cc')!, parseHex('#ffffff')!)).toBeLessThan(4.5)
+    expect(contrastRatio(parseHex(button)!, parseHex('#ffffff')!)).toBeGreaterThanOrEqual(4.5)
+    const [r, g, b] = parseHex(button)!
+    expect(b).toBeGreaterThan(r + 60)
+    expect(b).toBeGreaterThan(g)
+    expect(root.style.getPropertyValue('--on-button')).toBe('#ffffff')
+    applyTelegramPalette({ bg_color: '#ffffff', button_color: '#003399', button_text_color: '#ffffff' }, root)
+    expect(root.style.getPropertyValue('--button')).toBe('#003399')
+    // A theme without button colours leaves the app's own.
+    applyTelegramPalette({ bg_color: '#ffffff' }, root)
+    expect(root.style.getPropertyValue('--button')).toBe('')
+  })
+
   it('adds the content safe area to the device safe area', () => {
     const root = document.createElement('div')
     applySafeArea({ top: 47, bottom: 34, left: 0, right: 0 }, { top: 56, bottom: 0, left: 0, right: 0 }, root)

@@ -14,6 +14,7 @@ import { useMoneyAction } from '../../api/useMoneyAction'
 import { createQr, depositKeys, qrQuery, useDepositLookup, type QrAnswer } from './api'
 import { OpenQr, type QrEnd, QrEnded } from './OpenQr'
 import { qrProviderOf } from './methods'
+import { useMainButton } from '../../ui/useMainButton'
 
 /** Spec 4, 5, 9: a single-use QR for an amount, its countdown to expiry, and cancel; then what became of it. */
 export function QrDeposit({ provider }: { provider: QrProvider }) {
@@ -57,13 +58,22 @@ export function QrDeposit({ provider }: { provider: QrProvider }) {
   const bankMinimum = lookup.data?.bankQrMinimum
   const reading = readAmount(amount, language)
   const rule = qrAmountRule(provider, reading, bankMinimum)
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
+  const send = () => {
     setTouched(true)
     // Spec 5: under 1 (or empty) nothing is sent and nothing is said.
     if (rule === 'skip' || rule || !reading.ok) return
     create.submit(reading.amount)
   }
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    send()
+  }
+  // Telegram: "create QR" on the main button while the amount form is on screen.
+  const formShown = !state.isPending && !ended && !qr
+  const onHost = useMainButton(
+    formShown ? { text: t('deposit.qrCreate'), enabled: !qrCreateDisabled(provider, reading), pending: create.pending } : null,
+    send,
+  )
 
   if (state.isPending) return <div className="skeleton" style={{ height: 320 }} aria-label={t('common.loading')} />
   if (ended) return <QrEnded end={ended} onDone={() => setEnded(null)} />
@@ -88,7 +98,7 @@ export function QrDeposit({ provider }: { provider: QrProvider }) {
         error={touched && rule && rule !== 'skip' ? problemText(rule, (key, values) => t(key, values), language) : null}
         preview={reading.ok && reading.amount > 0 ? t('deposit.qrPreview', { amount: formatMoney(reading.amount, language, 'THB') }) : null}
       />
-      <Button type="submit" block pending={create.pending} disabled={qrCreateDisabled(provider, reading)}>{t('deposit.qrCreate')}</Button>
+      {!onHost && <Button type="submit" block pending={create.pending} disabled={qrCreateDisabled(provider, reading)}>{t('deposit.qrCreate')}</Button>}
     </form>
   )
 }

@@ -19,6 +19,7 @@ import { useMoneyAction } from '../../../api/useMoneyAction'
 import { formatDate } from '../../../lib/dates'
 import { CheckIcon, SwapIcon } from '../../../ui/icons'
 import { AccountPicker, type TransferAccount } from './AccountPicker'
+import { useMainButton } from '../../../ui/useMainButton'
 
 interface TransferModalProps {
   open: boolean
@@ -112,12 +113,20 @@ export function TransferModal({ open, onClose, from: initialFrom = WALLET, to: i
   const walletEmpty = from === WALLET && wallet.data !== undefined && slotTransferDisabled(wallet.data.wallet.amount)
   const reading = readAmount(amount, language)
   const problem = transferRule({ from, to, amount: reading })
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
+  const send = () => {
     setShowProblems(true)
     if (problem || !reading.ok || walletEmpty) return
     action.submit({ kind: 'one', from, to, amount: reading.amount })
   }
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    send()
+  }
+  // Telegram: the transfer on the main button while the form is what the player sees.
+  const onHost = useMainButton(
+    moved || confirmAll || failure ? null : { text: t('transfer.submit'), enabled: !walletEmpty, pending: action.pending },
+    send,
+  )
   // Transfer-all empties every other account with money into `to`: the player confirms, seeing which.
   const emptied = accounts.filter((account) => account.code !== to && (balanceOf(account.code) ?? 0) > 0)
   const moveAll = () => {
@@ -180,7 +189,7 @@ export function TransferModal({ open, onClose, from: initialFrom = WALLET, to: i
           preview={reading.ok && reading.amount > 0 ? t('transfer.preview', { amount: money(reading.amount) }) : null}
         />
         {walletEmpty && <p className="notice" role="status">{t('transfer.walletEmpty')}</p>}
-        <Button type="submit" block pending={action.pending} disabled={walletEmpty}>{t('transfer.submit')}</Button>
+        {!onHost && <Button type="submit" block pending={action.pending} disabled={walletEmpty}>{t('transfer.submit')}</Button>}
         <Button type="button" variant="secondary" block disabled={action.pending} onClick={moveAll}>{t('transfer.all')}</Button>
       </form>
       {confirmAll && (

@@ -15,6 +15,7 @@ import { Button } from '../../../ui/Button'
 import { copyWithToast } from '../../../ui/copy'
 import { ErrorDialog } from '../../../ui/ErrorDialog'
 import { CheckIcon, CopyIcon } from '../../../ui/icons'
+import { useMainButton } from '../../../ui/useMainButton'
 import { LoadError } from '../../../ui/LoadError'
 import { Modal } from '../../../ui/Modal'
 import { PausedNotice } from '../../../ui/PausedNotice'
@@ -86,6 +87,14 @@ export function WithdrawModal({ open, onClose }: { open: boolean; onClose: (save
     else copyName(bank.bankAccountName)
   }
 
+  // Telegram: the confirmation on the main button while it is what the player sees.
+  const onHost = useMainButton(
+    requested || confirming === null || failure || editingName ? null : { text: t('withdraw.confirm'), enabled: true, pending: action.pending },
+    () => {
+      if (confirming !== null) action.submit(confirming)
+    },
+  )
+
   if (requested) {
     return (
       <Modal open={open} onClose={() => onClose(true)} title={t('withdraw.title')}>
@@ -149,7 +158,7 @@ export function WithdrawModal({ open, onClose }: { open: boolean; onClose: (save
         <div className="money-form">
           <p>{t('withdraw.confirmText', { amount: money(confirming) })}</p>
           {bonusNotice(confirming) && <p className="notice" role="note">{bonusNotice(confirming)}</p>}
-          <Button type="button" block pending={action.pending} onClick={() => action.submit(confirming)}>{t('withdraw.confirm')}</Button>
+          {!onHost && <Button type="button" block pending={action.pending} onClick={() => action.submit(confirming)}>{t('withdraw.confirm')}</Button>}
           <Button type="button" variant="secondary" block disabled={action.pending} onClick={() => setConfirming(null)}>{t('common.back')}</Button>
         </div>
       )}
