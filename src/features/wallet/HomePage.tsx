@@ -129,60 +129,64 @@ export function HomePage({ parts }: { parts: HomeParts }) {
 
   return (
     <section aria-labelledby="home-title" className="stack home">
-      <div className="page-head">
-        <h1 id="home-title">{member ? t('home.greeting', { name: member.name }) : t('member.home')}</h1>
-      </div>
-      {wallet.isError && <LoadError error={wallet.error} onRetry={() => wallet.refetch()} />}
-      <PausedNotice paused={wallet.fetchStatus === 'paused'} />
-      <BalanceCard wallet={wallet.data} />
-
-      <nav className="home-actions" aria-label={t('home.actions')}>
-        {/* Deposit and withdraw first and larger (issue 18): what a player comes to do. */}
-        <div className="home-actions__primary">
-          <button type="button" className="home-primary home-primary--deposit" disabled={!wallet.data} onClick={() => setModal({ kind: 'deposit' })}>
-            <DepositIcon /><span>{t('home.deposit')}</span>
-          </button>
-          <button type="button" className="home-primary" disabled={!wallet.data} onClick={() => setModal({ kind: 'withdraw' })}>
-            <WithdrawIcon /><span>{t('home.withdraw')}</span>
-          </button>
+      {/* Two columns in landscape (issue 18): the balance beside the actions and the rest. */}
+      <div className="stack home__lead">
+        <div className="page-head">
+          <h1 id="home-title">{member ? t('home.greeting', { name: member.name }) : t('member.home')}</h1>
         </div>
-        <button type="button" className="home-action" disabled={!wallet.data} onClick={() => setModal({ kind: 'transfer' })}>
-          <TransferIcon /><span>{t('home.transfer')}</span>
-        </button>
-        {spinActive.data ? (
-          <button type="button" className="home-action" disabled={!wallet.data} onClick={() => setModal({ kind: 'spin' })}>
-            <StarIcon /><span>{t('home.spin')}</span>
+        {wallet.isError && <LoadError error={wallet.error} onRetry={() => wallet.refetch()} />}
+        <PausedNotice paused={wallet.fetchStatus === 'paused'} />
+        <BalanceCard wallet={wallet.data} />
+      </div>
+      <div className="stack home__more">
+        <nav className="home-actions" aria-label={t('home.actions')}>
+          {/* Deposit and withdraw first and larger (issue 18): what a player comes to do. */}
+          <div className="home-actions__primary">
+            <button type="button" className="home-primary home-primary--deposit" disabled={!wallet.data} onClick={() => setModal({ kind: 'deposit' })}>
+              <DepositIcon /><span>{t('home.deposit')}</span>
+            </button>
+            <button type="button" className="home-primary" disabled={!wallet.data} onClick={() => setModal({ kind: 'withdraw' })}>
+              <WithdrawIcon /><span>{t('home.withdraw')}</span>
+            </button>
+          </div>
+          <button type="button" className="home-action" disabled={!wallet.data} onClick={() => setModal({ kind: 'transfer' })}>
+            <TransferIcon /><span>{t('home.transfer')}</span>
           </button>
-        ) : (
-          <button type="button" className="home-action" disabled={!wallet.data || refreshingAll} aria-busy={refreshingAll || undefined} onClick={refreshAll}>
-            <RefreshIcon className={refreshingAll ? 'spin' : undefined} /><span>{t('home.refreshAll')}</span>
+          {spinActive.data ? (
+            <button type="button" className="home-action" disabled={!wallet.data} onClick={() => setModal({ kind: 'spin' })}>
+              <StarIcon /><span>{t('home.spin')}</span>
+            </button>
+          ) : (
+            <button type="button" className="home-action" disabled={!wallet.data || refreshingAll} aria-busy={refreshingAll || undefined} onClick={refreshAll}>
+              <RefreshIcon className={refreshingAll ? 'spin' : undefined} /><span>{t('home.refreshAll')}</span>
+            </button>
+          )}
+          <button type="button" className="home-action" disabled={!member || opening !== null} aria-busy={opening === 'invite' || undefined}
+            aria-describedby={inviteWaiting ? badgeId : undefined} onClick={() => openReward('invite')}>
+            <UserPlusIcon /><span>{t('home.invite')}</span>
+            {inviteWaiting && <WaitingBadge />}
           </button>
-        )}
-        <button type="button" className="home-action" disabled={!member || opening !== null} aria-busy={opening === 'invite' || undefined}
-          aria-describedby={inviteWaiting ? badgeId : undefined} onClick={() => openReward('invite')}>
-          <UserPlusIcon /><span>{t('home.invite')}</span>
-          {inviteWaiting && <WaitingBadge />}
-        </button>
-        <button type="button" className="home-action" disabled={!member || opening !== null} aria-busy={opening === 'refund' || undefined}
-          aria-describedby={refundWaiting ? badgeId : undefined} onClick={() => openReward('refund')}>
-          <CoinsIcon /><span>{t('home.refund')}</span>
-          {refundWaiting && <WaitingBadge />}
-        </button>
-      </nav>
-      <span id={badgeId} hidden>{t('home.waiting')}</span>
-      {wallet.data && <PendingWithdrawals currency={currency} />}
-      <Link href={paths.member.bonus} className="home-bonus-link"><StarIcon /><span>{t('home.bonus')}</span></Link>
-      <p className="muted home-invite-code">
-        {t('home.inviteCode')} <strong data-testid="invite-code">{code || '—'}</strong>
-        {code && (
-          <button type="button" className="icon-button home-invite-code__copy" aria-label={t('home.copyInviteCode')} onClick={() => void copyWithToast(code)}>
-            <CopyIcon />
+          <button type="button" className="home-action" disabled={!member || opening !== null} aria-busy={opening === 'refund' || undefined}
+            aria-describedby={refundWaiting ? badgeId : undefined} onClick={() => openReward('refund')}>
+            <CoinsIcon /><span>{t('home.refund')}</span>
+            {refundWaiting && <WaitingBadge />}
           </button>
-        )}
-      </p>
+        </nav>
+        <span id={badgeId} hidden>{t('home.waiting')}</span>
+        {wallet.data && <PendingWithdrawals currency={currency} />}
+        <Link href={paths.member.bonus} className="home-bonus-link"><StarIcon /><span>{t('home.bonus')}</span></Link>
+        <p className="muted home-invite-code">
+          {t('home.inviteCode')} <strong data-testid="invite-code">{code || '—'}</strong>
+          {code && (
+            <button type="button" className="icon-button home-invite-code__copy" aria-label={t('home.copyInviteCode')} onClick={() => void copyWithToast(code)}>
+              <CopyIcon />
+            </button>
+          )}
+        </p>
 
-      <InviteBox wallet={wallet.data} />
-      <GameCarousels slots={wallet.data?.slots} onOpen={openGame} />
+        <InviteBox wallet={wallet.data} />
+        <GameCarousels slots={wallet.data?.slots} onOpen={openGame} />
+      </div>
 
       <Suspense fallback={null}>
         {/* A deposit may have been credited while it was open (a QR paid, a slip approved): read the wallet again. */}

@@ -1,0 +1,39 @@
+// Home on a phone on its side and on a 320 px phone (issue 18), on the production build.
+import { expect, test } from '../fixtures'
+import { memberAtHome } from '../shared/wallet'
+
+test('on a phone on its side, home uses the width: the balance beside the actions, both in view', async ({ page, open, strings, request }) => {
+  await page.setViewportSize({ width: 844, height: 390 })
+  await memberAtHome({ page, open, strings, request }, 100, ['PG'])
+  const balance = (await page.locator('.balance-card').boundingBox())!
+  const actions = (await page.getByRole('navigation', { name: strings.home.actions }).boundingBox())!
+  expect(actions.x).toBeGreaterThanOrEqual(balance.x + balance.width)
+  expect(actions.y).toBeLessThan(balance.y + balance.height)
+  await expect(page.getByRole('button', { name: strings.home.deposit, exact: true })).toBeInViewport()
+  await expect(page.getByTestId('total-balance')).toBeInViewport()
+  // A modal stays in the middle of the wider screen.
+  await page.getByRole('button', { name: strings.home.transfer, exact: true }).click()
+  const panel = (await page.getByRole('dialog', { name: strings.transfer.title }).locator('.modal__panel').boundingBox())!
+  expect(Math.abs(panel.x + panel.width / 2 - 422)).toBeLessThan(2)
+})
+
+test('on a 320 px phone nothing runs off the side: actions, balances, game names and badges fit', async ({ page, open, strings, request }) => {
+  await page.setViewportSize({ width: 320, height: 640 })
+  await memberAtHome({ page, open, strings, request }, 99999.99, ['PG'])
+  await expect(page.locator('.games .game-card').first()).toBeVisible()
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320)
+  // Each piece inside its box: the page's own within the screen, a game card's within the card
+  // (cards further along the carousel are off screen by design).
+  const overflowing = await page.evaluate(() => {
+    const inside = (element: HTMLElement, box: DOMRect) => {
+      const rect = element.getBoundingClientRect()
+      return element.scrollWidth <= element.clientWidth + 1 && rect.left >= box.left - 1 && rect.right <= box.right + 1
+    }
+    const screen = document.documentElement.getBoundingClientRect()
+    const page = [...document.querySelectorAll<HTMLElement>('.home-action, .home-primary, .balance-card *')].filter((element) => !inside(element, screen))
+    const cards = [...document.querySelectorAll<HTMLElement>('.game-card__name, .game-card__badge, .game-card__balance, .game-card__value')]
+      .filter((element) => !inside(element, element.closest('.game-card')!.getBoundingClientRect()))
+    return [...page, ...cards].map((element) => `${element.className || element.tagName}: ${element.textContent}`)
+  })
+  expect(overflowing).toEqual([])
+})
