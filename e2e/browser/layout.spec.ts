@@ -37,3 +37,16 @@ test('on a 320 px phone nothing runs off the side: actions, balances, game names
   })
   expect(overflowing).toEqual([])
 })
+
+test("each seeded game has card art of its own that the server serves", async ({ page, open, strings, request }) => {
+  await memberAtHome({ page, open, strings, request })
+  const arts = await page.locator('.game-card__art').evaluateAll((spans) => spans.map((span) => getComputedStyle(span).backgroundImage))
+  const urls = arts.map((art) => /url\("?(.*?)"?\)/.exec(art)?.[1] ?? '')
+  expect(urls.length).toBeGreaterThan(15)
+  expect(new Set(urls).size).toBe(urls.length)
+  for (const url of urls) {
+    const answer = await request.get(new URL(url).pathname)
+    expect(answer.ok(), url).toBe(true)
+    expect(answer.headers()['content-type']).toContain('image/svg+xml')
+  }
+})

@@ -75,7 +75,7 @@ export async function insertGames(db: Db, games: readonly SeedGame[]): Promise<v
     name: game.name,
     category: game.category,
     logo: gameLogo(game.code),
-    background: gameBackground(game.category),
+    background: gameBackground(game.code),
     web: game.web ?? null,
     android: null,
     ios: null,

@@ -45,4 +45,5 @@ export const seedGames: readonly SeedGame[] = [
 ]
 
 export const gameLogo = (code: string): string => `/games/${code.toLowerCase()}.svg`
-export const gameBackground = (category: SlotCategory): string => `/games/bg-${category}.svg`
+/** Each game's own card art (scripts/game-art.ts draws it); /games/bg-<category>.svg stays for older databases. */
+export const gameBackground = (code: string): string => `/games/art-${code.toLowerCase()}.svg`

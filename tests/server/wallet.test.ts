@@ -53,7 +53,7 @@ describe('GET /api/wallet', () => {
     for (const category of ['slot', 'sport', 'lotto']) {
       expect(wallet.slots.filter((slot) => slot.category === category).length).toBeGreaterThanOrEqual(3)
     }
-    expect(wallet.slots.find((slot) => slot.code === 'PG')).toMatchObject({ isActive: false, amount: 0, ftWalletSlot: 1, logo: '/games/pg.svg', web: null })
+    expect(wallet.slots.find((slot) => slot.code === 'PG')).toMatchObject({ isActive: false, amount: 0, ftWalletSlot: 1, logo: '/games/pg.svg', background: '/games/art-pg.svg', web: null })
     expect(wallet.slots.some((slot) => slot.web?.startsWith('https://'))).toBe(true)
   })
 
