@@ -14,6 +14,8 @@ export default defineConfig<PlatformOption>({
   workers: 1,
   reporter: 'list',
   timeout: 120_000,
+  // At the phone's CSS pixels (one image pixel each): small enough to keep beside a note.
+  use: { ...base.use, deviceScaleFactor: 1 },
   projects: (['browser', 'telegram'] as const).map((platform) => ({ name: platform, testMatch: 'shots/**/*.spec.ts', use: { platform } })),
   webServer: {
     command: `node --import tsx server/main.ts`,
