@@ -312,7 +312,7 @@ const BONUS_STATES: readonly ScreenState[] = [
   {
     name: 'bonus modal',
     reach: async ({ page, strings }) => {
-      await page.locator('.bonus-card').first().click()
+      await page.locator('button.bonus-card').first().click()
       await expect(page.getByRole('dialog').getByRole('button', { name: strings.bonus.receive })).toBeVisible()
     },
   },
@@ -328,7 +328,7 @@ const BONUS_STATES: readonly ScreenState[] = [
   {
     name: 'bonus held: cancel rules',
     reach: async ({ page, strings }) => {
-      await page.locator('.bonus-card').first().click()
+      await page.locator('button.bonus-card').first().click()
       await page.getByRole('dialog').getByRole('button', { name: strings.bonus.receive }).click()
       await page.getByRole('button', { name: strings.bonus.cancel }).click()
       await expect(page.getByRole('alertdialog', { name: strings.bonus.cancelTitle })).toBeVisible()

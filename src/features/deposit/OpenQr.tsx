@@ -96,6 +96,14 @@ export function OpenQr({ provider, qr, payee, onEnd }: { provider: QrProvider; q
     if (kept) URL.revokeObjectURL(kept)
     setKept(null)
   }
+  // Closed with the whole modal: the picture goes too.
+  const keptUrl = useRef<string | null>(null)
+  useEffect(() => {
+    keptUrl.current = kept
+  }, [kept])
+  useEffect(() => () => {
+    if (keptUrl.current) URL.revokeObjectURL(keptUrl.current)
+  }, [])
 
   return (
     <div className="qr-box">
