@@ -21,12 +21,12 @@ test('money screens', async ({ page, platform, request }) => {
   const home = async () => {
     await page.goto(`/user/home${hash}`)
     await page.getByTestId('total-balance').filter({ hasText: /\d/ }).waitFor()
-    await page.waitForTimeout(600)
   }
   const shot = async (name: string, steps: () => Promise<void>, options: { fullPage?: boolean } = {}) => {
     try {
       await steps()
-      await page.waitForTimeout(400)
+      // What is painted has settled: no transition or entrance still running (a spinner may turn on).
+      await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity))
       await page.screenshot({ path: `${prefix}-${name}.png`, fullPage: options.fullPage })
     } catch (error) {
       console.log(`${platform} ${name}: not taken (${(error as Error).message.split('\n')[0]})`)
@@ -71,7 +71,7 @@ test('money screens', async ({ page, platform, request }) => {
   })
   await shot('transfer-done', async () => {
     await pressMainAction(page, dialog(th.transfer.title), th.transfer.submit)
-    await page.waitForTimeout(800)
+    await dialog(th.transfer.title).getByRole('status').waitFor()
   })
   await shot('withdraw', async () => {
     await home()
@@ -81,7 +81,7 @@ test('money screens', async ({ page, platform, request }) => {
   await shot('withdraw-done', async () => {
     await dialog(th.withdraw.title).getByRole('button', { name: th.withdraw.next }).click()
     await pressMainAction(page, dialog(th.withdraw.title), th.withdraw.confirm)
-    await page.waitForTimeout(800)
+    await dialog(th.withdraw.title).getByRole('status').waitFor()
   })
   if (platform !== 'browser') return
   await page.setViewportSize({ width: 320, height: 640 })

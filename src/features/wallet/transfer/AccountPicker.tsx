@@ -8,6 +8,10 @@ export interface TransferAccount {
   balance: string | undefined
 }
 
+/** An account in words: its name, and its balance once known (`PG Soft (฿250.00)`). */
+export const accountText = (account: TransferAccount): string =>
+  account.balance === undefined ? account.label : `${account.label} (${account.balance})`
+
 interface AccountPickerProps {
   label: string
   value: string
@@ -36,7 +40,7 @@ export function AccountPicker({ label, value, accounts, onChange, placeholder, i
         {placeholder !== undefined && <option value="">{placeholder}</option>}
         {accounts.map((account) => (
           <option key={account.code} value={account.code}>
-            {account.balance === undefined ? account.label : `${account.label} (${account.balance})`}
+            {accountText(account)}
           </option>
         ))}
       </select>

@@ -18,7 +18,7 @@ import { transfer, transferAll } from '../api'
 import { useMoneyAction } from '../../../api/useMoneyAction'
 import { formatDate } from '../../../lib/dates'
 import { CheckIcon, SwapIcon } from '../../../ui/icons'
-import { AccountPicker, type TransferAccount } from './AccountPicker'
+import { AccountPicker, accountText, type TransferAccount } from './AccountPicker'
 import { useMainButton } from '../../../ui/useMainButton'
 
 interface TransferModalProps {
@@ -75,7 +75,6 @@ export function TransferModal({ open, onClose, from: initialFrom = WALLET, to: i
     return { ...account, balance: balance === undefined ? undefined : money(balance) }
   })
   const nameOf = (code: string) => accounts.find((account) => account.code === code)?.label ?? code
-  const withBalance = (account: TransferAccount) => (account.balance === undefined ? account.label : `${account.label} (${account.balance})`)
 
   // "To" never offers the source (issue 18): choosing the target as the source swaps the two.
   const chooseFrom = (code: string) => {
@@ -198,7 +197,7 @@ export function TransferModal({ open, onClose, from: initialFrom = WALLET, to: i
             <p id={allTextId}>
               {emptied.length === 0
                 ? t('transfer.allNothing', { to: nameOf(to) })
-                : t('transfer.allConfirm', { to: nameOf(to), accounts: emptied.map(withBalance).join(', ') })}
+                : t('transfer.allConfirm', { to: nameOf(to), accounts: emptied.map(accountText).join(', ') })}
             </p>
             <div className="button-row">
               <Button type="button" variant="secondary" onClick={() => setConfirmAll(false)}>{t('transfer.cancel')}</Button>
