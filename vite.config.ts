@@ -34,6 +34,7 @@ export default defineConfig({
       '/config.json': target,
       '/dev/': target,
       '/line-qr.png': target,
+      '/chat-files/': target,
       '/socket.io': { target, ws: true },
     },
   },

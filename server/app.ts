@@ -5,6 +5,9 @@ import { SerializerSelector, type Serializer, type SerializerFactory } from '@fa
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify'
 import { accountRoutes, memberAccountRoutes } from './account/routes'
 import { authRoutes, logoutRoutes } from './auth/routes'
+import { socketOwner } from './chat/identity'
+import { chatRoutes } from './chat/routes'
+import { startChatHub } from './chat/socket'
 import { type ConfigPatch, createConfigState } from './config'
 import { hasDevRoutes, type ServerContext, type ServerMode } from './context'
 import { migrate, openDatabase, whenDurable } from './db'
@@ -104,11 +107,15 @@ export interface BuildServerOptions {
   transferRecoveryAfterMs?: number
   /** How often the sweep runs (it also runs once at start); default 30 s, 0 for never. */
   transferSweepMs?: number
+  /** The chat's room prefix: a room is `${chatPrefix}-${guest or member id}`; default 'wallet'. */
+  chatPrefix?: string
 }
 
 export const DEFAULT_PROVIDER_TIMEOUT_MS = 10_000
 export const DEFAULT_TRANSFER_RECOVERY_AFTER_MS = 60_000
 export const DEFAULT_TRANSFER_SWEEP_MS = 30_000
+
+export const DEFAULT_CHAT_PREFIX = 'wallet'
 
 export const DEFAULT_PAYOUT_HOLD_MS = 24 * 60 * 60 * 1000
 
@@ -192,9 +199,24 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   const sweepMs = options.transferSweepMs ?? DEFAULT_TRANSFER_SWEEP_MS
   const sweepTimer = sweepMs > 0 ? setInterval(sweep, sweepMs).unref() : undefined
   app.addHook('onReady', async () => sweep())
+  // The chat's socket.io on this server's HTTP server (chat/socket.ts): its sockets end before the
+  // server closes (they would hold it open), its connections before the database goes.
+  const chatHub = await startChatHub({
+    server: app.server,
+    prefix: options.chatPrefix ?? DEFAULT_CHAT_PREFIX,
+    databaseUrl: options.databaseUrl,
+    identify: (auth) => socketOwner(ctx, auth),
+    log: app.log,
+  }).catch(async (error: unknown) => {
+    clearInterval(sweepTimer)
+    await db.destroy()
+    throw error
+  })
+  app.addHook('preClose', async () => chatHub.disconnect())
   app.addHook('onClose', async () => {
     clearInterval(sweepTimer)
     await sweeping
+    await chatHub.close()
     await db.destroy()
   })
   installErrorHandler(app)
@@ -240,6 +262,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   })
   await app.register(demoGameRoutes, { prefix: '/demo-game' })
   await app.register(depositRoutes, { dataDir: options.dataDir, qrSettings: options.depositQr })
+  await app.register(chatRoutes, { dataDir: options.dataDir, hub: chatHub })
   if (hasDevRoutes(options.mode)) {
     await app.register(devRoutes, { prefix: '/dev' })
     await app.register(walletDevRoutes, { prefix: '/dev' })

@@ -11,6 +11,7 @@ export type RateEventKind =
   | 'otp_send' | 'otp_address' | 'otp_all'
   | 'password_change'
   | 'deposit_slip' | 'deposit_truelink'
+  | 'chat_message' | 'chat_upload'
 
 const MINUTE = 60 * 1000
 
@@ -32,6 +33,10 @@ export interface Limits {
   otpGlobal: number
   /** Change-password checks per member in 15 minutes. */
   passwordChange: number
+  /** Chat messages one room (a guest or a member) sends in a minute. */
+  chatMessages: number
+  /** Chat files one room uploads in 10 minutes. */
+  chatUploads: number
 }
 
 export const DEFAULT_LIMITS: Limits = {
@@ -43,6 +48,8 @@ export const DEFAULT_LIMITS: Limits = {
   otpPerAddress: 10,
   otpGlobal: 300,
   passwordChange: 5,
+  chatMessages: 30,
+  chatUploads: 20,
 }
 
 export const LOGIN_WINDOW_MS = 15 * MINUTE
@@ -60,6 +67,15 @@ export const loginLimits = (limits: Limits, phone: string, address: string): Lim
 export const passwordChangeLimit = (limits: Limits, memberId: number): Limit => ({
   kind: 'password_change', subject: String(memberId), max: limits.passwordChange, windowMs: LOGIN_WINDOW_MS, code: 'REQUEST_LIMIT',
 })
+
+export const CHAT_MESSAGE_WINDOW_MS = MINUTE
+export const CHAT_UPLOAD_WINDOW_MS = 10 * MINUTE
+
+/** A chat message or upload of one room (`subject` names it, see chat/identity.ts). */
+export const chatLimit = (limits: Limits, kind: 'chat_message' | 'chat_upload', subject: string): Limit =>
+  kind === 'chat_message'
+    ? { kind, subject, max: limits.chatMessages, windowMs: CHAT_MESSAGE_WINDOW_MS, code: 'REQUEST_LIMIT' }
+    : { kind, subject, max: limits.chatUploads, windowMs: CHAT_UPLOAD_WINDOW_MS, code: 'REQUEST_LIMIT' }
 
 /** The limits of one OTP send. */
 export const otpLimits = (limits: Limits, phone: string, address: string): Limit[] => [

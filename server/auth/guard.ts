@@ -19,11 +19,17 @@ export async function authenticate(ctx: ServerContext, request: FastifyRequest):
   const match = /^Bearer ([A-Za-z0-9_-]{16,128})$/.exec(header.trim())
   if (!match) throw fail(401, 'invalid token')
   const token = match[1]
+  return { member: await tokenMember(ctx, token), token }
+}
+
+/** The member holding a session token, refused as `authenticate` refuses (the chat socket's handshake has no header). */
+export async function tokenMember(ctx: ServerContext, token: string): Promise<Member> {
+  if (!/^[A-Za-z0-9_-]{16,128}$/.test(token)) throw fail(401, 'invalid token')
   const session = await findSessionMember(ctx.db, sha256(token))
   if (!session) throw fail(401, 'invalid token')
   // Kept until the member's next login prunes it, so a retry still says EXPIRED_AUTH_TOKEN.
   if (session.expiresAt <= ctx.now()) throw fail(401, 'EXPIRED_AUTH_TOKEN')
   const { member } = session
   if (!member.isActive) throw fail(403, 'INACTIVE_USER')
-  return { member, token }
+  return member
 }

@@ -7,12 +7,12 @@ import { errorBody } from './errors'
 const NO_CACHE = 'no-cache'
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 
-/** Paths that are never the app: API, dev endpoints and the runtime config. */
+/** Paths that are never the app: API, dev endpoints, chat files and the runtime config. */
 function isServerPath(url: string): boolean {
   const path = url.split('?')[0]
   return (
     path === '/api' || path.startsWith('/api/') || path === '/dev' || path.startsWith('/dev/') ||
-    path === '/config.json'
+    path === '/chat-files' || path.startsWith('/chat-files/') || path === '/config.json'
   )
 }
 

@@ -18,6 +18,7 @@ import { migration as m0010 } from './0010_invite_bonus'
 import { migration as m0011 } from './0011_spin_coins_coupons'
 import { migration as m0012 } from './0012_statement_indexes'
 import { migration as m0013 } from './0013_wallet_account_number'
+import { migration as m0014 } from './0014_chat'
 
 /** Every migration by its file name (without `.ts`); the number orders them. */
 export const migrations: Record<string, Migration> = {
@@ -34,6 +35,7 @@ export const migrations: Record<string, Migration> = {
   '0011_spin_coins_coupons': m0011,
   '0012_statement_indexes': m0012,
   '0013_wallet_account_number': m0013,
+  '0014_chat': m0014,
 }
 
 /**

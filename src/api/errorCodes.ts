@@ -47,7 +47,7 @@ export const errorCodes: readonly ErrorCode[] = [...new Set(Object.values(errorC
  * The spin error group's codes (spec 8: "code values not shown"): NO_COIN, a spin without a coin;
  * SPIN_INACTIVE, a spin while no campaign runs.
  */
-export const extraErrorCodes = ['TRANSFER_PENDING', 'NO_COIN', 'SPIN_INACTIVE', 'WITHDRAW_MINIMUM', 'WITHDRAW_MAXIMUM', 'PASSWORD_UNCHANGED'] as const
+export const extraErrorCodes = ['TRANSFER_PENDING', 'NO_COIN', 'SPIN_INACTIVE', 'WITHDRAW_MINIMUM', 'WITHDRAW_MAXIMUM', 'PASSWORD_UNCHANGED', 'CHAT_FILE_NOT_SUPPORTED', 'CHAT_FILE_TOO_LARGE'] as const
 
 /** Slip reason codes (the slip's `note`), spec 8. */
 export const slipReasonCodes = [

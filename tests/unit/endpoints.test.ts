@@ -10,6 +10,7 @@ import { accountEndpoints as A } from '../../src/api/contract/account'
 import { autoLoginEndpoints as G } from '../../src/api/contract/autoLogin'
 import { depositEndpoints as D } from '../../src/api/contract/deposit'
 import { bonusEndpoints as B } from '../../src/api/contract/bonus'
+import { chatEndpoints as CH } from '../../src/api/contract/chat'
 import { memberLookupEndpoints as ML, publicLookupEndpoints as PL } from '../../src/api/contract/lookup'
 import { rewardEndpoints as R } from '../../src/api/contract/rewards'
 import { spinEndpoints as S } from '../../src/api/contract/spin'
@@ -20,7 +21,7 @@ import { at, schemaFor } from '../../server/http/endpoint'
 import type { call } from '../../src/api/call'
 import { registeredRoutes } from '../contractRoutes'
 
-const AREAS = { wallet: W, bonus: B, rewards: R, spin: S, account: A, publicLookups: PL, memberLookups: ML, deposit: D, autoLogin: G, statement: T }
+const AREAS = { wallet: W, bonus: B, rewards: R, spin: S, account: A, publicLookups: PL, memberLookups: ML, deposit: D, autoLogin: G, statement: T, chat: CH }
 
 /**
  * Routes under /api/ that are not calls of the app: the slip image an <img> loads by its
@@ -28,11 +29,14 @@ const AREAS = { wallet: W, bonus: B, rewards: R, spin: S, account: A, publicLook
  */
 const NOT_CALLS = ['GET /api/wallet/slip/image/:token']
 
+/** A route as `METHOD /path`, without a trailing slash (the server ignores it; spec 7 writes /api/chat/read-customer/ with one). */
+const routeKey = (method: string, path: string) => `${method} ${path.replace(/\/$/, '')}`
+
 describe('endpoint descriptors', () => {
   it('are each a route the server registers, with the same method and path', async () => {
-    const registered = new Set((await registeredRoutes()).map(({ method, path }) => `${method} ${path.replace(/\/$/, '')}`))
+    const registered = new Set((await registeredRoutes()).map(({ method, path }) => routeKey(method, path)))
     const missing = Object.entries(AREAS).flatMap(([area, endpoints]) =>
-      Object.entries(endpoints).filter(([, endpoint]) => !registered.has(`${endpoint.method} ${endpoint.path}`)).map(([name, e]) => `${area}.${name}: ${e.method} ${e.path}`),
+      Object.entries(endpoints).filter(([, endpoint]) => !registered.has(routeKey(endpoint.method, endpoint.path))).map(([name, e]) => `${area}.${name}: ${e.method} ${e.path}`),
     )
     expect(missing).toEqual([])
     // The check can fail: a path the server lacks is not registered.
@@ -40,9 +44,9 @@ describe('endpoint descriptors', () => {
   })
 
   it('cover every route of the API the app calls', async () => {
-    const described = new Set(Object.values(AREAS).flatMap((endpoints) => Object.values(endpoints).map((e) => `${e.method} ${e.path}`)))
+    const described = new Set(Object.values(AREAS).flatMap((endpoints) => Object.values(endpoints).map((e) => routeKey(e.method, e.path))))
     const undescribed = (await registeredRoutes())
-      .map(({ method, path }) => `${method} ${path.replace(/\/$/, '')}`)
+      .map(({ method, path }) => routeKey(method, path))
       // HEAD is Fastify's own beside each GET.
       .filter((route) => route.includes(' /api/') && !route.startsWith('HEAD ') && !described.has(route))
     expect([...new Set(undescribed)].sort()).toEqual(NOT_CALLS)

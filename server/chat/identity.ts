@@ -1,0 +1,72 @@
+// Who a chat call or socket is for: a guest by its id, or a signed-in member (spec 7 "Chat").
+// A guest needs nothing but its id; a member's calls carry the member's own bearer token.
+import type { FastifyRequest } from 'fastify'
+import type { ChatSocketAuth, ChatWho } from '../../src/api/contract'
+import type { Member } from '../account/members'
+import { authenticate, tokenMember } from '../auth/guard'
+import type { ServerContext } from '../context'
+import { fail } from '../http/errors'
+
+/** A room's owner. The socket.io room name is `${PREFIX}-${id}`; member ids are digits and a guest
+ *  id never is, so a guest's room name is never a member's. */
+export type ChatOwner = { kind: 'guest'; id: string } | { kind: 'member'; id: string; member: Member }
+
+const GUEST_ID = /^[A-Za-z0-9_-]{16,64}$/
+
+export const roomName = (prefix: string, owner: ChatOwner): string => `${prefix}-${owner.id}`
+
+/** The rate-limit subject of a room. */
+export const rateSubject = (owner: ChatOwner): string => `${owner.kind}:${owner.id}`
+
+function guest(guestId: string): ChatOwner {
+  if (!GUEST_ID.test(guestId) || /^\d+$/.test(guestId)) throw fail(400, 'KEY_INVALID')
+  return { kind: 'guest', id: guestId }
+}
+
+/** Exactly one of userId and guestId: neither is KEY_MISSING, both KEY_INVALID. */
+function oneOf(who: ChatWho): { userId: string } | { guestId: string } {
+  const { userId, guestId } = who
+  if (userId !== undefined && guestId !== undefined) throw fail(400, 'KEY_INVALID')
+  if (guestId !== undefined) return { guestId }
+  if (userId === undefined || userId.trim() === '') throw fail(400, 'KEY_MISSING')
+  return { userId }
+}
+
+/**
+ * The owner a call names. A member (userId, the profile's `_id`) needs that member's bearer token:
+ * none is 401 UNAUTHORIZED (and a bad one refused as every member call refuses it), another
+ * member's is 403 UNAUTHORIZED.
+ */
+export async function requestOwner(ctx: ServerContext, request: FastifyRequest, who: ChatWho): Promise<ChatOwner> {
+  const named = oneOf(who)
+  if ('guestId' in named) return guest(named.guestId)
+  const { member } = await authenticate(ctx, request)
+  if (String(member.id) !== named.userId) throw fail(403, 'UNAUTHORIZED')
+  return { kind: 'member', id: named.userId, member }
+}
+
+/** The owner a dev endpoint names, without a token: the member must exist. */
+export async function namedOwner(findMember: (id: number) => Promise<Member | undefined>, who: ChatWho): Promise<ChatOwner> {
+  const named = oneOf(who)
+  if ('guestId' in named) return guest(named.guestId)
+  const member = /^\d{1,15}$/.test(named.userId) ? await findMember(Number(named.userId)) : undefined
+  if (!member) throw fail(404, 'NO_DATA')
+  return { kind: 'member', id: named.userId, member }
+}
+
+/**
+ * The owner of a socket, from its handshake's `auth` (ChatSocketAuth): a token is the member's
+ * session, checked as a bearer token is; or a guest id. Exactly one of the two.
+ */
+export async function socketOwner(ctx: ServerContext, auth: unknown): Promise<ChatOwner> {
+  const { token, guestId } = (auth ?? {}) as ChatSocketAuth
+  if (token !== undefined && guestId !== undefined) throw fail(400, 'KEY_INVALID')
+  if (guestId !== undefined) {
+    if (typeof guestId !== 'string') throw fail(400, 'KEY_INVALID')
+    return guest(guestId)
+  }
+  if (token === undefined || token === '') throw fail(401, 'UNAUTHORIZED')
+  if (typeof token !== 'string') throw fail(401, 'invalid token')
+  const member = await tokenMember(ctx, token)
+  return { kind: 'member', id: String(member.id), member }
+}

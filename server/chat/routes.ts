@@ -1,0 +1,126 @@
+// Chat routes (spec 7 "Chat"): public, each call naming its guest or member (identity.ts), the
+// uploads and the uploaded files, and in dev and test modes the agent's stand-in.
+import { resolve } from 'node:path'
+import fastifyStatic from '@fastify/static'
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import type { FastifyError, FastifyPluginAsync } from 'fastify'
+import * as C from '../../src/api/contract'
+import { chatEndpoints as E } from '../../src/api/contract/chat'
+import { hasDevRoutes } from '../context'
+import { multipartParts } from '../deposit/slipFile'
+import { at, schemaFor } from '../http/endpoint'
+import { errorBody, fail } from '../http/errors'
+import { chatDevRoutes } from './devRoutes'
+import { CHAT_FILE_NAME, CHAT_FILES_PATH, chatDirFor } from './files'
+import { requestOwner } from './identity'
+import * as chat from './service'
+import type { ChatHub } from './socket'
+
+const conversationRoutes = (hub: ChatHub): FastifyPluginAsyncTypebox => async (app) => {
+  const ctx = app.wallet
+  app.route({
+    ...at(app, E.config), schema: schemaFor(E.config, { response: { 200: C.ChatConfig } }),
+    handler: async () => ({ PREFIX: hub.prefix }),
+  })
+  app.route({
+    ...at(app, E.send), schema: schemaFor(E.send, { body: C.ChatSendRequest, response: { 200: C.ChatItem } }),
+    handler: async (request) => chat.sendCustomerMessage(ctx, hub, await requestOwner(ctx, request, request.body), request.body.message),
+  })
+  app.route({
+    ...at(app, E.history), schema: schemaFor(E.history, { body: C.ChatHistoryRequest, response: { 200: C.ChatHistoryResponse } }),
+    handler: async (request) => chat.chatHistory(ctx, await requestOwner(ctx, request, request.body), request.body.limit, request.body.skip),
+  })
+  app.route({
+    ...at(app, E.readCustomer), schema: schemaFor(E.readCustomer, { body: C.ChatWho, response: { 200: C.MessageBody } }),
+    handler: async (request) => {
+      await chat.markCustomerRead(ctx, await requestOwner(ctx, request, request.body))
+      return { message: 'OK' as const }
+    },
+  })
+}
+
+/** Room for the form's own bytes around the file. */
+const FORM_OVERHEAD = 64 * 1024
+
+/** The identity fields and the file of an upload's multipart form. */
+function uploadForm(body: unknown, contentType: string | undefined): { who: C.ChatWho; file: Buffer | undefined } {
+  if (!Buffer.isBuffer(body) || body.length === 0) throw fail(400, 'KEY_MISSING')
+  const parts = /^multipart\/form-data/i.test(contentType ?? '') ? multipartParts(body, contentType ?? '') : undefined
+  if (!parts) throw fail(400, 'KEY_INVALID')
+  const field = (name: string) => {
+    const found = parts.filter((part) => part.name === name)
+    if (found.length > 1) throw fail(400, 'KEY_INVALID')
+    return found[0]?.content
+  }
+  const text = (name: string) => {
+    const value = field(name)?.toString('utf8')
+    if (value !== undefined && value.length > 64) throw fail(400, 'KEY_INVALID')
+    return value
+  }
+  const userId = text('userId')
+  const guestId = text('guestId')
+  return { who: { ...(userId === undefined ? {} : { userId }), ...(guestId === undefined ? {} : { guestId }) }, file: field('file') }
+}
+
+const uploadRoutes = (dir: string): FastifyPluginAsyncTypebox => async (app) => {
+  const ctx = app.wallet
+  const bodyLimit = chat.UPLOAD_MAX_BYTES.video + FORM_OVERHEAD
+  // Any body type reaches the handler as bytes, so a wrong one answers in the spec's shape, not 415.
+  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit }, (_request, body, done) => done(null, body))
+  app.removeContentTypeParser(['application/json', 'text/plain'])
+  app.addContentTypeParser(['application/json', 'text/plain'], { parseAs: 'buffer', bodyLimit }, (_request, body, done) => done(null, body))
+  const tooLarge = (error: FastifyError) => {
+    throw error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? fail(413, 'CHAT_FILE_TOO_LARGE') : error
+  }
+  for (const [endpoint, kind] of [[E.uploadImage, 'image'], [E.uploadVideo, 'video']] as const) {
+    app.route({
+      ...at(app, endpoint),
+      bodyLimit: chat.UPLOAD_MAX_BYTES[kind] + FORM_OVERHEAD,
+      schema: schemaFor(endpoint, { response: { 200: C.ChatUploadResponse } }),
+      errorHandler: tooLarge,
+      handler: async (request) => {
+        const form = uploadForm(request.body, request.headers['content-type'])
+        const owner = await requestOwner(ctx, request, form.who)
+        if (!form.file || form.file.length === 0) throw fail(400, 'KEY_MISSING')
+        return chat.receiveUpload(ctx, dir, owner, kind, form.file)
+      },
+    })
+  }
+}
+
+/**
+ * The uploaded files, by their unguessable names (an <img> or <video> sends no bearer header), with
+ * ranges for video players, never sniffed, loadable by the app on another origin.
+ */
+const fileRoutes = (dir: string): FastifyPluginAsync => async (app) => {
+  await app.register(fastifyStatic, {
+    root: resolve(dir),
+    decorateReply: false,
+    index: false,
+    dotfiles: 'ignore',
+    cacheControl: false,
+    allowedPath: (pathName) => CHAT_FILE_NAME.test(pathName.replace(/^\//, '')),
+    setHeaders(res) {
+      res.setHeader('Cache-Control', 'private, max-age=86400')
+      res.setHeader('X-Content-Type-Options', 'nosniff')
+      res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin')
+    },
+  })
+  app.setNotFoundHandler((_request, reply) => reply.code(404).send(errorBody('NO_DATA')))
+}
+
+export interface ChatOptions {
+  /** The server's data folder; uploads go under it (see chatDirFor). */
+  dataDir: string
+  hub: ChatHub
+}
+
+/** Every chat route, registered once from app.ts at the root (prefixes are inside). */
+export const chatRoutes: FastifyPluginAsyncTypebox<ChatOptions> = async (app, options) => {
+  const files = await chatDirFor(options.dataDir)
+  app.addHook('onClose', files.dispose)
+  await app.register(conversationRoutes(options.hub), { prefix: '/api/chat' })
+  await app.register(uploadRoutes(files.dir), { prefix: '/api/chat' })
+  await app.register(fileRoutes(files.dir), { prefix: CHAT_FILES_PATH })
+  if (hasDevRoutes(app.wallet.mode)) await app.register(chatDevRoutes(options.hub), { prefix: '/dev' })
+}

@@ -1,0 +1,99 @@
+// What the chat routes do, apart from HTTP: store a customer's message once (a resend of its
+// deliver.id answers the first), an agent's reply, an upload, and tell the room's sockets.
+import type { ChatItem, ChatMediaPayload, ChatOutgoing, ChatUploadResponse } from '../../src/api/contract'
+import type { ServerContext } from '../context'
+import { whenDurable } from '../db'
+import { fail } from '../http/errors'
+import { chatLimit, takeAttempt } from '../limits'
+import {
+  CHAT_FILE_NAME, CHAT_FILES_PATH, CHAT_IMAGE_MAX_BYTES, CHAT_VIDEO_MAX_BYTES, type ChatMime, fileTypeOf, imageType, saveChatFile, videoType,
+} from './files'
+import { type ChatOwner, rateSubject, roomName } from './identity'
+import type { ChatHub } from './socket'
+import * as store from './store'
+
+/** An agent's payload, as JSON, at most this long (the body limit's size). */
+export const AGENT_PAYLOAD_MAX = 64 * 1024
+
+/** Tells the room's sockets, on every instance, once the item is on disk. */
+async function publish(ctx: ServerContext, hub: ChatHub, owner: ChatOwner, item: ChatItem): Promise<void> {
+  await whenDurable(ctx.db)
+  hub.emit(roomName(hub.prefix, owner), [item])
+}
+
+/**
+ * A customer's message. A deliver.id the room already has answers the message stored then, and
+ * nothing is sent to the sockets again (a resend after a lost answer, from any instance).
+ */
+export async function sendCustomerMessage(ctx: ServerContext, hub: ChatHub, owner: ChatOwner, message: ChatOutgoing): Promise<ChatItem> {
+  const room = await store.ensureRoom(ctx.db, owner, ctx.now())
+  const clientId = message.deliver.id
+  const sent = await store.findByClientId(ctx.db, room, clientId)
+  if (sent) return sent
+  if (message.message_type === 'media') await checkMedia(ctx, room, message.payload)
+  await takeAttempt(ctx.db, [chatLimit(ctx.limits, 'chat_message', rateSubject(owner))], ctx.now())
+  const { item, created } = await store.storeMessage(ctx.db, room, {
+    sender: 'customer',
+    message_type: message.message_type,
+    payload: message.payload,
+    clientId,
+    ...(owner.kind === 'member' ? { username: owner.member.username, name: owner.member.name } : {}),
+  }, ctx.now())
+  if (created) await publish(ctx, hub, owner, item)
+  return item
+}
+
+/** A media message names a file its own room uploaded, as the upload answered it. */
+async function checkMedia(ctx: ServerContext, room: store.Room, payload: ChatMediaPayload): Promise<void> {
+  const prefix = `${CHAT_FILES_PATH}/`
+  const name = payload.filePath.startsWith(prefix) ? payload.filePath.slice(prefix.length) : ''
+  if (payload.url || !CHAT_FILE_NAME.test(name)) throw fail(400, 'KEY_INVALID')
+  const file = await store.findFile(ctx.db, name)
+  if (!file || file.room_id !== room.id || fileTypeOf(file.mime) !== payload.fileType) throw fail(400, 'KEY_INVALID')
+}
+
+/** An agent's message of any type (dev endpoint); `newSession` starts a new session first. */
+export async function sendAgentMessage(
+  ctx: ServerContext,
+  hub: ChatHub,
+  owner: ChatOwner,
+  message: { message_type: string; payload: unknown },
+  newSession = false,
+): Promise<ChatItem> {
+  if (JSON.stringify(message.payload ?? null).length > AGENT_PAYLOAD_MAX) throw fail(400, 'KEY_INVALID')
+  let room = await store.ensureRoom(ctx.db, owner, ctx.now())
+  if (newSession) room = await store.startSession(ctx.db, room)
+  const { item } = await store.storeMessage(ctx.db, room, { sender: 'agent', message_type: message.message_type, payload: message.payload }, ctx.now())
+  await publish(ctx, hub, owner, item)
+  return item
+}
+
+export async function chatHistory(ctx: ServerContext, owner: ChatOwner, limit: number, skip: number): Promise<ChatItem[]> {
+  const room = await store.findRoom(ctx.db, owner)
+  return room ? store.history(ctx.db, room, limit, skip) : []
+}
+
+export async function markCustomerRead(ctx: ServerContext, owner: ChatOwner): Promise<void> {
+  const room = await store.ensureRoom(ctx.db, owner, ctx.now())
+  await store.markRead(ctx.db, room, ctx.now())
+}
+
+export type UploadKind = 'image' | 'video'
+
+export const UPLOAD_MAX_BYTES: Record<UploadKind, number> = { image: CHAT_IMAGE_MAX_BYTES, video: CHAT_VIDEO_MAX_BYTES }
+
+/**
+ * Keeps an uploaded file of its room: counted against the room's upload limit, then refused when
+ * too large (413 CHAT_FILE_TOO_LARGE) or not what its kind allows, by its bytes (400
+ * CHAT_FILE_NOT_SUPPORTED).
+ */
+export async function receiveUpload(ctx: ServerContext, dir: string, owner: ChatOwner, kind: UploadKind, bytes: Buffer): Promise<ChatUploadResponse> {
+  await takeAttempt(ctx.db, [chatLimit(ctx.limits, 'chat_upload', rateSubject(owner))], ctx.now())
+  if (bytes.length > UPLOAD_MAX_BYTES[kind]) throw fail(413, 'CHAT_FILE_TOO_LARGE')
+  const mime: ChatMime | undefined = kind === 'image' ? imageType(bytes) : videoType(bytes)
+  if (!mime) throw fail(400, 'CHAT_FILE_NOT_SUPPORTED')
+  const room = await store.ensureRoom(ctx.db, owner, ctx.now())
+  const name = await saveChatFile(dir, mime, bytes)
+  await store.recordFile(ctx.db, { name, room_id: room.id, mime, size: bytes.length, created_at: ctx.now() })
+  return { path: `${CHAT_FILES_PATH}/${name}` }
+}

@@ -1,0 +1,122 @@
+// The chat's real-time side (spec 7 "Chat"): socket.io on the API's own HTTP server. A socket is a
+// guest or a member (its handshake's auth), in its own room `${PREFIX}-${id}` and no other; new
+// conversation items go to that room. With PostgreSQL, the socket.io PostgreSQL adapter carries an
+// emit on one instance to the sockets of every other (LISTEN/NOTIFY); with SQLite there is one
+// instance and the in-memory adapter.
+import type { Server as HttpServer } from 'node:http'
+import { createAdapter } from '@socket.io/postgres-adapter'
+import type { FastifyBaseLogger } from 'fastify'
+import pg from 'pg'
+import { Server } from 'socket.io'
+import { CHAT_JOIN_EVENT, CHAT_MESSAGING_EVENT, type ChatItem } from '../../src/api/contract'
+import { ApiError } from '../http/errors'
+import type { ChatOwner } from './identity'
+
+export interface ChatHub {
+  /** The room prefix (GET /api/chat/config). */
+  prefix: string
+  /** Sends new items to a room's sockets, on this instance and every other. */
+  emit(room: string, items: ChatItem[]): void
+  /** Ends this instance's sockets, so the HTTP server can close. */
+  disconnect(): void
+  /** Closes socket.io and the adapter's connections. */
+  close(): Promise<void>
+}
+
+export interface ChatHubOptions {
+  server: HttpServer
+  prefix: string
+  /** Set: the PostgreSQL adapter, on a small pool of its own. */
+  databaseUrl?: string
+  /** The socket's owner from its handshake `auth`; an ApiError refuses the connection with its code. */
+  identify: (auth: unknown) => Promise<ChatOwner>
+  log: FastifyBaseLogger
+}
+
+/** How long a start waits for the adapter's LISTEN before going on without it (it keeps trying). */
+const LISTEN_WAIT_MS = 10_000
+
+export async function startChatHub(options: ChatHubOptions): Promise<ChatHub> {
+  const adapter = options.databaseUrl ? listeningPool(options.databaseUrl, options.log) : undefined
+  // Same origin only (no CORS): the app is served by this server, or behind one proxy with it.
+  // The token travels in the handshake, never in a cookie, so another site's page gains nothing.
+  const io = new Server(options.server, {
+    path: '/socket.io',
+    serveClient: false,
+    // Clients send only `join`: a room name.
+    maxHttpBufferSize: 16 * 1024,
+    ...(adapter ? { adapter: createAdapter(adapter.pool, { errorHandler: (error: Error) => options.log.warn({ err: error }, 'chat adapter') }) } : {}),
+  })
+
+  io.use((socket, next) => {
+    options.identify(socket.handshake.auth).then(
+      (owner) => {
+        socket.data.room = `${options.prefix}-${owner.id}`
+        next()
+      },
+      (error: unknown) => {
+        if (!(error instanceof ApiError)) options.log.error({ err: error }, 'chat socket handshake failed')
+        next(new Error(error instanceof ApiError ? error.code : 'INTERNAL_SERVER_ERROR'))
+      },
+    )
+  })
+  io.on('connection', (socket) => {
+    const own = socket.data.room as string
+    void socket.join(own)
+    // The app asks to join its room by name once it knows the prefix; only its own is granted.
+    socket.on(CHAT_JOIN_EVENT, (room: unknown, ack: unknown) => {
+      if (typeof ack === 'function') ack({ joined: room === own })
+    })
+  })
+
+  if (adapter) {
+    // An emit from another instance reaches this one only once it listens: wait for that before
+    // this instance takes sockets (a start that cannot, logs it and goes on; the adapter retries).
+    let timer: NodeJS.Timeout | undefined
+    const late = new Promise<boolean>((resolve) => {
+      timer = setTimeout(() => resolve(false), LISTEN_WAIT_MS)
+    })
+    const listening = await Promise.race([adapter.listening.then(() => true), late])
+    clearTimeout(timer)
+    if (!listening) options.log.warn('chat: the PostgreSQL adapter does not listen yet; emits of other instances may not reach this one')
+  }
+
+  return {
+    prefix: options.prefix,
+    emit(room, items) {
+      io.to(room).emit(CHAT_MESSAGING_EVENT, items)
+    },
+    disconnect() {
+      // Local: with the adapter, io.disconnectSockets would end every instance's sockets.
+      io.local.disconnectSockets(true)
+      io.engine.close()
+    },
+    async close() {
+      await io.close()
+      await adapter?.pool.end()
+    },
+  }
+}
+
+/**
+ * The adapter's own pool (one connection LISTENs for the whole life of the instance, others
+ * NOTIFY), and a promise kept when the LISTEN is in place. The adapter starts listening on its
+ * own, unawaited, so the pool's clients tell when a LISTEN statement has been answered.
+ */
+function listeningPool(databaseUrl: string, log: FastifyBaseLogger): { pool: pg.Pool; listening: Promise<void> } {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 4 })
+  pool.on('error', (error) => log.warn({ err: error }, 'chat adapter: PostgreSQL connection lost'))
+  let heard = () => {}
+  const listening = new Promise<void>((resolve) => {
+    heard = resolve
+  })
+  pool.on('connect', (client) => {
+    const query = client.query as (...args: unknown[]) => unknown
+    client.query = ((...args: unknown[]) => {
+      const result = query.apply(client, args)
+      if (typeof args[0] === 'string' && args[0].startsWith('LISTEN ') && result instanceof Promise) result.then(heard, () => {})
+      return result
+    }) as typeof client.query
+  })
+  return { pool, listening }
+}
