@@ -11,6 +11,7 @@ import { Button } from '../ui/Button'
 import { Modal } from '../ui/Modal'
 import { PageSkeleton } from '../ui/PageSkeleton'
 import { ChatIcon, DocIcon, HomeIcon, ListIcon, LogoutIcon, UserIcon } from '../ui/icons'
+import { ChatBubble } from '../features/chat/ChatBubble'
 import { LanguageSwitch } from './LanguageSwitch'
 import { paths } from './paths'
 import { ScreenBoundary } from './ScreenBoundary'
@@ -57,6 +58,7 @@ export function MemberLayout({ children }: { children: ReactNode }) {
           { key: 'contact', href: paths.member.contact, label: t('menu.contact'), icon: <ChatIcon /> },
         ]}
       />
+      <ChatBubble member />
       <ConditionsModal open={conditionsOpen} onClose={() => setConditionsOpen(false)} />
       {/* Spec 2's logout icon, asked first: a tap beside the language switch must not sign the player out. */}
       <Modal open={confirmingLogout} onClose={() => setConfirmingLogout(false)} title={t('member.logoutTitle')} role="alertdialog" describedBy={logoutText}>

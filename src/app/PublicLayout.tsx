@@ -6,6 +6,7 @@ import { session, signOut } from '../state/session'
 import { BottomMenu } from '../ui/BottomMenu'
 import { PageSkeleton } from '../ui/PageSkeleton'
 import { ChatIcon, HomeIcon, PlayIcon, UserPlusIcon, WalletIcon } from '../ui/icons'
+import { ChatBubble } from '../features/chat/ChatBubble'
 import { LanguageSwitch } from './LanguageSwitch'
 import { paths } from './paths'
 import { ScreenBoundary } from './ScreenBoundary'
@@ -44,6 +45,7 @@ export function PublicLayout({ children }: { children: ReactNode }) {
           { key: 'contact', href: paths.contact, label: t('menu.contact'), icon: <ChatIcon /> },
         ]}
       />
+      <ChatBubble />
     </div>
   )
 }

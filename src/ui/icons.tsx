@@ -37,6 +37,7 @@ export const LockIcon = () => <Icon><rect x="4" y="11" width="16" height="10" rx
 export const FlagIcon = () => <Icon><path d="M5 21V4M5 4h11l-2 4 2 4H5" /></Icon>
 export const ChevronIcon = () => <Icon><path d="m9 6 6 6-6 6" /></Icon>
 export const ChevronDownIcon = () => <Icon><path d="m6 9 6 6 6-6" /></Icon>
+export const AttachIcon = () => <Icon><path d="m20.5 11.5-8.3 8.3a5 5 0 0 1-7.1-7.1l8.5-8.5a3.3 3.3 0 0 1 4.7 4.7l-8.5 8.5a1.7 1.7 0 0 1-2.4-2.4l7.8-7.8" /></Icon>
 export const UploadIcon = () => <Icon><path d="M12 16V4M7 9l5-5 5 5" /><rect x="3" y="14" width="18" height="7" rx="2" /></Icon>
 export const DownloadIcon = () => <Icon><path d="M12 4v11M7 10l5 5 5-5M5 20h14" /></Icon>
 export const SwapIcon = () => <Icon><path d="M8 4v16M4 8l4-4 4 4M16 20V4M12 16l4 4 4-4" /></Icon>

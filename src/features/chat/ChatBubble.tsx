@@ -1,0 +1,80 @@
+// Spec 2 "Chat widget": the floating bubble every page of a shell carries when config names a
+// chat backend and `enableChatWidget` says so. Only the bubble is in the page's bundle: the chat
+// (socket.io-client, the panel) loads when it is first opened.
+import { useQuery } from '@tanstack/react-query'
+import { useEffect, useMemo, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useSnapshot } from 'valtio'
+import { call } from '../../api/call'
+import { getConfig } from '../../api/config'
+import { profileQuery } from '../../api/profile'
+import { publicLookupEndpoints } from '../../api/contract/lookup'
+import { ensureAllStrings } from '../../i18n/i18n'
+import { ChatIcon } from '../../ui/icons'
+import { retryableLazy } from '../../ui/retryableLazy'
+import { chatBadge, type ChatIdentity, hasUnsent, stopLoadedChat, storedGuestId } from './badge'
+import { useClearOfSubmit } from './useClearOfSubmit'
+import './bubble.css'
+
+// The panel's strings are outside the first load's part (i18n.ts), fetched with it.
+const loadPanel = () => Promise.all([import('./ChatPanel'), ensureAllStrings()]).then(([module]) => module)
+const ChatPanel = retryableLazy(loadPanel)
+
+/** Spec 7: the widget flag is asked only when a chat backend is configured. */
+export function useChatEnabled(): boolean {
+  const backend = !!getConfig().chat
+  const flag = useQuery({
+    queryKey: ['chat', 'enabled'],
+    queryFn: () => call(publicLookupEndpoints.enableChatWidget, { background: true }),
+    enabled: backend,
+    staleTime: 5 * 60_000,
+    meta: { silent: true },
+  })
+  return backend && flag.data?.enableChatWidget === true
+}
+
+/** The bubble of the public pages (a guest, by the device's guest id) or of the member shell (by
+ *  profile id: nothing until the profile is known). */
+export function ChatBubble({ member = false }: { member?: boolean }) {
+  const { t } = useTranslation()
+  const enabled = useChatEnabled()
+  const profile = useQuery({ ...profileQuery(), enabled: enabled && member })
+  const userId = member ? (profile.data?.profile._id ?? null) : undefined
+  const identity = useMemo<ChatIdentity | undefined>(() => {
+    if (!enabled || userId === null) return undefined
+    return userId === undefined ? { kind: 'guest', guestId: storedGuestId() } : { kind: 'member', userId }
+  }, [enabled, userId])
+  const badge = useSnapshot(chatBadge)
+  const [open, setOpen] = useState(false)
+  const bubble = useRef<HTMLButtonElement>(null)
+  const covering = useClearOfSubmit(bubble, enabled && !!identity)
+  const identityKey = identity && (identity.kind === 'guest' ? identity.guestId : identity.userId)
+
+  // Another identity (signed out, signed in) ends the connection of the one before. Messages
+  // written before a reload that never went out go now, without waiting for the panel to open.
+  useEffect(() => {
+    if (identity && hasUnsent(identity)) void import('./chatClient').then(({ startChat }) => startChat(identity), () => undefined)
+    return () => stopLoadedChat()
+    // The identity object is made anew with its id; the id decides.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [identityKey])
+  useEffect(() => {
+    chatBadge.open = open
+    if (open) chatBadge.unread = 0
+  }, [open])
+
+  if (!enabled || !identity) return null
+  const label = badge.unread > 0 ? t('menu.chatUnread', { count: badge.unread }) : t('menu.chat')
+  return (
+    <>
+      <button ref={bubble} type="button" className={`chat-bubble${covering ? ' chat-bubble--away' : ''}`} aria-label={label}
+        aria-haspopup="dialog" aria-hidden={covering || undefined} tabIndex={covering ? -1 : undefined}
+        onPointerEnter={() => void loadPanel().catch(() => undefined)} onFocus={() => void loadPanel().catch(() => undefined)}
+        onClick={() => setOpen(true)} data-testid="chat-bubble">
+        <ChatIcon />
+        {badge.unread > 0 && <span className="chat-bubble__badge" aria-hidden="true">{badge.unread > 99 ? '99+' : badge.unread}</span>}
+      </button>
+      {open && <ChatPanel identity={identity} onClose={() => setOpen(false)} />}
+    </>
+  )
+}
