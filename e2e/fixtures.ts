@@ -182,7 +182,7 @@ export const test = base.extend<PlatformOption & Fixtures>({
     async ({ platform, request }, provide) => {
       await request.delete('/dev/config')
       await devPost(request, '/dev/config', platformConfig(platform))
-      await devPost(request, '/dev/settings', { registerOTP: true })
+      await devPost(request, '/dev/settings', { registerOTP: true, enableChatWidget: false })
       await devPost(request, '/dev/service', { terminated: false })
       await devPost(request, '/dev/reset-limits', {})
       await devPost(request, '/dev/sms', { down: false })

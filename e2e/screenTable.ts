@@ -5,6 +5,7 @@ import type { APIRequestContext, Page } from '@playwright/test'
 import type en from '../src/i18n/locales/en.json'
 import { paths } from '../src/app/paths'
 import { bankStep, DEMO, expect, freshPhone, lastOtp, pressMainAction, profileStep, signIn } from './fixtures'
+import { chatWithEveryType, enableChat } from './shared/chat'
 import { RIGGED_WHEEL } from './shared/spin'
 
 export type Locale = typeof en
@@ -349,7 +350,28 @@ export const SCREENS: readonly Screen[] = [
       },
     }],
   },
-  { name: 'contact', path: paths.contact, access: 'public', heading: (s) => s.contact.title },
+  {
+    name: 'contact', path: paths.contact, access: 'public', heading: (s) => s.contact.title,
+    // One state holds the whole widget for axe: every message type, a message the server
+    // refused (resend, remove), a file refused, and the counter over the limit.
+    states: [{
+      name: 'chat: every message type, a message not sent, a file refused',
+      reach: async ({ page, strings, request }) => {
+        await enableChat(request)
+        await page.reload()
+        const panel = await chatWithEveryType(page, request, strings, { hello: strings.chat.invite.slice(0, 20), pick: strings.chat.attach, more: strings.chat.placeholder })
+        await page.route('**/api/chat/send-message', (route) => route.fulfill({ status: 429, json: { message: 'REQUEST_LIMIT' } }))
+        const input = panel.getByRole('textbox', { name: strings.chat.placeholder })
+        await input.fill(strings.chat.placeholder)
+        await input.press('Enter')
+        await expect(panel.getByRole('button', { name: strings.chat.resend })).toBeVisible()
+        await page.getByTestId('chat-file').setInputFiles({ name: 'notes', mimeType: 'text/plain', buffer: Buffer.from('x') })
+        await expect(panel.getByText(strings.chat.fileNotSupported)).toBeVisible()
+        await input.fill('x'.repeat(2001))
+        await expect(panel.getByText(strings.chat.counter.replace('{{count}}', '2001').replace('{{max}}', '2000'))).toBeVisible()
+      },
+    }],
+  },
   {
     name: 'home', path: paths.member.home, access: 'member', heading: (s) => fill(s.home.greeting, { name: DEMO.name }),
     states: [{

@@ -1,0 +1,66 @@
+// The route table's check: each path opened cold (a new page, nothing in memory) the way the
+// project's host opens it, with and without a stored token: where does the player land, and is the
+// screen there?
+import type { Page } from '@playwright/test'
+import { paths } from '../../src/app/paths'
+import { DEMO, expect, test } from '../fixtures'
+import { REDIRECTS, SCREENS, type Screen } from '../screenTable'
+
+/** A remembered session, stored before the app's first script runs (once: a later sign-out sticks). */
+async function storeToken(page: Page, token: string): Promise<void> {
+  await page.addInitScript((value) => {
+    if (sessionStorage.getItem('e2e-token-stored')) return
+    sessionStorage.setItem('e2e-token-stored', '1')
+    localStorage.setItem('token', value)
+  }, token)
+}
+
+const pathOf = (page: Page) => new URL(page.url()).pathname + new URL(page.url()).search
+
+function landing(screen: Screen, signedIn: boolean): string {
+  if (screen.access === 'member' && !signedIn) {
+    return screen.path === paths.member.home ? paths.login : `${paths.login}?redirect=${encodeURIComponent(screen.path)}`
+  }
+  return screen.path
+}
+
+/** Tests for `screens` (every redirect too), each with and without a token. */
+export function routeTable(screens: readonly Screen[]): void {
+  for (const signedIn of [false, true]) {
+    const who = signedIn ? 'with a token' : 'without a token'
+
+    for (const path of REDIRECTS) {
+      test(`${path} ${who} lands on ${signedIn ? paths.member.home : paths.login}`, async ({ page, open, request, strings }) => {
+        if (signedIn) await storeToken(page, await demoToken(request))
+        await open(path)
+        const home = SCREENS.find((screen) => screen.path === paths.member.home)!
+        const login = SCREENS.find((screen) => screen.path === paths.login)!
+        await expect(page.getByRole('heading', { level: 1, name: (signedIn ? home : login).heading(strings) })).toBeVisible()
+        expect(pathOf(page)).toBe(signedIn ? paths.member.home : paths.login)
+      })
+    }
+
+    for (const screen of screens) {
+      test(`${screen.path} ${who} (${screen.name})`, async ({ page, open, request, strings }) => {
+        if (signedIn) await storeToken(page, await demoToken(request))
+        await open(screen.path)
+        const target = landing(screen, signedIn)
+        const shown = SCREENS.find((candidate) => candidate.path === target.split('?')[0])!
+        await expect(page.getByRole('heading', { level: 1, name: shown.heading(strings) })).toBeVisible()
+        expect(pathOf(page)).toBe(target)
+        const token = await page.evaluate(() => localStorage.getItem('token'))
+        // Spec 2: the public shell opening /login or /register clears the stored session.
+        expect(token !== null).toBe(signedIn && screen.access !== 'account')
+      })
+    }
+  }
+}
+
+async function demoToken(request: import('@playwright/test').APIRequestContext): Promise<string> {
+  const response = await request.post('/api/login', {
+    data: { username: DEMO.phone, password: DEMO.password },
+    headers: { 'X-Requested-With': 'wallet-user' },
+  })
+  expect(response.ok()).toBe(true)
+  return ((await response.json()) as { token: string }).token
+}
