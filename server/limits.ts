@@ -11,7 +11,7 @@ export type RateEventKind =
   | 'otp_send' | 'otp_address' | 'otp_all'
   | 'password_change'
   | 'deposit_slip' | 'deposit_truelink'
-  | 'chat_message' | 'chat_upload'
+  | 'chat_message' | 'chat_upload' | 'chat_message_address' | 'chat_upload_address'
 
 const MINUTE = 60 * 1000
 
@@ -37,6 +37,10 @@ export interface Limits {
   chatMessages: number
   /** Chat files one room uploads in 10 minutes. */
   chatUploads: number
+  /** Chat messages from one address in a minute, across rooms (a guest id costs nothing to make). */
+  chatMessagesPerAddress: number
+  /** Chat files from one address in 10 minutes, across rooms. */
+  chatUploadsPerAddress: number
 }
 
 export const DEFAULT_LIMITS: Limits = {
@@ -50,6 +54,8 @@ export const DEFAULT_LIMITS: Limits = {
   passwordChange: 5,
   chatMessages: 30,
   chatUploads: 20,
+  chatMessagesPerAddress: 120,
+  chatUploadsPerAddress: 40,
 }
 
 export const LOGIN_WINDOW_MS = 15 * MINUTE
@@ -71,11 +77,19 @@ export const passwordChangeLimit = (limits: Limits, memberId: number): Limit => 
 export const CHAT_MESSAGE_WINDOW_MS = MINUTE
 export const CHAT_UPLOAD_WINDOW_MS = 10 * MINUTE
 
-/** A chat message or upload of one room (`subject` names it, see chat/identity.ts). */
-export const chatLimit = (limits: Limits, kind: 'chat_message' | 'chat_upload', subject: string): Limit =>
+/** A chat message or upload of one room (`subject` names it, see chat/identity.ts), and of the
+ *  client's address across rooms: a script that makes a new guest id for each message or file
+ *  still meets the address's ceiling. */
+export const chatLimits = (limits: Limits, kind: 'chat_message' | 'chat_upload', subject: string, address: string): Limit[] =>
   kind === 'chat_message'
-    ? { kind, subject, max: limits.chatMessages, windowMs: CHAT_MESSAGE_WINDOW_MS, code: 'REQUEST_LIMIT' }
-    : { kind, subject, max: limits.chatUploads, windowMs: CHAT_UPLOAD_WINDOW_MS, code: 'REQUEST_LIMIT' }
+    ? [
+      { kind, subject, max: limits.chatMessages, windowMs: CHAT_MESSAGE_WINDOW_MS, code: 'REQUEST_LIMIT' },
+      { kind: 'chat_message_address', subject: address, max: limits.chatMessagesPerAddress, windowMs: CHAT_MESSAGE_WINDOW_MS, code: 'REQUEST_LIMIT' },
+    ]
+    : [
+      { kind, subject, max: limits.chatUploads, windowMs: CHAT_UPLOAD_WINDOW_MS, code: 'REQUEST_LIMIT' },
+      { kind: 'chat_upload_address', subject: address, max: limits.chatUploadsPerAddress, windowMs: CHAT_UPLOAD_WINDOW_MS, code: 'REQUEST_LIMIT' },
+    ]
 
 /** The limits of one OTP send. */
 export const otpLimits = (limits: Limits, phone: string, address: string): Limit[] => [

@@ -24,7 +24,7 @@ const conversationRoutes = (hub: ChatHub): FastifyPluginAsyncTypebox => async (a
   })
   app.route({
     ...at(app, E.send), schema: schemaFor(E.send, { body: C.ChatSendRequest, response: { 200: C.ChatItem } }),
-    handler: async (request) => chat.sendCustomerMessage(ctx, hub, await requestOwner(ctx, request, request.body), request.body.message),
+    handler: async (request) => chat.sendCustomerMessage(ctx, hub, await requestOwner(ctx, request, request.body), request.body.message, request.ip),
   })
   app.route({
     ...at(app, E.history), schema: schemaFor(E.history, { body: C.ChatHistoryRequest, response: { 200: C.ChatHistoryResponse } }),
@@ -82,7 +82,7 @@ const uploadRoutes = (dir: string): FastifyPluginAsyncTypebox => async (app) => 
         const form = uploadForm(request.body, request.headers['content-type'])
         const owner = await requestOwner(ctx, request, form.who)
         if (!form.file || form.file.length === 0) throw fail(400, 'KEY_MISSING')
-        return chat.receiveUpload(ctx, dir, owner, kind, form.file)
+        return chat.receiveUpload(ctx, dir, owner, kind, form.file, request.ip)
       },
     })
   }

@@ -4,7 +4,7 @@ import type { ChatItem, ChatMediaPayload, ChatOutgoing, ChatUploadResponse } fro
 import type { ServerContext } from '../context'
 import { whenDurable } from '../db'
 import { fail } from '../http/errors'
-import { chatLimit, takeAttempt } from '../limits'
+import { chatLimits, takeAttempt } from '../limits'
 import {
   CHAT_FILE_NAME, CHAT_FILES_PATH, CHAT_IMAGE_MAX_BYTES, CHAT_VIDEO_MAX_BYTES, type ChatMime, fileTypeOf, imageType, saveChatFile, videoType,
 } from './files'
@@ -25,13 +25,13 @@ async function publish(ctx: ServerContext, hub: ChatHub, owner: ChatOwner, item:
  * A customer's message. A deliver.id the room already has answers the message stored then, and
  * nothing is sent to the sockets again (a resend after a lost answer, from any instance).
  */
-export async function sendCustomerMessage(ctx: ServerContext, hub: ChatHub, owner: ChatOwner, message: ChatOutgoing): Promise<ChatItem> {
+export async function sendCustomerMessage(ctx: ServerContext, hub: ChatHub, owner: ChatOwner, message: ChatOutgoing, address: string): Promise<ChatItem> {
   const room = await store.ensureRoom(ctx.db, owner, ctx.now())
   const clientId = message.deliver.id
   const sent = await store.findByClientId(ctx.db, room, clientId)
   if (sent) return sent
   if (message.message_type === 'media') await checkMedia(ctx, room, message.payload)
-  await takeAttempt(ctx.db, [chatLimit(ctx.limits, 'chat_message', rateSubject(owner))], ctx.now())
+  await takeAttempt(ctx.db, chatLimits(ctx.limits, 'chat_message', rateSubject(owner), address), ctx.now())
   const { item, created } = await store.storeMessage(ctx.db, room, {
     sender: 'customer',
     message_type: message.message_type,
@@ -74,8 +74,9 @@ export async function chatHistory(ctx: ServerContext, owner: ChatOwner, limit: n
 }
 
 export async function markCustomerRead(ctx: ServerContext, owner: ChatOwner): Promise<void> {
-  const room = await store.ensureRoom(ctx.db, owner, ctx.now())
-  await store.markRead(ctx.db, room, ctx.now())
+  // A room nobody wrote in has nothing to mark: no row is made for it.
+  const room = await store.findRoom(ctx.db, owner)
+  if (room) await store.markRead(ctx.db, room, ctx.now())
 }
 
 export type UploadKind = 'image' | 'video'
@@ -87,8 +88,8 @@ export const UPLOAD_MAX_BYTES: Record<UploadKind, number> = { image: CHAT_IMAGE_
  * too large (413 CHAT_FILE_TOO_LARGE) or not what its kind allows, by its bytes (400
  * CHAT_FILE_NOT_SUPPORTED).
  */
-export async function receiveUpload(ctx: ServerContext, dir: string, owner: ChatOwner, kind: UploadKind, bytes: Buffer): Promise<ChatUploadResponse> {
-  await takeAttempt(ctx.db, [chatLimit(ctx.limits, 'chat_upload', rateSubject(owner))], ctx.now())
+export async function receiveUpload(ctx: ServerContext, dir: string, owner: ChatOwner, kind: UploadKind, bytes: Buffer, address: string): Promise<ChatUploadResponse> {
+  await takeAttempt(ctx.db, chatLimits(ctx.limits, 'chat_upload', rateSubject(owner), address), ctx.now())
   if (bytes.length > UPLOAD_MAX_BYTES[kind]) throw fail(413, 'CHAT_FILE_TOO_LARGE')
   const mime: ChatMime | undefined = kind === 'image' ? imageType(bytes) : videoType(bytes)
   if (!mime) throw fail(400, 'CHAT_FILE_NOT_SUPPORTED')

@@ -138,6 +138,18 @@ describe('POST /api/chat/send-message', () => {
       await limited.app.close()
     }
   })
+
+  it('limits the messages of one address across rooms: a new guest id for each message does not get past it', async () => {
+    const limited = await startServer({ limits: { chatMessages: 100, chatMessagesPerAddress: 3 } })
+    try {
+      for (const text of ['1', '2', '3']) expect((await sendMessage(limited.app, { guestId: newGuestId() }, textMessage(text))).status).toBe(200)
+      expect(await sendMessage(limited.app, { guestId: newGuestId() }, textMessage('4'))).toMatchObject(expectError(429, 'REQUEST_LIMIT'))
+      limited.advance(MINUTE)
+      expect((await sendMessage(limited.app, { guestId: newGuestId() }, textMessage('5'))).status).toBe(200)
+    } finally {
+      await limited.app.close()
+    }
+  })
 })
 
 describe('POST /api/chat/history', () => {
@@ -186,8 +198,13 @@ describe('POST /api/chat/history', () => {
 describe('PUT /api/chat/read-customer/', () => {
   it("records when the customer read, for a guest or the member's own room", async () => {
     const guest = { guestId: newGuestId() }
+    // A room nobody wrote in gets no row from a read mark.
+    expect(await call(server.app, 'PUT', '/api/chat/read-customer/', { body: guest })).toMatchObject({ status: 200, body: { message: 'OK' } })
+    expect((await server.app.wallet.db.selectFrom('chat_rooms' as never).selectAll().execute() as { owner: string }[]).filter((room) => room.owner === guest.guestId)).toHaveLength(0)
+    expect((await sendMessage(server.app, guest, textMessage('hello'))).status).toBe(200)
     expect(await call(server.app, 'PUT', '/api/chat/read-customer/', { body: guest })).toMatchObject({ status: 200, body: { message: 'OK' } })
     const member = await memberWho()
+    expect((await sendMessage(server.app, member, textMessage('hi'))).status).toBe(200)
     server.advance(MINUTE)
     expect(await call(server.app, 'PUT', '/api/chat/read-customer', { body: { userId: member.userId }, token })).toMatchObject({ status: 200, body: { message: 'OK' } })
     const rooms = await server.app.wallet.db.selectFrom('chat_rooms' as never).selectAll().execute() as { owner: string; customer_read_at: number }[]
