@@ -211,7 +211,7 @@ describe('sending', () => {
   it('a refused message can be resent with the same client id, or removed', async () => {
     let refuse = true
     const { panel, user, calls } = await openWidget(routes([], {
-      'POST /api/chat/send-message': (call: Call) => (refuse ? [429, { message: 'REQUEST_LIMIT' }] : stored(call)),
+      'POST /api/chat/send-message': (call: Call) => (refuse ? [400, { message: 'KEY_INVALID' }] : stored(call)),
     }))
     await user.type(within(panel).getByRole('textbox', { name: 'Type a message' }), 'again{Enter}')
     await within(panel).findByRole('button', { name: 'Resend' })

@@ -167,6 +167,13 @@ describe('outbox (nothing lost offline, nothing sent twice)', () => {
     expect(store.data.size).toBe(0)
   })
 
+  it('storage that refuses writes (full, private mode) loses nothing while the page is open', () => {
+    const store = { getItem: () => null, setItem: () => { throw new Error('QuotaExceededError') }, removeItem: () => undefined }
+    const outbox = new Outbox('k', store)
+    outbox.add(text('a1234567890123456', 'one'))
+    expect(outbox.next()?.message.payload).toBe('one')
+  })
+
   it('a damaged store reads as empty', () => {
     const store = memory()
     store.setItem('k', '{not json')

@@ -53,8 +53,12 @@ export function ChatBubble({ member = false }: { member?: boolean }) {
   // Another identity (signed out, signed in) ends the connection of the one before. Messages
   // written before a reload that never went out go now, without waiting for the panel to open.
   useEffect(() => {
-    if (identity && hasUnsent(identity)) void import('./chatClient').then(({ startChat }) => startChat(identity), () => undefined)
-    return () => stopLoadedChat()
+    let gone = false
+    if (identity && hasUnsent(identity)) void import('./chatClient').then(({ startChat }) => gone || startChat(identity), () => undefined)
+    return () => {
+      gone = true
+      stopLoadedChat()
+    }
     // The identity object is made anew with its id; the id decides.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [identityKey])

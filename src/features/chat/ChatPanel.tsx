@@ -96,6 +96,15 @@ export default function ChatPanel({ identity, onClose }: { identity: ChatIdentit
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [identityKey])
 
+  // Opened (again): at the newest message, nothing counted as unseen from an earlier look.
+  useLayoutEffect(() => {
+    chat.atBottom = true
+    chat.unseen = 0
+    const element = log.current
+    if (element) element.scrollTop = element.scrollHeight
+    lastTop.current = element?.scrollTop ?? 0
+  }, [])
+
   // A page prepended keeps what the player was looking at where it was (no jump).
   useLayoutEffect(() => {
     const element = log.current
@@ -182,7 +191,9 @@ export default function ChatPanel({ identity, onClose }: { identity: ChatIdentit
           </span>
           <button type="button" className="icon-button" aria-label={t('chat.refresh')} onClick={() => refreshChat()}><RefreshIcon /></button>
         </div>
-        <div ref={log} className="chat__log" onScroll={onScroll} data-testid="chat-log" tabIndex={0} aria-label={t('chat.history')}>
+        {/* The conversation is a log: what arrives is read out; a page loading says it is busy. */}
+        <div ref={log} className="chat__log" onScroll={onScroll} data-testid="chat-log" tabIndex={0} role="log" aria-live="polite"
+          aria-relevant="additions" aria-label={t('chat.history')} aria-busy={snap.loading || snap.loadingOlder}>
           {snap.loadingOlder && <p className="chat__note" role="status">{t('chat.loadingOlder')}</p>}
           {!snap.hasMore && !snap.loading && <p className="chat__invite">{t('chat.invite')}</p>}
           {snap.loading && snap.items.length === 0 && <div className="chat__skeleton skeleton" aria-label={t('common.loading')} />}
@@ -191,11 +202,11 @@ export default function ChatPanel({ identity, onClose }: { identity: ChatIdentit
               {t('chat.loadFailed')} <button type="button" className="link-button" onClick={() => refreshChat()}>{t('common.retry')}</button>
             </p>
           )}
-          <div role="log" aria-live="polite" aria-relevant="additions"><ol className="chat__list">
+          <ol className="chat__list">
             {entries.map((entry) => entry.kind === 'divider'
               ? <li key={entry.key} className="chat-divider"><div role="separator" aria-label={t('chat.endConversation')}><span>{t('chat.endConversation')}</span></div></li>
               : <MessageView key={entry.item.message.deliver?.id ?? entry.item._id} item={entry.item} actions={actions} last={entry.item._id === lastId} />)}
-          </ol></div>
+          </ol>
         </div>
         {snap.unseen > 0 && (
           <button type="button" className="chat__new" onClick={toBottom}>

@@ -47,10 +47,18 @@ export const chat = proxy({
 const idOf = (identity: ChatIdentity) => (identity.kind === 'guest' ? identity.guestId : identity.userId)
 const who = (identity: ChatIdentity) => (identity.kind === 'guest' ? { guestId: identity.guestId } : { userId: identity.userId })
 const keyOf = (identity: ChatIdentity) => `${identity.kind}:${idOf(identity)}`
-const isTransient = (error: unknown) => !isApiError(error) || error.status === undefined || error.status >= 500 || error.status === 408
+/** Worth sending again by itself: no answer, the server's own failure, or too many at once (429). */
+const isTransient = (error: unknown) => !isApiError(error) || error.status === undefined || error.status >= 500 || error.status === 408 || error.status === 429
 const codeOf = (error: unknown) => (isApiError(error) ? error.code : 'INTERNAL_SERVER_ERROR')
 
 const shown = (item: ChatItem): ShownItem => item
+
+/** Replaces the list shown; a picture or video of the player's that left it frees its preview. */
+function show(next: ShownItem[]) {
+  const kept = new Set(next)
+  chat.items.forEach((item) => item.preview && !kept.has(item) && URL.revokeObjectURL(item.preview))
+  chat.items = next
+}
 
 interface Running {
   key: string
@@ -98,7 +106,7 @@ function receive(items: ChatItem[], live: boolean) {
   if (running) forgetDelivered(running, items)
   const known = new Set(chat.items.filter((item) => !item.local).map((item) => item._id))
   const fresh = items.filter((item) => !known.has(item._id) && item.sender !== 'customer')
-  chat.items = mergeItems(chat.items, items, shown)
+  show(mergeItems(chat.items, items, shown))
   if (!live || !fresh.length) return
   if (!chatBadge.open) chatBadge.unread += fresh.length
   else if (!chat.atBottom) chat.unseen += fresh.length
@@ -111,8 +119,9 @@ async function loadFirstPage(run: Running) {
     const page = await call(chatEndpoints.history, { body: { ...who(run.identity), limit: CHAT_PAGE_SIZE, skip: 0 }, background: true })
     if (run.stopped) return
     // The first page replaces what was shown (refresh resets the history, spec 4); the player's
-    // messages still on their way stay.
-    chat.items = mergeItems(chat.items.filter((item) => item.local), [...page].reverse(), shown)
+    // messages still on their way stay, and so does what the socket brought while it was asked.
+    const newest = page[0]?.createdAt ?? ''
+    show(mergeItems(chat.items.filter((item) => item.local || item.createdAt > newest), [...page].reverse(), shown))
     chat.hasMore = page.length === CHAT_PAGE_SIZE
     forgetDelivered(run, page)
   } catch {
@@ -130,13 +139,22 @@ function forgetDelivered(run: Running, items: readonly ChatItem[]) {
   }
 }
 
-/** Catches up after a reconnect: the newest page, merged (what arrived while the socket was down). */
+/** Pages a reconnect reads back before it starts the history afresh instead. */
+const CATCH_UP_PAGES = 5
+
+/** Catches up after a reconnect: newest pages, merged, until one meets what is shown (what arrived
+ *  while the socket was down, with no hole for a later page to skip over). */
 async function catchUp(run: Running) {
   try {
-    const page = await call(chatEndpoints.history, { body: { ...who(run.identity), limit: CHAT_PAGE_SIZE, skip: 0 }, background: true })
-    if (run.stopped) return
-    forgetDelivered(run, page)
-    receive([...page].reverse(), true)
+    const known = new Set(chat.items.filter((item) => !item.local).map((item) => item._id))
+    for (let index = 0; index < CATCH_UP_PAGES; index++) {
+      const page = await call(chatEndpoints.history, { body: { ...who(run.identity), limit: CHAT_PAGE_SIZE, skip: index * CHAT_PAGE_SIZE }, background: true })
+      if (run.stopped) return
+      receive([...page].reverse(), true)
+      if (page.length < CHAT_PAGE_SIZE || page.some((item) => known.has(item._id))) return
+    }
+    // More came than a catch-up reads: the history starts again from its newest page.
+    run.firstPage = loadFirstPage(run)
   } catch {
     // The next reconnect or refresh tries again.
   }
@@ -153,7 +171,7 @@ function flush(run: Running): Promise<void> {
         const item = await call(chatEndpoints.send, { body: { ...who(run.identity), message: entry.message }, background: true })
         if (run.stopped) return
         run.outbox.remove(id)
-        chat.items = mergeItems(chat.items, [item], shown)
+        show(mergeItems(chat.items, [item], shown))
       } catch (error) {
         if (run.stopped || isTransient(error)) return
         run.outbox.update(id, { failed: true, error: codeOf(error) })
@@ -238,7 +256,8 @@ export function stopChat(): void {
   window.removeEventListener('online', run.onOnline)
   run.socket.removeAllListeners()
   run.socket.disconnect()
-  chat.items.forEach((item) => item.preview && URL.revokeObjectURL(item.preview))
+  show([])
+  chat.connected = false
   running = undefined
   chatBadge.unread = 0
 }
@@ -259,7 +278,7 @@ export async function loadOlder(): Promise<void> {
     const skip = chat.items.filter((item) => !item.local).length
     const page = await call(chatEndpoints.history, { body: { ...who(run.identity), limit: CHAT_PAGE_SIZE, skip }, background: true })
     if (run.stopped) return
-    chat.items = mergeItems(chat.items, [...page].reverse(), shown)
+    show(mergeItems(chat.items, [...page].reverse(), shown))
     chat.hasMore = page.length === CHAT_PAGE_SIZE
     chat.olderFailed = false
   } catch {

@@ -11,7 +11,6 @@ export interface OutboxEntry {
   failed?: boolean
   /** The refusal's code, shown under the message. */
   error?: string
-  /** Media: the local preview's name and type, shown until the server's copy arrives. */
 }
 
 interface Store {
@@ -20,11 +19,15 @@ interface Store {
   removeItem(key: string): void
 }
 
-/** One conversation's outbox, in the order the player wrote. */
+/** One conversation's outbox, in the order the player wrote: held in memory, mirrored to storage. */
 export class Outbox {
-  constructor(private readonly key: string, private readonly store: Store = window.localStorage) {}
+  private entries: OutboxEntry[]
 
-  list(): OutboxEntry[] {
+  constructor(private readonly key: string, private readonly store: Store = window.localStorage) {
+    this.entries = this.read()
+  }
+
+  private read(): OutboxEntry[] {
     try {
       const parsed: unknown = JSON.parse(this.store.getItem(this.key) ?? '[]')
       return Array.isArray(parsed) ? parsed.filter((entry: OutboxEntry) => entry?.message?.deliver?.id) : []
@@ -34,28 +37,33 @@ export class Outbox {
   }
 
   private write(entries: OutboxEntry[]): void {
+    this.entries = entries
     try {
       if (entries.length) this.store.setItem(this.key, JSON.stringify(entries))
       else this.store.removeItem(this.key)
     } catch {
-      // Storage full or blocked (private mode): the message still goes out while the page is open.
+      // Storage full or blocked (private mode): the memory copy still sends it while the page is open.
     }
   }
 
+  list(): OutboxEntry[] {
+    return [...this.entries]
+  }
+
   add(entry: OutboxEntry): void {
-    this.write([...this.list().filter((e) => e.message.deliver.id !== entry.message.deliver.id), entry])
+    this.write([...this.entries.filter((e) => e.message.deliver.id !== entry.message.deliver.id), entry])
   }
 
   update(id: string, change: Partial<Pick<OutboxEntry, 'failed' | 'error'>>): void {
-    this.write(this.list().map((entry) => (entry.message.deliver.id === id ? { ...entry, ...change } : entry)))
+    this.write(this.entries.map((entry) => (entry.message.deliver.id === id ? { ...entry, ...change } : entry)))
   }
 
   remove(id: string): void {
-    this.write(this.list().filter((entry) => entry.message.deliver.id !== id))
+    if (this.entries.some((entry) => entry.message.deliver.id === id)) this.write(this.entries.filter((entry) => entry.message.deliver.id !== id))
   }
 
   /** The next message to send: the oldest not refused. */
   next(): OutboxEntry | undefined {
-    return this.list().find((entry) => !entry.failed)
+    return this.entries.find((entry) => !entry.failed)
   }
 }
