@@ -360,7 +360,7 @@ export const SCREENS: readonly Screen[] = [
         await enableChat(request)
         await page.reload()
         const panel = await chatWithEveryType(page, request, strings, { hello: strings.chat.invite.slice(0, 20), pick: strings.chat.attach, more: strings.chat.placeholder })
-        await page.route('**/api/chat/send-message', (route) => route.fulfill({ status: 429, json: { message: 'REQUEST_LIMIT' } }))
+        await page.route('**/api/chat/send-message', (route) => route.fulfill({ status: 400, json: { message: 'KEY_INVALID' } }))
         const input = panel.getByRole('textbox', { name: strings.chat.placeholder })
         await input.fill(strings.chat.placeholder)
         await input.press('Enter')

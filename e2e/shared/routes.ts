@@ -26,6 +26,8 @@ function landing(screen: Screen, signedIn: boolean): string {
 
 /** Tests for `screens` (every redirect too), each with and without a token. */
 export function routeTable(screens: readonly Screen[]): void {
+  // Each test opens its own page cold: they spread over the workers.
+  test.describe.configure({ mode: 'parallel' })
   for (const signedIn of [false, true]) {
     const who = signedIn ? 'with a token' : 'without a token'
 

@@ -42,7 +42,7 @@ test('chat', async ({ page, platform, request }) => {
 
   // A message the server refused, a picture uploading, a file refused, text over the limit.
   await page.getByTestId('chat-bubble').click()
-  await page.route('**/api/chat/send-message', (route) => route.fulfill({ status: 429, json: { message: 'REQUEST_LIMIT' } }))
+  await page.route('**/api/chat/send-message', (route) => route.fulfill({ status: 400, json: { message: 'KEY_INVALID' } }))
   let release = () => {}
   await page.route('**/api/chat/upload-image', (route) => new Promise<void>((resolve) => { release = resolve }).then(() => route.abort()))
   const input = panel.getByRole('textbox', { name: th.chat.placeholder })
