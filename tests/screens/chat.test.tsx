@@ -88,7 +88,8 @@ afterEach(() => {
 describe('the bubble', () => {
   it('is not shown, and the flag not asked, without a chat backend in config', async () => {
     const view = await renderScreen(<ChatBubble />, { api: routes() })
-    await act(() => new Promise((resolve) => setTimeout(resolve, 50)))
+    // Effects and the queries they would start have run: nothing asked, nothing shown.
+    await act(async () => {})
     expect(screen.queryByRole('button', { name: 'Chat with support' })).toBeNull()
     expect(view.calls.map((call) => call.url)).not.toContain('/api/lookup/enableChatWidget')
   })

@@ -14,6 +14,12 @@ import { SafeHtml } from '../../ui/SafeHtml'
 import type { ShownItem } from './chatClient'
 import { buttonAction, type ChatContent, contentOf } from './logic'
 
+/** Today's messages by their time; an older one with its day too. */
+function shortTime(iso: string, language: Language): string {
+  const date = localDate(iso, language)
+  return date.isSame(localDate(new Date(), language), 'day') ? date.format('HH:mm') : date.format('DD/MM/YYYY HH:mm')
+}
+
 export interface MessageActions {
   sendText(text: string): void
   sendPostback(title: string, payload: string): void
@@ -188,7 +194,7 @@ export function MessageView({ item, actions, last }: { item: ShownItem; actions:
         <Body content={content} item={item} actions={actions} last={last} />
       </div>
       <div className="chat-msg__meta">
-        <time dateTime={item.createdAt} title={formatDate(item.createdAt, language)}>{localDate(item.createdAt, language).format('HH:mm')}</time>
+        <time dateTime={item.createdAt} title={formatDate(item.createdAt, language)}>{shortTime(item.createdAt, language)}</time>
         <Delivery item={item} actions={actions} />
       </div>
     </li>
