@@ -191,10 +191,11 @@ export default function ChatPanel({ identity, onClose }: { identity: ChatIdentit
           </span>
           <button type="button" className="icon-button" aria-label={t('chat.refresh')} onClick={() => refreshChat()}><RefreshIcon /></button>
         </div>
+        {/* Over the log, not in it: a line that came and went at its top would move what the player reads. */}
+        {snap.loadingOlder && <p className="chat__older" role="status">{t('chat.loadingOlder')}</p>}
         {/* The conversation is a log: what arrives is read out; a page loading says it is busy. */}
         <div ref={log} className="chat__log" onScroll={onScroll} data-testid="chat-log" tabIndex={0} role="log" aria-live="polite"
           aria-relevant="additions" aria-label={t('chat.history')} aria-busy={snap.loading || snap.loadingOlder}>
-          {snap.loadingOlder && <p className="chat__note" role="status">{t('chat.loadingOlder')}</p>}
           {!snap.hasMore && !snap.loading && <p className="chat__invite">{t('chat.invite')}</p>}
           {snap.loading && snap.items.length === 0 && <div className="chat__skeleton skeleton" aria-label={t('common.loading')} />}
           {snap.loadFailed && (
