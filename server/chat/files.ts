@@ -1,10 +1,10 @@
 // Chat uploads (spec 7, spec 9 "Attachment limits"): what a file is, by its first bytes, and where
 // it is kept. Images (png, jpeg, gif) up to 10 MB, videos (mp4, QuickTime) up to 20 MB.
 import { randomBytes } from 'node:crypto'
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { ChatFileType } from '../../src/api/contract'
+import { dataFolderFor, imageType as slipImageType } from '../deposit/slipFile'
 
 export const CHAT_IMAGE_MAX_BYTES = 10 * 1024 * 1024
 export const CHAT_VIDEO_MAX_BYTES = 20 * 1024 * 1024
@@ -27,11 +27,10 @@ export const CHAT_FILE_NAME = /^[A-Za-z0-9_-]{32}\.(png|jpg|gif|mp4|mov)$/
 
 export const fileTypeOf = (mime: string): ChatFileType => (mime.startsWith('video/') ? 'video' : 'image')
 
-const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
-
+/** A slip's JPEG or PNG (deposit/slipFile.ts), or a GIF. */
 export function imageType(bytes: Buffer): ChatMime | undefined {
-  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(PNG)) return 'image/png'
-  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg'
+  const slip = slipImageType(bytes)
+  if (slip) return slip
   const head = bytes.subarray(0, 6).toString('latin1')
   if (head === 'GIF87a' || head === 'GIF89a') return 'image/gif'
   return undefined
@@ -53,19 +52,11 @@ export function videoType(bytes: Buffer): ChatMime | undefined {
   return QUICKTIME_ATOMS.has(box) ? 'video/quicktime' : undefined
 }
 
-/**
- * Where chat files are kept: `<dataDir>/chat` beside the slips (several instances on one
- * PostgreSQL need it on a shared volume), or for an in-memory database a temporary folder removed
- * by `dispose`.
- */
+/** Where chat files are kept: `<dataDir>/chat`, beside the slips (see dataFolderFor). */
 export async function chatDirFor(dataDir: string): Promise<{ dir: string; dispose: () => Promise<void> }> {
-  if (dataDir === ':memory:') {
-    const dir = await mkdtemp(join(tmpdir(), 'wallet-chat-'))
-    return { dir, dispose: () => rm(dir, { recursive: true, force: true }) }
-  }
-  const dir = join(dataDir, 'chat')
-  await mkdir(dir, { recursive: true })
-  return { dir, dispose: async () => {} }
+  const folder = await dataFolderFor(dataDir, 'chat')
+  await mkdir(folder.dir, { recursive: true })
+  return folder
 }
 
 /** Writes the file under a new random name of ours; returns the name. */

@@ -74,14 +74,18 @@ export function slipImage(body: unknown, contentType: string | undefined): { byt
 }
 
 /**
- * Where slip images are kept: `<dataDir>/slips` (several instances on one PostgreSQL need it on a
- * shared volume), or for an in-memory database a temporary folder removed by `dispose`.
+ * A folder of uploaded files under the server's data folder, `<dataDir>/<name>` (several
+ * instances on one PostgreSQL need it on a shared volume), or for an in-memory database a
+ * temporary folder removed by `dispose`.
  */
-export async function slipDirFor(dataDir: string): Promise<{ dir: string; dispose: () => Promise<void> }> {
-  if (dataDir !== ':memory:') return { dir: join(dataDir, 'slips'), dispose: async () => {} }
-  const dir = await mkdtemp(join(tmpdir(), 'wallet-slips-'))
+export async function dataFolderFor(dataDir: string, name: string): Promise<{ dir: string; dispose: () => Promise<void> }> {
+  if (dataDir !== ':memory:') return { dir: join(dataDir, name), dispose: async () => {} }
+  const dir = await mkdtemp(join(tmpdir(), `wallet-${name}-`))
   return { dir, dispose: () => rm(dir, { recursive: true, force: true }) }
 }
+
+/** Where slip images are kept: `<dataDir>/slips` (see dataFolderFor). */
+export const slipDirFor = (dataDir: string) => dataFolderFor(dataDir, 'slips')
 
 export interface SlipFiles {
   save(reference: string, mime: SlipMime, bytes: Buffer): Promise<string>
