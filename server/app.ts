@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import compress from '@fastify/compress'
 import { AjvCompiler, type ValidatorFactory } from '@fastify/ajv-compiler'
@@ -14,6 +15,7 @@ import { migrate, openDatabase, whenDurable } from './db'
 import { createPasswordHasher, TEST_MODE_PASSWORD_COST, type PasswordCost } from './auth/passwords'
 import { DEFAULT_LIMITS, type Limits } from './limits'
 import { devRoutes } from './dev/routes'
+import { applyContact, applyDepositAccounts, type ContactSetting, type DepositAccountsSetting } from './deposit/destinations'
 import { depositRoutes } from './deposit/routes'
 import type { QrSettingsPatch } from './deposit/qrSettings'
 import { errorBody, installErrorHandler } from './http/errors'
@@ -21,9 +23,11 @@ import { memberScope } from './http/memberScope'
 import { registerSecurityHeaders } from './http/security'
 import { registerStatic } from './http/static'
 import { memberLookupRoutes, publicLookupRoutes } from './lookup/routes'
+import { applyWithdrawLimits, type WithdrawLimitsSetting } from './lookup/store'
 import { createLogOtpSender, type OtpSender, SwitchableOtpSender } from './otp/sms'
 import { otpRoutes } from './otp/routes'
 import { disableDemoMember, runSeeds } from './seed'
+import { contactTextFor } from './seedData'
 import { getRecentSetting, type Settings, updateSettings } from './settings'
 import { type BonusOffer, upsertOffers } from './wallet/bonuses'
 import { DEFAULT_MAX_AMOUNT_MINOR } from './wallet/amount'
@@ -97,6 +101,13 @@ export interface BuildServerOptions {
   depositQr?: QrSettingsPatch
   /** The operator's bonus and promotion offers, added or changed by code at every start (BONUS_OFFERS). */
   bonusOffers?: BonusOffer[]
+  /** The operator's deposit accounts, PromptPay ids and TrueMoney wallets (DEPOSIT_ACCOUNTS): they
+   *  replace the stored ones at every start. Required in production, which seeds none of the demo's. */
+  depositAccounts?: DepositAccountsSetting
+  /** The operator's LINE contact (CONTACT), set at every start; required in production. */
+  contact?: ContactSetting
+  /** Withdrawal limits per money (WITHDRAW_LIMITS), set at every start. */
+  withdrawLimits?: WithdrawLimitsSetting
   /** Ceiling of one transfer or withdrawal in minor units; default DEFAULT_MAX_AMOUNT_MINOR. */
   maxAmountMinor?: number
   /** Game providers; default the simulated ones. */
@@ -117,6 +128,8 @@ export const DEFAULT_TRANSFER_SWEEP_MS = 30_000
 
 export const DEFAULT_CHAT_PREFIX = 'wallet'
 
+const DEMO_LINE_QR = new URL('./lookup/demo-line-qr.png', import.meta.url)
+
 export const DEFAULT_PAYOUT_HOLD_MS = 24 * 60 * 60 * 1000
 
 /** JSON bodies are small; uploads get their own limit on their routes. */
@@ -135,6 +148,10 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   if (options.mode === 'production' && !options.sms) {
     throw new Error('production mode needs an SMS sender for OTP codes (SMS_WEBHOOK_URL)')
   }
+  if (options.mode === 'production' && (!options.depositAccounts || !options.contact)) {
+    const missing = [!options.depositAccounts && 'deposit accounts (DEPOSIT_ACCOUNTS)', !options.contact && 'contact (CONTACT)'].filter(Boolean)
+    throw new Error(`production mode needs the operator's ${missing.join(' and ')}: the demo's are never offered in production`)
+  }
   const app = Fastify({
     logger: options.logger ? (options.loggerStream ? { stream: options.loggerStream } : true) : false,
     // Fastify takes a hop count too, though its types list only the other forms.
@@ -146,14 +163,18 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
       // Bodies are taken as sent: a number where a string belongs is KEY_INVALID, not coerced.
       // Extra keys are refused where a schema says so, not silently dropped.
       // `verbose` gives the error handler the failing value, to tell missing from invalid.
-      customOptions: { coerceTypes: false, removeAdditional: false, verbose: true, allErrors: false },
+      // `multipleOfPrecision`: 0.07 is a multiple of 0.01 (in floating point 0.07 / 0.01 is 7.000000000000001).
+      customOptions: { coerceTypes: false, removeAdditional: false, verbose: true, allErrors: false, multipleOfPrecision: 9 },
     },
   })
   if (options.onRoute) app.addHook('onRoute', options.onRoute)
   const now = options.now ?? Date.now
   const db = openDatabase({ dataDir: options.dataDir, databaseUrl: options.databaseUrl })
   const passwords = createPasswordHasher(options.passwordCost ?? (options.mode === 'test' ? TEST_MODE_PASSWORD_COST : undefined))
-  const config = createConfigState(options.config)
+  // The app shows the config's LINE contact until the server's arrives: the operator's, unless APP_CONFIG names one.
+  const config = createConfigState(options.contact
+    ? { ...options.config, contact: { lineName: options.contact.lineName, lineLink: options.contact.lineLink, ...options.config?.contact } }
+    : options.config)
   try {
     await migrate(db)
     await runSeeds(db, now(), passwords, {
@@ -163,6 +184,11 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     if (options.mode === 'production') await disableDemoMember(db)
     if (options.settings) await updateSettings(db, options.settings)
     if (options.bonusOffers) await upsertOffers(db, options.bonusOffers)
+    if (options.depositAccounts) await applyDepositAccounts(db, options.depositAccounts)
+    if (options.contact) {
+      await applyContact(db, options.contact, { contactText: contactTextFor(config.current.variant), appName: config.current.appName })
+    }
+    if (options.withdrawLimits) await applyWithdrawLimits(db, options.withdrawLimits)
   } catch (error) {
     await db.destroy()
     throw error
@@ -267,6 +293,12 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     await app.register(devRoutes, { prefix: '/dev' })
     await app.register(walletDevRoutes, { prefix: '/dev' })
   }
+  // The demo's LINE QR (the contact page's image in demo, dev and test); production has none to
+  // give, and answers 404 rather than the app's page, so the page shows no QR but the operator's.
+  app.get('/line-qr.png', async (_request, reply) => {
+    if (options.mode === 'production') return reply.code(404).send(errorBody('NO_DATA'))
+    return reply.header('Cache-Control', 'no-cache').type('image/png').send(await readFile(DEMO_LINE_QR))
+  })
   await registerStatic(app, staticDir)
   return app
 }

@@ -143,6 +143,8 @@ export interface Tables {
     max_received: number
     percent: number
     max_bonus_minor: number
+    /** The cap for kip members; null: the offer is not made to them. */
+    max_bonus_lak_minor: number | null
     turnover_multiplier: number
     percent_fail: number
     quota: number | null
@@ -169,9 +171,9 @@ export interface Tables {
     ended_at: number | null
   }
   /** What invited friends played, until the inviter's collect gathers it (wallet/invites.ts). */
-  invite_turnover: { id: Generated<number>; inviter_id: number; invitee_id: number; played_minor: number; created_at: number; collected_at: number | null }
+  invite_turnover: { id: Generated<number>; inviter_id: number; invitee_id: number; played_minor: number; currency: string; created_at: number; collected_at: number | null }
   /** The invite bonus a collect earned from one friend, until received into the wallet. */
-  invite_accruals: { id: Generated<number>; inviter_id: number; invitee_id: number; amount_minor: number; created_at: number; received_at: number | null }
+  invite_accruals: { id: Generated<number>; inviter_id: number; invitee_id: number; amount_minor: number; currency: string; created_at: number; received_at: number | null }
   /** The coins a member can spin the wheel with (wallet/spin.ts). */
   member_coins: { member_id: number; coins: number }
   /** A prize a spin won, claimable until it expires. */

@@ -6,7 +6,9 @@ import { Value } from 'typebox/value'
 import type { ConfigPatch } from '../src/api/contract'
 import { parseConfigPatch } from './config'
 import { SERVER_MODES, type ServerMode } from './context'
+import { type ContactSetting, type DepositAccountsSetting, parseContact, parseDepositAccounts } from './deposit/destinations'
 import { parseQrSettingsPatch, type QrSettingsPatch } from './deposit/qrSettings'
+import { WithdrawLimitsSetting } from './lookup/store'
 import { type Settings, SettingsSchema } from './settings'
 import { type BonusOffer, BonusOffers } from './wallet/bonuses'
 
@@ -28,6 +30,12 @@ export interface ServerEnv {
   depositQr?: QrSettingsPatch
   /** The operator's bonus and promotion offers (BONUS_OFFERS), added or changed at start. */
   bonusOffers?: BonusOffer[]
+  /** Where players pay (DEPOSIT_ACCOUNTS): required in production, where no demo account is seeded. */
+  depositAccounts?: DepositAccountsSetting
+  /** The operator's LINE contact (CONTACT): required in production. */
+  contact?: ContactSetting
+  /** Withdrawal limits per money (WITHDRAW_LIMITS), set at start over the stored ones. */
+  withdrawLimits?: WithdrawLimitsSetting
 }
 
 type Env = Record<string, string | undefined>
@@ -113,11 +121,8 @@ function readTrustProxy(raw: string | undefined): boolean | number | string[] {
   return list
 }
 
-function readWebhook(raw: string | undefined, mode: ServerMode): string | undefined {
-  if (!raw) {
-    if (mode === 'production') throw new Error('APP_MODE=production needs SMS_WEBHOOK_URL: the gateway that sends OTP codes')
-    return undefined
-  }
+function readWebhook(raw: string | undefined): string | undefined {
+  if (!raw) return undefined
   let url: URL
   try {
     url = new URL(raw)
@@ -126,6 +131,43 @@ function readWebhook(raw: string | undefined, mode: ServerMode): string | undefi
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error('SMS_WEBHOOK_URL must be http(s)')
   return url.toString()
+}
+
+function readDepositAccounts(raw: string | undefined): DepositAccountsSetting | undefined {
+  if (!raw) return undefined
+  const parsed = parseDepositAccounts(json('DEPOSIT_ACCOUNTS', raw))
+  if (typeof parsed === 'string') throw new Error(`DEPOSIT_ACCOUNTS: ${parsed} (see README)`)
+  return parsed
+}
+
+function readContact(raw: string | undefined): ContactSetting | undefined {
+  if (!raw) return undefined
+  const parsed = parseContact(json('CONTACT', raw))
+  if (typeof parsed === 'string') throw new Error(`CONTACT: ${parsed} (see README)`)
+  return parsed
+}
+
+function readWithdrawLimits(raw: string | undefined): WithdrawLimitsSetting | undefined {
+  if (!raw) return undefined
+  const value = json('WITHDRAW_LIMITS', raw)
+  if (!Value.Check(WithdrawLimitsSetting, value) || Object.values(value).some((pair) => pair && pair.withdrawMinMinor > pair.withdrawMaxMinor)) {
+    throw new Error('WITHDRAW_LIMITS must be a JSON object of THB and LAK, each { withdrawMinMinor, withdrawMaxMinor } in minor units, the minimum not above the maximum (see README)')
+  }
+  return value
+}
+
+/**
+ * What production cannot run without, every one missing named at once: the SMS gateway, and the
+ * operator's own payment destinations and contact (the demo's are never offered in production).
+ */
+function requireProductionSettings(mode: ServerMode, env: Env): void {
+  if (mode !== 'production') return
+  const missing = [
+    !env.SMS_WEBHOOK_URL && 'SMS_WEBHOOK_URL (the gateway that sends OTP codes)',
+    !env.DEPOSIT_ACCOUNTS && 'DEPOSIT_ACCOUNTS (the bank accounts, PromptPay ids and TrueMoney wallets players pay into)',
+    !env.CONTACT && 'CONTACT (the LINE contact players reach support by)',
+  ].filter(Boolean)
+  if (missing.length > 0) throw new Error(`APP_MODE=production needs ${missing.join(', ')} (see README)`)
 }
 
 function readDatabaseUrl(raw: string | undefined): string | undefined {
@@ -151,6 +193,7 @@ function readHold(raw: string | undefined): number | undefined {
 
 export function readServerEnv(env: Env, readFile = (path: string) => readFileSync(path, 'utf8')): ServerEnv {
   const mode = readMode(env.APP_MODE)
+  requireProductionSettings(mode, env)
   return {
     port: readPort(env.PORT),
     host: env.HOST || '0.0.0.0',
@@ -160,9 +203,12 @@ export function readServerEnv(env: Env, readFile = (path: string) => readFileSyn
     config: readConfig(env.APP_CONFIG),
     settings: readSettings(env, readFile),
     trustProxy: readTrustProxy(env.TRUST_PROXY),
-    smsWebhookUrl: readWebhook(env.SMS_WEBHOOK_URL, mode),
+    smsWebhookUrl: readWebhook(env.SMS_WEBHOOK_URL),
     payoutHoldMs: readHold(env.PAYOUT_HOLD_HOURS),
     depositQr: readDepositQr(env.DEPOSIT_QR),
     bonusOffers: readBonusOffers(env.BONUS_OFFERS),
+    depositAccounts: readDepositAccounts(env.DEPOSIT_ACCOUNTS),
+    contact: readContact(env.CONTACT),
+    withdrawLimits: readWithdrawLimits(env.WITHDRAW_LIMITS),
   }
 }

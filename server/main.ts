@@ -23,6 +23,9 @@ const app = await buildServer({
   payoutHoldMs: env.payoutHoldMs,
   depositQr: env.depositQr,
   bonusOffers: env.bonusOffers,
+  depositAccounts: env.depositAccounts,
+  contact: env.contact,
+  withdrawLimits: env.withdrawLimits,
   logger: true,
 })
 await app.listen({ port, host })

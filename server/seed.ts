@@ -2,8 +2,9 @@ import type { Variant } from '../src/api/contract'
 import { type Db, LOCKS, lockedTransaction } from './db'
 import type { PasswordHasher } from './auth/passwords'
 import { insertMember, setMemberActive } from './account/members'
-import { insertDepositAccounts, setContent, type ContentMap } from './lookup/store'
+import { getContent, insertDepositAccounts, setContent } from './lookup/store'
 import * as data from './seedData'
+import type { SharedContent } from './seedData'
 import { seedDepositMethods } from './deposit/seed'
 import { upsertOffers } from './wallet/bonuses'
 import { insertGames } from './wallet/games'
@@ -16,7 +17,7 @@ import { creditWallet } from './wallet/ledger'
  */
 interface Seed {
   name: string
-  /** Only where the demo member belongs (not in production). */
+  /** Only where the demo belongs (not in production): its member, accounts and contact. */
   demoOnly?: boolean
   /** Work done before the transaction (e.g. hashing); its result goes to `apply`. */
   prepare?: (passwords: PasswordHasher) => Promise<unknown>
@@ -24,7 +25,7 @@ interface Seed {
 }
 
 export interface SeedOptions {
-  /** Seed the demo member (every mode but production). */
+  /** Seed the demo member, accounts and contact (every mode but production). */
   demo: boolean
   /** The content's language: a Lao-variant server seeds its sources, contact and texts in Lao. */
   variant: Variant
@@ -39,13 +40,42 @@ async function seedLookups(db: Db, _at: number, _prepared: unknown, { variant }:
     .values(data.sourcesFor(variant).map(([code, description], i) => ({ code, description, sort: i })))
     .execute()
   const content = data.contentFor(variant)
-  for (const key of Object.keys(content) as (keyof ContentMap)[]) {
+  for (const key of Object.keys(content) as (keyof SharedContent)[]) {
     await setContent(db, key, content[key])
   }
-  await insertDepositAccounts(db, data.depositAccounts, 0)
-  await db.insertInto('wallet_accounts')
-    .values(data.walletAccounts.map((a, i) => ({ account_name: a.accountName, account_no: a.accountNo, mode: a.mode, sort: i })))
-    .execute()
+}
+
+/**
+ * The demo's payment destinations and contact (demo, dev and test only). A database whose lookups
+ * were seeded before this seed existed already holds them, or the operator's: nothing is added.
+ */
+async function seedDemoDestinations(db: Db, _at: number, _prepared: unknown, { variant }: SeedOptions): Promise<void> {
+  if (!(await db.selectFrom('deposit_accounts').select('id').limit(1).executeTakeFirst())) {
+    await insertDepositAccounts(db, data.depositAccounts, 0)
+    await db.insertInto('wallet_accounts')
+      .values(data.walletAccounts.map((a, i) => ({ account_name: a.accountName, account_no: a.accountNo, mode: a.mode, sort: i })))
+      .execute()
+  }
+  const demo = data.demoContact(variant)
+  if (!(await getContent(db, 'contact'))) await setContent(db, 'contact', demo.contact)
+  if (!(await getContent(db, 'info'))) await setContent(db, 'info', demo.info)
+}
+
+/**
+ * Every amount rule per money (issue 27), for a database seeded before: withdrawal limits kept as
+ * one pair (read as baht) gain the kip pair, and the seeded offers their kip cap.
+ */
+async function seedKipAmounts(db: Db, _at: number, _prepared: unknown, { variant }: SeedOptions): Promise<void> {
+  const limits = await getContent(db, 'withdrawLimits')
+  if (limits) {
+    const byMoney = 'withdrawMinMinor' in limits ? { THB: limits } : limits
+    if (!byMoney.LAK) await setContent(db, 'withdrawLimits', { ...byMoney, LAK: data.withdrawLimits.LAK })
+  }
+  for (const offer of data.offersFor(variant)) {
+    if (typeof offer.maxBonusMinor === 'number' || offer.maxBonusMinor.LAK === undefined) continue
+    await db.updateTable('bonuses').set({ max_bonus_lak_minor: offer.maxBonusMinor.LAK })
+      .where('code', '=', offer.code).where('max_bonus_lak_minor', 'is', null).execute()
+  }
 }
 
 async function seedDemoMember(db: Db, at: number, passwordHash: unknown): Promise<void> {
@@ -75,7 +105,8 @@ async function seedDemoMember(db: Db, at: number, passwordHash: unknown): Promis
 
 const seeds: readonly Seed[] = [
   { name: 'lookups', apply: seedLookups },
-  { name: 'deposit-methods', apply: seedDepositMethods },
+  { name: 'demo-destinations', demoOnly: true, apply: seedDemoDestinations },
+  { name: 'deposit-methods', demoOnly: true, apply: seedDepositMethods },
   { name: 'games', apply: (db) => insertGames(db, seedGames) },
   { name: 'bonuses', apply: (db, _at, _prepared, { variant }) => upsertOffers(db, data.offersFor(variant)) },
   {
@@ -84,6 +115,7 @@ const seeds: readonly Seed[] = [
     prepare: (passwords) => passwords.hash(data.demoMember.password),
     apply: seedDemoMember,
   },
+  { name: 'kip-amounts', apply: seedKipAmounts },
 ]
 
 export async function runSeeds(db: Db, at: number, passwords: PasswordHasher, options: SeedOptions): Promise<string[]> {

@@ -43,15 +43,25 @@ const thaiSources: readonly [string, string][] = [
   ['OTHER', 'อื่น ๆ'],
 ]
 
-const thaiContent: ContentMap = {
-  contact: {
-    contactText:
-      '<p>ติดต่อทีมงานได้ตลอด <b>24 ชั่วโมง</b> ทางไลน์ หรือแชทกับแอดมินได้ที่หน้านี้</p>',
-    lineLink: 'https://line.me/R/ti/p/@wallet-demo',
-    lineName: '@wallet-demo',
-    lineQR: '/line-qr.png',
-  },
-  info: { name: 'Wallet', website: 'https://wallet-demo.example' },
+/** The contact page's text, in the variant's language: production keeps it unless CONTACT gives its own. */
+const contactText = {
+  th: '<p>ติดต่อทีมงานได้ตลอด <b>24 ชั่วโมง</b> ทางไลน์ หรือแชทกับแอดมินได้ที่หน้านี้</p>',
+  la: '<p>ຕິດຕໍ່ທີມງານໄດ້ຕະຫຼອດ <b>24 ຊົ່ວໂມງ</b> ທາງໄລນ໌ ຫຼື ແຊັດກັບແອັດມິນໄດ້ທີ່ໜ້ານີ້</p>',
+} as const satisfies Record<Variant, string>
+
+/**
+ * Withdrawal limits per money, minor units (issue 27): ฿100 to ฿50,000 a time, and about the same
+ * in kip (₭60,000 to ₭30,000,000; a baht is about 600 kip).
+ */
+export const withdrawLimits = {
+  THB: { withdrawMinMinor: 100_00, withdrawMaxMinor: 50_000_00 },
+  LAK: { withdrawMinMinor: 60_000_00, withdrawMaxMinor: 30_000_000_00 },
+} as const
+
+/** What every mode seeds: texts and rules with no payment destination in them. */
+export type SharedContent = Omit<ContentMap, 'contact' | 'info'>
+
+const thaiContent: SharedContent = {
   conditions: [
     '<p><b>การฝากเงิน</b> ระบบจะเติมเงินเข้ากระเป๋าภายใน 1 นาที กรุณาอัปโหลดสลิปภายใน 1 ชั่วโมงหลังโอน</p>',
     '<p><b>โบนัส</b> ต้องทำยอดเทิร์นโอเวอร์ตามเงื่อนไขของโปรโมชันก่อนถอนเงิน หากรับโบนัสอยู่ การถอนต้องถอนยอดทั้งหมด</p>',
@@ -61,7 +71,7 @@ const thaiContent: ContentMap = {
     '<p><b>ข้อตกลงการใช้งาน</b> ผู้ใช้ต้องมีอายุ 18 ปีขึ้นไป และใช้บัญชีธนาคารชื่อเดียวกับที่สมัครเท่านั้น</p>',
     '<p><b>ความเป็นส่วนตัว</b> เราเก็บเบอร์โทรศัพท์และข้อมูลบัญชีธนาคารเพื่อการฝากถอนเท่านั้น และไม่เปิดเผยต่อบุคคลอื่น</p>',
   ],
-  withdrawLimits: { withdrawMinMinor: 100_00, withdrawMaxMinor: 50_000_00 },
+  withdrawLimits,
   notice:
     'ยกเลิกโบนัสได้เมื่อยอดเงินคงเหลือต่ำกว่า {percentFail}% ของยอดฝากรวมโบนัส กรุณาย้ายเงินทั้งหมดกลับเข้ากระเป๋าหลักก่อนยกเลิก',
   slipWindow: { closedFrom: '23:00', closedTo: '00:30' },
@@ -71,7 +81,18 @@ const thaiContent: ContentMap = {
   refundBanners: [],
 }
 
-/** Operator accounts shown in the deposit modal; `variant` null means every variant. */
+/** The demo's LINE contact and site (demo, dev and test only): its QR image is served by the reference server in those modes. */
+export const demoContact = (variant: Variant): Pick<ContentMap, 'contact' | 'info'> => ({
+  contact: {
+    contactText: contactText[variant],
+    lineLink: 'https://line.me/R/ti/p/@wallet-demo',
+    lineName: '@wallet-demo',
+    lineQR: '/line-qr.png',
+  },
+  info: { name: 'Wallet', website: 'https://wallet-demo.example' },
+})
+
+/** The demo's accounts shown in the deposit modal (demo, dev and test only); `variant` null means every variant. */
 export const depositAccounts = [
   { bankCode: 'KBANK', bankType: 'AUTO', mode: 'AUTO', accountName: 'WALLET DEMO CO LTD', accountNo: '0481234567', currency: 'THB', variant: null },
   { bankCode: 'SCB', bankType: 'BANK', mode: 'MANUAL', accountName: 'WALLET DEMO CO LTD', accountNo: '4071234567', currency: 'THB', variant: null },
@@ -103,12 +124,8 @@ const laoSources: readonly [string, string][] = [
   ['OTHER', 'ອື່ນໆ'],
 ]
 
-const laoContent: ContentMap = {
+const laoContent: SharedContent = {
   ...thaiContent,
-  contact: {
-    ...thaiContent.contact,
-    contactText: '<p>ຕິດຕໍ່ທີມງານໄດ້ຕະຫຼອດ <b>24 ຊົ່ວໂມງ</b> ທາງໄລນ໌ ຫຼື ແຊັດກັບແອັດມິນໄດ້ທີ່ໜ້ານີ້</p>',
-  },
   conditions: [
     '<p><b>ການຝາກເງິນ</b> ລະບົບຈະເຕີມເງິນເຂົ້າກະເປົາພາຍໃນ 1 ນາທີ ກະລຸນາອັບໂຫຼດສະລິບພາຍໃນ 1 ຊົ່ວໂມງຫຼັງໂອນ</p>',
     '<p><b>ໂບນັດ</b> ຕ້ອງເຮັດຍອດເທີນໂອເວີຕາມເງື່ອນໄຂຂອງໂປຣໂມຊັນກ່ອນຖອນເງິນ ຖ້າຮັບໂບນັດຢູ່ ການຖອນຕ້ອງຖອນຍອດທັງໝົດ</p>',
@@ -128,34 +145,37 @@ const laoContent: ContentMap = {
 /** Discovery sources in the variant's language. */
 export const sourcesFor = (variant: Variant): readonly [string, string][] => (variant === 'la' ? laoSources : thaiSources)
 
-/** Contact text, conditions, agreements and notice in the variant's language. */
-export const contentFor = (variant: Variant): ContentMap => (variant === 'la' ? laoContent : thaiContent)
+/** Conditions, agreements, notice and banners in the variant's language. */
+export const contentFor = (variant: Variant): SharedContent => (variant === 'la' ? laoContent : thaiContent)
+
+/** The contact page's text in the variant's language. */
+export const contactTextFor = (variant: Variant): string => contactText[variant]
 
 /**
  * The reference server's offers (wallet/bonuses.ts): three bonus cards, one per type, and one
- * promotion code. Names and descriptions in the variant's language; amounts in minor units of the
- * member's currency. The operator changes them through `POST /dev/bonuses` (dev and test modes)
+ * promotion code. Names and descriptions in the variant's language; caps in minor units of each
+ * money (baht, and about the same in kip). The operator changes them through `POST /dev/bonuses` (dev and test modes)
  * or directly in the `bonuses` table.
  */
 const bonusOffers = (names: { welcome: string; daily: string; weekly: string; promo: string; promoText: string; html: [string, string, string] }): BonusOffer[] => [
   {
-    code: 'WELCOME100', kind: 'bonus', name: names.welcome, type: 'limit', maxReceived: 1, percent: 100, maxBonusMinor: 500_00,
+    code: 'WELCOME100', kind: 'bonus', name: names.welcome, type: 'limit', maxReceived: 1, percent: 100, maxBonusMinor: { THB: 500_00, LAK: 300_000_00 },
     turnoverMultiplier: 3, percentFail: 10, sort: 0,
     banners: [{ image: '/banners/bonus-welcome.svg', html: names.html[0] }],
   },
   {
-    code: 'DAILY10', kind: 'bonus', name: names.daily, type: 'day', maxReceived: 1, percent: 10, maxBonusMinor: 300_00,
+    code: 'DAILY10', kind: 'bonus', name: names.daily, type: 'day', maxReceived: 1, percent: 10, maxBonusMinor: { THB: 300_00, LAK: 180_000_00 },
     turnoverMultiplier: 2, percentFail: 10, sort: 1,
     banners: [{ image: '/banners/bonus-daily.svg', html: names.html[1] }],
   },
   {
-    code: 'WEEKLY20', kind: 'bonus', name: names.weekly, type: 'week', maxReceived: 2, percent: 20, maxBonusMinor: 1_000_00,
+    code: 'WEEKLY20', kind: 'bonus', name: names.weekly, type: 'week', maxReceived: 2, percent: 20, maxBonusMinor: { THB: 1_000_00, LAK: 600_000_00 },
     turnoverMultiplier: 5, percentFail: 5, sort: 2,
     banners: [{ image: '/banners/bonus-weekly.svg', html: names.html[2] }],
   },
   {
     code: 'NEWYEAR50', kind: 'promotion', name: names.promo, description: names.promoText, type: 'limit', maxReceived: 1,
-    percent: 50, maxBonusMinor: 200_00, turnoverMultiplier: 2, percentFail: 20, sort: 3,
+    percent: 50, maxBonusMinor: { THB: 200_00, LAK: 120_000_00 }, turnoverMultiplier: 2, percentFail: 20, sort: 3,
   },
 ]
 
@@ -177,11 +197,11 @@ const laoOffers = bonusOffers({
   daily: 'ໂບນັດປະຈຳວັນ 10%',
   weekly: 'ໂບນັດປະຈຳອາທິດ 20%',
   promo: 'ໂປຣປີໃໝ່ 50%',
-  promoText: 'ຮັບໂບນັດ 50% ຂອງຍອດໃນກະເປົາ ສູງສຸດ 200 ທຳເທີນ 2 ເທົ່າ',
+  promoText: 'ຮັບໂບນັດ 50% ຂອງຍອດໃນກະເປົາ ສູງສຸດ 200 ບາດ ຫຼື 120,000 ກີບ ທຳເທີນ 2 ເທົ່າ',
   html: [
-    '<p><b>ສະມາຊິກໃໝ່ຮັບໂບນັດ 100%</b> ຂອງຍອດໃນກະເປົາ ສູງສຸດ 500 ທຳເທີນ 3 ເທົ່າຂອງຍອດຝາກລວມໂບນັດ</p>',
-    '<p><b>ຮັບໄດ້ວັນລະ 1 ຄັ້ງ</b> ໂບນັດ 10% ສູງສຸດ 300 ທຳເທີນ 2 ເທົ່າ</p>',
-    '<p><b>ຮັບໄດ້ອາທິດລະ 2 ຄັ້ງ</b> ໂບນັດ 20% ສູງສຸດ 1,000 ທຳເທີນ 5 ເທົ່າ</p>',
+    '<p><b>ສະມາຊິກໃໝ່ຮັບໂບນັດ 100%</b> ຂອງຍອດໃນກະເປົາ ສູງສຸດ 500 ບາດ ຫຼື 300,000 ກີບ ທຳເທີນ 3 ເທົ່າຂອງຍອດຝາກລວມໂບນັດ</p>',
+    '<p><b>ຮັບໄດ້ວັນລະ 1 ຄັ້ງ</b> ໂບນັດ 10% ສູງສຸດ 300 ບາດ ຫຼື 180,000 ກີບ ທຳເທີນ 2 ເທົ່າ</p>',
+    '<p><b>ຮັບໄດ້ອາທິດລະ 2 ຄັ້ງ</b> ໂບນັດ 20% ສູງສຸດ 1,000 ບາດ ຫຼື 600,000 ກີບ ທຳເທີນ 5 ເທົ່າ</p>',
   ],
 })
 

@@ -2,17 +2,27 @@ import { type Static, Type } from 'typebox'
 import { type Db, inTransaction } from './db'
 import { forgetRecent, recentValue } from './recent'
 
+const Money = Type.Union([Type.Literal('THB'), Type.Literal('LAK')])
+
 /**
  * The invite bonus rule (spec 7 "Invite and refund", wallet/invites.ts): `type` turnover pays
  * `percent` % of what invited friends play, gathered by collect; `isXArea` hides collect (spec 6);
- * `active` false refuses collect and receive (INVITE_INACTIVE).
+ * `active` false refuses collect and receive (INVITE_INACTIVE). A friend's play counts for an
+ * inviter of the same money (baht or kip) only, unless `rates` has the pair: `rate` of the
+ * inviter's money (`to`) per one of the friend's (`from`), e.g. `{"from":"LAK","to":"THB","rate":0.0016}`.
  */
 export const InviteRule = Type.Object({
   active: Type.Boolean(),
   type: Type.Union([Type.Literal('turnover'), Type.Literal('member')]),
   isXArea: Type.Boolean(),
   percent: Type.Number({ minimum: 0, maximum: 100, multipleOf: 0.01 }),
+  rates: Type.Optional(Type.Array(Type.Object({
+    from: Money,
+    to: Money,
+    rate: Type.Number({ minimum: 0.000001, maximum: 1_000_000 }),
+  }, { additionalProperties: false }), { maxItems: 2 })),
 }, { additionalProperties: false })
+export type InviteRule = Static<typeof InviteRule>
 
 const colour = Type.String({ pattern: '^#[0-9A-Fa-f]{6}$' })
 

@@ -78,6 +78,17 @@ test('a failing line QR falls back to the local image', async ({ page, open }) =
   await expect.poll(() => qr.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0)
 })
 
+test('with no line QR to show (production serves no demo image), the contact page shows none, and the LINE link', async ({ page, open }) => {
+  await page.route('**/api/lookup/contact', async (route) => {
+    const body = (await (await route.fetch()).json()) as ContactInfo
+    await route.fulfill({ json: { ...body, lineQR: '' } })
+  })
+  await page.route('**/line-qr.png', (route) => route.fulfill({ status: 404, body: '' }))
+  await open('/contact')
+  await expect(page.locator('a.line-button')).toBeVisible()
+  await expect(page.locator('.line-qr')).toHaveCount(0)
+})
+
 test('screenshots in Thai at 390x844', async ({ page, open, request }) => {
   await open('/login')
   await expect(page.getByRole('heading', { name: th.login.title })).toBeVisible()

@@ -10,7 +10,7 @@ import { fail } from '../http/errors'
 import { type Limit, takeAttempt } from '../limits'
 import { isSlipOpen } from '../lookup/slipWindow'
 import { getContent } from '../lookup/store'
-import { toMajor } from '../money'
+import { moneyOf, toMajor } from '../money'
 import { randomToken, sha256 } from '../tokens'
 import { creditDeposit } from './credit'
 import type { SlipFiles, SlipMime } from './slipFile'
@@ -123,6 +123,8 @@ export async function recordSlip(ctx: ServerContext, member: Member, received: R
  * the count must stay, or anyone could test vouchers without limit.
  */
 export async function admitTruelink(ctx: ServerContext, member: Member): Promise<void> {
+  // A TrueMoney gift link holds baht: a kip wallet would be credited its number in kip.
+  if (moneyOf(member.currency) !== 'THB') throw fail(400, 'TRUELINK_CURRENCY')
   await takeAttempt(ctx.db, hourly('deposit_truelink', member, TRUELINKS_PER_HOUR), ctx.now())
 }
 
@@ -172,8 +174,10 @@ export async function settleSlip(ctx: ServerContext, reference: string, outcome:
   const now = ctx.now()
   const found = await slipStore.findSlip(ctx.db, reference)
   if (!found) throw fail(404, 'NO_DATA')
-  if (outcome.status === 'success' && found.kind === 'truelink' && outcome.amountMinor < TRUELINK_MINIMUM_MINOR) {
-    throw fail(400, 'KEY_INVALID')
+  if (outcome.status === 'success' && found.kind === 'truelink') {
+    if (outcome.amountMinor < TRUELINK_MINIMUM_MINOR) throw fail(400, 'KEY_INVALID')
+    // Baht only, whenever the link was sent: it is never credited to a wallet of another money.
+    if (moneyOf(await memberCurrency(ctx.db, found.member_id)) !== 'THB') throw fail(400, 'TRUELINK_CURRENCY')
   }
   return inTransaction(ctx.db, async (trx) => {
     const settled = await settleOnce(trx, reference, outcome, now)
@@ -190,6 +194,9 @@ export async function settleSlip(ctx: ServerContext, reference: string, outcome:
     return toSlip(settled)
   })
 }
+
+const memberCurrency = async (db: Db, memberId: number): Promise<string> =>
+  (await db.selectFrom('members').select('currency').where('id', '=', memberId).executeTakeFirstOrThrow()).currency
 
 /** The settling update; an approval whose bank reference is taken is rolled back to its savepoint and fails instead. */
 async function settleOnce(trx: Db, reference: string, outcome: SlipOutcome, now: number) {

@@ -6,7 +6,7 @@ import { memberLookupEndpoints as M, publicLookupEndpoints as P } from '../../sr
 import { at, schemaFor } from '../http/endpoint'
 import { type ServerContext, variantOf } from '../context'
 import { fail } from '../http/errors'
-import { toMajor } from '../money'
+import { moneyOf, toMajor } from '../money'
 import { sameCurrency } from '../../src/lib/money'
 import { getQrSettings } from '../deposit/store'
 import { getSetting } from '../settings'
@@ -58,8 +58,10 @@ const MEMBER: Lookup[] = [
     isManual: await getSetting(ctx.db, 'depositManual'),
     bankQrMinimum: toMajor((await getQrSettings(ctx.db)).minimumMinor.KBANK),
   })),
-  lookup(M.withdraw, schemaFor(M.withdraw, { response: { 200: C.WithdrawLimits } }), async (ctx) => {
-    const limits = await content(ctx, 'withdrawLimits')
+  // The limits in the member's money (a kip member's are kip-sized).
+  lookup(M.withdraw, schemaFor(M.withdraw, { response: { 200: C.WithdrawLimits } }), async (ctx, member) => {
+    const limits = await store.withdrawLimitsFor(ctx.db, moneyOf(member?.currency ?? 'THB'))
+    if (!limits) throw fail(404, 'NO_DATA')
     return { withdrawMin: toMajor(limits.withdrawMinMinor), withdrawMax: toMajor(limits.withdrawMaxMinor) }
   }),
   lookup(M.agreements, schemaFor(M.agreements, { response: { 200: C.HtmlListResponse } }), (ctx) => content(ctx, 'agreements')),

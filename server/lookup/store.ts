@@ -9,7 +9,9 @@ import type {
   Variant,
   WalletAccount,
 } from '../../src/api/contract'
+import { type Static, Type } from 'typebox'
 import type { Db } from '../db'
+import type { Money } from '../money'
 import { recentValue } from '../recent'
 
 /** Admin-editable content kept as JSON in the `content` table, by key. */
@@ -18,14 +20,42 @@ export interface ContentMap {
   info: SiteInfo
   conditions: string[]
   agreements: string[]
-  /** Minor units. */
-  withdrawLimits: { withdrawMinMinor: number; withdrawMaxMinor: number }
+  /** Per money, minor units of it (issue 27); a database seeded before kept one pair for everyone (read as baht). */
+  withdrawLimits: WithdrawLimitsByMoney | WithdrawLimitPair
   notice: string
   /** HH:mm in the server's time zone; the window may wrap past midnight. */
   slipWindow: { closedFrom: string; closedTo: string }
   /** Shown in a carousel before the invite or refund modal (spec 2); none: the modal opens directly. */
   inviteBanners: Banner[]
   refundBanners: Banner[]
+}
+
+export interface WithdrawLimitPair { withdrawMinMinor: number; withdrawMaxMinor: number }
+export type WithdrawLimitsByMoney = Partial<Record<Money, WithdrawLimitPair>>
+
+const limitPair = Type.Object({
+  withdrawMinMinor: Type.Integer({ minimum: 1, maximum: 1e15 }),
+  withdrawMaxMinor: Type.Integer({ minimum: 1, maximum: 1e15 }),
+}, { additionalProperties: false })
+
+/** WITHDRAW_LIMITS: the pair of each money the operator sets, minor units of that money. */
+export const WithdrawLimitsSetting = Type.Object({ THB: Type.Optional(limitPair), LAK: Type.Optional(limitPair) }, { additionalProperties: false })
+export type WithdrawLimitsSetting = Static<typeof WithdrawLimitsSetting>
+
+/** Sets the limits of the moneys `setting` names, keeping the others' as stored. */
+export async function applyWithdrawLimits(db: Db, setting: WithdrawLimitsSetting): Promise<void> {
+  const stored = await getContent(db, 'withdrawLimits')
+  const byMoney = stored === undefined ? {} : 'withdrawMinMinor' in stored ? { THB: stored } : stored
+  await setContent(db, 'withdrawLimits', { ...byMoney, ...setting })
+}
+
+/** The withdrawal limits of one money; undefined when the operator set none for it. */
+export async function withdrawLimitsFor(db: Db, money: Money): Promise<WithdrawLimitPair | undefined> {
+  const limits = await getContent(db, 'withdrawLimits')
+  if (!limits) return undefined
+  // The shape of before: one pair, set in baht.
+  if ('withdrawMinMinor' in limits) return money === 'THB' ? limits : undefined
+  return limits[money]
 }
 
 export async function getContent<K extends keyof ContentMap>(db: Db, key: K): Promise<ContentMap[K] | undefined> {

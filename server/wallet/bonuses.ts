@@ -28,7 +28,7 @@ import type { Member } from '../account/members'
 import type { ServerContext } from '../context'
 import { type Db, inTransaction, isPostgres } from '../db'
 import { fail } from '../http/errors'
-import { toMajor } from '../money'
+import { moneyOf, toMajor } from '../money'
 import { runSql } from '../sql'
 import { accountKey, postMovement } from './ledger'
 
@@ -43,7 +43,18 @@ export const BonusOffer = Type.Object({
   type: BonusTypeSchema,
   maxReceived: Type.Integer({ minimum: 1, maximum: 1_000 }),
   percent: Type.Integer({ minimum: 1, maximum: 1_000 }),
-  maxBonusMinor: Type.Integer({ minimum: 1, maximum: 1_000_000_000 }),
+  /**
+   * The most one receipt pays, in minor units of the member's money: a number is the baht cap
+   * (the offer is not made to kip members); `{ "THB": 50000, "LAK": 30000000 }` caps each money
+   * on its own and makes the offer to kip members too (issue 27: a cap is never read across moneys).
+   */
+  maxBonusMinor: Type.Union([
+    Type.Integer({ minimum: 1, maximum: 1_000_000_000 }),
+    Type.Object({
+      THB: Type.Integer({ minimum: 1, maximum: 1_000_000_000 }),
+      LAK: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000_000_000 })),
+    }, { additionalProperties: false }),
+  ]),
   turnoverMultiplier: Type.Integer({ minimum: 0, maximum: 1_000 }),
   percentFail: Type.Integer({ minimum: 0, maximum: 100 }),
   quota: Type.Optional(Type.Union([Type.Integer({ minimum: 0 }), Type.Null()])),
@@ -63,6 +74,7 @@ interface OfferRow {
   max_received: number
   percent: number
   max_bonus_minor: number | string
+  max_bonus_lak_minor: number | string | null
   turnover_multiplier: number
   percent_fail: number
   banners: string
@@ -82,6 +94,12 @@ interface HeldRow {
 
 const iso = (ms: number | string) => new Date(Number(ms)).toISOString()
 
+/** An offer's cap in the member's money; undefined when the offer is not made in it. */
+const capFor = (offer: { max_bonus_minor: number | string; max_bonus_lak_minor: number | string | null }, member: Member): number | undefined => {
+  const cap = moneyOf(member.currency) === 'LAK' ? offer.max_bonus_lak_minor : offer.max_bonus_minor
+  return cap === null ? undefined : Number(cap)
+}
+
 /** Adds the operator's offers, or changes those with the same code (seed, dev endpoint). */
 export async function upsertOffers(db: Db, offers: readonly BonusOffer[]): Promise<void> {
   for (const offer of offers) {
@@ -93,7 +111,8 @@ export async function upsertOffers(db: Db, offers: readonly BonusOffer[]): Promi
       type: offer.kind === 'promotion' ? 'limit' : offer.type,
       max_received: offer.kind === 'promotion' ? 1 : offer.maxReceived,
       percent: offer.percent,
-      max_bonus_minor: offer.maxBonusMinor,
+      max_bonus_minor: typeof offer.maxBonusMinor === 'number' ? offer.maxBonusMinor : offer.maxBonusMinor.THB,
+      max_bonus_lak_minor: typeof offer.maxBonusMinor === 'number' ? null : (offer.maxBonusMinor.LAK ?? null),
       turnover_multiplier: offer.turnoverMultiplier,
       percent_fail: offer.percentFail,
       quota: offer.quota ?? null,
@@ -167,28 +186,31 @@ const parseBanners = (text: string): BonusItem['banners'] => {
   return Array.isArray(value) ? (value as BonusItem['banners']) : []
 }
 
-/** GET /api/bonus: the bonus cards on offer, with the member's record of each. */
-export async function listBonuses(db: Db, memberId: number): Promise<BonusItem[]> {
+/** GET /api/bonus: the bonus cards offered in the member's money, with the member's record of each. */
+export async function listBonuses(db: Db, member: Member): Promise<BonusItem[]> {
   const offers = await db.selectFrom('bonuses').selectAll()
     .where('kind', '=', 'bonus').where('active', '=', 1).orderBy('sort').orderBy('code').execute()
-  const received = await receivedTimes(db, memberId)
-  return offers.map((offer) => ({
-    code: offer.code,
-    name: offer.name,
-    type: offer.type as BonusType,
-    maxReceived: offer.max_received,
-    percentFail: offer.percent_fail,
-    percent: offer.percent,
-    maxBonus: toMajor(Number(offer.max_bonus_minor)),
-    turnover: offer.turnover_multiplier,
-    banners: parseBanners(offer.banners),
-    userBonus: userBonusOf(received.get(offer.code)),
-  }))
+  const received = await receivedTimes(db, member.id)
+  return offers.flatMap((offer) => {
+    const cap = capFor(offer, member)
+    return cap === undefined ? [] : [{
+      code: offer.code,
+      name: offer.name,
+      type: offer.type as BonusType,
+      maxReceived: offer.max_received,
+      percentFail: offer.percent_fail,
+      percent: offer.percent,
+      maxBonus: toMajor(cap),
+      turnover: offer.turnover_multiplier,
+      banners: parseBanners(offer.banners),
+      userBonus: userBonusOf(received.get(offer.code)),
+    }]
+  })
 }
 
 async function findOffer(db: Db, kind: BonusKind, code: string): Promise<OfferRow | undefined> {
   return db.selectFrom('bonuses')
-    .select(['code', 'kind', 'name', 'description', 'type', 'max_received', 'percent', 'max_bonus_minor', 'turnover_multiplier', 'percent_fail', 'banners'])
+    .select(['code', 'kind', 'name', 'description', 'type', 'max_received', 'percent', 'max_bonus_minor', 'max_bonus_lak_minor', 'turnover_multiplier', 'percent_fail', 'banners'])
     .where('code', '=', code).where('kind', '=', kind).where('active', '=', 1)
     .executeTakeFirst()
 }
@@ -206,7 +228,8 @@ const isUniqueViolation = (error: unknown): boolean => {
 export async function activate(ctx: ServerContext, member: Member, kind: BonusKind, rawCode: string): Promise<UserBonus> {
   const code = kind === 'promotion' ? rawCode.toUpperCase() : rawCode
   const offer = await findOffer(ctx.db, kind, code)
-  if (!offer) throw fail(400, kind === 'promotion' ? 'NO_PROMOTION' : 'NO_DATA')
+  const cap = offer && capFor(offer, member)
+  if (!offer || cap === undefined) throw fail(400, kind === 'promotion' ? 'NO_PROMOTION' : 'NO_DATA')
   const at = ctx.now()
   return inTransaction(ctx.db, async (trx) => {
     if (await heldBonus(trx, member.id)) throw fail(400, 'BONUS_ALREADY_ACTIVE')
@@ -219,7 +242,7 @@ export async function activate(ctx: ServerContext, member: Member, kind: BonusKi
       `SELECT balance_minor FROM ledger_accounts WHERE "key" = ?${isPostgres(trx) ? ' FOR UPDATE' : ''}`, [wallet])
     if (!account) throw fail(400, 'NO_WALLET')
     const baseMinor = Number(account.balance_minor)
-    const bonusMinor = Math.min(Math.floor((baseMinor * offer.percent) / 100), Number(offer.max_bonus_minor))
+    const bonusMinor = Math.min(Math.floor((baseMinor * offer.percent) / 100), cap)
     if (bonusMinor <= 0) throw fail(400, 'MONEY_NOT_ENOUGH')
     const counted = await runSql(trx,
       'UPDATE bonuses SET claimed = claimed + 1 WHERE code = ? AND (quota IS NULL OR claimed < quota) RETURNING code', [offer.code])
@@ -330,15 +353,15 @@ export async function recordTurnover(trx: Db, memberId: number, playedMinor: num
     .whereRef('turnover_minor', '>=', 'turnover_target_minor').execute()
 }
 
-/** GET /api/promotion/find/{code}: the promotion by that code (upper-cased), or {}. */
-export async function findPromotion(db: Db, rawCode: string): Promise<PromotionOrEmpty> {
+/** GET /api/promotion/find/{code}: the promotion by that code (upper-cased) offered in the member's money, or {}. */
+export async function findPromotion(db: Db, member: Member, rawCode: string): Promise<PromotionOrEmpty> {
   const offer = await findOffer(db, 'promotion', rawCode.toUpperCase())
-  return offer ? { code: offer.code, percentFail: offer.percent_fail, description: offer.description } : {}
+  return offer && capFor(offer, member) !== undefined ? { code: offer.code, percentFail: offer.percent_fail, description: offer.description } : {}
 }
 
 /** GET /api/promotion/current: the promotion the member holds, or {}. */
-export async function currentPromotion(db: Db, memberId: number): Promise<PromotionOrEmpty> {
-  const held = await heldBonus(db, memberId)
+export async function currentPromotion(db: Db, member: Member): Promise<PromotionOrEmpty> {
+  const held = await heldBonus(db, member.id)
   if (!held || held.kind !== 'promotion') return {}
-  return findPromotion(db, held.bonus_code)
+  return findPromotion(db, member, held.bonus_code)
 }

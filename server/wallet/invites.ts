@@ -6,28 +6,52 @@
  * wallet as one movement from the house's bonuses account. Turnover, accruals and receipts are
  * each claimed by a conditional UPDATE in the movement's transaction, so a collect or a receive
  * tapped twice, or on two instances at once, counts once.
+ *
+ * Money is per currency (issue 27): turnover waits in the friend's money (baht or kip), and a
+ * collect gathers only the turnover the rule pays in the inviter's money: the same money, or
+ * another one for which the operator set a rate. Turnover of a money the rule does not pay keeps
+ * waiting (a rate set later pays it). What a collect earned is kept in the inviter's money, and a
+ * receive moves only that money into the wallet.
  */
 import type { Invite, InviteListResponse } from '../../src/api/contract'
 import type { Member } from '../account/members'
 import type { ServerContext } from '../context'
 import { type Db, inTransaction } from '../db'
 import { fail } from '../http/errors'
-import { toMajor } from '../money'
-import { getSetting } from '../settings'
+import { type Money, moneyOf, toMajor } from '../money'
+import { getSetting, type InviteRule } from '../settings'
 import { runSql } from '../sql'
 import { receiveWaiting } from './rewards'
 
 const iso = (ms: number | string) => new Date(Number(ms)).toISOString()
 
-/** A round an invited member played: `playedMinor` waits for the inviter's collect. */
+/** A round an invited member played: `playedMinor`, in the friend's money, waits for the inviter's collect. */
 export async function recordInviteeTurnover(trx: Db, inviteeId: number, playedMinor: number, at: number): Promise<void> {
   if (playedMinor <= 0) return
-  const invitee = await trx.selectFrom('members').select('invited_by').where('id', '=', inviteeId).executeTakeFirst()
+  const invitee = await trx.selectFrom('members').select(['invited_by', 'currency']).where('id', '=', inviteeId).executeTakeFirst()
   if (!invitee?.invited_by) return
   await trx.insertInto('invite_turnover')
-    .values({ inviter_id: Number(invitee.invited_by), invitee_id: inviteeId, played_minor: playedMinor, created_at: at, collected_at: null })
+    .values({ inviter_id: Number(invitee.invited_by), invitee_id: inviteeId, played_minor: playedMinor, currency: moneyOf(invitee.currency), created_at: at, collected_at: null })
     .execute()
 }
+
+/**
+ * What the rule pays in the inviter's money for `playedMinor` of a friend's money, in minor units
+ * rounded down; undefined when the rule does not pay that pair. Both moneys have 100 minor units,
+ * so a rate between majors is the same between minors. Integer arithmetic: the percent in
+ * hundredths, the rate in millionths.
+ */
+export function inviteEarning(rule: InviteRule, from: Money, to: Money, playedMinor: number): number | undefined {
+  const rate = from === to ? 1 : rule.rates?.find((pair) => pair.from === from && pair.to === to)?.rate
+  if (rate === undefined) return undefined
+  const rateMicro = BigInt(Math.round(rate * 1_000_000))
+  const percentCenti = BigInt(Math.round(rule.percent * 100))
+  return Number((BigInt(playedMinor) * rateMicro * percentCenti) / 10_000_000_000n)
+}
+
+/** The friends' moneys the rule pays an inviter of `to` for. */
+const paidMoneys = (rule: InviteRule, to: Money): Money[] =>
+  [to, ...(rule.rates ?? []).filter((pair) => pair.to === to && pair.from !== to).map((pair) => pair.from)]
 
 /** POST /api/invite: the friends who registered with the member's code, newest first, each with the bonus earned from them. */
 export async function listInvites(ctx: ServerContext, member: Member, page: number, limit: number): Promise<InviteListResponse> {
@@ -43,7 +67,7 @@ export async function listInvites(ctx: ServerContext, member: Member, page: numb
 /** The wallet's invite summary: the bonus waiting to be received, friends who have played and those who have not. */
 export async function inviteSummary(ctx: ServerContext, member: Member): Promise<{ amount: number; success: number; fail: number }> {
   const [waiting] = await runSql<{ total: number | string | null }>(ctx.db,
-    'SELECT SUM(amount_minor) AS total FROM invite_accruals WHERE inviter_id = ? AND received_at IS NULL', [member.id])
+    'SELECT SUM(amount_minor) AS total FROM invite_accruals WHERE inviter_id = ? AND currency = ? AND received_at IS NULL', [member.id, moneyOf(member.currency)])
   const rows = await runSql<{ id: number; game_code: string | null }>(ctx.db,
     'SELECT m.id, g.game_code FROM members m LEFT JOIN game_accounts g ON g.member_id = m.id WHERE m.invited_by = ?', [member.id])
   const played = new Set(rows.filter((row) => row.game_code !== null).map((row) => row.id))
@@ -59,23 +83,32 @@ export async function inviteSummary(ctx: ServerContext, member: Member): Promise
 export async function collectInvites(ctx: ServerContext, member: Member): Promise<{ message: string }> {
   const rule = await getSetting(ctx.db, 'invite')
   if (!rule.active || rule.type !== 'turnover' || rule.isXArea) throw fail(400, 'INVITE_INACTIVE')
+  const to = moneyOf(member.currency)
+  const paid = paidMoneys(rule, to)
   return inTransaction(ctx.db, async (trx) => {
     const at = ctx.now()
     const claimed = await trx.updateTable('invite_turnover').set({ collected_at: at })
-      .where('inviter_id', '=', member.id).where('collected_at', 'is', null)
-      .returning(['invitee_id', 'played_minor']).execute()
+      .where('inviter_id', '=', member.id).where('collected_at', 'is', null).where('currency', 'in', paid)
+      .returning(['invitee_id', 'played_minor', 'currency']).execute()
     if (claimed.length === 0) {
-      // Nothing new: everything played was gathered before (INVITE_COLLECT), or no friend has played.
-      const before = await trx.selectFrom('invite_turnover').select('id').where('inviter_id', '=', member.id).limit(1).executeTakeFirst()
+      // Nothing new the rule pays: all was gathered before (INVITE_COLLECT), or no friend has played in a money it pays.
+      const before = await trx.selectFrom('invite_turnover').select('id')
+        .where('inviter_id', '=', member.id).where('collected_at', 'is not', null).limit(1).executeTakeFirst()
       throw fail(400, before ? 'INVITE_COLLECT' : 'NO_INVITEE_PLAY_INFO')
     }
-    const played = new Map<number, number>()
-    for (const row of claimed) played.set(Number(row.invitee_id), (played.get(Number(row.invitee_id)) ?? 0) + Number(row.played_minor))
-    for (const [inviteeId, playedMinor] of played) {
-      const amountMinor = Math.floor((playedMinor * Math.round(rule.percent * 100)) / 10_000)
+    // Summed per friend and money before the rate and the percent, so rounding down costs at most one minor unit per friend.
+    const played = new Map<string, { inviteeId: number; from: Money; minor: number }>()
+    for (const row of claimed) {
+      const key = `${row.invitee_id}:${row.currency}`
+      const entry = played.get(key) ?? { inviteeId: Number(row.invitee_id), from: row.currency as Money, minor: 0 }
+      entry.minor += Number(row.played_minor)
+      played.set(key, entry)
+    }
+    for (const { inviteeId, from, minor } of played.values()) {
+      const amountMinor = inviteEarning(rule, from, to, minor) ?? 0
       if (amountMinor <= 0) continue
       await trx.insertInto('invite_accruals')
-        .values({ inviter_id: member.id, invitee_id: inviteeId, amount_minor: amountMinor, created_at: at, received_at: null })
+        .values({ inviter_id: member.id, invitee_id: inviteeId, amount_minor: amountMinor, currency: to, created_at: at, received_at: null })
         .execute()
     }
     return { message: 'SUCCESS' }
@@ -87,7 +120,7 @@ export async function receiveInviteBonus(ctx: ServerContext, member: Member): Pr
   const rule = await getSetting(ctx.db, 'invite')
   if (!rule.active) throw fail(400, 'INVITE_INACTIVE')
   return inTransaction(ctx.db, async (trx) => {
-    await receiveWaiting(trx, member, { table: 'invite_accruals', owner: 'inviter_id' }, 'invite_bonus', 'NO_INVITE_BONUS', ctx.now())
+    await receiveWaiting(trx, member, { table: 'invite_accruals', owner: 'inviter_id', currency: moneyOf(member.currency) }, 'invite_bonus', 'NO_INVITE_BONUS', ctx.now())
     return { message: 'INVITE_BONUS_SUCCESS' }
   })
 }

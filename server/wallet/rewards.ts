@@ -13,7 +13,7 @@ import { type Db, inTransaction } from '../db'
 import { runSql } from '../sql'
 import { type ApiErrorCode, fail } from '../http/errors'
 import { getContent } from '../lookup/store'
-import { toMajor } from '../money'
+import { type Money, toMajor } from '../money'
 import { holdsBonus } from './bonuses'
 import { creditWallet } from './ledger'
 
@@ -38,17 +38,23 @@ export async function refundCheck(ctx: ServerContext, member: Member): Promise<R
   }
 }
 
-/** What waits for a member until received: lost-bet refunds, and the invite bonus a collect earned. */
-type Waiting = { table: 'refund_accruals'; owner: 'member_id' } | { table: 'invite_accruals'; owner: 'inviter_id' }
+/**
+ * What waits for a member until received: lost-bet refunds (accrued from the member's own play, so
+ * in the member's money), and the invite bonus a collect earned (kept with its money, `currency`).
+ */
+type Waiting = { table: 'refund_accruals'; owner: 'member_id' } | { table: 'invite_accruals'; owner: 'inviter_id'; currency: Money }
 
 /**
  * Moves every row of `waiting` that waits for the member into the wallet, as one movement of
  * `kind` from the bonuses account; `none` is the refusal when nothing waits. The rows are claimed
- * by an UPDATE in the caller's transaction, so two receives at once move them once.
+ * by an UPDATE in the caller's transaction, so two receives at once move them once. Rows kept in
+ * a money stay unless it is the wallet's.
  */
 export async function receiveWaiting(trx: Db, member: Member, waiting: Waiting, kind: string, none: ApiErrorCode, at: number): Promise<void> {
+  const inMoney = 'currency' in waiting ? ' AND currency = ?' : ''
   const claimed = await runSql<{ amount_minor: number | string }>(trx,
-    `UPDATE ${waiting.table} SET received_at = ? WHERE ${waiting.owner} = ? AND received_at IS NULL RETURNING amount_minor`, [at, member.id])
+    `UPDATE ${waiting.table} SET received_at = ? WHERE ${waiting.owner} = ? AND received_at IS NULL${inMoney} RETURNING amount_minor`,
+    'currency' in waiting ? [at, member.id, waiting.currency] : [at, member.id])
   const amountMinor = claimed.reduce((sum, row) => sum + Number(row.amount_minor), 0)
   if (amountMinor <= 0) throw fail(400, none)
   await creditWallet(trx, { memberId: member.id, amountMinor, at, from: 'bonuses', kind })

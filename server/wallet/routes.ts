@@ -171,7 +171,7 @@ export const bonusRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const code = { params: C.BonusCodeParams }
   app.route({
     ...at(app, B.list), schema: schemaFor(B.list, { response: { 200: C.BonusList } }),
-    handler: async (request) => bonuses.listBonuses(ctx.db, request.member.id),
+    handler: async (request) => bonuses.listBonuses(ctx.db, request.member),
   })
   app.route({
     ...at(app, B.activate), schema: schemaFor(B.activate, { ...code, response: { 200: C.UserBonus } }),
@@ -198,11 +198,11 @@ export const promotionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const code = { params: C.BonusCodeParams }
   app.route({
     ...at(app, B.promotionCurrent), schema: schemaFor(B.promotionCurrent, { response: { 200: C.PromotionOrEmpty } }),
-    handler: async (request) => bonuses.currentPromotion(ctx.db, request.member.id),
+    handler: async (request) => bonuses.currentPromotion(ctx.db, request.member),
   })
   app.route({
     ...at(app, B.promotionFind), schema: schemaFor(B.promotionFind, { ...code, response: { 200: C.PromotionOrEmpty } }),
-    handler: async (request) => bonuses.findPromotion(ctx.db, request.params.code),
+    handler: async (request) => bonuses.findPromotion(ctx.db, request.member, request.params.code),
   })
   app.route({
     ...at(app, B.promotionActivate), schema: schemaFor(B.promotionActivate, { ...code, response: { 200: C.UserBonus } }),

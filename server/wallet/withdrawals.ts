@@ -12,8 +12,8 @@ import type { Member } from '../account/members'
 import type { ServerContext } from '../context'
 import { type Db, inTransaction, isPostgres } from '../db'
 import { fail } from '../http/errors'
-import { getContent } from '../lookup/store'
-import { toMajor } from '../money'
+import { withdrawLimitsFor } from '../lookup/store'
+import { moneyOf, toMajor } from '../money'
 import { parseAmount } from './amount'
 import { endBonusByWithdrawal } from './bonuses'
 import { accountCurrency, postMovement } from './ledger'
@@ -67,8 +67,8 @@ async function lockPayee(trx: Db, memberId: number) {
 
 export async function requestWithdrawal(ctx: ServerContext, member: Member, amount: number | string): Promise<WithdrawResponse> {
   const amountMinor = parseAmount(amount, ctx.maxAmountMinor)
-  const limits = await getContent(ctx.db, 'withdrawLimits')
-  // Refusals that name the limit (spec 5: each message includes it).
+  const limits = await withdrawLimitsFor(ctx.db, moneyOf(member.currency))
+  // Refusals that name the limit (spec 5: each message includes it), in the member's money.
   if (limits && amountMinor < limits.withdrawMinMinor) throw fail(400, 'WITHDRAW_MINIMUM', toMajor(limits.withdrawMinMinor))
   if (limits && amountMinor > limits.withdrawMaxMinor) throw fail(400, 'WITHDRAW_MAXIMUM', toMajor(limits.withdrawMaxMinor))
   const at = ctx.now()

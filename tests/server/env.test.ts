@@ -2,6 +2,7 @@
 // server/main.ts starts from readServerEnv: every variable README documents, and clear refusals.
 import { describe, expect, it } from 'vitest'
 import { readServerEnv } from '../../server/env'
+import { OPERATOR_ENV } from './helpers'
 
 const noFile = () => {
   throw new Error('no such file')
@@ -43,15 +44,15 @@ describe('readServerEnv', () => {
     [{ BONUS_OFFERS: '[{"code":"X","kind":"bonus"}]' }, /BONUS_OFFERS must be/],
     [{ TRUST_PROXY: 'everyone' }, /TRUST_PROXY/],
     [{ PAYOUT_HOLD_HOURS: '-1' }, /PAYOUT_HOLD_HOURS/],
-    [{ APP_MODE: 'production' }, /needs SMS_WEBHOOK_URL/],
-    [{ APP_MODE: 'production', SMS_WEBHOOK_URL: 'ftp://sms.example' }, /http\(s\)/],
-    [{ APP_MODE: 'production', SMS_WEBHOOK_URL: 'not a url' }, /not a URL/],
+    [{ APP_MODE: 'production', ...OPERATOR_ENV }, /needs SMS_WEBHOOK_URL/],
+    [{ APP_MODE: 'production', SMS_WEBHOOK_URL: 'ftp://sms.example', ...OPERATOR_ENV }, /http\(s\)/],
+    [{ APP_MODE: 'production', SMS_WEBHOOK_URL: 'not a url', ...OPERATOR_ENV }, /not a URL/],
   ])('refuses %j', (env, message) => {
     expect(() => readServerEnv(env, noFile)).toThrow(message)
   })
 
   it('takes production with an SMS webhook', () => {
-    const env = readServerEnv({ APP_MODE: 'production', SMS_WEBHOOK_URL: 'https://sms.example/otp' }, noFile)
+    const env = readServerEnv({ APP_MODE: 'production', SMS_WEBHOOK_URL: 'https://sms.example/otp', ...OPERATOR_ENV }, noFile)
     expect(env).toMatchObject({ mode: 'production', smsWebhookUrl: 'https://sms.example/otp' })
   })
 

@@ -18,6 +18,28 @@ export const DEMO = { phone: '0812345678', password: 'demo1234' }
 /** scrypt at a cost tests can afford hundreds of times; tests of the real cost pass their own. */
 export const TEST_PASSWORD_COST = TEST_MODE_PASSWORD_COST
 
+/**
+ * An operator's own payment destinations and contact, which production needs (it seeds none of
+ * the demo's): made-up accounts, none of them the demo's.
+ */
+export const OPERATOR = {
+  depositAccounts: {
+    banks: [
+      { bankCode: 'KTB', bankType: 'AUTO', mode: 'AUTO', accountName: 'OPERATOR CO LTD', accountNo: '6620001111', currency: 'THB' },
+      { bankCode: 'KBANK', bankType: 'QR', mode: 'QR', accountName: 'OPERATOR CO LTD', accountNo: '0994000123456', currency: 'THB' },
+      { bankCode: 'BCEL', bankType: 'BANK', mode: 'MANUAL', accountName: 'OPERATOR LAO', accountNo: '0109990001112', currency: 'LAK', variant: 'la' },
+    ],
+    wallets: [{ accountName: 'OPERATOR WALLET', accountNo: '0961112222', mode: 'AUTO' }],
+  },
+  contact: { lineName: '@operator', lineLink: 'https://line.me/R/ti/p/@operator', lineQR: 'https://operator.example/line-qr.png' },
+} as const satisfies Pick<BuildServerOptions, 'depositAccounts' | 'contact'>
+
+/** OPERATOR as production's environment variables. */
+export const OPERATOR_ENV = {
+  DEPOSIT_ACCOUNTS: JSON.stringify(OPERATOR.depositAccounts),
+  CONTACT: JSON.stringify(OPERATOR.contact),
+}
+
 export interface TestServer {
   app: FastifyInstance
   /** Moves the server's clock. */
@@ -64,6 +86,8 @@ export async function startServer(options: Partial<BuildServerOptions> = {}): Pr
   const sms: TestServer['sms'] = []
   const app = await buildServer({
     ...(await testStorage(':memory:', { migrated: true })),
+    // Production needs the operator's destinations; a test of production gets OPERATOR's.
+    ...(options.mode === 'production' ? OPERATOR : {}),
     mode: 'test',
     passwordCost: TEST_PASSWORD_COST,
     staticDir: '/nonexistent-static-dir',

@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { buildServer } from '../../server/app'
 import { createLogOtpSender, createWebhookOtpSender, maskPhone } from '../../server/otp/sms'
-import { call, DEMO, expectError, expectSignedIn, login, startServer, TEST_PASSWORD_COST, testStorage, type TestServer } from './helpers'
+import { call, DEMO, expectError, expectSignedIn, login, OPERATOR, startServer, TEST_PASSWORD_COST, testStorage, type TestServer } from './helpers'
 
 const servers: TestServer[] = []
 const dirs: string[] = []
@@ -43,7 +43,7 @@ describe('modes', () => {
     const demo = await buildServer({ ...storage, mode: 'demo', passwordCost: TEST_PASSWORD_COST, staticDir: '/none' })
     const token = await login(demo)
     await demo.close()
-    const production = await buildServer({ ...storage, mode: 'production', sms, passwordCost: TEST_PASSWORD_COST, staticDir: '/none' })
+    const production = await buildServer({ ...storage, ...OPERATOR, mode: 'production', sms, passwordCost: TEST_PASSWORD_COST, staticDir: '/none' })
     expect(await call(production, 'POST', '/api/login', { body: { username: DEMO.phone, password: DEMO.password } })).toMatchObject(expectError(403, 'INACTIVE_USER'))
     expect((await call(production, 'GET', '/api/account/profile', { token })).status).toBe(401)
     await production.close()
@@ -116,7 +116,7 @@ describe('OTP senders', () => {
     const logStream = { write: (line: string) => lines.push(line) }
     const codes: string[] = []
     const app = await buildServer({
-      ...(await testStorage()), mode: 'production', passwordCost: TEST_PASSWORD_COST, staticDir: '/none',
+      ...(await testStorage()), ...OPERATOR, mode: 'production', passwordCost: TEST_PASSWORD_COST, staticDir: '/none',
       logger: true, loggerStream: logStream,
       sms: { async sendOtp({ code }) { codes.push(code) } },
     })

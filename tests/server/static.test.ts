@@ -16,7 +16,7 @@ beforeAll(async () => {
   mkdirSync(join(dir, 'assets'))
   writeFileSync(join(dir, 'index.html'), INDEX)
   writeFileSync(join(dir, 'assets', 'index-abc123.js'), SCRIPT)
-  writeFileSync(join(dir, 'line-qr.png'), 'png')
+  writeFileSync(join(dir, 'banner.png'), 'png')
   writeFileSync(join(dir, 'config.json'), '{"built": true}')
   server = await startServer({ staticDir: dir })
 })
@@ -65,7 +65,7 @@ describe('the built app', () => {
   })
 
   it('serves other files with revalidation', async () => {
-    const result = await get('/line-qr.png')
+    const result = await get('/banner.png')
     expect(result.statusCode).toBe(200)
     expect(result.headers['cache-control']).toBe('no-cache')
   })

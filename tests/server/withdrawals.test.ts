@@ -142,29 +142,29 @@ describe('a Lao member in kip', () => {
     const lao = await registerMember(server.app, {
       username: phone, name: 'Khamla Phommavong', bankCode: 'BCEL', bankAccountName: 'khamla phommavong', bankAccountNo: '0101999999999', currency: 'LAK',
     })
-    expect((await call(server.app, 'POST', '/dev/refunds', { body: { username: phone, amount: 2000 } })).status).toBe(200)
+    expect((await call(server.app, 'POST', '/dev/refunds', { body: { username: phone, amount: 200_000 } })).status).toBe(200)
     expect((await call(server.app, 'GET', '/api/refund/receive', { token: lao })).status).toBe(200)
-    expect(((await call(server.app, 'GET', '/api/wallet', { token: lao })).body as unknown as WalletResponse).wallet).toEqual({ amount: 2000, currency: 'LAK' })
+    expect(((await call(server.app, 'GET', '/api/wallet', { token: lao })).body as unknown as WalletResponse).wallet).toEqual({ amount: 200_000, currency: 'LAK' })
 
     expect((await call(server.app, 'GET', '/api/wallet/activate/PG', { token: lao })).status).toBe(200)
-    const toGame = await call(server.app, 'POST', '/api/wallet/transfer', { token: lao, body: { from: 'WALLET', to: 'PG', amount: 500 } })
-    expect(toGame).toMatchObject({ status: 200, body: { wallet: { amount: 1500, currency: 'LAK' } } })
-    const back = await call(server.app, 'POST', '/api/wallet/transfer', { token: lao, body: { from: 'PG', to: 'WALLET', amount: 200 } })
-    expect(back).toMatchObject({ status: 200, body: { wallet: { amount: 1700, currency: 'LAK' } } })
+    const toGame = await call(server.app, 'POST', '/api/wallet/transfer', { token: lao, body: { from: 'WALLET', to: 'PG', amount: 50_000 } })
+    expect(toGame).toMatchObject({ status: 200, body: { wallet: { amount: 150_000, currency: 'LAK' } } })
+    const back = await call(server.app, 'POST', '/api/wallet/transfer', { token: lao, body: { from: 'PG', to: 'WALLET', amount: 20_000 } })
+    expect(back).toMatchObject({ status: 200, body: { wallet: { amount: 170_000, currency: 'LAK' } } })
 
-    const requested = await withdraw(server.app, lao, 1000)
+    const requested = await withdraw(server.app, lao, 100_000)
     const destination = { bankCode: 'BCEL', bankAccountName: 'KHAMLA PHOMMAVONG', bankAccountNo: 'xxxxxxxxx9999' }
-    expect(requested).toMatchObject({ status: 200, body: { withdrawal: { amount: 1000, currency: 'LAK', status: 'requested', destination }, wallet: { amount: 700, currency: 'LAK' } } })
-    expect(await pending('LAK')).toBe(1000_00)
+    expect(requested).toMatchObject({ status: 200, body: { withdrawal: { amount: 100_000, currency: 'LAK', status: 'requested', destination }, wallet: { amount: 70_000, currency: 'LAK' } } })
+    expect(await pending('LAK')).toBe(100_000_00)
     const { id } = requested.body.withdrawal as Withdrawal
     expect(await settle(server.app, id, 'paid')).toMatchObject({
       status: 200, body: { status: 'paid', currency: 'LAK', destination: { ...destination, bankAccountNo: '0101999999999' } },
     })
     expect(await pending('LAK')).toBe(0)
-    expect(await houseBalance(server.app, 'payouts-paid', 'LAK')).toBe(1000_00)
+    expect(await houseBalance(server.app, 'payouts-paid', 'LAK')).toBe(100_000_00)
     expect(await houseBalance(server.app, 'payouts-paid', 'THB')).toBe(0)
     expect((await call(server.app, 'GET', '/api/wallet/withdrawals', { token: lao })).body).toMatchObject({
-      total: 1, withdrawals: [{ id, amount: 1000, currency: 'LAK', status: 'paid', destination }],
+      total: 1, withdrawals: [{ id, amount: 100_000, currency: 'LAK', status: 'paid', destination }],
     })
     await expectBooksBalanced()
   })
