@@ -1,8 +1,16 @@
 import { fail } from '../http/errors'
+import { moneyOf } from '../money'
 
-/** Ceiling of one money call in minor units (10,000,000.00): far above any real transfer, and
- *  every sum of a few of them stays a safe integer. BuildServerOptions.maxAmountMinor changes it. */
+/** Ceiling of one money call in minor units of baht (10,000,000.00): far above any real transfer,
+ *  and every sum of a few of them stays a safe integer. BuildServerOptions.maxAmountMinor changes it. */
 export const DEFAULT_MAX_AMOUNT_MINOR = 10_000_000_00
+
+/** A kip is worth about 1/600 of a baht: kip amounts run that much larger, and their ceiling 1,000 times the baht one. */
+const KIP_CEILING_FACTOR = 1_000
+
+/** The ceiling of one money call in the money of `currency` (issue 27: a kip member may withdraw ₭30,000,000). */
+export const ceilingFor = (bahtCeilingMinor: number, currency: string): number =>
+  moneyOf(currency) === 'LAK' ? Math.min(bahtCeilingMinor * KIP_CEILING_FACTOR, Number.MAX_SAFE_INTEGER / 16) : bahtCeilingMinor
 
 /** Spec 9: a transfer moves at least 1 baht (or 1 of the member's currency). */
 export const MIN_TRANSFER_MINOR = 100

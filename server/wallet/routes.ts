@@ -13,7 +13,7 @@ import { findMemberByUsername } from '../account/members'
 import { fail } from '../http/errors'
 import { toMajor } from '../money'
 import { sha256 } from '../tokens'
-import { parseAmount } from './amount'
+import { ceilingFor, parseAmount } from './amount'
 import * as bonuses from './bonuses'
 import * as games from './games'
 import * as invites from './invites'
@@ -276,7 +276,7 @@ export const walletDevRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/refunds', { schema: { body: refund, response: { 200: C.MessageBody } } }, async (request) => {
     const member = await findMemberByUsername(ctx.db, request.body.username)
     if (!member) throw fail(404, 'NO_USER')
-    await rewards.accrueRefund(ctx, member.id, parseAmount(request.body.amount, ctx.maxAmountMinor))
+    await rewards.accrueRefund(ctx, member.id, parseAmount(request.body.amount, ceilingFor(ctx.maxAmountMinor, member.currency)))
     return { message: 'OK' }
   })
   const code = Type.Object({ code: Type.String({ maxLength: 32 }) })
@@ -291,7 +291,7 @@ export const walletDevRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const member = await findMemberByUsername(ctx.db, request.body.username)
     if (!member) throw fail(404, 'NO_USER')
     const { amount, refundPercent = 5 } = request.body
-    const minor = parseAmount(amount.replace(/^-/, ''), ctx.maxAmountMinor)
+    const minor = parseAmount(amount.replace(/^-/, ''), ceilingFor(ctx.maxAmountMinor, member.currency))
     await wallet.settleRound(ctx, member, request.params.code, amount.startsWith('-') ? -minor : minor, refundPercent)
     return { message: 'OK' }
   })

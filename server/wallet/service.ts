@@ -10,7 +10,7 @@ import type { ServerContext } from '../context'
 import { inTransaction } from '../db'
 import { fail } from '../http/errors'
 import { toMajor } from '../money'
-import { MIN_TRANSFER_MINOR, parseAmount } from './amount'
+import { ceilingFor, MIN_TRANSFER_MINOR, parseAmount } from './amount'
 import * as games from './games'
 import { AUTO_LOGIN_BY_PASSWORD, AUTO_LOGIN_BY_USERNAME } from './gamesData'
 import { type AccountCache, gameBalances, memberBalances, openGameAccount, postMovement, walletBalance } from './ledger'
@@ -207,7 +207,7 @@ const sidesOf = (...ends: { code: string; side?: GameSide }[]): ReadonlyMap<stri
 /** POST /api/wallet/transfer: the request is checked here; its money is reserved in `begin`. */
 export async function transferSteps(ctx: ServerContext, member: Member, from: string, to: string, amount: number | string): Promise<TransferSteps> {
   if (from.toUpperCase() === to.toUpperCase()) throw fail(400, 'KEY_INVALID')
-  const amountMinor = parseAmount(amount, ctx.maxAmountMinor)
+  const amountMinor = parseAmount(amount, ceilingFor(ctx.maxAmountMinor, member.currency))
   if (amountMinor < MIN_TRANSFER_MINOR) throw fail(400, 'TRANSFER_MINIMUM')
   const source = await transferAccount(ctx, member, from)
   const target = await transferAccount(ctx, member, to)

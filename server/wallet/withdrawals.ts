@@ -14,7 +14,7 @@ import { type Db, inTransaction, isPostgres } from '../db'
 import { fail } from '../http/errors'
 import { withdrawLimitsFor } from '../lookup/store'
 import { moneyOf, toMajor } from '../money'
-import { parseAmount } from './amount'
+import { ceilingFor, parseAmount } from './amount'
 import { endBonusByWithdrawal } from './bonuses'
 import { accountCurrency, postMovement } from './ledger'
 
@@ -66,7 +66,7 @@ async function lockPayee(trx: Db, memberId: number) {
 }
 
 export async function requestWithdrawal(ctx: ServerContext, member: Member, amount: number | string): Promise<WithdrawResponse> {
-  const amountMinor = parseAmount(amount, ctx.maxAmountMinor)
+  const amountMinor = parseAmount(amount, ceilingFor(ctx.maxAmountMinor, member.currency))
   const limits = await withdrawLimitsFor(ctx.db, moneyOf(member.currency))
   // Refusals that name the limit (spec 5: each message includes it), in the member's money.
   if (limits && amountMinor < limits.withdrawMinMinor) throw fail(400, 'WITHDRAW_MINIMUM', toMajor(limits.withdrawMinMinor))
