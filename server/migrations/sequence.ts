@@ -19,6 +19,7 @@ import { migration as m0011 } from './0011_spin_coins_coupons'
 import { migration as m0012 } from './0012_statement_indexes'
 import { migration as m0013 } from './0013_wallet_account_number'
 import { migration as m0014 } from './0014_chat'
+import { migration as m0015 } from './0015_otp_use_login_addresses'
 
 /** Every migration by its file name (without `.ts`); the number orders them. */
 export const migrations: Record<string, Migration> = {
@@ -36,6 +37,7 @@ export const migrations: Record<string, Migration> = {
   '0012_statement_indexes': m0012,
   '0013_wallet_account_number': m0013,
   '0014_chat': m0014,
+  '0015_otp_use_login_addresses': m0015,
 }
 
 /**
