@@ -33,8 +33,8 @@ function requireSuccess<T extends object>(accepted: readonly string[], fallback:
   }
 }
 
-/** `otpToken`: the token of this phone's last send, once verified the server skips the code for
- *  the player holding it (OTP_VERIFIED); left out when there is none. */
+/** `otpToken`: the token of this phone's last send; once it is verified, the server lets the
+ *  player holding it skip the code (OTP_VERIFIED). Left out when there is none. */
 export const sendOtp = ({ phoneNumber, otpToken }: OtpSendRequest) =>
   call(A.otpSend, { body: otpToken ? { phoneNumber, otpToken } : { phoneNumber } }).then(requireSuccess(OTP_SEND_SUCCESS, 'OTP_SEND_FAIL'))
 export const verifyOtp = (body: OtpVerifyRequest) =>
