@@ -207,9 +207,13 @@ export interface Tables {
     expires_at: number
     failed_attempts: Generated<number>
     verified_at: number | null
+    /** When a registration used this verification (each registers its phone once); NULL until then. */
+    used_at: number | null
   }
   phone_verifications: { phone: string; verified_at: number }
   rate_events: { id: Generated<number>; kind: string; subject: string; at: number }
+  /** Where a phone signed in successfully (an IPv4 address or an IPv6 /64), and when last. */
+  login_addresses: { phone: string; address: string; last_success_at: number }
   seeds: { name: string; applied_at: number }
   bank_account_changes: {
     id: Generated<number>

@@ -1,36 +1,63 @@
+import { addressGroup } from './address'
 import { type Db, LOCKS, lockedTransaction } from './db'
-import { type ApiErrorCode, fail } from './http/errors'
+import { type ApiError, type ApiErrorCode, tooSoon } from './http/errors'
 
 /**
  * Rate-limit bookkeeping: timestamped events per kind and subject (a validated phone number, a
- * client address, a member id, or '*' for a global ceiling). Kept in the database so limits
- * survive a restart and hold across instances; POST /dev/reset-limits clears them.
+ * client address group (address.ts: an IPv4 address or an IPv6 /64), a member id, or '*' for
+ * everyone). Kept in the database so limits survive a restart and hold across instances; POST
+ * /dev/reset-limits clears them.
  */
 export type RateEventKind =
   | 'login_fail' | 'login_phone' | 'login_address' | 'login_all'
-  | 'otp_send' | 'otp_address' | 'otp_all'
+  | 'otp_send' | 'otp_address' | 'otp_all' | 'otp_verify_address'
+  | 'account_address' | 'account_all'
   | 'password_change'
   | 'deposit_slip' | 'deposit_truelink'
   | 'chat_message' | 'chat_upload' | 'chat_message_address' | 'chat_upload_address'
+  /** One per ALERT logged, subject the full limit's kind: at most one alert per limit per window. */
+  | 'limit_alert'
 
 const MINUTE = 60 * 1000
+const HOUR = 60 * MINUTE
 
-/** How many attempts each limit allows in its window. Server options may lower or raise them. */
+/**
+ * How many attempts each limit allows. Server options may lower or raise them. "Address" is an
+ * address group throughout (address.ts): an IPv4 address, or an IPv6 address's /64.
+ */
 export interface Limits {
-  /** Wrong passwords for one phone from one address in 15 minutes. */
-  loginPerPhoneAddress: number
-  /** For one phone from anywhere in 15 minutes: a stranger needs many addresses to lock a member out. */
-  loginPerPhone: number
-  /** From one address across phones in 15 minutes (a spray from one machine). */
-  loginPerAddress: number
-  /** Everyone together in 15 minutes: the ceiling for a spray across many phones and addresses. */
-  loginGlobal: number
+  /** Wrong passwords for one phone from one address before each further try waits (a growing
+   *  delay, LOGIN_DELAY_*), in LOGIN_FAILURE_WINDOW_MS. A right password clears them. */
+  loginFreePerPhoneAddress: number
+  /** Wrong passwords for one phone from anywhere before each further try waits, in
+   *  LOGIN_FAILURE_WINDOW_MS. Not applied where the phone signed in before (KNOWN_ADDRESS_MS):
+   *  a stranger's guesses elsewhere slow the stranger, not the owner at home. */
+  loginFreePerPhone: number
+  /** Wrong passwords from one address across phones (a spray from one machine) before each
+   *  further try from there waits, in LOGIN_ADDRESS_WINDOW_MS. Shorter than the phone's window:
+   *  a mobile carrier puts thousands of players behind one IPv4 address. */
+  loginFreePerAddress: number
+  /** Wrong passwords from everyone in LOGIN_WINDOW_MS beyond which an ALERT is logged. Never a
+   *  refusal: a cap for everyone is filled from a few dozen addresses, and refusing would lock
+   *  every owner out. The per-phone and per-address delays are what slow an attacker. */
+  loginGlobalAlert: number
   /** OTP SMS to one phone in an hour (and one a minute, see otp/routes.ts). */
   otpPerPhone: number
-  /** OTP SMS asked from one address in an hour (SMS pumping across numbers). */
+  /** OTP sends asked from one address in an hour, counted before anything is looked up: it caps
+   *  the SMS one machine can pump and how often it hears whether a phone is registered. */
   otpPerAddress: number
-  /** OTP SMS for everyone in an hour. */
+  /** OTP sends for everyone in an hour (the SMS bill); refused beyond it, with an ALERT. */
   otpGlobal: number
+  /** OTP code checks from one address in 15 minutes (each token also allows MAX_WRONG_CODES). */
+  otpVerifyPerAddress: number
+  /** Registration checks (POST /api/account/validate and /api/account) from one address in 15
+   *  minutes, counted before any lookup: each answer may say that a phone or bank account is
+   *  registered or whose an invite code is, so a machine hears only a handful. A player needs two
+   *  to four. */
+  accountPerAddress: number
+  /** Registration checks for everyone in 15 minutes; refused beyond it, with an ALERT, so many
+   *  addresses together still hear a bounded number of answers. */
+  accountGlobal: number
   /** Change-password checks per member in 15 minutes. */
   passwordChange: number
   /** Chat messages one room (a guest or a member) sends in a minute. */
@@ -44,13 +71,16 @@ export interface Limits {
 }
 
 export const DEFAULT_LIMITS: Limits = {
-  loginPerPhoneAddress: 5,
-  loginPerPhone: 20,
-  loginPerAddress: 30,
-  loginGlobal: 1000,
+  loginFreePerPhoneAddress: 5,
+  loginFreePerPhone: 10,
+  loginFreePerAddress: 30,
+  loginGlobalAlert: 1000,
   otpPerPhone: 5,
   otpPerAddress: 10,
   otpGlobal: 300,
+  otpVerifyPerAddress: 20,
+  accountPerAddress: 10,
+  accountGlobal: 1000,
   passwordChange: 5,
   chatMessages: 30,
   chatUploads: 20,
@@ -59,14 +89,39 @@ export const DEFAULT_LIMITS: Limits = {
 }
 
 export const LOGIN_WINDOW_MS = 15 * MINUTE
+/** How long a wrong password counts against its phone: a day, so a patient guesser stays at the
+ *  longest delay (about 100 guesses a day for a phone, from any number of addresses). */
+export const LOGIN_FAILURE_WINDOW_MS = 24 * HOUR
+/** How long a wrong password counts against its address (across phones). */
+export const LOGIN_ADDRESS_WINDOW_MS = 15 * MINUTE
+/** The wait after the first failure beyond the free ones; each further failure doubles it... */
+export const LOGIN_DELAY_FIRST_MS = 1000
+/** ...up to this: a guesser gets about four tries an hour, an owner waits at most this long. */
+export const LOGIN_DELAY_CAP_MS = 15 * MINUTE
+/** A phone's successful sign-in makes its address known for this long (auth/knownAddresses.ts). */
+export const KNOWN_ADDRESS_MS = 30 * 24 * HOUR
 export const OTP_WINDOW_MS = 60 * MINUTE
+export const OTP_VERIFY_WINDOW_MS = 15 * MINUTE
+export const ACCOUNT_WINDOW_MS = 15 * MINUTE
 
-/** The limits of one login attempt: `phone` is a validated phone number, `address` the client's. */
-export const loginLimits = (limits: Limits, phone: string, address: string): Limit[] => [
-  { kind: 'login_fail', subject: `${phone}|${address}`, max: limits.loginPerPhoneAddress, windowMs: LOGIN_WINDOW_MS, code: 'REQUEST_LIMIT' },
-  { kind: 'login_phone', subject: phone, max: limits.loginPerPhone, windowMs: LOGIN_WINDOW_MS, code: 'REQUEST_LIMIT' },
-  { kind: 'login_address', subject: address, max: limits.loginPerAddress, windowMs: LOGIN_WINDOW_MS, code: 'REQUEST_LIMIT' },
-  { kind: 'login_all', subject: '*', max: limits.loginGlobal, windowMs: LOGIN_WINDOW_MS, code: 'REQUEST_LIMIT' },
+const loginDelay = { firstMs: LOGIN_DELAY_FIRST_MS, capMs: LOGIN_DELAY_CAP_MS }
+
+/** The subject of one phone's failures from one address group. */
+export const phoneAtAddress = (phone: string, address: string): string => `${phone}|${addressGroup(address)}`
+
+/**
+ * The limits of one login attempt: `phone` is a validated phone number, `address` the client's,
+ * `known` whether the phone signed in from this address group before (auth/knownAddresses.ts).
+ * Each is a growing delay: its free failures, then each further try must wait (1 s, 2 s, 4 s, ...
+ * up to 15 minutes) after the last failure before the password is even checked. At a known
+ * address only the phone's own failures from there apply; the phone's and the address's are
+ * still counted, for where they do apply.
+ */
+export const loginLimits = (limits: Limits, phone: string, address: string, known: boolean): Limit[] => [
+  { kind: 'login_fail', subject: phoneAtAddress(phone, address), max: limits.loginFreePerPhoneAddress, windowMs: LOGIN_FAILURE_WINDOW_MS, code: 'REQUEST_LIMIT', delay: loginDelay },
+  { kind: 'login_phone', subject: phone, max: limits.loginFreePerPhone, windowMs: LOGIN_FAILURE_WINDOW_MS, code: 'REQUEST_LIMIT', delay: loginDelay, countOnly: known },
+  { kind: 'login_address', subject: addressGroup(address), max: limits.loginFreePerAddress, windowMs: LOGIN_ADDRESS_WINDOW_MS, code: 'REQUEST_LIMIT', delay: loginDelay, countOnly: known },
+  { kind: 'login_all', subject: '*', max: limits.loginGlobalAlert, windowMs: LOGIN_WINDOW_MS, code: 'REQUEST_LIMIT', whenFull: 'alert' },
 ]
 
 /** Change-password checks of one member. */
@@ -84,49 +139,121 @@ export const chatLimits = (limits: Limits, kind: 'chat_message' | 'chat_upload',
   kind === 'chat_message'
     ? [
       { kind, subject, max: limits.chatMessages, windowMs: CHAT_MESSAGE_WINDOW_MS, code: 'REQUEST_LIMIT' },
-      { kind: 'chat_message_address', subject: address, max: limits.chatMessagesPerAddress, windowMs: CHAT_MESSAGE_WINDOW_MS, code: 'REQUEST_LIMIT' },
+      { kind: 'chat_message_address', subject: addressGroup(address), max: limits.chatMessagesPerAddress, windowMs: CHAT_MESSAGE_WINDOW_MS, code: 'REQUEST_LIMIT' },
     ]
     : [
       { kind, subject, max: limits.chatUploads, windowMs: CHAT_UPLOAD_WINDOW_MS, code: 'REQUEST_LIMIT' },
-      { kind: 'chat_upload_address', subject: address, max: limits.chatUploadsPerAddress, windowMs: CHAT_UPLOAD_WINDOW_MS, code: 'REQUEST_LIMIT' },
+      { kind: 'chat_upload_address', subject: addressGroup(address), max: limits.chatUploadsPerAddress, windowMs: CHAT_UPLOAD_WINDOW_MS, code: 'REQUEST_LIMIT' },
     ]
 
-/** The limits of one OTP send. */
-export const otpLimits = (limits: Limits, phone: string, address: string): Limit[] => [
-  { kind: 'otp_send', subject: phone, max: limits.otpPerPhone, windowMs: OTP_WINDOW_MS, code: 'OTP_BLOCK' },
-  { kind: 'otp_address', subject: address, max: limits.otpPerAddress, windowMs: OTP_WINDOW_MS, code: 'REQUEST_LIMIT' },
-  { kind: 'otp_all', subject: '*', max: limits.otpGlobal, windowMs: OTP_WINDOW_MS, code: 'REQUEST_LIMIT' },
+/** An OTP send, counted per address and for everyone before anything is looked up (whether the
+ *  phone is registered is an answer too). */
+export const otpRequestLimits = (limits: Limits, address: string): Limit[] => [
+  { kind: 'otp_address', subject: addressGroup(address), max: limits.otpPerAddress, windowMs: OTP_WINDOW_MS, code: 'REQUEST_LIMIT' },
+  { kind: 'otp_all', subject: '*', max: limits.otpGlobal, windowMs: OTP_WINDOW_MS, code: 'REQUEST_LIMIT', whenFull: 'refuse-and-alert' },
 ]
 
-/** One limit: at most `max` events of `kind` for `subject` within `windowMs`. */
+/** The SMS to one phone, counted where it is sent. */
+export const otpPhoneLimit = (limits: Limits, phone: string): Limit => ({
+  kind: 'otp_send', subject: phone, max: limits.otpPerPhone, windowMs: OTP_WINDOW_MS, code: 'OTP_BLOCK',
+})
+
+/** An OTP code check, per address, before the token is looked up. */
+export const otpVerifyLimits = (limits: Limits, address: string): Limit[] => [
+  { kind: 'otp_verify_address', subject: addressGroup(address), max: limits.otpVerifyPerAddress, windowMs: OTP_VERIFY_WINDOW_MS, code: 'REQUEST_LIMIT' },
+]
+
+/** A registration check (validate or register), per address and for everyone, before any lookup. */
+export const accountLimits = (limits: Limits, address: string): Limit[] => [
+  { kind: 'account_address', subject: addressGroup(address), max: limits.accountPerAddress, windowMs: ACCOUNT_WINDOW_MS, code: 'REQUEST_LIMIT' },
+  { kind: 'account_all', subject: '*', max: limits.accountGlobal, windowMs: ACCOUNT_WINDOW_MS, code: 'REQUEST_LIMIT', whenFull: 'refuse-and-alert' },
+]
+
+/**
+ * One limit on events of `kind` for `subject` within `windowMs`. Without `delay`: at most `max`
+ * of them. With `delay`: `max` free ones, then each further attempt must come at least
+ * `delay.firstMs` x 2^(events - max), at most `delay.capMs`, after the latest one.
+ */
 export interface Limit {
   kind: RateEventKind
   subject: string
   max: number
   windowMs: number
-  /** The answer when the limit is full (429). */
+  /** The answer when the limit refuses (429, with Retry-After). */
   code: ApiErrorCode
+  delay?: { firstMs: number; capMs: number }
+  /** What a full limit does: refuse (the default); refuse and log an ALERT (a cap for everyone,
+   *  which means an attack or a surge an operator should see); or only log the ALERT. */
+  whenFull?: 'refuse' | 'refuse-and-alert' | 'alert'
+  /** The attempt is counted here but this limit does not apply to it. */
+  countOnly?: boolean
+}
+
+/** Where an ALERT goes: the request's logger. */
+export interface AlertLog {
+  error(details: object, message: string): void
+}
+
+/** How long `limit` makes an attempt at `at` wait (0: it may go now), from the events recorded. */
+async function waitFor(db: Db, limit: Limit, at: number): Promise<number> {
+  const since = at - limit.windowMs
+  const counted = await countRateEvents(db, limit.kind, limit.subject, since)
+  if (counted < limit.max) return 0
+  // Only full or not: an alert delays no one (and a storm past the cap must not make it costly).
+  if (limit.whenFull === 'alert') return 1
+  if (limit.delay) {
+    const last = await lastRateEvent(db, limit.kind, limit.subject, since)
+    if (last === undefined) return 0
+    const delay = Math.min(limit.delay.capMs, limit.delay.firstMs * 2 ** Math.min(counted - limit.max, 40))
+    return Math.max(0, last + delay - at)
+  }
+  // Full until enough of the counted events leave the window that this one fits.
+  const row = await db.selectFrom('rate_events').select('at')
+    .where('kind', '=', limit.kind).where('subject', '=', limit.subject).where('at', '>', since)
+    .orderBy('at').orderBy('id').offset(counted - limit.max).limit(1)
+    .executeTakeFirst()
+  return row ? Number(row.at) + limit.windowMs - at : limit.windowMs
 }
 
 /**
- * Counts an attempt against every limit *before* the work it guards (a password check, an SMS),
- * refusing with the full limit's code. One locked transaction (SQLite's single writer, PostgreSQL's
- * advisory lock, see lockedTransaction) records the attempt and then counts, so requests in
- * parallel, on one instance or many, cannot all slip past the count before any is recorded. A refusal rolls the records back. Returns the recorded rows, for
- * `releaseAttempt` when the attempt should not count after all (a correct password).
+ * Counts an attempt against every limit *before* the work it guards (a password check, a lookup,
+ * an SMS): refuses with the first full limit's code and how long to wait, recording nothing, or
+ * records the attempt under every limit. One locked transaction (SQLite's single writer,
+ * PostgreSQL's advisory lock, see lockedTransaction) reads the counts and records, so requests in
+ * parallel, on one instance or many, cannot all slip past the count before any is recorded.
+ * Returns the recorded rows, for `releaseAttempt` when the attempt should not count after all (a
+ * correct password). A full limit that alerts logs one ALERT per window (across instances).
  */
-export async function takeAttempt(db: Db, limits: readonly Limit[], at: number): Promise<number[]> {
-  return lockedTransaction(db, LOCKS.rateEvents, async (trx) => {
-    const ids: number[] = []
-    for (const { kind, subject } of limits) ids.push(await recordRateEvent(trx, kind, subject, at))
+export async function takeAttempt(db: Db, limits: readonly Limit[], at: number, log?: AlertLog): Promise<number[]> {
+  const { ids, refusal, alerts } = await lockedTransaction(db, LOCKS.rateEvents, async (trx) => {
+    let refusal: ApiError | undefined
+    const alerts: Limit[] = []
     for (const limit of limits) {
-      // This attempt is among those counted, so the limit is full when the count passes max.
-      if ((await countRateEvents(trx, limit.kind, limit.subject, at - limit.windowMs)) > limit.max) {
-        throw fail(429, limit.code)
+      if (limit.countOnly) continue
+      const wait = await waitFor(trx, limit, at)
+      if (wait === 0) continue
+      const whenFull = limit.whenFull ?? 'refuse'
+      if (whenFull !== 'refuse' && !(await lastRateEvent(trx, 'limit_alert', limit.kind, at - limit.windowMs))) {
+        await recordRateEvent(trx, 'limit_alert', limit.kind, at)
+        alerts.push(limit)
+      }
+      if (whenFull !== 'alert') {
+        refusal = tooSoon(limit.code, wait)
+        break
       }
     }
-    return ids
+    const ids: number[] = []
+    if (!refusal) for (const { kind, subject } of limits) ids.push(await recordRateEvent(trx, kind, subject, at))
+    return { ids, refusal, alerts }
   })
+  for (const limit of alerts) {
+    log?.error(
+      { alert: limit.kind, cap: limit.max, windowMinutes: limit.windowMs / MINUTE, refused: limit.whenFull !== 'alert' },
+      `ALERT: ${limit.kind} passed its cap of ${limit.max} in ${limit.windowMs / MINUTE} minutes for everyone (an attack or a surge); ${limit.whenFull === 'alert' ? 'attempts still go through' : 'further attempts are refused until it falls'}`,
+    )
+  }
+  if (refusal) throw refusal
+  return ids
 }
 
 export async function releaseAttempt(db: Db, ids: readonly number[]): Promise<void> {
@@ -151,11 +278,13 @@ export async function countRateEvents(db: Db, kind: RateEventKind, subject: stri
   return Number(row.n)
 }
 
-export async function lastRateEvent(db: Db, kind: RateEventKind, subject: string): Promise<number | undefined> {
-  const row = await db.selectFrom('rate_events')
+/** The latest event of `kind` for `subject` (after `since`, when given). */
+export async function lastRateEvent(db: Db, kind: RateEventKind, subject: string, since?: number): Promise<number | undefined> {
+  let query = db.selectFrom('rate_events')
     .select((eb) => eb.fn.max('at').as('at'))
     .where('kind', '=', kind).where('subject', '=', subject)
-    .executeTakeFirst()
+  if (since !== undefined) query = query.where('at', '>', since)
+  const row = await query.executeTakeFirst()
   return row?.at == null ? undefined : Number(row.at)
 }
 

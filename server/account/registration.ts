@@ -2,7 +2,7 @@ import type { Currency, RegisterRequest, ValidateAccountRequest } from '../../sr
 import { type ServerContext, variantOf } from '../context'
 import { fail } from '../http/errors'
 import { sourceExists } from '../lookup/store'
-import { isPhoneVerified } from '../otp/store'
+import { findUsableVerification } from '../otp/store'
 import { checkPhone } from '../phone'
 import { getSetting } from '../settings'
 import { findMemberById, findMemberByUsername, memberIdFromInviteCode } from './members'
@@ -19,6 +19,8 @@ export interface Registration {
   bankAccountName: string
   bankAccountNo: string
   currency: Currency
+  /** The OTP verification the registration uses up (null while OTP registration is off). */
+  verificationId: number | null
 }
 
 interface Fields {
@@ -31,6 +33,7 @@ interface Fields {
   bankAccountName: string
   bankAccountNo: string
   currency: string
+  otpToken: string
 }
 
 /** The body's strings trimmed (optional ones '' when absent; the schema checked presence and types). */
@@ -46,23 +49,37 @@ function readFields(body: ValidateAccountRequest): Fields {
     bankAccountName: rules.normalizeName(value(body.bankAccountName)),
     bankAccountNo: value(body.bankAccountNo),
     currency: value(body.currency).toUpperCase(),
+    otpToken: value(body.otpToken),
   }
 }
 
-/** Steps 1 to 3 of the wizard: the phone, its OTP, the source and the inviter. */
-async function checkIdentity(ctx: ServerContext, fields: Fields): Promise<number | null> {
+interface Identity {
+  invitedBy: number | null
+  verificationId: number | null
+}
+
+/**
+ * Steps 1 to 3 of the wizard: the phone, its OTP, the source and the inviter. While OTP
+ * registration is on, the verified token of this very phone comes first: knowing a number that
+ * someone verified is not enough to register it, and the lookups below (is the phone registered,
+ * whose is this invite code) answer only a player holding one.
+ */
+async function checkIdentity(ctx: ServerContext, fields: Fields): Promise<Identity> {
   checkPhone(variantOf(ctx), fields.username)
-  if (await findMemberByUsername(ctx.db, fields.username)) throw fail(409, 'EXISTING_USER')
-  if ((await getSetting(ctx.db, 'registerOTP')) && !(await isPhoneVerified(ctx.db, fields.username, ctx.now()))) {
-    throw fail(400, 'UNVERIFIED_OTP')
+  let verificationId: number | null = null
+  if (await getSetting(ctx.db, 'registerOTP')) {
+    const verification = await findUsableVerification(ctx.db, fields.otpToken, fields.username, ctx.now())
+    if (!verification) throw fail(400, 'UNVERIFIED_OTP')
+    verificationId = verification.id
   }
+  if (await findMemberByUsername(ctx.db, fields.username)) throw fail(409, 'EXISTING_USER')
   if (fields.sourceCode && !(await sourceExists(ctx.db, fields.sourceCode))) throw fail(400, 'KEY_INVALID')
-  if (!fields.inviteCode) return null
+  if (!fields.inviteCode) return { invitedBy: null, verificationId }
   const inviterId = memberIdFromInviteCode(fields.inviteCode)
   if (inviterId === undefined || !(await findMemberById(ctx.db, inviterId))) {
     throw fail(400, 'INVALID_USER_INFO')
   }
-  return inviterId
+  return { invitedBy: inviterId, verificationId }
 }
 
 /** POST /api/account/validate: identity rules; bank fields and currency only when present. */
@@ -80,7 +97,7 @@ export async function checkRegistrationStep(ctx: ServerContext, body: ValidateAc
 /** POST /api/account: every rule, all bank fields required. */
 export async function checkRegistration(ctx: ServerContext, body: RegisterRequest): Promise<Registration> {
   const fields = readFields(body)
-  const invitedBy = await checkIdentity(ctx, fields)
+  const { invitedBy, verificationId } = await checkIdentity(ctx, fields)
   await rules.checkBankFields(ctx, fields)
   return {
     name: fields.name,
@@ -92,5 +109,6 @@ export async function checkRegistration(ctx: ServerContext, body: RegisterReques
     bankAccountName: fields.bankAccountName,
     bankAccountNo: fields.bankAccountNo,
     currency: rules.checkCurrency(variantOf(ctx), fields.currency, true)!,
+    verificationId,
   }
 }

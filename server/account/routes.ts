@@ -6,7 +6,9 @@ import type { ProfileResponse } from '../../src/api/contract'
 import { deleteOtherSessions } from '../auth/sessions'
 import type { ServerContext } from '../context'
 import { fail } from '../http/errors'
-import { passwordChangeLimit, releaseAttempt, takeAttempt } from '../limits'
+import { inTransaction } from '../db'
+import { accountLimits, passwordChangeLimit, releaseAttempt, takeAttempt } from '../limits'
+import { useVerification } from '../otp/store'
 import { bankByCode } from '../lookup/store'
 import * as members from './members'
 import { checkRegistration, checkRegistrationStep } from './registration'
@@ -33,10 +35,20 @@ export async function toProfileResponse(ctx: ServerContext, member: members.Memb
   }
 }
 
-/** Turns a unique-constraint race (two registrations at once) into the spec's codes. */
-async function insertOrConflict(ctx: ServerContext, member: members.NewMember): Promise<void> {
+/**
+ * Creates the member, using up its OTP verification in the same transaction (consumed first: a
+ * second registration with the token waits for the first's commit and finds it used), and turns a
+ * unique-constraint race (two registrations at once) into the spec's codes. Any refusal rolls the
+ * whole of it back, so a registration refused for its bank account leaves the token usable.
+ */
+async function insertOrConflict(ctx: ServerContext, member: members.NewMember, verificationId: number | null): Promise<void> {
   try {
-    await members.insertMember(ctx.db, member)
+    await inTransaction(ctx.db, async (trx) => {
+      if (verificationId !== null && !(await useVerification(trx, verificationId, member.username, ctx.now()))) {
+        throw fail(400, 'UNVERIFIED_OTP')
+      }
+      await members.insertMember(trx, member)
+    })
   } catch (error) {
     if (members.isUniqueViolation(error, members.UNIQUE.username)) throw fail(409, 'EXISTING_USER')
     if (members.isUniqueViolation(error, members.UNIQUE.bankAccount)) throw fail(409, 'EXISTING_BANK')
@@ -46,12 +58,14 @@ async function insertOrConflict(ctx: ServerContext, member: members.NewMember): 
 
 const ok = { 200: C.MessageBody }
 
-/** POST /api/account/validate and /api/account (prefix /api/account): registration. */
+/** POST /api/account/validate and /api/account (prefix /api/account): registration. Both are
+ *  counted per address and for everyone before anything is looked up (limits.ts, accountLimits). */
 export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const ctx = app.wallet
   app.route({
     ...at(app, A.validate), schema: schemaFor(A.validate, { body: C.ValidateAccountRequest, response: ok }),
     handler: async (request) => {
+      await takeAttempt(ctx.db, accountLimits(ctx.limits, request.ip), ctx.now(), request.log)
       await checkRegistrationStep(ctx, request.body)
       return { message: 'OK' }
     },
@@ -60,10 +74,10 @@ export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.route({
     ...at(app, A.register), schema: schemaFor(A.register, { body: C.RegisterRequest, response: { 201: C.MessageBody } }),
     handler: async (request, reply) => {
-      const registration = await checkRegistration(ctx, request.body)
-      const { password, ...member } = registration
+      await takeAttempt(ctx.db, accountLimits(ctx.limits, request.ip), ctx.now(), request.log)
+      const { password, verificationId, ...member } = await checkRegistration(ctx, request.body)
       const passwordHash = await ctx.passwords.hash(password)
-      await insertOrConflict(ctx, { ...member, passwordHash, createdAt: ctx.now() })
+      await insertOrConflict(ctx, { ...member, passwordHash, createdAt: ctx.now() }, verificationId)
       reply.code(201)
       return { message: 'SUCCESS' }
     },

@@ -4,7 +4,8 @@ import { accountEndpoints as A } from '../../src/api/contract/account'
 import { at, schemaFor } from '../http/endpoint'
 import { findMemberByUsername, updatePasswordHash } from '../account/members'
 import { fail } from '../http/errors'
-import { clearRateEvents, loginLimits, releaseAttempt, takeAttempt } from '../limits'
+import { clearRateEvents, loginLimits, phoneAtAddress, releaseAttempt, takeAttempt } from '../limits'
+import { isKnownAddress, rememberAddress } from './knownAddresses'
 import { createSession, deleteSession } from './sessions'
 
 /** Any phone the service can hold (10 digits in Thailand, 8 to 15 in Laos). */
@@ -21,8 +22,11 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // Not a phone number: no member can have it, and no rate-limit row is keyed by raw input.
       if (!PHONE.test(username)) throw fail(401, 'WRONG_CREDENTIAL')
       const now = ctx.now()
-      // Counted before the password check: forty guesses in parallel get no more than the limit checked.
-      const attempt = await takeAttempt(ctx.db, loginLimits(ctx.limits, username, request.ip), now)
+      // Counted before the password check: forty guesses in parallel get no more than the free
+      // failures checked, and past them each try waits longer (limits.ts, loginLimits). Where the
+      // phone signed in before, only its failures from there slow it down.
+      const known = await isKnownAddress(ctx.db, username, request.ip, now)
+      const attempt = await takeAttempt(ctx.db, loginLimits(ctx.limits, username, request.ip, known), now, request.log)
 
       const member = await findMemberByUsername(ctx.db, username)
       // One answer for an unknown phone and a wrong password, so registered numbers stay private.
@@ -32,7 +36,8 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!member || !ok) throw fail(401, 'WRONG_CREDENTIAL')
       if (!member.isActive) throw fail(403, 'INACTIVE_USER')
       await releaseAttempt(ctx.db, attempt)
-      await clearRateEvents(ctx.db, 'login_fail', `${username}|${request.ip}`)
+      await clearRateEvents(ctx.db, 'login_fail', phoneAtAddress(username, request.ip))
+      await rememberAddress(ctx.db, username, request.ip, now)
       // A hash made at an older cost is replaced now that the password is known.
       if (ctx.passwords.needsRehash(member.passwordHash)) {
         await updatePasswordHash(ctx.db, member.id, await ctx.passwords.hash(password))

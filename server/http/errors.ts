@@ -11,16 +11,23 @@ export class ApiError extends Error {
   readonly code: ApiErrorCode
   /** The limit the refusal names, major units (WITHDRAW_MINIMUM, WITHDRAW_MAXIMUM). */
   readonly limit: number | undefined
+  /** Whole seconds until a refused attempt may come again: answered as a `Retry-After` header. */
+  readonly retryAfterSeconds: number | undefined
 
-  constructor(status: number, code: ApiErrorCode, limit?: number) {
+  constructor(status: number, code: ApiErrorCode, limit?: number, retryAfterSeconds?: number) {
     super(code)
     this.status = status
     this.code = code
     this.limit = limit
+    this.retryAfterSeconds = retryAfterSeconds
   }
 }
 
 export const fail = (status: number, code: ApiErrorCode, limit?: number): ApiError => new ApiError(status, code, limit)
+
+/** 429 with `code`, saying when to come back (`Retry-After`, rounded up to a whole second). */
+export const tooSoon = (code: ApiErrorCode, waitMs: number): ApiError =>
+  new ApiError(429, code, undefined, Math.max(1, Math.ceil(waitMs / 1000)))
 
 export function errorBody(code: ApiErrorCode, limit?: number): ErrorBody {
   return limit === undefined ? { message: code } : { message: code, limit }
@@ -58,6 +65,7 @@ function clientErrorStatus(error: unknown): number | undefined {
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof ApiError) {
+      if (error.retryAfterSeconds !== undefined) reply.header('Retry-After', String(error.retryAfterSeconds))
       return reply.code(error.status).send(errorBody(error.code, error.limit))
     }
     const validation = (error as FastifyError).validation

@@ -20,6 +20,7 @@ import { migration as m0012 } from './0012_statement_indexes'
 import { migration as m0013 } from './0013_wallet_account_number'
 import { migration as m0014 } from './0014_chat'
 import { migration as m0015 } from './0015_currency_rules'
+import { migration as m0016 } from './0016_otp_use_login_addresses'
 
 /** Every migration by its file name (without `.ts`); the number orders them. */
 export const migrations: Record<string, Migration> = {
@@ -38,6 +39,7 @@ export const migrations: Record<string, Migration> = {
   '0013_wallet_account_number': m0013,
   '0014_chat': m0014,
   '0015_currency_rules': m0015,
+  '0016_otp_use_login_addresses': m0016,
 }
 
 /**

@@ -5,8 +5,8 @@ import { accountEndpoints as A } from '../../src/api/contract/account'
 import { at, schemaFor } from '../http/endpoint'
 import { findMemberByUsername } from '../account/members'
 import { variantOf } from '../context'
-import { fail } from '../http/errors'
-import { lastRateEvent, otpLimits, releaseAttempt, takeAttempt } from '../limits'
+import { fail, tooSoon } from '../http/errors'
+import { lastRateEvent, otpPhoneLimit, otpRequestLimits, otpVerifyLimits, releaseAttempt, takeAttempt } from '../limits'
 import { checkPhone } from '../phone'
 import { randomToken, sha256 as hash } from '../tokens'
 import { maskPhone } from './sms'
@@ -34,15 +34,20 @@ export const otpRoutes: FastifyPluginAsyncTypebox = async (app) => {
     handler: async (request) => {
       const phone = request.body.phoneNumber.trim()
       checkPhone(variantOf(ctx), phone)
+      // Per address and for everyone before anything is looked up: whether a phone is registered
+      // is an answer too, and a machine hears only a handful of them.
+      await takeAttempt(ctx.db, otpRequestLimits(ctx.limits, request.ip), ctx.now(), request.log)
       if (await findMemberByUsername(ctx.db, phone)) throw fail(409, 'EXISTING_USER')
-      if (await store.isPhoneVerified(ctx.db, phone, ctx.now())) return { code: 'OTP_VERIFIED' as const, otpRef: '', otpToken: '' }
-
       const now = ctx.now()
+      // Only the player holding the phone's verified token skips the code (spec 4): anyone else
+      // asking for a verified phone gets a code sent to it, as for any other phone.
+      const presented = request.body.otpToken?.trim() ?? ''
+      if (await store.findUsableVerification(ctx.db, presented, phone, now)) return { code: 'OTP_VERIFIED' as const, otpRef: '', otpToken: '' }
+
       const last = await lastRateEvent(ctx.db, 'otp_send', phone)
-      if (last !== undefined && now - last < RESEND_AFTER_MS) throw fail(429, 'REQUEST_LIMIT_1MIN')
-      // Per phone, per address and for everyone, counted before the SMS goes (SMS pumping).
-      const limits = otpLimits(ctx.limits, phone, request.ip)
-      const attempts = await takeAttempt(ctx.db, limits, now)
+      if (last !== undefined && now - last < RESEND_AFTER_MS) throw tooSoon('REQUEST_LIMIT_1MIN', last + RESEND_AFTER_MS - now)
+      // Per phone, counted before the SMS goes (SMS pumping).
+      const sent = await takeAttempt(ctx.db, [otpPhoneLimit(ctx.limits, phone)], now, request.log)
 
       const code = String(randomInt(1_000_000)).padStart(6, '0')
       const ref = randomRef()
@@ -62,7 +67,7 @@ export const otpRoutes: FastifyPluginAsyncTypebox = async (app) => {
         // No code reached the player: they may ask again at once (the phone's send is not counted,
         // nor its minute's wait); the address and global counts stay, so a failing gateway is not
         // a way around them.
-        await releaseAttempt(ctx.db, attempts.filter((_, i) => limits[i].kind === 'otp_send'))
+        await releaseAttempt(ctx.db, sent)
         throw fail(502, 'OTP_SEND_FAIL')
       }
       request.log.info({ phone: maskPhone(phone), ref }, 'OTP sent')
@@ -73,19 +78,22 @@ export const otpRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.route({
     ...at(app, A.otpVerify), schema: schemaFor(A.otpVerify, { body: C.OtpVerifyRequest, response: { 200: C.OtpVerifyResponse } }),
     handler: async (request) => {
+      await takeAttempt(ctx.db, otpVerifyLimits(ctx.limits, request.ip), ctx.now(), request.log)
       const otpToken = request.body.otpToken.trim()
       const otpCode = request.body.otpCode.trim()
       const otp = await store.findOtpByTokenHash(ctx.db, hash(otpToken))
       if (!otp) throw fail(400, 'OTP_TOKEN_INVALID')
-      if (otp.failedAttempts >= MAX_WRONG_CODES) throw fail(429, 'OTP_BLOCK')
       const now = ctx.now()
       if (now >= otp.expiresAt) throw fail(400, 'OTP_EXPIRED')
+      // The check is counted before the comparison, in one statement: checks in parallel, on any
+      // number of instances, compare at most MAX_WRONG_CODES codes in all.
+      const checks = await store.takeCodeCheck(ctx.db, otp.id, MAX_WRONG_CODES)
+      if (checks === undefined) throw fail(429, 'OTP_BLOCK')
       if (!sameCode(otpCode, otp.code)) {
-        const failures = await store.addFailedAttempt(ctx.db, otp.id)
-        throw failures >= MAX_WRONG_CODES ? fail(429, 'OTP_BLOCK') : fail(400, 'OTP_CODE_INVALID')
+        throw checks >= MAX_WRONG_CODES ? fail(429, 'OTP_BLOCK') : fail(400, 'OTP_CODE_INVALID')
       }
-      // A repeated verify of a used token (double tap) succeeds again without a new record.
-      if (otp.verifiedAt === null) await store.markOtpVerified(ctx.db, otp, now)
+      // A repeated verify of a verified token (double tap) succeeds again without a new record.
+      await store.markOtpVerified(ctx.db, otp, now)
       return { code: 'OTP_CODE_VALID' as const }
     },
   })

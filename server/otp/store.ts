@@ -1,6 +1,12 @@
-import { type Db, inTransaction } from '../db'
+import type { ExpressionBuilder } from 'kysely'
+import { type Db, inTransaction, type Tables } from '../db'
+import { sha256 } from '../tokens'
 
-/** Issued OTP codes and verified phone numbers. Tokens are stored only as their sha256 hash. */
+/**
+ * Issued OTP codes, each verified and used by its own row (a registration presents the token);
+ * `phone_verifications` keeps when each phone was last verified, for the record. Tokens are stored
+ * only as their sha256 hash.
+ */
 export interface OtpRow {
   id: number
   phone: string
@@ -45,29 +51,71 @@ export async function lastOtpForPhone(db: Db, phone: string): Promise<OtpRow | u
   return db.selectFrom('otps').select(columns).where('phone', '=', phone).orderBy('id', 'desc').limit(1).executeTakeFirst()
 }
 
-/** Counts one wrong code; returns the new count. */
-export async function addFailedAttempt(db: Db, id: number): Promise<number> {
+/**
+ * Takes one of the token's code checks before its code is compared: one statement that counts the
+ * check only while fewer than `max` were counted, and answers the new count, or undefined when
+ * every check is spent. Reading the count first and counting after the comparison would let
+ * checks in parallel (on one instance or many) all read the same count and all be compared.
+ */
+export async function takeCodeCheck(db: Db, id: number, max: number): Promise<number | undefined> {
   const row = await db.updateTable('otps')
     .set((eb) => ({ failed_attempts: eb('failed_attempts', '+', 1) }))
-    .where('id', '=', id)
+    .where('id', '=', id).where('failed_attempts', '<', max)
     .returning('failed_attempts')
-    .executeTakeFirstOrThrow()
-  return row.failed_attempts
+    .executeTakeFirst()
+  return row?.failed_attempts
 }
 
+/** The right code: the check taken for it is given back (the count is of wrong codes), and the
+ *  phone is verified from the first time only (a double tap does not extend the verification). */
 export async function markOtpVerified(db: Db, otp: OtpRow, at: number): Promise<void> {
   await inTransaction(db, async (trx) => {
-    await trx.updateTable('otps').set({ verified_at: at }).where('id', '=', otp.id).execute()
+    await trx.updateTable('otps')
+      .set((eb) => ({
+        failed_attempts: eb('failed_attempts', '-', 1),
+        verified_at: eb.fn.coalesce('verified_at', eb.val(at)),
+      }))
+      .where('id', '=', otp.id)
+      .execute()
+    if (otp.verifiedAt !== null) return
     await trx.insertInto('phone_verifications').values({ phone: otp.phone, verified_at: at })
       .onConflict((c) => c.column('phone').doUpdateSet({ verified_at: at }))
       .execute()
   })
 }
 
-/** A phone verified this recently skips the OTP step (send answers OTP_VERIFIED). */
+/**
+ * How long a verified OTP may register its phone (and make the send answer OTP_VERIFIED to the
+ * player who holds it): long enough to fill in the profile and the bank account with a break in
+ * between; the token is used up by the registration either way.
+ */
 export const VERIFIED_FOR_MS = 24 * 60 * 60 * 1000
 
-export async function isPhoneVerified(db: Db, phone: string, now: number): Promise<boolean> {
-  const row = await db.selectFrom('phone_verifications').select('verified_at').where('phone', '=', phone).executeTakeFirst()
-  return row !== undefined && now - row.verified_at < VERIFIED_FOR_MS
+const usable = (phone: string, now: number) =>
+  (eb: ExpressionBuilder<Tables, 'otps'>) => eb.and([
+    eb('phone', '=', phone),
+    eb('verified_at', 'is not', null),
+    eb('verified_at', '>', now - VERIFIED_FOR_MS),
+    eb('used_at', 'is', null),
+  ])
+
+/** The verification an OTP token stands for, when it may still register `phone`: that phone's,
+ *  verified within VERIFIED_FOR_MS, not used. Knowing the phone is not enough: the token is. */
+export async function findUsableVerification(db: Db, otpToken: string, phone: string, now: number): Promise<{ id: number } | undefined> {
+  if (!otpToken) return undefined
+  return db.selectFrom('otps').select('id')
+    .where('token_hash', '=', sha256(otpToken)).where(usable(phone, now))
+    .executeTakeFirst()
+}
+
+/**
+ * Uses a verification up, in the registration's own transaction: a conditional update, so of two
+ * registrations with one token (on one instance or many) one sets it and the other finds it used
+ * (PostgreSQL re-checks the condition once the first commits). False when it was not usable.
+ */
+export async function useVerification(db: Db, id: number, phone: string, now: number): Promise<boolean> {
+  const result = await db.updateTable('otps').set({ used_at: now })
+    .where('id', '=', id).where(usable(phone, now))
+    .executeTakeFirst()
+  return Number(result.numUpdatedRows) === 1
 }

@@ -178,7 +178,11 @@ export type NoticeLookup = Static<typeof NoticeLookup>
 
 // ---- OTP ----
 
-export const OtpSendRequest = Type.Object({ phoneNumber: phone })
+/** `otpToken`: the token of an earlier send, once verified; the server answers OTP_VERIFIED (the
+ *  wizard skips the code) only to the player who presents it. */
+const otpToken = optional(128)
+
+export const OtpSendRequest = Type.Object({ phoneNumber: phone, otpToken })
 export type OtpSendRequest = Static<typeof OtpSendRequest>
 export const OtpSendResponse = Type.Object({
   otpRef: text(16),
@@ -203,6 +207,9 @@ const identity = {
   inviteCode: optional(64),
   /** LAK or BAHT in the Lao variant; THB (or nothing) otherwise. */
   currency: optional(8),
+  /** The verified OTP token of this phone (beyond spec 3): required by the server while OTP
+   *  registration is on, and used up by the registration. */
+  otpToken,
 }
 
 /** POST /api/account: the whole registration. */

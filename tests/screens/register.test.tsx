@@ -3,7 +3,7 @@
 import { screen, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { RegisterPage } from '../../src/features/auth/register/RegisterPage'
-import { operatorOnly, renderScreen, text, type Routes, type Screen, type ScreenOptions } from '../renderScreen'
+import { type Call, operatorOnly, renderScreen, text, type Routes, type Screen, type ScreenOptions } from '../renderScreen'
 
 const BANKS = [
   { code: 'KBANK', nameTH: 'กสิกรไทย', nameEN: 'Kasikorn' },
@@ -145,6 +145,54 @@ describe('step 2: OTP', () => {
     await wizard.user.type(field('fields.otp'), '123456')
     await wizard.user.click(screen.getByRole('button', { name: text('register.verify') }))
     await heading('register.step3Title')
+  })
+})
+
+describe('the verified OTP token (issue 27: it registers the phone)', () => {
+  async function verifyCode(wizard: Screen) {
+    await heading('register.step2Title')
+    await wizard.user.type(field('fields.otp'), '123456')
+    await wizard.user.click(screen.getByRole('button', { name: text('register.verify') }))
+    await heading('register.step3Title')
+  }
+
+  it('goes with the profile check and the registration', async () => {
+    const wizard = await openWizard({ registerOTP: true })
+    await phoneStep(wizard)
+    await verifyCode(wizard)
+    await profileStep(wizard)
+    expect(posted(wizard, '/api/account/validate')[0].body).toMatchObject({ username: '0812345678', otpToken: 'otp-token' })
+    await wizard.user.selectOptions(field('fields.bank'), 'KBANK')
+    await wizard.user.type(field('fields.bankAccountNo'), '1234567890')
+    await wizard.user.type(field('fields.firstName'), 'somchai')
+    await wizard.user.type(field('fields.lastName'), 'jaidee')
+    await wizard.user.click(screen.getByRole('button', { name: text('register.submit') }))
+    await screen.findByRole('heading', { name: text('register.successTitle') })
+    expect(posted(wizard, '/api/account')[0].body).toMatchObject({ username: '0812345678', otpToken: 'otp-token' })
+  })
+
+  it('is kept over a reload: step 1 sends it, and the verified phone skips the code', async () => {
+    const wizard = await openWizard({
+      registerOTP: true,
+      api: {
+        // Only the holder of the verified token skips the code, as the reference server answers.
+        'POST /api/otp/send': ({ body }: Call) => (body as { otpToken?: string }).otpToken === 'otp-token' && posted(wizard, '/api/otp/verify').length > 0
+          ? { code: 'OTP_VERIFIED', otpRef: '', otpToken: '' }
+          : { code: 'OK', otpRef: 'ABCD', otpToken: 'otp-token' },
+      },
+    })
+    await phoneStep(wizard)
+    expect(posted(wizard, '/api/otp/send')[0].body).toEqual({ phoneNumber: '0812345678' })
+    await verifyCode(wizard)
+    wizard.remount()
+    await heading('register.step1Title')
+    expect(field('fields.phone')).toHaveValue('0812345678')
+    await next(wizard)
+    await heading('register.step3Title')
+    expect(posted(wizard, '/api/otp/send')[1].body).toEqual({ phoneNumber: '0812345678', otpToken: 'otp-token' })
+    expect(posted(wizard, '/api/otp/verify')).toHaveLength(1)
+    await profileStep(wizard)
+    expect(posted(wizard, '/api/account/validate')[0].body).toMatchObject({ otpToken: 'otp-token' })
   })
 })
 

@@ -22,37 +22,108 @@ const statuses = (responses: { statusCode: number }[]) =>
   responses.reduce<Record<number, number>>((counts, { statusCode }) => ({ ...counts, [statusCode]: (counts[statusCode] ?? 0) + 1 }), {})
 
 describe('login limits, counted before the password check', () => {
-  it('evaluates at most 5 of 40 parallel wrong guesses from one address', async () => {
-    await start()
-    let checks = 0
+  /** Counts the password checks the server makes from now on. */
+  const countChecks = () => {
+    const counter = { checks: 0 }
     const verify = server.app.wallet.passwords.verify
     server.app.wallet.passwords.verify = (...args) => {
-      checks++
+      counter.checks++
       return verify(...args)
     }
+    return counter
+  }
+
+  it('evaluates at most 5 of 40 parallel wrong guesses from one address', async () => {
+    await start()
+    const counter = countChecks()
     const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => loginFrom('10.0.0.1', DEMO.phone, `wrong-${i}`)))
     expect(statuses(answers)).toEqual({ 401: 5, 429: 35 })
-    expect(checks).toBe(5)
-    expect(answers.find((answer) => answer.statusCode === 429)!.json()).toEqual({ message: 'REQUEST_LIMIT' })
+    expect(counter.checks).toBe(5)
+    const refused = answers.find((answer) => answer.statusCode === 429)!
+    expect(refused.json()).toEqual({ message: 'REQUEST_LIMIT' })
+    expect(refused.headers['retry-after']).toBe('1')
   })
 
-  it('limits one phone across addresses, so a stranger needs many to lock a member out', async () => {
-    await start({ limits: { loginPerPhone: 8 } })
+  it("makes a guesser wait longer after each wrong password, 1 s doubling up to 15 minutes, and checks nothing meanwhile", async () => {
+    await start()
+    const counter = countChecks()
+    for (let i = 0; i < 5; i++) expect((await loginFrom('10.0.0.2', DEMO.phone, 'wrong')).statusCode).toBe(401)
+    const waits: number[] = []
+    for (let guess = 0; guess < 13; guess++) {
+      const early = await loginFrom('10.0.0.2', DEMO.phone, 'wrong')
+      expect(early.statusCode).toBe(429)
+      const wait = Number(early.headers['retry-after'])
+      waits.push(wait)
+      server.advance(wait * 1000 - 1)
+      expect((await loginFrom('10.0.0.2', DEMO.phone, DEMO.password)).statusCode).toBe(429)
+      server.advance(1)
+      expect((await loginFrom('10.0.0.2', DEMO.phone, 'wrong')).statusCode).toBe(401)
+    }
+    expect(waits).toEqual([1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 900, 900, 900])
+    // Only the tries that came after their wait were checked.
+    expect(counter.checks).toBe(5 + 13)
+  })
+
+  it("a stranger's wrong passwords from four addresses do not lock the owner out where they signed in before", async () => {
+    await start()
+    expect((await loginFrom('10.0.1.1', DEMO.phone, DEMO.password)).statusCode).toBe(200)
+    // Four addresses, five wrong passwords each, every one of them checked (each waits its turn).
+    for (let address = 2; address <= 5; address++) {
+      for (let i = 0; i < 5; i++) {
+        let answer = await loginFrom(`10.0.1.${address}`, DEMO.phone, 'wrong')
+        while (answer.statusCode === 429) {
+          server.advance(Number(answer.headers['retry-after']) * 1000)
+          answer = await loginFrom(`10.0.1.${address}`, DEMO.phone, 'wrong')
+        }
+        expect(answer.statusCode).toBe(401)
+      }
+    }
+    // The owner, at home: in at once.
+    expect((await loginFrom('10.0.1.1', DEMO.phone, DEMO.password)).statusCode).toBe(200)
+    // Anywhere else the phone waits: the guesser is slowed down, wherever it moves.
+    const elsewhere = await loginFrom('10.0.1.99', DEMO.phone, DEMO.password)
+    expect(elsewhere.statusCode).toBe(429)
+    expect(Number(elsewhere.headers['retry-after'])).toBeGreaterThan(60)
+    // At home the owner's own wrong passwords still count.
+    for (let i = 0; i < 5; i++) expect((await loginFrom('10.0.1.1', DEMO.phone, 'wrong')).statusCode).toBe(401)
+    expect((await loginFrom('10.0.1.1', DEMO.phone, DEMO.password)).statusCode).toBe(429)
+    // The address is remembered for 30 days after the last successful sign-in.
+    const known = await server.app.wallet.db.selectFrom('login_addresses').selectAll().execute()
+    expect(known).toEqual([{ phone: DEMO.phone, address: '10.0.1.1', last_success_at: expect.any(Number) }])
+  })
+
+  it('slows one phone across addresses, so a stranger needs many to slow a member down', async () => {
+    await start({ limits: { loginFreePerPhone: 8 } })
     for (let i = 0; i < 8; i++) expect((await loginFrom(`10.0.1.${i}`, DEMO.phone, 'wrong')).statusCode).toBe(401)
     expect((await loginFrom('10.0.1.99', DEMO.phone, DEMO.password)).statusCode).toBe(429)
   })
 
-  it('limits one address across phones', async () => {
-    await start({ limits: { loginPerAddress: 6 } })
+  it('slows one address across phones', async () => {
+    await start({ limits: { loginFreePerAddress: 6 } })
     for (let i = 0; i < 6; i++) expect((await loginFrom('10.0.2.1', `08000000${10 + i}`, 'wrong')).statusCode).toBe(401)
     expect((await loginFrom('10.0.2.1', DEMO.phone, DEMO.password)).statusCode).toBe(429)
     expect((await loginFrom('10.0.2.2', DEMO.phone, DEMO.password)).statusCode).toBe(200)
   })
 
-  it('has a global ceiling for a spray across phones and addresses', async () => {
-    await start({ limits: { loginGlobal: 10 } })
-    for (let i = 0; i < 10; i++) expect((await loginFrom(`10.0.3.${i}`, `08100000${10 + i}`, 'wrong')).statusCode).toBe(401)
-    expect((await loginFrom('10.0.3.200', DEMO.phone, DEMO.password)).statusCode).toBe(429)
+  it('counts two IPv6 addresses of one /64 as one address (and an IPv4-mapped address as its IPv4)', async () => {
+    await start()
+    for (let i = 0; i < 5; i++) expect((await loginFrom('2001:db8:1:2::a', DEMO.phone, 'wrong')).statusCode).toBe(401)
+    expect((await loginFrom('2001:db8:1:2:ffff::b', DEMO.phone, DEMO.password)).statusCode).toBe(429)
+    expect((await loginFrom('2001:db8:1:3::a', DEMO.phone, DEMO.password)).statusCode).toBe(200)
+
+    for (let i = 0; i < 5; i++) expect((await loginFrom('::ffff:192.0.2.7', DEMO.phone, 'wrong')).statusCode).toBe(401)
+    expect((await loginFrom('192.0.2.7', DEMO.phone, DEMO.password)).statusCode).toBe(429)
+  })
+
+  it('logs an ALERT when wrong passwords from everyone pass the overall cap, and refuses no one for it', async () => {
+    const lines: string[] = []
+    await start({ limits: { loginGlobalAlert: 10 }, logger: true, loggerStream: { write: (line) => lines.push(line) } })
+    for (let i = 0; i < 14; i++) expect((await loginFrom(`10.0.3.${i}`, `08100000${10 + i}`, 'wrong')).statusCode).toBe(401)
+    await expectSignedIn(server.app, (await loginFrom('10.0.3.200', DEMO.phone, DEMO.password)).json().token)
+    const alerts = lines.filter((line) => line.includes('ALERT'))
+    // One alert a window, however many attempts pass the cap (and across instances: it is recorded).
+    expect(alerts).toHaveLength(1)
+    expect(JSON.parse(alerts[0])).toMatchObject({ level: 50, alert: 'login_all', cap: 10, refused: false })
   })
 
   it('a right password does not count, and clears the failures of its phone and address', async () => {

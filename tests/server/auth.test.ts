@@ -53,20 +53,20 @@ describe('POST /api/login', () => {
     expect(await tryLogin(DEMO.phone, DEMO.password)).toMatchObject(expectError(403, 'INACTIVE_USER'))
   })
 
-  it('blocks a phone for 15 minutes after 5 failed attempts', async () => {
+  it('slows a phone down after 5 failed attempts from one address, then checks it again once its wait passed', async () => {
     for (let i = 0; i < 5; i++) {
       expect((await tryLogin(DEMO.phone, `wrong${i}`)).status).toBe(401)
     }
-    expect(await tryLogin(DEMO.phone, DEMO.password)).toMatchObject(expectError(429, 'REQUEST_LIMIT'))
+    const refused = await tryLogin(DEMO.phone, DEMO.password)
+    expect(refused).toMatchObject(expectError(429, 'REQUEST_LIMIT'))
+    expect(refused.headers['retry-after']).toBe('1')
     // Another phone is not affected.
     expect(await tryLogin('0800000000', 'x')).toMatchObject(expectError(401, 'WRONG_CREDENTIAL'))
-    server.advance(14 * MINUTE)
-    expect((await tryLogin(DEMO.phone, DEMO.password)).status).toBe(429)
-    server.advance(1 * MINUTE + 1)
+    server.advance(1000)
     expect((await tryLogin(DEMO.phone, DEMO.password)).status).toBe(200)
   })
 
-  it('blocks per client address, so a stranger cannot lock the member out everywhere', async () => {
+  it('slows per client address, so a stranger cannot lock the member out everywhere', async () => {
     for (let i = 0; i < 5; i++) await tryLogin(DEMO.phone, 'wrong')
     expect((await tryLogin(DEMO.phone, DEMO.password)).status).toBe(429)
     const elsewhere = await server.app.inject({

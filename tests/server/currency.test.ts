@@ -10,7 +10,7 @@ import type { Currency } from '../../src/api/contract'
 import { insertSlip } from '../../server/deposit/slipStore'
 import { getContent, setContent } from '../../server/lookup/store'
 import { checkBooks } from '../../server/wallet/books'
-import { call, expectError, login, onDemoServer, registration, startServer, type TestServer } from './helpers'
+import { call, expectError, freshAddress, login, onDemoServer, registration, startServer, type TestServer } from './helpers'
 
 let server: TestServer
 let demo: string
@@ -35,7 +35,8 @@ async function member(app: TestServer['app'], currency: Currency, inviteCode = '
   expect((await call(app, 'POST', '/dev/config', { body: { variant: currency === 'THB' ? 'th' : 'la' } })).status).toBe(200)
   const phone = `08977${n.slice(-4)}0`
   const body = registration({ username: phone, name: `Player ${n}`, bankCode: currency === 'THB' ? 'SCB' : 'BCEL', bankAccountNo: `55810${n}00`, currency, inviteCode })
-  const created = await call(app, 'POST', '/api/account', { body })
+  // From an address of its own: each is another player (the per-address registration limit).
+  const created = await call(app, 'POST', '/api/account', { body, address: freshAddress() })
   expect(created, JSON.stringify(created.body)).toMatchObject({ status: 201 })
   const token = await login(app, phone, body.password)
   expect((await call(app, 'GET', '/api/wallet/activate/PG', { token })).status).toBe(200)

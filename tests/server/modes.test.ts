@@ -72,7 +72,7 @@ describe('modes', () => {
   it('believes X-Forwarded-For only from trusted proxies', async () => {
     const server = await start({ trustProxy: ['127.0.0.1'] })
     const ips: string[] = []
-    server.app.wallet.limits.loginPerAddress = 1
+    server.app.wallet.limits.loginFreePerAddress = 1
     server.app.addHook('onResponse', async (request) => {
       ips.push(request.ip)
     })

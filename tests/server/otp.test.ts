@@ -101,21 +101,60 @@ describe('POST /api/otp/send', () => {
     expect((await send()).status).toBe(200)
   })
 
-  it('answers OTP_VERIFIED without an SMS for a phone verified within 24 hours', async () => {
+  it('answers OTP_VERIFIED without an SMS only to the player presenting the verified token, within 24 hours', async () => {
     const sent = await send()
-    await verify(sent.body.otpToken, (await lastCode()).otpCode)
+    const otpToken = sent.body.otpToken as string
+    // Presented before it is verified: a code is sent as for anyone.
+    server.advance(MINUTE)
+    const again = await call(server.app, 'POST', '/api/otp/send', { body: { phoneNumber: PHONE, otpToken } })
+    expect(again.body.code).toBe('OK')
+    await verify(again.body.otpToken, (await lastCode()).otpCode)
+    const verifiedToken = again.body.otpToken as string
     server.advance(2 * MINUTE)
-    expect(await send()).toMatchObject({ status: 200, body: { code: 'OTP_VERIFIED', otpRef: '', otpToken: '' } })
-    expect(server.sms).toHaveLength(1)
-    server.advance(DAY)
+    const withToken = (otpToken: unknown, phoneNumber = PHONE) => call(server.app, 'POST', '/api/otp/send', { body: { phoneNumber, otpToken } })
+    expect(await withToken(verifiedToken)).toMatchObject({ status: 200, body: { code: 'OTP_VERIFIED', otpRef: '', otpToken: '' } })
+    expect(server.sms).toHaveLength(2)
+    // Anyone else asking for the verified phone (no token, another token) gets a code sent to it.
     expect((await send()).body.code).toBe('OK')
+    server.advance(MINUTE)
+    expect((await withToken(otpToken)).body.code).toBe('OK')
+    server.advance(MINUTE)
+    // The token says nothing of another phone.
+    expect((await withToken(verifiedToken, '0891234568')).body.code).toBe('OK')
+    expect(server.sms).toHaveLength(5)
+    // Verified 4 minutes ago: usable for 24 hours from then, and no longer.
+    server.advance(DAY - 4 * MINUTE - 1)
+    expect((await withToken(verifiedToken)).body.code).toBe('OTP_VERIFIED')
+    server.advance(1)
+    expect((await withToken(verifiedToken)).body.code).toBe('OK')
+  })
+
+  it('tells one address whether a phone is registered only a handful of times, counted before the lookup', async () => {
+    const answers = []
+    for (let i = 0; i < 40; i++) answers.push(await call(server.app, 'POST', '/api/otp/send', { body: { phoneNumber: DEMO.phone }, address: '10.7.0.1' }))
+    expect(answers.slice(0, 10).every((answer) => answer.status === 409 && answer.body.message === 'EXISTING_USER')).toBe(true)
+    expect(answers.slice(10).every((answer) => answer.status === 429 && answer.body.message === 'REQUEST_LIMIT')).toBe(true)
+    expect(Number(answers[10].headers['retry-after'])).toBe(60 * 60)
+    expect((await call(server.app, 'POST', '/api/otp/send', { body: { phoneNumber: DEMO.phone }, address: '10.7.0.2' })).status).toBe(409)
+  })
+
+  it('holds the cap for everyone across addresses before the lookup, and alerts', async () => {
+    await server.app.close()
+    const lines: string[] = []
+    server = await startServer({ limits: { otpGlobal: 3 }, logger: true, loggerStream: { write: (line) => lines.push(line) } })
+    const answers = []
+    for (let i = 0; i < 6; i++) answers.push(await call(server.app, 'POST', '/api/otp/send', { body: { phoneNumber: DEMO.phone }, address: `10.7.1.${i}` }))
+    expect(answers.map((answer) => answer.status)).toEqual([409, 409, 409, 429, 429, 429])
+    expect(lines.filter((line) => line.includes('ALERT') && line.includes('otp_all'))).toHaveLength(1)
   })
 })
 
 describe('POST /api/otp/verify', () => {
   it('accepts the right code and marks the phone verified', async () => {
     const sent = await send()
-    const result = await verify(sent.body.otpToken, (await lastCode()).otpCode)
+    const { otpCode } = await lastCode()
+    for (let i = 0; i < 4; i++) expect((await verify(sent.body.otpToken, otpCode === '000000' ? '111111' : '000000')).status).toBe(400)
+    const result = await verify(sent.body.otpToken, otpCode)
     expect(result).toMatchObject({ status: 200, body: { code: 'OTP_CODE_VALID' } })
     // A repeated verify (double tap) is still valid.
     expect((await verify(sent.body.otpToken, (await lastCode()).otpCode)).status).toBe(200)
@@ -131,6 +170,17 @@ describe('POST /api/otp/verify', () => {
 
   it('refuses an unknown token', async () => {
     expect(await verify('not-a-token', '123456')).toMatchObject(expectError(400, 'OTP_TOKEN_INVALID'))
+  })
+
+  it('limits code checks per address, before the token is looked up', async () => {
+    const from = (address: string) => call(server.app, 'POST', '/api/otp/verify', { body: { otpToken: 'not-a-token', otpCode: '123456' }, address })
+    for (let i = 0; i < 20; i++) expect(await from('10.7.2.1')).toMatchObject(expectError(400, 'OTP_TOKEN_INVALID'))
+    const refused = await from('10.7.2.1')
+    expect(refused).toMatchObject(expectError(429, 'REQUEST_LIMIT'))
+    expect(refused.headers['retry-after']).toBe(String(15 * 60))
+    expect(await from('10.7.2.2')).toMatchObject(expectError(400, 'OTP_TOKEN_INVALID'))
+    server.advance(15 * MINUTE)
+    expect(await from('10.7.2.1')).toMatchObject(expectError(400, 'OTP_TOKEN_INVALID'))
   })
 
   it('refuses an expired code after 5 minutes', async () => {

@@ -4,7 +4,7 @@ import { ApiError, catalogueCode, isCode } from '../../api/errors'
 import { call } from '../../api/call'
 import { accountEndpoints as A } from '../../api/contract/account'
 import { publicLookupEndpoints as L } from '../../api/contract/lookup'
-import type { LoginRequest, OtpVerifyRequest, RegisterRequest } from '../../api/contract'
+import type { LoginRequest, OtpSendRequest, OtpVerifyRequest, RegisterRequest } from '../../api/contract'
 
 export const authKeys = {
   all: ['auth'] as const,
@@ -33,8 +33,10 @@ function requireSuccess<T extends object>(accepted: readonly string[], fallback:
   }
 }
 
-export const sendOtp = (phoneNumber: string) =>
-  call(A.otpSend, { body: { phoneNumber } }).then(requireSuccess(OTP_SEND_SUCCESS, 'OTP_SEND_FAIL'))
+/** `otpToken`: the token of this phone's last send; once it is verified, the server lets the
+ *  player holding it skip the code (OTP_VERIFIED). Left out when there is none. */
+export const sendOtp = ({ phoneNumber, otpToken }: OtpSendRequest) =>
+  call(A.otpSend, { body: otpToken ? { phoneNumber, otpToken } : { phoneNumber } }).then(requireSuccess(OTP_SEND_SUCCESS, 'OTP_SEND_FAIL'))
 export const verifyOtp = (body: OtpVerifyRequest) =>
   call(A.otpVerify, { body }).then(requireSuccess(OTP_VERIFY_SUCCESS, 'OTP_VERIFY_FAIL'))
 export const validateAccount = (body: RegisterRequest) => call(A.validate, { body })

@@ -45,7 +45,7 @@ export function StepOtp({ draft, update, next, back }: StepProps) {
   }
 
   const onResend = () =>
-    submitResend(draft.phone, {
+    submitResend({ phoneNumber: draft.phone, otpToken: draft.otpToken }, {
       onSuccess: (answer) => {
         if (isCode(answer.code, 'OTP_VERIFIED')) return next(3)
         update({ otpRef: answer.otpRef, otpToken: answer.otpToken })

@@ -25,7 +25,9 @@ export function StepPhone({ draft, update, next }: StepProps) {
     if (rule) return setError(t(rule))
     if (!registerOtp.data) return
     if (!registerOtp.data.registerOTP) return next(3)
-    submit(draft.phone, {
+    // A token kept from an earlier visit (a reload) is sent along: once verified, the server lets
+    // its holder skip the code.
+    submit({ phoneNumber: draft.phone, otpToken: draft.otpToken }, {
       onSuccess: (answer) => {
         if (isCode(answer.code, 'OTP_VERIFIED')) return next(3)
         update({ otpRef: answer.otpRef, otpToken: answer.otpToken })

@@ -1,5 +1,8 @@
 // What the player has typed in the wizard. Kept in sessionStorage (never the passwords), so a
-// reload or a dropped connection loses nothing.
+// reload or a dropped connection loses nothing. The OTP token is kept too: it is what registers
+// the verified phone (the server asks for it at steps 3 and 4), and after a reload step 1 sends
+// it, so a verified phone skips the code instead of costing another SMS. It registers only that
+// phone, once, and sessionStorage ends with the tab.
 import type { Currency, RegisterRequest, Variant } from '../../../api/contract'
 import { storageKeys } from '../../../lib/storage'
 import { joinAccountName } from '../../../lib/validation'
@@ -23,7 +26,7 @@ export interface Draft {
 }
 
 const DRAFT_KEY = 'register-draft'
-const KEPT: (keyof Draft)[] = ['phone', 'name', 'sourceCode', 'bankCode', 'bankAccountNo', 'firstName', 'lastName', 'currency']
+const KEPT: (keyof Draft)[] = ['phone', 'otpToken', 'name', 'sourceCode', 'bankCode', 'bankAccountNo', 'firstName', 'lastName', 'currency']
 
 export function emptyDraft(variant: Variant, inviteCode: string): Draft {
   return {
@@ -65,6 +68,8 @@ export function toRegisterRequest(draft: Draft): RegisterRequest {
     bankAccountName: draft.firstName || draft.lastName ? joinAccountName(draft.firstName, draft.lastName) : '',
     bankAccountNo: draft.bankAccountNo,
     currency: draft.currency,
+    // The verified phone's token (beyond spec 3); none while OTP registration is off.
+    ...(draft.otpToken ? { otpToken: draft.otpToken } : {}),
   }
 }
 
