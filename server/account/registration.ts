@@ -5,6 +5,7 @@ import { sourceExists } from '../lookup/store'
 import { isPhoneVerified } from '../otp/store'
 import { checkPhone } from '../phone'
 import { getSetting } from '../settings'
+import { isPasswordLongEnough } from '../../src/lib/validation'
 import { findMemberById, findMemberByUsername, memberIdFromInviteCode } from './members'
 import * as rules from './rules'
 
@@ -49,9 +50,11 @@ function readFields(body: ValidateAccountRequest): Fields {
   }
 }
 
-/** Steps 1 to 3 of the wizard: the phone, its OTP, the source and the inviter. */
+/** Steps 1 to 3 of the wizard: the phone, its OTP, the password's length, the source and the inviter. */
 async function checkIdentity(ctx: ServerContext, fields: Fields): Promise<number | null> {
   checkPhone(variantOf(ctx), fields.username)
+  // Step 3's password is checked with the rest of it: the wizard stays on the step that can fix it.
+  if (!isPasswordLongEnough(fields.password)) throw fail(400, 'PASSWORD_TOO_SHORT')
   if (await findMemberByUsername(ctx.db, fields.username)) throw fail(409, 'EXISTING_USER')
   if ((await getSetting(ctx.db, 'registerOTP')) && !(await isPhoneVerified(ctx.db, fields.username, ctx.now()))) {
     throw fail(400, 'UNVERIFIED_OTP')
