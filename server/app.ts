@@ -18,6 +18,7 @@ import { depositRoutes } from './deposit/routes'
 import type { QrSettingsPatch } from './deposit/qrSettings'
 import { errorBody, installErrorHandler } from './http/errors'
 import { memberScope } from './http/memberScope'
+import { requestLogSerializer } from './http/requestLog'
 import { registerSecurityHeaders } from './http/security'
 import { registerStatic } from './http/static'
 import { memberLookupRoutes, publicLookupRoutes } from './lookup/routes'
@@ -27,7 +28,7 @@ import { disableDemoMember, runSeeds } from './seed'
 import { getRecentSetting, type Settings, updateSettings } from './settings'
 import { type BonusOffer, upsertOffers } from './wallet/bonuses'
 import { DEFAULT_MAX_AMOUNT_MINOR } from './wallet/amount'
-import { type GameProvider, simulatedProvider } from './wallet/providers'
+import { DEMO_GAME_PATH, type GameProvider, simulatedProvider } from './wallet/providers'
 import { recoverTransfers } from './wallet/transfers'
 import { autoLoginRoutes, bonusRoutes, demoGameRoutes, inviteRoutes, promotionRoutes, refundRoutes, spinRoutes, walletDevRoutes, walletRoutes } from './wallet/routes'
 import { statementRoutes } from './statement/routes'
@@ -136,7 +137,11 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     throw new Error('production mode needs an SMS sender for OTP codes (SMS_WEBHOOK_URL)')
   }
   const app = Fastify({
-    logger: options.logger ? (options.loggerStream ? { stream: options.loggerStream } : true) : false,
+    // Every request's URL is logged; the secret segments of some (slip image, auto-login, game
+    // launch, chat file) never are (http/requestLog.ts).
+    logger: options.logger
+      ? { serializers: { req: requestLogSerializer }, ...(options.loggerStream ? { stream: options.loggerStream } : {}) }
+      : false,
     // Fastify takes a hop count too, though its types list only the other forms.
     trustProxy: (options.trustProxy ?? false) as boolean | string | string[],
     routerOptions: { ignoreTrailingSlash: true },
@@ -260,7 +265,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     await member.register(spinRoutes, { prefix: '/api/spinwheel' })
     await member.register(statementRoutes, { prefix: '/api/statement' })
   })
-  await app.register(demoGameRoutes, { prefix: '/demo-game' })
+  await app.register(demoGameRoutes, { prefix: DEMO_GAME_PATH })
   await app.register(depositRoutes, { dataDir: options.dataDir, qrSettings: options.depositQr })
   await app.register(chatRoutes, { dataDir: options.dataDir, hub: chatHub })
   if (hasDevRoutes(options.mode)) {
