@@ -120,6 +120,13 @@ export const DEFAULT_CHAT_PREFIX = 'wallet'
 
 export const DEFAULT_PAYOUT_HOLD_MS = 24 * 60 * 60 * 1000
 
+/**
+ * How long a client has to send its whole request, and how long a connection may sit idle: spec 9
+ * gives uploads (slip, chat) 300 s. Without them, a client that opens a request and sends its body
+ * a byte at a time holds a connection and a buffer for as long as it likes.
+ */
+export const REQUEST_TIMEOUT_MS = 300_000
+
 /** JSON bodies are small; uploads get their own limit on their routes. */
 export const JSON_BODY_LIMIT = 64 * 1024
 
@@ -146,6 +153,8 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     trustProxy: (options.trustProxy ?? false) as boolean | string | string[],
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: JSON_BODY_LIMIT,
+    requestTimeout: REQUEST_TIMEOUT_MS,
+    connectionTimeout: REQUEST_TIMEOUT_MS,
     schemaController: { compilersFactory: SHARED_COMPILERS },
     ajv: {
       // Bodies are taken as sent: a number where a string belongs is KEY_INVALID, not coerced.

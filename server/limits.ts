@@ -11,7 +11,7 @@ export type RateEventKind =
   | 'otp_send' | 'otp_address' | 'otp_all'
   | 'password_change'
   | 'deposit_slip' | 'deposit_truelink'
-  | 'chat_message' | 'chat_upload' | 'chat_message_address' | 'chat_upload_address'
+  | 'chat_message' | 'chat_upload' | 'chat_message_address' | 'chat_upload_address' | 'chat_upload_bytes_address'
 
 const MINUTE = 60 * 1000
 
@@ -41,6 +41,9 @@ export interface Limits {
   chatMessagesPerAddress: number
   /** Chat files from one address in 10 minutes, across rooms. */
   chatUploadsPerAddress: number
+  /** Bytes of chat uploads one address may send in an hour, across rooms, as the requests declare
+   *  them (counted in started MiB, see chatUploadAddressLimits). */
+  chatUploadBytesPerAddress: number
 }
 
 export const DEFAULT_LIMITS: Limits = {
@@ -56,6 +59,7 @@ export const DEFAULT_LIMITS: Limits = {
   chatUploads: 20,
   chatMessagesPerAddress: 120,
   chatUploadsPerAddress: 40,
+  chatUploadBytesPerAddress: 100 * 1024 * 1024,
 }
 
 export const LOGIN_WINDOW_MS = 15 * MINUTE
@@ -76,20 +80,36 @@ export const passwordChangeLimit = (limits: Limits, memberId: number): Limit => 
 
 export const CHAT_MESSAGE_WINDOW_MS = MINUTE
 export const CHAT_UPLOAD_WINDOW_MS = 10 * MINUTE
+export const CHAT_UPLOAD_BYTES_WINDOW_MS = 60 * MINUTE
+/** Uploaded bytes are counted in these units: one rate event per started MiB. */
+export const CHAT_UPLOAD_BYTE_UNIT = 1024 * 1024
 
-/** A chat message or upload of one room (`subject` names it, see chat/identity.ts), and of the
- *  client's address across rooms: a script that makes a new guest id for each message or file
- *  still meets the address's ceiling. */
-export const chatLimits = (limits: Limits, kind: 'chat_message' | 'chat_upload', subject: string, address: string): Limit[] =>
-  kind === 'chat_message'
-    ? [
-      { kind, subject, max: limits.chatMessages, windowMs: CHAT_MESSAGE_WINDOW_MS, code: 'REQUEST_LIMIT' },
-      { kind: 'chat_message_address', subject: address, max: limits.chatMessagesPerAddress, windowMs: CHAT_MESSAGE_WINDOW_MS, code: 'REQUEST_LIMIT' },
-    ]
-    : [
-      { kind, subject, max: limits.chatUploads, windowMs: CHAT_UPLOAD_WINDOW_MS, code: 'REQUEST_LIMIT' },
-      { kind: 'chat_upload_address', subject: address, max: limits.chatUploadsPerAddress, windowMs: CHAT_UPLOAD_WINDOW_MS, code: 'REQUEST_LIMIT' },
-    ]
+/** A chat message of one room (`subject` names it, see chat/identity.ts), and of the client's
+ *  address across rooms: a script that makes a new guest id for each message still meets the
+ *  address's ceiling. */
+export const chatMessageLimits = (limits: Limits, subject: string, address: string): Limit[] => [
+  { kind: 'chat_message', subject, max: limits.chatMessages, windowMs: CHAT_MESSAGE_WINDOW_MS, code: 'REQUEST_LIMIT' },
+  { kind: 'chat_message_address', subject: address, max: limits.chatMessagesPerAddress, windowMs: CHAT_MESSAGE_WINDOW_MS, code: 'REQUEST_LIMIT' },
+]
+
+/**
+ * A chat upload of one address, across rooms (a new guest id for each file costs nothing): how
+ * many files, and how many bytes, taken from the request's declared length before its body is
+ * read, so a client over its limits is refused before it has sent its file. `bytes` weighs the
+ * attempt: one event per started CHAT_UPLOAD_BYTE_UNIT.
+ */
+export const chatUploadAddressLimits = (limits: Limits, address: string, bytes: number): Limit[] => [
+  { kind: 'chat_upload_address', subject: address, max: limits.chatUploadsPerAddress, windowMs: CHAT_UPLOAD_WINDOW_MS, code: 'REQUEST_LIMIT' },
+  {
+    kind: 'chat_upload_bytes_address', subject: address, max: Math.floor(limits.chatUploadBytesPerAddress / CHAT_UPLOAD_BYTE_UNIT),
+    windowMs: CHAT_UPLOAD_BYTES_WINDOW_MS, code: 'REQUEST_LIMIT', weight: Math.max(1, Math.ceil(bytes / CHAT_UPLOAD_BYTE_UNIT)),
+  },
+]
+
+/** The uploads of one room: known once the form (which names the room) has been read. */
+export const chatUploadRoomLimit = (limits: Limits, subject: string): Limit => ({
+  kind: 'chat_upload', subject, max: limits.chatUploads, windowMs: CHAT_UPLOAD_WINDOW_MS, code: 'REQUEST_LIMIT',
+})
 
 /** The limits of one OTP send. */
 export const otpLimits = (limits: Limits, phone: string, address: string): Limit[] => [
@@ -106,6 +126,8 @@ export interface Limit {
   windowMs: number
   /** The answer when the limit is full (429). */
   code: ApiErrorCode
+  /** How many events this attempt counts for; default 1 (see chatUploadAddressLimits). */
+  weight?: number
 }
 
 /**
@@ -118,7 +140,7 @@ export interface Limit {
 export async function takeAttempt(db: Db, limits: readonly Limit[], at: number): Promise<number[]> {
   return lockedTransaction(db, LOCKS.rateEvents, async (trx) => {
     const ids: number[] = []
-    for (const { kind, subject } of limits) ids.push(await recordRateEvent(trx, kind, subject, at))
+    for (const { kind, subject, weight = 1 } of limits) ids.push(...(await recordRateEvents(trx, kind, subject, at, weight)))
     for (const limit of limits) {
       // This attempt is among those counted, so the limit is full when the count passes max.
       if ((await countRateEvents(trx, limit.kind, limit.subject, at - limit.windowMs)) > limit.max) {
@@ -136,11 +158,17 @@ export async function releaseAttempt(db: Db, ids: readonly number[]): Promise<vo
 const KEEP_MS = 24 * 60 * 60 * 1000
 
 export async function recordRateEvent(db: Db, kind: RateEventKind, subject: string, at: number): Promise<number> {
+  const [id] = await recordRateEvents(db, kind, subject, at, 1)
+  return id
+}
+
+/** `count` events at once (an attempt that weighs more than one); their ids. */
+async function recordRateEvents(db: Db, kind: RateEventKind, subject: string, at: number, count: number): Promise<number[]> {
   await db.deleteFrom('rate_events')
     .where('kind', '=', kind).where('subject', '=', subject).where('at', '<', at - KEEP_MS)
     .execute()
-  const row = await db.insertInto('rate_events').values({ kind, subject, at }).returning('id').executeTakeFirstOrThrow()
-  return Number(row.id)
+  const rows = await db.insertInto('rate_events').values(Array.from({ length: count }, () => ({ kind, subject, at }))).returning('id').execute()
+  return rows.map((row) => Number(row.id))
 }
 
 export async function countRateEvents(db: Db, kind: RateEventKind, subject: string, since: number): Promise<number> {
