@@ -8,11 +8,39 @@ const noFile = () => {
 }
 
 describe('readServerEnv', () => {
-  it('defaults to demo mode on port 8080, all interfaces, .data/', () => {
-    expect(readServerEnv({}, noFile)).toEqual({
+  it('under npm start defaults to demo mode on port 8080, all interfaces, .data/, with nothing to warn of', () => {
+    expect(readServerEnv({ npm_lifecycle_event: 'start' }, noFile)).toEqual({
       port: 8080, host: '0.0.0.0', dataDir: '.data/', databaseUrl: undefined, mode: 'demo',
       config: undefined, settings: undefined, trustProxy: false, smsWebhookUrl: undefined, payoutHoldMs: undefined,
+      warnings: [],
     })
+    expect(readServerEnv({ npm_lifecycle_event: 'start', HOST: '::' }, noFile).host).toBe('::')
+  })
+
+  it('started without APP_MODE outside npm start, runs the demo on loopback only, whatever HOST says, and says why', () => {
+    for (const env of [{}, { HOST: '0.0.0.0' }, { HOST: '203.0.113.5', npm_lifecycle_event: 'dev' }]) {
+      const read = readServerEnv(env, noFile)
+      expect(read, JSON.stringify(env)).toMatchObject({ mode: 'demo', host: '127.0.0.1' })
+      expect(read.warnings).toHaveLength(1)
+      expect(read.warnings[0]).toMatch(/APP_MODE is not set/)
+      expect(read.warnings[0]).toMatch(/127\.0\.0\.1 only/)
+      expect(read.warnings[0]).toMatch(/APP_MODE=production/)
+    }
+    expect(readServerEnv({ HOST: '0.0.0.0' }, noFile).warnings[0]).toContain('HOST=0.0.0.0 is ignored')
+  })
+
+  it('a mode chosen listens where HOST says, with nothing to warn of', () => {
+    for (const mode of ['demo', 'dev', 'test']) {
+      expect(readServerEnv({ APP_MODE: mode }, noFile)).toMatchObject({ mode, host: '0.0.0.0', warnings: [] })
+      expect(readServerEnv({ APP_MODE: mode, HOST: '10.0.0.5' }, noFile)).toMatchObject({ host: '10.0.0.5', warnings: [] })
+    }
+  })
+
+  it('refuses TRUST_PROXY=true in production: a hop count or addresses instead', () => {
+    const production = { APP_MODE: 'production', SMS_WEBHOOK_URL: 'https://sms.example/otp', SMS_WEBHOOK_SECRET: 'a'.repeat(32) }
+    expect(() => readServerEnv({ ...production, TRUST_PROXY: 'true' }, noFile)).toThrow(/TRUST_PROXY=true .*hop count.*addresses/)
+    expect(readServerEnv({ ...production, TRUST_PROXY: '1' }, noFile).trustProxy).toBe(1)
+    expect(readServerEnv({ ...production, TRUST_PROXY: '10.0.0.0/8' }, noFile).trustProxy).toEqual(['10.0.0.0/8'])
   })
 
   it('reads PORT, HOST, DATA_DIR, APP_MODE and APP_CONFIG', () => {
