@@ -24,6 +24,8 @@ export interface ServerEnv {
   trustProxy: boolean | number | string[]
   /** Production's SMS gateway for OTP codes. */
   smsWebhookUrl?: string
+  /** The secret each webhook call is signed with (SMS_WEBHOOK_SECRET; required in production). */
+  smsWebhookSecret?: string
   payoutHoldMs?: number
   /** QR deposit settings (DEPOSIT_QR). */
   depositQr?: QrSettingsPatch
@@ -157,7 +159,23 @@ function readWebhook(raw: string | undefined, mode: ServerMode): string | undefi
     throw new Error(`SMS_WEBHOOK_URL is not a URL (got "${raw}")`)
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error('SMS_WEBHOOK_URL must be http(s)')
+  // The codes travel in the body: in production only over TLS.
+  if (mode === 'production' && url.protocol !== 'https:') throw new Error('SMS_WEBHOOK_URL must be https in production: it carries the OTP codes')
   return url.toString()
+}
+
+/** At least this long: a secret anyone could guess signs nothing. */
+const WEBHOOK_SECRET_MIN = 32
+
+function readWebhookSecret(raw: string | undefined, mode: ServerMode): string | undefined {
+  if (!raw) {
+    if (mode === 'production') {
+      throw new Error(`APP_MODE=production needs SMS_WEBHOOK_SECRET: at least ${WEBHOOK_SECRET_MIN} characters shared with the SMS gateway, which checks each call's signature (see README)`)
+    }
+    return undefined
+  }
+  if (raw.length < WEBHOOK_SECRET_MIN) throw new Error(`SMS_WEBHOOK_SECRET must have at least ${WEBHOOK_SECRET_MIN} characters`)
+  return raw
 }
 
 function readDatabaseUrl(raw: string | undefined): string | undefined {
@@ -194,6 +212,7 @@ export function readServerEnv(env: Env, readFile = (path: string) => readFileSyn
     settings: readSettings(env, readFile),
     trustProxy: readTrustProxy(env.TRUST_PROXY, mode),
     smsWebhookUrl: readWebhook(env.SMS_WEBHOOK_URL, mode),
+    smsWebhookSecret: readWebhookSecret(env.SMS_WEBHOOK_SECRET, mode),
     payoutHoldMs: readHold(env.PAYOUT_HOLD_HOURS),
     depositQr: readDepositQr(env.DEPOSIT_QR),
     bonusOffers: readBonusOffers(env.BONUS_OFFERS),

@@ -32,7 +32,7 @@ const app = await buildServer({
   config: env.config,
   settings: env.settings,
   trustProxy: env.trustProxy,
-  sms: env.smsWebhookUrl ? createWebhookOtpSender(env.smsWebhookUrl) : undefined,
+  sms: env.smsWebhookUrl ? createWebhookOtpSender(env.smsWebhookUrl, { secret: env.smsWebhookSecret }) : undefined,
   payoutHoldMs: env.payoutHoldMs,
   depositQr: env.depositQr,
   bonusOffers: env.bonusOffers,
@@ -48,7 +48,7 @@ const dataIn = env.databaseUrl ? `PostgreSQL ${new URL(env.databaseUrl).host}` :
 console.log(`Wallet API (${mode} mode) on http://${shownHost}:${listeningPort} — data in ${dataIn}`)
 if (mode !== 'production') {
   console.log(`DEMO: sign in as ${demoMember.phone} / ${demoMember.password}; OTP codes are printed here, not sent.`)
-  console.log('Not for real players: run with APP_MODE=production and SMS_WEBHOOK_URL (see README).')
+  console.log('Not for real players: run with APP_MODE=production, SMS_WEBHOOK_URL and SMS_WEBHOOK_SECRET (see README).')
 }
 if (mode === 'dev' || mode === 'test') console.log(`Dev endpoints: http://${shownHost}:${listeningPort}/dev/...`)
 // Said again once listening, where the operator looks for the address.

@@ -3,6 +3,8 @@
 import { describe, expect, it } from 'vitest'
 import { readServerEnv } from '../../server/env'
 
+const SECRET = 'k'.repeat(32)
+
 const noFile = () => {
   throw new Error('no such file')
 }
@@ -74,13 +76,23 @@ describe('readServerEnv', () => {
     [{ APP_MODE: 'production' }, /needs SMS_WEBHOOK_URL/],
     [{ APP_MODE: 'production', SMS_WEBHOOK_URL: 'ftp://sms.example' }, /http\(s\)/],
     [{ APP_MODE: 'production', SMS_WEBHOOK_URL: 'not a url' }, /not a URL/],
+    [{ APP_MODE: 'production', SMS_WEBHOOK_URL: 'http://sms.example/otp', SMS_WEBHOOK_SECRET: SECRET }, /SMS_WEBHOOK_URL must be https in production/],
+    [{ APP_MODE: 'production', SMS_WEBHOOK_URL: 'https://sms.example/otp' }, /needs SMS_WEBHOOK_SECRET/],
+    [{ APP_MODE: 'production', SMS_WEBHOOK_URL: 'https://sms.example/otp', SMS_WEBHOOK_SECRET: 'short' }, /SMS_WEBHOOK_SECRET must have at least 32/],
+    [{ SMS_WEBHOOK_URL: 'http://localhost:9000/otp', SMS_WEBHOOK_SECRET: 'short' }, /SMS_WEBHOOK_SECRET must have at least 32/],
   ])('refuses %j', (env, message) => {
     expect(() => readServerEnv(env, noFile)).toThrow(message)
   })
 
-  it('takes production with an SMS webhook', () => {
-    const env = readServerEnv({ APP_MODE: 'production', SMS_WEBHOOK_URL: 'https://sms.example/otp' }, noFile)
-    expect(env).toMatchObject({ mode: 'production', smsWebhookUrl: 'https://sms.example/otp' })
+  it('takes production with an https SMS webhook and its signing secret', () => {
+    const env = readServerEnv({ APP_MODE: 'production', SMS_WEBHOOK_URL: 'https://sms.example/otp', SMS_WEBHOOK_SECRET: SECRET }, noFile)
+    expect(env).toMatchObject({ mode: 'production', smsWebhookUrl: 'https://sms.example/otp', smsWebhookSecret: SECRET })
+  })
+
+  it('takes a plain-http webhook, signed or not, outside production (a gateway on the developer machine)', () => {
+    expect(readServerEnv({ APP_MODE: 'dev', SMS_WEBHOOK_URL: 'http://localhost:9000/otp' }, noFile))
+      .toMatchObject({ smsWebhookUrl: 'http://localhost:9000/otp', smsWebhookSecret: undefined })
+    expect(readServerEnv({ APP_MODE: 'dev', SMS_WEBHOOK_URL: 'http://localhost:9000/otp', SMS_WEBHOOK_SECRET: SECRET }, noFile).smsWebhookSecret).toBe(SECRET)
   })
 
   it('reads operator settings from APP_SETTINGS, else from SETTINGS_FILE', () => {
