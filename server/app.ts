@@ -20,6 +20,7 @@ import { depositRoutes } from './deposit/routes'
 import type { QrSettingsPatch } from './deposit/qrSettings'
 import { errorBody, installErrorHandler } from './http/errors'
 import { memberScope } from './http/memberScope'
+import { requestLogSerializer } from './http/requestLog'
 import { registerSecurityHeaders } from './http/security'
 import { registerStatic } from './http/static'
 import { memberLookupRoutes, publicLookupRoutes } from './lookup/routes'
@@ -31,7 +32,7 @@ import { contactTextFor } from './seedData'
 import { getRecentSetting, type Settings, updateSettings } from './settings'
 import { type BonusOffer, upsertOffers } from './wallet/bonuses'
 import { DEFAULT_MAX_AMOUNT_MINOR } from './wallet/amount'
-import { type GameProvider, simulatedProvider } from './wallet/providers'
+import { DEMO_GAME_PATH, type GameProvider, simulatedProvider } from './wallet/providers'
 import { recoverTransfers } from './wallet/transfers'
 import { autoLoginRoutes, bonusRoutes, demoGameRoutes, inviteRoutes, promotionRoutes, refundRoutes, spinRoutes, walletDevRoutes, walletRoutes } from './wallet/routes'
 import { statementRoutes } from './statement/routes'
@@ -132,6 +133,13 @@ const DEMO_LINE_QR = new URL('./lookup/demo-line-qr.png', import.meta.url)
 
 export const DEFAULT_PAYOUT_HOLD_MS = 24 * 60 * 60 * 1000
 
+/**
+ * How long a client has to send its whole request, and how long a connection may sit idle: spec 9
+ * gives uploads (slip, chat) 300 s. Without them, a client that opens a request and sends its body
+ * a byte at a time holds a connection and a buffer for as long as it likes.
+ */
+export const REQUEST_TIMEOUT_MS = 300_000
+
 /** JSON bodies are small; uploads get their own limit on their routes. */
 export const JSON_BODY_LIMIT = 64 * 1024
 
@@ -153,11 +161,17 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     throw new Error(`production mode needs the operator's ${missing.join(' and ')}: the demo's are never offered in production`)
   }
   const app = Fastify({
-    logger: options.logger ? (options.loggerStream ? { stream: options.loggerStream } : true) : false,
+    // Every request's URL is logged; the secret segments of some (slip image, auto-login, game
+    // launch, chat file) never are (http/requestLog.ts).
+    logger: options.logger
+      ? { serializers: { req: requestLogSerializer }, ...(options.loggerStream ? { stream: options.loggerStream } : {}) }
+      : false,
     // Fastify takes a hop count too, though its types list only the other forms.
     trustProxy: (options.trustProxy ?? false) as boolean | string | string[],
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: JSON_BODY_LIMIT,
+    requestTimeout: REQUEST_TIMEOUT_MS,
+    connectionTimeout: REQUEST_TIMEOUT_MS,
     schemaController: { compilersFactory: SHARED_COMPILERS },
     ajv: {
       // Bodies are taken as sent: a number where a string belongs is KEY_INVALID, not coerced.
@@ -286,7 +300,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     await member.register(spinRoutes, { prefix: '/api/spinwheel' })
     await member.register(statementRoutes, { prefix: '/api/statement' })
   })
-  await app.register(demoGameRoutes, { prefix: '/demo-game' })
+  await app.register(demoGameRoutes, { prefix: DEMO_GAME_PATH })
   await app.register(depositRoutes, { dataDir: options.dataDir, qrSettings: options.depositQr })
   await app.register(chatRoutes, { dataDir: options.dataDir, hub: chatHub })
   if (hasDevRoutes(options.mode)) {

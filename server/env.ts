@@ -14,6 +14,7 @@ import { type BonusOffer, BonusOffers } from './wallet/bonuses'
 
 export interface ServerEnv {
   port: number
+  /** Where to listen: HOST, default all interfaces; loopback only when no mode was chosen (see readHost). */
   host: string
   dataDir: string
   /** PostgreSQL instead of SQLite (DATABASE_URL): what several instances share. */
@@ -25,6 +26,8 @@ export interface ServerEnv {
   trustProxy: boolean | number | string[]
   /** Production's SMS gateway for OTP codes. */
   smsWebhookUrl?: string
+  /** The secret each webhook call is signed with (SMS_WEBHOOK_SECRET; required in production). */
+  smsWebhookSecret?: string
   payoutHoldMs?: number
   /** QR deposit settings (DEPOSIT_QR). */
   depositQr?: QrSettingsPatch
@@ -36,6 +39,8 @@ export interface ServerEnv {
   contact?: ContactSetting
   /** Withdrawal limits per money (WITHDRAW_LIMITS), set at start over the stored ones. */
   withdrawLimits?: WithdrawLimitsSetting
+  /** What the operator must read at start (main.ts prints them prominently), e.g. no mode chosen. */
+  warnings: string[]
 }
 
 type Env = Record<string, string | undefined>
@@ -109,10 +114,39 @@ function readDepositQr(raw: string | undefined): QrSettingsPatch | undefined {
   return patch
 }
 
-/** TRUST_PROXY: `true`, a hop count, or a comma-separated list of proxy addresses or CIDR ranges. */
-function readTrustProxy(raw: string | undefined): boolean | number | string[] {
+const LOOPBACK = '127.0.0.1'
+
+/**
+ * Where to listen. `npm start` (README's first command, npm_lifecycle_event=start) without
+ * APP_MODE is the demo on HOST, all interfaces by default. Anywhere else an unset APP_MODE is no
+ * choice at all (a service file, a container, a typo), and demo mode publishes its member's
+ * password: it still runs as demo, but on loopback only, and says so.
+ */
+function readHost(env: Env, warnings: string[]): string {
+  const host = env.HOST || '0.0.0.0'
+  if (env.APP_MODE || env.npm_lifecycle_event === 'start') return host
+  const ignored = host === LOOPBACK ? '' : ` (HOST=${host} is ignored until a mode is chosen)`
+  warnings.push(
+    `APP_MODE is not set, so this is DEMO mode: a demo member whose password is published in the README, OTP codes on this console. ` +
+      `It listens on ${LOOPBACK} only${ignored}. Choose a mode: APP_MODE=production for real players (with SMS_WEBHOOK_URL and ` +
+      `SMS_WEBHOOK_SECRET), or APP_MODE=demo to show the demo on HOST (see README, "modes and environment").`,
+  )
+  return LOOPBACK
+}
+
+/**
+ * TRUST_PROXY: `true`, a hop count, or a comma-separated list of proxy addresses or CIDR ranges.
+ * `true` believes every X-Forwarded-For, so in production any client could pick the address its
+ * limits are counted by: refused there.
+ */
+function readTrustProxy(raw: string | undefined, mode: ServerMode): boolean | number | string[] {
   if (!raw || raw === 'false') return false
-  if (raw === 'true') return true
+  if (raw === 'true') {
+    if (mode === 'production') {
+      throw new Error(`TRUST_PROXY=true believes any client's X-Forwarded-For, so a client could choose the address its limits count: in production give a hop count, the number of proxies in front (e.g. TRUST_PROXY=1), or the proxies' addresses or CIDR ranges (e.g. TRUST_PROXY=10.0.0.0/8)`)
+    }
+    return true
+  }
   if (/^\d+$/.test(raw)) return Number(raw)
   const list = raw.split(',').map((entry) => entry.trim()).filter(Boolean)
   if (!list.every((entry) => /^[0-9a-fA-F.:]+(\/\d{1,3})?$/.test(entry))) {
@@ -121,7 +155,7 @@ function readTrustProxy(raw: string | undefined): boolean | number | string[] {
   return list
 }
 
-function readWebhook(raw: string | undefined): string | undefined {
+function readWebhook(raw: string | undefined, mode: ServerMode): string | undefined {
   if (!raw) return undefined
   let url: URL
   try {
@@ -130,7 +164,18 @@ function readWebhook(raw: string | undefined): string | undefined {
     throw new Error(`SMS_WEBHOOK_URL is not a URL (got "${raw}")`)
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error('SMS_WEBHOOK_URL must be http(s)')
+  // The codes travel in the body: in production only over TLS.
+  if (mode === 'production' && url.protocol !== 'https:') throw new Error('SMS_WEBHOOK_URL must be https in production: it carries the OTP codes')
   return url.toString()
+}
+
+/** At least this long: a secret anyone could guess signs nothing. */
+const WEBHOOK_SECRET_MIN = 32
+
+function readWebhookSecret(raw: string | undefined): string | undefined {
+  if (!raw) return undefined
+  if (raw.length < WEBHOOK_SECRET_MIN) throw new Error(`SMS_WEBHOOK_SECRET must have at least ${WEBHOOK_SECRET_MIN} characters`)
+  return raw
 }
 
 function readDepositAccounts(raw: string | undefined): DepositAccountsSetting | undefined {
@@ -157,13 +202,14 @@ function readWithdrawLimits(raw: string | undefined): WithdrawLimitsSetting | un
 }
 
 /**
- * What production cannot run without, every one missing named at once: the SMS gateway, and the
+ * What production cannot run without, every one missing named at once: the SMS gateway and its secret, and the
  * operator's own payment destinations and contact (the demo's are never offered in production).
  */
 function requireProductionSettings(mode: ServerMode, env: Env): void {
   if (mode !== 'production') return
   const missing = [
     !env.SMS_WEBHOOK_URL && 'SMS_WEBHOOK_URL (the gateway that sends OTP codes)',
+    !env.SMS_WEBHOOK_SECRET && `SMS_WEBHOOK_SECRET (at least ${WEBHOOK_SECRET_MIN} characters shared with the SMS gateway, which checks each call's signature)`,
     !env.DEPOSIT_ACCOUNTS && 'DEPOSIT_ACCOUNTS (the bank accounts, PromptPay ids and TrueMoney wallets players pay into)',
     !env.CONTACT && 'CONTACT (the LINE contact players reach support by)',
   ].filter(Boolean)
@@ -193,22 +239,25 @@ function readHold(raw: string | undefined): number | undefined {
 
 export function readServerEnv(env: Env, readFile = (path: string) => readFileSync(path, 'utf8')): ServerEnv {
   const mode = readMode(env.APP_MODE)
+  const warnings: string[] = []
   requireProductionSettings(mode, env)
   return {
     port: readPort(env.PORT),
-    host: env.HOST || '0.0.0.0',
+    host: readHost(env, warnings),
     dataDir: env.DATA_DIR || '.data/',
     databaseUrl: readDatabaseUrl(env.DATABASE_URL),
     mode,
     config: readConfig(env.APP_CONFIG),
     settings: readSettings(env, readFile),
-    trustProxy: readTrustProxy(env.TRUST_PROXY),
-    smsWebhookUrl: readWebhook(env.SMS_WEBHOOK_URL),
+    trustProxy: readTrustProxy(env.TRUST_PROXY, mode),
+    smsWebhookUrl: readWebhook(env.SMS_WEBHOOK_URL, mode),
+    smsWebhookSecret: readWebhookSecret(env.SMS_WEBHOOK_SECRET),
     payoutHoldMs: readHold(env.PAYOUT_HOLD_HOURS),
     depositQr: readDepositQr(env.DEPOSIT_QR),
     bonusOffers: readBonusOffers(env.BONUS_OFFERS),
     depositAccounts: readDepositAccounts(env.DEPOSIT_ACCOUNTS),
     contact: readContact(env.CONTACT),
     withdrawLimits: readWithdrawLimits(env.WITHDRAW_LIMITS),
+    warnings,
   }
 }

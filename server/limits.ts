@@ -14,7 +14,7 @@ export type RateEventKind =
   | 'account_address' | 'account_all'
   | 'password_change'
   | 'deposit_slip' | 'deposit_truelink'
-  | 'chat_message' | 'chat_upload' | 'chat_message_address' | 'chat_upload_address'
+  | 'chat_message' | 'chat_upload' | 'chat_message_address' | 'chat_upload_address' | 'chat_upload_bytes_address'
   /** One per ALERT logged, subject the full limit's kind: at most one alert per limit per window. */
   | 'limit_alert'
 
@@ -68,6 +68,9 @@ export interface Limits {
   chatMessagesPerAddress: number
   /** Chat files from one address in 10 minutes, across rooms. */
   chatUploadsPerAddress: number
+  /** Bytes of chat uploads one address may send in an hour, across rooms, as the requests declare
+   *  them (counted in started MiB, see chatUploadAddressLimits). */
+  chatUploadBytesPerAddress: number
 }
 
 export const DEFAULT_LIMITS: Limits = {
@@ -86,6 +89,7 @@ export const DEFAULT_LIMITS: Limits = {
   chatUploads: 20,
   chatMessagesPerAddress: 120,
   chatUploadsPerAddress: 40,
+  chatUploadBytesPerAddress: 100 * 1024 * 1024,
 }
 
 export const LOGIN_WINDOW_MS = 15 * MINUTE
@@ -132,19 +136,36 @@ export const passwordChangeLimit = (limits: Limits, memberId: number): Limit => 
 export const CHAT_MESSAGE_WINDOW_MS = MINUTE
 export const CHAT_UPLOAD_WINDOW_MS = 10 * MINUTE
 
-/** A chat message or upload of one room (`subject` names it, see chat/identity.ts), and of the
- *  client's address across rooms: a script that makes a new guest id for each message or file
- *  still meets the address's ceiling. */
-export const chatLimits = (limits: Limits, kind: 'chat_message' | 'chat_upload', subject: string, address: string): Limit[] =>
-  kind === 'chat_message'
-    ? [
-      { kind, subject, max: limits.chatMessages, windowMs: CHAT_MESSAGE_WINDOW_MS, code: 'REQUEST_LIMIT' },
-      { kind: 'chat_message_address', subject: addressGroup(address), max: limits.chatMessagesPerAddress, windowMs: CHAT_MESSAGE_WINDOW_MS, code: 'REQUEST_LIMIT' },
-    ]
-    : [
-      { kind, subject, max: limits.chatUploads, windowMs: CHAT_UPLOAD_WINDOW_MS, code: 'REQUEST_LIMIT' },
-      { kind: 'chat_upload_address', subject: addressGroup(address), max: limits.chatUploadsPerAddress, windowMs: CHAT_UPLOAD_WINDOW_MS, code: 'REQUEST_LIMIT' },
-    ]
+export const CHAT_UPLOAD_BYTES_WINDOW_MS = 60 * MINUTE
+/** Uploaded bytes are counted in these units: one rate event per started MiB. */
+export const CHAT_UPLOAD_BYTE_UNIT = 1024 * 1024
+
+/** A chat message of one room (`subject` names it, see chat/identity.ts), and of the client's
+ *  address across rooms: a script that makes a new guest id for each message still meets the
+ *  address's ceiling. */
+export const chatMessageLimits = (limits: Limits, subject: string, address: string): Limit[] => [
+  { kind: 'chat_message', subject, max: limits.chatMessages, windowMs: CHAT_MESSAGE_WINDOW_MS, code: 'REQUEST_LIMIT' },
+  { kind: 'chat_message_address', subject: addressGroup(address), max: limits.chatMessagesPerAddress, windowMs: CHAT_MESSAGE_WINDOW_MS, code: 'REQUEST_LIMIT' },
+]
+
+/**
+ * A chat upload of one address, across rooms (a new guest id for each file costs nothing): how
+ * many files, and how many bytes, taken from the request's declared length before its body is
+ * read, so a client over its limits is refused before it has sent its file. `bytes` weighs the
+ * attempt: one event per started CHAT_UPLOAD_BYTE_UNIT.
+ */
+export const chatUploadAddressLimits = (limits: Limits, address: string, bytes: number): Limit[] => [
+  { kind: 'chat_upload_address', subject: addressGroup(address), max: limits.chatUploadsPerAddress, windowMs: CHAT_UPLOAD_WINDOW_MS, code: 'REQUEST_LIMIT' },
+  {
+    kind: 'chat_upload_bytes_address', subject: addressGroup(address), max: Math.floor(limits.chatUploadBytesPerAddress / CHAT_UPLOAD_BYTE_UNIT),
+    windowMs: CHAT_UPLOAD_BYTES_WINDOW_MS, code: 'REQUEST_LIMIT', weight: Math.max(1, Math.ceil(bytes / CHAT_UPLOAD_BYTE_UNIT)),
+  },
+]
+
+/** The uploads of one room: known once the form (which names the room) has been read. */
+export const chatUploadRoomLimit = (limits: Limits, subject: string): Limit => ({
+  kind: 'chat_upload', subject, max: limits.chatUploads, windowMs: CHAT_UPLOAD_WINDOW_MS, code: 'REQUEST_LIMIT',
+})
 
 /** An OTP send, counted per address and for everyone before anything is looked up (whether the
  *  phone is registered is an answer too). */
@@ -187,6 +208,8 @@ export interface Limit {
   whenFull?: 'refuse' | 'refuse-and-alert' | 'alert'
   /** The attempt is counted here but this limit does not apply to it. */
   countOnly?: boolean
+  /** How many events this attempt counts for; default 1 (see chatUploadAddressLimits). */
+  weight?: number
 }
 
 /** Where an ALERT goes: the request's logger. */
@@ -198,7 +221,8 @@ export interface AlertLog {
 async function waitFor(db: Db, limit: Limit, at: number): Promise<number> {
   const since = at - limit.windowMs
   const counted = await countRateEvents(db, limit.kind, limit.subject, since)
-  if (counted < limit.max) return 0
+  const weight = limit.weight ?? 1
+  if (counted + weight <= limit.max) return 0
   // Only full or not: an alert delays no one (and a storm past the cap must not make it costly).
   if (limit.whenFull === 'alert') return 1
   if (limit.delay) {
@@ -207,10 +231,10 @@ async function waitFor(db: Db, limit: Limit, at: number): Promise<number> {
     const delay = Math.min(limit.delay.capMs, limit.delay.firstMs * 2 ** Math.min(counted - limit.max, 40))
     return Math.max(0, last + delay - at)
   }
-  // Full until enough of the counted events leave the window that this one fits.
+  // Full until enough of the counted events leave the window that this one (all its weight) fits.
   const row = await db.selectFrom('rate_events').select('at')
     .where('kind', '=', limit.kind).where('subject', '=', limit.subject).where('at', '>', since)
-    .orderBy('at').orderBy('id').offset(counted - limit.max).limit(1)
+    .orderBy('at').orderBy('id').offset(counted + weight - limit.max - 1).limit(1)
     .executeTakeFirst()
   return row ? Number(row.at) + limit.windowMs - at : limit.windowMs
 }
@@ -243,7 +267,7 @@ export async function takeAttempt(db: Db, limits: readonly Limit[], at: number, 
       }
     }
     const ids: number[] = []
-    if (!refusal) for (const { kind, subject } of limits) ids.push(await recordRateEvent(trx, kind, subject, at))
+    if (!refusal) for (const { kind, subject, weight = 1 } of limits) ids.push(...(await recordRateEvents(trx, kind, subject, at, weight)))
     return { ids, refusal, alerts }
   })
   for (const limit of alerts) {
@@ -263,11 +287,17 @@ export async function releaseAttempt(db: Db, ids: readonly number[]): Promise<vo
 const KEEP_MS = 24 * 60 * 60 * 1000
 
 export async function recordRateEvent(db: Db, kind: RateEventKind, subject: string, at: number): Promise<number> {
+  const [id] = await recordRateEvents(db, kind, subject, at, 1)
+  return id
+}
+
+/** `count` events at once (an attempt that weighs more than one); their ids. */
+async function recordRateEvents(db: Db, kind: RateEventKind, subject: string, at: number, count: number): Promise<number[]> {
   await db.deleteFrom('rate_events')
     .where('kind', '=', kind).where('subject', '=', subject).where('at', '<', at - KEEP_MS)
     .execute()
-  const row = await db.insertInto('rate_events').values({ kind, subject, at }).returning('id').executeTakeFirstOrThrow()
-  return Number(row.id)
+  const rows = await db.insertInto('rate_events').values(Array.from({ length: count }, () => ({ kind, subject, at }))).returning('id').execute()
+  return rows.map((row) => Number(row.id))
 }
 
 export async function countRateEvents(db: Db, kind: RateEventKind, subject: string, since: number): Promise<number> {

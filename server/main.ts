@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net'
 import { buildServer } from './app'
 import { readServerEnv, type ServerEnv } from './env'
 import { createWebhookOtpSender } from './otp/sms'
@@ -12,6 +13,18 @@ try {
 }
 
 const { port, host, dataDir, mode } = env
+/** A warning framed and wrapped so it stands out of the request log around it. */
+const shout = (text: string) => {
+  const bar = '!'.repeat(78)
+  const lines = text.split(' ').reduce<string[]>((wrapped, word) => {
+    const last = wrapped.length - 1
+    if (last >= 0 && wrapped[last].length + word.length < 74) wrapped[last] += ` ${word}`
+    else wrapped.push(word)
+    return wrapped
+  }, [])
+  console.warn([bar, ...lines.map((line) => `!! ${line}`), bar].join('\n'))
+}
+for (const warning of env.warnings) shout(`WARNING: ${warning}`)
 const app = await buildServer({
   dataDir,
   databaseUrl: env.databaseUrl,
@@ -19,7 +32,7 @@ const app = await buildServer({
   config: env.config,
   settings: env.settings,
   trustProxy: env.trustProxy,
-  sms: env.smsWebhookUrl ? createWebhookOtpSender(env.smsWebhookUrl) : undefined,
+  sms: env.smsWebhookUrl ? createWebhookOtpSender(env.smsWebhookUrl, { secret: env.smsWebhookSecret }) : undefined,
   payoutHoldMs: env.payoutHoldMs,
   depositQr: env.depositQr,
   bonusOffers: env.bonusOffers,
@@ -31,14 +44,18 @@ const app = await buildServer({
 await app.listen({ port, host })
 
 const shownHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host
+// PORT=0 takes any free port: the one taken is shown.
+const listeningPort = (app.server.address() as AddressInfo | null)?.port ?? port
 // The URL's password stays out of the console.
 const dataIn = env.databaseUrl ? `PostgreSQL ${new URL(env.databaseUrl).host}` : dataDir
-console.log(`Wallet API (${mode} mode) on http://${shownHost}:${port} — data in ${dataIn}`)
+console.log(`Wallet API (${mode} mode) on http://${shownHost}:${listeningPort} — data in ${dataIn}`)
 if (mode !== 'production') {
   console.log(`DEMO: sign in as ${demoMember.phone} / ${demoMember.password}; OTP codes are printed here, not sent.`)
-  console.log('Not for real players: run with APP_MODE=production and SMS_WEBHOOK_URL (see README).')
+  console.log('Not for real players: run with APP_MODE=production, SMS_WEBHOOK_URL and SMS_WEBHOOK_SECRET (see README).')
 }
-if (mode === 'dev' || mode === 'test') console.log(`Dev endpoints: http://${shownHost}:${port}/dev/...`)
+if (mode === 'dev' || mode === 'test') console.log(`Dev endpoints: http://${shownHost}:${listeningPort}/dev/...`)
+// Said again once listening, where the operator looks for the address.
+for (const warning of env.warnings) shout(`WARNING: ${warning}`)
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {

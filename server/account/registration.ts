@@ -5,6 +5,7 @@ import { sourceExists } from '../lookup/store'
 import { findUsableVerification } from '../otp/store'
 import { checkPhone } from '../phone'
 import { getSetting } from '../settings'
+import { isPasswordLongEnough } from '../../src/lib/validation'
 import { findMemberById, findMemberByUsername, memberIdFromInviteCode } from './members'
 import * as rules from './rules'
 
@@ -59,13 +60,15 @@ interface Identity {
 }
 
 /**
- * Steps 1 to 3 of the wizard: the phone, its OTP, the source and the inviter. While OTP
+ * Steps 1 to 3 of the wizard: the phone, its OTP, the password's length, the source and the inviter. While OTP
  * registration is on, the verified token of this very phone comes first: knowing a number that
  * someone verified is not enough to register it, and the lookups below (is the phone registered,
  * whose is this invite code) answer only a player holding one.
  */
 async function checkIdentity(ctx: ServerContext, fields: Fields): Promise<Identity> {
   checkPhone(variantOf(ctx), fields.username)
+  // Step 3's password is checked with the rest of it: the wizard stays on the step that can fix it.
+  if (!isPasswordLongEnough(fields.password)) throw fail(400, 'PASSWORD_TOO_SHORT')
   let verificationId: number | null = null
   if (await getSetting(ctx.db, 'registerOTP')) {
     const verification = await findUsableVerification(ctx.db, fields.otpToken, fields.username, ctx.now())

@@ -13,6 +13,7 @@ import { bankByCode } from '../lookup/store'
 import * as members from './members'
 import { checkRegistration, checkRegistrationStep } from './registration'
 import * as rules from './rules'
+import { isPasswordLongEnough } from '../../src/lib/validation'
 
 export async function toProfileResponse(ctx: ServerContext, member: members.Member): Promise<ProfileResponse> {
   const bank = await bankByCode(ctx.db, member.bankCode)
@@ -128,6 +129,7 @@ export const memberAccountRoutes: FastifyPluginAsyncTypebox = async (app) => {
     handler: async (request) => {
       const { member, sessionToken, body } = request
       if (body.newPassword === body.oldPassword) throw fail(400, 'PASSWORD_UNCHANGED')
+      if (!isPasswordLongEnough(body.newPassword)) throw fail(400, 'PASSWORD_TOO_SHORT')
       // Counted before the check, like a login: a stolen session cannot guess the password freely.
       const attempt = await takeAttempt(ctx.db, [passwordChangeLimit(ctx.limits, member.id)], ctx.now())
       if (!(await ctx.passwords.verify(body.oldPassword, member.passwordHash))) throw fail(400, 'WRONG_PASSWORD')

@@ -5,6 +5,7 @@ import { at, schemaFor } from '../http/endpoint'
 import { findMemberByUsername, updatePasswordHash } from '../account/members'
 import { fail } from '../http/errors'
 import { clearRateEvents, loginLimits, phoneAtAddress, releaseAttempt, takeAttempt } from '../limits'
+import { isPasswordLongEnough } from '../../src/lib/validation'
 import { isKnownAddress, rememberAddress } from './knownAddresses'
 import { createSession, deleteSession } from './sessions'
 
@@ -42,7 +43,9 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (ctx.passwords.needsRehash(member.passwordHash)) {
         await updatePasswordHash(ctx.db, member.id, await ctx.passwords.hash(password))
       }
-      return { token: await createSession(ctx.db, member.id, now, ctx.sessionTtlMs) }
+      const token = await createSession(ctx.db, member.id, now, ctx.sessionTtlMs)
+      // A password set before the length rule still signs in; the app then asks for a new one.
+      return isPasswordLongEnough(password) ? { token } : { token, passwordChangeRequired: true }
     },
   })
 }

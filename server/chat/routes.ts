@@ -3,13 +3,14 @@
 import { resolve } from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import type { FastifyError, FastifyPluginAsync } from 'fastify'
+import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import * as C from '../../src/api/contract'
 import { chatEndpoints as E } from '../../src/api/contract/chat'
 import { hasDevRoutes } from '../context'
 import { multipartParts } from '../deposit/slipFile'
 import { at, schemaFor } from '../http/endpoint'
 import { errorBody, fail } from '../http/errors'
+import { chatUploadAddressLimits, takeAttempt } from '../limits'
 import { chatDevRoutes } from './devRoutes'
 import { CHAT_FILE_NAME, CHAT_FILES_PATH, chatDirFor } from './files'
 import { requestOwner } from './identity'
@@ -62,8 +63,33 @@ function uploadForm(body: unknown, contentType: string | undefined): { who: C.Ch
   return { who: { ...(userId === undefined ? {} : { userId }), ...(guestId === undefined ? {} : { guestId }) }, file: field('file') }
 }
 
+/** The body's length as the request declares it; undefined when it comes chunked. */
+function declaredLength(request: FastifyRequest): number | undefined {
+  const raw = request.headers['content-length']
+  const length = raw === undefined ? Number.NaN : Number(raw)
+  return Number.isFinite(length) ? length : undefined
+}
+
 const uploadRoutes = (dir: string): FastifyPluginAsyncTypebox => async (app) => {
   const ctx = app.wallet
+  /**
+   * Before a byte of the body is read (onRequest): a declared length over the route's cap is
+   * 413, and the address's limits (files and bytes an address sends, across the guest ids it
+   * makes up) are counted, the bytes as declared (a chunked body, which declares none, counts as
+   * the cap: the parser stops it there). A refusal closes the connection rather than take in the
+   * rest of a body it does not want. The room's own limit needs the form, which names the room
+   * (service.ts). While the body is read, the parser stops at the cap (bodyLimit).
+   */
+  const admit = (cap: number) => async (request: FastifyRequest, reply: FastifyReply) => {
+    const declared = declaredLength(request)
+    try {
+      if (declared !== undefined && declared > cap) throw fail(413, 'CHAT_FILE_TOO_LARGE')
+      await takeAttempt(ctx.db, chatUploadAddressLimits(ctx.limits, request.ip, declared ?? cap), ctx.now())
+    } catch (error) {
+      reply.header('connection', 'close')
+      throw error
+    }
+  }
   const bodyLimit = chat.UPLOAD_MAX_BYTES.video + FORM_OVERHEAD
   // Any body type reaches the handler as bytes, so a wrong one answers in the spec's shape, not 415.
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit }, (_request, body, done) => done(null, body))
@@ -73,16 +99,18 @@ const uploadRoutes = (dir: string): FastifyPluginAsyncTypebox => async (app) => 
     throw error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? fail(413, 'CHAT_FILE_TOO_LARGE') : error
   }
   for (const [endpoint, kind] of [[E.uploadImage, 'image'], [E.uploadVideo, 'video']] as const) {
+    const cap = chat.UPLOAD_MAX_BYTES[kind] + FORM_OVERHEAD
     app.route({
       ...at(app, endpoint),
-      bodyLimit: chat.UPLOAD_MAX_BYTES[kind] + FORM_OVERHEAD,
+      bodyLimit: cap,
+      onRequest: admit(cap),
       schema: schemaFor(endpoint, { response: { 200: C.ChatUploadResponse } }),
       errorHandler: tooLarge,
       handler: async (request) => {
         const form = uploadForm(request.body, request.headers['content-type'])
         const owner = await requestOwner(ctx, request, form.who)
         if (!form.file || form.file.length === 0) throw fail(400, 'KEY_MISSING')
-        return chat.receiveUpload(ctx, dir, owner, kind, form.file, request.ip)
+        return chat.receiveUpload(ctx, dir, owner, kind, form.file)
       },
     })
   }

@@ -4,7 +4,7 @@ import type { ChatItem, ChatMediaPayload, ChatOutgoing, ChatUploadResponse } fro
 import type { ServerContext } from '../context'
 import { whenDurable } from '../db'
 import { fail } from '../http/errors'
-import { chatLimits, takeAttempt } from '../limits'
+import { chatMessageLimits, chatUploadRoomLimit, takeAttempt } from '../limits'
 import {
   CHAT_FILE_NAME, CHAT_FILES_PATH, CHAT_IMAGE_MAX_BYTES, CHAT_VIDEO_MAX_BYTES, type ChatMime, fileTypeOf, imageType, saveChatFile, videoType,
 } from './files'
@@ -31,7 +31,7 @@ export async function sendCustomerMessage(ctx: ServerContext, hub: ChatHub, owne
   const sent = await store.findByClientId(ctx.db, room, clientId)
   if (sent) return sent
   if (message.message_type === 'media') await checkMedia(ctx, room, message.payload)
-  await takeAttempt(ctx.db, chatLimits(ctx.limits, 'chat_message', rateSubject(owner), address), ctx.now())
+  await takeAttempt(ctx.db, chatMessageLimits(ctx.limits, rateSubject(owner), address), ctx.now())
   const { item, created } = await store.storeMessage(ctx.db, room, {
     sender: 'customer',
     message_type: message.message_type,
@@ -84,12 +84,13 @@ export type UploadKind = 'image' | 'video'
 export const UPLOAD_MAX_BYTES: Record<UploadKind, number> = { image: CHAT_IMAGE_MAX_BYTES, video: CHAT_VIDEO_MAX_BYTES }
 
 /**
- * Keeps an uploaded file of its room: counted against the room's upload limit, then refused when
+ * Keeps an uploaded file of its room (its address's limits were taken before the body was read,
+ * see chat/routes.ts): counted against the room's upload limit, then refused when
  * too large (413 CHAT_FILE_TOO_LARGE) or not what its kind allows, by its bytes (400
  * CHAT_FILE_NOT_SUPPORTED).
  */
-export async function receiveUpload(ctx: ServerContext, dir: string, owner: ChatOwner, kind: UploadKind, bytes: Buffer, address: string): Promise<ChatUploadResponse> {
-  await takeAttempt(ctx.db, chatLimits(ctx.limits, 'chat_upload', rateSubject(owner), address), ctx.now())
+export async function receiveUpload(ctx: ServerContext, dir: string, owner: ChatOwner, kind: UploadKind, bytes: Buffer): Promise<ChatUploadResponse> {
+  await takeAttempt(ctx.db, [chatUploadRoomLimit(ctx.limits, rateSubject(owner))], ctx.now())
   if (bytes.length > UPLOAD_MAX_BYTES[kind]) throw fail(413, 'CHAT_FILE_TOO_LARGE')
   const mime: ChatMime | undefined = kind === 'image' ? imageType(bytes) : videoType(bytes)
   if (!mime) throw fail(400, 'CHAT_FILE_NOT_SUPPORTED')

@@ -5,6 +5,9 @@ import { type Db, whenDurable } from '../db'
 import { runSql } from '../sql'
 import { type Game, type GameAccount, insertLaunch, LAUNCH_TTL_MS } from './games'
 
+/** Where the simulated providers' auto-login links open the demo game (wallet/routes.ts), by a launch token. */
+export const DEMO_GAME_PATH = '/demo-game'
+
 /** Money into the game account at the provider, or out of it. */
 export type ProviderDirection = 'deposit' | 'withdraw'
 
@@ -89,7 +92,7 @@ export function simulatedProvider(db: Db, now: () => number): GameProvider {
       await reach(game)
       const token = randomToken(24)
       await insertLaunch(db, { tokenHash: sha256(token), memberId: account.memberId, gameCode: game.code, expiresAt: now + LAUNCH_TTL_MS })
-      return `/demo-game/${token}`
+      return `${DEMO_GAME_PATH}/${token}`
     },
   }
 }

@@ -233,7 +233,12 @@ export type ValidateAccountRequest = Static<typeof ValidateAccountRequest>
 
 export const LoginRequest = Type.Object({ username: phone, password })
 export type LoginRequest = Static<typeof LoginRequest>
-export const LoginResponse = Type.Object({ token: text(128) })
+/**
+ * `passwordChangeRequired`: the password that signed in is shorter than today's rule allows (it
+ * was set before the rule); the app asks the member to change it. Absent otherwise, and from an
+ * operator's API that does not know it.
+ */
+export const LoginResponse = Type.Object({ token: text(128), passwordChangeRequired: Type.Optional(Type.Boolean()) })
 export type LoginResponse = Static<typeof LoginResponse>
 
 export const Profile = Type.Object({

@@ -45,10 +45,11 @@ export const errorCodes: readonly ErrorCode[] = [...new Set(Object.values(errorC
  * Codes the reference server answers beyond spec 8's: TRANSFER_PENDING (504) when a game provider
  * has not confirmed a transfer yet; the money is in transit and lands in the game or comes back.
  * The spin error group's codes (spec 8: "code values not shown"): NO_COIN, a spin without a coin;
- * SPIN_INACTIVE, a spin while no campaign runs. TRUELINK_CURRENCY: a TrueMoney gift link (baht)
- * sent for, or approved into, a wallet of another money (kip).
+ * SPIN_INACTIVE, a spin while no campaign runs. PASSWORD_TOO_SHORT: a new password (registration,
+ * change password) under PASSWORD_MIN_LENGTH characters (src/lib/validation.ts). TRUELINK_CURRENCY:
+ * a TrueMoney gift link (baht) sent for, or approved into, a wallet of another money (kip).
  */
-export const extraErrorCodes = ['TRANSFER_PENDING', 'NO_COIN', 'SPIN_INACTIVE', 'WITHDRAW_MINIMUM', 'WITHDRAW_MAXIMUM', 'PASSWORD_UNCHANGED', 'CHAT_FILE_NOT_SUPPORTED', 'CHAT_FILE_TOO_LARGE', 'TRUELINK_CURRENCY'] as const
+export const extraErrorCodes = ['TRANSFER_PENDING', 'NO_COIN', 'SPIN_INACTIVE', 'WITHDRAW_MINIMUM', 'WITHDRAW_MAXIMUM', 'PASSWORD_UNCHANGED', 'PASSWORD_TOO_SHORT', 'CHAT_FILE_NOT_SUPPORTED', 'CHAT_FILE_TOO_LARGE', 'TRUELINK_CURRENCY'] as const
 
 /** Slip reason codes (the slip's `note`), spec 8. */
 export const slipReasonCodes = [

@@ -5,6 +5,7 @@ import { useLocation } from 'wouter'
 import { getConfig } from '../api/config'
 import { revokeToken } from '../api/logout'
 import { ConditionsModal } from '../features/info/ConditionsModal'
+import { PasswordChangePrompt } from '../features/profile/PasswordChangePrompt'
 import { session, signOut } from '../state/session'
 import { BottomMenu } from '../ui/BottomMenu'
 import { Button } from '../ui/Button'
@@ -44,6 +45,7 @@ export function MemberLayout({ children }: { children: ReactNode }) {
         </button>
       </header>
       <main className="shell__main">
+        <PasswordChangePrompt />
         <ScreenBoundary key={location}>
           <Suspense fallback={<PageSkeleton />}>{children}</Suspense>
         </ScreenBoundary>

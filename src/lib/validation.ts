@@ -9,6 +9,7 @@ export type ValidationKey =
   | 'validation.accountNumberLength'
   | 'validation.passwordMismatch'
   | 'validation.bankNameEnglish'
+  | 'errors.PASSWORD_TOO_SHORT'
 
 export type Rule = ValidationKey | null
 
@@ -39,6 +40,23 @@ export function phoneRule(phone: string, variant: Variant): Rule {
 export function accountNumberRule(accountNo: string): Rule {
   if (accountNo.trim() === '') return 'validation.required'
   return digitsBetween(accountNo, ACCOUNT_NUMBER_LENGTH) ? null : 'validation.accountNumberLength'
+}
+
+/**
+ * A new password has at least this many characters (issue 27): the app says so before sending
+ * and the server refuses a shorter one with PASSWORD_TOO_SHORT, one rule for both (the server
+ * imports this module). Passwords made before the rule still sign in; the login answer then
+ * carries `passwordChangeRequired` and the app asks for a new one.
+ */
+export const PASSWORD_MIN_LENGTH = 8
+
+/** Counted in characters, not UTF-16 units: a Thai letter or an emoji is one. */
+export const isPasswordLongEnough = (password: string): boolean => [...password].length >= PASSWORD_MIN_LENGTH
+
+/** A new password (registration, change password): required, at least PASSWORD_MIN_LENGTH characters. */
+export function newPasswordRule(password: string): Rule {
+  if (required(password)) return 'validation.required'
+  return isPasswordLongEnough(password) ? null : 'errors.PASSWORD_TOO_SHORT'
 }
 
 export function confirmPasswordRule(password: string, confirm: string): Rule {

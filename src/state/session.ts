@@ -24,22 +24,32 @@ interface Session {
   /** Set when the server ended the session; /login shows it once. Never stored, so a reload
    *  forgets it. */
   endedReason: SessionEndReason | null
+  /** The login answer said the password is shorter than today's rule (passwordChangeRequired):
+   *  the member shell asks for a new one until it is changed or the prompt is dismissed. Never
+   *  stored: the next sign-in with that password asks again. */
+  passwordChangeRequired: boolean
 }
 
 function readStored(): Session {
   const persistent = localStorage.getItem(storageKeys.token)
-  if (persistent) return { token: persistent, remember: true, endedReason: null }
-  return { token: sessionStorage.getItem(storageKeys.token), remember: false, endedReason: null }
+  if (persistent) return { token: persistent, remember: true, endedReason: null, passwordChangeRequired: false }
+  return { token: sessionStorage.getItem(storageKeys.token), remember: false, endedReason: null, passwordChangeRequired: false }
 }
 
 export const session = proxy<Session>(readStored())
 
-export function signIn(token: string, remember: boolean): void {
+export function signIn(token: string, remember: boolean, { passwordChangeRequired = false } = {}): void {
   clearStoredAuth()
   ;(remember ? localStorage : sessionStorage).setItem(storageKeys.token, token)
   session.token = token
   session.remember = remember
   session.endedReason = null
+  session.passwordChangeRequired = passwordChangeRequired
+}
+
+/** The password was changed, or the member put the prompt off: the shell stops asking. */
+export function forgetPasswordChange(): void {
+  session.passwordChangeRequired = false
 }
 
 /** Logout and every session-ending answer: the token goes from both storages. `reason`: the
@@ -49,6 +59,7 @@ export function signOut(reason?: SessionEndReason): void {
   session.token = null
   session.remember = false
   session.endedReason = reason ?? null
+  session.passwordChangeRequired = false
 }
 
 /** /login has shown the reason: it is not shown again. */

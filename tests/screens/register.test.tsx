@@ -212,6 +212,53 @@ describe('step 3: profile', () => {
     expect(posted(wizard, '/api/account/validate')).toEqual([])
   })
 
+  it('wants a password of at least 8 characters before any call, under the field, keeping what was typed (issue 27)', async () => {
+    const wizard = await openWizard()
+    await phoneStep(wizard)
+    await heading('register.step3Title')
+    await wizard.user.type(field('fields.name'), 'somchai')
+    await wizard.user.type(field('fields.password'), 'secret9')
+    await wizard.user.type(field('fields.confirmPassword'), 'secret9')
+    await next(wizard)
+    const error = await screen.findByText(text('errors.PASSWORD_TOO_SHORT'))
+    expect(error).toBeVisible()
+    expect(field('fields.password')).toHaveAttribute('aria-describedby', error.id)
+    expect(field('fields.password')).toHaveValue('secret9')
+    expect(field('fields.confirmPassword')).toHaveValue('secret9')
+    expect(posted(wizard, '/api/account/validate')).toEqual([])
+    // One more character and the step goes on.
+    await wizard.user.type(field('fields.password'), '9')
+    expect(screen.queryByText(text('errors.PASSWORD_TOO_SHORT'))).not.toBeInTheDocument()
+    await wizard.user.type(field('fields.confirmPassword'), '9')
+    await next(wizard)
+    await heading('register.step4Title')
+    expect(posted(wizard, '/api/account/validate')[0].body).toMatchObject({ password: 'secret99' })
+  })
+
+  it.each(['th', 'la'] as const)('says the password rule in %s', async (language) => {
+    const wizard = await openWizard({ language })
+    await phoneStep(wizard)
+    await heading('register.step3Title')
+    await wizard.user.type(field('fields.password'), 'abc')
+    await next(wizard)
+    expect(await screen.findByText(text('errors.PASSWORD_TOO_SHORT'))).toBeVisible()
+    expect(text('errors.PASSWORD_TOO_SHORT')).toContain('8')
+    expect(text('errors.PASSWORD_TOO_SHORT')).not.toMatch(/[A-Za-z]/)
+  })
+
+  it("shows the server's PASSWORD_TOO_SHORT under the password", async () => {
+    const wizard = await openWizard({ api: { 'POST /api/account/validate': [400, { message: 'PASSWORD_TOO_SHORT' }] } })
+    await phoneStep(wizard)
+    await heading('register.step3Title')
+    await wizard.user.type(field('fields.name'), 'somchai')
+    await wizard.user.type(field('fields.password'), 'secret99')
+    await wizard.user.type(field('fields.confirmPassword'), 'secret99')
+    await next(wizard)
+    const error = await screen.findByText(text('errors.PASSWORD_TOO_SHORT'))
+    expect(field('fields.password')).toHaveAttribute('aria-describedby', error.id)
+    noToast()
+  })
+
   it('shows the server refusal on the form, without a toast', async () => {
     const wizard = await openWizard({ api: { 'POST /api/account/validate': [409, { message: 'EXISTING_USER' }] } })
     await phoneStep(wizard)

@@ -289,6 +289,53 @@ describe('slot account detail', () => {
     expect(calls.some((call) => call.url === path)).toBe(true)
   })
 
+  it.each([
+    ['javascript:alert(document.cookie)', 'en'],
+    ['data:text/html,<script>alert(1)</script>', 'en'],
+    ['  JavaScript:alert(1)', 'th'],
+    ['vbscript:msgbox(1)', 'la'],
+  ] as const)('never opens an auto-login link that is not http(s) (%s) and says so in %s', async (link, language) => {
+    const openExternal = vi.fn()
+    const { user } = await renderScreen(<HomeScreen />, {
+      path: '/user/home',
+      language,
+      setup: () => localStorage.setItem('remember-agreement', 'true'),
+      platform: { openExternal },
+      api: {
+        'GET /api/wallet': wallet(10, [slot('PG', 'slot', 1, true)]),
+        'GET /api/lookup/active': { isActive: false, terminated: false },
+        'GET /api/wallet/account/PG': { username: 'pguser', password: 'secret' },
+        'GET /api/autoLogin/pg/pguser': operatorOnly({ link }, 'an operator API (or one taken over) may answer any link'),
+      },
+    })
+    await user.click(await screen.findByRole('button', { name: text('games.open', { name: 'PG game' }) }))
+    const modal = await dialog('PG game')
+    await user.click(await within(modal).findByRole('button', { name: text('games.play') }))
+    expect(await within(modal).findByRole('alert')).toHaveTextContent(text('games.unsafeLink'))
+    expect(text('games.unsafeLink')).not.toBe('games.unsafeLink')
+    expect(openExternal).not.toHaveBeenCalled()
+  })
+
+  it('opens a path the API answers as a link on that API', async () => {
+    const openExternal = vi.fn()
+    const { user } = await renderScreen(<HomeScreen />, {
+      path: '/user/home',
+      config: { apiBase: 'https://api.operator.example' },
+      setup: () => localStorage.setItem('remember-agreement', 'true'),
+      platform: { openExternal },
+      api: {
+        'GET /api/wallet': wallet(10, [slot('PG', 'slot', 1, true)]),
+        'GET /api/lookup/active': { isActive: false, terminated: false },
+        'GET /api/wallet/account/PG': { username: 'pguser', password: 'secret' },
+        'GET /api/autoLogin/pg/pguser': { link: '/demo-game/abcdefghijklmnop' },
+      },
+    })
+    await user.click(await screen.findByRole('button', { name: text('games.open', { name: 'PG game' }) }))
+    const modal = await dialog('PG game')
+    await user.click(await within(modal).findByRole('button', { name: text('games.play') }))
+    await waitFor(() => expect(openExternal).toHaveBeenCalledWith('https://api.operator.example/demo-game/abcdefghijklmnop'))
+  })
+
   it('shows SLOT_ACTIVATE_FAIL translated and keeps the activate button', async () => {
     const { user } = await home({ 'GET /api/wallet/activate/JOKER': [502, { message: 'slot_activate_fail' }] })
     await user.click(await screen.findByRole('button', { name: text('games.open', { name: 'JOKER game' }) }))

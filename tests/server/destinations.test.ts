@@ -83,11 +83,11 @@ describe('payment destinations in production', () => {
   })
 
   it("refuses to start without the operator's destinations, naming what is missing", async () => {
-    expect(() => readServerEnv({ APP_MODE: 'production', SMS_WEBHOOK_URL: 'https://sms.example/otp' }, noFile))
+    expect(() => readServerEnv({ APP_MODE: 'production', SMS_WEBHOOK_URL: 'https://sms.example/otp', SMS_WEBHOOK_SECRET: 's'.repeat(32) }, noFile))
       .toThrow(/DEPOSIT_ACCOUNTS .*CONTACT/)
-    expect(() => readServerEnv({ APP_MODE: 'production', SMS_WEBHOOK_URL: 'https://sms.example/otp', CONTACT: OPERATOR_ENV.CONTACT }, noFile))
+    expect(() => readServerEnv({ APP_MODE: 'production', SMS_WEBHOOK_URL: 'https://sms.example/otp', SMS_WEBHOOK_SECRET: 's'.repeat(32), CONTACT: OPERATOR_ENV.CONTACT }, noFile))
       .toThrow(/needs DEPOSIT_ACCOUNTS/)
-    expect(() => readServerEnv({ APP_MODE: 'production', SMS_WEBHOOK_URL: 'https://sms.example/otp', DEPOSIT_ACCOUNTS: OPERATOR_ENV.DEPOSIT_ACCOUNTS }, noFile))
+    expect(() => readServerEnv({ APP_MODE: 'production', SMS_WEBHOOK_URL: 'https://sms.example/otp', SMS_WEBHOOK_SECRET: 's'.repeat(32), DEPOSIT_ACCOUNTS: OPERATOR_ENV.DEPOSIT_ACCOUNTS }, noFile))
       .toThrow(/needs CONTACT/)
     await expect(buildServer({ dataDir: ':memory:', mode: 'production', sms, contact: OPERATOR.contact })).rejects.toThrow(/DEPOSIT_ACCOUNTS/)
     await expect(buildServer({ dataDir: ':memory:', mode: 'production', sms, depositAccounts: OPERATOR.depositAccounts })).rejects.toThrow(/CONTACT/)

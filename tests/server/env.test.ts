@@ -4,16 +4,46 @@ import { describe, expect, it } from 'vitest'
 import { readServerEnv } from '../../server/env'
 import { OPERATOR_ENV } from './helpers'
 
+const SECRET = 'k'.repeat(32)
+
 const noFile = () => {
   throw new Error('no such file')
 }
 
 describe('readServerEnv', () => {
-  it('defaults to demo mode on port 8080, all interfaces, .data/', () => {
-    expect(readServerEnv({}, noFile)).toEqual({
+  it('under npm start defaults to demo mode on port 8080, all interfaces, .data/, with nothing to warn of', () => {
+    expect(readServerEnv({ npm_lifecycle_event: 'start' }, noFile)).toEqual({
       port: 8080, host: '0.0.0.0', dataDir: '.data/', databaseUrl: undefined, mode: 'demo',
       config: undefined, settings: undefined, trustProxy: false, smsWebhookUrl: undefined, payoutHoldMs: undefined,
+      warnings: [],
     })
+    expect(readServerEnv({ npm_lifecycle_event: 'start', HOST: '::' }, noFile).host).toBe('::')
+  })
+
+  it('started without APP_MODE outside npm start, runs the demo on loopback only, whatever HOST says, and says why', () => {
+    for (const env of [{}, { HOST: '0.0.0.0' }, { HOST: '203.0.113.5', npm_lifecycle_event: 'dev' }]) {
+      const read = readServerEnv(env, noFile)
+      expect(read, JSON.stringify(env)).toMatchObject({ mode: 'demo', host: '127.0.0.1' })
+      expect(read.warnings).toHaveLength(1)
+      expect(read.warnings[0]).toMatch(/APP_MODE is not set/)
+      expect(read.warnings[0]).toMatch(/127\.0\.0\.1 only/)
+      expect(read.warnings[0]).toMatch(/APP_MODE=production/)
+    }
+    expect(readServerEnv({ HOST: '0.0.0.0' }, noFile).warnings[0]).toContain('HOST=0.0.0.0 is ignored')
+  })
+
+  it('a mode chosen listens where HOST says, with nothing to warn of', () => {
+    for (const mode of ['demo', 'dev', 'test']) {
+      expect(readServerEnv({ APP_MODE: mode }, noFile)).toMatchObject({ mode, host: '0.0.0.0', warnings: [] })
+      expect(readServerEnv({ APP_MODE: mode, HOST: '10.0.0.5' }, noFile)).toMatchObject({ host: '10.0.0.5', warnings: [] })
+    }
+  })
+
+  it('refuses TRUST_PROXY=true in production: a hop count or addresses instead', () => {
+    const production = { APP_MODE: 'production', SMS_WEBHOOK_URL: 'https://sms.example/otp', SMS_WEBHOOK_SECRET: 'a'.repeat(32), ...OPERATOR_ENV }
+    expect(() => readServerEnv({ ...production, TRUST_PROXY: 'true' }, noFile)).toThrow(/TRUST_PROXY=true .*hop count.*addresses/)
+    expect(readServerEnv({ ...production, TRUST_PROXY: '1' }, noFile).trustProxy).toBe(1)
+    expect(readServerEnv({ ...production, TRUST_PROXY: '10.0.0.0/8' }, noFile).trustProxy).toEqual(['10.0.0.0/8'])
   })
 
   it('reads PORT, HOST, DATA_DIR, APP_MODE and APP_CONFIG', () => {
@@ -45,15 +75,25 @@ describe('readServerEnv', () => {
     [{ TRUST_PROXY: 'everyone' }, /TRUST_PROXY/],
     [{ PAYOUT_HOLD_HOURS: '-1' }, /PAYOUT_HOLD_HOURS/],
     [{ APP_MODE: 'production', ...OPERATOR_ENV }, /needs SMS_WEBHOOK_URL/],
-    [{ APP_MODE: 'production', SMS_WEBHOOK_URL: 'ftp://sms.example', ...OPERATOR_ENV }, /http\(s\)/],
-    [{ APP_MODE: 'production', SMS_WEBHOOK_URL: 'not a url', ...OPERATOR_ENV }, /not a URL/],
+    [{ APP_MODE: 'production', SMS_WEBHOOK_URL: 'ftp://sms.example', SMS_WEBHOOK_SECRET: SECRET, ...OPERATOR_ENV }, /http\(s\)/],
+    [{ APP_MODE: 'production', SMS_WEBHOOK_URL: 'not a url', SMS_WEBHOOK_SECRET: SECRET, ...OPERATOR_ENV }, /not a URL/],
+    [{ APP_MODE: 'production', SMS_WEBHOOK_URL: 'http://sms.example/otp', SMS_WEBHOOK_SECRET: SECRET, ...OPERATOR_ENV }, /SMS_WEBHOOK_URL must be https in production/],
+    [{ APP_MODE: 'production', SMS_WEBHOOK_URL: 'https://sms.example/otp', ...OPERATOR_ENV }, /needs SMS_WEBHOOK_SECRET/],
+    [{ APP_MODE: 'production', SMS_WEBHOOK_URL: 'https://sms.example/otp', SMS_WEBHOOK_SECRET: 'short', ...OPERATOR_ENV }, /SMS_WEBHOOK_SECRET must have at least 32/],
+    [{ SMS_WEBHOOK_URL: 'http://localhost:9000/otp', SMS_WEBHOOK_SECRET: 'short' }, /SMS_WEBHOOK_SECRET must have at least 32/],
   ])('refuses %j', (env, message) => {
     expect(() => readServerEnv(env, noFile)).toThrow(message)
   })
 
-  it('takes production with an SMS webhook', () => {
-    const env = readServerEnv({ APP_MODE: 'production', SMS_WEBHOOK_URL: 'https://sms.example/otp', ...OPERATOR_ENV }, noFile)
-    expect(env).toMatchObject({ mode: 'production', smsWebhookUrl: 'https://sms.example/otp' })
+  it('takes production with an https SMS webhook and its signing secret', () => {
+    const env = readServerEnv({ APP_MODE: 'production', SMS_WEBHOOK_URL: 'https://sms.example/otp', SMS_WEBHOOK_SECRET: SECRET, ...OPERATOR_ENV }, noFile)
+    expect(env).toMatchObject({ mode: 'production', smsWebhookUrl: 'https://sms.example/otp', smsWebhookSecret: SECRET })
+  })
+
+  it('takes a plain-http webhook, signed or not, outside production (a gateway on the developer machine)', () => {
+    expect(readServerEnv({ APP_MODE: 'dev', SMS_WEBHOOK_URL: 'http://localhost:9000/otp' }, noFile))
+      .toMatchObject({ smsWebhookUrl: 'http://localhost:9000/otp', smsWebhookSecret: undefined })
+    expect(readServerEnv({ APP_MODE: 'dev', SMS_WEBHOOK_URL: 'http://localhost:9000/otp', SMS_WEBHOOK_SECRET: SECRET }, noFile).smsWebhookSecret).toBe(SECRET)
   })
 
   it('reads operator settings from APP_SETTINGS, else from SETTINGS_FILE', () => {

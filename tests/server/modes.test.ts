@@ -101,7 +101,7 @@ describe('OTP senders', () => {
 
   it('the webhook sender POSTs { phone, code, reference } as JSON and fails on a non-2xx', async () => {
     const send = vi.fn<typeof fetch>().mockResolvedValue(new Response('{}', { status: 200 }))
-    const sender = createWebhookOtpSender('https://sms.example/otp', send)
+    const sender = createWebhookOtpSender('https://sms.example/otp', { send })
     await sender.sendOtp({ phone: '0812345678', code: '123456', reference: 'ABCD' })
     const [url, init] = send.mock.calls[0]
     expect(url).toBe('https://sms.example/otp')

@@ -48,7 +48,7 @@ describe('POST /api/otp/send', () => {
       calls += 1
       return new Response('busy', { status: 503 })
     }
-    server = await startServer({ sms: createWebhookOtpSender('https://sms.example/send', gateway as typeof fetch), limits: { otpPerAddress: 2 } })
+    server = await startServer({ sms: createWebhookOtpSender('https://sms.example/send', { send: gateway as typeof fetch }), limits: { otpPerAddress: 2 } })
     expect(await send('0891234567')).toMatchObject(expectError(502, 'OTP_SEND_FAIL'))
     expect(await send('0891234568')).toMatchObject(expectError(502, 'OTP_SEND_FAIL'))
     expect(await send('0891234569')).toMatchObject(expectError(429, 'REQUEST_LIMIT'))

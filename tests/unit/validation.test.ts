@@ -6,6 +6,7 @@ import {
   digitsOnly,
   groupAccountNumber,
   maskAccountNumber,
+  newPasswordRule,
   phoneRule,
   required,
   upper,
@@ -77,6 +78,21 @@ describe('confirm password', () => {
 
   it('requires the confirmation', () => {
     expect(confirmPasswordRule('secret1', '')).toBe('validation.required')
+  })
+})
+
+describe('new password (issue 27)', () => {
+  it('wants at least 8 characters, counted as characters', () => {
+    expect(newPasswordRule('secret99')).toBeNull()
+    expect(newPasswordRule('รหัสผ่านสั้น')).toBeNull()
+    expect(newPasswordRule('secret9')).toBe('errors.PASSWORD_TOO_SHORT')
+    // Eight UTF-16 units, four characters.
+    expect(newPasswordRule('🔑🔑🔑🔑')).toBe('errors.PASSWORD_TOO_SHORT')
+  })
+
+  it('requires one', () => {
+    expect(newPasswordRule('')).toBe('validation.required')
+    expect(newPasswordRule('   ')).toBe('validation.required')
   })
 })
 

@@ -56,8 +56,8 @@ export function LoginPage() {
     submit(
       { username: phone, password },
       {
-        onSuccess: ({ token }) => {
-          signIn(token, remember)
+        onSuccess: ({ token, passwordChangeRequired }) => {
+          signIn(token, remember, { passwordChangeRequired: passwordChangeRequired === true })
           localStorage.setItem(storageKeys.rememberMe, remember ? '1' : '0')
           navigate(safeRedirect(params.get('redirect')), { replace: true })
         },

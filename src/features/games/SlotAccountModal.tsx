@@ -14,6 +14,8 @@ import { copyWithToast } from '../../ui/copy'
 import { CopyIcon } from '../../ui/icons'
 import { Modal } from '../../ui/Modal'
 import { useWallet, walletKeys } from '../../api/wallet'
+import { getConfig } from '../../api/config'
+import { safeUrl } from '../../lib/url'
 import { activateSlot, autoLoginLink, gameKeys, getCredentials, resetPassword } from './api'
 
 interface SlotAccountModalProps {
@@ -24,6 +26,15 @@ interface SlotAccountModalProps {
 }
 
 const haptic = (ok: boolean) => getPlatform().haptic(ok ? 'success' : 'error')
+
+/**
+ * The auto-login link as it is opened: only http(s), through safeUrl like every other link from
+ * the server (a `javascript:` or `data:` link is never opened); a path is on the API that gave it.
+ */
+function launchUrl(link: string): string | undefined {
+  const url = safeUrl(link)
+  return url && new URL(url, new URL(getConfig().apiBase || '/', window.location.href)).toString()
+}
 
 /** Spec 2 "Slot account detail": activate, the credentials with copy, reset password, auto-login. */
 export function SlotAccountModal({ open, code, onClose, onTransfer }: SlotAccountModalProps) {
@@ -59,11 +70,15 @@ export function SlotAccountModal({ open, code, onClose, onTransfer }: SlotAccoun
     onError: () => haptic(false),
   })
   const launch = useMutation({
-    mutationFn: (params: AutoLoginParams) => autoLoginLink(params),
+    mutationFn: async (params: AutoLoginParams) => {
+      const url = launchUrl((await autoLoginLink(params)).link)
+      if (!url) throw new Error(t('games.unsafeLink'))
+      return url
+    },
     meta: { handlesError: true },
-    onSuccess: ({ link }) => {
+    onSuccess: (url) => {
       haptic(true)
-      getPlatform().openExternal(link)
+      getPlatform().openExternal(url)
     },
     onError: () => haptic(false),
   })

@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next'
 import { call } from '../../api/call'
 import { accountEndpoints } from '../../api/contract/account'
 import { useSubmit } from '../../api/useSubmit'
+import { isPasswordLongEnough } from '../../lib/validation'
+import { forgetPasswordChange } from '../../state/session'
 import { Button } from '../../ui/Button'
 import { ErrorDialog } from '../../ui/ErrorDialog'
 import { PasswordField } from '../../ui/Field'
@@ -13,14 +15,16 @@ const changePassword = (body: { oldPassword: string; newPassword: string }) => c
 
 /**
  * Spec 2 "Profile", spec 5 "Change password": old, new and confirm, all required (nothing happens
- * while one is empty), new equal to confirm (else the not-equal message in the form); a failure in
+ * while one is empty), the new one at least PASSWORD_MIN_LENGTH characters (issue 27: the rule's
+ * message under it), new equal to confirm (else the not-equal message in the form); a failure in
  * an alert, keeping what was typed; success in an alert. The server ends the member's other
- * sessions; this one stays signed in.
+ * sessions; this one stays signed in, and the shell's prompt for a new password goes.
  */
 export default function ChangePasswordModal({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation()
   const [fields, setFields] = useState({ oldPassword: '', newPassword: '', confirm: '' })
   const [notEqual, setNotEqual] = useState(false)
+  const [tooShort, setTooShort] = useState(false)
   const [failure, setFailure] = useState<Error | null>(null)
   const [done, setDone] = useState(false)
   const doneText = useId()
@@ -30,17 +34,25 @@ export default function ChangePasswordModal({ onClose }: { onClose: () => void }
   const edit = (name: keyof typeof fields) => (event: { target: { value: string } }) => {
     setFields((now) => ({ ...now, [name]: event.target.value }))
     if (name !== 'oldPassword') setNotEqual(false)
+    if (name === 'newPassword') setTooShort(false)
   }
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault()
     if (!fields.oldPassword || !fields.newPassword || !fields.confirm) return
+    if (!isPasswordLongEnough(fields.newPassword)) {
+      setTooShort(true)
+      return
+    }
     if (fields.newPassword !== fields.confirm) {
       setNotEqual(true)
       return
     }
     submit({ oldPassword: fields.oldPassword, newPassword: fields.newPassword }, {
-      onSuccess: () => setDone(true),
+      onSuccess: () => {
+        forgetPasswordChange()
+        setDone(true)
+      },
       onError: (error) => setFailure(error),
     })
   }
@@ -59,7 +71,8 @@ export default function ChangePasswordModal({ onClose }: { onClose: () => void }
     <Modal open onClose={onClose} title={t('profile.changePassword')}>
       <form className="stack" onSubmit={onSubmit} noValidate>
         <PasswordField label={t('profile.oldPassword')} name="oldPassword" autoComplete="current-password" value={fields.oldPassword} onChange={edit('oldPassword')} required />
-        <PasswordField label={t('profile.newPassword')} name="newPassword" autoComplete="new-password" value={fields.newPassword} onChange={edit('newPassword')} required />
+        <PasswordField label={t('profile.newPassword')} name="newPassword" autoComplete="new-password" value={fields.newPassword} onChange={edit('newPassword')} required
+          error={tooShort ? t('errors.PASSWORD_TOO_SHORT') : null} />
         <PasswordField label={t('profile.confirmPassword')} name="confirmPassword" autoComplete="new-password" value={fields.confirm} onChange={edit('confirm')} required
           error={notEqual ? t('validation.notEqual') : null} />
         <div className="button-row">

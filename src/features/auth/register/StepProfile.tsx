@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { isApiError } from '../../../api/errors'
 import { useSubmit } from '../../../api/useSubmit'
 import { inviteCodeFromText, inviteCodeInput } from '../../../lib/inviteCode'
-import { confirmPasswordRule, required, upper } from '../../../lib/validation'
+import { confirmPasswordRule, newPasswordRule, required, upper } from '../../../lib/validation'
 import { usePlatform } from '../../../platform'
 import { Button } from '../../../ui/Button'
 import { PasswordField, SelectField, TextField } from '../../../ui/Field'
@@ -42,7 +42,7 @@ export function StepProfile({ draft, update, next, inviterLocked, unlockInviter 
     event.preventDefault()
     const found: Errors = {}
     const nameRule = required(draft.name)
-    const passwordRule = required(draft.password)
+    const passwordRule = newPasswordRule(draft.password)
     const confirmRule = confirmPasswordRule(draft.password, draft.confirmPassword)
     if (nameRule) found.name = t(nameRule)
     if (passwordRule) found.password = t(passwordRule)
@@ -56,6 +56,7 @@ export function StepProfile({ draft, update, next, inviterLocked, unlockInviter 
           unlockInviter()
           return setErrors({ inviteCode: failure.message })
         }
+        if (isApiError(failure) && failure.code === 'PASSWORD_TOO_SHORT') return setErrors({ password: failure.message })
         setErrors({ form: failure.message })
       },
     })
