@@ -39,12 +39,17 @@ async function phoneStep(wizard: Screen, phone = '0812345678') {
   await next(wizard)
 }
 
-async function profileStep(wizard: Screen) {
+/** Fills step 3 as a player would, and sends it for the server's check. */
+async function sendProfile(wizard: Screen) {
   await heading('register.step3Title')
   await wizard.user.type(field('fields.name'), 'somchai')
   await wizard.user.type(field('fields.password'), 'secret99')
   await wizard.user.type(field('fields.confirmPassword'), 'secret99')
   await next(wizard)
+}
+
+async function profileStep(wizard: Screen) {
+  await sendProfile(wizard)
   await heading('register.step4Title')
 }
 
@@ -249,11 +254,7 @@ describe('step 3: profile', () => {
   it("shows the server's PASSWORD_TOO_SHORT under the password", async () => {
     const wizard = await openWizard({ api: { 'POST /api/account/validate': [400, { message: 'PASSWORD_TOO_SHORT' }] } })
     await phoneStep(wizard)
-    await heading('register.step3Title')
-    await wizard.user.type(field('fields.name'), 'somchai')
-    await wizard.user.type(field('fields.password'), 'secret99')
-    await wizard.user.type(field('fields.confirmPassword'), 'secret99')
-    await next(wizard)
+    await sendProfile(wizard)
     const error = await screen.findByText(text('errors.PASSWORD_TOO_SHORT'))
     expect(field('fields.password')).toHaveAttribute('aria-describedby', error.id)
     noToast()
@@ -262,11 +263,7 @@ describe('step 3: profile', () => {
   it('shows the server refusal on the form, without a toast', async () => {
     const wizard = await openWizard({ api: { 'POST /api/account/validate': [409, { message: 'EXISTING_USER' }] } })
     await phoneStep(wizard)
-    await heading('register.step3Title')
-    await wizard.user.type(field('fields.name'), 'somchai')
-    await wizard.user.type(field('fields.password'), 'secret99')
-    await wizard.user.type(field('fields.confirmPassword'), 'secret99')
-    await next(wizard)
+    await sendProfile(wizard)
     expect(await screen.findByRole('alert')).toHaveTextContent(text('errors.EXISTING_USER'))
     noToast()
   })
@@ -284,10 +281,7 @@ describe('step 3: profile', () => {
     await wizard.user.type(inviter, '9')
     expect(inviter).toHaveValue('PR123')
 
-    await wizard.user.type(field('fields.name'), 'somchai')
-    await wizard.user.type(field('fields.password'), 'secret99')
-    await wizard.user.type(field('fields.confirmPassword'), 'secret99')
-    await next(wizard)
+    await sendProfile(wizard)
     expect(await screen.findByText(text('errors.INVALID_USER_INFO'))).toBeVisible()
     expect(posted(wizard, '/api/account/validate')[0].body).toMatchObject({ inviteCode: 'PR123', username: '0812345678' })
     expect(field('fields.inviteCode')).not.toHaveAttribute('readonly')

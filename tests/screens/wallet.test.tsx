@@ -9,7 +9,7 @@ import type { Slot, WalletResponse } from '../../src/api/contract'
 import { HomeScreen } from '../../src/app/home'
 import { AGREEMENT_DELAY_MS } from '../../src/features/wallet/home/AgreementModal'
 import { formatMoney } from '../../src/lib/money'
-import { operatorOnly, renderScreen, text, type Call, type Routes } from '../renderScreen'
+import { operatorOnly, renderScreen, text, type Call, type Routes, type ScreenOptions } from '../renderScreen'
 
 const slot = (code: string, category: Slot['category'], amount: number, isActive: boolean, web: string | null = null): Slot => ({
   code, name: `${code} game`, category, isActive, amount, ftWalletSlot: 2, logo: `/games/${code.toLowerCase()}.svg`, background: '/games/bg.svg', web, android: null, ios: null,
@@ -289,50 +289,41 @@ describe('slot account detail', () => {
     expect(calls.some((call) => call.url === path)).toBe(true)
   })
 
+  /** Home with an active PG account whose auto-login answers `answer`; Play pressed in its modal. */
+  async function playPg(answer: Routes[string], options: Pick<ScreenOptions, 'language' | 'config'> = {}) {
+    const openExternal = vi.fn()
+    const { user } = await renderScreen(<HomeScreen />, {
+      ...options,
+      path: '/user/home',
+      setup: () => localStorage.setItem('remember-agreement', 'true'),
+      platform: { openExternal },
+      api: {
+        'GET /api/wallet': wallet(10, [slot('PG', 'slot', 1, true)]),
+        'GET /api/lookup/active': { isActive: false, terminated: false },
+        'GET /api/wallet/account/PG': { username: 'pguser', password: 'secret' },
+        'GET /api/autoLogin/pg/pguser': answer,
+      },
+    })
+    await user.click(await screen.findByRole('button', { name: text('games.open', { name: 'PG game' }) }))
+    const modal = await dialog('PG game')
+    await user.click(await within(modal).findByRole('button', { name: text('games.play') }))
+    return { modal, openExternal }
+  }
+
   it.each([
     ['javascript:alert(document.cookie)', 'en'],
     ['data:text/html,<script>alert(1)</script>', 'en'],
     ['  JavaScript:alert(1)', 'th'],
     ['vbscript:msgbox(1)', 'la'],
   ] as const)('never opens an auto-login link that is not http(s) (%s) and says so in %s', async (link, language) => {
-    const openExternal = vi.fn()
-    const { user } = await renderScreen(<HomeScreen />, {
-      path: '/user/home',
-      language,
-      setup: () => localStorage.setItem('remember-agreement', 'true'),
-      platform: { openExternal },
-      api: {
-        'GET /api/wallet': wallet(10, [slot('PG', 'slot', 1, true)]),
-        'GET /api/lookup/active': { isActive: false, terminated: false },
-        'GET /api/wallet/account/PG': { username: 'pguser', password: 'secret' },
-        'GET /api/autoLogin/pg/pguser': operatorOnly({ link }, 'an operator API (or one taken over) may answer any link'),
-      },
-    })
-    await user.click(await screen.findByRole('button', { name: text('games.open', { name: 'PG game' }) }))
-    const modal = await dialog('PG game')
-    await user.click(await within(modal).findByRole('button', { name: text('games.play') }))
+    const { modal, openExternal } = await playPg(operatorOnly({ link }, 'an operator API (or one taken over) may answer any link'), { language })
     expect(await within(modal).findByRole('alert')).toHaveTextContent(text('games.unsafeLink'))
     expect(text('games.unsafeLink')).not.toBe('games.unsafeLink')
     expect(openExternal).not.toHaveBeenCalled()
   })
 
   it('opens a path the API answers as a link on that API', async () => {
-    const openExternal = vi.fn()
-    const { user } = await renderScreen(<HomeScreen />, {
-      path: '/user/home',
-      config: { apiBase: 'https://api.operator.example' },
-      setup: () => localStorage.setItem('remember-agreement', 'true'),
-      platform: { openExternal },
-      api: {
-        'GET /api/wallet': wallet(10, [slot('PG', 'slot', 1, true)]),
-        'GET /api/lookup/active': { isActive: false, terminated: false },
-        'GET /api/wallet/account/PG': { username: 'pguser', password: 'secret' },
-        'GET /api/autoLogin/pg/pguser': { link: '/demo-game/abcdefghijklmnop' },
-      },
-    })
-    await user.click(await screen.findByRole('button', { name: text('games.open', { name: 'PG game' }) }))
-    const modal = await dialog('PG game')
-    await user.click(await within(modal).findByRole('button', { name: text('games.play') }))
+    const { openExternal } = await playPg({ link: '/demo-game/abcdefghijklmnop' }, { config: { apiBase: 'https://api.operator.example' } })
     await waitFor(() => expect(openExternal).toHaveBeenCalledWith('https://api.operator.example/demo-game/abcdefghijklmnop'))
   })
 

@@ -5,7 +5,7 @@
 // interleaving is forced with a barrier (every request past its reads before any writes).
 import { afterEach, describe, expect, it } from 'vitest'
 import { MAX_WRONG_CODES } from '../../server/otp/routes'
-import { type TestServer, call, freshAddress, onPostgres, registration, startServer, testStorage } from './helpers'
+import { type TestServer, call, freshAddress, onPostgres, registration, startInstances } from './helpers'
 
 let servers: TestServer[] = []
 afterEach(async () => {
@@ -13,13 +13,7 @@ afterEach(async () => {
   servers = []
 })
 
-/** Two instances on one PostgreSQL database, or the one SQLite instance. */
-async function instances(): Promise<TestServer[]> {
-  const storage = await testStorage()
-  servers.push(await startServer(storage))
-  if (onPostgres()) servers.push(await startServer(storage))
-  return servers
-}
+const instances = () => startInstances(servers)
 
 /** Resolves for all `parties` callers once the last of them arrived. */
 function barrier(parties: number): () => Promise<void> {

@@ -1,11 +1,14 @@
 import { randomBytes } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
+import { Migrator } from 'kysely'
 import pg from 'pg'
 import { afterEach, beforeEach, expect, inject } from 'vitest'
 import type { RegisterRequest } from '../../src/api/contract'
 import { type BuildServerOptions, buildServer } from '../../server/app'
 import type { OtpMessage } from '../../server/otp/sms'
 import { TEST_MODE_PASSWORD_COST } from '../../server/auth/passwords'
+import { type Db, openDatabase } from '../../server/db'
+import { migrationProvider } from '../../server/migrations/sequence'
 
 /** 2025-01-15 12:00 in Bangkok: inside the slip window's open hours. */
 export const START = Date.parse('2025-01-15T05:00:00Z')
@@ -78,6 +81,20 @@ export async function testStorage(dataDir = ':memory:', { migrated = false } = {
   return { dataDir, databaseUrl: url.toString() }
 }
 
+/**
+ * A fresh database migrated up to and including `name` (a migration test's "before"); the caller
+ * destroys it. Migrate further with the same Migrator to apply the migration under test.
+ */
+export async function migratedTo(name: string): Promise<Db> {
+  const db = openDatabase(await testStorage())
+  const { error } = await new Migrator({ db, provider: migrationProvider }).migrateTo(name)
+  if (error) {
+    await db.destroy()
+    throw error
+  }
+  return db
+}
+
 /** True in the PostgreSQL run of the server suite. */
 export const onPostgres = (): boolean => Boolean(process.env.WALLET_TEST_PG_URL)
 
@@ -109,6 +126,19 @@ export async function startServer(options: Partial<BuildServerOptions> = {}): Pr
     },
     sms,
   }
+}
+
+/**
+ * The instances a race test runs on: two sharing one PostgreSQL database, as two API nodes would
+ * (there requests really overlap), or the one SQLite instance (one connection: they run one after
+ * another, so the test proves sequential correctness). Each is added to `into`, which the caller closes.
+ */
+export async function startInstances(into: TestServer[], options: Partial<BuildServerOptions> = {}): Promise<TestServer[]> {
+  const storage = await testStorage()
+  const started = [await startServer({ ...storage, ...options })]
+  if (onPostgres()) started.push(await startServer({ ...storage, ...options }))
+  into.push(...started)
+  return started
 }
 
 /** A fresh server and the demo member's token for every test of the file, closed after each test. */

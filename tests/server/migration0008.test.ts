@@ -3,10 +3,10 @@
 // approved with one, the bank's reference number. Which is which, row by row, on both dialects.
 import { Migrator, sql } from 'kysely'
 import { afterEach, describe, expect, it } from 'vitest'
-import { type Db, openDatabase } from '../../server/db'
+import type { Db } from '../../server/db'
 import { migrationProvider } from '../../server/migrations/sequence'
 import { sha256 } from '../../server/tokens'
-import { testStorage } from './helpers'
+import { migratedTo } from './helpers'
 
 let db: Db | undefined
 afterEach(async () => {
@@ -16,16 +16,14 @@ afterEach(async () => {
 
 const digest = sha256('an image')
 
-async function migratedTo(name: string): Promise<Db> {
-  db = openDatabase(await testStorage())
-  const { error } = await new Migrator({ db, provider: migrationProvider }).migrateTo(name)
-  if (error) throw error
+async function migrated(name: string): Promise<Db> {
+  db = await migratedTo(name)
   return db
 }
 
 describe('0008_deposit_references', () => {
   it('moves digests (64 lowercase hex) to image_digest and keeps bank references in slip_ref_no', async () => {
-    const old = await migratedTo('0005_rewards_refund_accruals')
+    const old = await migrated('0005_rewards_refund_accruals')
     await sql`INSERT INTO banks (code, name_th, name_en, country, sort) VALUES ('SCB', 'SCB', 'SCB', 'TH', 1)`.execute(old)
     await sql`INSERT INTO members (username, password_hash, name, bank_code, bank_account_name, bank_account_no, currency, created_at)
       VALUES ('0800000001', 'x', 'A', 'SCB', 'A', '1', 'THB', 0)`.execute(old)

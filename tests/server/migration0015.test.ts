@@ -4,9 +4,9 @@
 // turnover, one already received stays as booked. On both dialects.
 import { Migrator, sql } from 'kysely'
 import { afterEach, describe, expect, it } from 'vitest'
-import { type Db, openDatabase } from '../../server/db'
+import type { Db } from '../../server/db'
 import { migrationProvider } from '../../server/migrations/sequence'
-import { testStorage } from './helpers'
+import { migratedTo } from './helpers'
 
 let db: Db | undefined
 afterEach(async () => {
@@ -14,16 +14,14 @@ afterEach(async () => {
   db = undefined
 })
 
-async function migratedTo(name: string): Promise<Db> {
-  db = openDatabase(await testStorage())
-  const { error } = await new Migrator({ db, provider: migrationProvider }).migrateTo(name)
-  if (error) throw error
+async function migrated(name: string): Promise<Db> {
+  db = await migratedTo(name)
   return db
 }
 
 describe('0015_currency_rules', () => {
   it("gives invite rows their money and returns a crossed bonus not yet received to waiting turnover", async () => {
-    const old = await migratedTo('0014_chat')
+    const old = await migrated('0014_chat')
     await sql`INSERT INTO banks (code, name_th, name_en, country, sort) VALUES ('BCEL', 'BCEL', 'BCEL', 'LA', 1)`.execute(old)
     const members: [string, string][] = [['inviter', 'BAHT'], ['kip', 'LAK'], ['baht', 'THB']]
     for (const [name, currency] of members) {

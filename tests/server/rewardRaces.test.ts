@@ -7,7 +7,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { checkBooks } from '../../server/wallet/books'
 import { accountBalance, creditWallet } from '../../server/wallet/ledger'
-import { type TestServer, call, login, onPostgres, registration, startServer, testStorage } from './helpers'
+import { type TestServer, call, login, onPostgres, registration, startInstances } from './helpers'
 
 let servers: TestServer[] = []
 afterEach(async () => {
@@ -17,11 +17,9 @@ afterEach(async () => {
 
 /** One instance, or two on one PostgreSQL database; requests alternate between them. */
 async function instances(): Promise<TestServer[]> {
-  const storage = await testStorage()
-  servers.push(await startServer(storage))
-  if (onPostgres()) servers.push(await startServer(storage))
-  expect((await call(servers[0].app, 'POST', '/dev/settings', { body: { registerOTP: false } })).status).toBe(200)
-  return servers
+  const started = await startInstances(servers)
+  expect((await call(started[0].app, 'POST', '/dev/settings', { body: { registerOTP: false } })).status).toBe(200)
+  return started
 }
 
 async function member(server: TestServer, n: number, fundsMinor: number): Promise<{ token: string; id: number }> {
