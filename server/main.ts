@@ -51,7 +51,7 @@ const dataIn = env.databaseUrl ? `PostgreSQL ${new URL(env.databaseUrl).host}` :
 console.log(`Wallet API (${mode} mode) on http://${shownHost}:${listeningPort} — data in ${dataIn}`)
 if (mode !== 'production') {
   console.log(`DEMO: sign in as ${demoMember.phone} / ${demoMember.password}; OTP codes are printed here, not sent.`)
-  console.log('Not for real players: run with APP_MODE=production, SMS_WEBHOOK_URL and SMS_WEBHOOK_SECRET (see README).')
+  console.log('Not for real players: run with APP_MODE=production, SMS_WEBHOOK_URL, SMS_WEBHOOK_SECRET, DEPOSIT_ACCOUNTS and CONTACT (see README).')
 }
 if (mode === 'dev' || mode === 'test') console.log(`Dev endpoints: http://${shownHost}:${listeningPort}/dev/...`)
 // Said again once listening, where the operator looks for the address.
