@@ -84,7 +84,12 @@ test('with no line QR to show (production serves no demo image), the contact pag
     await route.fulfill({ json: { ...body, lineQR: '' } })
   })
   await page.route('**/line-qr.png', (route) => route.fulfill({ status: 404, body: '' }))
+  const contact = page.waitForResponse('**/api/lookup/contact')
   await open('/contact')
+  await contact
+  // The server's answer is on the page (its text), so what shows is the final state, not the
+  // moment before it arrived.
+  await expect(page.locator('.rich-text')).toBeVisible()
   await expect(page.locator('a.line-button')).toBeVisible()
   await expect(page.locator('.line-qr')).toHaveCount(0)
 })
