@@ -129,7 +129,9 @@ export const DEFAULT_TRANSFER_SWEEP_MS = 30_000
 
 export const DEFAULT_CHAT_PREFIX = 'wallet'
 
-const DEMO_LINE_QR = new URL('./lookup/demo-line-qr.png', import.meta.url)
+/** The demo's LINE QR image, read once when first asked for (demo, dev and test only). */
+let demoLineQr: Promise<Buffer> | undefined
+const readDemoLineQr = () => (demoLineQr ??= readFile(new URL('./lookup/demo-line-qr.png', import.meta.url)))
 
 export const DEFAULT_PAYOUT_HOLD_MS = 24 * 60 * 60 * 1000
 
@@ -153,12 +155,14 @@ declare module 'fastify' {
 }
 
 export async function buildServer(options: BuildServerOptions): Promise<FastifyInstance> {
-  if (options.mode === 'production' && !options.sms) {
-    throw new Error('production mode needs an SMS sender for OTP codes (SMS_WEBHOOK_URL)')
-  }
-  if (options.mode === 'production' && (!options.depositAccounts || !options.contact)) {
-    const missing = [!options.depositAccounts && 'deposit accounts (DEPOSIT_ACCOUNTS)', !options.contact && 'contact (CONTACT)'].filter(Boolean)
-    throw new Error(`production mode needs the operator's ${missing.join(' and ')}: the demo's are never offered in production`)
+  if (options.mode === 'production') {
+    // Production runs on the operator's own services and destinations, never the demo's.
+    const missing = [
+      !options.sms && 'an SMS sender for OTP codes (SMS_WEBHOOK_URL)',
+      !options.depositAccounts && "the operator's deposit accounts (DEPOSIT_ACCOUNTS)",
+      !options.contact && "the operator's contact (CONTACT)",
+    ].filter(Boolean)
+    if (missing.length > 0) throw new Error(`production mode needs ${missing.join(', ')}`)
   }
   const app = Fastify({
     // Every request's URL is logged; the secret segments of some (slip image, auto-login, game
@@ -311,7 +315,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   // give, and answers 404 rather than the app's page, so the page shows no QR but the operator's.
   app.get('/line-qr.png', async (_request, reply) => {
     if (options.mode === 'production') return reply.code(404).send(errorBody('NO_DATA'))
-    return reply.header('Cache-Control', 'no-cache').type('image/png').send(await readFile(DEMO_LINE_QR))
+    return reply.header('Cache-Control', 'no-cache').type('image/png').send(await readDemoLineQr())
   })
   await registerStatic(app, staticDir)
   return app

@@ -17,7 +17,6 @@ export function toMinor(major: number): number | undefined {
  * Every amount rule is kept per money (issue 27): an amount of one is never paid as the other.
  */
 export type Money = 'THB' | 'LAK'
-export const MONIES: readonly Money[] = ['THB', 'LAK']
 
 /** The money of a currency as members and accounts write it. */
 export const moneyOf = (currency: string): Money => isoCurrency(currencyOf(currency))

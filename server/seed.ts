@@ -2,7 +2,7 @@ import type { Variant } from '../src/api/contract'
 import { type Db, LOCKS, lockedTransaction } from './db'
 import type { PasswordHasher } from './auth/passwords'
 import { insertMember, setMemberActive } from './account/members'
-import { getContent, insertDepositAccounts, setContent } from './lookup/store'
+import { getContent, insertDepositAccounts, setContent, storedWithdrawLimits } from './lookup/store'
 import * as data from './seedData'
 import type { SharedContent } from './seedData'
 import { seedDepositMethods } from './deposit/seed'
@@ -66,11 +66,8 @@ async function seedDemoDestinations(db: Db, _at: number, _prepared: unknown, { v
  * one pair (read as baht) gain the kip pair, and the seeded offers their kip cap.
  */
 async function seedKipAmounts(db: Db, _at: number, _prepared: unknown, { variant }: SeedOptions): Promise<void> {
-  const limits = await getContent(db, 'withdrawLimits')
-  if (limits) {
-    const byMoney = 'withdrawMinMinor' in limits ? { THB: limits } : limits
-    if (!byMoney.LAK) await setContent(db, 'withdrawLimits', { ...byMoney, LAK: data.withdrawLimits.LAK })
-  }
+  const limits = await storedWithdrawLimits(db)
+  if (limits && !limits.LAK) await setContent(db, 'withdrawLimits', { ...limits, LAK: data.withdrawLimits.LAK })
   for (const offer of data.offersFor(variant)) {
     if (typeof offer.maxBonusMinor === 'number' || offer.maxBonusMinor.LAK === undefined) continue
     await db.updateTable('bonuses').set({ max_bonus_lak_minor: offer.maxBonusMinor.LAK })

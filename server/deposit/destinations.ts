@@ -16,7 +16,7 @@ const filled = (maxLength: number) => Type.String({ minLength: 1, maxLength, pat
 const digits = Type.String({ pattern: '^[0-9]{6,20}$' })
 
 /** Types whose account number is the PromptPay id a QR code pays (deposit/qrcode.ts). */
-export const QR_BANK_TYPES: readonly string[] = ['QR', 'WW', 'E2P']
+const QR_BANK_TYPES: readonly string[] = ['QR', 'WW', 'E2P']
 
 export const DepositAccountsSetting = Type.Object({
   banks: Type.Array(Type.Object({

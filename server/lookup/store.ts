@@ -42,20 +42,20 @@ const limitPair = Type.Object({
 export const WithdrawLimitsSetting = Type.Object({ THB: Type.Optional(limitPair), LAK: Type.Optional(limitPair) }, { additionalProperties: false })
 export type WithdrawLimitsSetting = Static<typeof WithdrawLimitsSetting>
 
+/** The stored withdrawal limits per money (the shape of before, one pair, read as baht); undefined when none are stored. */
+export async function storedWithdrawLimits(db: Db): Promise<WithdrawLimitsByMoney | undefined> {
+  const limits = await getContent(db, 'withdrawLimits')
+  return limits && 'withdrawMinMinor' in limits ? { THB: limits } : limits
+}
+
 /** Sets the limits of the moneys `setting` names, keeping the others' as stored. */
 export async function applyWithdrawLimits(db: Db, setting: WithdrawLimitsSetting): Promise<void> {
-  const stored = await getContent(db, 'withdrawLimits')
-  const byMoney = stored === undefined ? {} : 'withdrawMinMinor' in stored ? { THB: stored } : stored
-  await setContent(db, 'withdrawLimits', { ...byMoney, ...setting })
+  await setContent(db, 'withdrawLimits', { ...(await storedWithdrawLimits(db)), ...setting })
 }
 
 /** The withdrawal limits of one money; undefined when the operator set none for it. */
 export async function withdrawLimitsFor(db: Db, money: Money): Promise<WithdrawLimitPair | undefined> {
-  const limits = await getContent(db, 'withdrawLimits')
-  if (!limits) return undefined
-  // The shape of before: one pair, set in baht.
-  if ('withdrawMinMinor' in limits) return money === 'THB' ? limits : undefined
-  return limits[money]
+  return (await storedWithdrawLimits(db))?.[money]
 }
 
 export async function getContent<K extends keyof ContentMap>(db: Db, key: K): Promise<ContentMap[K] | undefined> {

@@ -41,7 +41,7 @@ export async function recordInviteeTurnover(trx: Db, inviteeId: number, playedMi
  * so a rate between majors is the same between minors. Integer arithmetic: the percent in
  * hundredths, the rate in millionths.
  */
-export function inviteEarning(rule: InviteRule, from: Money, to: Money, playedMinor: number): number | undefined {
+function inviteEarning(rule: InviteRule, from: Money, to: Money, playedMinor: number): number | undefined {
   const rate = from === to ? 1 : rule.rates?.find((pair) => pair.from === from && pair.to === to)?.rate
   if (rate === undefined) return undefined
   const rateMicro = BigInt(Math.round(rate * 1_000_000))
