@@ -16,7 +16,11 @@ export default defineConfig<PlatformOption>({
   timeout: 120_000,
   // At the phone's CSS pixels (one image pixel each): small enough to keep beside a note.
   use: { ...base.use, deviceScaleFactor: 1 },
-  projects: (['browser', 'telegram'] as const).map((platform) => ({ name: platform, testMatch: 'shots/**/*.spec.ts', use: { platform } })),
+  projects: [
+    ...(['browser', 'telegram'] as const).map((platform) => ({ name: platform, testMatch: 'shots/**/*.spec.ts', use: { platform } })),
+    // The account screens are taken in LINE too (issue 27: from `/` on each host).
+    { name: 'line', testMatch: 'shots/account.spec.ts', use: { platform: 'line' as const } },
+  ],
   webServer: {
     command: `node --import tsx server/main.ts`,
     cwd: root,
