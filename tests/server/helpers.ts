@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
-import { Migrator } from 'kysely'
+import { Migrator, sql } from 'kysely'
 import pg from 'pg'
 import { afterEach, beforeEach, expect, inject } from 'vitest'
 import type { RegisterRequest } from '../../src/api/contract'
@@ -139,6 +139,28 @@ export async function startInstances(into: TestServer[], options: Partial<BuildS
   if (onPostgres()) started.push(await startServer({ ...storage, ...options }))
   into.push(...started)
   return started
+}
+
+/**
+ * The dangerous interleaving, forced (PostgreSQL): `race` starts while `table` is locked against
+ * writes (EXCLUSIVE: its reads go on), and the lock is let go only once `waiting` of the race's
+ * transactions are queued behind a lock. So each has read what it decides on (nothing held, a
+ * coupon unclaimed) before any of them writes, and only the guard at the write can keep them
+ * apart. On SQLite (one connection) `race` simply runs: its requests go one after another, which
+ * proves sequential correctness only.
+ */
+export async function withWritesHeld<T>(db: Db, table: string, waiting: number, race: () => Promise<T>): Promise<T> {
+  if (!onPostgres()) return race()
+  let raced: Promise<T> | undefined
+  await db.transaction().execute(async (trx) => {
+    await sql`LOCK TABLE ${sql.table(table)} IN EXCLUSIVE MODE`.execute(trx)
+    raced = race()
+    // Waiting backends of this test's own database, on the lock above or one behind it.
+    const queued = async () => Number((await sql<{ n: string }>`SELECT count(*) AS n FROM pg_stat_activity
+      WHERE datname = current_database() AND wait_event_type = 'Lock'`.execute(db)).rows[0].n)
+    await expect.poll(queued, { timeout: 30_000 }).toBeGreaterThanOrEqual(waiting)
+  })
+  return raced as Promise<T>
 }
 
 /** A fresh server and the demo member's token for every test of the file, closed after each test. */

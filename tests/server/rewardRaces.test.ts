@@ -3,11 +3,13 @@
 // taken by many members at once, a cancel racing a withdrawal and another cancel, two invite
 // collects and receives, spins with fewer coins than taps, a coupon claimed twice. Each pays or
 // ends once. On PostgreSQL two server instances share the database, as two API nodes would, so
-// the requests really overlap; on SQLite (one connection) they run one after another.
+// the requests really overlap, and where a guard is named, withWritesHeld forces the interleaving
+// it guards against; on SQLite (one connection) they run one after another: that half proves
+// sequential correctness only.
 import { afterEach, describe, expect, it } from 'vitest'
 import { checkBooks } from '../../server/wallet/books'
 import { accountBalance, creditWallet } from '../../server/wallet/ledger'
-import { type TestServer, call, login, onPostgres, registration, startInstances } from './helpers'
+import { type TestServer, call, login, onPostgres, registration, startInstances, withWritesHeld } from './helpers'
 
 let servers: TestServer[] = []
 afterEach(async () => {
@@ -54,6 +56,21 @@ describe(`bonuses under concurrency${onPostgres() ? ' on two instances' : ''}`, 
     for (const refused of answers.filter((answer) => answer !== 'OK')) {
       expect(['BONUS_ALREADY_ACTIVE', 'BONUS_MAX_CLAIMED', 'PROMOTION_RECEIVED']).toContain(refused)
     }
+    const rows = await first.app.wallet.db.selectFrom('user_bonuses').selectAll().where('member_id', '=', id).execute()
+    expect(rows).toHaveLength(1)
+    expect(await accountBalance(first.app.wallet.db, { wallet: id })).toBe(1_000_00 + Number(rows[0].bonus_minor))
+    await expectBalancedBooks(first)
+  })
+
+  it('two activations that both found no bonus held give one bonus: the one-active index refuses the second', async () => {
+    const [first] = await instances()
+    const { token, id } = await member(first, 5, 1_000_00)
+    const at = (i: number) => servers[i % servers.length].app
+    // Both have read "no bonus held" before either records one (PostgreSQL: held at the barrier).
+    const results = await withWritesHeld(first.app.wallet.db, 'user_bonuses', 2, () => Promise.all(
+      ['/api/bonus/activate/WELCOME100', '/api/bonus/activate/DAILY10'].map((path, i) => call(at(i), 'GET', path, { token, headers: { 'idempotency-key': `held-${i}` } })),
+    ))
+    expect(messages(results)).toEqual(['BONUS_ALREADY_ACTIVE', 'OK'])
     const rows = await first.app.wallet.db.selectFrom('user_bonuses').selectAll().where('member_id', '=', id).execute()
     expect(rows).toHaveLength(1)
     expect(await accountBalance(first.app.wallet.db, { wallet: id })).toBe(1_000_00 + Number(rows[0].bonus_minor))
@@ -159,8 +176,9 @@ describe(`the spin wheel under concurrency${onPostgres() ? ' on two instances' :
     expect(messages(spins)).toEqual(['NO_COIN', 'NO_COIN', 'NO_COIN', 'OK', 'OK'])
     const coupons = (await call(first.app, 'GET', '/api/spinwheel/coupon', { token })).body as unknown as { _id: string }[]
     expect(coupons).toHaveLength(2)
-    const claims = await Promise.all([0, 1].map((i) =>
-      call(at(i), 'POST', '/api/spinwheel/coupon/claim', { token, body: { coupon: coupons[0]._id }, headers: { 'idempotency-key': `claim-${i}` } })))
+    // Both have read the coupon unclaimed before either marks it (PostgreSQL: held at the barrier).
+    const claims = await withWritesHeld(first.app.wallet.db, 'spin_coupons', 2, () => Promise.all([0, 1].map((i) =>
+      call(at(i), 'POST', '/api/spinwheel/coupon/claim', { token, body: { coupon: coupons[0]._id }, headers: { 'idempotency-key': `claim-${i}` } }))))
     expect(messages(claims)).toEqual(['NO_CLAIMABLE_COUPON', 'OK'])
     expect(await accountBalance(first.app.wallet.db, { wallet: id })).toBe(9_00)
     await expectBalancedBooks(first)
