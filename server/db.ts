@@ -122,6 +122,8 @@ export interface Tables {
     outcome: string
     at: number
   }
+  /** The simulated providers' own balance per account (wallet/providers.ts), not our ledger's. */
+  provider_accounts: { game_code: string; username: string; balance_minor: number }
   game_accounts: { member_id: number; game_code: string; username: string; password: string; activated_at: number }
   game_launches: { token_hash: string; member_id: number; game_code: string; expires_at: number }
   /** Lost-bet refunds (cashback) reported for a member, until received into the wallet (rewards.ts). */

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { randomToken, sha256 } from '../tokens'
-import { type Db, whenDurable } from '../db'
+import { type Db, inTransaction, whenDurable } from '../db'
 import { runSql } from '../sql'
 import { type Game, type GameAccount, insertLaunch, LAUNCH_TTL_MS } from './games'
 
@@ -56,9 +56,36 @@ async function reach(game: Game): Promise<void> {
 }
 
 /**
- * The simulated providers, with their own book of references in `provider_transfers` (a real
- * provider's, not our ledger): the first request with a reference records it, every later one
- * answers what was recorded. Kept in the database, so every instance talks to the same provider.
+ * Moves a simulated provider's own balance of `username` by `signedMinor`, unless that would take
+ * it below zero: false then, and nothing moved. In the caller's transaction.
+ */
+async function moveAtProvider(db: Db, gameCode: string, username: string, signedMinor: number): Promise<boolean> {
+  await runSql(db, 'INSERT INTO provider_accounts (game_code, username, balance_minor) VALUES (?, ?, 0) ON CONFLICT (game_code, username) DO NOTHING', [gameCode, username])
+  const moved = await runSql(db, `UPDATE provider_accounts SET balance_minor = balance_minor + ?
+    WHERE game_code = ? AND username = ? AND balance_minor + ? >= 0 RETURNING balance_minor`, [signedMinor, gameCode, username, signedMinor])
+  return moved.length > 0
+}
+
+/**
+ * A round played at a simulated provider (the dev stand-in reports it to us after): a win adds to
+ * the account there, a loss takes from it; a loss beyond what the account holds is refused (false).
+ */
+export async function playAtProvider(db: Db, gameCode: string, username: string, signedMinor: number): Promise<boolean> {
+  return inTransaction(db, (trx) => moveAtProvider(trx, gameCode, username, signedMinor))
+}
+
+/** What a simulated provider holds for `username`. */
+export async function heldAtProvider(db: Db, gameCode: string, username: string): Promise<number> {
+  const row = await db.selectFrom('provider_accounts').select('balance_minor').where('game_code', '=', gameCode).where('username', '=', username).executeTakeFirst()
+  return Number(row?.balance_minor ?? 0)
+}
+
+/**
+ * The simulated providers, with their own book of references in `provider_transfers` and their
+ * own balance per account in `provider_accounts` (a real provider's, not our ledger): the first
+ * request with a reference records it, every later one answers what was recorded; a payout of more
+ * than the account holds there is refused, and the reference stays refused. Kept in the database,
+ * so every instance talks to the same provider.
  */
 export function simulatedProvider(db: Db, now: () => number): GameProvider {
   return {
@@ -72,11 +99,18 @@ export function simulatedProvider(db: Db, now: () => number): GameProvider {
     },
     async transfer(game, account, transfer) {
       await reach(game)
-      // The provider's own book: the first request with a reference writes it, a later one reads it.
-      const [written] = await runSql<{ outcome: string }>(db, `INSERT INTO provider_transfers (game_code, reference, direction, username, amount_minor, outcome, at)
-        VALUES (?, ?, ?, ?, ?, 'done', ?) ON CONFLICT (game_code, reference) DO NOTHING RETURNING outcome`,
-      [game.code, transfer.reference, transfer.direction, account.username, transfer.amountMinor, now()])
-      const { outcome } = written ?? (await runSql<{ outcome: string }>(db, 'SELECT outcome FROM provider_transfers WHERE game_code = ? AND reference = ?', [game.code, transfer.reference]))[0]
+      // The provider's own book: the first request with a reference writes it and moves the
+      // account's balance there (or is refused, for good, when a payout exceeds it); a later one reads it.
+      const outcome = await inTransaction(db, async (trx) => {
+        const [written] = await runSql<{ outcome: string }>(trx, `INSERT INTO provider_transfers (game_code, reference, direction, username, amount_minor, outcome, at)
+          VALUES (?, ?, ?, ?, ?, 'done', ?) ON CONFLICT (game_code, reference) DO NOTHING RETURNING outcome`,
+        [game.code, transfer.reference, transfer.direction, account.username, transfer.amountMinor, now()])
+        if (!written) return (await runSql<{ outcome: string }>(trx, 'SELECT outcome FROM provider_transfers WHERE game_code = ? AND reference = ?', [game.code, transfer.reference]))[0].outcome
+        const signed = transfer.direction === 'deposit' ? transfer.amountMinor : -transfer.amountMinor
+        if (await moveAtProvider(trx, game.code, account.username, signed)) return 'done'
+        await runSql(trx, `UPDATE provider_transfers SET outcome = 'refused' WHERE game_code = ? AND reference = ?`, [game.code, transfer.reference])
+        return 'refused'
+      })
       // A provider answers once its book is on disk, like a real one.
       await whenDurable(db)
       if (outcome === 'refused') throw new ProviderRefused(`${game.code} refused ${transfer.reference}`)

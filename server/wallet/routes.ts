@@ -17,6 +17,7 @@ import { ceilingFor, parseAmount } from './amount'
 import * as bonuses from './bonuses'
 import * as games from './games'
 import * as invites from './invites'
+import { playAtProvider } from './providers'
 import { idempotent, idempotentSteps } from './idempotency'
 import { checkBooks } from './books'
 import { accountBalance } from './ledger'
@@ -280,8 +281,10 @@ export const walletDevRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return { message: 'OK' }
   })
   const code = Type.Object({ code: Type.String({ maxLength: 32 }) })
-  // A provider's report of a round played: a signed amount (a win is positive), and the share of a
-  // loss given back as a lost-bet refund (default 5 %).
+  // A round played at the simulated provider, then its report to us: a signed amount (a win is
+  // positive), and the share of a loss given back as a lost-bet refund (default 5 %). The provider
+  // plays it against its own balance (a loss beyond it is refused there: MONEY_NOT_ENOUGH); a
+  // report we refuse is taken back there, so the two books stay one.
   const round = Type.Object({
     username: Type.String({ maxLength: 32 }),
     amount: Type.String({ pattern: '^-?\\d{1,13}(\\.\\d{1,2})?$' }),
@@ -292,7 +295,15 @@ export const walletDevRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (!member) throw fail(404, 'NO_USER')
     const { amount, refundPercent = 5 } = request.body
     const minor = parseAmount(amount.replace(/^-/, ''), ceilingFor(ctx.maxAmountMinor, member.currency))
-    await wallet.settleRound(ctx, member, request.params.code, amount.startsWith('-') ? -minor : minor, refundPercent)
+    const signed = amount.startsWith('-') ? -minor : minor
+    const account = (await games.findGameWithAccount(ctx.db, member.id, request.params.code))?.account
+    if (account && !(await playAtProvider(ctx.db, account.gameCode, account.username, signed))) throw fail(400, 'MONEY_NOT_ENOUGH')
+    try {
+      await wallet.settleRound(ctx, member, request.params.code, signed, refundPercent)
+    } catch (error) {
+      if (account) await playAtProvider(ctx.db, account.gameCode, account.username, -signed)
+      throw error
+    }
     return { message: 'OK' }
   })
   // Spin coins for a member (standing in for the operator's grants beside the per-deposit rule).

@@ -241,19 +241,32 @@ export async function driveTransfer(
   return transfer
 }
 
-/** Step 4: resolves the transfers left in transit longer than the recovery delay; how many were resolved. */
+/** How many open transfers the sweep reads at a time. */
+export const SWEEP_PAGE = 100
+
+/**
+ * Step 4: resolves the transfers left in transit longer than the recovery delay; how many were
+ * resolved. It goes through all of them a page at a time, so transfers its provider still cannot
+ * answer for (they stay open) never keep the ones after them waiting.
+ */
 export async function recoverTransfers(ctx: ServerContext): Promise<number> {
-  const rows = await ctx.db.selectFrom('game_transfers').select(columns)
-    .where('status', 'in', ['reserved', 'withdrawn'])
-    .where('created_at', '<=', ctx.now() - ctx.transferRecoveryAfterMs)
-    .orderBy('id').limit(100).execute()
+  const olderThan = ctx.now() - ctx.transferRecoveryAfterMs
   let resolved = 0
-  for (const row of rows) {
-    try {
-      if (!isOpen(await driveTransfer(ctx, fromRow(row), { recovering: true }))) resolved += 1
-    } catch (error) {
-      console.error(`transfer ${row.id} not recovered: ${(error as Error).message}`)
+  let after = 0
+  for (;;) {
+    const rows = await ctx.db.selectFrom('game_transfers').select(columns)
+      .where('status', 'in', ['reserved', 'withdrawn'])
+      .where('created_at', '<=', olderThan)
+      .where('id', '>', after)
+      .orderBy('id').limit(SWEEP_PAGE).execute()
+    for (const row of rows) {
+      try {
+        if (!isOpen(await driveTransfer(ctx, fromRow(row), { recovering: true }))) resolved += 1
+      } catch (error) {
+        console.error(`transfer ${row.id} not recovered: ${(error as Error).message}`)
+      }
     }
+    if (rows.length < SWEEP_PAGE) return resolved
+    after = Number(rows[rows.length - 1].id)
   }
-  return resolved
 }
