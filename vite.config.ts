@@ -61,6 +61,12 @@ export default defineConfig({
     sequence: { shuffle: true },
     // One file per core (Vitest's default leaves one core idle: on a 2-core machine, one worker).
     maxWorkers: '100%',
+    // Bounds for a machine several times slower than ours: a test waits for its outcome, and a
+    // passing one ends as soon as it is there.
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+    expect: { poll: { timeout: 30_000 } },
+    reporters: ['default', './tests/noSkips.ts'],
     projects: TEST_PROJECTS,
   },
 })

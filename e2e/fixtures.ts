@@ -72,7 +72,35 @@ const CSP_RECORDER = () => {
   document.addEventListener('securitypolicyviolation', (event) => {
     void report(`${location.pathname}: ${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} (${event.sourceFile}:${event.lineNumber})`)
   })
+  // Reports travel to the test one after another: once this marker, sent after the tasks already
+  // queued (a violation's event among them), has arrived, every report before it has too. The task
+  // is a message, not a timer: a test may have stopped the page's clock.
+  const nextTask = () => new Promise<void>((resolve) => {
+    const channel = new MessageChannel()
+    channel.port1.onmessage = () => resolve()
+    channel.port2.postMessage(null)
+  })
+  Object.assign(window, {
+    // The marker's text is CSP_MARKER's (this function runs in the page, apart from this module).
+    __cspSettled: () => nextTask().then(() => report('reports settled')),
+  })
 }
+const CSP_MARKER = 'reports settled'
+
+/**
+ * Every CSP report the page's documents raised so far has reached `violations` (see CSP_RECORDER):
+ * a check of them waits for this, not for a time.
+ */
+export async function cspReportsSettled(page: Page): Promise<void> {
+  await page.evaluate(`window.__cspSettled()`)
+}
+
+/**
+ * What the browser itself writes on the console as an error about a request, not the app's code:
+ * a load answered 4xx/5xx or failed on the network (tests provoke those, and the app shows them),
+ * and a CSP refusal (the CSP gate above judges those, one report each).
+ */
+const BROWSER_OWN_ERRORS = /^(Failed to load resource: |Refused to )|violates the following Content Security Policy directive/
 
 /** In every document from its start: the text of every toast that ever appeared, even for a moment. */
 const TOAST_RECORDER = () => {
@@ -123,6 +151,19 @@ export async function holdAnswers(page: Page, url: string, answer?: (route: Rout
   return { release, sent: () => sent }
 }
 
+/**
+ * Waits for `outcome` (a retry button, an alert) that the app shows once its reads have failed
+ * through their back-off (2, 4, 8 s): the page's clock (page.clock.install() first) is moved on
+ * between looks instead of the test waiting those seconds.
+ */
+export async function throughBackOff(page: Page, outcome: Locator): Promise<void> {
+  await expect.poll(async () => {
+    if (await outcome.isVisible()) return true
+    await page.clock.fastForward(8_000)
+    return false
+  }).toBe(true)
+}
+
 export async function devPost(request: APIRequestContext, path: string, data: unknown): Promise<void> {
   const response = await request.post(path, { data })
   expect(response.ok(), `${path} answered ${response.status()}`).toBeTruthy()
@@ -154,6 +195,8 @@ interface Fixtures {
   serverState: void
   /** Every CSP violation of the test's context so far: a test that provokes some takes them out. */
   cspViolations: string[]
+  /** Every uncaught error and console error of the test's pages so far: a test that provokes one takes it out. */
+  pageErrors: string[]
 }
 
 export const test = base.extend<PlatformOption & Fixtures>({
@@ -169,11 +212,30 @@ export const test = base.extend<PlatformOption & Fixtures>({
     async ({ context }, provide) => {
       const violations: string[] = []
       await context.exposeBinding('__reportCspViolation', (_source, violation: string) => {
-        violations.push(violation)
+        if (violation !== CSP_MARKER) violations.push(violation)
       })
       await context.addInitScript(CSP_RECORDER)
       await provide(violations)
+      // Reports still on their way are waited for (a page already gone has sent its own).
+      await Promise.all(context.pages().map((page) => cspReportsSettled(page).catch(() => undefined)))
       expect(violations, 'Content-Security-Policy violations').toEqual([])
+    },
+    { auto: true },
+  ],
+  /** No page of the test throws an uncaught error or writes an error on the console, unless the test takes out the one it expects. */
+  pageErrors: [
+    async ({ context }, provide) => {
+      const errors: string[] = []
+      const watch = (page: Page) => {
+        page.on('pageerror', (error) => errors.push(`${new URL(page.url()).pathname}: uncaught ${error.name}: ${error.message}`))
+        page.on('console', (message) => {
+          if (message.type() === 'error' && !BROWSER_OWN_ERRORS.test(message.text())) errors.push(`${new URL(page.url()).pathname}: console.error ${message.text()}`)
+        })
+      }
+      context.pages().forEach(watch)
+      context.on('page', watch)
+      await provide(errors)
+      expect(errors, 'uncaught errors and console errors').toEqual([])
     },
     { auto: true },
   ],
@@ -195,6 +257,8 @@ export const test = base.extend<PlatformOption & Fixtures>({
     if (platform === 'telegram') await page.context().addInitScript(TELEGRAM_RECORDER)
     if (agreement === 'remembered') {
       await page.context().addInitScript(() => {
+        // The app's documents only (a blank page or another site's has no storage of the app's).
+        if (!location.href.startsWith('http://localhost:')) return
         if (!sessionStorage.getItem('e2e-agreement-fresh')) localStorage.setItem('remember-agreement', 'true')
       })
     }

@@ -51,6 +51,7 @@ export async function walletOf(request: APIRequestContext, member: Member): Prom
 /** Opens the app signed in as `member` (the token stored as a remembered login would be). */
 export async function signedIn(page: Page, member: Member): Promise<void> {
   await page.addInitScript((token) => {
+    if (!location.href.startsWith('http://localhost:')) return
     if (!sessionStorage.getItem('e2e-signed-in')) {
       localStorage.setItem('token', token)
       sessionStorage.setItem('e2e-signed-in', '1')

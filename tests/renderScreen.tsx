@@ -4,7 +4,7 @@
 // answers through a custom adapter on the app's axios instance, so the interceptors (unwrapping,
 // error catalogue, session endings) run for real.
 import { QueryClientProvider } from '@tanstack/react-query'
-import { cleanup, render, type RenderResult } from '@testing-library/react'
+import { cleanup, render, waitFor, type RenderResult } from '@testing-library/react'
 import userEvent, { type UserEvent } from '@testing-library/user-event'
 import { AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios'
 import { Fragment, type ReactNode } from 'react'
@@ -84,6 +84,9 @@ export interface Screen extends RenderResult {
   remount: () => void
   /** Replace or add API answers mid-test. */
   answer: (routes: Routes) => void
+  /** Resolves once no read or change is under way: what a tap set off has been asked for and
+   *  answered, so a test can check that a call was not made without waiting a fixed time. */
+  settled: () => Promise<void>
   platform: Platform & Record<'scanQr' | 'haptic' | 'share' | 'setBackButton' | 'setClosingConfirmation', Mock>
 }
 
@@ -177,7 +180,9 @@ export async function renderScreen(screen: ReactNode, options: ScreenOptions = {
 
   const client = createQueryClient()
   const defaults = client.getDefaultOptions()
-  client.setDefaultOptions({ ...defaults, queries: { ...defaults.queries, retry: false } })
+  // No retries by default, and none waits: a query that retries by its own rule (retryTransientOnce)
+  // retries at once, so a test waits for the outcome, never races the app's back-off.
+  client.setDefaultOptions({ ...defaults, queries: { ...defaults.queries, retry: false, retryDelay: 0 } })
 
   const memory = memoryLocation({ path, record: true })
   let mounts = 0
@@ -199,6 +204,9 @@ export async function renderScreen(screen: ReactNode, options: ScreenOptions = {
     history: memory.history,
     location: () => memory.history[memory.history.length - 1],
     answer: (more) => Object.assign(routes, more),
+    settled: () => waitFor(() => {
+      if (client.isFetching() + client.isMutating() > 0) throw new Error('still loading')
+    }),
     platform,
   }
 }

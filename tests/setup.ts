@@ -1,4 +1,9 @@
 import '@testing-library/jest-dom/vitest'
+import { configure } from '@testing-library/react'
+
+// findBy* and waitFor wait for an outcome; the bound is for a machine several times slower than
+// ours (a passing test returns as soon as the outcome is there, so it costs nothing).
+configure({ asyncUtilTimeout: 15_000 })
 
 // jsdom has <dialog> but not its modal methods: open and close it the way a browser does, minus
 // the top layer (browser tests cover that).

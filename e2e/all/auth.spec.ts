@@ -37,7 +37,7 @@ test('register with OTP, then sign in, then log out', async ({ page, open, reque
   await page.getByRole('button', { name: th.register.submit }).click()
 
   await expect(page.getByRole('status').filter({ hasText: th.register.successTitle })).toBeVisible()
-  await expect(page).toHaveURL(/\/login$/, { timeout: 5000 })
+  await expect(page).toHaveURL(/\/login$/)
 
   await signIn(page, th, { phone, password: 'secret99' })
   await expect(page).toHaveURL(/\/user\/home$/)

@@ -14,5 +14,5 @@ test('with OTP registration disabled, the phone step leads straight to step 3 an
   await profileStep(page, strings)
   await bankStep(page, strings, phone)
   await expect(page.getByRole('status').filter({ hasText: strings.register.successTitle })).toBeVisible()
-  await expect(page).toHaveURL(/\/login(#.*)?$/, { timeout: 5000 })
+  await expect(page).toHaveURL(/\/login(#.*)?$/)
 })

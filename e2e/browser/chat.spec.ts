@@ -4,7 +4,7 @@
 // runs under the server's Content-Security-Policy with zero violations (fixtures.ts), the socket's
 // ws:// address included.
 import type { Page } from '@playwright/test'
-import { devPost, expect, test } from '../fixtures'
+import { cspReportsSettled, devPost, expect, test } from '../fixtures'
 import { agentSays, enableChat, EVERY_TYPE, guestOf, openChat, serverHistory } from '../shared/chat'
 import { registerMember, signedIn } from '../walletMembers'
 
@@ -56,7 +56,8 @@ test('a guest chats on the contact page and gets an agent reply of every type in
   expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined()
   // Parsing the agent's markup met the inline handler, which the CSP blocked (its backstop) before
   // DOMPurify dropped it: that one report is this test's own doing, and only that one.
-  await expect.poll(() => cspViolations.length).toBe(1)
+  await cspReportsSettled(page)
+  expect(cspViolations).toHaveLength(1)
   const provoked = cspViolations.splice(0)
   expect(provoked[0]).toMatch(/script-src-attr blocked inline/)
   // buttons: web opens through the platform (a new tab in a browser), call dials, postback sends its payload.

@@ -60,7 +60,7 @@ test('after registering, back from /login does not walk through the wizard steps
   await phoneStepToProfile(page, strings, phone)
   await profileStep(page, strings)
   await bankStep(page, strings, phone)
-  await expect(page).toHaveURL(/\/login$/, { timeout: 5000 })
+  await expect(page).toHaveURL(/\/login$/)
   await page.goBack()
   await expect(page).toHaveURL(/\/login$/)
 })

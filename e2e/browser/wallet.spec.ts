@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs'
 import type { Page } from '@playwright/test'
 import la from '../../src/i18n/locales/la.json' with { type: 'json' }
-import { devPost, expect, holdAnswers, test } from '../fixtures'
+import { devPost, expect, holdAnswers, test, throughBackOff } from '../fixtures'
 import { activate, baht, closeTransferReceipt, fill, type Fixtures, memberAtHome, openHome, openTransfer, type Strings } from '../shared/wallet'
 import { fund, memberHeaders, registerMember, signedIn, walletOf } from '../walletMembers'
 
@@ -262,7 +262,7 @@ test.describe('deposits (browser)', () => {
     const countdown = modal.getByTestId('qr-countdown')
     await expect(modal.getByRole('img', { name: strings.deposit.qrLabel }).locator('svg path').first()).toBeAttached()
     const first = await countdown.textContent()
-    await expect(countdown).not.toHaveText(first ?? '', { timeout: 3000 })
+    await expect(countdown).not.toHaveText(first ?? '')
     await modal.getByRole('button', { name: strings.deposit.qrCancel }).click()
     await expect(modal.getByRole('button', { name: strings.deposit.qrCreate })).toBeVisible()
     const state = await request.get('/api/qrcode/KBANK', { headers: memberHeaders(member.token) })
@@ -439,9 +439,10 @@ test.describe('faults (browser)', () => {
     await fund(request, member, 100)
     await signedIn(page, member)
     await page.route('**/api/wallet', (route) => route.fulfill({ status: 500, json: { message: 'INTERNAL_SERVER_ERROR' } }))
+    await page.clock.install()
     await open('/user/home')
     const retry = page.getByRole('button', { name: strings.common.retry })
-    await expect(retry).toBeVisible({ timeout: 20_000 })
+    await throughBackOff(page, retry)
     await page.unroute('**/api/wallet')
     await retry.click()
     await expect(page.getByTestId('total-balance')).toHaveText(baht(100, 'browser'))
@@ -490,29 +491,31 @@ test.describe('faults (browser)', () => {
     await fund(request, member, 100)
     await signedIn(page, member)
     await page.route('**/api/wallet', (route) => route.abort('timedout'))
+    await page.clock.install()
     await open('/user/home')
     const retry = page.getByRole('button', { name: strings.common.retry })
-    await expect(retry).toBeVisible({ timeout: 20_000 })
+    await throughBackOff(page, retry)
     await page.unroute('**/api/wallet')
     await retry.click()
     await expect(page.getByTestId('total-balance')).toHaveText(baht(100, 'browser'))
   })
 
   test('withdraw and deposit show a failing API and stay usable', async ({ page, open, strings, request }) => {
+    await page.clock.install()
     await memberAtHome({ page, open, strings, request }, 300)
     await page.route('**/api/lookup/withdraw', (route) => route.fulfill({ status: 500, json: { message: 'INTERNAL_SERVER_ERROR' } }))
     await page.route('**/api/lookup/deposit', (route) => route.fulfill({ status: 500, json: { message: 'INTERNAL_SERVER_ERROR' } }))
     const actions = page.getByRole('navigation', { name: strings.home.actions })
     await actions.getByRole('button', { name: strings.home.withdraw }).click()
     let modal = page.getByRole('dialog', { name: strings.withdraw.title })
-    await expect(modal.getByRole('alert')).toBeVisible({ timeout: 20_000 })
+    await throughBackOff(page, modal.getByRole('alert'))
     await page.unroute('**/api/lookup/withdraw')
     await modal.getByRole('button', { name: strings.common.retry }).click()
     await expect(modal.getByRole('button', { name: strings.withdraw.next })).toBeEnabled()
     await page.keyboard.press('Escape')
     await actions.getByRole('button', { name: strings.home.deposit }).click()
     modal = page.getByRole('dialog', { name: strings.deposit.title })
-    await expect(modal.getByRole('alert')).toBeVisible({ timeout: 20_000 })
+    await throughBackOff(page, modal.getByRole('alert'))
     await page.unroute('**/api/lookup/deposit')
     await modal.getByRole('button', { name: strings.common.retry }).click()
     await expect(modal.getByRole('tab').first()).toBeVisible()

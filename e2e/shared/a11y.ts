@@ -77,7 +77,7 @@ function shotName(platform: PlatformKind, locale: string, scheme: Scheme): strin
 // A register state walks the wizard before axe runs: on a busy machine that takes a while. The
 // table is the suite's largest file and each test has a member of its own: its tests spread over
 // both workers instead of keeping one busy to the end.
-test.describe.configure({ timeout: 60_000, mode: 'parallel' })
+test.describe.configure({ timeout: 180_000, mode: 'parallel' })
 
 /** Every screen, and every state under it, by name. */
 const TARGETS = SCREENS.flatMap((screen) => [null, ...(screen.states ?? [])].map((state) => ({ screen, state })))

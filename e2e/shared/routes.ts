@@ -9,6 +9,7 @@ import { REDIRECTS, SCREENS, type Screen } from '../screenTable'
 /** A remembered session, stored before the app's first script runs (once: a later sign-out sticks). */
 async function storeToken(page: Page, token: string): Promise<void> {
   await page.addInitScript((value) => {
+    if (!location.href.startsWith('http://localhost:')) return
     if (sessionStorage.getItem('e2e-token-stored')) return
     sessionStorage.setItem('e2e-token-stored', '1')
     localStorage.setItem('token', value)

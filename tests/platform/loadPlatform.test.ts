@@ -71,7 +71,7 @@ describe('loadPlatform', () => {
     const loading = loadPlatform(lineConfig)
     expect(getPlatformState()).toMatchObject({ host: 'line', ready: false })
     expect(getPlatform().kind).toBe('browser')
-    await vi.waitFor(() => expect(line.created).toBe(1))
+    await expect.poll(() => line.created).toBe(1)
     expect(getPlatformState().ready).toBe(false)
     finishInit()
     const { platform } = await loading

@@ -171,7 +171,7 @@ describe('deposit methods from the lookup (spec 2)', () => {
     let fail = true
     const { user, modal } = await deposit({ 'GET /api/lookup/deposit': () => (fail ? [500, { message: 'INTERNAL_SERVER_ERROR' }] : LOOKUP) })
     // A 5xx is read once more before it is shown (retryTransientOnce).
-    expect(await modal.findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent(text('errors.INTERNAL_SERVER_ERROR'))
+    expect(await modal.findByRole('alert')).toHaveTextContent(text('errors.INTERNAL_SERVER_ERROR'))
     fail = false
     await user.click(modal.getByRole('button', { name: text('common.retry') }))
     expect(await modal.findByText('KASIKORNBANK')).toBeVisible()

@@ -143,7 +143,7 @@ describe('invite', () => {
     })
     await user.click(await actions().findByRole('button', { name: text('home.invite') }))
     const modal = await screen.findByRole('dialog', { name: text('home.inviteTitle') })
-    const retry = await within(modal).findByRole('button', { name: text('common.retry') }, { timeout: 4000 })
+    const retry = await within(modal).findByRole('button', { name: text('common.retry') })
     fail = false
     await user.click(retry)
     expect(await within(modal).findByText('Friend 1')).toBeVisible()
@@ -155,11 +155,16 @@ describe('refund', () => {
 
   it('shows the refund waiting, receives it once into the wallet, and home reads the wallet again after closing', async () => {
     let received = false
+    // The receive is answered when the test lets it: the second tap lands while it is pending.
+    let answerReceive!: () => void
+    const receiveHeld = new Promise<void>((resolve) => {
+      answerReceive = resolve
+    })
     const { user, calls } = await home({
       'GET /api/refund/check': () => check(received ? { refundAmount: 0, refundSuccess: 2 } : {}),
       'POST /api/refund': () => ({ refunds: received ? [{ refundAmount: 42.5, createdAt: '2026-11-22T00:00:00.000Z' }] : [] }),
       'GET /api/refund/receive': async () => {
-        await new Promise((resolve) => setTimeout(resolve, 50))
+        await receiveHeld
         received = true
         return { message: 'REFUND_SUCCESS' }
       },
@@ -171,6 +176,7 @@ describe('refund', () => {
 
     const receive = within(modal).getByRole('button', { name: text('rewards.refundReceive') })
     await user.dblClick(receive)
+    answerReceive()
     expect(await screen.findByText(text('rewards.refundReceived'))).toBeVisible()
     expect(count(calls, 'GET', '/api/refund/receive')).toBe(1)
     const [call] = calls.filter((c) => c.url === '/api/refund/receive')
@@ -204,7 +210,7 @@ describe('refund', () => {
   })
 
   it('says a refusal in the player\'s words and keeps the wallet as it was', async () => {
-    const { user, calls } = await home({
+    const { user, calls, settled } = await home({
       'GET /api/refund/check': check({ refundAmount: 0.5, result: false }),
       'POST /api/refund': { refunds: [] },
       'GET /api/refund/receive': [400, { message: 'refund_minimum' }],
@@ -215,7 +221,10 @@ describe('refund', () => {
     await user.click(await within(modal).findByRole('button', { name: text('rewards.refundReceive') }))
     expect(await screen.findByText(text('errors.REFUND_MINIMUM'))).toBeVisible()
     await user.click(within(modal).getAllByRole('button', { name: text('common.close') })[0])
-    await new Promise((resolve) => setTimeout(resolve, 50))
+    // Closing after a receive reads the wallet again (the first test): here, once every read the
+    // close could have set off is answered, none was the wallet's.
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: text('rewards.refundTitle') })).toBeNull())
+    await settled()
     expect(count(calls, 'GET', '/api/wallet')).toBe(walletReads)
   })
 })

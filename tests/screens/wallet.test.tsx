@@ -127,7 +127,7 @@ describe('home', () => {
     expect(screen.getByTestId('total-balance')).toHaveTextContent(money(15))
     fail = true
     await user.click(actions().getByRole('button', { name: text('home.refreshAll') }))
-    expect(await screen.findByText(text('errors.INTERNAL_SERVER_ERROR'), {}, { timeout: 4000 })).toBeVisible()
+    expect(await screen.findByText(text('errors.INTERNAL_SERVER_ERROR'))).toBeVisible()
   })
 
   it('offers refresh-all while no spin campaign is active, and the spin wheel while one is', async () => {

@@ -118,6 +118,6 @@ describe('group commit on a SQLite file', () => {
       return { frames: shm.readUInt32LE(16), copied: shm.readUInt32LE(96) }
     }
     expect(walIndex().frames).toBeGreaterThan(0)
-    await expect.poll(() => { const { frames, copied } = walIndex(); return copied === frames }, { timeout: 4_000 }).toBe(true)
+    await expect.poll(() => { const { frames, copied } = walIndex(); return copied === frames }).toBe(true)
   })
 })

@@ -60,7 +60,7 @@ describe('a crash between reserve and settle', () => {
         await restarted.wallet.db.updateTable('games').set({ latency_ms: 0, drops_answers: 0 }).execute()
         await restarted.ready()
         const open = () => restarted.wallet.db.selectFrom('game_transfers').select('status').where('status', 'in', ['reserved', 'withdrawn']).execute()
-        await expect.poll(async () => (await open()).length, { timeout: 10_000, interval: 50 }).toBe(0)
+        await expect.poll(async () => (await open()).length, { interval: 50 }).toBe(0)
         const rows = await restarted.wallet.db.selectFrom('game_transfers').select(['to_code', 'status', 'reserve_movement_id']).orderBy('id').execute()
         expect(rows.map((row) => [row.to_code, row.status])).toEqual([['JOKER', 'settled'], ['PG', 'settled']])
         const book = await restarted.wallet.db.selectFrom('provider_transfers').select(['game_code', 'reference', 'outcome']).orderBy('game_code').execute()

@@ -23,24 +23,28 @@ function Chain() {
   )
 }
 
-const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 50)))
+/** The next popstate: history.back() is answered by one, later (jsdom queues it as a browser does). */
+const popped = () => act(() => new Promise<void>((resolve) => window.addEventListener('popstate', () => resolve(), { once: true })))
 
 describe('useHistoryLayer', () => {
   afterEach(async () => {
+    // A layer still open pops its own entry as it unmounts: its popstate ends the test.
+    const open = layerDepth() > 0
+    const pop = open ? popped() : undefined
     cleanup()
-    await settle()
+    await pop
     window.history.replaceState(null, '')
   })
 
   it('pushes one entry per open layer and pops it when closed from the UI', async () => {
     const before = window.history.state as unknown
     render(<Chain />)
-    await settle()
     expect(layerDepth()).toBe(1)
     expect(ui.openModals).toBe(1)
 
+    const pop = popped()
     act(() => screen.getByText('close banners').click())
-    await settle()
+    await pop
     expect(screen.queryByRole('dialog', { name: 'banners' })).toBeNull()
     expect(ui.openModals).toBe(0)
     // The layer's own entry was popped: back is at the entry from before the modal opened.
@@ -50,9 +54,11 @@ describe('useHistoryLayer', () => {
 
   it('keeps the next modal open when one closes and the next opens in the same tap', async () => {
     render(<Chain />)
-    await settle()
+    // The banners' entry is popped as the invite opens: the invite's layer waits for that pop,
+    // which would otherwise close it.
+    const pop = popped()
     act(() => screen.getByText('next').click())
-    await settle()
+    await pop
     expect(screen.queryByRole('dialog', { name: 'banners' })).toBeNull()
     expect(screen.queryByRole('dialog', { name: 'invite' })).toBeInTheDocument()
     expect(layerDepth()).toBe(1)

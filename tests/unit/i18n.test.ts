@@ -113,8 +113,11 @@ describe('locale files: catalogues of spec 8', () => {
   const copy = JSON.parse(readFileSync(CATALOGUE_COPY, 'utf8')) as SpecCatalogue
   const specCatalogue = fromSpec ?? copy
 
-  it.skipIf(fromSpec === null)('keeps the copy of the codes equal to the spec file', () => {
-    expect(copy).toEqual(fromSpec)
+  it('keeps the copy of the codes equal to the spec file', () => {
+    // CI runs beside the spec (../shared) and compares; a clone without it can only use the copy,
+    // and says so here instead of skipping (a skipped test fails the run).
+    if (fromSpec === null) expect(process.env.CI, `no spec at ${SPEC_PATH} to compare the copy with`).toBeFalsy()
+    else expect(copy).toEqual(fromSpec)
   })
 
   it('reads the codes from the spec file', () => {
