@@ -163,13 +163,21 @@ describe('ask, then settle', () => {
 })
 
 describe('the simulated provider', () => {
-  it('moves money once per reference, however often it is asked, and keeps a refusal', async () => {
+  /** A server whose demo member has a PG account (with `inGameBaht` moved in), and that account at the provider. */
+  async function withPgAccount(inGameBaht = 0) {
     await start()
     await activate('PG')
-    const provider = simulatedProvider(db(), () => Date.now())
+    if (inGameBaht > 0) expect((await transfer('WALLET', 'PG', inGameBaht)).status).toBe(200)
     const game = await games.findGame(db(), 'PG')
     const account = await games.findGameAccount(db(), DEMO_MEMBER_ID, 'PG')
     if (!game || !account) throw new Error('no PG account')
+    return { provider: simulatedProvider(db(), () => Date.now()), game, account, held: () => heldAtProvider(db(), 'PG', account.username) }
+  }
+  /** A round the demo member plays at PG, reported through the dev stand-in. */
+  const round = (amount: string) => call(server.app, 'POST', '/dev/games/PG/rounds', { body: { username: '0812345678', amount, refundPercent: 0 } })
+
+  it('moves money once per reference, however often it is asked, and keeps a refusal', async () => {
+    const { provider, game, account } = await withPgAccount()
     const request: ProviderTransfer = { reference: 'ref-1', direction: 'deposit', amountMinor: 5_00 }
     await Promise.all([provider.transfer(game, account, request), provider.transfer(game, account, request)])
     await provider.transfer(game, account, request)
@@ -181,71 +189,51 @@ describe('the simulated provider', () => {
   })
 
   it('keeps a balance of its own and refuses, for good, a payout of more than it holds', async () => {
-    await start()
-    await activate('PG')
-    const provider = simulatedProvider(db(), () => Date.now())
-    const game = await games.findGame(db(), 'PG')
-    const account = await games.findGameAccount(db(), DEMO_MEMBER_ID, 'PG')
-    if (!game || !account) throw new Error('no PG account')
+    const { provider, game, account, held } = await withPgAccount()
     await provider.transfer(game, account, { reference: 'in', direction: 'deposit', amountMinor: 5_00 })
     await expect(provider.transfer(game, account, { reference: 'too-much', direction: 'withdraw', amountMinor: 5_01 })).rejects.toThrow(/refused/)
-    expect(await heldAtProvider(db(), 'PG', account.username)).toBe(5_00)
+    expect(await held()).toBe(5_00)
     expect(await provider.transferStatus(game, 'too-much')).toBe('refused')
     // Money arriving later does not make a refused reference pay out.
     await provider.transfer(game, account, { reference: 'more', direction: 'deposit', amountMinor: 1_00 })
     await expect(provider.transfer(game, account, { reference: 'too-much', direction: 'withdraw', amountMinor: 5_01 })).rejects.toThrow(/refused/)
     await provider.transfer(game, account, { reference: 'out', direction: 'withdraw', amountMinor: 6_00 })
-    expect(await heldAtProvider(db(), 'PG', account.username)).toBe(0)
+    expect(await held()).toBe(0)
   })
 
   it('refuses a withdrawal of more than the player holds there: the money stays in the game, the books balanced', async () => {
-    await start()
-    await activate('PG')
-    expect((await transfer('WALLET', 'PG', 100)).status).toBe(200)
-    const account = await games.findGameAccount(db(), DEMO_MEMBER_ID, 'PG')
-    if (!account) throw new Error('no PG account')
-    expect(await heldAtProvider(db(), 'PG', account.username)).toBe(100_00)
+    const { account, held } = await withPgAccount(100)
+    expect(await held()).toBe(100_00)
     // A loss played there that has not reached our books yet.
     await db().updateTable('provider_accounts').set({ balance_minor: 40_00 }).where('username', '=', account.username).execute()
     expect(await transfer('PG', 'WALLET', 100)).toMatchObject(expectError(502, 'TRANSFER_FAIL'))
     expect(await gameBalance('PG')).toBe(100)
     expect(await balanceOf(server.app)).toBe(DEMO_START_MINOR - 100_00)
-    expect(await heldAtProvider(db(), 'PG', account.username)).toBe(40_00)
+    expect(await held()).toBe(40_00)
     await expectBooksBalanced()
   })
 
   it('plays a reported round against its own balance first: a loss beyond it is refused, and nothing is booked', async () => {
-    await start()
-    await activate('PG')
-    expect((await transfer('WALLET', 'PG', 100)).status).toBe(200)
-    const account = await games.findGameAccount(db(), DEMO_MEMBER_ID, 'PG')
-    if (!account) throw new Error('no PG account')
-    const round = (amount: string) => call(server.app, 'POST', '/dev/games/PG/rounds', { body: { username: '0812345678', amount, refundPercent: 0 } })
+    const { held } = await withPgAccount(100)
     expect((await round('-30')).status).toBe(200)
     expect((await round('10')).status).toBe(200)
     expect(await round('-81')).toMatchObject(expectError(400, 'MONEY_NOT_ENOUGH'))
     expect(await gameBalance('PG')).toBe(80)
-    expect(await heldAtProvider(db(), 'PG', account.username)).toBe(80_00)
+    expect(await held()).toBe(80_00)
     await expectBooksBalanced()
   })
 
   it('starts each account (migration 0017) at what our books hold there, with what is in transit', async () => {
-    await start()
-    await activate('PG')
-    expect((await transfer('WALLET', 'PG', 100)).status).toBe(200)
-    for (const amount of ['-30', '10']) {
-      expect((await call(server.app, 'POST', '/dev/games/PG/rounds', { body: { username: '0812345678', amount, refundPercent: 0 } })).status).toBe(200)
-    }
+    const { held } = await withPgAccount(100)
+    for (const amount of ['-30', '10']) expect((await round(amount)).status).toBe(200)
     expect((await transfer('PG', 'WALLET', 20)).status).toBe(200)
     // And one in transit: the provider did it, our books have not settled it yet.
     await faults('PG', { dropsAnswers: true })
     expect(await transfer('WALLET', 'PG', 5)).toMatchObject(expectError(504, 'TRANSFER_PENDING'))
-    const account = await games.findGameAccount(db(), DEMO_MEMBER_ID, 'PG')
-    if (!account) throw new Error('no PG account')
-    expect(await heldAtProvider(db(), 'PG', account.username)).toBe(65_00)
+    expect(await held()).toBe(65_00)
     await db().schema.dropTable('provider_accounts').execute()
     await providerAccounts.up(db() as never)
-    expect(await heldAtProvider(db(), 'PG', account.username)).toBe(65_00)
+    expect(await held()).toBe(65_00)
   })
 })
 
