@@ -152,17 +152,22 @@ export async function holdAnswers(page: Page, url: string, answer?: (route: Rout
 }
 
 /**
- * Waits for `outcome` (a retry button, an alert) that the app shows once its reads have failed
- * through their back-off (2, 4, 8 s): the page's clock (page.clock.install() first) is moved on
- * between looks instead of the test waiting those seconds.
+ * Waits for `outcome` while moving the page's clock (page.clock.install() first) on by `stepMs`
+ * between looks, instead of the test waiting out the page's timers; how far the clock was moved.
  */
-export async function throughBackOff(page: Page, outcome: Locator): Promise<void> {
+export async function clockUntil(page: Page, outcome: Locator, stepMs: number): Promise<number> {
+  let moved = 0
   await expect.poll(async () => {
     if (await outcome.isVisible()) return true
-    await page.clock.fastForward(8_000)
+    await page.clock.runFor(stepMs)
+    moved += stepMs
     return false
   }).toBe(true)
+  return moved
 }
+
+/** `outcome` (a retry button, an alert) the app shows once its reads have failed through their back-off (2, 4, 8 s). */
+export const throughBackOff = (page: Page, outcome: Locator): Promise<number> => clockUntil(page, outcome, 8_000)
 
 export async function devPost(request: APIRequestContext, path: string, data: unknown): Promise<void> {
   const response = await request.post(path, { data })

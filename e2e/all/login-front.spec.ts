@@ -1,6 +1,6 @@
 // /login as the front door (spec 2 guard, spec 8): the service check before the form, and the
 // reason a session ended, shown once.
-import { expect, holdAnswers, localItem, signIn, test } from '../fixtures'
+import { clockUntil, expect, holdAnswers, localItem, signIn, test } from '../fixtures'
 
 test.describe('a session the server ends lands on /login with its reason, once', () => {
   test('an invalid token', async ({ page, open, strings }) => {
@@ -76,14 +76,7 @@ test.describe('/login checks the service before the form (spec 2)', () => {
     await page.clock.pauseAt(Date.now() + 1000)
     await page.route('**/api/lookup/active', (route) => route.fulfill({ status: 500, json: { message: 'INTERNAL_SERVER_ERROR' } }))
     await open('/login')
-    const phone = page.getByLabel(strings.fields.phone)
-    let moved = 0
-    await expect.poll(async () => {
-      if (await phone.isVisible()) return true
-      await page.clock.runFor(50)
-      moved += 50
-      return false
-    }).toBe(true)
+    const moved = await clockUntil(page, page.getByLabel(strings.fields.phone), 50)
     expect(moved, 'page time before the form showed (ms)').toBeLessThan(3000)
     await expect(page.getByRole('alert')).toHaveCount(0)
   })

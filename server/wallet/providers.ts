@@ -74,12 +74,6 @@ export async function playAtProvider(db: Db, gameCode: string, username: string,
   return inTransaction(db, (trx) => moveAtProvider(trx, gameCode, username, signedMinor))
 }
 
-/** What a simulated provider holds for `username`. */
-export async function heldAtProvider(db: Db, gameCode: string, username: string): Promise<number> {
-  const row = await db.selectFrom('provider_accounts').select('balance_minor').where('game_code', '=', gameCode).where('username', '=', username).executeTakeFirst()
-  return Number(row?.balance_minor ?? 0)
-}
-
 /**
  * The simulated providers, with their own book of references in `provider_transfers` and their
  * own balance per account in `provider_accounts` (a real provider's, not our ledger): the first

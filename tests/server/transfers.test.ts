@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Slot, WalletResponse } from '../../src/api/contract'
 import { checkBooks } from '../../server/wallet/books'
 import type { GameProvider, ProviderTransfer } from '../../server/wallet/providers'
-import { heldAtProvider, simulatedProvider } from '../../server/wallet/providers'
+import { simulatedProvider } from '../../server/wallet/providers'
 import { migration as providerAccounts } from '../../server/migrations/0017_provider_accounts'
 import * as games from '../../server/wallet/games'
 import { findTransfer, recoverTransfers, reserveTransfer, SWEEP_PAGE } from '../../server/wallet/transfers'
@@ -171,7 +171,10 @@ describe('the simulated provider', () => {
     const game = await games.findGame(db(), 'PG')
     const account = await games.findGameAccount(db(), DEMO_MEMBER_ID, 'PG')
     if (!game || !account) throw new Error('no PG account')
-    return { provider: simulatedProvider(db(), () => Date.now()), game, account, held: () => heldAtProvider(db(), 'PG', account.username) }
+    /** What the provider holds for the account (its own book, not our ledger). */
+    const held = async () => Number((await db().selectFrom('provider_accounts').select('balance_minor')
+      .where('game_code', '=', 'PG').where('username', '=', account.username).executeTakeFirst())?.balance_minor ?? 0)
+    return { provider: simulatedProvider(db(), () => Date.now()), game, account, held }
   }
   /** A round the demo member plays at PG, reported through the dev stand-in. */
   const round = (amount: string) => call(server.app, 'POST', '/dev/games/PG/rounds', { body: { username: '0812345678', amount, refundPercent: 0 } })
