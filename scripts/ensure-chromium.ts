@@ -1,7 +1,9 @@
-// `npm test` needs a Chromium and Thai/Lao fonts. When none is found it provisions them: Debian's
-// packages through apt-get when running as root, otherwise Playwright's own download.
+// `npm test` needs a Chromium (its headless shell, see chromium.ts) and Thai/Lao fonts. When they are
+// missing it provisions them: Debian's packages through apt-get when running as root, otherwise
+// Playwright's own download.
 import { execSync } from 'node:child_process'
-import { chromiumPath } from './chromium'
+import { existsSync } from 'node:fs'
+import { chromiumPath, SYSTEM_HEADLESS_SHELL } from './chromium'
 
 const run = (command: string) => execSync(command, { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } })
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0
@@ -13,13 +15,19 @@ const hasFont = (family: string) => {
   }
 }
 
+if (isRoot && !process.env.CHROMIUM_PATH && !existsSync(SYSTEM_HEADLESS_SHELL)) {
+  // The tests' browser (scripts/chromium.ts); the full one stays for `npm run perf`.
+  console.log('No Chromium headless shell found: installing Debian’s chromium and chromium-headless-shell')
+  try {
+    run('apt-get update -qq && apt-get install -y -qq chromium chromium-headless-shell fonts-thai-tlwg fonts-lao')
+  } catch {
+    console.log('apt-get could not install them: the tests use the Chromium there is')
+  }
+}
 if (chromiumPath()) {
   console.log(`Chromium: ${chromiumPath()}`)
-} else if (isRoot) {
-  console.log('No Chromium found: installing Debian’s chromium')
-  run('apt-get update -qq && apt-get install -y -qq chromium fonts-thai-tlwg fonts-lao')
 } else {
-  console.log('No Chromium found and not root: using Playwright’s own download')
+  console.log('No Chromium found: using Playwright’s own download')
   run('npx playwright install chromium')
 }
 
