@@ -1,7 +1,7 @@
 // Wallet e2e members: each test gets its own freshly registered member, funded through a real
 // deposit (a KBANK QR paid through the dev endpoint), so tests never share balances.
 import type { APIRequestContext, Page } from '@playwright/test'
-import { devPost, expect, freshPhone } from './fixtures'
+import { DEMO, devPost, expect, freshPhone } from './fixtures'
 
 export interface Member {
   phone: string
@@ -24,12 +24,26 @@ export async function registerMember(
     data: { name: extra.name ?? 'E2E PLAYER', username: phone, password, sourceCode: '', inviteCode: extra.inviteCode ?? '', bankCode, bankAccountName, bankAccountNo: `66${phone.slice(2)}`, currency: 'THB' },
   })
   expect(created.ok(), `register answered ${created.status()} ${await created.text()}`).toBeTruthy()
+  return signInThroughApi(request, phone, password)
+}
+
+async function signInThroughApi(request: APIRequestContext, phone: string, password: string): Promise<Member> {
   const login = await request.post('/api/login', { headers: { 'X-Requested-With': 'wallet-user' }, data: { username: phone, password } })
-  expect(login.ok()).toBeTruthy()
+  expect(login.ok(), `login answered ${login.status()}`).toBeTruthy()
   const { token } = (await login.json()) as { token: string }
   const profile = await request.get('/api/account/profile', { headers: auth(token) })
   const { profile: { _id: id } } = (await profile.json()) as { profile: { _id: string } }
   return { phone, password, token, id }
+}
+
+/** The demo member (the server seeds it), signed in through the API: for a test whose subject comes
+ *  after the sign-in, which the login screen's own tests cover. */
+export const demoMember = (request: APIRequestContext): Promise<Member> => signInThroughApi(request, DEMO.phone, DEMO.password)
+
+/** Opens `path` (home by default) the way the project's host does (`open`), signed in as the demo member. */
+export async function openAsDemo(page: Page, request: APIRequestContext, open: (path: string) => Promise<void>, path = '/user/home'): Promise<void> {
+  await signedIn(page, await demoMember(request))
+  await open(path)
 }
 
 /** Credits the member's wallet by a real QR deposit, paid through the dev endpoint. */

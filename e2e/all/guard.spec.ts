@@ -1,4 +1,5 @@
 import { DEMO, devPost, expect, launchHash, localItem, logOut, signIn, test } from '../fixtures'
+import { openAsDemo } from '../walletMembers'
 import th from '../../src/i18n/locales/th.json' with { type: 'json' }
 import en from '../../src/i18n/locales/en.json' with { type: 'json' }
 
@@ -45,8 +46,7 @@ test('a terminated service sends /login to /terminated', async ({ page, open, re
 })
 
 test('a signed-in player whose API call answers gone is sent to /terminated', async ({ page, open, request, strings }) => {
-  await open('/login')
-  await signIn(page, strings)
+  await openAsDemo(page, request, open)
   await expect(page).toHaveURL(/\/user\/home(#.*)?$/)
   // Home has its wallet (the URL changes before the wallet call is answered).
   await expect(page.getByTestId('total-balance')).toBeVisible()

@@ -1,14 +1,12 @@
 // /login as the front door (spec 2 guard, spec 8): the service check before the form, and the
 // reason a session ended, shown once.
-import { clockUntil, expect, holdAnswers, localItem, signIn, test } from '../fixtures'
+import { clockUntil, DEMO, expect, holdAnswers, localItem, signIn, test } from '../fixtures'
+import { openAsDemo } from '../walletMembers'
 
 test.describe('a session the server ends lands on /login with its reason, once', () => {
-  test('an invalid token', async ({ page, open, strings }) => {
-    await open('/login')
-    await signIn(page, strings)
-    await expect(page).toHaveURL(/\/user\/home(#.*)?$/)
-    await page.getByRole('link', { name: strings.menu.profile }).click()
-    await expect(page).toHaveURL(/\/user\/profile(#.*)?$/)
+  test('an invalid token', async ({ page, open, request, strings }) => {
+    await openAsDemo(page, request, open, '/user/profile')
+    await expect(page.getByText(DEMO.name).first()).toBeVisible()
 
     // The server no longer knows the token: its next answer is 401 'invalid token'.
     await page.evaluate(() => localStorage.setItem('token', 'not-a-session-token-0123456789'))

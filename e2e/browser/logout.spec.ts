@@ -1,10 +1,10 @@
 // Logout clears the token here and revokes it on the server (POST /api/logout); an operator API
 // without that call (404) signs the player out all the same.
-import { expect, expectNoToastSoFar, forgetToasts, logOut, signIn, test } from '../fixtures'
+import { expect, expectNoToastSoFar, forgetToasts, logOut, test } from '../fixtures'
+import { openAsDemo } from '../walletMembers'
 
 test('logout revokes the token on the server', async ({ page, open, request, strings }) => {
-  await open('/login')
-  await signIn(page, strings)
+  await openAsDemo(page, request, open)
   await expect(page).toHaveURL(/\/user\/home$/)
   const token = await page.evaluate(() => localStorage.getItem('token'))
   const revoked = page.waitForResponse((response) => response.url().endsWith('/api/logout'))
@@ -15,10 +15,9 @@ test('logout revokes the token on the server', async ({ page, open, request, str
   expect(profile.status()).toBe(401)
 })
 
-test('an API without a logout call (404) still signs the player out', async ({ page, open, strings }) => {
+test('an API without a logout call (404) still signs the player out', async ({ page, open, request, strings }) => {
   await page.route('**/api/logout', (route) => route.fulfill({ status: 404, json: { message: 'NO_DATA' } }))
-  await open('/login')
-  await signIn(page, strings)
+  await openAsDemo(page, request, open)
   await expect(page).toHaveURL(/\/user\/home$/)
   await forgetToasts(page)
   await logOut(page, strings)
@@ -28,9 +27,8 @@ test('an API without a logout call (404) still signs the player out', async ({ p
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull()
 })
 
-test('the logout icon asks first: staying keeps the session and sends nothing', async ({ page, open, strings }) => {
-  await open('/login')
-  await signIn(page, strings)
+test('the logout icon asks first: staying keeps the session and sends nothing', async ({ page, open, request, strings }) => {
+  await openAsDemo(page, request, open)
   await expect(page).toHaveURL(/\/user\/home$/)
   let sent = 0
   page.on('request', (request) => { if (request.url().endsWith('/api/logout')) sent += 1 })

@@ -1,11 +1,11 @@
 // The member shell of spec 2: top bar (app name, language, logout) and the bottom menu with the
 // conditions modal and the large home button.
 import en from '../../src/i18n/locales/en.json' with { type: 'json' }
-import { DEMO, expect, logOut, signIn, test } from '../fixtures'
+import { DEMO, expect, logOut, test } from '../fixtures'
+import { openAsDemo } from '../walletMembers'
 
-test('the member shell: conditions modal, bottom menu, language and logout', async ({ page, open, strings }) => {
-  await open('/login')
-  await signIn(page, strings)
+test('the member shell: conditions modal, bottom menu, language and logout', async ({ page, open, request, strings }) => {
+  await openAsDemo(page, request, open)
   await expect(page).toHaveURL(/\/user\/home$/)
   await expect(page.getByRole('banner').getByText('Wallet')).toBeVisible()
   await expect(page.getByRole('heading', { name: strings.home.greeting.replace('{{name}}', DEMO.name) })).toBeVisible()
@@ -45,9 +45,8 @@ test('the member shell: conditions modal, bottom menu, language and logout', asy
   expect(await page.evaluate(() => localStorage.getItem('token') ?? sessionStorage.getItem('token'))).toBeNull()
 })
 
-test('the public shell clears stored auth on /login and /register, not on /howto (spec 2)', async ({ page, open, strings }) => {
-  await open('/login')
-  await signIn(page, strings)
+test('the public shell clears stored auth on /login and /register, not on /howto (spec 2)', async ({ page, open, request, strings }) => {
+  await openAsDemo(page, request, open)
   await expect(page).toHaveURL(/\/user\/home$/)
   const token = () => page.evaluate(() => localStorage.getItem('token'))
 

@@ -1,9 +1,9 @@
 // Messages the player sees once (spec 8): a failure a screen shows inline is not also toasted.
-import { DEMO, expect, expectNoToastSoFar, signIn, test } from '../fixtures'
+import { DEMO, expect, expectNoToastSoFar, test } from '../fixtures'
+import { openAsDemo } from '../walletMembers'
 
-test('a failed profile load shows inline with a retry, and no toast', async ({ page, open, strings }) => {
-  await open('/login')
-  await signIn(page, strings)
+test('a failed profile load shows inline with a retry, and no toast', async ({ page, open, request, strings }) => {
+  await openAsDemo(page, request, open)
   await expect(page).toHaveURL(/\/user\/home$/)
   let fail = true
   await page.route('**/api/account/profile', (route) =>

@@ -1,6 +1,7 @@
 // Nothing a player meets on the way should leave them stuck: a stale invite link, a half-typed
 // bank field from an earlier visit to step 4, an error while a modal is open.
-import { bankStep, devPost, expect, expectNoToastSoFar, forgetToasts, freshPhone, localItem, phoneStepToProfile, profileStep, signIn, test } from '../fixtures'
+import { bankStep, devPost, expect, expectNoToastSoFar, forgetToasts, freshPhone, localItem, phoneStepToProfile, profileStep, test } from '../fixtures'
+import { openAsDemo } from '../walletMembers'
 
 test.beforeEach(async ({ request }) => {
   await devPost(request, '/dev/settings', { registerOTP: false })
@@ -65,9 +66,8 @@ test('after registering, back from /login does not walk through the wizard steps
   await expect(page).toHaveURL(/\/login$/)
 })
 
-test('a failed conditions load shows inside the open modal, once, not also as a toast', async ({ page, open, strings }) => {
-  await open('/login')
-  await signIn(page, strings)
+test('a failed conditions load shows inside the open modal, once, not also as a toast', async ({ page, open, request, strings }) => {
+  await openAsDemo(page, request, open)
   await expect(page).toHaveURL(/\/user\/home$/)
   await page.route('**/api/lookup/conditions', (route) => route.fulfill({ status: 400, json: { message: 'NO_DATA' } }))
   await forgetToasts(page)
@@ -78,9 +78,8 @@ test('a failed conditions load shows inside the open modal, once, not also as a 
   await expect(page.getByText(strings.errors.NO_DATA)).toHaveCount(1)
 })
 
-test('a modal whose code cannot be loaded says so in its place, with a retry; home and its balance stay', async ({ page, open, strings }) => {
-  await open('/login')
-  await signIn(page, strings)
+test('a modal whose code cannot be loaded says so in its place, with a retry; home and its balance stay', async ({ page, open, request, strings }) => {
+  await openAsDemo(page, request, open)
   await expect(page).toHaveURL(/\/user\/home$/)
   await expect(page.getByTestId('total-balance')).toBeVisible()
   const chunk = '**/assets/WithdrawModal-*.js'

@@ -1,18 +1,11 @@
 // Sharing an invite reopens the app in the same messenger (spec 2 "Home", DESIGN.md "Platform
 // adapter"): LINE through shareTargetPicker, Telegram through shareURL, a browser by copying.
-import type { Page } from '@playwright/test'
+import { DEMO, LIFF_ID, expect, recordLiffShares, shareInvite, sharedThroughLiff, test } from '../fixtures'
+import { openAsDemo } from '../walletMembers'
 
-import { DEMO, LIFF_ID, expect, recordLiffShares, shareInvite, sharedThroughLiff, signIn, test, type Strings } from '../fixtures'
-
-async function signInAsDemo(page: Page, open: (path: string) => Promise<void>, strings: Strings) {
-  await open('/login')
-  await signIn(page, strings)
-  await expect(page).toHaveURL(/\/user\/home$/)
+test('LINE: the invite goes out through shareTargetPicker with a LIFF link', async ({ page, open, request, strings: th }) => {
+  await openAsDemo(page, request, open)
   await expect(page.getByTestId('invite-code')).toHaveText(DEMO.inviteCode)
-}
-
-test('LINE: the invite goes out through shareTargetPicker with a LIFF link', async ({ page, open, strings: th }) => {
-  await signInAsDemo(page, open, th)
   await recordLiffShares(page)
   await shareInvite(page, th)
   const [message] = await sharedThroughLiff(page)

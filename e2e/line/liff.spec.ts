@@ -1,4 +1,5 @@
-import { devPost, expect, freshPhone, localItem, phoneStepToProfile, signIn, test } from '../fixtures'
+import { devPost, expect, freshPhone, localItem, phoneStepToProfile, test } from '../fixtures'
+import { openAsDemo } from '../walletMembers'
 import type { Page } from '@playwright/test'
 import en from '../../src/i18n/locales/en.json' with { type: 'json' }
 
@@ -51,9 +52,8 @@ test('the invite QR scan button follows LIFF isApiAvailable', async ({ page, ope
   await expect(page.getByRole('button', { name: en.register.scanInvite })).toBeVisible()
 })
 
-test("under the LIFF browser's header: one compact top bar without the app's name", async ({ page, open }) => {
-  await open('/login')
-  await signIn(page, en as unknown as Parameters<typeof signIn>[1])
+test("under the LIFF browser's header: one compact top bar without the app's name", async ({ page, open, request }) => {
+  await openAsDemo(page, request, open)
   await expect(page).toHaveURL(/\/user\/home$/)
   const bar = page.getByRole('banner')
   await expect(bar.getByRole('button', { name: en.menu.logout })).toBeVisible()

@@ -3,8 +3,8 @@
 import { LIFF_ID, expect, recordLiffShares, sharedThroughLiff, test } from '../fixtures'
 import { openDemoReceipt } from '../shared/receipt'
 
-test('LINE: a receipt goes out through shareTargetPicker with its reference and a LIFF link', async ({ page, open, strings }) => {
-  const receipt = await openDemoReceipt(page, open, strings)
+test('LINE: a receipt goes out through shareTargetPicker with its reference and a LIFF link', async ({ page, open, request, strings }) => {
+  const receipt = await openDemoReceipt(page, request, open, strings)
   await recordLiffShares(page)
   await receipt.getByRole('button', { name: strings.receipt.share }).click()
   const [message] = await sharedThroughLiff(page)

@@ -3,18 +3,9 @@
 // screen there?
 import type { Page } from '@playwright/test'
 import { paths } from '../../src/app/paths'
-import { DEMO, expect, test } from '../fixtures'
+import { expect, test } from '../fixtures'
 import { REDIRECTS, SCREENS, type Screen } from '../screenTable'
-
-/** A remembered session, stored before the app's first script runs (once: a later sign-out sticks). */
-async function storeToken(page: Page, token: string): Promise<void> {
-  await page.addInitScript((value) => {
-    if (!location.href.startsWith('http://localhost:')) return
-    if (sessionStorage.getItem('e2e-token-stored')) return
-    sessionStorage.setItem('e2e-token-stored', '1')
-    localStorage.setItem('token', value)
-  }, token)
-}
+import { demoMember, signedIn as signedInAs } from '../walletMembers'
 
 const pathOf = (page: Page) => new URL(page.url()).pathname + new URL(page.url()).search
 
@@ -34,7 +25,7 @@ export function routeTable(screens: readonly Screen[]): void {
 
     for (const path of REDIRECTS) {
       test(`${path} ${who} lands on ${signedIn ? paths.member.home : paths.login}`, async ({ page, open, request, strings }) => {
-        if (signedIn) await storeToken(page, await demoToken(request))
+        if (signedIn) await signedInAs(page, await demoMember(request))
         await open(path)
         const home = SCREENS.find((screen) => screen.path === paths.member.home)!
         const login = SCREENS.find((screen) => screen.path === paths.login)!
@@ -45,7 +36,7 @@ export function routeTable(screens: readonly Screen[]): void {
 
     for (const screen of screens) {
       test(`${screen.path} ${who} (${screen.name})`, async ({ page, open, request, strings }) => {
-        if (signedIn) await storeToken(page, await demoToken(request))
+        if (signedIn) await signedInAs(page, await demoMember(request))
         await open(screen.path)
         const target = landing(screen, signedIn)
         const shown = SCREENS.find((candidate) => candidate.path === target.split('?')[0])!
@@ -57,13 +48,4 @@ export function routeTable(screens: readonly Screen[]): void {
       })
     }
   }
-}
-
-async function demoToken(request: import('@playwright/test').APIRequestContext): Promise<string> {
-  const response = await request.post('/api/login', {
-    data: { username: DEMO.phone, password: DEMO.password },
-    headers: { 'X-Requested-With': 'wallet-user' },
-  })
-  expect(response.ok()).toBe(true)
-  return ((await response.json()) as { token: string }).token
 }

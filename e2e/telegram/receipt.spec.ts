@@ -3,8 +3,8 @@
 import { TELEGRAM, expect, telegramEvents, test } from '../fixtures'
 import { openDemoReceipt } from '../shared/receipt'
 
-test('Telegram: a receipt goes out through shareURL with its reference and the Mini App link', async ({ page, open, strings }) => {
-  const receipt = await openDemoReceipt(page, open, strings)
+test('Telegram: a receipt goes out through shareURL with its reference and the Mini App link', async ({ page, open, request, strings }) => {
+  const receipt = await openDemoReceipt(page, request, open, strings)
   await receipt.getByRole('button', { name: strings.receipt.share }).click()
   await expect.poll(() => telegramEvents(page, 'web_app_open_tg_link')).toHaveLength(1)
   const [event] = (await telegramEvents(page, 'web_app_open_tg_link')) as { path_full: string }[]

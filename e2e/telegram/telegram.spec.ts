@@ -1,4 +1,5 @@
-import { DARK_THEME, LIGHT_THEME, devPost, expect, freshPhone, localItem, phoneStepToProfile, signIn, telegramBack, telegramEvents, telegramHash, test } from '../fixtures'
+import { DARK_THEME, LIGHT_THEME, devPost, expect, freshPhone, localItem, phoneStepToProfile, telegramBack, telegramEvents, telegramHash, test } from '../fixtures'
+import { openAsDemo } from '../walletMembers'
 import type { Page } from '@playwright/test'
 
 const backButton = (page: Page) => telegramEvents(page, 'web_app_setup_back_button') as Promise<{ is_visible: boolean }[]>
@@ -24,9 +25,8 @@ test('the back button is hidden on /login, shown on /register, and goes back', a
   await expect.poll(async () => (await backButton(page)).at(-1)).toEqual({ is_visible: false })
 })
 
-test('the back button is hidden on /user/home, shown on another member screen, hidden back home', async ({ page, open, strings }) => {
-  await open('/login')
-  await signIn(page, strings)
+test('the back button is hidden on /user/home, shown on another member screen, hidden back home', async ({ page, open, request, strings }) => {
+  await openAsDemo(page, request, open)
   await expect(page).toHaveURL(/\/user\/home(#.*)?$/)
   await expect(page.getByRole('link', { name: strings.menu.home })).toHaveAttribute('aria-current', 'page')
   await bridgeUsed(page)
@@ -92,9 +92,8 @@ test('launch data without a signature (clients before Bot API 8.0) still starts 
   await expect(page.getByText(strings.platform.fallback)).toHaveCount(0)
 })
 
-test("under Telegram's header: one compact top bar without the app's name, and the header in the theme's colour", async ({ page, open, strings }) => {
-  await open('/login')
-  await signIn(page, strings)
+test("under Telegram's header: one compact top bar without the app's name, and the header in the theme's colour", async ({ page, open, request, strings }) => {
+  await openAsDemo(page, request, open)
   await expect(page).toHaveURL(/\/user\/home(#.*)?$/)
   const bar = page.getByRole('banner')
   await expect(bar.getByRole('button', { name: strings.menu.logout })).toBeVisible()
