@@ -378,6 +378,8 @@ export function countApiCalls(page: Page, method = 'POST'): () => number {
 
 /** LIFF's mock picker made available, and what the app sends through it kept for sharedThroughLiff(). */
 export async function recordLiffShares(page: Page): Promise<void> {
+  // The app sets window.liff once LIFF's init has settled (platform/line.ts): wait for that.
+  await page.waitForFunction(() => 'liff' in window)
   await page.evaluate(() => {
     type Liff = { $mock: { set(fn: (p: object) => object): void }; shareTargetPicker(messages: unknown): Promise<unknown> }
     const liff = (window as unknown as { liff: Liff }).liff
