@@ -2,7 +2,7 @@
 // runtime config: the host's launch parameters still bring the whole native behaviour, and invite
 // links take the browser form (DESIGN.md "Platform adapter").
 import { DARK_THEME, DEMO, devPost, expect, freshPhone, phoneStepToProfile, shareInvite, telegramEvents, telegramHash, test } from '../fixtures'
-import { demoMember, signedIn } from '../walletMembers'
+import { openAsDemo } from '../walletMembers'
 
 test.beforeEach(async ({ page, request }) => {
   expect(page.url()).toBe('about:blank') // the page fixture set the telegram config first
@@ -30,9 +30,8 @@ test('the invite QR scanner is Telegram\'s', async ({ page, request, strings }) 
   await expect.poll(() => telegramEvents(page, 'web_app_open_scan_qr_popup')).toHaveLength(1)
 })
 
-test('sharing the invite posts a browser-form link through Telegram, with haptics', async ({ page, baseURL, request, strings }) => {
-  await signedIn(page, await demoMember(request))
-  await page.goto(`/user/home${telegramHash()}`)
+test('sharing the invite posts a browser-form link through Telegram, with haptics', async ({ page, open, baseURL, request, strings }) => {
+  await openAsDemo(page, request, open)
   await expect(page.getByTestId('invite-code')).toHaveText(DEMO.inviteCode)
   await shareInvite(page, strings)
   await expect.poll(() => telegramEvents(page, 'web_app_open_tg_link')).toHaveLength(1)
