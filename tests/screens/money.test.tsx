@@ -1,6 +1,6 @@
 // The transfer and withdraw modals on their own, as a player meets them (spec 1 bonus facts, 2
 // Transfer and Withdraw, 5, 7 Wallet, 8), against a faked API with Idempotency-Key on.
-import { act, screen, waitFor, within } from '@testing-library/react'
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { AxiosError } from 'axios'
 import { describe, expect, it, vi } from 'vitest'
 import type { Slot, WalletResponse } from '../../src/api/contract'
@@ -137,6 +137,10 @@ describe('transfer: sending', () => {
     // What moved, from where to where, and what the main wallet holds now (the server's figure).
     const facts = Object.fromEntries([...receipt.querySelectorAll('dt')].map((term) => [term.textContent, term.nextElementSibling?.textContent]))
     expect(facts).toMatchObject({ [text('transfer.from')]: text('transfer.wallet'), [text('transfer.to')]: 'PG game', [text('transfer.walletNow')]: money(400) })
+    expect(onClose).not.toHaveBeenCalled()
+    // A double tap whose answer came between its taps: the second tap (the browser's click count
+    // 2) lands where the receipt put Done, and the receipt stays until the player taps it.
+    fireEvent.click(within(receipt).getByRole('button', { name: text('transfer.done') }), { detail: 2 })
     expect(onClose).not.toHaveBeenCalled()
     await user.click(within(receipt).getByRole('button', { name: text('transfer.done') }))
     expect(onClose).toHaveBeenCalledWith(true)

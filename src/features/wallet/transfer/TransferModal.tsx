@@ -17,7 +17,8 @@ import { storeBalances, useWallet, walletKeys } from '../../../api/wallet'
 import { transfer, transferAll } from '../api'
 import { useMoneyAction } from '../../../api/useMoneyAction'
 import { formatDate } from '../../../lib/dates'
-import { CheckIcon, SwapIcon } from '../../../ui/icons'
+import { SwapIcon } from '../../../ui/icons'
+import { MoneyReceipt } from '../../../ui/MoneyReceipt'
 import { AccountPicker, accountText, type TransferAccount } from './AccountPicker'
 import { useMainButton } from '../../../ui/useMainButton'
 
@@ -142,17 +143,17 @@ export function TransferModal({ open, onClose, from: initialFrom = WALLET, to: i
   if (moved) {
     return (
       <Modal open={open} onClose={() => onClose(true)} title={t('transfer.title')}>
-        <div className="stack money-receipt" role="status">
-          <span className="money-receipt__mark" aria-hidden="true"><CheckIcon /></span>
-          <p className="money-receipt__state money-receipt__state--big">{t('transfer.success', { amount: money(moved.amount) })}</p>
-          <dl className="facts">
-            <dt>{t('transfer.from')}</dt><dd>{moved.from === null ? t('statement.allAccounts') : nameOf(moved.from)}</dd>
-            <dt>{t('transfer.to')}</dt><dd>{nameOf(moved.to)}</dd>
-            <dt>{t('receipt.time')}</dt><dd>{formatDate(moved.at, language)}</dd>
-            <dt>{t('transfer.walletNow')}</dt><dd>{money(moved.wallet)}</dd>
-          </dl>
-          <Button type="button" block onClick={() => onClose(true)}>{t('transfer.done')}</Button>
-        </div>
+        <MoneyReceipt
+          state={t('transfer.success', { amount: money(moved.amount) })}
+          facts={[
+            { label: t('transfer.from'), value: moved.from === null ? t('statement.allAccounts') : nameOf(moved.from) },
+            { label: t('transfer.to'), value: nameOf(moved.to) },
+            { label: t('receipt.time'), value: formatDate(moved.at, language) },
+            { label: t('transfer.walletNow'), value: money(moved.wallet) },
+          ]}
+          doneLabel={t('transfer.done')}
+          onDone={() => onClose(true)}
+        />
       </Modal>
     )
   }

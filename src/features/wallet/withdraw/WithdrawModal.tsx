@@ -14,7 +14,8 @@ import { showToast } from '../../../state/ui'
 import { Button } from '../../../ui/Button'
 import { copyWithToast } from '../../../ui/copy'
 import { ErrorDialog } from '../../../ui/ErrorDialog'
-import { CheckIcon, CopyIcon } from '../../../ui/icons'
+import { CopyIcon } from '../../../ui/icons'
+import { MoneyReceipt } from '../../../ui/MoneyReceipt'
 import { useMainButton } from '../../../ui/useMainButton'
 import { LoadError } from '../../../ui/LoadError'
 import { Modal } from '../../../ui/Modal'
@@ -98,18 +99,20 @@ export function WithdrawModal({ open, onClose }: { open: boolean; onClose: (save
   if (requested) {
     return (
       <Modal open={open} onClose={() => onClose(true)} title={t('withdraw.title')}>
-        <div className="stack money-receipt" role="status">
-          <span className="money-receipt__mark" aria-hidden="true"><CheckIcon /></span>
-          <p className="money-receipt__amount">{money(requested.amount)}</p>
-          <p className="money-receipt__state">{t('withdraw.success')}</p>
-          <dl className="facts">
-            <dt>{t('receipt.reference')}</dt><dd>W{requested.id}</dd>
-            <dt>{t('receipt.time')}</dt><dd>{formatDateTime(requested.createdAt)}</dd>
-            <dt>{t('withdraw.toAccount')}</dt>
-            <dd>{bank ? `${bankName(bank.bank, language, requested.destination.bankCode)} ` : ''}{maskAccountNumber(requested.destination.bankAccountNo)}</dd>
-          </dl>
-          <Button type="button" block onClick={() => onClose(true)}>{t('withdraw.done')}</Button>
-        </div>
+        <MoneyReceipt
+          amount={money(requested.amount)}
+          state={t('withdraw.success')}
+          facts={[
+            { label: t('receipt.reference'), value: `W${requested.id}`, reference: true },
+            { label: t('receipt.time'), value: formatDateTime(requested.createdAt) },
+            {
+              label: t('withdraw.toAccount'),
+              value: `${bank ? `${bankName(bank.bank, language, requested.destination.bankCode)} ` : ''}${maskAccountNumber(requested.destination.bankAccountNo)}`,
+            },
+          ]}
+          doneLabel={t('withdraw.done')}
+          onDone={() => onClose(true)}
+        />
       </Modal>
     )
   }

@@ -1,0 +1,50 @@
+import type { MouseEvent, ReactNode } from 'react'
+import { Button } from './Button'
+import { CheckIcon } from './icons'
+
+/** One line of a receipt. A reference is what the player quotes: it never breaks across lines. */
+export interface ReceiptFact {
+  label: string
+  value: ReactNode
+  reference?: boolean
+}
+
+interface MoneyReceiptProps {
+  /** The amount, large; left out when `state` already names it. */
+  amount?: string
+  /** What happened, in words. */
+  state: string
+  facts: readonly ReceiptFact[]
+  doneLabel: string
+  onDone: () => void
+}
+
+/**
+ * How a money moment ends (issues 18, 29): a mark, the amount, what happened, the facts the player
+ * quotes (reference, time), then Done. A transfer, a withdrawal and a deposit that arrived share it.
+ */
+export function MoneyReceipt({ amount, state, facts, doneLabel, onDone }: MoneyReceiptProps) {
+  // The second tap of a double tap on the button that sent the money can land here, where the
+  // receipt put Done: the browser counts it as the second click of a series (detail 2), and it
+  // must not close what the player has not seen yet. Keyboard activation counts 0.
+  const done = (event: MouseEvent) => {
+    if (event.detail > 1) return
+    onDone()
+  }
+  return (
+    <div className="stack money-receipt" role="status">
+      <span className="money-receipt__mark" aria-hidden="true"><CheckIcon /></span>
+      {amount !== undefined && <p className="money-receipt__amount">{amount}</p>}
+      <p className={amount === undefined ? 'money-receipt__state money-receipt__state--big' : 'money-receipt__state'}>{state}</p>
+      <dl className="facts">
+        {facts.map(({ label, value, reference }) => (
+          <div key={label} className="facts__row">
+            <dt>{label}</dt>
+            <dd className={reference ? 'facts__reference' : undefined}>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <Button type="button" block onClick={done}>{doneLabel}</Button>
+    </div>
+  )
+}
