@@ -200,7 +200,7 @@ test.describe('transfers (browser)', () => {
     await expect(next).toBeEnabled()
     await modal.getByLabel(strings.withdraw.amount).fill('99')
     await next.click()
-    await expect(modal.getByText(fill(strings.validation.withdrawMin, { min: '100.00' }))).toBeVisible()
+    await expect(modal.getByText(fill(strings.validation.withdrawMin, { min: '฿100.00' }))).toBeVisible()
     await modal.getByLabel(strings.withdraw.amount).fill('150')
     await next.click()
     await expect(modal.getByRole('note')).toContainText('350.00')

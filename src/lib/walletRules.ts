@@ -4,7 +4,8 @@
 // them. A typed amount comes to a rule already read (lib/amount.ts's readAmount, in the player's language).
 import type { Language } from '../i18n/language'
 import { AMOUNT_EXAMPLE, type AmountReading, type AmountRefusal } from './amount'
-import { formatAmount, MAX_AMOUNT } from './money'
+import type { Currency } from '../api/contract'
+import { formatAmount, formatMoney, MAX_AMOUNT } from './money'
 
 export type WalletMessageKey =
   | 'validation.required'
@@ -13,6 +14,8 @@ export type WalletMessageKey =
   | 'validation.transferMin'
   | 'validation.withdrawMin'
   | 'validation.withdrawMax'
+  | 'validation.withdrawOverBalance'
+  | 'validation.withdrawBalanceBelowMin'
   | 'validation.requiredEngLang'
   | 'wallet.amountInvalid'
   | 'wallet.amountAmbiguous'
@@ -26,22 +29,21 @@ export interface Problem {
   values?: { min?: number; max?: number }
 }
 
-/** The limits a message names, already written as amounts, and an amount written the way the
+/** The limits a message names, already written as money, and an amount written the way the
  *  player's language writes it (a type, not an interface: i18next's options want the implicit
  *  index signature). */
-export type ProblemValues = { min?: string; max?: string; unit?: string; example: string }
+export type ProblemValues = { min?: string; max?: string; example: string }
 
-/** i18next's `t` fits: `problemText(problem, (key, values) => t(key, values), language)`. */
+/** i18next's `t` fits: `problemText(problem, (key, values) => t(key, values), language, currency)`. */
 export type Translate = (key: WalletMessageKey, values: ProblemValues) => string
 
-/** The message of a problem, its limits written as amounts in the player's language; `unit` is
- *  the word for the member's currency (baht or kip) where a message names it. */
-export function problemText(problem: Problem, t: Translate, language: Language, unit?: string): string {
+/** The message of a problem, its limits written as money in the currency they are in (the
+ *  member's for transfers and withdrawals, baht for a QR or a gift link), in the player's language. */
+export function problemText(problem: Problem, t: Translate, language: Language, currency: Currency = 'THB'): string {
   const { min, max } = problem.values ?? {}
   const values: ProblemValues = { example: formatAmount(AMOUNT_EXAMPLE, language) }
-  if (unit !== undefined) values.unit = unit
-  if (min !== undefined) values.min = formatAmount(min, language)
-  if (max !== undefined) values.max = formatAmount(max, language)
+  if (min !== undefined) values.min = formatMoney(min, language, currency)
+  if (max !== undefined) values.max = formatMoney(max, language, currency)
   return t(problem.key, values)
 }
 

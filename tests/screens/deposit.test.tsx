@@ -222,8 +222,8 @@ describe('QR deposit: amounts (spec 5, 9)', () => {
   })
 
   it.each([
-    ['WW', '99', '100.00'],
-    ['E2P', '49.99', '50.00'],
+    ['WW', '99', '฿100.00'],
+    ['E2P', '49.99', '฿50.00'],
   ] as const)('says the %s minimum with its amount and sends nothing below it', async (provider, typed, min) => {
     const { user, modal, calls } = await deposit()
     const panel = within(await openTab(user, modal, tabName(provider)))
@@ -238,10 +238,10 @@ describe('QR deposit: amounts (spec 5, 9)', () => {
   it('holds the bank QR minimum the server gives (spec 9: configurable), and none when it gives none', async () => {
     const { user, modal, calls } = await deposit({ 'GET /api/lookup/deposit': { ...LOOKUP, bankQrMinimum: 300 } })
     const panel = within(await openTab(user, modal, tabName('KBANK')))
-    expect(await panel.findByText(text('deposit.qrMinimum', { min: '300.00' }))).toBeVisible()
+    expect(await panel.findByText(text('deposit.qrMinimum', { min: '฿300.00' }))).toBeVisible()
     await user.type(panel.getByLabelText(text('deposit.amount')), '250')
     await user.click(panel.getByRole('button', { name: text('deposit.qrCreate') }))
-    expect(panel.getByRole('alert')).toHaveTextContent(text('wallet.qrMin', { min: '300.00' }))
+    expect(panel.getByRole('alert')).toHaveTextContent(text('wallet.qrMin', { min: '฿300.00' }))
     expect(sent(calls, 'POST', '/api/qrcode/KBANK')).toEqual([])
   })
 
@@ -541,7 +541,7 @@ describe('TrueMoney gift link (spec 1, 5, 7)', () => {
   it('states the 2 baht minimum and keeps send off while the field is empty or blank', async () => {
     const { user, modal } = await deposit()
     const panel = within(await openTab(user, modal, text('deposit.tabGift')))
-    expect(panel.getByText(text('deposit.giftHint', { min: '2.00' }))).toBeVisible()
+    expect(panel.getByText(text('deposit.giftHint', { min: '฿2.00' }))).toBeVisible()
     const send = panel.getByRole('button', { name: text('deposit.giftSend') })
     expect(send).toBeDisabled()
     await user.type(panel.getByLabelText(text('deposit.giftLabel')), '   ')

@@ -82,7 +82,7 @@ describe('transfer: the rules of spec 5, said before anything is sent', () => {
     await user.selectOptions(field('transfer.to'), 'PG')
     expect(within(modal).queryByText(text('validation.transferSelectAccount'))).toBeNull()
     await user.click(submit())
-    expect(within(modal).getByText(text('validation.transferMin', { min: '1.00', unit: text('wallet.unitBaht') }))).toBeVisible()
+    expect(within(modal).getByText(text('validation.transferMin', { min: '฿1.00' }))).toBeVisible()
     expect(field('transfer.amount')).toHaveValue('0.99')
     expect(field('transfer.amount')).toHaveAttribute('aria-invalid', 'true')
 
@@ -332,16 +332,40 @@ async function openWithdraw(api: Routes = {}) {
 
 describe('withdraw', () => {
   it('shows the limits from the server and both messages with their limit', async () => {
-    const { user, calls, modal, next, amount } = await openWithdraw()
+    const { user, calls, modal, next, amount } = await openWithdraw({ 'GET /api/wallet': wallet(5000) })
     expect(within(modal).getByText(text('withdraw.limits', { min: money(100), max: money(2000) }))).toBeVisible()
     await user.type(amount(), '99.99')
     await user.click(next())
-    expect(within(modal).getByText(text('validation.withdrawMin', { min: '100.00' }))).toBeVisible()
+    expect(within(modal).getByText(text('validation.withdrawMin', { min: '฿100.00' }))).toBeVisible()
     await user.clear(amount())
     await user.type(amount(), '2000.01')
     await user.click(next())
-    expect(within(modal).getByText(text('validation.withdrawMax', { max: '2,000.00' }))).toBeVisible()
+    expect(within(modal).getByText(text('validation.withdrawMax', { max: '฿2,000.00' }))).toBeVisible()
     expect(amount()).toHaveValue('2000.01')
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([])
+  })
+
+  it('refuses more than the wallet holds in the form, naming what it holds, before the confirm step and any request', async () => {
+    const { user, calls, modal, next, amount } = await openWithdraw({ 'GET /api/wallet': wallet(300) })
+    // The most it can take is the balance, smaller than the server's maximum.
+    expect(within(modal).getByText(text('withdraw.limits', { min: money(100), max: money(300) }))).toBeVisible()
+    await user.type(amount(), '500')
+    await user.click(next())
+    expect(within(modal).getByRole('alert')).toHaveTextContent(text('validation.withdrawOverBalance', { max: '฿300.00' }))
+    expect(within(modal).queryByText(text('withdraw.confirmText', { amount: money(500) }))).toBeNull()
+    expect(amount()).toHaveValue('500')
+    await user.clear(amount())
+    await user.type(amount(), '300')
+    await user.click(next())
+    expect(within(modal).getByText(text('withdraw.confirmText', { amount: money(300) }))).toBeVisible()
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([])
+  })
+
+  it('says when the balance is under the minimum, whatever is typed at or above it', async () => {
+    const { user, calls, modal, next, amount } = await openWithdraw({ 'GET /api/wallet': wallet(50) })
+    await user.type(amount(), '100')
+    await user.click(next())
+    expect(within(modal).getByRole('alert')).toHaveTextContent(text('validation.withdrawBalanceBelowMin', { max: '฿50.00', min: '฿100.00' }))
     expect(calls.filter((call) => call.method === 'POST')).toEqual([])
   })
 

@@ -370,7 +370,7 @@ describe('transfer', () => {
     await user.selectOptions(within(modal).getByLabelText(text('transfer.to')), 'PG')
     await user.type(within(modal).getByLabelText(text('transfer.amount')), '0.5')
     await user.click(submit)
-    expect(within(modal).getByText(text('validation.transferMin', { min: '1.00', unit: text('wallet.unitBaht') }))).toBeVisible()
+    expect(within(modal).getByText(text('validation.transferMin', { min: '฿1.00' }))).toBeVisible()
     expect(within(modal).getByLabelText(text('transfer.amount'))).toHaveValue('0.5')
     expect(posts(calls, '/api/wallet/transfer')).toEqual([])
   })
@@ -458,21 +458,21 @@ describe('withdraw', () => {
   }
 
   it('says both limits with their amounts and sends nothing outside them', async () => {
-    const { user, calls, modal } = await openWithdraw()
+    const { user, calls, modal } = await openWithdraw({ 'GET /api/wallet': wallet(60_000) })
     const amount = await within(modal).findByLabelText(text('withdraw.amount'))
     await waitFor(() => expect(within(modal).getByRole('button', { name: text('withdraw.next') })).toBeEnabled())
     await user.type(amount, '99.99')
     await user.click(within(modal).getByRole('button', { name: text('withdraw.next') }))
-    expect(within(modal).getByText(text('validation.withdrawMin', { min: '100.00' }))).toBeVisible()
+    expect(within(modal).getByText(text('validation.withdrawMin', { min: '฿100.00' }))).toBeVisible()
     await user.clear(amount)
     await user.type(amount, '50000.01')
     await user.click(within(modal).getByRole('button', { name: text('withdraw.next') }))
-    expect(within(modal).getByText(text('validation.withdrawMax', { max: '50,000.00' }))).toBeVisible()
+    expect(within(modal).getByText(text('validation.withdrawMax', { max: '฿50,000.00' }))).toBeVisible()
     expect(posts(calls, '/api/wallet/withdrawAll')).toEqual([])
   })
 
   it("shows the server's refusal with the limit it names (the limits changed since the lookup)", async () => {
-    const { user, modal } = await openWithdraw({ 'POST /api/wallet/withdrawAll': [400, { message: 'WITHDRAW_MAXIMUM', limit: 20000 }] })
+    const { user, modal } = await openWithdraw({ 'GET /api/wallet': wallet(60_000), 'POST /api/wallet/withdrawAll': [400, { message: 'WITHDRAW_MAXIMUM', limit: 20000 }] })
     await waitFor(() => expect(within(modal).getByRole('button', { name: text('withdraw.next') })).toBeEnabled())
     await user.type(within(modal).getByLabelText(text('withdraw.amount')), '30000')
     await user.click(within(modal).getByRole('button', { name: text('withdraw.next') }))
@@ -590,7 +590,7 @@ describe('deposit', () => {
     await user.click(await within(modal).findByRole('tab', { name: text('deposit.qrTab.WW') }))
     await user.type(await within(modal).findByLabelText(text('deposit.amount')), '99')
     await user.click(within(modal).getByRole('button', { name: text('deposit.qrCreate') }))
-    expect(within(modal).getByText(text('wallet.qrMin', { min: '100.00' }))).toBeVisible()
+    expect(within(modal).getByText(text('wallet.qrMin', { min: '฿100.00' }))).toBeVisible()
     expect(posts(calls, '/api/qrcode/WW')).toEqual([])
   })
 

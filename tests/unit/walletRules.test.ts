@@ -1,9 +1,10 @@
 import { truelinkVoucher } from '../../server/deposit/truelink'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { changeLanguage, ensureAllStrings, i18n, initI18n } from '../../src/i18n/i18n'
+import type { Currency } from '../../src/api/contract'
 import type { Language } from '../../src/i18n/language'
 import { readAmount } from '../../src/lib/amount'
-import { accountNameEditRule, accountNameInput, offerAccountNameEdit, transferRule, withdrawRule } from '../../src/features/wallet/rules'
+import { accountNameEditRule, accountNameInput, offerAccountNameEdit, transferRule, withdrawCeiling, withdrawRule } from '../../src/features/wallet/rules'
 import { GIFT_LINK_MINIMUM, giftLinkRule, giftLinkSendDisabled, parseGiftLink, QR_QUICK_AMOUNTS, qrAmountRule, qrCreateDisabled, qrMinimum } from '../../src/features/deposit/rules'
 import { problemText, slotTransferDisabled, type Problem } from '../../src/lib/walletRules'
 
@@ -84,6 +85,28 @@ describe('withdraw rule (spec 5: limits from the server)', () => {
   it('uses the limits it is given', () => {
     expect(withdrawRule(en('150'), { withdrawMin: 200, withdrawMax: 300 })).toEqual({ key: 'validation.withdrawMin', values: { min: 200 } })
     expect(withdrawRule(en('350'), { withdrawMin: 200, withdrawMax: 300 })).toEqual({ key: 'validation.withdrawMax', values: { max: 300 } })
+  })
+
+  it('refuses more than the balance, naming the balance; the maximum while the balance is larger', () => {
+    expect(withdrawRule(en('500'), limits, 300)).toEqual({ key: 'validation.withdrawOverBalance', values: { max: 300 } })
+    expect(withdrawRule(en('300'), limits, 300)).toBeNull()
+    expect(withdrawRule(en('300.01'), limits, 300)).toEqual({ key: 'validation.withdrawOverBalance', values: { max: 300 } })
+    expect(withdrawRule(en('60000'), limits, 80_000)).toEqual({ key: 'validation.withdrawMax', values: { max: 50_000 } })
+    expect(withdrawRule(en('60000'), limits, 50_000)).toEqual({ key: 'validation.withdrawMax', values: { max: 50_000 } })
+    // Below the minimum it is the minimum that is said, whatever the balance.
+    expect(withdrawRule(en('50'), limits, 30)).toEqual({ key: 'validation.withdrawMin', values: { min: 100 } })
+  })
+
+  it('says when the balance is below the minimum: no amount can be withdrawn', () => {
+    expect(withdrawRule(en('100'), limits, 50)).toEqual({ key: 'validation.withdrawBalanceBelowMin', values: { min: 100, max: 50 } })
+    expect(withdrawRule(en('100'), limits, -5)).toEqual({ key: 'validation.withdrawBalanceBelowMin', values: { min: 100, max: 0 } })
+  })
+
+  it('shows as the most a withdrawal can take the smaller of the maximum and the balance', () => {
+    expect(withdrawCeiling(limits, 300)).toBe(300)
+    expect(withdrawCeiling(limits, 80_000)).toBe(50_000)
+    expect(withdrawCeiling(limits)).toBe(50_000)
+    expect(withdrawCeiling(limits, -1)).toBe(0)
   })
 })
 
@@ -222,26 +245,29 @@ describe('messages through i18n (en, th, la)', () => {
     await ensureAllStrings()
   })
 
-  const text = async (problem: Problem, language: Language, unit: 'unitBaht' | 'unitKip' = 'unitBaht') => {
+  const text = async (problem: Problem, language: Language, currency: Currency = 'THB') => {
     await changeLanguage(language, { store: false })
     await ensureAllStrings()
-    return problemText(problem, (key, values) => i18n.t(key, values), language, i18n.t(`wallet.${unit}`))
+    return problemText(problem, (key, values) => i18n.t(key, values), language, currency)
   }
 
-  it('writes the limits as amounts in English', async () => {
-    expect(await text(transferRule({ from: 'WALLET', to: 'PG', amount: en('0.5') })!, 'en')).toBe('The minimum amount is 1.00 baht')
-    expect(await text(withdrawRule(en('10'), limits)!, 'en')).toBe('The minimum withdrawal is 100.00')
-    expect(await text(withdrawRule(en('60000'), limits)!, 'en')).toBe('The maximum withdrawal is 50,000.00')
-    expect(await text(qrAmountRule('WW', en('99')) as Problem, 'en')).toBe('The minimum deposit is 100.00 baht')
+  it('writes the limits as money in English', async () => {
+    expect(await text(transferRule({ from: 'WALLET', to: 'PG', amount: en('0.5') })!, 'en')).toBe('The minimum amount is ฿1.00')
+    expect(await text(withdrawRule(en('10'), limits)!, 'en')).toBe('The minimum withdrawal is ฿100.00')
+    expect(await text(withdrawRule(en('60000'), limits)!, 'en')).toBe('The maximum withdrawal is ฿50,000.00')
+    expect(await text(withdrawRule(en('400'), limits, 300)!, 'en')).toBe('More than your wallet holds: you can withdraw up to ฿300.00')
+    expect(await text(withdrawRule(en('100'), limits, 50)!, 'en')).toBe('Your wallet holds ฿50.00, less than the minimum withdrawal of ฿100.00')
+    expect(await text(qrAmountRule('WW', en('99')) as Problem, 'en')).toBe('The minimum deposit is ฿100.00')
     expect(await text(transferRule({ from: 'PG', to: 'PG', amount: en('5') })!, 'en')).toBe('Cannot transfer to the same account')
   })
 
-  it('and in Thai', async () => {
-    expect(await text(transferRule({ from: 'WALLET', to: 'PG', amount: en('0') })!, 'th')).toBe('จำนวนเงินขั้นต่ำคือ 1.00 บาท')
-    // A LAK member's minimum is 1 kip, not 1 baht.
-    expect(await text(transferRule({ from: 'WALLET', to: 'PG', amount: en('0') })!, 'la', 'unitKip')).toBe('ຈຳນວນເງິນຂັ້ນຕ່ຳແມ່ນ 1,00 ກີບ')
-    expect(await text(withdrawRule(en('60000'), limits)!, 'th')).toBe('ยอดถอนสูงสุดคือ 50,000.00')
-    expect(await text(qrAmountRule('E2P', en('20')) as Problem, 'th')).toBe('ยอดฝากขั้นต่ำคือ 50.00 บาท')
+  it('and in Thai and Lao, in the member\'s money', async () => {
+    expect(await text(transferRule({ from: 'WALLET', to: 'PG', amount: en('0') })!, 'th')).toBe('จำนวนเงินขั้นต่ำคือ ฿1.00')
+    // A LAK member's minimum is 1 kip, not 1 baht; their withdrawal limits are kip.
+    expect(await text(transferRule({ from: 'WALLET', to: 'PG', amount: en('0') })!, 'la', 'LAK')).toBe('ຈຳນວນເງິນຂັ້ນຕ່ຳແມ່ນ ₭1,00')
+    expect(await text(withdrawRule(en('40000000'), { withdrawMin: 60_000, withdrawMax: 30_000_000 })!, 'la', 'LAK')).toBe('ຍອດຖອນສູງສຸດແມ່ນ ₭30.000.000,00')
+    expect(await text(withdrawRule(en('60000'), limits)!, 'th')).toBe('ยอดถอนสูงสุดคือ ฿50,000.00')
+    expect(await text(qrAmountRule('E2P', en('20')) as Problem, 'th')).toBe('ยอดฝากขั้นต่ำคือ ฿50.00')
     expect(await text(accountNameEditRule('สมชาย')!, 'th')).toBe('กรุณากรอกชื่อบัญชีเป็นตัวอักษรภาษาอังกฤษเท่านั้น')
     expect(await text(giftLinkRule('nope')!, 'th')).toContain('ลิงก์นี้ไม่ใช่ลิงก์ซองของขวัญทรูมันนี่')
   })
@@ -263,6 +289,8 @@ describe('messages through i18n (en, th, la)', () => {
       'validation.transferMin',
       'validation.withdrawMin',
       'validation.withdrawMax',
+      'validation.withdrawOverBalance',
+      'validation.withdrawBalanceBelowMin',
       'validation.requiredEngLang',
       'wallet.amountInvalid',
       'wallet.amountAmbiguous',

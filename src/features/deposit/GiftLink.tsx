@@ -4,7 +4,7 @@ import { getConfig } from '../../api/config'
 import { ApiError } from '../../api/errors'
 import type { Slip } from '../../api/contract'
 import type { Language } from '../../i18n/language'
-import { formatAmount } from '../../lib/money'
+import { formatMoney } from '../../lib/money'
 import { GIFT_LINK_MINIMUM, giftLinkRule, giftLinkSendDisabled, parseGiftLink } from './rules'
 import { problemText } from '../../lib/walletRules'
 import { usePlatform } from '../../platform'
@@ -86,7 +86,7 @@ export function GiftLink() {
 
   return (
     <form className="money-form" onSubmit={submit} noValidate>
-      <p className="muted">{t('deposit.giftHint', { min: formatAmount(GIFT_LINK_MINIMUM, language) })}</p>
+      <p className="muted">{t('deposit.giftHint', { min: formatMoney(GIFT_LINK_MINIMUM, language, 'THB') })}</p>
       <TextField
         label={t('deposit.giftLabel')}
         inputMode="url"

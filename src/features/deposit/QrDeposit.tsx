@@ -3,7 +3,7 @@ import { useEffect, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Language } from '../../i18n/language'
 import { amountText, readAmount } from '../../lib/amount'
-import { formatAmount, formatMoney } from '../../lib/money'
+import { formatMoney } from '../../lib/money'
 import { problemText } from '../../lib/walletRules'
 import { QR_MINIMUM, QR_QUICK_AMOUNTS, qrAmountRule, qrCreateDisabled, type QrProvider } from './rules'
 import { showToast } from '../../state/ui'
@@ -94,7 +94,7 @@ export function QrDeposit({ provider }: { provider: QrProvider }) {
         label={t('deposit.amount')}
         value={amount}
         onChange={setAmount}
-        hint={minimum === null ? undefined : t('deposit.qrMinimum', { min: formatAmount(minimum, language) })}
+        hint={minimum === null ? undefined : t('deposit.qrMinimum', { min: formatMoney(minimum, language, 'THB') })}
         error={touched && rule && rule !== 'skip' ? problemText(rule, (key, values) => t(key, values), language) : null}
         preview={reading.ok && reading.amount > 0 ? t('deposit.qrPreview', { amount: formatMoney(reading.amount, language, 'THB') }) : null}
       />

@@ -31,13 +31,23 @@ export interface WithdrawLimits {
   withdrawMax: number
 }
 
-export function withdrawRule(amount: AmountReading | number, { withdrawMin, withdrawMax }: WithdrawLimits): Problem | null {
+/**
+ * Within the server's limits and, once the balance is known, within the wallet: more than it holds
+ * is refused here, naming what it holds, before the confirm step and before any request.
+ */
+export function withdrawRule(amount: AmountReading | number, { withdrawMin, withdrawMax }: WithdrawLimits, balance?: number): Problem | null {
   const value = amountOf(amount)
   if (typeof value !== 'number') return value
   if (value < withdrawMin) return { key: 'validation.withdrawMin', values: { min: withdrawMin } }
+  if (balance !== undefined && value > balance && balance < withdrawMin) return { key: 'validation.withdrawBalanceBelowMin', values: { min: withdrawMin, max: Math.max(0, balance) } }
+  if (balance !== undefined && value > balance && balance < withdrawMax) return { key: 'validation.withdrawOverBalance', values: { max: Math.max(0, balance) } }
   if (value > withdrawMax) return { key: 'validation.withdrawMax', values: { max: withdrawMax } }
   return null
 }
+
+/** The most a withdrawal can take: the server's maximum, or the balance when that is smaller. */
+export const withdrawCeiling = ({ withdrawMax }: WithdrawLimits, balance?: number): number =>
+  balance === undefined ? withdrawMax : Math.max(0, Math.min(withdrawMax, balance))
 
 // ---- Bank account name edit (spec 2 Withdraw, 5) ----
 

@@ -63,7 +63,6 @@ export function TransferModal({ open, onClose, from: initialFrom = WALLET, to: i
 
   const currency = currencyOf(wallet.data?.wallet.currency)
   const money = (value: number) => formatMoney(value, language, currency)
-  const unit = t(currency === 'LAK' ? 'wallet.unitKip' : 'wallet.unitBaht')
   // Spec 2: WALLET or a game code; any game the member has an account in, whether it opens by its account flow or its web page.
   const games = (wallet.data?.slots ?? []).filter((slot) => slot.isActive)
   const balanceOf = (code: string) =>
@@ -174,7 +173,7 @@ export function TransferModal({ open, onClose, from: initialFrom = WALLET, to: i
             invalid={Boolean(accountsProblem)}
           />
         </div>
-        {accountsProblem && <p className="notice notice--error" role="alert">{problemText(problem, (key, values) => t(key, values), language, unit)}</p>}
+        {accountsProblem && <p className="notice notice--error" role="alert">{problemText(problem, (key, values) => t(key, values), language, currency)}</p>}
         {games.length === 0 && wallet.data && (
           <div className="notice transfer-no-games">
             <p>{t('transfer.noGames')}</p>
@@ -185,7 +184,7 @@ export function TransferModal({ open, onClose, from: initialFrom = WALLET, to: i
           label={t('transfer.amount')}
           value={amount}
           onChange={setAmount}
-          error={amountProblem ? problemText(problem, (key, values) => t(key, values), language, unit) : null}
+          error={amountProblem ? problemText(problem, (key, values) => t(key, values), language, currency) : null}
           preview={reading.ok && reading.amount > 0 ? t('transfer.preview', { amount: money(reading.amount) }) : null}
         />
         {walletEmpty && <p className="notice" role="status">{t('transfer.walletEmpty')}</p>}

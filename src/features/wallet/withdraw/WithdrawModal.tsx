@@ -8,7 +8,7 @@ import { currencyOf, formatMoney, fromMinor, toMinor } from '../../../lib/money'
 import { maskAccountNumber } from '../../../lib/validation'
 import { formatDateTime } from '../../../lib/time'
 import { bankName } from '../../../lib/banks'
-import { offerAccountNameEdit, withdrawRule } from '../rules'
+import { offerAccountNameEdit, withdrawCeiling, withdrawRule } from '../rules'
 import { problemText } from '../../../lib/walletRules'
 import { showToast } from '../../../state/ui'
 import { Button } from '../../../ui/Button'
@@ -58,7 +58,7 @@ export function WithdrawModal({ open, onClose }: { open: boolean; onClose: (save
   })
 
   const reading = readAmount(amount, language)
-  const problem = limits.data ? withdrawRule(reading, limits.data) : null
+  const problem = limits.data ? withdrawRule(reading, limits.data, balance) : null
   const review = (event: FormEvent) => {
     event.preventDefault()
     setTouched(true)
@@ -148,8 +148,8 @@ export function WithdrawModal({ open, onClose }: { open: boolean; onClose: (save
             label={t('withdraw.amount')}
             value={amount}
             onChange={setAmount}
-            hint={limits.data ? t('withdraw.limits', { min: money(limits.data.withdrawMin), max: money(limits.data.withdrawMax) }) : undefined}
-            error={touched && problem ? problemText(problem, (key, values) => t(key, values), language) : null}
+            hint={limits.data ? t('withdraw.limits', { min: money(limits.data.withdrawMin), max: money(withdrawCeiling(limits.data, balance)) }) : undefined}
+            error={touched && problem ? problemText(problem, (key, values) => t(key, values), language, currency) : null}
             preview={reading.ok && reading.amount > 0 ? t('withdraw.preview', { amount: money(reading.amount) }) : null}
           />
           {balance !== undefined && balance > 0 && (
