@@ -198,9 +198,20 @@ test.describe('transfers (browser)', () => {
     const modal = page.getByRole('dialog', { name: strings.withdraw.title })
     const next = modal.getByRole('button', { name: strings.withdraw.next })
     await expect(next).toBeEnabled()
+    // The most it can take is the balance, under the server's maximum.
+    await expect(modal.getByText(fill(strings.withdraw.limits, { min: '฿100.00', max: '฿500.00' }))).toBeVisible()
     await modal.getByLabel(strings.withdraw.amount).fill('99')
     await next.click()
     await expect(modal.getByText(fill(strings.validation.withdrawMin, { min: '฿100.00' }))).toBeVisible()
+    // More than the wallet holds is refused in the form, naming what it holds: nothing is sent.
+    let asked = 0
+    page.on('request', (sent) => {
+      if (sent.method() === 'POST' && sent.url().endsWith('/api/wallet/withdrawAll')) asked += 1
+    })
+    await modal.getByLabel(strings.withdraw.amount).fill('600')
+    await next.click()
+    await expect(modal.getByRole('alert')).toHaveText(fill(strings.validation.withdrawOverBalance, { max: '฿500.00' }))
+    await expect(modal.getByRole('button', { name: strings.withdraw.confirm })).toHaveCount(0)
     await modal.getByLabel(strings.withdraw.amount).fill('150')
     await next.click()
     await expect(modal.getByRole('note')).toContainText('350.00')
@@ -208,6 +219,7 @@ test.describe('transfers (browser)', () => {
     // The modal ends on the withdrawal's receipt, waiting for the transfer.
     const receipt = modal.getByRole('status')
     await expect(receipt).toContainText(strings.withdraw.success)
+    expect(asked).toBe(1)
     await expect(receipt).toContainText(/W\d+/)
     expect((await walletOf(request, member)).wallet).toBe(350)
     await receipt.getByRole('button', { name: strings.withdraw.done }).click()
@@ -251,6 +263,56 @@ test.describe('deposits (browser)', () => {
     await expect(modal.getByText('0101234567890')).toBeVisible()
     await expect(modal.getByRole('tab')).toHaveCount(0)
     await expect(modal.getByText(la.deposit.trueWallet)).toHaveCount(0)
+  })
+
+  test("a kip member's withdrawal limits are kip-sized, in kip, and capped by the balance", async ({ page, open, request }) => {
+    await devPost(request, '/dev/config', { variant: 'la' })
+    await devPost(request, '/dev/settings', { registerOTP: false })
+    const phone = `20${String(Date.now() % 1e8).padStart(8, '0')}`
+    const headers = { 'X-Requested-With': 'wallet-user' }
+    const created = await request.post('/api/account', {
+      headers,
+      data: { name: 'KIP PLAYER', username: phone, password: 'secret99', sourceCode: '', inviteCode: '', bankCode: 'BCEL', bankAccountName: 'KIP PLAYER', bankAccountNo: `0101${phone}`, currency: 'LAK' },
+    })
+    expect(created.ok(), await created.text()).toBeTruthy()
+    const { token } = (await (await request.post('/api/login', { headers, data: { username: phone, password: 'secret99' } })).json()) as { token: string }
+    const member = { phone, password: 'secret99', token, id: '' }
+    // ₭1,250,000 won in a game and moved to the wallet.
+    await activate(request, member, 'PG')
+    await devPost(request, '/dev/games/PG/rounds', { username: phone, amount: '1250000', refundPercent: 0 })
+    const moved = await request.post('/api/wallet/transfer', { headers: memberHeaders(token), data: { from: 'PG', to: 'WALLET', amount: 1250000 } })
+    expect(moved.ok(), await moved.text()).toBeTruthy()
+    await page.addInitScript(() => localStorage.setItem('locale', 'la'))
+    await signedIn(page, member)
+    const actions = await openHome(page, open, la)
+    let asked = 0
+    page.on('request', (sent) => {
+      if (sent.method() === 'POST' && sent.url().endsWith('/api/wallet/withdrawAll')) asked += 1
+    })
+    await actions.getByRole('button', { name: la.home.withdraw }).click()
+    const modal = page.getByRole('dialog', { name: la.withdraw.title })
+    // Written by this browser's Intl (a Chromium without Lao locale data writes 1,234 for 1.234).
+    const { group, kip } = await page.evaluate(() => {
+      const whole = new Intl.NumberFormat('lo-LA', { style: 'currency', currency: 'LAK', currencyDisplay: 'narrowSymbol', minimumFractionDigits: 0, maximumFractionDigits: 4 })
+      const amounts = [60_000, 1_250_000, 100_000]
+      return {
+        group: new Intl.NumberFormat('lo-LA').formatToParts(1234).find((part) => part.type === 'group')?.value ?? '',
+        kip: Object.fromEntries(amounts.map((amount) => [amount, whole.format(amount)])),
+      }
+    })
+    expect(kip[60_000]).toMatch(/^₭60\D000$/)
+    // The operator's kip limits (₭60,000 to ₭30,000,000), the top capped by the balance.
+    await expect(modal.getByText(fill(la.withdraw.limits, { min: kip[60_000], max: kip[1_250_000] }))).toBeVisible()
+    await modal.getByLabel(la.withdraw.amount).fill(`50${group}000`)
+    await modal.getByRole('button', { name: la.withdraw.next }).click()
+    await expect(modal.getByRole('alert')).toHaveText(fill(la.validation.withdrawMin, { min: kip[60_000] }))
+    await modal.getByLabel(la.withdraw.amount).fill(`2${group}000${group}000`)
+    await modal.getByRole('button', { name: la.withdraw.next }).click()
+    await expect(modal.getByRole('alert')).toHaveText(fill(la.validation.withdrawOverBalance, { max: kip[1_250_000] }))
+    await modal.getByLabel(la.withdraw.amount).fill(`100${group}000`)
+    await modal.getByRole('button', { name: la.withdraw.next }).click()
+    await expect(modal.getByText(fill(la.withdraw.confirmText, { amount: kip[100_000] }))).toBeVisible()
+    expect(asked).toBe(0)
   })
 
   test('a KBANK QR counts down and is cancelled', async ({ page, open, strings, request }) => {

@@ -25,6 +25,7 @@ import type { Db } from '../db'
 import { toMajor } from '../money'
 import { list, runSql } from '../sql'
 import { maskAccountNo } from '../wallet/withdrawals'
+import { transferReference } from '../wallet/transfers'
 
 /** The movement kinds a statement row of the movements source shows. */
 const REWARD_KINDS = ['bonus', 'refund', 'invite_bonus', 'spin_prize'] as const
@@ -170,7 +171,7 @@ async function transferRows(db: Db, member: Member, ids: number[]): Promise<Map<
   const rows = await runSql<{ id: number; from_code: string; to_code: string; amount_minor: number; currency: string; status: string; created_at: number }>(db,
     `SELECT id, from_code, to_code, amount_minor, currency, status, created_at FROM game_transfers WHERE id IN (${list(ids.length)}) AND member_id = ?`, [...ids, member.id])
   return new Map(rows.map((row): [number, Row] => [Number(row.id), {
-    reference: `T${Number(row.id)}`, statementType: 'transfer', from: row.from_code, to: row.to_code, status: TRANSFER_STATUS[row.status] ?? 'PROCESSING',
+    reference: transferReference(Number(row.id)), statementType: 'transfer', from: row.from_code, to: row.to_code, status: TRANSFER_STATUS[row.status] ?? 'PROCESSING',
     amountMinor: Number(row.amount_minor), currency: row.currency, at: Number(row.created_at),
   }]))
 }

@@ -19,7 +19,7 @@ import { recordTurnover } from './bonuses'
 import { coinsOf } from './spin'
 import { inviteSummary, recordInviteeTurnover } from './invites'
 import { accrueRefund } from './rewards'
-import { driveTransfer, findTransfer, type GameSide, type GameTransfer, gameAtFault, isOpen, type Known, reserveTransfer, WALLET } from './transfers'
+import { driveTransfer, findTransfer, type GameSide, type GameTransfer, gameAtFault, isOpen, type Known, reserveTransfer, transferReference, WALLET } from './transfers'
 
 
 async function walletAmount(ctx: ServerContext, member: Member): Promise<WalletAmount> {
@@ -176,6 +176,7 @@ async function answerOf(ctx: ServerContext, member: Member, transfers: readonly 
     message: 'SUCCESS',
     amount: toMajor(settled.reduce((sum, transfer) => sum + transfer.amountMinor, 0)),
     wallet: await walletAmount(ctx, member),
+    references: settled.map((transfer) => transferReference(transfer.id)),
     ...(unreachable.length > 0 ? { unreachable } : {}),
   }
 }

@@ -101,6 +101,9 @@ export async function reserveTransfer(db: Db, request: TransferRequest, accounts
   })
 }
 
+/** How the statement and the receipt name a transfer: the reference a player quotes. */
+export const transferReference = (id: number): string => `T${id}`
+
 export async function findTransfer(db: Db, id: number): Promise<GameTransfer> {
   return fromRow(await db.selectFrom('game_transfers').select(columns).where('id', '=', id).executeTakeFirstOrThrow())
 }

@@ -462,6 +462,11 @@ export const TransferResponse = Type.Object({
   amount: Type.Number(),
   wallet: WalletAmount,
   /**
+   * Reference server: the statement's references of what reached its target (`T12`), one per
+   * account moved, for the receipt. Absent from an operator's API that does not say them.
+   */
+  references: Type.Optional(Type.Array(text(32), { maxItems: 100 })),
+  /**
    * Reference server, transferAll: the games whose provider could not be reached; their money
    * stayed where it was (or came back to the wallet). Absent when every game answered.
    */

@@ -15,12 +15,12 @@ export const MAX_FRACTION_DIGITS = 4
 
 const formatters = new Map<string, Intl.NumberFormat>()
 
-function formatter(language: Language, currency: Currency | undefined): Intl.NumberFormat {
-  const key = `${language}/${currency ?? ''}`
+function formatter(language: Language, currency: Currency | undefined, whole = false): Intl.NumberFormat {
+  const key = `${language}/${currency ?? ''}/${whole ? 0 : 2}`
   let format = formatters.get(key)
   if (!format) {
     format = new Intl.NumberFormat(numberLocale[language], {
-      minimumFractionDigits: 2,
+      minimumFractionDigits: whole ? 0 : 2,
       maximumFractionDigits: MAX_FRACTION_DIGITS,
       ...(currency ? { style: 'currency', currency: isoCurrency(currency), currencyDisplay: 'narrowSymbol' } : {}),
     })
@@ -33,9 +33,15 @@ function formatter(language: Language, currency: Currency | undefined): Intl.Num
 export const formatAmount = (amount: number, language: Language): string =>
   formatter(language, undefined).format(Number.isFinite(amount) ? amount : 0)
 
-/** An amount with its currency sign: `฿1,234.50`, `₭1.234,50`. */
-export const formatMoney = (amount: number, language: Language, currency: Currency): string =>
-  formatter(language, currency).format(Number.isFinite(amount) ? amount : 0)
+/**
+ * An amount with its currency sign: `฿1,234.50`, `₭1.234.500` (lo). Baht keeps its two decimals
+ * (spec 9); kip is written whole, as Lao banks write it (issue 29), with its decimals only when it
+ * has some (a game card's value).
+ */
+export function formatMoney(amount: number, language: Language, currency: Currency): string {
+  const value = Number.isFinite(amount) ? amount : 0
+  return formatter(language, currency, isoCurrency(currency) === 'LAK' && Number.isInteger(value)).format(value)
+}
 
 /** The largest amount a player may type: its minor units stay a safe integer. */
 export const MAX_AMOUNT = Math.floor(Number.MAX_SAFE_INTEGER / 100)

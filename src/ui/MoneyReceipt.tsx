@@ -2,12 +2,8 @@ import type { MouseEvent, ReactNode } from 'react'
 import { Button } from './Button'
 import { CheckIcon } from './icons'
 
-/** One line of a receipt. A reference is what the player quotes: it never breaks across lines. */
-export interface ReceiptFact {
-  label: string
-  value: ReactNode
-  reference?: boolean
-}
+/** One line of a receipt: words, or the references the player quotes, each kept on one line. */
+export type ReceiptFact = { label: string; value: ReactNode } | { label: string; references: readonly string[] }
 
 interface MoneyReceiptProps {
   /** The amount, large; left out when `state` already names it. */
@@ -37,10 +33,14 @@ export function MoneyReceipt({ amount, state, facts, doneLabel, onDone }: MoneyR
       {amount !== undefined && <p className="money-receipt__amount">{amount}</p>}
       <p className={amount === undefined ? 'money-receipt__state money-receipt__state--big' : 'money-receipt__state'}>{state}</p>
       <dl className="facts">
-        {facts.map(({ label, value, reference }) => (
-          <div key={label} className="facts__row">
-            <dt>{label}</dt>
-            <dd className={reference ? 'facts__reference' : undefined}>{value}</dd>
+        {facts.map((fact) => (
+          <div key={fact.label} className="facts__row">
+            <dt>{fact.label}</dt>
+            {'references' in fact ? (
+              <dd className="facts__references">
+                {fact.references.map((reference, index) => <span key={reference}>{index > 0 && ', '}{reference}</span>)}
+              </dd>
+            ) : <dd>{fact.value}</dd>}
           </div>
         ))}
       </dl>

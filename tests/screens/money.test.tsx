@@ -32,7 +32,7 @@ const keyOf = (call: Call) => call.headers['Idempotency-Key']
 const networkDown = () => {
   throw new AxiosError('Network Error', AxiosError.ERR_NETWORK)
 }
-const transferred = (amount: number, left = 500 - amount) => ({ message: 'SUCCESS', amount, wallet: { amount: left, currency: 'THB' } })
+const transferred = (amount: number, left = 500 - amount, references?: string[]) => ({ message: 'SUCCESS', amount, wallet: { amount: left, currency: 'THB' }, ...(references ? { references } : {}) })
 const withdrawn = (amount: number) => ({
   message: 'SUCCESS', withdrawal: { id: 'w1', amount, currency: 'THB', status: 'requested', createdAt: '2026-01-01T00:00:00Z', destination: { bankCode: 'KBANK', bankAccountName: 'DEMO PLAYER', bankAccountNo: '1234567890' } }, wallet: { amount: 500 - amount, currency: 'THB' },
 })
@@ -121,7 +121,7 @@ describe('transfer: the rules of spec 5, said before anything is sent', () => {
 
 describe('transfer: sending', () => {
   it('sends one request for a double tap, holds Telegram closing confirmation while out, then buzzes and ends on a receipt that closes saved', async () => {
-    const answer = held(transferred(100))
+    const answer = held(transferred(100, 400, ['T41']))
     const { user, calls, field, submit, onClose, platform } = await openTransfer({ 'POST /api/wallet/transfer': answer.answer })
     await user.selectOptions(field('transfer.to'), 'PG')
     await user.type(field('transfer.amount'), '100')
@@ -136,7 +136,7 @@ describe('transfer: sending', () => {
     expect(within(receipt).getByText(text('transfer.success', { amount: money(100) }))).toBeVisible()
     // What moved, from where to where, and what the main wallet holds now (the server's figure).
     const facts = Object.fromEntries([...receipt.querySelectorAll('dt')].map((term) => [term.textContent, term.nextElementSibling?.textContent]))
-    expect(facts).toMatchObject({ [text('transfer.from')]: text('transfer.wallet'), [text('transfer.to')]: 'PG game', [text('transfer.walletNow')]: money(400) })
+    expect(facts).toMatchObject({ [text('receipt.reference')]: 'T41', [text('transfer.from')]: text('transfer.wallet'), [text('transfer.to')]: 'PG game', [text('transfer.walletNow')]: money(400) })
     expect(onClose).not.toHaveBeenCalled()
     // A double tap whose answer came between its taps: the second tap (the browser's click count
     // 2) lands where the receipt put Done, and the receipt stays until the player taps it.
@@ -153,7 +153,7 @@ describe('transfer: sending', () => {
   })
 
   it('moves everything into the target with transfer-all, asking for the target, then confirming the accounts it empties; a double tap sends one', async () => {
-    const answer = held(transferred(650, 0))
+    const answer = held(transferred(650, 0, ['T7', 'T8']))
     const { user, calls, modal, field, all, onClose, confirmation, confirmAll } = await openTransfer({ 'POST /api/wallet/transferAll': answer.answer })
     await user.click(all())
     expect(within(modal).getByText(text('validation.transferSelectAccount'))).toBeVisible()
@@ -175,6 +175,8 @@ describe('transfer: sending', () => {
     const receipt = await screen.findByRole('status')
     expect(within(receipt).getByText(text('transfer.success', { amount: money(650) }))).toBeVisible()
     expect(within(receipt).getByText(text('statement.allAccounts'))).toBeVisible()
+    // Each account moved has its reference, each kept whole on one line.
+    expect([...receipt.querySelectorAll('.facts__references span')].map((span) => span.textContent)).toEqual(['T7', ', T8'])
     const sent = posts(calls, '/api/wallet/transferAll')
     expect(sent.map((call) => call.body)).toEqual([{ to: 'JOKER' }])
     expect(keyOf(sent[0])).toMatch(/^[\w-]{16,}$/)

@@ -179,6 +179,20 @@ describe('POST /api/wallet/transferAll', () => {
     await expectBooksBalanced()
   })
 
+  it("names each transfer by the statement's reference, for the receipt", async () => {
+    await activate('PG')
+    await activate('HUAYHD')
+    const one = await transfer('WALLET', 'PG', 100)
+    await transfer('WALLET', 'HUAYHD', 50)
+    const all = await post('/api/wallet/transferAll', { to: 'WALLET' })
+    expect(one.body.references).toEqual([expect.stringMatching(/^T\d+$/)])
+    expect(all.body.references).toHaveLength(2)
+    const statement = (await post('/api/statement', { page: 1, limit: 10 })).body.statements as { statementType: string; reference: string; amount: number }[]
+    const transfers = statement.filter((entry) => entry.statementType === 'transfer').map((entry) => entry.reference)
+    expect(transfers).toEqual(expect.arrayContaining([...(one.body.references as string[]), ...(all.body.references as string[])]))
+    expect(new Set(transfers).size).toBe(4)
+  })
+
   it('answers TRANSFER_MINIMUM with nothing to move, NO_GAME and SLOT_NO_ACCOUNT for a bad target', async () => {
     await activate('PG')
     await post('/api/wallet/transferAll', { to: 'PG' })

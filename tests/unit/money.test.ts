@@ -35,7 +35,8 @@ describe('formatMoney (currency of the member)', () => {
     ['en', 'THB', 1234.5, '฿1,234.50'],
     ['la', 'LAK', 1234.5, '₭1.234,50'],
     ['en', 'LAK', 1234.5, '₭1,234.50'],
-    ['th', 'LAK', 10, '₭10.00'],
+    ['th', 'LAK', 10, '₭10'],
+    ['la', 'LAK', 1_250_000, '₭1.250.000'],
   ] as const)('%s %s %d → %s', (language, currency, amount, expected) => {
     expect(formatMoney(amount, language, currency)).toBe(expected)
   })
@@ -47,8 +48,11 @@ describe('formatMoney (currency of the member)', () => {
     expect(formatMoney(50, 'en', 'BAHT')).toBe('฿50.00')
   })
 
-  it('gives LAK two decimals too (Intl would give it none)', () => {
-    expect(formatMoney(5000, 'la', 'LAK')).toBe('₭5.000,00')
+  it('writes whole kip without decimals (issue 29), and kip with decimals with them', () => {
+    expect(formatMoney(5000, 'la', 'LAK')).toBe('₭5.000')
+    expect(formatMoney(0, 'la', 'LAK')).toBe('₭0')
+    expect(formatMoney(0.5, 'en', 'LAK')).toBe('₭0.50')
+    expect(formatMoney(5000, 'la', 'THB')).toBe('฿5.000,00')
   })
 })
 

@@ -41,6 +41,8 @@ interface Moved {
   to: string
   at: number
   wallet: number
+  /** The statement's references of what moved, when the API says them. */
+  references: readonly string[]
 }
 
 /** When the answer came: read in the success handler, never while rendering. */
@@ -98,7 +100,7 @@ export function TransferModal({ open, onClose, from: initialFrom = WALLET, to: i
       }
       setConfirmAll(false)
       setShowProblems(false)
-      setMoved({ amount: answer.amount, from: request.kind === 'one' ? request.from : null, to: request.to, at: bookedAt(), wallet: answer.wallet.amount })
+      setMoved({ amount: answer.amount, from: request.kind === 'one' ? request.from : null, to: request.to, at: bookedAt(), wallet: answer.wallet.amount, references: answer.references ?? [] })
     },
     onError: (error) => {
       setConfirmAll(false)
@@ -145,6 +147,7 @@ export function TransferModal({ open, onClose, from: initialFrom = WALLET, to: i
         <MoneyReceipt
           state={t('transfer.success', { amount: money(moved.amount) })}
           facts={[
+            ...(moved.references.length > 0 ? [{ label: t('receipt.reference'), references: moved.references }] : []),
             { label: t('transfer.from'), value: moved.from === null ? t('statement.allAccounts') : nameOf(moved.from) },
             { label: t('transfer.to'), value: nameOf(moved.to) },
             { label: t('receipt.time'), value: formatDate(moved.at, language) },

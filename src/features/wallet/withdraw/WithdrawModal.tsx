@@ -8,7 +8,7 @@ import { currencyOf, formatMoney, fromMinor, toMinor } from '../../../lib/money'
 import { maskAccountNumber } from '../../../lib/validation'
 import { formatDateTime } from '../../../lib/time'
 import { bankName } from '../../../lib/banks'
-import { offerAccountNameEdit, withdrawCeiling, withdrawRule } from '../rules'
+import { offerAccountNameEdit, withdrawCeiling, withdrawRule, type WithdrawLimits } from '../rules'
 import { problemText } from '../../../lib/walletRules'
 import { showToast } from '../../../state/ui'
 import { Button } from '../../../ui/Button'
@@ -57,6 +57,12 @@ export function WithdrawModal({ open, onClose }: { open: boolean; onClose: (save
     onError: setFailure,
   })
 
+  // The limits as this wallet meets them: up to the balance when that is smaller than the
+  // maximum, and, under the minimum, that no amount can go.
+  const limitsText = (limits: WithdrawLimits) =>
+    balance !== undefined && balance < limits.withdrawMin
+      ? t('validation.withdrawBalanceBelowMin', { max: money(Math.max(0, balance)), min: money(limits.withdrawMin) })
+      : t('withdraw.limits', { min: money(limits.withdrawMin), max: money(withdrawCeiling(limits, balance)) })
   const reading = readAmount(amount, language)
   const problem = limits.data ? withdrawRule(reading, limits.data, balance) : null
   const review = (event: FormEvent) => {
@@ -103,7 +109,7 @@ export function WithdrawModal({ open, onClose }: { open: boolean; onClose: (save
           amount={money(requested.amount)}
           state={t('withdraw.success')}
           facts={[
-            { label: t('receipt.reference'), value: `W${requested.id}`, reference: true },
+            { label: t('receipt.reference'), references: [`W${requested.id}`] },
             { label: t('receipt.time'), value: formatDateTime(requested.createdAt) },
             {
               label: t('withdraw.toAccount'),
@@ -148,7 +154,7 @@ export function WithdrawModal({ open, onClose }: { open: boolean; onClose: (save
             label={t('withdraw.amount')}
             value={amount}
             onChange={setAmount}
-            hint={limits.data ? t('withdraw.limits', { min: money(limits.data.withdrawMin), max: money(withdrawCeiling(limits.data, balance)) }) : undefined}
+            hint={limits.data ? limitsText(limits.data) : undefined}
             error={touched && problem ? problemText(problem, (key, values) => t(key, values), language, currency) : null}
             preview={reading.ok && reading.amount > 0 ? t('withdraw.preview', { amount: money(reading.amount) }) : null}
           />
