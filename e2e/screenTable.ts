@@ -4,7 +4,7 @@
 import type { APIRequestContext, Page } from '@playwright/test'
 import type en from '../src/i18n/locales/en.json'
 import { paths } from '../src/app/paths'
-import { bankStep, DEMO, expect, freshPhone, lastOtp, pressMainAction, profileStep, signIn } from './fixtures'
+import { bankStep, DEMO, devPost, expect, freshPhone, lastOtp, pressMainAction, profileStep, signIn } from './fixtures'
 import { chatWithEveryType, enableChat } from './shared/chat'
 import { RIGGED_WHEEL } from './shared/spin'
 
@@ -225,6 +225,21 @@ const HOME_STATES: readonly ScreenState[] = [
     },
   })),
   {
+    name: 'deposit received',
+    reach: async (context) => {
+      const { page, strings, request } = context
+      const dialog = await homeAction(context, strings.home.deposit, strings.deposit.title)
+      await dialog.getByRole('tab', { name: strings.deposit.qrTab.KBANK }).click()
+      await dialog.getByRole('button', { name: '100.00' }).click()
+      const created = page.waitForResponse((response) => response.url().endsWith('/api/qrcode/KBANK') && response.request().method() === 'POST')
+      await pressMainAction(page, dialog, strings.deposit.qrCreate)
+      const { qrcodeId } = (await (await created).json()) as { qrcodeId: string }
+      // The provider reports it paid: the open QR learns it at its next look and ends on the receipt.
+      await devPost(request, `/dev/qrcode/${qrcodeId}/pay`, {})
+      await expect(dialog.getByRole('status').filter({ hasText: strings.deposit.arrived })).toBeVisible()
+    },
+  },
+  {
     name: 'deposit gift link',
     reach: async (context) => {
       const dialog = await homeAction(context, context.strings.home.deposit, context.strings.deposit.title)
@@ -240,6 +255,15 @@ const HOME_STATES: readonly ScreenState[] = [
       await dialog.getByRole('button', { name: context.strings.withdraw.next }).click()
       // The confirmation step (its confirm button is Telegram's main button there).
       await expect(dialog.getByRole('button', { name: context.strings.common.back })).toBeVisible()
+    },
+  },
+  {
+    name: 'withdraw over the balance',
+    reach: async (context) => {
+      const dialog = await homeAction(context, context.strings.home.withdraw, context.strings.withdraw.title)
+      await dialog.getByLabel(context.strings.withdraw.amount).fill('20000')
+      await dialog.getByRole('button', { name: context.strings.withdraw.next }).click()
+      await expect(dialog.getByRole('alert')).toBeVisible()
     },
   },
   {
@@ -265,7 +289,7 @@ const HOME_STATES: readonly ScreenState[] = [
     name: 'transfer receipt',
     reach: async (context) => {
       // The receipt as the server's booking shows it, whatever the demo member holds.
-      await context.page.route('**/api/wallet/transferAll', (route) => route.fulfill({ json: { message: 'SUCCESS', amount: 250, wallet: { amount: 0, currency: 'THB' } } }), { times: 1 })
+      await context.page.route('**/api/wallet/transferAll', (route) => route.fulfill({ json: { message: 'SUCCESS', amount: 250, wallet: { amount: 0, currency: 'THB' }, references: ['T1041', 'T1042'] } }), { times: 1 })
       const confirmation = await transferAllConfirmation(context)
       await confirmation.getByRole('button', { name: context.strings.transfer.allGo }).click()
       await expect(context.page.getByRole('button', { name: context.strings.transfer.done })).toBeVisible()

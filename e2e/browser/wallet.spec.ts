@@ -369,7 +369,7 @@ test.describe('deposits (browser)', () => {
     await expect(modal.getByText(strings.wallet.qrExpired)).toBeVisible()
   })
 
-  test('a KBANK QR paid while shown: the modal says the money arrived and home shows it without a refresh', async ({ page, open, strings, request }) => {
+  test('a KBANK QR paid while shown: the modal ends on the deposit receipt and home shows it without a refresh', async ({ page, open, strings, request }) => {
     await page.clock.install()
     await memberAtHome({ page, open, strings, request })
     await expect(page.getByTestId('wallet-balance')).toHaveText(baht(0, 'browser'))
@@ -383,12 +383,16 @@ test.describe('deposits (browser)', () => {
     // The provider reports the payment; the modal learns it at its next look, a few seconds on.
     await devPost(request, `/dev/qrcode/${qrcodeId}/pay`, {})
     await page.clock.runFor(3_000)
-    await expect(modal.getByTestId('qr-outcome')).toHaveText(fill(strings.deposit.qrPaid, { amount: baht(100, 'browser') }))
-    await page.keyboard.press('Escape')
+    // It ends on the deposit's receipt: the amount, its reference as the statement names it, Done.
+    const receipt = modal.getByRole('status').filter({ hasText: strings.deposit.arrived })
+    await expect(receipt).toContainText(baht(100, 'browser'))
+    await expect(receipt).toContainText(/[0-9A-F]{20}/)
+    await receipt.getByRole('button', { name: strings.deposit.done }).click()
+    await expect(modal).toBeHidden()
     await expect(page.getByTestId('wallet-balance')).toHaveText(baht(100, 'browser'))
   })
 
-  test('a slip is uploaded, processing, approved and the balance rises after refresh', async ({ page, open, strings, request }) => {
+  test('a slip is uploaded, processing, approved: the open sheet ends on its receipt and home shows the balance without a refresh', async ({ page, open, strings, request }) => {
     // Upload is closed in a daily window (seeded 23:00 to 00:30 in Bangkok): for this test the
     // window is twelve hours away, so it passes at any hour; the worker's server gets its own back.
     const bangkokHour = (new Date().getUTCHours() + 7) % 24
@@ -402,6 +406,7 @@ test.describe('deposits (browser)', () => {
   })
 
   async function uploadSlip({ page, open, strings, request }: Fixtures) {
+    await page.clock.install()
     await memberAtHome({ page, open, strings, request })
     const modal = await openDeposit(page, strings)
     await modal.getByLabel(strings.deposit.slipFile).setInputFiles('e2e/assets/invite-qr.png')
@@ -411,8 +416,12 @@ test.describe('deposits (browser)', () => {
     expect(slip.status).toBe('PROCESSING')
     await expect(modal.getByTestId('slip-status')).toHaveText(strings.deposit.slipProcessing)
     await devPost(request, `/dev/slips/${slip.reference}`, { status: 'success', amount: 250 })
-    await page.keyboard.press('Escape')
-    await page.getByRole('button', { name: strings.home.refresh }).click()
+    // Staff approved it: the open sheet learns it at its next look, a few seconds on.
+    await page.clock.runFor(5_000)
+    const receipt = modal.getByRole('status').filter({ hasText: strings.deposit.arrived })
+    await expect(receipt).toContainText(baht(250, 'browser'))
+    await expect(receipt).toContainText(slip.reference)
+    await receipt.getByRole('button', { name: strings.deposit.done }).click()
     await expect(page.getByTestId('wallet-balance')).toHaveText(baht(250, 'browser'))
   }
 

@@ -52,6 +52,8 @@ const closedStateOf = (row: store.QrRow, status: QrStatus): QrState => ({
   expireIn: 0,
   message: '',
   status,
+  // The deposit a paid QR made, as the statement names it (its payment reference) and when.
+  ...(status === 'paid' ? { reference: row.reference, paidAt: new Date(Number(row.paid_at ?? row.created_at)).toISOString() } : {}),
 })
 
 /** The provider's account, or undefined when the operator has the provider off. */

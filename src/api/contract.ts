@@ -319,6 +319,10 @@ export const QrState = Type.Object({
    * answer without it says nothing of a QR that is gone: the app then only knows it is closed.
    */
   status: Type.Optional(QrStatus),
+  /** Beyond the spec, optional, for a paid QR asked by `qrcodeId`: the statement's reference of the deposit. */
+  reference: Type.Optional(text(64)),
+  /** Beyond the spec, optional, for a paid QR asked by `qrcodeId`: when the money arrived (ISO 8601). */
+  paidAt: Type.Optional(text(40)),
 })
 export type QrState = Static<typeof QrState>
 

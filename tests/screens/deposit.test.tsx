@@ -12,6 +12,7 @@ import { useWallet } from '../../src/api/wallet'
 import { DepositModal } from '../../src/features/deposit/DepositModal'
 import type { Language } from '../../src/i18n/language'
 import { formatAmount } from '../../src/lib/money'
+import { formatDateTime } from '../../src/lib/time'
 import { QR_QUICK_AMOUNTS, type QrProvider } from '../../src/features/deposit/rules'
 import { renderScreen, text, type Call, type Routes, type ScreenOptions } from '../renderScreen'
 import AES from 'crypto-js/aes'
@@ -49,6 +50,14 @@ const slip = (status: Slip['status'], note: string | null = null): Slip => ({
 })
 
 const GIFT = 'https://gift.truemoney.com/campaign/?v=AbC123xyz9'
+
+const walletAnswer = (amount: number): WalletResponse => ({
+  profile: { _id: '123', name: 'Somchai', username: '0812345678', coin: 0 },
+  bankAccount: { bankCode: 'KBANK', bankAccountName: 'SOMCHAI', bankAccountNo: '1234567890', bank: { nameTH: 'กสิกรไทย', nameEN: 'Kasikornbank' } },
+  wallet: { amount, currency: 'THB' },
+  invite: { amount: 0, success: 0, fail: 0 },
+  slots: [],
+})
 
 afterEach(() => {
   vi.useRealTimers()
@@ -403,14 +412,17 @@ describe('QR deposit: the code, its countdown and cancel (spec 4)', () => {
 })
 
 describe('QR deposit: the money arrives while the QR is shown (issue 14)', () => {
-  const paidQr = (): QrState => ({ ...openQr(), hasQrcode: false, qrcode: null, expireIn: 0, status: 'paid' })
-  const walletAnswer = (amount: number): WalletResponse => ({
-    profile: { _id: '123', name: 'Somchai', username: '0812345678', coin: 0 },
-    bankAccount: { bankCode: 'KBANK', bankAccountName: 'SOMCHAI', bankAccountNo: '1234567890', bank: { nameTH: 'กสิกรไทย', nameEN: 'Kasikornbank' } },
-    wallet: { amount, currency: 'THB' },
-    invite: { amount: 0, success: 0, fail: 0 },
-    slots: [],
-  })
+  const PAID = { reference: 'AB12CD34EF56AB12CD34', paidAt: '2026-01-02T03:04:05.000Z' }
+  const paidQr = (): QrState => ({ ...openQr(), hasQrcode: false, qrcode: null, expireIn: 0, status: 'paid', ...PAID })
+  /** The deposit's receipt: the amount, what it was, how it came, its reference and when. */
+  const arrived = async (panel: Modal) => {
+    await waitFor(() => expect(panel.getByText(text('deposit.arrived'))).toBeVisible())
+    const receipt = panel.getByRole('status')
+    const facts = Object.fromEntries([...receipt.querySelectorAll('dt')].map((term) => [term.textContent, term.nextElementSibling?.textContent]))
+    expect(within(receipt).getByText('฿100.00')).toBeVisible()
+    expect(facts).toEqual({ [text('deposit.arrivedWay')]: tabName('KBANK'), [text('receipt.reference')]: PAID.reference, [text('receipt.time')]: formatDateTime(PAID.paidAt) })
+    return receipt
+  }
   /** Home's balance, beside the modal: what the player sees change without a refresh. */
   function Balance() {
     const { data } = useWallet()
@@ -420,7 +432,8 @@ describe('QR deposit: the money arrives while the QR is shown (issue 14)', () =>
   /** The modal on a QR shown (`shown`), with the shown QR's state from `watched()` and a wallet of `balance()`. */
   async function shownQr(shown: QrState, watched: () => QrState, balance: () => number) {
     vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] })
-    const result = await renderScreen(<><Balance /><DepositModal open onClose={() => undefined} /></>, {
+    const onClose = vi.fn()
+    const result = await renderScreen(<><Balance /><DepositModal open onClose={onClose} /></>, {
       path: '/user/home',
       api: {
         'GET /api/lookup/deposit': LOOKUP,
@@ -442,7 +455,7 @@ describe('QR deposit: the money arrives while the QR is shown (issue 14)', () =>
         vi.advanceTimersByTime(ms)
       })
     }
-    return { ...result, panel, polls, walletReads, wait }
+    return { ...result, panel, polls, walletReads, wait, onClose }
   }
 
   const setVisibility = (state: DocumentVisibilityState) => {
@@ -454,10 +467,10 @@ describe('QR deposit: the money arrives while the QR is shown (issue 14)', () =>
     setVisibility('visible')
   })
 
-  it('asks for the shown QR every 3 s; paid, it says the money arrived and reads the wallet again', async () => {
+  it('asks for the shown QR every 3 s; paid, it ends on the deposit\'s receipt and reads the wallet again; Done closes the sheet', async () => {
     let watched = { ...openQr(), status: 'open' } as QrState
     let balance = 500
-    const { panel, polls, walletReads, wait, platform } = await shownQr(watched, () => watched, () => balance)
+    const { panel, polls, walletReads, wait, platform, onClose } = await shownQr(watched, () => watched, () => balance)
     expect(polls()).toHaveLength(0)
     await wait(3000)
     await waitFor(() => expect(polls()).toHaveLength(1))
@@ -467,7 +480,7 @@ describe('QR deposit: the money arrives while the QR is shown (issue 14)', () =>
     watched = paidQr()
     balance = 600
     await wait(3000)
-    await statusSays(panel, 'qr-outcome', text('deposit.qrPaid', { amount: '฿100.00' }))
+    const receipt = await arrived(panel)
     await waitFor(() => expect(screen.getByTestId('balance')).toHaveTextContent('600'))
     expect(walletReads()).toBe(readsBefore + 1)
     expect(platform.haptic).toHaveBeenLastCalledWith('success')
@@ -475,8 +488,9 @@ describe('QR deposit: the money arrives while the QR is shown (issue 14)', () =>
     // Said once: no more asking.
     await wait(9000)
     expect(polls()).toHaveLength(2)
-    await act(async () => panel.getByRole('button', { name: text('deposit.qrNew') }).click())
-    expect(await panel.findByRole('button', { name: text('deposit.qrCreate') })).toBeVisible()
+    expect(onClose).not.toHaveBeenCalled()
+    await act(async () => within(receipt).getByRole('button', { name: text('deposit.done') }).click())
+    expect(onClose).toHaveBeenCalledTimes(1)
   })
 
   it('does not ask while the page is hidden, and asks at once when it is shown again', async () => {
@@ -488,7 +502,7 @@ describe('QR deposit: the money arrives while the QR is shown (issue 14)', () =>
     watched = paidQr()
     await act(async () => setVisibility('visible'))
     await waitFor(() => expect(polls()).toHaveLength(1))
-    await statusSays(panel, 'qr-outcome', text('deposit.qrPaid', { amount: '฿100.00' }))
+    await arrived(panel)
   })
 
   it("with an operator's answer without status: the QR gone before its countdown is closed, not paid, and the wallet is read again", async () => {
@@ -503,7 +517,7 @@ describe('QR deposit: the money arrives while the QR is shown (issue 14)', () =>
     balance = 600
     await wait(3000)
     await statusSays(panel, 'qr-outcome', text('deposit.qrClosed'))
-    expect(panel.queryByText(text('deposit.qrPaid', { amount: '฿100.00' }))).toBeNull()
+    expect(panel.queryByText(text('deposit.arrived'))).toBeNull()
     await waitFor(() => expect(screen.getByTestId('balance')).toHaveTextContent('600'))
     expect(walletReads()).toBe(readsBefore + 1)
   })
@@ -531,7 +545,7 @@ describe('QR deposit: the money arrives while the QR is shown (issue 14)', () =>
     expect(panel.getByRole('alert')).toHaveTextContent(text('wallet.qrExpired'))
     watched = paidQr()
     await wait(3000)
-    await statusSays(panel, 'qr-outcome', text('deposit.qrPaid', { amount: '฿100.00' }))
+    await arrived(panel)
   })
 })
 
@@ -632,6 +646,114 @@ describe('TrueMoney gift link (spec 1, 5, 7)', () => {
       expect(source, file).not.toMatch(/^import[^\n]*(crypto-js|\/truelink)/m)
     }
     expect(readFileSync(resolve(folder, 'GiftLink.tsx'), 'utf8')).toMatch(/await import\('\.\/truelink'\)/)
+  })
+})
+
+describe('a slip or gift link sent, settled by staff while the sheet is open (issue 29)', () => {
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+  const png = () => new File(['png-bytes'], 'slip.png', { type: 'image/png', lastModified: 1 })
+  const older: Slip = { ...slip('SUCCESS'), amount: 80, reference: 'OLD1' }
+
+  /** The sheet with the slip table as staff leave it (`table`), the clock under the test's hand. */
+  async function watched(table: () => Slip[]) {
+    vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] })
+    let balance = 500
+    const result = await deposit({
+      'POST /api/wallet/slip': slip('PROCESSING'),
+      'POST /api/wallet/truelink': slip('PROCESSING'),
+      'POST /api/statement/slip': () => ({ total: table().length, slips: table() }),
+      'GET /api/wallet': () => walletAnswer(balance),
+    })
+    const polls = () => sent(result.calls, 'POST', '/api/statement/slip')
+    const walletReads = () => sent(result.calls, 'GET', '/api/wallet').length
+    /** Moves the clock poll by poll, letting each answer arrive before the next. */
+    const wait = async (ms: number) => {
+      for (let step = 0; step < ms / 5000; step++) {
+        await act(async () => {
+          vi.advanceTimersByTime(5000)
+        })
+      }
+    }
+    return { ...result, polls, walletReads, wait, credit: (amount: number) => (balance += amount) }
+  }
+
+  it('asks the slip table every 5 s; approved, the sheet ends on the deposit receipt and reads the wallet again; Done closes it', async () => {
+    let table = [slip('PROCESSING'), older]
+    const { user, modal, polls, walletReads, wait, credit, platform, onClose } = await watched(() => table)
+    await user.upload(await modal.findByLabelText(text('deposit.slipFile')), png())
+    await user.click(modal.getByRole('button', { name: text('deposit.slipSend') }))
+    await statusSays(modal, 'slip-status', text('deposit.slipProcessing'))
+    await wait(5000)
+    await waitFor(() => expect(polls()).toHaveLength(1))
+    expect(polls()[0].body).toEqual({ page: 1, limit: 10 })
+    await statusSays(modal, 'slip-status', text('deposit.slipProcessing'))
+    const reads = walletReads()
+    table = [{ ...slip('SUCCESS'), amount: 250 }, older]
+    credit(250)
+    await wait(5000)
+    await waitFor(() => expect(modal.getByText(text('deposit.arrived'))).toBeVisible())
+    const receipt = modal.getByText(text('deposit.arrived')).closest<HTMLElement>('[role="status"]')!
+    expect(within(receipt).getByText('฿250.00')).toBeVisible()
+    const facts = Object.fromEntries([...receipt.querySelectorAll('dt')].map((term) => [term.textContent, term.nextElementSibling?.textContent]))
+    expect(facts).toEqual({ [text('deposit.arrivedWay')]: text('deposit.waySlip'), [text('receipt.reference')]: 'REF1', [text('receipt.time')]: formatDateTime('2026-01-01T00:00:00.000Z') })
+    await waitFor(() => expect(walletReads()).toBe(reads + 1))
+    expect(platform.haptic).toHaveBeenLastCalledWith('success')
+    // Settled: no more asking.
+    await wait(15_000)
+    expect(polls()).toHaveLength(2)
+    await act(async () => within(receipt).getByRole('button', { name: text('deposit.done') }).click())
+    expect(onClose).toHaveBeenCalledTimes(1)
+  })
+
+  it('refused, it names staff\'s reason where it said processing, keeps the form for another slip, and stops asking', async () => {
+    let table = [slip('PROCESSING')]
+    const { user, modal, polls, wait, platform } = await watched(() => table)
+    await user.upload(await modal.findByLabelText(text('deposit.slipFile')), png())
+    await user.click(modal.getByRole('button', { name: text('deposit.slipSend') }))
+    await statusSays(modal, 'slip-status', text('deposit.slipProcessing'))
+    table = [slip('FAILED', 'EXPIRED_SLIP')]
+    await wait(5000)
+    await statusSays(modal, 'slip-status', text('deposit.slipFailedReason', { reason: text('slipReasons.EXPIRED_SLIP') }))
+    expect(platform.haptic).toHaveBeenLastCalledWith('error')
+    expect(modal.getByRole('button', { name: text('deposit.slipChoose') })).toBeVisible()
+    await wait(15_000)
+    expect(polls()).toHaveLength(1)
+  })
+
+  it('keeps saying processing while staff have not decided, asking on', async () => {
+    const { user, modal, polls, wait } = await watched(() => [slip('PROCESSING')])
+    await user.upload(await modal.findByLabelText(text('deposit.slipFile')), png())
+    await user.click(modal.getByRole('button', { name: text('deposit.slipSend') }))
+    await wait(15_000)
+    await waitFor(() => expect(polls()).toHaveLength(3))
+    await statusSays(modal, 'slip-status', text('deposit.slipProcessing'))
+  })
+
+  it('a gift link redeemed ends on the deposit receipt', async () => {
+    let table = [slip('PROCESSING')]
+    const { user, modal, wait } = await watched(() => table)
+    const panel = within(await openTab(user, modal, text('deposit.tabGift')))
+    await user.type(panel.getByLabelText(text('deposit.giftLabel')), GIFT)
+    await user.click(panel.getByRole('button', { name: text('deposit.giftSend') }))
+    await statusSays(panel, 'gift-status', text('deposit.giftProcessing'))
+    table = [{ ...slip('SUCCESS'), amount: 50, link: 'https://gift.truemoney.com/campaign/?v=AbC1…xyz9' }]
+    await wait(5000)
+    await waitFor(() => expect(panel.getByText(text('deposit.arrived'))).toBeVisible())
+    expect(within(panel.getByRole('status')).getByText('฿50.00')).toBeVisible()
+    expect(within(panel.getByRole('status')).getByText(text('deposit.tabGift'))).toBeVisible()
+  })
+
+  it('a gift link refused says why', async () => {
+    let table = [slip('PROCESSING')]
+    const { user, modal, wait } = await watched(() => table)
+    const panel = within(await openTab(user, modal, text('deposit.tabGift')))
+    await user.type(panel.getByLabelText(text('deposit.giftLabel')), GIFT)
+    await user.click(panel.getByRole('button', { name: text('deposit.giftSend') }))
+    table = [slip('FAILED', 'UNKNOW_ERROR')]
+    await wait(5000)
+    await statusSays(panel, 'gift-status', text('deposit.giftFailedReason', { reason: text('slipReasons.UNKNOW_ERROR') }))
   })
 })
 

@@ -111,9 +111,15 @@ describe('GET /api/qrcode/:provider?qrcodeId=', () => {
     const qr = await created('KBANK', 100)
     expect(qr.status).toBe('open')
     expect((await getQr('KBANK', `?qrcodeId=${qr.qrcodeId}`)).body).toEqual(qr)
+    server.advance(MINUTE)
     await payQr(qr.qrcodeId)
-    const paid = { qrcodeId: qr.qrcodeId, hasQrcode: false, qrcode: null, amount: 100, expireIn: 0, message: '', status: 'paid' }
+    // With the deposit it made, as the statement names it, and when the money arrived.
+    const { reference } = (await stored(qr.qrcodeId))!
+    const paidAt = new Date(server.app.wallet.now()).toISOString()
+    const paid = { qrcodeId: qr.qrcodeId, hasQrcode: false, qrcode: null, amount: 100, expireIn: 0, message: '', status: 'paid', reference, paidAt }
     expect((await getQr('KBANK', `?qrcodeId=${qr.qrcodeId}`)).body).toEqual(paid)
+    const statement = await call(server.app, 'POST', '/api/statement', { token, body: { page: 1, limit: 10 } })
+    expect((statement.body.statements as unknown[])[0]).toMatchObject({ statementType: 'deposit', reference, createdAt: paidAt, amount: 100 })
     // Without the id: the provider's open QR, of which there is none now.
     expect((await getQr('KBANK')).body).toMatchObject({ hasQrcode: false, qrcodeId: null })
   })

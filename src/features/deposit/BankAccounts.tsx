@@ -55,7 +55,7 @@ function TrueWalletAccount({ wallet }: { wallet: WalletAccountEntry }) {
  *  automatically (banks in AUTO mode, TrueWallet), or by staff once the slip is uploaded (issue 18).
  *  An operator's manual list (isManual) is checked by staff throughout. Below them, the slip upload
  *  for a transfer already made. */
-export function BankAccounts({ methods }: { methods: DepositMethods }) {
+export function BankAccounts({ methods, onDone }: { methods: DepositMethods; onDone: () => void }) {
   const { t } = useTranslation()
   const ids = useId()
   const manualList = methods.list === 'manual'
@@ -89,7 +89,7 @@ export function BankAccounts({ methods }: { methods: DepositMethods }) {
           </ul>
         </section>
       )}
-      {methods.slipUpload && <SlipUpload />}
+      {methods.slipUpload && <SlipUpload onDone={onDone} />}
     </div>
   )
 }

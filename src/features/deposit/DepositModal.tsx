@@ -87,10 +87,10 @@ export function DepositModal({ open, onClose }: { open: boolean; onClose: () => 
         )}
         {methods && tab && (
           <div id={`${ids}-panel`} role="tabpanel" aria-labelledby={tabs.length > 1 ? `${ids}-tab-${tabId(tab)}` : undefined} aria-label={tabs.length > 1 ? undefined : label(tab)}>
-            {tab.kind === 'bank' && <BankAccounts methods={methods} />}
+            {tab.kind === 'bank' && <BankAccounts methods={methods} onDone={onClose} />}
             {/* One component per provider: its amount and QR are its own (key). */}
-            {tab.kind === 'qr' && <QrDeposit key={tab.provider} provider={tab.provider} />}
-            {tab.kind === 'gift' && <GiftLink />}
+            {tab.kind === 'qr' && <QrDeposit key={tab.provider} provider={tab.provider} onDone={onClose} />}
+            {tab.kind === 'gift' && <GiftLink onDone={onClose} />}
           </div>
         )}
       </div>

@@ -14,6 +14,9 @@ import { TextField } from '../../ui/Field'
 import { QrIcon } from '../../ui/icons'
 import { useMoneyAction } from '../../api/useMoneyAction'
 import { sendGiftLink } from './api'
+import { DepositArrived } from './DepositArrived'
+import { SlipResult } from './SlipUpload'
+import { useSlipOutcome } from './useSlipOutcome'
 
 /** The body for a link, encrypted with crypto-js's AES module, which is loaded only here and only
  *  when a link is sent (crypto-js stays out of home's chunks). */
@@ -28,7 +31,7 @@ async function encryptedBody(link: string, secret: string): Promise<{ link: stri
 }
 
 /** Spec 1, 5, 7: a TrueMoney gift link (at least 2 baht), typed, pasted or scanned. */
-export function GiftLink() {
+export function GiftLink({ onDone }: { onDone: () => void }) {
   const { t, i18n } = useTranslation()
   const language = i18n.language as Language
   const { platform } = usePlatform()
@@ -36,7 +39,9 @@ export function GiftLink() {
   const [text, setText] = useState('')
   const [touched, setTouched] = useState(false)
   const [failure, setFailure] = useState<string | null>(null)
-  const [sent, setSent] = useState(false)
+  // The link sent, watched until staff redeem it or say why not.
+  const [sent, setSent] = useState<Slip | null>(null)
+  const latest = useSlipOutcome(sent)
   // AES output differs on every call: a retry of the same link resends the same ciphertext, so the
   // server sees the same request under the same Idempotency-Key.
   const encrypted = useRef<{ link: string; body: { link: string } } | null>(null)
@@ -46,12 +51,12 @@ export function GiftLink() {
   }
   const send = useMoneyAction<Slip, string>({
     call: async (link, headers) => sendGiftLink(await bodyFor(link), headers),
-    onSuccess: () => {
+    onSuccess: (slip) => {
       showToast(t('deposit.giftSent'), 'success')
       setText('')
       setTouched(false)
       setFailure(null)
-      setSent(true)
+      setSent(slip)
     },
     // TRUELINK_DUPLICATE, TRUELINK_INVALID and the rest arrive translated (spec 8).
     onError: (error) => setFailure(error.message),
@@ -61,7 +66,6 @@ export function GiftLink() {
   const edit = (value: string) => {
     setText(value)
     setFailure(null)
-    setSent(false)
   }
   const submit = (event: FormEvent) => {
     event.preventDefault()
@@ -79,6 +83,11 @@ export function GiftLink() {
       },
       () => setFailure(t('deposit.scanFailed')),
     )
+  }
+
+  if (latest?.status === 'SUCCESS') {
+    const deposit = { amount: latest.amount, currency: 'THB' as const, way: t('deposit.tabGift'), reference: latest.reference, at: latest.createdAt }
+    return <DepositArrived deposit={deposit} onDone={onDone} />
   }
 
   // Without the operator's secret nothing can be sent (DESIGN.md: the runtime config holds it).
@@ -103,7 +112,7 @@ export function GiftLink() {
         </Button>
       )}
       <Button type="submit" block pending={send.pending} disabled={giftLinkSendDisabled(text)}>{t('deposit.giftSend')}</Button>
-      <p className="deposit-status" role="status" data-testid="gift-status">{sent ? t('deposit.giftProcessing') : ''}</p>
+      <p className={latest?.status === 'FAILED' ? 'deposit-status deposit-status--failed' : 'deposit-status'} role="status" data-testid="gift-status">{latest ? <SlipResult slip={latest} gift /> : ''}</p>
     </form>
   )
 }

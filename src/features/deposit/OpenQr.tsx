@@ -17,11 +17,15 @@ import { useCountdown } from '../../ui/useCountdown'
 import { walletKeys } from '../../api/wallet'
 import { cancelQr, depositKeys, noQr, type QrAnswer } from './api'
 import { type QrOutcome, useQrOutcome } from './useQrOutcome'
+import { DepositArrived } from './DepositArrived'
 
-/** How a shown QR ended: paid (the amount arrived), or closed some other way. */
+/** How a shown QR ended: paid (the amount arrived), or closed some other way; a paid one with
+ *  the deposit's reference and time when the API says them. */
 export interface QrEnd {
   outcome: QrOutcome
   amount: number | null
+  reference?: string
+  paidAt?: string
 }
 
 /**
@@ -33,7 +37,7 @@ export function OpenQr({ provider, qr, payee, onEnd }: { provider: QrProvider; q
   const client = useQueryClient()
   const countdown = useCountdown(qr.receivedAt + qr.expireIn * 1000)
   const live = !countdown.expired
-  const outcome = useQrOutcome(provider, qr, countdown.expired)
+  const [outcome, answer] = useQrOutcome(provider, qr, countdown.expired)
 
   // Telegram asks before closing while a QR waits to be paid; released on cancel, expiry, close.
   useEffect(() => (live ? holdClosingConfirmation() : undefined), [live])
@@ -71,8 +75,8 @@ export function OpenQr({ provider, qr, payee, onEnd }: { provider: QrProvider; q
     void client.invalidateQueries({ queryKey: walletKeys.detail() })
     // The provider's state, not this QR's: that one has said its last.
     void client.invalidateQueries({ queryKey: depositKeys.qr(provider), exact: true })
-    onEnd({ outcome, amount: qr.amount })
-  }, [outcome, cancelling, client, provider, qr.amount, onEnd])
+    onEnd({ outcome, amount: answer.amount ?? qr.amount, reference: answer.reference, paidAt: answer.paidAt })
+  }, [outcome, answer, cancelling, client, provider, qr.amount, onEnd])
 
   const amountLine = t('deposit.qrAmount', { amount: formatMoney(qr.amount ?? 0, i18n.language as Language, 'THB') })
   const payeeLine = payee ? t('deposit.qrPayee', { name: payee }) : null
@@ -161,17 +165,17 @@ function ThaiQrMark({ label }: { label: string }) {
   )
 }
 
-/** What the modal says once the shown QR ended: the money arrived, or the QR is closed. */
-export function QrEnded({ end, onDone }: { end: QrEnd; onDone: () => void }) {
-  const { t, i18n } = useTranslation()
-  const paid = end.outcome === 'paid'
-  const amount = formatMoney(end.amount ?? 0, i18n.language as Language, 'THB')
+/** What the modal says once the shown QR ended: the deposit's receipt, or that the QR is closed. */
+export function QrEnded({ provider, end, onNew, onDone }: { provider: QrProvider; end: QrEnd; onNew: () => void; onDone: () => void }) {
+  const { t } = useTranslation()
+  if (end.outcome === 'paid') {
+    const way = t(`deposit.qrTab.${provider}`)
+    return <DepositArrived deposit={{ amount: end.amount ?? 0, currency: 'THB', way, reference: end.reference, at: end.paidAt }} onDone={onDone} />
+  }
   return (
     <div className="qr-box">
-      <p className={paid ? 'notice notice--success' : 'notice'} role="status" data-testid="qr-outcome">
-        {paid ? t('deposit.qrPaid', { amount }) : t('deposit.qrClosed')}
-      </p>
-      <Button type="button" block onClick={onDone}>{t('deposit.qrNew')}</Button>
+      <p className="notice" role="status" data-testid="qr-outcome">{t('deposit.qrClosed')}</p>
+      <Button type="button" block onClick={onNew}>{t('deposit.qrNew')}</Button>
     </div>
   )
 }

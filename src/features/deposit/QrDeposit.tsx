@@ -17,7 +17,7 @@ import { qrProviderOf } from './methods'
 import { useMainButton } from '../../ui/useMainButton'
 
 /** Spec 4, 5, 9: a single-use QR for an amount, its countdown to expiry, and cancel; then what became of it. */
-export function QrDeposit({ provider }: { provider: QrProvider }) {
+export function QrDeposit({ provider, onDone }: { provider: QrProvider; onDone: () => void }) {
   const { t, i18n } = useTranslation()
   const language = i18n.language as Language
   const client = useQueryClient()
@@ -76,7 +76,7 @@ export function QrDeposit({ provider }: { provider: QrProvider }) {
   )
 
   if (state.isPending) return <div className="skeleton" style={{ height: 320 }} aria-label={t('common.loading')} />
-  if (ended) return <QrEnded end={ended} onDone={() => setEnded(null)} />
+  if (ended) return <QrEnded provider={provider} end={ended} onNew={() => setEnded(null)} onDone={onDone} />
   if (qr) return <OpenQr key={qr.qrcodeId} provider={provider} qr={qr} payee={payee} onEnd={setEnded} />
   const minimum = provider === 'KBANK' ? (bankMinimum ?? null) : QR_MINIMUM[provider]
   return (

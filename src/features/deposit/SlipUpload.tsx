@@ -6,6 +6,10 @@ import { Button } from '../../ui/Button'
 import { UploadIcon } from '../../ui/icons'
 import { useMoneyAction } from '../../api/useMoneyAction'
 import { uploadSlip, useSlipWindow } from './api'
+import { useWallet } from '../../api/wallet'
+import { currencyOf } from '../../lib/money'
+import { DepositArrived } from './DepositArrived'
+import { useSlipOutcome } from './useSlipOutcome'
 
 /** What the server reads as a slip (spec 5: 10 MB for an image). */
 export const SLIP_TYPES = ['image/jpeg', 'image/png']
@@ -20,15 +24,17 @@ interface SlipAction {
 
 const actionOf = (file: File): SlipAction => ({ file, id: `${file.name}:${file.size}:${file.lastModified}:${file.type}` })
 
-function SlipResult({ slip }: { slip: Slip }) {
+/** Where a slip (or a gift link, `gift`) stands, in words: staff's reason when it was refused. */
+export function SlipResult({ slip, gift = false }: { slip: Slip; gift?: boolean }) {
   const { t, i18n } = useTranslation()
   if (slip.status === 'SUCCESS') return <>{t('deposit.slipSuccess')}</>
   if (slip.status === 'FAILED') {
     const key = `slipReasons.${slip.note ?? ''}`
     const reason = slip.note && i18n.exists(key) ? String(t(key as 'slipReasons.UNKNOW_ERROR')) : (slip.note ?? '')
+    if (gift) return <>{reason ? t('deposit.giftFailedReason', { reason }) : t('deposit.giftFailed')}</>
     return <>{reason ? t('deposit.slipFailedReason', { reason }) : t('deposit.slipFailed')}</>
   }
-  return <>{t('deposit.slipProcessing')}</>
+  return <>{t(gift ? 'deposit.giftProcessing' : 'deposit.slipProcessing')}</>
 }
 
 /** The picked image as a URL the page can show: made when a file is picked, released when it is
@@ -50,8 +56,9 @@ function usePreview(): [string | null, (file: File | null) => void] {
 const formatSize = (bytes: number): string => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`)
 
 /** Spec 1, 4, 7: a bank slip image, its upload progress, then "processing" until it is read. */
-export function SlipUpload() {
+export function SlipUpload({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation()
+  const wallet = useWallet()
   const slipWindow = useSlipWindow()
   const ids = useId()
   const input = useRef<HTMLInputElement>(null)
@@ -77,6 +84,8 @@ export function SlipUpload() {
       setProblem(error.message)
     },
   })
+  // The slip sent, as staff have left it so far: approved, it ends on the deposit's receipt.
+  const latest = useSlipOutcome(uploaded)
   const closedWindow = slipWindow.data?.isOpen === false ? slipWindow.data : null
   const closed = closedWindow !== null
 
@@ -102,6 +111,11 @@ export function SlipUpload() {
     upload.submit(actionOf(file))
   }
   const percent = Math.round((progress ?? 0) * 100)
+
+  if (latest?.status === 'SUCCESS') {
+    const deposit = { amount: latest.amount, currency: currencyOf(wallet.data?.wallet.currency), way: t('deposit.waySlip'), reference: latest.reference, at: latest.createdAt }
+    return <DepositArrived deposit={deposit} onDone={onDone} />
+  }
 
   return (
     <form className="money-form slip-upload" onSubmit={submit} noValidate aria-labelledby={`${ids}-title`}>
@@ -159,7 +173,7 @@ export function SlipUpload() {
           </>
         )}
       </div>
-      <p className="deposit-status" role="status" data-testid="slip-status">{uploaded ? <SlipResult slip={uploaded} /> : ''}</p>
+      <p className={latest?.status === 'FAILED' ? 'deposit-status deposit-status--failed' : 'deposit-status'} role="status" data-testid="slip-status">{latest ? <SlipResult slip={latest} /> : ''}</p>
       <Button type="submit" block pending={upload.pending} disabled={!fileOk || closed}>{t('deposit.slipSend')}</Button>
     </form>
   )

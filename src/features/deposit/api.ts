@@ -16,6 +16,8 @@ export const depositKeys = {
   qr: (provider: QrProvider) => [...depositKeys.qrAll(), provider] as const,
   /** The state of one shown QR, polled while it is shown. */
   qrWatch: (provider: QrProvider, qrcodeId: string) => [...depositKeys.qr(provider), 'watch', qrcodeId] as const,
+  /** A slip or gift link just sent, watched until it is settled. */
+  slipWatch: (reference: string) => [...depositKeys.all, 'slip-watch', reference] as const,
 }
 
 // Spec 8: a failed deposit load hides its loader silently; the modal shows it inline.
@@ -52,6 +54,12 @@ export const cancelQr = (qrcodeId: string) => call(depositEndpoints.qrCancel, { 
 
 export const sendGiftLink = (body: { link: string }, headers: Record<string, string>) =>
   call(depositEndpoints.truelink, { body, headers })
+
+/** The first page of the slip table (newest first), in the background: a poll does not show the loader bar. */
+export const getNewestSlips = async (): Promise<Slip[]> => {
+  const answer: Partial<{ slips: Slip[] }> = await call(depositEndpoints.slips, { body: { page: 1, limit: 10 }, background: true })
+  return Array.isArray(answer.slips) ? answer.slips : []
+}
 
 /** Spec 7, 9: multipart (field `file`), 5-minute timeout; progress as a fraction 0..1. */
 export function uploadSlip(file: File, headers: Record<string, string>, onProgress: (fraction: number) => void): Promise<Slip> {

@@ -47,8 +47,9 @@ const shownQrQuery = (provider: QrProvider, shown: QrAnswer) =>
     meta: { silent: true },
   })
 
-/** How the shown QR ended, once a poll says so; undefined while it is open (or nothing is known). */
-export function useQrOutcome(provider: QrProvider, shown: QrAnswer, countdownEnded: boolean): QrOutcome | undefined {
+/** How the shown QR ended, once a poll says so, with the answer that said it; undefined while it
+ *  is open (or nothing is known). */
+export function useQrOutcome(provider: QrProvider, shown: QrAnswer, countdownEnded: boolean): [QrOutcome | undefined, QrState] {
   const { data } = useQuery(shownQrQuery(provider, shown))
-  return data === shown ? undefined : qrOutcome(shown, data, countdownEnded)
+  return [data === shown ? undefined : qrOutcome(shown, data, countdownEnded), data]
 }

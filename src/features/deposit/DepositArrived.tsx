@@ -1,0 +1,37 @@
+import { useTranslation } from 'react-i18next'
+import type { Currency } from '../../api/contract'
+import { currentLanguage } from '../../i18n/i18n'
+import { formatMoney } from '../../lib/money'
+import { formatDateTime } from '../../lib/time'
+import { MoneyReceipt, type ReceiptFact } from '../../ui/MoneyReceipt'
+
+/** A deposit that reached the wallet: how much, how it came, and what the statement names it. */
+export interface Arrived {
+  amount: number
+  currency: Currency
+  /** How it came, in words (the QR's provider, a slip, a gift link). */
+  way: string
+  /** The statement's reference, when the API says it. */
+  reference?: string
+  /** When it arrived (ISO 8601), when the API says it. */
+  at?: string
+}
+
+/** A QR paid, a slip approved, a gift link redeemed end here (issue 29): the receipt, then Done. */
+export function DepositArrived({ deposit, onDone }: { deposit: Arrived; onDone: () => void }) {
+  const { t } = useTranslation()
+  const facts: ReceiptFact[] = [
+    { label: t('deposit.arrivedWay'), value: deposit.way },
+    ...(deposit.reference ? [{ label: t('receipt.reference'), references: [deposit.reference] }] : []),
+    ...(deposit.at ? [{ label: t('receipt.time'), value: formatDateTime(deposit.at) }] : []),
+  ]
+  return (
+    <MoneyReceipt
+      amount={formatMoney(deposit.amount, currentLanguage(), deposit.currency)}
+      state={t('deposit.arrived')}
+      facts={facts}
+      doneLabel={t('deposit.done')}
+      onDone={onDone}
+    />
+  )
+}
