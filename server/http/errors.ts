@@ -5,32 +5,48 @@ import type { ErrorBody } from '../../src/api/contract'
 /** Every message the server puts in an error body: a spec 8 code or one of the raw texts. */
 export type ApiErrorCode = ErrorCode | (typeof extraErrorCodes)[number] | 'gone' | 'invalid token'
 
-/** A failure the client is meant to see: answered as `{ message: code }` (and the limit it names) with `status`. */
+/** What a refusal may name beside its code: the member's balance and the currency of its figures. */
+export interface ErrorFigures {
+  /** The member's balance the rule was checked against, major units (BONUS_CONDITION). */
+  balance?: number
+  /** The currency `limit` and `balance` are in: the member's. */
+  currency?: string
+}
+
+/** A failure the client is meant to see: answered as `{ message: code }` (and the figures it names) with `status`. */
 export class ApiError extends Error {
   readonly status: number
   readonly code: ApiErrorCode
-  /** The limit the refusal names, major units (WITHDRAW_MINIMUM, WITHDRAW_MAXIMUM). */
+  /** The limit the refusal names, major units (WITHDRAW_MINIMUM, WITHDRAW_MAXIMUM, BONUS_CONDITION). */
   readonly limit: number | undefined
   /** Whole seconds until a refused attempt may come again: answered as a `Retry-After` header. */
   readonly retryAfterSeconds: number | undefined
+  readonly figures: ErrorFigures
 
-  constructor(status: number, code: ApiErrorCode, limit?: number, retryAfterSeconds?: number) {
+  constructor(status: number, code: ApiErrorCode, limit?: number, retryAfterSeconds?: number, figures: ErrorFigures = {}) {
     super(code)
     this.status = status
     this.code = code
     this.limit = limit
     this.retryAfterSeconds = retryAfterSeconds
+    this.figures = figures
   }
 }
 
-export const fail = (status: number, code: ApiErrorCode, limit?: number): ApiError => new ApiError(status, code, limit)
+export const fail = (status: number, code: ApiErrorCode, limit?: number, figures?: ErrorFigures): ApiError =>
+  new ApiError(status, code, limit, undefined, figures)
 
 /** 429 with `code`, saying when to come back (`Retry-After`, rounded up to a whole second). */
 export const tooSoon = (code: ApiErrorCode, waitMs: number): ApiError =>
   new ApiError(429, code, undefined, Math.max(1, Math.ceil(waitMs / 1000)))
 
-export function errorBody(code: ApiErrorCode, limit?: number): ErrorBody {
-  return limit === undefined ? { message: code } : { message: code, limit }
+export function errorBody(code: ApiErrorCode, limit?: number, figures: ErrorFigures = {}): ErrorBody {
+  return {
+    message: code,
+    ...(limit === undefined ? {} : { limit }),
+    ...(figures.balance === undefined ? {} : { balance: figures.balance }),
+    ...(figures.currency === undefined ? {} : { currency: figures.currency }),
+  }
 }
 
 interface SchemaFailure {
@@ -66,7 +82,7 @@ export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof ApiError) {
       if (error.retryAfterSeconds !== undefined) reply.header('Retry-After', String(error.retryAfterSeconds))
-      return reply.code(error.status).send(errorBody(error.code, error.limit))
+      return reply.code(error.status).send(errorBody(error.code, error.limit, error.figures))
     }
     const validation = (error as FastifyError).validation
     if (validation) return reply.code(400).send(errorBody(schemaFailureCode(validation)))

@@ -307,7 +307,10 @@ export async function clearBonus(ctx: ServerContext, member: Member): Promise<{ 
   return inTransaction(ctx.db, async (trx) => {
     const held = await heldBonus(trx, member.id, true)
     if (!held) throw fail(400, 'NO_DATA')
-    if ((await wholeBalance(trx, member.id)) >= cancelThreshold(held)) throw fail(400, 'BONUS_CONDITION')
+    const balance = await wholeBalance(trx, member.id)
+    const threshold = cancelThreshold(held)
+    // Said with its figures: the balance now and what it must be under.
+    if (balance >= threshold) throw fail(400, 'BONUS_CONDITION', toMajor(threshold), { balance: toMajor(balance), currency: member.currency })
     if (!(await endBonus(trx, held, 'cancelled', at))) throw fail(400, 'NO_DATA')
     await clearGameBalances(trx, member, 'finish_bonus', held.bonus_code, at)
     return { message: 'BONUS_CLEAR' }

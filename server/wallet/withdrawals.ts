@@ -69,8 +69,8 @@ export async function requestWithdrawal(ctx: ServerContext, member: Member, amou
   const amountMinor = parseAmount(amount, ceilingFor(ctx.maxAmountMinor, member.currency))
   const limits = await withdrawLimitsFor(ctx.db, moneyOf(member.currency))
   // Refusals that name the limit (spec 5: each message includes it), in the member's money.
-  if (limits && amountMinor < limits.withdrawMinMinor) throw fail(400, 'WITHDRAW_MINIMUM', toMajor(limits.withdrawMinMinor))
-  if (limits && amountMinor > limits.withdrawMaxMinor) throw fail(400, 'WITHDRAW_MAXIMUM', toMajor(limits.withdrawMaxMinor))
+  if (limits && amountMinor < limits.withdrawMinMinor) throw fail(400, 'WITHDRAW_MINIMUM', toMajor(limits.withdrawMinMinor), { currency: member.currency })
+  if (limits && amountMinor > limits.withdrawMaxMinor) throw fail(400, 'WITHDRAW_MAXIMUM', toMajor(limits.withdrawMaxMinor), { currency: member.currency })
   const at = ctx.now()
   return inTransaction(ctx.db, async (trx) => {
     const payee = await lockPayee(trx, member.id)

@@ -30,8 +30,12 @@ export type Currency = 'THB' | 'LAK' | 'BAHT'
 /** Every error answer carries the spec 8 code (or a raw text) in `message`. */
 export interface ErrorBody {
   message: ErrorCode | 'gone' | 'invalid token' | 'cannot verify identity' | (string & {})
-  /** The limit a refusal names (WITHDRAW_MINIMUM, WITHDRAW_MAXIMUM), major units of the member's currency. */
+  /** The limit a refusal names (WITHDRAW_MINIMUM, WITHDRAW_MAXIMUM, BONUS_CONDITION), major units of the member's currency. */
   limit?: number
+  /** Beyond the spec: the balance the rule was checked against (BONUS_CONDITION), major units. */
+  balance?: number
+  /** Beyond the spec: the currency of `limit` and `balance` (the member's). */
+  currency?: string
 }
 
 // ---- Runtime config (`/config.json`) ----
@@ -93,7 +97,7 @@ export type ConfigPatch = Static<typeof ConfigPatch>
 export const MessageBody = Type.Object({ message: text(200) })
 export type MessageBody = Static<typeof MessageBody>
 
-export const ErrorBody = Type.Object({ message: text(200), limit: Type.Optional(Type.Number()) })
+export const ErrorBody = Type.Object({ message: text(200), limit: Type.Optional(Type.Number()), balance: Type.Optional(Type.Number()), currency: Type.Optional(text(8)) })
 
 // ---- Lookups ----
 

@@ -7,7 +7,7 @@ import { loginWith, paths } from '../app/paths'
 import { currentToken, sessionEndReason, signOut, type SessionEndReason } from '../state/session'
 import { callEnded, callStarted } from '../state/ui'
 import { ensureAllStrings } from '../i18n/i18n'
-import { ApiError, catalogueCode, isCode } from './errors'
+import { ApiError, catalogueCode, type ErrorFigures, isCode } from './errors'
 
 /** The body message that means the whole service is terminated (spec 7). */
 export const GONE = 'gone'
@@ -79,10 +79,21 @@ function createHttp(axios: AxiosStatic): AxiosInstance {
   return http
 }
 
-/** The limit a refusal names, when the body carries one. */
-const limitOf = (body: unknown): number | undefined => {
-  const limit = body && typeof body === 'object' && 'limit' in body ? Number(body.limit) : Number.NaN
-  return Number.isFinite(limit) ? limit : undefined
+/** The figures a refusal names, when the body carries them (a limit, a balance, their currency). */
+const figuresOf = (body: unknown): ErrorFigures => {
+  if (!body || typeof body !== 'object') return {}
+  const number = (name: string) => {
+    const value = name in body ? Number((body as Record<string, unknown>)[name]) : Number.NaN
+    return Number.isFinite(value) ? value : undefined
+  }
+  const currency = 'currency' in body && typeof body.currency === 'string' ? body.currency : undefined
+  const figures: ErrorFigures = {}
+  const limit = number('limit')
+  const balance = number('balance')
+  if (limit !== undefined) figures.limit = limit
+  if (balance !== undefined) figures.balance = balance
+  if (currency !== undefined) figures.currency = currency
+  return figures
 }
 
 const messageOf = (body: unknown): string | undefined =>
@@ -108,7 +119,7 @@ function toApiError(error: AxiosError): ApiError {
     if (sentToken && sentToken === currentToken()) endSession(endReason)
     return new ApiError(catalogueCode(message), status, true)
   }
-  if (message) return new ApiError(catalogueCode(message), status, false, limitOf(error.response?.data))
+  if (message) return new ApiError(catalogueCode(message), status, false, figuresOf(error.response?.data))
   if (error.code === 'ECONNABORTED' || error.code === 'ETIMEDOUT') return new ApiError('timeout')
   if (!error.response) return new ApiError('network')
   return new ApiError('generic', status)

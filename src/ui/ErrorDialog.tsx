@@ -13,7 +13,7 @@ export function failureCode(error: Error): string {
 }
 
 /** The failure's message in the language in use. */
-export const failureText = (error: Error): string => errorMessage(failureCode(error), isApiError(error) ? error.limit : undefined)
+export const failureText = (error: Error): string => errorMessage(failureCode(error), isApiError(error) ? error.figures : undefined)
 
 /**
  * Spec 8: transfer and withdraw failures open an error dialog with the translated message. The

@@ -140,15 +140,26 @@ describe('the bonus held', () => {
     expect(await screen.findByLabelText(text('bonus.promoCode'))).toBeVisible()
   })
 
-  it('keeps it and says why when it cannot be cancelled yet', async () => {
+  it('keeps it and says why on the card, with the balance and what it must be under, when it cannot be cancelled yet', async () => {
+    const { user } = await bonusPage({
+      'GET /api/bonus/check/active': held,
+      'GET /api/bonus/clear': [400, { message: 'BONUS_CONDITION', limit: 150, balance: 1500, currency: 'THB' }],
+    })
+    await user.click(await screen.findByRole('button', { name: text('bonus.cancel') }))
+    await user.click(within(await screen.findByRole('alertdialog', { name: text('bonus.cancelTitle') })).getByRole('button', { name: text('bonus.cancelConfirm') }))
+    const card = screen.getByTestId('bonus-held')
+    expect(await within(card).findByRole('alert')).toHaveTextContent(text('errors.BONUS_CONDITION_FIGURES', { limit: '฿150.00', balance: '฿1,500.00' }))
+    expect(screen.queryByRole('alertdialog')).toBeNull()
+  })
+
+  it("says the rule without figures when an operator's API gives none", async () => {
     const { user } = await bonusPage({
       'GET /api/bonus/check/active': held,
       'GET /api/bonus/clear': [400, { message: 'BONUS_CONDITION' }],
     })
     await user.click(await screen.findByRole('button', { name: text('bonus.cancel') }))
     await user.click(within(await screen.findByRole('alertdialog', { name: text('bonus.cancelTitle') })).getByRole('button', { name: text('bonus.cancelConfirm') }))
-    expect(await screen.findByRole('alertdialog', { name: text('errorDialog.title') })).toHaveTextContent(text('errors.BONUS_CONDITION'))
-    expect(screen.getByTestId('bonus-held')).toBeVisible()
+    expect(await within(screen.getByTestId('bonus-held')).findByRole('alert')).toHaveTextContent(text('errors.BONUS_CONDITION'))
   })
 })
 

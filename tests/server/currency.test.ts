@@ -110,11 +110,11 @@ describe('deposits and limits, per money', () => {
     expect((await get('/api/refund/receive', kip.token)).status).toBe(200)
     const withdraw = (amount: number) => call(server.app, 'POST', '/api/wallet/withdrawAll', { token: kip.token, body: { amount } })
     // ₭50,000 passed the baht minimum of 100; it is under the kip minimum.
-    expect(await withdraw(50_000)).toMatchObject({ status: 400, body: { message: 'WITHDRAW_MINIMUM', limit: 60_000 } })
+    expect(await withdraw(50_000)).toMatchObject({ status: 400, body: { message: 'WITHDRAW_MINIMUM', limit: 60_000, currency: 'LAK' } })
     expect(await withdraw(100_000)).toMatchObject({ status: 200, body: { wallet: { amount: 39_900_000, currency: 'LAK' } } })
     // ₭20,000,000 (about ฿33,000) is within the kip limits: neither the baht maximum nor the baht-sized ceiling of one call stops it.
     expect(await withdraw(20_000_000)).toMatchObject({ status: 200, body: { wallet: { amount: 19_900_000, currency: 'LAK' } } })
-    expect(await withdraw(31_000_000)).toMatchObject({ status: 400, body: { message: 'WITHDRAW_MAXIMUM', limit: 30_000_000 } })
+    expect(await withdraw(31_000_000)).toMatchObject({ status: 400, body: { message: 'WITHDRAW_MAXIMUM', limit: 30_000_000, currency: 'LAK' } })
   })
 
   it('reads a database seeded before as baht limits, and adds the kip ones at start', async () => {

@@ -36,8 +36,8 @@ describe('requesting a withdrawal', () => {
     const limits = (await call(server.app, 'GET', '/api/lookup/withdraw', { token })).body
     expect(limits).toEqual({ withdrawMin: 100, withdrawMax: 50000 })
     // Each refusal names its limit (spec 5).
-    expect(await withdraw(server.app, token, 99.99)).toMatchObject({ status: 400, body: { message: 'WITHDRAW_MINIMUM', limit: 100 } })
-    expect(await withdraw(server.app, token, 50000.01)).toMatchObject({ status: 400, body: { message: 'WITHDRAW_MAXIMUM', limit: 50000 } })
+    expect(await withdraw(server.app, token, 99.99)).toMatchObject({ status: 400, body: { message: 'WITHDRAW_MINIMUM', limit: 100, currency: 'THB' } })
+    expect(await withdraw(server.app, token, 50000.01)).toMatchObject({ status: 400, body: { message: 'WITHDRAW_MAXIMUM', limit: 50000, currency: 'THB' } })
     expect(await withdraw(server.app, token, 1500.01)).toMatchObject(expectError(400, 'MONEY_NOT_ENOUGH'))
     expect(await withdraw(server.app, token, '12.345')).toMatchObject(expectError(400, 'KEY_INVALID'))
     expect(await balanceOf(server.app)).toBe(DEMO_START_MINOR)

@@ -3,7 +3,7 @@ import { useId, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { bonusActiveKey, useBonusActive } from '../../api/bonusActive'
 import type { BonusItem } from '../../api/contract'
-import { errorMessage } from '../../api/errors'
+import { errorMessage, isApiError } from '../../api/errors'
 import type { Currency } from '../../api/contract'
 import { useMoneyAction } from '../../api/useMoneyAction'
 import { useWallet, walletKeys } from '../../api/wallet'
@@ -149,23 +149,30 @@ function BonusNotice({ percentFail }: { percentFail: number }) {
   )
 }
 
+/** Spec 1's rule a cancel can break: the balance not yet under the threshold (an operator's API may say it without figures). */
+const CANCEL_RULES = new Set(['BONUS_CONDITION'])
+
 /** The bonus held (spec 2): its name and kind, and cancelling it behind a dialog that states spec 1's rules. */
 function HeldBonus({ name, kind }: { name: string; kind: string }) {
   const { t } = useTranslation()
   const reload = useReload()
   const [confirming, setConfirming] = useState(false)
   const [failure, setFailure] = useState<Error | null>(null)
+  // A rule of spec 1 that stopped the cancel: said on the card, with its figures, not in a dialog.
+  const [refusal, setRefusal] = useState<string | null>(null)
   const rulesId = useId()
   const cancel = useMoneyAction<{ message: string }, void>({
     call: (_nothing, headers) => clearBonus(headers),
     onSuccess: (answer) => {
       setConfirming(false)
+      setRefusal(null)
       showToast(errorMessage(answer.message || 'BONUS_CLEAR'), 'success')
       reload()
     },
     onError: (error) => {
       setConfirming(false)
-      setFailure(error)
+      if (isApiError(error) && CANCEL_RULES.has(error.code)) setRefusal(error.message)
+      else setFailure(error)
     },
   })
   return (
@@ -175,6 +182,7 @@ function HeldBonus({ name, kind }: { name: string; kind: string }) {
         <strong>{name}</strong>
         <span className="bonus-held__kind">{t(kind === 'promotion' ? 'bonus.kindPromotion' : 'bonus.kindBonus')}</span>
       </p>
+      {refusal && <p className="notice notice--error" role="alert">{refusal}</p>}
       <Button type="button" variant="secondary" block onClick={() => setConfirming(true)}>{t('bonus.cancel')}</Button>
       <Modal open={confirming} onClose={() => setConfirming(false)} title={t('bonus.cancelTitle')} role="alertdialog" describedBy={rulesId}>
         <div className="stack">
