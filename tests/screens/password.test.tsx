@@ -52,6 +52,44 @@ describe('change password: at least 8 characters', () => {
   })
 })
 
+describe('change password: every rule under its field (issue 29)', () => {
+  async function openModal(answer: Routes[string] = { message: 'SUCCESS' }) {
+    const screenParts = await renderScreen(<ProfilePage />, {
+      path: '/user/profile',
+      setup: () => sessionStorage.setItem('token', 'tok'),
+      api: { 'GET /api/account/profile': PROFILE, 'PUT /api/account/changepwd': answer },
+    })
+    await screenParts.user.click(screen.getByRole('button', { name: text('profile.changePassword') }))
+    return { ...screenParts, modal: await screen.findByRole('dialog', { name: text('profile.changePassword') }) }
+  }
+
+  it('a new password equal to the old one is said under the new password, before any call', async () => {
+    const { user, calls, modal } = await openModal()
+    await fillPasswords(user, modal, 'demo1234', 'demo1234', 'demo1234')
+    const error = within(modal).getByText(text('errors.PASSWORD_UNCHANGED'))
+    expect(label(modal, 'profile.newPassword')).toHaveAttribute('aria-describedby', error.id)
+    expect(calls.filter((call) => call.url === '/api/account/changepwd')).toEqual([])
+    expect(screen.queryByRole('alertdialog')).toBeNull()
+  })
+
+  it('a wrong old password is said under the old password, not in a dialog, keeping what was typed; typing there clears it', async () => {
+    const { user, modal } = await openModal([400, { message: 'WRONG_PASSWORD' }])
+    await fillPasswords(user, modal, 'wrong-one', 'newsecret1', 'newsecret1')
+    const error = await within(modal).findByText(text('errors.WRONG_PASSWORD'))
+    expect(label(modal, 'profile.oldPassword')).toHaveAttribute('aria-describedby', error.id)
+    expect(screen.queryByRole('alertdialog')).toBeNull()
+    expect(label(modal, 'profile.newPassword')).toHaveValue('newsecret1')
+    await user.type(label(modal, 'profile.oldPassword'), 'x')
+    expect(within(modal).queryByText(text('errors.WRONG_PASSWORD'))).not.toBeInTheDocument()
+  })
+
+  it('a failure that names no field still shows in a dialog', async () => {
+    const { user, modal } = await openModal([500, { message: 'INTERNAL_SERVER_ERROR' }])
+    await fillPasswords(user, modal, 'demo1234', 'newsecret1', 'newsecret1')
+    expect(await screen.findByRole('alertdialog', { name: text('errorDialog.title') })).toBeVisible()
+  })
+})
+
 describe('signed in with a password shorter than the rule', () => {
   async function signInThrough(answer: Routes[string], language: 'en' | 'th' | 'la' = 'en') {
     const screenParts = await renderScreen(<Suspense fallback={null}><AppRoutes /></Suspense>, {

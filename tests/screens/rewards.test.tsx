@@ -135,6 +135,23 @@ describe('invite', () => {
     await waitFor(() => expect(count(calls, 'GET', '/api/wallet')).toBe(walletReads + 1))
   })
 
+  it("says in the modal, not in a toast, that the friends have not played yet; a new tap clears it", async () => {
+    let refuse = true
+    const { user } = await home({
+      'POST /api/invite': { invites: friends(1, 1), type: 'turnover', isXArea: false },
+      'GET /api/invite/collect': () => (refuse ? [400, { message: 'NO_INVITEE_PLAY_INFO' }] : { message: 'SUCCESS' }),
+    })
+    await user.click(await actions().findByRole('button', { name: text('home.invite') }))
+    const modal = await screen.findByRole('dialog', { name: text('home.inviteTitle') })
+    await user.click(await within(modal).findByRole('button', { name: text('rewards.inviteCollect') }))
+    expect(await within(modal).findByRole('status')).toHaveTextContent(text('errors.NO_INVITEE_PLAY_INFO'))
+    expect(screen.getAllByText(text('errors.NO_INVITEE_PLAY_INFO'))).toHaveLength(1)
+    refuse = false
+    await user.click(within(modal).getByRole('button', { name: text('rewards.inviteCollect') }))
+    expect((await screen.findAllByText(text('rewards.inviteCollectDone')))[0]).toBeInTheDocument()
+    expect(within(modal).queryByText(text('errors.NO_INVITEE_PLAY_INFO'))).toBeNull()
+  })
+
   it('still opens the modal when the banners cannot be read, and offers a retry when the list fails', async () => {
     let fail = true
     const { user } = await home({

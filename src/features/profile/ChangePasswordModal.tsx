@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query'
 import { useId, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { call } from '../../api/call'
+import { isApiError } from '../../api/errors'
 import { accountEndpoints } from '../../api/contract/account'
 import { useSubmit } from '../../api/useSubmit'
 import { isPasswordLongEnough } from '../../lib/validation'
@@ -15,45 +16,51 @@ const changePassword = (body: { oldPassword: string; newPassword: string }) => c
 
 /**
  * Spec 2 "Profile", spec 5 "Change password": old, new and confirm, all required (nothing happens
- * while one is empty), the new one at least PASSWORD_MIN_LENGTH characters (issue 27: the rule's
- * message under it), new equal to confirm (else the not-equal message in the form); a failure in
- * an alert, keeping what was typed; success in an alert. The server ends the member's other
+ * while one is empty), the new one at least PASSWORD_MIN_LENGTH characters (issue 27) and not the
+ * old one, new equal to confirm (else the not-equal message in the form); each rule, and the
+ * server's refusals of a field (a wrong old password), said under its field (issue 29), keeping
+ * what was typed; any other failure in an alert; success in an alert. The server ends the member's other
  * sessions; this one stays signed in, and the shell's prompt for a new password goes.
  */
+/** Which field a refusal belongs to: what the player must change is said under it. */
+type Field = 'oldPassword' | 'newPassword' | 'confirm'
+
+/** The server's refusals that name a field: said under it, not in a dialog over the form. */
+const FIELD_OF: Record<string, Field> = { WRONG_PASSWORD: 'oldPassword', PASSWORD_UNCHANGED: 'newPassword', PASSWORD_TOO_SHORT: 'newPassword' }
+
 export default function ChangePasswordModal({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation()
   const [fields, setFields] = useState({ oldPassword: '', newPassword: '', confirm: '' })
-  const [notEqual, setNotEqual] = useState(false)
-  const [tooShort, setTooShort] = useState(false)
+  const [problem, setProblem] = useState<{ field: Field; text: string } | null>(null)
   const [failure, setFailure] = useState<Error | null>(null)
   const [done, setDone] = useState(false)
   const doneText = useId()
   const mutation = useMutation({ mutationFn: changePassword, meta: { handlesError: true } })
   const submit = useSubmit(mutation)
 
-  const edit = (name: keyof typeof fields) => (event: { target: { value: string } }) => {
+  const edit = (name: Field) => (event: { target: { value: string } }) => {
     setFields((now) => ({ ...now, [name]: event.target.value }))
-    if (name !== 'oldPassword') setNotEqual(false)
-    if (name === 'newPassword') setTooShort(false)
+    // Typing in the field a problem was said under (or, for not-equal, either new field) clears it.
+    if (problem && (problem.field === name || (problem.field === 'confirm' && name === 'newPassword'))) setProblem(null)
   }
+  const errorOf = (field: Field) => (problem?.field === field ? problem.text : null)
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault()
     if (!fields.oldPassword || !fields.newPassword || !fields.confirm) return
-    if (!isPasswordLongEnough(fields.newPassword)) {
-      setTooShort(true)
-      return
-    }
-    if (fields.newPassword !== fields.confirm) {
-      setNotEqual(true)
-      return
-    }
+    if (!isPasswordLongEnough(fields.newPassword)) return setProblem({ field: 'newPassword', text: t('errors.PASSWORD_TOO_SHORT') })
+    if (fields.newPassword === fields.oldPassword) return setProblem({ field: 'newPassword', text: t('errors.PASSWORD_UNCHANGED') })
+    if (fields.newPassword !== fields.confirm) return setProblem({ field: 'confirm', text: t('validation.notEqual') })
     submit({ oldPassword: fields.oldPassword, newPassword: fields.newPassword }, {
       onSuccess: () => {
         forgetPasswordChange()
         setDone(true)
       },
-      onError: (error) => setFailure(error),
+      onError: (error) => {
+        const field = isApiError(error) ? FIELD_OF[error.code] : undefined
+        if (field) setProblem({ field, text: error.message })
+        else setFailure(error)
+      },
     })
   }
 
@@ -70,11 +77,12 @@ export default function ChangePasswordModal({ onClose }: { onClose: () => void }
   return (
     <Modal open onClose={onClose} title={t('profile.changePassword')}>
       <form className="stack" onSubmit={onSubmit} noValidate>
-        <PasswordField label={t('profile.oldPassword')} name="oldPassword" autoComplete="current-password" value={fields.oldPassword} onChange={edit('oldPassword')} required />
+        <PasswordField label={t('profile.oldPassword')} name="oldPassword" autoComplete="current-password" value={fields.oldPassword} onChange={edit('oldPassword')} required
+          error={errorOf('oldPassword')} />
         <PasswordField label={t('profile.newPassword')} name="newPassword" autoComplete="new-password" value={fields.newPassword} onChange={edit('newPassword')} required
-          error={tooShort ? t('errors.PASSWORD_TOO_SHORT') : null} />
+          error={errorOf('newPassword')} />
         <PasswordField label={t('profile.confirmPassword')} name="confirmPassword" autoComplete="new-password" value={fields.confirm} onChange={edit('confirm')} required
-          error={notEqual ? t('validation.notEqual') : null} />
+          error={errorOf('confirm')} />
         <div className="button-row">
           <Button type="button" variant="secondary" onClick={onClose}>{t('profile.cancel')}</Button>
           <Button type="submit" pending={mutation.isPending}>{t('profile.save')}</Button>

@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
+import { isApiError } from '../../api/errors'
 import { useMoneyAction } from '../../api/useMoneyAction'
 import { showToast } from '../../state/ui'
 import { useTranslation } from 'react-i18next'
@@ -22,6 +23,9 @@ interface InviteModalProps {
 }
 
 /** Spec 2 "Invite and refund modals": the invite link to share, and the friends invited, 10 a page. */
+/** A collect refused because there is nothing to gather yet: no friend has played, or nothing since the last collect. */
+const COLLECT_RULES = new Set(['NO_INVITEE_PLAY_INFO', 'INVITE_COLLECT'])
+
 export default function InviteModal({ code, currency, onClose }: InviteModalProps) {
   const { t } = useTranslation()
   const [page, setPage] = useState(1)
@@ -29,6 +33,7 @@ export default function InviteModal({ code, currency, onClose }: InviteModalProp
   const collectOffered = useInviteCollectOffered().data === true
   const client = useQueryClient()
   const saved = useRef(false)
+  const [collectNote, setCollectNote] = useState<string | null>(null)
   // Spec 6, 7: the friends' play gathered into the bonus earned; it may take up to 5 minutes.
   const collect = useMoneyAction<unknown, void>({
     call: (_nothing, headers) => collectInvite(headers),
@@ -37,8 +42,16 @@ export default function InviteModal({ code, currency, onClose }: InviteModalProp
       showToast(t('rewards.inviteCollectDone'), 'success')
       void client.invalidateQueries({ queryKey: rewardKeys.all('invite') })
     },
-    onError: (error) => showToast(error.message),
+    // Nothing to gather yet is said where the player asked, not in a toast that goes.
+    onError: (error) => {
+      if (isApiError(error) && COLLECT_RULES.has(error.code)) setCollectNote(error.message)
+      else showToast(error.message)
+    },
   })
+  const gather = () => {
+    setCollectNote(null)
+    collect.submit()
+  }
   // Shares through the host once it has started: LINE's picker, Telegram's share sheet.
   const { platform, ready } = usePlatform()
 
@@ -70,9 +83,10 @@ export default function InviteModal({ code, currency, onClose }: InviteModalProp
         {collectOffered && (
           <div className="invite-modal__collect">
             <p className="muted">{t('rewards.inviteCollectHint')}</p>
-            <Button type="button" variant="secondary" block pending={collect.pending} onClick={() => collect.submit()}>
+            <Button type="button" variant="secondary" block pending={collect.pending} onClick={gather}>
               {t('rewards.inviteCollect')}
             </Button>
+            {collectNote && <p className="notice" role="status">{collectNote}</p>}
           </div>
         )}
         <RewardList
