@@ -98,7 +98,7 @@ test.describe('the loader bar (spec 9)', () => {
   })
 })
 
-test('after registering, the success message stays 2 s, then /login', async ({ page, open, request, strings }) => {
+test('after registering, the success message stays 2 s, then /login with the phone filled in and the password focused', async ({ page, open, request, strings }) => {
   await devPost(request, '/dev/settings', { registerOTP: false })
   await page.clock.install()
   const phone = freshPhone()
@@ -114,4 +114,6 @@ test('after registering, the success message stays 2 s, then /login', async ({ p
   await page.clock.runFor(500)
   await expect(page).toHaveURL(/\/login(#.*)?$/)
   await expect(page.getByRole('heading', { name: strings.login.title })).toBeVisible()
+  await expect(page.getByLabel(strings.fields.phone)).toHaveValue(phone)
+  await expect(page.getByLabel(strings.fields.password, { exact: true })).toBeFocused()
 })

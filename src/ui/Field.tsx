@@ -1,4 +1,4 @@
-import { useId, useState, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react'
+import { useId, useState, type InputHTMLAttributes, type ReactNode, type Ref, type SelectHTMLAttributes } from 'react'
 import { useTranslation } from 'react-i18next'
 import { EyeIcon, EyeOffIcon } from './icons'
 
@@ -26,6 +26,8 @@ function FieldShell({ id, label, error, hint, children }: FieldShellProps) {
 }
 
 type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> & {
+  /** The input itself (to move the focus to it). */
+  ref?: Ref<HTMLInputElement>
   label: ReactNode
   error?: string | null
   hint?: ReactNode

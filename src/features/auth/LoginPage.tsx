@@ -1,5 +1,5 @@
 import { storageKeys } from '../../lib/storage'
-import { useEffect, useState, type FormEvent } from 'react'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { subscribe } from 'valtio'
 import { Link, useLocation, useSearchParams } from 'wouter'
@@ -12,15 +12,39 @@ import { forgetEndedReason, session, signIn } from '../../state/session'
 import { Button } from '../../ui/Button'
 import { PasswordField, TextField } from '../../ui/Field'
 import { useLogin } from './api'
-import { safeRedirect } from './redirect'
+import { REGISTERED_PHONE, safeRedirect } from './redirect'
+
+/** The phone the registration wizard handed over in the history state, or ''. */
+function registeredPhoneInHistory(): string {
+  const state: unknown = window.history.state
+  const phone = state && typeof state === 'object' && REGISTERED_PHONE in state ? (state as Record<string, unknown>)[REGISTERED_PHONE] : ''
+  return typeof phone === 'string' ? phone : ''
+}
 
 export function LoginPage() {
   const { t } = useTranslation()
   const [, navigate] = useLocation()
   const [params] = useSearchParams()
   const { variant } = getConfig()
-  const [phone, setPhone] = useState('')
+  // Straight from registration (issue 29): the phone filled in, the password field focused.
+  const [registeredPhone] = useState(registeredPhoneInHistory)
+  const [phone, setPhone] = useState(registeredPhone)
   const [password, setPassword] = useState('')
+  const passwordInput = useRef<HTMLInputElement>(null)
+  useEffect(() => {
+    const input = passwordInput.current
+    if (!registeredPhone || !input) return
+    // The form is inert while the guard checks the service (LoginGuard): focused once it is not.
+    const holder = input.closest('[inert]')
+    if (!holder) return input.focus()
+    const shown = new MutationObserver(() => {
+      if (holder.hasAttribute('inert')) return
+      shown.disconnect()
+      input.focus()
+    })
+    shown.observe(holder, { attributes: true, attributeFilter: ['inert'] })
+    return () => shown.disconnect()
+  }, [registeredPhone])
   // Unchecked on a device never signed in on; else the choice of the last sign-in here (issue 17).
   const [remember, setRemember] = useState(() => localStorage.getItem(storageKeys.rememberMe) === '1')
   const [fieldErrors, setFieldErrors] = useState<{ phone?: string; password?: string }>({})
@@ -86,6 +110,7 @@ export function LoginPage() {
           }}
         />
         <PasswordField
+          ref={passwordInput}
           label={t('fields.password')}
           name="password"
           autoComplete="current-password"

@@ -13,3 +13,6 @@ export function safeRedirect(wanted: string | null): string {
   if (target.origin !== window.location.origin || target.pathname.startsWith(paths.login)) return paths.member.root
   return target.pathname + target.search + target.hash
 }
+
+/** The history state's field in which the registration wizard hands the phone it registered to /login. */
+export const REGISTERED_PHONE = 'registeredPhone'

@@ -14,6 +14,7 @@ import { StepOtp } from './StepOtp'
 import { StepPhone } from './StepPhone'
 import { StepProfile } from './StepProfile'
 import type { StepProps } from './stepProps'
+import { REGISTERED_PHONE } from '../redirect'
 
 /** Spec 9: the redirect to /login after a successful registration. */
 export const REDIRECT_AFTER_REGISTER_MS = 2000
@@ -43,7 +44,8 @@ export function RegisterPage() {
   const inviter = useInviterCode()
   const [draft, setDraft] = useState(() => restoreDraft(variant, inviter))
   const [path, setPath] = useState<Step[]>([1])
-  const [registered, setRegistered] = useState(false)
+  // The phone just registered: /login opens with it filled in (issue 29).
+  const [registered, setRegistered] = useState<string | null>(null)
   const [inviterLocked, setInviterLocked] = useState(inviter !== '')
   const step = path[path.length - 1]
   const pathRef = useRef(path)
@@ -66,12 +68,13 @@ export function RegisterPage() {
   }, [])
 
   useEffect(() => {
-    if (!registered) return
+    if (registered === null) return
+    const toLogin = () => navigate(paths.login, { replace: true, state: { [REGISTERED_PHONE]: registered } })
     // Unwind the wizard's step entries first, so back from /login does not walk through them.
     const timer = setTimeout(() => {
       const steps = pathRef.current.length - 1
-      if (steps === 0) return navigate(paths.login, { replace: true })
-      window.addEventListener('popstate', () => navigate(paths.login, { replace: true }), { once: true })
+      if (steps === 0) return toLogin()
+      window.addEventListener('popstate', toLogin, { once: true })
       window.history.go(-steps)
     }, REDIRECT_AFTER_REGISTER_MS)
     return () => clearTimeout(timer)
@@ -87,7 +90,7 @@ export function RegisterPage() {
     back: () => (layerDepth() > 0 && stepInHistory() ? window.history.back() : setPath([1])),
     done: () => {
       clearDraft()
-      setRegistered(true)
+      setRegistered(draft.phone)
     },
     inviterLocked,
     unlockInviter: () => {
@@ -97,7 +100,7 @@ export function RegisterPage() {
     },
   }
 
-  if (registered) {
+  if (registered !== null) {
     return (
       <section className="card center stack register-done" role="status">
         <span className="success-mark"><CheckIcon /></span>
