@@ -13,7 +13,7 @@ import { ensureAllStrings } from '../../i18n/i18n'
 import { ChatIcon } from '../../ui/icons'
 import { retryableLazy } from '../../ui/retryableLazy'
 import { chatBadge, type ChatIdentity, hasUnsent, stopLoadedChat, storedGuestId } from './badge'
-import { useClearOfSubmit } from './useClearOfSubmit'
+import { useClearOfControls } from './useClearOfControls'
 import './bubble.css'
 
 // The panel's strings are outside the first load's part (i18n.ts), fetched with it.
@@ -47,7 +47,7 @@ export function ChatBubble({ member = false }: { member?: boolean }) {
   const badge = useSnapshot(chatBadge)
   const [open, setOpen] = useState(false)
   const bubble = useRef<HTMLButtonElement>(null)
-  const covering = useClearOfSubmit(bubble, enabled && !!identity)
+  const covering = useClearOfControls(bubble, enabled && !!identity)
   const identityKey = identity && (identity.kind === 'guest' ? identity.guestId : identity.userId)
 
   // Another identity (signed out, signed in) ends the connection of the one before. Messages

@@ -29,7 +29,7 @@ export function InviteBox({ wallet }: { wallet: WalletResponse | undefined }) {
       <GiftIcon />
       <div className="invite-box__text">
         <span className="invite-box__label">{t('home.inviteBonus')}</span>
-        <strong data-testid="invite-amount">{invite ? formatMoney(invite.amount, currentLanguage(), currencyOf(wallet.wallet.currency)) : '—'}</strong>
+        <strong data-testid="invite-amount" data-amount>{invite ? formatMoney(invite.amount, currentLanguage(), currencyOf(wallet.wallet.currency)) : '—'}</strong>
         {invite && <span className="muted invite-box__counts">{t('home.inviteCounts', { success: invite.success, fail: invite.fail })}</span>}
       </div>
       <Button type="button" variant="secondary" disabled={!invite || !(invite.amount > 0)} pending={receive.pending} onClick={() => receive.submit()}>

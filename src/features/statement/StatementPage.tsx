@@ -75,7 +75,7 @@ export function StatementPage() {
                     </span>
                   </span>
                   <span className="statement-row__side">
-                    <strong className={`statement-row__amount statement-row__amount--${sign === '+' ? 'in' : sign === '-' ? 'out' : 'none'}`}>
+                    <strong data-amount className={`statement-row__amount statement-row__amount--${sign === '+' ? 'in' : sign === '-' ? 'out' : 'none'}`}>
                       {signedAmount(entry, names.language, currencyOf(entry.currency ?? memberCurrency))}
                     </strong>
                     <span className={`status-badge status-badge--${status}`}>{t(`statement.status.${status}`)}</span>

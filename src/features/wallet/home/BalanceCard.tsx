@@ -48,7 +48,7 @@ export function BalanceCard({ wallet }: { wallet: WalletResponse | undefined }) 
     <div className="balance-card" aria-busy={!wallet || refreshing}>
       <p className="balance-card__label">{t('home.total')}</p>
       {wallet ? (
-        <p className="balance-card__total" data-testid="total-balance">
+        <p className="balance-card__total" data-testid="total-balance" data-amount>
           {money(totalBalance(wallet.wallet.amount, wallet.slots))}
         </p>
       ) : (
@@ -58,11 +58,11 @@ export function BalanceCard({ wallet }: { wallet: WalletResponse | undefined }) 
       <dl className="balance-card__split">
         <div>
           <dt>{t('home.mainWallet')}</dt>
-          <dd data-testid="wallet-balance">{wallet ? money(wallet.wallet.amount) : '—'}</dd>
+          <dd data-testid="wallet-balance" data-amount>{wallet ? money(wallet.wallet.amount) : '—'}</dd>
         </div>
         <div>
           <dt>{t('home.games')}</dt>
-          <dd data-testid="games-balance">{wallet ? money(gamesTotal) : '—'}</dd>
+          <dd data-testid="games-balance" data-amount>{wallet ? money(gamesTotal) : '—'}</dd>
         </div>
       </dl>
       {games.length > 0 && (
