@@ -36,7 +36,10 @@ export async function guestOf(page: Page): Promise<{ guestId: string }> {
 
 /** Opens the chat from its bubble; answers the panel. */
 export async function openChat(page: Page, strings: { chat: { title: string } }): Promise<Locator> {
-  await page.getByTestId('chat-bubble').click()
+  // Settled where it covers nothing (it rises clear of a control under its place).
+  const bubble = page.getByTestId('chat-bubble')
+  await expect(bubble).not.toHaveClass(/chat-bubble--away/)
+  await bubble.click()
   const panel = page.getByRole('dialog', { name: strings.chat.title })
   await expect(panel).toBeVisible()
   return panel

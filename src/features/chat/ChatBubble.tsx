@@ -46,8 +46,9 @@ export function ChatBubble({ member = false }: { member?: boolean }) {
   }, [enabled, userId])
   const badge = useSnapshot(chatBadge)
   const [open, setOpen] = useState(false)
-  const bubble = useRef<HTMLButtonElement>(null)
-  const covering = useClearOfControls(bubble, enabled && !!identity)
+  const spot = useRef<HTMLSpanElement>(null)
+  const place = useClearOfControls(spot, enabled && !!identity)
+  const covering = place === null
   const identityKey = identity && (identity.kind === 'guest' ? identity.guestId : identity.userId)
 
   // Another identity (signed out, signed in) ends the connection of the one before. Messages
@@ -71,7 +72,10 @@ export function ChatBubble({ member = false }: { member?: boolean }) {
   const label = badge.unread > 0 ? t('menu.chatUnread', { count: badge.unread }) : t('menu.chat')
   return (
     <>
-      <button ref={bubble} type="button" className={`chat-bubble${covering ? ' chat-bubble--away' : ''}`} aria-label={label}
+      {/* The bubble's place at rest, never moved: where it is judged to fit or not. */}
+      <span ref={spot} className="chat-bubble chat-bubble--spot" aria-hidden="true" />
+      <button type="button" className={`chat-bubble${covering ? ' chat-bubble--away' : ''}`} aria-label={label}
+        style={place && place.rise > 0 ? { translate: `0 -${place.rise}px` } : undefined}
         aria-haspopup="dialog" aria-hidden={covering || undefined} tabIndex={covering ? -1 : undefined}
         onPointerEnter={() => void loadPanel().catch(() => undefined)} onFocus={() => void loadPanel().catch(() => undefined)}
         onClick={() => setOpen(true)} data-testid="chat-bubble">

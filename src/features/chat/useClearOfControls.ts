@@ -1,7 +1,8 @@
-// The bubble never covers a control or an amount (issue 29): while one of the page's lies under it
-// (a button, a link, a field, a tab, a figure marked `data-amount`), and while the page scrolls,
-// the bubble steps aside; it comes back once the page is at rest with nothing under it. The end
-// of a page scrolls clear of it (bubble.css reserves the room).
+// The bubble never covers a control or an amount (issue 29). At rest it stands in its place above
+// the menu; when one of the page's controls or amounts (a button, a link, a field, a tab, a figure
+// marked `data-amount`) lies there, it rises to the nearest spot above that is clear, and steps
+// aside only when there is none. While the page scrolls it steps aside. The end of a page keeps
+// room for it (bubble.css), so there it stands in its own place.
 import { type RefObject, useEffect, useState } from 'react'
 
 /** What the bubble must never sit on: the page's controls and its amounts (a dialog is above it). */
@@ -10,11 +11,29 @@ export const UNDER_BUBBLE = 'main :is(button, a[href], input, select, textarea, 
 /** How long the page stays still before the bubble comes back after a scroll. */
 export const SCROLL_REST_MS = 250
 
-const overlaps = (a: DOMRect, b: DOMRect) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom
+/** How far the bubble may rise from its place, as a share of the viewport's height, and by what steps (px). */
+const MAX_RISE = 0.75
+const RISE_STEP = 8
+/** Space kept between the bubble and what it passes. */
+const MARGIN = 4
 
-/** True while `target` would cover a visible control or amount of the page, or the page scrolls. */
-export function useClearOfControls(target: RefObject<HTMLElement | null>, active: boolean): boolean {
-  const [covering, setCovering] = useState(false)
+/** Where the bubble stands: `rise` px above its place, or away (null). */
+export type BubblePlace = { rise: number } | null
+
+const overlaps = (a: DOMRect, b: DOMRect) =>
+  a.left - MARGIN < b.right && b.left < a.right + MARGIN && a.top - MARGIN < b.bottom && b.top < a.bottom + MARGIN
+
+/** What a thing takes on screen: a control its box, an amount its text (a block's empty end is free). */
+function boxOf(element: HTMLElement): DOMRect {
+  if (!element.matches('[data-amount]')) return element.getBoundingClientRect()
+  const text = document.createRange()
+  text.selectNodeContents(element)
+  return text.getBoundingClientRect()
+}
+
+/** The bubble's place over the page, judged from `spot` (an unmoving copy of its place at rest). */
+export function useClearOfControls(spot: RefObject<HTMLElement | null>, active: boolean): BubblePlace {
+  const [place, setPlace] = useState<BubblePlace>({ rise: 0 })
   const [scrolling, setScrolling] = useState(false)
   useEffect(() => {
     if (!active) return
@@ -22,15 +41,22 @@ export function useClearOfControls(target: RefObject<HTMLElement | null>, active
     let rest: ReturnType<typeof setTimeout> | undefined
     const check = () => {
       frame = 0
-      const element = target.current
+      const element = spot.current
       if (!element) return
-      // The bubble's place at rest: its layout size about its centre, whatever scale a fade has
-      // put on it (a shrunk bubble would otherwise find itself clear and come back, and go again).
-      const faded = element.getBoundingClientRect()
-      const [x, y] = [(faded.left + faded.right) / 2, (faded.top + faded.bottom) / 2]
-      const rect = new DOMRect(x - element.offsetWidth / 2, y - element.offsetHeight / 2, element.offsetWidth, element.offsetHeight)
-      const under = document.querySelectorAll<HTMLElement>(UNDER_BUBBLE)
-      setCovering([...under].some((control) => control.offsetParent !== null && overlaps(rect, control.getBoundingClientRect())))
+      const home = element.getBoundingClientRect()
+      const taken = [...document.querySelectorAll<HTMLElement>(UNDER_BUBBLE)]
+        .filter((control) => control.offsetParent !== null)
+        .map(boxOf)
+        .filter((box) => box.right > home.left - MARGIN && box.left < home.right + MARGIN)
+      const limit = Math.max(0, Math.min(home.top - 8, window.innerHeight * MAX_RISE))
+      for (let rise = 0; rise <= limit; rise += RISE_STEP) {
+        const at = new DOMRect(home.left, home.top - rise, home.width, home.height)
+        if (!taken.some((box) => overlaps(at, box))) {
+          setPlace((now) => (now?.rise === rise ? now : { rise }))
+          return
+        }
+      }
+      setPlace(null)
     }
     const schedule = () => {
       if (!frame) frame = requestAnimationFrame(check)
@@ -55,6 +81,6 @@ export function useClearOfControls(target: RefObject<HTMLElement | null>, active
       window.removeEventListener('resize', schedule)
       observer.disconnect()
     }
-  }, [target, active])
-  return covering || scrolling
+  }, [spot, active])
+  return scrolling ? null : place
 }
