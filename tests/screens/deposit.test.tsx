@@ -726,6 +726,7 @@ describe('a slip or gift link sent, settled by staff while the sheet is open (is
     const { user, modal, polls, wait } = await watched(() => [slip('PROCESSING')])
     await user.upload(await modal.findByLabelText(text('deposit.slipFile')), png())
     await user.click(modal.getByRole('button', { name: text('deposit.slipSend') }))
+    await statusSays(modal, 'slip-status', text('deposit.slipProcessing'))
     await wait(15_000)
     await waitFor(() => expect(polls()).toHaveLength(3))
     await statusSays(modal, 'slip-status', text('deposit.slipProcessing'))
@@ -751,6 +752,7 @@ describe('a slip or gift link sent, settled by staff while the sheet is open (is
     const panel = within(await openTab(user, modal, text('deposit.tabGift')))
     await user.type(panel.getByLabelText(text('deposit.giftLabel')), GIFT)
     await user.click(panel.getByRole('button', { name: text('deposit.giftSend') }))
+    await statusSays(panel, 'gift-status', text('deposit.giftProcessing'))
     table = [slip('FAILED', 'UNKNOW_ERROR')]
     await wait(5000)
     await statusSays(panel, 'gift-status', text('deposit.giftFailedReason', { reason: text('slipReasons.UNKNOW_ERROR') }))
