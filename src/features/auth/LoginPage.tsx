@@ -115,19 +115,18 @@ export function LoginPage() {
           name="password"
           autoComplete="current-password"
           value={password}
-          error={fieldErrors.password}
+          // A refused sign-in is said in the line kept under the password (issue 29): nothing moves when it appears.
+          error={fieldErrors.password ?? loginMutation.error?.message ?? null}
           onChange={(event) => {
             setPassword(event.target.value)
             clearErrors()
           }}
         />
+        <Link href={paths.contact} className="auth-forgot">{t('login.forgot')}</Link>
         <label className="checkbox">
           <input type="checkbox" checked={remember} onChange={(event) => setRemember(event.target.checked)} />
           <span>{t('login.remember')}</span>
         </label>
-        <p className="notice notice--error" role="alert" hidden={!loginMutation.error}>
-          {loginMutation.error?.message}
-        </p>
         <Button type="submit" block pending={loginMutation.isPending}>
           {t('login.submit')}
         </Button>
