@@ -315,6 +315,25 @@ test.describe('deposits (browser)', () => {
     expect(asked).toBe(0)
   })
 
+  test('at 320 px the methods sit on one row that scrolls, the chosen one in view, and an open QR is in view without scrolling', async ({ page, open, strings, request }) => {
+    await page.setViewportSize({ width: 320, height: 568 })
+    await memberAtHome({ page, open, strings, request })
+    const modal = await openDeposit(page, strings)
+    const tabs = modal.getByRole('tab')
+    await expect(tabs).toHaveCount(5)
+    const tops = await tabs.evaluateAll((all) => all.map((tab) => Math.round(tab.getBoundingClientRect().top)))
+    expect(new Set(tops).size).toBe(1)
+    const gift = modal.getByRole('tab', { name: strings.deposit.tabGift })
+    await gift.click()
+    await expect(gift).toBeInViewport({ ratio: 1 })
+    const qr = modal.getByRole('tab', { name: strings.deposit.qrTab.KBANK })
+    await qr.click()
+    await expect(qr).toBeInViewport({ ratio: 1 })
+    await modal.getByRole('button', { name: '100.00' }).click()
+    await modal.getByRole('button', { name: strings.deposit.qrCreate }).click()
+    await expect(modal.getByRole('img', { name: strings.deposit.qrLabel })).toBeInViewport({ ratio: 1 })
+  })
+
   test('a KBANK QR counts down and is cancelled', async ({ page, open, strings, request }) => {
     const member = await memberAtHome({ page, open, strings, request })
     const modal = await openDeposit(page, strings)

@@ -1,6 +1,6 @@
 import { useWallet } from '../../api/wallet'
 import { currencyOf } from '../../lib/money'
-import { useId, useRef, useState, type KeyboardEvent } from 'react'
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type RefObject } from 'react'
 import { useTranslation } from 'react-i18next'
 import { depositMethods, type DepositMethods } from './methods'
 import type { QrProvider } from './rules'
@@ -27,6 +27,28 @@ function tabsOf(methods: DepositMethods): Tab[] {
   ]
 }
 
+/** Whether a sideways row has more out of sight before its start or after its end. */
+function useOverflow(row: RefObject<HTMLElement | null>, items: number): { start: boolean; end: boolean } {
+  const [more, setMore] = useState({ start: false, end: false })
+  useEffect(() => {
+    const element = row.current
+    if (!element) return
+    const measure = () => {
+      const start = element.scrollLeft > 1
+      const end = element.scrollLeft + element.clientWidth < element.scrollWidth - 1
+      setMore((now) => (now.start === start && now.end === end ? now : { start, end }))
+    }
+    measure()
+    element.addEventListener('scroll', measure, { passive: true })
+    window.addEventListener('resize', measure)
+    return () => {
+      element.removeEventListener('scroll', measure)
+      window.removeEventListener('resize', measure)
+    }
+  }, [row, items])
+  return more
+}
+
 /** Spec 2 "Deposit": bank accounts (with slip upload), QR per provider, TrueWallet and its gift link. */
 export function DepositModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation()
@@ -38,6 +60,12 @@ export function DepositModal({ open, onClose }: { open: boolean; onClose: () => 
   const tab = tabs.find((item) => tabId(item) === chosen) ?? tabs[0]
   const ids = useId()
   const buttons = useRef<Record<string, HTMLButtonElement | null>>({})
+  const list = useRef<HTMLDivElement>(null)
+  const more = useOverflow(list, tabs.length)
+  // The method chosen stays in view on the sideways row (where the page can scroll: jsdom cannot).
+  useEffect(() => {
+    if (chosen) buttons.current[chosen]?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' })
+  }, [chosen])
   const label = (item: Tab) =>
     item.kind === 'bank' ? t('deposit.tabBank') : item.kind === 'gift' ? t('deposit.tabGift') : t(`deposit.qrTab.${item.provider}`)
 
@@ -61,7 +89,8 @@ export function DepositModal({ open, onClose }: { open: boolean; onClose: () => 
         <PausedNotice paused={lookup.fetchStatus === 'paused'} />
         {methods && tabs.length === 0 && <p className="muted">{t('deposit.none')}</p>}
         {tabs.length > 1 && (
-          <div className="tabs" role="tablist" aria-label={t('deposit.methods')} onKeyDown={onKeyDown}>
+          <div ref={list} className={['tabs', more.start && 'tabs--more-start', more.end && 'tabs--more-end'].filter(Boolean).join(' ')}
+            role="tablist" aria-label={t('deposit.methods')} onKeyDown={onKeyDown}>
             {tabs.map((item) => {
               const id = tabId(item)
               const selected = item === tab
