@@ -334,6 +334,17 @@ test.describe('deposits (browser)', () => {
     await expect(modal.getByRole('img', { name: strings.deposit.qrLabel })).toBeInViewport({ ratio: 1 })
   })
 
+  test('on a phone on its side an open QR is in view without scrolling', async ({ page, open, strings, request }) => {
+    await page.setViewportSize({ width: 844, height: 390 })
+    await memberAtHome({ page, open, strings, request })
+    const modal = await openDeposit(page, strings)
+    await modal.getByRole('tab', { name: strings.deposit.qrTab.KBANK }).click()
+    await modal.getByRole('button', { name: '100.00' }).click()
+    await modal.getByRole('button', { name: strings.deposit.qrCreate }).click()
+    await expect(modal.getByRole('img', { name: strings.deposit.qrLabel })).toBeInViewport({ ratio: 1 })
+    await expect(modal.getByTestId('qr-countdown')).toBeInViewport({ ratio: 1 })
+  })
+
   test('a KBANK QR counts down and is cancelled', async ({ page, open, strings, request }) => {
     const member = await memberAtHome({ page, open, strings, request })
     const modal = await openDeposit(page, strings)
