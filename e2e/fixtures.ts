@@ -204,6 +204,12 @@ interface Fixtures {
   pageErrors: string[]
 }
 
+/** A half-hour slip window twelve hours from `now` in Bangkok (UTC+7). */
+export function slipWindowAway(now: Date): { closedFrom: string; closedTo: string } {
+  const away = String((now.getUTCHours() + 7 + 12) % 24).padStart(2, '0')
+  return { closedFrom: `${away}:00`, closedTo: `${away}:30` }
+}
+
 export const test = base.extend<PlatformOption & Fixtures>({
   platform: ['browser', { option: true }],
   agreement: ['remembered', { option: true }],
@@ -253,6 +259,9 @@ export const test = base.extend<PlatformOption & Fixtures>({
       await devPost(request, '/dev/service', { terminated: false })
       await devPost(request, '/dev/reset-limits', {})
       await devPost(request, '/dev/sms', { down: false })
+      // The daily window that closes slip uploads (seeded 23:00 to 00:30 in Bangkok) is put twelve
+      // hours away: a test that uploads a slip passes at any hour (one that tests the window sets its own).
+      await devPost(request, '/dev/content/slipWindow', slipWindowAway(new Date()))
       await provide()
     },
     { auto: true },
