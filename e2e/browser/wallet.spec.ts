@@ -1,11 +1,11 @@
 // The wallet as a player uses it (issue 7), on the production build against the reference server:
 // each test registers its own member and funds it through a real paid QR deposit.
 import { readFileSync } from 'node:fs'
-import type { Page } from '@playwright/test'
+import type { APIRequestContext, Page } from '@playwright/test'
 import la from '../../src/i18n/locales/la.json' with { type: 'json' }
 import { devPost, expect, holdAnswers, test, throughBackOff } from '../fixtures'
 import { activate, baht, closeTransferReceipt, fill, type Fixtures, memberAtHome, openHome, openTransfer, type Strings } from '../shared/wallet'
-import { fund, memberHeaders, registerMember, signedIn, walletOf } from '../walletMembers'
+import { fund, type Member, memberHeaders, registerMember, signedIn, walletOf } from '../walletMembers'
 
 test.describe('transfers (browser)', () => {
     test('wallet -> game, back, and transfer-all move the money the server books', async ({ page, open, strings, request }) => {
@@ -238,6 +238,21 @@ test.describe('transfers (browser)', () => {
   })
 })
 
+/** A kip member of the Lao variant (BCEL, LAK), registered through the API and signed in. */
+async function kipMember(request: APIRequestContext): Promise<Member> {
+  await devPost(request, '/dev/config', { variant: 'la' })
+  await devPost(request, '/dev/settings', { registerOTP: false })
+  const phone = `20${String(Date.now() % 1e8).padStart(8, '0')}`
+  const headers = { 'X-Requested-With': 'wallet-user' }
+  const created = await request.post('/api/account', {
+    headers,
+    data: { name: 'KIP PLAYER', username: phone, password: 'secret99', sourceCode: '', inviteCode: '', bankCode: 'BCEL', bankAccountName: 'KIP PLAYER', bankAccountNo: `0101${phone}`, currency: 'LAK' },
+  })
+  expect(created.ok(), await created.text()).toBeTruthy()
+  const { token } = (await (await request.post('/api/login', { headers, data: { username: phone, password: 'secret99' } })).json()) as { token: string }
+  return { phone, password: 'secret99', token, id: '' }
+}
+
 test.describe('deposits (browser)', () => {
     async function openDeposit(page: Page, strings: Strings) {
     await page.getByRole('navigation', { name: strings.home.actions }).getByRole('button', { name: strings.home.deposit }).click()
@@ -245,18 +260,9 @@ test.describe('deposits (browser)', () => {
   }
 
   test('a kip member in the Lao variant is offered the kip account only: no QR or TrueMoney that could only fail', async ({ page, open, request }) => {
-    await devPost(request, '/dev/config', { variant: 'la' })
-    await devPost(request, '/dev/settings', { registerOTP: false })
-    const phone = `20${String(Date.now() % 1e8).padStart(8, '0')}`
-    const headers = { 'X-Requested-With': 'wallet-user' }
-    const created = await request.post('/api/account', {
-      headers,
-      data: { name: 'KIP PLAYER', username: phone, password: 'secret99', sourceCode: '', inviteCode: '', bankCode: 'BCEL', bankAccountName: 'KIP PLAYER', bankAccountNo: `0101${phone}`, currency: 'LAK' },
-    })
-    expect(created.ok(), await created.text()).toBeTruthy()
-    const { token } = (await (await request.post('/api/login', { headers, data: { username: phone, password: 'secret99' } })).json()) as { token: string }
+    const member = await kipMember(request)
     await page.addInitScript(() => localStorage.setItem('locale', 'la'))
-    await signedIn(page, { phone, password: 'secret99', token, id: '' })
+    await signedIn(page, member)
     const actions = await openHome(page, open, la)
     await actions.getByRole('button', { name: la.home.deposit }).click()
     const modal = page.getByRole('dialog', { name: la.deposit.title })
@@ -266,21 +272,11 @@ test.describe('deposits (browser)', () => {
   })
 
   test("a kip member's withdrawal limits are kip-sized, in kip, and capped by the balance", async ({ page, open, request }) => {
-    await devPost(request, '/dev/config', { variant: 'la' })
-    await devPost(request, '/dev/settings', { registerOTP: false })
-    const phone = `20${String(Date.now() % 1e8).padStart(8, '0')}`
-    const headers = { 'X-Requested-With': 'wallet-user' }
-    const created = await request.post('/api/account', {
-      headers,
-      data: { name: 'KIP PLAYER', username: phone, password: 'secret99', sourceCode: '', inviteCode: '', bankCode: 'BCEL', bankAccountName: 'KIP PLAYER', bankAccountNo: `0101${phone}`, currency: 'LAK' },
-    })
-    expect(created.ok(), await created.text()).toBeTruthy()
-    const { token } = (await (await request.post('/api/login', { headers, data: { username: phone, password: 'secret99' } })).json()) as { token: string }
-    const member = { phone, password: 'secret99', token, id: '' }
+    const member = await kipMember(request)
     // ₭1,250,000 won in a game and moved to the wallet.
     await activate(request, member, 'PG')
-    await devPost(request, '/dev/games/PG/rounds', { username: phone, amount: '1250000', refundPercent: 0 })
-    const moved = await request.post('/api/wallet/transfer', { headers: memberHeaders(token), data: { from: 'PG', to: 'WALLET', amount: 1250000 } })
+    await devPost(request, '/dev/games/PG/rounds', { username: member.phone, amount: '1250000', refundPercent: 0 })
+    const moved = await request.post('/api/wallet/transfer', { headers: memberHeaders(member.token), data: { from: 'PG', to: 'WALLET', amount: 1250000 } })
     expect(moved.ok(), await moved.text()).toBeTruthy()
     await page.addInitScript(() => localStorage.setItem('locale', 'la'))
     await signedIn(page, member)

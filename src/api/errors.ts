@@ -28,11 +28,6 @@ export class ApiError extends Error {
     this.handled = handled
     this.figures = figures
   }
-
-  /** The limit the server's refusal names (WITHDRAW_MINIMUM, WITHDRAW_MAXIMUM, BONUS_CONDITION), major units. */
-  get limit(): number | undefined {
-    return this.figures.limit
-  }
 }
 
 /** Operators' APIs write codes in any case: `expired_auth_token` is spec 8's EXPIRED_AUTH_TOKEN. */

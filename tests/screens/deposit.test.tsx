@@ -14,7 +14,7 @@ import type { Language } from '../../src/i18n/language'
 import { formatAmount } from '../../src/lib/money'
 import { formatDateTime } from '../../src/lib/time'
 import { QR_QUICK_AMOUNTS, type QrProvider } from '../../src/features/deposit/rules'
-import { renderScreen, text, type Call, type Routes, type ScreenOptions } from '../renderScreen'
+import { renderScreen, text, type Call, type Routes, type Screen, type ScreenOptions } from '../renderScreen'
 import AES from 'crypto-js/aes'
 import Utf8 from 'crypto-js/enc-utf8'
 
@@ -656,6 +656,22 @@ describe('a slip or gift link sent, settled by staff while the sheet is open (is
   const png = () => new File(['png-bytes'], 'slip.png', { type: 'image/png', lastModified: 1 })
   const older: Slip = { ...slip('SUCCESS'), amount: 80, reference: 'OLD1' }
 
+  /** A slip sent from the transfer tab, until the sheet says it is processing. */
+  async function sendSlip(user: Screen['user'], modal: Modal) {
+    await user.upload(await modal.findByLabelText(text('deposit.slipFile')), png())
+    await user.click(modal.getByRole('button', { name: text('deposit.slipSend') }))
+    await statusSays(modal, 'slip-status', text('deposit.slipProcessing'))
+  }
+
+  /** A gift link sent from its tab, until the tab says it is processing; the tab's panel. */
+  async function sendGift(user: Screen['user'], modal: Modal) {
+    const panel = within(await openTab(user, modal, text('deposit.tabGift')))
+    await user.type(panel.getByLabelText(text('deposit.giftLabel')), GIFT)
+    await user.click(panel.getByRole('button', { name: text('deposit.giftSend') }))
+    await statusSays(panel, 'gift-status', text('deposit.giftProcessing'))
+    return panel
+  }
+
   /** The sheet with the slip table as staff leave it (`table`), the clock under the test's hand. */
   async function watched(table: () => Slip[]) {
     vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] })
@@ -682,9 +698,7 @@ describe('a slip or gift link sent, settled by staff while the sheet is open (is
   it('asks the slip table every 5 s; approved, the sheet ends on the deposit receipt and reads the wallet again; Done closes it', async () => {
     let table = [slip('PROCESSING'), older]
     const { user, modal, polls, walletReads, wait, credit, platform, onClose } = await watched(() => table)
-    await user.upload(await modal.findByLabelText(text('deposit.slipFile')), png())
-    await user.click(modal.getByRole('button', { name: text('deposit.slipSend') }))
-    await statusSays(modal, 'slip-status', text('deposit.slipProcessing'))
+    await sendSlip(user, modal)
     await wait(5000)
     await waitFor(() => expect(polls()).toHaveLength(1))
     expect(polls()[0].body).toEqual({ page: 1, limit: 10 })
@@ -710,9 +724,7 @@ describe('a slip or gift link sent, settled by staff while the sheet is open (is
   it('refused, it names staff\'s reason where it said processing, keeps the form for another slip, and stops asking', async () => {
     let table = [slip('PROCESSING')]
     const { user, modal, polls, wait, platform } = await watched(() => table)
-    await user.upload(await modal.findByLabelText(text('deposit.slipFile')), png())
-    await user.click(modal.getByRole('button', { name: text('deposit.slipSend') }))
-    await statusSays(modal, 'slip-status', text('deposit.slipProcessing'))
+    await sendSlip(user, modal)
     table = [slip('FAILED', 'EXPIRED_SLIP')]
     await wait(5000)
     await statusSays(modal, 'slip-status', text('deposit.slipFailedReason', { reason: text('slipReasons.EXPIRED_SLIP') }))
@@ -724,9 +736,7 @@ describe('a slip or gift link sent, settled by staff while the sheet is open (is
 
   it('keeps saying processing while staff have not decided, asking on', async () => {
     const { user, modal, polls, wait } = await watched(() => [slip('PROCESSING')])
-    await user.upload(await modal.findByLabelText(text('deposit.slipFile')), png())
-    await user.click(modal.getByRole('button', { name: text('deposit.slipSend') }))
-    await statusSays(modal, 'slip-status', text('deposit.slipProcessing'))
+    await sendSlip(user, modal)
     await wait(15_000)
     await waitFor(() => expect(polls()).toHaveLength(3))
     await statusSays(modal, 'slip-status', text('deposit.slipProcessing'))
@@ -735,10 +745,7 @@ describe('a slip or gift link sent, settled by staff while the sheet is open (is
   it('a gift link redeemed ends on the deposit receipt', async () => {
     let table = [slip('PROCESSING')]
     const { user, modal, wait } = await watched(() => table)
-    const panel = within(await openTab(user, modal, text('deposit.tabGift')))
-    await user.type(panel.getByLabelText(text('deposit.giftLabel')), GIFT)
-    await user.click(panel.getByRole('button', { name: text('deposit.giftSend') }))
-    await statusSays(panel, 'gift-status', text('deposit.giftProcessing'))
+    const panel = await sendGift(user, modal)
     table = [{ ...slip('SUCCESS'), amount: 50, link: 'https://gift.truemoney.com/campaign/?v=AbC1…xyz9' }]
     await wait(5000)
     await waitFor(() => expect(panel.getByText(text('deposit.arrived'))).toBeVisible())
@@ -749,10 +756,7 @@ describe('a slip or gift link sent, settled by staff while the sheet is open (is
   it('a gift link refused says why', async () => {
     let table = [slip('PROCESSING')]
     const { user, modal, wait } = await watched(() => table)
-    const panel = within(await openTab(user, modal, text('deposit.tabGift')))
-    await user.type(panel.getByLabelText(text('deposit.giftLabel')), GIFT)
-    await user.click(panel.getByRole('button', { name: text('deposit.giftSend') }))
-    await statusSays(panel, 'gift-status', text('deposit.giftProcessing'))
+    const panel = await sendGift(user, modal)
     table = [slip('FAILED', 'UNKNOW_ERROR')]
     await wait(5000)
     await statusSays(panel, 'gift-status', text('deposit.giftFailedReason', { reason: text('slipReasons.UNKNOW_ERROR') }))

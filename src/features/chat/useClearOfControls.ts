@@ -6,10 +6,10 @@
 import { type RefObject, useEffect, useState } from 'react'
 
 /** What the bubble must never sit on: the page's controls and its amounts (a dialog is above it). */
-export const UNDER_BUBBLE = 'main :is(button, a[href], input, select, textarea, [role="tab"], [data-amount], [data-main-action])'
+const UNDER_BUBBLE = 'main :is(button, a[href], input, select, textarea, [role="tab"], [data-amount], [data-main-action])'
 
 /** How long the page stays still before the bubble comes back after a scroll. */
-export const SCROLL_REST_MS = 250
+const SCROLL_REST_MS = 250
 
 /** How far the bubble may rise from its place, as a share of the viewport's height, and by what steps (px). */
 const MAX_RISE = 0.75

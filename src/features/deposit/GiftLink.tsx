@@ -15,7 +15,7 @@ import { QrIcon } from '../../ui/icons'
 import { useMoneyAction } from '../../api/useMoneyAction'
 import { sendGiftLink } from './api'
 import { DepositArrived } from './DepositArrived'
-import { SlipResult } from './SlipUpload'
+import { SlipResult } from './SlipResult'
 import { useSlipOutcome } from './useSlipOutcome'
 
 /** The body for a link, encrypted with crypto-js's AES module, which is loaded only here and only

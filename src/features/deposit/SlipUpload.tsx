@@ -10,6 +10,7 @@ import { useWallet } from '../../api/wallet'
 import { currencyOf } from '../../lib/money'
 import { DepositArrived } from './DepositArrived'
 import { useSlipOutcome } from './useSlipOutcome'
+import { SlipResult } from './SlipResult'
 
 /** What the server reads as a slip (spec 5: 10 MB for an image). */
 export const SLIP_TYPES = ['image/jpeg', 'image/png']
@@ -23,19 +24,6 @@ interface SlipAction {
 }
 
 const actionOf = (file: File): SlipAction => ({ file, id: `${file.name}:${file.size}:${file.lastModified}:${file.type}` })
-
-/** Where a slip (or a gift link, `gift`) stands, in words: staff's reason when it was refused. */
-export function SlipResult({ slip, gift = false }: { slip: Slip; gift?: boolean }) {
-  const { t, i18n } = useTranslation()
-  if (slip.status === 'SUCCESS') return <>{t('deposit.slipSuccess')}</>
-  if (slip.status === 'FAILED') {
-    const key = `slipReasons.${slip.note ?? ''}`
-    const reason = slip.note && i18n.exists(key) ? String(t(key as 'slipReasons.UNKNOW_ERROR')) : (slip.note ?? '')
-    if (gift) return <>{reason ? t('deposit.giftFailedReason', { reason }) : t('deposit.giftFailed')}</>
-    return <>{reason ? t('deposit.slipFailedReason', { reason }) : t('deposit.slipFailed')}</>
-  }
-  return <>{t(gift ? 'deposit.giftProcessing' : 'deposit.slipProcessing')}</>
-}
 
 /** The picked image as a URL the page can show: made when a file is picked, released when it is
  *  replaced, removed, sent, or the form goes away. */

@@ -9,10 +9,10 @@ import { walletKeys } from '../../api/wallet'
 import { getPlatform } from '../../platform'
 import { depositKeys, getNewestSlips } from './api'
 
-export const SLIP_POLL_MS = 5_000
+const SLIP_POLL_MS = 5_000
 
 /** SUCCESS and FAILED are final; anything else is in progress (spec 4). */
-export const isSettled = (slip: Slip): boolean => slip.status === 'SUCCESS' || slip.status === 'FAILED'
+const isSettled = (slip: Slip): boolean => slip.status === 'SUCCESS' || slip.status === 'FAILED'
 
 /**
  * The latest known state of `sent`: as it was sent, then as the slip table says, until it is
