@@ -337,7 +337,7 @@ export interface Strings {
   fields: Record<'phone' | 'password' | 'confirmPassword' | 'name' | 'inviteCode' | 'otp' | 'bank' | 'bankAccountNo' | 'firstName' | 'lastName', string>
   login: Record<'remember' | 'submit', string>
   common: Record<'next', string>
-  register: Record<'step3Title' | 'step4Title' | 'submit', string>
+  register: Record<'step3Title' | 'step4Title' | 'submit' | 'successTitle', string>
 }
 
 /** Register step 1 with OTP registration disabled (POST /dev/settings first): lands on step 3. */
@@ -363,6 +363,18 @@ export async function bankStep(page: Page, strings: Strings, phone: string, bank
   await page.getByLabel(strings.fields.firstName).fill('somchai')
   await page.getByLabel(strings.fields.lastName).fill('tester')
   await page.getByRole('button', { name: strings.register.submit }).click()
+}
+
+/** Spec 9: the registration's success stays 2 s, then /login (e2e/all/timing.spec.ts holds it to that). */
+export const REDIRECT_AFTER_REGISTER_MS = 2000
+
+/** A test past the registration's success: the success shows, and the page's clock (installed
+ *  before the last step, `page.clock.install()`) is moved on to the redirect to /login instead of
+ *  the test waiting the 2 s. */
+export async function pastRegisterSuccess(page: Page, strings: Strings): Promise<void> {
+  await expect(page.getByRole('status').filter({ hasText: strings.register.successTitle })).toBeVisible()
+  await page.clock.fastForward(REDIRECT_AFTER_REGISTER_MS)
+  await expect(page).toHaveURL(/\/login(#.*)?$/)
 }
 
 export async function localItem(page: Page, key: string): Promise<string | null> {

@@ -4,6 +4,7 @@
 import type { APIRequestContext, Page } from '@playwright/test'
 import type en from '../src/i18n/locales/en.json'
 import { paths } from '../src/app/paths'
+import { QR_POLL_MS } from '../src/features/deposit/rules'
 import { bankStep, DEMO, devPost, expect, freshPhone, lastOtp, pressMainAction, profileStep, signIn } from './fixtures'
 import { chatWithEveryType, enableChat } from './shared/chat'
 import { RIGGED_WHEEL } from './shared/spin'
@@ -36,8 +37,18 @@ export interface StateContext {
   request: APIRequestContext
 }
 
+export interface PrepareContext {
+  page: Page
+  request: APIRequestContext
+  /** The signed-in member's token on a member screen. */
+  token: string | null
+}
+
 export interface ScreenState {
   name: string
+  /** Before the screen opens: what the state needs the page to load with (answers routed, the
+   *  member's game opened), so that reaching it takes no second load. */
+  prepare?: (context: PrepareContext) => Promise<void>
   /** From the screen as opened, brings the state on screen; resolves once it is shown. */
   reach: (context: StateContext) => Promise<void>
   /** The state holds the app's timers on a paused page.clock: a check must bring its own. */
@@ -127,17 +138,14 @@ async function homeAction({ page, strings }: StateContext, action: string, title
   return dialog
 }
 
-/** The signed-in member opens `code` (through the API), and home reads the wallet again. */
-async function withGame({ page, request }: StateContext, code: string): Promise<void> {
-  const token = await page.evaluate(() => localStorage.getItem('token'))
-  const opened = await request.get(`/api/wallet/activate/${code}`, { headers: { Authorization: `Bearer ${token}`, 'X-Requested-With': 'wallet-user' } })
+/** Before home opens, the signed-in member opens PG (through the API). */
+async function withPg({ request, token }: PrepareContext): Promise<void> {
+  const opened = await request.get('/api/wallet/activate/PG', { headers: { Authorization: `Bearer ${token}`, 'X-Requested-With': 'wallet-user' } })
   expect(opened.ok(), await opened.text()).toBeTruthy()
-  await page.reload()
 }
 
-/** The transfer modal with PG opened, its target chosen, and transfer-all's confirmation asked for. */
+/** The transfer modal (PG opened by withPg), its target chosen, and transfer-all's confirmation asked for. */
 async function transferAllConfirmation(context: StateContext) {
-  await withGame(context, 'PG')
   const dialog = await homeAction(context, context.strings.home.transfer, context.strings.transfer.title)
   await dialog.getByLabel(context.strings.transfer.to).selectOption('PG')
   await dialog.getByRole('button', { name: context.strings.transfer.all }).click()
@@ -147,11 +155,10 @@ async function transferAllConfirmation(context: StateContext) {
 }
 
 /**
- * The spin modal as a campaign shows it: the table's servers run none (their settings are shared
- * by every test of a worker), so the campaign, the wheel and two coupons are answered here.
+ * Before home opens, a spin campaign: the table's servers run none (their settings are shared by
+ * every test of a worker), so the campaign, the wheel and two coupons are answered here.
  */
-async function openSpinModal(context: StateContext) {
-  const { page } = context
+async function routeSpin({ page }: PrepareContext): Promise<void> {
   const slices = RIGGED_WHEEL.slices.map(({ code, label, bgColor, textColor, ...rest }) => ({ code, label, bgColor, textColor, ...('htmlDescription' in rest && { htmlDescription: rest.htmlDescription }) }))
   await page.route('**/api/lookup/active', (route) => route.fulfill({ json: { isActive: true, terminated: false } }))
   await page.route('**/api/spinwheel/setup', (route) => route.fulfill({ json: { result: { activeSpinwheel: { name: RIGGED_WHEEL.name, slices }, userCoin: 2 } } }))
@@ -159,34 +166,40 @@ async function openSpinModal(context: StateContext) {
     _id: id, prize: { slice: { label: '25' }, name: RIGGED_WHEEL.name }, amount: 25, createdAt: '2026-11-20T00:00:00.000Z', expiresAt: '2099-01-01T00:00:00.000Z', claimed,
   })
   await page.route('**/api/spinwheel/coupon', (route) => route.fulfill({ json: [coupon('1', false), coupon('2', true)] }))
-  await page.reload()
+}
+
+/** The spin modal of the campaign routeSpin answers. */
+async function openSpinModal(context: StateContext) {
   const dialog = await homeAction(context, context.strings.home.spin, RIGGED_WHEEL.name)
   await expect(dialog.getByRole('button', { name: context.strings.spin.claim })).toBeVisible()
   return dialog
 }
 
 const HOME_STATES: readonly ScreenState[] = [
-  { name: 'spin modal', reach: async (context) => { await openSpinModal(context) } },
+  { name: 'spin modal', prepare: routeSpin, reach: async (context) => { await openSpinModal(context) } },
   {
     name: 'spin prize',
-    reach: async (context) => {
-      const dialog = await openSpinModal(context)
-      await context.page.emulateMedia({ reducedMotion: 'reduce' })
+    prepare: async (context) => {
+      await routeSpin(context)
       await context.page.route('**/api/spinwheel/spin', (route) =>
         route.fulfill({ json: { success: true, error: null, result: { code: 'WIN', label: '25', remainingCoin: 1, amount: 25 } } }))
+    },
+    reach: async (context) => {
+      const dialog = await openSpinModal(context)
       await dialog.getByRole('button', { name: context.strings.spin.spin }).click()
       await expect(context.page.getByRole('dialog', { name: context.strings.spin.prizeTitle })).toBeVisible()
     },
   },
   {
     name: 'agreement modal',
-    reach: async ({ page, strings }) => {
-      // The fixtures remember the agreement on every load unless this session asks for it fresh.
-      await page.evaluate(() => {
+    // The fixtures remember the agreement on every load unless this session asks for it fresh.
+    prepare: async ({ page }) => {
+      await page.addInitScript(() => {
         sessionStorage.setItem('e2e-agreement-fresh', '1')
         localStorage.removeItem('remember-agreement')
       })
-      await page.reload()
+    },
+    reach: async ({ page, strings }) => {
       const dialog = page.getByRole('dialog', { name: strings.home.agreementTitle })
       await expect(dialog).toBeVisible()
       await expect(dialog.locator('.skeleton')).toHaveCount(0)
@@ -228,6 +241,8 @@ const HOME_STATES: readonly ScreenState[] = [
     name: 'deposit received',
     reach: async (context) => {
       const { page, strings, request } = context
+      // The app's clock runs as time does, and is moved on to the QR's next look once paid.
+      await page.clock.install()
       const dialog = await homeAction(context, strings.home.deposit, strings.deposit.title)
       await dialog.getByRole('tab', { name: strings.deposit.qrTab.KBANK }).click()
       await dialog.getByRole('button', { name: '100.00' }).click()
@@ -236,6 +251,7 @@ const HOME_STATES: readonly ScreenState[] = [
       const { qrcodeId } = (await (await created).json()) as { qrcodeId: string }
       // The provider reports it paid: the open QR learns it at its next look and ends on the receipt.
       await devPost(request, `/dev/qrcode/${qrcodeId}/pay`, {})
+      await page.clock.fastForward(QR_POLL_MS)
       await expect(dialog.getByRole('status').filter({ hasText: strings.deposit.arrived })).toBeVisible()
     },
   },
@@ -276,20 +292,26 @@ const HOME_STATES: readonly ScreenState[] = [
   },
   {
     name: 'transfer error dialog',
-    reach: async (context) => {
+    prepare: async (context) => {
+      await withPg(context)
       // A refusal whatever the demo member holds: the dialog is what is checked, not the books.
       await context.page.route('**/api/wallet/transferAll', (route) => route.fulfill({ status: 400, json: { message: 'MONEY_NOT_ENOUGH' } }), { times: 1 })
+    },
+    reach: async (context) => {
       const confirmation = await transferAllConfirmation(context)
       await confirmation.getByRole('button', { name: context.strings.transfer.allGo }).click()
       await expect(context.page.getByRole('alertdialog', { name: context.strings.errorDialog.title })).toBeVisible()
     },
   },
-  { name: 'transfer-all confirmation', reach: async (context) => void (await transferAllConfirmation(context)) },
+  { name: 'transfer-all confirmation', prepare: withPg, reach: async (context) => void (await transferAllConfirmation(context)) },
   {
     name: 'transfer receipt',
-    reach: async (context) => {
+    prepare: async (context) => {
+      await withPg(context)
       // The receipt as the server's booking shows it, whatever the demo member holds.
       await context.page.route('**/api/wallet/transferAll', (route) => route.fulfill({ json: { message: 'SUCCESS', amount: 250, wallet: { amount: 0, currency: 'THB' }, references: ['T1041', 'T1042'] } }), { times: 1 })
+    },
+    reach: async (context) => {
       const confirmation = await transferAllConfirmation(context)
       await confirmation.getByRole('button', { name: context.strings.transfer.allGo }).click()
       await expect(context.page.getByRole('button', { name: context.strings.transfer.done })).toBeVisible()
@@ -380,9 +402,8 @@ export const SCREENS: readonly Screen[] = [
     // refused (resend, remove), a file refused, and the counter over the limit.
     states: [{
       name: 'chat: every message type, a message not sent, a file refused',
+      prepare: ({ request }) => enableChat(request),
       reach: async ({ page, strings, request }) => {
-        await enableChat(request)
-        await page.reload()
         const panel = await chatWithEveryType(page, request, strings, { hello: strings.chat.invite.slice(0, 20), pick: strings.chat.attach, more: strings.chat.placeholder })
         await page.route('**/api/chat/send-message', (route) => route.fulfill({ status: 400, json: { message: 'KEY_INVALID' } }))
         const input = panel.getByRole('textbox', { name: strings.chat.placeholder })

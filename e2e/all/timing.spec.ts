@@ -2,10 +2,9 @@
 // does not blur them: the loader bar waits 200 ms, the register success waits 2 s for /login.
 import type { Page } from '@playwright/test'
 import type { ContactInfo } from '../../src/api/contract'
-import { bankStep, devPost, expect, freshPhone, holdAnswers, phoneStepToProfile, profileStep, test } from '../fixtures'
+import { bankStep, devPost, expect, freshPhone, holdAnswers, phoneStepToProfile, profileStep, REDIRECT_AFTER_REGISTER_MS, test } from '../fixtures'
 
 const LOADER_DELAY_MS = 200
-const REDIRECT_AFTER_REGISTER_MS = 2000
 
 interface Timeline {
   /** Every XHR the app sent (axios is XHR-only), with when it went out and when it ended. */

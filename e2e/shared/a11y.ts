@@ -2,15 +2,15 @@
 // (modals, wizard steps, inline errors), in the light and the dark palette, where the host changes
 // what is checked: in a browser in Thai and English, and in Telegram again in Thai (its theme
 // recolours every screen); LINE draws no chrome of its own, so the browser run covers it. No serious or
-// critical violation passes. Each member state starts with a member of its own (nothing one state
-// leaves behind, an open QR or a transfer, reaches the next). Dark Thai screens are photographed at
+// critical violation passes. Each member state starts on a page and with a member of its own
+// (nothing one state leaves behind, an open QR or a transfer, reaches the next). Dark Thai screens are photographed at
 // phone size into test-results/screens/ for a human look.
 import AxeBuilder from '@axe-core/playwright'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import type { APIRequestContext, Page } from '@playwright/test'
 import th from '../../src/i18n/locales/th.json' with { type: 'json' }
 import en from '../../src/i18n/locales/en.json' with { type: 'json' }
-import { DARK_THEME, DEMO, expect, LIGHT_THEME, telegramHash, test, type PlatformKind } from '../fixtures'
+import { cspReportsSettled, DARK_THEME, DEMO, expect, LIGHT_THEME, telegramHash, test, type PlatformKind } from '../fixtures'
 import type { Scheme } from './theme'
 import { SCREENS, type Locale, type Screen, type ScreenState } from '../screenTable'
 import { fund, registerMember } from '../walletMembers'
@@ -21,10 +21,11 @@ const SUMMARY_DIR = 'test-results/a11y'
 const SHOTS_DIR = 'test-results/screens'
 
 /** A member of this test's own, with the demo's name and balance, signed in on the next load. */
-async function signedIn(page: Page, request: APIRequestContext): Promise<void> {
+async function signedIn(page: Page, request: APIRequestContext): Promise<string> {
   const member = await registerMember(request, 'KBANK', 'SOMCHAI TESTER', { name: DEMO.name })
   await fund(request, member, 1500)
   await page.addInitScript((value) => localStorage.setItem('token', value), member.token)
+  return member.token
 }
 
 /** What a palette switch can change: colours only. The page's structure, names and roles were
@@ -75,22 +76,39 @@ function shotName(platform: PlatformKind, locale: string, scheme: Scheme): strin
 }
 
 // A register state walks the wizard before axe runs: on a busy machine that takes a while. The
-// table is the suite's largest file and each test has a member of its own: its tests spread over
-// both workers instead of keeping one busy to the end.
+// table is the suite's largest file: its tests spread over both workers instead of keeping one
+// busy to the end.
 test.describe.configure({ timeout: 180_000, mode: 'parallel' })
 
+interface Target { screen: Screen; state: ScreenState | null }
+
 /** Every screen, and every state under it, by name. */
-const TARGETS = SCREENS.flatMap((screen) => [null, ...(screen.states ?? [])].map((state) => ({ screen, state })))
+const TARGETS: Target[] = SCREENS.flatMap((screen) => [null, ...(screen.states ?? [])].map((state) => ({ screen, state })))
+
+/** At most this many targets share a test (home has two dozen): short enough to spread over the workers. */
+const PER_TEST = 6
+
+/** The targets of one screen, in tests of at most PER_TEST. */
+function groups(targets: readonly Target[]): Target[][] {
+  const byScreen = SCREENS.map((screen) => targets.filter((target) => target.screen === screen)).filter((group) => group.length > 0)
+  return byScreen.flatMap((group) => Array.from({ length: Math.ceil(group.length / PER_TEST) }, (_, i) => group.slice(i * PER_TEST, (i + 1) * PER_TEST)))
+}
+
+const targetName = ({ screen, state }: Target) => (state ? `${screen.name}: ${state.name}` : screen.name)
 
 /**
- * The axe table on `platform`: every screen and state, both palettes. A test opens its screen cold
- * in one palette, checks it, then switches the palette with the state still on screen and checks
- * it again: both palettes are checked everywhere, each opened cold somewhere, for one page load
+ * The axe table on `platform`: every screen and state, both palettes. A target is opened cold in
+ * one palette, checked, then the palette is switched with the state still on screen and checked
+ * again: both palettes are checked everywhere, each opened cold somewhere, for one page load
  * and one walk to the state. In a browser, every target in Thai opened light, and every fourth one
  * in English opened dark (English words across the kinds of screen, and the dark palette opened
- * cold, at a quarter of the time of the whole table again: the suite's 12 minutes); in Telegram, whose theme is what differs from
- * the browser, Thai only, every other target opened dark so that both palettes are still opened
- * cold across the table.
+ * cold, at a quarter of the time of the whole table again); in Telegram, whose theme is what
+ * differs from the browser, Thai only, every other target opened dark so that both palettes are
+ * still opened cold across the table.
+ *
+ * A test checks a few targets of one screen, each on a page of its own with a member of its own
+ * (nothing one target leaves behind, an open QR, a route, a paused clock, a held bonus, reaches
+ * the next): the test's browser context, its server state and its gates are set up once for them.
  */
 export function axeTable(platform: PlatformKind): void {
   const locales = platform === 'telegram' ? (['th'] as const) : (['th', 'en'] as const)
@@ -102,27 +120,45 @@ export function axeTable(platform: PlatformKind): void {
     const strings = LOCALES[locale]
     const switched: Scheme = opened === 'light' ? 'dark' : 'light'
     test.describe(`${locale}, opened ${opened}`, () => {
-      test.use({ colorScheme: opened })
+      // Motion settles at once (the app's reduced-motion rules): axe waits for nothing to finish.
+      test.use({ colorScheme: opened, reducedMotion: 'reduce' })
 
-      for (const { screen, state } of targets) {
-        const name = state ? `${screen.name}: ${state.name}` : screen.name
-        test(`axe ${locale} ${opened}, then ${switched}: ${name}`, async ({ page, request }) => {
-          await page.addInitScript((value) => localStorage.setItem('locale', value), locale)
-          await page.addInitScript(() => Object.assign(window, { __realTimers: { setTimeout, clearTimeout, setInterval, clearInterval, requestAnimationFrame, cancelAnimationFrame } }))
-          if (screen.access === 'member') await signedIn(page, request)
-          await page.goto(openPath(platform, screen.path, opened))
-          await expect(page.getByRole('heading', { level: 1, name: headingOf(screen, strings) })).toBeVisible()
-          await expect(page.locator('html')).toHaveAttribute('lang', locale)
-          if (state) await state.reach({ page, strings, request })
-          for (const scheme of [opened, switched]) {
-            if (scheme === switched) await switchPalette(page, platform, scheme)
-            await check(page, `${platform}-${locale}-${scheme}-${name}`, state, scheme === switched)
-            // For a human look at 390x844.
-            const shot = shotName(platform, locale, scheme)
-            // At CSS pixels: a third of the time of the phone's double density, still 390x844 to look at.
-            if (shot) await page.screenshot({ path: `${SHOTS_DIR}/${shot}-${name.replace(/[^\w]+/g, '-')}.png`, scale: 'css' })
+      for (const group of groups(targets)) {
+        const title = `${group[0].screen.name}: ${group.map(({ state }) => state?.name ?? 'as opened').join(', ')}`
+        test(`axe ${locale} ${opened}, then ${switched}: ${title}`, async ({ page: first, context, request }) => {
+          let page = first
+          for (const [index, target] of group.entries()) {
+            if (index > 0) {
+              // The page before goes with what it left: its storage, routes, clock and reports.
+              await cspReportsSettled(page)
+              await page.evaluate(() => localStorage.clear())
+              await page.close()
+              page = await context.newPage()
+            }
+            await test.step(targetName(target), () => checkTarget(page, request, target))
           }
         })
+      }
+
+      async function checkTarget(page: Page, request: APIRequestContext, { screen, state }: Target): Promise<void> {
+        const name = targetName({ screen, state })
+        await page.addInitScript((value) => localStorage.setItem('locale', value), locale)
+        await page.addInitScript(() => Object.assign(window, { __realTimers: { setTimeout, clearTimeout, setInterval, clearInterval, requestAnimationFrame, cancelAnimationFrame } }))
+        const token = screen.access === 'member' ? await signedIn(page, request) : null
+        await state?.prepare?.({ page, request, token })
+        await page.goto(openPath(platform, screen.path, opened))
+        await expect(page.getByRole('heading', { level: 1, name: headingOf(screen, strings) })).toBeVisible()
+        await expect(page.locator('html')).toHaveAttribute('lang', locale)
+        await expect(page.locator('html')).toHaveCSS('color-scheme', opened)
+        if (state) await state.reach({ page, strings, request })
+        for (const scheme of [opened, switched]) {
+          if (scheme === switched) await switchPalette(page, platform, scheme)
+          await check(page, `${platform}-${locale}-${scheme}-${name}`, state, scheme === switched)
+          // For a human look at 390x844.
+          const shot = shotName(platform, locale, scheme)
+          // At CSS pixels: a third of the time of the phone's double density, still 390x844 to look at.
+          if (shot) await page.screenshot({ path: `${SHOTS_DIR}/${shot}-${name.replace(/[^\w]+/g, '-')}.png`, scale: 'css' })
+        }
       }
     })
   }

@@ -1,7 +1,6 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
 import { Suspense, useEffect } from 'react'
-import { subscribe } from 'valtio'
-import { session } from '../state/session'
+import { forgetMemberWhenSessionEnds } from '../api/queryClient'
 import { Loader } from '../ui/Loader'
 import { followThemeColor } from '../ui/themeColor'
 import { Toasts } from '../ui/Toasts'
@@ -10,15 +9,7 @@ import { AppRoutes } from './routes'
 import { ScreenBoundary } from './ScreenBoundary'
 
 export function App({ queryClient }: { queryClient: QueryClient }) {
-  // A session that ends (logout, an expired token, a public page) takes its member's data with it,
-  // so the next player on this device never sees it.
-  useEffect(
-    () =>
-      subscribe(session, () => {
-        if (session.token === null) queryClient.clear()
-      }),
-    [queryClient],
-  )
+  useEffect(() => forgetMemberWhenSessionEnds(queryClient), [queryClient])
   useEffect(followThemeColor, [])
 
   return (

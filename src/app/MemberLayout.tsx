@@ -3,6 +3,7 @@ import { Suspense, useId, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation } from 'wouter'
 import { getConfig } from '../api/config'
+import { forgetMember } from '../api/queryClient'
 import { revokeToken } from '../api/logout'
 import { ConditionsModal } from '../features/info/ConditionsModal'
 import { PasswordChangePrompt } from '../features/profile/PasswordChangePrompt'
@@ -31,7 +32,7 @@ export function MemberLayout({ children }: { children: ReactNode }) {
     const token = session.token
     signOut()
     if (token) revokeToken(token)
-    queryClient.clear()
+    forgetMember(queryClient)
     navigate(paths.login, { replace: true })
   }
 

@@ -1,6 +1,8 @@
 import { MutationObserver, type QueryClient } from '@tanstack/react-query'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { createQueryClient } from '../../src/api/queryClient'
+import { createQueryClient, forgetMemberWhenSessionEnds } from '../../src/api/queryClient'
+import { walletKeys } from '../../src/api/wallet'
+import { signIn, signOut } from '../../src/state/session'
 import { ApiError } from '../../src/api/errors'
 import { TOAST_MS, ui } from '../../src/state/ui'
 
@@ -146,5 +148,22 @@ describe('toast lifetime (spec 8, 9: 4 s)', () => {
     expect(ui.toasts).toHaveLength(1)
     vi.advanceTimersByTime(1)
     expect(ui.toasts).toHaveLength(0)
+  })
+})
+
+describe('a session that ends', () => {
+  afterEach(() => signOut())
+
+  it("takes its member's data, and leaves the service check /login is reading at that moment", async () => {
+    const stop = forgetMemberWhenSessionEnds(client)
+    signIn('tok', true)
+    client.setQueryData(walletKeys.detail(), { wallet: { amount: 1500 } })
+    let answer: (value: { isActive: boolean; terminated: boolean }) => void = () => undefined
+    const check = client.fetchQuery({ queryKey: ['lookup', 'active'], queryFn: () => new Promise((resolve) => (answer = resolve)) })
+    signOut('invalid-token')
+    await vi.waitFor(() => expect(client.getQueryData(walletKeys.detail())).toBeUndefined())
+    answer({ isActive: false, terminated: false })
+    await expect(check).resolves.toEqual({ isActive: false, terminated: false })
+    stop()
   })
 })

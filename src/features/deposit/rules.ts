@@ -3,6 +3,9 @@ import { GIFT_VOUCHER } from '../../api/contract/giftVoucher'
 import type { AmountReading } from '../../lib/amount'
 import { amountOf, type Problem } from '../../lib/walletRules'
 
+/** How often an open QR is asked for its state while it is shown (issue 14). */
+export const QR_POLL_MS = 3_000
+
 // ---- QR deposit (spec 5, 9) ----
 
 export const QR_PROVIDERS = ['KBANK', 'WW', 'E2P'] as const

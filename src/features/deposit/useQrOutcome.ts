@@ -3,10 +3,9 @@
 // `status`; an operator's API that knows neither only says whether a QR is still there.
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import type { QrState } from '../../api/contract'
-import type { QrProvider } from './rules'
+import { QR_POLL_MS, type QrProvider } from './rules'
 import { depositKeys, getShownQr, type QrAnswer } from './api'
 
-export const QR_POLL_MS = 3_000
 /** A payment made in the last seconds may be reported after the countdown (spec 1: credited within 1 minute). */
 export const QR_LATE_REPORT_MS = 60_000
 
