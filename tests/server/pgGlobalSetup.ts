@@ -11,6 +11,8 @@ declare module 'vitest' {
     pgDatabasePrefix: string
     /** A database every migration has been applied to, to copy (CREATE DATABASE ... TEMPLATE). */
     pgTemplateDatabase: string
+    /** How a test database is made from its template: FILE_COPY where the server has it (PostgreSQL 15 and later). */
+    pgCreateStrategy: string
   }
 }
 
@@ -25,6 +27,8 @@ export default async function setup(project: TestProject) {
   const template = `${prefix}template`
   try {
     await probe.query(`CREATE DATABASE ${template}`)
+    const { rows: [{ server_version_num: version }] } = await probe.query<{ server_version_num: string }>('SHOW server_version_num')
+    project.provide('pgCreateStrategy', Number(version) >= 150_000 ? ' STRATEGY FILE_COPY' : '')
   } finally {
     await probe.end()
   }
