@@ -75,11 +75,6 @@ function shotName(platform: PlatformKind, locale: string, scheme: Scheme): strin
   return platform === 'telegram' && scheme === 'dark' && locale === 'th' && 'tg-dark'
 }
 
-// A register state walks the wizard before axe runs: on a busy machine that takes a while. The
-// table is the suite's largest file: its tests spread over both workers instead of keeping one
-// busy to the end.
-test.describe.configure({ timeout: 180_000, mode: 'parallel' })
-
 interface Target { screen: Screen; state: ScreenState | null }
 
 /** Every screen, and every state under it, by name. */
@@ -111,6 +106,11 @@ const targetName = ({ screen, state }: Target) => (state ? `${screen.name}: ${st
  * the next): the test's browser context, its server state and its gates are set up once for them.
  */
 export function axeTable(platform: PlatformKind): void {
+  // A register state walks the wizard before axe runs: on a busy machine that takes a while. The
+  // table is the suite's largest file: its tests spread over both workers instead of keeping one
+  // busy to the end. Configured here, in each spec file that calls it: at this module's top it
+  // ran once, for the first spec file that imported it, and Telegram's table ran on one worker.
+  test.describe.configure({ timeout: 180_000, mode: 'parallel' })
   const locales = platform === 'telegram' ? (['th'] as const) : (['th', 'en'] as const)
   const runs = locales.flatMap((locale) => (platform === 'telegram'
     ? (['light', 'dark'] as const).map((opened, parity) => ({ locale, opened, targets: TARGETS.filter((_, i) => i % 2 === parity) }))
