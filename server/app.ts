@@ -37,6 +37,9 @@ import { recoverTransfers } from './wallet/transfers'
 import { autoLoginRoutes, bonusRoutes, demoGameRoutes, inviteRoutes, promotionRoutes, refundRoutes, spinRoutes, walletDevRoutes, walletRoutes } from './wallet/routes'
 import { statementRoutes } from './statement/routes'
 
+/** What a terminated service still answers: the service check, the contact lookup, the chat flag and the chat. */
+const OPEN_WHEN_TERMINATED = /^\/api\/(lookup\/(active|contact|enableChatWidget)|chat\/.+)$/
+
 /**
  * Schema compilers shared by every server this process builds. The route schemas are module
  * constants, so a schema compiled for one instance is found again by the next (Ajv caches by
@@ -271,10 +274,11 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     return payload
   })
 
-  // A terminated service answers every API call with 410 gone, except the check that says so.
+  // A terminated service answers every API call with 410 gone, except the check that says so and
+  // how to reach the operator: a player who still has money needs that most (issue 29).
   app.addHook('onRequest', async (request, reply) => {
     const path = request.url.split('?')[0].replace(/\/+$/, '')
-    if (!path.startsWith('/api/') || path === '/api/lookup/active') return
+    if (!path.startsWith('/api/') || OPEN_WHEN_TERMINATED.test(path)) return
     if (await getRecentSetting(db, 'terminated')) return reply.code(410).send(errorBody('gone'))
   })
 

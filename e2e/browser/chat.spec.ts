@@ -4,6 +4,7 @@
 // runs under the server's Content-Security-Policy with zero violations (fixtures.ts), the socket's
 // ws:// address included.
 import type { Page } from '@playwright/test'
+import type { ContactInfo } from '../../src/api/contract'
 import { cspReportsSettled, devPost, expect, test } from '../fixtures'
 import { agentSays, enableChat, EVERY_TYPE, guestOf, openChat, serverHistory } from '../shared/chat'
 import { openAsDemo, registerMember, signedIn } from '../walletMembers'
@@ -90,6 +91,37 @@ test('a guest chats on the contact page and gets an agent reply of every type in
   await agentSays(request, guest, { message_type: 'text', payload: 'New conversation' }, true)
   await expect(panel.getByText('New conversation')).toBeVisible()
   await expect(panel.getByRole('separator')).toHaveText(strings.chat.endConversation)
+})
+
+test('a terminated service still tells a member who has money how to reach the operator: its contact, and a chat that sends', async ({ page, open, request, strings }) => {
+  const contact = (await (await request.get('/api/lookup/contact')).json()) as ContactInfo
+  await openAsDemo(page, request, open)
+  await expect(page.getByTestId('total-balance')).toBeVisible()
+  await devPost(request, '/dev/service', { terminated: true })
+  // From here every API answer the page gets is recorded: only "gone" may send it to /terminated.
+  const answers: string[] = []
+  page.on('response', (response) => {
+    if (new URL(response.url()).pathname.startsWith('/api/')) answers.push(`${response.status()} ${new URL(response.url()).pathname}`)
+  })
+  await page.reload()
+  await expect(page).toHaveURL(/\/terminated$/)
+  await expect(page.getByRole('heading', { level: 1, name: strings.terminated.title })).toBeVisible()
+
+  const reach = page.getByRole('region', { name: strings.terminated.reach })
+  await expect(reach.locator('.rich-text b')).toHaveText(/<b>(.*?)<\/b>/.exec(contact.contactText)![1])
+  await expect(reach.getByRole('link', { name: strings.contact.addLine.replace('{{name}}', contact.lineName) })).toHaveAttribute('href', contact.lineLink)
+
+  const panel = await openChat(page, strings)
+  const input = composer(panel, strings.chat.placeholder)
+  await input.fill('ยังมีเงินในกระเป๋า ถอนได้อย่างไรครับ')
+  await input.press('Enter')
+  await expect(mine(panel, 'ยังมีเงินในกระเป๋า')).toContainText(strings.chat.sent)
+  expect((await serverHistory(request, await guestOf(page))).map((item) => item.message.payload)).toEqual(['ยังมีเงินในกระเป๋า ถอนได้อย่างไรครับ'])
+  await expect(page).toHaveURL(/\/terminated$/)
+  // What the terminated page asked was answered; "gone" came only from home's own calls on the way.
+  const onTerminated = answers.filter((answer) => !answer.startsWith('410 '))
+  expect(onTerminated.length).toBeGreaterThan(0)
+  expect(onTerminated.every((answer) => /^200 \/api\/(lookup\/(active|contact|enableChatWidget)|chat\/)/.test(answer)), onTerminated.join(', ')).toBe(true)
 })
 
 test("a member's history pages in on scrolling up without the view jumping; new messages are counted while scrolled up", async ({ page, request, strings }) => {

@@ -12,7 +12,7 @@ afterEach(async () => {
 })
 
 describe('a terminated service', () => {
-  it('answers 410 gone on every API call except the active check', async () => {
+  it('answers 410 gone on every API call except the active check and how to reach the operator', async () => {
     const switched = await call(server.app, 'POST', '/dev/service', { body: { terminated: true } })
     expect(switched.body).toMatchObject({ terminated: true })
     for (const [method, url] of [
@@ -27,6 +27,14 @@ describe('a terminated service', () => {
     expect((await call(server.app, 'GET', '/api/lookup/active')).body).toEqual({ isActive: false, terminated: true })
     expect((await call(server.app, 'GET', '/api/lookup/active/')).status).toBe(200)
     expect((await call(server.app, 'GET', '/config.json')).status).toBe(200)
+    // A player who still has money is told how to reach the operator: contact, and the chat.
+    expect((await call(server.app, 'GET', '/api/lookup/contact')).status).toBe(200)
+    expect((await call(server.app, 'GET', '/api/lookup/enableChatWidget')).status).toBe(200)
+    expect((await call(server.app, 'GET', '/api/chat/config')).status).toBe(200)
+    expect((await call(server.app, 'POST', '/api/chat/history', { body: { guestId: 'guest-of-a-terminated-service', limit: 10, skip: 0 } })).status).toBe(200)
+    for (const url of ['/api/lookup/contactX', '/api/lookup/contact/more', '/api/chat', '/api/chatty']) {
+      expect(await call(server.app, 'GET', url), url).toMatchObject(expectError(410, 'gone'))
+    }
 
     await call(server.app, 'POST', '/dev/service', { body: { terminated: false } })
     expect((await call(server.app, 'GET', '/api/lookup/banks')).status).toBe(200)

@@ -1,0 +1,52 @@
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { getConfig } from '../../api/config'
+import { safeUrl } from '../../lib/url'
+import { getPlatform } from '../../platform'
+import { SafeHtml } from '../../ui/SafeHtml'
+import { ChatIcon } from '../../ui/icons'
+import { LoadError } from '../../ui/LoadError'
+import { useContact } from './api'
+
+/** Shown when the server has no line QR or it fails to load (spec 2), if present: the reference
+ *  server serves the demo's in demo, dev and test; in production there is none and no QR shows. */
+export const LOCAL_LINE_QR = '/line-qr.png'
+
+/** How to reach the operator (spec 2 "Contact"): the operator's contact text, the LINE QR and the
+ *  LINE button. The contact page, and the terminated page for a player who still has money. */
+export function ContactDetails() {
+  const { t } = useTranslation()
+  const config = getConfig()
+  const contact = useContact()
+  // The images that failed to load: the server's is tried first, then the local one; none left, no QR.
+  const [failedQrs, setFailedQrs] = useState<readonly string[]>([])
+  const lineName = contact.data?.lineName || config.contact.lineName
+  // Only http(s) links and images, from the server or the config (a `javascript:` link is dropped).
+  const lineLink = safeUrl(contact.data?.lineLink) ?? safeUrl(config.contact.lineLink)
+  const serverQr = safeUrl(contact.data?.lineQR)
+  const qr = [serverQr, LOCAL_LINE_QR].find((src) => src && !failedQrs.includes(src))
+
+  return (
+    <div className="card stack">
+      {contact.isPending && <div className="skeleton" style={{ height: 72 }} aria-label={t('common.loading')} />}
+      {contact.isError && <LoadError error={contact.error} onRetry={() => contact.refetch()} />}
+      {contact.data?.contactText && <SafeHtml className="rich-text" html={contact.data.contactText} />}
+      {qr && (
+        <figure className="line-qr">
+          <img key={qr} src={qr} width={200} height={200} alt={t('contact.qrAlt', { name: lineName })}
+            onError={() => setFailedQrs((failed) => [...failed, qr])} />
+          <figcaption className="muted small">{t('contact.scanToAdd')}</figcaption>
+        </figure>
+      )}
+      {lineLink && (
+        <a className="button button--primary button--block line-button" href={lineLink} rel="noopener noreferrer"
+          onClick={(event) => {
+            event.preventDefault()
+            getPlatform().openExternal(lineLink)
+          }}>
+          <ChatIcon /> <span>{t('contact.addLine', { name: lineName })}</span>
+        </a>
+      )}
+    </div>
+  )
+}
