@@ -3,6 +3,7 @@
 // rejected; the slip upload status with its reasons and images; a receipt; the password change.
 import { readFileSync } from 'node:fs'
 import type { APIRequestContext, Page } from '@playwright/test'
+import la from '../../src/i18n/locales/la.json' with { type: 'json' }
 import { devPost, expect, signIn, test } from '../fixtures'
 import { baht, fill, type Strings } from '../shared/wallet'
 import { fund, type Member, memberHeaders, registerMember, signedIn } from '../walletMembers'
@@ -105,24 +106,47 @@ test.describe('statement (browser)', () => {
     await open('/user/statement')
     await page.getByRole('button', { name: strings.statement.uploadStatus }).click()
     const modal = page.getByRole('dialog', { name: strings.slips.title })
-    const lines = modal.locator('tbody tr')
+    // One card a slip: its status, its amount (a dash until it is read), a failed slip's reason.
+    const lines = modal.getByRole('listitem')
     await expect(lines).toHaveCount(2)
-    await expect(lines.nth(0)).toContainText('—')
-    await expect(lines.nth(0)).toContainText(`${strings.statement.status.failed} (${strings.slipReasons.DEST_ACC_INVALID})`)
-    await expect(lines.nth(1)).toContainText(baht(300, 'browser'))
-    await expect(lines.nth(1)).toContainText(strings.statement.status.success)
+    await expect(lines.nth(0).locator('.slip-card__amount')).toHaveText('—')
+    await expect(lines.nth(0).locator('.status-badge')).toHaveText(strings.statement.status.failed)
+    await expect(lines.nth(0).locator('.slip-card__note')).toHaveText(strings.slipReasons.DEST_ACC_INVALID)
+    await expect(lines.nth(1).locator('.slip-card__amount')).toHaveText(baht(300, 'browser'))
+    await expect(lines.nth(1).locator('.status-badge')).toHaveText(strings.statement.status.success)
+    await expect(lines.nth(1).locator('.slip-card__note')).toHaveCount(0)
 
     // A third slip, uploaded meanwhile, shows after refresh, in progress.
     await uploadSlip(request, member)
     await modal.getByRole('button', { name: strings.slips.refresh }).click()
     await expect(lines).toHaveCount(3)
-    await expect(lines.nth(0)).toContainText(strings.statement.status.processing)
+    await expect(lines.nth(0).locator('.status-badge')).toHaveText(strings.statement.status.processing)
 
     await lines.nth(2).getByRole('button', { name: strings.slips.view }).click()
     const image = page.getByRole('dialog', { name: strings.slips.image }).getByRole('img', { name: strings.slips.image })
     await expect(image).toBeVisible()
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0)
   })
+})
+
+test('on a 320 px phone in Lao the statement and its slip cards stay within the screen', async ({ page, open, request }) => {
+  const member = await memberWithRecords(request)
+  await signedIn(page, member)
+  await page.setViewportSize({ width: 320, height: 640 })
+  await page.addInitScript(() => localStorage.setItem('locale', 'la'))
+  await open('/user/statement')
+  const slips = page.getByRole('button', { name: la.statement.uploadStatus })
+  await expect(slips).toBeVisible()
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320)
+  await slips.click()
+  const dialog = page.getByRole('dialog', { name: la.slips.title })
+  await expect(dialog.getByRole('listitem')).toHaveCount(2)
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320)
+  for (const card of await dialog.getByRole('listitem').all()) {
+    const box = (await card.boundingBox())!
+    expect(box.x).toBeGreaterThanOrEqual(0)
+    expect(box.x + box.width).toBeLessThanOrEqual(320)
+  }
 })
 
 test.describe('password (browser)', () => {

@@ -41,3 +41,4 @@ export const AttachIcon = () => <Icon><path d="m20.5 11.5-8.3 8.3a5 5 0 0 1-7.1-
 export const UploadIcon = () => <Icon><path d="M12 16V4M7 9l5-5 5 5" /><rect x="3" y="14" width="18" height="7" rx="2" /></Icon>
 export const DownloadIcon = () => <Icon><path d="M12 4v11M7 10l5 5 5-5M5 20h14" /></Icon>
 export const SwapIcon = () => <Icon><path d="M8 4v16M4 8l4-4 4 4M16 20V4M12 16l4 4 4-4" /></Icon>
+export const ImageIcon = () => <Icon><rect x="3" y="4" width="18" height="16" rx="2" /><circle cx="9" cy="10" r="2" /><path d="m21 17-5-5-9 8" /></Icon>

@@ -8,9 +8,9 @@ import { formatMoney } from '../../lib/money'
 import { LoadError } from '../../ui/LoadError'
 import { Modal } from '../../ui/Modal'
 import { Pager } from '../../ui/Pager'
-import { RefreshIcon } from '../../ui/icons'
+import { ImageIcon, RefreshIcon } from '../../ui/icons'
 import { slipImageAddress, useSlips } from './api'
-import { statusText } from './describe'
+import { statusNote } from './describe'
 import { STATEMENT_PAGE_SIZE } from '../../api/contract/statement'
 import { pageCount, statusKey } from './rows'
 
@@ -22,8 +22,10 @@ interface SlipModalProps {
 type Viewing = { reference: string; state: 'loading' } | { reference: string; state: 'shown'; url: string } | { reference: string; state: 'failed' }
 
 /**
- * Spec 2 "Statement": the slip upload status, 10 a page with a refresh: received time, amount (a
- * dash unless above 0), status with its reason, and the slip image by its reference (owner only).
+ * Spec 2 "Statement": the slip upload status, 10 a page with a refresh, one card a slip: its
+ * status and amount (a dash unless above 0), a failed slip's reason, when it was received, and
+ * the slip image by its reference (owner only), opened on request: ten pictures are not
+ * downloaded over a weak connection to show the list.
  */
 export default function SlipModal({ currency, onClose }: SlipModalProps) {
   const { t } = useTranslation()
@@ -56,44 +58,33 @@ export default function SlipModal({ currency, onClose }: SlipModalProps) {
         {slips.isPending && !slips.isError && <div className="skeleton slips__skeleton" aria-label={t('common.loading')} />}
         {slips.isSuccess && rows.length === 0 && <p className="muted slips__empty">{t('slips.empty')}</p>}
         {rows.length > 0 && (
-          <div className="slips__scroll">
-          <table className="slips__table" aria-busy={slips.isFetching || undefined}>
-            <colgroup>
-              <col className="slips__col-received" />
-              <col className="slips__col-amount" />
-              <col />
-              <col className="slips__col-view" />
-            </colgroup>
-            <thead>
-              <tr>
-                <th scope="col">{t('slips.received')}</th>
-                <th scope="col" className="slips__num">{t('slips.amount')}</th>
-                <th scope="col">{t('slips.status')}</th>
-                <th scope="col"><span className="visually-hidden">{t('slips.image')}</span></th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((slip: Slip, index) => {
-                const amount = Number(slip.amount) || 0
-                return (
-                  <tr key={`${slip.reference}-${index}`}>
-                    <td><time dateTime={slip.createdAt}>{formatDate(slip.createdAt, language)}</time></td>
-                    <td className="slips__num">{amount > 0 ? formatMoney(amount, language, currency) : '—'}</td>
-                    <td><span className={`status-text status-text--${statusKey(slip.status)}`}>{statusText(t, slip, (key) => i18n.exists(key))}</span></td>
-                    <td>
-                      {slip.reference && !slip.link && (
-                        <button type="button" className="link-button" onClick={() => view(slip.reference)}
-                          aria-label={t('slips.viewOf', { date: formatDate(slip.createdAt, language) })}>
-                          {t('slips.view')}
-                        </button>
-                      )}
-                    </td>
-                  </tr>
-                )
-              })}
-            </tbody>
-          </table>
-          </div>
+          <ul className="slip-cards" aria-busy={slips.isFetching || undefined}>
+            {rows.map((slip: Slip, index) => {
+              const amount = Number(slip.amount) || 0
+              const key = statusKey(slip.status)
+              const note = statusNote(t, slip, (name) => i18n.exists(name))
+              const received = formatDate(slip.createdAt, language)
+              return (
+                <li key={`${slip.reference}-${index}`} className={`slip-card slip-card--${key}`}>
+                  <div className="slip-card__head">
+                    <span className={`status-badge status-badge--${key}`}>{t(`statement.status.${key}`)}</span>
+                    {/* A slip not yet read has no amount: a dash, never 0.00. */}
+                    <span className="slip-card__amount">{amount > 0 ? formatMoney(amount, language, currency) : '—'}</span>
+                  </div>
+                  {note && <p className="slip-card__note">{note}</p>}
+                  <div className="slip-card__foot">
+                    <time className="slip-card__time" dateTime={slip.createdAt}>{t('slips.receivedAt', { date: received })}</time>
+                    {slip.reference && !slip.link && (
+                      <button type="button" className="button button--secondary slip-card__view" onClick={() => view(slip.reference)}
+                        aria-label={t('slips.viewOf', { date: received })}>
+                        <ImageIcon /> {t('slips.view')}
+                      </button>
+                    )}
+                  </div>
+                </li>
+              )
+            })}
+          </ul>
         )}
         <Pager label={t('slips.title')} page={page} pages={pages} busy={slips.isFetching} onPage={setPage} />
       </div>

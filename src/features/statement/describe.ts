@@ -58,15 +58,20 @@ export function destinationText(entry: Partial<StatementEntry>, names: Names): s
   return `${bankName(bank, names.language, destination.bankCode)} ${destination.bankAccountNo}`.trim()
 }
 
-/** The status in words, with a failed slip's reason, a held withdrawal's review, or that a failed
- *  withdrawal's or transfer's money came back (the server books the return with the failure). */
-export function statusText(t: T, entry: Partial<StatementEntry>, exists: (key: string) => boolean): string {
-  const key = statusKey(entry.status)
-  const status = t(`statement.status.${key}`)
+/** What a status says besides itself: a failed slip's reason, a held withdrawal's review, or that
+ *  a failed withdrawal's or transfer's money came back (the server books the return with the failure). */
+export function statusNote(t: T, entry: Partial<StatementEntry>, exists: (key: string) => boolean): string | undefined {
   const note = entry.note
-  if (!note && key === 'failed' && (entry.statementType === 'withdraw' || entry.statementType === 'transfer')) return `${status} (${t('statement.returned')})`
-  if (!note) return status
-  if (note === 'review') return `${status} (${t('statement.review')})`
+  if (!note && statusKey(entry.status) === 'failed' && (entry.statementType === 'withdraw' || entry.statementType === 'transfer')) return t('statement.returned')
+  if (!note) return undefined
+  if (note === 'review') return t('statement.review')
   const reason = `slipReasons.${note}`
-  return `${status} (${exists(reason) ? t(reason as 'slipReasons.UNKNOW_ERROR') : note})`
+  return exists(reason) ? t(reason as 'slipReasons.UNKNOW_ERROR') : note
+}
+
+/** The status in words, with its note (statusNote) in brackets. */
+export function statusText(t: T, entry: Partial<StatementEntry>, exists: (key: string) => boolean): string {
+  const status = t(`statement.status.${statusKey(entry.status)}`)
+  const note = statusNote(t, entry, exists)
+  return note ? `${status} (${note})` : status
 }
