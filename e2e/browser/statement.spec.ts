@@ -59,7 +59,8 @@ test.describe('statement (browser)', () => {
     await expectRow(page, 1, strings, types.withdraw, `−${baht(150, 'browser')}`, 'failed')
     await expectRow(page, 2, strings, types.withdraw, `−${baht(200, 'browser')}`, 'success')
     await expectRow(page, 3, strings, types.transfer, baht(100, 'browser'), 'success')
-    await expectRow(page, 4, strings, types.deposit, baht(0, 'browser'), 'failed')
+    // The rejected slip was never read: no amount, a dash (never 0.00).
+    await expectRow(page, 4, strings, types.deposit, '—', 'failed')
     await expectRow(page, 5, strings, types.deposit, `+${baht(300, 'browser')}`, 'success')
     await expectRow(page, 6, strings, types.deposit, `+${baht(1000, 'browser')}`, 'success')
     await expect(page.locator('.statement-row')).toHaveCount(7)

@@ -45,8 +45,12 @@ describe('sign and amount (plus for deposit and bonus, minus for withdraw, none 
     expect(signedAmount(entry({ statementType: statementType as StatementEntry['statementType'] }), 'en', 'THB')).toBe(text)
   })
 
-  it('never signs nothing, never shows a negative the server sent, and reads a string amount', () => {
-    expect(signedAmount(entry({ statementType: 'deposit', amount: 0 }), 'en', 'THB')).toBe(baht(0))
+  it('writes an amount not known yet (a slip not read) as a dash, never 0.00', () => {
+    expect(signedAmount(entry({ statementType: 'deposit', amount: 0 }), 'en', 'THB')).toBe('—')
+    expect(signedAmount(entry({ statementType: 'deposit', amount: undefined as unknown as number }), 'th', 'THB')).toBe('—')
+  })
+
+  it('never shows a negative the server sent, and reads a string amount', () => {
     expect(signedAmount(entry({ statementType: 'withdraw', amount: -50 }), 'en', 'THB')).toBe(`−${baht(50)}`)
     expect(signedAmount(entry({ statementType: 'bonus', amount: '12.5' as unknown as number }), 'en', 'THB')).toBe(`+${baht(12.5)}`)
     expect(signedAmount(entry({ statementType: 'deposit', amount: 1000 }), 'la', 'LAK')).toBe(`+${formatMoney(1000, 'la', 'LAK')}`)

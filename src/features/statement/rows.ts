@@ -23,7 +23,9 @@ export const signOf = (statementType: unknown): Sign =>
 /** The amount with its sign and currency, `+฿300.00`; never a sign the type does not give. */
 export function signedAmount(entry: Pick<StatementEntry, 'statementType' | 'amount'>, language: Language, currency: Currency): string {
   const amount = Math.abs(Number(entry.amount) || 0)
-  const sign = amount === 0 ? '' : signOf(entry.statementType)
+  // No amount yet (a slip staff have not read): a dash, never 0.00 (issue 29).
+  if (amount === 0) return '—'
+  const sign = signOf(entry.statementType)
   return `${sign === '-' ? '−' : sign}${formatMoney(amount, language, currency)}`
 }
 
