@@ -268,7 +268,7 @@ const HOME_STATES: readonly ScreenState[] = [
     reach: async (context) => {
       const dialog = await homeAction(context, context.strings.home.withdraw, context.strings.withdraw.title)
       await dialog.getByLabel(context.strings.withdraw.amount).fill('100')
-      await dialog.getByRole('button', { name: context.strings.withdraw.next }).click()
+      await pressMainAction(context.page, dialog, context.strings.withdraw.next)
       // The confirmation step (its confirm button is Telegram's main button there).
       await expect(dialog.getByRole('button', { name: context.strings.common.back })).toBeVisible()
     },
@@ -278,7 +278,7 @@ const HOME_STATES: readonly ScreenState[] = [
     reach: async (context) => {
       const dialog = await homeAction(context, context.strings.home.withdraw, context.strings.withdraw.title)
       await dialog.getByLabel(context.strings.withdraw.amount).fill('20000')
-      await dialog.getByRole('button', { name: context.strings.withdraw.next }).click()
+      await pressMainAction(context.page, dialog, context.strings.withdraw.next)
       await expect(dialog.getByRole('alert')).toBeVisible()
     },
   },

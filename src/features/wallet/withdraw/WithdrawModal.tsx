@@ -65,8 +65,8 @@ export function WithdrawModal({ open, onClose }: { open: boolean; onClose: (save
       : t('withdraw.limits', { min: money(limits.withdrawMin), max: money(withdrawCeiling(limits, balance)) })
   const reading = readAmount(amount, language)
   const problem = limits.data ? withdrawRule(reading, limits.data, balance) : null
-  const review = (event: FormEvent) => {
-    event.preventDefault()
+  const review = (event?: FormEvent) => {
+    event?.preventDefault()
     setTouched(true)
     if (!limits.data || problem || !reading.ok) return
     setConfirming(reading.amount)
@@ -94,11 +94,15 @@ export function WithdrawModal({ open, onClose }: { open: boolean; onClose: (save
     else copyName(bank.bankAccountName)
   }
 
-  // Telegram: the confirmation on the main button while it is what the player sees.
+  // Telegram: each step's action on the main button while it is what the player sees (Next, as
+  // transfer's Transfer, then the confirmation).
   const onHost = useMainButton(
-    requested || confirming === null || failure || editingName ? null : { text: t('withdraw.confirm'), enabled: true, pending: action.pending },
+    requested || failure || editingName ? null
+      : confirming === null ? { text: t('withdraw.next'), enabled: !!limits.data, pending: false }
+        : { text: t('withdraw.confirm'), enabled: true, pending: action.pending },
     () => {
       if (confirming !== null) action.submit(confirming)
+      else review()
     },
   )
 
@@ -161,7 +165,7 @@ export function WithdrawModal({ open, onClose }: { open: boolean; onClose: (save
           {balance !== undefined && balance > 0 && (
             <Button type="button" variant="secondary" block onClick={() => setAmount(amountText(balance, language))}>{t('withdraw.wholeBalance')}</Button>
           )}
-          <Button type="submit" block disabled={!limits.data}>{t('withdraw.next')}</Button>
+          {!onHost && <Button type="submit" block disabled={!limits.data}>{t('withdraw.next')}</Button>}
         </form>
       ) : (
         <div className="money-form">
