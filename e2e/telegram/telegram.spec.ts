@@ -64,6 +64,23 @@ test('a dark Telegram theme darkens the app', async ({ page, open, strings }) =>
   expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(23, 33, 43)')
 })
 
+test("home's big home button takes the theme's button colour, not the app's gold", async ({ page, open, request, strings }) => {
+  await openAsDemo(page, request, (path) => open(path, telegramHash({ theme: DARK_THEME })))
+  await expect(page.getByTestId('total-balance')).toBeVisible()
+  const icon = page.getByRole('navigation', { name: strings.menu.label }).locator('.bottom-menu__item--big .bottom-menu__icon')
+  const button = await page.evaluate(() => {
+    // The theme's button colour as the app resolved it (made readable under its text).
+    const probe = document.body.appendChild(document.createElement('i'))
+    probe.style.color = 'var(--button)'
+    const colour = getComputedStyle(probe).color
+    probe.remove()
+    return colour
+  })
+  await expect(icon).toHaveCSS('background-image', 'none')
+  await expect(icon).toHaveCSS('background-color', button)
+  await expect(icon).toHaveCSS('color', 'rgb(255, 255, 255)')
+})
+
 test('the light theme stays light', async ({ page, open, strings }) => {
   await open('/login')
   await expect(page.getByRole('heading', { name: strings.login.title })).toBeVisible()
