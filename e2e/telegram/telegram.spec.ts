@@ -64,7 +64,7 @@ test('a dark Telegram theme darkens the app', async ({ page, open, strings }) =>
   expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(23, 33, 43)')
 })
 
-test("home's big home button takes the theme's button colour, not the app's gold", async ({ page, open, request, strings }) => {
+test("in a dark theme home's big home button takes the theme's button colour, not the app's gold, and a modal's backdrop plainly dims the page", async ({ page, open, request, strings }) => {
   await openAsDemo(page, request, (path) => open(path, telegramHash({ theme: DARK_THEME })))
   await expect(page.getByTestId('total-balance')).toBeVisible()
   const icon = page.getByRole('navigation', { name: strings.menu.label }).locator('.bottom-menu__item--big .bottom-menu__icon')
@@ -79,6 +79,12 @@ test("home's big home button takes the theme's button colour, not the app's gold
   await expect(icon).toHaveCSS('background-image', 'none')
   await expect(icon).toHaveCSS('background-color', button)
   await expect(icon).toHaveCSS('color', 'rgb(255, 255, 255)')
+
+  await page.getByRole('navigation', { name: strings.home.actions }).getByRole('button', { name: strings.home.deposit }).click()
+  const dialog = page.getByRole('dialog', { name: strings.deposit.title })
+  await expect(dialog).toBeVisible()
+  // The veil over Telegram's dark page is black at 72 %, not the light page's navy at 55 %.
+  expect(await dialog.evaluate((element) => getComputedStyle(element, '::backdrop').backgroundColor)).toBe('rgba(0, 0, 0, 0.72)')
 })
 
 test('the light theme stays light', async ({ page, open, strings }) => {
