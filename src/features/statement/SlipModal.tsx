@@ -65,7 +65,7 @@ export default function SlipModal({ currency, onClose }: SlipModalProps) {
               const note = statusNote(t, slip, (name) => i18n.exists(name))
               const received = formatDate(slip.createdAt, language)
               return (
-                <li key={`${slip.reference}-${index}`} className={`slip-card slip-card--${key}`}>
+                <li key={`${slip.reference}-${index}`} className="slip-card">
                   <div className="slip-card__head">
                     <span className={`status-badge status-badge--${key}`}>{t(`statement.status.${key}`)}</span>
                     {/* A slip not yet read has no amount: a dash, never 0.00. */}
