@@ -4,7 +4,6 @@ import type { Currency, Slip } from '../../api/contract'
 import { getConfig } from '../../api/config'
 import { i18n, currentLanguage } from '../../i18n/i18n'
 import { formatDate } from '../../lib/dates'
-import { formatMoney } from '../../lib/money'
 import { LoadError } from '../../ui/LoadError'
 import { Modal } from '../../ui/Modal'
 import { Pager } from '../../ui/Pager'
@@ -12,7 +11,7 @@ import { ImageIcon, RefreshIcon } from '../../ui/icons'
 import { slipImageAddress, useSlips } from './api'
 import { statusNote } from './describe'
 import { STATEMENT_PAGE_SIZE } from '../../api/contract/statement'
-import { pageCount, statusKey } from './rows'
+import { amountOrDash, pageCount, statusKey } from './rows'
 
 interface SlipModalProps {
   currency: Currency
@@ -60,7 +59,6 @@ export default function SlipModal({ currency, onClose }: SlipModalProps) {
         {rows.length > 0 && (
           <ul className="slip-cards" aria-busy={slips.isFetching || undefined}>
             {rows.map((slip: Slip, index) => {
-              const amount = Number(slip.amount) || 0
               const key = statusKey(slip.status)
               const note = statusNote(t, slip, (name) => i18n.exists(name))
               const received = formatDate(slip.createdAt, language)
@@ -68,8 +66,7 @@ export default function SlipModal({ currency, onClose }: SlipModalProps) {
                 <li key={`${slip.reference}-${index}`} className="slip-card">
                   <div className="slip-card__head">
                     <span className={`status-badge status-badge--${key}`}>{t(`statement.status.${key}`)}</span>
-                    {/* A slip not yet read has no amount: a dash, never 0.00. */}
-                    <span className="slip-card__amount">{amount > 0 ? formatMoney(amount, language, currency) : '—'}</span>
+                    <span className="slip-card__amount">{amountOrDash(Number(slip.amount) || 0, language, currency)}</span>
                   </div>
                   {note && <p className="slip-card__note">{note}</p>}
                   <div className="slip-card__foot">

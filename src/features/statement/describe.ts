@@ -4,6 +4,7 @@ import type { TFunction } from 'i18next'
 import type { Bank, Slot, StatementEntry } from '../../api/contract'
 import type { Language } from '../../i18n/language'
 import { bankName } from '../../lib/banks'
+import { slipReason } from '../../lib/slipReason'
 import { knownType, linkOf, statusKey } from './rows'
 
 export interface Names {
@@ -65,8 +66,7 @@ export function statusNote(t: T, entry: Partial<StatementEntry>, exists: (key: s
   if (!note && statusKey(entry.status) === 'failed' && (entry.statementType === 'withdraw' || entry.statementType === 'transfer')) return t('statement.returned')
   if (!note) return undefined
   if (note === 'review') return t('statement.review')
-  const reason = `slipReasons.${note}`
-  return exists(reason) ? t(reason as 'slipReasons.UNKNOW_ERROR') : note
+  return slipReason(note, t, exists)
 }
 
 /** The status in words, with its note (statusNote) in brackets. */

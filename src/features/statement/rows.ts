@@ -23,11 +23,13 @@ export const signOf = (statementType: unknown): Sign =>
 /** The amount with its sign and currency, `+฿300.00`; never a sign the type does not give. */
 export function signedAmount(entry: Pick<StatementEntry, 'statementType' | 'amount'>, language: Language, currency: Currency): string {
   const amount = Math.abs(Number(entry.amount) || 0)
-  // No amount yet (a slip staff have not read): a dash, never 0.00 (issue 29).
-  if (amount === 0) return '—'
-  const sign = signOf(entry.statementType)
-  return `${sign === '-' ? '−' : sign}${formatMoney(amount, language, currency)}`
+  const sign = amount === 0 ? '' : signOf(entry.statementType)
+  return `${sign === '-' ? '−' : sign}${amountOrDash(amount, language, currency)}`
 }
+
+/** An amount, or a dash while there is none yet (a slip staff have not read): never 0.00 (issue 29). */
+export const amountOrDash = (amount: number, language: Language, currency: Currency): string =>
+  amount > 0 ? formatMoney(amount, language, currency) : '—'
 
 /** What a row's money came from, in the order spec 3 lists them. */
 export const LINK_KINDS = ['bonus', 'promotion', 'invite', 'refund', 'luckydraw'] as const
