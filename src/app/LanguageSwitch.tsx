@@ -1,10 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { changeLanguage } from '../i18n/i18n'
-import { isLanguage, languages, type Language } from '../i18n/language'
+import { isLanguage, languages, nativeNames } from '../i18n/language'
 import { showToast } from '../state/ui'
-
-/** Each language is named in itself, so a player can always find their own. */
-const NATIVE_NAMES: Record<Language, string> = { th: 'ไทย', la: 'ລາວ', en: 'English' }
 
 export function LanguageSwitch() {
   const { t, i18n } = useTranslation()
@@ -20,7 +17,7 @@ export function LanguageSwitch() {
     >
       {languages.map((language) => (
         <option key={language} value={language} lang={language === 'la' ? 'lo' : language}>
-          {NATIVE_NAMES[language]}
+          {nativeNames[language]}
         </option>
       ))}
     </select>

@@ -13,6 +13,9 @@ export type Language = (typeof languages)[number]
 /** BCP 47 tag for `<html lang>`: Lao is `lo`. */
 export const htmlLang: Record<Language, string> = { th: 'th', la: 'lo', en: 'en' }
 
+/** Each language named in itself, so a player can always find their own. */
+export const nativeNames: Record<Language, string> = { th: 'ไทย', la: 'ລາວ', en: 'English' }
+
 export const isLanguage = (value: unknown): value is Language =>
   typeof value === 'string' && (languages as readonly string[]).includes(value)
 

@@ -96,6 +96,12 @@ export function maskAccountNumber(value: string): string {
   return groupAccountNumber(hidden)
 }
 
+/** A phone number with its carrier prefix and last 4 digits kept (issue 29's profile): `081-xxx-5678`, `020-xxxx-1234`. */
+export function maskPhone(value: string): string {
+  if (value.length <= 7) return value
+  return `${value.slice(0, 3)}-${'x'.repeat(value.length - 7)}-${value.slice(-4)}`
+}
+
 export function groupAccountNumber(value: string): string {
   if (value.length !== 10) return value
   return `${value.slice(0, 3)}-${value.slice(3, 6)}-${value.slice(6)}`

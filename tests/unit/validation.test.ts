@@ -5,6 +5,7 @@ import {
   confirmPasswordRule,
   digitsOnly,
   groupAccountNumber,
+  maskPhone,
   maskAccountNumber,
   newPasswordRule,
   phoneRule,
@@ -142,6 +143,19 @@ describe('groupAccountNumber', () => {
 
   it.each(['123456789', '123456789012', '', '12345'])('leaves %j unchanged', (value) => {
     expect(groupAccountNumber(value)).toBe(value)
+  })
+})
+
+describe('maskPhone', () => {
+  it('keeps the prefix and the last 4 digits of a Thai or Lao number', () => {
+    expect(maskPhone('0812345678')).toBe('081-xxx-5678')
+    expect(maskPhone('02055551234')).toBe('020-xxxx-1234')
+    expect(maskPhone('2055551234')).toBe('205-xxx-1234')
+  })
+
+  it('leaves a value too short to hide anything of as it is', () => {
+    expect(maskPhone('1234567')).toBe('1234567')
+    expect(maskPhone('')).toBe('')
   })
 })
 

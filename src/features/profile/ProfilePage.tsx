@@ -1,44 +1,90 @@
-import { lazy, Suspense, useState } from 'react'
+import { lazy, Suspense, useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { currentLanguage } from '../../i18n/i18n'
+import { changeLanguage, currentLanguage } from '../../i18n/i18n'
+import { isLanguage, languages, nativeNames } from '../../i18n/language'
 import { bankName } from '../../lib/banks'
-import { groupAccountNumber } from '../../lib/validation'
+import { groupAccountNumber, maskPhone } from '../../lib/validation'
 import { formatDateTime } from '../../lib/time'
 import { useProfile } from '../../api/profile'
-import { LockIcon } from '../../ui/icons'
+import { showToast } from '../../state/ui'
+import { BankLogo } from '../../ui/BankLogo'
+import { ChevronIcon, LockIcon } from '../../ui/icons'
 import { LoadError } from '../../ui/LoadError'
+import './profile.css'
 
 const ChangePasswordModal = lazy(() => import('./ChangePasswordModal'))
 
-/** Spec 2 "Profile": who the member is and where withdrawals go; the lock opens the password change. */
+/** Spec 2 "Profile": who the member is (name, masked phone as the username, id, since when), the
+ *  bank account withdrawals go to, and the settings: a labelled row opens the password change (the
+ *  spec's lock), the language, the app's version. */
 export function ProfilePage() {
   const { t } = useTranslation()
   const profile = useProfile()
   const [changing, setChanging] = useState(false)
-  const bankAccount = profile.data?.bankAccount
+  const data = profile.data
+  const bankAccount = data?.bankAccount
+  const language = currentLanguage()
+  const languageLabel = useId()
   return (
-    <section aria-labelledby="profile-title">
-      <div className="page-head">
-        <h1 id="profile-title">{t('profile.title')}</h1>
-        <button type="button" className="icon-button profile__lock" aria-label={t('profile.changePassword')} aria-haspopup="dialog" onClick={() => setChanging(true)}>
-          <LockIcon />
-        </button>
-      </div>
-      <div className="card">
-        {profile.isPending && <div className="skeleton" style={{ height: 220 }} aria-label={t('common.loading')} />}
-        {profile.isError && <LoadError error={profile.error} onRetry={() => profile.refetch()} />}
-        {profile.data && bankAccount && (
-          <dl className="facts">
-            <dt>{t('profile.name')}</dt><dd>{profile.data.profile.name}</dd>
-            <dt>{t('profile.id')}</dt><dd>{profile.data.profile._id}</dd>
-            <dt>{t('profile.createdAt')}</dt><dd>{formatDateTime(profile.data.profile.createdAt)}</dd>
-            <dt>{t('profile.username')}</dt><dd>{profile.data.profile.username}</dd>
-            <dt>{t('profile.bankAccountName')}</dt><dd>{bankAccount.bankAccountName}</dd>
-            <dt>{t('profile.bank')}</dt><dd>{bankName(bankAccount.bank, currentLanguage(), bankAccount.bankCode)}</dd>
-            <dt>{t('profile.bankAccountNo')}</dt><dd>{groupAccountNumber(bankAccount.bankAccountNo)}</dd>
+    <section aria-labelledby="profile-title" className="profile">
+      <h1 id="profile-title">{t('profile.title')}</h1>
+      {profile.isPending && <div className="card profile__skeleton skeleton" aria-label={t('common.loading')} />}
+      {profile.isError && <LoadError error={profile.error} onRetry={() => profile.refetch()} />}
+      {data && (
+        <>
+          <div className="card profile__who">
+            <span className="profile__avatar" aria-hidden="true">{data.profile.name.trim().charAt(0).toUpperCase() || '?'}</span>
+            <div className="profile__id">
+              <p className="profile__name">{data.profile.name}</p>
+              <p className="profile__phone"><span className="visually-hidden">{t('profile.username')} </span>{maskPhone(data.profile.username)}</p>
+            </div>
+          </div>
+          <dl className="card facts profile__facts">
+            <dt>{t('profile.id')}</dt><dd>{data.profile._id}</dd>
+            <dt>{t('profile.createdAt')}</dt><dd>{formatDateTime(data.profile.createdAt)}</dd>
           </dl>
-        )}
+          {bankAccount && (
+            <div className="card profile__bank" role="group" aria-labelledby="profile-bank">
+              <h2 id="profile-bank" className="profile__heading">{t('profile.bankTitle')}</h2>
+              <div className="profile__bank-line">
+                <BankLogo code={bankAccount.bankCode} />
+                <div>
+                  <p className="profile__bank-name"><span className="visually-hidden">{t('profile.bank')} </span>{bankName(bankAccount.bank, language, bankAccount.bankCode)}</p>
+                  <p className="profile__holder"><span className="visually-hidden">{t('profile.bankAccountName')} </span>{bankAccount.bankAccountName}</p>
+                </div>
+              </div>
+              <p className="profile__number"><span className="visually-hidden">{t('profile.bankAccountNo')} </span>{groupAccountNumber(bankAccount.bankAccountNo)}</p>
+            </div>
+          )}
+        </>
+      )}
+      <div className="card profile__settings">
+        <button type="button" className="profile__row" aria-haspopup="dialog" onClick={() => setChanging(true)}>
+          <span className="profile__row-icon"><LockIcon /></span>
+          <span className="profile__row-text">{t('profile.changePassword')}</span>
+          <ChevronIcon />
+        </button>
+        <div className="profile__row profile__row--language" role="radiogroup" aria-labelledby={languageLabel}>
+          <span id={languageLabel} className="profile__row-text">{t('common.language')}</span>
+          <span className="profile__languages">
+            {languages.map((choice) => (
+              <label key={choice} lang={choice === 'la' ? 'lo' : choice}>
+                <input
+                  type="radio"
+                  name="profile-language"
+                  value={choice}
+                  checked={language === choice}
+                  onChange={(event) => {
+                    if (isLanguage(event.target.value)) changeLanguage(event.target.value).catch(() => showToast(t('common.loadFailed')))
+                  }}
+                />
+                <span>{nativeNames[choice]}</span>
+              </label>
+            ))}
+          </span>
+        </div>
       </div>
+      <p className="center muted small profile__version">{t('contact.version', { version: __APP_VERSION__ })}</p>
       <Suspense fallback={null}>{changing && <ChangePasswordModal onClose={() => setChanging(false)} />}</Suspense>
     </section>
   )

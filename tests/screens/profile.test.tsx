@@ -1,0 +1,53 @@
+// The profile screen (spec 2 "Profile", issue 29): who the member is with the phone masked, the
+// bank account withdrawals go to with its mark and the number grouped, a labelled row for the
+// password change, the language, the app's version.
+import { screen, within } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import type { ProfileResponse } from '../../src/api/contract'
+import { ProfilePage } from '../../src/features/profile/ProfilePage'
+import { i18n } from '../../src/i18n/i18n'
+import { renderScreen, text } from '../renderScreen'
+
+const PROFILE: ProfileResponse = {
+  profile: { _id: '7', username: '0812345678', name: 'somchai', createdAt: '2025-01-15T05:00:00.000Z', bankCode: 'KBANK', bankAccountName: 'SOMCHAI JAIDEE', bankAccountNo: '1234567890' },
+  bankAccount: { bankCode: 'KBANK', bankAccountName: 'SOMCHAI JAIDEE', bankAccountNo: '1234567890', bank: { nameTH: 'กสิกรไทย', nameEN: 'Kasikornbank' } },
+}
+
+const open = () => renderScreen(<ProfilePage />, {
+  path: '/user/profile',
+  setup: () => sessionStorage.setItem('token', 'tok'),
+  api: { 'GET /api/account/profile': PROFILE },
+})
+
+describe('profile', () => {
+  it('shows the name, the phone masked, the id, and the bank account with its mark and grouped number', async () => {
+    await open()
+    expect(await screen.findByText('somchai')).toBeVisible()
+    expect(screen.getByText('081-xxx-5678')).toBeVisible()
+    expect(screen.queryByText(/0812345678/)).not.toBeInTheDocument()
+    expect(screen.getByText('S')).toBeInTheDocument()
+    expect(screen.getByText('7')).toBeVisible()
+    const bank = screen.getByRole('group', { name: text('profile.bankTitle') })
+    expect(bank.querySelector('svg.bank-logo')).not.toBeNull()
+    // Each value is named for a screen reader: the bank in the screen's language, the holder, the number grouped.
+    const values = Array.from(bank.querySelectorAll('p'), (line) => line.textContent)
+    expect(values).toEqual([`${text('profile.bank')} Kasikornbank`, `${text('profile.bankAccountName')} SOMCHAI JAIDEE`, `${text('profile.bankAccountNo')} 123-456-7890`])
+    expect(screen.getByText(text('contact.version', { version: __APP_VERSION__ }))).toBeVisible()
+  })
+
+  it('opens the password change from a labelled row', async () => {
+    const { user } = await open()
+    await user.click(screen.getByRole('button', { name: text('profile.changePassword') }))
+    expect(await screen.findByRole('dialog', { name: text('profile.changePassword') })).toBeVisible()
+  })
+
+  it('switches the language from its row', async () => {
+    const { user } = await open()
+    const languages = screen.getByRole('radiogroup', { name: text('common.language') })
+    expect(within(languages).getByRole('radio', { name: 'English' })).toBeChecked()
+    await user.click(within(languages).getByRole('radio', { name: 'ไทย' }))
+    expect(await screen.findByRole('heading', { name: 'โปรไฟล์' })).toBeVisible()
+    expect(i18n.language).toBe('th')
+    expect(within(screen.getByRole('radiogroup', { name: 'ภาษา' })).getByRole('radio', { name: 'ไทย' })).toBeChecked()
+  })
+})
