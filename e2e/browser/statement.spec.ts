@@ -139,6 +139,16 @@ test('on a 320 px phone in Lao the statement and its slip cards stay within the 
   const slips = page.getByRole('button', { name: la.statement.uploadStatus })
   await expect(slips).toBeVisible()
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320)
+  // A day's rows under its heading: how long ago in words (today, or yesterday for a run that
+  // crosses midnight), then its date. In each row the time, the amount and the status chip each
+  // keep a box of their own.
+  const day = page.getByRole('region', { name: new RegExp(`^(${la.statement.today}|${la.statement.yesterday}) · \\d{2}/\\d{2}/\\d{4}$`) })
+  await expect(day.locator('.statement-row')).toHaveCount(7)
+  const overlaps = await page.locator('.statement-row').evaluateAll((rows) => rows.flatMap((row) => {
+    const boxes = ['time', '[data-amount]', '.status-badge', '.statement-row__activity'].map((part) => row.querySelector(part)!.getBoundingClientRect())
+    return boxes.flatMap((a, i) => boxes.slice(i + 1).filter((b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom).map(() => row.textContent))
+  }))
+  expect(overlaps).toEqual([])
   await slips.click()
   const dialog = page.getByRole('dialog', { name: la.slips.title })
   await expect(dialog.getByRole('listitem')).toHaveCount(2)

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next'
+import { ChevronIcon } from './icons'
 
 interface PagerProps {
   /** What is paged, for screen readers. */
@@ -10,18 +11,20 @@ interface PagerProps {
   onPage: (page: number) => void
 }
 
-/** Previous and next for a list the server pages, with "Page 2 of 5"; nothing when one page holds it all. */
+/** Previous and next for a list the server pages, with "Page 2 of 5" between them; nothing when one page holds it all. */
 export function Pager({ label, page, pages, busy, onPage }: PagerProps) {
   const { t } = useTranslation()
   if (pages <= 1 && page <= 1) return null
   return (
     <nav className="pager" aria-label={label}>
-      <button type="button" className="link-button" disabled={page <= 1 || busy} onClick={() => onPage(page - 1)}>
-        {t('rewards.previousPage')}
+      <button type="button" className="pager__step pager__step--previous" disabled={page <= 1 || busy} onClick={() => onPage(page - 1)}>
+        <ChevronIcon />
+        <span>{t('rewards.previousPage')}</span>
       </button>
-      <span aria-live="polite">{t('statement.pageOf', { page, pages })}</span>
-      <button type="button" className="link-button" disabled={page >= pages || busy} onClick={() => onPage(page + 1)}>
-        {t('rewards.nextPage')}
+      <span className="pager__where" aria-live="polite">{t('statement.pageOf', { page, pages })}</span>
+      <button type="button" className="pager__step" disabled={page >= pages || busy} onClick={() => onPage(page + 1)}>
+        <span>{t('rewards.nextPage')}</span>
+        <ChevronIcon />
       </button>
     </nav>
   )

@@ -5,8 +5,8 @@ import type { StatementEntry } from '../../src/api/contract'
 import { ensureAllStrings, i18n, initI18n } from '../../src/i18n/i18n'
 import { bankName } from '../../src/lib/banks'
 import { formatMoney } from '../../src/lib/money'
-import { activityText, detailText, statusText, type Names } from '../../src/features/statement/describe'
-import { linkOf, pageCount, signedAmount, signOf, statusKey } from '../../src/features/statement/rows'
+import { activityText, dayHeading, detailText, statusText, type Names } from '../../src/features/statement/describe'
+import { byDay, linkOf, pageCount, signedAmount, signOf, statusKey } from '../../src/features/statement/rows'
 
 let t: ReturnType<typeof i18n.getFixedT>
 beforeAll(async () => {
@@ -66,19 +66,27 @@ describe('a row for each statementType', () => {
     expect(detailText(t, entry({ from: null }), names)).toBe('')
   })
 
-  it('bonus: what it came from, with its description', () => {
-    expect(activityText(t, entry({ statementType: 'bonus' }))).toBe('Bonus received')
-    expect(detailText(t, entry({ statementType: 'bonus', bonus: { description: 'Daily 10%' } }), names)).toBe('Bonus · Daily 10%')
-    expect(detailText(t, entry({ statementType: 'bonus', promotion: { description: 'New year' } }), names)).toBe('Promotion · New year')
-    expect(detailText(t, entry({ statementType: 'bonus', invite: { description: '' } }), names)).toBe('Invite bonus')
-    expect(detailText(t, entry({ statementType: 'bonus', refund: { description: '' } }), names)).toBe('Cashback')
-    expect(detailText(t, entry({ statementType: 'bonus', luckydraw: { description: 'Wheel: 7 baht' } }), names)).toBe('Lucky wheel prize · Wheel: 7 baht')
+  it('bonus: named by what paid it (cashback is not "bonus"), the line under it the name alone', () => {
+    const rows: [Partial<StatementEntry>, string, string][] = [
+      [{ bonus: { description: 'Daily 10%' } }, 'Bonus received', 'Daily 10%'],
+      [{ promotion: { description: 'New year' } }, 'Promotion bonus', 'New year'],
+      [{ invite: { description: '' } }, 'Invite bonus', ''],
+      [{ refund: { description: '' } }, 'Cashback', ''],
+      [{ luckydraw: { description: 'Wheel: 7 baht' } }, 'Lucky wheel prize', 'Wheel: 7 baht'],
+      [{}, 'Bonus received', ''],
+    ]
+    for (const [link, activity, detail] of rows) {
+      const row = entry({ statementType: 'bonus', ...link })
+      expect([activityText(t, row), detailText(t, row, names)]).toEqual([activity, detail])
+    }
     expect(linkOf(entry({ statementType: 'bonus' }))).toBeUndefined()
+    // A link on a row of another type keeps its kind in the line under it.
+    expect(detailText(t, entry({ statementType: 'deposit', promotion: { description: 'New year' } }), names)).toBe('Promotion bonus · New year')
   })
 
   it('finish_bonus: the bonus that ended', () => {
     expect(activityText(t, entry({ statementType: 'finish_bonus' }))).toBe('Bonus end')
-    expect(detailText(t, entry({ statementType: 'finish_bonus', bonus: { description: 'Daily 10%' } }), names)).toBe('Bonus · Daily 10%')
+    expect(detailText(t, entry({ statementType: 'finish_bonus', bonus: { description: 'Daily 10%' } }), names)).toBe('Daily 10%')
   })
 
   it('withdraw: the bank in the language and the masked account; a held one says so', () => {
@@ -119,5 +127,28 @@ describe('bank names (Thai in Thai, English in Lao and English)', () => {
     expect(bankName(bank, 'en')).toBe('Kasikornbank')
     expect(bankName({ nameTH: 'ธนาคาร', nameEN: '' }, 'en')).toBe('ธนาคาร')
     expect(bankName(undefined, 'th', 'BCEL')).toBe('BCEL')
+  })
+})
+
+describe('rows grouped by day', () => {
+  // 27 Nov 2026 10:00 local time.
+  const now = new Date(2026, 10, 27, 10, 0).getTime()
+  const at = (day: number, hour: number) => new Date(2026, 10, day, hour, 30).toISOString()
+
+  it('keeps the order and starts a group where the local day changes', () => {
+    const rows = [at(27, 9), at(27, 0), at(26, 23), at(20, 12), 'not a date'].map((createdAt) => entry({ createdAt }))
+    expect(byDay(rows, 'en').map(({ day, entries }) => [day, entries.map((row) => row.createdAt)])).toEqual([
+      ['2026-11-27', [at(27, 9), at(27, 0)]],
+      ['2026-11-26', [at(26, 23)]],
+      ['2026-11-20', [at(20, 12)]],
+      ['', ['not a date']],
+    ])
+  })
+
+  it('heads each day with how long ago in words, then its date', () => {
+    expect(dayHeading(t, '2026-11-27', 'en', now)).toBe('Today · 27/11/2026')
+    expect(dayHeading(t, '2026-11-26', 'en', now)).toBe('Yesterday · 26/11/2026')
+    expect(dayHeading(t, '2026-11-20', 'en', now)).toBe('7 days ago · 20/11/2026')
+    expect(dayHeading(t, '', 'en', now)).toBe('')
   })
 })

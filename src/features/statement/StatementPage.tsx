@@ -1,17 +1,17 @@
 import { lazy, Suspense, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { StatementEntry } from '../../api/contract'
+import type { Currency, StatementEntry } from '../../api/contract'
 import { useWallet } from '../../api/wallet'
 import { currentLanguage } from '../../i18n/i18n'
-import { formatDate, relativeTime } from '../../lib/dates'
+import { formatDate, localDate } from '../../lib/dates'
 import { currencyOf } from '../../lib/money'
 import { useBanks } from '../../api/banks'
 import { LoadError } from '../../ui/LoadError'
 import { Pager } from '../../ui/Pager'
-import { DepositIcon, FlagIcon, GiftIcon, TransferIcon, WithdrawIcon } from '../../ui/icons'
+import { CoinsIcon, DepositIcon, FlagIcon, GiftIcon, StarIcon, TransferIcon, UserPlusIcon, WithdrawIcon } from '../../ui/icons'
 import { useStatement } from '../../api/statement'
-import { activityText, detailText, type Names } from './describe'
-import { knownType, pageCount, signOf, signedAmount, statusKey } from './rows'
+import { activityText, dayHeading, detailText, rewardKind, type Names } from './describe'
+import { byDay, knownType, pageCount, signOf, signedAmount, statusKey } from './rows'
 import './statement.css'
 
 const ReceiptSheet = lazy(() => import('./ReceiptSheet'))
@@ -26,7 +26,41 @@ export function useNames(): Names {
   return { language: currentLanguage(), slots: wallet.data?.slots ?? [], banks: banks.data ?? [] }
 }
 
-/** Spec 2 "Statement": 10 a page, newest first; each row opens its receipt; the slip upload status beside it. */
+const ICON_OF_REWARD = { refund: CoinsIcon, invite: UserPlusIcon, luckydraw: StarIcon, promotion: GiftIcon }
+
+/** One row: what it is, where the money came from or went, its time (the day is its group's
+ *  heading), the signed amount and its status. Opens the receipt. */
+function StatementRow({ entry, names, currency, onOpen }: { entry: StatementEntry; names: Names; currency: Currency; onOpen: () => void }) {
+  const { t } = useTranslation()
+  const type = knownType(entry.statementType)
+  const reward = rewardKind(entry)
+  const Icon = reward ? ICON_OF_REWARD[reward] : ICONS[type ?? 'transfer']
+  const status = statusKey(entry.status)
+  const sign = signOf(entry.statementType)
+  const detail = detailText(t, entry, names)
+  const time = localDate(entry.createdAt, names.language)
+  return (
+    <button type="button" className="statement-row" onClick={onOpen} aria-haspopup="dialog">
+      <span className={`statement-row__icon statement-row__icon--${type ?? 'other'}`}><Icon /></span>
+      <span className="statement-row__main">
+        <span className="statement-row__activity">{activityText(t, entry)}</span>
+        <span className="statement-row__detail">
+          <time dateTime={entry.createdAt} title={formatDate(entry.createdAt, names.language)}>{time.isValid() ? time.format('HH:mm') : entry.createdAt}</time>
+          {detail && <span> · {detail}</span>}
+        </span>
+      </span>
+      <span className="statement-row__side">
+        <strong data-amount className={`statement-row__amount statement-row__amount--${sign === '+' ? 'in' : sign === '-' ? 'out' : 'none'}`}>
+          {signedAmount(entry, names.language, currency)}
+        </strong>
+        <span className={`status-badge status-badge--${status}`}>{t(`statement.status.${status}`)}</span>
+      </span>
+    </button>
+  )
+}
+
+/** Spec 2 "Statement": 10 a page, newest first, grouped by day (issue 29); each row opens its
+ *  receipt; the slip upload status beside it. */
 export function StatementPage() {
   const { t } = useTranslation()
   const [page, setPage] = useState(1)
@@ -49,44 +83,32 @@ export function StatementPage() {
       </div>
       {statement.isError && <LoadError error={statement.error} onRetry={() => statement.refetch()} />}
       {statement.isPending && !statement.isError && (
-        <ul className="statement__rows" aria-label={t('common.loading')}>
+        <ul className="statement__rows statement__rows--skeleton" aria-label={t('common.loading')}>
           {[0, 1, 2, 3].map((i) => <li key={i} className="statement-row statement-row--skeleton skeleton" />)}
         </ul>
       )}
       {statement.isSuccess && rows.length === 0 && <p className="card muted statement__empty">{t('statement.empty')}</p>}
       {rows.length > 0 && (
-        <ul className="statement__rows" aria-busy={statement.isFetching || undefined}>
-          {rows.map((entry, index) => {
-            const type = knownType(entry.statementType)
-            const Icon = ICONS[type ?? 'transfer']
-            const status = statusKey(entry.status)
-            const sign = signOf(entry.statementType)
-            const detail = detailText(t, entry, names)
-            return (
-              <li key={`${entry.reference ?? ''}-${index}`}>
-                <button type="button" className="statement-row" onClick={() => setReceipt(entry)} aria-haspopup="dialog">
-                  <span className={`statement-row__icon statement-row__icon--${type ?? 'other'}`}><Icon /></span>
-                  <span className="statement-row__main">
-                    <span className="statement-row__activity">{activityText(t, entry)}</span>
-                    {detail && <span className="statement-row__detail">{detail}</span>}
-                    <span className="statement-row__time">
-                      <time dateTime={entry.createdAt}>{formatDate(entry.createdAt, names.language)}</time>
-                      <span>{relativeTime(entry.createdAt, names.language)}</span>
-                    </span>
-                  </span>
-                  <span className="statement-row__side">
-                    <strong data-amount className={`statement-row__amount statement-row__amount--${sign === '+' ? 'in' : sign === '-' ? 'out' : 'none'}`}>
-                      {signedAmount(entry, names.language, currencyOf(entry.currency ?? memberCurrency))}
-                    </strong>
-                    <span className={`status-badge status-badge--${status}`}>{t(`statement.status.${status}`)}</span>
-                  </span>
-                </button>
-              </li>
-            )
-          })}
-        </ul>
+        <div className="statement__days" aria-busy={statement.isFetching || undefined}>
+          {byDay(rows, names.language).map(({ day, entries }, dayIndex) => (
+            <section key={day || dayIndex} className="statement__day" aria-labelledby={`statement-day-${dayIndex}`}>
+              <h2 id={`statement-day-${dayIndex}`} className="statement__day-title">{dayHeading(t, day, names.language)}</h2>
+              <ul className="statement__rows">
+                {entries.map((entry, index) => (
+                  <li key={`${entry.reference ?? ''}-${index}`}>
+                    <StatementRow entry={entry} names={names} currency={currencyOf(entry.currency ?? memberCurrency)} onOpen={() => setReceipt(entry)} />
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ))}
+        </div>
       )}
-      <Pager label={t('member.statement')} page={page} pages={pages} busy={statement.isFetching} onPage={setPage} />
+      <Pager label={t('member.statement')} page={page} pages={pages} busy={statement.isFetching} onPage={(next) => {
+        setPage(next)
+        // The new page is read from its top, as a book's would be.
+        document.getElementById('statement-title')?.scrollIntoView?.({ block: 'start' })
+      }} />
       <Suspense fallback={null}>
         {receipt && <ReceiptSheet entry={receipt} names={names} currency={currencyOf(receipt.currency ?? memberCurrency)} onClose={() => setReceipt(null)} />}
         {slipsOpen && <SlipModal currency={memberCurrency} onClose={() => setSlipsOpen(false)} />}

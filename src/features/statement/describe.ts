@@ -4,8 +4,9 @@ import type { TFunction } from 'i18next'
 import type { Bank, Slot, StatementEntry } from '../../api/contract'
 import type { Language } from '../../i18n/language'
 import { bankName } from '../../lib/banks'
+import { localDate, relativeTime } from '../../lib/dates'
 import { slipReason } from '../../lib/slipReason'
-import { knownType, linkOf, statusKey } from './rows'
+import { knownType, linkOf, statusKey, type LinkKind } from './rows'
 
 export interface Names {
   language: Language
@@ -15,9 +16,19 @@ export interface Names {
 
 type T = TFunction
 
+/** What the row is, in the player's words: money a reward paid is named by the reward (cashback,
+ *  an invite bonus, a wheel prize, a promotion), not as one more "bonus" (issue 29). */
 export const activityText = (t: T, entry: Partial<StatementEntry>): string => {
   const type = knownType(entry.statementType)
+  const kind = rewardKind(entry)
+  if (kind) return t(`statement.links.${kind}`)
   return type ? t(`statement.types.${type}`) : String(entry.statementType ?? '')
+}
+
+/** The reward a bonus row's money came from, when it is not a bonus of the bonus list. */
+export function rewardKind(entry: Partial<StatementEntry>): Exclude<LinkKind, 'bonus'> | undefined {
+  const kind = entry.statementType === 'bonus' ? linkOf(entry)?.kind : undefined
+  return kind === 'bonus' ? undefined : kind
 }
 
 /** WALLET as the main wallet, ALL (a 1.1 transfer-all) as every account, a game code as its name, anything else as it came. */
@@ -34,6 +45,8 @@ const WAYS = ['slip', 'truelink', 'qrcode'] as const
 export function detailText(t: T, entry: Partial<StatementEntry>, names: Names): string {
   const link = linkOf(entry)
   if (link) {
+    // A bonus row's activity already says what paid it: the line under it is the name alone.
+    if (entry.statementType === 'bonus' || entry.statementType === 'finish_bonus') return link.description
     const kind = t(`statement.links.${link.kind}`)
     return link.description ? `${kind} · ${link.description}` : kind
   }
@@ -75,3 +88,15 @@ export function statusText(t: T, entry: Partial<StatementEntry>, exists: (key: s
   const note = statusNote(t, entry, exists)
   return note ? `${status} (${note})` : status
 }
+
+/** A day's heading: how long ago in words (Today, Yesterday, 3 days ago: spec 2's relative time,
+ *  said once for the day), then its date. */
+export function dayHeading(t: T, day: string, language: Language, now: number = Date.now()): string {
+  if (!day) return ''
+  const date = localDate(day, language)
+  const days = localDate(now, language).startOf('day').diff(date, 'day')
+  const ago = days === 0 ? t('statement.today') : days === 1 ? t('statement.yesterday') : relativeTime(now - days * DAY_MS, language, now)
+  return `${ago} · ${date.format('DD/MM/YYYY')}`
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000

@@ -5,6 +5,7 @@
 import type { StatementEntry } from '../../api/contract'
 import type { Language } from '../../i18n/language'
 import { formatMoney } from '../../lib/money'
+import { localDate } from '../../lib/dates'
 import { STATEMENT_PAGE_SIZE } from '../../api/contract/statement'
 import type { Currency } from '../../api/contract'
 
@@ -54,3 +55,22 @@ export const knownType = (statementType: unknown): KnownType | undefined =>
 /** How many pages `total` rows make: at least 1, so an empty statement is page 1 of 1. */
 export const pageCount = (total: unknown, size: number = STATEMENT_PAGE_SIZE): number =>
   Math.max(1, Math.ceil((Number(total) || 0) / size))
+
+export interface Day<T> {
+  /** The local day, `2026-11-27`; '' for rows whose time cannot be read. */
+  day: string
+  entries: T[]
+}
+
+/** Rows grouped by their local day, in the order they came (newest first, so days are too). */
+export function byDay<T extends { createdAt: string }>(entries: readonly T[], language: Language): Day<T>[] {
+  const days: Day<T>[] = []
+  for (const entry of entries) {
+    const date = localDate(entry.createdAt, language)
+    const day = date.isValid() ? date.format('YYYY-MM-DD') : ''
+    const last = days.at(-1)
+    if (last?.day === day) last.entries.push(entry)
+    else days.push({ day, entries: [entry] })
+  }
+  return days
+}
