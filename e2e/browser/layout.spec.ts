@@ -52,3 +52,23 @@ test("each seeded game has card art of its own that the server serves", async ({
     expect(answer.headers()['content-type']).toContain('image/svg+xml')
   }
 })
+
+test('a row with more than three games (the seeded slots) shows the edge of the fourth, so a player sees more follow', async ({ page, open, strings, request }) => {
+  await page.setViewportSize({ width: 390, height: 844 })
+  await memberAtHome({ page, open, strings, request })
+  const slots = page.getByRole('region', { name: strings.games.category.slot })
+  await expect(slots.locator('.swiper-initialized')).toHaveCount(1)
+  const row = (await slots.locator('.game-row').boundingBox())!
+  const cards = await slots.locator('.game-card').evaluateAll((elements) => elements.map((element) => element.getBoundingClientRect().toJSON() as DOMRect))
+  const rowRight = row.x + row.width
+  expect(cards.slice(0, 3).every((card) => card.right <= rowRight + 1)).toBe(true)
+  // The fourth begins inside the row and runs past its edge: a quarter of it shows.
+  expect(cards[3].left).toBeLessThan(rowRight - 10)
+  expect(cards[3].right).toBeGreaterThan(rowRight + 10)
+  // A row of three (the seeded lotto games) shows exactly three, edge to edge.
+  const lotto = page.getByRole('region', { name: strings.games.category.lotto })
+  await expect(lotto.locator('.game-card')).toHaveCount(3)
+  const lottoRow = (await lotto.locator('.game-row').boundingBox())!
+  const third = (await lotto.locator('.game-card').nth(2).boundingBox())!
+  expect(Math.abs(third.x + third.width - (lottoRow.x + lottoRow.width))).toBeLessThan(1)
+})

@@ -234,7 +234,14 @@ test.describe('transfers (browser)', () => {
     const modal = page.getByRole('dialog', { name: 'Joker Gaming' })
     await modal.getByRole('button', { name: strings.games.activate }).click()
     await expect(modal.getByTestId('credential-username')).toHaveText(/^joker\d+/)
+    // Hidden until asked for, and hidden again when the modal opens next.
+    await expect(modal.getByTestId('credential-password')).toHaveText('••••••••')
+    await modal.getByRole('button', { name: strings.common.showPassword }).click()
     await expect(modal.getByTestId('credential-password')).toHaveText(/^\w{10}$/)
+    await page.keyboard.press('Escape')
+    await expect(modal).toBeHidden()
+    await page.getByRole('button', { name: fill(strings.games.open, { name: 'Joker Gaming' }) }).first().click()
+    await expect(modal.getByTestId('credential-password')).toHaveText('••••••••')
   })
 })
 

@@ -33,6 +33,10 @@ function formatter(language: Language, currency: Currency | undefined, whole = f
 export const formatAmount = (amount: number, language: Language): string =>
   formatter(language, undefined).format(Number.isFinite(amount) ? amount : 0)
 
+/** A number without padded decimals, with the currency's sign when given: `฿1`, `0.5` (a game's rate). */
+export const formatWhole = (amount: number, language: Language, currency?: Currency): string =>
+  formatter(language, currency, true).format(Number.isFinite(amount) ? amount : 0)
+
 /**
  * An amount with its currency sign: `฿1,234.50`, `₭1.234.500` (lo). Baht keeps its two decimals
  * (spec 9); kip is written whole, as Lao banks write it (issue 29), with its decimals only when it

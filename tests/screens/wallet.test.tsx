@@ -228,11 +228,17 @@ describe('game cards', () => {
     expect(await dialog('JOKER game')).toBeVisible()
   })
 
-  it('shows the balance times ftWalletSlot on each card', async () => {
-    await home()
+  it('shows the balance times ftWalletSlot on each card, as credits, with the rate in words where it is not 1', async () => {
+    await home({ 'GET /api/wallet': wallet(1000.25, [slot('PG', 'slot', 200.5, true), { ...slot('JOKER', 'slot', 10, true), ftWalletSlot: 1 }]) })
     const card = await screen.findByRole('button', { name: text('games.open', { name: 'PG game' }) })
     expect(within(card).getByTestId('game-balance-PG')).toHaveTextContent('200.50')
-    expect(card).toHaveTextContent('×2 = 401.00')
+    expect(within(card).getByText(text('games.credits', { value: '401.00' }))).toBeVisible()
+    expect(within(card).getByText(text('games.rate', { one: '฿1', rate: '2' }))).toBeVisible()
+    expect(card).not.toHaveTextContent('×')
+    // A game at one credit a baht says only its credits.
+    const joker = screen.getByRole('button', { name: text('games.open', { name: 'JOKER game' }) })
+    expect(within(joker).getByText(text('games.credits', { value: '10.00' }))).toBeVisible()
+    expect(joker.querySelectorAll('.game-card__value')).toHaveLength(1)
   })
 })
 
@@ -257,7 +263,12 @@ describe('slot account detail', () => {
     const modal = await dialog('JOKER game')
     await user.click(within(modal).getByRole('button', { name: text('games.activate') }))
     expect(await within(modal).findByTestId('credential-username')).toHaveTextContent('joker123')
+    // The password is hidden until asked for; copy copies it either way.
+    expect(within(modal).getByTestId('credential-password')).toHaveTextContent('••••••••')
+    expect(modal).not.toHaveTextContent('first-pass')
+    await user.click(within(modal).getByRole('button', { name: text('common.showPassword') }))
     expect(within(modal).getByTestId('credential-password')).toHaveTextContent('first-pass')
+    expect(within(modal).getByRole('button', { name: text('common.hidePassword') })).toHaveAttribute('aria-pressed', 'true')
     await user.click(within(modal).getByRole('button', { name: text('games.resetPassword') }))
     await waitFor(() => expect(within(modal).getByTestId('credential-password')).toHaveTextContent('second-pass'))
     expect(within(modal).getByTestId('credential-username')).toHaveTextContent('joker123')

@@ -3,7 +3,7 @@ import type { Slot } from '../../api/contract'
 import { currentLanguage } from '../../i18n/i18n'
 import { cardValue } from '../../lib/games'
 import { useWallet } from '../../api/wallet'
-import { currencyOf, formatAmount, formatMoney } from '../../lib/money'
+import { currencyOf, formatAmount, formatMoney, formatWhole } from '../../lib/money'
 
 /** Spec 2: background, logo, balance, name, and the balance times the game's ftWalletSlot. */
 export function GameCard({ game, onOpen }: { game: Slot; onOpen: (game: Slot) => void }) {
@@ -19,7 +19,9 @@ export function GameCard({ game, onOpen }: { game: Slot; onOpen: (game: Slot) =>
       </span>
       <span className="game-card__name">{game.name}</span>
       <span className="game-card__balance" data-testid={`game-balance-${game.code}`}>{formatMoney(game.amount, language, currency)}</span>
-      <span className="game-card__value" title={t('games.valueHint')}>×{game.ftWalletSlot} = {formatAmount(cardValue(game), language)}</span>
+      {/* Spec 2's value (balance × ftWalletSlot) in a player's words: credits, and the rate where it is not one to one. */}
+      <span className="game-card__value">{t('games.credits', { value: formatAmount(cardValue(game), language) })}</span>
+      {game.ftWalletSlot !== 1 && <span className="game-card__value">{t('games.rate', { one: formatWhole(1, language, currency), rate: formatWhole(game.ftWalletSlot, language) })}</span>}
     </button>
   )
 }

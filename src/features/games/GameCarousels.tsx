@@ -7,11 +7,11 @@ import { GameCard } from './GameCard'
 const Carousel = lazy(() => import('./Carousel'))
 const CATEGORIES: readonly GameCategory[] = ['slot', 'sport', 'lotto']
 
-/** Until swiper has loaded, the same first three cards in the same place: nothing moves. */
+/** Until swiper has loaded, the same first cards in the same place (the fourth's edge too): nothing moves. */
 function StaticRow({ games, onOpen }: { games: Slot[]; onOpen: (game: Slot) => void }) {
   return (
-    <div className="game-row game-row--static">
-      {games.slice(0, 3).map((game) => <GameCard key={game.code} game={game} onOpen={onOpen} />)}
+    <div className={`game-row game-row--static${games.length > 3 ? ' game-row--more' : ''}`}>
+      {games.slice(0, 4).map((game) => <GameCard key={game.code} game={game} onOpen={onOpen} />)}
     </div>
   )
 }
@@ -41,8 +41,8 @@ export function GameCarousels({ slots, onOpen }: { slots: Slot[] | undefined; on
           </section>
         )
       })}
-      {/* The rate in words: the card's title attribute never shows on a touch screen. */}
-      {slots && slots.length > 0 && <p className="muted games__note">{t('games.valueNote')}</p>}
+      {/* What a card's credits are: said once, under the rows (a title attribute never shows on a touch screen). */}
+      {slots && slots.length > 0 && <p className="muted games__note">{t('games.creditsNote')}</p>}
     </>
   )
 }

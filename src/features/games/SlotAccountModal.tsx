@@ -11,7 +11,7 @@ import { getPlatform } from '../../platform'
 import { showToast } from '../../state/ui'
 import { Button } from '../../ui/Button'
 import { copyWithToast } from '../../ui/copy'
-import { CopyIcon } from '../../ui/icons'
+import { CopyIcon, EyeIcon, EyeOffIcon } from '../../ui/icons'
 import { Modal } from '../../ui/Modal'
 import { useWallet, walletKeys } from '../../api/wallet'
 import { getConfig } from '../../api/config'
@@ -42,6 +42,10 @@ export function SlotAccountModal({ open, code, onClose, onTransfer }: SlotAccoun
   const client = useQueryClient()
   const wallet = useWallet()
   const [saved, setSaved] = useState(false)
+  // Which game's password is shown: none once the modal closes, so it opens hidden again.
+  const [shownFor, setShownFor] = useState<string | null>(null)
+  if (!open && shownFor !== null) setShownFor(null)
+  const passwordShown = open && shownFor === code
   const game = wallet.data?.slots.find((slot) => slot.code.toUpperCase() === code.toUpperCase())
   const active = game?.isActive ?? false
   const credentials = useQuery({ queryKey: gameKeys.credentials(code), queryFn: () => getCredentials(code), enabled: open && active, meta: { silent: true } })
@@ -109,17 +113,28 @@ export function SlotAccountModal({ open, code, onClose, onTransfer }: SlotAccoun
             {credentials.isPending && <div className="skeleton" style={{ height: 116 }} aria-label={t('common.loading')} />}
             {credentials.data && (
               <dl className="stack" aria-label={t('games.credentials')}>
-                {(['username', 'password'] as const).map((field) => (
-                  <div key={field} className="credential">
-                    <div>
-                      <dt>{t(`games.${field}`)}</dt>
-                      <dd data-testid={`credential-${field}`}>{credentials.data[field]}</dd>
+                {(['username', 'password'] as const).map((field) => {
+                  // The password is hidden until asked for (issue 29): a game login is a wallet's key.
+                  const hidden = field === 'password' && !passwordShown
+                  return (
+                    <div key={field} className="credential">
+                      <div>
+                        <dt>{t(`games.${field}`)}</dt>
+                        <dd data-testid={`credential-${field}`}>{hidden ? '•'.repeat(8) : credentials.data[field]}</dd>
+                      </div>
+                      <span className="credential__actions">
+                        {field === 'password' && (
+                          <button type="button" className="icon-button" aria-label={t(passwordShown ? 'common.hidePassword' : 'common.showPassword')} aria-pressed={passwordShown} onClick={() => setShownFor(passwordShown ? null : code)}>
+                            {passwordShown ? <EyeOffIcon /> : <EyeIcon />}
+                          </button>
+                        )}
+                        <button type="button" className="icon-button" aria-label={t('games.copy', { what: t(`games.${field}`) })} onClick={() => void copyWithToast(credentials.data[field])}>
+                          <CopyIcon />
+                        </button>
+                      </span>
                     </div>
-                    <button type="button" className="icon-button" aria-label={t('games.copy', { what: t(`games.${field}`) })} onClick={() => void copyWithToast(credentials.data[field])}>
-                      <CopyIcon />
-                    </button>
-                  </div>
-                ))}
+                  )
+                })}
               </dl>
             )}
             {loginParams && (
