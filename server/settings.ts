@@ -32,8 +32,12 @@ const colour = Type.String({ pattern: '^#[0-9A-Fa-f]{6}$' })
  * amount wins a coupon of that much (minor units), claimable for `couponDays`; every
  * `coinPerDepositMinor` of one deposit grants a coin (0: deposits grant none).
  */
+const wheelName = Type.String({ minLength: 1, maxLength: 100 })
+
 export const SpinRule = Type.Object({
-  name: Type.String({ minLength: 1, maxLength: 100 }),
+  name: wheelName,
+  /** The name in each language the operator gives it in (issue 29); `name` for the others. */
+  names: Type.Optional(Type.Object({ th: Type.Optional(wheelName), la: Type.Optional(wheelName), en: Type.Optional(wheelName) }, { additionalProperties: false })),
   coinPerDepositMinor: Type.Integer({ minimum: 0 }),
   couponDays: Type.Integer({ minimum: 1, maximum: 365 }),
   slices: Type.Array(Type.Object({
@@ -74,6 +78,7 @@ const defaults: Settings = {
   invite: { active: true, type: 'turnover', isXArea: false, percent: 1 },
   spin: {
     name: 'Lucky wheel',
+    names: { th: 'วงล้อนำโชค', la: 'ວົງລໍ້ນຳໂຊກ', en: 'Lucky wheel' },
     coinPerDepositMinor: 100_00,
     couponDays: 7,
     slices: [

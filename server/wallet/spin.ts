@@ -59,6 +59,7 @@ export async function spinSetup(ctx: ServerContext, member: Member): Promise<Spi
       activeSpinwheel: active
         ? {
           name: rule.name,
+          ...(rule.names && { names: rule.names }),
           slices: rule.slices.map(({ code, label, bgColor, textColor, htmlDescription }) =>
             ({ code, label, bgColor, textColor, ...(htmlDescription && { htmlDescription }) })),
         }
@@ -106,11 +107,15 @@ export async function spin(ctx: ServerContext, member: Member): Promise<SpinResu
 
 /** GET /api/spinwheel/coupon: the prizes won, newest first. */
 export async function listCoupons(ctx: ServerContext, member: Member): Promise<SpinCoupon[]> {
-  const rows = await ctx.db.selectFrom('spin_coupons').selectAll()
-    .where('member_id', '=', member.id).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(COUPONS_LISTED).execute()
+  const [rows, rule] = await Promise.all([
+    ctx.db.selectFrom('spin_coupons').selectAll()
+      .where('member_id', '=', member.id).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(COUPONS_LISTED).execute(),
+    getSetting(ctx.db, 'spin'),
+  ])
   return rows.map((row) => ({
     _id: String(row.id),
-    prize: { slice: { label: row.label }, name: row.wheel_name },
+    // A coupon of the wheel running now carries that wheel's names in each language too.
+    prize: { slice: { label: row.label }, name: row.wheel_name, ...(rule.names && row.wheel_name === rule.name && { names: rule.names }) },
     amount: toMajor(Number(row.amount_minor)),
     createdAt: iso(row.created_at),
     expiresAt: iso(row.expires_at),

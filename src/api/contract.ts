@@ -629,10 +629,13 @@ export const SpinSlice = Type.Object({
   htmlDescription: Type.Optional(text(5_000)),
 })
 export type SpinSlice = Static<typeof SpinSlice>
+/** A name the operator gives in each language (issue 29); `name` stays the one for any other. */
+export const LanguageNames = Type.Object({ th: Type.Optional(text(100)), la: Type.Optional(text(100)), en: Type.Optional(text(100)) })
+export type LanguageNames = Static<typeof LanguageNames>
 /** GET /api/spinwheel/setup: the wheel of the campaign running (null when none) and the member's coins. */
 export const SpinSetup = Type.Object({
   result: Type.Object({
-    activeSpinwheel: Type.Union([Type.Object({ name: text(100), slices: Type.Array(SpinSlice) }), Type.Null()]),
+    activeSpinwheel: Type.Union([Type.Object({ name: text(100), names: Type.Optional(LanguageNames), slices: Type.Array(SpinSlice) }), Type.Null()]),
     userCoin: Type.Integer({ minimum: 0 }),
   }),
 })
@@ -647,7 +650,7 @@ export type SpinResult = Static<typeof SpinResult>
 /** GET /api/spinwheel/coupon (spec 3 "Coupon"): the prizes won, newest first; each claimable until `expiresAt`. */
 export const SpinCoupon = Type.Object({
   _id: text(32),
-  prize: Type.Object({ slice: Type.Object({ label: text(40) }), name: text(100) }),
+  prize: Type.Object({ slice: Type.Object({ label: text(40) }), name: text(100), names: Type.Optional(LanguageNames) }),
   amount: Type.Number(),
   createdAt: text(40),
   expiresAt: text(40),

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { ChevronIcon } from './icons'
+import './pager.css'
 
 interface PagerProps {
   /** What is paged, for screen readers. */

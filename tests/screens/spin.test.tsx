@@ -60,11 +60,28 @@ describe('the spin action', () => {
   })
 })
 
+describe('the wheel\'s name', () => {
+  it('is the one the operator gave in the player\'s language, on the wheel and on its coupons', async () => {
+    // The screen is in English here.
+    const names = { th: 'วงล้อมหาโชค', en: 'Mega wheel' }
+    const { user } = await home({
+      'GET /api/spinwheel/setup': { result: { activeSpinwheel: { name: 'Lucky wheel', names, slices }, userCoin: 1 } },
+      'GET /api/spinwheel/coupon': [{ ...coupon(1), prize: { slice: { label: 'P1' }, name: 'Lucky wheel', names } }, coupon(2)],
+    })
+    await user.click(await screen.findByRole('button', { name: text('home.spin') }))
+    const modal = await screen.findByRole('dialog', { name: 'Mega wheel' })
+    expect(await within(modal).findByText(text('spin.couponOf', { prize: 'P1', wheel: 'Mega wheel' }))).toBeVisible()
+    // A coupon of a wheel without names keeps the name it came with.
+    expect(within(modal).getByText(text('spin.couponOf', { prize: 'P2', wheel: 'Lucky wheel' }))).toBeVisible()
+  })
+})
+
 describe('a spin', () => {
   it.each([2, 5, 7])('lands exactly on the slice the server drew (slice %i), ignores taps while turning, then shows the prize and the coins left', async (index) => {
     let coins = 2
     let answer: () => void = () => {}
     const setVerticalSwipes = vi.fn()
+    const haptic = vi.fn()
     const { user, calls } = await home({
       'GET /api/spinwheel/setup': () => setup(coins),
       'POST /api/spinwheel/spin': (call: Call) => {
@@ -76,7 +93,7 @@ describe('a spin', () => {
           }
         })
       },
-    }, { setVerticalSwipes })
+    }, { setVerticalSwipes, haptic })
     const modal = await openSpin(user)
     expect(await within(modal).findByText(text('spin.coins', { count: 2 }))).toBeVisible()
     const spin = within(modal).getByRole('button', { name: text('spin.spin') })
@@ -87,6 +104,17 @@ describe('a spin', () => {
     const popup = await screen.findByRole('dialog', { name: text('spin.prizeTitle') })
     const amount = Number(slices[index].label)
     expect(popup).toHaveTextContent(amount > 0 ? text('spin.prizeWon', { prize: formatMoney(amount, 'th', 'THB') }) : text('spin.prizeNone'))
+    // A win is celebrated: the slice's label on a medal in the slice's colours, the amount large, a
+    // second success haptic as the wheel stops (the first was the server's answer); no prize is said plainly.
+    const medal = popup.querySelector<HTMLElement>('.prize-win__label')
+    if (amount > 0) {
+      expect(medal).toHaveTextContent(slices[index].label)
+      expect(medal?.style.background).toBe('rgb(17, 34, 51)')
+      expect(popup.querySelector('.prize-win__amount')).toHaveTextContent(formatMoney(amount, 'th', 'THB'))
+    } else {
+      expect(medal).toBeNull()
+    }
+    expect(haptic.mock.calls).toEqual(amount > 0 ? [['success'], ['success']] : [['success']])
     expect(sliceAt(rotationOf(modal), slices.length)).toBe(index)
     expect(count(calls, 'POST', '/api/spinwheel/spin')).toBe(1)
     // Telegram's swipe-to-close was off while it turned, and is back on.
@@ -147,7 +175,8 @@ describe('the coupons', () => {
     expect(within(list).getByText(text('spin.expired'))).toBeVisible()
     expect(within(list).getByText(text('spin.claimed'))).toBeVisible()
     await user.click(within(modal).getByRole('button', { name: text('rewards.nextPage') }))
-    expect(await within(modal).findByText('P4')).toBeVisible()
+    expect(await within(modal).findByText(text('spin.couponOf', { prize: 'P4', wheel: 'Lucky wheel' }))).toBeVisible()
+    expect(within(modal).getByRole('navigation', { name: text('spin.coupons') })).toHaveTextContent(text('statement.pageOf', { page: 2, pages: 2 }))
     await user.click(within(modal).getByRole('button', { name: text('rewards.previousPage') }))
 
     await user.click(within(await within(modal).findByRole('list')).getByRole('button', { name: text('spin.claim') }))

@@ -24,7 +24,7 @@ const dev = (path: string, body: unknown) => call(server.app, 'POST', path, { bo
 const slice = (code: string, weight: number, amountMinor: number) => ({ code, label: code, bgColor: '#112233', textColor: '#ffffff', weight, amountMinor })
 /** A wheel whose every spin lands on `code` (the only slice with weight). */
 const rigged = (amountMinor = 7_00) => ({ name: 'Test wheel', coinPerDepositMinor: 100_00, couponDays: 7, slices: [slice('WIN', 1, amountMinor), slice('LOSE', 0, 0)] })
-const campaign = async (spin: { name: string; coinPerDepositMinor: number; couponDays: number; slices: (ReturnType<typeof slice> & { htmlDescription?: string })[] } = rigged()) => expect((await dev('/dev/settings', { spinActive: true, spin })).status).toBe(200)
+const campaign = async (spin: { name: string; names?: Record<string, string>; coinPerDepositMinor: number; couponDays: number; slices: (ReturnType<typeof slice> & { htmlDescription?: string })[] } = rigged()) => expect((await dev('/dev/settings', { spinActive: true, spin })).status).toBe(200)
 const coins = (n: number, username = '0812345678') => dev('/dev/coins', { username, coins: n })
 const coupons = async (as = token) => (await get('/api/spinwheel/coupon', as)).body as unknown as SpinCoupon[]
 const wallet = async () => (await get('/api/wallet')).body as unknown as WalletResponse
@@ -49,6 +49,23 @@ describe('the wheel', () => {
       { code: 'WIN', label: 'WIN', bgColor: '#112233', textColor: '#ffffff', htmlDescription: '<p>Seven</p>' },
       { code: 'LOSE', label: 'LOSE', bgColor: '#112233', textColor: '#ffffff' },
     ])
+  })
+
+  it('carries the operator\'s name in each language, to the wheel and to coupons of the wheel running', async () => {
+    expect((await dev('/dev/settings', { spinActive: true })).status).toBe(200)
+    const seeded = (await get('/api/spinwheel/setup')).body as unknown as SpinSetup
+    expect(seeded.result.activeSpinwheel).toMatchObject({ name: 'Lucky wheel', names: { th: 'วงล้อนำโชค', la: 'ວົງລໍ້ນຳໂຊກ', en: 'Lucky wheel' } })
+    const names = { th: 'วงล้อทดสอบ', la: 'ວົງລໍ້ທົດສອບ' }
+    await campaign({ ...rigged(), names })
+    expect(((await get('/api/spinwheel/setup')).body as unknown as SpinSetup).result.activeSpinwheel).toMatchObject({ name: 'Test wheel', names })
+    expect((await coins(1)).status).toBe(200)
+    expect((await post('/api/spinwheel/spin')).status).toBe(200)
+    expect((await coupons())[0].prize).toEqual({ slice: { label: 'WIN' }, name: 'Test wheel', names })
+    // Renamed since: the coupon keeps the name it was won under, with no names of another wheel.
+    await campaign({ ...rigged(), name: 'Another wheel', names: { th: 'อีกวงล้อ' } })
+    expect((await coupons())[0].prize).toEqual({ slice: { label: 'WIN' }, name: 'Test wheel' })
+    // A name in a language the app does not have is refused.
+    expect((await dev('/dev/settings', { spin: { ...rigged(), names: { fr: 'Roue' } } })).status).toBe(400)
   })
 
   it('draws each slice with probability weight / total weight', () => {

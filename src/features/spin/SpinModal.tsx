@@ -14,8 +14,9 @@ import { Button } from '../../ui/Button'
 import { ErrorDialog } from '../../ui/ErrorDialog'
 import { LoadError } from '../../ui/LoadError'
 import { Modal } from '../../ui/Modal'
+import { Pager } from '../../ui/Pager'
 import { SafeHtml } from '../../ui/SafeHtml'
-import { claimCoupon, COUPONS_PER_PAGE, spinKeys, spinOnce, useCoupons, useWheel } from './api'
+import { claimCoupon, COUPONS_PER_PAGE, nameIn, spinKeys, spinOnce, useCoupons, useWheel } from './api'
 import { Wheel } from './Wheel'
 import { extraTurns, landingRotation, turnFrames } from './wheel'
 import './spin.css'
@@ -24,6 +25,13 @@ interface SpinModalProps {
   currency: Currency
   /** `saved`: a coupon was claimed (or a coin spent), so home reads the wallet again. */
   onClose: (saved: boolean) => void
+}
+
+/** What a spin won: the slice's label and amount, and the slice itself (its colours) when the wheel has it. */
+interface Prize {
+  label: string
+  amount: number
+  slice?: SpinSlice
 }
 
 const prefersReducedMotion = () => window.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true
@@ -41,7 +49,7 @@ export default function SpinModal({ currency, onClose }: SpinModalProps) {
   const frame = useRef(0)
   const saved = useRef(false)
   const [turning, setTurning] = useState(false)
-  const [prize, setPrize] = useState<{ label: string; amount: number } | null>(null)
+  const [prize, setPrize] = useState<Prize | null>(null)
   const [failure, setFailure] = useState<Error | null>(null)
   const money = (amount: number) => formatMoney(amount, currentLanguage(), currency)
 
@@ -56,8 +64,16 @@ export default function SpinModal({ currency, onClose }: SpinModalProps) {
     void client.invalidateQueries({ queryKey: spinKeys.coupons })
   }
 
+  /** The wheel has stopped: the prize is shown (a win with the messenger's success haptic, as
+   *  the wheel stops; the call's own came when the server answered) and the wheel read again. */
+  const landed = (won: Prize) => {
+    if (won.amount > 0) getPlatform().haptic('success')
+    setPrize(won)
+    reload()
+  }
+
   /** Turns from where the wheel stands to slice `index`, frame by frame, then shows the prize. */
-  const turnTo = (index: number, won: { label: string; amount: number }) => {
+  const turnTo = (index: number, won: Prize) => {
     const slices = wheel.data?.slices.length ?? 0
     const reducedMotion = prefersReducedMotion()
     const to = landingRotation(rotation.current, index, slices, reducedMotion ? 0 : extraTurns(Math.random()))
@@ -74,8 +90,7 @@ export default function SpinModal({ currency, onClose }: SpinModalProps) {
       }
       getPlatform().setVerticalSwipes(true)
       setTurning(false)
-      setPrize(won)
-      reload()
+      landed(won)
     }
     frame.current = requestAnimationFrame(step)
   }
@@ -88,11 +103,10 @@ export default function SpinModal({ currency, onClose }: SpinModalProps) {
       // The wheel changed under the player (the operator's new slices): no turn to fake, the prize stands.
       if (index < 0) {
         setTurning(false)
-        setPrize(result)
-        reload()
+        landed(result)
         return
       }
-      turnTo(index, result)
+      turnTo(index, { ...result, slice: wheel.data?.slices[index] })
     },
     onError: (error) => {
       setTurning(false)
@@ -110,7 +124,7 @@ export default function SpinModal({ currency, onClose }: SpinModalProps) {
   }
 
   return (
-    <Modal open onClose={() => onClose(saved.current)} title={wheel.data?.name || t('spin.title')} wide>
+    <Modal open onClose={() => onClose(saved.current)} title={(wheel.data && nameIn(currentLanguage(), wheel.data.name, wheel.data.names)) || t('spin.title')} wide>
       <div className="stack spin-modal">
         {wheel.isError && <LoadError error={wheel.error} onRetry={() => wheel.refetch()} />}
         {wheel.isPending && <div className="skeleton wheel wheel--skeleton" aria-hidden="true" />}
@@ -154,14 +168,22 @@ function Prizes({ slices }: { slices: readonly SpinSlice[] }) {
   )
 }
 
-function PrizePopup({ prize, money, onClose }: { prize: { label: string; amount: number } | null; money: (amount: number) => string; onClose: () => void }) {
+/** The prize, celebrated when there is one: the slice's label in its own colours, the amount won. */
+function PrizePopup({ prize, money, onClose }: { prize: Prize | null; money: (amount: number) => string; onClose: () => void }) {
   const { t } = useTranslation()
   const textId = useId()
+  const won = prize !== null && prize.amount > 0
   return (
     <Modal open={prize !== null} onClose={onClose} title={t('spin.prizeTitle')} describedBy={textId}>
       <div className="stack">
+        {won && (
+          <div className="prize-win" aria-hidden="true">
+            <span className="prize-win__label" style={prize.slice ? { background: prize.slice.bgColor, color: prize.slice.textColor } : undefined}>{prize.label}</span>
+          </div>
+        )}
+        {won && <p className="prize-win__amount">{money(prize.amount)}</p>}
         <p id={textId} className="spin__prize">
-          {prize && (prize.amount > 0 ? t('spin.prizeWon', { prize: money(prize.amount) }) : t('spin.prizeNone'))}
+          {prize && (won ? t('spin.prizeWon', { prize: money(prize.amount) }) : t('spin.prizeNone'))}
         </p>
         <Button type="button" block onClick={onClose}>{t('spin.ok')}</Button>
       </div>
@@ -215,8 +237,8 @@ function Coupons({ currency, onClaimed }: { currency: Currency; onClaimed: () =>
             return (
               <li key={coupon._id} className="coupons__item">
                 <span className="coupons__prize">
-                  <strong>{coupon.prize?.slice?.label}</strong> <span className="muted">{coupon.prize?.name}</span>
                   <span className="coupons__amount">{money(Number(coupon.amount) || 0)}</span>
+                  <span className="coupons__name">{t('spin.couponOf', { prize: coupon.prize?.slice?.label ?? '', wheel: nameIn(language, coupon.prize?.name, coupon.prize?.names) })}</span>
                   <span className="muted small">{t('spin.until', { date: formatDate(coupon.expiresAt, language) })}</span>
                 </span>
                 {coupon.claimed ? <span className="coupons__state">{t('spin.claimed')}</span>
@@ -227,13 +249,7 @@ function Coupons({ currency, onClaimed }: { currency: Currency; onClaimed: () =>
           })}
         </ul>
       )}
-      {pages > 1 && (
-        <nav className="reward-list__pager coupons__pager" aria-label={t('spin.coupons')}>
-          <button type="button" className="link-button" disabled={shown <= 1} onClick={() => setPage(shown - 1)}>{t('rewards.previousPage')}</button>
-          <span aria-live="polite">{t('rewards.page', { page: shown })}</span>
-          <button type="button" className="link-button" disabled={shown >= pages} onClick={() => setPage(shown + 1)}>{t('rewards.nextPage')}</button>
-        </nav>
-      )}
+      <Pager label={t('spin.coupons')} page={shown} pages={pages} onPage={setPage} />
       <Modal open={confirming !== null} onClose={() => setConfirming(null)} title={t('spin.claimTitle')} role="alertdialog">
         <div className="stack">
           <p>{confirming && t('spin.claimText', { prize: prizeOf(confirming) })}</p>

@@ -2,7 +2,8 @@
 // may leave fields out (a wheel without slices is no wheel; a missing coin count is 0).
 import { useQuery } from '@tanstack/react-query'
 import { call } from '../../api/call'
-import type { SpinCoupon, SpinSlice } from '../../api/contract'
+import type { LanguageNames, SpinCoupon, SpinSlice } from '../../api/contract'
+import type { Language } from '../../i18n/language'
 import { spinEndpoints } from '../../api/contract/spin'
 import { ApiError } from '../../api/errors'
 import { shownInline } from '../../api/wallet'
@@ -17,8 +18,15 @@ export const COUPONS_PER_PAGE = 3
 
 export interface Wheel {
   name: string
+  names?: LanguageNames
   slices: SpinSlice[]
   coins: number
+}
+
+/** The name the operator gave in the player's language, else the one for every language (issue 29). */
+export function nameIn(language: Language, name: unknown, names: LanguageNames | undefined): string {
+  const own = names && typeof names === 'object' ? names[language] : undefined
+  return typeof own === 'string' && own.trim() !== '' ? own : String(name ?? '')
 }
 
 const COLOUR = /^#[0-9a-f]{3,8}$/i
@@ -36,7 +44,7 @@ async function getWheel(): Promise<Wheel | null> {
       ...(typeof slice.htmlDescription === 'string' && slice.htmlDescription.trim() !== '' && { htmlDescription: slice.htmlDescription }),
     }))
   if (!wheel || slices.length < 2) return null
-  return { name: String(wheel.name ?? ''), slices, coins: Math.max(0, Number(result.userCoin) || 0) }
+  return { name: String(wheel.name ?? ''), names: wheel.names, slices, coins: Math.max(0, Number(result.userCoin) || 0) }
 }
 
 export const useWheel = () => useQuery({ queryKey: spinKeys.setup, queryFn: getWheel, staleTime: 0, ...shownInline })
