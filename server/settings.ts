@@ -53,6 +53,14 @@ export const SpinRule = Type.Object({
 }, { additionalProperties: false })
 export type SpinRule = Static<typeof SpinRule>
 
+/** The lost-bet refund as the operator runs it (issue 29): what percent of a member's losses comes
+ *  back, and how often it is counted; the app says both. The provider reports the amounts. */
+export const RefundRule = Type.Object({
+  percent: Type.Number({ minimum: 0, maximum: 100 }),
+  period: Type.Union([Type.Literal('day'), Type.Literal('week'), Type.Literal('month')]),
+}, { additionalProperties: false })
+export type RefundRule = Static<typeof RefundRule>
+
 /** Operator switches kept in the `settings` table (values stored as JSON): one schema for the
  *  table, APP_SETTINGS (env.ts) and /dev/settings. */
 export const SettingsSchema = Type.Object({
@@ -64,6 +72,7 @@ export const SettingsSchema = Type.Object({
   depositManual: Type.Boolean(),
   invite: InviteRule,
   spin: SpinRule,
+  refund: RefundRule,
 }, { additionalProperties: false })
 export type Settings = Static<typeof SettingsSchema>
 
@@ -76,6 +85,7 @@ const defaults: Settings = {
   enableChatWidget: false,
   depositManual: false,
   invite: { active: true, type: 'turnover', isXArea: false, percent: 1 },
+  refund: { percent: 5, period: 'week' },
   spin: {
     name: 'Lucky wheel',
     names: { th: 'วงล้อนำโชค', la: 'ວົງລໍ້ນຳໂຊກ', en: 'Lucky wheel' },

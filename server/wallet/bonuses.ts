@@ -138,7 +138,12 @@ async function heldBonus(db: Db, memberId: number, lock = false): Promise<HeldRo
 /** GET /api/bonus/check/active: whether the member holds a bonus, and which. */
 export async function activeCheck(db: Db, memberId: number): Promise<BonusActiveCheck> {
   const held = await heldBonus(db, memberId)
-  return held ? { status: true, type: held.kind, code: held.bonus_code, name: held.name } : { status: false, type: null }
+  if (!held) return { status: false, type: null }
+  const target = Number(held.turnover_target_minor)
+  return {
+    status: true, type: held.kind, code: held.bonus_code, name: held.name,
+    ...(target > 0 && { turnover: { played: toMajor(Math.min(Number(held.turnover_minor), target)), target: toMajor(target) } }),
+  }
 }
 
 export const holdsBonus = async (db: Db, memberId: number): Promise<boolean> => (await heldBonus(db, memberId)) !== undefined

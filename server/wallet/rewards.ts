@@ -13,6 +13,7 @@ import { type Db, inTransaction } from '../db'
 import { runSql } from '../sql'
 import { type ApiErrorCode, fail } from '../http/errors'
 import { getContent } from '../lookup/store'
+import { getSetting } from '../settings'
 import { type Money, toMajor } from '../money'
 import { holdsBonus } from './bonuses'
 import { creditWallet } from './ledger'
@@ -28,6 +29,7 @@ export async function refundCheck(ctx: ServerContext, member: Member): Promise<R
     .where('member_id', '=', member.id).execute()
   const waiting = rows.filter((row) => row.received_at === null).reduce((sum, row) => sum + Number(row.amount_minor), 0)
   const received = new Set(rows.filter((row) => row.received_at !== null).map((row) => Number(row.received_at))).size
+  const rule = await getSetting(ctx.db, 'refund')
   return {
     result: waiting > 0,
     bonus: await holdsBonus(ctx.db, member.id),
@@ -35,6 +37,7 @@ export async function refundCheck(ctx: ServerContext, member: Member): Promise<R
     refundAmount: toMajor(waiting),
     refundSuccess: received,
     refundFail: 0,
+    ...(rule.percent > 0 && { rate: { percent: rule.percent, period: rule.period } }),
   }
 }
 

@@ -527,13 +527,15 @@ export const BannersResponse = Type.Array(Banner)
 // ---- Bonus and promotion (spec 3, 7) ----
 
 /** GET /api/bonus/check/active (spec 3 "Bonus active check"): `status` true while the member holds
- *  a bonus, `type` its kind (bonus or promotion), `code` and `name` which one. While one is active
+ *  a bonus, `type` its kind (bonus or promotion), `code` and `name` which one, `turnover` its progress. While one is active
  *  a withdrawal must take the whole balance (spec 1). */
 export const BonusActiveCheck = Type.Object({
   status: Type.Boolean(),
   type: Type.Optional(Type.Union([text(32), Type.Null()])),
   code: Type.Optional(text(32)),
   name: Type.Optional(text(100)),
+  /** How far the held bonus's turnover is (issue 29): what was played so far of what it needs, in major units. */
+  turnover: Type.Optional(Type.Object({ played: Type.Number({ minimum: 0 }), target: Type.Number({ minimum: 0 }) })),
 })
 export type BonusActiveCheck = Static<typeof BonusActiveCheck>
 
@@ -605,6 +607,8 @@ export const RefundCheck = Type.Object({
   refundAmount: Type.Number(),
   refundSuccess: Type.Integer({ minimum: 0 }),
   refundFail: Type.Integer({ minimum: 0 }),
+  /** The operator's rule (issue 29): `percent` of losses back, counted each `period` (day, week or month). */
+  rate: Type.Optional(Type.Object({ percent: Type.Number(), period: text(16) })),
 })
 export type RefundCheck = Static<typeof RefundCheck>
 /** POST /api/refund (spec 3 "Refund log"). */

@@ -140,6 +140,22 @@ describe('the bonus held', () => {
     expect(await screen.findByLabelText(text('bonus.promoCode'))).toBeVisible()
   })
 
+  it('shows how far its turnover is, in words and as a bar', async () => {
+    await bonusPage({ 'GET /api/bonus/check/active': { ...held, turnover: { played: 1250.5, target: 5000 } } })
+    const card = await screen.findByTestId('bonus-held')
+    const words = text('bonus.turnoverPlayed', { played: '฿1,250.50', target: '฿5,000.00' })
+    expect(within(card).getByText(words)).toBeVisible()
+    const bar = within(card).getByRole('progressbar', { name: text('bonus.turnover') })
+    expect(bar).toHaveAttribute('aria-valuenow', '25')
+    expect(bar).toHaveAttribute('aria-valuetext', words)
+  })
+
+  it('shows no turnover for a bonus that needs none', async () => {
+    await bonusPage({ 'GET /api/bonus/check/active': held })
+    expect(await screen.findByTestId('bonus-held')).toBeVisible()
+    expect(screen.queryByRole('progressbar')).toBeNull()
+  })
+
   it('keeps it and says why on the card, with the balance and what it must be under, when it cannot be cancelled yet', async () => {
     const { user } = await bonusPage({
       'GET /api/bonus/check/active': held,

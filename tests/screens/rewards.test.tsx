@@ -170,6 +170,24 @@ describe('invite', () => {
 describe('refund', () => {
   const check = (over: Record<string, unknown> = {}) => ({ result: true, bonus: false, info: null, refundAmount: 42.5, refundSuccess: 1, refundFail: 0, ...over })
 
+  it.each([
+    [{ percent: 5, period: 'week' }, '5'],
+    [{ percent: 0.5, period: 'day' }, '0.5'],
+  ])('says the operator\'s rate and period (%o)', async (rate, percent) => {
+    const { user } = await home({ 'GET /api/refund/check': check({ rate }) })
+    await user.click(await actions().findByRole('button', { name: text('home.refund') }))
+    const modal = await screen.findByRole('dialog', { name: text('rewards.refundTitle') })
+    expect(await within(modal).findByText(text('rewards.refundRate', { percent, period: text(`rewards.refundPeriod.${rate.period}`) }))).toBeVisible()
+  })
+
+  it.each([undefined, { percent: 0, period: 'week' }, { percent: 5, period: 'fortnight' }])('says no rate it cannot state (%o)', async (rate) => {
+    const { user } = await home({ 'GET /api/refund/check': check(rate ? { rate } : {}) })
+    await user.click(await actions().findByRole('button', { name: text('home.refund') }))
+    const modal = await screen.findByRole('dialog', { name: text('rewards.refundTitle') })
+    await waitFor(() => expect(within(modal).getByTestId('refund-amount')).toHaveTextContent(money(42.5)))
+    expect(modal.querySelector('.refund-card__rate')).toBeNull()
+  })
+
   it('shows the refund waiting, receives it once into the wallet, and home reads the wallet again after closing', async () => {
     let received = false
     // The receive is answered when the test lets it: the second tap lands while it is pending.

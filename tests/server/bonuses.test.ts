@@ -93,7 +93,8 @@ describe('receiving a bonus', () => {
     // 100 % of 1,500.00 is 1,500.00, capped at 500.00.
     expect((await wallet()).wallet.amount).toBe(DEMO_START_MINOR / 100 + 500)
     expect((await card('WELCOME100'))?.userBonus).toEqual(record)
-    expect((await get('/api/bonus/check/active')).body).toEqual({ status: true, type: 'bonus', code: 'WELCOME100', name: expect.any(String) })
+    // Its turnover to play: (1,500 + 500) × 3, none of it played yet.
+    expect((await get('/api/bonus/check/active')).body).toEqual({ status: true, type: 'bonus', code: 'WELCOME100', name: expect.any(String), turnover: { played: 0, target: 6000 } })
     await books()
   })
 
@@ -117,7 +118,7 @@ describe('receiving a bonus', () => {
     // (1,500 + 100) x 2 = 3,200 of play: 3,199.99 is not enough.
     expect((await get('/api/wallet/activate/PG')).status).toBe(200)
     expect((await round('PG', '3199.99')).status).toBe(200)
-    expect((await get('/api/bonus/check/active')).body).toMatchObject({ status: true })
+    expect((await get('/api/bonus/check/active')).body).toMatchObject({ status: true, turnover: { played: 3199.99, target: 3200 } })
     expect((await round('PG', '0.01')).status).toBe(200)
     expect((await get('/api/bonus/check/active')).body).toEqual({ status: false, type: null })
     expect((await card('TURN'))?.userBonus).toMatchObject({ isActive: false, received: [expect.any(Object)] })

@@ -60,12 +60,21 @@ describe('POST /api/invite', () => {
 describe('refunds', () => {
   it('has nothing to receive at first: REFUND_MINIMUM, an empty log, no banners', async () => {
     expect((await get('/api/refund/check')).body).toEqual({
-      result: false, bonus: false, info: null, refundAmount: 0, refundSuccess: 0, refundFail: 0,
+      result: false, bonus: false, info: null, refundAmount: 0, refundSuccess: 0, refundFail: 0, rate: { percent: 5, period: 'week' },
     })
     expect(await get('/api/refund/receive')).toMatchObject(expectError(400, 'REFUND_MINIMUM'))
     expect((await post('/api/refund', { page: 1, limit: 10 })).body).toEqual({ refunds: [] })
     expect((await get('/api/refund/banners')).body).toEqual([])
     expect(await get('/api/refund/check', '')).toMatchObject(expectError(401, 'UNAUTHORIZED'))
+  })
+
+  it('says the operator\'s rate and period, and nothing of them when the operator sets none', async () => {
+    const dev = (body: unknown) => call(server.app, 'POST', '/dev/settings', { body })
+    expect((await dev({ refund: { percent: 0.5, period: 'day' } })).status).toBe(200)
+    expect((await get('/api/refund/check')).body).toMatchObject({ rate: { percent: 0.5, period: 'day' } })
+    expect((await dev({ refund: { percent: 0, period: 'week' } })).status).toBe(200)
+    expect((await get('/api/refund/check')).body).not.toHaveProperty('rate')
+    expect((await dev({ refund: { percent: 5, period: 'year' } })).status).toBe(400)
   })
 
   it('receives what waits into the wallet once, as one balanced movement, and logs it', async () => {

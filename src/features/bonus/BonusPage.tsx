@@ -53,7 +53,7 @@ export function BonusPage() {
       <div className="bonus-page__top" aria-busy={active.isPending || undefined}>
         {active.isError && <LoadError error={active.error} onRetry={() => active.refetch()} />}
         {active.isPending && <div className="skeleton bonus-page__top-skeleton" />}
-        {active.data?.status === true && <HeldBonus name={active.data.name ?? active.data.code ?? ''} kind={active.data.type ?? 'bonus'} />}
+        {active.data?.status === true && <HeldBonus name={active.data.name ?? active.data.code ?? ''} kind={active.data.type ?? 'bonus'} turnover={active.data.turnover} currency={currency} />}
         {active.data && active.data.status !== true && <PromoForm />}
       </div>
 
@@ -149,11 +149,32 @@ function BonusNotice({ percentFail }: { percentFail: number }) {
   )
 }
 
+/** Played so far of what the held bonus needs, in words and as a bar (issue 29). */
+function TurnoverProgress({ played, target, currency }: { played: number; target: number; currency: Currency }) {
+  const { t } = useTranslation()
+  const language = currentLanguage()
+  const labelId = useId()
+  const percent = Math.min(100, Math.max(0, Math.floor((played / target) * 100)))
+  const words = t('bonus.turnoverPlayed', { played: formatMoney(played, language, currency), target: formatMoney(target, language, currency) })
+  return (
+    <div className="bonus-held__turnover">
+      <p className="bonus-held__turnover-words">
+        <span id={labelId}>{t('bonus.turnover')}</span>
+        <span>{words}</span>
+      </p>
+      <div className="bonus-held__bar" role="progressbar" aria-labelledby={labelId} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} aria-valuetext={words}>
+        <span style={{ width: `${percent}%` }} />
+      </div>
+    </div>
+  )
+}
+
 /** Spec 1's rule a cancel can break: the balance not yet under the threshold (an operator's API may say it without figures). */
 const CANCEL_RULES = new Set(['BONUS_CONDITION'])
 
-/** The bonus held (spec 2): its name and kind, and cancelling it behind a dialog that states spec 1's rules. */
-function HeldBonus({ name, kind }: { name: string; kind: string }) {
+/** The bonus held (spec 2): its name and kind, how far its turnover is, and cancelling it behind a
+ *  dialog that states spec 1's rules. */
+function HeldBonus({ name, kind, turnover, currency }: { name: string; kind: string; turnover?: { played: number; target: number }; currency: Currency }) {
   const { t } = useTranslation()
   const reload = useReload()
   const [confirming, setConfirming] = useState(false)
@@ -182,6 +203,7 @@ function HeldBonus({ name, kind }: { name: string; kind: string }) {
         <strong>{name}</strong>
         <span className="bonus-held__kind">{t(kind === 'promotion' ? 'bonus.kindPromotion' : 'bonus.kindBonus')}</span>
       </p>
+      {turnover && turnover.target > 0 && <TurnoverProgress {...turnover} currency={currency} />}
       {refusal && <p className="notice notice--error" role="alert">{refusal}</p>}
       <Button type="button" variant="secondary" block onClick={() => setConfirming(true)}>{t('bonus.cancel')}</Button>
       <Modal open={confirming} onClose={() => setConfirming(false)} title={t('bonus.cancelTitle')} role="alertdialog" describedBy={rulesId}>

@@ -3,7 +3,7 @@ import { useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Currency } from '../../api/contract'
 import { currentLanguage } from '../../i18n/i18n'
-import { formatMoney } from '../../lib/money'
+import { formatMoney, formatWhole } from '../../lib/money'
 import { showToast } from '../../state/ui'
 import { Button } from '../../ui/Button'
 import { LoadError } from '../../ui/LoadError'
@@ -11,6 +11,9 @@ import { Modal } from '../../ui/Modal'
 import { useMoneyAction } from '../../api/useMoneyAction'
 import { receiveRefund, rewardKeys, useRefundCheck, useRefunds } from './api'
 import { RewardList } from './RewardList'
+
+const PERIODS = ['day', 'week', 'month'] as const
+const isPeriod = (period: string): period is (typeof PERIODS)[number] => (PERIODS as readonly string[]).includes(period)
 
 interface RefundModalProps {
   currency: Currency
@@ -42,6 +45,9 @@ export default function RefundModal({ currency, onClose }: RefundModalProps) {
   })
 
   const held = check.data?.bonus === true
+  // The operator's rule in words (issue 29), when it is one the app can say.
+  const given = check.data?.rate
+  const rate = given && given.percent > 0 && isPeriod(given.period) ? { percent: given.percent, period: given.period } : undefined
   // Nothing waiting, nothing to receive (issue 16); an amount the operator's API leaves out is 0.
   const nothingWaiting = !(Number(check.data?.refundAmount) > 0)
   return (
@@ -54,6 +60,7 @@ export default function RefundModal({ currency, onClose }: RefundModalProps) {
             {check.data ? formatMoney(check.data.refundAmount, currentLanguage(), currency) : '—'}
           </strong>
           {check.data && <span className="muted refund-card__counts">{t('rewards.refundCounts', { success: check.data.refundSuccess })}</span>}
+          {rate && <span className="refund-card__rate">{t('rewards.refundRate', { percent: formatWhole(rate.percent, currentLanguage()), period: t(`rewards.refundPeriod.${rate.period}`) })}</span>}
         </div>
         {held && <p className="notice" role="note">{t('rewards.refundBonusHeld')}</p>}
         <Button type="button" block disabled={!check.data || held || nothingWaiting} pending={receive.pending} onClick={() => receive.submit()}>

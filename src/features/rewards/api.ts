@@ -67,6 +67,7 @@ const refundCheckQuery = (background = false) => ({
       refundAmount: Number(check.refundAmount) || 0,
       refundSuccess: Number(check.refundSuccess) || 0,
       refundFail: Number(check.refundFail) || 0,
+      ...(check.rate && typeof check.rate === 'object' && { rate: { percent: Number(check.rate.percent) || 0, period: String(check.rate.period ?? '') } }),
     }
   },
   ...inline,
