@@ -144,15 +144,17 @@ describe('home', () => {
     // The app's own timer, caught as it is set: the test plays the 1.5 s instead of sleeping them.
     const timers = vi.spyOn(window, 'setTimeout')
     try {
-      const { user } = await home({}, { remembered: false })
+      const { user, calls } = await home({}, { remembered: false })
       await screen.findByTestId('total-balance')
+      // Its text is asked for with home, so it is there the moment the agreement opens.
+      await waitFor(() => expect(calls.filter((call) => call.url === '/api/lookup/agreements')).toHaveLength(1))
       const agreementTimer = timers.mock.calls.find(([, ms]) => ms === AGREEMENT_DELAY_MS)
       expect(AGREEMENT_DELAY_MS).toBe(1500)
       expect(agreementTimer, 'a 1.5 s timer for the agreement').toBeDefined()
       expect(screen.queryByRole('dialog')).toBeNull()
       act(() => (agreementTimer![0] as () => void)())
       const agreement = await screen.findByRole('dialog', { name: text('home.agreementTitle') })
-      expect(await within(agreement).findByText('Play fair.')).toBeVisible()
+      expect(within(agreement).getByText('Play fair.')).toBeVisible()
       // No close button; Escape (the dialog's cancel) and a click on the backdrop leave it open.
       expect(within(agreement).queryByRole('button', { name: text('common.close') })).toBeNull()
       fireEvent(agreement, new Event('cancel', { cancelable: true }))

@@ -127,6 +127,12 @@ describe('bank names (Thai in Thai, English in Lao and English)', () => {
     expect(bankName(bank, 'en')).toBe('Kasikornbank')
     expect(bankName({ nameTH: 'ธนาคาร', nameEN: '' }, 'en')).toBe('ธนาคาร')
     expect(bankName(undefined, 'th', 'BCEL')).toBe('BCEL')
+    // A Lao bank's local name is in Lao script: shown on a Lao screen, never on a Thai one.
+    const bcel = { nameTH: 'ທະນາຄານການຄ້າຕ່າງປະເທດລາວ', nameEN: 'Banque Pour Le Commerce Exterieur Lao' }
+    expect(bankName(bcel, 'la')).toBe('ທະນາຄານການຄ້າຕ່າງປະເທດລາວ')
+    expect(bankName(bcel, 'th')).toBe('Banque Pour Le Commerce Exterieur Lao')
+    expect(bankName(bcel, 'en')).toBe('Banque Pour Le Commerce Exterieur Lao')
+    expect(bankName({ nameTH: 'ທະນາຄານ', nameEN: '' }, 'th')).toBe('ທະນາຄານ')
   })
 })
 

@@ -14,7 +14,10 @@ const accepted = () => localStorage.getItem(storageKeys.rememberAgreement) === '
 export function AgreementModal() {
   const { t } = useTranslation()
   const [open, setOpen] = useState(false)
-  const agreements = useAgreements(open)
+  // Read as home loads, not when the modal opens: at 1.5 s the text is there, not a skeleton that
+  // fills in seconds later over a home the player has started to use (issue 29, Lao on a slow line).
+  const [needed] = useState(() => !accepted())
+  const agreements = useAgreements(needed)
 
   useEffect(() => {
     if (accepted()) return
