@@ -101,7 +101,7 @@ test.describe('statement (browser)', () => {
     await expect(receipt).toBeHidden()
   })
 
-  test('the slip upload status shows the approved amount, the rejected reason, and opens the image', async ({ page, open, strings, request }) => {
+  test('the slip upload status shows each slip\'s picture small, the approved amount, the rejected reason, and opens the image', async ({ page, open, strings, request }) => {
     const member = await memberWithRecords(request)
     await signedIn(page, member)
     await open('/user/statement')
@@ -116,6 +116,10 @@ test.describe('statement (browser)', () => {
     await expect(lines.nth(1).locator('.slip-card__amount')).toHaveText(baht(300, 'browser'))
     await expect(lines.nth(1).locator('.status-badge')).toHaveText(strings.statement.status.success)
     await expect(lines.nth(1).locator('.slip-card__note')).toHaveCount(0)
+    // Each card shows its picture small, loaded as it came into view.
+    for (const line of await lines.all()) {
+      await expect.poll(() => line.locator('.slip-card__thumb img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0)
+    }
 
     // A third slip, uploaded meanwhile, shows after refresh, in progress.
     await uploadSlip(request, member)

@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Currency, Slip } from '../../api/contract'
 import { getConfig } from '../../api/config'
@@ -20,11 +20,39 @@ interface SlipModalProps {
 
 type Viewing = { reference: string; state: 'loading' } | { reference: string; state: 'shown'; url: string } | { reference: string; state: 'failed' }
 
+/** A slip's picture, small, beside its card (issue 29): its address is asked for and the picture
+ *  downloaded only once the card scrolls into view, so a page of ten costs what is looked at. The
+ *  picture icon stands in until then, and where the picture cannot be had. */
+function SlipThumb({ reference }: { reference: string }) {
+  const frame = useRef<HTMLSpanElement>(null)
+  const [url, setUrl] = useState<string | null>(null)
+  const [failed, setFailed] = useState(false)
+  useEffect(() => {
+    const element = frame.current
+    if (!element || typeof IntersectionObserver === 'undefined') return
+    let live = true
+    const observer = new IntersectionObserver((entries) => {
+      if (!entries.some((entry) => entry.isIntersecting)) return
+      observer.disconnect()
+      slipImageAddress(reference, getConfig().apiBase).then((address) => live && setUrl(address), () => live && setFailed(true))
+    })
+    observer.observe(element)
+    return () => {
+      live = false
+      observer.disconnect()
+    }
+  }, [reference])
+  return (
+    <span ref={frame} className="slip-card__thumb" aria-hidden="true">
+      {url && !failed ? <img src={url} alt="" decoding="async" onError={() => setFailed(true)} /> : <ImageIcon />}
+    </span>
+  )
+}
+
 /**
  * Spec 2 "Statement": the slip upload status, 10 a page with a refresh, one card a slip: its
- * status and amount (a dash unless above 0), a failed slip's reason, when it was received, and
- * the slip image by its reference (owner only), opened on request: ten pictures are not
- * downloaded over a weak connection to show the list.
+ * picture small (loaded as it comes into view), status and amount (a dash unless above 0), a
+ * failed slip's reason, when it was received, and the picture whole on request.
  */
 export default function SlipModal({ currency, onClose }: SlipModalProps) {
   const { t } = useTranslation()
@@ -63,7 +91,8 @@ export default function SlipModal({ currency, onClose }: SlipModalProps) {
               const note = statusNote(t, slip, (name) => i18n.exists(name))
               const received = formatDate(slip.createdAt, language)
               return (
-                <li key={`${slip.reference}-${index}`} className="slip-card">
+                <li key={`${slip.reference}-${index}`} className={`slip-card${slip.reference && !slip.link ? ' slip-card--picture' : ''}`}>
+                  {slip.reference && !slip.link && <SlipThumb reference={slip.reference} />}
                   <div className="slip-card__head">
                     <span className={`status-badge status-badge--${key}`}>{t(`statement.status.${key}`)}</span>
                     <span className="slip-card__amount">{amountOrDash(Number(slip.amount) || 0, language, currency)}</span>
