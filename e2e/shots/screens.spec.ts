@@ -15,6 +15,8 @@ import { SCREENS, type Locale, type Screen, type ScreenState } from '../screenTa
 import { fund, registerMember } from '../walletMembers'
 
 const OUT = process.env.SHOTS_OUT ?? 'test-results/shots/screens'
+/** JPEG for the committed set; SHOTS_PNG=1 for lossless pictures to look at closely. */
+const PNG = process.env.SHOTS_PNG === '1'
 const SIZES = [[390, 844], [320, 568]] as const
 const LOCALES = { th, la } as const satisfies Record<string, Locale>
 /** States left out of the set (an input error, a wizard's middle step, a second provider's QR, a
@@ -54,6 +56,9 @@ for (const screen of SCREENS) {
           const name = `${platform}-${scheme}-${locale}-${width}-${fileName(screen.name)}${state ? `--${fileName(state.name)}` : ''}`
           const page = await context.newPage()
           try {
+            // A set registers a few dozen members and asks for OTPs from one address: the limits
+            // are lifted before each shot (a server too old to have them has no endpoint for it either).
+            await request.post('/dev/reset-limits', { data: {} }).catch(() => undefined)
             await page.setViewportSize({ width, height })
             await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' })
             await page.addInitScript((value) => localStorage.setItem('locale', value), locale)
@@ -64,10 +69,12 @@ for (const screen of SCREENS) {
             await page.getByRole('heading', { level: 1, name: screen.heading(LOCALES[locale]) }).waitFor({ timeout: 15_000 })
             if (state) await state.reach({ page, strings: LOCALES[locale], request })
             if (!state?.pausesClock) await settled(page)
-            await page.screenshot({ path: `${OUT}/${name}.jpg`, type: 'jpeg', quality: 60, scale: 'css' })
+            await page.screenshot({ path: `${OUT}/${name}.${PNG ? 'png' : 'jpg'}`, ...(PNG ? { type: 'png' } : { type: 'jpeg', quality: 60 }), scale: 'css' })
           } catch (error) {
             test.info().annotations.push({ type: 'not reached', description: `${name}: ${String(error).split('\n')[0]}` })
           } finally {
+            // A state that paused the clock leaves it running again for the next page: the clock is the context's.
+            if (state?.pausesClock) await page.clock.resume().catch(() => undefined)
             await page.evaluate(() => localStorage.clear()).catch(() => undefined)
             await page.close()
           }
