@@ -102,11 +102,12 @@ describe('dev endpoints', () => {
   it('read and change settings partially', async () => {
     const invite = { active: true, type: 'turnover', isXArea: false, percent: 1 }
     const spin = expect.objectContaining({ name: 'Lucky wheel', coinPerDepositMinor: 100_00, couponDays: 7 })
+    const refund = { percent: 5, period: 'week' }
     expect((await call(server.app, 'GET', '/dev/settings')).body).toEqual({
-      registerOTP: true, terminated: false, spinActive: false, enableChatWidget: false, depositManual: false, invite, spin,
+      registerOTP: true, terminated: false, spinActive: false, enableChatWidget: false, depositManual: false, invite, spin, refund,
     })
     const result = await call(server.app, 'POST', '/dev/settings', { body: { spinActive: true } })
-    expect(result.body).toEqual({ registerOTP: true, terminated: false, spinActive: true, enableChatWidget: false, depositManual: false, invite, spin })
+    expect(result.body).toEqual({ registerOTP: true, terminated: false, spinActive: true, enableChatWidget: false, depositManual: false, invite, spin, refund })
   })
 
   it('are absent in production', async () => {
