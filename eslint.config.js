@@ -31,6 +31,7 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      // Value imports here; circles through `import type` too are tests/unit/noCycles.test.ts's (this rule skips them).
       'import-x/no-cycle': 'error',
       'import-x/no-restricted-paths': [
         'error',

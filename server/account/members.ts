@@ -1,27 +1,12 @@
 import type { Currency } from '../../src/api/contract'
+import type { Member } from './member'
 import { sql } from 'kysely'
 import { type Db, inTransaction, isPostgres } from '../db'
 import { runSql } from '../sql'
 import { openWallet } from '../wallet/ledger'
 import { holdWaitingWithdrawals } from '../wallet/withdrawals'
 
-/** A member row as the routes see it. */
-export interface Member {
-  id: number
-  username: string
-  passwordHash: string
-  name: string
-  bankCode: string
-  bankAccountName: string
-  bankAccountNo: string
-  currency: Currency
-  sourceCode: string | null
-  invitedBy: number | null
-  isActive: boolean
-  createdAt: number
-  /** Epoch ms until which payouts wait: a changed payout bank account starts a hold. */
-  payoutHoldUntil: number
-}
+export type { Member } from './member'
 
 const columns = [
   'id', 'username', 'password_hash as passwordHash', 'name', 'bank_code as bankCode',

@@ -2,7 +2,7 @@
 // A guest needs nothing but its id; a member's calls carry the member's own bearer token.
 import type { FastifyRequest } from 'fastify'
 import type { ChatSocketAuth, ChatWho } from '../../src/api/contract'
-import type { Member } from '../account/members'
+import type { Member } from '../account/member'
 import { authenticate, tokenMember } from '../auth/guard'
 import type { ServerContext } from '../context'
 import { fail } from '../http/errors'

@@ -4,7 +4,7 @@ import * as C from '../../src/api/contract'
 import { slipReasonCodes } from '../../src/api/errorCodes'
 import { toMajor } from '../money'
 import { depositMinor, payQr } from './qrcode'
-import { QrSettingsPatch, QrSettingsSchema } from './qrSettings'
+import { getQrSettings, QrSettingsPatch, QrSettingsSchema, updateQrSettings } from './qrSettings'
 import { settleSlip } from './slips'
 import * as store from './store'
 
@@ -67,8 +67,8 @@ export const depositDevRoutes: FastifyPluginAsyncTypebox = async (app) => {
   })
 
   const settings = { 200: QrSettingsSchema }
-  app.get('/deposit/qr-settings', { schema: { response: settings } }, async () => store.getQrSettings(ctx.db))
+  app.get('/deposit/qr-settings', { schema: { response: settings } }, async () => getQrSettings(ctx.db))
   app.post('/deposit/qr-settings', { schema: { body: QrSettingsPatch, response: settings } }, async (request) =>
-    store.updateQrSettings(ctx.db, request.body),
+    updateQrSettings(ctx.db, request.body),
   )
 }

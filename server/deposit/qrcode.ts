@@ -2,7 +2,7 @@
 // payment the provider reports is booked, once.
 import { randomBytes } from 'node:crypto'
 import type { QrProvider, QrState } from '../../src/api/contract'
-import type { Member } from '../account/members'
+import type { Member } from '../account/member'
 import { isUniqueViolation } from '../account/members'
 import { type ServerContext, variantOf } from '../context'
 import { inTransaction } from '../db'
@@ -11,6 +11,7 @@ import { toMajor } from '../money'
 import { DEFAULT_MAX_AMOUNT_MINOR, parseAmount } from '../wallet/amount'
 import { creditDeposit } from './credit'
 import { promptPayPayload } from './promptpay'
+import { getQrSettings, type QrSettings } from './qrSettings'
 import { qrSvg } from './qrSvg'
 import * as store from './store'
 import type { QrStatus } from './store'
@@ -57,7 +58,7 @@ const closedStateOf = (row: store.QrRow, status: QrStatus): QrState => ({
 })
 
 /** The provider's account, or undefined when the operator has the provider off. */
-async function providerAccount(ctx: ServerContext, provider: QrProvider, settings: store.QrSettings) {
+async function providerAccount(ctx: ServerContext, provider: QrProvider, settings: QrSettings) {
   if (!settings.enabled[provider]) return undefined
   return store.findQrAccount(ctx.db, BANK_TYPE[provider], variantOf(ctx))
 }
@@ -76,7 +77,7 @@ export async function qrState(ctx: ServerContext, member: Member, provider: QrPr
       if (status !== 'open') return closedStateOf(shown, status)
     }
   }
-  const settings = await store.getQrSettings(ctx.db)
+  const settings = await getQrSettings(ctx.db)
   if (!(await providerAccount(ctx, provider, settings))) return noQr(settings.offMessage)
   const open = await store.findOpenQr(ctx.db, member.id, provider, now)
   return open ? stateOf(open, now) : noQr()
@@ -93,7 +94,7 @@ const newReference = () => randomBytes(10).toString('hex').toUpperCase()
 
 export async function createQr(ctx: ServerContext, member: Member, provider: QrProvider, amount: number): Promise<QrState> {
   const amountMinor = depositMinor(amount)
-  const settings = await store.getQrSettings(ctx.db)
+  const settings = await getQrSettings(ctx.db)
   const account = await providerAccount(ctx, provider, settings)
   if (!account) return noQr(settings.offMessage)
   // PromptPay pays baht only.

@@ -11,11 +11,10 @@ import { fail } from '../http/errors'
 import { memberScope } from '../http/memberScope'
 import { depositDevRoutes } from './devRoutes'
 import { cancelQr, createQr, qrState } from './qrcode'
-import type { QrSettingsPatch } from './qrSettings'
+import { type QrSettingsPatch, updateQrSettings } from './qrSettings'
 import { SLIP_MAX_BYTES, type SlipFiles, slipDirFor, slipFiles, slipImage } from './slipFile'
 import { restoreSlipDigests } from './slipDigests'
 import * as slips from './slips'
-import { updateQrSettings } from './store'
 import { idempotent } from '../wallet/idempotency'
 
 const qrcodeRoutes: FastifyPluginAsyncTypebox = async (app) => {

@@ -1,8 +1,7 @@
 // The deposit tables and their repository for QR codes (slips and gift links: slipStore.ts).
 import type { Generated } from 'kysely'
 import type { QrProvider, Variant } from '../../src/api/contract'
-import { type Db, inTransaction } from '../db'
-import type { QrSettingsPatch } from './qrSettings'
+import type { Db } from '../db'
 
 /** The deposit tables (migrations 0003 and 0008), added to the shared schema type where used. */
 export type DepositTables = {
@@ -60,55 +59,6 @@ export const UNIQUE = {
   slipImage: { sqlite: 'deposit_slips.image_digest', postgres: 'deposit_slips_image_digest' },
   truelink: { sqlite: 'deposit_slips.truelink_voucher', postgres: 'deposit_slips_truelink' },
 } as const
-
-// ---- QR settings (one JSON value in `settings`) ----
-
-/** Operator settings of QR deposits. Amounts are minor units. */
-export interface QrSettings {
-  expireMinutes: number
-  minimumMinor: Record<QrProvider, number>
-  maximumMinor: number
-  /** A provider switched off answers `hasQrcode: false` with `offMessage`. */
-  enabled: Record<QrProvider, boolean>
-  offMessage: string
-}
-
-export const DEFAULT_QR_SETTINGS: QrSettings = {
-  expireMinutes: 15,
-  // WW and E2P minimums are spec 9's; the bank QR minimum is the operator's (not shown in the spec).
-  minimumMinor: { KBANK: 10_00, WW: 100_00, E2P: 50_00 },
-  maximumMinor: 200_000_00,
-  enabled: { KBANK: true, WW: true, E2P: true },
-  offMessage: 'ช่องทางนี้ปิดปรับปรุงชั่วคราว',
-}
-
-const QR_SETTINGS_KEY = 'depositQr'
-
-export async function getQrSettings(db: Db): Promise<QrSettings> {
-  const row = await db.selectFrom('settings').select('value').where('key', '=', QR_SETTINGS_KEY).executeTakeFirst()
-  const stored = row ? (JSON.parse(row.value) as QrSettingsPatch) : {}
-  return mergeQrSettings(DEFAULT_QR_SETTINGS, stored)
-}
-
-export function mergeQrSettings(base: QrSettings, patch: QrSettingsPatch): QrSettings {
-  return {
-    ...base,
-    ...patch,
-    minimumMinor: { ...base.minimumMinor, ...patch.minimumMinor },
-    enabled: { ...base.enabled, ...patch.enabled },
-  }
-}
-
-/** Merges `patch` over the stored settings (read and written in one transaction) and returns the result. */
-export async function updateQrSettings(db: Db, patch: QrSettingsPatch): Promise<QrSettings> {
-  return inTransaction(db, async (trx) => {
-    const settings = mergeQrSettings(await getQrSettings(trx), patch)
-    const value = JSON.stringify(settings)
-    await trx.insertInto('settings').values({ key: QR_SETTINGS_KEY, value })
-      .onConflict((c) => c.column('key').doUpdateSet({ value })).execute()
-    return settings
-  })
-}
 
 // ---- QR codes ----
 

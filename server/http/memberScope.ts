@@ -1,7 +1,7 @@
 // The member-scoped part of the API: one hook authenticates every route registered inside and
 // decorates the request with its member, so handlers never call an auth function themselves.
 import type { FastifyInstance } from 'fastify'
-import type { Member } from '../account/members'
+import type { Member } from '../account/member'
 import { authenticate } from '../auth/guard'
 
 declare module 'fastify' {

@@ -19,7 +19,7 @@
  * a row however many rows share a millisecond; the page and the total come from one query.
  */
 import type { SlipStatus, StatementEntry, StatementResponse, StatementType } from '../../src/api/contract'
-import type { Member } from '../account/members'
+import type { Member } from '../account/member'
 import type { ServerContext } from '../context'
 import type { Db } from '../db'
 import { toMajor } from '../money'

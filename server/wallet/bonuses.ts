@@ -24,7 +24,7 @@
 import { type Static, Type } from 'typebox'
 import { BannersResponse, type BonusActiveCheck, type BonusItem, type BonusMinimum, BonusType as BonusTypeSchema, type PromotionOrEmpty, type UserBonus } from '../../src/api/contract'
 import { type BonusType, receivedInPeriod } from '../../src/lib/bonusLimits'
-import type { Member } from '../account/members'
+import type { Member } from '../account/member'
 import type { ServerContext } from '../context'
 import { type Db, inTransaction, isPostgres } from '../db'
 import { fail } from '../http/errors'

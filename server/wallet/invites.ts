@@ -14,7 +14,7 @@
  * receive moves only that money into the wallet.
  */
 import type { Invite, InviteListResponse } from '../../src/api/contract'
-import type { Member } from '../account/members'
+import type { Member } from '../account/member'
 import type { ServerContext } from '../context'
 import { type Db, inTransaction } from '../db'
 import { fail } from '../http/errors'

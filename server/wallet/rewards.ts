@@ -7,7 +7,7 @@
  * While a bonus is held (bonuses.ts) a refund cannot be received (REFUND_CONDITION, spec 4).
  */
 import type { Refund, RefundCheck } from '../../src/api/contract'
-import type { Member } from '../account/members'
+import type { Member } from '../account/member'
 import type { ServerContext } from '../context'
 import { type Db, inTransaction } from '../db'
 import { runSql } from '../sql'

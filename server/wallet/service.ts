@@ -5,7 +5,7 @@
  */
 import type { Slot, TransferResponse, WalletAmount, WalletResponse } from '../../src/api/contract'
 import { toProfileResponse } from '../account/routes'
-import type { Member } from '../account/members'
+import type { Member } from '../account/member'
 import type { ServerContext } from '../context'
 import { inTransaction } from '../db'
 import { fail } from '../http/errors'

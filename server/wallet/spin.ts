@@ -11,7 +11,7 @@
  */
 import { randomInt } from 'node:crypto'
 import type { SpinCoupon, SpinResult, SpinSetup } from '../../src/api/contract'
-import type { Member } from '../account/members'
+import type { Member } from '../account/member'
 import type { ServerContext } from '../context'
 import { type Db, inTransaction } from '../db'
 import { fail } from '../http/errors'

@@ -8,7 +8,7 @@
  * the wallet, a new movement). Limits come from the withdraw lookup.
  */
 import type { Withdrawal, WithdrawalList, WithdrawalStatus, WithdrawResponse } from '../../src/api/contract'
-import type { Member } from '../account/members'
+import type { Member } from '../account/member'
 import type { ServerContext } from '../context'
 import { type Db, inTransaction, isPostgres } from '../db'
 import { fail } from '../http/errors'

@@ -5,8 +5,8 @@
 // units internally. The routes themselves are described in contract/<area>.ts.
 import { type Static, Type } from 'typebox'
 import type { ErrorCode } from './errorCodes'
-// The chat's constants live with its descriptors (no TypeBox there), where the app imports them.
-import { CHAT_HISTORY_MAX, CHAT_TEXT_MAX } from './contract/chat'
+// The chat's constants have a module of their own, free of TypeBox: the app imports them as values.
+import { CHAT_HISTORY_MAX, CHAT_TEXT_MAX } from './contract/chatLimits'
 
 /** A string field with a ceiling: every string on the wire has one. */
 const text = (maxLength: number) => Type.String({ maxLength })
@@ -668,7 +668,7 @@ export const SpinActive = Type.Object({ isActive: Type.Boolean() })
 
 // ---- Chat (spec 3 "Conversation item", "Media payload", "Button", "Generic card"; spec 7 "Chat") ----
 
-export { CHAT_HISTORY_MAX, CHAT_JOIN_EVENT, CHAT_MESSAGING_EVENT, CHAT_TEXT_MAX, type ChatSocketAuth } from './contract/chat'
+export { CHAT_HISTORY_MAX, CHAT_JOIN_EVENT, CHAT_MESSAGING_EVENT, CHAT_TEXT_MAX, type ChatSocketAuth } from './contract/chatLimits'
 /** A guest id (kept in localStorage `guest-id`) and a client message id: random, URL-safe. */
 const chatId = Type.String({ pattern: '^[A-Za-z0-9_-]{16,64}$' })
 

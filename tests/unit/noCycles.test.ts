@@ -1,0 +1,103 @@
+// @vitest-environment node
+// No circle of imports in the app or the server (issue 30), type imports included: lint's
+// import-x/no-cycle leaves out `import type`, and a circle of types still ties two modules so that
+// neither can move or be read alone. Every import, export-from and dynamic import of a relative
+// path is an arrow; a circle is a strongly connected group of two or more files (or a file that
+// imports itself).
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import { dirname, join, relative, resolve } from 'node:path'
+import { describe, expect, it } from 'vitest'
+
+const ROOTS = ['src', 'server']
+const SOURCE = /\.(ts|tsx)$/
+/** `from '…'`, `import '…'` and `import('…')` of a relative path. */
+const SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(?\s*)['"](\.{1,2}\/[^'"]+)['"]/g
+
+function sourcesUnder(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && SOURCE.test(entry.name) && !entry.name.endsWith('.d.ts'))
+    .map((entry) => join(entry.parentPath, entry.name))
+}
+
+function resolveImport(from: string, specifier: string): string | undefined {
+  const base = resolve(dirname(from), specifier)
+  const candidates = [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts'), join(base, 'index.tsx')]
+  return candidates.find((candidate) => SOURCE.test(candidate) && existsSync(candidate) && statSync(candidate).isFile())
+}
+
+/** Each file's arrows: the source files it imports, by path relative to the repository. */
+function importGraph(files: readonly string[], read: (file: string) => string = (file) => readFileSync(file, 'utf8')): Map<string, string[]> {
+  const graph = new Map<string, string[]>()
+  for (const file of files) {
+    const targets = [...read(file).matchAll(SPECIFIER)]
+      .map((match) => resolveImport(file, match[1]))
+      .filter((target): target is string => target !== undefined)
+      .map((target) => relative(process.cwd(), target))
+    graph.set(relative(process.cwd(), file), [...new Set(targets)])
+  }
+  return graph
+}
+
+/** The circles: Tarjan's strongly connected groups of more than one file, and files that import themselves. */
+function circles(graph: ReadonlyMap<string, readonly string[]>): string[][] {
+  let index = 0
+  const order = new Map<string, number>()
+  const low = new Map<string, number>()
+  const stack: string[] = []
+  const onStack = new Set<string>()
+  const found: string[][] = []
+  const visit = (node: string) => {
+    order.set(node, index)
+    low.set(node, index)
+    index += 1
+    stack.push(node)
+    onStack.add(node)
+    for (const next of graph.get(node) ?? []) {
+      if (!order.has(next)) {
+        visit(next)
+        low.set(node, Math.min(low.get(node)!, low.get(next)!))
+      } else if (onStack.has(next)) {
+        low.set(node, Math.min(low.get(node)!, order.get(next)!))
+      }
+    }
+    if (low.get(node) === order.get(node)) {
+      const group: string[] = []
+      let member: string
+      do {
+        member = stack.pop()!
+        onStack.delete(member)
+        group.push(member)
+      } while (member !== node)
+      if (group.length > 1 || (graph.get(node) ?? []).includes(node)) found.push(group.sort())
+    }
+  }
+  for (const node of graph.keys()) if (!order.has(node)) visit(node)
+  return found
+}
+
+describe('import circles', () => {
+  it('finds a circle of type imports and one through a re-export, and none in a line', () => {
+    const files: Record<string, string> = {
+      'a.ts': "import type { B } from './b'\nexport type A = B",
+      'b.ts': "import { c } from './c'\nexport type B = 1",
+      'c.ts': "export { a } from './a'\nexport const c = 1",
+      'd.ts': "import { c } from './c'",
+    }
+    const dir = resolve('tests/unit/fixtures-none')
+    const graph = new Map(Object.entries(files).map(([name, text]) => [name, [...text.matchAll(SPECIFIER)].map((match) => relative(dir, resolve(dir, `${match[1]}.ts`)))]))
+    expect(graph.get('a.ts')).toEqual(['b.ts'])
+    expect(circles(graph)).toEqual([['a.ts', 'b.ts', 'c.ts']])
+    graph.set('c.ts', [])
+    expect(circles(graph)).toEqual([])
+  })
+
+  it.each(ROOTS)('has none in %s/, type imports included', (root) => {
+    const graph = importGraph(sourcesUnder(root))
+    expect(graph.size).toBeGreaterThan(20)
+    expect(circles(graph)).toEqual([])
+  })
+
+  it('has none across the app and the server together', () => {
+    expect(circles(importGraph(ROOTS.flatMap(sourcesUnder)))).toEqual([])
+  })
+})
