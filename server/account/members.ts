@@ -162,9 +162,7 @@ export async function setMemberActive(db: Db, id: number, active: boolean): Prom
   await db.updateTable('members').set({ is_active: active ? 1 : 0 }).where('id', '=', id).execute()
 }
 
-/** The invite code of spec 2 (Home): the prefix PR plus the member id. */
-export const inviteCodeOf = (id: number): string => `PR${id}`
-
+/** The member an invite code names (spec 2: the prefix PR plus the member id; the app writes it, lib/inviteCode.ts). */
 export function memberIdFromInviteCode(code: string): number | undefined {
   const match = /^PR(\d{1,12})$/i.exec(code)
   return match ? Number(match[1]) : undefined

@@ -3,7 +3,7 @@
  * each member game account (`{ game: code, memberId }`, opened by activation) and house accounts
  * (`{ house: name, currency }`, opened on first use). Every change is a movement: one database
  * transaction of postings, integer minor units, summing to zero, all in one currency. Postings and
- * movements are append-only (triggers refuse UPDATE and DELETE, see schema.ts): a correction is a
+ * movements are append-only (triggers refuse UPDATE and DELETE, migration 0004): a correction is a
  * new movement. Each account row caches its balance, updated in the movement's transaction by a
  * conditional UPDATE, so a member account never goes below zero even with several instances on one
  * PostgreSQL (the row lock and the re-checked WHERE serialize spenders; accounts are updated in id
@@ -260,48 +260,4 @@ export async function memberBalances(db: Db, memberId: number): Promise<{ wallet
     wallet: wallet === undefined ? undefined : Number(wallet.balance_minor),
     games: new Map(rows.filter((row) => row.kind === 'game').map((row) => [row.game_code ?? '', Number(row.balance_minor)])),
   }
-}
-
-/** The sum of a member wallet's postings: equal to its cached balance when the books are right. */
-export async function ledgerSum(db: Db, memberId: number): Promise<number> {
-  const row = await db.selectFrom('postings')
-    .innerJoin('ledger_accounts', 'ledger_accounts.id', 'postings.account_id')
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>('postings.amount_minor'), eb.lit(0)).as('sum'))
-    .where('ledger_accounts.key', '=', accountKey({ wallet: memberId }))
-    .executeTakeFirstOrThrow()
-  return Number(row.sum)
-}
-
-export interface BalanceChange {
-  memberId: number
-  /** Positive credits, negative debits, in minor units. */
-  amountMinor: number
-  kind: string
-  note?: string
-  at: number
-}
-
-/**
- * The single-entry API of before, kept for callers not yet moved: a credit comes from deposits-in
- * (kind deposit) or adjustments, a debit goes to adjustments. New code calls creditWallet or
- * postMovement with the right house account.
- */
-export async function changeBalance(db: Db, change: BalanceChange): Promise<number> {
-  if (!Number.isSafeInteger(change.amountMinor) || change.amountMinor === 0) throw new Error('amount must be non-zero integer minor units')
-  return inTransaction(db, async (trx) => {
-    const currency = await accountCurrency(trx, { wallet: change.memberId })
-    if (currency === undefined) throw fail(400, 'NO_WALLET')
-    const house: HouseAccount = change.amountMinor > 0 && change.kind === 'deposit' ? 'deposits-in' : 'adjustments'
-    const { balances } = await postMovement(trx, {
-      kind: change.kind,
-      memberId: change.memberId,
-      note: change.note,
-      at: change.at,
-      postings: [
-        { account: { wallet: change.memberId }, amountMinor: change.amountMinor },
-        { account: { house, currency }, amountMinor: -change.amountMinor },
-      ],
-    })
-    return balances[0]
-  })
 }

@@ -1,5 +1,5 @@
 // What every money rule of spec 5 and 9 shares (the rules sit beside their feature: wallet/rules.ts,
-// deposit/rules.ts, games/rules.ts). Like lib/validation.ts, a rule answers null when the value is
+// deposit/rules.ts; the game card's in lib/games.ts). Like lib/validation.ts, a rule answers null when the value is
 // fine, else a message key (with the limit the message names), so the screens and the tests share
 // them. A typed amount comes to a rule already read (lib/amount.ts's readAmount, in the player's language).
 import type { Language } from '../i18n/language'

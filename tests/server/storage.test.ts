@@ -10,7 +10,8 @@ import { buildServer } from '../../server/app'
 import { migrate, openDatabase } from '../../server/db'
 import { migrations } from '../../server/migrations/sequence'
 import { toMajor, toMinor } from '../../server/money'
-import { changeBalance, ledgerSum, walletBalance } from '../../server/wallet/ledger'
+import type { Db } from '../../server/db'
+import { accountKey, postMovement, walletBalance } from '../../server/wallet/ledger'
 import { call, expectSignedIn, login, registration, TEST_PASSWORD_COST, testStorage } from './helpers'
 
 const run = promisify(execFile)
@@ -80,6 +81,25 @@ describe('the database', () => {
   })
 })
 
+/** The sum of a member wallet's postings: equal to its cached balance when the books are right. */
+async function ledgerSum(db: Db, memberId: number): Promise<number> {
+  const row = await db.selectFrom('postings')
+    .innerJoin('ledger_accounts', 'ledger_accounts.id', 'postings.account_id')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>('postings.amount_minor'), eb.lit(0)).as('sum'))
+    .where('ledger_accounts.key', '=', accountKey({ wallet: memberId }))
+    .executeTakeFirstOrThrow()
+  return Number(row.sum)
+}
+
+/** Takes `amountMinor` from the member's wallet into the house's adjustments, as one movement; the wallet's balance after. */
+async function debit(db: Db, memberId: number, amountMinor: number, at: number): Promise<number> {
+  const { balances } = await postMovement(db, {
+    kind: 'withdraw', memberId, at,
+    postings: [{ account: { wallet: memberId }, amountMinor: -amountMinor }, { account: { house: 'adjustments', currency: 'THB' }, amountMinor }],
+  })
+  return balances[0]
+}
+
 describe('the wallet ledger', () => {
   it('gives the demo member 1500.00 through one movement', async () => {
     const app = await buildServer({ ...(await testStorage()), mode: 'test' })
@@ -93,8 +113,8 @@ describe('the wallet ledger', () => {
   it('never lets a balance go below zero, and keeps the ledger equal to the balance', async () => {
     const app = await buildServer({ ...(await testStorage()), mode: 'test' })
     const db = app.wallet.db
-    expect(await changeBalance(db, { memberId: 123, amountMinor: -50000, kind: 'withdraw', at: 1 })).toBe(100000)
-    await expect(changeBalance(db, { memberId: 123, amountMinor: -100001, kind: 'withdraw', at: 2 })).rejects.toThrow(
+    expect(await debit(db, 123, 50000, 1)).toBe(100000)
+    await expect(debit(db, 123, 100001, 2)).rejects.toThrow(
       'MONEY_NOT_ENOUGH',
     )
     expect(await walletBalance(db, 123)).toBe(100000)
@@ -106,7 +126,7 @@ describe('the wallet ledger', () => {
     const app = await buildServer({ ...(await testStorage()), mode: 'test' })
     const db = app.wallet.db
     const debits = await Promise.allSettled(
-      Array.from({ length: 10 }, (_, i) => changeBalance(db, { memberId: 123, amountMinor: -40000, kind: 'withdraw', at: i })),
+      Array.from({ length: 10 }, (_, i) => debit(db, 123, 40000, i)),
     )
     expect(debits.filter((debit) => debit.status === 'fulfilled')).toHaveLength(3)
     expect(await walletBalance(db, 123)).toBe(30000)

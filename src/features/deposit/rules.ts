@@ -11,9 +11,6 @@ export const QR_POLL_MS = 3_000
 export const QR_PROVIDERS = ['KBANK', 'WW', 'E2P'] as const
 export type QrProvider = (typeof QR_PROVIDERS)[number]
 
-export const isQrProvider = (value: string): value is QrProvider =>
-  (QR_PROVIDERS as readonly string[]).includes(value)
-
 /** Fixed minimums; the bank QR's (KBANK) comes from the server. */
 export const QR_MINIMUM = { WW: 100, E2P: 50 } as const
 
