@@ -1,6 +1,6 @@
 import { addressGroup } from './address'
 import { type Db, LOCKS, lockedTransaction } from './db'
-import { type ApiError, type ApiErrorCode, tooSoon } from './http/errors'
+import { type Refusal, type ApiErrorCode, tooSoon } from './http/errors'
 
 /**
  * Rate-limit bookkeeping: timestamped events per kind and subject (a validated phone number, a
@@ -250,7 +250,7 @@ async function waitFor(db: Db, limit: Limit, at: number): Promise<number> {
  */
 export async function takeAttempt(db: Db, limits: readonly Limit[], at: number, log?: AlertLog): Promise<number[]> {
   const { ids, refusal, alerts } = await lockedTransaction(db, LOCKS.rateEvents, async (trx) => {
-    let refusal: ApiError | undefined
+    let refusal: Refusal | undefined
     const alerts: Limit[] = []
     for (const limit of limits) {
       if (limit.countOnly) continue

@@ -9,7 +9,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import pg from 'pg'
 import { Server } from 'socket.io'
 import { CHAT_JOIN_EVENT, CHAT_MESSAGING_EVENT, type ChatItem } from '../../src/api/contract'
-import { ApiError } from '../http/errors'
+import { Refusal } from '../http/errors'
 import type { ChatOwner } from './identity'
 
 export interface ChatHub {
@@ -28,7 +28,7 @@ export interface ChatHubOptions {
   prefix: string
   /** Set: the PostgreSQL adapter, on a small pool of its own. */
   databaseUrl?: string
-  /** The socket's owner from its handshake `auth`; an ApiError refuses the connection with its code. */
+  /** The socket's owner from its handshake `auth`; an Refusal refuses the connection with its code. */
   identify: (auth: unknown) => Promise<ChatOwner>
   log: FastifyBaseLogger
 }
@@ -55,8 +55,8 @@ export async function startChatHub(options: ChatHubOptions): Promise<ChatHub> {
         next()
       },
       (error: unknown) => {
-        if (!(error instanceof ApiError)) options.log.error({ err: error }, 'chat socket handshake failed')
-        next(new Error(error instanceof ApiError ? error.code : 'INTERNAL_SERVER_ERROR'))
+        if (!(error instanceof Refusal)) options.log.error({ err: error }, 'chat socket handshake failed')
+        next(new Error(error instanceof Refusal ? error.code : 'INTERNAL_SERVER_ERROR'))
       },
     )
   })

@@ -13,8 +13,8 @@ export interface ErrorFigures {
   currency?: string
 }
 
-/** A failure the client is meant to see: answered as `{ message: code }` (and the figures it names) with `status`. */
-export class ApiError extends Error {
+/** A refusal the client is meant to see (the server's; the app's error is api/errors.ts's ApiError): answered as `{ message: code }` (and the figures it names) with `status`. */
+export class Refusal extends Error {
   readonly status: number
   readonly code: ApiErrorCode
   /** The limit the refusal names, major units (WITHDRAW_MINIMUM, WITHDRAW_MAXIMUM, BONUS_CONDITION). */
@@ -33,12 +33,12 @@ export class ApiError extends Error {
   }
 }
 
-export const fail = (status: number, code: ApiErrorCode, limit?: number, figures?: ErrorFigures): ApiError =>
-  new ApiError(status, code, limit, undefined, figures)
+export const fail = (status: number, code: ApiErrorCode, limit?: number, figures?: ErrorFigures): Refusal =>
+  new Refusal(status, code, limit, undefined, figures)
 
 /** 429 with `code`, saying when to come back (`Retry-After`, rounded up to a whole second). */
-export const tooSoon = (code: ApiErrorCode, waitMs: number): ApiError =>
-  new ApiError(429, code, undefined, Math.max(1, Math.ceil(waitMs / 1000)))
+export const tooSoon = (code: ApiErrorCode, waitMs: number): Refusal =>
+  new Refusal(429, code, undefined, Math.max(1, Math.ceil(waitMs / 1000)))
 
 export function errorBody(code: ApiErrorCode, limit?: number, figures: ErrorFigures = {}): ErrorBody {
   return {
@@ -80,7 +80,7 @@ function clientErrorStatus(error: unknown): number | undefined {
  */
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error, request, reply) => {
-    if (error instanceof ApiError) {
+    if (error instanceof Refusal) {
       if (error.retryAfterSeconds !== undefined) reply.header('Retry-After', String(error.retryAfterSeconds))
       return reply.code(error.status).send(errorBody(error.code, error.limit, error.figures))
     }

@@ -13,7 +13,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { ServerContext } from '../context'
 import { type Db, inTransaction } from '../db'
-import { ApiError, fail } from '../http/errors'
+import { Refusal, fail } from '../http/errors'
 import { sha256 } from '../tokens'
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key'
@@ -194,7 +194,7 @@ export async function idempotentSteps<B, T>(
     await row(ctx.db).set({ status_code: reply.statusCode, body: JSON.stringify(result) }).execute()
     return result
   } catch (error) {
-    if (error instanceof ApiError && error.status === WAITING) {
+    if (error instanceof Refusal && error.status === WAITING) {
       await row(ctx.db).set({ status_code: WAITING }).execute()
     } else {
       await ctx.db.deleteFrom('idempotency_keys').where('member_id', '=', memberId).where('idem_key', '=', key).execute()

@@ -14,7 +14,7 @@
  */
 import type { ServerContext } from '../context'
 import { type Db, inTransaction, whenDurable } from '../db'
-import { ApiError } from '../http/errors'
+import { Refusal } from '../http/errors'
 import { runSql } from '../sql'
 import * as games from './games'
 import { type AccountCache, type AccountRef, postMovement, resolveAccounts } from './ledger'
@@ -210,7 +210,7 @@ async function finish(ctx: ServerContext, transfer: GameTransfer, outcome: 'sett
       return { ...transfer, status: outcome }
     })
   } catch (error) {
-    const first = error instanceof FinishedElsewhere || (error instanceof ApiError && error.status === 409)
+    const first = error instanceof FinishedElsewhere || (error instanceof Refusal && error.status === 409)
     if (!first) throw error
     return findTransfer(ctx.db, transfer.id)
   }
