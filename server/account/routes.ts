@@ -9,14 +9,14 @@ import { fail } from '../http/errors'
 import { inTransaction } from '../db'
 import { accountLimits, passwordChangeLimit, releaseAttempt, takeAttempt } from '../limits'
 import { useVerification } from '../otp/store'
-import { bankByCode } from '../lookup/store'
+import { findBank } from '../lookup/store'
 import * as members from './members'
 import { checkRegistration, checkRegistrationStep } from './registration'
 import * as rules from './rules'
 import { isPasswordLongEnough } from '../../src/lib/validation'
 
 export async function toProfileResponse(ctx: ServerContext, member: members.Member): Promise<ProfileResponse> {
-  const bank = await bankByCode(ctx.db, member.bankCode)
+  const bank = await findBank(ctx.db, member.bankCode)
   return {
     profile: {
       _id: String(member.id),

@@ -89,20 +89,13 @@ export async function listBanks(db: Db, variant: Variant): Promise<Bank[]> {
   return rows.map(toBank)
 }
 
-/** A bank a member of this variant may register with. */
-export async function findBank(db: Db, code: string, variant: Variant): Promise<Bank | undefined> {
-  let query = db.selectFrom('banks').select(['code', 'name_th', 'name_en']).where('code', '=', code)
-  if (variant !== 'la') query = query.where('country', '=', 'TH')
-  const row = await query.executeTakeFirst()
-  return row && toBank(row)
-}
-
-/** Any bank by code, whatever the variant (for showing a member's stored bank; names read at most a minute ago). */
-export async function bankByCode(db: Db, code: string): Promise<Bank | undefined> {
-  return recentValue(db, `bank:${code}`, 60_000, async () => {
-    const row = await db.selectFrom('banks').select(['code', 'name_th', 'name_en']).where('code', '=', code).executeTakeFirst()
-    return row && toBank(row)
-  })
+/** A bank by code, its names read at most a minute ago; with `variant`, only a bank a member of
+ *  that variant may register with (a Lao bank only in the Lao variant). */
+export async function findBank(db: Db, code: string, variant?: Variant): Promise<Bank | undefined> {
+  const row = await recentValue(db, `bank:${code}`, 60_000, () =>
+    db.selectFrom('banks').select(['code', 'name_th', 'name_en', 'country']).where('code', '=', code).executeTakeFirst())
+  if (!row || (variant !== undefined && variant !== 'la' && row.country !== 'TH')) return undefined
+  return toBank(row)
 }
 
 export async function listSources(db: Db): Promise<Source[]> {
