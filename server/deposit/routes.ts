@@ -65,7 +65,8 @@ const slipUploadRoute = (files: SlipFiles): FastifyPluginAsyncTypebox => async (
   })
 }
 
-const walletRoutes = (files: SlipFiles): FastifyPluginAsyncTypebox => async (app) => {
+/** The deposits served under /api/wallet (spec 7): the slip upload and the gift link. */
+const walletDepositRoutes = (files: SlipFiles): FastifyPluginAsyncTypebox => async (app) => {
   const ctx = app.wallet
   await app.register(slipUploadRoute(files))
   app.route({
@@ -120,7 +121,7 @@ export const depositRoutes: FastifyPluginAsyncTypebox<DepositOptions> = async (a
   await app.register(slipImageRoute(files), { prefix: slips.SLIP_IMAGE_PATH })
   await memberScope(app, async (member) => {
     await member.register(qrcodeRoutes, { prefix: '/api/qrcode' })
-    await member.register(walletRoutes(files), { prefix: '/api/wallet' })
+    await member.register(walletDepositRoutes(files), { prefix: '/api/wallet' })
     await member.register(statementSlipRoutes, { prefix: '/api/statement/slip' })
   })
   if (hasDevRoutes(app.wallet.mode)) await app.register(depositDevRoutes, { prefix: '/dev' })
