@@ -4,7 +4,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { call } from './call'
 import { bonusEndpoints } from './contract/bonus'
-import { shownInline } from './wallet'
+import { shownInline } from './queryClient'
 
 export const bonusActiveKey = ['bonus', 'active'] as const
 

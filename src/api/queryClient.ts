@@ -30,6 +30,9 @@ function shouldRetry(failureCount: number, error: Error): boolean {
 /** For loads a screen shows inline with its own retry: network trouble and 5xx are tried once more. */
 export const retryTransientOnce = (failureCount: number, error: Error): boolean => failureCount < 1 && shouldRetry(failureCount, error)
 
+/** A query whose failure its screen shows inline (no toast), tried once more on network trouble or 5xx. */
+export const shownInline = { meta: { silent: true }, retry: retryTransientOnce } as const
+
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     queryCache: new QueryCache({

@@ -5,7 +5,8 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { call } from './call'
 import type { StatementEntry } from './contract'
 import { STATEMENT_PAGE_SIZE, statementEndpoints } from './contract/statement'
-import { shownInline, walletKeys } from './wallet'
+import { shownInline } from './queryClient'
+import { walletKeys } from './wallet'
 
 export { STATEMENT_PAGE_SIZE }
 

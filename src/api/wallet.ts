@@ -6,7 +6,7 @@ import { storageKeys } from '../lib/storage'
 import { takeEarly } from './early'
 import { call } from './call'
 import { walletEndpoints } from './contract/wallet'
-import { retryTransientOnce } from './queryClient'
+import { shownInline } from './queryClient'
 import type { SlotsRefreshResponse, WalletResponse } from './contract'
 
 export const walletKeys = {
@@ -23,8 +23,6 @@ export const getWallet = async (): Promise<WalletResponse> => {
 }
 export const refreshSlots = () => call(walletEndpoints.refreshSlots)
 
-/** Screens that show a failed load inline retry once, so the player sees the retry in seconds. */
-export const shownInline = { meta: { silent: true }, retry: retryTransientOnce } as const
 
 export const walletQuery = () => queryOptions({ queryKey: walletKeys.detail(), queryFn: getWallet, ...shownInline })
 export const useWallet = () => useQuery(walletQuery())

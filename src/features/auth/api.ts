@@ -5,6 +5,7 @@ import { call } from '../../api/call'
 import { accountEndpoints as A } from '../../api/contract/account'
 import { publicLookupEndpoints as L } from '../../api/contract/lookup'
 import type { LoginRequest, OtpSendRequest, OtpVerifyRequest, RegisterRequest } from '../../api/contract'
+import { shownInline } from '../../api/queryClient'
 
 export const authKeys = {
   all: ['auth'] as const,
@@ -43,7 +44,6 @@ export const validateAccount = (body: RegisterRequest) => call(A.validate, { bod
 export const createAccount = (body: RegisterRequest) => call(A.register, { body })
 
 // The register steps show these failures inline (a notice with a retry, a field hint): no toast.
-const shownInline = { meta: { silent: true } } as const
 export const registerOtpQuery = () => queryOptions({ queryKey: authKeys.registerOtp(), queryFn: getRegisterOtp, ...shownInline })
 export const sourcesQuery = () => queryOptions({ queryKey: authKeys.sources(), queryFn: getSources, staleTime: Infinity, ...shownInline })
 

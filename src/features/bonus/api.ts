@@ -6,7 +6,7 @@ import { call } from '../../api/call'
 import type { BonusItem, PromotionOrEmpty, UserBonus } from '../../api/contract'
 import { bonusEndpoints } from '../../api/contract/bonus'
 import { memberLookupEndpoints } from '../../api/contract/lookup'
-import { shownInline } from '../../api/wallet'
+import { shownInline } from '../../api/queryClient'
 import type { BonusType } from '../../lib/bonusLimits'
 
 export const bonusListKey = ['bonus', 'list'] as const

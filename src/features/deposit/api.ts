@@ -1,6 +1,6 @@
 // Deposits (spec 4, 7): where to transfer, QR codes per provider, slip upload and gift links.
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { retryTransientOnce } from '../../api/queryClient'
+import { shownInline as silent } from '../../api/queryClient'
 import { call } from '../../api/call'
 import { memberLookupEndpoints } from '../../api/contract/lookup'
 import { depositEndpoints } from '../../api/contract/deposit'
@@ -21,7 +21,6 @@ export const depositKeys = {
 }
 
 // Spec 8: a failed deposit load hides its loader silently; the modal shows it inline.
-const silent = { meta: { silent: true }, retry: retryTransientOnce } as const
 
 export const getDepositLookup = () => call(memberLookupEndpoints.deposit)
 export const getSlipWindow = () => call(memberLookupEndpoints.slip)

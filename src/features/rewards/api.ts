@@ -5,7 +5,7 @@ import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-qu
 import { call } from '../../api/call'
 import { rewardEndpoints } from '../../api/contract/rewards'
 import { LONG_TIMEOUT_MS } from '../../api/http'
-import { retryTransientOnce } from '../../api/queryClient'
+import { shownInline as inline } from '../../api/queryClient'
 import type { Banner, Invite, InviteListResponse, Refund, RefundCheck, RefundListResponse } from '../../api/contract'
 import { walletKeys } from '../../api/wallet'
 
@@ -21,7 +21,6 @@ export const rewardKeys = {
   refundCheck: () => [...walletKeys.all, 'refund', 'check'] as const,
 }
 
-const inline = { meta: { silent: true }, retry: retryTransientOnce } as const
 
 const bannersOf = (data: unknown): Banner[] =>
   (Array.isArray(data) ? data : []).filter((banner): banner is Banner => typeof banner?.image === 'string' && banner.image !== '')

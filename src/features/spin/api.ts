@@ -6,7 +6,7 @@ import type { LanguageNames, SpinCoupon, SpinSlice } from '../../api/contract'
 import type { Language } from '../../i18n/language'
 import { spinEndpoints } from '../../api/contract/spin'
 import { ApiError } from '../../api/errors'
-import { shownInline } from '../../api/wallet'
+import { shownInline } from '../../api/queryClient'
 
 export const spinKeys = {
   setup: ['spin', 'setup'] as const,

@@ -5,7 +5,7 @@ import { call } from '../../api/call'
 import { depositEndpoints } from '../../api/contract/deposit'
 import type { Slip } from '../../api/contract'
 import { STATEMENT_PAGE_SIZE, statementKeys } from '../../api/statement'
-import { shownInline } from '../../api/wallet'
+import { shownInline } from '../../api/queryClient'
 
 export const useSlips = (page: number) =>
   useQuery({

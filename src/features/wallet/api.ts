@@ -5,7 +5,8 @@ import { call } from '../../api/call'
 import { accountEndpoints } from '../../api/contract/account'
 import { memberLookupEndpoints } from '../../api/contract/lookup'
 import { walletEndpoints } from '../../api/contract/wallet'
-import { shownInline as inline, walletKeys } from '../../api/wallet'
+import { shownInline as inline } from '../../api/queryClient'
+import { walletKeys } from '../../api/wallet'
 
 const keys = {
   withdrawLimits: () => [...walletKeys.all, 'withdraw-limits'] as const,
