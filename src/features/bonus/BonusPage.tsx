@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
 import { useId, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { bonusActiveKey, useBonusActive } from '../../api/bonusActive'
@@ -19,7 +19,7 @@ import { TextField } from '../../ui/Field'
 import { LoadError } from '../../ui/LoadError'
 import { Spinner } from '../../ui/Loader'
 import { Modal } from '../../ui/Modal'
-import { activateBonus, activatePromotion, bonusListKey, clearBonus, fillNotice, findPromotion, useBonuses, useBonusNotice } from './api'
+import { activateBonus, activatePromotion, bonusKeys, clearBonus, fillNotice, useBonuses, useBonusNotice, usePromotion } from './api'
 import './bonus.css'
 
 /** After a bonus is received or cancelled: the bonus held, the cards and the wallet, read again (spec 4). */
@@ -27,7 +27,7 @@ function useReload() {
   const client = useQueryClient()
   return () => {
     void client.invalidateQueries({ queryKey: bonusActiveKey })
-    void client.invalidateQueries({ queryKey: bonusListKey })
+    void client.invalidateQueries({ queryKey: bonusKeys.list })
     void client.invalidateQueries({ queryKey: walletKeys.all })
   }
 }
@@ -260,7 +260,7 @@ function PromotionModal({ code, onClose }: { code: string; onClose: () => void }
   const { t } = useTranslation()
   const reload = useReload()
   const [failure, setFailure] = useState<Error | null>(null)
-  const found = useQuery({ queryKey: ['promotion', 'find', code], queryFn: () => findPromotion(code), retry: false, meta: { silent: true }, staleTime: 0 })
+  const found = usePromotion(code)
   const receive = useMoneyAction<unknown, void>({
     call: (_nothing, headers) => activatePromotion(code, headers),
     onSuccess: () => {

@@ -9,7 +9,12 @@ import { memberLookupEndpoints } from '../../api/contract/lookup'
 import { shownInline } from '../../api/queryClient'
 import type { BonusType } from '../../lib/bonusLimits'
 
-export const bonusListKey = ['bonus', 'list'] as const
+/** The bonus area's query keys, one factory (issue 30). */
+export const bonusKeys = {
+  list: ['bonus', 'list'] as const,
+  notice: ['bonus', 'notice'] as const,
+  promotion: (code: string) => ['promotion', 'find', code] as const,
+}
 
 const TYPES: readonly BonusType[] = ['limit', 'day', 'week']
 
@@ -44,7 +49,7 @@ export function readBonusList(data: unknown): BonusItem[] {
 }
 
 export const useBonuses = () =>
-  useQuery({ queryKey: bonusListKey, queryFn: async () => readBonusList(await call(bonusEndpoints.list)), ...shownInline })
+  useQuery({ queryKey: bonusKeys.list, queryFn: async () => readBonusList(await call(bonusEndpoints.list)), ...shownInline })
 
 export const activateBonus = (code: string, headers: Record<string, string>) => call(bonusEndpoints.activate, { params: { code }, headers })
 export const clearBonus = (headers: Record<string, string>) => call(bonusEndpoints.clear, { headers })
@@ -58,10 +63,14 @@ export async function findPromotion(code: string): Promise<{ code: string; perce
   return { code: typeof found.code === 'string' ? found.code : code.toUpperCase(), percentFail: Number(found.percentFail) || 0, description: found.description }
 }
 
+/** A promotion code looked up (spec 2 "Bonus"): not retried, its not-found shown by the modal. */
+export const usePromotion = (code: string) =>
+  useQuery({ queryKey: bonusKeys.promotion(code), queryFn: () => findPromotion(code), retry: false, meta: { silent: true }, staleTime: 0 })
+
 /** The operator's bonus notice (spec 7 "notice" lookup), read once a while: the same for every bonus. */
 export const useBonusNotice = () =>
   useQuery({
-    queryKey: ['bonus', 'notice'] as const,
+    queryKey: bonusKeys.notice,
     queryFn: async () => {
       const { notice } = await call(memberLookupEndpoints.notice)
       return typeof notice === 'string' ? notice.trim() : ''

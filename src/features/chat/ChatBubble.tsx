@@ -5,33 +5,18 @@ import { useQuery } from '@tanstack/react-query'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSnapshot } from 'valtio'
-import { call } from '../../api/call'
-import { getConfig } from '../../api/config'
 import { profileQuery } from '../../api/profile'
-import { publicLookupEndpoints } from '../../api/contract/lookup'
 import { ensureAllStrings } from '../../i18n/i18n'
 import { ChatIcon } from '../../ui/icons'
 import { retryableLazy } from '../../ui/retryableLazy'
 import { chatBadge, type ChatIdentity, hasUnsent, stopLoadedChat, storedGuestId } from './badge'
+import { useChatEnabled } from './api'
 import { useClearOfControls } from './useClearOfControls'
 import './bubble.css'
 
 // The panel's strings are outside the first load's part (i18n.ts), fetched with it.
 const loadPanel = () => Promise.all([import('./ChatPanel'), ensureAllStrings()]).then(([module]) => module)
 const ChatPanel = retryableLazy(loadPanel)
-
-/** Spec 7: the widget flag is asked only when a chat backend is configured. */
-export function useChatEnabled(): boolean {
-  const backend = !!getConfig().chat
-  const flag = useQuery({
-    queryKey: ['chat', 'enabled'],
-    queryFn: () => call(publicLookupEndpoints.enableChatWidget, { background: true }),
-    enabled: backend,
-    staleTime: 5 * 60_000,
-    meta: { silent: true },
-  })
-  return backend && flag.data?.enableChatWidget === true
-}
 
 /** The bubble of the public pages (a guest, by the device's guest id) or of the member shell (by
  *  profile id: nothing until the profile is known). */
