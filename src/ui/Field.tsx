@@ -1,5 +1,7 @@
 import { useId, useState, type InputHTMLAttributes, type ReactNode, type Ref, type SelectHTMLAttributes } from 'react'
 import { useTranslation } from 'react-i18next'
+import type { Variant } from '../api/contract'
+import { phoneInput } from '../lib/validation'
 import { EyeIcon, EyeOffIcon } from './icons'
 
 interface FieldShellProps {
@@ -49,6 +51,27 @@ export function TextField({ label, error, hint, trailing, className, ...input }:
         {trailing}
       </div>
     </FieldShell>
+  )
+}
+
+type PhoneFieldProps = Omit<InputProps, 'type' | 'inputMode' | 'label' | 'placeholder' | 'onChange'> & {
+  variant: Variant
+  /** The number as kept: digits only, capped for the variant (a pasted `081-234-5678` too). */
+  onPhone: (phone: string) => void
+}
+
+/** The phone number field of login and registration: a numeric keypad, the variant's placeholder. */
+export function PhoneField({ variant, onPhone, ...props }: PhoneFieldProps) {
+  const { t } = useTranslation()
+  return (
+    <TextField
+      {...props}
+      label={t('fields.phone')}
+      type="tel"
+      inputMode="numeric"
+      placeholder={t(`fields.phonePlaceholder.${variant}`)}
+      onChange={(event) => onPhone(phoneInput(event.target.value, variant))}
+    />
   )
 }
 

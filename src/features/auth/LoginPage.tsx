@@ -7,10 +7,10 @@ import { getConfig } from '../../api/config'
 import { errorMessage } from '../../api/errors'
 import { paths } from '../../app/paths'
 import { useSubmit } from '../../api/useSubmit'
-import { phoneInput, phoneRule, required } from '../../lib/validation'
+import { phoneRule, required } from '../../lib/validation'
 import { forgetEndedReason, session, signIn } from '../../state/session'
 import { Button } from '../../ui/Button'
-import { PasswordField, TextField } from '../../ui/Field'
+import { PasswordField, PhoneField } from '../../ui/Field'
 import { useLogin } from './api'
 import { REGISTERED_PHONE, safeRedirect } from './redirect'
 
@@ -95,17 +95,14 @@ export function LoginPage() {
       <p className="muted small auth-subtitle">{t('login.subtitle')}</p>
       {endedReason && <p className="notice notice--error" role="status">{errorMessage(endedReason)}</p>}
       <form className="stack" noValidate onSubmit={onSubmit}>
-        <TextField
-          label={t('fields.phone')}
+        <PhoneField
+          variant={variant}
           name="username"
-          type="tel"
-          inputMode="numeric"
           autoComplete="username"
-          placeholder={t(`fields.phonePlaceholder.${variant}`)}
           value={phone}
           error={fieldErrors.phone}
-          onChange={(event) => {
-            setPhone(phoneInput(event.target.value, variant))
+          onPhone={(typed) => {
+            setPhone(typed)
             clearErrors()
           }}
         />

@@ -2,9 +2,9 @@ import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { getConfig } from '../../../api/config'
 import { useSubmit } from '../../../api/useSubmit'
-import { phoneInput, phoneRule } from '../../../lib/validation'
+import { phoneRule } from '../../../lib/validation'
 import { Button } from '../../../ui/Button'
-import { TextField } from '../../../ui/Field'
+import { PhoneField } from '../../../ui/Field'
 import { isCode } from '../../../api/errors'
 import { useRegisterOtp, useSendOtp } from '../api'
 import type { StepProps } from './stepProps'
@@ -39,19 +39,16 @@ export function StepPhone({ draft, update, next }: StepProps) {
 
   return (
     <form className="stack" noValidate onSubmit={onSubmit}>
-      <TextField
-        label={t('fields.phone')}
+      <PhoneField
+        variant={variant}
         name="phone"
-        type="tel"
-        inputMode="numeric"
         autoComplete="tel-national"
-        placeholder={t(`fields.phonePlaceholder.${variant}`)}
         hint={t(`register.phoneHint.${variant}`)}
         value={draft.phone}
         error={error}
         autoFocus
-        onChange={(event) => {
-          update({ phone: phoneInput(event.target.value, variant), otpRef: '', otpToken: '' })
+        onPhone={(phone) => {
+          update({ phone, otpRef: '', otpToken: '' })
           setError(null)
         }}
       />
