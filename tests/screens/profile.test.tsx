@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest'
 import type { ProfileResponse } from '../../src/api/contract'
 import { ProfilePage } from '../../src/features/profile/ProfilePage'
 import { i18n } from '../../src/i18n/i18n'
-import { renderScreen, text } from '../renderScreen'
+import { operatorOnly, renderScreen, text } from '../renderScreen'
 
 const PROFILE: ProfileResponse = {
   profile: { _id: '7', username: '0812345678', name: 'somchai', createdAt: '2025-01-15T05:00:00.000Z', bankCode: 'KBANK', bankAccountName: 'SOMCHAI JAIDEE', bankAccountNo: '1234567890' },
@@ -33,6 +33,16 @@ describe('profile', () => {
     const values = Array.from(bank.querySelectorAll('p'), (line) => line.textContent)
     expect(values).toEqual([`${text('profile.bank')} Kasikornbank`, `${text('profile.bankAccountName')} SOMCHAI JAIDEE`, `${text('profile.bankAccountNo')} 123-456-7890`])
     expect(screen.getByText(text('contact.version', { version: __APP_VERSION__ }))).toBeVisible()
+  })
+
+  it('shows what came when an operator leaves the name and the phone out', async () => {
+    await renderScreen(<ProfilePage />, {
+      path: '/user/profile',
+      setup: () => sessionStorage.setItem('token', 'tok'),
+      api: { 'GET /api/account/profile': operatorOnly({ ...PROFILE, profile: { ...PROFILE.profile, name: undefined, username: undefined } }, 'an operator\'s API may leave fields out') },
+    })
+    expect(await screen.findByText('?')).toBeInTheDocument()
+    expect(screen.getByRole('group', { name: text('profile.bankTitle') })).toHaveTextContent('123-456-7890')
   })
 
   it('opens the password change from a labelled row', async () => {

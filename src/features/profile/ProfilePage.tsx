@@ -25,6 +25,8 @@ export function ProfilePage() {
   const bankAccount = data?.bankAccount
   const language = currentLanguage()
   const languageLabel = useId()
+  // An operator's API may leave a field out: the screen shows what came.
+  const name = String(data?.profile.name ?? '')
   return (
     <section aria-labelledby="profile-title" className="profile">
       <h1 id="profile-title">{t('profile.title')}</h1>
@@ -33,10 +35,10 @@ export function ProfilePage() {
       {data && (
         <>
           <div className="card profile__who">
-            <span className="profile__avatar" aria-hidden="true">{data.profile.name.trim().charAt(0).toUpperCase() || '?'}</span>
+            <span className="profile__avatar" aria-hidden="true">{name.trim().charAt(0).toUpperCase() || '?'}</span>
             <div className="profile__id">
-              <p className="profile__name">{data.profile.name}</p>
-              <p className="profile__phone"><span className="visually-hidden">{t('profile.username')} </span>{maskPhone(data.profile.username)}</p>
+              <p className="profile__name">{name}</p>
+              <p className="profile__phone"><span className="visually-hidden">{t('profile.username')} </span>{maskPhone(String(data.profile.username ?? ''))}</p>
             </div>
           </div>
           <dl className="card facts profile__facts">
