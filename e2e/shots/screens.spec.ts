@@ -66,7 +66,7 @@ for (const screen of SCREENS) {
             const token = screen.access === 'member' ? await member(page, request) : null
             await state?.prepare?.({ page, request, token })
             await page.goto(`${screen.path}${hash}`)
-            await page.getByRole('heading', { level: 1, name: screen.heading(LOCALES[locale]) }).waitFor({ timeout: 15_000 })
+            await page.getByRole('heading', { level: 1, name: screen.heading(LOCALES[locale]) }).waitFor()
             if (state) await state.reach({ page, strings: LOCALES[locale], request })
             if (!state?.pausesClock) await settled(page)
             await page.screenshot({ path: `${OUT}/${name}.${PNG ? 'png' : 'jpg'}`, ...(PNG ? { type: 'png' } : { type: 'jpeg', quality: 60 }), scale: 'css' })

@@ -1,6 +1,8 @@
 // What the screen shows besides server data: toasts, the number of open modals (for the back
 // stack and the scroll lock) and how many calls are pending (for the delayed loader).
 import { proxy } from 'valtio'
+import { changeLanguage } from '../i18n/i18n'
+import { isLanguage } from '../i18n/language'
 
 export type ToastKind = 'success' | 'error' | 'info'
 export interface Toast {
@@ -37,4 +39,10 @@ export function callStarted(): void {
 }
 export function callEnded(): void {
   ui.pendingCalls = Math.max(0, ui.pendingCalls - 1)
+}
+
+/** The player picks a language (the top bar's switch, the profile's row): its strings download;
+ *  offline, `failed` says so in a toast rather than the screen silently staying as it was. */
+export function chooseLanguage(value: string, failed: string): void {
+  if (isLanguage(value)) changeLanguage(value).catch(() => showToast(failed))
 }

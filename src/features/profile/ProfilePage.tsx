@@ -1,12 +1,12 @@
 import { lazy, Suspense, useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { changeLanguage, currentLanguage } from '../../i18n/i18n'
-import { isLanguage, languages, nativeNames } from '../../i18n/language'
+import { currentLanguage } from '../../i18n/i18n'
+import { languages, nativeNames } from '../../i18n/language'
 import { bankName } from '../../lib/banks'
 import { groupAccountNumber, maskPhone } from '../../lib/validation'
 import { formatDateTime } from '../../lib/time'
 import { useProfile } from '../../api/profile'
-import { showToast } from '../../state/ui'
+import { chooseLanguage } from '../../state/ui'
 import { BankLogo } from '../../ui/BankLogo'
 import { ChevronIcon, LockIcon } from '../../ui/icons'
 import { LoadError } from '../../ui/LoadError'
@@ -76,9 +76,7 @@ export function ProfilePage() {
                   name="profile-language"
                   value={choice}
                   checked={language === choice}
-                  onChange={(event) => {
-                    if (isLanguage(event.target.value)) changeLanguage(event.target.value).catch(() => showToast(t('common.loadFailed')))
-                  }}
+                  onChange={(event) => chooseLanguage(event.target.value, t('common.loadFailed'))}
                 />
                 <span>{nativeNames[choice]}</span>
               </label>

@@ -12,8 +12,6 @@ import { useMoneyAction } from '../../api/useMoneyAction'
 import { receiveRefund, rewardKeys, useRefundCheck, useRefunds } from './api'
 import { RewardList } from './RewardList'
 
-const PERIODS = ['day', 'week', 'month'] as const
-const isPeriod = (period: string): period is (typeof PERIODS)[number] => (PERIODS as readonly string[]).includes(period)
 
 interface RefundModalProps {
   currency: Currency
@@ -45,9 +43,8 @@ export default function RefundModal({ currency, onClose }: RefundModalProps) {
   })
 
   const held = check.data?.bonus === true
-  // The operator's rule in words (issue 29), when it is one the app can say.
-  const given = check.data?.rate
-  const rate = given && given.percent > 0 && isPeriod(given.period) ? { percent: given.percent, period: given.period } : undefined
+  // The operator's rule in words (issue 29); api.ts keeps it only when the app can say it.
+  const rate = check.data?.rate
   // Nothing waiting, nothing to receive (issue 16); an amount the operator's API leaves out is 0.
   const nothingWaiting = !(Number(check.data?.refundAmount) > 0)
   return (

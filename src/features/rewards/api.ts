@@ -14,6 +14,13 @@ export type RewardKind = 'invite' | 'refund'
 /** Spec 9: invite and refund lists page by 10. */
 export const REWARD_PAGE_SIZE = 10
 
+/** The refund periods the app has words for (rewards.refundPeriod.*). */
+export const REFUND_PERIODS = ['day', 'week', 'month'] as const
+export type RefundPeriod = (typeof REFUND_PERIODS)[number]
+const isRefundPeriod = (period: unknown): period is RefundPeriod => (REFUND_PERIODS as readonly unknown[]).includes(period)
+/** The refund check as the modal reads it: the rate only with a period the app can say. */
+export type RefundState = Omit<RefundCheck, 'rate'> & { rate?: { percent: number; period: RefundPeriod } }
+
 export const rewardKeys = {
   all: (kind: RewardKind) => [...walletKeys.all, kind] as const,
   banners: (kind: RewardKind) => [...walletKeys.all, kind, 'banners'] as const,
@@ -56,7 +63,7 @@ export const useInviteCollectOffered = () =>
 /** GET /api/refund/check, read leniently; `background`: no loader bar (home's badge asks it unasked). */
 const refundCheckQuery = (background = false) => ({
   queryKey: rewardKeys.refundCheck(),
-  queryFn: async (): Promise<RefundCheck> => {
+  queryFn: async (): Promise<RefundState> => {
     // An operator's API may leave fields out: each is read on its own.
     const check: Partial<RefundCheck> = await call(rewardEndpoints.refundCheck, { background })
     return {
@@ -66,7 +73,8 @@ const refundCheckQuery = (background = false) => ({
       refundAmount: Number(check.refundAmount) || 0,
       refundSuccess: Number(check.refundSuccess) || 0,
       refundFail: Number(check.refundFail) || 0,
-      ...(check.rate && typeof check.rate === 'object' && { rate: { percent: Number(check.rate.percent) || 0, period: String(check.rate.period ?? '') } }),
+      // The operator's rule only where the app can state it: a percent above 0, a period it has words for.
+      ...(check.rate && Number(check.rate.percent) > 0 && isRefundPeriod(check.rate.period) && { rate: { percent: Number(check.rate.percent), period: check.rate.period } }),
     }
   },
   ...inline,

@@ -20,10 +20,10 @@ export function AgreementModal() {
   const agreements = useAgreements(needed)
 
   useEffect(() => {
-    if (accepted()) return
+    if (!needed) return
     const timer = window.setTimeout(() => setOpen(true), AGREEMENT_DELAY_MS)
     return () => window.clearTimeout(timer)
-  }, [])
+  }, [needed])
 
   // A press begun before the agreement appeared (a tap in progress on home) never accepts it: only
   // one that began on the button, or the keyboard (a click with no pointer, detail 0), does.
