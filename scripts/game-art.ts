@@ -3,7 +3,7 @@
 // placeholders. Run after changing the seeded games:  node --import tsx scripts/game-art.ts
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { seedGames, type SeedGame } from '../server/wallet/gamesData'
+import { seedGames, type SeedGame } from '../server/games/gamesData'
 
 const OUT = join('public', 'games')
 const W = 300

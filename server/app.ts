@@ -4,38 +4,29 @@ import compress from '@fastify/compress'
 import { AjvCompiler, type ValidatorFactory } from '@fastify/ajv-compiler'
 import { SerializerSelector, type Serializer, type SerializerFactory } from '@fastify/fast-json-stringify-compiler'
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify'
-import { accountRoutes, memberAccountRoutes } from './account/routes'
-import { authRoutes, logoutRoutes } from './auth/routes'
+import { registerAreas } from './areas'
 import { socketOwner } from './chat/identity'
-import { chatRoutes } from './chat/routes'
 import { startChatHub } from './chat/socket'
-import { type ConfigPatch, createConfigState } from './config'
-import { hasDevRoutes, type ServerContext, type ServerMode } from './context'
-import { migrate, openDatabase, whenDurable } from './db'
+import { type ConfigPatch, createConfigState } from './shared/config'
+import { hasDevRoutes, type ServerContext, type ServerMode } from './shared/context'
+import { migrate, openDatabase, whenDurable } from './shared/db'
 import { createPasswordHasher, TEST_MODE_PASSWORD_COST, type PasswordCost } from './auth/passwords'
-import { DEFAULT_LIMITS, type Limits } from './limits'
-import { devRoutes } from './dev/routes'
+import { DEFAULT_LIMITS, type Limits } from './shared/limits'
 import { applyContact, applyDepositAccounts, type ContactSetting, type DepositAccountsSetting } from './deposit/destinations'
-import { depositRoutes } from './deposit/routes'
 import type { QrSettingsPatch } from './deposit/qrSettings'
-import { errorBody, installErrorHandler } from './http/errors'
-import { memberScope } from './http/memberScope'
-import { requestLogSerializer } from './http/requestLog'
-import { registerSecurityHeaders } from './http/security'
-import { registerStatic } from './http/static'
-import { memberLookupRoutes, publicLookupRoutes } from './lookup/routes'
+import { errorBody, installErrorHandler } from './shared/http/errors'
+import { requestLogSerializer } from './shared/http/requestLog'
+import { registerSecurityHeaders } from './shared/http/security'
+import { registerStatic } from './shared/http/static'
 import { applyWithdrawLimits, type WithdrawLimitsSetting } from './lookup/store'
 import { createLogOtpSender, type OtpSender, SwitchableOtpSender } from './otp/sms'
-import { otpRoutes } from './otp/routes'
-import { disableDemoMember, runSeeds } from './seed'
-import { contactTextFor } from './seedData'
-import { getRecentSetting, type Settings, updateSettings } from './settings'
-import { type BonusOffer, upsertOffers } from './wallet/bonuses'
-import { DEFAULT_MAX_AMOUNT_MINOR } from './wallet/amount'
-import { DEMO_GAME_PATH, type GameProvider, simulatedProvider } from './wallet/providers'
+import { disableDemoMember, runSeeds } from './seed/seed'
+import { contactTextFor } from './seed/seedData'
+import { getRecentSetting, type Settings, updateSettings } from './shared/settings'
+import { type BonusOffer, upsertOffers } from './bonus/bonuses'
+import { DEFAULT_MAX_AMOUNT_MINOR } from './shared/amount'
+import { type GameProvider, simulatedProvider } from './games/providers'
 import { recoverTransfers } from './wallet/transfers'
-import { autoLoginRoutes, bonusRoutes, demoGameRoutes, inviteRoutes, promotionRoutes, refundRoutes, spinRoutes, walletDevRoutes, walletRoutes } from './wallet/routes'
-import { statementRoutes } from './statement/routes'
 
 /** What a terminated service still answers: the service check, the contact lookup, the chat flag and the chat. */
 const OPEN_WHEN_TERMINATED = /^\/api\/(lookup\/(active|contact|enableChatWidget)|chat\/.+)$/
@@ -153,7 +144,7 @@ export const DEFAULT_SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000
 declare module 'fastify' {
   interface FastifyInstance {
     /** The server's storage, config and clock (tests reach the database through it). */
-    wallet: ServerContext
+    serverContext: ServerContext
   }
 }
 
@@ -236,7 +227,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     providerTimeoutMs: options.providerTimeoutMs ?? DEFAULT_PROVIDER_TIMEOUT_MS,
     transferRecoveryAfterMs: options.transferRecoveryAfterMs ?? DEFAULT_TRANSFER_RECOVERY_AFTER_MS,
   }
-  app.decorate('wallet', ctx)
+  app.decorate('serverContext', ctx)
   // The transfer sweep (wallet/transfers.ts) runs at start and then every transferSweepMs, one
   // run at a time; closing waits for the run in progress before the database goes.
   let sweeping: Promise<unknown> = Promise.resolve()
@@ -290,31 +281,8 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     reply.header('Cache-Control', 'no-cache')
     return ctx.config.current
   })
-  // One plugin a domain, each under its prefix; the member-only routes behind the member hook.
-  await app.register(authRoutes, { prefix: '/api' })
-  await app.register(otpRoutes, { prefix: '/api/otp' })
-  await app.register(accountRoutes, { prefix: '/api/account' })
-  await app.register(publicLookupRoutes, { prefix: '/api/lookup' })
-  await memberScope(app, async (member) => {
-    await member.register(logoutRoutes, { prefix: '/api' })
-    await member.register(memberAccountRoutes, { prefix: '/api/account' })
-    await member.register(memberLookupRoutes, { prefix: '/api/lookup' })
-    await member.register(walletRoutes, { prefix: '/api/wallet' })
-    await member.register(autoLoginRoutes, { prefix: '/api/autoLogin' })
-    await member.register(inviteRoutes, { prefix: '/api/invite' })
-    await member.register(refundRoutes, { prefix: '/api/refund' })
-    await member.register(bonusRoutes, { prefix: '/api/bonus' })
-    await member.register(promotionRoutes, { prefix: '/api/promotion' })
-    await member.register(spinRoutes, { prefix: '/api/spinwheel' })
-    await member.register(statementRoutes, { prefix: '/api/statement' })
-  })
-  await app.register(demoGameRoutes, { prefix: DEMO_GAME_PATH })
-  await app.register(depositRoutes, { dataDir: options.dataDir, qrSettings: options.depositQr })
-  await app.register(chatRoutes, { dataDir: options.dataDir, hub: chatHub })
-  if (hasDevRoutes(options.mode)) {
-    await app.register(devRoutes, { prefix: '/dev' })
-    await app.register(walletDevRoutes, { prefix: '/dev' })
-  }
+  // Every area of the API, each registering its own routes (areas.ts).
+  await registerAreas(app, { dataDir: options.dataDir, qrSettings: options.depositQr, hub: chatHub })
   // The demo's LINE QR (the contact page's image in demo, dev and test); production has none to
   // give, and answers 404 rather than the app's page, so the page shows no QR but the operator's.
   app.get('/line-qr.png', async (_request, reply) => {

@@ -4,13 +4,13 @@ import { readFileSync } from 'node:fs'
 import { Type } from 'typebox'
 import { Value } from 'typebox/value'
 import type { ConfigPatch } from '../src/api/contract'
-import { parseConfigPatch } from './config'
-import { SERVER_MODES, type ServerMode } from './context'
+import { parseConfigPatch } from './shared/config'
+import { SERVER_MODES, type ServerMode } from './shared/context'
 import { type ContactSetting, type DepositAccountsSetting, parseContact, parseDepositAccounts } from './deposit/destinations'
 import { parseQrSettingsPatch, type QrSettingsPatch } from './deposit/qrSettings'
 import { WithdrawLimitsSetting } from './lookup/store'
-import { type Settings, SettingsSchema } from './settings'
-import { type BonusOffer, BonusOffers } from './wallet/bonuses'
+import { type Settings, SettingsSchema } from './shared/settings'
+import { type BonusOffer, BonusOffers } from './bonus/bonuses'
 
 export interface ServerEnv {
   port: number

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net'
 import { buildServer } from './app'
 import { readServerEnv, type ServerEnv } from './env'
 import { createWebhookOtpSender } from './otp/sms'
-import { demoMember } from './seedData'
+import { demoMember } from './seed/seedData'
 
 let env: ServerEnv
 try {

@@ -2,7 +2,7 @@
 // the reference server: a card received becomes the current one and the money arrives; cancelling
 // is refused above the threshold and then clears the game balances; a promotion code not found,
 // then found and received. The page is the same on every host, so it runs in the browser.
-import { contentFor } from '../../server/seedData'
+import { contentFor } from '../../server/seed/seedData'
 import { devPost, expect, test } from '../fixtures'
 import { activate, baht, fill } from '../shared/wallet'
 import { fund, memberHeaders, registerMember, signedIn, walletOf } from '../walletMembers'

@@ -1,6 +1,6 @@
 // Home on a phone on its side and on a 320 px phone (issue 18), on the production build.
 import { expect, test } from '../fixtures'
-import { seedGames } from '../../server/wallet/gamesData'
+import { seedGames } from '../../server/games/gamesData'
 import { memberAtHome } from '../shared/wallet'
 
 test('on a phone on its side, home uses the width: the balance beside the actions, both in view', async ({ page, open, strings, request }) => {

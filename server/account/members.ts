@@ -1,9 +1,9 @@
 import type { Currency } from '../../src/api/contract'
 import type { Member } from './member'
 import { sql } from 'kysely'
-import { type Db, inTransaction, isPostgres } from '../db'
-import { runSql } from '../sql'
-import { openWallet } from '../wallet/ledger'
+import { type Db, inTransaction, isPostgres } from '../shared/db'
+import { runSql } from '../shared/sql'
+import { openWallet } from '../shared/ledger'
 import { holdWaitingWithdrawals } from '../wallet/withdrawals'
 
 export type { Member } from './member'

@@ -1,13 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import * as C from '../../src/api/contract'
 import { accountEndpoints as A } from '../../src/api/contract/account'
-import { at, schemaFor } from '../http/endpoint'
+import type { AreaRoutes } from '../shared/http/area'
+import { routeOf } from '../shared/http/endpoint'
 import type { ProfileResponse } from '../../src/api/contract'
 import { deleteOtherSessions } from '../auth/sessions'
-import type { ServerContext } from '../context'
-import { fail } from '../http/errors'
-import { inTransaction } from '../db'
-import { accountLimits, passwordChangeLimit, releaseAttempt, takeAttempt } from '../limits'
+import type { ServerContext } from '../shared/context'
+import { fail } from '../shared/http/errors'
+import { inTransaction } from '../shared/db'
+import { accountLimits, passwordChangeLimit, releaseAttempt, takeAttempt } from '../shared/limits'
 import { useVerification } from '../otp/store'
 import { findBank } from '../lookup/store'
 import * as members from './members'
@@ -59,12 +60,12 @@ async function insertOrConflict(ctx: ServerContext, member: members.NewMember, v
 
 const ok = { 200: C.MessageBody }
 
-/** POST /api/account/validate and /api/account (prefix /api/account): registration. Both are
+/** POST /api/account/validate and /api/account registration. Both are
  *  counted per address and for everyone before anything is looked up (limits.ts, accountLimits). */
-export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const ctx = app.wallet
+const registrationRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const ctx = app.serverContext
   app.route({
-    ...at(app, A.validate), schema: schemaFor(A.validate, { body: C.ValidateAccountRequest, response: ok }),
+    ...routeOf(A.validate, { body: C.ValidateAccountRequest, response: ok }),
     handler: async (request) => {
       await takeAttempt(ctx.db, accountLimits(ctx.limits, request.ip), ctx.now(), request.log)
       await checkRegistrationStep(ctx, request.body)
@@ -73,7 +74,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
   })
 
   app.route({
-    ...at(app, A.register), schema: schemaFor(A.register, { body: C.RegisterRequest, response: { 201: C.MessageBody } }),
+    ...routeOf(A.register, { body: C.RegisterRequest, response: { 201: C.MessageBody } }),
     handler: async (request, reply) => {
       await takeAttempt(ctx.db, accountLimits(ctx.limits, request.ip), ctx.now(), request.log)
       const { password, verificationId, ...member } = await checkRegistration(ctx, request.body)
@@ -85,17 +86,17 @@ export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
   })
 }
 
-/** The member's own account (prefix /api/account, inside the member scope). */
-export const memberAccountRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const ctx = app.wallet
+/** The member's own account. */
+const memberRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const ctx = app.serverContext
   const bankChange = (address: string) => ({ address, at: ctx.now(), holdMs: ctx.payoutHoldMs })
   app.route({
-    ...at(app, A.profile), schema: schemaFor(A.profile, { response: { 200: C.ProfileResponse } }),
+    ...routeOf(A.profile, { response: { 200: C.ProfileResponse } }),
     handler: async (request) => toProfileResponse(ctx, request.member),
   })
 
   app.route({
-    ...at(app, A.updateProfile), schema: schemaFor(A.updateProfile, { body: C.UpdateProfileRequest, response: ok }),
+    ...routeOf(A.updateProfile, { body: C.UpdateProfileRequest, response: ok }),
     handler: async (request) => {
       const { member, body } = request
       const update = {
@@ -111,7 +112,7 @@ export const memberAccountRoutes: FastifyPluginAsyncTypebox = async (app) => {
   })
 
   app.route({
-    ...at(app, A.bankAccountName), schema: schemaFor(A.bankAccountName, { body: C.BankAccountNameRequest, response: ok }),
+    ...routeOf(A.bankAccountName, { body: C.BankAccountNameRequest, response: ok }),
     handler: async (request) => {
       const { member, body } = request
       const bankCode = body.bankCode.trim().toUpperCase()
@@ -125,7 +126,7 @@ export const memberAccountRoutes: FastifyPluginAsyncTypebox = async (app) => {
   })
 
   app.route({
-    ...at(app, A.changePassword), schema: schemaFor(A.changePassword, { body: C.ChangePasswordRequest, response: ok }),
+    ...routeOf(A.changePassword, { body: C.ChangePasswordRequest, response: ok }),
     handler: async (request) => {
       const { member, sessionToken, body } = request
       if (body.newPassword === body.oldPassword) throw fail(400, 'PASSWORD_UNCHANGED')
@@ -141,3 +142,5 @@ export const memberAccountRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   })
 }
+
+export const accountArea: AreaRoutes = { open: registrationRoutes, member: memberRoutes }

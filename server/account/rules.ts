@@ -1,7 +1,7 @@
 import type { Currency, Variant } from '../../src/api/contract'
-import type { ServerContext } from '../context'
-import { variantOf } from '../context'
-import { fail } from '../http/errors'
+import type { ServerContext } from '../shared/context'
+import { variantOf } from '../shared/context'
+import { fail } from '../shared/http/errors'
 import { findBank } from '../lookup/store'
 import { bankAccountInUse } from './members'
 

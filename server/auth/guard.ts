@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify'
 import { findSessionMember, type Member } from '../account/members'
-import type { ServerContext } from '../context'
-import { fail } from '../http/errors'
-import { sha256 } from '../tokens'
+import type { ServerContext } from '../shared/context'
+import { fail } from '../shared/http/errors'
+import { sha256 } from '../shared/tokens'
 
 export interface Authenticated {
   member: Member

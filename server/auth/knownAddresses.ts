@@ -1,6 +1,6 @@
-import { addressGroup } from '../address'
-import type { Db } from '../db'
-import { KNOWN_ADDRESS_MS } from '../limits'
+import { addressGroup } from '../shared/address'
+import type { Db } from '../shared/db'
+import { KNOWN_ADDRESS_MS } from '../shared/limits'
 
 /**
  * Where each phone signed in successfully, by address group (an IPv4 address or an IPv6 /64), for

@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import * as C from '../../src/api/contract'
 import { accountEndpoints as A } from '../../src/api/contract/account'
-import { at, schemaFor } from '../http/endpoint'
+import type { AreaRoutes } from '../shared/http/area'
+import { routeOf } from '../shared/http/endpoint'
 import { findMemberByUsername, updatePasswordHash } from '../account/members'
-import { fail } from '../http/errors'
-import { clearRateEvents, loginLimits, phoneAtAddress, releaseAttempt, takeAttempt } from '../limits'
+import { fail } from '../shared/http/errors'
+import { clearRateEvents, loginLimits, phoneAtAddress, releaseAttempt, takeAttempt } from '../shared/limits'
 import { isPasswordLongEnough } from '../../src/lib/validation'
 import { isKnownAddress, rememberAddress } from './knownAddresses'
 import { createSession, deleteSession } from './sessions'
@@ -12,11 +13,11 @@ import { createSession, deleteSession } from './sessions'
 /** Any phone the service can hold (10 digits in Thailand, 8 to 15 in Laos). */
 const PHONE = /^\d{8,15}$/
 
-/** POST /api/login (prefix /api). */
-export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const ctx = app.wallet
+/** POST /api/login. */
+const loginRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const ctx = app.serverContext
   app.route({
-    ...at(app, A.login), schema: schemaFor(A.login, { body: C.LoginRequest, response: { 200: C.LoginResponse } }),
+    ...routeOf(A.login, { body: C.LoginRequest, response: { 200: C.LoginResponse } }),
     handler: async (request) => {
       const username = request.body.username.trim()
       const { password } = request.body
@@ -50,13 +51,15 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   })
 }
 
-/** POST /api/logout (prefix /api, inside the member scope): this device's token is revoked. */
-export const logoutRoutes: FastifyPluginAsyncTypebox = async (app) => {
+/** POST /api/logout: this device's token is revoked. */
+const logoutRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.route({
-    ...at(app, A.logout), schema: schemaFor(A.logout, { response: { 200: C.MessageBody } }),
+    ...routeOf(A.logout, { response: { 200: C.MessageBody } }),
     handler: async (request) => {
-      await deleteSession(app.wallet.db, request.sessionToken)
+      await deleteSession(app.serverContext.db, request.sessionToken)
       return { message: 'OK' }
     },
   })
 }
+
+export const authArea: AreaRoutes = { open: loginRoutes, member: logoutRoutes }

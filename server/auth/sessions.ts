@@ -1,5 +1,5 @@
-import { type Db, inTransaction } from '../db'
-import { randomToken, sha256 as hashToken } from '../tokens'
+import { type Db, inTransaction } from '../shared/db'
+import { randomToken, sha256 as hashToken } from '../shared/tokens'
 
 /** Bearer tokens: 32 random bytes (base64url) given to the client, stored only as a sha256 hash. */
 

@@ -11,7 +11,7 @@ import type { ChatHub } from './socket'
  * `newSession` it first starts a new session (the app shows the end of the conversation between).
  */
 export const chatDevRoutes = (hub: ChatHub): FastifyPluginAsyncTypebox => async (app) => {
-  const ctx = app.wallet
+  const ctx = app.serverContext
   app.post('/chat/reply', { schema: { body: C.ChatDevReply, response: { 200: C.ChatItem } } }, async (request) => {
     const owner = await namedOwner((id) => findMemberById(ctx.db, id), request.body)
     return sendAgentMessage(ctx, hub, owner, request.body.message, request.body.newSession)

@@ -4,8 +4,8 @@ import type { FastifyRequest } from 'fastify'
 import type { ChatSocketAuth, ChatWho } from '../../src/api/contract'
 import type { Member } from '../account/member'
 import { authenticate, tokenMember } from '../auth/guard'
-import type { ServerContext } from '../context'
-import { fail } from '../http/errors'
+import type { ServerContext } from '../shared/context'
+import { fail } from '../shared/http/errors'
 
 /** A room's owner. The socket.io room name is `${PREFIX}-${id}`; member ids are digits and a guest
  *  id never is, so a guest's room name is never a member's. */

@@ -6,11 +6,11 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import * as C from '../../src/api/contract'
 import { chatEndpoints as E } from '../../src/api/contract/chat'
-import { hasDevRoutes } from '../context'
+import type { AreaRoutes } from '../shared/http/area'
 import { multipartParts } from '../deposit/slipFile'
-import { at, schemaFor } from '../http/endpoint'
-import { errorBody, fail } from '../http/errors'
-import { chatUploadAddressLimits, takeAttempt } from '../limits'
+import { routeOf } from '../shared/http/endpoint'
+import { errorBody, fail } from '../shared/http/errors'
+import { chatUploadAddressLimits, takeAttempt } from '../shared/limits'
 import { chatDevRoutes } from './devRoutes'
 import { CHAT_FILE_NAME, CHAT_FILES_PATH, chatDirFor } from './files'
 import { requestOwner } from './identity'
@@ -18,21 +18,21 @@ import * as chat from './service'
 import type { ChatHub } from './socket'
 
 const conversationRoutes = (hub: ChatHub): FastifyPluginAsyncTypebox => async (app) => {
-  const ctx = app.wallet
+  const ctx = app.serverContext
   app.route({
-    ...at(app, E.config), schema: schemaFor(E.config, { response: { 200: C.ChatConfig } }),
+    ...routeOf(E.config, { response: { 200: C.ChatConfig } }),
     handler: async () => ({ PREFIX: hub.prefix }),
   })
   app.route({
-    ...at(app, E.send), schema: schemaFor(E.send, { body: C.ChatSendRequest, response: { 200: C.ChatItem } }),
+    ...routeOf(E.send, { body: C.ChatSendRequest, response: { 200: C.ChatItem } }),
     handler: async (request) => chat.sendCustomerMessage(ctx, hub, await requestOwner(ctx, request, request.body), request.body.message, request.ip),
   })
   app.route({
-    ...at(app, E.history), schema: schemaFor(E.history, { body: C.ChatHistoryRequest, response: { 200: C.ChatHistoryResponse } }),
+    ...routeOf(E.history, { body: C.ChatHistoryRequest, response: { 200: C.ChatHistoryResponse } }),
     handler: async (request) => chat.chatHistory(ctx, await requestOwner(ctx, request, request.body), request.body.limit, request.body.skip),
   })
   app.route({
-    ...at(app, E.readCustomer), schema: schemaFor(E.readCustomer, { body: C.ChatWho, response: { 200: C.MessageBody } }),
+    ...routeOf(E.readCustomer, { body: C.ChatWho, response: { 200: C.MessageBody } }),
     handler: async (request) => {
       await chat.markCustomerRead(ctx, await requestOwner(ctx, request, request.body))
       return { message: 'OK' as const }
@@ -71,7 +71,7 @@ function declaredLength(request: FastifyRequest): number | undefined {
 }
 
 const uploadRoutes = (dir: string): FastifyPluginAsyncTypebox => async (app) => {
-  const ctx = app.wallet
+  const ctx = app.serverContext
   /**
    * Before a byte of the body is read (onRequest): a declared length over the route's cap is
    * 413, and the address's limits (files and bytes an address sends, across the guest ids it
@@ -101,10 +101,9 @@ const uploadRoutes = (dir: string): FastifyPluginAsyncTypebox => async (app) => 
   for (const [endpoint, kind] of [[E.uploadImage, 'image'], [E.uploadVideo, 'video']] as const) {
     const cap = chat.UPLOAD_MAX_BYTES[kind] + FORM_OVERHEAD
     app.route({
-      ...at(app, endpoint),
+      ...routeOf(endpoint, { response: { 200: C.ChatUploadResponse } }),
       bodyLimit: cap,
       onRequest: admit(cap),
-      schema: schemaFor(endpoint, { response: { 200: C.ChatUploadResponse } }),
       errorHandler: tooLarge,
       handler: async (request) => {
         const form = uploadForm(request.body, request.headers['content-type'])
@@ -143,12 +142,13 @@ export interface ChatOptions {
   hub: ChatHub
 }
 
-/** Every chat route, registered once from app.ts at the root (prefixes are inside). */
-export const chatRoutes: FastifyPluginAsyncTypebox<ChatOptions> = async (app, options) => {
+/** The chat area (spec 7 "Chat"): public, each call naming its guest or member; the agent's stand-in in dev and test. */
+export const chatArea = (options: ChatOptions): AreaRoutes => ({ open: chatRoutes(options), dev: chatDevRoutes(options.hub) })
+
+const chatRoutes = (options: ChatOptions): FastifyPluginAsyncTypebox => async (app) => {
   const files = await chatDirFor(options.dataDir)
   app.addHook('onClose', files.dispose)
-  await app.register(conversationRoutes(options.hub), { prefix: '/api/chat' })
-  await app.register(uploadRoutes(files.dir), { prefix: '/api/chat' })
+  await app.register(conversationRoutes(options.hub))
+  await app.register(uploadRoutes(files.dir))
   await app.register(fileRoutes(files.dir), { prefix: CHAT_FILES_PATH })
-  if (hasDevRoutes(app.wallet.mode)) await app.register(chatDevRoutes(options.hub), { prefix: '/dev' })
 }

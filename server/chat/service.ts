@@ -1,10 +1,10 @@
 // What the chat routes do, apart from HTTP: store a customer's message once (a resend of its
 // deliver.id answers the first), an agent's reply, an upload, and tell the room's sockets.
 import type { ChatItem, ChatMediaPayload, ChatOutgoing, ChatUploadResponse } from '../../src/api/contract'
-import type { ServerContext } from '../context'
-import { whenDurable } from '../db'
-import { fail } from '../http/errors'
-import { chatMessageLimits, chatUploadRoomLimit, takeAttempt } from '../limits'
+import type { ServerContext } from '../shared/context'
+import { whenDurable } from '../shared/db'
+import { fail } from '../shared/http/errors'
+import { chatMessageLimits, chatUploadRoomLimit, takeAttempt } from '../shared/limits'
 import {
   CHAT_FILE_NAME, CHAT_FILES_PATH, CHAT_IMAGE_MAX_BYTES, CHAT_VIDEO_MAX_BYTES, type ChatMime, fileTypeOf, imageType, saveChatFile, videoType,
 } from './files'

@@ -9,7 +9,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import pg from 'pg'
 import { Server } from 'socket.io'
 import { CHAT_JOIN_EVENT, CHAT_MESSAGING_EVENT, type ChatItem } from '../../src/api/contract'
-import { Refusal } from '../http/errors'
+import { Refusal } from '../shared/http/errors'
 import type { ChatOwner } from './identity'
 
 export interface ChatHub {

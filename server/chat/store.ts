@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto'
 import type { Generated, Selectable } from 'kysely'
 import type { ChatItem, ChatMessage } from '../../src/api/contract'
-import type { Db } from '../db'
+import type { Db } from '../shared/db'
 import type { ChatOwner } from './identity'
 
 export type ChatTables = {

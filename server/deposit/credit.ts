@@ -1,6 +1,6 @@
-import { type Db, inTransaction } from '../db'
-import { creditWallet } from '../wallet/ledger'
-import { grantDepositCoins } from '../wallet/spin'
+import { type Db, inTransaction } from '../shared/db'
+import { creditWallet } from '../shared/ledger'
+import { grantDepositCoins } from '../spin/spin'
 
 export type DepositKind = 'qrcode' | 'slip' | 'truelink'
 

@@ -8,7 +8,7 @@
  */
 import { type Static, Type } from 'typebox'
 import { Value } from 'typebox/value'
-import type { Db } from '../db'
+import type { Db } from '../shared/db'
 import { insertDepositAccounts, setContent } from '../lookup/store'
 import { promptPayProxy } from './promptpay'
 

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
 import * as C from '../../src/api/contract'
 import { slipReasonCodes } from '../../src/api/errorCodes'
-import { toMajor } from '../money'
+import { toMajor } from '../shared/money'
 import { depositMinor, payQr } from './qrcode'
 import { getQrSettings, QrSettingsPatch, QrSettingsSchema, updateQrSettings } from './qrSettings'
 import { settleSlip } from './slips'
@@ -38,7 +38,7 @@ const LatePayments = Type.Object({
  * slip reading and gift link redemption settling an upload, and the operator's QR settings.
  */
 export const depositDevRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const ctx = app.wallet
+  const ctx = app.serverContext
   const id = Type.Object({ id: Type.String({ pattern: '^[A-Za-z0-9_-]{1,64}$' }) })
 
   // :id is the QR's id, or the reference its payload carries (what a provider's callback names).

@@ -1,7 +1,7 @@
 import { Type } from 'typebox'
 import { Value } from 'typebox/value'
 import type { QrProvider } from '../../src/api/contract'
-import { type Db, inTransaction } from '../db'
+import { type Db, inTransaction } from '../shared/db'
 
 // The operator's QR deposit settings: one JSON value in `settings`, its patch and its schemas.
 

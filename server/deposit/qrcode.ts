@@ -4,11 +4,11 @@ import { randomBytes } from 'node:crypto'
 import type { QrProvider, QrState } from '../../src/api/contract'
 import type { Member } from '../account/member'
 import { isUniqueViolation } from '../account/members'
-import { type ServerContext, variantOf } from '../context'
-import { inTransaction } from '../db'
-import { fail } from '../http/errors'
-import { toMajor } from '../money'
-import { DEFAULT_MAX_AMOUNT_MINOR, parseAmount } from '../wallet/amount'
+import { type ServerContext, variantOf } from '../shared/context'
+import { inTransaction } from '../shared/db'
+import { fail } from '../shared/http/errors'
+import { toMajor } from '../shared/money'
+import { DEFAULT_MAX_AMOUNT_MINOR, parseAmount } from '../shared/amount'
 import { creditDeposit } from './credit'
 import { promptPayPayload } from './promptpay'
 import { getQrSettings, type QrSettings } from './qrSettings'
@@ -83,7 +83,7 @@ export async function qrState(ctx: ServerContext, member: Member, provider: QrPr
   return open ? stateOf(open, now) : noQr()
 }
 
-/** Wire major units to minor units, strictly (wallet/amount.ts); any amount not above 0 is KEY_INVALID here. */
+/** Wire major units to minor units, strictly (shared/amount.ts); any amount not above 0 is KEY_INVALID here. */
 export function depositMinor(amount: number): number {
   if (!(amount > 0)) throw fail(400, 'KEY_INVALID')
   return parseAmount(amount, DEFAULT_MAX_AMOUNT_MINOR)

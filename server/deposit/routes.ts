@@ -5,32 +5,32 @@ import type { FastifyError } from 'fastify'
 import { Type } from 'typebox'
 import * as C from '../../src/api/contract'
 import { depositEndpoints as D } from '../../src/api/contract/deposit'
-import { at, schemaFor } from '../http/endpoint'
-import { hasDevRoutes } from '../context'
-import { fail } from '../http/errors'
-import { memberScope } from '../http/memberScope'
+import { routeOf } from '../shared/http/endpoint'
+import { fail } from '../shared/http/errors'
+import { memberScope } from '../auth/memberScope'
+import type { AreaRoutes } from '../shared/http/area'
 import { depositDevRoutes } from './devRoutes'
 import { cancelQr, createQr, qrState } from './qrcode'
 import { type QrSettingsPatch, updateQrSettings } from './qrSettings'
 import { SLIP_MAX_BYTES, type SlipFiles, slipDirFor, slipFiles, slipImage } from './slipFile'
 import { restoreSlipDigests } from './slipDigests'
 import * as slips from './slips'
-import { idempotent } from '../wallet/idempotency'
+import { idempotent } from '../shared/idempotency'
 
 const qrcodeRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const ctx = app.wallet
+  const ctx = app.serverContext
   const state = { 200: C.QrState }
   app.route({
-    ...at(app, D.qrState), schema: schemaFor(D.qrState, { params: C.QrProviderParams, querystring: C.QrStateQuery, response: state }),
+    ...routeOf(D.qrState, { params: C.QrProviderParams, querystring: C.QrStateQuery, response: state }),
     handler: async (request) => qrState(ctx, request.member, request.params.provider, request.query.qrcodeId),
   })
   app.route({
-    ...at(app, D.qrCreate), schema: schemaFor(D.qrCreate, { params: C.QrProviderParams, body: C.QrCreateRequest, response: state }),
+    ...routeOf(D.qrCreate, { params: C.QrProviderParams, body: C.QrCreateRequest, response: state }),
     handler: async (request, reply) =>
       idempotent(ctx, request, reply, (scoped) => createQr(scoped, request.member, request.params.provider, request.body.amount)),
   })
   app.route({
-    ...at(app, D.qrCancel), schema: schemaFor(D.qrCancel, { params: C.QrIdParams, response: { 200: C.MessageBody } }),
+    ...routeOf(D.qrCancel, { params: C.QrIdParams, response: { 200: C.MessageBody } }),
     handler: async (request) => {
       await cancelQr(ctx, request.member, request.params.qrcodeId)
       return { message: 'OK' as const }
@@ -42,15 +42,14 @@ const qrcodeRoutes: FastifyPluginAsyncTypebox = async (app) => {
 const UPLOAD_BODY_LIMIT = SLIP_MAX_BYTES + 64 * 1024
 
 const slipUploadRoute = (files: SlipFiles): FastifyPluginAsyncTypebox => async (app) => {
-  const ctx = app.wallet
+  const ctx = app.serverContext
   // Any body type reaches the handler as bytes, so a wrong file answers SLIP_INVALID_FILE, not 415.
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: UPLOAD_BODY_LIMIT }, (_request, body, done) => done(null, body))
   app.removeContentTypeParser(['application/json', 'text/plain'])
   app.addContentTypeParser(['application/json', 'text/plain'], { parseAs: 'buffer', bodyLimit: UPLOAD_BODY_LIMIT }, (_request, body, done) => done(null, body))
   app.route({
-    ...at(app, D.slip),
+    ...routeOf(D.slip, { response: { 200: C.Slip } }),
     bodyLimit: UPLOAD_BODY_LIMIT,
-    schema: schemaFor(D.slip, { response: { 200: C.Slip } }),
     // Thrown on to the app's error handler, which answers in the spec's shape.
     errorHandler: (error: FastifyError) => {
       throw error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? fail(413, 'SLIP_INVALID_FILE') : error
@@ -67,10 +66,10 @@ const slipUploadRoute = (files: SlipFiles): FastifyPluginAsyncTypebox => async (
 
 /** The deposits served under /api/wallet (spec 7): the slip upload and the gift link. */
 const walletDepositRoutes = (files: SlipFiles): FastifyPluginAsyncTypebox => async (app) => {
-  const ctx = app.wallet
+  const ctx = app.serverContext
   await app.register(slipUploadRoute(files))
   app.route({
-    ...at(app, D.truelink), schema: schemaFor(D.truelink, { body: C.TruelinkRequest, response: { 200: C.Slip } }),
+    ...routeOf(D.truelink, { body: C.TruelinkRequest, response: { 200: C.Slip } }),
     handler: async (request, reply) =>
       idempotent(ctx, request, reply, (scoped) => slips.submitTruelink(scoped, request.member, request.body.link), {
         prepare: () => slips.admitTruelink(ctx, request.member),
@@ -79,22 +78,22 @@ const walletDepositRoutes = (files: SlipFiles): FastifyPluginAsyncTypebox => asy
 }
 
 const statementSlipRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const ctx = app.wallet
+  const ctx = app.serverContext
   app.route({
-    ...at(app, D.slips), schema: schemaFor(D.slips, { body: C.SlipPageRequest, response: { 200: C.SlipPageResponse } }),
+    ...routeOf(D.slips, { body: C.SlipPageRequest, response: { 200: C.SlipPageResponse } }),
     handler: async (request) => slips.listSlips(ctx, request.member, request.body.page, request.body.limit),
   })
   app.route({
-    ...at(app, D.slipImageUrl), schema: schemaFor(D.slipImageUrl, { params: C.SlipReferenceParams, response: { 200: C.SlipImageUrl } }),
+    ...routeOf(D.slipImageUrl, { params: C.SlipReferenceParams, response: { 200: C.SlipImageUrl } }),
     handler: async (request) => ({ url: await slips.slipImageUrl(ctx, request.member, request.params.reference) }),
   })
 }
 
 /** The slip image itself: no bearer header on an <img>, so the unguessable, expiring token is the key. */
 const slipImageRoute = (files: SlipFiles): FastifyPluginAsyncTypebox => async (app) => {
-  const ctx = app.wallet
+  const ctx = app.serverContext
   const params = Type.Object({ token: Type.String({ pattern: '^[A-Za-z0-9_-]{16,64}$' }) })
-  app.get('/:token', { schema: { params } }, async (request, reply) => {
+  app.get(`${slips.SLIP_IMAGE_PATH}/:token`, { schema: { params } }, async (request, reply) => {
     const image = await slips.slipImage(ctx, files, request.params.token)
     reply.header('Content-Type', image.mime)
     reply.header('Cache-Control', 'private, no-store')
@@ -111,18 +110,19 @@ export interface DepositOptions {
   qrSettings?: QrSettingsPatch
 }
 
-/** Every deposit route, registered once from app.ts at the root (prefixes are inside). */
-export const depositRoutes: FastifyPluginAsyncTypebox<DepositOptions> = async (app, options) => {
-  if (options.qrSettings) await updateQrSettings(app.wallet.db, options.qrSettings)
+/** The deposit area (spec 7): its routes share the slip files, set up before any is served. */
+export const depositArea = (options: DepositOptions): AreaRoutes => ({ open: depositRoutes(options), dev: depositDevRoutes })
+
+const depositRoutes = (options: DepositOptions): FastifyPluginAsyncTypebox => async (app) => {
+  if (options.qrSettings) await updateQrSettings(app.serverContext.db, options.qrSettings)
   const slipDir = await slipDirFor(options.dataDir)
   app.addHook('onClose', slipDir.dispose)
   const files = slipFiles(slipDir.dir)
-  await restoreSlipDigests(app.wallet.db, files, app.log)
-  await app.register(slipImageRoute(files), { prefix: slips.SLIP_IMAGE_PATH })
+  await restoreSlipDigests(app.serverContext.db, files, app.log)
+  await app.register(slipImageRoute(files))
   await memberScope(app, async (member) => {
-    await member.register(qrcodeRoutes, { prefix: '/api/qrcode' })
-    await member.register(walletDepositRoutes(files), { prefix: '/api/wallet' })
-    await member.register(statementSlipRoutes, { prefix: '/api/statement/slip' })
+    await member.register(qrcodeRoutes)
+    await member.register(walletDepositRoutes(files))
+    await member.register(statementSlipRoutes)
   })
-  if (hasDevRoutes(app.wallet.mode)) await app.register(depositDevRoutes, { prefix: '/dev' })
 }

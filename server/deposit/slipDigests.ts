@@ -3,7 +3,7 @@
 // read images; this reads the digest back from each such slip's stored image at start.
 import type { FastifyBaseLogger } from 'fastify'
 import { isUniqueViolation } from '../account/members'
-import type { Db } from '../db'
+import type { Db } from '../shared/db'
 import type { SlipFiles } from './slipFile'
 import { imageDigest } from './slips'
 import * as slipStore from './slipStore'

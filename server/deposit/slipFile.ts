@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fail } from '../http/errors'
+import { fail } from '../shared/http/errors'
 
 /** Spec 5's limit for images. */
 export const SLIP_MAX_BYTES = 10 * 1024 * 1024

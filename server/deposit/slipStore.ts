@@ -1,5 +1,5 @@
 // The repository of slip uploads and gift links (tables in store.ts).
-import { type Db } from '../db'
+import { type Db } from '../shared/db'
 import { type DepositTables, tables } from './store'
 
 export type SlipInsert = Omit<DepositTables['deposit_slips'], 'id' | 'amount_minor' | 'view_token_hash' | 'view_expires_at' | 'settled_at'>

@@ -1,7 +1,7 @@
 // The deposit tables and their repository for QR codes (slips and gift links: slipStore.ts).
 import type { Generated } from 'kysely'
 import type { QrProvider, Variant } from '../../src/api/contract'
-import type { Db } from '../db'
+import type { Db } from '../shared/db'
 
 /** The deposit tables (migrations 0003 and 0008), added to the shared schema type where used. */
 export type DepositTables = {

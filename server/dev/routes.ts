@@ -1,13 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
 import * as C from '../../src/api/contract'
-import { mergeConfig } from '../config'
-import { fail } from '../http/errors'
-import { clearRateEvents } from '../limits'
+import { mergeConfig } from '../shared/config'
+import { fail } from '../shared/http/errors'
+import { clearRateEvents } from '../shared/limits'
 import { SwitchableOtpSender } from '../otp/sms'
 import { lastOtpForPhone } from '../otp/store'
 import { getContent, setContent } from '../lookup/store'
-import { getSettings, SettingsSchema, updateSettings } from '../settings'
+import { getSettings, SettingsSchema, updateSettings } from '../shared/settings'
+import type { AreaRoutes } from '../shared/http/area'
 
 /** What GET /dev/otp/:phone answers: the last code sent to that phone. */
 export const DevOtpResponse = Type.Object({ otpCode: Type.String(), otpRef: Type.String() })
@@ -21,8 +22,8 @@ const config = { 200: C.RuntimeConfig }
  * registered at all in production, so there they answer 404 like any unknown path. A typo in a
  * body must not pass: no extra keys.
  */
-export const devRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const ctx = app.wallet
+const devRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const ctx = app.serverContext
   const phone = Type.Object({ phone: Type.String({ maxLength: 32 }) })
   app.get('/otp/:phone', { schema: { params: phone, response: { 200: DevOtpResponse } } }, async (request) => {
     const otp = await lastOtpForPhone(ctx.db, request.params.phone)
@@ -74,3 +75,6 @@ export const devRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return { message: 'OK' }
   })
 }
+
+/** The dev stand-ins no area owns: the OTP codes sent, the runtime config, the operator's switches. */
+export const devArea: AreaRoutes = { dev: devRoutes }

@@ -3,13 +3,14 @@ import type { TSchema } from 'typebox'
 import * as C from '../../src/api/contract'
 import type { AnyEndpoint } from '../../src/api/contract/endpoint'
 import { memberLookupEndpoints as M, publicLookupEndpoints as P } from '../../src/api/contract/lookup'
-import { at, schemaFor } from '../http/endpoint'
-import { type ServerContext, variantOf } from '../context'
-import { fail } from '../http/errors'
-import { moneyOf, toMajor } from '../money'
+import type { AreaRoutes } from '../shared/http/area'
+import { type Agreeing, routeOf } from '../shared/http/endpoint'
+import { type ServerContext, variantOf } from '../shared/context'
+import { fail } from '../shared/http/errors'
+import { moneyOf, toMajor } from '../shared/money'
 import { sameCurrency } from '../../src/lib/money'
 import { getQrSettings } from '../deposit/qrSettings'
-import { getSetting } from '../settings'
+import { getSetting } from '../shared/settings'
 import type { Member } from '../account/member'
 import { isSlipOpen } from './slipWindow'
 import * as store from './store'
@@ -21,29 +22,28 @@ async function content<K extends keyof store.ContentMap>(ctx: ServerContext, key
 }
 
 interface Lookup {
-  endpoint: AnyEndpoint
-  schema: { response: { 200: TSchema } }
+  route: ReturnType<typeof routeOf>
   /** `member`: the member asking, for the member lookups. */
   handler: (ctx: ServerContext, member?: Member) => unknown
 }
 
-/** A lookup route from its descriptor; its schema is checked against the descriptor at compile time. */
-const lookup = <E extends AnyEndpoint>(endpoint: E, schema: { response: { 200: TSchema } }, handler: Lookup['handler']): Lookup =>
-  ({ endpoint, schema, handler })
+/** A lookup route from its descriptor (its schema checked against it at compile time) and what it answers. */
+const lookup = <E extends AnyEndpoint, S extends { response: { 200: TSchema } }>(endpoint: E, schema: Agreeing<E, S>, handler: Lookup['handler']): Lookup =>
+  ({ route: routeOf(endpoint, schema), handler })
 
 /** What anyone may read: the register wizard's lists and flags, the service check, contact. */
 const PUBLIC: Lookup[] = [
-  lookup(P.banks, schemaFor(P.banks, { response: { 200: C.BanksResponse } }), (ctx) => store.listBanks(ctx.db, variantOf(ctx))),
-  lookup(P.sources, schemaFor(P.sources, { response: { 200: C.SourcesResponse } }), (ctx) => store.listSources(ctx.db)),
-  lookup(P.registerOTP, schemaFor(P.registerOTP, { response: { 200: C.RegisterOtpResponse } }), async (ctx) => ({ registerOTP: await getSetting(ctx.db, 'registerOTP') })),
-  lookup(P.active, schemaFor(P.active, { response: { 200: C.ActiveResponse } }), async (ctx) => ({
+  lookup(P.banks, { response: { 200: C.BanksResponse } }, (ctx) => store.listBanks(ctx.db, variantOf(ctx))),
+  lookup(P.sources, { response: { 200: C.SourcesResponse } }, (ctx) => store.listSources(ctx.db)),
+  lookup(P.registerOTP, { response: { 200: C.RegisterOtpResponse } }, async (ctx) => ({ registerOTP: await getSetting(ctx.db, 'registerOTP') })),
+  lookup(P.active, { response: { 200: C.ActiveResponse } }, async (ctx) => ({
     isActive: await getSetting(ctx.db, 'spinActive'),
     terminated: await getSetting(ctx.db, 'terminated'),
   })),
-  lookup(P.contact, schemaFor(P.contact, { response: { 200: C.ContactInfo } }), (ctx) => content(ctx, 'contact')),
-  lookup(P.info, schemaFor(P.info, { response: { 200: C.SiteInfo } }), (ctx) => content(ctx, 'info')),
-  lookup(P.conditions, schemaFor(P.conditions, { response: { 200: C.HtmlListResponse } }), (ctx) => content(ctx, 'conditions')),
-  lookup(P.enableChatWidget, schemaFor(P.enableChatWidget, { response: { 200: C.EnableChatWidgetResponse } }), async (ctx) => ({
+  lookup(P.contact, { response: { 200: C.ContactInfo } }, (ctx) => content(ctx, 'contact')),
+  lookup(P.info, { response: { 200: C.SiteInfo } }, (ctx) => content(ctx, 'info')),
+  lookup(P.conditions, { response: { 200: C.HtmlListResponse } }, (ctx) => content(ctx, 'conditions')),
+  lookup(P.enableChatWidget, { response: { 200: C.EnableChatWidgetResponse } }, async (ctx) => ({
     enableChatWidget: await getSetting(ctx.db, 'enableChatWidget'),
   })),
 ]
@@ -52,33 +52,31 @@ const PUBLIC: Lookup[] = [
 const MEMBER: Lookup[] = [
   // Only what the member can pay into: accounts in their currency (a kip member is not offered the
   // baht accounts, QR codes or TrueMoney, which would only fail); isManual is the operator's setting.
-  lookup(M.deposit, schemaFor(M.deposit, { response: { 200: C.DepositLookup } }), async (ctx, member) => ({
+  lookup(M.deposit, { response: { 200: C.DepositLookup } }, async (ctx, member) => ({
     banks: (await store.listDepositBanks(ctx.db, variantOf(ctx))).filter((bank) => !member || sameCurrency(bank.currency, member.currency)),
     wallets: member && !sameCurrency('THB', member.currency) ? [] : await store.listWalletAccounts(ctx.db),
     isManual: await getSetting(ctx.db, 'depositManual'),
     bankQrMinimum: toMajor((await getQrSettings(ctx.db)).minimumMinor.KBANK),
   })),
   // The limits in the member's money (a kip member's are kip-sized).
-  lookup(M.withdraw, schemaFor(M.withdraw, { response: { 200: C.WithdrawLimits } }), async (ctx, member) => {
+  lookup(M.withdraw, { response: { 200: C.WithdrawLimits } }, async (ctx, member) => {
     const limits = await store.withdrawLimitsFor(ctx.db, moneyOf(member?.currency ?? 'THB'))
     if (!limits) throw fail(404, 'NO_DATA')
     return { withdrawMin: toMajor(limits.withdrawMinMinor), withdrawMax: toMajor(limits.withdrawMaxMinor) }
   }),
-  lookup(M.agreements, schemaFor(M.agreements, { response: { 200: C.HtmlListResponse } }), (ctx) => content(ctx, 'agreements')),
-  lookup(M.notice, schemaFor(M.notice, { response: { 200: C.NoticeLookup } }), async (ctx) => ({ notice: await content(ctx, 'notice') })),
-  lookup(M.slip, schemaFor(M.slip, { response: { 200: C.SlipLookup } }), async (ctx) => {
+  lookup(M.agreements, { response: { 200: C.HtmlListResponse } }, (ctx) => content(ctx, 'agreements')),
+  lookup(M.notice, { response: { 200: C.NoticeLookup } }, async (ctx) => ({ notice: await content(ctx, 'notice') })),
+  lookup(M.slip, { response: { 200: C.SlipLookup } }, async (ctx) => {
     const window = await content(ctx, 'slipWindow')
     return { ...window, isOpen: isSlipOpen(ctx.now(), window.closedFrom, window.closedTo, ctx.timeZone) }
   }),
 ]
 
 const lookupRoutes = (lookups: Lookup[]): FastifyPluginAsyncTypebox => async (app) => {
-  for (const { endpoint, schema, handler } of lookups) {
-    app.route({ ...at(app, endpoint), schema, handler: async (request) => handler(app.wallet, (request as { member?: Member }).member ?? undefined) })
+  for (const { route, handler } of lookups) {
+    app.route({ ...route, handler: async (request) => handler(app.serverContext, (request as { member?: Member }).member ?? undefined) })
   }
 }
 
-/** GET /api/lookup/... (prefix /api/lookup). */
-export const publicLookupRoutes = lookupRoutes(PUBLIC)
-/** GET /api/lookup/... for members (prefix /api/lookup, inside the member scope). */
-export const memberLookupRoutes = lookupRoutes(MEMBER)
+/** GET /api/lookup/...: what anyone may read, and what members read. */
+export const lookupArea: AreaRoutes = { open: lookupRoutes(PUBLIC), member: lookupRoutes(MEMBER) }

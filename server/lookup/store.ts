@@ -10,9 +10,9 @@ import type {
   WalletAccount,
 } from '../../src/api/contract'
 import { type Static, Type } from 'typebox'
-import type { Db } from '../db'
-import type { Money } from '../money'
-import { recentValue } from '../recent'
+import type { Db } from '../shared/db'
+import type { Money } from '../shared/money'
+import { recentValue } from '../shared/recent'
 
 /** Admin-editable content kept as JSON in the `content` table, by key. */
 export interface ContentMap {

@@ -1,7 +1,7 @@
 import { sql, type Migration } from 'kysely'
 import { type AnyDb, id, idType } from './shared'
 
-/** Lost-bet refunds waiting to be received (wallet/rewards.ts). Released in 1.1.x as rewards_0001_refund_accruals. */
+/** Lost-bet refunds waiting to be received (rewards/rewards.ts). Released in 1.1.x as rewards_0001_refund_accruals. */
 export const migration: Migration = {
   async up(db: AnyDb) {
     await db.schema.createTable('refund_accruals')

@@ -4,7 +4,7 @@
  * settles or reverses. Its row says where the money is, so a crash in between is resolved by
  * asking the provider about the transfer's reference.
  *
- * The simulated providers (wallet/providers.ts) keep the references they were asked with, as a
+ * The simulated providers (games/providers.ts) keep the references they were asked with, as a
  * real provider does, so asking twice with one reference moves money there once; and gain the
  * faults tests need: latency, and answering then dropping the connection.
  */

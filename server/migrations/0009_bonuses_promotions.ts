@@ -1,5 +1,5 @@
 /**
- * Bonuses and promotion codes (spec 1 bonus facts, spec 7 "Bonus and promotion"; wallet/bonuses.ts).
+ * Bonuses and promotion codes (spec 1 bonus facts, spec 7 "Bonus and promotion"; bonus/bonuses.ts).
  *
  * `bonuses`: what the operator offers. A bonus card (kind `bonus`, received `max_received` times per
  * type limit/day/week) or a promotion code (kind `promotion`, received once per member). What it

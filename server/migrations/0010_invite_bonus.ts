@@ -1,5 +1,5 @@
 /**
- * The invite bonus (spec 7 "Invite and refund"; wallet/invites.ts). `invite_turnover`: what each
+ * The invite bonus (spec 7 "Invite and refund"; rewards/invites.ts). `invite_turnover`: what each
  * invited friend played (a provider's round report), waiting to be gathered by the inviter's
  * collect. `invite_accruals`: the bonus a collect earned from one friend, waiting to be received
  * into the wallet (`received_at`). Each is claimed by a conditional UPDATE, so two collects or two

@@ -1,5 +1,5 @@
 /**
- * The spin wheel (spec 2 "Spin modal", spec 7 "Spin wheel"; wallet/spin.ts). `member_coins`: the
+ * The spin wheel (spec 2 "Spin modal", spec 7 "Spin wheel"; spin/spin.ts). `member_coins`: the
  * coins a member can spin with, never below zero (a spin takes one by a conditional UPDATE).
  * `spin_coupons`: the prize a spin won, claimable until `expires_at`; claiming credits the wallet
  * once, by a conditional UPDATE of `claimed_at`.

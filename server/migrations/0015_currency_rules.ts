@@ -2,7 +2,7 @@
  * Every amount rule holds per currency (issue 27). A kip friend's play used to be paid to a baht
  * inviter as the same number of baht: the turnover and the bonus earned from it now carry their
  * currency (ISO: THB for baht, whether written THB or BAHT, and LAK), and a collect pays only
- * what the operator's rule says for that pair (wallet/invites.ts). A bonus offer's cap was one
+ * what the operator's rule says for that pair (rewards/invites.ts). A bonus offer's cap was one
  * number for every member; it now has a kip cap beside the baht one (`max_bonus_lak_minor`, none:
  * the offer is not made to kip members).
  *

@@ -2,7 +2,7 @@
  * Issue 27, accounts. `otps.used_at`: a verified OTP registers its phone once (the registration
  * sets it in the member's own transaction, account/routes.ts), so a phone verified by one player
  * cannot be registered by another who merely knows the number. `login_addresses`: where each phone
- * last signed in successfully (an IPv4 address or an IPv6 /64, see server/address.ts), so the
+ * last signed in successfully (an IPv4 address or an IPv6 /64, see server/shared/address.ts), so the
  * delay a stranger's wrong passwords put on a phone does not reach its owner at a place they
  * signed in from before (limits.ts).
  */

@@ -1,6 +1,6 @@
 /**
  * Issue 28: the simulated game providers keep a balance of their own per account, as a real
- * provider does, and refuse to pay out what they do not hold (wallet/providers.ts). An account's
+ * provider does, and refuse to pay out what they do not hold (games/providers.ts). An account's
  * balance there starts as our books' game account (money moved in, rounds played, balances a
  * release before game transfers carried over), adjusted for the transfers still in transit: a
  * deposit the provider did that we have not settled yet is there already, a payout it has not

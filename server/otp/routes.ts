@@ -2,13 +2,14 @@ import { randomInt, timingSafeEqual } from 'node:crypto'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import * as C from '../../src/api/contract'
 import { accountEndpoints as A } from '../../src/api/contract/account'
-import { at, schemaFor } from '../http/endpoint'
+import type { AreaRoutes } from '../shared/http/area'
+import { routeOf } from '../shared/http/endpoint'
 import { findMemberByUsername } from '../account/members'
-import { variantOf } from '../context'
-import { fail, tooSoon } from '../http/errors'
-import { lastRateEvent, otpPhoneLimit, otpRequestLimits, otpVerifyLimits, releaseAttempt, takeAttempt } from '../limits'
-import { checkPhone } from '../phone'
-import { randomToken, sha256 as hash } from '../tokens'
+import { variantOf } from '../shared/context'
+import { fail, tooSoon } from '../shared/http/errors'
+import { lastRateEvent, otpPhoneLimit, otpRequestLimits, otpVerifyLimits, releaseAttempt, takeAttempt } from '../shared/limits'
+import { checkPhone } from '../shared/phone'
+import { randomToken, sha256 as hash } from '../shared/tokens'
 import { maskPhone } from './sms'
 import * as store from './store'
 
@@ -26,11 +27,11 @@ function sameCode(given: string, expected: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b)
 }
 
-/** POST /api/otp/send and /api/otp/verify (prefix /api/otp). */
-export const otpRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const ctx = app.wallet
+/** POST /api/otp/send and /api/otp/verify. */
+const otpRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const ctx = app.serverContext
   app.route({
-    ...at(app, A.otpSend), schema: schemaFor(A.otpSend, { body: C.OtpSendRequest, response: { 200: C.OtpSendResponse } }),
+    ...routeOf(A.otpSend, { body: C.OtpSendRequest, response: { 200: C.OtpSendResponse } }),
     handler: async (request) => {
       const phone = request.body.phoneNumber.trim()
       checkPhone(variantOf(ctx), phone)
@@ -76,7 +77,7 @@ export const otpRoutes: FastifyPluginAsyncTypebox = async (app) => {
   })
 
   app.route({
-    ...at(app, A.otpVerify), schema: schemaFor(A.otpVerify, { body: C.OtpVerifyRequest, response: { 200: C.OtpVerifyResponse } }),
+    ...routeOf(A.otpVerify, { body: C.OtpVerifyRequest, response: { 200: C.OtpVerifyResponse } }),
     handler: async (request) => {
       await takeAttempt(ctx.db, otpVerifyLimits(ctx.limits, request.ip), ctx.now(), request.log)
       const otpToken = request.body.otpToken.trim()
@@ -98,3 +99,5 @@ export const otpRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   })
 }
+
+export const otpArea: AreaRoutes = { open: otpRoutes }

@@ -1,6 +1,6 @@
 import type { ExpressionBuilder } from 'kysely'
-import { type Db, inTransaction, type Tables } from '../db'
-import { sha256 } from '../tokens'
+import { type Db, inTransaction, type Tables } from '../shared/db'
+import { sha256 } from '../shared/tokens'
 
 /**
  * Issued OTP codes, each verified and used by its own row (a registration presents the token);

@@ -1,15 +1,18 @@
-// Statement routes (spec 7 "Statement"): POST /api/statement. The slip table beside it is the
-// deposit routes' (deposit/routes.ts), registered under /api/statement/slip.
+// The statement area's route (spec 7 "Statement"): POST /api/statement. The slip table beside it
+// (/api/statement/slip) is the deposit area's (deposit/routes.ts): spec 4's slip history.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import * as C from '../../src/api/contract'
 import { statementEndpoints as T } from '../../src/api/contract/statement'
-import { at, schemaFor } from '../http/endpoint'
+import type { AreaRoutes } from '../shared/http/area'
+import { routeOf } from '../shared/http/endpoint'
 import { statementPage } from './statement'
 
-export const statementRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const ctx = app.wallet
+const memberRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const ctx = app.serverContext
   app.route({
-    ...at(app, T.statement), schema: schemaFor(T.statement, { body: C.SlipPageRequest, response: { 200: C.StatementResponse } }),
+    ...routeOf(T.statement, { body: C.SlipPageRequest, response: { 200: C.StatementResponse } }),
     handler: async (request) => statementPage(ctx, request.member, request.body.page, request.body.limit),
   })
 }
+
+export const statementArea: AreaRoutes = { member: memberRoutes }

@@ -20,10 +20,10 @@
  */
 import type { SlipStatus, StatementEntry, StatementResponse, StatementType } from '../../src/api/contract'
 import type { Member } from '../account/member'
-import type { ServerContext } from '../context'
-import type { Db } from '../db'
-import { toMajor } from '../money'
-import { list, runSql } from '../sql'
+import type { ServerContext } from '../shared/context'
+import type { Db } from '../shared/db'
+import { toMajor } from '../shared/money'
+import { list, runSql } from '../shared/sql'
 import { maskAccountNo } from '../wallet/withdrawals'
 import { transferReference } from '../wallet/transfers'
 

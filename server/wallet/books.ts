@@ -3,7 +3,7 @@
  * the one oracle that says the books are right, so its own tests show it saying they are not
  * (tests/server/books.test.ts).
  */
-import type { Db } from '../db'
+import type { Db } from '../shared/db'
 
 export interface BooksReport {
   /** Sum of every posting per currency: 0 each when the books balance. */

@@ -1,26 +1,24 @@
 /**
- * The wallet (spec 7 "Wallet"): the member's main wallet and game accounts, activation and
- * credentials at the (simulated) providers, transfers between them (in steps, transfers.ts) and
- * auto-login links. Every balance change is one ledger movement (ledger.ts).
+ * The wallet (spec 7 "Wallet"): the member's main wallet and the balances of their game accounts,
+ * transfers between them (in steps, transfers.ts) and the rounds the providers report. Every
+ * balance change is one ledger movement (shared/ledger.ts); the accounts themselves are the games
+ * area's (games/service.ts).
  */
 import type { Slot, TransferResponse, WalletAmount, WalletResponse } from '../../src/api/contract'
 import { toProfileResponse } from '../account/routes'
 import type { Member } from '../account/member'
-import type { ServerContext } from '../context'
-import { inTransaction } from '../db'
-import { fail } from '../http/errors'
-import { toMajor } from '../money'
-import { ceilingFor, MIN_TRANSFER_MINOR, parseAmount } from './amount'
-import * as games from './games'
-import { AUTO_LOGIN_BY_PASSWORD, AUTO_LOGIN_BY_USERNAME } from './gamesData'
-import { type AccountCache, gameBalances, memberBalances, openGameAccount, postMovement, walletBalance } from './ledger'
-import { ProviderRefused, ProviderUnreachable, withinTime } from './providers'
-import { recordTurnover } from './bonuses'
-import { coinsOf } from './spin'
-import { inviteSummary, recordInviteeTurnover } from './invites'
-import { accrueRefund } from './rewards'
+import type { ServerContext } from '../shared/context'
+import { inTransaction } from '../shared/db'
+import { fail } from '../shared/http/errors'
+import { toMajor } from '../shared/money'
+import { ceilingFor, MIN_TRANSFER_MINOR, parseAmount } from '../shared/amount'
+import * as games from '../games/games'
+import { type AccountCache, gameBalances, memberBalances, postMovement, walletBalance } from '../shared/ledger'
+import { recordTurnover } from '../bonus/bonuses'
+import { coinsOf } from '../spin/spin'
+import { inviteSummary, recordInviteeTurnover } from '../rewards/invites'
+import { accrueRefund } from '../rewards/rewards'
 import { driveTransfer, findTransfer, type GameSide, type GameTransfer, gameAtFault, isOpen, type Known, reserveTransfer, transferReference, WALLET } from './transfers'
-
 
 async function walletAmount(ctx: ServerContext, member: Member): Promise<WalletAmount> {
   return walletOf(member, await walletBalance(ctx.db, member.id))
@@ -64,56 +62,6 @@ export async function walletView(ctx: ServerContext, member: Member): Promise<Wa
     invite: invited,
     slots,
   }
-}
-
-/** A game with accounts (one of spec 2's account-flow codes), any case; NO_GAME otherwise. */
-async function accountGame(ctx: ServerContext, code: string): Promise<games.Game> {
-  const game = await games.findGame(ctx.db, code)
-  if (!game || !game.hasAccount) throw fail(400, 'NO_GAME')
-  return game
-}
-
-async function accountOf(ctx: ServerContext, member: Member, game: games.Game): Promise<games.GameAccount> {
-  const account = await games.findGameAccount(ctx.db, member.id, game.code)
-  if (!account) throw fail(400, 'SLOT_NO_ACCOUNT')
-  return account
-}
-
-/** Runs a provider call that moves no money, within the provider timeout; its failure becomes `code`. */
-async function atProvider<T>(ctx: ServerContext, call: () => Promise<T>, code: 'SLOT_ACTIVATE_FAIL' | 'SLOT_RESET_PASSWORD_FAIL' | 'TRANSFER_FAIL'): Promise<T> {
-  try {
-    return await withinTime(call(), ctx.providerTimeoutMs)
-  } catch (error) {
-    if (error instanceof ProviderRefused || error instanceof ProviderUnreachable) throw fail(502, code)
-    throw error
-  }
-}
-
-export async function activateGame(ctx: ServerContext, member: Member, code: string): Promise<void> {
-  const game = await accountGame(ctx, code)
-  if (await games.findGameAccount(ctx.db, member.id, game.code)) throw fail(409, 'SLOT_ALREADY_ACTIVE')
-  const credentials = await atProvider(ctx, () => ctx.provider.activate(game, member.id), 'SLOT_ACTIVATE_FAIL')
-  const at = ctx.now()
-  await inTransaction(ctx.db, async (trx) => {
-    // Two taps at once: the second finds the account the first opened.
-    if (!(await games.insertGameAccount(trx, { memberId: member.id, gameCode: game.code, ...credentials, activatedAt: at }))) {
-      throw fail(409, 'SLOT_ALREADY_ACTIVE')
-    }
-    await openGameAccount(trx, member.id, game.code, member.currency, at)
-  })
-}
-
-export async function gameCredentials(ctx: ServerContext, member: Member, code: string): Promise<{ username: string; password: string }> {
-  const account = await accountOf(ctx, member, await accountGame(ctx, code))
-  return { username: account.username, password: account.password }
-}
-
-export async function resetGamePassword(ctx: ServerContext, member: Member, code: string): Promise<{ username: string; password: string }> {
-  const game = await accountGame(ctx, code)
-  const account = await accountOf(ctx, member, game)
-  const password = await atProvider(ctx, () => ctx.provider.resetPassword(game, account), 'SLOT_RESET_PASSWORD_FAIL')
-  await games.updateGamePassword(ctx.db, member.id, game.code, password)
-  return { username: account.username, password }
 }
 
 /**
@@ -232,18 +180,4 @@ export async function transferAllSteps(ctx: ServerContext, member: Member, to: s
     }
     return reserved
   })
-}
-
-/**
- * Spec 7 "Auto-login": the username path for some providers, username and password for others.
- * The link opens the reference server's demo game page for this member's account.
- */
-export async function autoLoginPath(ctx: ServerContext, member: Member, gameCode: string, username: string, password?: string): Promise<string> {
-  const lower = gameCode.toLowerCase()
-  const byPassword = AUTO_LOGIN_BY_PASSWORD.includes(lower)
-  if (!(password === undefined ? AUTO_LOGIN_BY_USERNAME.includes(lower) : byPassword)) throw fail(400, 'NO_GAME')
-  const game = await accountGame(ctx, gameCode)
-  const account = await accountOf(ctx, member, game)
-  if (account.username !== username || (password !== undefined && account.password !== password)) throw fail(400, 'WRONG_CREDENTIAL')
-  return atProvider(ctx, () => ctx.provider.launchPath(ctx.db, game, account, ctx.now()), 'TRANSFER_FAIL')
 }

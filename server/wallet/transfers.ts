@@ -12,13 +12,13 @@
  *    resolved by asking the provider about its reference, then sending the step again with the
  *    same reference when the provider never saw it (the provider moves money once per reference).
  */
-import type { ServerContext } from '../context'
-import { type Db, inTransaction, whenDurable } from '../db'
-import { Refusal } from '../http/errors'
-import { runSql } from '../sql'
-import * as games from './games'
-import { type AccountCache, type AccountRef, postMovement, resolveAccounts } from './ledger'
-import { type ProviderDirection, ProviderRefused, type ProviderTransferStatus, ProviderUnreachable, withinTime } from './providers'
+import type { ServerContext } from '../shared/context'
+import { type Db, inTransaction, whenDurable } from '../shared/db'
+import { Refusal } from '../shared/http/errors'
+import { runSql } from '../shared/sql'
+import * as games from '../games/games'
+import { type AccountCache, type AccountRef, postMovement, resolveAccounts } from '../shared/ledger'
+import { type ProviderDirection, ProviderRefused, type ProviderTransferStatus, ProviderUnreachable, withinTime } from '../games/providers'
 
 export const WALLET = 'WALLET'
 

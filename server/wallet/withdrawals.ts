@@ -9,14 +9,14 @@
  */
 import type { Withdrawal, WithdrawalList, WithdrawalStatus, WithdrawResponse } from '../../src/api/contract'
 import type { Member } from '../account/member'
-import type { ServerContext } from '../context'
-import { type Db, inTransaction, isPostgres } from '../db'
-import { fail } from '../http/errors'
+import type { ServerContext } from '../shared/context'
+import { type Db, inTransaction, isPostgres } from '../shared/db'
+import { fail } from '../shared/http/errors'
 import { withdrawLimitsFor } from '../lookup/store'
-import { moneyOf, toMajor } from '../money'
-import { ceilingFor, parseAmount } from './amount'
-import { endBonusByWithdrawal } from './bonuses'
-import { accountCurrency, postMovement } from './ledger'
+import { moneyOf, toMajor } from '../shared/money'
+import { ceilingFor, parseAmount } from '../shared/amount'
+import { endBonusByWithdrawal } from '../bonus/bonuses'
+import { accountCurrency, postMovement } from '../shared/ledger'
 
 const COLUMNS = [
   'id', 'amount_minor', 'currency', 'status', 'created_at', 'member_id', 'bank_code', 'bank_account_no', 'bank_account_name',

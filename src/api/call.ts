@@ -31,7 +31,7 @@ export function call<E extends AnyEndpoint>(endpoint: E, ...[args]: Partial<Call
     ...(background && { background }),
     ...(onUploadProgress && { onUploadProgress }),
   }
-  // The reply is the descriptor's type: the server's reply schema is checked against it (server/http/endpoint.ts).
+  // The reply is the descriptor's type: the server's reply schema is checked against it (server/shared/http/endpoint.ts).
   const sent: Promise<unknown> =
     endpoint.method === 'GET' ? api.get(url, config)
     : endpoint.method === 'DELETE' ? api.delete(url, config)

@@ -18,7 +18,7 @@ export const ENGLISH_NAME_BANKS: readonly string[] = ['KTB', 'TMB', 'BBL']
 
 export const PHONE_LENGTH = 10
 /** Lao numbers: 8 to 15 digits. Spec 5 leaves the Lao phone open; the reference server holds
- *  this rule (server/phone.ts), so the form states it before the call. */
+ *  this rule (server/shared/phone.ts), so the form states it before the call. */
 export const LAO_PHONE_LENGTH = { min: 8, max: 15 } as const
 /** Account numbers: 6 to 20 digits, as the reference server checks (server/account/rules.ts). */
 export const ACCOUNT_NUMBER_LENGTH = { min: 6, max: 20 } as const

@@ -42,7 +42,7 @@ describe(`account races${onPostgres() ? ' on two instances' : ''}`, () => {
     // Both pass every check before either writes: they meet in the password hashing, which sits
     // between the checks and the member's transaction.
     const meet = barrier(2)
-    for (const hasher of new Set(servers.map((server) => server.app.wallet.passwords))) {
+    for (const hasher of new Set(servers.map((server) => server.app.serverContext.passwords))) {
       const hash = hasher.hash
       hasher.hash = async (password) => {
         await meet()
@@ -56,7 +56,7 @@ describe(`account races${onPostgres() ? ' on two instances' : ''}`, () => {
 
     expect(answers.map((answer) => answer.status).sort()).toEqual([201, 400])
     expect(answers.find((answer) => answer.status === 400)!.body).toEqual({ message: 'UNVERIFIED_OTP' })
-    const db = servers[0].app.wallet.db
+    const db = servers[0].app.serverContext.db
     expect(await db.selectFrom('members').select('id').where('username', '=', PHONE).execute()).toHaveLength(1)
     const otp = await db.selectFrom('otps').select('used_at').where('phone', '=', PHONE).executeTakeFirstOrThrow()
     expect(otp.used_at).not.toBeNull()
@@ -85,7 +85,7 @@ describe(`account races${onPostgres() ? ' on two instances' : ''}`, () => {
     expect(codes.filter((code) => code === 'OTP_CODE_INVALID')).toHaveLength(MAX_WRONG_CODES - 1)
     expect(codes.filter((code) => code === 'OTP_BLOCK')).toHaveLength(GUESSES - MAX_WRONG_CODES + 1)
     // Each compared code was counted first, so the count is how many were compared.
-    const otp = await servers[0].app.wallet.db.selectFrom('otps').select('failed_attempts').where('phone', '=', PHONE).executeTakeFirstOrThrow()
+    const otp = await servers[0].app.serverContext.db.selectFrom('otps').select('failed_attempts').where('phone', '=', PHONE).executeTakeFirstOrThrow()
     expect(otp.failed_attempts).toBe(MAX_WRONG_CODES)
     expect((await call(on(1), 'POST', '/api/otp/verify', { body: { otpToken: sent.body.otpToken, otpCode } })).body).toEqual({ message: 'OTP_BLOCK' })
   })

@@ -25,8 +25,8 @@ describe('login limits, counted before the password check', () => {
   /** Counts the password checks the server makes from now on. */
   const countChecks = () => {
     const counter = { checks: 0 }
-    const verify = server.app.wallet.passwords.verify
-    server.app.wallet.passwords.verify = (...args) => {
+    const verify = server.app.serverContext.passwords.verify
+    server.app.serverContext.passwords.verify = (...args) => {
       counter.checks++
       return verify(...args)
     }
@@ -88,7 +88,7 @@ describe('login limits, counted before the password check', () => {
     for (let i = 0; i < 5; i++) expect((await loginFrom('10.0.1.1', DEMO.phone, 'wrong')).statusCode).toBe(401)
     expect((await loginFrom('10.0.1.1', DEMO.phone, DEMO.password)).statusCode).toBe(429)
     // The address is remembered for 30 days after the last successful sign-in.
-    const known = await server.app.wallet.db.selectFrom('login_addresses').selectAll().execute()
+    const known = await server.app.serverContext.db.selectFrom('login_addresses').selectAll().execute()
     expect(known).toEqual([{ phone: DEMO.phone, address: '10.0.1.1', last_success_at: expect.any(Number) }])
   })
 
@@ -163,7 +163,7 @@ describe('sessions', () => {
     await start({ sessionTtlMs: HOUR })
     await login(server.app)
     server.advance(2 * DAY)
-    const memberIds = async () => (await server.app.wallet.db.selectFrom('sessions').select('member_id').execute()).map((row) => row.member_id)
+    const memberIds = async () => (await server.app.serverContext.db.selectFrom('sessions').select('member_id').execute()).map((row) => row.member_id)
     expect(await memberIds()).toEqual([123])
     // Another member signs in: the demo's long-expired session goes too.
     await registerMember(server.app)
@@ -205,7 +205,7 @@ describe('password hashing', () => {
   it('re-hashes at the current cost on the next login', async () => {
     await start()
     const old = await createPasswordHasher({ N: 2 ** 11, r: 8, p: 1 }).hash(DEMO.password)
-    const db = server.app.wallet.db
+    const db = server.app.serverContext.db
     await db.updateTable('members').set({ password_hash: old }).where('username', '=', DEMO.phone).execute()
     await login(server.app)
     const { password_hash: stored } = await db.selectFrom('members').select('password_hash').where('username', '=', DEMO.phone).executeTakeFirstOrThrow()
@@ -256,13 +256,13 @@ describe('payout bank account changes', () => {
       body: { name: 'demo player', bankCode: 'KBANK', bankAccountName: 'DEMO PLAYER', bankAccountNo: '1234567890', ...bank },
     })
   const holdUntil = async () =>
-    (await server.app.wallet.db.selectFrom('members').select('payout_hold_until').where('username', '=', DEMO.phone).executeTakeFirstOrThrow()).payout_hold_until
-  const audits = () => server.app.wallet.db.selectFrom('bank_account_changes').selectAll().execute()
+    (await server.app.serverContext.db.selectFrom('members').select('payout_hold_until').where('username', '=', DEMO.phone).executeTakeFirstOrThrow()).payout_hold_until
+  const audits = () => server.app.serverContext.db.selectFrom('bank_account_changes').selectAll().execute()
 
   it('a new account number writes an audit row and starts a 24 h payout hold', async () => {
     await start()
     const token = await login(server.app)
-    const now = server.app.wallet.now()
+    const now = server.app.serverContext.now()
     expect((await update(token, { bankAccountNo: '5555555555' })).status).toBe(200)
     expect(await audits()).toEqual([expect.objectContaining({
       old_bank_code: 'KBANK', old_account_no: '1234567890', new_bank_code: 'KBANK', new_account_no: '5555555555',
@@ -276,7 +276,7 @@ describe('payout bank account changes', () => {
     await start({ payoutHoldMs: 2 * HOUR })
     const token = await login(server.app)
     await update(token, { bankCode: 'SCB', bankAccountNo: '7777777777' })
-    expect(await holdUntil()).toBe(server.app.wallet.now() + 2 * HOUR)
+    expect(await holdUntil()).toBe(server.app.serverContext.now() + 2 * HOUR)
   })
 
   it('a name correction is audited without a hold; an unchanged profile writes nothing', async () => {

@@ -1,10 +1,10 @@
 // @vitest-environment node
 // Issue 27: the per-address limits count an IPv6 client by its /64 (a subscriber holds a whole
 // one, so each of its addresses apart would be 2^64 fresh limits) and an IPv4-mapped address as
-// its IPv4 address, through one helper (server/address.ts) that every per-address limit uses:
+// its IPv4 address, through one helper (server/shared/address.ts) that every per-address limit uses:
 // sign-in, OTP send and verify, the registration checks and the chat.
 import { afterEach, describe, expect, it } from 'vitest'
-import { addressGroup } from '../../server/address'
+import { addressGroup } from '../../server/shared/address'
 import { newGuestId, textMessage } from './chatHelpers'
 import { DEMO, type TestServer, call, startServer } from './helpers'
 

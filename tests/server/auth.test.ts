@@ -21,7 +21,7 @@ describe('POST /api/login', () => {
     expect(result.status).toBe(200)
     const token = result.body.token as string
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/)
-    const stored = (await server.app.wallet.db.selectFrom('sessions').select('token_hash').execute()).map((row) => row.token_hash)
+    const stored = (await server.app.serverContext.db.selectFrom('sessions').select('token_hash').execute()).map((row) => row.token_hash)
     expect(stored).toEqual([createHash('sha256').update(token).digest('hex')])
     expect((await call(server.app, 'GET', '/api/account/profile', { token })).status).toBe(200)
   })
@@ -48,7 +48,7 @@ describe('POST /api/login', () => {
   })
 
   it('refuses an inactive member with the right password', async () => {
-    await setMemberActive(server.app.wallet.db, 123, false)
+    await setMemberActive(server.app.serverContext.db, 123, false)
     expect(await tryLogin(DEMO.phone, 'wrong')).toMatchObject(expectError(401, 'WRONG_CREDENTIAL'))
     expect(await tryLogin(DEMO.phone, DEMO.password)).toMatchObject(expectError(403, 'INACTIVE_USER'))
   })
@@ -130,7 +130,7 @@ describe('bearer tokens', () => {
 
   it('refuses a member deactivated after login', async () => {
     const token = await login(server.app)
-    await setMemberActive(server.app.wallet.db, 123, false)
+    await setMemberActive(server.app.serverContext.db, 123, false)
     expect(await profile({ authorization: `Bearer ${token}` })).toMatchObject(expectError(403, 'INACTIVE_USER'))
   })
 })

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest'
 import type { BonusItem, UserBonus } from '../../src/api/contract'
 import type { WalletResponse } from '../../src/api/contract'
 import { checkBooks } from '../../server/wallet/books'
-import { accountBalance } from '../../server/wallet/ledger'
+import { accountBalance } from '../../server/shared/ledger'
 import { DEMO_START_MINOR } from './depositHelpers'
 import { type TestServer, call, expectError, login, onDemoServer, registerMember, START, startServer } from './helpers'
 
@@ -24,10 +24,10 @@ const wallet = async (as = token) => (await get('/api/wallet', as)).body as unkn
 const cards = async (as = token) => (await get('/api/bonus', as)).body as unknown as BonusItem[]
 const card = async (code: string, as = token) => (await cards(as)).find((item) => item.code === code)
 const books = async () => {
-  const report = await checkBooks(server.app.wallet.db)
+  const report = await checkBooks(server.app.serverContext.db)
   expect(report).toMatchObject({ balanced: true, negativeMemberAccounts: 0, cacheMismatches: 0 })
 }
-const forfeits = async () => (await accountBalance(server.app.wallet.db, { house: 'bonus-forfeits', currency: 'THB' })) ?? 0
+const forfeits = async () => (await accountBalance(server.app.serverContext.db, { house: 'bonus-forfeits', currency: 'THB' })) ?? 0
 /** A game round the provider reports for the demo member (a signed result in baht). */
 const round = (game: string, amount: string) => dev(`/dev/games/${game}/rounds`, { username: '0812345678', amount, refundPercent: 0 })
 const toGame = async (game: string, amount: number) => {

@@ -3,9 +3,9 @@
 // each way books can be wrong, and postMovement must refuse each wrong movement before it is booked.
 import { sql } from 'kysely'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { type Db, isPostgres } from '../../server/db'
+import { type Db, isPostgres } from '../../server/shared/db'
 import { checkBooks } from '../../server/wallet/books'
-import { type AccountRef, accountBalance, openGameAccount, postMovement } from '../../server/wallet/ledger'
+import { type AccountRef, accountBalance, openGameAccount, postMovement } from '../../server/shared/ledger'
 import { inTransit, reserveTransfer } from '../../server/wallet/transfers'
 import { DEMO_MEMBER_ID, DEMO_START_MINOR } from './depositHelpers'
 import { type TestServer, START, startServer } from './helpers'
@@ -14,7 +14,7 @@ let server: TestServer
 let db: Db
 beforeEach(async () => {
   server = await startServer({ transferSweepMs: 0 })
-  db = server.app.wallet.db
+  db = server.app.serverContext.db
 })
 afterEach(async () => {
   await server.app.close()

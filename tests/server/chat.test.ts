@@ -24,7 +24,7 @@ async function memberWho(app = server.app, as = token): Promise<Who & { userId: 
 }
 
 const item = (result: { body: Record<string, unknown> }) => result.body as unknown as ChatItem
-const rows = (app = server.app) => app.wallet.db.selectFrom('chat_messages' as never).selectAll().execute() as Promise<Record<string, unknown>[]>
+const rows = (app = server.app) => app.serverContext.db.selectFrom('chat_messages' as never).selectAll().execute() as Promise<Record<string, unknown>[]>
 
 describe('GET /api/chat/config', () => {
   it('answers the room prefix, by default wallet', async () => {
@@ -200,14 +200,14 @@ describe('PUT /api/chat/read-customer/', () => {
     const guest = { guestId: newGuestId() }
     // A room nobody wrote in gets no row from a read mark.
     expect(await call(server.app, 'PUT', '/api/chat/read-customer/', { body: guest })).toMatchObject({ status: 200, body: { message: 'OK' } })
-    expect((await server.app.wallet.db.selectFrom('chat_rooms' as never).selectAll().execute() as { owner: string }[]).filter((room) => room.owner === guest.guestId)).toHaveLength(0)
+    expect((await server.app.serverContext.db.selectFrom('chat_rooms' as never).selectAll().execute() as { owner: string }[]).filter((room) => room.owner === guest.guestId)).toHaveLength(0)
     expect((await sendMessage(server.app, guest, textMessage('hello'))).status).toBe(200)
     expect(await call(server.app, 'PUT', '/api/chat/read-customer/', { body: guest })).toMatchObject({ status: 200, body: { message: 'OK' } })
     const member = await memberWho()
     expect((await sendMessage(server.app, member, textMessage('hi'))).status).toBe(200)
     server.advance(MINUTE)
     expect(await call(server.app, 'PUT', '/api/chat/read-customer', { body: { userId: member.userId }, token })).toMatchObject({ status: 200, body: { message: 'OK' } })
-    const rooms = await server.app.wallet.db.selectFrom('chat_rooms' as never).selectAll().execute() as { owner: string; customer_read_at: number }[]
+    const rooms = await server.app.serverContext.db.selectFrom('chat_rooms' as never).selectAll().execute() as { owner: string; customer_read_at: number }[]
     expect(rooms.map((room) => [room.owner, Number(room.customer_read_at)]).sort()).toEqual([[guest.guestId, START], [member.userId, START + MINUTE]].sort())
     expect(await call(server.app, 'PUT', '/api/chat/read-customer/', { body: { userId: member.userId } })).toMatchObject(expectError(401, 'UNAUTHORIZED'))
   })
@@ -476,7 +476,7 @@ describe(`the chat across instances${onPostgres() ? ' (two instances, one databa
         await guestClient.next(byId(sentinel._id))
         expect(guestClient.received.map((entry) => entry._id)).toEqual([sent._id, raced._id, sentinel._id])
         expect(memberClient.received.map((entry) => entry._id)).toEqual([reply._id])
-        const stored = await a.app.wallet.db.selectFrom('chat_messages' as never).select('client_id' as never).execute() as { client_id: string | null }[]
+        const stored = await a.app.serverContext.db.selectFrom('chat_messages' as never).select('client_id' as never).execute() as { client_id: string | null }[]
         expect(stored.filter((row) => row.client_id === racing.deliver.id)).toHaveLength(1)
         console.log(`[chat] ${onPostgres() ? 'PostgreSQL, 2 instances' : 'SQLite, 1 instance'}: agent reply on B reached the member socket on A in ${elapsed.toFixed(0)} ms`)
       } finally {

@@ -5,7 +5,7 @@
 // balanced. On PostgreSQL two server instances share the database, as two API nodes would.
 import { afterEach, describe, expect, it } from 'vitest'
 import { checkBooks } from '../../server/wallet/books'
-import { creditWallet } from '../../server/wallet/ledger'
+import { creditWallet } from '../../server/shared/ledger'
 import { recoverTransfers } from '../../server/wallet/transfers'
 import { type TestServer, call, freshAddress, login, onPostgres, registration, startServer, testStorage } from './helpers'
 
@@ -34,7 +34,7 @@ describe('concurrent money movement', () => {
     const first = await startServer(storage)
     servers.push(first)
     if (onPostgres()) servers.push(await startServer(storage))
-    const db = first.app.wallet.db
+    const db = first.app.serverContext.db
 
     const members: { token: string; id: number }[] = []
     // Registration without the OTP step, so twenty sign-ups stay under the OTP rate limit; each
@@ -82,7 +82,7 @@ describe('concurrent money movement', () => {
 
     // Every instance sweeps at once, twice: each transfer is settled once.
     for (const server of servers) server.advance(2 * 60_000)
-    await Promise.all([...servers, ...servers].map((server) => recoverTransfers(server.app.wallet)))
+    await Promise.all([...servers, ...servers].map((server) => recoverTransfers(server.app.serverContext)))
     const finishes = await db.selectFrom('movements').select((eb) => ['reference', eb.fn.countAll().as('n')])
       .where('reference', 'like', 'transfer:%').groupBy('reference').having((eb) => eb.fn.countAll(), '>', 1).execute()
     expect(finishes).toEqual([])

@@ -71,7 +71,7 @@ describe('the invite bonus, per money', () => {
     expect((await get('/api/invite/bonus', demo)).body).toEqual({ message: 'INVITE_BONUS_SUCCESS' })
     expect(await walletOf(demo)).toEqual({ amount: before + 19, currency: 'THB' })
     expect(await get('/api/invite/collect', demo)).toMatchObject(expectError(400, 'INVITE_COLLECT'))
-    expect(await checkBooks(server.app.wallet.db)).toMatchObject({ balanced: true })
+    expect(await checkBooks(server.app.serverContext.db)).toMatchObject({ balanced: true })
   })
 
   it("pays a kip inviter in kip for a kip friend's play, and nothing for a baht friend's", async () => {
@@ -93,8 +93,8 @@ describe('deposits and limits, per money', () => {
     const sent = await call(server.app, 'POST', '/api/wallet/truelink', { token: kip.token, body: { link: 'U2FsdGVkX1+anything' } })
     expect(sent).toMatchObject(expectError(400, 'TRUELINK_CURRENCY'))
     // A link of a kip member kept from before is never credited in kip either.
-    const { id } = await server.app.wallet.db.selectFrom('members').select('id').where('username', '=', kip.phone).executeTakeFirstOrThrow()
-    await insertSlip(server.app.wallet.db, {
+    const { id } = await server.app.serverContext.db.selectFrom('members').select('id').where('username', '=', kip.phone).executeTakeFirstOrThrow()
+    await insertSlip(server.app.serverContext.db, {
       member_id: Number(id), kind: 'truelink', reference: 'OLDLINK0001', slip_ref_no: null, image_digest: null, truelink_voucher: 'oldvoucher0001',
       link: 'https://gift.truemoney.com/campaign/?v=oldv…0001', file_name: null, mime: null, status: 'processing', note: null, created_at: Date.now(),
     })
@@ -118,11 +118,11 @@ describe('deposits and limits, per money', () => {
   })
 
   it('reads a database seeded before as baht limits, and adds the kip ones at start', async () => {
-    const db = server.app.wallet.db
+    const db = server.app.serverContext.db
     await setContent(db, 'withdrawLimits', { withdrawMinMinor: 200_00, withdrawMaxMinor: 20_000_00 })
     await db.deleteFrom('seeds').where('name', '=', 'kip-amounts').execute()
-    const { runSeeds } = await import('../../server/seed')
-    await runSeeds(db, 0, server.app.wallet.passwords, { demo: true, variant: 'th' })
+    const { runSeeds } = await import('../../server/seed/seed')
+    await runSeeds(db, 0, server.app.serverContext.passwords, { demo: true, variant: 'th' })
     expect(await getContent(db, 'withdrawLimits')).toEqual({
       THB: { withdrawMinMinor: 200_00, withdrawMaxMinor: 20_000_00 },
       LAK: { withdrawMinMinor: 60_000_00, withdrawMaxMinor: 30_000_000_00 },
@@ -202,7 +202,7 @@ describe('no reward pays a member in a money it was not earned in (property)', (
       // The inviter's wallet holds its own refund and exactly what its money earned, in its own money.
       expect(await walletOf(host.token)).toEqual({ amount: (Number(expected) + refund * 100) / 100, currency: inviter })
       // Every reward movement into any wallet was booked in that wallet's money (one money per movement).
-      const crossed = await server.app.wallet.db.selectFrom('movements as m')
+      const crossed = await server.app.serverContext.db.selectFrom('movements as m')
         .innerJoin('postings as p', 'p.movement_id', 'm.id')
         .innerJoin('ledger_accounts as a', 'a.id', 'p.account_id')
         .innerJoin('members as w', 'w.id', 'm.member_id')
@@ -210,7 +210,7 @@ describe('no reward pays a member in a money it was not earned in (property)', (
         .where('m.kind', 'in', ['invite_bonus', 'refund', 'bonus', 'spin_prize'])
         .execute()
       for (const row of crossed) expect(moneyOf(row.currency as Currency)).toBe(moneyOf(row.memberCurrency as Currency))
-      expect(await checkBooks(server.app.wallet.db)).toMatchObject({ balanced: true })
+      expect(await checkBooks(server.app.serverContext.db)).toMatchObject({ balanced: true })
     }), { numRuns: 40, seed: 27 })
   }, 240_000)
 })

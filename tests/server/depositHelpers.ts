@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto'
 import AES from 'crypto-js/aes'
 import type { FastifyInstance } from 'fastify'
-import { walletBalance } from '../../server/wallet/ledger'
+import { walletBalance } from '../../server/shared/ledger'
 
 export const DEMO_MEMBER_ID = 123
 /** The demo member's seeded balance, in minor units. */
@@ -11,7 +11,7 @@ export const DEMO_START_MINOR = 1_500_00
 
 /** A member's wallet balance in minor units (through the ledger module, whatever it becomes). */
 export async function balanceOf(app: FastifyInstance, memberId = DEMO_MEMBER_ID): Promise<number> {
-  return (await walletBalance(app.wallet.db, memberId)) ?? Number.NaN
+  return (await walletBalance(app.serverContext.db, memberId)) ?? Number.NaN
 }
 
 /** A distinct JPEG-looking file each call (the simulated reader tells slips apart by content). */

@@ -13,7 +13,7 @@ import { findQr } from '../../server/deposit/store'
 import { readServerEnv } from '../../server/env'
 import { call, login, OPERATOR, OPERATOR_ENV, registration, TEST_PASSWORD_COST, testStorage } from './helpers'
 
-/** Every trace of the demo's destinations (server/seedData.ts, server/deposit/seed.ts). */
+/** Every trace of the demo's destinations (server/seed/seedData.ts, server/deposit/seed.ts). */
 const DEMO_TRACES = [/WALLET DEMO/, /0105561012345/, /0812345670/, /004999012345678/, /0481234567/, /4071234567/, /0201234567/, /0891234567/, /@wallet-demo/, /wallet-demo\.example/, /"\/line-qr\.png/]
 
 const dirs: string[] = []
@@ -31,7 +31,7 @@ async function productionMember(app: Awaited<ReturnType<typeof buildServer>>): P
 }
 
 /** What the QR a player was shown pays (its EMV payload). */
-const qrPayload = async (app: Awaited<ReturnType<typeof buildServer>>, id: string) => (await findQr(app.wallet.db, id))?.payload ?? ''
+const qrPayload = async (app: Awaited<ReturnType<typeof buildServer>>, id: string) => (await findQr(app.serverContext.db, id))?.payload ?? ''
 
 /** Everything a player can read about where to pay and whom to contact, as one text. */
 async function whatPlayersSee(app: Awaited<ReturnType<typeof buildServer>>, token: string): Promise<string> {

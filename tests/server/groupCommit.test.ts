@@ -1,5 +1,5 @@
 // @vitest-environment node
-// Group commit on the SQLite file (server/groupCommit.ts): nothing leaves the server before it is
+// Group commit on the SQLite file (server/shared/groupCommit.ts): nothing leaves the server before it is
 // on disk, but the syncs run in the thread pool, shared by every commit made before each began,
 // and checkpoints run in a worker. Observed from outside, through the WAL file's fdatasync.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
@@ -105,7 +105,7 @@ describe('group commit on a SQLite file', () => {
 
   it('has a worker checkpoint the WAL, not the commits', async () => {
     // The main connection checkpoints only far past what SQLite would (1,000 pages).
-    const { rows } = await sql<{ wal_autocheckpoint: number }>`PRAGMA wal_autocheckpoint`.execute(server.app.wallet.db)
+    const { rows } = await sql<{ wal_autocheckpoint: number }>`PRAGMA wal_autocheckpoint`.execute(server.app.serverContext.db)
     expect(rows[0].wal_autocheckpoint).toBeGreaterThanOrEqual(10_000)
     for (let i = 0; i < 100; i += 1) {
       expect((await transfer(i % 2 ? 'PG' : 'WALLET', i % 2 ? 'WALLET' : 'PG')).status).toBe(200)

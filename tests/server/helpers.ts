@@ -7,7 +7,7 @@ import type { RegisterRequest } from '../../src/api/contract'
 import { type BuildServerOptions, buildServer } from '../../server/app'
 import type { OtpMessage } from '../../server/otp/sms'
 import { TEST_MODE_PASSWORD_COST } from '../../server/auth/passwords'
-import { type Db, openDatabase } from '../../server/db'
+import { type Db, openDatabase } from '../../server/shared/db'
 import { migrationProvider } from '../../server/migrations/sequence'
 
 /** 2025-01-15 12:00 in Bangkok: inside the slip window's open hours. */

@@ -58,7 +58,7 @@ describe('the invite bonus', () => {
     expect(await get('/api/invite/bonus')).toMatchObject(expectError(400, 'NO_INVITE_BONUS'))
     // The list keeps what each friend earned in all.
     expect((await invites()).invites.map((invite) => invite.amount)).toEqual([0.3, 1.5])
-    expect(await checkBooks(server.app.wallet.db)).toMatchObject({ balanced: true, negativeMemberAccounts: 0 })
+    expect(await checkBooks(server.app.serverContext.db)).toMatchObject({ balanced: true, negativeMemberAccounts: 0 })
   })
 
   it("follows the operator's rule: a percent, a type, off", async () => {

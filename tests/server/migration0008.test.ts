@@ -3,9 +3,9 @@
 // approved with one, the bank's reference number. Which is which, row by row, on both dialects.
 import { Migrator, sql } from 'kysely'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { Db } from '../../server/db'
+import type { Db } from '../../server/shared/db'
 import { migrationProvider } from '../../server/migrations/sequence'
-import { sha256 } from '../../server/tokens'
+import { sha256 } from '../../server/shared/tokens'
 import { migratedTo } from './helpers'
 
 let db: Db | undefined

@@ -4,7 +4,7 @@
 // turnover, one already received stays as booked. On both dialects.
 import { Migrator, sql } from 'kysely'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { Db } from '../../server/db'
+import type { Db } from '../../server/shared/db'
 import { migrationProvider } from '../../server/migrations/sequence'
 import { migratedTo } from './helpers'
 

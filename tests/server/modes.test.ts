@@ -31,7 +31,7 @@ describe('modes', () => {
   it('production seeds no demo member', async () => {
     const production = await start({ mode: 'production' })
     expect(await call(production.app, 'POST', '/api/login', { body: { username: DEMO.phone, password: DEMO.password } })).toMatchObject(expectError(401, 'WRONG_CREDENTIAL'))
-    expect(await production.app.wallet.db.selectFrom('members').select('id').execute()).toEqual([])
+    expect(await production.app.serverContext.db.selectFrom('members').select('id').execute()).toEqual([])
     expect((await call(production.app, 'GET', '/dev/settings')).status).toBe(404)
   })
 
@@ -52,7 +52,7 @@ describe('modes', () => {
   it('test mode hashes passwords at the low test cost unless told otherwise; the other modes at the default', async () => {
     const costOf = async (mode: 'test' | 'demo') => {
       const app = await buildServer({ ...(await testStorage()), mode, staticDir: '/none' })
-      const [{ password_hash: stored }] = await app.wallet.db.selectFrom('members').select('password_hash').where('username', '=', DEMO.phone).execute()
+      const [{ password_hash: stored }] = await app.serverContext.db.selectFrom('members').select('password_hash').where('username', '=', DEMO.phone).execute()
       await app.close()
       return stored.split('$')[1]
     }
@@ -72,7 +72,7 @@ describe('modes', () => {
   it('believes X-Forwarded-For only from trusted proxies', async () => {
     const server = await start({ trustProxy: ['127.0.0.1'] })
     const ips: string[] = []
-    server.app.wallet.limits.loginFreePerAddress = 1
+    server.app.serverContext.limits.loginFreePerAddress = 1
     server.app.addHook('onResponse', async (request) => {
       ips.push(request.ip)
     })

@@ -158,7 +158,7 @@ describe('POST /api/otp/verify', () => {
     expect(result).toMatchObject({ status: 200, body: { code: 'OTP_CODE_VALID' } })
     // A repeated verify (double tap) is still valid.
     expect((await verify(sent.body.otpToken, (await lastCode()).otpCode)).status).toBe(200)
-    const verified = (await server.app.wallet.db.selectFrom('phone_verifications').select('phone').execute()).map((row) => row.phone)
+    const verified = (await server.app.serverContext.db.selectFrom('phone_verifications').select('phone').execute()).map((row) => row.phone)
     expect(verified).toEqual([PHONE])
   })
 

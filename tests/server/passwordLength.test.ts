@@ -21,8 +21,8 @@ const SHORT_WIDE = '🔑🔑🔑🔑'
 
 /** The demo member's password as an older release may have stored it: shorter than the rule. */
 async function givenDemoPassword(password: string): Promise<void> {
-  const member = await findMemberByUsername(server.app.wallet.db, DEMO.phone)
-  await updatePasswordHash(server.app.wallet.db, member!.id, await server.app.wallet.passwords.hash(password))
+  const member = await findMemberByUsername(server.app.serverContext.db, DEMO.phone)
+  await updatePasswordHash(server.app.serverContext.db, member!.id, await server.app.serverContext.passwords.hash(password))
 }
 
 describe('new passwords have at least 8 characters', () => {
@@ -38,7 +38,7 @@ describe('new passwords have at least 8 characters', () => {
       expect(await call(server.app, 'POST', '/api/account', { body: { ...body, password } }), password)
         .toMatchObject(expectError(400, 'PASSWORD_TOO_SHORT'))
     }
-    expect(await findMemberByUsername(server.app.wallet.db, body.username)).toBeUndefined()
+    expect(await findMemberByUsername(server.app.serverContext.db, body.username)).toBeUndefined()
     expect((await call(server.app, 'POST', '/api/account', { body: { ...body, password: 'abcd1234' } })).status).toBe(201)
     expect(await login(server.app, body.username, 'abcd1234')).toEqual(expect.any(String))
   })

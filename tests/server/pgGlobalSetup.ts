@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto'
 import pg from 'pg'
 import type { TestProject } from 'vitest/node'
-import { migrate, openDatabase } from '../../server/db'
+import { migrate, openDatabase } from '../../server/shared/db'
 
 declare module 'vitest' {
   export interface ProvidedContext {

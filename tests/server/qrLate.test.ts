@@ -18,7 +18,7 @@ onDemoServer((started, demo) => {
 const getQr = (provider: string, query = '', as = token) => call(server.app, 'GET', `/api/qrcode/${provider}${query}`, { token: as })
 const cancelQr = (id: string) => call(server.app, 'DELETE', `/api/qrcode/${id}`, { token })
 const payQr = (idOrReference: string) => call(server.app, 'POST', `/dev/qrcode/${idOrReference}/pay`)
-const stored = (id: string) => store.findQr(server.app.wallet.db, id)
+const stored = (id: string) => store.findQr(server.app.serverContext.db, id)
 
 async function created(provider: string, amount: number, as = token): Promise<QrState & { qrcodeId: string }> {
   const result = await call(server.app, 'POST', `/api/qrcode/${provider}`, { token: as, body: { amount } })
@@ -33,7 +33,7 @@ describe('a payment the provider reports', () => {
     const qr = await created('KBANK', 100)
     expect(await payQr(qr.qrcodeId)).toMatchObject(OK)
     expect(await balanceOf(server.app)).toBe(DEMO_START_MINOR + 100_00)
-    expect(await stored(qr.qrcodeId)).toMatchObject({ status: 'paid', late: 0, paid_at: server.app.wallet.now() })
+    expect(await stored(qr.qrcodeId)).toMatchObject({ status: 'paid', late: 0, paid_at: server.app.serverContext.now() })
   })
 
   it('is booked after the player cancelled, to the member whose QR it was, flagged late', async () => {
@@ -45,7 +45,7 @@ describe('a payment the provider reports', () => {
     expect(await balanceOf(server.app)).toBe(DEMO_START_MINOR + 100_00)
     const wallet = await call(server.app, 'GET', '/api/wallet', { token: other })
     expect(wallet.body.wallet).toMatchObject({ amount: 0 })
-    expect(await stored(qr.qrcodeId)).toMatchObject({ status: 'paid', late: 1, paid_at: server.app.wallet.now() })
+    expect(await stored(qr.qrcodeId)).toMatchObject({ status: 'paid', late: 1, paid_at: server.app.serverContext.now() })
   })
 
   it('is booked after the countdown ended, whether or not the row was marked expired', async () => {
@@ -101,7 +101,7 @@ describe('a payment the provider reports', () => {
     await payQr(late.qrcodeId)
     const { reference } = (await stored(late.qrcodeId))!
     expect((await call(server.app, 'GET', '/dev/qrcode/late')).body).toEqual({
-      payments: [{ qrcodeId: late.qrcodeId, reference, provider: 'WW', memberId: DEMO_MEMBER_ID, amount: 150.5, paidAt: new Date(server.app.wallet.now()).toISOString() }],
+      payments: [{ qrcodeId: late.qrcodeId, reference, provider: 'WW', memberId: DEMO_MEMBER_ID, amount: 150.5, paidAt: new Date(server.app.serverContext.now()).toISOString() }],
     })
   })
 })
@@ -115,7 +115,7 @@ describe('GET /api/qrcode/:provider?qrcodeId=', () => {
     await payQr(qr.qrcodeId)
     // With the deposit it made, as the statement names it, and when the money arrived.
     const { reference } = (await stored(qr.qrcodeId))!
-    const paidAt = new Date(server.app.wallet.now()).toISOString()
+    const paidAt = new Date(server.app.serverContext.now()).toISOString()
     const paid = { qrcodeId: qr.qrcodeId, hasQrcode: false, qrcode: null, amount: 100, expireIn: 0, message: '', status: 'paid', reference, paidAt }
     expect((await getQr('KBANK', `?qrcodeId=${qr.qrcodeId}`)).body).toEqual(paid)
     const statement = await call(server.app, 'POST', '/api/statement', { token, body: { page: 1, limit: 10 } })

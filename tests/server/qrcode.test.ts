@@ -29,7 +29,7 @@ async function created(provider: string, amount: number): Promise<QrState & { qr
   return result.body as unknown as QrState & { qrcodeId: string }
 }
 
-const stored = (id: string) => store.findQr(server.app.wallet.db, id)
+const stored = (id: string) => store.findQr(server.app.serverContext.db, id)
 
 const NONE = { qrcodeId: null, hasQrcode: false, qrcode: null, amount: null, expireIn: 0, message: '' }
 
@@ -134,7 +134,7 @@ describe('POST /api/qrcode/:provider', () => {
   })
 
   it("answers 500 QR_FAIL when the operator's PromptPay id is not one", async () => {
-    await server.app.wallet.db.updateTable('deposit_accounts').set({ account_no: '12345' }).where('bank_type', '=', 'E2P').execute()
+    await server.app.serverContext.db.updateTable('deposit_accounts').set({ account_no: '12345' }).where('bank_type', '=', 'E2P').execute()
     expect(await createQr('E2P', { amount: 50 })).toMatchObject(expectError(500, 'QR_FAIL'))
     expect((await getQr('E2P')).body).toEqual(NONE)
   })
@@ -214,7 +214,7 @@ describe('the schema', () => {
     const qr = await created('KBANK', 100)
     const row = (await stored(qr.qrcodeId))!
     const copy = { ...row, id: 'another-qr-id', provider: 'WW', status: 'cancelled' as const }
-    const error = await store.insertQr(server.app.wallet.db, copy).catch((caught: unknown) => caught)
+    const error = await store.insertQr(server.app.serverContext.db, copy).catch((caught: unknown) => caught)
     expect(isUniqueViolation(error, store.UNIQUE.qrReference)).toBe(true)
   })
 })

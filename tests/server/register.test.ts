@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { RegisterRequest } from '../../src/api/contract'
 import { findMemberByUsername } from '../../server/account/members'
-import { walletBalance } from '../../server/wallet/ledger'
+import { walletBalance } from '../../server/shared/ledger'
 import { MINUTE, type TestServer, call, expectError, login, registration, startServer, verifyPhone } from './helpers'
 
 let server: TestServer
@@ -100,7 +100,7 @@ describe('POST /api/account', () => {
     await verified()
     const result = await register(registration({ inviteCode: 'PR123' }))
     expect(result).toMatchObject({ status: 201, body: { message: 'SUCCESS' } })
-    const member = (await findMemberByUsername(server.app.wallet.db, PHONE))!
+    const member = (await findMemberByUsername(server.app.serverContext.db, PHONE))!
     expect(member).toMatchObject({
       name: 'SOMCHAI JAIDEE',
       bankAccountName: 'SOMCHAI JAIDEE',
@@ -112,7 +112,7 @@ describe('POST /api/account', () => {
     })
     expect(member.id).toBeGreaterThan(123)
     expect(member.passwordHash).toMatch(/^scrypt\$/)
-    expect(await walletBalance(server.app.wallet.db, member.id)).toBe(0)
+    expect(await walletBalance(server.app.serverContext.db, member.id)).toBe(0)
     expect((await login(server.app, PHONE, 'secret99')).length).toBeGreaterThan(20)
   })
 
@@ -188,7 +188,7 @@ describe('POST /api/account', () => {
     expect(await register({ ...lao({}), currency: undefined })).toMatchObject(expectError(400, 'KEY_MISSING'))
     expect(await register(lao({ currency: 'THB' }))).toMatchObject(expectError(400, 'KEY_INVALID'))
     expect((await register(lao({ currency: 'LAK' }))).status).toBe(201)
-    expect(await findMemberByUsername(server.app.wallet.db, phone)).toMatchObject({ bankCode: 'BCEL', currency: 'LAK' })
+    expect(await findMemberByUsername(server.app.serverContext.db, phone)).toMatchObject({ bankCode: 'BCEL', currency: 'LAK' })
 
     await verified('20555555')
     const baht = registration({ username: '20555555', bankCode: 'KBANK', bankAccountNo: '5555555555', currency: 'BAHT' })
@@ -209,7 +209,7 @@ describe('registration is bound to the OTP that verified it', () => {
       expect(await asFrom(STRANGER, '/api/account/validate', { ...body, bankCode: '', bankAccountName: '', bankAccountNo: '' }))
         .toMatchObject(expectError(400, 'UNVERIFIED_OTP'))
     }
-    expect(await findMemberByUsername(server.app.wallet.db, PHONE)).toBeUndefined()
+    expect(await findMemberByUsername(server.app.serverContext.db, PHONE)).toBeUndefined()
     // The player who verified it registers it.
     expect(await asFrom(PLAYER, '/api/account', { ...registration(), otpToken })).toMatchObject({ status: 201 })
   })
@@ -221,8 +221,8 @@ describe('registration is bound to the OTP that verified it', () => {
     expect((await validate(step3())).status).toBe(200)
     expect(await register(registration({ bankCode: 'KBANK', bankAccountNo: '1234567890' }))).toMatchObject(expectError(409, 'EXISTING_BANK'))
     expect((await register(registration())).status).toBe(201)
-    const used = await server.app.wallet.db.selectFrom('otps').select(['used_at']).where('phone', '=', PHONE).executeTakeFirstOrThrow()
-    expect(used.used_at).toBe(server.app.wallet.now())
+    const used = await server.app.serverContext.db.selectFrom('otps').select(['used_at']).where('phone', '=', PHONE).executeTakeFirstOrThrow()
+    expect(used.used_at).toBe(server.app.serverContext.now())
     // Used: refused before the phone is even looked up.
     expect(await register(registration({ bankAccountNo: '1111111111' }))).toMatchObject(expectError(400, 'UNVERIFIED_OTP'))
     expect(await validate(step3())).toMatchObject(expectError(400, 'UNVERIFIED_OTP'))

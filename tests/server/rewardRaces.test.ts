@@ -8,7 +8,7 @@
 // sequential correctness only.
 import { afterEach, describe, expect, it } from 'vitest'
 import { checkBooks } from '../../server/wallet/books'
-import { accountBalance, creditWallet } from '../../server/wallet/ledger'
+import { accountBalance, creditWallet } from '../../server/shared/ledger'
 import { type TestServer, call, login, onPostgres, registration, startInstances, withWritesHeld } from './helpers'
 
 let servers: TestServer[] = []
@@ -31,7 +31,7 @@ async function member(server: TestServer, n: number, fundsMinor: number): Promis
   const token = await login(server.app, phone, body.password)
   const profile = await call(server.app, 'GET', '/api/account/profile', { token })
   const id = Number((profile.body.profile as { _id: string })._id)
-  if (fundsMinor > 0) await creditWallet(server.app.wallet.db, { memberId: id, amountMinor: fundsMinor, at: Date.now() })
+  if (fundsMinor > 0) await creditWallet(server.app.serverContext.db, { memberId: id, amountMinor: fundsMinor, at: Date.now() })
   return { token, id }
 }
 
@@ -39,7 +39,7 @@ const messages = (results: { status: number; body: Record<string, unknown> }[]) 
   results.map((result) => (result.status === 200 ? 'OK' : String(result.body.message))).sort()
 
 async function expectBalancedBooks(server: TestServer): Promise<void> {
-  expect(await checkBooks(server.app.wallet.db)).toMatchObject({ balanced: true, negativeMemberAccounts: 0, cacheMismatches: 0 })
+  expect(await checkBooks(server.app.serverContext.db)).toMatchObject({ balanced: true, negativeMemberAccounts: 0, cacheMismatches: 0 })
 }
 
 describe(`bonuses under concurrency${onPostgres() ? ' on two instances' : ''}`, () => {
@@ -56,9 +56,9 @@ describe(`bonuses under concurrency${onPostgres() ? ' on two instances' : ''}`, 
     for (const refused of answers.filter((answer) => answer !== 'OK')) {
       expect(['BONUS_ALREADY_ACTIVE', 'BONUS_MAX_CLAIMED', 'PROMOTION_RECEIVED']).toContain(refused)
     }
-    const rows = await first.app.wallet.db.selectFrom('user_bonuses').selectAll().where('member_id', '=', id).execute()
+    const rows = await first.app.serverContext.db.selectFrom('user_bonuses').selectAll().where('member_id', '=', id).execute()
     expect(rows).toHaveLength(1)
-    expect(await accountBalance(first.app.wallet.db, { wallet: id })).toBe(1_000_00 + Number(rows[0].bonus_minor))
+    expect(await accountBalance(first.app.serverContext.db, { wallet: id })).toBe(1_000_00 + Number(rows[0].bonus_minor))
     await expectBalancedBooks(first)
   })
 
@@ -67,13 +67,13 @@ describe(`bonuses under concurrency${onPostgres() ? ' on two instances' : ''}`, 
     const { token, id } = await member(first, 5, 1_000_00)
     const at = (i: number) => servers[i % servers.length].app
     // Both have read "no bonus held" before either records one (PostgreSQL: held at the barrier).
-    const results = await withWritesHeld(first.app.wallet.db, 'user_bonuses', 2, () => Promise.all(
+    const results = await withWritesHeld(first.app.serverContext.db, 'user_bonuses', 2, () => Promise.all(
       ['/api/bonus/activate/WELCOME100', '/api/bonus/activate/DAILY10'].map((path, i) => call(at(i), 'GET', path, { token, headers: { 'idempotency-key': `held-${i}` } })),
     ))
     expect(messages(results)).toEqual(['BONUS_ALREADY_ACTIVE', 'OK'])
-    const rows = await first.app.wallet.db.selectFrom('user_bonuses').selectAll().where('member_id', '=', id).execute()
+    const rows = await first.app.serverContext.db.selectFrom('user_bonuses').selectAll().where('member_id', '=', id).execute()
     expect(rows).toHaveLength(1)
-    expect(await accountBalance(first.app.wallet.db, { wallet: id })).toBe(1_000_00 + Number(rows[0].bonus_minor))
+    expect(await accountBalance(first.app.serverContext.db, { wallet: id })).toBe(1_000_00 + Number(rows[0].bonus_minor))
     await expectBalancedBooks(first)
   })
 
@@ -86,9 +86,9 @@ describe(`bonuses under concurrency${onPostgres() ? ' on two instances' : ''}`, 
     const results = await Promise.all(members.map(({ token }, i) =>
       call(servers[i % servers.length].app, 'GET', '/api/bonus/activate/LAST3', { token, headers: { 'idempotency-key': `last-${i}` } })))
     expect(messages(results)).toEqual(['BONUS_FULL', 'BONUS_FULL', 'BONUS_FULL', 'BONUS_FULL', 'BONUS_FULL', 'OK', 'OK', 'OK'])
-    const row = await first.app.wallet.db.selectFrom('bonuses').select('claimed').where('code', '=', 'LAST3').executeTakeFirstOrThrow()
+    const row = await first.app.serverContext.db.selectFrom('bonuses').select('claimed').where('code', '=', 'LAST3').executeTakeFirstOrThrow()
     expect(row.claimed).toBe(3)
-    expect(await accountBalance(first.app.wallet.db, { house: 'bonuses', currency: 'THB' })).toBe(-3 * 10_00)
+    expect(await accountBalance(first.app.serverContext.db, { house: 'bonuses', currency: 'THB' })).toBe(-3 * 10_00)
     await expectBalancedBooks(first)
   })
 
@@ -114,11 +114,11 @@ describe(`bonuses under concurrency${onPostgres() ? ' on two instances' : ''}`, 
     ])
     // Whichever came first ended the bonus; the others found none held. The withdrawal is paid either way.
     expect(withdrawal).toMatchObject({ status: 200, body: { message: 'SUCCESS' } })
-    const rows = await first.app.wallet.db.selectFrom('user_bonuses').select(['status']).where('member_id', '=', id).execute()
+    const rows = await first.app.serverContext.db.selectFrom('user_bonuses').select(['status']).where('member_id', '=', id).execute()
     expect(rows).toHaveLength(1)
     const clears = [clearA, clearB].map((result) => result.body.message).sort()
-    const forfeits = (await accountBalance(first.app.wallet.db, { house: 'bonus-forfeits', currency: 'THB' })) ?? 0
-    const walletAfter = await accountBalance(first.app.wallet.db, { wallet: id })
+    const forfeits = (await accountBalance(first.app.serverContext.db, { house: 'bonus-forfeits', currency: 'THB' })) ?? 0
+    const walletAfter = await accountBalance(first.app.serverContext.db, { wallet: id })
     if (rows[0].status === 'cancelled') {
       // Cancelled first (nothing in a game to clear); the withdrawal then took 800 of 860.
       expect(clears).toEqual(['BONUS_CLEAR', 'NO_DATA'])
@@ -151,7 +151,7 @@ describe(`the invite bonus under concurrency${onPostgres() ? ' on two instances'
     const receives = await Promise.all([0, 1].map((i) => call(at(i), 'GET', '/api/invite/bonus', { token, headers: { 'idempotency-key': `receive-${i}` } })))
     expect(messages(receives)).toEqual(['NO_INVITE_BONUS', 'OK'])
     // 1 % of 500, once.
-    expect(await accountBalance(first.app.wallet.db, { wallet: inviter.id })).toBe(5_00)
+    expect(await accountBalance(first.app.serverContext.db, { wallet: inviter.id })).toBe(5_00)
     await expectBalancedBooks(first)
   })
 })
@@ -177,10 +177,10 @@ describe(`the spin wheel under concurrency${onPostgres() ? ' on two instances' :
     const coupons = (await call(first.app, 'GET', '/api/spinwheel/coupon', { token })).body as unknown as { _id: string }[]
     expect(coupons).toHaveLength(2)
     // Both have read the coupon unclaimed before either marks it (PostgreSQL: held at the barrier).
-    const claims = await withWritesHeld(first.app.wallet.db, 'spin_coupons', 2, () => Promise.all([0, 1].map((i) =>
+    const claims = await withWritesHeld(first.app.serverContext.db, 'spin_coupons', 2, () => Promise.all([0, 1].map((i) =>
       call(at(i), 'POST', '/api/spinwheel/coupon/claim', { token, body: { coupon: coupons[0]._id }, headers: { 'idempotency-key': `claim-${i}` } }))))
     expect(messages(claims)).toEqual(['NO_CLAIMABLE_COUPON', 'OK'])
-    expect(await accountBalance(first.app.wallet.db, { wallet: id })).toBe(9_00)
+    expect(await accountBalance(first.app.serverContext.db, { wallet: id })).toBe(9_00)
     await expectBalancedBooks(first)
   })
 })

@@ -97,7 +97,7 @@ describe('refunds', () => {
     const log = (await post('/api/refund', { page: 1, limit: 10 })).body as unknown as RefundListResponse
     expect(log.refunds.map((refund) => refund.refundAmount)).toEqual([1, 19.75])
     expect(((await get('/api/refund/check')).body as unknown as RefundCheck).refundSuccess).toBe(2)
-    expect(await checkBooks(server.app.wallet.db)).toMatchObject({ balanced: true, negativeMemberAccounts: 0 })
+    expect(await checkBooks(server.app.serverContext.db)).toMatchObject({ balanced: true, negativeMemberAccounts: 0 })
   })
 
   it('a round lost at a provider moves money to the provider\'s account and accrues the refund; a win moves it back', async () => {
@@ -117,9 +117,9 @@ describe('refunds', () => {
     expect(await pg()).toBe(74.5)
     expect(await call(server.app, 'POST', '/dev/games/JOKER/rounds', { body: { username: '0812345678', amount: '-1' } }))
       .toMatchObject(expectError(400, 'SLOT_NO_ACCOUNT'))
-    const provider = await server.app.wallet.db.selectFrom('ledger_accounts').select('balance_minor').where('key', 'like', 'house:provider:PG%').executeTakeFirstOrThrow()
+    const provider = await server.app.serverContext.db.selectFrom('ledger_accounts').select('balance_minor').where('key', 'like', 'house:provider:PG%').executeTakeFirstOrThrow()
     expect(Number(provider.balance_minor)).toBe(40_00 - 15_50 + 1_00)
-    expect(await checkBooks(server.app.wallet.db)).toMatchObject({ balanced: true, negativeMemberAccounts: 0 })
+    expect(await checkBooks(server.app.serverContext.db)).toMatchObject({ balanced: true, negativeMemberAccounts: 0 })
   })
 
   it('refuses a bad accrual on the dev endpoint', async () => {

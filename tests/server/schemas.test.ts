@@ -56,8 +56,8 @@ describe('schema failures in the spec\'s codes', () => {
 
 describe('replies carry only what their schema declares', () => {
   it('drops a field the store holds beyond the contract', async () => {
-    const contact = (await getContent(server.app.wallet.db, 'contact'))!
-    await setContent(server.app.wallet.db, 'contact', { ...contact, adminNote: 'internal' } as typeof contact)
+    const contact = (await getContent(server.app.serverContext.db, 'contact'))!
+    await setContent(server.app.serverContext.db, 'contact', { ...contact, adminNote: 'internal' } as typeof contact)
     const result = await call(server.app, 'GET', '/api/lookup/contact')
     expect(result.status).toBe(200)
     expect(Object.keys(result.body).sort()).toEqual(['contactText', 'lineLink', 'lineName', 'lineQR'])
@@ -95,7 +95,7 @@ describe('login limits key on a validated phone', () => {
       const result = await call(server.app, 'POST', '/api/login', { body: { username: `not-a-phone-${i}`, password: 'x' } })
       expect(result).toMatchObject(expectError(401, 'WRONG_CREDENTIAL'))
     }
-    const rows = await server.app.wallet.db.selectFrom('rate_events').select('id').where('kind', '=', 'login_fail').execute()
+    const rows = await server.app.serverContext.db.selectFrom('rate_events').select('id').where('kind', '=', 'login_fail').execute()
     expect(rows).toHaveLength(0)
   })
 })

@@ -6,8 +6,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { connectSources, inlineScriptHashes, LINE_HOSTS } from '../../server/http/security'
-import { defaultRuntimeConfig } from '../../server/config'
+import { connectSources, inlineScriptHashes, LINE_HOSTS } from '../../server/shared/http/security'
+import { defaultRuntimeConfig } from '../../server/shared/config'
 import { call, type TestServer, startServer } from './helpers'
 
 const INLINE = "document.documentElement.dataset.boot='1'"

@@ -43,7 +43,7 @@ describe('POST /api/wallet/slip', () => {
     const result = await upload(form.body, form.contentType)
     expect(result.status).toBe(200)
     expect(result.body).toEqual({
-      createdAt: new Date(server.app.wallet.now()).toISOString(),
+      createdAt: new Date(server.app.serverContext.now()).toISOString(),
       amount: 0,
       status: 'PROCESSING',
       note: null,

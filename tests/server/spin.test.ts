@@ -7,7 +7,7 @@ import type { SpinCoupon, SpinResult, SpinSetup } from '../../src/api/contract'
 import type { WalletResponse } from '../../src/api/contract'
 import { creditDeposit } from '../../server/deposit/credit'
 import { checkBooks } from '../../server/wallet/books'
-import { drawSlice } from '../../server/wallet/spin'
+import { drawSlice } from '../../server/spin/spin'
 import { DEMO_START_MINOR } from './depositHelpers'
 import { type TestServer, call, DAY, expectError, login, onDemoServer, registerMember } from './helpers'
 
@@ -132,14 +132,14 @@ describe('claiming a coupon', () => {
     server.advance(7 * DAY)
     token = await login(server.app)
     expect(await post('/api/spinwheel/coupon/claim', { coupon: oldest._id })).toMatchObject(expectError(400, 'COUPON_EXPIRED'))
-    expect(await checkBooks(server.app.wallet.db)).toMatchObject({ balanced: true })
+    expect(await checkBooks(server.app.serverContext.db)).toMatchObject({ balanced: true })
   })
 })
 
 describe('coins', () => {
   it('come with deposits by the rule, in the deposit\'s transaction', async () => {
     await campaign()
-    const db = server.app.wallet.db
+    const db = server.app.serverContext.db
     await creditDeposit(db, { memberId: 123, amountMinor: 250_00, reference: 'coin-test-1', kind: 'qrcode', at: Date.now() })
     expect((await wallet()).profile.coin).toBe(2)
     // A deposit refused (its reference booked already) grants nothing.

@@ -84,7 +84,7 @@ async function everyActivity(): Promise<Partial<StatementEntry>[]> {
   // Cancelled with 40 left in PG: the end removes it.
   expect((await post('/api/wallet/transfer', { from: 'WALLET', to: 'PG', amount: 50 })).status).toBe(200)
   // A lost round (play is not a statement row) brings the balance under the cancel threshold.
-  await server.app.wallet.db.updateTable('user_bonuses').set({ percent_fail: 100 }).execute()
+  await server.app.serverContext.db.updateTable('user_bonuses').set({ percent_fail: 100 }).execute()
   expect((await dev('/dev/games/PG/rounds', { username: '0812345678', amount: '-10', refundPercent: 0 })).status).toBe(200)
   later()
   expect((await get('/api/bonus/clear')).status, 'the bonus cancels').toBe(200)
@@ -120,7 +120,7 @@ describe('POST /api/statement', () => {
     statements.forEach((row, i) => expect(row, `row ${i}`).toMatchObject(expected[i]))
     expect(new Set(statements.map((row) => row.reference)).size).toBe(statements.length)
     // A slip's credit, a withdrawal's settlement and a transfer's finish are not rows of their own.
-    const movements = await server.app.wallet.db.selectFrom('movements').select('kind').where('member_id', '=', 123).execute()
+    const movements = await server.app.serverContext.db.selectFrom('movements').select('kind').where('member_id', '=', 123).execute()
     const kinds = new Set(movements.map((m) => m.kind))
     for (const kind of ['deposit', 'withdraw', 'withdraw_paid', 'withdraw_return', 'transfer', 'transfer_settled', 'bonus', 'finish_bonus', 'refund', 'invite_bonus', 'spin_prize']) {
       expect(kinds, kind).toContain(kind)

@@ -7,11 +7,11 @@ import { promisify } from 'node:util'
 import { sql } from 'kysely'
 import { afterEach, describe, expect, it } from 'vitest'
 import { buildServer } from '../../server/app'
-import { migrate, openDatabase } from '../../server/db'
+import { migrate, openDatabase } from '../../server/shared/db'
 import { migrations } from '../../server/migrations/sequence'
-import { toMajor, toMinor } from '../../server/money'
-import type { Db } from '../../server/db'
-import { accountKey, postMovement, walletBalance } from '../../server/wallet/ledger'
+import { toMajor, toMinor } from '../../server/shared/money'
+import type { Db } from '../../server/shared/db'
+import { accountKey, postMovement, walletBalance } from '../../server/shared/ledger'
 import { call, expectSignedIn, login, registration, TEST_PASSWORD_COST, testStorage } from './helpers'
 
 const run = promisify(execFile)
@@ -37,7 +37,7 @@ describe('the database', () => {
     await first.close()
 
     const second = await buildServer({ ...storage, mode: 'test', passwordCost: TEST_PASSWORD_COST })
-    const db = second.wallet.db
+    const db = second.serverContext.db
     const applied = await sql<{ name: string }>`SELECT name FROM kysely_migration ORDER BY name`.execute(db)
     expect(applied.rows.map((row) => row.name)).toEqual(Object.keys(migrations))
     expect((await db.selectFrom('seeds').select('name').orderBy('name').execute()).map((row) => row.name)).toEqual(['bonuses', 'demo-destinations', 'demo-member', 'deposit-methods', 'games', 'kip-amounts', 'lookups'])
@@ -63,7 +63,7 @@ describe('the database', () => {
     const outputs = await Promise.all([instance(), instance()])
     expect(outputs.map(({ stdout }) => stdout.trim())).toEqual(['started', 'started'])
     const app = await buildServer({ ...storage, mode: 'test', passwordCost: TEST_PASSWORD_COST })
-    const db = app.wallet.db
+    const db = app.serverContext.db
     expect(await db.selectFrom('members').select('id').execute()).toEqual([{ id: 123 }])
     expect(await db.selectFrom('banks').select('code').where('code', '=', 'KBANK').execute()).toHaveLength(1)
     expect(await db.selectFrom('settings').select('key').execute()).toHaveLength(4)
@@ -75,7 +75,7 @@ describe('the database', () => {
     const server = await buildServer({ ...(await testStorage()), mode: 'test', passwordCost: TEST_PASSWORD_COST })
     await call(server, 'POST', '/dev/settings', { body: { registerOTP: false } })
     expect((await call(server, 'POST', '/api/account', { body: registration() })).status).toBe(201)
-    const member = await server.wallet.db.selectFrom('members').select('id').where('username', '=', registration().username).executeTakeFirstOrThrow()
+    const member = await server.serverContext.db.selectFrom('members').select('id').where('username', '=', registration().username).executeTakeFirstOrThrow()
     expect(member.id).toBe(124)
     await server.close()
   })
@@ -103,7 +103,7 @@ async function debit(db: Db, memberId: number, amountMinor: number, at: number):
 describe('the wallet ledger', () => {
   it('gives the demo member 1500.00 through one movement', async () => {
     const app = await buildServer({ ...(await testStorage()), mode: 'test' })
-    const db = app.wallet.db
+    const db = app.serverContext.db
     expect(await walletBalance(db, 123)).toBe(150000)
     expect(await ledgerSum(db, 123)).toBe(150000)
     expect(await db.selectFrom('movements').select('id').where('member_id', '=', 123).execute()).toHaveLength(1)
@@ -112,7 +112,7 @@ describe('the wallet ledger', () => {
 
   it('never lets a balance go below zero, and keeps the ledger equal to the balance', async () => {
     const app = await buildServer({ ...(await testStorage()), mode: 'test' })
-    const db = app.wallet.db
+    const db = app.serverContext.db
     expect(await debit(db, 123, 50000, 1)).toBe(100000)
     await expect(debit(db, 123, 100001, 2)).rejects.toThrow(
       'MONEY_NOT_ENOUGH',
@@ -124,7 +124,7 @@ describe('the wallet ledger', () => {
 
   it('spends the same money once when debits race', async () => {
     const app = await buildServer({ ...(await testStorage()), mode: 'test' })
-    const db = app.wallet.db
+    const db = app.serverContext.db
     const debits = await Promise.allSettled(
       Array.from({ length: 10 }, (_, i) => debit(db, 123, 40000, i)),
     )

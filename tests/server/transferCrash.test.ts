@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { buildServer } from '../../server/app'
-import { openDatabase } from '../../server/db'
+import { openDatabase } from '../../server/shared/db'
 import { checkBooks } from '../../server/wallet/books'
 import { DEMO_MEMBER_ID, DEMO_START_MINOR } from './depositHelpers'
 import { MINUTE, TEST_PASSWORD_COST, testStorage } from './helpers'
@@ -57,20 +57,20 @@ describe('a crash between reserve and settle', () => {
         now: () => Date.now() + 2 * MINUTE, transferSweepMs: 0,
       })
       try {
-        await restarted.wallet.db.updateTable('games').set({ latency_ms: 0, drops_answers: 0 }).execute()
+        await restarted.serverContext.db.updateTable('games').set({ latency_ms: 0, drops_answers: 0 }).execute()
         await restarted.ready()
-        const open = () => restarted.wallet.db.selectFrom('game_transfers').select('status').where('status', 'in', ['reserved', 'withdrawn']).execute()
+        const open = () => restarted.serverContext.db.selectFrom('game_transfers').select('status').where('status', 'in', ['reserved', 'withdrawn']).execute()
         await expect.poll(async () => (await open()).length, { interval: 50 }).toBe(0)
-        const rows = await restarted.wallet.db.selectFrom('game_transfers').select(['to_code', 'status', 'reserve_movement_id']).orderBy('id').execute()
+        const rows = await restarted.serverContext.db.selectFrom('game_transfers').select(['to_code', 'status', 'reserve_movement_id']).orderBy('id').execute()
         expect(rows.map((row) => [row.to_code, row.status])).toEqual([['JOKER', 'settled'], ['PG', 'settled']])
-        const book = await restarted.wallet.db.selectFrom('provider_transfers').select(['game_code', 'reference', 'outcome']).orderBy('game_code').execute()
+        const book = await restarted.serverContext.db.selectFrom('provider_transfers').select(['game_code', 'reference', 'outcome']).orderBy('game_code').execute()
         expect(book).toEqual([
           { game_code: 'JOKER', reference: String(rows[0].reserve_movement_id), outcome: 'done' },
           { game_code: 'PG', reference: String(rows[1].reserve_movement_id), outcome: 'done' },
         ])
-        const books = await checkBooks(restarted.wallet.db)
+        const books = await checkBooks(restarted.serverContext.db)
         expect(books, JSON.stringify(books)).toMatchObject({ balanced: true })
-        const balances = await restarted.wallet.db.selectFrom('ledger_accounts').select(['key', 'balance_minor'])
+        const balances = await restarted.serverContext.db.selectFrom('ledger_accounts').select(['key', 'balance_minor'])
           .where('member_id', '=', DEMO_MEMBER_ID).orderBy('key').execute()
         expect(balances.map((row) => [row.key, Number(row.balance_minor)])).toEqual([
           [`game:${DEMO_MEMBER_ID}:JOKER`, 200_00], [`game:${DEMO_MEMBER_ID}:PG`, 100_00], [`wallet:${DEMO_MEMBER_ID}`, DEMO_START_MINOR - 300_00],

@@ -5,10 +5,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Slot, WalletResponse } from '../../src/api/contract'
 import { checkBooks } from '../../server/wallet/books'
-import type { GameProvider, ProviderTransfer } from '../../server/wallet/providers'
-import { simulatedProvider } from '../../server/wallet/providers'
+import type { GameProvider, ProviderTransfer } from '../../server/games/providers'
+import { simulatedProvider } from '../../server/games/providers'
 import { migration as providerAccounts } from '../../server/migrations/0017_provider_accounts'
-import * as games from '../../server/wallet/games'
+import * as games from '../../server/games/games'
 import { findTransfer, recoverTransfers, reserveTransfer, SWEEP_PAGE } from '../../server/wallet/transfers'
 import { balanceOf, DEMO_MEMBER_ID, DEMO_START_MINOR } from './depositHelpers'
 import { MINUTE, START, type TestServer, call, expectError, login, registerMember, startServer } from './helpers'
@@ -29,7 +29,7 @@ const post = (path: string, body: unknown, as = token, headers?: Record<string, 
 const transfer = (from: string, to: string, amount: number, as = token, headers?: Record<string, string>) =>
   post('/api/wallet/transfer', { from, to, amount }, as, headers)
 const faults = (code: string, body: Record<string, unknown>) => call(server.app, 'POST', `/dev/games/${code}`, { body })
-const db = () => server.app.wallet.db
+const db = () => server.app.serverContext.db
 
 async function activate(code: string, as = token) {
   expect((await get(`/api/wallet/activate/${code}`, as)).status).toBe(200)
@@ -270,9 +270,9 @@ describe('a lost answer', () => {
     expect((await transfer('WALLET', 'PG', 100)).status).toBe(504)
     const [pending] = await transfersOf()
     // Too young for the sweep: a request may still be waiting for its provider.
-    expect(await recoverTransfers(server.app.wallet)).toBe(0)
+    expect(await recoverTransfers(server.app.serverContext)).toBe(0)
     server.advance(2 * MINUTE)
-    const resolved = await Promise.all([recoverTransfers(server.app.wallet), recoverTransfers(server.app.wallet), recoverTransfers(server.app.wallet)])
+    const resolved = await Promise.all([recoverTransfers(server.app.serverContext), recoverTransfers(server.app.serverContext), recoverTransfers(server.app.serverContext)])
     expect(resolved.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(1)
     expect(await findTransfer(db(), Number(pending.id))).toMatchObject({ status: 'settled' })
     const finishes = await db().selectFrom('movements').select('id').where('reference', '=', `transfer:${pending.id}`).execute()
@@ -286,12 +286,12 @@ describe('a lost answer', () => {
     const provider = simulatedProvider(db(), () => Date.now())
     let lost = true
     // The request is lost on its way: the provider never hears of it.
-    server.app.wallet.provider = { ...provider, transfer: async (...args) => (lost ? Promise.reject(new Error('socket hang up')) : provider.transfer(...args)) }
+    server.app.serverContext.provider = { ...provider, transfer: async (...args) => (lost ? Promise.reject(new Error('socket hang up')) : provider.transfer(...args)) }
     expect((await transfer('WALLET', 'PG', 100)).status).toBe(504)
     expect(await providerBook('PG')).toEqual([])
     lost = false
     server.advance(2 * MINUTE)
-    expect(await recoverTransfers(server.app.wallet)).toBe(1)
+    expect(await recoverTransfers(server.app.serverContext)).toBe(1)
     expect(await providerBook('PG')).toMatchObject([{ direction: 'deposit', amount_minor: 100_00, outcome: 'done' }])
     expect(await gameBalance('PG')).toBe(100)
     await expectBooksBalanced()
@@ -299,18 +299,18 @@ describe('a lost answer', () => {
 
   it('leaves a transfer in transit while the provider cannot say, and reverses what it refused', async () => {
     const provider = simulatedProvider(db(), () => Date.now())
-    server.app.wallet.provider = { ...provider, transfer: async () => Promise.reject(new Error('socket hang up')) }
+    server.app.serverContext.provider = { ...provider, transfer: async () => Promise.reject(new Error('socket hang up')) }
     expect((await transfer('WALLET', 'PG', 100)).status).toBe(504)
     const [pending] = await transfersOf()
     server.advance(2 * MINUTE)
     await faults('PG', { down: true })
-    expect(await recoverTransfers(server.app.wallet)).toBe(0)
+    expect(await recoverTransfers(server.app.serverContext)).toBe(0)
     expect(await findTransfer(db(), Number(pending.id))).toMatchObject({ status: 'reserved' })
     // The provider's book says it refused that reference: the money comes back.
     await faults('PG', { down: false })
     const account = await games.findGameAccount(db(), DEMO_MEMBER_ID, 'PG')
     await db().insertInto('provider_transfers').values({ game_code: 'PG', reference: String(pending.reserve_movement_id), direction: 'deposit', username: account?.username ?? '', amount_minor: 100_00, outcome: 'refused', at: 0 }).execute()
-    expect(await recoverTransfers(server.app.wallet)).toBe(1)
+    expect(await recoverTransfers(server.app.serverContext)).toBe(1)
     expect(await findTransfer(db(), Number(pending.id))).toMatchObject({ status: 'reversed' })
     expect(await balanceOf(server.app)).toBe(DEMO_START_MINOR)
     await expectBooksBalanced()
@@ -326,9 +326,9 @@ describe('a lost answer', () => {
     await expect.poll(async () => (await providerBook('PG')).length, { interval: 50 }).toBe(1)
     server.advance(2 * MINUTE)
     // Still as slow, the provider cannot say in time either; once it answers in time, it is settled.
-    expect(await recoverTransfers(server.app.wallet)).toBe(0)
+    expect(await recoverTransfers(server.app.serverContext)).toBe(0)
     await faults('PG', { latencyMs: 0 })
-    expect(await recoverTransfers(server.app.wallet)).toBe(1)
+    expect(await recoverTransfers(server.app.serverContext)).toBe(1)
     expect(await gameBalance('PG')).toBe(100)
     await expectBooksBalanced()
   })
@@ -362,7 +362,7 @@ describe('the sweep', () => {
     const last = await reserveTransfer(db(), { memberId: DEMO_MEMBER_ID, from: 'WALLET', to: 'JOKER', amountMinor: 7_00, currency: member.currency, at })
     await faults('PG', { down: true })
     server.advance(2 * MINUTE)
-    expect(await recoverTransfers(server.app.wallet)).toBe(1)
+    expect(await recoverTransfers(server.app.serverContext)).toBe(1)
     expect(await findTransfer(db(), last.id)).toMatchObject({ status: 'settled' })
     expect(await gameBalance('JOKER')).toBe(7)
     expect((await transfersOf()).filter((row) => row.status === 'reserved')).toHaveLength(SWEEP_PAGE)
@@ -437,12 +437,12 @@ describe('a slow provider', () => {
     const other = await registerMember(server.app)
     await activate('PG')
     // The provider answers when the test lets it: until then a transfer is waiting on it.
-    const provider = server.app.wallet.provider
+    const provider = server.app.serverContext.provider
     let answer!: () => void
     const answered = new Promise<void>((resolve) => {
       answer = resolve
     })
-    server.app.wallet.provider = { ...provider, transfer: async (...args) => answered.then(() => provider.transfer(...args)) }
+    server.app.serverContext.provider = { ...provider, transfer: async (...args) => answered.then(() => provider.transfer(...args)) }
     const slow = transfer('WALLET', 'PG', 100)
     await expect.poll(async () => (await transfersOf()).length, { interval: 10 }).toBe(1)
     // A read that waited behind the provider would never be answered here (the test would end on

@@ -80,7 +80,7 @@ describe('POST /api/wallet/truelink', () => {
     const result = await send(encrypt(gift('019a1b2c3d4e5f6a7b8c')))
     expect(result.status).toBe(200)
     expect(result.body).toEqual({
-      createdAt: new Date(server.app.wallet.now()).toISOString(),
+      createdAt: new Date(server.app.serverContext.now()).toISOString(),
       amount: 0,
       status: 'PROCESSING',
       note: null,

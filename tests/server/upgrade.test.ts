@@ -13,7 +13,7 @@ import pg from 'pg'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { WalletResponse, StatementResponse } from '../../src/api/contract'
 import { buildServer } from '../../server/app'
-import { type Db, migrate, openDatabase } from '../../server/db'
+import { type Db, migrate, openDatabase } from '../../server/shared/db'
 import type { AnyDb } from '../../server/migrations/shared'
 import { migrations, RENAMED_MIGRATIONS } from '../../server/migrations/sequence'
 import { checkBooks } from '../../server/wallet/books'
@@ -116,7 +116,7 @@ describe(`a database of release ${RELEASE}`, () => {
     const storage = await previousRelease()
     const { members, movements, postings } = expected()
     app = await buildServer({ ...storage, mode: 'test', passwordCost: TEST_PASSWORD_COST, staticDir: '/nonexistent-static-dir' })
-    const db = app.wallet.db
+    const db = app.serverContext.db
     const applied = await sql<{ name: string }>`SELECT name FROM kysely_migration ORDER BY name`.execute(db)
     expect(applied.rows.map((row) => row.name)).toEqual(Object.keys(migrations))
 
@@ -151,7 +151,7 @@ describe(`a database of release ${RELEASE}`, () => {
     expect(registered.status).toBe(201)
     const fresh = await login(app, '0833333333', 'third333')
     expect((await call(app, 'GET', '/api/wallet', { token: fresh })).body.wallet).toEqual({ amount: 0, currency: 'THB' })
-    expect((await checkBooks(app.wallet.db)).balanced).toBe(true)
+    expect((await checkBooks(app.serverContext.db)).balanced).toBe(true)
   })
 
   it("lists the release's transfers on the statement, once each, with the amount that moved", async () => {
@@ -171,7 +171,7 @@ describe(`a database of release ${RELEASE}`, () => {
   it('gives each withdrawal the account it was requested for: the old one when the member changed it after', async () => {
     const storage = await previousRelease()
     app = await buildServer({ ...storage, mode: 'test', passwordCost: TEST_PASSWORD_COST, staticDir: '/nonexistent-static-dir' })
-    const rows = await app.wallet.db.selectFrom('withdrawals').innerJoin('members', 'members.id', 'withdrawals.member_id')
+    const rows = await app.serverContext.db.selectFrom('withdrawals').innerJoin('members', 'members.id', 'withdrawals.member_id')
       .select(['members.username', 'withdrawals.status', 'withdrawals.bank_code', 'withdrawals.bank_account_no', 'withdrawals.bank_account_name'])
       .orderBy('withdrawals.id').execute()
     expect(rows).toEqual([
@@ -205,7 +205,7 @@ describe(`a database of release ${RELEASE}`, () => {
     const another = (await send(png(5))).json() as { reference: string }
     const approved = await call(app, 'POST', `/dev/slips/${another.reference}`, { body: { status: 'success', amount: 1, refNo: 'BANKREF0001' } })
     expect(approved.body).toMatchObject({ status: 'FAILED', note: 'SLIP_REFNO_DUPLICATED' })
-    expect((await checkBooks(app.wallet.db)).balanced).toBe(true)
+    expect((await checkBooks(app.serverContext.db)).balanced).toBe(true)
   })
 
   it('migrates once when restarted', async () => {
@@ -213,7 +213,7 @@ describe(`a database of release ${RELEASE}`, () => {
     app = await buildServer({ ...storage, mode: 'test', passwordCost: TEST_PASSWORD_COST, staticDir: '/nonexistent-static-dir' })
     await app.close()
     app = await buildServer({ ...storage, mode: 'test', passwordCost: TEST_PASSWORD_COST, staticDir: '/nonexistent-static-dir' })
-    const applied = await sql<{ name: string }>`SELECT name FROM kysely_migration`.execute(app.wallet.db)
+    const applied = await sql<{ name: string }>`SELECT name FROM kysely_migration`.execute(app.serverContext.db)
     expect(applied.rows).toHaveLength(Object.keys(migrations).length)
   })
 })

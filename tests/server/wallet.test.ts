@@ -34,7 +34,7 @@ async function activate(code: string, as = token): Promise<void> {
 }
 
 async function expectBooksBalanced(): Promise<void> {
-  const books = await checkBooks(server.app.wallet.db)
+  const books = await checkBooks(server.app.serverContext.db)
   expect(books, JSON.stringify(books)).toMatchObject({ balanced: true, unbalancedMovements: 0, negativeMemberAccounts: 0, cacheMismatches: 0 })
 }
 
@@ -122,7 +122,7 @@ describe('POST /api/wallet/transfer', () => {
     expect((await transfer('UFABET', 'wallet', 0.25 + 10)).body).toMatchObject({ amount: 10.25, wallet: { amount: 1410.25 } })
     expect((await slotOf('PG')).amount).toBe(59.75)
     expect((await slotOf('UFABET')).amount).toBe(30)
-    const movements = await server.app.wallet.db.selectFrom('movements').select(['kind']).where('member_id', '=', DEMO_MEMBER_ID).where('kind', '=', 'transfer').execute()
+    const movements = await server.app.serverContext.db.selectFrom('movements').select(['kind']).where('member_id', '=', DEMO_MEMBER_ID).where('kind', '=', 'transfer').execute()
     expect(movements).toHaveLength(3)
     await expectBooksBalanced()
   })
@@ -305,7 +305,7 @@ describe('the books', () => {
   it('refuses to edit or delete postings and movements', async () => {
     await activate('PG')
     await transfer('WALLET', 'PG', 10)
-    const db = server.app.wallet.db
+    const db = server.app.serverContext.db
     await expect(sql`UPDATE postings SET amount_minor = amount_minor + 1`.execute(db)).rejects.toThrow(/append-only/)
     await expect(sql`DELETE FROM postings`.execute(db)).rejects.toThrow(/append-only/)
     await expect(sql`UPDATE movements SET note = 'x'`.execute(db)).rejects.toThrow(/append-only/)

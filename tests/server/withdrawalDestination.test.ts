@@ -5,8 +5,8 @@
 import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
 import type { Withdrawal, WithdrawalList } from '../../src/api/contract'
-import { isPostgres } from '../../server/db'
-import { creditWallet } from '../../server/wallet/ledger'
+import { isPostgres } from '../../server/shared/db'
+import { creditWallet } from '../../server/shared/ledger'
 import { type TestServer, call, expectError, registerMember, onDemoServer } from './helpers'
 import { DEMO_MEMBER_ID } from './depositHelpers'
 import { changeBank, NEW_ACCOUNT, settle, withdraw } from './withdrawalHelpers'
@@ -21,14 +21,14 @@ onDemoServer((started, demo) => {
 const DEMO_ACCOUNT = { bankCode: 'KBANK', bankAccountName: 'DEMO PLAYER', bankAccountNo: '1234567890' }
 const list = (query = '', as = token) => call(server.app, 'GET', `/api/wallet/withdrawals${query}`, { token: as })
 const request = async (amount: number, as = token) => (await withdraw(server.app, as, amount)).body.withdrawal as Withdrawal
-const statuses = async () => Object.fromEntries((await server.app.wallet.db.selectFrom('withdrawals').select(['id', 'status']).execute())
+const statuses = async () => Object.fromEntries((await server.app.serverContext.db.selectFrom('withdrawals').select(['id', 'status']).execute())
   .map((row) => [String(row.id), row.status]))
 
 /** Another member (SCB 9876543210) with 1,000 baht in the wallet. */
 async function fundedMember(): Promise<string> {
   const other = await registerMember(server.app)
   const id = Number(((await call(server.app, 'GET', '/api/account/profile', { token: other })).body.profile as { _id: string })._id)
-  await creditWallet(server.app.wallet.db, { memberId: id, amountMinor: 1000_00, at: server.app.wallet.now() })
+  await creditWallet(server.app.serverContext.db, { memberId: id, amountMinor: 1000_00, at: server.app.serverContext.now() })
   return other
 }
 
@@ -44,7 +44,7 @@ describe('the destination of a withdrawal', () => {
 
   it('cannot be changed or left out, whatever code runs', async () => {
     const { id } = await request(100)
-    const db = server.app.wallet.db
+    const db = server.app.serverContext.db
     await expect(db.updateTable('withdrawals').set({ bank_account_no: NEW_ACCOUNT.bankAccountNo }).where('id', '=', Number(id)).execute()).rejects.toThrow()
     const row = await db.selectFrom('withdrawals').selectAll().where('id', '=', Number(id)).executeTakeFirstOrThrow()
     const { id: _, ...copy } = row
@@ -77,7 +77,7 @@ describe('a bank account change', () => {
 
   it('and the move are one transaction: when the move fails, the account is not changed either', async () => {
     await request(100)
-    const db = server.app.wallet.db
+    const db = server.app.serverContext.db
     if (isPostgres(db)) {
       await sql`CREATE FUNCTION refuse() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'refused'; END $$`.execute(db)
       await sql`CREATE TRIGGER refuse_update BEFORE UPDATE ON withdrawals FOR EACH ROW EXECUTE FUNCTION refuse()`.execute(db)
@@ -112,7 +112,7 @@ describe('GET /api/wallet/withdrawals', () => {
     const { total, withdrawals } = page1.body as unknown as WithdrawalList
     expect(total).toBe(3)
     expect(withdrawals).toEqual([
-      { id: expect.any(String), amount: 120, currency: 'THB', status: 'requested', createdAt: new Date(server.app.wallet.now()).toISOString(), destination: masked },
+      { id: expect.any(String), amount: 120, currency: 'THB', status: 'requested', createdAt: new Date(server.app.serverContext.now()).toISOString(), destination: masked },
       expect.objectContaining({ amount: 110, status: 'requested', destination: masked }),
     ])
     expect((await list('?page=2&limit=2')).body).toEqual({ total: 3, withdrawals: [expect.objectContaining({ id: oldest.id, amount: 100, status: 'paid', destination: masked })] })

@@ -18,7 +18,7 @@ export const changeBank = (app: FastifyInstance, token: string, body: UpdateProf
   call(app, 'PUT', '/api/account/profile', { token, body })
 
 export async function houseBalance(app: FastifyInstance, house: string, currency: string): Promise<number> {
-  const row = await app.wallet.db.selectFrom('ledger_accounts').select('balance_minor')
+  const row = await app.serverContext.db.selectFrom('ledger_accounts').select('balance_minor')
     .where('key', '=', `house:${house}:${currency}`).executeTakeFirst()
   return Number(row?.balance_minor ?? 0)
 }

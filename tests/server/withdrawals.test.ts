@@ -19,7 +19,7 @@ onDemoServer((started, demo) => {
 const pending = (currency = 'THB') => houseBalance(server.app, 'payouts-pending', currency)
 
 async function expectBooksBalanced(): Promise<void> {
-  const books = await checkBooks(server.app.wallet.db)
+  const books = await checkBooks(server.app.serverContext.db)
   expect(books, JSON.stringify(books)).toMatchObject({ balanced: true, unbalancedMovements: 0, negativeMemberAccounts: 0, cacheMismatches: 0 })
 }
 
@@ -44,7 +44,7 @@ describe('requesting a withdrawal', () => {
   })
 
   it('refuses a member without a bank account with NO_BANK and moves nothing', async () => {
-    const db = server.app.wallet.db
+    const db = server.app.serverContext.db
     await db.updateTable('members').set({ bank_account_no: '' }).where('id', '=', DEMO_MEMBER_ID).execute()
     expect(await withdraw(server.app, token, 100)).toMatchObject(expectError(400, 'NO_BANK'))
     expect(await balanceOf(server.app)).toBe(DEMO_START_MINOR)
@@ -71,7 +71,7 @@ describe('the payout hold', () => {
 
   it('ends to the millisecond: 1 ms before its end a withdrawal waits for review, at its end it is requested', async () => {
     expect((await changeBank(server.app, token)).status).toBe(200)
-    const { payout_hold_until: until } = await server.app.wallet.db.selectFrom('members').select('payout_hold_until')
+    const { payout_hold_until: until } = await server.app.serverContext.db.selectFrom('members').select('payout_hold_until')
       .where('id', '=', DEMO_MEMBER_ID).executeTakeFirstOrThrow()
     expect(Number(until)).toBe(START + DAY)
     server.setTime(Number(until) - 1)
@@ -91,7 +91,7 @@ describe('settling a withdrawal', () => {
     expect(await pending()).toBe(0)
     expect(await settle(server.app, paid.id, 'failed')).toMatchObject(expectError(409, 'KEY_INVALID'))
     expect(await settle(server.app, '999999', 'paid')).toMatchObject(expectError(404, 'NO_DATA'))
-    const kinds = await server.app.wallet.db.selectFrom('movements').select('kind').where('member_id', '=', DEMO_MEMBER_ID).orderBy('id').execute()
+    const kinds = await server.app.serverContext.db.selectFrom('movements').select('kind').where('member_id', '=', DEMO_MEMBER_ID).orderBy('id').execute()
     expect(kinds.map((row) => row.kind)).toEqual(['deposit', 'withdraw', 'withdraw', 'withdraw_paid', 'withdraw_return'])
     await expectBooksBalanced()
   })
@@ -120,12 +120,12 @@ describe('settling a withdrawal', () => {
         const results = await Promise.all([settle(first.app, id, a), settle(second.app, id, b)])
         expect(results.map((r) => r.status).sort()).toEqual([200, 409])
         expect(results.find((r) => r.status === 409)?.body).toEqual({ message: 'KEY_INVALID' })
-        const settling = await first.app.wallet.db.selectFrom('movements').select('kind')
+        const settling = await first.app.serverContext.db.selectFrom('movements').select('kind')
           .where('reference', 'like', `withdrawal:${id}:%`).execute()
         const winner = results.find((r) => r.status === 200)?.body.status
         expect(settling.map((row) => row.kind)).toEqual([winner === 'paid' ? 'withdraw_paid' : 'withdraw_return'])
       }
-      const books = await checkBooks(first.app.wallet.db)
+      const books = await checkBooks(first.app.serverContext.db)
       expect(books.balanced, JSON.stringify(books)).toBe(true)
       expect(await houseBalance(first.app, 'payouts-pending', 'THB')).toBe(0)
     } finally {

@@ -17,7 +17,7 @@ import { spinEndpoints as S } from '../../src/api/contract/spin'
 import { statementEndpoints as T } from '../../src/api/contract/statement'
 import { walletEndpoints as W } from '../../src/api/contract/wallet'
 import { ACTIVE_PATH, WALLET_PATH } from '../../src/api/early'
-import { at, schemaFor } from '../../server/http/endpoint'
+import { routeOf } from '../../server/shared/http/endpoint'
 import type { call } from '../../src/api/call'
 import { registeredRoutes } from '../contractRoutes'
 
@@ -58,10 +58,10 @@ describe('endpoint descriptors', () => {
     expect(() => fillPath(W.activate.path, {})).toThrow(/slotCode/)
   })
 
-  it('place a route inside the plugin prefix it is registered under, and refuse another', () => {
-    expect(at({ prefix: '/api/wallet' }, W.transfer)).toEqual({ method: 'POST', url: '/transfer' })
-    expect(at({ prefix: '/api/wallet' }, W.wallet)).toEqual({ method: 'GET', url: '/' })
-    expect(() => at({ prefix: '/api/refund' }, W.transfer)).toThrow(/not under/)
+  it('place a route at the path and method its descriptor gives, with its schemas', () => {
+    const schema = { body: C.TransferRequest, response: { 200: C.TransferResponse } }
+    expect(routeOf(W.transfer, schema)).toEqual({ method: 'POST', url: '/api/wallet/transfer', schema })
+    expect(routeOf(W.wallet, { response: { 200: C.WalletResponse } })).toMatchObject({ method: 'GET', url: '/api/wallet' })
   })
 
   it('give the prepaint script the wallet path the app calls', () => {
@@ -71,15 +71,15 @@ describe('endpoint descriptors', () => {
 
   it('refuse, at compile time, schemas that disagree with the descriptor', () => {
     const typeChecks = () => {
-      schemaFor(W.transfer, { body: C.TransferRequest, response: { 200: C.TransferResponse } })
+      routeOf(W.transfer, { body: C.TransferRequest, response: { 200: C.TransferResponse } })
       // @ts-expect-error the reply schema is another route's
-      schemaFor(W.transfer, { body: C.TransferRequest, response: { 200: C.WithdrawResponse } })
+      routeOf(W.transfer, { body: C.TransferRequest, response: { 200: C.WithdrawResponse } })
       // @ts-expect-error the body schema is missing
-      schemaFor(W.transfer, { response: { 200: C.TransferResponse } })
+      routeOf(W.transfer, { response: { 200: C.TransferResponse } })
       // @ts-expect-error the params schema is missing
-      schemaFor(W.activate, { response: { 200: C.MessageBody } })
+      routeOf(W.activate, { response: { 200: C.MessageBody } })
       // @ts-expect-error a body where the descriptor has none
-      schemaFor(W.wallet, { body: C.TransferRequest, response: { 200: C.WalletResponse } })
+      routeOf(W.wallet, { body: C.TransferRequest, response: { 200: C.WalletResponse } })
       const app = null as unknown as typeof call
       void app(W.transfer, { body: { from: 'WALLET', to: 'PG', amount: 1 } })
       // @ts-expect-error a transfer needs its body

@@ -30,7 +30,7 @@ describe('phone rule (spec 5)', () => {
     expect(phoneRule('   ', variant)).toBe('validation.required')
   })
 
-  // Spec 5 states no Lao length; the reference server takes 8 to 15 digits (server/phone.ts).
+  // Spec 5 states no Lao length; the reference server takes 8 to 15 digits (server/shared/phone.ts).
   it.each(['02055512', '0812345678', '020123456789', '020555123456789'])('accepts 8 to 15 digits in the Lao variant (%s)', (phone) => {
     expect(phoneRule(phone, 'la')).toBeNull()
   })

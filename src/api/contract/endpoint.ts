@@ -1,6 +1,6 @@
 // One descriptor per route of the wallet API (spec 7): its method and path, and as types only what
 // it takes and answers. The reference server registers each route from its descriptor
-// (server/http/endpoint.ts) and the app calls it through the same one (api/call.ts), so a path, a
+// (server/shared/http/endpoint.ts) and the app calls it through the same one (api/call.ts), so a path, a
 // method or a reply type cannot drift between the two. A descriptor holds no schema: the app's
 // bundle gets two strings per route, never TypeBox.
 

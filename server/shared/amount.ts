@@ -1,5 +1,5 @@
-import { fail } from '../http/errors'
-import { moneyOf } from '../money'
+import { fail } from './http/errors'
+import { moneyOf } from './money'
 
 /** Ceiling of one money call in minor units of baht (10,000,000.00): far above any real transfer,
  *  and every sum of a few of them stays a safe integer. BuildServerOptions.maxAmountMinor changes it. */

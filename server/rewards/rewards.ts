@@ -8,15 +8,15 @@
  */
 import type { Refund, RefundCheck } from '../../src/api/contract'
 import type { Member } from '../account/member'
-import type { ServerContext } from '../context'
-import { type Db, inTransaction } from '../db'
-import { runSql } from '../sql'
-import { type ApiErrorCode, fail } from '../http/errors'
+import type { ServerContext } from '../shared/context'
+import { type Db, inTransaction } from '../shared/db'
+import { runSql } from '../shared/sql'
+import { type ApiErrorCode, fail } from '../shared/http/errors'
 import { getContent } from '../lookup/store'
-import { getSetting } from '../settings'
-import { type Money, toMajor } from '../money'
-import { holdsBonus } from './bonuses'
-import { creditWallet } from './ledger'
+import { getSetting } from '../shared/settings'
+import { type Money, toMajor } from '../shared/money'
+import { holdsBonus } from '../bonus/bonuses'
+import { creditWallet } from '../shared/ledger'
 
 const iso = (ms: number | string) => new Date(Number(ms)).toISOString()
 const offset = (page: number, limit: number) => (page - 1) * limit

@@ -4,7 +4,7 @@ import Database from 'better-sqlite3'
 import { type Generated, Kysely, Migrator, PostgresAdapter, PostgresDialect, sql, type SqliteDatabase, SqliteDialect, type SqliteStatement } from 'kysely'
 import pg from 'pg'
 import { GroupCommit } from './groupCommit'
-import { migrationProvider, RENAMED_MIGRATIONS } from './migrations/sequence'
+import { migrationProvider, RENAMED_MIGRATIONS } from '../migrations/sequence'
 
 /** The tables, as Kysely sees them. Money is integer minor units; times are epoch milliseconds. */
 export interface Tables {
@@ -40,7 +40,7 @@ export interface Tables {
     created_at: number
     payout_hold_until: Generated<number>
   }
-  /** Double-entry ledger (wallet/ledger.ts): one row per account, its balance a cache of its postings. */
+  /** Double-entry ledger (shared/ledger.ts): one row per account, its balance a cache of its postings. */
   ledger_accounts: {
     id: Generated<number>
     /** `wallet:<member>`, `game:<member>:<code>` or `house:<name>:<currency>`. */
@@ -112,7 +112,7 @@ export interface Tables {
     created_at: number
     updated_at: number
   }
-  /** What the simulated providers were asked to move, by reference (wallet/providers.ts). */
+  /** What the simulated providers were asked to move, by reference (games/providers.ts). */
   provider_transfers: {
     game_code: string
     reference: string
@@ -122,7 +122,7 @@ export interface Tables {
     outcome: string
     at: number
   }
-  /** The simulated providers' own balance per account (wallet/providers.ts), not our ledger's. */
+  /** The simulated providers' own balance per account (games/providers.ts), not our ledger's. */
   provider_accounts: { game_code: string; username: string; balance_minor: number }
   game_accounts: { member_id: number; game_code: string; username: string; password: string; activated_at: number }
   game_launches: { token_hash: string; member_id: number; game_code: string; expires_at: number }
@@ -135,7 +135,7 @@ export interface Tables {
     /** When the refund was moved to the wallet; NULL while it waits. */
     received_at: number | null
   }
-  /** What the operator offers: bonus cards and promotion codes (wallet/bonuses.ts). */
+  /** What the operator offers: bonus cards and promotion codes (bonus/bonuses.ts). */
   bonuses: {
     code: string
     kind: string
@@ -172,11 +172,11 @@ export interface Tables {
     created_at: number
     ended_at: number | null
   }
-  /** What invited friends played, until the inviter's collect gathers it (wallet/invites.ts). */
+  /** What invited friends played, until the inviter's collect gathers it (rewards/invites.ts). */
   invite_turnover: { id: Generated<number>; inviter_id: number; invitee_id: number; played_minor: number; currency: string; created_at: number; collected_at: number | null }
   /** The invite bonus a collect earned from one friend, until received into the wallet. */
   invite_accruals: { id: Generated<number>; inviter_id: number; invitee_id: number; amount_minor: number; currency: string; created_at: number; received_at: number | null }
-  /** The coins a member can spin the wheel with (wallet/spin.ts). */
+  /** The coins a member can spin the wheel with (spin/spin.ts). */
   member_coins: { member_id: number; coins: number }
   /** A prize a spin won, claimable until it expires. */
   spin_coupons: {

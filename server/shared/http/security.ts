@@ -8,7 +8,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import helmet from 'helmet'
 import type { FastifyInstance } from 'fastify'
-import type { RuntimeConfig } from '../../src/api/contract'
+import type { RuntimeConfig } from '../../../src/api/contract'
 
 /** What LIFF talks to: its API, login and the SDK's own endpoints. */
 export const LINE_HOSTS = ['https://api.line.me', 'https://access.line.me', 'https://liff.line.me', 'https://liffsdk.line-scdn.net']

@@ -15,12 +15,12 @@
  */
 import type { Invite, InviteListResponse } from '../../src/api/contract'
 import type { Member } from '../account/member'
-import type { ServerContext } from '../context'
-import { type Db, inTransaction } from '../db'
-import { fail } from '../http/errors'
-import { type Money, moneyOf, toMajor } from '../money'
-import { getSetting, type InviteRule } from '../settings'
-import { runSql } from '../sql'
+import type { ServerContext } from '../shared/context'
+import { type Db, inTransaction } from '../shared/db'
+import { fail } from '../shared/http/errors'
+import { type Money, moneyOf, toMajor } from '../shared/money'
+import { getSetting, type InviteRule } from '../shared/settings'
+import { runSql } from '../shared/sql'
 import { receiveWaiting } from './rewards'
 
 const iso = (ms: number | string) => new Date(Number(ms)).toISOString()

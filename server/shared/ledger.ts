@@ -22,9 +22,9 @@
  * rows (e.g. marking a slip approved): the movement then commits or rolls back with them.
  */
 import type { Currency } from '../../src/api/contract'
-import { type Db, inTransaction, isPostgres } from '../db'
-import { list, runSql, tuples } from '../sql'
-import { fail } from '../http/errors'
+import { type Db, inTransaction, isPostgres } from './db'
+import { list, runSql, tuples } from './sql'
+import { fail } from './http/errors'
 
 /**
  * House accounts: where member money comes from and goes to. `provider:<CODE>` per game provider;

@@ -1,6 +1,6 @@
-import type { Variant } from '../src/api/contract'
-import type { ContentMap } from './lookup/store'
-import type { BonusOffer } from './wallet/bonuses'
+import type { Variant } from '../../src/api/contract'
+import type { ContentMap } from '../lookup/store'
+import type { BonusOffer } from '../bonus/bonuses'
 
 /** First-start data: every lookup the screens of this issue need, and the demo member. */
 
@@ -152,7 +152,7 @@ export const contentFor = (variant: Variant): SharedContent => (variant === 'la'
 export const contactTextFor = (variant: Variant): string => contactText[variant]
 
 /**
- * The reference server's offers (wallet/bonuses.ts): three bonus cards, one per type, and one
+ * The reference server's offers (bonus/bonuses.ts): three bonus cards, one per type, and one
  * promotion code. Names and descriptions in the variant's language; caps in minor units of each
  * money (baht, and about the same in kip). The operator changes them through `POST /dev/bonuses` (dev and test modes)
  * or directly in the `bonuses` table.

@@ -1,8 +1,9 @@
 // The member-scoped part of the API: one hook authenticates every route registered inside and
 // decorates the request with its member, so handlers never call an auth function themselves.
 import type { FastifyInstance } from 'fastify'
+import type { RoutesPlugin } from '../shared/http/area'
 import type { Member } from '../account/member'
-import { authenticate } from '../auth/guard'
+import { authenticate } from './guard'
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -14,15 +15,15 @@ declare module 'fastify' {
 }
 
 /** Registers `routes` behind the member hook. */
-export async function memberScope(app: FastifyInstance, routes: (scope: FastifyInstance) => Promise<void>): Promise<void> {
+export async function memberScope(app: FastifyInstance, routes: RoutesPlugin): Promise<void> {
   await app.register(async (scope) => {
     scope.decorateRequest('member', null as unknown as Member)
     scope.decorateRequest('sessionToken', '')
     scope.addHook('onRequest', async (request) => {
-      const { member, token } = await authenticate(scope.wallet, request)
+      const { member, token } = await authenticate(scope.serverContext, request)
       request.member = member
       request.sessionToken = token
     })
-    await routes(scope)
+    await scope.register(routes)
   })
 }

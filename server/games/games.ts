@@ -1,7 +1,7 @@
 import type { SlotCategory } from '../../src/api/contract'
-import type { Db } from '../db'
-import { runSql } from '../sql'
-import { forgetRecent, recentValue } from '../recent'
+import type { Db } from '../shared/db'
+import { runSql } from '../shared/sql'
+import { forgetRecent, recentValue } from '../shared/recent'
 import { ACCOUNT_FLOW_CODES, gameBackground, gameLogo, type SeedGame } from './gamesData'
 
 /** Games and members' game accounts (repository). Balances live in the ledger, not here. */

@@ -5,7 +5,7 @@ import { forgetRecent, recentValue } from './recent'
 const Money = Type.Union([Type.Literal('THB'), Type.Literal('LAK')])
 
 /**
- * The invite bonus rule (spec 7 "Invite and refund", wallet/invites.ts): `type` turnover pays
+ * The invite bonus rule (spec 7 "Invite and refund", rewards/invites.ts): `type` turnover pays
  * `percent` % of what invited friends play, gathered by collect; `isXArea` hides collect (spec 6);
  * `active` false refuses collect and receive (INVITE_INACTIVE). A friend's play counts for an
  * inviter of the same money (baht or kip) only, unless `rates` has the pair: `rate` of the
@@ -27,7 +27,7 @@ export type InviteRule = Static<typeof InviteRule>
 const colour = Type.String({ pattern: '^#[0-9A-Fa-f]{6}$' })
 
 /**
- * The spin wheel (wallet/spin.ts; `spinActive` turns the campaign on): its slices in order from
+ * The spin wheel (spin/spin.ts; `spinActive` turns the campaign on): its slices in order from
  * the pointer clockwise, each drawn with probability weight / sum of weights; a slice with an
  * amount wins a coupon of that much (minor units), claimable for `couponDays`; every
  * `coinPerDepositMinor` of one deposit grants a coin (0: deposits grant none).

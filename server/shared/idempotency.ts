@@ -11,10 +11,10 @@
  * all for a replay. Keys are kept for 24 hours.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import type { ServerContext } from '../context'
-import { type Db, inTransaction } from '../db'
-import { Refusal, fail } from '../http/errors'
-import { sha256 } from '../tokens'
+import type { ServerContext } from './context'
+import { type Db, inTransaction } from './db'
+import { Refusal, fail } from './http/errors'
+import { sha256 } from './tokens'
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key'
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000

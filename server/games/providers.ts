@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { randomToken, sha256 } from '../tokens'
-import { type Db, inTransaction, whenDurable } from '../db'
-import { runSql } from '../sql'
+import { randomToken, sha256 } from '../shared/tokens'
+import { type Db, inTransaction, whenDurable } from '../shared/db'
+import { runSql } from '../shared/sql'
 import { type Game, type GameAccount, insertLaunch, LAUNCH_TTL_MS } from './games'
 
 /** Where the simulated providers' auto-login links open the demo game (wallet/routes.ts), by a launch token. */

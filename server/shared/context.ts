@@ -1,10 +1,10 @@
-import type { Variant } from '../src/api/contract'
-import type { PasswordHasher } from './auth/passwords'
+import type { Variant } from '../../src/api/contract'
+import type { PasswordHasher } from '../auth/passwords'
 import type { ConfigState } from './config'
 import type { Db } from './db'
 import type { Limits } from './limits'
-import type { OtpSender } from './otp/sms'
-import type { GameProvider } from './wallet/providers'
+import type { OtpSender } from '../otp/sms'
+import type { GameProvider } from '../games/providers'
 
 /**
  * `demo`: what `npm start` runs (demo member, OTP codes on the console, no /dev/ endpoints).

@@ -2,11 +2,11 @@
 // URL come from its descriptor, and its schemas must agree with the descriptor's types, so what
 // the server validates and answers is what the app's calls are typed with.
 import type { Static, TSchema } from 'typebox'
-import type { AnyEndpoint, BodyOf, Method, ParamsOf, QueryOf, ReplyOf } from '../../src/api/contract/endpoint'
+import type { AnyEndpoint, BodyOf, Method, ParamsOf, QueryOf, ReplyOf } from '../../../src/api/contract/endpoint'
 
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false
 
-interface EndpointSchema {
+export interface EndpointSchema {
   params?: TSchema
   body?: TSchema
   querystring?: TSchema
@@ -29,11 +29,13 @@ type Agrees<E extends AnyEndpoint, S extends EndpointSchema> = Part<S, 'params',
   Part<S, 'querystring', QueryOf<E>> &
   (Same<Static<SuccessSchema<S>>, ReplyOf<E>> extends true ? unknown : { response: "the success schema is not the descriptor's reply" })
 
-/** The route's schemas, checked against its descriptor at compile time. */
-export const schemaFor = <E extends AnyEndpoint, S extends EndpointSchema>(_endpoint: E, schema: S & Agrees<E, S>): S => schema
+/** Schemas that agree with the descriptor `E` (a compile-time check). */
+export type Agreeing<E extends AnyEndpoint, S extends EndpointSchema> = S & Agrees<E, S>
 
-/** The route's method and URL inside a plugin registered under `app.prefix`, from its descriptor. */
-export function at(app: { prefix: string }, endpoint: AnyEndpoint): { method: Method; url: string } {
-  if (!endpoint.path.startsWith(app.prefix)) throw new Error(`${endpoint.path} is not under ${app.prefix}`)
-  return { method: endpoint.method, url: endpoint.path.slice(app.prefix.length) || '/' }
-}
+/**
+ * A route from its descriptor, named once: its method and full path, and its schemas checked
+ * against the descriptor's types at compile time. An area registers its routes at the root, so
+ * the path is the descriptor's: `app.route({ ...routeOf(W.transfer, { body, response }), handler })`.
+ */
+export const routeOf = <E extends AnyEndpoint, S extends EndpointSchema>(endpoint: E, schema: Agreeing<E, S>): { method: Method; url: string; schema: S } =>
+  ({ method: endpoint.method, url: endpoint.path, schema })

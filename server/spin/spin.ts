@@ -12,14 +12,14 @@
 import { randomInt } from 'node:crypto'
 import type { SpinCoupon, SpinResult, SpinSetup } from '../../src/api/contract'
 import type { Member } from '../account/member'
-import type { ServerContext } from '../context'
-import { type Db, inTransaction } from '../db'
-import { fail } from '../http/errors'
-import { toMajor } from '../money'
-import { getSetting, type SpinRule } from '../settings'
-import { runSql } from '../sql'
-import { holdsBonus } from './bonuses'
-import { creditWallet } from './ledger'
+import type { ServerContext } from '../shared/context'
+import { type Db, inTransaction } from '../shared/db'
+import { fail } from '../shared/http/errors'
+import { toMajor } from '../shared/money'
+import { getSetting, type SpinRule } from '../shared/settings'
+import { runSql } from '../shared/sql'
+import { holdsBonus } from '../bonus/bonuses'
+import { creditWallet } from '../shared/ledger'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 /** The coupons listed: the newest this many. */

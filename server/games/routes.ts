@@ -1,0 +1,103 @@
+// The games area's routes (spec 7 "Wallet" and "Auto-login"): a game account opened, its
+// credentials and a new password, the auto-login links, the demo game page those links open, and
+// the dev stand-in for a provider's faults.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { Type } from 'typebox'
+import * as C from '../../src/api/contract'
+import { autoLoginEndpoints as G } from '../../src/api/contract/autoLogin'
+import { walletEndpoints as W } from '../../src/api/contract/wallet'
+import type { AreaRoutes } from '../shared/http/area'
+import { routeOf } from '../shared/http/endpoint'
+import { fail } from '../shared/http/errors'
+import { accountBalance } from '../shared/ledger'
+import { toMajor } from '../shared/money'
+import { sha256 } from '../shared/tokens'
+import * as games from './games'
+import { DEMO_GAME_PATH } from './providers'
+import * as service from './service'
+
+const credentials = { 200: C.GameCredentials }
+
+/** A member's game accounts, and their auto-login links. */
+const memberRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const ctx = app.serverContext
+  const slot = { params: C.SlotCodeParams }
+  app.route({
+    ...routeOf(W.activate, { ...slot, response: { 200: C.MessageBody } }),
+    handler: async (request) => {
+      await service.activateGame(ctx, request.member, request.params.slotCode)
+      return { message: 'SUCCESS' }
+    },
+  })
+  app.route({
+    ...routeOf(W.credentials, { ...slot, response: credentials }),
+    handler: async (request) => service.gameCredentials(ctx, request.member, request.params.slotCode),
+  })
+  app.route({
+    ...routeOf(W.resetPassword, { ...slot, response: credentials }),
+    handler: async (request) => service.resetGamePassword(ctx, request.member, request.params.slotCode),
+  })
+
+  const link = { 200: C.AutoLoginResponse }
+  const absolute = (request: { protocol: string; host: string }, path: string) => `${request.protocol}://${request.host}${path}`
+  app.route({
+    ...routeOf(G.byUsername, { params: C.AutoLoginParams, response: link }),
+    handler: async (request) => ({
+      link: absolute(request, await service.autoLoginPath(ctx, request.member, request.params.game, request.params.username)),
+    }),
+  })
+  app.route({
+    ...routeOf(G.byPassword, { params: C.AutoLoginPasswordParams, response: link }),
+    handler: async (request) => {
+      const { game, username, password } = request.params
+      return { link: absolute(request, await service.autoLoginPath(ctx, request.member, game, username, password)) }
+    },
+  })
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+
+function demoPage(title: string, body: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">`
+    + `<title>${escapeHtml(title)}</title></head><body><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`
+}
+
+/**
+ * /demo-game/:token: what an auto-login link opens in the reference server, standing in for the
+ * provider's game: the game's name and the member's balance there. No script; the token is
+ * short-lived and only its hash is stored.
+ */
+const demoGameRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const ctx = app.serverContext
+  const params = Type.Object({ token: Type.String({ pattern: '^[A-Za-z0-9_-]{16,64}$' }) })
+  app.get(`${DEMO_GAME_PATH}/:token`, { schema: { params } }, async (request, reply) => {
+    reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-store')
+    const launch = await games.findLaunch(ctx.db, sha256(request.params.token))
+    if (!launch || launch.expiresAt < ctx.now()) {
+      return reply.code(410).send(demoPage('Link expired', '<p>This game link has expired. Open the game again from the wallet.</p>'))
+    }
+    const game = await games.findGame(ctx.db, launch.gameCode)
+    const minor = (await accountBalance(ctx.db, { game: launch.gameCode, memberId: launch.memberId })) ?? 0
+    const balance = toMajor(minor).toFixed(2)
+    return reply.send(demoPage(game?.name ?? launch.gameCode, `<p>Demo game. Balance: <strong data-testid="game-balance">${balance}</strong></p>`))
+  })
+}
+
+/** Dev stand-in: a provider going down, slow, or dropping its answers. */
+const devRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const ctx = app.serverContext
+  const code = Type.Object({ code: Type.String({ maxLength: 32 }) })
+  // The simulated provider's faults: down (refuses every call), latencyMs (answers that late),
+  // dropsAnswers (does a transfer, then the connection drops before the answer).
+  const faults = Type.Object({
+    down: Type.Optional(Type.Boolean()),
+    latencyMs: Type.Optional(Type.Integer({ minimum: 0, maximum: 120_000 })),
+    dropsAnswers: Type.Optional(Type.Boolean()),
+  }, { additionalProperties: false, minProperties: 1 })
+  app.post('/games/:code', { schema: { params: code, body: faults, response: { 200: C.MessageBody } } }, async (request) => {
+    if (!(await games.setProviderFaults(ctx.db, request.params.code, request.body))) throw fail(404, 'NO_GAME')
+    return { message: 'OK' }
+  })
+}
+
+export const gamesArea: AreaRoutes = { open: demoGameRoutes, member: memberRoutes, dev: devRoutes }

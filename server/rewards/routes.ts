@@ -1,0 +1,74 @@
+// The rewards area's routes (spec 7 "Invite and refund"): the friends invited and the bonus their
+// play earns, the lost-bet refund; and the dev stand-in for a provider's lost-bet report.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { Type } from 'typebox'
+import * as C from '../../src/api/contract'
+import { rewardEndpoints as R } from '../../src/api/contract/rewards'
+import { findMemberByUsername } from '../account/members'
+import { ceilingFor, parseAmount } from '../shared/amount'
+import type { AreaRoutes } from '../shared/http/area'
+import { routeOf } from '../shared/http/endpoint'
+import { fail } from '../shared/http/errors'
+import { idempotent } from '../shared/idempotency'
+import * as invites from './invites'
+import * as rewards from './rewards'
+
+const page = { body: C.PageRequest }
+
+/** /api/invite: the friends invited, the banners, collect (their play into the bonus earned) and
+ *  receiving the bonus; /api/refund: the refund waiting, receiving it, the refunds received, the banners. */
+const memberRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const ctx = app.serverContext
+  app.route({
+    ...routeOf(R.invites, { ...page, response: { 200: C.InviteListResponse } }),
+    handler: async (request) => invites.listInvites(ctx, request.member, request.body.page, request.body.limit),
+  })
+  app.route({
+    ...routeOf(R.inviteBanners, { response: { 200: C.BannersResponse } }),
+    handler: async () => rewards.inviteBanners(ctx),
+  })
+  app.route({
+    ...routeOf(R.inviteCollect, { response: { 200: C.MessageBody } }),
+    handler: async (request, reply) => idempotent(ctx, request, reply, (scoped) => invites.collectInvites(scoped, request.member)),
+  })
+  app.route({
+    ...routeOf(R.inviteBonus, { response: { 200: C.MessageBody } }),
+    handler: async (request, reply) => idempotent(ctx, request, reply, (scoped) => invites.receiveInviteBonus(scoped, request.member)),
+  })
+  app.route({
+    ...routeOf(R.refunds, { ...page, response: { 200: C.RefundListResponse } }),
+    handler: async (request) => ({ refunds: await rewards.listRefunds(ctx, request.member, request.body.page, request.body.limit) }),
+  })
+  app.route({
+    ...routeOf(R.refundCheck, { response: { 200: C.RefundCheck } }),
+    handler: async (request) => rewards.refundCheck(ctx, request.member),
+  })
+  app.route({
+    ...routeOf(R.refundReceive, { response: { 200: C.MessageBody } }),
+    handler: async (request, reply) => idempotent(ctx, request, reply, (scoped) => rewards.receiveRefund(scoped, request.member)),
+  })
+  // The reference server keeps no refund credit apart from the wallet: add-to-wallet moves the
+  // refund waiting into it, as receive does.
+  app.route({
+    ...routeOf(R.refundAddWallet, { response: { 200: C.MessageBody } }),
+    handler: async (request, reply) => idempotent(ctx, request, reply, (scoped) => rewards.receiveRefund(scoped, request.member)),
+  })
+  app.route({
+    ...routeOf(R.refundBanners, { response: { 200: C.BannersResponse } }),
+    handler: async () => rewards.refundBanners(ctx),
+  })
+}
+
+const devRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const ctx = app.serverContext
+  // A provider's lost-bet report: a refund waits for the member until received.
+  const refund = Type.Object({ username: Type.String({ maxLength: 32 }), amount: Type.Union([Type.Number(), Type.String({ maxLength: 32 })]) }, { additionalProperties: false })
+  app.post('/refunds', { schema: { body: refund, response: { 200: C.MessageBody } } }, async (request) => {
+    const member = await findMemberByUsername(ctx.db, request.body.username)
+    if (!member) throw fail(404, 'NO_USER')
+    await rewards.accrueRefund(ctx, member.id, parseAmount(request.body.amount, ceilingFor(ctx.maxAmountMinor, member.currency)))
+    return { message: 'OK' }
+  })
+}
+
+export const rewardsArea: AreaRoutes = { member: memberRoutes, dev: devRoutes }
