@@ -80,6 +80,17 @@ for (const language of LANGUAGES) {
   rows.push(`chat (lazy, on opening the bubble): JS+CSS ${(chatBytes / KB).toFixed(1)} KB (budget ${CHAT_BUDGET / KB})`)
 }
 
+// The schemas (TypeBox) are the server's: the app imports the descriptors beside them, and the
+// build must drop every schema (src/api/contract/shared.ts says how). Not a byte of TypeBox ships.
+{
+  const schemaCode = Object.entries(chunks).flatMap(([file, chunk]) =>
+    chunk.modules.some((id) => /node_modules\/typebox\//.test(id)) ? [file] : [])
+  if (schemaCode.length) {
+    failed = true
+    rows.push(`TypeBox (the server's schemas) reached the app's chunks: ${schemaCode.join(', ')}`)
+  }
+}
+
 console.log(`Size budgets (gzip, browser path):\n  ${rows.join('\n  ')}`)
 if (failed) {
   console.error('Size budget exceeded.')

@@ -15,7 +15,7 @@ import { DEFAULT_LIMITS, type Limits } from './shared/limits'
 import { applyContact, applyDepositAccounts, type ContactSetting, type DepositAccountsSetting } from './deposit/destinations'
 import type { QrSettingsPatch } from './deposit/qrSettings'
 import { errorBody, installErrorHandler } from './shared/http/errors'
-import { requestLogSerializer } from './shared/http/requestLog'
+import { requestLogSerializer } from './requestLog'
 import { registerSecurityHeaders } from './shared/http/security'
 import { registerStatic } from './shared/http/static'
 import { applyWithdrawLimits, type WithdrawLimitsSetting } from './lookup/store'
@@ -160,7 +160,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   }
   const app = Fastify({
     // Every request's URL is logged; the secret segments of some (slip image, auto-login, game
-    // launch, chat file) never are (http/requestLog.ts).
+    // launch, chat file) never are (requestLog.ts).
     logger: options.logger
       ? { serializers: { req: requestLogSerializer }, ...(options.loggerStream ? { stream: options.loggerStream } : {}) }
       : false,

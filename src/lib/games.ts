@@ -1,6 +1,6 @@
 // The game card rules of spec 2 (Home) and the auto-login paths of spec 7, shared by the wallet
 // home and the slot account detail. Operators send game codes in any case, so codes are compared
-// upper-cased. Field names are spec 3's; the wire type is api/contract.ts's Slot, which fits GameAccount.
+// upper-cased. Field names are spec 3's; the wire type is api/contract/wallet.ts's Slot, which fits GameAccount.
 import { sumAmounts } from './money'
 import { safeUrl } from './url'
 

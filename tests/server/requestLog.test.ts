@@ -3,7 +3,7 @@
 // image's address, in spec 7's auto-login path (the game password), in a game launch link or in a
 // chat file's name.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { redactUrl } from '../../server/shared/http/requestLog'
+import { redactUrl } from '../../server/requestLog'
 import { call, login, startServer, type TestServer } from './helpers'
 import { jpeg } from './depositHelpers'
 import { newGuestId, pngBytes, uploadAs } from './chatHelpers'

@@ -1,5 +1,5 @@
 // The chat's limits and socket words (spec 7, 9): values the app and the server both read, in a
-// module without TypeBox so the app's bundle takes them alone. contract.ts and contract/chat.ts re-export them.
+// module without TypeBox so the app's bundle takes them alone. contract/chat.ts re-exports them.
 /** Spec 9: chat text maximum. */
 export const CHAT_TEXT_MAX = 2000
 /** The largest history page the server gives (the app asks for 10, spec 9). */

@@ -4,10 +4,10 @@
 // path segments are written as `[redacted]`; the rest of the URL stays, so a log still tells which
 // route was asked.
 import type { FastifyRequest } from 'fastify'
-import { autoLoginEndpoints } from '../../../src/api/contract/autoLogin'
-import { CHAT_FILES_PATH } from '../../chat/files'
-import { SLIP_IMAGE_PATH } from '../../deposit/slips'
-import { DEMO_GAME_PATH } from '../../games/providers'
+import { autoLoginEndpoints } from '../src/api/contract/autoLogin'
+import { CHAT_FILES_PATH } from './chat/files'
+import { SLIP_IMAGE_PATH } from './deposit/slips'
+import { DEMO_GAME_PATH } from './games/providers'
 
 export const REDACTED = '[redacted]'
 

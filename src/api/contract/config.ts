@@ -1,0 +1,56 @@
+// The runtime config (`/config.json`, spec 6): fetched before the first render, and the partial
+// config an operator gives (APP_CONFIG, POST /dev/config).
+import { type Static, Type } from 'typebox'
+import { text } from './shared'
+
+const HowtoVideos = Type.Object({
+  wallet: text(2_000),
+  play: text(2_000),
+  balance: text(2_000),
+  bonus: text(2_000),
+  bonusCancel: text(2_000),
+})
+const ContactFallback = Type.Object({ lineName: text(200), lineLink: text(2_000) })
+const Line = Type.Object({ liffId: text(64), mock: Type.Boolean() })
+const Telegram = Type.Object({ botUsername: text(64), appName: text(64) })
+
+/** `/config.json`, fetched before the first render. */
+export const RuntimeConfig = Type.Object({
+  /** Base URL of the wallet API; '' means the app's own origin. */
+  apiBase: text(2_000),
+  variant: Type.Union([Type.Literal('th'), Type.Literal('la')]),
+  appName: text(100),
+  /** Socket URL of the chat backend, or null when there is none. */
+  chat: Type.Union([text(2_000), Type.Null()]),
+  line: Type.Union([Line, Type.Null()]),
+  telegram: Type.Union([Telegram, Type.Null()]),
+  /** The five how-to videos of spec 2 ("How-to"). */
+  howto: HowtoVideos,
+  /** Shown on the contact page when the server has no contact text yet. */
+  contact: ContactFallback,
+  /** The passphrase the app encrypts a TrueMoney gift link with (crypto-js AES) before sending it. */
+  truelinkSecret: text(256),
+  /** Send an `Idempotency-Key` header on money calls (one key per player action). Only when the
+   *  operator's API accepts the header (across origins, its CORS must allow it); absent = off. */
+  idempotencyKeys: Type.Optional(Type.Boolean()),
+})
+export type RuntimeConfig = Static<typeof RuntimeConfig>
+export type HowtoVideos = RuntimeConfig['howto']
+
+/** A partial config (APP_CONFIG, POST /dev/config); `howto` and `contact` merge key by key. */
+export const ConfigPatch = Type.Object(
+  {
+    apiBase: Type.Optional(RuntimeConfig.properties.apiBase),
+    variant: Type.Optional(RuntimeConfig.properties.variant),
+    appName: Type.Optional(RuntimeConfig.properties.appName),
+    chat: Type.Optional(RuntimeConfig.properties.chat),
+    line: Type.Optional(RuntimeConfig.properties.line),
+    telegram: Type.Optional(RuntimeConfig.properties.telegram),
+    howto: Type.Optional(Type.Partial(HowtoVideos, { additionalProperties: false })),
+    contact: Type.Optional(Type.Partial(ContactFallback, { additionalProperties: false })),
+    truelinkSecret: Type.Optional(RuntimeConfig.properties.truelinkSecret),
+    idempotencyKeys: RuntimeConfig.properties.idempotencyKeys,
+  },
+  { additionalProperties: false },
+)
+export type ConfigPatch = Static<typeof ConfigPatch>

@@ -1,0 +1,57 @@
+// What every area's schemas share: the field helpers, the variant and currency, the plain and
+// error answers, a page request, banners and names given in each language.
+import { type Static, Type } from 'typebox'
+import type { ErrorCode } from '../errorCodes'
+
+// The app imports the descriptors beside these schemas as values; its build drops the schemas,
+// and TypeBox with them, because it is told that `Type.*` and the helpers below have no side
+// effects (vite.config.ts, treeshake). `npm run size` fails if any of TypeBox reaches a chunk.
+
+/** A string field with a ceiling: every string on the wire has one. */
+export const text = (maxLength: number) => Type.String({ maxLength })
+/** A required text field: absent, null, empty or blank is KEY_MISSING (see the server's error handler). */
+export const filled = (maxLength: number) => Type.String({ maxLength, pattern: '\\S' })
+/** An optional text field: may be missing, null or empty. */
+export const optional = (maxLength: number) => Type.Optional(Type.Union([Type.String({ maxLength }), Type.Null()]))
+
+/** Phone numbers travel as digits; the rules (10 digits, or 8 to 15 in Lao) are the server's. */
+export const phone = filled(32)
+/** Passwords keep their spaces; 128 characters is far above any real one and bounds the hashing. */
+export const password = filled(128)
+export const name = filled(100)
+export const code = filled(32)
+
+/** The two variants of the product (spec 1): Thailand, and Laos. */
+export type Variant = 'th' | 'la'
+/** A member's currency: baht, or in the Lao variant kip or baht. */
+export type Currency = 'THB' | 'LAK' | 'BAHT'
+
+/** Every error answer carries the spec 8 code (or a raw text) in `message`. */
+export interface ErrorBody {
+  message: ErrorCode | 'gone' | 'invalid token' | 'cannot verify identity' | (string & {})
+  /** The limit a refusal names (WITHDRAW_MINIMUM, WITHDRAW_MAXIMUM, BONUS_CONDITION), major units of the member's currency. */
+  limit?: number
+  /** Beyond the spec: the balance the rule was checked against (BONUS_CONDITION), major units. */
+  balance?: number
+  /** Beyond the spec: the currency of `limit` and `balance` (the member's). */
+  currency?: string
+}
+
+
+export const MessageBody = Type.Object({ message: text(200) })
+export type MessageBody = Static<typeof MessageBody>
+
+export const ErrorBody = Type.Object({ message: text(200), limit: Type.Optional(Type.Number()), balance: Type.Optional(Type.Number()), currency: Type.Optional(text(8)) })
+/** GET /api/invite/banners and /api/refund/banners (spec 3 "Banners"): shown before their modal. */
+export const Banner = Type.Object({ image: text(2_000), html: Type.Optional(text(50_000)) })
+export type Banner = Static<typeof Banner>
+export const BannersResponse = Type.Array(Banner)
+/** A name the operator gives in each language (issue 29); `name` stays the one for any other. */
+export const LanguageNames = Type.Object({ th: Type.Optional(text(100)), la: Type.Optional(text(100)), en: Type.Optional(text(100)) })
+export type LanguageNames = Static<typeof LanguageNames>
+/** A page of a list: from page 1, at most 100 a page (spec 9's lists ask 10). */
+export const PageRequest = Type.Object({
+  page: Type.Integer({ minimum: 1, maximum: 100_000 }),
+  limit: Type.Integer({ minimum: 1, maximum: 100 }),
+})
+export type PageRequest = Static<typeof PageRequest>
