@@ -8,7 +8,7 @@ import { parseConfigPatch } from './shared/config'
 import { SERVER_MODES, type ServerMode } from './shared/context'
 import { type ContactSetting, type DepositAccountsSetting, parseContact, parseDepositAccounts } from './deposit/destinations'
 import { parseQrSettingsPatch, type QrSettingsPatch } from './deposit/qrSettings'
-import { WithdrawLimitsSetting } from './lookup/store'
+import { WithdrawLimitsSetting } from './lookup/repo'
 import { type Settings, SettingsSchema } from './shared/settings'
 import { type BonusOffer, BonusOffers } from './bonus/bonuses'
 

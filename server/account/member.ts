@@ -1,5 +1,5 @@
 // The member as every area sees it: a type with no dependency on the modules that read or write
-// members, so any area may name it without a circle back through account/members.ts.
+// members, so any area may name it without a circle back through account/repo.ts.
 import type { Currency } from '../../src/api/contract'
 
 /** A member row as the routes see it. */

@@ -1,12 +1,12 @@
 import type { Currency, RegisterRequest, ValidateAccountRequest } from '../../src/api/contract'
 import { type ServerContext, variantOf } from '../shared/context'
 import { fail } from '../shared/http/errors'
-import { sourceExists } from '../lookup/store'
-import { findUsableVerification } from '../otp/store'
+import { sourceExists } from '../lookup/repo'
+import { findUsableVerification } from '../otp/repo'
 import { checkPhone } from '../shared/phone'
 import { getSetting } from '../shared/settings'
 import { isPasswordLongEnough } from '../../src/lib/validation'
-import { findMemberById, findMemberByUsername, memberIdFromInviteCode } from './members'
+import { findMemberById, findMemberByUsername, memberIdFromInviteCode } from './repo'
 import * as rules from './rules'
 
 /** A checked registration, names normalized. */

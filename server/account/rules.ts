@@ -2,8 +2,8 @@ import type { Currency, Variant } from '../../src/api/contract'
 import type { ServerContext } from '../shared/context'
 import { variantOf } from '../shared/context'
 import { fail } from '../shared/http/errors'
-import { findBank } from '../lookup/store'
-import { bankAccountInUse } from './members'
+import { findBank } from '../lookup/repo'
+import { bankAccountInUse } from './repo'
 
 /** Spec 5: these banks need the account name in English letters and spaces only. */
 export const ENGLISH_NAME_BANKS: readonly string[] = ['KTB', 'TMB', 'BBL']

@@ -3,12 +3,11 @@ import * as C from '../../src/api/contract'
 import { accountEndpoints as A } from '../../src/api/contract/account'
 import type { AreaRoutes } from '../shared/http/area'
 import { routeOf } from '../shared/http/endpoint'
-import { findMemberByUsername, updatePasswordHash } from '../account/members'
+import { findMemberByUsername, updatePasswordHash } from '../account/repo'
 import { fail } from '../shared/http/errors'
 import { clearRateEvents, loginLimits, phoneAtAddress, releaseAttempt, takeAttempt } from '../shared/limits'
 import { isPasswordLongEnough } from '../../src/lib/validation'
-import { isKnownAddress, rememberAddress } from './knownAddresses'
-import { createSession, deleteSession } from './sessions'
+import { createSession, deleteSession, isKnownAddress, rememberAddress } from './repo'
 
 /** Any phone the service can hold (10 digits in Thailand, 8 to 15 in Laos). */
 const PHONE = /^\d{8,15}$/

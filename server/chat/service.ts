@@ -10,7 +10,7 @@ import {
 } from './files'
 import { type ChatOwner, rateSubject, roomName } from './identity'
 import type { ChatHub } from './socket'
-import * as store from './store'
+import * as store from './repo'
 
 /** An agent's payload, as JSON, at most this long (the body limit's size). */
 export const AGENT_PAYLOAD_MAX = 64 * 1024

@@ -9,7 +9,7 @@
 import { type Static, Type } from 'typebox'
 import { Value } from 'typebox/value'
 import type { Db } from '../shared/db'
-import { insertDepositAccounts, setContent } from '../lookup/store'
+import { insertDepositAccounts, setContent } from '../lookup/repo'
 import { promptPayProxy } from './promptpay'
 
 const filled = (maxLength: number) => Type.String({ minLength: 1, maxLength, pattern: '\\S' })

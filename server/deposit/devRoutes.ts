@@ -6,7 +6,7 @@ import { toMajor } from '../shared/money'
 import { depositMinor, payQr } from './qrcode'
 import { getQrSettings, QrSettingsPatch, QrSettingsSchema, updateQrSettings } from './qrSettings'
 import { settleSlip } from './slips'
-import * as store from './store'
+import * as repo from './repo'
 
 /** Approve with the amount read from the slip (major units, and optionally its bank reference number), or reject with a spec 8 reason. */
 const SlipSettlement = Type.Union([
@@ -48,7 +48,7 @@ export const depositDevRoutes: FastifyPluginAsyncTypebox = async (app) => {
   })
 
   app.get('/qrcode/late', { schema: { response: { 200: LatePayments } } }, async () => ({
-    payments: (await store.lateQrPayments(ctx.db, 100)).map((row) => ({
+    payments: (await repo.lateQrPayments(ctx.db, 100)).map((row) => ({
       qrcodeId: row.id,
       reference: row.reference,
       provider: row.provider,

@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto'
 import type { QrProvider, QrState } from '../../src/api/contract'
 import type { Member } from '../account/member'
-import { isUniqueViolation } from '../account/members'
+import { isUniqueViolation } from '../account/repo'
 import { type ServerContext, variantOf } from '../shared/context'
 import { inTransaction } from '../shared/db'
 import { fail } from '../shared/http/errors'
@@ -13,8 +13,7 @@ import { creditDeposit } from './credit'
 import { promptPayPayload } from './promptpay'
 import { getQrSettings, type QrSettings } from './qrSettings'
 import { qrSvg } from './qrSvg'
-import * as store from './store'
-import type { QrStatus } from './store'
+import * as repo from './repo'
 
 /** The deposit account type each provider's QR pays into (spec 2: KBANK's QR mode, WW, E2P). */
 const BANK_TYPE: Record<QrProvider, string> = { KBANK: 'QR', WW: 'WW', E2P: 'E2P' }
@@ -29,10 +28,10 @@ const noQr = (message = ''): QrState => ({
 })
 
 /** An open row past its countdown is expired, whether or not a new QR has marked it so yet. */
-const statusOf = (row: store.QrRow, now: number): QrStatus =>
+const statusOf = (row: repo.QrRow, now: number): repo.QrStatus =>
   row.status === 'open' && Number(row.expires_at) <= now ? 'expired' : row.status
 
-function stateOf(row: store.QrRow, now: number): QrState {
+function stateOf(row: repo.QrRow, now: number): QrState {
   return {
     qrcodeId: row.id,
     hasQrcode: true,
@@ -45,7 +44,7 @@ function stateOf(row: store.QrRow, now: number): QrState {
 }
 
 /** A QR that can no longer be paid: paid (maybe late), cancelled or expired. */
-const closedStateOf = (row: store.QrRow, status: QrStatus): QrState => ({
+const closedStateOf = (row: repo.QrRow, status: repo.QrStatus): QrState => ({
   qrcodeId: row.id,
   hasQrcode: false,
   qrcode: null,
@@ -60,7 +59,7 @@ const closedStateOf = (row: store.QrRow, status: QrStatus): QrState => ({
 /** The provider's account, or undefined when the operator has the provider off. */
 async function providerAccount(ctx: ServerContext, provider: QrProvider, settings: QrSettings) {
   if (!settings.enabled[provider]) return undefined
-  return store.findQrAccount(ctx.db, BANK_TYPE[provider], variantOf(ctx))
+  return repo.findQrAccount(ctx.db, BANK_TYPE[provider], variantOf(ctx))
 }
 
 /**
@@ -71,7 +70,7 @@ async function providerAccount(ctx: ServerContext, provider: QrProvider, setting
 export async function qrState(ctx: ServerContext, member: Member, provider: QrProvider, qrcodeId?: string): Promise<QrState> {
   const now = ctx.now()
   if (qrcodeId !== undefined) {
-    const shown = await store.findQr(ctx.db, qrcodeId)
+    const shown = await repo.findQr(ctx.db, qrcodeId)
     if (shown && Number(shown.member_id) === member.id && shown.provider === provider) {
       const status = statusOf(shown, now)
       if (status !== 'open') return closedStateOf(shown, status)
@@ -79,7 +78,7 @@ export async function qrState(ctx: ServerContext, member: Member, provider: QrPr
   }
   const settings = await getQrSettings(ctx.db)
   if (!(await providerAccount(ctx, provider, settings))) return noQr(settings.offMessage)
-  const open = await store.findOpenQr(ctx.db, member.id, provider, now)
+  const open = await repo.findOpenQr(ctx.db, member.id, provider, now)
   return open ? stateOf(open, now) : noQr()
 }
 
@@ -110,7 +109,7 @@ export async function createQr(ctx: ServerContext, member: Member, provider: QrP
     // The operator's PromptPay id is not one; nothing the player can change.
     throw fail(500, 'QR_FAIL')
   }
-  const row: store.QrRow = {
+  const row: repo.QrRow = {
     id: randomBytes(16).toString('base64url'),
     member_id: member.id,
     provider,
@@ -126,12 +125,12 @@ export async function createQr(ctx: ServerContext, member: Member, provider: QrP
   }
   try {
     await inTransaction(ctx.db, async (trx) => {
-      await store.expireQrs(trx, member.id, now)
-      await store.insertQr(trx, row)
+      await repo.expireQrs(trx, member.id, now)
+      await repo.insertQr(trx, row)
     })
   } catch (error) {
     // One open QR per provider: the player cancels it (or lets it expire) before making another.
-    if (isUniqueViolation(error, store.UNIQUE.qrOpen)) throw fail(409, 'QR_FAIL')
+    if (isUniqueViolation(error, repo.UNIQUE.qrOpen)) throw fail(409, 'QR_FAIL')
     throw error
   }
   return stateOf(row, now)
@@ -142,8 +141,8 @@ export async function createQr(ctx: ServerContext, member: Member, provider: QrP
  * only marks our row: the payload has no expiry, so a payment may still come (see payQr).
  */
 export async function cancelQr(ctx: ServerContext, member: Member, id: string): Promise<void> {
-  if (await store.cancelQr(ctx.db, id, member.id, ctx.now())) return
-  const found = await store.findQr(ctx.db, id)
+  if (await repo.cancelQr(ctx.db, id, member.id, ctx.now())) return
+  const found = await repo.findQr(ctx.db, id)
   if (!found || Number(found.member_id) !== member.id) throw fail(404, 'NO_DATA')
   throw fail(409, 'QR_FAIL')
 }
@@ -156,11 +155,11 @@ export async function cancelQr(ctx: ServerContext, member: Member, id: string): 
  * same payment (a provider's retry) books nothing and is answered as the first.
  */
 export async function payQr(ctx: ServerContext, idOrReference: string): Promise<void> {
-  const found = await store.findReportedQr(ctx.db, idOrReference)
+  const found = await repo.findReportedQr(ctx.db, idOrReference)
   if (!found) throw fail(404, 'NO_DATA')
   await inTransaction(ctx.db, async (trx) => {
     const now = ctx.now()
-    const paid = await store.markQrPaid(trx, found.id, now)
+    const paid = await repo.markQrPaid(trx, found.id, now)
     if (!paid) return
     await creditDeposit(trx, {
       memberId: Number(paid.member_id),

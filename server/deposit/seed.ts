@@ -1,5 +1,5 @@
 import type { Db } from '../shared/db'
-import { insertDepositAccounts } from '../lookup/store'
+import { insertDepositAccounts } from '../lookup/repo'
 
 /**
  * The deposit methods of spec 2 beyond the first seed's KBANK AUTO, SCB and BCEL accounts: KBANK's

@@ -2,12 +2,11 @@
 // same image could be sent again and credited twice. Migration 0008 keeps the two apart but cannot
 // read images; this reads the digest back from each such slip's stored image at start.
 import type { FastifyBaseLogger } from 'fastify'
-import { isUniqueViolation } from '../account/members'
+import { isUniqueViolation } from '../account/repo'
 import type { Db } from '../shared/db'
 import type { SlipFiles } from './slipFile'
 import { imageDigest } from './slips'
-import * as slipStore from './slipStore'
-import { UNIQUE } from './store'
+import * as repo from './repo'
 
 /**
  * Gives every approved slip of 1.1.x its image digest again, from its image file. An image that
@@ -15,16 +14,16 @@ import { UNIQUE } from './store'
  * already has was credited twice under 1.1.x, which is for the operator to see in the log.
  */
 export async function restoreSlipDigests(db: Db, files: SlipFiles, log: FastifyBaseLogger): Promise<void> {
-  for (const slip of await slipStore.slipsWithoutDigest(db)) {
+  for (const slip of await repo.slipsWithoutDigest(db)) {
     const bytes = slip.file_name ? await files.read(slip.file_name) : undefined
     if (!bytes) {
       log.warn({ slip: slip.id }, 'slip image missing: its digest cannot be restored, the same image could be sent again')
       continue
     }
     try {
-      await slipStore.setSlipDigest(db, Number(slip.id), imageDigest(bytes))
+      await repo.setSlipDigest(db, Number(slip.id), imageDigest(bytes))
     } catch (error) {
-      if (!isUniqueViolation(error, UNIQUE.slipImage)) throw error
+      if (!isUniqueViolation(error, repo.UNIQUE.slipImage)) throw error
       log.warn({ slip: slip.id }, 'slip image also sent as another slip: both were taken before this release')
     }
   }

@@ -3,19 +3,18 @@
 import { randomBytes } from 'node:crypto'
 import type { Slip } from '../../src/api/contract'
 import type { slipReasonCodes } from '../../src/api/errorCodes'
-import { isUniqueViolation, type Member } from '../account/members'
+import { isUniqueViolation, type Member } from '../account/repo'
 import type { ServerContext } from '../shared/context'
 import { type Db, inTransaction, withSavepoint } from '../shared/db'
 import { fail } from '../shared/http/errors'
 import { type Limit, takeAttempt } from '../shared/limits'
 import { isSlipOpen } from '../lookup/slipWindow'
-import { getContent } from '../lookup/store'
+import { getContent } from '../lookup/repo'
 import { moneyOf, toMajor } from '../shared/money'
 import { randomToken, sha256 } from '../shared/tokens'
 import { creditDeposit } from './credit'
 import type { SlipFiles, SlipMime } from './slipFile'
-import * as slipStore from './slipStore'
-import * as store from './store'
+import * as repo from './repo'
 import { decryptTruelink, maskedTruelink, truelinkVoucher } from './truelink'
 
 export type SlipReason = (typeof slipReasonCodes)[number]
@@ -39,7 +38,7 @@ const hourly = (kind: Limit['kind'], member: Member, max: number): Limit[] => [
 
 const STATUS = { processing: 'PROCESSING', success: 'SUCCESS', failed: 'FAILED' } as const
 
-export function toSlip(row: slipStore.SlipRow): Slip {
+export function toSlip(row: repo.SlipRow): Slip {
   return {
     createdAt: new Date(Number(row.created_at)).toISOString(),
     amount: toMajor(Number(row.amount_minor)),
@@ -53,8 +52,8 @@ export function toSlip(row: slipStore.SlipRow): Slip {
 /** Ours, random, letters and digits (it appears in URLs). */
 const newReference = () => randomBytes(10).toString('hex').toUpperCase()
 
-async function slipRow(ctx: ServerContext, reference: string): Promise<slipStore.SlipRow> {
-  const row = await slipStore.findSlip(ctx.db, reference)
+async function slipRow(ctx: ServerContext, reference: string): Promise<repo.SlipRow> {
+  const row = await repo.findSlip(ctx.db, reference)
   if (!row) throw new Error(`slip ${reference} vanished`)
   return row
 }
@@ -94,7 +93,7 @@ export async function receiveSlip(ctx: ServerContext, files: SlipFiles, member: 
  * insert runs under a savepoint, so an Idempotency-Key's transaction around it goes on.
  */
 export async function recordSlip(ctx: ServerContext, member: Member, received: ReceivedSlip): Promise<Slip> {
-  const row: slipStore.SlipInsert = {
+  const row: repo.SlipInsert = {
     member_id: member.id,
     kind: 'slip',
     reference: received.reference,
@@ -109,10 +108,10 @@ export async function recordSlip(ctx: ServerContext, member: Member, received: R
     created_at: ctx.now(),
   }
   try {
-    await withSavepoint(ctx.db, (db) => slipStore.insertSlip(db, row))
+    await withSavepoint(ctx.db, (db) => repo.insertSlip(db, row))
   } catch (error) {
-    if (!isUniqueViolation(error, store.UNIQUE.slipImage)) throw error
-    await slipStore.insertSlip(ctx.db, { ...row, image_digest: null, status: 'failed', note: 'SLIP_REFNO_DUPLICATED' })
+    if (!isUniqueViolation(error, repo.UNIQUE.slipImage)) throw error
+    await repo.insertSlip(ctx.db, { ...row, image_digest: null, status: 'failed', note: 'SLIP_REFNO_DUPLICATED' })
   }
   return toSlip(await slipRow(ctx, received.reference))
 }
@@ -140,7 +139,7 @@ export async function submitTruelink(ctx: ServerContext, member: Member, encrypt
   if (!voucher) throw fail(400, 'TRUELINK_INVALID')
   const reference = newReference()
   try {
-    await withSavepoint(ctx.db, (db) => slipStore.insertSlip(db, {
+    await withSavepoint(ctx.db, (db) => repo.insertSlip(db, {
       member_id: member.id,
       kind: 'truelink',
       reference,
@@ -155,7 +154,7 @@ export async function submitTruelink(ctx: ServerContext, member: Member, encrypt
       created_at: ctx.now(),
     }))
   } catch (error) {
-    if (isUniqueViolation(error, store.UNIQUE.truelink)) throw fail(409, 'TRUELINK_DUPLICATE')
+    if (isUniqueViolation(error, repo.UNIQUE.truelink)) throw fail(409, 'TRUELINK_DUPLICATE')
     throw error
   }
   return toSlip(await slipRow(ctx, reference))
@@ -172,7 +171,7 @@ export type SlipOutcome =
  */
 export async function settleSlip(ctx: ServerContext, reference: string, outcome: SlipOutcome): Promise<Slip> {
   const now = ctx.now()
-  const found = await slipStore.findSlip(ctx.db, reference)
+  const found = await repo.findSlip(ctx.db, reference)
   if (!found) throw fail(404, 'NO_DATA')
   if (outcome.status === 'success' && found.kind === 'truelink') {
     if (outcome.amountMinor < TRUELINK_MINIMUM_MINOR) throw fail(400, 'KEY_INVALID')
@@ -200,18 +199,18 @@ const memberCurrency = async (db: Db, memberId: number): Promise<string> =>
 
 /** The settling update; an approval whose bank reference is taken is rolled back to its savepoint and fails instead. */
 async function settleOnce(trx: Db, reference: string, outcome: SlipOutcome, now: number) {
-  if (outcome.status === 'failed') return slipStore.settleSlip(trx, reference, { status: 'failed', amountMinor: 0, note: outcome.note }, now)
+  if (outcome.status === 'failed') return repo.settleSlip(trx, reference, { status: 'failed', amountMinor: 0, note: outcome.note }, now)
   try {
     return await withSavepoint(trx, (db) =>
-      slipStore.settleSlip(db, reference, { status: 'success', amountMinor: outcome.amountMinor, note: null, refNo: outcome.refNo }, now))
+      repo.settleSlip(db, reference, { status: 'success', amountMinor: outcome.amountMinor, note: null, refNo: outcome.refNo }, now))
   } catch (error) {
-    if (!isUniqueViolation(error, store.UNIQUE.slipRefNo)) throw error
-    return slipStore.settleSlip(trx, reference, { status: 'failed', amountMinor: 0, note: 'SLIP_REFNO_DUPLICATED' }, now)
+    if (!isUniqueViolation(error, repo.UNIQUE.slipRefNo)) throw error
+    return repo.settleSlip(trx, reference, { status: 'failed', amountMinor: 0, note: 'SLIP_REFNO_DUPLICATED' }, now)
   }
 }
 
 export async function listSlips(ctx: ServerContext, member: Member, page: number, limit: number) {
-  const { rows, total } = await slipStore.listSlips(ctx.db, member.id, page, limit)
+  const { rows, total } = await repo.listSlips(ctx.db, member.id, page, limit)
   return { total, slips: rows.map(toSlip) }
 }
 
@@ -220,13 +219,13 @@ export const SLIP_IMAGE_PATH = '/api/wallet/slip/image'
 
 export async function slipImageUrl(ctx: ServerContext, member: Member, reference: string): Promise<string> {
   const token = randomToken(24)
-  const issued = await slipStore.setSlipViewToken(ctx.db, member.id, reference, sha256(token), ctx.now() + SLIP_VIEW_TTL_MS)
+  const issued = await repo.setSlipViewToken(ctx.db, member.id, reference, sha256(token), ctx.now() + SLIP_VIEW_TTL_MS)
   if (!issued) throw fail(404, 'NO_DATA')
   return `${SLIP_IMAGE_PATH}/${token}`
 }
 
 export async function slipImage(ctx: ServerContext, files: SlipFiles, token: string) {
-  const found = await slipStore.findSlipByViewToken(ctx.db, sha256(token), ctx.now())
+  const found = await repo.findSlipByViewToken(ctx.db, sha256(token), ctx.now())
   const bytes = found?.file_name ? await files.read(found.file_name) : undefined
   if (!found || !bytes) throw fail(404, 'NO_DATA')
   return { bytes, mime: found.mime ?? 'application/octet-stream' }

@@ -3,7 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { randomToken, sha256 } from '../shared/tokens'
 import { type Db, inTransaction, whenDurable } from '../shared/db'
 import { runSql } from '../shared/sql'
-import { type Game, type GameAccount, insertLaunch, LAUNCH_TTL_MS } from './games'
+import { type Game, type GameAccount, insertLaunch, LAUNCH_TTL_MS } from './repo'
 
 /** Where the simulated providers' auto-login links open the demo game (wallet/routes.ts), by a launch token. */
 export const DEMO_GAME_PATH = '/demo-game'

@@ -12,7 +12,7 @@ import { fail } from '../shared/http/errors'
 import { accountBalance } from '../shared/ledger'
 import { toMajor } from '../shared/money'
 import { sha256 } from '../shared/tokens'
-import * as games from './games'
+import * as games from './repo'
 import { DEMO_GAME_PATH } from './providers'
 import * as service from './service'
 

@@ -8,7 +8,7 @@ import type { ServerContext } from '../shared/context'
 import { inTransaction } from '../shared/db'
 import { fail } from '../shared/http/errors'
 import { openGameAccount } from '../shared/ledger'
-import * as games from './games'
+import * as games from './repo'
 import { AUTO_LOGIN_BY_PASSWORD, AUTO_LOGIN_BY_USERNAME } from './gamesData'
 import { ProviderRefused, ProviderUnreachable, withinTime } from './providers'
 

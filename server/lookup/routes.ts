@@ -13,7 +13,7 @@ import { getQrSettings } from '../deposit/qrSettings'
 import { getSetting } from '../shared/settings'
 import type { Member } from '../account/member'
 import { isSlipOpen } from './slipWindow'
-import * as store from './store'
+import * as store from './repo'
 
 async function content<K extends keyof store.ContentMap>(ctx: ServerContext, key: K): Promise<store.ContentMap[K]> {
   const value = await store.getContent(ctx.db, key)

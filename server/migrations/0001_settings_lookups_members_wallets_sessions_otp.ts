@@ -65,7 +65,7 @@ export const migration: Migration = {
       .addColumn('invited_by', 'bigint', (c) => c.references('members.id'))
       .addColumn('is_active', 'integer', (c) => c.notNull().defaultTo(1))
       .addColumn('created_at', 'bigint', (c) => c.notNull())
-      // Constraint names are what PostgreSQL reports on a violation (see members.ts).
+      // Constraint names are what PostgreSQL reports on a violation (see account/repo.ts).
       .addUniqueConstraint('members_username', ['username'])
       .execute()
     await db.schema.createIndex('members_bank_account').unique().on('members')

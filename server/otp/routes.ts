@@ -4,14 +4,14 @@ import * as C from '../../src/api/contract'
 import { accountEndpoints as A } from '../../src/api/contract/account'
 import type { AreaRoutes } from '../shared/http/area'
 import { routeOf } from '../shared/http/endpoint'
-import { findMemberByUsername } from '../account/members'
+import { findMemberByUsername } from '../account/repo'
 import { variantOf } from '../shared/context'
 import { fail, tooSoon } from '../shared/http/errors'
 import { lastRateEvent, otpPhoneLimit, otpRequestLimits, otpVerifyLimits, releaseAttempt, takeAttempt } from '../shared/limits'
 import { checkPhone } from '../shared/phone'
 import { randomToken, sha256 as hash } from '../shared/tokens'
 import { maskPhone } from './sms'
-import * as store from './store'
+import * as store from './repo'
 
 export const OTP_TTL_MS = 5 * 60 * 1000
 export const RESEND_AFTER_MS = 60 * 1000

@@ -1,5 +1,5 @@
 import type { Variant } from '../../src/api/contract'
-import type { ContentMap } from '../lookup/store'
+import type { ContentMap } from '../lookup/repo'
 import type { BonusOffer } from '../bonus/bonuses'
 
 /** First-start data: every lookup the screens of this issue need, and the demo member. */

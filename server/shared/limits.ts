@@ -102,7 +102,7 @@ export const LOGIN_ADDRESS_WINDOW_MS = 15 * MINUTE
 export const LOGIN_DELAY_FIRST_MS = 1000
 /** ...up to this: a guesser gets about four tries an hour, an owner waits at most this long. */
 export const LOGIN_DELAY_CAP_MS = 15 * MINUTE
-/** A phone's successful sign-in makes its address known for this long (auth/knownAddresses.ts). */
+/** A phone's successful sign-in makes its address known for this long (auth/repo.ts). */
 export const KNOWN_ADDRESS_MS = 30 * 24 * HOUR
 export const OTP_WINDOW_MS = 60 * MINUTE
 export const OTP_VERIFY_WINDOW_MS = 15 * MINUTE
@@ -115,7 +115,7 @@ export const phoneAtAddress = (phone: string, address: string): string => `${pho
 
 /**
  * The limits of one login attempt: `phone` is a validated phone number, `address` the client's,
- * `known` whether the phone signed in from this address group before (auth/knownAddresses.ts).
+ * `known` whether the phone signed in from this address group before (auth/repo.ts).
  * Each is a growing delay: its free failures, then each further try must wait (1 s, 2 s, 4 s, ...
  * up to 15 minutes) after the last failure before the password is even checked. At a known
  * address only the phone's own failures from there apply; the phone's and the address's are

@@ -16,7 +16,7 @@ import type { ServerContext } from '../shared/context'
 import { type Db, inTransaction, whenDurable } from '../shared/db'
 import { Refusal } from '../shared/http/errors'
 import { runSql } from '../shared/sql'
-import * as games from '../games/games'
+import * as games from '../games/repo'
 import { type AccountCache, type AccountRef, postMovement, resolveAccounts } from '../shared/ledger'
 import { type ProviderDirection, ProviderRefused, type ProviderTransferStatus, ProviderUnreachable, withinTime } from '../games/providers'
 

@@ -3,7 +3,7 @@
 // OTP quotas and the payout hold after a bank account change.
 import { afterEach, describe, expect, it } from 'vitest'
 import { createPasswordHasher, DEFAULT_PASSWORD_COST, limiter } from '../../server/auth/passwords'
-import { MAX_SESSIONS_PER_MEMBER } from '../../server/auth/sessions'
+import { MAX_SESSIONS_PER_MEMBER } from '../../server/auth/repo'
 import { DEFAULT_PAYOUT_HOLD_MS } from '../../server/app'
 import { DAY, DEMO, HOUR, type TestServer, call, expectError, expectSignedIn, login, registerMember, startServer } from './helpers'
 

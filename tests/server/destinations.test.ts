@@ -9,7 +9,7 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { buildServer } from '../../server/app'
 import { parseFields } from '../../server/deposit/promptpay'
-import { findQr } from '../../server/deposit/store'
+import { findQr } from '../../server/deposit/repo'
 import { readServerEnv } from '../../server/env'
 import { call, login, OPERATOR, OPERATOR_ENV, registration, TEST_PASSWORD_COST, testStorage } from './helpers'
 

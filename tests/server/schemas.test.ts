@@ -1,7 +1,7 @@
 // Issue: every body has a schema; failures speak the spec's codes; replies carry only their schema.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { JSON_BODY_LIMIT } from '../../server/app'
-import { getContent, setContent } from '../../server/lookup/store'
+import { getContent, setContent } from '../../server/lookup/repo'
 import { call, DEMO, expectError, login, startServer, type TestServer } from './helpers'
 
 let server: TestServer
