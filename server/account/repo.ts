@@ -1,10 +1,44 @@
 import type { Currency } from '../../src/api/contract'
 import type { Member } from './member'
-import { sql } from 'kysely'
+import { type Generated, sql } from 'kysely'
 import { type Db, inTransaction, isPostgres } from '../shared/db'
 import { runSql } from '../shared/sql'
 import { openWallet } from '../shared/ledger'
 import { holdWaitingWithdrawals } from '../wallet/withdrawals'
+
+declare module '../shared/db' {
+  /** The account area's tables (the migrations make them). */
+  interface Tables {
+    members: {
+      id: Generated<number>
+      username: string
+      password_hash: string
+      name: string
+      bank_code: string
+      bank_account_name: string
+      bank_account_no: string
+      currency: string
+      source_code: string | null
+      invited_by: number | null
+      /** 1 or 0: one representation on both dialects. */
+      is_active: Generated<number>
+      created_at: number
+      payout_hold_until: Generated<number>
+    }
+    bank_account_changes: {
+      id: Generated<number>
+      member_id: number
+      old_bank_code: string
+      old_account_no: string
+      old_account_name: string
+      new_bank_code: string
+      new_account_no: string
+      new_account_name: string
+      address: string
+      changed_at: number
+    }
+  }
+}
 
 export type { Member } from './member'
 

@@ -5,6 +5,15 @@ import { type Db, inTransaction } from '../shared/db'
 import { KNOWN_ADDRESS_MS } from '../shared/limits'
 import { randomToken, sha256 as hashToken } from '../shared/tokens'
 
+declare module '../shared/db' {
+  /** The auth area's tables (the migrations make them). */
+  interface Tables {
+    sessions: { token_hash: string; member_id: number; created_at: number; expires_at: number }
+    /** Where a phone signed in successfully (an IPv4 address or an IPv6 /64), and when last. */
+    login_addresses: { phone: string; address: string; last_success_at: number }
+  }
+}
+
 /** Bearer tokens: 32 random bytes (base64url) given to the client, stored only as a sha256 hash. */
 
 /** Live sessions a member may hold; a new sign-in beyond that ends the oldest. */

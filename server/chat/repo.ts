@@ -2,44 +2,46 @@
 import { randomBytes } from 'node:crypto'
 import type { Generated, Selectable } from 'kysely'
 import type { ChatItem, ChatMessage } from '../../src/api/contract'
-import type { Db } from '../shared/db'
+import type { Db, Tables } from '../shared/db'
 import type { ChatOwner } from './identity'
 
-export type ChatTables = {
-  chat_rooms: {
-    id: Generated<number>
-    kind: ChatOwner['kind']
-    owner: string
-    session_id: string
-    customer_read_at: number | null
-    created_at: number
+declare module '../shared/db' {
+  /** The chat area's tables (the migrations make them). */
+  interface Tables {
+    chat_rooms: {
+      id: Generated<number>
+      kind: ChatOwner['kind']
+      owner: string
+      session_id: string
+      customer_read_at: number | null
+      created_at: number
+    }
+    chat_messages: {
+      id: Generated<number>
+      room_id: number
+      sender: 'customer' | 'agent'
+      message_type: string
+      /** JSON text. */
+      payload: string
+      client_id: string | null
+      session_id: string
+      created_at: number
+      username: string | null
+      name: string | null
+    }
+    chat_files: { name: string; room_id: number; mime: string; size: number; created_at: number }
   }
-  chat_messages: {
-    id: Generated<number>
-    room_id: number
-    sender: 'customer' | 'agent'
-    message_type: string
-    /** JSON text. */
-    payload: string
-    client_id: string | null
-    session_id: string
-    created_at: number
-    username: string | null
-    name: string | null
-  }
-  chat_files: { name: string; room_id: number; mime: string; size: number; created_at: number }
 }
 
-const tables = (db: Db) => db.withTables<ChatTables>()
 
-export type Room = Selectable<ChatTables['chat_rooms']>
-type MessageRow = Selectable<ChatTables['chat_messages']>
-export type ChatFile = Selectable<ChatTables['chat_files']>
+export type Room = Selectable<Tables['chat_rooms']>
+type MessageRow = Selectable<Tables['chat_messages']>
+export type ChatFile = Selectable<Tables['chat_files']>
 
 const newSessionId = () => randomBytes(12).toString('base64url')
 
 export async function findRoom(db: Db, owner: ChatOwner): Promise<Room | undefined> {
-  return tables(db).selectFrom('chat_rooms').selectAll()
+  return db.selectFrom('chat_rooms').selectAll()
     .where('kind', '=', owner.kind).where('owner', '=', owner.id)
     .executeTakeFirst()
 }
@@ -48,7 +50,7 @@ export async function findRoom(db: Db, owner: ChatOwner): Promise<Room | undefin
 export async function ensureRoom(db: Db, owner: ChatOwner, at: number): Promise<Room> {
   const found = await findRoom(db, owner)
   if (found) return found
-  await tables(db).insertInto('chat_rooms')
+  await db.insertInto('chat_rooms')
     .values({ kind: owner.kind, owner: owner.id, session_id: newSessionId(), customer_read_at: null, created_at: at })
     .onConflict((conflict) => conflict.columns(['kind', 'owner']).doNothing())
     .execute()
@@ -60,12 +62,12 @@ export async function ensureRoom(db: Db, owner: ChatOwner, at: number): Promise<
 /** Starts a new conversation session in the room (the agent ended the last one). */
 export async function startSession(db: Db, room: Room): Promise<Room> {
   const sessionId = newSessionId()
-  await tables(db).updateTable('chat_rooms').set({ session_id: sessionId }).where('id', '=', room.id).execute()
+  await db.updateTable('chat_rooms').set({ session_id: sessionId }).where('id', '=', room.id).execute()
   return { ...room, session_id: sessionId }
 }
 
 export async function markRead(db: Db, room: Room, at: number): Promise<void> {
-  await tables(db).updateTable('chat_rooms').set({ customer_read_at: at }).where('id', '=', room.id).execute()
+  await db.updateTable('chat_rooms').set({ customer_read_at: at }).where('id', '=', room.id).execute()
 }
 
 export interface NewMessage {
@@ -82,7 +84,7 @@ export interface NewMessage {
  * already has is not stored again: `created` is false and the item is the one stored first.
  */
 export async function storeMessage(db: Db, room: Room, message: NewMessage, at: number): Promise<{ item: ChatItem; created: boolean }> {
-  const row = await tables(db).insertInto('chat_messages')
+  const row = await db.insertInto('chat_messages')
     .values({
       room_id: room.id,
       sender: message.sender,
@@ -104,7 +106,7 @@ export async function storeMessage(db: Db, room: Room, message: NewMessage, at: 
 }
 
 export async function findByClientId(db: Db, room: Room, clientId: string): Promise<ChatItem | undefined> {
-  const row = await tables(db).selectFrom('chat_messages').selectAll()
+  const row = await db.selectFrom('chat_messages').selectAll()
     .where('room_id', '=', room.id).where('client_id', '=', clientId)
     .executeTakeFirst()
   return row && toItem(room, row)
@@ -112,7 +114,7 @@ export async function findByClientId(db: Db, room: Room, clientId: string): Prom
 
 /** A page of the room's items, newest first. */
 export async function history(db: Db, room: Room, limit: number, skip: number): Promise<ChatItem[]> {
-  const rows = await tables(db).selectFrom('chat_messages').selectAll()
+  const rows = await db.selectFrom('chat_messages').selectAll()
     .where('room_id', '=', room.id)
     .orderBy('id', 'desc').limit(limit).offset(skip)
     .execute()
@@ -120,11 +122,11 @@ export async function history(db: Db, room: Room, limit: number, skip: number): 
 }
 
 export async function recordFile(db: Db, file: ChatFile): Promise<void> {
-  await tables(db).insertInto('chat_files').values(file).execute()
+  await db.insertInto('chat_files').values(file).execute()
 }
 
 export async function findFile(db: Db, name: string): Promise<ChatFile | undefined> {
-  return tables(db).selectFrom('chat_files').selectAll().where('name', '=', name).executeTakeFirst()
+  return db.selectFrom('chat_files').selectAll().where('name', '=', name).executeTakeFirst()
 }
 
 function toItem(room: Room, row: MessageRow): ChatItem {

@@ -1,54 +1,55 @@
 // The deposit tables and their repository: QR codes, slip uploads and gift links.
 import type { Generated } from 'kysely'
 import type { QrProvider, Variant } from '../../src/api/contract'
-import type { Db } from '../shared/db'
+import type { Db, Tables } from '../shared/db'
 
-/** The deposit tables (migrations 0003 and 0008), added to the shared schema type where used. */
-export type DepositTables = {
-  deposit_qrcodes: {
-    id: string
-    member_id: number
-    provider: string
-    amount_minor: number
-    reference: string
-    payload: string
-    status: QrStatus
-    created_at: number
-    expires_at: number
-    /** When it left `open` (cancel, or a payment on time). */
-    settled_at: number | null
-    /** When the provider reported it paid. */
-    paid_at: number | null
-    /** 1 when that report came after cancel or past the countdown (booked all the same). */
-    late: number
-  }
-  deposit_slips: {
-    id: Generated<number>
-    member_id: number
-    kind: 'slip' | 'truelink'
-    reference: string
-    /** The bank's reference number, given when the slip is approved. */
-    slip_ref_no: string | null
-    /** sha256 of the image (as 1.1.x computed it): the same image sent again is a duplicate. */
-    image_digest: string | null
-    truelink_voucher: string | null
-    link: string | null
-    file_name: string | null
-    mime: string | null
-    amount_minor: Generated<number>
-    status: SlipRowStatus
-    note: string | null
-    view_token_hash: string | null
-    view_expires_at: number | null
-    created_at: number
-    settled_at: number | null
+declare module '../shared/db' {
+  /** The deposit area's tables (the migrations make them). */
+  interface Tables {
+    deposit_qrcodes: {
+      id: string
+      member_id: number
+      provider: string
+      amount_minor: number
+      reference: string
+      payload: string
+      status: QrStatus
+      created_at: number
+      expires_at: number
+      /** When it left `open` (cancel, or a payment on time). */
+      settled_at: number | null
+      /** When the provider reported it paid. */
+      paid_at: number | null
+      /** 1 when that report came after cancel or past the countdown (booked all the same). */
+      late: number
+    }
+    deposit_slips: {
+      id: Generated<number>
+      member_id: number
+      kind: 'slip' | 'truelink'
+      reference: string
+      /** The bank's reference number, given when the slip is approved. */
+      slip_ref_no: string | null
+      /** sha256 of the image (as 1.1.x computed it): the same image sent again is a duplicate. */
+      image_digest: string | null
+      truelink_voucher: string | null
+      link: string | null
+      file_name: string | null
+      mime: string | null
+      amount_minor: Generated<number>
+      status: SlipRowStatus
+      note: string | null
+      view_token_hash: string | null
+      view_expires_at: number | null
+      created_at: number
+      settled_at: number | null
+    }
   }
 }
 
 export type QrStatus = 'open' | 'cancelled' | 'paid' | 'expired'
 export type SlipRowStatus = 'processing' | 'success' | 'failed'
 
-export const tables = (db: Db) => db.withTables<DepositTables>()
 
 /** Names of the unique constraints, as each dialect reports a violation (see isUniqueViolation). */
 export const UNIQUE = {
@@ -74,26 +75,26 @@ export async function findQrAccount(db: Db, bankType: string, variant: Variant) 
 
 /** Marks the member's open QRs past their expiry as expired, so they no longer hold the open slot. */
 export async function expireQrs(db: Db, memberId: number, now: number): Promise<void> {
-  await tables(db).updateTable('deposit_qrcodes').set({ status: 'expired' })
+  await db.updateTable('deposit_qrcodes').set({ status: 'expired' })
     .where('member_id', '=', memberId).where('status', '=', 'open').where('expires_at', '<=', now)
     .execute()
 }
 
 export async function findOpenQr(db: Db, memberId: number, provider: QrProvider, now: number) {
-  return tables(db).selectFrom('deposit_qrcodes').selectAll()
+  return db.selectFrom('deposit_qrcodes').selectAll()
     .where('member_id', '=', memberId).where('provider', '=', provider)
     .where('status', '=', 'open').where('expires_at', '>', now)
     .executeTakeFirst()
 }
 
-export type QrRow = DepositTables['deposit_qrcodes']
+export type QrRow = Tables['deposit_qrcodes']
 
 export async function insertQr(db: Db, row: QrRow): Promise<void> {
-  await tables(db).insertInto('deposit_qrcodes').values(row).execute()
+  await db.insertInto('deposit_qrcodes').values(row).execute()
 }
 
 export async function findQr(db: Db, id: string) {
-  return tables(db).selectFrom('deposit_qrcodes').selectAll().where('id', '=', id).executeTakeFirst()
+  return db.selectFrom('deposit_qrcodes').selectAll().where('id', '=', id).executeTakeFirst()
 }
 
 /**
@@ -101,7 +102,7 @@ export async function findQr(db: Db, id: string) {
  * payment exactly one wins. Returns the row it cancelled.
  */
 export async function cancelQr(db: Db, id: string, memberId: number, now: number) {
-  return tables(db).updateTable('deposit_qrcodes').set({ status: 'cancelled', settled_at: now })
+  return db.updateTable('deposit_qrcodes').set({ status: 'cancelled', settled_at: now })
     .where('id', '=', id).where('member_id', '=', memberId)
     .where('status', '=', 'open').where('expires_at', '>', now)
     .returningAll().executeTakeFirst()
@@ -109,7 +110,7 @@ export async function cancelQr(db: Db, id: string, memberId: number, now: number
 
 /** The QR a provider's report names: by our id, or by the reference the payload carried. */
 export async function findReportedQr(db: Db, idOrReference: string) {
-  return tables(db).selectFrom('deposit_qrcodes').selectAll()
+  return db.selectFrom('deposit_qrcodes').selectAll()
     .where((eb) => eb.or([eb('id', '=', idOrReference), eb('reference', '=', idOrReference)]))
     .executeTakeFirst()
 }
@@ -120,7 +121,7 @@ export async function findReportedQr(db: Db, idOrReference: string) {
  * other waits for its row lock on PostgreSQL and then finds it paid). Undefined when paid before.
  */
 export async function markQrPaid(db: Db, id: string, now: number) {
-  return tables(db).updateTable('deposit_qrcodes')
+  return db.updateTable('deposit_qrcodes')
     .set((eb) => ({
       status: 'paid',
       paid_at: now,
@@ -133,34 +134,34 @@ export async function markQrPaid(db: Db, id: string, now: number) {
 
 /** Payments reported after cancel or expiry, newest first: for the operator to look at. */
 export async function lateQrPayments(db: Db, limit: number) {
-  return tables(db).selectFrom('deposit_qrcodes').selectAll()
+  return db.selectFrom('deposit_qrcodes').selectAll()
     .where('late', '=', 1).orderBy('paid_at', 'desc').limit(limit)
     .execute()
 }
 
 // ---- Slip uploads and gift links ----
 
-export type SlipInsert = Omit<DepositTables['deposit_slips'], 'id' | 'amount_minor' | 'view_token_hash' | 'view_expires_at' | 'settled_at'>
+export type SlipInsert = Omit<Tables['deposit_slips'], 'id' | 'amount_minor' | 'view_token_hash' | 'view_expires_at' | 'settled_at'>
 
 export async function insertSlip(db: Db, row: SlipInsert): Promise<void> {
-  await tables(db).insertInto('deposit_slips').values(row).execute()
+  await db.insertInto('deposit_slips').values(row).execute()
 }
 
 const slipColumns = ['id', 'member_id', 'kind', 'reference', 'link', 'file_name', 'mime', 'amount_minor', 'status', 'note', 'created_at'] as const
 
 export async function findSlip(db: Db, reference: string) {
-  return tables(db).selectFrom('deposit_slips').select(slipColumns).where('reference', '=', reference).executeTakeFirst()
+  return db.selectFrom('deposit_slips').select(slipColumns).where('reference', '=', reference).executeTakeFirst()
 }
 
 export type SlipRow = NonNullable<Awaited<ReturnType<typeof findSlip>>>
 
 /** A member's uploads and gift links, newest first, with their count. */
 export async function listSlips(db: Db, memberId: number, page: number, limit: number) {
-  const rows = await tables(db).selectFrom('deposit_slips').select(slipColumns)
+  const rows = await db.selectFrom('deposit_slips').select(slipColumns)
     .where('member_id', '=', memberId)
     .orderBy('id', 'desc').limit(limit).offset((page - 1) * limit)
     .execute()
-  const { total } = await tables(db).selectFrom('deposit_slips')
+  const { total } = await db.selectFrom('deposit_slips')
     .select((eb) => eb.fn.countAll<number | string>().as('total'))
     .where('member_id', '=', memberId)
     .executeTakeFirstOrThrow()
@@ -178,7 +179,7 @@ export async function settleSlip(
   outcome: { status: 'success' | 'failed'; amountMinor: number; note: string | null; refNo?: string },
   now: number,
 ) {
-  return tables(db).updateTable('deposit_slips')
+  return db.updateTable('deposit_slips')
     .set({
       status: outcome.status,
       amount_minor: outcome.amountMinor,
@@ -193,7 +194,7 @@ export async function settleSlip(
 
 /** Gives a member's slip a new viewing token (stored hashed) valid until `expiresAt`. */
 export async function setSlipViewToken(db: Db, memberId: number, reference: string, tokenHash: string, expiresAt: number) {
-  const updated = await tables(db).updateTable('deposit_slips')
+  const updated = await db.updateTable('deposit_slips')
     .set({ view_token_hash: tokenHash, view_expires_at: expiresAt })
     .where('member_id', '=', memberId).where('reference', '=', reference).where('kind', '=', 'slip')
     .where('file_name', 'is not', null)
@@ -202,7 +203,7 @@ export async function setSlipViewToken(db: Db, memberId: number, reference: stri
 }
 
 export async function findSlipByViewToken(db: Db, tokenHash: string, now: number) {
-  return tables(db).selectFrom('deposit_slips').select(['file_name', 'mime'])
+  return db.selectFrom('deposit_slips').select(['file_name', 'mime'])
     .where('view_token_hash', '=', tokenHash).where('view_expires_at', '>', now)
     .executeTakeFirst()
 }
@@ -212,14 +213,14 @@ export async function findSlipByViewToken(db: Db, tokenHash: string, now: number
  * (migration 0008): their images, to read the digest back from.
  */
 export async function slipsWithoutDigest(db: Db) {
-  return tables(db).selectFrom('deposit_slips').select(['id', 'file_name'])
+  return db.selectFrom('deposit_slips').select(['id', 'file_name'])
     .where('kind', '=', 'slip').where('status', '=', 'success').where('slip_ref_no', 'is not', null)
     .where('image_digest', 'is', null).where('file_name', 'is not', null)
     .execute()
 }
 
 export async function setSlipDigest(db: Db, id: number, imageDigest: string): Promise<void> {
-  await tables(db).updateTable('deposit_slips').set({ image_digest: imageDigest })
+  await db.updateTable('deposit_slips').set({ image_digest: imageDigest })
     .where('id', '=', id).where('image_digest', 'is', null)
     .execute()
 }

@@ -3,6 +3,46 @@ import type { Db } from '../shared/db'
 import { runSql } from '../shared/sql'
 import { forgetRecent, recentValue } from '../shared/recent'
 import { ACCOUNT_FLOW_CODES, gameBackground, gameLogo, type SeedGame } from './gamesData'
+import type { Generated } from 'kysely'
+
+declare module '../shared/db' {
+  /** The games area's tables (the migrations make them). */
+  interface Tables {
+    games: {
+      code: string
+      name: string
+      category: string
+      logo: string
+      background: string
+      web: string | null
+      android: string | null
+      ios: string | null
+      /** ftWalletSlot x 100, an integer. */
+      ft_wallet_slot_x100: number
+      /** 1 when the simulated provider refuses calls (tests, /dev/games). */
+      is_down: Generated<number>
+      /** How long the simulated provider takes to answer, ms. */
+      latency_ms: Generated<number>
+      /** 1 when the simulated provider does a transfer, then the connection drops before its answer. */
+      drops_answers: Generated<number>
+      sort: number
+    }
+    /** What the simulated providers were asked to move, by reference (games/providers.ts). */
+    provider_transfers: {
+      game_code: string
+      reference: string
+      direction: string
+      username: string
+      amount_minor: number
+      outcome: string
+      at: number
+    }
+    /** The simulated providers' own balance per account (games/providers.ts), not our ledger's. */
+    provider_accounts: { game_code: string; username: string; balance_minor: number }
+    game_accounts: { member_id: number; game_code: string; username: string; password: string; activated_at: number }
+    game_launches: { token_hash: string; member_id: number; game_code: string; expires_at: number }
+  }
+}
 
 /** Games and members' game accounts (repository). Balances live in the ledger, not here. */
 export interface Game {

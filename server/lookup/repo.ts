@@ -13,6 +13,28 @@ import { type Static, Type } from 'typebox'
 import type { Db } from '../shared/db'
 import type { Money } from '../shared/money'
 import { recentValue } from '../shared/recent'
+import type { Generated } from 'kysely'
+
+declare module '../shared/db' {
+  /** The lookup area's tables (the migrations make them). */
+  interface Tables {
+    content: { key: string; value: string }
+    banks: { code: string; name_th: string; name_en: string; country: string; sort: number }
+    sources: { code: string; description: string; sort: number }
+    deposit_accounts: {
+      id: Generated<number>
+      bank_code: string
+      bank_type: string
+      mode: string
+      account_name: string
+      account_no: string
+      currency: string
+      variant: string | null
+      sort: number
+    }
+    wallet_accounts: { id: Generated<number>; account_name: string; account_no: string | null; mode: string; sort: number }
+  }
+}
 
 /** Admin-editable content kept as JSON in the `content` table, by key. */
 export interface ContentMap {

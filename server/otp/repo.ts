@@ -1,6 +1,26 @@
-import type { ExpressionBuilder } from 'kysely'
+import type { ExpressionBuilder, Generated } from 'kysely'
 import { type Db, inTransaction, type Tables } from '../shared/db'
 import { sha256 } from '../shared/tokens'
+
+declare module '../shared/db' {
+  /** The otp area's tables (the migrations make them). */
+  interface Tables {
+    otps: {
+      id: Generated<number>
+      phone: string
+      token_hash: string
+      code: string
+      ref: string
+      created_at: number
+      expires_at: number
+      failed_attempts: Generated<number>
+      verified_at: number | null
+      /** When a registration used this verification (each registers its phone once); NULL until then. */
+      used_at: number | null
+    }
+    phone_verifications: { phone: string; verified_at: number }
+  }
+}
 
 /**
  * Issued OTP codes, each verified and used by its own row (a registration presents the token);

@@ -6,40 +6,13 @@ import pg from 'pg'
 import { GroupCommit } from './groupCommit'
 import { migrationProvider, RENAMED_MIGRATIONS } from '../migrations/sequence'
 
-/** The tables, as Kysely sees them. Money is integer minor units; times are epoch milliseconds. */
+/**
+ * The tables, as Kysely sees them: those every area shares are here; each area adds its own in its
+ * repo.ts (`declare module '../shared/db'`), so a table's row type sits beside its SQL. Money is
+ * integer minor units; times are epoch milliseconds.
+ */
 export interface Tables {
   settings: { key: string; value: string }
-  content: { key: string; value: string }
-  banks: { code: string; name_th: string; name_en: string; country: string; sort: number }
-  sources: { code: string; description: string; sort: number }
-  deposit_accounts: {
-    id: Generated<number>
-    bank_code: string
-    bank_type: string
-    mode: string
-    account_name: string
-    account_no: string
-    currency: string
-    variant: string | null
-    sort: number
-  }
-  wallet_accounts: { id: Generated<number>; account_name: string; account_no: string | null; mode: string; sort: number }
-  members: {
-    id: Generated<number>
-    username: string
-    password_hash: string
-    name: string
-    bank_code: string
-    bank_account_name: string
-    bank_account_no: string
-    currency: string
-    source_code: string | null
-    invited_by: number | null
-    /** 1 or 0: one representation on both dialects. */
-    is_active: Generated<number>
-    created_at: number
-    payout_hold_until: Generated<number>
-  }
   /** Double-entry ledger (shared/ledger.ts): one row per account, its balance a cache of its postings. */
   ledger_accounts: {
     id: Generated<number>
@@ -64,132 +37,6 @@ export interface Tables {
     created_at: number
   }
   postings: { id: Generated<number>; movement_id: number; account_id: number; amount_minor: number }
-  withdrawals: {
-    id: Generated<number>
-    member_id: number
-    amount_minor: number
-    currency: string
-    status: string
-    requested_movement_id: number
-    settled_movement_id: number | null
-    created_at: number
-    settled_at: number | null
-    /** Where it is paid: the member's bank account when it was requested; never changed (a trigger refuses). */
-    bank_code: string
-    bank_account_no: string
-    bank_account_name: string
-  }
-  games: {
-    code: string
-    name: string
-    category: string
-    logo: string
-    background: string
-    web: string | null
-    android: string | null
-    ios: string | null
-    /** ftWalletSlot x 100, an integer. */
-    ft_wallet_slot_x100: number
-    /** 1 when the simulated provider refuses calls (tests, /dev/games). */
-    is_down: Generated<number>
-    /** How long the simulated provider takes to answer, ms. */
-    latency_ms: Generated<number>
-    /** 1 when the simulated provider does a transfer, then the connection drops before its answer. */
-    drops_answers: Generated<number>
-    sort: number
-  }
-  /** Transfers between the wallet and games, step by step (wallet/transfers.ts). */
-  game_transfers: {
-    id: Generated<number>
-    member_id: number
-    from_code: string
-    to_code: string
-    amount_minor: number
-    currency: string
-    status: string
-    reserve_movement_id: number
-    finish_movement_id: number | null
-    created_at: number
-    updated_at: number
-  }
-  /** What the simulated providers were asked to move, by reference (games/providers.ts). */
-  provider_transfers: {
-    game_code: string
-    reference: string
-    direction: string
-    username: string
-    amount_minor: number
-    outcome: string
-    at: number
-  }
-  /** The simulated providers' own balance per account (games/providers.ts), not our ledger's. */
-  provider_accounts: { game_code: string; username: string; balance_minor: number }
-  game_accounts: { member_id: number; game_code: string; username: string; password: string; activated_at: number }
-  game_launches: { token_hash: string; member_id: number; game_code: string; expires_at: number }
-  /** Lost-bet refunds (cashback) reported for a member, until received into the wallet (rewards.ts). */
-  refund_accruals: {
-    id: Generated<number>
-    member_id: number
-    amount_minor: number
-    created_at: number
-    /** When the refund was moved to the wallet; NULL while it waits. */
-    received_at: number | null
-  }
-  /** What the operator offers: bonus cards and promotion codes (bonus/bonuses.ts). */
-  bonuses: {
-    code: string
-    kind: string
-    name: string
-    description: Generated<string>
-    type: string
-    max_received: number
-    percent: number
-    max_bonus_minor: number
-    /** The cap for kip members; null: the offer is not made to them. */
-    max_bonus_lak_minor: number | null
-    turnover_multiplier: number
-    percent_fail: number
-    quota: number | null
-    claimed: Generated<number>
-    active: Generated<number>
-    banners: Generated<string>
-    sort: Generated<number>
-  }
-  /** Each bonus a member received; at most one active per member. */
-  user_bonuses: {
-    id: Generated<number>
-    member_id: number
-    bonus_code: string
-    kind: string
-    status: string
-    currency: string
-    base_minor: number
-    bonus_minor: number
-    turnover_target_minor: number
-    turnover_minor: Generated<number>
-    percent_fail: number
-    movement_id: number
-    created_at: number
-    ended_at: number | null
-  }
-  /** What invited friends played, until the inviter's collect gathers it (rewards/invites.ts). */
-  invite_turnover: { id: Generated<number>; inviter_id: number; invitee_id: number; played_minor: number; currency: string; created_at: number; collected_at: number | null }
-  /** The invite bonus a collect earned from one friend, until received into the wallet. */
-  invite_accruals: { id: Generated<number>; inviter_id: number; invitee_id: number; amount_minor: number; currency: string; created_at: number; received_at: number | null }
-  /** The coins a member can spin the wheel with (spin/spin.ts). */
-  member_coins: { member_id: number; coins: number }
-  /** A prize a spin won, claimable until it expires. */
-  spin_coupons: {
-    id: Generated<number>
-    member_id: number
-    slice_code: string
-    label: string
-    wheel_name: string
-    amount_minor: number
-    created_at: number
-    expires_at: number
-    claimed_at: number | null
-  }
   idempotency_keys: {
     member_id: number
     idem_key: string
@@ -198,37 +45,8 @@ export interface Tables {
     body: string
     created_at: number
   }
-  sessions: { token_hash: string; member_id: number; created_at: number; expires_at: number }
-  otps: {
-    id: Generated<number>
-    phone: string
-    token_hash: string
-    code: string
-    ref: string
-    created_at: number
-    expires_at: number
-    failed_attempts: Generated<number>
-    verified_at: number | null
-    /** When a registration used this verification (each registers its phone once); NULL until then. */
-    used_at: number | null
-  }
-  phone_verifications: { phone: string; verified_at: number }
   rate_events: { id: Generated<number>; kind: string; subject: string; at: number }
-  /** Where a phone signed in successfully (an IPv4 address or an IPv6 /64), and when last. */
-  login_addresses: { phone: string; address: string; last_success_at: number }
   seeds: { name: string; applied_at: number }
-  bank_account_changes: {
-    id: Generated<number>
-    member_id: number
-    old_bank_code: string
-    old_account_no: string
-    old_account_name: string
-    new_bank_code: string
-    new_account_no: string
-    new_account_name: string
-    address: string
-    changed_at: number
-  }
 }
 
 /** The database, or a transaction on it: repository functions take either. */
