@@ -9,9 +9,13 @@ import { walletEndpoints } from './contract/wallet'
 import { shownInline } from './queryClient'
 import type { SlotsRefreshResponse, WalletResponse } from './contract'
 
+/** The wallet area's keys. What money moves (the statement, rewards, game credentials) is keyed
+ *  under `all` too, so whatever reads the wallet again after money moved reads those again. */
 export const walletKeys = {
   all: ['wallet'] as const,
   detail: () => [...walletKeys.all, 'detail'] as const,
+  withdrawLimits: () => [...walletKeys.all, 'withdraw-limits'] as const,
+  agreements: () => [...walletKeys.all, 'agreements'] as const,
 }
 
 /** The wallet; the first read on a cold home takes the answer the prepaint script asked for. */

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useId, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { bonusActiveKey, useBonusActive } from '../../api/bonusActive'
+import { bonusKeys, useBonusActive } from '../../api/bonusActive'
 import type { BonusItem } from '../../api/contract'
 import { errorMessage, isApiError } from '../../api/errors'
 import type { Currency } from '../../api/contract'
@@ -19,15 +19,15 @@ import { TextField } from '../../ui/Field'
 import { LoadError } from '../../ui/LoadError'
 import { Spinner } from '../../ui/Loader'
 import { Modal } from '../../ui/Modal'
-import { activateBonus, activatePromotion, bonusKeys, clearBonus, fillNotice, useBonuses, useBonusNotice, usePromotion } from './api'
+import { activateBonus, activatePromotion, clearBonus, fillNotice, useBonuses, useBonusNotice, usePromotion } from './api'
 import './bonus.css'
 
 /** After a bonus is received or cancelled: the bonus held, the cards and the wallet, read again (spec 4). */
 function useReload() {
   const client = useQueryClient()
   return () => {
-    void client.invalidateQueries({ queryKey: bonusActiveKey })
-    void client.invalidateQueries({ queryKey: bonusKeys.list })
+    void client.invalidateQueries({ queryKey: bonusKeys.active() })
+    void client.invalidateQueries({ queryKey: bonusKeys.list() })
     void client.invalidateQueries({ queryKey: walletKeys.all })
   }
 }

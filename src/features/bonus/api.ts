@@ -6,15 +6,9 @@ import { call } from '../../api/call'
 import type { BonusItem, PromotionOrEmpty, UserBonus } from '../../api/contract'
 import { bonusEndpoints } from '../../api/contract/bonus'
 import { memberLookupEndpoints } from '../../api/contract/lookup'
+import { bonusKeys } from '../../api/bonusActive'
 import { shownInline } from '../../api/queryClient'
 import type { BonusType } from '../../lib/bonusLimits'
-
-/** The bonus area's query keys, one factory (issue 30). */
-export const bonusKeys = {
-  list: ['bonus', 'list'] as const,
-  notice: ['bonus', 'notice'] as const,
-  promotion: (code: string) => ['promotion', 'find', code] as const,
-}
 
 const TYPES: readonly BonusType[] = ['limit', 'day', 'week']
 
@@ -49,7 +43,7 @@ export function readBonusList(data: unknown): BonusItem[] {
 }
 
 export const useBonuses = () =>
-  useQuery({ queryKey: bonusKeys.list, queryFn: async () => readBonusList(await call(bonusEndpoints.list)), ...shownInline })
+  useQuery({ queryKey: bonusKeys.list(), queryFn: async () => readBonusList(await call(bonusEndpoints.list)), ...shownInline })
 
 export const activateBonus = (code: string, headers: Record<string, string>) => call(bonusEndpoints.activate, { params: { code }, headers })
 export const clearBonus = (headers: Record<string, string>) => call(bonusEndpoints.clear, { headers })
@@ -70,7 +64,7 @@ export const usePromotion = (code: string) =>
 /** The operator's bonus notice (spec 7 "notice" lookup), read once a while: the same for every bonus. */
 export const useBonusNotice = () =>
   useQuery({
-    queryKey: bonusKeys.notice,
+    queryKey: bonusKeys.notice(),
     queryFn: async () => {
       const { notice } = await call(memberLookupEndpoints.notice)
       return typeof notice === 'string' ? notice.trim() : ''

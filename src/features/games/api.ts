@@ -5,8 +5,10 @@ import { walletEndpoints } from '../../api/contract/wallet'
 import type { AutoLoginParams } from '../../lib/games'
 import { walletKeys } from '../../api/wallet'
 
+/** Under the wallet's key, as the accounts are the wallet's. */
 export const gameKeys = {
-  credentials: (code: string) => [...walletKeys.all, 'credentials', code.toUpperCase()] as const,
+  all: [...walletKeys.all, 'games'] as const,
+  credentials: (code: string) => [...gameKeys.all, 'credentials', code.toUpperCase()] as const,
 }
 
 const slot = (code: string) => ({ params: { slotCode: code } })

@@ -40,7 +40,7 @@ export default function InviteModal({ code, currency, onClose }: InviteModalProp
     onSuccess: () => {
       saved.current = true
       showToast(t('rewards.inviteCollectDone'), 'success')
-      void client.invalidateQueries({ queryKey: rewardKeys.all('invite') })
+      void client.invalidateQueries({ queryKey: rewardKeys.kind('invite') })
     },
     // Nothing to gather yet is said where the player asked, not in a toast that goes.
     onError: (error) => {

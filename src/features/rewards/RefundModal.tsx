@@ -37,7 +37,7 @@ export default function RefundModal({ currency, onClose }: RefundModalProps) {
       saved.current = true
       showToast(t('rewards.refundReceived'), 'success')
       setPage(1)
-      void client.invalidateQueries({ queryKey: rewardKeys.all('refund') })
+      void client.invalidateQueries({ queryKey: rewardKeys.kind('refund') })
     },
     onError: (error) => showToast(error.message),
   })

@@ -21,13 +21,14 @@ const isRefundPeriod = (period: unknown): period is RefundPeriod => (REFUND_PERI
 /** The refund check as the modal reads it: the rate only with a period the app can say. */
 export type RefundState = Omit<RefundCheck, 'rate'> & { rate?: { percent: number; period: RefundPeriod } }
 
+/** Under the wallet's key: what reads the wallet again after money moved reads these again too. */
 export const rewardKeys = {
-  all: (kind: RewardKind) => [...walletKeys.all, kind] as const,
-  banners: (kind: RewardKind) => [...walletKeys.all, kind, 'banners'] as const,
-  list: (kind: RewardKind, page: number) => [...walletKeys.all, kind, 'list', page] as const,
-  refundCheck: () => [...walletKeys.all, 'refund', 'check'] as const,
+  all: [...walletKeys.all, 'rewards'] as const,
+  kind: (kind: RewardKind) => [...rewardKeys.all, kind] as const,
+  banners: (kind: RewardKind) => [...rewardKeys.kind(kind), 'banners'] as const,
+  list: (kind: RewardKind, page: number) => [...rewardKeys.kind(kind), 'list', page] as const,
+  refundCheck: () => [...rewardKeys.kind('refund'), 'check'] as const,
 }
-
 
 const bannersOf = (data: unknown): Banner[] =>
   (Array.isArray(data) ? data : []).filter((banner): banner is Banner => typeof banner?.image === 'string' && banner.image !== '')

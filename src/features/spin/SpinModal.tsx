@@ -60,8 +60,8 @@ export default function SpinModal({ currency, onClose }: SpinModalProps) {
   }, [])
 
   const reload = () => {
-    void client.invalidateQueries({ queryKey: spinKeys.setup })
-    void client.invalidateQueries({ queryKey: spinKeys.coupons })
+    void client.invalidateQueries({ queryKey: spinKeys.setup() })
+    void client.invalidateQueries({ queryKey: spinKeys.coupons() })
   }
 
   /** The wheel has stopped: the prize is shown (a win with the messenger's success haptic, as
@@ -209,13 +209,13 @@ function Coupons({ currency, onClaimed }: { currency: Currency; onClaimed: () =>
       setConfirming(null)
       onClaimed()
       showToast(t('spin.claimSuccess', { prize: prizeOf(coupon) }), 'success')
-      void client.invalidateQueries({ queryKey: spinKeys.coupons })
+      void client.invalidateQueries({ queryKey: spinKeys.coupons() })
       void client.invalidateQueries({ queryKey: walletKeys.detail() })
     },
     onError: (error) => {
       setConfirming(null)
       setFailure(error)
-      void client.invalidateQueries({ queryKey: spinKeys.coupons })
+      void client.invalidateQueries({ queryKey: spinKeys.coupons() })
     },
   })
   const all = coupons.data ?? []

@@ -9,8 +9,9 @@ import { ApiError } from '../../api/errors'
 import { shownInline } from '../../api/queryClient'
 
 export const spinKeys = {
-  setup: ['spin', 'setup'] as const,
-  coupons: ['spin', 'coupons'] as const,
+  all: ['spin'] as const,
+  setup: () => [...spinKeys.all, 'setup'] as const,
+  coupons: () => [...spinKeys.all, 'coupons'] as const,
 }
 
 /** Spec 9: coupons 3 a page. */
@@ -47,11 +48,11 @@ async function getWheel(): Promise<Wheel | null> {
   return { name: String(wheel.name ?? ''), names: wheel.names, slices, coins: Math.max(0, Number(result.userCoin) || 0) }
 }
 
-export const useWheel = () => useQuery({ queryKey: spinKeys.setup, queryFn: getWheel, staleTime: 0, ...shownInline })
+export const useWheel = () => useQuery({ queryKey: spinKeys.setup(), queryFn: getWheel, staleTime: 0, ...shownInline })
 
 export const useCoupons = () =>
   useQuery({
-    queryKey: spinKeys.coupons,
+    queryKey: spinKeys.coupons(),
     queryFn: async (): Promise<SpinCoupon[]> => {
       const coupons = await call(spinEndpoints.coupons)
       return (Array.isArray(coupons) ? coupons : []).filter((coupon) => typeof coupon?._id === 'string')

@@ -8,11 +8,6 @@ import { walletEndpoints } from '../../api/contract/wallet'
 import { shownInline as inline } from '../../api/queryClient'
 import { walletKeys } from '../../api/wallet'
 
-const keys = {
-  withdrawLimits: () => [...walletKeys.all, 'withdraw-limits'] as const,
-  agreements: () => [...walletKeys.all, 'agreements'] as const,
-}
-
 export const transfer = (body: { from: string; to: string; amount: number }, headers: Record<string, string>) =>
   call(walletEndpoints.transfer, { body, headers })
 export const transferAll = (to: string, headers: Record<string, string>) => call(walletEndpoints.transferAll, { body: { to }, headers })
@@ -20,10 +15,10 @@ export const transferAll = (to: string, headers: Record<string, string>) => call
 export const withdraw = (amount: number, headers: Record<string, string>) => call(walletEndpoints.withdrawAll, { body: { amount }, headers })
 
 export const useWithdrawLimits = (enabled: boolean) =>
-  useQuery({ queryKey: keys.withdrawLimits(), queryFn: () => call(memberLookupEndpoints.withdraw), enabled, ...inline })
+  useQuery({ queryKey: walletKeys.withdrawLimits(), queryFn: () => call(memberLookupEndpoints.withdraw), enabled, ...inline })
 
 /** PUT /api/account/bankAccountName (spec 7): the registered account's holder name, bank unchanged. */
 export const saveBankAccountName = (body: { bankCode: string; bankAccountName: string }) => call(accountEndpoints.bankAccountName, { body })
 
 export const useAgreements = (enabled: boolean) =>
-  useQuery({ queryKey: keys.agreements(), queryFn: () => call(memberLookupEndpoints.agreements), enabled, ...inline })
+  useQuery({ queryKey: walletKeys.agreements(), queryFn: () => call(memberLookupEndpoints.agreements), enabled, ...inline })
