@@ -1,4 +1,4 @@
-import { MutationCache, QueryCache, QueryClient, type Query } from '@tanstack/react-query'
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query'
 import { subscribe } from 'valtio'
 import { session } from '../state/session'
 import { showToast } from '../state/ui'
@@ -57,15 +57,13 @@ export function createQueryClient(): QueryClient {
   })
 }
 
-/** The public lookups (spec 7 "Lookup": the service check, the bank list) answer every player alike. */
-const isPublicLookup = (query: Query) => query.queryKey[0] === 'lookup'
-
 /** A session that ends (logout, an expired token, a public page) takes its member's data with it,
- *  so the next player on this device never sees it. The public lookups stay: /login is reading
- *  the service check at that very moment, and removing a query cancels its request (the form
- *  then stayed behind its skeleton for the guard's whole 3 s). */
+ *  so the next player on this device never sees it. The public lookups (spec 7 "Lookup": the
+ *  service check, the bank list, keyed under 'lookup') answer every player alike and stay: /login
+ *  is reading the service check at that very moment, and removing a query cancels its request
+ *  (the form then stayed behind its skeleton for the guard's whole 3 s). */
 export function forgetMember(client: QueryClient): void {
-  client.removeQueries({ predicate: (query) => !isPublicLookup(query) })
+  client.removeQueries({ predicate: (query) => query.queryKey[0] !== 'lookup' })
   client.getMutationCache().clear()
 }
 

@@ -11,8 +11,9 @@ import { walletKeys } from './wallet'
 export { STATEMENT_PAGE_SIZE }
 
 export const statementKeys = {
-  page: (page: number) => [...walletKeys.all, 'statement', page] as const,
-  slips: (page: number) => [...walletKeys.all, 'slips', page] as const,
+  all: [...walletKeys.all, 'statement'] as const,
+  page: (page: number) => [...statementKeys.all, page] as const,
+  slips: (page: number) => [...statementKeys.all, 'slips', page] as const,
 }
 
 export const statementQuery = (page: number) => queryOptions({

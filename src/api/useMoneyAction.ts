@@ -24,6 +24,10 @@ interface MoneyAction<TData, TVariables> {
  * enough, a limit) is an answer: the next tap is a new action, so an API that keeps refused
  * answers under their key does not replay the refusal after the player has put it right.
  */
+/** What a screen does with a call's answer (a toast, a dialog, closing); the area's hook that makes
+ *  the call keeps the query cache (api.ts), so a screen never touches it. */
+export type Reactions<TData, TVariables> = Pick<MoneyAction<TData, TVariables>, 'onSuccess' | 'onError'>
+
 export const answerMaybeLost = (error: Error): boolean =>
   !isApiError(error) || error.status === undefined || error.status >= 500
 

@@ -1,6 +1,6 @@
 // The wallet every money feature reads (spec 7 "Wallet"): the member's main wallet, profile
 // summary and game accounts, its query, and the balances a refresh or a money call brings back.
-import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query'
+import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { useSyncExternalStore } from 'react'
 import { storageKeys } from '../lib/storage'
 import { takeEarly } from './early'
@@ -9,9 +9,13 @@ import { walletEndpoints } from './contract/wallet'
 import { shownInline } from './queryClient'
 import type { SlotsRefreshResponse, WalletResponse } from './contract'
 
+/** The wallet area's keys. What money moves (the statement, rewards, game credentials) is keyed
+ *  under `all` too, so whatever reads the wallet again after money moved reads those again. */
 export const walletKeys = {
   all: ['wallet'] as const,
   detail: () => [...walletKeys.all, 'detail'] as const,
+  withdrawLimits: () => [...walletKeys.all, 'withdraw-limits'] as const,
+  agreements: () => [...walletKeys.all, 'agreements'] as const,
 }
 
 /** The wallet; the first read on a cold home takes the answer the prepaint script asked for. */
@@ -21,8 +25,6 @@ export const getWallet = async (): Promise<WalletResponse> => {
   noteSynced()
   return wallet
 }
-export const refreshSlots = () => call(walletEndpoints.refreshSlots)
-
 
 export const walletQuery = () => queryOptions({ queryKey: walletKeys.detail(), queryFn: getWallet, ...shownInline })
 export const useWallet = () => useQuery(walletQuery())
@@ -33,6 +35,12 @@ export function storeBalances(client: QueryClient, balances: Partial<SlotsRefres
     wallet && { ...wallet, ...(balances.wallet && { wallet: balances.wallet }), ...(balances.slots && { slots: balances.slots }) },
   )
   if (balances.slots) noteSynced()
+}
+
+/** Refresh (spec 2): every game's balance read from the games and put into the cached wallet. */
+export function useRefreshSlots(): () => Promise<void> {
+  const client = useQueryClient()
+  return () => call(walletEndpoints.refreshSlots).then((balances) => storeBalances(client, balances))
 }
 
 /** Notes that the balances shown are fresh now (spec 3's `last_sync`) and tells the card. */

@@ -1,12 +1,10 @@
-import { useQueryClient } from '@tanstack/react-query'
 import { useId, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { bonusActiveKey, useBonusActive } from '../../api/bonusActive'
+import { useBonusActive } from '../../api/bonusActive'
 import type { BonusItem } from '../../api/contract'
 import { errorMessage, isApiError } from '../../api/errors'
 import type { Currency } from '../../api/contract'
-import { useMoneyAction } from '../../api/useMoneyAction'
-import { useWallet, walletKeys } from '../../api/wallet'
+import { useWallet } from '../../api/wallet'
 import { currentLanguage } from '../../i18n/i18n'
 import { bonusCardState, type BonusCardState } from '../../lib/bonusLimits'
 import { currencyOf, formatMoney } from '../../lib/money'
@@ -19,18 +17,8 @@ import { TextField } from '../../ui/Field'
 import { LoadError } from '../../ui/LoadError'
 import { Spinner } from '../../ui/Loader'
 import { Modal } from '../../ui/Modal'
-import { activateBonus, activatePromotion, bonusKeys, clearBonus, fillNotice, useBonuses, useBonusNotice, usePromotion } from './api'
+import { fillNotice, useActivateBonus, useActivatePromotion, useBonuses, useBonusNotice, useClearBonus, usePromotion } from './api'
 import './bonus.css'
-
-/** After a bonus is received or cancelled: the bonus held, the cards and the wallet, read again (spec 4). */
-function useReload() {
-  const client = useQueryClient()
-  return () => {
-    void client.invalidateQueries({ queryKey: bonusActiveKey })
-    void client.invalidateQueries({ queryKey: bonusKeys.list })
-    void client.invalidateQueries({ queryKey: walletKeys.all })
-  }
-}
 
 /**
  * Spec 2 "Bonus": the bonus held with its cancel button, or the promo code form; then the grid of
@@ -99,13 +87,10 @@ function BonusCard({ item, state, onOpen }: { item: BonusItem; state: BonusCardS
 /** The bonus modal (spec 2): its banners, the notice with percentFail put in, receive (or OK when it is the one held). */
 function BonusModal({ item, state, currency, onClose }: { item: BonusItem; state: BonusCardState; currency: Currency; onClose: () => void }) {
   const { t } = useTranslation()
-  const reload = useReload()
   const [failure, setFailure] = useState<Error | null>(null)
-  const receive = useMoneyAction<unknown, void>({
-    call: (_nothing, headers) => activateBonus(item.code, headers),
+  const receive = useActivateBonus(item.code, {
     onSuccess: () => {
       showToast(t('bonus.receivedToast', { name: item.name }), 'success')
-      reload()
       onClose()
     },
     onError: setFailure,
@@ -176,19 +161,16 @@ const CANCEL_RULES = new Set(['BONUS_CONDITION'])
  *  dialog that states spec 1's rules. */
 function HeldBonus({ name, kind, turnover, currency }: { name: string; kind: string; turnover?: { played: number; target: number }; currency: Currency }) {
   const { t } = useTranslation()
-  const reload = useReload()
   const [confirming, setConfirming] = useState(false)
   const [failure, setFailure] = useState<Error | null>(null)
   // A rule of spec 1 that stopped the cancel: said on the card, with its figures, not in a dialog.
   const [refusal, setRefusal] = useState<string | null>(null)
   const rulesId = useId()
-  const cancel = useMoneyAction<{ message: string }, void>({
-    call: (_nothing, headers) => clearBonus(headers),
+  const cancel = useClearBonus({
     onSuccess: (answer) => {
       setConfirming(false)
       setRefusal(null)
       showToast(errorMessage(answer.message || 'BONUS_CLEAR'), 'success')
-      reload()
     },
     onError: (error) => {
       setConfirming(false)
@@ -258,14 +240,11 @@ function PromoForm() {
 /** The promotion modal (spec 2): searching, not found, or the promotion with its receive button. */
 function PromotionModal({ code, onClose }: { code: string; onClose: () => void }) {
   const { t } = useTranslation()
-  const reload = useReload()
   const [failure, setFailure] = useState<Error | null>(null)
   const found = usePromotion(code)
-  const receive = useMoneyAction<unknown, void>({
-    call: (_nothing, headers) => activatePromotion(code, headers),
+  const receive = useActivatePromotion(code, {
     onSuccess: () => {
       showToast(t('bonus.promoReceived', { code }), 'success')
-      reload()
       onClose()
     },
     onError: setFailure,

@@ -1,20 +1,16 @@
 // Bonus and promotion calls (spec 7 "Bonus and promotion") by their descriptors. An operator's API
 // may leave fields out, so the list is read leniently: a card without a code is dropped, a
 // missing type counts as limit, a missing maxReceived as 1, missing banners as none.
-import { useQuery } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { call } from '../../api/call'
 import type { BonusItem, PromotionOrEmpty, UserBonus } from '../../api/contract'
 import { bonusEndpoints } from '../../api/contract/bonus'
 import { memberLookupEndpoints } from '../../api/contract/lookup'
+import { bonusKeys } from '../../api/bonusActive'
 import { shownInline } from '../../api/queryClient'
+import { useMoneyAction, type Reactions } from '../../api/useMoneyAction'
+import { walletKeys } from '../../api/wallet'
 import type { BonusType } from '../../lib/bonusLimits'
-
-/** The bonus area's query keys, one factory (issue 30). */
-export const bonusKeys = {
-  list: ['bonus', 'list'] as const,
-  notice: ['bonus', 'notice'] as const,
-  promotion: (code: string) => ['promotion', 'find', code] as const,
-}
 
 const TYPES: readonly BonusType[] = ['limit', 'day', 'week']
 
@@ -49,12 +45,30 @@ export function readBonusList(data: unknown): BonusItem[] {
 }
 
 export const useBonuses = () =>
-  useQuery({ queryKey: bonusKeys.list, queryFn: async () => readBonusList(await call(bonusEndpoints.list)), ...shownInline })
+  useQuery({ queryKey: bonusKeys.list(), queryFn: async () => readBonusList(await call(bonusEndpoints.list)), ...shownInline })
 
-export const activateBonus = (code: string, headers: Record<string, string>) => call(bonusEndpoints.activate, { params: { code }, headers })
-export const clearBonus = (headers: Record<string, string>) => call(bonusEndpoints.clear, { headers })
-export const activatePromotion = (code: string, headers: Record<string, string>) =>
-  call(bonusEndpoints.promotionActivate, { params: { code: code.toUpperCase() }, headers })
+/** Receiving or cancelling a bonus, a money call (useMoneyAction): on success the bonus held, the
+ *  cards and the wallet are read again (spec 4), then the screen says so. */
+function useBonusCall<TData>(send: (headers: Record<string, string>) => Promise<TData>, { onSuccess, onError }: Reactions<TData, void>) {
+  const client = useQueryClient()
+  return useMoneyAction<TData, void>({
+    call: (_nothing, headers) => send(headers),
+    onSuccess: (answer) => {
+      void client.invalidateQueries({ queryKey: bonusKeys.active() })
+      void client.invalidateQueries({ queryKey: bonusKeys.list() })
+      void client.invalidateQueries({ queryKey: walletKeys.all })
+      onSuccess?.(answer)
+    },
+    onError,
+  })
+}
+
+export const useActivateBonus = (code: string, reactions: Reactions<unknown, void>) =>
+  useBonusCall((headers) => call(bonusEndpoints.activate, { params: { code }, headers }), reactions)
+export const useClearBonus = (reactions: Reactions<{ message: string }, void>) =>
+  useBonusCall((headers) => call(bonusEndpoints.clear, { headers }), reactions)
+export const useActivatePromotion = (code: string, reactions: Reactions<unknown, void>) =>
+  useBonusCall((headers) => call(bonusEndpoints.promotionActivate, { params: { code: code.toUpperCase() }, headers }), reactions)
 
 /** The promotion by that code, or null when there is none ({} or an answer without a description). */
 export async function findPromotion(code: string): Promise<{ code: string; percentFail: number; description: string } | null> {
@@ -70,7 +84,7 @@ export const usePromotion = (code: string) =>
 /** The operator's bonus notice (spec 7 "notice" lookup), read once a while: the same for every bonus. */
 export const useBonusNotice = () =>
   useQuery({
-    queryKey: bonusKeys.notice,
+    queryKey: bonusKeys.notice(),
     queryFn: async () => {
       const { notice } = await call(memberLookupEndpoints.notice)
       return typeof notice === 'string' ? notice.trim() : ''

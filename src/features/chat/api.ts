@@ -6,14 +6,15 @@ import { getConfig } from '../../api/config'
 import { publicLookupEndpoints } from '../../api/contract/lookup'
 
 export const chatKeys = {
-  enabled: ['chat', 'enabled'] as const,
+  all: ['chat'] as const,
+  enabled: () => [...chatKeys.all, 'enabled'] as const,
 }
 
 /** Spec 7: the widget flag is asked only when a chat backend is configured. */
 export function useChatEnabled(): boolean {
   const backend = !!getConfig().chat
   const flag = useQuery({
-    queryKey: chatKeys.enabled,
+    queryKey: chatKeys.enabled(),
     queryFn: () => call(publicLookupEndpoints.enableChatWidget, { background: true }),
     enabled: backend,
     staleTime: 5 * 60_000,

@@ -26,6 +26,10 @@ export interface ShownItem extends ChatItem {
   preview?: string
 }
 
+// The one piece of server data kept in a valtio store, not the query cache (STYLE "server state"):
+// the list shown is one ordered merge (logic.ts mergeItems) of history read ten at a time, messages
+// the socket pushes, and the player's own still on their way (files, previews, send states), each
+// replacing the other by id; cached pages could only mirror it, so the socket's owner keeps it.
 export const chat = proxy({
   items: [] as ShownItem[],
   /** First page on its way (a spinner instead of the invite). */

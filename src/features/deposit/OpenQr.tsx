@@ -1,4 +1,3 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSubmit } from '../../api/useSubmit'
@@ -14,8 +13,7 @@ import { showToast } from '../../state/ui'
 import { qrPng } from './qrPng'
 import { SafeHtml } from '../../ui/SafeHtml'
 import { useCountdown } from '../../ui/useCountdown'
-import { walletKeys } from '../../api/wallet'
-import { cancelQr, depositKeys, noQr, type QrAnswer } from './api'
+import { type QrAnswer, useCancelQr, useRefreshAfterQr, useRefreshQr } from './api'
 import { type QrOutcome, useQrOutcome } from './useQrOutcome'
 import { DepositArrived } from './DepositArrived'
 
@@ -34,7 +32,6 @@ export interface QrEnd {
  */
 export function OpenQr({ provider, qr, payee, onEnd }: { provider: QrProvider; qr: QrAnswer; payee?: string; onEnd: (end: QrEnd) => void }) {
   const { t, i18n } = useTranslation()
-  const client = useQueryClient()
   const countdown = useCountdown(qr.receivedAt + qr.expireIn * 1000)
   const live = !countdown.expired
   const [outcome, answer] = useQrOutcome(provider, qr, countdown.expired)
@@ -42,17 +39,9 @@ export function OpenQr({ provider, qr, payee, onEnd }: { provider: QrProvider; q
   // Telegram asks before closing while a QR waits to be paid; released on cancel, expiry, close.
   useEffect(() => (live ? holdClosingConfirmation() : undefined), [live])
 
-  const cancel = useMutation({
-    mutationFn: (id: string) => cancelQr(id),
-    onSuccess: () => {
-      getPlatform().haptic('success')
-      client.setQueryData(depositKeys.qr(provider), noQr())
-    },
-    onError: () => {
-      getPlatform().haptic('error')
-      // Paid or expired meanwhile (QR_FAIL): show what the server has now.
-      void client.invalidateQueries({ queryKey: depositKeys.qr(provider) })
-    },
+  const cancel = useCancelQr(provider, {
+    onSuccess: () => getPlatform().haptic('success'),
+    onError: () => getPlatform().haptic('error'),
   })
   const lockedCancel = useSubmit(cancel)
   // Once cancelled the QR is gone: a tap landing before the view changes must not cancel again.
@@ -65,18 +54,17 @@ export function OpenQr({ provider, qr, payee, onEnd }: { provider: QrProvider; q
       },
     })
   }
-  const makeNew = () => void client.invalidateQueries({ queryKey: depositKeys.qr(provider) })
+  const makeNew = useRefreshQr(provider)
+  const refreshAfterQr = useRefreshAfterQr(provider)
 
   // The player's own cancel closes it too: that is no news to tell.
   const cancelling = cancel.isPending
   useEffect(() => {
     if (!outcome || cancelling || cancelled.current) return
     getPlatform().haptic(outcome === 'paid' ? 'success' : 'warning')
-    void client.invalidateQueries({ queryKey: walletKeys.detail() })
-    // The provider's state, not this QR's: that one has said its last.
-    void client.invalidateQueries({ queryKey: depositKeys.qr(provider), exact: true })
+    refreshAfterQr()
     onEnd({ outcome, amount: answer.amount ?? qr.amount, reference: answer.reference, paidAt: answer.paidAt })
-  }, [outcome, answer, cancelling, client, provider, qr.amount, onEnd])
+  }, [outcome, answer, cancelling, refreshAfterQr, qr.amount, onEnd])
 
   const amountLine = t('deposit.qrAmount', { amount: formatMoney(qr.amount ?? 0, i18n.language as Language, 'THB') })
   const payeeLine = payee ? t('deposit.qrPayee', { name: payee }) : null

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { useEffect, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Language } from '../../i18n/language'
@@ -10,8 +10,7 @@ import { showToast } from '../../state/ui'
 import { Button } from '../../ui/Button'
 import { LoadError } from '../../ui/LoadError'
 import { AmountField } from '../../ui/AmountField'
-import { useMoneyAction } from '../../api/useMoneyAction'
-import { createQr, depositKeys, qrQuery, useDepositLookup, type QrAnswer } from './api'
+import { qrQuery, useCreateQr, useDepositLookup } from './api'
 import { OpenQr, type QrEnd, QrEnded } from './OpenQr'
 import { qrProviderOf } from './methods'
 import { useMainButton } from '../../ui/useMainButton'
@@ -20,7 +19,6 @@ import { useMainButton } from '../../ui/useMainButton'
 export function QrDeposit({ provider, onDone }: { provider: QrProvider; onDone: () => void }) {
   const { t, i18n } = useTranslation()
   const language = i18n.language as Language
-  const client = useQueryClient()
   const state = useQuery(qrQuery(provider))
   const lookup = useDepositLookup(true)
   // Whom the QR pays: the name on the provider's account in the deposit lookup.
@@ -38,19 +36,8 @@ export function QrDeposit({ provider, onDone }: { provider: QrProvider; onDone: 
     if (offMessage) showToast(offMessage, 'info')
   }, [offMessage])
 
-  const create = useMoneyAction<QrAnswer, number>({
-    call: (value, headers) => createQr(provider, value, headers),
-    onSuccess: (answer) => {
-      client.setQueryData(depositKeys.qr(provider), answer)
-      // Spec 4: one provider's new QR flags the other providers' QRs to refresh.
-      // Read again at once, shown or not, so switching to one never shows a stale QR first.
-      void client.invalidateQueries({
-        queryKey: depositKeys.qrAll(),
-        predicate: (query) => query.queryKey[depositKeys.qrAll().length] !== provider,
-        refetchType: 'all',
-      })
-      setTouched(false)
-    },
+  const create = useCreateQr(provider, {
+    onSuccess: () => setTouched(false),
     onError: (error) => showToast(error.message),
   })
 

@@ -1,11 +1,14 @@
 // Deposits (spec 4, 7): where to transfer, QR codes per provider, slip upload and gift links.
-import { queryOptions, useQuery } from '@tanstack/react-query'
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useCallback } from 'react'
 import { shownInline as silent } from '../../api/queryClient'
 import { call } from '../../api/call'
 import { memberLookupEndpoints } from '../../api/contract/lookup'
 import { depositEndpoints } from '../../api/contract/deposit'
 import { LONG_TIMEOUT_MS } from '../../api/http'
 import type { QrState, Slip } from '../../api/contract'
+import { useMoneyAction, type Reactions } from '../../api/useMoneyAction'
+import { walletKeys } from '../../api/wallet'
 import type { QrProvider } from './rules'
 
 export const depositKeys = {
@@ -34,7 +37,7 @@ export type QrAnswer = QrState & { receivedAt: number }
 const stamped = (state: QrState): QrAnswer => ({ ...state, receivedAt: Date.now() })
 
 /** What a provider shows once its QR is cancelled: no QR, nothing to say. */
-export const noQr = (): QrAnswer => stamped({ qrcodeId: null, hasQrcode: false, qrcode: null, amount: null, expireIn: 0, message: '' })
+const noQr = (): QrAnswer => stamped({ qrcodeId: null, hasQrcode: false, qrcode: null, amount: null, expireIn: 0, message: '' })
 
 export const getQr = (provider: QrProvider) => call(depositEndpoints.qrState, { params: { provider } }).then(stamped)
 
@@ -47,9 +50,66 @@ export const getShownQr = (provider: QrProvider, qrcodeId: string) =>
 export const qrQuery = (provider: QrProvider) =>
   queryOptions({ queryKey: depositKeys.qr(provider), queryFn: () => getQr(provider), staleTime: 0, ...silent })
 
-export const createQr = (provider: QrProvider, amount: number, headers: Record<string, string>) =>
-  call(depositEndpoints.qrCreate, { params: { provider }, body: { amount }, headers }).then(stamped)
-export const cancelQr = (qrcodeId: string) => call(depositEndpoints.qrCancel, { params: { qrcodeId } })
+/** A QR for an amount, a money call (useMoneyAction): it is the provider's state at once, and the
+ *  other providers' are read again at once, shown or not (spec 4: one provider's new QR flags the
+ *  others to refresh), so switching to one never shows a stale QR first. */
+export function useCreateQr(provider: QrProvider, { onSuccess, onError }: Reactions<QrAnswer, number>) {
+  const client = useQueryClient()
+  return useMoneyAction<QrAnswer, number>({
+    call: (amount, headers) => call(depositEndpoints.qrCreate, { params: { provider }, body: { amount }, headers }).then(stamped),
+    onSuccess: (answer, amount) => {
+      client.setQueryData(depositKeys.qr(provider), answer)
+      void client.invalidateQueries({
+        queryKey: depositKeys.qrAll(),
+        predicate: (query) => query.queryKey[depositKeys.qrAll().length] !== provider,
+        refetchType: 'all',
+      })
+      onSuccess?.(answer, amount)
+    },
+    onError,
+  })
+}
+
+/** The shown QR cancelled, by its id: the provider then has none. A refused cancel (paid or expired
+ *  meanwhile, QR_FAIL) has the provider's state read again, to show what the server has now. */
+export function useCancelQr(provider: QrProvider, { onSuccess, onError }: Reactions<unknown, string>) {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: (qrcodeId: string) => call(depositEndpoints.qrCancel, { params: { qrcodeId } }),
+    onSuccess: (answer, qrcodeId) => {
+      client.setQueryData(depositKeys.qr(provider), noQr())
+      onSuccess?.(answer, qrcodeId)
+    },
+    onError: (error, qrcodeId) => {
+      void client.invalidateQueries({ queryKey: depositKeys.qr(provider) })
+      onError?.(error, qrcodeId)
+    },
+  })
+}
+
+/** The provider's state read again: a new QR asked for once the shown one expired. */
+export function useRefreshQr(provider: QrProvider): () => void {
+  const client = useQueryClient()
+  return () => void client.invalidateQueries({ queryKey: depositKeys.qr(provider) })
+}
+
+/** Once the shown QR has ended (paid, or closed elsewhere): the wallet read again, and the
+ *  provider's state, not this QR's watch (that one has said its last). The same function every
+ *  render, for the effect that calls it. */
+export function useRefreshAfterQr(provider: QrProvider): () => void {
+  const client = useQueryClient()
+  return useCallback(() => {
+    void client.invalidateQueries({ queryKey: walletKeys.detail() })
+    void client.invalidateQueries({ queryKey: depositKeys.qr(provider), exact: true })
+  }, [client, provider])
+}
+
+/** Once a slip sent is settled: the wallet read again, and with it the statement and the slip
+ *  table (keyed under it). The same function every render, for the effect that calls it. */
+export function useRefreshAfterSlip(): () => void {
+  const client = useQueryClient()
+  return useCallback(() => void client.invalidateQueries({ queryKey: walletKeys.all }), [client])
+}
 
 export const sendGiftLink = (body: { link: string }, headers: Record<string, string>) =>
   call(depositEndpoints.truelink, { body, headers })

@@ -2,12 +2,11 @@
 // deposit sheet is open it asks for the slip's state every few seconds (issue 29), so the player
 // sees the money arrive, or why not, without a reload or a visit to the statement. The spec's call
 // is the slip table, newest first: the slip just sent is on its first page.
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import type { Slip } from '../../api/contract'
-import { walletKeys } from '../../api/wallet'
 import { getPlatform } from '../../platform'
-import { depositKeys, getNewestSlips } from './api'
+import { depositKeys, getNewestSlips, useRefreshAfterSlip } from './api'
 
 const SLIP_POLL_MS = 5_000
 
@@ -20,7 +19,7 @@ const isSettled = (slip: Slip): boolean => slip.status === 'SUCCESS' || slip.sta
  * settled the wallet (and with it the statement and the slip table) is read again, with a haptic.
  */
 export function useSlipOutcome(sent: Slip | null): Slip | null {
-  const client = useQueryClient()
+  const refreshAfterSlip = useRefreshAfterSlip()
   const reference = sent?.reference ?? ''
   const watching = sent !== null && !isSettled(sent)
   const { data } = useQuery({
@@ -41,7 +40,7 @@ export function useSlipOutcome(sent: Slip | null): Slip | null {
   useEffect(() => {
     if (!settled) return
     getPlatform().haptic(settled === 'SUCCESS' ? 'success' : 'error')
-    void client.invalidateQueries({ queryKey: walletKeys.all })
-  }, [settled, client])
+    refreshAfterSlip()
+  }, [settled, refreshAfterSlip])
   return latest
 }

@@ -1,7 +1,6 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { isCode } from '../../api/errors'
 import { useSubmit } from '../../api/useSubmit'
 import { currentLanguage } from '../../i18n/i18n'
 import { autoLoginParams, type AutoLoginParams } from '../../lib/games'
@@ -13,10 +12,10 @@ import { Button } from '../../ui/Button'
 import { copyWithToast } from '../../ui/copy'
 import { CopyIcon, EyeIcon, EyeOffIcon } from '../../ui/icons'
 import { Modal } from '../../ui/Modal'
-import { useWallet, walletKeys } from '../../api/wallet'
+import { useWallet } from '../../api/wallet'
 import { getConfig } from '../../api/config'
 import { safeUrl } from '../../lib/url'
-import { activateSlot, autoLoginLink, gameKeys, getCredentials, resetPassword } from './api'
+import { alreadyActive, autoLoginLink, useActivateSlot, useCredentials, useResetPassword } from './api'
 
 interface SlotAccountModalProps {
   open: boolean
@@ -39,7 +38,6 @@ function launchUrl(link: string): string | undefined {
 /** Spec 2 "Slot account detail": activate, the credentials with copy, reset password, auto-login. */
 export function SlotAccountModal({ open, code, onClose, onTransfer }: SlotAccountModalProps) {
   const { t } = useTranslation()
-  const client = useQueryClient()
   const wallet = useWallet()
   const [saved, setSaved] = useState(false)
   // Which game's password is shown: none once the modal closes, so it opens hidden again.
@@ -48,27 +46,16 @@ export function SlotAccountModal({ open, code, onClose, onTransfer }: SlotAccoun
   const passwordShown = open && shownFor === code
   const game = wallet.data?.slots.find((slot) => slot.code.toUpperCase() === code.toUpperCase())
   const active = game?.isActive ?? false
-  const credentials = useQuery({ queryKey: gameKeys.credentials(code), queryFn: () => getCredentials(code), enabled: open && active, meta: { silent: true } })
+  const credentials = useCredentials(code, open && active)
 
-  const activate = useMutation({
-    mutationFn: () => activateSlot(code),
-    meta: { handlesError: true },
-    onSettled: (_data, error) => {
-      haptic(!error)
-      // Already active is not a failure for the player: the account is there, show it.
-      if (!error || isCode((error as { code?: string }).code, 'SLOT_ALREADY_ACTIVE')) {
-        setSaved(true)
-        void client.invalidateQueries({ queryKey: walletKeys.detail() })
-      }
-    },
+  const activate = useActivateSlot(code, (error, opened) => {
+    haptic(!error)
+    // Already active is not a failure for the player: the account is there, show it.
+    if (opened) setSaved(true)
   })
-  const reset = useMutation({
-    mutationFn: () => resetPassword(code),
-    meta: { handlesError: true },
-    // Spec 4: a reset re-fetches the credentials (an operator's answer may carry only a message).
+  const reset = useResetPassword(code, {
     onSuccess: () => {
       haptic(true)
-      void client.invalidateQueries({ queryKey: gameKeys.credentials(code) })
       showToast(t('games.passwordReset'), 'success')
     },
     onError: () => haptic(false),
@@ -92,7 +79,7 @@ export function SlotAccountModal({ open, code, onClose, onTransfer }: SlotAccoun
   const loginParams = credentials.data ? autoLoginParams(code, credentials.data) : null
   const walletEmpty = slotTransferDisabled(wallet.data?.wallet.amount ?? 0)
   const failure = activate.error ?? reset.error ?? launch.error ?? credentials.error
-  const shownFailure = failure && !isCode((failure as { code?: string }).code, 'SLOT_ALREADY_ACTIVE') ? failure : null
+  const shownFailure = failure && !alreadyActive(failure) ? failure : null
 
   return (
     <Modal open={open} onClose={() => onClose(saved)} title={game?.name ?? code}>

@@ -1,18 +1,57 @@
 // Game accounts (spec 7 "Wallet"): open one, read or reset its credentials, and the auto-login link.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { call } from '../../api/call'
 import { autoLoginEndpoints } from '../../api/contract/autoLogin'
 import { walletEndpoints } from '../../api/contract/wallet'
+import { isCode } from '../../api/errors'
+import type { Reactions } from '../../api/useMoneyAction'
 import type { AutoLoginParams } from '../../lib/games'
 import { walletKeys } from '../../api/wallet'
 
+/** Under the wallet's key, as the accounts are the wallet's. */
 export const gameKeys = {
-  credentials: (code: string) => [...walletKeys.all, 'credentials', code.toUpperCase()] as const,
+  all: [...walletKeys.all, 'games'] as const,
+  credentials: (code: string) => [...gameKeys.all, 'credentials', code.toUpperCase()] as const,
 }
 
 const slot = (code: string) => ({ params: { slotCode: code } })
-export const activateSlot = (code: string) => call(walletEndpoints.activate, slot(code))
-export const getCredentials = (code: string) => call(walletEndpoints.credentials, slot(code))
-export const resetPassword = (code: string) => call(walletEndpoints.resetPassword, slot(code))
+
+/** The account's username and password, read while the modal shows an active account; a failure shown there. */
+export const useCredentials = (code: string, enabled: boolean) =>
+  useQuery({ queryKey: gameKeys.credentials(code), queryFn: () => call(walletEndpoints.credentials, slot(code)), enabled, meta: { silent: true } })
+
+/** Already active is not a failure for the player: the account is there. */
+export const alreadyActive = (error: Error | null): boolean => isCode((error as { code?: string } | null)?.code, 'SLOT_ALREADY_ACTIVE')
+
+/** Opens the member's account in a game; once it is there (`opened`, already active included) the
+ *  wallet, which lists it, is read again. The screen shows a failure itself. */
+export function useActivateSlot(code: string, onSettled: (error: Error | null, opened: boolean) => void) {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: () => call(walletEndpoints.activate, slot(code)),
+    meta: { handlesError: true },
+    onSettled: (_data, error) => {
+      const opened = !error || alreadyActive(error)
+      if (opened) void client.invalidateQueries({ queryKey: walletKeys.detail() })
+      onSettled(error, opened)
+    },
+  })
+}
+
+/** Spec 4: a reset reads the credentials again (an operator's answer may carry only a message). The screen shows a failure itself. */
+export function useResetPassword(code: string, { onSuccess, onError }: Reactions<unknown, void>) {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: () => call(walletEndpoints.resetPassword, slot(code)),
+    meta: { handlesError: true },
+    onSuccess: (answer) => {
+      void client.invalidateQueries({ queryKey: gameKeys.credentials(code) })
+      onSuccess?.(answer)
+    },
+    onError: (error) => onError?.(error),
+  })
+}
+
 /** The link that opens the game signed in: by username, or by username and password, as the game takes. */
 export const autoLoginLink = (params: AutoLoginParams) =>
   'password' in params ? call(autoLoginEndpoints.byPassword, { params }) : call(autoLoginEndpoints.byUsername, { params })

@@ -1,9 +1,6 @@
-import { useMutation } from '@tanstack/react-query'
 import { useId, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { call } from '../../api/call'
 import { isApiError } from '../../api/errors'
-import { accountEndpoints } from '../../api/contract/account'
 import { useSubmit } from '../../api/useSubmit'
 import { isPasswordLongEnough } from '../../lib/validation'
 import { forgetPasswordChange } from '../../state/session'
@@ -11,8 +8,7 @@ import { Button } from '../../ui/Button'
 import { ErrorDialog } from '../../ui/ErrorDialog'
 import { PasswordField } from '../../ui/Field'
 import { Modal } from '../../ui/Modal'
-
-const changePassword = (body: { oldPassword: string; newPassword: string }) => call(accountEndpoints.changePassword, { body })
+import { useChangePassword } from './api'
 
 /**
  * Spec 2 "Profile", spec 5 "Change password": old, new and confirm, all required (nothing happens
@@ -35,7 +31,7 @@ export default function ChangePasswordModal({ onClose }: { onClose: () => void }
   const [failure, setFailure] = useState<Error | null>(null)
   const [done, setDone] = useState(false)
   const doneText = useId()
-  const mutation = useMutation({ mutationFn: changePassword, meta: { handlesError: true } })
+  const mutation = useChangePassword()
   const submit = useSubmit(mutation)
 
   const edit = (name: Field) => (event: { target: { value: string } }) => {

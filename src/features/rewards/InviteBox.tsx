@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import type { WalletResponse } from '../../api/contract'
 import { currentLanguage } from '../../i18n/i18n'
@@ -6,21 +5,14 @@ import { currencyOf, formatMoney } from '../../lib/money'
 import { showToast } from '../../state/ui'
 import { Button } from '../../ui/Button'
 import { GiftIcon } from '../../ui/icons'
-import { walletKeys } from '../../api/wallet'
-import { receiveInviteBonus } from './api'
-import { useMoneyAction } from '../../api/useMoneyAction'
+import { useReceiveInviteBonus } from './api'
 
 /** Spec 2: the invite bonus earned so far and a button that moves it to the wallet. */
 export function InviteBox({ wallet }: { wallet: WalletResponse | undefined }) {
   const { t } = useTranslation()
-  const client = useQueryClient()
   // Moving the bonus is a money call: one key per tap, locked while pending (useMoneyAction).
-  const receive = useMoneyAction<unknown, void>({
-    call: (_nothing, headers) => receiveInviteBonus(headers),
-    onSuccess: () => {
-      showToast(t('home.inviteCollected'), 'success')
-      void client.invalidateQueries({ queryKey: walletKeys.detail() })
-    },
+  const receive = useReceiveInviteBonus({
+    onSuccess: () => showToast(t('home.inviteCollected'), 'success'),
     onError: (error) => showToast(error.message),
   })
   const invite = wallet?.invite

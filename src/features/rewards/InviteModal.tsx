@@ -1,7 +1,5 @@
 import { useRef, useState } from 'react'
-import { useQueryClient } from '@tanstack/react-query'
 import { isApiError } from '../../api/errors'
-import { useMoneyAction } from '../../api/useMoneyAction'
 import { showToast } from '../../state/ui'
 import { useTranslation } from 'react-i18next'
 import type { Currency } from '../../api/contract'
@@ -11,7 +9,7 @@ import { Button } from '../../ui/Button'
 import { showCopyResult } from '../../ui/copy'
 import { ShareIcon } from '../../ui/icons'
 import { Modal } from '../../ui/Modal'
-import { collectInvite, rewardKeys, useInviteCollectOffered, useInvites } from './api'
+import { useCollectInvite, useInviteCollectOffered, useInvites } from './api'
 import { RewardList } from './RewardList'
 
 interface InviteModalProps {
@@ -31,16 +29,13 @@ export default function InviteModal({ code, currency, onClose }: InviteModalProp
   const [page, setPage] = useState(1)
   const invites = useInvites(page)
   const collectOffered = useInviteCollectOffered().data === true
-  const client = useQueryClient()
   const saved = useRef(false)
   const [collectNote, setCollectNote] = useState<string | null>(null)
   // Spec 6, 7: the friends' play gathered into the bonus earned; it may take up to 5 minutes.
-  const collect = useMoneyAction<unknown, void>({
-    call: (_nothing, headers) => collectInvite(headers),
+  const collect = useCollectInvite({
     onSuccess: () => {
       saved.current = true
       showToast(t('rewards.inviteCollectDone'), 'success')
-      void client.invalidateQueries({ queryKey: rewardKeys.all('invite') })
     },
     // Nothing to gather yet is said where the player asked, not in a toast that goes.
     onError: (error) => {

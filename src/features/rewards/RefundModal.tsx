@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query'
 import { useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Currency } from '../../api/contract'
@@ -8,8 +7,7 @@ import { showToast } from '../../state/ui'
 import { Button } from '../../ui/Button'
 import { LoadError } from '../../ui/LoadError'
 import { Modal } from '../../ui/Modal'
-import { useMoneyAction } from '../../api/useMoneyAction'
-import { receiveRefund, rewardKeys, useRefundCheck, useRefunds } from './api'
+import { useReceiveRefund, useRefundCheck, useRefunds } from './api'
 import { RewardList } from './RewardList'
 
 
@@ -25,19 +23,16 @@ interface RefundModalProps {
  */
 export default function RefundModal({ currency, onClose }: RefundModalProps) {
   const { t } = useTranslation()
-  const client = useQueryClient()
   const [page, setPage] = useState(1)
   const check = useRefundCheck()
   const refunds = useRefunds(page)
   const saved = useRef(false)
 
-  const receive = useMoneyAction<unknown, void>({
-    call: (_nothing, headers) => receiveRefund(headers),
+  const receive = useReceiveRefund({
     onSuccess: () => {
       saved.current = true
       showToast(t('rewards.refundReceived'), 'success')
       setPage(1)
-      void client.invalidateQueries({ queryKey: rewardKeys.all('refund') })
     },
     onError: (error) => showToast(error.message),
   })

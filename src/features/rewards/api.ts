@@ -1,11 +1,12 @@
 // Invite and refund (spec 7 "Invite and refund"): their banners, lists of 10 a page, the refund
 // waiting and receiving it. An operator's API may leave fields out, so every answer is read
 // leniently: a missing list is an empty one, a missing amount is 0.
-import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query'
+import { keepPreviousData, useQuery, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query'
 import { call } from '../../api/call'
 import { rewardEndpoints } from '../../api/contract/rewards'
 import { LONG_TIMEOUT_MS } from '../../api/http'
 import { shownInline as inline } from '../../api/queryClient'
+import { useMoneyAction, type Reactions } from '../../api/useMoneyAction'
 import type { Banner, Invite, InviteListResponse, Refund, RefundCheck, RefundListResponse } from '../../api/contract'
 import { walletKeys } from '../../api/wallet'
 
@@ -21,13 +22,14 @@ const isRefundPeriod = (period: unknown): period is RefundPeriod => (REFUND_PERI
 /** The refund check as the modal reads it: the rate only with a period the app can say. */
 export type RefundState = Omit<RefundCheck, 'rate'> & { rate?: { percent: number; period: RefundPeriod } }
 
+/** Under the wallet's key: what reads the wallet again after money moved reads these again too. */
 export const rewardKeys = {
-  all: (kind: RewardKind) => [...walletKeys.all, kind] as const,
-  banners: (kind: RewardKind) => [...walletKeys.all, kind, 'banners'] as const,
-  list: (kind: RewardKind, page: number) => [...walletKeys.all, kind, 'list', page] as const,
-  refundCheck: () => [...walletKeys.all, 'refund', 'check'] as const,
+  all: [...walletKeys.all, 'rewards'] as const,
+  kind: (kind: RewardKind) => [...rewardKeys.all, kind] as const,
+  banners: (kind: RewardKind) => [...rewardKeys.kind(kind), 'banners'] as const,
+  list: (kind: RewardKind, page: number) => [...rewardKeys.kind(kind), 'list', page] as const,
+  refundCheck: () => [...rewardKeys.kind('refund'), 'check'] as const,
 }
-
 
 const bannersOf = (data: unknown): Banner[] =>
   (Array.isArray(data) ? data : []).filter((banner): banner is Banner => typeof banner?.image === 'string' && banner.image !== '')
@@ -86,11 +88,28 @@ export const useRefundCheck = () => useQuery({ ...refundCheckQuery(), staleTime:
 export const useRefundWaiting = (): boolean =>
   useQuery({ ...refundCheckQuery(true), select: (check) => check.refundAmount > 0 }).data === true
 
-/** GET /api/refund/receive: moves the refund waiting into the wallet. */
-export const receiveRefund = (headers: Record<string, string>) => call(rewardEndpoints.refundReceive, { headers })
+/** A reward's money call (useMoneyAction); on success what it changed is read again, then the screen says so. */
+function useRewardCall(send: (headers: Record<string, string>) => Promise<unknown>, changed: QueryKey, { onSuccess, onError }: Reactions<unknown, void>) {
+  const client = useQueryClient()
+  return useMoneyAction<unknown, void>({
+    call: (_nothing, headers) => send(headers),
+    onSuccess: (answer) => {
+      void client.invalidateQueries({ queryKey: changed })
+      onSuccess?.(answer)
+    },
+    onError,
+  })
+}
 
-/** GET /api/invite/collect: the friends' play into the bonus earned; it may take up to 5 minutes (spec 9). */
-export const collectInvite = (headers: Record<string, string>) => call(rewardEndpoints.inviteCollect, { timeout: LONG_TIMEOUT_MS, headers })
+/** GET /api/refund/receive: moves the refund waiting into the wallet; the refund's check and list read again. */
+export const useReceiveRefund = (reactions: Reactions<unknown, void>) =>
+  useRewardCall((headers) => call(rewardEndpoints.refundReceive, { headers }), rewardKeys.kind('refund'), reactions)
 
-/** GET /api/invite/bonus: the invite bonus earned into the wallet (home's receive). */
-export const receiveInviteBonus = (headers: Record<string, string>) => call(rewardEndpoints.inviteBonus, { headers })
+/** GET /api/invite/collect: the friends' play into the bonus earned; it may take up to 5 minutes
+ *  (spec 9). The invite list read again. */
+export const useCollectInvite = (reactions: Reactions<unknown, void>) =>
+  useRewardCall((headers) => call(rewardEndpoints.inviteCollect, { timeout: LONG_TIMEOUT_MS, headers }), rewardKeys.kind('invite'), reactions)
+
+/** GET /api/invite/bonus: the invite bonus earned into the wallet (home's receive), read again. */
+export const useReceiveInviteBonus = (reactions: Reactions<unknown, void>) =>
+  useRewardCall((headers) => call(rewardEndpoints.inviteBonus, { headers }), walletKeys.detail(), reactions)

@@ -1,10 +1,7 @@
-import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { SpinCoupon, SpinSlice } from '../../api/contract'
 import type { Currency } from '../../api/contract'
-import { useMoneyAction } from '../../api/useMoneyAction'
-import { walletKeys } from '../../api/wallet'
 import { currentLanguage } from '../../i18n/i18n'
 import { formatDate } from '../../lib/dates'
 import { formatMoney } from '../../lib/money'
@@ -16,7 +13,7 @@ import { LoadError } from '../../ui/LoadError'
 import { Modal } from '../../ui/Modal'
 import { Pager } from '../../ui/Pager'
 import { SafeHtml } from '../../ui/SafeHtml'
-import { claimCoupon, COUPONS_PER_PAGE, nameIn, spinKeys, spinOnce, useCoupons, useWheel } from './api'
+import { COUPONS_PER_PAGE, nameIn, useClaimCoupon, useCoupons, useRefreshWheel, useSpin, useWheel } from './api'
 import { Wheel } from './Wheel'
 import { extraTurns, landingRotation, turnFrames } from './wheel'
 import './spin.css'
@@ -42,8 +39,8 @@ const prefersReducedMotion = () => window.matchMedia?.('(prefers-reduced-motion:
  */
 export default function SpinModal({ currency, onClose }: SpinModalProps) {
   const { t } = useTranslation()
-  const client = useQueryClient()
   const wheel = useWheel()
+  const refreshWheel = useRefreshWheel()
   const disc = useRef<HTMLDivElement>(null)
   const rotation = useRef(0)
   const frame = useRef(0)
@@ -59,17 +56,12 @@ export default function SpinModal({ currency, onClose }: SpinModalProps) {
     getPlatform().setVerticalSwipes(true)
   }, [])
 
-  const reload = () => {
-    void client.invalidateQueries({ queryKey: spinKeys.setup })
-    void client.invalidateQueries({ queryKey: spinKeys.coupons })
-  }
-
   /** The wheel has stopped: the prize is shown (a win with the messenger's success haptic, as
    *  the wheel stops; the call's own came when the server answered) and the wheel read again. */
   const landed = (won: Prize) => {
     if (won.amount > 0) getPlatform().haptic('success')
     setPrize(won)
-    reload()
+    refreshWheel()
   }
 
   /** Turns from where the wheel stands to slice `index`, frame by frame, then shows the prize. */
@@ -95,8 +87,7 @@ export default function SpinModal({ currency, onClose }: SpinModalProps) {
     frame.current = requestAnimationFrame(step)
   }
 
-  const spin = useMoneyAction({
-    call: (_nothing: void, headers) => spinOnce(headers),
+  const spin = useSpin({
     onSuccess: (result) => {
       saved.current = true
       const index = wheel.data?.slices.findIndex((slice) => slice.code === result.code) ?? -1
@@ -111,7 +102,6 @@ export default function SpinModal({ currency, onClose }: SpinModalProps) {
     onError: (error) => {
       setTurning(false)
       setFailure(error)
-      reload()
     },
   })
 
@@ -194,7 +184,6 @@ function PrizePopup({ prize, money, onClose }: { prize: Prize | null; money: (am
 /** The coupons won (spec 2: 3 a page), each claimable behind a confirm until it expires. */
 function Coupons({ currency, onClaimed }: { currency: Currency; onClaimed: () => void }) {
   const { t } = useTranslation()
-  const client = useQueryClient()
   const coupons = useCoupons()
   const [page, setPage] = useState(1)
   const [confirming, setConfirming] = useState<SpinCoupon | null>(null)
@@ -203,19 +192,15 @@ function Coupons({ currency, onClaimed }: { currency: Currency; onClaimed: () =>
   const language = currentLanguage()
   const money = (amount: number) => formatMoney(amount, language, currency)
   const prizeOf = (coupon: SpinCoupon) => `${coupon.prize?.slice?.label ?? ''} (${money(Number(coupon.amount) || 0)})`
-  const claim = useMoneyAction({
-    call: (coupon: SpinCoupon, headers) => claimCoupon(coupon._id, headers),
+  const claim = useClaimCoupon({
     onSuccess: (_answer, coupon) => {
       setConfirming(null)
       onClaimed()
       showToast(t('spin.claimSuccess', { prize: prizeOf(coupon) }), 'success')
-      void client.invalidateQueries({ queryKey: spinKeys.coupons })
-      void client.invalidateQueries({ queryKey: walletKeys.detail() })
     },
     onError: (error) => {
       setConfirming(null)
       setFailure(error)
-      void client.invalidateQueries({ queryKey: spinKeys.coupons })
     },
   })
   const all = coupons.data ?? []

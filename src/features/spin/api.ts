@@ -1,16 +1,19 @@
 // Spin wheel calls (spec 7 "Spin wheel") by their descriptors, read leniently: an operator's API
 // may leave fields out (a wheel without slices is no wheel; a missing coin count is 0).
-import { useQuery } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { call } from '../../api/call'
 import type { LanguageNames, SpinCoupon, SpinSlice } from '../../api/contract'
 import type { Language } from '../../i18n/language'
 import { spinEndpoints } from '../../api/contract/spin'
 import { ApiError } from '../../api/errors'
 import { shownInline } from '../../api/queryClient'
+import { useMoneyAction, type Reactions } from '../../api/useMoneyAction'
+import { walletKeys } from '../../api/wallet'
 
 export const spinKeys = {
-  setup: ['spin', 'setup'] as const,
-  coupons: ['spin', 'coupons'] as const,
+  all: ['spin'] as const,
+  setup: () => [...spinKeys.all, 'setup'] as const,
+  coupons: () => [...spinKeys.all, 'coupons'] as const,
 }
 
 /** Spec 9: coupons 3 a page. */
@@ -47,11 +50,11 @@ async function getWheel(): Promise<Wheel | null> {
   return { name: String(wheel.name ?? ''), names: wheel.names, slices, coins: Math.max(0, Number(result.userCoin) || 0) }
 }
 
-export const useWheel = () => useQuery({ queryKey: spinKeys.setup, queryFn: getWheel, staleTime: 0, ...shownInline })
+export const useWheel = () => useQuery({ queryKey: spinKeys.setup(), queryFn: getWheel, staleTime: 0, ...shownInline })
 
 export const useCoupons = () =>
   useQuery({
-    queryKey: spinKeys.coupons,
+    queryKey: spinKeys.coupons(),
     queryFn: async (): Promise<SpinCoupon[]> => {
       const coupons = await call(spinEndpoints.coupons)
       return (Array.isArray(coupons) ? coupons : []).filter((coupon) => typeof coupon?._id === 'string')
@@ -60,11 +63,57 @@ export const useCoupons = () =>
     ...shownInline,
   })
 
+/** What a spin drew: the slice's code and label, the amount won, the coins left. */
+export interface Spun {
+  code: string
+  label: string
+  amount: number
+  remainingCoin: number
+}
+
 /** A spin: the slice the server drew. An operator may answer 200 with success false: that is a failure too. */
-export async function spinOnce(headers: Record<string, string>): Promise<{ code: string; label: string; amount: number; remainingCoin: number }> {
+async function spinOnce(headers: Record<string, string>): Promise<Spun> {
   const answer = await call(spinEndpoints.spin, { headers })
   if (!answer.success || !answer.result) throw new ApiError(answer.error || 'generic', 200)
   return { code: answer.result.code, label: answer.result.label, amount: Number(answer.result.amount) || 0, remainingCoin: Number(answer.result.remainingCoin) || 0 }
 }
 
-export const claimCoupon = (coupon: string, headers: Record<string, string>) => call(spinEndpoints.claim, { body: { coupon }, headers })
+/** The wheel and the coupons read again: once the wheel has stopped on what a spin drew, or a spin failed. */
+export function useRefreshWheel(): () => void {
+  const client = useQueryClient()
+  return () => {
+    void client.invalidateQueries({ queryKey: spinKeys.setup() })
+    void client.invalidateQueries({ queryKey: spinKeys.coupons() })
+  }
+}
+
+/** A spin, a money call (useMoneyAction). On success the screen turns the wheel and reads it again
+ *  when it stops (useRefreshWheel); a failed spin has it read again at once. */
+export function useSpin({ onSuccess, onError }: Reactions<Spun, void>) {
+  const refreshWheel = useRefreshWheel()
+  return useMoneyAction<Spun, void>({
+    call: (_nothing, headers) => spinOnce(headers),
+    onSuccess,
+    onError: (error) => {
+      refreshWheel()
+      onError?.(error)
+    },
+  })
+}
+
+/** A coupon claimed, a money call: the coupons read again either way, and the wallet it paid into on success. */
+export function useClaimCoupon({ onSuccess, onError }: Reactions<unknown, SpinCoupon>) {
+  const client = useQueryClient()
+  return useMoneyAction<unknown, SpinCoupon>({
+    call: (coupon, headers) => call(spinEndpoints.claim, { body: { coupon: coupon._id }, headers }),
+    onSuccess: (answer, coupon) => {
+      void client.invalidateQueries({ queryKey: spinKeys.coupons() })
+      void client.invalidateQueries({ queryKey: walletKeys.detail() })
+      onSuccess?.(answer, coupon)
+    },
+    onError: (error, coupon) => {
+      void client.invalidateQueries({ queryKey: spinKeys.coupons() })
+      onError?.(error, coupon)
+    },
+  })
+}

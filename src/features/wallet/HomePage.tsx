@@ -5,12 +5,11 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'wouter'
 import { useSpinActive } from '../../api/active'
 import type { Banner, Currency, Slot, WalletResponse } from '../../api/contract'
-import { refreshSlots, storeBalances, useWallet, walletKeys } from '../../api/wallet'
+import { useRefreshSlots, useWallet } from '../../api/wallet'
 import { paths } from '../../app/paths'
 import { gameCardAction } from '../../lib/games'
 import { inviteCodeFor } from '../../lib/inviteCode'
 import { copyWithToast } from '../../ui/copy'
-import { statementKeys } from '../../api/statement'
 import { currencyOf } from '../../lib/money'
 import { usePlatform } from '../../platform'
 import { CoinsIcon, CopyIcon, DepositIcon, RefreshIcon, StarIcon, TransferIcon, UserPlusIcon, WithdrawIcon } from '../../ui/icons'
@@ -20,6 +19,7 @@ import { showToast } from '../../state/ui'
 import { AgreementModal } from './home/AgreementModal'
 import { PendingWithdrawals } from './home/PendingWithdrawals'
 import { BalanceCard } from './home/BalanceCard'
+import { useRefreshHome } from './api'
 import './wallet.css'
 
 const TransferModal = retryableLazy(() => import('./transfer/TransferModal'))
@@ -66,6 +66,8 @@ export function HomePage({ parts }: { parts: HomeParts }) {
   const { t } = useTranslation()
   const client = useQueryClient()
   const wallet = useWallet()
+  const refreshSlots = useRefreshSlots()
+  const refreshHome = useRefreshHome()
   const refundWaiting = useRefundWaiting()
   // An invite bonus earned and not yet received (the wallet's invite amount).
   const inviteWaiting = (wallet.data?.invite.amount ?? 0) > 0
@@ -94,7 +96,6 @@ export function HomePage({ parts }: { parts: HomeParts }) {
     if (refreshingAll) return
     setRefreshingAll(true)
     refreshSlots()
-      .then((balances) => storeBalances(client, balances))
       .catch((error: Error) => {
         showToast(error.message)
         void wallet.refetch()
@@ -105,10 +106,7 @@ export function HomePage({ parts }: { parts: HomeParts }) {
   /** Spec 2: after a modal closes with its saved flag, the wallet is fetched again. */
   const closed = (saved: boolean) => {
     setModal(null)
-    if (!saved) return
-    void client.invalidateQueries({ queryKey: walletKeys.detail() })
-    // A withdrawal may have been requested: the waiting list is the statement's first page.
-    void client.invalidateQueries({ queryKey: statementKeys.page(1) })
+    if (saved) refreshHome()
   }
 
   const openGame = (game: Slot) => {

@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { WalletResponse } from '../../../api/contract'
@@ -8,7 +7,7 @@ import { totalBalance } from '../../../lib/games'
 import { currencyOf, formatMoney, sumAmounts } from '../../../lib/money'
 import { showToast } from '../../../state/ui'
 import { RefreshIcon } from '../../../ui/icons'
-import { refreshSlots, storeBalances, useLastSync } from '../../../api/wallet'
+import { useLastSync, useRefreshSlots } from '../../../api/wallet'
 
 /** The relative time is read again this often, so "a few seconds ago" does not stay. */
 const RELATIVE_TICK_MS = 15_000
@@ -25,7 +24,7 @@ function useNow(every: number): number {
 /** Spec 1 and 2: the total (main wallet plus every game balance), where it is, and its refresh from the games (refresh-all). */
 export function BalanceCard({ wallet }: { wallet: WalletResponse | undefined }) {
   const { t } = useTranslation()
-  const client = useQueryClient()
+  const refreshSlots = useRefreshSlots()
   const [refreshing, setRefreshing] = useState(false)
   const syncedAt = useLastSync()
   const now = Math.max(useNow(RELATIVE_TICK_MS), syncedAt ?? 0)
@@ -39,7 +38,6 @@ export function BalanceCard({ wallet }: { wallet: WalletResponse | undefined }) 
     if (refreshing) return
     setRefreshing(true)
     refreshSlots()
-      .then((balances) => storeBalances(client, balances))
       .catch((error: Error) => showToast(error.message))
       .finally(() => setRefreshing(false))
   }

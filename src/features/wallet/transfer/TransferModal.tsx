@@ -1,7 +1,5 @@
-import { useQueryClient } from '@tanstack/react-query'
 import { useId, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { TransferResponse } from '../../../api/contract'
 import { currentLanguage } from '../../../i18n/i18n'
 import { readAmount } from '../../../lib/amount'
 import { currencyOf, formatMoney } from '../../../lib/money'
@@ -13,9 +11,8 @@ import { ErrorDialog } from '../../../ui/ErrorDialog'
 import { LoadError } from '../../../ui/LoadError'
 import { Modal } from '../../../ui/Modal'
 import { AmountField } from '../../../ui/AmountField'
-import { storeBalances, useWallet, walletKeys } from '../../../api/wallet'
-import { transfer, transferAll } from '../api'
-import { useMoneyAction } from '../../../api/useMoneyAction'
+import { useWallet } from '../../../api/wallet'
+import { useTransfer } from '../api'
 import { formatDate } from '../../../lib/dates'
 import { SwapIcon } from '../../../ui/icons'
 import { MoneyReceipt } from '../../../ui/MoneyReceipt'
@@ -30,8 +27,6 @@ interface TransferModalProps {
   /** Leaves the transfer for the game list, where a game account is opened (shown without one). */
   onOpenGames?: () => void
 }
-
-type TransferCall = { kind: 'one'; from: string; to: string; amount: number } | { kind: 'all'; to: string }
 
 /** What the receipt shows once the server has booked the transfer. */
 interface Moved {
@@ -51,7 +46,6 @@ const bookedAt = () => Date.now()
 /** Spec 2 and 5: between the main wallet and the game accounts, one amount or everything. */
 export function TransferModal({ open, onClose, from: initialFrom = WALLET, to: initialTo = '', onOpenGames }: TransferModalProps) {
   const { t } = useTranslation()
-  const client = useQueryClient()
   const wallet = useWallet()
   const language = currentLanguage()
   const [from, setFrom] = useState(initialFrom)
@@ -88,11 +82,8 @@ export function TransferModal({ open, onClose, from: initialFrom = WALLET, to: i
     setTo(from)
   }
 
-  const action = useMoneyAction<TransferResponse, TransferCall>({
-    call: (request, headers) =>
-      request.kind === 'all' ? transferAll(request.to, headers) : transfer({ from: request.from, to: request.to, amount: request.amount }, headers),
+  const action = useTransfer({
     onSuccess: (answer, request) => {
-      storeBalances(client, { wallet: answer.wallet })
       // Transfer-all moves each account on its own: a game that could not be reached kept its money.
       if (answer.unreachable?.length) {
         const names = answer.unreachable.map((code) => games.find((game) => game.code === code)?.name ?? code)
@@ -104,8 +95,6 @@ export function TransferModal({ open, onClose, from: initialFrom = WALLET, to: i
     },
     onError: (error) => {
       setConfirmAll(false)
-      // A transfer that failed came back, one still in transit left: either way the balances moved.
-      void client.invalidateQueries({ queryKey: walletKeys.all })
       setFailure(error)
     },
   })

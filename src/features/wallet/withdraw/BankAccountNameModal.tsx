@@ -1,7 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { profileKeys } from '../../../api/profile'
 import { useSubmit } from '../../../api/useSubmit'
 import { currentLanguage } from '../../../i18n/i18n'
 import { accountNameEditRule, accountNameInput } from '../rules'
@@ -10,8 +8,7 @@ import { Button } from '../../../ui/Button'
 import { failureText } from '../../../ui/ErrorDialog'
 import { TextField } from '../../../ui/Field'
 import { Modal } from '../../../ui/Modal'
-import { walletKeys } from '../../../api/wallet'
-import { saveBankAccountName } from '../api'
+import { useSaveBankAccountName } from '../api'
 
 interface BankAccountNameModalProps {
   open: boolean
@@ -25,18 +22,9 @@ interface BankAccountNameModalProps {
 /** Spec 2 and 5: the account holder's name in English (KTB, TMB, BBL); on success it closes and the caller copies again. */
 export function BankAccountNameModal({ open, bankCode, onClose, onSaved }: BankAccountNameModalProps) {
   const { t } = useTranslation()
-  const client = useQueryClient()
   const [name, setName] = useState('')
   const [touched, setTouched] = useState(false)
-  const save = useMutation({
-    mutationFn: (bankAccountName: string) => saveBankAccountName({ bankCode, bankAccountName }),
-    meta: { handlesError: true },
-    onSuccess: (_answer, saved) => {
-      void client.invalidateQueries({ queryKey: walletKeys.detail() })
-      void client.invalidateQueries({ queryKey: profileKeys.detail() })
-      onSaved(saved.trim())
-    },
-  })
+  const save = useSaveBankAccountName(bankCode, { onSuccess: (_answer, saved) => onSaved(saved.trim()) })
   const submit = useSubmit(save)
   const problem = accountNameEditRule(name)
   const send = (event: FormEvent) => {

@@ -1,7 +1,6 @@
-import { useQueryClient } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { Withdrawal, WithdrawResponse } from '../../../api/contract'
+import type { Withdrawal } from '../../../api/contract'
 import { currentLanguage } from '../../../i18n/i18n'
 import { amountText, readAmount } from '../../../lib/amount'
 import { currencyOf, formatMoney, fromMinor, toMinor } from '../../../lib/money'
@@ -21,16 +20,14 @@ import { LoadError } from '../../../ui/LoadError'
 import { Modal } from '../../../ui/Modal'
 import { PausedNotice } from '../../../ui/PausedNotice'
 import { AmountField } from '../../../ui/AmountField'
-import { storeBalances, useWallet } from '../../../api/wallet'
+import { useWallet } from '../../../api/wallet'
 import { useBonusActive } from '../../../api/bonusActive'
-import { useWithdrawLimits, withdraw } from '../api'
-import { useMoneyAction } from '../../../api/useMoneyAction'
+import { useWithdraw, useWithdrawLimits } from '../api'
 import { BankAccountNameModal } from './BankAccountNameModal'
 
 /** Spec 2 and 5: an amount within the server's limits to the registered bank account, confirmed first. */
 export function WithdrawModal({ open, onClose }: { open: boolean; onClose: (saved: boolean) => void }) {
   const { t } = useTranslation()
-  const client = useQueryClient()
   const wallet = useWallet()
   const limits = useWithdrawLimits(open)
   const bonus = useBonusActive(open)
@@ -48,12 +45,8 @@ export function WithdrawModal({ open, onClose }: { open: boolean; onClose: (save
   const balance = wallet.data?.wallet.amount
   const money = (value: number) => formatMoney(value, language, currency)
 
-  const action = useMoneyAction<WithdrawResponse, number>({
-    call: (value, headers) => withdraw(value, headers),
-    onSuccess: (answer) => {
-      storeBalances(client, { wallet: answer.wallet })
-      setRequested(answer.withdrawal)
-    },
+  const action = useWithdraw({
+    onSuccess: (answer) => setRequested(answer.withdrawal),
     onError: setFailure,
   })
 
