@@ -2,7 +2,7 @@
 // links, the slip table and a slip's image address.
 import { type Static, Type } from 'typebox'
 import { endpoint } from './endpoint'
-import { MessageBody, PageRequest, filled, text } from './shared'
+import { MessageBody, PageRequest, SlipStatus, filled, text } from './shared'
 
 /** The QR deposit providers of spec 7. */
 export const QrProvider = Type.Union([Type.Literal('KBANK'), Type.Literal('WW'), Type.Literal('E2P')])
@@ -52,9 +52,6 @@ export const QrState = Type.Object({
 })
 export type QrState = Static<typeof QrState>
 
-/** Upload status: the app treats SUCCESS and FAILED as final and anything else as in progress (spec 4). */
-export const SlipStatus = Type.Union([Type.Literal('PROCESSING'), Type.Literal('SUCCESS'), Type.Literal('FAILED')])
-export type SlipStatus = Static<typeof SlipStatus>
 
 /** One slip upload or gift link, as the statement's slip table lists it (spec 3 "Slip"). */
 export const Slip = Type.Object({

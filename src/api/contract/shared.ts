@@ -1,5 +1,6 @@
 // What every area's schemas share: the field helpers, the variant and currency, the plain and
-// error answers, a page request, banners and names given in each language.
+// error answers, a page request, the status of an upload or a statement row, banners and names
+// given in each language.
 import { type Static, Type } from 'typebox'
 import type { ErrorCode } from '../errorCodes'
 
@@ -55,3 +56,7 @@ export const PageRequest = Type.Object({
   limit: Type.Integer({ minimum: 1, maximum: 100 }),
 })
 export type PageRequest = Static<typeof PageRequest>
+
+/** The status of an upload or a statement row: the app treats SUCCESS and FAILED as final and anything else as in progress (spec 4). */
+export const SlipStatus = Type.Union([Type.Literal('PROCESSING'), Type.Literal('SUCCESS'), Type.Literal('FAILED')])
+export type SlipStatus = Static<typeof SlipStatus>

@@ -2,8 +2,7 @@
 // image address are the deposit routes' (contract/deposit.ts).
 import { type Static, Type } from 'typebox'
 import { endpoint } from './endpoint'
-import { SlipPageRequest, SlipStatus } from './deposit'
-import { text } from './shared'
+import { PageRequest, SlipStatus, text } from './shared'
 
 /** What a statement row records: the activities of spec 8's statement labels. */
 export const StatementType = Type.Union([
@@ -44,5 +43,5 @@ export type StatementResponse = Static<typeof StatementResponse>
 export const STATEMENT_PAGE_SIZE = 10
 
 export const statementEndpoints = {
-  statement: endpoint<void, Static<typeof SlipPageRequest>, Static<typeof StatementResponse>>('POST', '/api/statement'),
+  statement: endpoint<void, PageRequest, Static<typeof StatementResponse>>('POST', '/api/statement'),
 }
