@@ -3,7 +3,7 @@
 // wizard steps, inline errors). A new screen is one new row here; a new modal, one new state.
 import type { APIRequestContext, Page } from '@playwright/test'
 import type en from '../src/i18n/locales/en.json'
-import { paths } from '../src/app/paths'
+import { paths } from '../src/lib/paths'
 import { QR_POLL_MS } from '../src/features/deposit/rules'
 import { bankStep, DEMO, devPost, expect, freshPhone, lastOtp, pressMainAction, profileStep, signIn } from './fixtures'
 import { chatWithEveryType, enableChat } from './shared/chat'

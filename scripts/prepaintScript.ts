@@ -3,7 +3,7 @@
 // build it hands the script the built files each first screen needs, to preload them.
 import { resolve } from 'node:path'
 import { build, type Plugin, type Rolldown } from 'vite'
-import { paths } from '../src/app/paths.ts'
+import { paths } from '../src/lib/paths.ts'
 import type { PrepaintManifest } from '../src/prepaint.ts'
 
 export const PREPAINT_MARKER = '<!-- prepaint -->'

@@ -7,8 +7,9 @@
 //   chunks, its main image) starts downloading alongside the entry instead of a round trip or
 //   two after it.
 import { startEarly } from './api/early'
-import { paths } from './app/paths'
-import { fromHostLanguage, readStoredLanguage, type Language } from './i18n/language'
+import { paths } from './lib/paths'
+import { fromHostLanguage, type Language } from './lib/language'
+import { readStoredLanguage } from './i18n/language'
 import { storageKeys } from './lib/storage'
 import { earlyHostLanguage, readTelegramLaunch } from './platform/telegramLaunch'
 import { applyTelegramPalette } from './platform/telegramTheme'

@@ -32,7 +32,7 @@ test('remember-me keeps the session for a new page; without it a new page must s
   expect(await page.evaluate(() => sessionStorage.getItem('token'))).not.toBeNull()
   const forgotten = await context.newPage()
   await forgotten.goto(`/user/home${launchHash(platform)}`)
-  // The member home is where sign-in lands anyway: not carried as a redirect (app/paths.ts).
+  // The member home is where sign-in lands anyway: not carried as a redirect (lib/paths.ts).
   await expect(forgotten).toHaveURL(/\/login(#.*)?$/)
   await forgotten.close()
 })

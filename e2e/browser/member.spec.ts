@@ -58,6 +58,6 @@ test('the public shell clears stored auth on /login and /register, not on /howto
   await expect(page.getByRole('heading', { name: strings.register.title })).toBeVisible()
   await expect.poll(token).toBeNull()
   await page.goto('/user/home')
-  // The member home is where sign-in lands anyway: not carried as a redirect (app/paths.ts).
+  // The member home is where sign-in lands anyway: not carried as a redirect (lib/paths.ts).
   await expect(page).toHaveURL(/\/login$/)
 })

@@ -1,7 +1,7 @@
 // Spec 8: the message comes from the error body; a code with a translation shows the
 // translation, anything else shows as it came.
 import { i18n } from '../i18n/i18n'
-import type { Language } from '../i18n/language'
+import type { Language } from '../lib/language'
 import { currencyOf, formatAmount, formatMoney } from '../lib/money'
 
 /** What a refusal names beside its code, major units: the limit, the balance checked against it,

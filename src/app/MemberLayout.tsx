@@ -15,7 +15,7 @@ import { PageSkeleton } from '../ui/PageSkeleton'
 import { ChatIcon, DocIcon, HomeIcon, ListIcon, LogoutIcon, UserIcon } from '../ui/icons'
 import { ChatBubble } from '../features/chat/ChatBubble'
 import { LanguageSwitch } from './LanguageSwitch'
-import { paths } from './paths'
+import { paths } from '../lib/paths'
 import { ScreenBoundary } from './ScreenBoundary'
 
 /** The member shell of spec 2: top bar, and the bottom menu with the large home button. */

@@ -8,7 +8,7 @@ import { PageSkeleton } from '../ui/PageSkeleton'
 import { ChatIcon, HomeIcon, PlayIcon, UserPlusIcon, WalletIcon } from '../ui/icons'
 import { ChatBubble } from '../features/chat/ChatBubble'
 import { LanguageSwitch } from './LanguageSwitch'
-import { paths } from './paths'
+import { paths } from '../lib/paths'
 import { ScreenBoundary } from './ScreenBoundary'
 
 /** The guest shell of spec 2: brand, language, and the bottom menu home/register/how-to/contact. */

@@ -4,7 +4,7 @@ import { useSnapshot } from 'valtio'
 import { useActive } from '../api/active'
 import { session } from '../state/session'
 import { ReservedSkeleton } from '../ui/ReservedSkeleton'
-import { loginWith, paths } from './paths'
+import { loginWith, paths } from '../lib/paths'
 
 /** A protected route with no token goes to /login carrying the wanted URL (spec 2). */
 export function RequireAuth({ children }: { children: ReactNode }) {

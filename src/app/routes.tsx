@@ -8,7 +8,7 @@ import { ChatBubble } from '../features/chat/ChatBubble'
 import { ensureAllStrings } from '../i18n/i18n'
 import { session } from '../state/session'
 import { LoginGuard, RequireAuth } from './guards'
-import { paths } from './paths'
+import { paths } from '../lib/paths'
 import { PublicLayout } from './PublicLayout'
 
 /** A lazy screen arrives together with its strings (the locale's `rest` part). */

@@ -3,7 +3,8 @@
 // the first call fails. Only the language in use is downloaded.
 import i18next, { type ResourceKey } from 'i18next'
 import { initReactI18next } from 'react-i18next'
-import { htmlLang, languages, storeLanguage, type Language } from './language'
+import { htmlLang, languages, type Language } from '../lib/language'
+import { storeLanguage } from './language'
 
 type Part = 'core' | 'rest'
 type Loader = () => Promise<{ default: ResourceKey }>

@@ -4,7 +4,7 @@
 import dayjs, { type Dayjs } from 'dayjs'
 import lo from 'dayjs/locale/lo'
 import th from 'dayjs/locale/th'
-import type { Language } from '../i18n/language'
+import type { Language } from './language'
 import { relativeTimeParts, type RelativeUnit } from './time'
 
 /** Spec 9's date format. */

@@ -2,7 +2,7 @@
 // decimals, in baht or kip. On the wire amounts are major units with up to two decimals; sums go
 // through integer minor units so 0.1 + 0.2 stays 0.30. What players type is read in amount.ts.
 import type { Currency } from '../api/contract'
-import type { Language } from '../i18n/language'
+import type { Language } from './language'
 
 /** Number-format locale per language: Lao is `lo` (the app's `la` is not a BCP 47 tag for it). */
 export const numberLocale: Record<Language, string> = { th: 'th-TH', la: 'lo-LA', en: 'en-US' }

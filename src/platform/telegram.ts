@@ -16,7 +16,7 @@ import {
   themeParams,
   viewport,
 } from '@telegram-apps/sdk-react'
-import { registerWith } from '../app/paths'
+import { registerWith } from '../lib/paths'
 import { parseInviteCode } from '../lib/inviteCode'
 import { copyText } from './clipboard'
 import { acceptUnsignedLaunch } from './telegramLaunch'

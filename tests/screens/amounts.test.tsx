@@ -8,7 +8,7 @@ import type { Currency, DepositLookup, QrState, WalletResponse } from '../../src
 import { DepositModal } from '../../src/features/deposit/DepositModal'
 import { TransferModal } from '../../src/features/wallet/transfer/TransferModal'
 import { WithdrawModal } from '../../src/features/wallet/withdraw/WithdrawModal'
-import type { Language } from '../../src/i18n/language'
+import type { Language } from '../../src/lib/language'
 import { formatMoney } from '../../src/lib/money'
 import { renderScreen, text, type Call, type Routes } from '../renderScreen'
 

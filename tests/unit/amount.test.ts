@@ -1,7 +1,7 @@
 // The one reader of typed amounts (issue 14): what the player typed, in the player's language, the
 // way the screen writes amounts; what could mean two amounts is refused with a reason.
 import { describe, expect, it } from 'vitest'
-import type { Language } from '../../src/i18n/language'
+import type { Language } from '../../src/lib/language'
 import { amountText, numberSigns, parseAmount, readAmount, type AmountRefusal } from '../../src/lib/amount'
 import { formatAmount, formatMoney, MAX_AMOUNT, toMinor } from '../../src/lib/money'
 

@@ -3,14 +3,8 @@ import { resolve } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { errorCodes, extraErrorCodes, progressStatuses, slipReasonCodes, statementTypes } from '../../src/api/errorCodes'
 import { changeLanguage, i18n, initI18n } from '../../src/i18n/i18n'
-import {
-  fromHostLanguage,
-  languages,
-  hostLanguageOf,
-  pickLanguage,
-  storeLanguage,
-  type Language,
-} from '../../src/i18n/language'
+import { fromHostLanguage, languages, type Language } from '../../src/lib/language'
+import { hostLanguageOf, pickLanguage, storeLanguage } from '../../src/i18n/language'
 import { CORE_SECTIONS } from '../../scripts/localeParts'
 import thCore from 'virtual:locale/th/core'
 import thRest from 'virtual:locale/th/rest'

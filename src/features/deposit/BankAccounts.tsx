@@ -1,6 +1,6 @@
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { Language } from '../../i18n/language'
+import type { Language } from '../../lib/language'
 import { depositBankName, type BankMethod, type DepositMethods, type WalletAccountEntry } from './methods'
 import { BankLogo } from '../../ui/BankLogo'
 import { groupAccountNumber } from '../../lib/validation'

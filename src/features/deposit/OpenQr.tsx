@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSubmit } from '../../api/useSubmit'
-import type { Language } from '../../i18n/language'
+import type { Language } from '../../lib/language'
 import { formatMoney } from '../../lib/money'
 import type { QrProvider } from './rules'
 import { getPlatform } from '../../platform'

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { Language } from '../../i18n/language'
+import type { Language } from '../../lib/language'
 import { amountText, readAmount } from '../../lib/amount'
 import { formatMoney } from '../../lib/money'
 import { problemText } from '../../lib/walletRules'

@@ -4,7 +4,7 @@
 // write them in any case. The input types name only the fields read here (spec 3's names), so the
 // lookup's wire type fits them.
 import type { Currency } from '../../api/contract'
-import type { Language } from '../../i18n/language'
+import type { Language } from '../../lib/language'
 import { bankName } from '../../lib/banks'
 import { sameCurrency } from '../../lib/money'
 import { QR_PROVIDERS, type QrProvider } from './rules'

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { Link } from 'wouter'
-import { paths } from '../../app/paths'
+import { paths } from '../../lib/paths'
 
 export function NotFoundPage() {
   const { t } = useTranslation()

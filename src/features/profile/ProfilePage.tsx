@@ -1,7 +1,7 @@
 import { lazy, Suspense, useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { currentLanguage } from '../../i18n/i18n'
-import { languages, nativeNames } from '../../i18n/language'
+import { languages, nativeNames } from '../../lib/language'
 import { bankName } from '../../lib/banks'
 import { groupAccountNumber, maskPhone } from '../../lib/validation'
 import { formatDateTime } from '../../lib/time'

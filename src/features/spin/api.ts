@@ -3,7 +3,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { call } from '../../api/call'
 import type { LanguageNames, SpinCoupon, SpinSlice } from '../../api/contract'
-import type { Language } from '../../i18n/language'
+import type { Language } from '../../lib/language'
 import { spinEndpoints } from '../../api/contract/spin'
 import { ApiError } from '../../api/errors'
 import { shownInline } from '../../api/queryClient'

@@ -2,7 +2,7 @@
 // went), its status with a slip's reason. Shared by the list and the receipt so both say the same.
 import type { TFunction } from 'i18next'
 import type { Bank, Slot, StatementEntry } from '../../api/contract'
-import type { Language } from '../../i18n/language'
+import type { Language } from '../../lib/language'
 import { bankName } from '../../lib/banks'
 import { localDate, relativeTime } from '../../lib/dates'
 import { slipReason } from '../../lib/slipReason'

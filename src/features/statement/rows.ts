@@ -3,7 +3,7 @@
 // minus for withdraw, none otherwise) and what it links to. Pure, so every statementType is
 // tested without a screen. An operator's API may send fields loosely: each is read on its own.
 import type { StatementEntry } from '../../api/contract'
-import type { Language } from '../../i18n/language'
+import type { Language } from '../../lib/language'
 import { formatMoney } from '../../lib/money'
 import { localDate } from '../../lib/dates'
 import { STATEMENT_PAGE_SIZE } from '../../api/contract/statement'
