@@ -26,13 +26,15 @@ import { BannersResponse, type BonusActiveCheck, type BonusItem, type BonusMinim
 import { type BonusType, receivedInPeriod } from '../../src/lib/bonusLimits'
 import type { Member } from '../account/member'
 import type { ServerContext } from '../shared/context'
-import { type Db, inTransaction, isPostgres } from '../shared/db'
+import { type Db, inTransaction } from '../shared/db'
 import { fail } from '../shared/http/errors'
 import { moneyOf, toMajor } from '../shared/money'
-import { runSql } from '../shared/sql'
-import { accountKey, postMovement } from '../shared/ledger'
-
-export type BonusKind = 'bonus' | 'promotion'
+import { postMovement } from '../shared/ledger'
+import {
+  addTurnover, anyGameBalanceAboveZero, type BonusKind, completeTurnoverReached, countOfferClaim, endUserBonus, findActiveOffer,
+  findActiveUserBonus, type HeldRow, insertActiveUserBonus, listActiveBonusCards, listGameBalancesAboveZero, listUserBonuses,
+  lockWalletBalance, sumWalletAndGameBalances, upsertOffer,
+} from './repo'
 
 /** One offer as the operator writes it: BONUS_OFFERS at start (env.ts), or POST /dev/bonuses. */
 export const BonusOffer = Type.Object({
@@ -65,33 +67,6 @@ export const BonusOffer = Type.Object({
 export type BonusOffer = Static<typeof BonusOffer>
 export const BonusOffers = Type.Array(BonusOffer, { minItems: 1, maxItems: 100 })
 
-interface OfferRow {
-  code: string
-  kind: string
-  name: string
-  description: string
-  type: string
-  max_received: number
-  percent: number
-  max_bonus_minor: number | string
-  max_bonus_lak_minor: number | string | null
-  turnover_multiplier: number
-  percent_fail: number
-  banners: string
-}
-
-interface HeldRow {
-  id: number | string
-  bonus_code: string
-  kind: string
-  base_minor: number | string
-  bonus_minor: number | string
-  turnover_target_minor: number | string
-  turnover_minor: number | string
-  percent_fail: number
-  name: string
-}
-
 const iso = (ms: number | string) => new Date(Number(ms)).toISOString()
 
 /** An offer's cap in the member's money; undefined when the offer is not made in it. */
@@ -120,24 +95,13 @@ export async function upsertOffers(db: Db, offers: readonly BonusOffer[]): Promi
       banners: JSON.stringify(offer.banners ?? []),
       sort: offer.sort ?? 0,
     }
-    const { code: _code, ...changes } = row
-    await db.insertInto('bonuses').values(row).onConflict((c) => c.column('code').doUpdateSet(changes)).execute()
+    await upsertOffer(db, row)
   }
-}
-
-/** The member's active bonus, locked to the end of the transaction on PostgreSQL. */
-async function heldBonus(db: Db, memberId: number, lock = false): Promise<HeldRow | undefined> {
-  const [row] = await runSql<HeldRow>(db,
-    `SELECT u.id, u.bonus_code, u.kind, u.base_minor, u.bonus_minor, u.turnover_target_minor, u.turnover_minor, u.percent_fail, b.name
-     FROM user_bonuses u JOIN bonuses b ON b.code = u.bonus_code
-     WHERE u.member_id = ? AND u.status = 'active'${lock && isPostgres(db) ? ' FOR UPDATE OF u' : ''}`,
-    [memberId])
-  return row
 }
 
 /** GET /api/bonus/check/active: whether the member holds a bonus, and which. */
 export async function activeCheck(db: Db, memberId: number): Promise<BonusActiveCheck> {
-  const held = await heldBonus(db, memberId)
+  const held = await findActiveUserBonus(db, memberId)
   if (!held) return { status: false, type: null }
   const target = Number(held.turnover_target_minor)
   return {
@@ -146,14 +110,7 @@ export async function activeCheck(db: Db, memberId: number): Promise<BonusActive
   }
 }
 
-export const holdsBonus = async (db: Db, memberId: number): Promise<boolean> => (await heldBonus(db, memberId)) !== undefined
-
-/** The member's wallet and game balances together (minor units). */
-async function wholeBalance(db: Db, memberId: number): Promise<number> {
-  const [row] = await runSql<{ total: number | string | null }>(db,
-    "SELECT SUM(balance_minor) AS total FROM ledger_accounts WHERE member_id = ? AND kind IN ('wallet', 'game')", [memberId])
-  return Number(row?.total ?? 0)
-}
+export const holdsBonus = async (db: Db, memberId: number): Promise<boolean> => (await findActiveUserBonus(db, memberId)) !== undefined
 
 /** Below this whole balance (minor units) the held bonus may be cancelled (spec 1). */
 const cancelThreshold = (held: HeldRow): number =>
@@ -161,16 +118,15 @@ const cancelThreshold = (held: HeldRow): number =>
 
 /** GET /api/bonus/check/minimum: whether the held bonus may be cancelled now, and below what balance. */
 export async function minimumCheck(db: Db, memberId: number): Promise<BonusMinimum> {
-  const held = await heldBonus(db, memberId)
+  const held = await findActiveUserBonus(db, memberId)
   if (!held) return { status: false, minimum: 0 }
   const threshold = cancelThreshold(held)
-  return { status: (await wholeBalance(db, memberId)) < threshold, minimum: toMajor(threshold) }
+  return { status: (await sumWalletAndGameBalances(db, memberId)) < threshold, minimum: toMajor(threshold) }
 }
 
 /** When each bonus of `codes` was received by the member, by code, oldest first. */
 async function receivedTimes(db: Db, memberId: number): Promise<Map<string, { id: number; status: string; at: number }[]>> {
-  const rows = await db.selectFrom('user_bonuses').select(['id', 'bonus_code', 'status', 'created_at'])
-    .where('member_id', '=', memberId).orderBy('created_at').orderBy('id').execute()
+  const rows = await listUserBonuses(db, memberId)
   const byCode = new Map<string, { id: number; status: string; at: number }[]>()
   for (const row of rows) {
     const list = byCode.get(row.bonus_code) ?? []
@@ -193,8 +149,7 @@ const parseBanners = (text: string): BonusItem['banners'] => {
 
 /** GET /api/bonus: the bonus cards offered in the member's money, with the member's record of each. */
 export async function listBonuses(db: Db, member: Member): Promise<BonusItem[]> {
-  const offers = await db.selectFrom('bonuses').selectAll()
-    .where('kind', '=', 'bonus').where('active', '=', 1).orderBy('sort').orderBy('code').execute()
+  const offers = await listActiveBonusCards(db)
   const received = await receivedTimes(db, member.id)
   return offers.flatMap((offer) => {
     const cap = capFor(offer, member)
@@ -213,13 +168,6 @@ export async function listBonuses(db: Db, member: Member): Promise<BonusItem[]> 
   })
 }
 
-async function findOffer(db: Db, kind: BonusKind, code: string): Promise<OfferRow | undefined> {
-  return db.selectFrom('bonuses')
-    .select(['code', 'kind', 'name', 'description', 'type', 'max_received', 'percent', 'max_bonus_minor', 'max_bonus_lak_minor', 'turnover_multiplier', 'percent_fail', 'banners'])
-    .where('code', '=', code).where('kind', '=', kind).where('active', '=', 1)
-    .executeTakeFirst()
-}
-
 const isUniqueViolation = (error: unknown): boolean => {
   const code = (error as { code?: string } | undefined)?.code
   return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505'
@@ -232,26 +180,21 @@ const isUniqueViolation = (error: unknown): boolean => {
  */
 export async function activate(ctx: ServerContext, member: Member, kind: BonusKind, rawCode: string): Promise<UserBonus> {
   const code = kind === 'promotion' ? rawCode.toUpperCase() : rawCode
-  const offer = await findOffer(ctx.db, kind, code)
+  const offer = await findActiveOffer(ctx.db, kind, code)
   const cap = offer && capFor(offer, member)
   if (!offer || cap === undefined) throw fail(400, kind === 'promotion' ? 'NO_PROMOTION' : 'NO_DATA')
   const at = ctx.now()
   return inTransaction(ctx.db, async (trx) => {
-    if (await heldBonus(trx, member.id)) throw fail(400, 'BONUS_ALREADY_ACTIVE')
+    if (await findActiveUserBonus(trx, member.id)) throw fail(400, 'BONUS_ALREADY_ACTIVE')
     const records = (await receivedTimes(trx, member.id)).get(offer.code) ?? []
     if (receivedInPeriod(offer.type as BonusType, records.map((r) => r.at), at) >= offer.max_received) {
       throw fail(400, kind === 'promotion' ? 'PROMOTION_RECEIVED' : 'BONUS_MAX_CLAIMED')
     }
-    const wallet = accountKey({ wallet: member.id })
-    const [account] = await runSql<{ balance_minor: number | string }>(trx,
-      `SELECT balance_minor FROM ledger_accounts WHERE "key" = ?${isPostgres(trx) ? ' FOR UPDATE' : ''}`, [wallet])
-    if (!account) throw fail(400, 'NO_WALLET')
-    const baseMinor = Number(account.balance_minor)
+    const baseMinor = await lockWalletBalance(trx, member.id)
+    if (baseMinor === undefined) throw fail(400, 'NO_WALLET')
     const bonusMinor = Math.min(Math.floor((baseMinor * offer.percent) / 100), cap)
     if (bonusMinor <= 0) throw fail(400, 'MONEY_NOT_ENOUGH')
-    const counted = await runSql(trx,
-      'UPDATE bonuses SET claimed = claimed + 1 WHERE code = ? AND (quota IS NULL OR claimed < quota) RETURNING code', [offer.code])
-    if (counted.length === 0) throw fail(400, 'BONUS_FULL')
+    if (!(await countOfferClaim(trx, offer.code))) throw fail(400, 'BONUS_FULL')
     const { movementId } = await postMovement(trx, {
       kind: 'bonus',
       memberId: member.id,
@@ -264,11 +207,10 @@ export async function activate(ctx: ServerContext, member: Member, kind: BonusKi
     })
     let id: number
     try {
-      const [row] = await runSql<{ id: number }>(trx,
-        `INSERT INTO user_bonuses (member_id, bonus_code, kind, status, currency, base_minor, bonus_minor, turnover_target_minor, turnover_minor, percent_fail, movement_id, created_at)
-         VALUES (?, ?, ?, 'active', ?, ?, ?, ?, 0, ?, ?, ?) RETURNING id`,
-        [member.id, offer.code, kind, member.currency, baseMinor, bonusMinor, (baseMinor + bonusMinor) * offer.turnover_multiplier, offer.percent_fail, movementId, at])
-      id = Number(row.id)
+      id = await insertActiveUserBonus(trx, {
+        memberId: member.id, bonusCode: offer.code, kind, currency: member.currency, baseMinor, bonusMinor,
+        turnoverTargetMinor: (baseMinor + bonusMinor) * offer.turnover_multiplier, percentFail: offer.percent_fail, movementId, createdAt: at,
+      })
     } catch (error) {
       // Another activation committed first (the one-active index): this one moved nothing.
       if (isUniqueViolation(error)) throw fail(400, 'BONUS_ALREADY_ACTIVE')
@@ -278,20 +220,9 @@ export async function activate(ctx: ServerContext, member: Member, kind: BonusKi
   })
 }
 
-/**
- * Ends the held bonus (`status`), once: false when it had already ended (another call won).
- * `trx` must be the transaction of whatever else the ending does.
- */
-async function endBonus(trx: Db, held: HeldRow, status: 'completed' | 'cancelled' | 'withdrawn', at: number): Promise<boolean> {
-  const ended = await trx.updateTable('user_bonuses').set({ status, ended_at: at })
-    .where('id', '=', Number(held.id)).where('status', '=', 'active').returning('id').execute()
-  return ended.length === 1
-}
-
 /** Moves every game balance of the member (above 0) into bonus-forfeits, as one movement. */
 async function clearGameBalances(trx: Db, member: Member, kind: string, note: string, at: number): Promise<void> {
-  const games = await trx.selectFrom('ledger_accounts').select(['game_code', 'balance_minor'])
-    .where('member_id', '=', member.id).where('kind', '=', 'game').where('balance_minor', '>', 0).execute()
+  const games = await listGameBalancesAboveZero(trx, member.id)
   const total = games.reduce((sum, game) => sum + Number(game.balance_minor), 0)
   if (total === 0) return
   await postMovement(trx, {
@@ -310,13 +241,13 @@ async function clearGameBalances(trx: Db, member: Member, kind: string, note: st
 export async function clearBonus(ctx: ServerContext, member: Member): Promise<{ message: string }> {
   const at = ctx.now()
   return inTransaction(ctx.db, async (trx) => {
-    const held = await heldBonus(trx, member.id, true)
+    const held = await findActiveUserBonus(trx, member.id, true)
     if (!held) throw fail(400, 'NO_DATA')
-    const balance = await wholeBalance(trx, member.id)
+    const balance = await sumWalletAndGameBalances(trx, member.id)
     const threshold = cancelThreshold(held)
     // Said with its figures: the balance now and what it must be under.
     if (balance >= threshold) throw fail(400, 'BONUS_CONDITION', toMajor(threshold), { balance: toMajor(balance), currency: member.currency })
-    if (!(await endBonus(trx, held, 'cancelled', at))) throw fail(400, 'NO_DATA')
+    if (!(await endUserBonus(trx, held.id, 'cancelled', at))) throw fail(400, 'NO_DATA')
     await clearGameBalances(trx, member, 'finish_bonus', held.bonus_code, at)
     return { message: 'BONUS_CLEAR' }
   })
@@ -328,16 +259,12 @@ export async function clearBonus(ctx: ServerContext, member: Member): Promise<{ 
  * wallet beyond `amountMinor` is removed. Nothing happens without a held bonus.
  */
 export async function endBonusByWithdrawal(trx: Db, member: Member, amountMinor: number, at: number): Promise<void> {
-  const held = await heldBonus(trx, member.id, true)
+  const held = await findActiveUserBonus(trx, member.id, true)
   if (!held) return
-  const games = await trx.selectFrom('ledger_accounts').select('id')
-    .where('member_id', '=', member.id).where('kind', '=', 'game').where('balance_minor', '>', 0).execute()
-  if (games.length > 0) throw fail(400, 'BONUS_REMAINING')
-  const [wallet] = await runSql<{ balance_minor: number | string }>(trx,
-    `SELECT balance_minor FROM ledger_accounts WHERE "key" = ?${isPostgres(trx) ? ' FOR UPDATE' : ''}`, [accountKey({ wallet: member.id })])
-  const remainder = Number(wallet?.balance_minor ?? 0) - amountMinor
+  if (await anyGameBalanceAboveZero(trx, member.id)) throw fail(400, 'BONUS_REMAINING')
+  const remainder = ((await lockWalletBalance(trx, member.id)) ?? 0) - amountMinor
   if (remainder < 0) throw fail(400, 'MONEY_NOT_ENOUGH')
-  if (!(await endBonus(trx, held, 'withdrawn', at))) return
+  if (!(await endUserBonus(trx, held.id, 'withdrawn', at))) return
   if (remainder === 0) return
   await postMovement(trx, {
     kind: 'finish_bonus',
@@ -354,22 +281,19 @@ export async function endBonusByWithdrawal(trx: Db, member: Member, amountMinor:
 /** A game round played (the provider's report): its stake counts toward the held bonus's turnover. */
 export async function recordTurnover(trx: Db, memberId: number, playedMinor: number, at: number): Promise<void> {
   if (playedMinor <= 0) return
-  await trx.updateTable('user_bonuses').set((eb) => ({ turnover_minor: eb('turnover_minor', '+', playedMinor) }))
-    .where('member_id', '=', memberId).where('status', '=', 'active').execute()
-  await trx.updateTable('user_bonuses').set({ status: 'completed', ended_at: at })
-    .where('member_id', '=', memberId).where('status', '=', 'active')
-    .whereRef('turnover_minor', '>=', 'turnover_target_minor').execute()
+  await addTurnover(trx, memberId, playedMinor)
+  await completeTurnoverReached(trx, memberId, at)
 }
 
 /** GET /api/promotion/find/{code}: the promotion by that code (upper-cased) offered in the member's money, or {}. */
 export async function findPromotion(db: Db, member: Member, rawCode: string): Promise<PromotionOrEmpty> {
-  const offer = await findOffer(db, 'promotion', rawCode.toUpperCase())
+  const offer = await findActiveOffer(db, 'promotion', rawCode.toUpperCase())
   return offer && capFor(offer, member) !== undefined ? { code: offer.code, percentFail: offer.percent_fail, description: offer.description } : {}
 }
 
 /** GET /api/promotion/current: the promotion the member holds, or {}. */
 export async function currentPromotion(db: Db, member: Member): Promise<PromotionOrEmpty> {
-  const held = await heldBonus(db, member.id)
+  const held = await findActiveUserBonus(db, member.id)
   if (!held || held.kind !== 'promotion') return {}
   return findPromotion(db, member, held.bonus_code)
 }

@@ -20,7 +20,10 @@ import { type Db, inTransaction } from '../shared/db'
 import { fail } from '../shared/http/errors'
 import { type Money, moneyOf, toMajor } from '../shared/money'
 import { getSetting, type InviteRule } from '../shared/settings'
-import { runSql } from '../shared/sql'
+import {
+  anyInviteTurnoverCollected, collectInviteTurnover, findInviter, insertInviteAccrual, insertInviteTurnover, listInviteesGameAccounts,
+  listInviteesWithEarnings, sumWaitingInviteBonus,
+} from './repo'
 import { receiveWaiting } from './rewards'
 
 const iso = (ms: number | string) => new Date(Number(ms)).toISOString()
@@ -28,11 +31,9 @@ const iso = (ms: number | string) => new Date(Number(ms)).toISOString()
 /** A round an invited member played: `playedMinor`, in the friend's money, waits for the inviter's collect. */
 export async function recordInviteeTurnover(trx: Db, inviteeId: number, playedMinor: number, at: number): Promise<void> {
   if (playedMinor <= 0) return
-  const invitee = await trx.selectFrom('members').select(['invited_by', 'currency']).where('id', '=', inviteeId).executeTakeFirst()
+  const invitee = await findInviter(trx, inviteeId)
   if (!invitee?.invited_by) return
-  await trx.insertInto('invite_turnover')
-    .values({ inviter_id: Number(invitee.invited_by), invitee_id: inviteeId, played_minor: playedMinor, currency: moneyOf(invitee.currency), created_at: at, collected_at: null })
-    .execute()
+  await insertInviteTurnover(trx, { inviter_id: Number(invitee.invited_by), invitee_id: inviteeId, played_minor: playedMinor, currency: moneyOf(invitee.currency), created_at: at, collected_at: null })
 }
 
 /**
@@ -56,23 +57,18 @@ const paidMoneys = (rule: InviteRule, to: Money): Money[] =>
 /** POST /api/invite: the friends who registered with the member's code, newest first, each with the bonus earned from them. */
 export async function listInvites(ctx: ServerContext, member: Member, page: number, limit: number): Promise<InviteListResponse> {
   const rule = await getSetting(ctx.db, 'invite')
-  const rows = await runSql<{ name: string; created_at: number | string; earned: number | string | null }>(ctx.db,
-    `SELECT m.name, m.created_at, (SELECT SUM(a.amount_minor) FROM invite_accruals a WHERE a.inviter_id = ? AND a.invitee_id = m.id) AS earned
-     FROM members m WHERE m.invited_by = ? ORDER BY m.created_at DESC, m.id DESC LIMIT ? OFFSET ?`,
-    [member.id, member.id, limit, (page - 1) * limit])
+  const rows = await listInviteesWithEarnings(ctx.db, member.id, limit, (page - 1) * limit)
   const invites: Invite[] = rows.map((row) => ({ from: { name: row.name }, amount: toMajor(Number(row.earned ?? 0)), createdAt: iso(row.created_at) }))
   return { invites, type: rule.type, isXArea: rule.isXArea }
 }
 
 /** The wallet's invite summary: the bonus waiting to be received, friends who have played and those who have not. */
 export async function inviteSummary(ctx: ServerContext, member: Member): Promise<{ amount: number; success: number; fail: number }> {
-  const [waiting] = await runSql<{ total: number | string | null }>(ctx.db,
-    'SELECT SUM(amount_minor) AS total FROM invite_accruals WHERE inviter_id = ? AND currency = ? AND received_at IS NULL', [member.id, moneyOf(member.currency)])
-  const rows = await runSql<{ id: number; game_code: string | null }>(ctx.db,
-    'SELECT m.id, g.game_code FROM members m LEFT JOIN game_accounts g ON g.member_id = m.id WHERE m.invited_by = ?', [member.id])
+  const waiting = await sumWaitingInviteBonus(ctx.db, member.id, moneyOf(member.currency))
+  const rows = await listInviteesGameAccounts(ctx.db, member.id)
   const played = new Set(rows.filter((row) => row.game_code !== null).map((row) => row.id))
   const all = new Set(rows.map((row) => row.id))
-  return { amount: toMajor(Number(waiting?.total ?? 0)), success: played.size, fail: all.size - played.size }
+  return { amount: toMajor(waiting), success: played.size, fail: all.size - played.size }
 }
 
 /**
@@ -87,14 +83,10 @@ export async function collectInvites(ctx: ServerContext, member: Member): Promis
   const paid = paidMoneys(rule, to)
   return inTransaction(ctx.db, async (trx) => {
     const at = ctx.now()
-    const claimed = await trx.updateTable('invite_turnover').set({ collected_at: at })
-      .where('inviter_id', '=', member.id).where('collected_at', 'is', null).where('currency', 'in', paid)
-      .returning(['invitee_id', 'played_minor', 'currency']).execute()
+    const claimed = await collectInviteTurnover(trx, member.id, paid, at)
     if (claimed.length === 0) {
       // Nothing new the rule pays: all was gathered before (INVITE_COLLECT), or no friend has played in a money it pays.
-      const before = await trx.selectFrom('invite_turnover').select('id')
-        .where('inviter_id', '=', member.id).where('collected_at', 'is not', null).limit(1).executeTakeFirst()
-      throw fail(400, before ? 'INVITE_COLLECT' : 'NO_INVITEE_PLAY_INFO')
+      throw fail(400, (await anyInviteTurnoverCollected(trx, member.id)) ? 'INVITE_COLLECT' : 'NO_INVITEE_PLAY_INFO')
     }
     // Summed per friend and money before the rate and the percent, so rounding down costs at most one minor unit per friend.
     const played = new Map<string, { inviteeId: number; from: Money; minor: number }>()
@@ -107,9 +99,7 @@ export async function collectInvites(ctx: ServerContext, member: Member): Promis
     for (const { inviteeId, from, minor } of played.values()) {
       const amountMinor = inviteEarning(rule, from, to, minor) ?? 0
       if (amountMinor <= 0) continue
-      await trx.insertInto('invite_accruals')
-        .values({ inviter_id: member.id, invitee_id: inviteeId, amount_minor: amountMinor, currency: to, created_at: at, received_at: null })
-        .execute()
+      await insertInviteAccrual(trx, { inviter_id: member.id, invitee_id: inviteeId, amount_minor: amountMinor, currency: to, created_at: at, received_at: null })
     }
     return { message: 'SUCCESS' }
   })

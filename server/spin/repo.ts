@@ -1,5 +1,7 @@
-// The spin area's data: its tables' row types (its SQL joins them here as it leaves the domain modules).
-import type { Generated } from 'kysely'
+// The spin area's data: its tables' row types and its SQL (the rules are spin.ts).
+import type { Generated, Insertable } from 'kysely'
+import type { Db, Tables } from '../shared/db'
+import { runSql } from '../shared/sql'
 
 declare module '../shared/db' {
   /** The spin area's tables (the migrations make them). */
@@ -19,4 +21,56 @@ declare module '../shared/db' {
       claimed_at: number | null
     }
   }
+}
+
+// ---- Coins ----
+
+/** The member's coins; undefined when the member never had any. */
+export async function findMemberCoins(db: Db, memberId: number) {
+  return db.selectFrom('member_coins').select('coins').where('member_id', '=', memberId).executeTakeFirst()
+}
+
+/** Adds `coins` to the member's coins, in one statement (the row is made on the first grant). */
+export async function addCoins(db: Db, memberId: number, coins: number): Promise<void> {
+  await runSql(db,
+    'INSERT INTO member_coins (member_id, coins) VALUES (?, ?) ON CONFLICT (member_id) DO UPDATE SET coins = member_coins.coins + excluded.coins',
+    [memberId, coins])
+}
+
+/**
+ * Takes one of the member's coins: the coins left, or undefined when there was none. The coin is
+ * taken by `UPDATE ... WHERE coins >= 1`, so two spins at once with one coin spin once.
+ */
+export async function takeCoin(db: Db, memberId: number): Promise<number | undefined> {
+  const [left] = await runSql<{ coins: number }>(db,
+    'UPDATE member_coins SET coins = coins - 1 WHERE member_id = ? AND coins >= 1 RETURNING coins', [memberId])
+  return left === undefined ? undefined : Number(left.coins)
+}
+
+// ---- Coupons ----
+
+export async function insertCoupon(db: Db, row: Insertable<Tables['spin_coupons']>): Promise<void> {
+  await db.insertInto('spin_coupons').values(row).execute()
+}
+
+/** The member's newest `limit` coupons, newest first. */
+export async function listNewestCoupons(db: Db, memberId: number, limit: number) {
+  return db.selectFrom('spin_coupons').selectAll()
+    .where('member_id', '=', memberId).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute()
+}
+
+/** The member's coupon by id; undefined when there is none or it is another member's. */
+export async function findMemberCoupon(db: Db, memberId: number, id: number) {
+  return db.selectFrom('spin_coupons').selectAll()
+    .where('id', '=', id).where('member_id', '=', memberId).executeTakeFirst()
+}
+
+/**
+ * Marks the coupon claimed at `at`, once: `UPDATE ... WHERE claimed_at IS NULL`, so it pays once;
+ * false when it was claimed already (another claim won).
+ */
+export async function markCouponClaimed(db: Db, id: number, at: number): Promise<boolean> {
+  const claimed = await db.updateTable('spin_coupons').set({ claimed_at: at })
+    .where('id', '=', id).where('claimed_at', 'is', null).returning('id').execute()
+  return claimed.length > 0
 }

@@ -17,9 +17,9 @@ import { type Db, inTransaction } from '../shared/db'
 import { fail } from '../shared/http/errors'
 import { toMajor } from '../shared/money'
 import { getSetting, type SpinRule } from '../shared/settings'
-import { runSql } from '../shared/sql'
 import { holdsBonus } from '../bonus/bonuses'
 import { creditWallet } from '../shared/ledger'
+import { addCoins, findMemberCoins, findMemberCoupon, insertCoupon, listNewestCoupons, markCouponClaimed, takeCoin } from './repo'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 /** The coupons listed: the newest this many. */
@@ -28,16 +28,14 @@ const COUPONS_LISTED = 60
 const iso = (ms: number | string) => new Date(Number(ms)).toISOString()
 
 export async function coinsOf(db: Db, memberId: number): Promise<number> {
-  const row = await db.selectFrom('member_coins').select('coins').where('member_id', '=', memberId).executeTakeFirst()
+  const row = await findMemberCoins(db, memberId)
   return Number(row?.coins ?? 0)
 }
 
 /** Adds `coins` (above 0) to the member's coins. */
 export async function grantCoins(db: Db, memberId: number, coins: number): Promise<void> {
   if (!Number.isSafeInteger(coins) || coins <= 0) throw new Error('coins granted are a positive integer')
-  await runSql(db,
-    'INSERT INTO member_coins (member_id, coins) VALUES (?, ?) ON CONFLICT (member_id) DO UPDATE SET coins = member_coins.coins + excluded.coins',
-    [memberId, coins])
+  await addCoins(db, memberId, coins)
 }
 
 /** The operator's rule: a deposit of `amountMinor` grants a coin per `coinPerDepositMinor` (in the deposit's transaction). */
@@ -87,20 +85,19 @@ export async function spin(ctx: ServerContext, member: Member): Promise<SpinResu
   if (!active) throw fail(400, 'SPIN_INACTIVE')
   const at = ctx.now()
   return inTransaction(ctx.db, async (trx) => {
-    const [left] = await runSql<{ coins: number }>(trx,
-      'UPDATE member_coins SET coins = coins - 1 WHERE member_id = ? AND coins >= 1 RETURNING coins', [member.id])
-    if (!left) throw fail(400, 'NO_COIN')
+    const left = await takeCoin(trx, member.id)
+    if (left === undefined) throw fail(400, 'NO_COIN')
     const slice = drawSlice(rule.slices)
     if (slice.amountMinor > 0) {
-      await trx.insertInto('spin_coupons').values({
+      await insertCoupon(trx, {
         member_id: member.id, slice_code: slice.code, label: slice.label, wheel_name: rule.name, amount_minor: slice.amountMinor,
         created_at: at, expires_at: at + rule.couponDays * DAY_MS, claimed_at: null,
-      }).execute()
+      })
     }
     return {
       success: true,
       error: null,
-      result: { code: slice.code, label: slice.label, remainingCoin: Number(left.coins), amount: toMajor(slice.amountMinor) },
+      result: { code: slice.code, label: slice.label, remainingCoin: left, amount: toMajor(slice.amountMinor) },
     }
   })
 }
@@ -108,8 +105,7 @@ export async function spin(ctx: ServerContext, member: Member): Promise<SpinResu
 /** GET /api/spinwheel/coupon: the prizes won, newest first. */
 export async function listCoupons(ctx: ServerContext, member: Member): Promise<SpinCoupon[]> {
   const [rows, rule] = await Promise.all([
-    ctx.db.selectFrom('spin_coupons').selectAll()
-      .where('member_id', '=', member.id).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(COUPONS_LISTED).execute(),
+    listNewestCoupons(ctx.db, member.id, COUPONS_LISTED),
     getSetting(ctx.db, 'spin'),
   ])
   return rows.map((row) => ({
@@ -133,15 +129,12 @@ export async function claimCoupon(ctx: ServerContext, member: Member, couponId: 
   const rule = await getSetting(ctx.db, 'spin')
   const at = ctx.now()
   return inTransaction(ctx.db, async (trx) => {
-    const coupon = await trx.selectFrom('spin_coupons').selectAll()
-      .where('id', '=', Number(couponId)).where('member_id', '=', member.id).executeTakeFirst()
+    const coupon = await findMemberCoupon(trx, member.id, Number(couponId))
     if (!coupon || coupon.claimed_at !== null) throw fail(400, 'NO_CLAIMABLE_COUPON')
     if (Number(coupon.expires_at) <= at) throw fail(400, 'COUPON_EXPIRED')
     if (!rule.slices.some((slice) => slice.code === coupon.slice_code)) throw fail(400, 'INVALID_PRIZE_CODE')
     if (await holdsBonus(trx, member.id)) throw fail(400, 'BONUS_REMAINING')
-    const claimed = await trx.updateTable('spin_coupons').set({ claimed_at: at })
-      .where('id', '=', Number(coupon.id)).where('claimed_at', 'is', null).returning('id').execute()
-    if (claimed.length === 0) throw fail(400, 'NO_CLAIMABLE_COUPON')
+    if (!(await markCouponClaimed(trx, Number(coupon.id), at))) throw fail(400, 'NO_CLAIMABLE_COUPON')
     await creditWallet(trx, { memberId: member.id, amountMinor: Number(coupon.amount_minor), at, from: 'bonuses', kind: 'spin_prize', reference: `spin_coupon:${coupon.id}`, note: coupon.slice_code })
     return { message: 'SUCCESS' }
   })
