@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto'
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { ChatFileType } from '../../src/api/contract'
-import { dataFolderFor, imageType as slipImageType } from '../deposit/slipFile'
+import { dataFolderFor, imageType as slipImageType } from '../shared/uploads'
 
 export const CHAT_IMAGE_MAX_BYTES = 10 * 1024 * 1024
 export const CHAT_VIDEO_MAX_BYTES = 20 * 1024 * 1024

@@ -7,7 +7,7 @@ import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } f
 import * as C from '../../src/api/contract'
 import { chatEndpoints as E } from '../../src/api/contract/chat'
 import type { AreaRoutes } from '../shared/http/area'
-import { multipartParts } from '../deposit/slipFile'
+import { multipartParts } from '../shared/uploads'
 import { routeOf } from '../shared/http/endpoint'
 import { errorBody, fail } from '../shared/http/errors'
 import { chatUploadAddressLimits, takeAttempt } from '../shared/limits'
