@@ -4,7 +4,7 @@ import { type Generated, sql } from 'kysely'
 import { type Db, inTransaction, isPostgres } from '../shared/db'
 import { runSql } from '../shared/sql'
 import { openWallet } from '../shared/ledger'
-import { holdWaitingWithdrawals } from '../wallet/withdrawals'
+import { holdWaitingWithdrawals } from '../wallet/repo'
 
 declare module '../shared/db' {
   /** The account area's tables (the migrations make them). */

@@ -11,6 +11,7 @@ import { Value } from 'typebox/value'
 import type { Db } from '../shared/db'
 import { insertDepositAccounts, setContent } from '../lookup/repo'
 import { promptPayProxy } from './promptpay'
+import { deleteDepositAccountsAndWallets, insertWalletAccounts, listBankCodes } from './repo'
 
 const filled = (maxLength: number) => Type.String({ minLength: 1, maxLength, pattern: '\\S' })
 const digits = Type.String({ pattern: '^[0-9]{6,20}$' })
@@ -78,17 +79,14 @@ export function parseContact(value: unknown): ContactSetting | string {
 
 /** Replaces every deposit account and TrueMoney wallet with the operator's. Unknown bank codes stop it. */
 export async function applyDepositAccounts(db: Db, setting: DepositAccountsSetting): Promise<void> {
-  const known = new Set((await db.selectFrom('banks').select('code').execute()).map((row) => row.code))
+  const known = new Set(await listBankCodes(db))
   const unknown = setting.banks.filter((bank) => !known.has(bank.bankCode)).map((bank) => bank.bankCode)
   if (unknown.length > 0) throw new Error(`DEPOSIT_ACCOUNTS names banks the server does not know: ${[...new Set(unknown)].join(', ')}`)
-  await db.deleteFrom('deposit_accounts').execute()
-  await db.deleteFrom('wallet_accounts').execute()
+  await deleteDepositAccountsAndWallets(db)
   await insertDepositAccounts(db, setting.banks, 0)
   const wallets = setting.wallets ?? []
   if (wallets.length > 0) {
-    await db.insertInto('wallet_accounts')
-      .values(wallets.map((wallet, sort) => ({ account_name: wallet.accountName, account_no: wallet.accountNo ?? null, mode: wallet.mode, sort })))
-      .execute()
+    await insertWalletAccounts(db, wallets.map((wallet, sort) => ({ account_name: wallet.accountName, account_no: wallet.accountNo ?? null, mode: wallet.mode, sort })))
   }
 }
 

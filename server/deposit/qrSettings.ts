@@ -2,6 +2,7 @@ import { Type } from 'typebox'
 import { Value } from 'typebox/value'
 import type { QrProvider } from '../../src/api/contract'
 import { type Db, inTransaction } from '../shared/db'
+import { findQrSettingsJson, saveQrSettingsJson } from './repo'
 
 // The operator's QR deposit settings: one JSON value in `settings`, its patch and its schemas.
 
@@ -24,11 +25,9 @@ export const DEFAULT_QR_SETTINGS: QrSettings = {
   offMessage: 'ช่องทางนี้ปิดปรับปรุงชั่วคราว',
 }
 
-const QR_SETTINGS_KEY = 'depositQr'
-
 export async function getQrSettings(db: Db): Promise<QrSettings> {
-  const row = await db.selectFrom('settings').select('value').where('key', '=', QR_SETTINGS_KEY).executeTakeFirst()
-  const stored = row ? (JSON.parse(row.value) as QrSettingsPatch) : {}
+  const json = await findQrSettingsJson(db)
+  const stored = json === undefined ? {} : (JSON.parse(json) as QrSettingsPatch)
   return mergeQrSettings(DEFAULT_QR_SETTINGS, stored)
 }
 
@@ -45,9 +44,7 @@ export function mergeQrSettings(base: QrSettings, patch: QrSettingsPatch): QrSet
 export async function updateQrSettings(db: Db, patch: QrSettingsPatch): Promise<QrSettings> {
   return inTransaction(db, async (trx) => {
     const settings = mergeQrSettings(await getQrSettings(trx), patch)
-    const value = JSON.stringify(settings)
-    await trx.insertInto('settings').values({ key: QR_SETTINGS_KEY, value })
-      .onConflict((c) => c.column('key').doUpdateSet({ value })).execute()
+    await saveQrSettingsJson(trx, JSON.stringify(settings))
     return settings
   })
 }

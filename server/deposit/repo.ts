@@ -1,5 +1,6 @@
-// The deposit tables and their repository: QR codes, slip uploads and gift links.
-import type { Generated } from 'kysely'
+// The deposit tables and their repository: QR codes, slip uploads and gift links, the QR settings,
+// and the writes to the operator's deposit accounts and TrueMoney wallets (lookup's tables).
+import type { Generated, Insertable } from 'kysely'
 import type { QrProvider, Variant } from '../../src/api/contract'
 import type { Db, Tables } from '../shared/db'
 
@@ -223,4 +224,45 @@ export async function setSlipDigest(db: Db, id: number, imageDigest: string): Pr
   await db.updateTable('deposit_slips').set({ image_digest: imageDigest })
     .where('id', '=', id).where('image_digest', 'is', null)
     .execute()
+}
+
+/** The currency of a member's account (a gift link pays baht only). */
+export async function memberCurrency(db: Db, memberId: number): Promise<string> {
+  return (await db.selectFrom('members').select('currency').where('id', '=', memberId).executeTakeFirstOrThrow()).currency
+}
+
+// ---- QR settings: one JSON value in `settings` ----
+
+const QR_SETTINGS_KEY = 'depositQr'
+
+/** The stored QR settings patch as JSON; undefined when none was stored. */
+export async function findQrSettingsJson(db: Db): Promise<string | undefined> {
+  const row = await db.selectFrom('settings').select('value').where('key', '=', QR_SETTINGS_KEY).executeTakeFirst()
+  return row?.value
+}
+
+export async function saveQrSettingsJson(db: Db, value: string): Promise<void> {
+  await db.insertInto('settings').values({ key: QR_SETTINGS_KEY, value })
+    .onConflict((c) => c.column('key').doUpdateSet({ value })).execute()
+}
+
+// ---- The operator's deposit accounts and TrueMoney wallets ----
+
+export async function listBankCodes(db: Db): Promise<string[]> {
+  return (await db.selectFrom('banks').select('code').execute()).map((row) => row.code)
+}
+
+/** Removes every deposit account, then every TrueMoney wallet. */
+export async function deleteDepositAccountsAndWallets(db: Db): Promise<void> {
+  await db.deleteFrom('deposit_accounts').execute()
+  await db.deleteFrom('wallet_accounts').execute()
+}
+
+export async function insertWalletAccounts(db: Db, rows: Insertable<Tables['wallet_accounts']>[]): Promise<void> {
+  await db.insertInto('wallet_accounts').values(rows).execute()
+}
+
+/** The highest `sort` in the table; -1 when it is empty. */
+export async function lastSort(db: Db, table: 'deposit_accounts' | 'wallet_accounts'): Promise<number> {
+  return Number((await db.selectFrom(table).select((eb) => eb.fn.max('sort').as('sort')).executeTakeFirst())?.sort ?? -1)
 }

@@ -1,5 +1,6 @@
 import type { Db } from '../shared/db'
 import { insertDepositAccounts } from '../lookup/repo'
+import { insertWalletAccounts, lastSort } from './repo'
 
 /**
  * The deposit methods of spec 2 beyond the first seed's KBANK AUTO, SCB and BCEL accounts: KBANK's
@@ -17,11 +18,7 @@ export const giftLinkWallet = { accountName: 'WALLET DEMO', mode: 'TRUELINK' } a
 
 /** After the accounts already there, in this order. */
 export async function seedDepositMethods(db: Db): Promise<void> {
-  const last = async (table: 'deposit_accounts' | 'wallet_accounts') =>
-    Number((await db.selectFrom(table).select((eb) => eb.fn.max('sort').as('sort')).executeTakeFirst())?.sort ?? -1)
-  const after = await last('deposit_accounts')
+  const after = await lastSort(db, 'deposit_accounts')
   await insertDepositAccounts(db, depositMethods, after + 1)
-  await db.insertInto('wallet_accounts')
-    .values({ account_name: giftLinkWallet.accountName, mode: giftLinkWallet.mode, sort: (await last('wallet_accounts')) + 1 })
-    .execute()
+  await insertWalletAccounts(db, [{ account_name: giftLinkWallet.accountName, mode: giftLinkWallet.mode, sort: (await lastSort(db, 'wallet_accounts')) + 1 }])
 }

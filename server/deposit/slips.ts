@@ -176,7 +176,7 @@ export async function settleSlip(ctx: ServerContext, reference: string, outcome:
   if (outcome.status === 'success' && found.kind === 'truelink') {
     if (outcome.amountMinor < TRUELINK_MINIMUM_MINOR) throw fail(400, 'KEY_INVALID')
     // Baht only, whenever the link was sent: it is never credited to a wallet of another money.
-    if (moneyOf(await memberCurrency(ctx.db, found.member_id)) !== 'THB') throw fail(400, 'TRUELINK_CURRENCY')
+    if (moneyOf(await repo.memberCurrency(ctx.db, found.member_id)) !== 'THB') throw fail(400, 'TRUELINK_CURRENCY')
   }
   return inTransaction(ctx.db, async (trx) => {
     const settled = await settleOnce(trx, reference, outcome, now)
@@ -193,9 +193,6 @@ export async function settleSlip(ctx: ServerContext, reference: string, outcome:
     return toSlip(settled)
   })
 }
-
-const memberCurrency = async (db: Db, memberId: number): Promise<string> =>
-  (await db.selectFrom('members').select('currency').where('id', '=', memberId).executeTakeFirstOrThrow()).currency
 
 /** The settling update; an approval whose bank reference is taken is rolled back to its savepoint and fails instead. */
 async function settleOnce(trx: Db, reference: string, outcome: SlipOutcome, now: number) {

@@ -2,8 +2,10 @@ import { randomBytes } from 'node:crypto'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { randomToken, sha256 } from '../shared/tokens'
 import { type Db, inTransaction, whenDurable } from '../shared/db'
-import { runSql } from '../shared/sql'
-import { type Game, type GameAccount, insertLaunch, LAUNCH_TTL_MS } from './repo'
+import {
+  findProviderOutcome, type Game, type GameAccount, insertLaunch, insertProviderTransfer, LAUNCH_TTL_MS, markProviderTransferRefused,
+  moveProviderBalance, recordedProviderOutcome,
+} from './repo'
 
 /** Where the simulated providers' auto-login links open the demo game (wallet/routes.ts), by a launch token. */
 export const DEMO_GAME_PATH = '/demo-game'
@@ -56,22 +58,11 @@ async function reach(game: Game): Promise<void> {
 }
 
 /**
- * Moves a simulated provider's own balance of `username` by `signedMinor`, unless that would take
- * it below zero: false then, and nothing moved. In the caller's transaction.
- */
-async function moveAtProvider(db: Db, gameCode: string, username: string, signedMinor: number): Promise<boolean> {
-  await runSql(db, 'INSERT INTO provider_accounts (game_code, username, balance_minor) VALUES (?, ?, 0) ON CONFLICT (game_code, username) DO NOTHING', [gameCode, username])
-  const moved = await runSql(db, `UPDATE provider_accounts SET balance_minor = balance_minor + ?
-    WHERE game_code = ? AND username = ? AND balance_minor + ? >= 0 RETURNING balance_minor`, [signedMinor, gameCode, username, signedMinor])
-  return moved.length > 0
-}
-
-/**
  * A round played at a simulated provider (the dev stand-in reports it to us after): a win adds to
  * the account there, a loss takes from it; a loss beyond what the account holds is refused (false).
  */
 export async function playAtProvider(db: Db, gameCode: string, username: string, signedMinor: number): Promise<boolean> {
-  return inTransaction(db, (trx) => moveAtProvider(trx, gameCode, username, signedMinor))
+  return inTransaction(db, (trx) => moveProviderBalance(trx, gameCode, username, signedMinor))
 }
 
 /**
@@ -96,13 +87,13 @@ export function simulatedProvider(db: Db, now: () => number): GameProvider {
       // The provider's own book: the first request with a reference writes it and moves the
       // account's balance there (or is refused, for good, when a payout exceeds it); a later one reads it.
       const outcome = await inTransaction(db, async (trx) => {
-        const [written] = await runSql<{ outcome: string }>(trx, `INSERT INTO provider_transfers (game_code, reference, direction, username, amount_minor, outcome, at)
-          VALUES (?, ?, ?, ?, ?, 'done', ?) ON CONFLICT (game_code, reference) DO NOTHING RETURNING outcome`,
-        [game.code, transfer.reference, transfer.direction, account.username, transfer.amountMinor, now()])
-        if (!written) return (await runSql<{ outcome: string }>(trx, 'SELECT outcome FROM provider_transfers WHERE game_code = ? AND reference = ?', [game.code, transfer.reference]))[0].outcome
+        const written = await insertProviderTransfer(trx, {
+          gameCode: game.code, reference: transfer.reference, direction: transfer.direction, username: account.username, amountMinor: transfer.amountMinor, at: now(),
+        })
+        if (!written) return recordedProviderOutcome(trx, game.code, transfer.reference)
         const signed = transfer.direction === 'deposit' ? transfer.amountMinor : -transfer.amountMinor
-        if (await moveAtProvider(trx, game.code, account.username, signed)) return 'done'
-        await runSql(trx, `UPDATE provider_transfers SET outcome = 'refused' WHERE game_code = ? AND reference = ?`, [game.code, transfer.reference])
+        if (await moveProviderBalance(trx, game.code, account.username, signed)) return 'done'
+        await markProviderTransferRefused(trx, game.code, transfer.reference)
         return 'refused'
       })
       // A provider answers once its book is on disk, like a real one.
@@ -112,9 +103,7 @@ export function simulatedProvider(db: Db, now: () => number): GameProvider {
     },
     async transferStatus(game, reference) {
       await reach(game)
-      const row = await db.selectFrom('provider_transfers').select('outcome')
-        .where('game_code', '=', game.code).where('reference', '=', reference).executeTakeFirst()
-      return row ? (row.outcome as ProviderTransferStatus) : 'unknown'
+      return ((await findProviderOutcome(db, game.code, reference)) ?? 'unknown') as ProviderTransferStatus
     },
     async launchPath(db, game, account, now) {
       await reach(game)

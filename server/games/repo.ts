@@ -193,3 +193,54 @@ export async function findLaunch(db: Db, tokenHash: string): Promise<{ memberId:
 
 /** An auto-login link works for 10 minutes. */
 export const LAUNCH_TTL_MS = 10 * 60 * 1000
+
+// ---- The simulated providers' own book (games/providers.ts) ----
+
+/**
+ * Moves a simulated provider's own balance of `username` by `signedMinor`, unless that would take
+ * it below zero: false then, and nothing moved. In the caller's transaction.
+ */
+export async function moveProviderBalance(db: Db, gameCode: string, username: string, signedMinor: number): Promise<boolean> {
+  await runSql(db, 'INSERT INTO provider_accounts (game_code, username, balance_minor) VALUES (?, ?, 0) ON CONFLICT (game_code, username) DO NOTHING', [gameCode, username])
+  const moved = await runSql(db, `UPDATE provider_accounts SET balance_minor = balance_minor + ?
+    WHERE game_code = ? AND username = ? AND balance_minor + ? >= 0 RETURNING balance_minor`, [signedMinor, gameCode, username, signedMinor])
+  return moved.length > 0
+}
+
+export interface ProviderTransferEntry {
+  gameCode: string
+  reference: string
+  direction: string
+  username: string
+  amountMinor: number
+  at: number
+}
+
+/**
+ * Writes a reference into a simulated provider's book as done, when it is the first request with
+ * it: false when the reference was there already (nothing written; a request at the same time
+ * waits for the other's row on PostgreSQL).
+ */
+export async function insertProviderTransfer(db: Db, entry: ProviderTransferEntry): Promise<boolean> {
+  const [written] = await runSql<{ outcome: string }>(db, `INSERT INTO provider_transfers (game_code, reference, direction, username, amount_minor, outcome, at)
+    VALUES (?, ?, ?, ?, ?, 'done', ?) ON CONFLICT (game_code, reference) DO NOTHING RETURNING outcome`,
+  [entry.gameCode, entry.reference, entry.direction, entry.username, entry.amountMinor, entry.at])
+  return written !== undefined
+}
+
+/** What the book says of a reference it already holds (insertProviderTransfer found it there). */
+export async function recordedProviderOutcome(db: Db, gameCode: string, reference: string): Promise<string> {
+  return (await runSql<{ outcome: string }>(db, 'SELECT outcome FROM provider_transfers WHERE game_code = ? AND reference = ?', [gameCode, reference]))[0].outcome
+}
+
+/** A reference the provider could not pay out stays refused, for good. */
+export async function markProviderTransferRefused(db: Db, gameCode: string, reference: string): Promise<void> {
+  await runSql(db, `UPDATE provider_transfers SET outcome = 'refused' WHERE game_code = ? AND reference = ?`, [gameCode, reference])
+}
+
+/** What the book says of a reference; undefined when the provider never saw it. */
+export async function findProviderOutcome(db: Db, gameCode: string, reference: string): Promise<string | undefined> {
+  const row = await db.selectFrom('provider_transfers').select('outcome')
+    .where('game_code', '=', gameCode).where('reference', '=', reference).executeTakeFirst()
+  return row?.outcome
+}

@@ -1,5 +1,7 @@
-// The wallet area's data: its tables' row types (its SQL joins them here as it leaves the domain modules).
+// The wallet area's data: its tables' row types and their SQL (withdrawals.ts and transfers.ts keep the rules).
 import type { Generated } from 'kysely'
+import { type Db, isPostgres, type Tables } from '../shared/db'
+import { runSql } from '../shared/sql'
 
 declare module '../shared/db' {
   /** The wallet area's tables (the migrations make them). */
@@ -34,4 +36,150 @@ declare module '../shared/db' {
       updated_at: number
     }
   }
+}
+
+// ---- Withdrawals ----
+
+const withdrawalColumns = [
+  'id', 'amount_minor', 'currency', 'status', 'created_at', 'member_id', 'bank_code', 'bank_account_no', 'bank_account_name',
+] as const
+
+export interface WithdrawalRow {
+  id: number | string
+  amount_minor: number | string
+  currency: string
+  status: string
+  created_at: number | string
+  member_id: number | string
+  bank_code: string
+  bank_account_no: string
+  bank_account_name: string
+}
+
+/**
+ * The member's bank account and payout hold as committed now. On PostgreSQL the row stays locked
+ * to the end of the transaction, so a bank account change lands either before this withdrawal (it
+ * then sees the new account and its hold) or after it (and sends it to review), never in between;
+ * SQLite runs one transaction at a time.
+ */
+export async function lockPayee(trx: Db, memberId: number) {
+  const query = trx.selectFrom('members')
+    .select(['bank_code', 'bank_account_no', 'bank_account_name', 'payout_hold_until'])
+    .where('id', '=', memberId)
+  return (isPostgres(trx) ? query.forUpdate() : query).executeTakeFirstOrThrow()
+}
+
+export type NewWithdrawal = Omit<Tables['withdrawals'], 'id' | 'settled_movement_id' | 'settled_at'>
+
+export async function insertWithdrawal(trx: Db, withdrawal: NewWithdrawal): Promise<WithdrawalRow> {
+  return trx.insertInto('withdrawals').values(withdrawal).returning(withdrawalColumns).executeTakeFirstOrThrow()
+}
+
+/**
+ * Settles a withdrawal still waiting (requested or review); undefined when it is not waiting (or
+ * not there). The conditional update is the claim: of two settlements at once, one finds nothing to do.
+ */
+export async function claimWithdrawalSettlement(trx: Db, id: number, outcome: 'paid' | 'failed', at: number): Promise<WithdrawalRow | undefined> {
+  return trx.updateTable('withdrawals').set({ status: outcome, settled_at: at })
+    .where('id', '=', id).where('status', 'in', ['requested', 'review'])
+    .returning(withdrawalColumns)
+    .executeTakeFirst()
+}
+
+export async function withdrawalExists(db: Db, id: number): Promise<boolean> {
+  return (await db.selectFrom('withdrawals').select('id').where('id', '=', id).executeTakeFirst()) !== undefined
+}
+
+export async function setWithdrawalSettledMovement(trx: Db, id: number, movementId: number): Promise<void> {
+  await trx.updateTable('withdrawals').set({ settled_movement_id: movementId }).where('id', '=', id).execute()
+}
+
+/**
+ * A new payout account: the member's withdrawals still `requested` wait for review. Called in the
+ * change's transaction, so the change and the move commit together or not at all.
+ */
+export async function holdWaitingWithdrawals(trx: Db, memberId: number): Promise<void> {
+  await trx.updateTable('withdrawals').set({ status: 'review' })
+    .where('member_id', '=', memberId).where('status', '=', 'requested')
+    .execute()
+}
+
+/** A member's withdrawals, newest first, `limit` a page, with their count. */
+export async function listWithdrawalRows(db: Db, memberId: number, page: number, limit: number): Promise<{ rows: WithdrawalRow[]; total: number }> {
+  const rows = await db.selectFrom('withdrawals').select(withdrawalColumns)
+    .where('member_id', '=', memberId)
+    .orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset((page - 1) * limit)
+    .execute()
+  const { total } = await db.selectFrom('withdrawals')
+    .select((eb) => eb.fn.countAll<number | string>().as('total'))
+    .where('member_id', '=', memberId)
+    .executeTakeFirstOrThrow()
+  return { rows, total: Number(total) }
+}
+
+// ---- Game transfers ----
+
+export interface TransferRow {
+  id: number
+  member_id: number
+  from_code: string
+  to_code: string
+  amount_minor: number
+  currency: string
+  reserve_movement_id: number
+  status: string
+  created_at: number
+}
+
+const transferColumns = ['id', 'member_id', 'from_code', 'to_code', 'amount_minor', 'currency', 'reserve_movement_id', 'status', 'created_at'] as const
+
+export interface NewTransfer {
+  memberId: number
+  from: string
+  to: string
+  amountMinor: number
+  currency: string
+  at: number
+}
+
+/** A transfer reserved by `movementId`; its id. */
+export async function insertTransfer(trx: Db, transfer: NewTransfer, movementId: number): Promise<number> {
+  const [row] = await runSql<{ id: number }>(trx,
+    `INSERT INTO game_transfers (member_id, from_code, to_code, amount_minor, currency, status, reserve_movement_id, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, 'reserved', ?, ?, ?) RETURNING id`,
+    [transfer.memberId, transfer.from, transfer.to, transfer.amountMinor, transfer.currency, movementId, transfer.at, transfer.at])
+  return Number(row.id)
+}
+
+export async function findTransferRow(db: Db, id: number): Promise<TransferRow> {
+  return db.selectFrom('game_transfers').select(transferColumns).where('id', '=', id).executeTakeFirstOrThrow()
+}
+
+/**
+ * Moves a transfer to its finish, only from the state `fromStatus` its finisher saw: false when
+ * another finisher moved it first (nothing written then).
+ */
+export async function claimTransferFinish(
+  trx: Db,
+  finish: { id: number; fromStatus: string; outcome: string; movementId: number; at: number },
+): Promise<boolean> {
+  const claimed = await runSql(trx, 'UPDATE game_transfers SET status = ?, finish_movement_id = ?, updated_at = ? WHERE id = ? AND status = ? RETURNING id',
+    [finish.outcome, finish.movementId, finish.at, finish.id, finish.fromStatus])
+  return claimed.length > 0
+}
+
+/** A reserved transfer whose source game paid out: withdrawn. Undefined when it was no longer reserved. */
+export async function markTransferWithdrawn(db: Db, id: number, at: number): Promise<TransferRow | undefined> {
+  return db.updateTable('game_transfers').set({ status: 'withdrawn', updated_at: at })
+    .where('id', '=', id).where('status', '=', 'reserved')
+    .returning(transferColumns).executeTakeFirst()
+}
+
+/** Open transfers (reserved, withdrawn) created at or before `olderThan`, by id after `after`, `limit` of them. */
+export async function openTransfersPage(db: Db, olderThan: number, after: number, limit: number): Promise<TransferRow[]> {
+  return db.selectFrom('game_transfers').select(transferColumns)
+    .where('status', 'in', ['reserved', 'withdrawn'])
+    .where('created_at', '<=', olderThan)
+    .where('id', '>', after)
+    .orderBy('id').limit(limit).execute()
 }

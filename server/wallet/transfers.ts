@@ -15,10 +15,10 @@
 import type { ServerContext } from '../shared/context'
 import { type Db, inTransaction, whenDurable } from '../shared/db'
 import { Refusal } from '../shared/http/errors'
-import { runSql } from '../shared/sql'
 import * as games from '../games/repo'
 import { type AccountCache, type AccountRef, postMovement, resolveAccounts } from '../shared/ledger'
 import { type ProviderDirection, ProviderRefused, type ProviderTransferStatus, ProviderUnreachable, withinTime } from '../games/providers'
+import * as repo from './repo'
 
 export const WALLET = 'WALLET'
 
@@ -49,9 +49,7 @@ export const inTransit = (currency: string): AccountRef => ({ house: 'in-transit
 const accountOf = (code: string, memberId: number): AccountRef =>
   code === WALLET ? { wallet: memberId } : { game: code, memberId }
 
-type Row = { id: number; member_id: number; from_code: string; to_code: string; amount_minor: number; currency: string; reserve_movement_id: number; status: string; created_at: number }
-
-const fromRow = (row: Row): GameTransfer => ({
+const fromRow = (row: repo.TransferRow): GameTransfer => ({
   id: Number(row.id),
   memberId: Number(row.member_id),
   from: row.from_code,
@@ -63,18 +61,9 @@ const fromRow = (row: Row): GameTransfer => ({
   createdAt: Number(row.created_at),
 })
 
-const columns = ['id', 'member_id', 'from_code', 'to_code', 'amount_minor', 'currency', 'reserve_movement_id', 'status', 'created_at'] as const
-
 export const isOpen = (transfer: GameTransfer): boolean => transfer.status === 'reserved' || transfer.status === 'withdrawn'
 
-export interface TransferRequest {
-  memberId: number
-  from: string
-  to: string
-  amountMinor: number
-  currency: string
-  at: number
-}
+export type TransferRequest = repo.NewTransfer
 
 /**
  * Step 1, in the caller's transaction when `db` is one: the money leaves the source for in-transit.
@@ -93,11 +82,8 @@ export async function reserveTransfer(db: Db, request: TransferRequest, accounts
         { account: inTransit(request.currency), amountMinor: request.amountMinor },
       ],
     }, accounts)
-    const [row] = await runSql<{ id: number }>(trx,
-      `INSERT INTO game_transfers (member_id, from_code, to_code, amount_minor, currency, status, reserve_movement_id, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, 'reserved', ?, ?, ?) RETURNING id`,
-      [request.memberId, request.from, request.to, request.amountMinor, request.currency, movementId, request.at, request.at])
-    return { ...request, id: Number(row.id), reference: String(movementId), status: 'reserved', createdAt: request.at }
+    const id = await repo.insertTransfer(trx, request, movementId)
+    return { ...request, id, reference: String(movementId), status: 'reserved', createdAt: request.at }
   })
 }
 
@@ -105,7 +91,7 @@ export async function reserveTransfer(db: Db, request: TransferRequest, accounts
 export const transferReference = (id: number): string => `T${id}`
 
 export async function findTransfer(db: Db, id: number): Promise<GameTransfer> {
-  return fromRow(await db.selectFrom('game_transfers').select(columns).where('id', '=', id).executeTakeFirstOrThrow())
+  return fromRow(await repo.findTransferRow(db, id))
 }
 
 /** The step still to do: out of the source game, or into the target game. */
@@ -204,9 +190,8 @@ async function finish(ctx: ServerContext, transfer: GameTransfer, outcome: 'sett
           { account: accountOf(to, transfer.memberId), amountMinor: transfer.amountMinor },
         ],
       }, known?.accounts)
-      const claimed = await runSql(trx, 'UPDATE game_transfers SET status = ?, finish_movement_id = ?, updated_at = ? WHERE id = ? AND status = ? RETURNING id',
-        [outcome, movementId, at, transfer.id, transfer.status])
-      if (claimed.length === 0) throw new FinishedElsewhere()
+      const claimed = await repo.claimTransferFinish(trx, { id: transfer.id, fromStatus: transfer.status, outcome, movementId, at })
+      if (!claimed) throw new FinishedElsewhere()
       return { ...transfer, status: outcome }
     })
   } catch (error) {
@@ -217,9 +202,7 @@ async function finish(ctx: ServerContext, transfer: GameTransfer, outcome: 'sett
 }
 
 async function markWithdrawn(ctx: ServerContext, transfer: GameTransfer): Promise<GameTransfer> {
-  const row = await ctx.db.updateTable('game_transfers').set({ status: 'withdrawn', updated_at: ctx.now() })
-    .where('id', '=', transfer.id).where('status', '=', 'reserved')
-    .returning(columns).executeTakeFirst()
+  const row = await repo.markTransferWithdrawn(ctx.db, transfer.id, ctx.now())
   return row ? fromRow(row) : findTransfer(ctx.db, transfer.id)
 }
 
@@ -257,11 +240,7 @@ export async function recoverTransfers(ctx: ServerContext): Promise<number> {
   let resolved = 0
   let after = 0
   for (;;) {
-    const rows = await ctx.db.selectFrom('game_transfers').select(columns)
-      .where('status', 'in', ['reserved', 'withdrawn'])
-      .where('created_at', '<=', olderThan)
-      .where('id', '>', after)
-      .orderBy('id').limit(SWEEP_PAGE).execute()
+    const rows = await repo.openTransfersPage(ctx.db, olderThan, after, SWEEP_PAGE)
     for (const row of rows) {
       try {
         if (!isOpen(await driveTransfer(ctx, fromRow(row), { recovering: true }))) resolved += 1

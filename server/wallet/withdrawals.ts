@@ -3,43 +3,28 @@
  * payouts-pending account (state `requested`), or waits for review during the payout hold after a
  * bank account change (state `review`). Each keeps its destination, the member's bank account when
  * it was requested; the operator pays that account and no other. A later change of bank or account
- * number sends the member's `requested` withdrawals to review (holdWaitingWithdrawals, in the
+ * number sends the member's `requested` withdrawals to review (repo.ts holdWaitingWithdrawals, in the
  * change's transaction). Settling pays it (payouts-pending -> payouts-paid) or fails it (back to
  * the wallet, a new movement). Limits come from the withdraw lookup.
  */
 import type { Withdrawal, WithdrawalList, WithdrawalStatus, WithdrawResponse } from '../../src/api/contract'
 import type { Member } from '../account/member'
 import type { ServerContext } from '../shared/context'
-import { type Db, inTransaction, isPostgres } from '../shared/db'
+import { inTransaction } from '../shared/db'
 import { fail } from '../shared/http/errors'
 import { withdrawLimitsFor } from '../lookup/repo'
 import { moneyOf, toMajor } from '../shared/money'
 import { ceilingFor, parseAmount } from '../shared/amount'
 import { endBonusByWithdrawal } from '../bonus/bonuses'
 import { accountCurrency, postMovement } from '../shared/ledger'
-
-const COLUMNS = [
-  'id', 'amount_minor', 'currency', 'status', 'created_at', 'member_id', 'bank_code', 'bank_account_no', 'bank_account_name',
-] as const
-
-interface WithdrawalRow {
-  id: number | string
-  amount_minor: number | string
-  currency: string
-  status: string
-  created_at: number | string
-  member_id: number | string
-  bank_code: string
-  bank_account_no: string
-  bank_account_name: string
-}
+import * as repo from './repo'
 
 /** All but the last 4 characters as `x`, the length kept; a number of 4 or fewer is masked whole. */
 export const maskAccountNo = (accountNo: string): string =>
   accountNo.length > 4 ? 'x'.repeat(accountNo.length - 4) + accountNo.slice(-4) : 'x'.repeat(accountNo.length)
 
 /** A withdrawal as the member sees it (masked), or as the payer must see it (`whole`). */
-const toWithdrawal = (row: WithdrawalRow, accountNo: 'masked' | 'whole' = 'masked'): Withdrawal => ({
+const toWithdrawal = (row: repo.WithdrawalRow, accountNo: 'masked' | 'whole' = 'masked'): Withdrawal => ({
   id: String(row.id),
   amount: toMajor(Number(row.amount_minor)),
   currency: row.currency,
@@ -52,19 +37,6 @@ const toWithdrawal = (row: WithdrawalRow, accountNo: 'masked' | 'whole' = 'maske
   },
 })
 
-/**
- * The member's bank account and payout hold as committed now. On PostgreSQL the row stays locked
- * to the end of the transaction, so a bank account change lands either before this withdrawal (it
- * then sees the new account and its hold) or after it (and sends it to review), never in between;
- * SQLite runs one transaction at a time.
- */
-async function lockPayee(trx: Db, memberId: number) {
-  const query = trx.selectFrom('members')
-    .select(['bank_code', 'bank_account_no', 'bank_account_name', 'payout_hold_until'])
-    .where('id', '=', memberId)
-  return (isPostgres(trx) ? query.forUpdate() : query).executeTakeFirstOrThrow()
-}
-
 export async function requestWithdrawal(ctx: ServerContext, member: Member, amount: number | string): Promise<WithdrawResponse> {
   const amountMinor = parseAmount(amount, ceilingFor(ctx.maxAmountMinor, member.currency))
   const limits = await withdrawLimitsFor(ctx.db, moneyOf(member.currency))
@@ -73,7 +45,7 @@ export async function requestWithdrawal(ctx: ServerContext, member: Member, amou
   if (limits && amountMinor > limits.withdrawMaxMinor) throw fail(400, 'WITHDRAW_MAXIMUM', toMajor(limits.withdrawMaxMinor), { currency: member.currency })
   const at = ctx.now()
   return inTransaction(ctx.db, async (trx) => {
-    const payee = await lockPayee(trx, member.id)
+    const payee = await repo.lockPayee(trx, member.id)
     if (!payee.bank_code || !payee.bank_account_no) throw fail(400, 'NO_BANK')
     // Under a held bonus the withdrawal takes the whole balance; the rest is removed (spec 1).
     await endBonusByWithdrawal(trx, member, amountMinor, at)
@@ -88,7 +60,7 @@ export async function requestWithdrawal(ctx: ServerContext, member: Member, amou
         { account: { house: 'payouts-pending', currency: member.currency }, amountMinor },
       ],
     })
-    const row = await trx.insertInto('withdrawals').values({
+    const row = await repo.insertWithdrawal(trx, {
       member_id: member.id,
       amount_minor: amountMinor,
       currency: member.currency,
@@ -98,7 +70,7 @@ export async function requestWithdrawal(ctx: ServerContext, member: Member, amou
       bank_code: payee.bank_code,
       bank_account_no: payee.bank_account_no,
       bank_account_name: payee.bank_account_name,
-    }).returning(COLUMNS).executeTakeFirstOrThrow()
+    })
     return { message: 'SUCCESS' as const, withdrawal: toWithdrawal(row), wallet: { amount: toMajor(balances[0]), currency: member.currency } }
   })
 }
@@ -110,15 +82,8 @@ export async function requestWithdrawal(ctx: ServerContext, member: Member, amou
 export async function settleWithdrawal(ctx: ServerContext, id: number, outcome: 'paid' | 'failed'): Promise<Withdrawal> {
   return inTransaction(ctx.db, async (trx) => {
     const at = ctx.now()
-    // The conditional update is the claim: of two settlements at once, one finds nothing to do.
-    const row = await trx.updateTable('withdrawals').set({ status: outcome, settled_at: at })
-      .where('id', '=', id).where('status', 'in', ['requested', 'review'])
-      .returning(COLUMNS)
-      .executeTakeFirst()
-    if (!row) {
-      const exists = await trx.selectFrom('withdrawals').select('id').where('id', '=', id).executeTakeFirst()
-      throw exists ? fail(409, 'KEY_INVALID') : fail(404, 'NO_DATA')
-    }
+    const row = await repo.claimWithdrawalSettlement(trx, id, outcome, at)
+    if (!row) throw (await repo.withdrawalExists(trx, id)) ? fail(409, 'KEY_INVALID') : fail(404, 'NO_DATA')
     const memberId = Number(row.member_id)
     const amountMinor = Number(row.amount_minor)
     const pending = { house: 'payouts-pending' as const, currency: row.currency }
@@ -132,30 +97,13 @@ export async function settleWithdrawal(ctx: ServerContext, id: number, outcome: 
         ? [{ account: pending, amountMinor: -amountMinor }, { account: { house: 'payouts-paid', currency }, amountMinor }]
         : [{ account: pending, amountMinor: -amountMinor }, { account: { wallet: memberId }, amountMinor }],
     })
-    await trx.updateTable('withdrawals').set({ settled_movement_id: movementId }).where('id', '=', id).execute()
+    await repo.setWithdrawalSettledMovement(trx, id, movementId)
     return toWithdrawal(row, 'whole')
   })
 }
 
-/**
- * A new payout account: the member's withdrawals still `requested` wait for review. Called in the
- * change's transaction, so the change and the move commit together or not at all.
- */
-export async function holdWaitingWithdrawals(trx: Db, memberId: number): Promise<void> {
-  await trx.updateTable('withdrawals').set({ status: 'review' })
-    .where('member_id', '=', memberId).where('status', '=', 'requested')
-    .execute()
-}
-
 /** The member's own withdrawals, newest first, `limit` a page. */
 export async function listWithdrawals(ctx: ServerContext, member: Member, page: number, limit: number): Promise<WithdrawalList> {
-  const rows = await ctx.db.selectFrom('withdrawals').select(COLUMNS)
-    .where('member_id', '=', member.id)
-    .orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset((page - 1) * limit)
-    .execute()
-  const { total } = await ctx.db.selectFrom('withdrawals')
-    .select((eb) => eb.fn.countAll<number | string>().as('total'))
-    .where('member_id', '=', member.id)
-    .executeTakeFirstOrThrow()
-  return { total: Number(total), withdrawals: rows.map((row) => toWithdrawal(row)) }
+  const { rows, total } = await repo.listWithdrawalRows(ctx.db, member.id, page, limit)
+  return { total, withdrawals: rows.map((row) => toWithdrawal(row)) }
 }
