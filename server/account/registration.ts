@@ -6,7 +6,7 @@ import { findUsableVerification } from '../otp/repo'
 import { checkPhone } from '../shared/phone'
 import { getSetting } from '../shared/settings'
 import { isPasswordLongEnough } from '../../src/lib/validation'
-import { findMemberById, findMemberByUsername, memberIdFromInviteCode } from './repo'
+import { findMemberById, findMemberByUsername, memberIdFromInviteCode } from '../shared/members'
 import * as rules from './rules'
 
 /** A checked registration, names normalized. */

@@ -1,30 +1,12 @@
-import type { Currency } from '../../src/api/contract'
-import type { Member } from './member'
+import type { Member } from '../shared/members'
 import { type Generated, sql } from 'kysely'
 import { type Db, inTransaction, isPostgres } from '../shared/db'
-import { runSql } from '../shared/sql'
 import { openWallet } from '../shared/ledger'
 import { holdWaitingWithdrawals } from '../wallet/repo'
 
 declare module '../shared/db' {
-  /** The account area's tables (the migrations make them). */
+  /** The account area's table (the migrations make it): each change of a payout bank account. */
   interface Tables {
-    members: {
-      id: Generated<number>
-      username: string
-      password_hash: string
-      name: string
-      bank_code: string
-      bank_account_name: string
-      bank_account_no: string
-      currency: string
-      source_code: string | null
-      invited_by: number | null
-      /** 1 or 0: one representation on both dialects. */
-      is_active: Generated<number>
-      created_at: number
-      payout_hold_until: Generated<number>
-    }
     bank_account_changes: {
       id: Generated<number>
       member_id: number
@@ -38,44 +20,6 @@ declare module '../shared/db' {
       changed_at: number
     }
   }
-}
-
-export type { Member } from './member'
-
-const columns = [
-  'id', 'username', 'password_hash as passwordHash', 'name', 'bank_code as bankCode',
-  'bank_account_name as bankAccountName', 'bank_account_no as bankAccountNo', 'currency',
-  'source_code as sourceCode', 'invited_by as invitedBy', 'is_active as isActive',
-  'created_at as createdAt', 'payout_hold_until as payoutHoldUntil',
-] as const
-
-/** is_active is stored as 0 or 1 on both dialects. */
-type MemberRow = Omit<Member, 'isActive' | 'currency'> & { isActive: number; currency: string }
-
-function fromRow(member: MemberRow | undefined): Member | undefined {
-  return member && { ...member, currency: member.currency as Currency, isActive: member.isActive === 1 }
-}
-
-export async function findMemberById(db: Db, id: number): Promise<Member | undefined> {
-  return fromRow(await db.selectFrom('members').select(columns).where('id', '=', id).executeTakeFirst())
-}
-
-/** `columns` as SQL, for the one read every member call makes (sql.ts: the builder costs what the read does). */
-const sessionMemberSql = `SELECT ${columns.map((column) => {
-  const [name, alias] = column.split(' as ')
-  return alias ? `m.${name} AS "${alias}"` : `m.${name}`
-}).join(', ')}, s.expires_at AS "sessionExpiresAt" FROM sessions s JOIN members m ON m.id = s.member_id WHERE s.token_hash = ?`
-
-/** The member holding a session (by the token's hash) and when it expires, in one read: every member call asks. */
-export async function findSessionMember(db: Db, tokenHash: string): Promise<{ member: Member; expiresAt: number } | undefined> {
-  const [row] = await runSql<MemberRow & { sessionExpiresAt: number }>(db, sessionMemberSql, [tokenHash])
-  if (!row) return undefined
-  const { sessionExpiresAt, ...member } = row
-  return { member: fromRow(member as MemberRow) as Member, expiresAt: Number(sessionExpiresAt) }
-}
-
-export async function findMemberByUsername(db: Db, username: string): Promise<Member | undefined> {
-  return fromRow(await db.selectFrom('members').select(columns).where('username', '=', username).executeTakeFirst())
 }
 
 /** Whether another member already holds this bank account. */
@@ -188,33 +132,8 @@ export async function updateBankAccountName(db: Db, member: Member, bankAccountN
   })
 }
 
-export async function updatePasswordHash(db: Db, id: number, passwordHash: string): Promise<void> {
-  await db.updateTable('members').set({ password_hash: passwordHash }).where('id', '=', id).execute()
-}
-
-export async function setMemberActive(db: Db, id: number, active: boolean): Promise<void> {
-  await db.updateTable('members').set({ is_active: active ? 1 : 0 }).where('id', '=', id).execute()
-}
-
-/** The member an invite code names (spec 2: the prefix PR plus the member id; the app writes it, lib/inviteCode.ts). */
-export function memberIdFromInviteCode(code: string): number | undefined {
-  const match = /^PR(\d{1,12})$/i.exec(code)
-  return match ? Number(match[1]) : undefined
-}
-
 /** The unique constraints whose violation the routes turn into an answer. */
 export const UNIQUE = {
   username: { sqlite: 'members.username', postgres: 'members_username' },
   bankAccount: { sqlite: 'members.bank_code', postgres: 'members_bank_account' },
 } as const
-
-/**
- * True for a unique-constraint failure of `constraint` on either dialect: SQLite's
- * SQLITE_CONSTRAINT_UNIQUE naming the column, PostgreSQL's 23505 naming the constraint.
- */
-export function isUniqueViolation(error: unknown, constraint: { sqlite: string; postgres: string }): boolean {
-  if (!(error instanceof Error)) return false
-  const { code, constraint: name } = error as { code?: string; constraint?: string }
-  if (code === 'SQLITE_CONSTRAINT_UNIQUE') return error.message.includes(constraint.sqlite)
-  return code === '23505' && name === constraint.postgres
-}

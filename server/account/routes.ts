@@ -7,7 +7,8 @@ import type { ProfileResponse } from '../../src/api/contract'
 import { deleteOtherSessions } from '../auth/repo'
 import type { ServerContext } from '../shared/context'
 import { fail } from '../shared/http/errors'
-import { inTransaction } from '../shared/db'
+import { inTransaction, isUniqueViolation } from '../shared/db'
+import { type Member, profileOf, updatePasswordHash } from '../shared/members'
 import { accountLimits, passwordChangeLimit, releaseAttempt, takeAttempt } from '../shared/limits'
 import { useVerification } from '../otp/repo'
 import { findBank } from '../lookup/repo'
@@ -16,26 +17,9 @@ import { checkRegistration, checkRegistrationStep } from './registration'
 import * as rules from './rules'
 import { isPasswordLongEnough } from '../../src/lib/validation'
 
-export async function toProfileResponse(ctx: ServerContext, member: members.Member): Promise<ProfileResponse> {
-  const bank = await findBank(ctx.db, member.bankCode)
-  return {
-    profile: {
-      _id: String(member.id),
-      username: member.username,
-      name: member.name,
-      createdAt: new Date(member.createdAt).toISOString(),
-      bankCode: member.bankCode,
-      bankAccountName: member.bankAccountName,
-      bankAccountNo: member.bankAccountNo,
-    },
-    bankAccount: {
-      bankCode: member.bankCode,
-      bankAccountName: member.bankAccountName,
-      bankAccountNo: member.bankAccountNo,
-      bank: { nameTH: bank?.nameTH ?? member.bankCode, nameEN: bank?.nameEN ?? member.bankCode },
-    },
-  }
-}
+/** The member's profile, the bank named as the lookup names it (spec 7). */
+export const profileResponse = async (ctx: ServerContext, member: Member): Promise<ProfileResponse> =>
+  profileOf(member, await findBank(ctx.db, member.bankCode))
 
 /**
  * Creates the member, using up its OTP verification in the same transaction (consumed first: a
@@ -52,8 +36,8 @@ async function insertOrConflict(ctx: ServerContext, member: members.NewMember, v
       await members.insertMember(trx, member)
     })
   } catch (error) {
-    if (members.isUniqueViolation(error, members.UNIQUE.username)) throw fail(409, 'EXISTING_USER')
-    if (members.isUniqueViolation(error, members.UNIQUE.bankAccount)) throw fail(409, 'EXISTING_BANK')
+    if (isUniqueViolation(error, members.UNIQUE.username)) throw fail(409, 'EXISTING_USER')
+    if (isUniqueViolation(error, members.UNIQUE.bankAccount)) throw fail(409, 'EXISTING_BANK')
     throw error
   }
 }
@@ -92,7 +76,7 @@ const memberRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const bankChange = (address: string) => ({ address, at: ctx.now(), holdMs: ctx.payoutHoldMs })
   app.route({
     ...routeOf(A.profile, { response: { 200: C.ProfileResponse } }),
-    handler: async (request) => toProfileResponse(ctx, request.member),
+    handler: async (request) => profileResponse(ctx, request.member),
   })
 
   app.route({
@@ -135,7 +119,7 @@ const memberRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const attempt = await takeAttempt(ctx.db, [passwordChangeLimit(ctx.limits, member.id)], ctx.now())
       if (!(await ctx.passwords.verify(body.oldPassword, member.passwordHash))) throw fail(400, 'WRONG_PASSWORD')
       await releaseAttempt(ctx.db, attempt)
-      await members.updatePasswordHash(ctx.db, member.id, await ctx.passwords.hash(body.newPassword))
+      await updatePasswordHash(ctx.db, member.id, await ctx.passwords.hash(body.newPassword))
       // Other devices signed in with the old password are signed out.
       await deleteOtherSessions(ctx.db, member.id, sessionToken)
       return { message: 'SUCCESS' }

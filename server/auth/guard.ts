@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify'
-import { findSessionMember, type Member } from '../account/repo'
+import { findSessionMember, type Member } from '../shared/members'
 import type { ServerContext } from '../shared/context'
 import { fail } from '../shared/http/errors'
 import { sha256 } from '../shared/tokens'

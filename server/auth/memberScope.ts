@@ -2,7 +2,7 @@
 // decorates the request with its member, so handlers never call an auth function themselves.
 import type { FastifyInstance } from 'fastify'
 import type { RoutesPlugin } from '../shared/http/area'
-import type { Member } from '../account/member'
+import type { Member } from '../shared/members'
 import { authenticate } from './guard'
 
 declare module 'fastify' {

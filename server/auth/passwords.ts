@@ -1,5 +1,11 @@
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto'
 
+declare module '../shared/context' {
+  interface ServerContext {
+    passwords: PasswordHasher
+  }
+}
+
 /**
  * scrypt password hashes, stored as `scrypt$N$r$p$salt$hash` (salt and hash base64url), so a hash
  * made at an older cost still verifies and is re-hashed at the current cost on the next login.

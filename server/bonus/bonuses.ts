@@ -24,7 +24,7 @@
 import { type Static, Type } from 'typebox'
 import { BannersResponse, type BonusActiveCheck, type BonusItem, type BonusMinimum, BonusType as BonusTypeSchema, type PromotionOrEmpty, type UserBonus } from '../../src/api/contract'
 import { type BonusType, receivedInPeriod } from '../../src/lib/bonusLimits'
-import type { Member } from '../account/member'
+import type { Member } from '../shared/members'
 import type { ServerContext } from '../shared/context'
 import { type Db, inTransaction } from '../shared/db'
 import { fail } from '../shared/http/errors'

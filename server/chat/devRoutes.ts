@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import * as C from '../../src/api/contract'
-import { findMemberById } from '../account/repo'
+import { findMemberById } from '../shared/members'
 import { namedOwner } from './identity'
 import { sendAgentMessage } from './service'
 import type { ChatHub } from './socket'

@@ -2,7 +2,7 @@
 // A guest needs nothing but its id; a member's calls carry the member's own bearer token.
 import type { FastifyRequest } from 'fastify'
 import type { ChatSocketAuth, ChatWho } from '../../src/api/contract'
-import type { Member } from '../account/member'
+import type { Member } from '../shared/members'
 import { authenticate, tokenMember } from '../auth/guard'
 import type { ServerContext } from '../shared/context'
 import { fail } from '../shared/http/errors'

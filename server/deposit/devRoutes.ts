@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
 import * as C from '../../src/api/contract'
-import { slipReasonCodes } from '../../src/api/errorCodes'
+import { slipReasonCodes } from '../../src/api/contract/errorCodes'
 import { toMajor } from '../shared/money'
 import { depositMinor, payQr } from './qrcode'
 import { getQrSettings, QrSettingsPatch, QrSettingsSchema, updateQrSettings } from './qrSettings'

@@ -2,8 +2,8 @@
 // payment the provider reports is booked, once.
 import { randomBytes } from 'node:crypto'
 import type { QrProvider, QrState } from '../../src/api/contract'
-import type { Member } from '../account/member'
-import { isUniqueViolation } from '../account/repo'
+import type { Member } from '../shared/members'
+import { isUniqueViolation } from '../shared/db'
 import { type ServerContext, variantOf } from '../shared/context'
 import { inTransaction } from '../shared/db'
 import { fail } from '../shared/http/errors'

@@ -5,13 +5,19 @@ import type { FastifyError } from 'fastify'
 import { Type } from 'typebox'
 import * as C from '../../src/api/contract'
 import { depositEndpoints as D } from '../../src/api/contract/deposit'
+import { memberLookupEndpoints as M } from '../../src/api/contract/lookup'
+import { sameCurrency } from '../../src/lib/money'
+import { listDepositBanks, listWalletAccounts } from '../lookup/repo'
+import { variantOf } from '../shared/context'
+import { toMajor } from '../shared/money'
+import { getSetting } from '../shared/settings'
 import { routeOf } from '../shared/http/endpoint'
 import { fail } from '../shared/http/errors'
 import { memberScope } from '../auth/memberScope'
 import type { AreaRoutes } from '../shared/http/area'
 import { depositDevRoutes } from './devRoutes'
 import { cancelQr, createQr, qrState } from './qrcode'
-import { type QrSettingsPatch, updateQrSettings } from './qrSettings'
+import { getQrSettings, type QrSettingsPatch, updateQrSettings } from './qrSettings'
 import { SLIP_MAX_BYTES, type SlipFiles, slipDirFor, slipFiles, slipImage } from './slipFile'
 import { restoreSlipDigests } from './slipDigests'
 import * as slips from './slips'
@@ -19,6 +25,20 @@ import { idempotent } from '../shared/idempotency'
 
 const qrcodeRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const ctx = app.serverContext
+  // GET /api/lookup/deposit: where a member may deposit, in their money; served here, as it reads
+  // the QR settings (its descriptor is with the other lookups).
+  app.route({
+    ...routeOf(M.deposit, { response: { 200: C.DepositLookup } }),
+    handler: async (request) => {
+      const { member } = request
+      return {
+        banks: (await listDepositBanks(ctx.db, variantOf(ctx))).filter((bank) => sameCurrency(bank.currency, member.currency)),
+        wallets: sameCurrency('THB', member.currency) ? await listWalletAccounts(ctx.db) : [],
+        isManual: await getSetting(ctx.db, 'depositManual'),
+        bankQrMinimum: toMajor((await getQrSettings(ctx.db)).minimumMinor.KBANK),
+      }
+    },
+  })
   const state = { 200: C.QrState }
   app.route({
     ...routeOf(D.qrState, { params: C.QrProviderParams, querystring: C.QrStateQuery, response: state }),

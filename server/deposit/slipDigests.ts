@@ -2,7 +2,7 @@
 // same image could be sent again and credited twice. Migration 0008 keeps the two apart but cannot
 // read images; this reads the digest back from each such slip's stored image at start.
 import type { FastifyBaseLogger } from 'fastify'
-import { isUniqueViolation } from '../account/repo'
+import { isUniqueViolation } from '../shared/db'
 import type { Db } from '../shared/db'
 import type { SlipFiles } from './slipFile'
 import { imageDigest } from './slips'

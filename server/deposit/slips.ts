@@ -2,8 +2,9 @@
 // and both are listed in the statement's slip table.
 import { randomBytes } from 'node:crypto'
 import type { Slip } from '../../src/api/contract'
-import type { slipReasonCodes } from '../../src/api/errorCodes'
-import { isUniqueViolation, type Member } from '../account/repo'
+import type { slipReasonCodes } from '../../src/api/contract/errorCodes'
+import { isUniqueViolation } from '../shared/db'
+import { type Member } from '../shared/members'
 import type { ServerContext } from '../shared/context'
 import { type Db, inTransaction, withSavepoint } from '../shared/db'
 import { fail } from '../shared/http/errors'

@@ -7,6 +7,15 @@ import {
   moveProviderBalance, recordedProviderOutcome,
 } from './repo'
 
+declare module '../shared/context' {
+  interface ServerContext {
+    /** The game providers (simulated in the reference server). */
+    provider: GameProvider
+    /** How long a provider may take to answer before its outcome counts as unknown. */
+    providerTimeoutMs: number
+  }
+}
+
 /** Where the simulated providers' auto-login links open the demo game (wallet/routes.ts), by a launch token. */
 export const DEMO_GAME_PATH = '/demo-game'
 

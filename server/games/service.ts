@@ -3,7 +3,7 @@
  * activation, credentials, a new password, and the auto-login link. Opening an account opens its
  * ledger account (shared/ledger.ts); moving money to and from it is the wallet's (wallet/transfers.ts).
  */
-import type { Member } from '../account/member'
+import type { Member } from '../shared/members'
 import type { ServerContext } from '../shared/context'
 import { inTransaction } from '../shared/db'
 import { fail } from '../shared/http/errors'

@@ -8,10 +8,8 @@ import { type Agreeing, routeOf } from '../shared/http/endpoint'
 import { type ServerContext, variantOf } from '../shared/context'
 import { fail } from '../shared/http/errors'
 import { moneyOf, toMajor } from '../shared/money'
-import { sameCurrency } from '../../src/lib/money'
-import { getQrSettings } from '../deposit/qrSettings'
 import { getSetting } from '../shared/settings'
-import type { Member } from '../account/member'
+import type { Member } from '../shared/members'
 import { isSlipOpen } from './slipWindow'
 import * as store from './repo'
 
@@ -52,12 +50,6 @@ const PUBLIC: Lookup[] = [
 const MEMBER: Lookup[] = [
   // Only what the member can pay into: accounts in their currency (a kip member is not offered the
   // baht accounts, QR codes or TrueMoney, which would only fail); isManual is the operator's setting.
-  lookup(M.deposit, { response: { 200: C.DepositLookup } }, async (ctx, member) => ({
-    banks: (await store.listDepositBanks(ctx.db, variantOf(ctx))).filter((bank) => !member || sameCurrency(bank.currency, member.currency)),
-    wallets: member && !sameCurrency('THB', member.currency) ? [] : await store.listWalletAccounts(ctx.db),
-    isManual: await getSetting(ctx.db, 'depositManual'),
-    bankQrMinimum: toMajor((await getQrSettings(ctx.db)).minimumMinor.KBANK),
-  })),
   // The limits in the member's money (a kip member's are kip-sized).
   lookup(M.withdraw, { response: { 200: C.WithdrawLimits } }, async (ctx, member) => {
     const limits = await store.withdrawLimitsFor(ctx.db, moneyOf(member?.currency ?? 'THB'))

@@ -2,6 +2,12 @@
 // production posts them to the operator's SMS gateway and never writes a code to a log.
 import { createHmac } from 'node:crypto'
 
+declare module '../shared/context' {
+  interface ServerContext {
+    sms: OtpSender
+  }
+}
+
 export interface OtpMessage {
   phone: string
   code: string

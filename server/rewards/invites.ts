@@ -14,7 +14,7 @@
  * receive moves only that money into the wallet.
  */
 import type { Invite, InviteListResponse } from '../../src/api/contract'
-import type { Member } from '../account/member'
+import type { Member } from '../shared/members'
 import type { ServerContext } from '../shared/context'
 import { type Db, inTransaction } from '../shared/db'
 import { fail } from '../shared/http/errors'

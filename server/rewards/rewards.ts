@@ -7,7 +7,7 @@
  * While a bonus is held (bonuses.ts) a refund cannot be received (REFUND_CONDITION, spec 4).
  */
 import type { Refund, RefundCheck } from '../../src/api/contract'
-import type { Member } from '../account/member'
+import type { Member } from '../shared/members'
 import type { ServerContext } from '../shared/context'
 import { type Db, inTransaction } from '../shared/db'
 import { type ApiErrorCode, fail } from '../shared/http/errors'

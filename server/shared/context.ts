@@ -1,10 +1,7 @@
 import type { Variant } from '../../src/api/contract'
-import type { PasswordHasher } from '../auth/passwords'
 import type { ConfigState } from './config'
 import type { Db } from './db'
 import type { Limits } from './limits'
-import type { OtpSender } from '../otp/sms'
-import type { GameProvider } from '../games/providers'
 
 /**
  * `demo`: what `npm start` runs (demo member, OTP codes on the console, no /dev/ endpoints).
@@ -18,27 +15,25 @@ export const SERVER_MODES: readonly ServerMode[] = ['demo', 'production', 'dev',
 /** The /dev/ endpoints read OTP codes and rewrite the config: dev and test only. */
 export const hasDevRoutes = (mode: ServerMode): boolean => mode === 'dev' || mode === 'test'
 
-/** What every route module receives: storage, live config, clock and the simulated services. */
+/**
+ * What every route module receives: storage, live config, clock and limits. An area that brings a
+ * service adds it here from its own module (`declare module '../shared/context'`): the password
+ * hasher (auth/passwords.ts), the OTP sender (otp/sms.ts), the game providers (games/providers.ts).
+ */
 export interface ServerContext {
   db: Db
   mode: ServerMode
   config: ConfigState
   /** Epoch milliseconds; replaceable so tests can move time. */
   now: () => number
-  sms: OtpSender
   sessionTtlMs: number
   /** IANA zone of the slip window's HH:mm times. */
   timeZone: string
-  passwords: PasswordHasher
   limits: Limits
   /** How long payouts wait after the payout bank account changed. */
   payoutHoldMs: number
   /** Ceiling of one money call, minor units. */
   maxAmountMinor: number
-  /** The game providers (simulated in the reference server). */
-  provider: GameProvider
-  /** How long a provider may take to answer before its outcome counts as unknown. */
-  providerTimeoutMs: number
   /** How old a transfer still in transit must be before a sweep (or a retry) resolves it. */
   transferRecoveryAfterMs: number
 }

@@ -236,3 +236,14 @@ async function runMigrator(migrator: Migrator): Promise<string[]> {
   if (error) throw error
   return (results ?? []).filter((result) => result.status === 'Success').map((result) => result.migrationName)
 }
+
+/**
+ * True for a unique-constraint failure of `constraint` on either dialect: SQLite's
+ * SQLITE_CONSTRAINT_UNIQUE naming the column, PostgreSQL's 23505 naming the constraint.
+ */
+export function isUniqueViolation(error: unknown, constraint: { sqlite: string; postgres: string }): boolean {
+  if (!(error instanceof Error)) return false
+  const { code, constraint: name } = error as { code?: string; constraint?: string }
+  if (code === 'SQLITE_CONSTRAINT_UNIQUE') return error.message.includes(constraint.sqlite)
+  return code === '23505' && name === constraint.postgres
+}

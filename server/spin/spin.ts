@@ -11,7 +11,7 @@
  */
 import { randomInt } from 'node:crypto'
 import type { SpinCoupon, SpinResult, SpinSetup } from '../../src/api/contract'
-import type { Member } from '../account/member'
+import type { Member } from '../shared/members'
 import type { ServerContext } from '../shared/context'
 import { type Db, inTransaction } from '../shared/db'
 import { fail } from '../shared/http/errors'

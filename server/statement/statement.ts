@@ -19,7 +19,7 @@
  * a row however many rows share a millisecond; the page and the total come from one query.
  */
 import type { SlipStatus, StatementEntry, StatementResponse, StatementType } from '../../src/api/contract'
-import type { Member } from '../account/member'
+import type { Member } from '../shared/members'
 import type { ServerContext } from '../shared/context'
 import type { Db } from '../shared/db'
 import { toMajor } from '../shared/money'

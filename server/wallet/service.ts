@@ -5,8 +5,8 @@
  * area's (games/service.ts).
  */
 import type { Slot, TransferResponse, WalletAmount, WalletResponse } from '../../src/api/contract'
-import { toProfileResponse } from '../account/routes'
-import type { Member } from '../account/member'
+import { findBank } from '../lookup/repo'
+import { type Member, profileOf } from '../shared/members'
 import type { ServerContext } from '../shared/context'
 import { inTransaction } from '../shared/db'
 import { fail } from '../shared/http/errors'
@@ -53,7 +53,7 @@ export async function balancesView(ctx: ServerContext, member: Member): Promise<
 
 export async function walletView(ctx: ServerContext, member: Member): Promise<WalletResponse> {
   const [{ bankAccount }, { wallet, slots }, invited, coin] = await Promise.all([
-    toProfileResponse(ctx, member), balancesView(ctx, member), inviteSummary(ctx, member), coinsOf(ctx.db, member.id),
+    findBank(ctx.db, member.bankCode).then((bank) => profileOf(member, bank)), balancesView(ctx, member), inviteSummary(ctx, member), coinsOf(ctx.db, member.id),
   ])
   return {
     profile: { _id: String(member.id), name: member.name, username: member.username, coin },

@@ -8,7 +8,7 @@
  * the wallet, a new movement). Limits come from the withdraw lookup.
  */
 import type { Withdrawal, WithdrawalList, WithdrawalStatus, WithdrawResponse } from '../../src/api/contract'
-import type { Member } from '../account/member'
+import type { Member } from '../shared/members'
 import type { ServerContext } from '../shared/context'
 import { inTransaction } from '../shared/db'
 import { fail } from '../shared/http/errors'

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { createHash } from 'node:crypto'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { setMemberActive } from '../../server/account/repo'
+import { setMemberActive } from '../../server/shared/members'
 import { DAY, DEMO, MINUTE, type TestServer, call, expectError, login, startServer } from './helpers'
 
 let server: TestServer

@@ -3,7 +3,7 @@
 // unicode, negative and fractional numbers, bad JSON. Never a 5xx; every error in the spec's codes.
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { errorCodes, extraErrorCodes } from '../../src/api/errorCodes'
+import { errorCodes, extraErrorCodes } from '../../src/api/contract/errorCodes'
 import { login, startServer, type TestServer } from './helpers'
 
 /** Every method and path the server answers, read from Fastify's own route tree. */

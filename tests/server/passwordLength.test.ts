@@ -3,7 +3,7 @@
 // password: 400 PASSWORD_TOO_SHORT); a password set before the rule still signs in, and the login
 // answer asks for a new one.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { findMemberByUsername, updatePasswordHash } from '../../server/account/repo'
+import { findMemberByUsername, updatePasswordHash } from '../../server/shared/members'
 import { PASSWORD_MIN_LENGTH } from '../../src/lib/validation'
 import { DEMO, type TestServer, call, expectError, login, registration, startServer, verifyPhone } from './helpers'
 

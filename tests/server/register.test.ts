@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { RegisterRequest } from '../../src/api/contract'
-import { findMemberByUsername } from '../../server/account/repo'
+import { findMemberByUsername } from '../../server/shared/members'
 import { walletBalance } from '../../server/shared/ledger'
 import { MINUTE, type TestServer, call, expectError, login, registration, startServer, verifyPhone } from './helpers'
 

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { errorCodes, extraErrorCodes, progressStatuses, slipReasonCodes, statementTypes } from '../../src/api/errorCodes'
+import { errorCodes, extraErrorCodes, progressStatuses, slipReasonCodes, statementTypes } from '../../src/api/contract/errorCodes'
 import { changeLanguage, i18n, initI18n } from '../../src/i18n/i18n'
 import { fromHostLanguage, languages, type Language } from '../../src/lib/language'
 import { hostLanguageOf, pickLanguage, storeLanguage } from '../../src/i18n/language'

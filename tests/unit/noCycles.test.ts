@@ -1,9 +1,9 @@
 // @vitest-environment node
-// No circle of imports in the app or the server (issue 30), type imports included: lint's
-// import-x/no-cycle leaves out `import type`, and a circle of types still ties two modules so that
-// neither can move or be read alone. Every import, export-from and dynamic import of a relative
-// path is an arrow; a circle is a strongly connected group of two or more files (or a file that
-// imports itself).
+// No circle of imports in the app or the server (issue 30), between files or between folders,
+// type imports included: lint's import-x/no-cycle leaves out `import type`, and a circle of types
+// still ties two modules so that neither can move or be read alone. Every import, export-from and
+// dynamic import of a relative path is an arrow; a circle is a strongly connected group of two or
+// more files (or a file that imports itself), or of two or more folders (roomOf).
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -75,6 +75,30 @@ function circles(graph: ReadonlyMap<string, readonly string[]>): string[][] {
   return found
 }
 
+/**
+ * The folder a file belongs to, as a room of the house: each feature, the wire contract, each
+ * other folder under src/ and server/ (a server area, shared/, ...); a file at the top of src/ or
+ * server/ is a room of its own.
+ */
+function roomOf(file: string): string {
+  const parts = file.split('/')
+  if (parts[0] === 'src' && parts[1] === 'features' && parts.length > 3) return parts.slice(0, 3).join('/')
+  if (parts[0] === 'src' && parts[1] === 'api' && parts[2] === 'contract' && parts.length > 3) return 'src/api/contract'
+  return parts.length > 2 ? parts.slice(0, 2).join('/') : file
+}
+
+/** The files' graph seen room by room: an arrow between two rooms for every import between their files. */
+function roomGraph(graph: ReadonlyMap<string, readonly string[]>): Map<string, string[]> {
+  const rooms = new Map<string, Set<string>>()
+  for (const [file, targets] of graph) {
+    const from = roomOf(file)
+    const arrows = rooms.get(from) ?? new Set<string>()
+    for (const target of targets) if (roomOf(target) !== from) arrows.add(roomOf(target))
+    rooms.set(from, arrows)
+  }
+  return new Map([...rooms].map(([room, arrows]) => [room, [...arrows]]))
+}
+
 describe('import circles', () => {
   it('finds a circle of type imports and one through a re-export, and none in a line', () => {
     const files: Record<string, string> = {
@@ -95,6 +119,21 @@ describe('import circles', () => {
     const graph = importGraph(sourcesUnder(root))
     expect(graph.size).toBeGreaterThan(20)
     expect(circles(graph)).toEqual([])
+  })
+
+  it('sees two folders that import each other as a circle of rooms', () => {
+    const graph = new Map([
+      ['server/a/x.ts', ['server/b/y.ts']],
+      ['server/b/y.ts', []],
+      ['server/b/z.ts', ['server/a/w.ts']],
+      ['server/a/w.ts', []],
+    ])
+    expect(circles(graph)).toEqual([])
+    expect(circles(roomGraph(graph))).toEqual([['server/a', 'server/b']])
+  })
+
+  it.each(ROOTS)('has none between the folders of %s/ (features, areas, shared pieces), type imports included', (root) => {
+    expect(circles(roomGraph(importGraph(sourcesUnder(root))))).toEqual([])
   })
 
   it('has none across the app and the server together', () => {

@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify'
-import type { ErrorCode, extraErrorCodes } from '../../../src/api/errorCodes'
+import type { ErrorCode, extraErrorCodes } from '../../../src/api/contract/errorCodes'
 import type { ErrorBody } from '../../../src/api/contract'
 
 /** Every message the server puts in an error body: a spec 8 code or one of the raw texts. */

@@ -2,7 +2,7 @@
 // error answers, a page request, the status of an upload or a statement row, banners and names
 // given in each language.
 import { type Static, Type } from 'typebox'
-import type { ErrorCode } from '../errorCodes'
+import type { ErrorCode } from './errorCodes'
 
 // The app imports the descriptors beside these schemas as values; its build drops the schemas,
 // and TypeBox with them, because it is told that `Type.*` and the helpers below have no side
