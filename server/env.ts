@@ -5,6 +5,7 @@ import { Type } from 'typebox'
 import { Value } from 'typebox/value'
 import type { ConfigPatch } from '../src/api/contract'
 import { parseConfigPatch } from './shared/config'
+import type { BuildServerOptions } from './app'
 import { SERVER_MODES, type ServerMode } from './shared/context'
 import { type ContactSetting, type DepositAccountsSetting, parseContact, parseDepositAccounts } from './deposit/destinations'
 import { parseQrSettingsPatch, type QrSettingsPatch } from './deposit/qrSettings'
@@ -12,33 +13,20 @@ import { WithdrawLimitsSetting } from './lookup/repo'
 import { type Settings, SettingsSchema } from './shared/settings'
 import { type BonusOffer, BonusOffers } from './bonus/bonuses'
 
-export interface ServerEnv {
+/** What the environment sets of the server's options; each is documented on BuildServerOptions. */
+type OperatorOptions = Pick<BuildServerOptions,
+  'databaseUrl' | 'mode' | 'config' | 'settings' | 'payoutHoldMs' | 'depositQr' | 'bonusOffers' | 'depositAccounts' | 'contact' | 'withdrawLimits'>
+
+export interface ServerEnv extends OperatorOptions {
   port: number
   /** Where to listen: HOST, default all interfaces; loopback only when no mode was chosen (see readHost). */
   host: string
   dataDir: string
-  /** PostgreSQL instead of SQLite (DATABASE_URL): what several instances share. */
-  databaseUrl?: string
-  mode: ServerMode
-  config?: ConfigPatch
-  /** Operator switches applied at start: APP_SETTINGS, else the JSON file SETTINGS_FILE names. */
-  settings?: Partial<Settings>
   trustProxy: boolean | number | string[]
   /** Production's SMS gateway for OTP codes. */
   smsWebhookUrl?: string
   /** The secret each webhook call is signed with (SMS_WEBHOOK_SECRET; required in production). */
   smsWebhookSecret?: string
-  payoutHoldMs?: number
-  /** QR deposit settings (DEPOSIT_QR). */
-  depositQr?: QrSettingsPatch
-  /** The operator's bonus and promotion offers (BONUS_OFFERS), added or changed at start. */
-  bonusOffers?: BonusOffer[]
-  /** Where players pay (DEPOSIT_ACCOUNTS): required in production, where no demo account is seeded. */
-  depositAccounts?: DepositAccountsSetting
-  /** The operator's LINE contact (CONTACT): required in production. */
-  contact?: ContactSetting
-  /** Withdrawal limits per money (WITHDRAW_LIMITS), set at start over the stored ones. */
-  withdrawLimits?: WithdrawLimitsSetting
   /** What the operator must read at start (main.ts prints them prominently), e.g. no mode chosen. */
   warnings: string[]
 }

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { Suspense, useId, useState, type ReactNode } from 'react'
+import { useId, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation } from 'wouter'
 import { getConfig } from '../api/config'
@@ -11,12 +11,11 @@ import { session, signOut } from '../state/session'
 import { BottomMenu } from '../ui/BottomMenu'
 import { Button } from '../ui/Button'
 import { Modal } from '../ui/Modal'
-import { PageSkeleton } from '../ui/PageSkeleton'
 import { ChatIcon, DocIcon, HomeIcon, ListIcon, LogoutIcon, UserIcon } from '../ui/icons'
 import { ChatBubble } from '../features/chat/ChatBubble'
 import { LanguageSwitch } from './LanguageSwitch'
 import { paths } from '../lib/paths'
-import { ScreenBoundary } from './ScreenBoundary'
+import { ScreenSlot } from './ScreenBoundary'
 
 /** The member shell of spec 2: top bar, and the bottom menu with the large home button. */
 export function MemberLayout({ children }: { children: ReactNode }) {
@@ -47,9 +46,7 @@ export function MemberLayout({ children }: { children: ReactNode }) {
       </header>
       <main className="shell__main">
         <PasswordChangePrompt />
-        <ScreenBoundary key={location}>
-          <Suspense fallback={<PageSkeleton />}>{children}</Suspense>
-        </ScreenBoundary>
+        <ScreenSlot screenKey={location}>{children}</ScreenSlot>
       </main>
       <BottomMenu
         label={t('menu.label')}

@@ -1,15 +1,14 @@
-import { Suspense, useEffect, type ReactNode } from 'react'
+import { useEffect, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation } from 'wouter'
 import { getConfig } from '../api/config'
 import { session, signOut } from '../state/session'
 import { BottomMenu } from '../ui/BottomMenu'
-import { PageSkeleton } from '../ui/PageSkeleton'
 import { ChatIcon, HomeIcon, PlayIcon, UserPlusIcon, WalletIcon } from '../ui/icons'
 import { ChatBubble } from '../features/chat/ChatBubble'
 import { LanguageSwitch } from './LanguageSwitch'
 import { paths } from '../lib/paths'
-import { ScreenBoundary } from './ScreenBoundary'
+import { ScreenSlot } from './ScreenBoundary'
 
 /** The guest shell of spec 2: brand, language, and the bottom menu home/register/how-to/contact. */
 export function PublicLayout({ children }: { children: ReactNode }) {
@@ -32,9 +31,7 @@ export function PublicLayout({ children }: { children: ReactNode }) {
         <span className="brand__name">{appName}</span>
       </header>
       <main className="shell__main shell__main--public">
-        <ScreenBoundary key={location}>
-          <Suspense fallback={<PageSkeleton />}>{children}</Suspense>
-        </ScreenBoundary>
+        <ScreenSlot screenKey={location}>{children}</ScreenSlot>
       </main>
       <BottomMenu
         label={t('menu.label')}

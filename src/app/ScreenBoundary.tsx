@@ -1,5 +1,6 @@
-import { Component, type ReactNode } from 'react'
+import { Component, Suspense, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
+import { PageSkeleton } from '../ui/PageSkeleton'
 
 function LoadFailed() {
   const { t } = useTranslation()
@@ -29,4 +30,14 @@ export class ScreenBoundary extends Component<{ children: ReactNode }, { failed:
   render() {
     return this.state.failed ? <LoadFailed /> : this.props.children
   }
+}
+
+/** A layout's screen: its skeleton while its code arrives, and its own boundary, new for each path
+ *  (`screenKey`), so a failure on one screen is gone on the next. */
+export function ScreenSlot({ screenKey, children }: { screenKey: string; children: ReactNode }) {
+  return (
+    <ScreenBoundary key={screenKey}>
+      <Suspense fallback={<PageSkeleton />}>{children}</Suspense>
+    </ScreenBoundary>
+  )
 }

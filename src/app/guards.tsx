@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react'
 import { Redirect, useLocation } from 'wouter'
 import { useSnapshot } from 'valtio'
-import { useActive } from '../api/active'
+import { useActive } from '../api/lookup'
 import { session } from '../state/session'
 import { ReservedSkeleton } from '../ui/ReservedSkeleton'
 import { loginWith, paths } from '../lib/paths'

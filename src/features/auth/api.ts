@@ -49,7 +49,7 @@ export const sourcesQuery = () => queryOptions({ queryKey: authKeys.sources(), q
 
 export const useRegisterOtp = () => useQuery(registerOtpQuery())
 export const useSources = () => useQuery(sourcesQuery())
-export { banksQuery, useBanks } from '../../api/banks'
+export { banksQuery, useBanks } from '../../api/lookup'
 
 // Each screen below shows its errors inline, so none of these toasts.
 const inline = { meta: { handlesError: true } } as const

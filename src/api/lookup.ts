@@ -1,12 +1,18 @@
-// The active lookup (spec 7 "Lookup": GET /api/lookup/active), cached once for every reader: the
-// /login guard asks whether the service is active (spec 2), home whether a spin campaign runs.
+// The public lookups several features read (spec 7 "Lookups"), cached once for every reader: the
+// active check (the /login guard asks whether the service is active, spec 2; home whether a spin
+// campaign runs) and the banks (the registration's list, the names the profile and the statement
+// show for a bank code, read once a session). Kept when a member signs out (queryClient.ts).
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { takeEarly, takeEarlyActiveAnswer } from './early'
 import { call } from './call'
 import { publicLookupEndpoints } from './contract/lookup'
 import type { ActiveResponse } from './contract'
 
-const activeKey = ['lookup', 'active'] as const
+export const lookupKeys = {
+  all: ['lookup'] as const,
+  active: () => [...lookupKeys.all, 'active'] as const,
+  banks: () => [...lookupKeys.all, 'banks'] as const,
+}
 
 const getActive = () => call(publicLookupEndpoints.active)
 /** The first check of a page load is usually answered already: the prepaint script asked. */
@@ -18,7 +24,7 @@ export const ACTIVE_FRESH_MS = 5_000
 
 export const activeQuery = () =>
   queryOptions({
-    queryKey: activeKey,
+    queryKey: lookupKeys.active(),
     queryFn: checkActive,
     initialData: takeEarlyActiveAnswer,
     staleTime: ACTIVE_FRESH_MS,
@@ -32,3 +38,11 @@ export const activeQuery = () =>
 export const useActive = () => useQuery(activeQuery())
 /** Spec 2: the spin action shows only while a spin campaign is active. */
 export const useSpinActive = () => useQuery({ ...activeQuery(), select: (data: ActiveResponse) => data.isActive })
+
+export const banksQuery = () => queryOptions({
+  queryKey: lookupKeys.banks(),
+  queryFn: () => call(publicLookupEndpoints.banks),
+  staleTime: Infinity,
+  meta: { silent: true },
+})
+export const useBanks = () => useQuery(banksQuery())
