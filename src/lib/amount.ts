@@ -92,12 +92,6 @@ export function readAmount(text: string, language: Language): AmountReading {
   return { ok: false, refusal: typeof minorWith(body, other) === 'number' ? 'ambiguous' : minor }
 }
 
-/** A typed amount that can be sent: read, and above 0; else null. */
-export function parseAmount(text: string, language: Language): number | null {
-  const reading = readAmount(text, language)
-  return reading.ok && reading.amount > 0 ? reading.amount : null
-}
-
 const writers = new Map<Language, Intl.NumberFormat>()
 
 /** An amount written into a field the way the player would type it (`1,000.00`, `1.000,00`). */

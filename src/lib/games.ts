@@ -81,11 +81,6 @@ export const AUTO_LOGIN_USERNAME: readonly string[] = ['pg', 'betflix', 'joker2'
 /** Games whose auto-login path takes the username and the password. */
 export const AUTO_LOGIN_USERNAME_PASSWORD: readonly string[] = ['askmebet', 'imi', 'usun', 'circus', 'slotracha', 'pgslot']
 
-export const hasAutoLogin = (code: string): boolean => {
-  const game = code.trim().toLowerCase()
-  return AUTO_LOGIN_USERNAME.includes(game) || AUTO_LOGIN_USERNAME_PASSWORD.includes(game)
-}
-
 /** What a game's auto-login call takes (spec 7 "Auto-login"): the username, and for some games the password. */
 export type AutoLoginParams = { game: string; username: string } | { game: string; username: string; password: string }
 

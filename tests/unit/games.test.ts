@@ -7,7 +7,6 @@ import {
   externalUrl,
   gameCardAction,
   gamesByCategory,
-  hasAutoLogin,
   opensAccountFlow,
   totalBalance,
   type GameAccount,
@@ -101,7 +100,6 @@ describe('auto-login paths (spec 7)', () => {
 
   it.each(['JOKER', 'SEXYGAME', 'UFABET', 'SUPERSLOT', 'SLOTXO', 'SBOBET'])('%s has no auto-login', (game) => {
     expect(autoLoginPath(game, credentials)).toBeNull()
-    expect(hasAutoLogin(game)).toBe(false)
   })
 
   it('needs the credentials the path takes', () => {
@@ -114,10 +112,5 @@ describe('auto-login paths (spec 7)', () => {
 
   it('keeps each credential one path segment', () => {
     expect(autoLoginPath('circus', { username: '../admin', password: 'a b?c#d' })).toBe('/api/autoLogin/circus/..%2Fadmin/a%20b%3Fc%23d')
-  })
-
-  it('knows which games have it, in any case', () => {
-    expect(hasAutoLogin('PGSLOT')).toBe(true)
-    expect(hasAutoLogin('HuayHD')).toBe(true)
   })
 })
