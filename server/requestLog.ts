@@ -4,7 +4,7 @@
 // path segments are written as `[redacted]`; the rest of the URL stays, so a log still tells which
 // route was asked.
 import type { FastifyRequest } from 'fastify'
-import { autoLoginEndpoints } from '../src/api/contract/autoLogin'
+import { gameEndpoints } from '../src/api/contract/games'
 import { CHAT_FILES_PATH } from './chat/files'
 import { SLIP_IMAGE_PATH } from './deposit/slips'
 import { DEMO_GAME_PATH } from './games/providers'
@@ -14,7 +14,7 @@ export const REDACTED = '[redacted]'
 /** Route patterns whose `:name` segments listed in `secrets` are never logged. */
 const SECRET_SEGMENTS: readonly { path: string; secrets: readonly string[] }[] = [
   // Spec 7's auto-login by username and password: the game account's password is in the path.
-  { path: autoLoginEndpoints.byPassword.path, secrets: ['password'] },
+  { path: gameEndpoints.autoLoginWithPassword.path, secrets: ['password'] },
   // The slip image (GET /api/statement/slip/reference/:reference answers this URL): its token
   // is the only key, since an <img> sends no bearer header.
   { path: `${SLIP_IMAGE_PATH}/:token`, secrets: ['token'] },

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import * as C from '../../src/api/contract'
-import { accountEndpoints as A } from '../../src/api/contract/account'
+import { authEndpoints as A } from '../../src/api/contract/auth'
 import type { AreaRoutes } from '../shared/http/area'
 import { routeOf } from '../shared/http/endpoint'
 import { findMemberByUsername, updatePasswordHash } from '../shared/members'

@@ -4,8 +4,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
 import * as C from '../../src/api/contract'
-import { autoLoginEndpoints as G } from '../../src/api/contract/autoLogin'
-import { walletEndpoints as W } from '../../src/api/contract/wallet'
+import { gameEndpoints as G } from '../../src/api/contract/games'
 import type { AreaRoutes } from '../shared/http/area'
 import { routeOf } from '../shared/http/endpoint'
 import { fail } from '../shared/http/errors'
@@ -23,31 +22,31 @@ const memberRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const ctx = app.serverContext
   const slot = { params: C.SlotCodeParams }
   app.route({
-    ...routeOf(W.activate, { ...slot, response: { 200: C.MessageBody } }),
+    ...routeOf(G.activate, { ...slot, response: { 200: C.MessageBody } }),
     handler: async (request) => {
       await service.activateGame(ctx, request.member, request.params.slotCode)
       return { message: 'SUCCESS' }
     },
   })
   app.route({
-    ...routeOf(W.credentials, { ...slot, response: credentials }),
+    ...routeOf(G.credentials, { ...slot, response: credentials }),
     handler: async (request) => service.gameCredentials(ctx, request.member, request.params.slotCode),
   })
   app.route({
-    ...routeOf(W.resetPassword, { ...slot, response: credentials }),
+    ...routeOf(G.resetPassword, { ...slot, response: credentials }),
     handler: async (request) => service.resetGamePassword(ctx, request.member, request.params.slotCode),
   })
 
   const link = { 200: C.AutoLoginResponse }
   const absolute = (request: { protocol: string; host: string }, path: string) => `${request.protocol}://${request.host}${path}`
   app.route({
-    ...routeOf(G.byUsername, { params: C.AutoLoginParams, response: link }),
+    ...routeOf(G.autoLogin, { params: C.AutoLoginParams, response: link }),
     handler: async (request) => ({
       link: absolute(request, await service.autoLoginPath(ctx, request.member, request.params.game, request.params.username)),
     }),
   })
   app.route({
-    ...routeOf(G.byPassword, { params: C.AutoLoginPasswordParams, response: link }),
+    ...routeOf(G.autoLoginWithPassword, { params: C.AutoLoginPasswordParams, response: link }),
     handler: async (request) => {
       const { game, username, password } = request.params
       return { link: absolute(request, await service.autoLoginPath(ctx, request.member, game, username, password)) }

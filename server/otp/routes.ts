@@ -1,7 +1,7 @@
 import { randomInt, timingSafeEqual } from 'node:crypto'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import * as C from '../../src/api/contract'
-import { accountEndpoints as A } from '../../src/api/contract/account'
+import { otpEndpoints as O } from '../../src/api/contract/otp'
 import type { AreaRoutes } from '../shared/http/area'
 import { routeOf } from '../shared/http/endpoint'
 import { findMemberByUsername } from '../shared/members'
@@ -31,7 +31,7 @@ function sameCode(given: string, expected: string): boolean {
 const otpRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const ctx = app.serverContext
   app.route({
-    ...routeOf(A.otpSend, { body: C.OtpSendRequest, response: { 200: C.OtpSendResponse } }),
+    ...routeOf(O.send, { body: C.OtpSendRequest, response: { 200: C.OtpSendResponse } }),
     handler: async (request) => {
       const phone = request.body.phoneNumber.trim()
       checkPhone(variantOf(ctx), phone)
@@ -77,7 +77,7 @@ const otpRoutes: FastifyPluginAsyncTypebox = async (app) => {
   })
 
   app.route({
-    ...routeOf(A.otpVerify, { body: C.OtpVerifyRequest, response: { 200: C.OtpVerifyResponse } }),
+    ...routeOf(O.verify, { body: C.OtpVerifyRequest, response: { 200: C.OtpVerifyResponse } }),
     handler: async (request) => {
       await takeAttempt(ctx.db, otpVerifyLimits(ctx.limits, request.ip), ctx.now(), request.log)
       const otpToken = request.body.otpToken.trim()

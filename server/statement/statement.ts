@@ -23,42 +23,9 @@ import type { Member } from '../shared/members'
 import type { ServerContext } from '../shared/context'
 import type { Db } from '../shared/db'
 import { toMajor } from '../shared/money'
-import { list, runSql } from '../shared/sql'
+import { pageKeys, readCoupons, readEndedBonuses, readMovements, readSlips, readTransfers, readWithdrawals, type Source } from './repo'
 import { maskAccountNo } from '../wallet/withdrawals'
 import { transferReference } from '../wallet/transfers'
-
-/** The movement kinds a statement row of the movements source shows. */
-const REWARD_KINDS = ['bonus', 'refund', 'invite_bonus', 'spin_prize'] as const
-/** Deposits whose own row (a slip or gift link) is shown instead of their movement. */
-const DEPOSITS_SHOWN_BY_ROW = ['slip:%', 'truelink:%']
-
-const SOURCES = { movement: 1, slip: 2, withdrawal: 3, transfer: 4, bonusEnd: 5 } as const
-type Source = keyof typeof SOURCES
-const sourceOf = Object.fromEntries(Object.entries(SOURCES).map(([name, n]) => [n, name])) as Record<number, Source>
-
-/** The rows of one page: which source, which id, in the statement's order. */
-async function pageKeys(db: Db, memberId: number, page: number, limit: number) {
-  const union = `
-    SELECT ${SOURCES.movement} AS src, m.id AS id, m.created_at AS at FROM movements m
-     WHERE m.member_id = ? AND (
-       m.kind IN (${list(REWARD_KINDS.length)})
-       OR (m.kind = 'deposit' AND (m.reference IS NULL OR (${DEPOSITS_SHOWN_BY_ROW.map(() => 'm.reference NOT LIKE ?').join(' AND ')})))
-       OR (m.kind = 'withdraw' AND NOT EXISTS (SELECT 1 FROM withdrawals w WHERE w.requested_movement_id = m.id AND w.member_id = m.member_id))
-       OR (m.kind = 'transfer' AND NOT EXISTS (SELECT 1 FROM game_transfers t WHERE t.reserve_movement_id = m.id AND t.member_id = m.member_id)))
-    UNION ALL SELECT ${SOURCES.slip}, s.id, s.created_at FROM deposit_slips s WHERE s.member_id = ?
-    UNION ALL SELECT ${SOURCES.withdrawal}, w.id, w.created_at FROM withdrawals w WHERE w.member_id = ?
-    UNION ALL SELECT ${SOURCES.transfer}, t.id, t.created_at FROM game_transfers t WHERE t.member_id = ?
-    UNION ALL SELECT ${SOURCES.bonusEnd}, u.id, u.ended_at FROM user_bonuses u WHERE u.member_id = ? AND u.ended_at IS NOT NULL`
-  const parameters = [memberId, ...REWARD_KINDS, ...DEPOSITS_SHOWN_BY_ROW, memberId, memberId, memberId, memberId]
-  // The total rides on every row (a window over the whole union, before LIMIT): one snapshot.
-  const rows = await runSql<{ src: number; id: number; total: number | string }>(db,
-    `SELECT src, id, COUNT(*) OVER () AS total FROM (${union}) entries ORDER BY at DESC, src DESC, id DESC LIMIT ? OFFSET ?`,
-    [...parameters, limit, (page - 1) * limit])
-  // A page past the end has no row to carry the total.
-  const total = rows[0] ? Number(rows[0].total)
-    : Number((await runSql<{ total: number | string }>(db, `SELECT COUNT(*) AS total FROM (${union}) entries`, parameters))[0]?.total ?? 0)
-  return { keys: rows.map((row) => ({ source: sourceOf[Number(row.src)], id: Number(row.id) })), total }
-}
 
 const iso = (ms: number | string) => new Date(Number(ms)).toISOString()
 
@@ -99,20 +66,9 @@ function depositReference(reference: string | null, id: number): { way: string |
 
 async function movementRows(db: Db, member: Member, ids: number[]): Promise<Map<number, Row>> {
   if (ids.length === 0) return new Map()
-  const rows = await runSql<{ id: number; kind: string; reference: string | null; note: string; created_at: number; amount: number | string; credited: number | string; currency: string; bonus_kind: string | null; bonus_name: string | null }>(db,
-    `SELECT m.id, m.kind, m.reference, m.note, m.created_at, SUM(p.amount_minor) AS amount,
-            SUM(CASE WHEN p.amount_minor > 0 THEN p.amount_minor ELSE 0 END) AS credited, MIN(a.currency) AS currency,
-            MIN(u.kind) AS bonus_kind, MIN(b.name) AS bonus_name
-       FROM movements m
-       JOIN postings p ON p.movement_id = m.id
-       JOIN ledger_accounts a ON a.id = p.account_id AND a.member_id = m.member_id
-       LEFT JOIN user_bonuses u ON u.movement_id = m.id
-       LEFT JOIN bonuses b ON b.code = u.bonus_code
-      WHERE m.id IN (${list(ids.length)}) AND m.member_id = ?
-      GROUP BY m.id, m.kind, m.reference, m.note, m.created_at`, [...ids, member.id])
+  const rows = await readMovements(db, member.id, ids)
   const couponIds = rows.flatMap((row) => (row.kind === 'spin_prize' && row.reference?.startsWith('spin_coupon:') ? [Number(row.reference.slice(12))] : []))
-  const coupons = couponIds.length === 0 ? [] : await runSql<{ id: number; label: string; wheel_name: string }>(db,
-    `SELECT id, label, wheel_name FROM spin_coupons WHERE id IN (${list(couponIds.length)})`, couponIds)
+  const coupons = couponIds.length === 0 ? [] : await readCoupons(db, couponIds)
   const prize = new Map(coupons.map((c) => [`spin_coupon:${Number(c.id)}`, c.wheel_name ? `${c.wheel_name}: ${c.label}` : c.label]))
   return new Map(rows.map((row): [number, Row] => {
     const id = Number(row.id)
@@ -140,8 +96,7 @@ const SLIP_STATUS: Record<string, SlipStatus> = { processing: 'PROCESSING', succ
 
 async function slipRows(db: Db, member: Member, ids: number[]): Promise<Map<number, Row>> {
   if (ids.length === 0) return new Map()
-  const rows = await runSql<{ id: number; kind: string; reference: string; amount_minor: number; status: string; note: string | null; created_at: number }>(db,
-    `SELECT id, kind, reference, amount_minor, status, note, created_at FROM deposit_slips WHERE id IN (${list(ids.length)}) AND member_id = ?`, [...ids, member.id])
+  const rows = await readSlips(db, member.id, ids)
   return new Map(rows.map((row): [number, Row] => [Number(row.id), {
     reference: row.reference, statementType: 'deposit', from: row.kind, to: 'WALLET', status: SLIP_STATUS[row.status] ?? 'PROCESSING',
     amountMinor: Number(row.amount_minor), currency: member.currency, at: Number(row.created_at), note: row.note,
@@ -152,9 +107,7 @@ const WITHDRAWAL_STATUS: Record<string, SlipStatus> = { paid: 'SUCCESS', failed:
 
 async function withdrawalRows(db: Db, member: Member, ids: number[]): Promise<Map<number, Row>> {
   if (ids.length === 0) return new Map()
-  const rows = await runSql<{ id: number; amount_minor: number; currency: string; status: string; created_at: number; bank_code: string; bank_account_no: string; bank_account_name: string }>(db,
-    `SELECT id, amount_minor, currency, status, created_at, bank_code, bank_account_no, bank_account_name FROM withdrawals WHERE id IN (${list(ids.length)}) AND member_id = ?`,
-    [...ids, member.id])
+  const rows = await readWithdrawals(db, member.id, ids)
   return new Map(rows.map((row): [number, Row] => [Number(row.id), {
     reference: `W${Number(row.id)}`, statementType: 'withdraw', from: 'WALLET', to: row.bank_code,
     status: WITHDRAWAL_STATUS[row.status] ?? 'PROCESSING', note: row.status === 'review' ? 'review' : null,
@@ -168,8 +121,7 @@ const TRANSFER_STATUS: Record<string, SlipStatus> = { settled: 'SUCCESS', revers
 
 async function transferRows(db: Db, member: Member, ids: number[]): Promise<Map<number, Row>> {
   if (ids.length === 0) return new Map()
-  const rows = await runSql<{ id: number; from_code: string; to_code: string; amount_minor: number; currency: string; status: string; created_at: number }>(db,
-    `SELECT id, from_code, to_code, amount_minor, currency, status, created_at FROM game_transfers WHERE id IN (${list(ids.length)}) AND member_id = ?`, [...ids, member.id])
+  const rows = await readTransfers(db, member.id, ids)
   return new Map(rows.map((row): [number, Row] => [Number(row.id), {
     reference: transferReference(Number(row.id)), statementType: 'transfer', from: row.from_code, to: row.to_code, status: TRANSFER_STATUS[row.status] ?? 'PROCESSING',
     amountMinor: Number(row.amount_minor), currency: row.currency, at: Number(row.created_at),
@@ -182,14 +134,7 @@ async function transferRows(db: Db, member: Member, ids: number[]): Promise<Map<
  */
 async function bonusEndRows(db: Db, member: Member, ids: number[]): Promise<Map<number, Row>> {
   if (ids.length === 0) return new Map()
-  const rows = await runSql<{ id: number; kind: string; bonus_code: string; currency: string; ended_at: number; name: string | null; removed: number | string | null }>(db,
-    `SELECT u.id, u.kind, u.bonus_code, u.currency, u.ended_at, b.name,
-            (SELECT -SUM(p.amount_minor) FROM movements f
-               JOIN postings p ON p.movement_id = f.id
-               JOIN ledger_accounts a ON a.id = p.account_id AND a.member_id = f.member_id
-              WHERE f.member_id = u.member_id AND f.kind = 'finish_bonus' AND f.created_at = u.ended_at) AS removed
-       FROM user_bonuses u LEFT JOIN bonuses b ON b.code = u.bonus_code
-      WHERE u.id IN (${list(ids.length)}) AND u.member_id = ?`, [...ids, member.id])
+  const rows = await readEndedBonuses(db, member.id, ids)
   return new Map(rows.map((row): [number, Row] => {
     const description = { description: row.name ?? row.bonus_code }
     return [Number(row.id), {

@@ -7,7 +7,9 @@ import { describe, expect, it } from 'vitest'
 import * as C from '../../src/api/contract'
 import { fillPath } from '../../src/api/contract/endpoint'
 import { accountEndpoints as A } from '../../src/api/contract/account'
-import { autoLoginEndpoints as G } from '../../src/api/contract/autoLogin'
+import { authEndpoints as AU } from '../../src/api/contract/auth'
+import { otpEndpoints as O } from '../../src/api/contract/otp'
+import { gameEndpoints as G } from '../../src/api/contract/games'
 import { depositEndpoints as D } from '../../src/api/contract/deposit'
 import { bonusEndpoints as B } from '../../src/api/contract/bonus'
 import { chatEndpoints as CH } from '../../src/api/contract/chat'
@@ -21,7 +23,7 @@ import { routeOf } from '../../server/shared/http/endpoint'
 import type { call } from '../../src/api/call'
 import { registeredRoutes } from '../contractRoutes'
 
-const AREAS = { wallet: W, bonus: B, rewards: R, spin: S, account: A, publicLookups: PL, memberLookups: ML, deposit: D, autoLogin: G, statement: T, chat: CH }
+const AREAS = { wallet: W, bonus: B, rewards: R, spin: S, auth: AU, otp: O, account: A, publicLookups: PL, memberLookups: ML, deposit: D, games: G, statement: T, chat: CH }
 
 /**
  * Routes under /api/ that are not calls of the app: the slip image an <img> loads by its
@@ -53,9 +55,9 @@ describe('endpoint descriptors', () => {
   })
 
   it('fill their path parameters, encoded, and refuse a missing one', () => {
-    expect(fillPath(W.activate.path, { slotCode: 'PG' })).toBe('/api/wallet/activate/PG')
-    expect(fillPath(W.activate.path, { slotCode: 'A/B C' })).toBe('/api/wallet/activate/A%2FB%20C')
-    expect(() => fillPath(W.activate.path, {})).toThrow(/slotCode/)
+    expect(fillPath(G.activate.path, { slotCode: 'PG' })).toBe('/api/wallet/activate/PG')
+    expect(fillPath(G.activate.path, { slotCode: 'A/B C' })).toBe('/api/wallet/activate/A%2FB%20C')
+    expect(() => fillPath(G.activate.path, {})).toThrow(/slotCode/)
   })
 
   it('place a route at the path and method its descriptor gives, with its schemas', () => {
@@ -77,7 +79,7 @@ describe('endpoint descriptors', () => {
       // @ts-expect-error the body schema is missing
       routeOf(W.transfer, { response: { 200: C.TransferResponse } })
       // @ts-expect-error the params schema is missing
-      routeOf(W.activate, { response: { 200: C.MessageBody } })
+      routeOf(G.activate, { response: { 200: C.MessageBody } })
       // @ts-expect-error a body where the descriptor has none
       routeOf(W.wallet, { body: C.TransferRequest, response: { 200: C.WalletResponse } })
       const app = null as unknown as typeof call
@@ -85,7 +87,7 @@ describe('endpoint descriptors', () => {
       // @ts-expect-error a transfer needs its body
       void app(W.transfer)
       // @ts-expect-error the activate route needs its slot code
-      void app(W.activate, {})
+      void app(G.activate, {})
     }
     expect(typeChecks).toBeTypeOf('function')
   })

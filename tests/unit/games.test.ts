@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { autoLoginEndpoints } from '../../src/api/contract/autoLogin'
+import { gameEndpoints } from '../../src/api/contract/games'
 import { fillPath } from '../../src/api/contract/endpoint'
 import {
   autoLoginParams,
@@ -87,7 +87,7 @@ describe('auto-login paths (spec 7)', () => {
   const autoLoginPath = (code: string, given: { username: string; password: string }) => {
     const params = autoLoginParams(code, given)
     if (!params) return null
-    return 'password' in params ? fillPath(autoLoginEndpoints.byPassword.path, params) : fillPath(autoLoginEndpoints.byUsername.path, params)
+    return 'password' in params ? fillPath(gameEndpoints.autoLoginWithPassword.path, params) : fillPath(gameEndpoints.autoLogin.path, params)
   }
 
   it.each(['pg', 'betflix', 'joker2', 'areaslot', 'huayhd'])('%s takes /{username}', (game) => {

@@ -1,26 +1,11 @@
-// Account routes and their schemas (spec 7 "Account", "OTP"): signing in and out, registration and its OTP, and the
-// member's own profile, bank account name and password.
+// Account routes and their schemas (spec 7 "Account"): registration, and the member's own profile,
+// bank account name and password. Signing in and out is auth.ts's, the OTP otp.ts's.
 import { type Static, Type } from 'typebox'
 import { endpoint } from './endpoint'
 import { MessageBody, code, filled, name, optional, password, phone, text } from './shared'
 
-/** `otpToken`: the token of an earlier send, once verified; the server answers OTP_VERIFIED (the
- *  wizard skips the code) only to the player who presents it. */
+/** The verified OTP token of the phone, when registration asks for one (otp.ts). */
 const otpToken = optional(128)
-
-export const OtpSendRequest = Type.Object({ phoneNumber: phone, otpToken })
-export type OtpSendRequest = Static<typeof OtpSendRequest>
-export const OtpSendResponse = Type.Object({
-  otpRef: text(16),
-  otpToken: text(128),
-  /** 'OK' when a code was sent, 'OTP_VERIFIED' when the number is already verified. */
-  code: Type.Union([Type.Literal('OK'), Type.Literal('OTP_VERIFIED')]),
-})
-export type OtpSendResponse = Static<typeof OtpSendResponse>
-export const OtpVerifyRequest = Type.Object({ otpToken: filled(128), otpCode: filled(16) })
-export type OtpVerifyRequest = Static<typeof OtpVerifyRequest>
-export const OtpVerifyResponse = Type.Object({ code: Type.Literal('OTP_CODE_VALID') })
-export type OtpVerifyResponse = Static<typeof OtpVerifyResponse>
 
 const identity = {
   name,
@@ -54,16 +39,6 @@ export const ValidateAccountRequest = Type.Object({
   bankAccountNo: optional(32),
 })
 export type ValidateAccountRequest = Static<typeof ValidateAccountRequest>
-
-export const LoginRequest = Type.Object({ username: phone, password })
-export type LoginRequest = Static<typeof LoginRequest>
-/**
- * `passwordChangeRequired`: the password that signed in is shorter than today's rule allows (it
- * was set before the rule); the app asks the member to change it. Absent otherwise, and from an
- * operator's API that does not know it.
- */
-export const LoginResponse = Type.Object({ token: text(128), passwordChangeRequired: Type.Optional(Type.Boolean()) })
-export type LoginResponse = Static<typeof LoginResponse>
 
 export const Profile = Type.Object({
   _id: text(64),
@@ -103,10 +78,6 @@ export type ChangePasswordRequest = Static<typeof ChangePasswordRequest>
 
 
 export const accountEndpoints = {
-  login: endpoint<void, Static<typeof LoginRequest>, Static<typeof LoginResponse>>('POST', '/api/login'),
-  logout: endpoint<void, void, MessageBody>('POST', '/api/logout'),
-  otpSend: endpoint<void, Static<typeof OtpSendRequest>, Static<typeof OtpSendResponse>>('POST', '/api/otp/send'),
-  otpVerify: endpoint<void, Static<typeof OtpVerifyRequest>, Static<typeof OtpVerifyResponse>>('POST', '/api/otp/verify'),
   /** Step 3 of registration, checked by the server before step 4 (spec 4). */
   validate: endpoint<void, Static<typeof ValidateAccountRequest>, MessageBody>('POST', '/api/account/validate'),
   /** Registration: answered 201. */

@@ -2,7 +2,7 @@
 import { type Static, Type } from 'typebox'
 import { endpoint } from './endpoint'
 import { BankAccount } from './account'
-import { MessageBody, filled, text } from './shared'
+import { filled, text } from './shared'
 
 /**
  * An amount sent by the app: major units as a JSON number, or a decimal string from a form. The
@@ -47,17 +47,6 @@ export type WalletResponse = Static<typeof WalletResponse>
 /** GET /api/wallet/refresh/slot: the balances again, without the profile. */
 export const SlotsRefreshResponse = Type.Object({ wallet: WalletAmount, slots: Type.Array(Slot) })
 export type SlotsRefreshResponse = Static<typeof SlotsRefreshResponse>
-
-export const SlotCodeParams = Type.Object({ slotCode: text(32) })
-
-/** GET /api/wallet/account/:slotCode and /resetpassword/:slotCode. */
-export const GameCredentials = Type.Object({
-  username: text(64),
-  password: text(64),
-  /** Form-state fields of one provider's login form, when it has one. */
-  event: Type.Optional(Type.Record(Type.String(), text(200))),
-})
-export type GameCredentials = Static<typeof GameCredentials>
 
 export const TransferRequest = Type.Object({ from: account, to: account, amount: amountIn }, { additionalProperties: false })
 export type TransferRequest = Static<typeof TransferRequest>
@@ -118,14 +107,10 @@ export type WithdrawalListQuery = Static<typeof WithdrawalListQuery>
 export const WithdrawalList = Type.Object({ total: Type.Integer({ minimum: 0 }), withdrawals: Type.Array(Withdrawal) })
 export type WithdrawalList = Static<typeof WithdrawalList>
 
-type SlotCode = Static<typeof SlotCodeParams>
 
 export const walletEndpoints = {
   wallet: endpoint<void, void, Static<typeof WalletResponse>>('GET', '/api/wallet'),
   refreshSlots: endpoint<void, void, Static<typeof SlotsRefreshResponse>>('GET', '/api/wallet/refresh/slot'),
-  activate: endpoint<SlotCode, void, MessageBody>('GET', '/api/wallet/activate/:slotCode'),
-  credentials: endpoint<SlotCode, void, Static<typeof GameCredentials>>('GET', '/api/wallet/account/:slotCode'),
-  resetPassword: endpoint<SlotCode, void, Static<typeof GameCredentials>>('GET', '/api/wallet/resetpassword/:slotCode'),
   transfer: endpoint<void, Static<typeof TransferRequest>, Static<typeof TransferResponse>>('POST', '/api/wallet/transfer'),
   transferAll: endpoint<void, Static<typeof TransferAllRequest>, Static<typeof TransferResponse>>('POST', '/api/wallet/transferAll'),
   withdraw: endpoint<void, Static<typeof WithdrawRequest>, Static<typeof WithdrawResponse>>('POST', '/api/wallet/withdraw'),

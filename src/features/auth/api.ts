@@ -3,6 +3,8 @@ import { queryOptions, useMutation, useQuery } from '@tanstack/react-query'
 import { ApiError, catalogueCode, isCode } from '../../api/errors'
 import { call } from '../../api/call'
 import { accountEndpoints as A } from '../../api/contract/account'
+import { authEndpoints } from '../../api/contract/auth'
+import { otpEndpoints } from '../../api/contract/otp'
 import { publicLookupEndpoints as L } from '../../api/contract/lookup'
 import type { LoginRequest, OtpSendRequest, OtpVerifyRequest, RegisterRequest } from '../../api/contract'
 import { shownInline } from '../../api/queryClient'
@@ -16,7 +18,7 @@ export const authKeys = {
 export const getRegisterOtp = () => call(L.registerOTP)
 export const getSources = () => call(L.sources)
 
-export const login = (body: LoginRequest) => call(A.login, { body })
+export const login = (body: LoginRequest) => call(authEndpoints.login, { body })
 
 /** The answers of spec 4 and 8 that mean success: the send answers OK (or SUCCESS) with a code
  *  sent, or OTP_VERIFIED for a number verified already; the verify answers OTP_CODE_VALID (or OK,
@@ -37,9 +39,9 @@ function requireSuccess<T extends object>(accepted: readonly string[], fallback:
 /** `otpToken`: the token of this phone's last send; once it is verified, the server lets the
  *  player holding it skip the code (OTP_VERIFIED). Left out when there is none. */
 export const sendOtp = ({ phoneNumber, otpToken }: OtpSendRequest) =>
-  call(A.otpSend, { body: otpToken ? { phoneNumber, otpToken } : { phoneNumber } }).then(requireSuccess(OTP_SEND_SUCCESS, 'OTP_SEND_FAIL'))
+  call(otpEndpoints.send, { body: otpToken ? { phoneNumber, otpToken } : { phoneNumber } }).then(requireSuccess(OTP_SEND_SUCCESS, 'OTP_SEND_FAIL'))
 export const verifyOtp = (body: OtpVerifyRequest) =>
-  call(A.otpVerify, { body }).then(requireSuccess(OTP_VERIFY_SUCCESS, 'OTP_VERIFY_FAIL'))
+  call(otpEndpoints.verify, { body }).then(requireSuccess(OTP_VERIFY_SUCCESS, 'OTP_VERIFY_FAIL'))
 export const validateAccount = (body: RegisterRequest) => call(A.validate, { body })
 export const createAccount = (body: RegisterRequest) => call(A.register, { body })
 

@@ -1,8 +1,7 @@
 // Game accounts (spec 7 "Wallet"): open one, read or reset its credentials, and the auto-login link.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { call } from '../../api/call'
-import { autoLoginEndpoints } from '../../api/contract/autoLogin'
-import { walletEndpoints } from '../../api/contract/wallet'
+import { gameEndpoints } from '../../api/contract/games'
 import { isCode } from '../../api/errors'
 import type { Reactions } from '../../api/useMoneyAction'
 import type { AutoLoginParams } from '../../lib/games'
@@ -18,7 +17,7 @@ const slot = (code: string) => ({ params: { slotCode: code } })
 
 /** The account's username and password, read while the modal shows an active account; a failure shown there. */
 export const useCredentials = (code: string, enabled: boolean) =>
-  useQuery({ queryKey: gameKeys.credentials(code), queryFn: () => call(walletEndpoints.credentials, slot(code)), enabled, meta: { silent: true } })
+  useQuery({ queryKey: gameKeys.credentials(code), queryFn: () => call(gameEndpoints.credentials, slot(code)), enabled, meta: { silent: true } })
 
 /** Already active is not a failure for the player: the account is there. */
 export const alreadyActive = (error: Error | null): boolean => isCode((error as { code?: string } | null)?.code, 'SLOT_ALREADY_ACTIVE')
@@ -28,7 +27,7 @@ export const alreadyActive = (error: Error | null): boolean => isCode((error as 
 export function useActivateSlot(code: string, onSettled: (error: Error | null, opened: boolean) => void) {
   const client = useQueryClient()
   return useMutation({
-    mutationFn: () => call(walletEndpoints.activate, slot(code)),
+    mutationFn: () => call(gameEndpoints.activate, slot(code)),
     meta: { handlesError: true },
     onSettled: (_data, error) => {
       const opened = !error || alreadyActive(error)
@@ -42,7 +41,7 @@ export function useActivateSlot(code: string, onSettled: (error: Error | null, o
 export function useResetPassword(code: string, { onSuccess, onError }: Reactions<unknown, void>) {
   const client = useQueryClient()
   return useMutation({
-    mutationFn: () => call(walletEndpoints.resetPassword, slot(code)),
+    mutationFn: () => call(gameEndpoints.resetPassword, slot(code)),
     meta: { handlesError: true },
     onSuccess: (answer) => {
       void client.invalidateQueries({ queryKey: gameKeys.credentials(code) })
@@ -54,4 +53,4 @@ export function useResetPassword(code: string, { onSuccess, onError }: Reactions
 
 /** The link that opens the game signed in: by username, or by username and password, as the game takes. */
 export const autoLoginLink = (params: AutoLoginParams) =>
-  'password' in params ? call(autoLoginEndpoints.byPassword, { params }) : call(autoLoginEndpoints.byUsername, { params })
+  'password' in params ? call(gameEndpoints.autoLoginWithPassword, { params }) : call(gameEndpoints.autoLogin, { params })
