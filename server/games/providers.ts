@@ -16,7 +16,7 @@ declare module '../shared/context' {
   }
 }
 
-/** Where the simulated providers' auto-login links open the demo game (wallet/routes.ts), by a launch token. */
+/** Where the simulated providers' auto-login links open the demo game (games/routes.ts), by a launch token. */
 export const DEMO_GAME_PATH = '/demo-game'
 
 /** Money into the game account at the provider, or out of it. */
