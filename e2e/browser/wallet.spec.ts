@@ -539,6 +539,11 @@ test.describe('faults (browser)', () => {
     await open('/user/home')
     const retry = page.getByRole('button', { name: strings.common.retry })
     await throughBackOff(page, retry)
+    // A part of home whose code arrives late asks for the wallet as it mounts: on a slow machine
+    // that read could come after the API is back and recover home before the retry is pressed.
+    // Once the page has fetched all it will, the retry is what reads the wallet again.
+    await page.waitForLoadState('networkidle')
+    await expect(retry).toBeVisible()
     await page.unroute('**/api/wallet')
     await retry.click()
     await expect(page.getByTestId('total-balance')).toHaveText(baht(100, 'browser'))
@@ -591,6 +596,11 @@ test.describe('faults (browser)', () => {
     await open('/user/home')
     const retry = page.getByRole('button', { name: strings.common.retry })
     await throughBackOff(page, retry)
+    // A part of home whose code arrives late asks for the wallet as it mounts: on a slow machine
+    // that read could come after the API is back and recover home before the retry is pressed.
+    // Once the page has fetched all it will, the retry is what reads the wallet again.
+    await page.waitForLoadState('networkidle')
+    await expect(retry).toBeVisible()
     await page.unroute('**/api/wallet')
     await retry.click()
     await expect(page.getByTestId('total-balance')).toHaveText(baht(100, 'browser'))
