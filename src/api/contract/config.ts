@@ -33,6 +33,10 @@ export const RuntimeConfig = Type.Object({
   /** Send an `Idempotency-Key` header on money calls (one key per player action). Only when the
    *  operator's API accepts the header (across origins, its CORS must allow it); absent = off. */
   idempotencyKeys: Type.Optional(Type.Boolean()),
+  /** Sign-in by a linked messenger (issue 31): which ones the server verifies (its operator
+   *  settings, never APP_CONFIG), and how long a password given again lets the session withdraw or
+   *  change the bank account. Absent: off, the app behaves as without it. */
+  identity: Type.Optional(Type.Object({ telegram: Type.Boolean(), line: Type.Boolean(), stepUpMinutes: Type.Integer({ minimum: 1 }) })),
 })
 export type RuntimeConfig = Static<typeof RuntimeConfig>
 export type HowtoVideos = RuntimeConfig['howto']
