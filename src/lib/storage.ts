@@ -10,6 +10,8 @@ export const storageKeys = {
   guestId: 'guest-id',
   /** The remember-me choice of the last sign-in on this device; unchecked on a device never signed in on. */
   rememberMe: 'remember-me',
+  /** The host's home-screen shortcut was offered on this device (or the host said it is there): never again. */
+  homeScreenOffered: 'home-screen-offered',
 } as const
 
 export const LANGUAGE_COOKIE = 'i18next'

@@ -7,7 +7,7 @@ import { createBrowserPlatform } from './browser'
 import { detectCurrentPlatform } from './detect'
 import type { Platform, PlatformConfig, PlatformKind } from './types'
 
-export type { HapticKind, Platform, PlatformConfig, PlatformKind, ShareResult } from './types'
+export type { HapticKind, HomeScreenResult, HomeScreenStatus, Platform, PlatformConfig, PlatformKind, ShareResult } from './types'
 
 /** LIFF on some Android clients and the Telegram viewport on macOS/Web K never settle. */
 export const PLATFORM_INIT_TIMEOUT_MS = 8000

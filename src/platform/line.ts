@@ -1,6 +1,7 @@
 // LINE (LIFF). Pluggable SDK: the core plus only the plug-ins this adapter calls.
 import liff from '@line/liff/core'
 import CloseWindowModule from '@line/liff/close-window'
+import CreateShortcutOnHomeScreenModule from '@line/liff/create-shortcut-on-home-screen'
 import GetAppLanguageModule from '@line/liff/get-app-language'
 import IsApiAvailableModule from '@line/liff/is-api-available'
 import IsInClientModule from '@line/liff/is-in-client'
@@ -13,7 +14,7 @@ import type { ExtendedInit } from '@line/liff-mock'
 import { registerWith } from '../lib/paths'
 import { inviteCodeFromText } from '../lib/inviteCode'
 import { copyText } from './clipboard'
-import type { LineConfig, Platform } from './types'
+import type { HomeScreen, LineConfig, Platform } from './types'
 
 let pluginsInstalled = false
 
@@ -30,6 +31,7 @@ function installPlugins(): void {
   liff.use(new ScanCodeV2Module())
   liff.use(new OpenWindowModule())
   liff.use(new CloseWindowModule())
+  liff.use(new CreateShortcutOnHomeScreenModule())
 }
 
 async function initMock(liffId: string): Promise<void> {
@@ -54,11 +56,29 @@ export function followLiffColorScheme(root: HTMLElement = document.documentEleme
   if (schemes.length === 1 && (schemes[0] === 'light' || schemes[0] === 'dark')) root.dataset.theme = schemes[0]
 }
 
-function isApiAvailable(name: 'shareTargetPicker' | 'scanCodeV2'): boolean {
+function isApiAvailable(name: 'shareTargetPicker' | 'scanCodeV2' | 'createShortcutOnHomeScreen'): boolean {
   try {
     return liff.isApiAvailable(name)
   } catch {
     return false // called before init settled
+  }
+}
+
+/** LINE's home-screen shortcut: only for verified LINE MINI Apps, on a phone, logged in (LINE
+ *  decides through isApiAvailable). LINE opens its own page for it and never says how it ended. */
+function lineHomeScreen(appUrl: string): HomeScreen {
+  return {
+    status: async () => (isApiAvailable('createShortcutOnHomeScreen') ? 'available' : 'unsupported'),
+    async add() {
+      if (!isApiAvailable('createShortcutOnHomeScreen')) return 'failed'
+      try {
+        // In the tap's task, before any await: LINE opens a page of its own.
+        await liff.createShortcutOnHomeScreen({ url: appUrl })
+        return 'asked'
+      } catch {
+        return 'failed'
+      }
+    },
   }
 }
 
@@ -131,5 +151,7 @@ export function createLinePlatform(config: LineConfig): Platform {
     // LIFF has no download call, and LINE's webview ignores a blob download: shown to keep instead.
     saveFile: () => false,
     mainButton: null,
+    // The LIFF URL opens the app in LINE, where the player's session is.
+    homeScreen: lineHomeScreen(`https://liff.line.me/${config.liffId}`),
   }
 }

@@ -1,13 +1,19 @@
 // Telegram Mini App through @telegram-apps/sdk-react. Never also load telegram-web-app.js:
 // the two fight over Telegram's events.
 import {
+  addToHomeScreen,
   backButton,
+  checkHomeScreenStatus,
   closingBehavior,
   hapticFeedback,
   init as initSdk,
   isTMA,
   mainButton,
   miniApp,
+  offAddToHomeScreenFailed,
+  offAddedToHomeScreen,
+  onAddToHomeScreenFailed,
+  onAddedToHomeScreen,
   openLink,
   qrScanner,
   retrieveLaunchParams,
@@ -21,7 +27,7 @@ import { parseInviteCode } from '../lib/inviteCode'
 import { copyText } from './clipboard'
 import { acceptUnsignedLaunch } from './telegramLaunch'
 import { applySafeArea, applyTelegramPalette, type TelegramPalette } from './telegramTheme'
-import type { MainButton, Platform, TelegramConfig } from './types'
+import type { HomeScreen, HomeScreenResult, HomeScreenStatus, MainButton, Platform, TelegramConfig } from './types'
 
 /** The main button in the theme's button colour (the SDK's default), pressing the shown action. */
 function telegramMainButton(): MainButton {
@@ -41,6 +47,49 @@ function telegramMainButton(): MainButton {
     hide() {
       pressed = null
       mainButton.setParams.ifAvailable({ isVisible: false, isLoaderVisible: false })
+    },
+  }
+}
+
+/** A client that never answers the home-screen check is taken as one without the feature. */
+export const HOME_SCREEN_CHECK_MS = 5000
+
+/** Bot API 8.0's home-screen shortcut: checked, then asked for; Telegram answers added or failed. */
+function telegramHomeScreen(): HomeScreen {
+  // The SDK refuses a second check while one is on its way: a second caller shares the first.
+  let checking: Promise<HomeScreenStatus> | undefined
+  const check = async (): Promise<HomeScreenStatus> => {
+    if (!checkHomeScreenStatus.isAvailable()) return 'unsupported'
+    try {
+      const status = await checkHomeScreenStatus({ timeout: HOME_SCREEN_CHECK_MS })
+      // `unknown`: the client has the feature but cannot tell whether the app is there yet.
+      if (status === 'added') return 'added'
+      return status === 'unsupported' ? 'unsupported' : 'available'
+    } catch {
+      return 'unsupported'
+    }
+  }
+  return {
+    status() {
+      checking ??= check().finally(() => {
+        checking = undefined
+      })
+      return checking
+    },
+    add() {
+      if (!addToHomeScreen.isAvailable()) return Promise.resolve('failed')
+      return new Promise<HomeScreenResult>((resolve) => {
+        const added = () => settle('added')
+        const failed = () => settle('failed')
+        function settle(result: HomeScreenResult) {
+          offAddedToHomeScreen(added)
+          offAddToHomeScreenFailed(failed)
+          resolve(result)
+        }
+        onAddedToHomeScreen(added)
+        onAddToHomeScreenFailed(failed)
+        addToHomeScreen()
+      })
     },
   }
 }
@@ -189,5 +238,6 @@ export function createTelegramPlatform(config: TelegramConfig | null): Platform 
     // blob downloads: shown to keep instead.
     saveFile: () => false,
     mainButton: telegramMainButton(),
+    homeScreen: telegramHomeScreen(),
   }
 }

@@ -27,6 +27,20 @@ export interface MainButton {
   hide(): void
 }
 
+/** Where the app stands on the device's home screen, as the host tells it. */
+export type HomeScreenStatus = 'available' | 'added' | 'unsupported'
+
+/** `added`: the host says the app is on the home screen; `asked`: the host took the request and
+ *  cannot say how it ended (LINE); `failed`: refused or not possible. */
+export type HomeScreenResult = 'added' | 'asked' | 'failed'
+
+/** The host's own way to pin the app to the home screen (Telegram, LINE). */
+export interface HomeScreen {
+  status(): Promise<HomeScreenStatus>
+  /** Call directly inside the tap: LINE opens its shortcut page before any await. */
+  add(): Promise<HomeScreenResult>
+}
+
 /** What the app asks of its host: a plain browser, LINE (LIFF) or Telegram (Mini App). */
 export interface Platform {
   kind: PlatformKind
@@ -60,4 +74,6 @@ export interface Platform {
   saveFile(file: Blob, name: string): boolean
   /** The host's main button for a money form's main action (Telegram); null where it has none. */
   mainButton: MainButton | null
+  /** Pins the app to the home screen through the host; null in a browser (its manifest and install menu do that). */
+  homeScreen: HomeScreen | null
 }

@@ -13,13 +13,15 @@ interface MoneyReceiptProps {
   facts: readonly ReceiptFact[]
   doneLabel: string
   onDone: () => void
+  /** What follows the facts, before Done (a deposit's home-screen offer). */
+  children?: ReactNode
 }
 
 /**
  * How a money moment ends (issues 18, 29): a mark, the amount, what happened, the facts the player
  * quotes (reference, time), then Done. A transfer, a withdrawal and a deposit that arrived share it.
  */
-export function MoneyReceipt({ amount, state, facts, doneLabel, onDone }: MoneyReceiptProps) {
+export function MoneyReceipt({ amount, state, facts, doneLabel, onDone, children }: MoneyReceiptProps) {
   // The second tap of a double tap on the button that sent the money can land here, where the
   // receipt put Done: the browser counts it as the second click of a series (detail 2), and it
   // must not close what the player has not seen yet. Keyboard activation counts 0.
@@ -44,6 +46,7 @@ export function MoneyReceipt({ amount, state, facts, doneLabel, onDone }: MoneyR
           </div>
         ))}
       </dl>
+      {children}
       <Button type="button" block onClick={done}>{doneLabel}</Button>
     </div>
   )

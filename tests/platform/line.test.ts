@@ -81,5 +81,17 @@ describe('LINE platform', () => {
       expect(platform.canScanQr()).toBe(true)
       expect(await platform.scanQr()).toBe('PR9')
     })
+
+    it('offers the home-screen shortcut only where LIFF allows it, for the LIFF URL', async () => {
+      expect(await platform.homeScreen!.status()).toBe('unsupported')
+      expect(await platform.homeScreen!.add()).toBe('failed')
+      liff.$mock.set({ isApiAvailable: true })
+      const shortcut = vi.spyOn(liff as unknown as { createShortcutOnHomeScreen(params: { url: string }): Promise<void> }, 'createShortcutOnHomeScreen')
+      expect(await platform.homeScreen!.status()).toBe('available')
+      expect(await platform.homeScreen!.add()).toBe('asked')
+      expect(shortcut).toHaveBeenCalledWith({ url: `https://liff.line.me/${liffId}` })
+      shortcut.mockRejectedValueOnce(new Error('cancelled'))
+      expect(await platform.homeScreen!.add()).toBe('failed')
+    })
   })
 })

@@ -192,4 +192,29 @@ describe('Telegram platform', () => {
     platform.close()
     expect(posted.at(-1)?.name).toBe('web_app_close')
   })
+
+  it.each([
+    ['added', 'added'],
+    ['missed', 'available'],
+    ['unknown', 'available'],
+    ['unsupported', 'unsupported'],
+  ])('reads the home-screen status %s from Telegram as %s', async (answer, status) => {
+    const checking = platform.homeScreen!.status()
+    // A second caller meanwhile shares the check: the SDK refuses two at once.
+    const again = platform.homeScreen!.status()
+    expect(posted.at(-1)?.name).toBe('web_app_check_home_screen')
+    receive('home_screen_checked', { status: answer })
+    expect(await checking).toBe(status)
+    expect(await again).toBe(status)
+  })
+
+  it('adds to the home screen and reads Telegram\'s answer: added or failed', async () => {
+    const adding = platform.homeScreen!.add()
+    expect(posted.at(-1)?.name).toBe('web_app_add_to_home_screen')
+    receive('home_screen_added')
+    expect(await adding).toBe('added')
+    const refused = platform.homeScreen!.add()
+    receive('home_screen_failed')
+    expect(await refused).toBe('failed')
+  })
 })
