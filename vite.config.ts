@@ -32,6 +32,7 @@ export default defineConfig({
     proxy: {
       '/api': target,
       '/config.json': target,
+      '/manifest.webmanifest': target,
       '/dev/': target,
       '/line-qr.png': target,
       '/chat-files/': target,

@@ -16,6 +16,7 @@ import { applyContact, applyDepositAccounts, type ContactSetting, type DepositAc
 import type { QrSettingsPatch } from './deposit/qrSettings'
 import { errorBody, installErrorHandler } from './shared/http/errors'
 import { requestLogSerializer } from './requestLog'
+import { MANIFEST_PATH, webManifest } from './shared/http/manifest'
 import { registerSecurityHeaders } from './shared/http/security'
 import { registerStatic } from './shared/http/static'
 import { applyWithdrawLimits, type WithdrawLimitsSetting } from './lookup/repo'
@@ -281,6 +282,9 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     reply.header('Cache-Control', 'no-cache')
     return ctx.config.current
   })
+  // Revalidated like the config it is made from: an operator renames the app at run time.
+  app.get(MANIFEST_PATH, async (_request, reply) =>
+    reply.header('Cache-Control', 'no-cache').type('application/manifest+json').send(JSON.stringify(webManifest(ctx.config.current))))
   // Every area of the API, each registering its own routes (areas.ts).
   await registerAreas(app, { dataDir: options.dataDir, qrSettings: options.depositQr, hub: chatHub })
   // The demo's LINE QR (the contact page's image in demo, dev and test); production has none to

@@ -42,6 +42,8 @@ describe('security headers', () => {
       expect(csp['base-uri']).toEqual(["'none'"])
       expect(csp['frame-ancestors']).toEqual(["'self'", 'https://web.telegram.org'])
       expect(csp['connect-src']).toEqual(["'self'"])
+      expect(csp['worker-src']).toEqual(["'self'"])
+      expect(csp['manifest-src']).toEqual(["'self'"])
       expect(headers['x-content-type-options']).toBe('nosniff')
       expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin')
       expect(headers['x-frame-options']).toBeUndefined()

@@ -9,6 +9,8 @@ import { type TestServer, startServer } from './helpers'
 const INDEX = '<!doctype html><html><body><div id="root">wallet</div></body></html>'
 const SCRIPT = `export const wallet = ${JSON.stringify('x'.repeat(4000))};\n`.repeat(2)
 
+const SERVICE_WORKER = 'self.addEventListener("fetch", () => {})'
+
 let dir: string
 let server: TestServer
 beforeAll(async () => {
@@ -18,6 +20,7 @@ beforeAll(async () => {
   writeFileSync(join(dir, 'assets', 'index-abc123.js'), SCRIPT)
   writeFileSync(join(dir, 'banner.png'), 'png')
   writeFileSync(join(dir, 'config.json'), '{"built": true}')
+  writeFileSync(join(dir, 'sw.js'), SERVICE_WORKER)
   server = await startServer({ staticDir: dir })
 })
 afterAll(async () => {
@@ -96,5 +99,30 @@ describe('the built app', () => {
     expect(result.json()).toEqual({ message: 'NO_DATA' })
     expect((await production.app.inject({ method: 'GET', url: '/user/home' })).body).toBe(INDEX)
     await production.app.close()
+  })
+})
+
+describe('what a browser installs (issue 31)', () => {
+  it('revalidates the service worker, never caching it for long', async () => {
+    const result = await get('/sw.js')
+    expect(result.statusCode).toBe(200)
+    expect(result.headers['content-type']).toMatch(/javascript/)
+    expect(result.headers['cache-control']).toBe('no-cache')
+    expect(result.body).toBe(SERVICE_WORKER)
+  })
+
+  it("serves the web app manifest with the live config's name and the icons", async () => {
+    const before = await get('/manifest.webmanifest')
+    expect(before.statusCode).toBe(200)
+    expect(before.headers['content-type']).toMatch(/^application\/manifest\+json/)
+    expect(before.headers['cache-control']).toBe('no-cache')
+    expect(before.json()).toMatchObject({ name: 'Wallet', short_name: 'Wallet', start_url: '/', scope: '/', display: 'standalone', lang: 'th' })
+    const icons = (before.json() as { icons: { src: string; sizes: string; purpose: string }[] }).icons
+    expect(icons.map(({ sizes, purpose }) => `${sizes} ${purpose}`)).toEqual(expect.arrayContaining(['192x192 any', '512x512 any', '512x512 maskable']))
+
+    // An operator renames the app at run time: the next manifest says so, nothing rebuilt.
+    await server.app.inject({ method: 'POST', url: '/dev/config', payload: { appName: 'Lao Star Wallet', variant: 'la' } })
+    expect((await get('/manifest.webmanifest')).json()).toMatchObject({ name: 'Lao Star Wallet', short_name: 'Lao', lang: 'lo' })
+    await server.app.inject({ method: 'DELETE', url: '/dev/config' })
   })
 })

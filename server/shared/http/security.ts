@@ -69,6 +69,9 @@ export async function registerSecurityHeaders(
         frameSrc: ['https:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: [() => connectSources(currentConfig()).join(' ')],
+        // The browser's service worker (/sw.js) and web app manifest are this origin's (issue 31).
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'none'"],
         formAction: ["'self'"],

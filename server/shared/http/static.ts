@@ -12,7 +12,7 @@ function isServerPath(url: string): boolean {
   const path = url.split('?')[0]
   return (
     path === '/api' || path.startsWith('/api/') || path === '/dev' || path.startsWith('/dev/') ||
-    path === '/chat-files' || path.startsWith('/chat-files/') || path === '/config.json'
+    path === '/chat-files' || path.startsWith('/chat-files/') || path === '/config.json' || path === '/manifest.webmanifest'
   )
 }
 
