@@ -1,5 +1,6 @@
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config'
 import react from '@vitejs/plugin-react'
+import { VitePWA } from 'vite-plugin-pwa'
 import { readFileSync } from 'node:fs'
 import { axiosXhrOnly } from './scripts/axiosXhrOnly.ts'
 import { bundleReport } from './scripts/bundleReport.ts'
@@ -21,11 +22,48 @@ export const TEST_PROJECTS: (TestProjectInlineConfiguration & { test: { name: st
   { extends: true, test: { name: 'server-isolated', include: ['tests/server/**/*.isolated.test.ts'], environment: 'node' } },
 ]
 
+/**
+ * The browser's service worker (issue 31; registered by src/platform/serviceWorker.ts in a plain
+ * browser only). It precaches the shell, index.html, the build's hashed JS and CSS and the logo
+ * (the app has no font files: system fonts), and answers page navigations with index.html, so the app opens without a network and shows its offline screen.
+ * Nothing else: no runtime caching, so no API answer, upload, socket or token is ever stored.
+ * /config.json is never cached either: an operator changes it at run time, and without a network
+ * the app has nothing to show but the offline screen. The manifest is the server's
+ * (server/shared/http/manifest.ts), written from the live config.
+ */
+function serviceWorker() {
+  return VitePWA({
+    strategies: 'generateSW',
+    filename: 'sw.js',
+    manifest: false,
+    injectRegister: false,
+    workbox: {
+      // Every hashed chunk, the lazy ones too: a screen opened offline, or a tab on this build
+      // after the next deploy, finds its chunk. The manifest's PNGs are the installer's, not the shell's.
+      globPatterns: ['index.html', 'assets/**/*.{js,css}', 'icon.svg'],
+      // Hashed names change with their content: no revision needed.
+      dontCacheBustURLsMatching: /^assets\//,
+      navigateFallback: '/index.html',
+      // Navigations that are not the app (matched against path and query): the API, dev stand-ins,
+      // sockets, chat files, the demo game page (its URL carries a launch token), the operator's
+      // API, and any file (the runtime config, the manifest, a how-to video, an image).
+      navigateFallbackDenylist: [/^\/(api|dev|socket\.io|chat-files|demo-game|ops)(\/|\?|$)/, /^[^?]*\.[a-z0-9]+(\?|$)/i],
+      inlineWorkboxRuntime: true,
+      cleanupOutdatedCaches: true,
+      // A new worker waits until every tab of the old one is closed: a tab opened on the old build
+      // keeps the chunks it may still load lazily, and no page reloads under a player's thumb.
+      skipWaiting: false,
+      clientsClaim: false,
+      sourcemap: false,
+    },
+  })
+}
+
 const apiPort = Number(process.env.API_PORT ?? 8080)
 const target = `http://localhost:${apiPort}`
 
 export default defineConfig({
-  plugins: [react(), localeParts(), axiosXhrOnly(), bundleReport(), prepaintScript(), precompress()],
+  plugins: [react(), localeParts(), axiosXhrOnly(), bundleReport(), prepaintScript(), precompress(), serviceWorker()],
   define: { __APP_VERSION__: JSON.stringify(version) },
   server: {
     port: 5173,

@@ -68,9 +68,23 @@ async function boot(): Promise<void> {
   // After the first screen has painted: the HTTP client for the player's first tap.
   requestAnimationFrame(() => setTimeout(preloadHttp, 0))
   void hostReady.then((loaded) => whenHostReady(loaded, config.variant, bootInvite))
+  if (import.meta.env.PROD) afterLoad(() => startServiceWorker(host === 'browser'))
 }
 
-boot().catch((error: unknown) => {
+/** Once the page has loaded and painted: what must never compete with the first screen. */
+function afterLoad(run: () => void): void {
+  if (document.readyState === 'complete') setTimeout(run, 0)
+  else window.addEventListener('load', () => setTimeout(run, 0), { once: true })
+}
+
+/** A plain browser gets the service worker (issue 31); LINE and Telegram lose one left behind. */
+function startServiceWorker(browser: boolean): void {
+  import('./platform/serviceWorker')
+    .then((worker) => (browser ? worker.registerServiceWorker() : worker.removeServiceWorkers()))
+    .catch((error: unknown) => console.warn('[service worker]', error))
+}
+
+function showBootError(error: unknown): void {
   console.error(error)
   const root = document.getElementById('root')!
   root.innerHTML = `<div class="boot-error" role="alert">
@@ -79,4 +93,13 @@ boot().catch((error: unknown) => {
     <p lang="en">The app could not start. Please check your connection.</p>
     <button type="button">ลองใหม่ · ລອງໃໝ່ · Retry</button></div>`
   root.querySelector('button')?.addEventListener('click', () => window.location.reload())
+}
+
+boot().catch((error: unknown) => {
+  // Opened without a network (the service worker's shell): the offline screen, in the player's
+  // language, rather than a failure.
+  if (navigator.onLine) return showBootError(error)
+  import('./app/offlineScreen')
+    .then(({ showOfflineScreen }) => showOfflineScreen(document.getElementById('root')!))
+    .catch(() => showBootError(error))
 })
