@@ -61,9 +61,20 @@ export const TELEGRAM_RECORDER = () => {
         if (name === 'web_app_request_safe_area') reply('safe_area_changed', { top: 0, bottom: 0, left: 0, right: 0 })
         if (name === 'web_app_request_content_safe_area') reply('content_safe_area_changed', { top: 0, bottom: 0, left: 0, right: 0 })
         if (name === 'web_app_request_viewport') reply('viewport_changed', { height: 844, width: 390, is_expanded: true, is_state_stable: true })
+        // A Bot API 8.0 client: the app is not on the home screen yet, and adding it works. A test
+        // answers otherwise through window.__tgHomeScreen (telegramHomeScreen below).
+        const homeScreen = (window as unknown as { __tgHomeScreen?: { status: string; add: string } }).__tgHomeScreen ?? { status: 'missed', add: 'home_screen_added' }
+        if (name === 'web_app_check_home_screen') reply('home_screen_checked', { status: homeScreen.status })
+        if (name === 'web_app_add_to_home_screen') reply(homeScreen.add, undefined)
       },
     },
   })
+}
+
+/** How the Telegram recorder answers the home-screen check (`added`, `missed`, `unknown`,
+ *  `unsupported`) and the add (`home_screen_added` or `home_screen_failed`), from the next load on. */
+export async function telegramHomeScreen(page: Page, answers: { status: string; add: string }): Promise<void> {
+  await page.context().addInitScript((value) => Object.assign(window, { __tgHomeScreen: value }), answers)
 }
 
 /** In every document of the context, from its start: each Content-Security-Policy violation, reported to the test. */

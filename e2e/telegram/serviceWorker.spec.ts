@@ -1,0 +1,3 @@
+import { noServiceWorkerInMessenger } from '../shared/noServiceWorker'
+
+noServiceWorkerInMessenger('Telegram')
