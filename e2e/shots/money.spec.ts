@@ -63,6 +63,35 @@ test('money screens', async ({ page, platform, request }) => {
     await pressMainAction(page, dialog(th.deposit.title), th.deposit.qrCreate)
     await dialog(th.deposit.title).getByRole('img', { name: th.deposit.qrLabel }).waitFor()
   })
+  // Issue 31: the receipt of a deposit that arrived, with Telegram's home-screen offer (the
+  // recorder answers as a Bot API 8.0 client; a browser has no offer).
+  await shot('deposit-arrived-home-screen', async () => {
+    await home()
+    await action(th.home.deposit).click()
+    await dialog(th.deposit.title).getByRole('tab').nth(1).click()
+    await dialog(th.deposit.title).getByRole('button', { name: '100.00' }).click()
+    const created = page.waitForResponse((response) => response.url().endsWith('/api/qrcode/KBANK') && response.request().method() === 'POST')
+    await pressMainAction(page, dialog(th.deposit.title), th.deposit.qrCreate)
+    const { qrcodeId } = (await (await created).json()) as { qrcodeId: string }
+    await request.post(`/dev/qrcode/${qrcodeId}/pay`, { data: {} })
+    const receipt = dialog(th.deposit.title).getByRole('status').filter({ hasText: th.deposit.arrived })
+    await receipt.waitFor({ timeout: 20_000 })
+    if (platform === 'telegram') await receipt.getByRole('button', { name: th.deposit.homeScreenAdd }).waitFor()
+  })
+  // Issue 31: the shell opened without a network (the browser's service worker).
+  if (platform === 'browser') {
+    await shot('offline', async () => {
+      await home()
+      await page.evaluate(() => navigator.serviceWorker.ready)
+      await page.context().setOffline(true)
+      try {
+        await page.goto('/user/home')
+        await page.getByRole('heading', { name: th.platform.offlineTitle }).waitFor()
+      } finally {
+        await page.context().setOffline(false)
+      }
+    })
+  }
   await shot('transfer', async () => {
     await home()
     await action(th.home.transfer).click()
