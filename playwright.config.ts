@@ -28,6 +28,10 @@ export default defineConfig<PlatformOption>({
     isMobile: true,
     hasTouch: true,
     locale: 'th-TH',
+    // The service worker's precache (about 1.3 MB of the build) would be fetched by every test's
+    // fresh context: only the specs about the worker allow it (e2e/browser/pwa.spec.ts,
+    // e2e/shared/noServiceWorker.ts); elsewhere the app's registration is refused and it goes on.
+    serviceWorkers: 'block',
     // Recording a trace costs every test a fifth of its time (frames at twice the phone's pixels, DOM
     // snapshots), so it is off unless asked for: E2E_TRACE=1 keeps the trace of each failed test. A
     // failure always leaves its page snapshot (error-context.md) and the error.

@@ -15,7 +15,7 @@ export default defineConfig<PlatformOption>({
   reporter: 'list',
   timeout: 120_000,
   // At the phone's CSS pixels (one image pixel each): small enough to keep beside a note.
-  use: { ...base.use, deviceScaleFactor: 1 },
+  use: { ...base.use, deviceScaleFactor: 1, serviceWorkers: 'allow' },
   projects: [
     ...(['browser', 'telegram'] as const).map((platform) => ({ name: platform, testMatch: 'shots/**/*.spec.ts', use: { platform } })),
     // The account screens are taken in LINE too (issue 27: from `/` on each host), light only: LINE

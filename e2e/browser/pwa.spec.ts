@@ -4,6 +4,8 @@ import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { expect, signIn, test } from '../fixtures'
 
+test.use({ serviceWorkers: 'allow' })
+
 /** Waits for the worker to be active (installed: the shell precached) and returns its script. */
 async function workerReady(page: Page): Promise<string> {
   return page.evaluate(() => navigator.serviceWorker.ready.then((registration) => registration.active?.scriptURL ?? ''))

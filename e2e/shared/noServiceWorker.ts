@@ -3,6 +3,7 @@
 import { expect, test } from '../fixtures'
 
 export function noServiceWorkerInMessenger(host: 'LINE' | 'Telegram'): void {
+  test.use({ serviceWorkers: 'allow' })
   test(`${host}: the app registers no service worker and removes one left by a browser visit`, async ({ page, open, strings }) => {
     await open('/login')
     await expect(page.getByLabel(strings.fields.phone)).toBeVisible()
