@@ -17,6 +17,8 @@ import { checkRegistration, checkRegistrationStep } from './registration'
 import * as rules from './rules'
 import { isPasswordLongEnough } from '../../src/lib/validation'
 import { requireRecentPassword } from '../identity/stepUp'
+import { markPasswordGiven } from '../identity/repo'
+import { sha256 } from '../shared/tokens'
 
 /** The member's profile, the bank named as the lookup names it (spec 7). */
 export const profileResponse = async (ctx: ServerContext, member: Member): Promise<ProfileResponse> =>
@@ -123,6 +125,8 @@ const memberRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!(await ctx.passwords.verify(body.oldPassword, member.passwordHash))) throw fail(400, 'WRONG_PASSWORD')
       await releaseAttempt(ctx.db, attempt)
       await updatePasswordHash(ctx.db, member.id, await ctx.passwords.hash(body.newPassword))
+      // The password was just given in this session: it counts as step-up (issue 31).
+      await markPasswordGiven(ctx.db, sha256(sessionToken), ctx.now())
       // Other devices signed in with the old password are signed out.
       await deleteOtherSessions(ctx.db, member.id, sessionToken)
       return { message: 'SUCCESS' }

@@ -49,6 +49,7 @@ export const devRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post('/identity', { schema: { body: IdentityPatch, response: { 200: IdentityAnswer } } }, async (request) => {
     const { telegramBotToken, telegramBotId, lineChannelId, lineJwksUrl, stepUpMinutes } = request.body
+    if (lineJwksUrl && !URL.canParse(lineJwksUrl)) throw fail(400, 'KEY_INVALID')
     const next = { ...ctx.identity }
     if (telegramBotToken !== undefined) next.telegramBotToken = telegramBotToken ?? undefined
     if (telegramBotId !== undefined) next.telegramBotId = telegramBotId === null ? undefined : Number(telegramBotId)

@@ -331,8 +331,11 @@ describe('step-up', () => {
     const { messenger: token } = await linkedDemo()
     const change = (oldPassword: string) => call(server.app, 'PUT', '/api/account/changepwd', { token, body: { oldPassword, newPassword: 'brand-new-99' } })
     expect(await change('wrong-password')).toMatchObject(expectError(400, 'WRONG_PASSWORD'))
+    expect(await withdraw(token, 'after-change')).toMatchObject(expectError(403, 'STEP_UP_REQUIRED'))
     expect(await change(DEMO.password)).toMatchObject({ status: 200, body: { message: 'SUCCESS' } })
     await login(server.app, DEMO.phone, 'brand-new-99')
+    // The old password just given is the session's step-up.
+    expect((await withdraw(token, 'after-change')).status).toBe(200)
   })
 })
 
@@ -373,6 +376,11 @@ describe('messenger sign-in limits and dev routes', () => {
     for (const [method, url] of [['POST', '/dev/identity'], ['GET', '/dev/line/jwks'], ['POST', '/dev/line/id-token'], ['POST', '/dev/telegram/init-data']] as const) {
       expect((await call(server.app, method, url, { body: method === 'POST' ? {} : undefined })).status, url).toBe(404)
     }
+  })
+
+  it('refuse a key set address that is no URL', async () => {
+    server = await startServer()
+    expect(await call(server.app, 'POST', '/dev/identity', { body: { lineChannelId: CHANNEL_ID, lineJwksUrl: 'not a url' } })).toMatchObject(expectError(400, 'KEY_INVALID'))
   })
 })
 
