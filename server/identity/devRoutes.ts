@@ -9,6 +9,7 @@ import { Type } from 'typebox'
 import * as C from '../../src/api/contract'
 import { fail } from '../shared/http/errors'
 import { randomToken } from '../shared/tokens'
+import { forgetLineKeys } from './line'
 import { LINE_ISSUER, LINE_JWKS_URL, runtimeIdentity } from './settings'
 
 const nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Optional(Type.Union([schema, Type.Null()]))
@@ -54,7 +55,10 @@ export const devRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (telegramBotToken !== undefined) next.telegramBotToken = telegramBotToken ?? undefined
     if (telegramBotId !== undefined) next.telegramBotId = telegramBotId === null ? undefined : Number(telegramBotId)
     if (lineChannelId !== undefined) next.lineChannelId = lineChannelId ?? undefined
-    if (lineJwksUrl !== undefined) next.lineJwksUrl = lineJwksUrl ?? LINE_JWKS_URL
+    if (lineJwksUrl !== undefined) {
+      next.lineJwksUrl = lineJwksUrl ?? LINE_JWKS_URL
+      forgetLineKeys(next.lineJwksUrl)
+    }
     if (stepUpMinutes !== undefined) next.stepUpMinutes = stepUpMinutes
     ctx.identity = next
     return { identity: runtimeIdentity(next) }

@@ -15,6 +15,11 @@ const keysAt = (url: string): JWTVerifyGetKey => {
   return keys
 }
 
+/** Drops what is cached of the keys at `url` (dev: a restarted server serves a new key at the same address). */
+export const forgetLineKeys = (url: string): void => {
+  keySets.delete(url)
+}
+
 /** Failures of fetching the keys: LINE (or the network) is down, not the player's token. */
 const UNREACHABLE = new Set(['ERR_JWKS_TIMEOUT', 'ERR_JOSE_GENERIC', 'ERR_JWKS_INVALID'])
 

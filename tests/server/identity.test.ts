@@ -378,6 +378,19 @@ describe('messenger sign-in limits and dev routes', () => {
     }
   })
 
+  it("sign in by LINE with the stand-in's own key set, as the browser tests do", async () => {
+    server = await startServer()
+    await server.app.listen({ port: 0, host: '127.0.0.1' })
+    const { port } = server.app.server.address() as { port: number }
+    await call(server.app, 'POST', '/dev/identity', { body: { lineChannelId: CHANNEL_ID, lineJwksUrl: `http://127.0.0.1:${port}/dev/line/jwks` } })
+    const mint = async () => ((await call(server.app, 'POST', '/dev/line/id-token', { body: { sub: 'Ustandin', name: 'Stand In' } })).body.idToken as string)
+    const token = await login(server.app)
+    expect((await link(server.app, token, 'line', await mint())).body).toMatchObject({ identities: [{ provider: 'line', name: 'Stand In' }] })
+    const signedIn = await messengerLogin(server.app, 'line', await mint())
+    expect(signedIn.status).toBe(200)
+    await expectSignedIn(server.app, signedIn.body.token as string)
+  })
+
   it('refuse a key set address that is no URL', async () => {
     server = await startServer()
     expect(await call(server.app, 'POST', '/dev/identity', { body: { lineChannelId: CHANNEL_ID, lineJwksUrl: 'not a url' } })).toMatchObject(expectError(400, 'KEY_INVALID'))
