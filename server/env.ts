@@ -12,10 +12,11 @@ import { parseQrSettingsPatch, type QrSettingsPatch } from './deposit/qrSettings
 import { WithdrawLimitsSetting } from './lookup/repo'
 import { type Settings, SettingsSchema } from './shared/settings'
 import { type BonusOffer, BonusOffers } from './bonus/bonuses'
+import { DEFAULT_INIT_DATA_MAX_AGE_SECONDS, DEFAULT_STEP_UP_MINUTES, identityOn, type IdentitySettings, LINE_JWKS_URL } from './identity/settings'
 
 /** What the environment sets of the server's options; each is documented on BuildServerOptions. */
 type OperatorOptions = Pick<BuildServerOptions,
-  'databaseUrl' | 'mode' | 'config' | 'settings' | 'payoutHoldMs' | 'depositQr' | 'bonusOffers' | 'depositAccounts' | 'contact' | 'withdrawLimits'>
+  'databaseUrl' | 'mode' | 'config' | 'settings' | 'payoutHoldMs' | 'depositQr' | 'bonusOffers' | 'depositAccounts' | 'contact' | 'withdrawLimits' | 'identity'>
 
 export interface ServerEnv extends OperatorOptions {
   port: number
@@ -225,6 +226,57 @@ function readHold(raw: string | undefined): number | undefined {
   return hours * 60 * 60 * 1000
 }
 
+function positiveInteger(name: string, raw: string | undefined, fallback: number): number {
+  if (raw === undefined || raw === '') return fallback
+  if (!/^\d+$/.test(raw) || Number(raw) < 1) throw new Error(`${name} must be a whole number above 0 (got "${raw}")`)
+  return Number(raw)
+}
+
+/**
+ * The messenger identity (issue 31): off unless a Telegram or LINE setting is given. Telegram by
+ * its bot token (HMAC) or, without it, by its bot id (Telegram's Ed25519 signature); LINE by the
+ * channel id its ID tokens are issued for.
+ */
+function readIdentity(env: Env, mode: ServerMode): IdentitySettings | undefined {
+  const token = env.TELEGRAM_BOT_TOKEN || undefined
+  if (token !== undefined && !/^\d{1,15}:[A-Za-z0-9_-]{30,}$/.test(token)) {
+    throw new Error('TELEGRAM_BOT_TOKEN must be the bot token @BotFather gave (123456789:AA...)')
+  }
+  const botId = env.TELEGRAM_BOT_ID || undefined
+  if (botId !== undefined && !/^\d{1,15}$/.test(botId)) throw new Error(`TELEGRAM_BOT_ID must be the bot's numeric id (got "${botId}")`)
+  // The token starts with the bot's id: two settings naming two bots is a mistake to stop on.
+  if (token !== undefined && botId !== undefined && !token.startsWith(`${botId}:`)) {
+    throw new Error('TELEGRAM_BOT_ID is not the id of the bot whose TELEGRAM_BOT_TOKEN is given (the token starts with its id); give one bot')
+  }
+  const testEnv = env.TELEGRAM_TEST_ENV ?? ''
+  if (!['', '0', '1'].includes(testEnv)) throw new Error(`TELEGRAM_TEST_ENV must be 1 (Telegram's test environment) or 0 (got "${testEnv}")`)
+  const channelId = env.LINE_CHANNEL_ID || undefined
+  if (channelId !== undefined && !/^\d{1,20}$/.test(channelId)) throw new Error(`LINE_CHANNEL_ID must be the LINE Login channel's numeric id (got "${channelId}")`)
+  let jwksUrl = LINE_JWKS_URL
+  if (env.LINE_JWKS_URL) {
+    let url: URL
+    try {
+      url = new URL(env.LINE_JWKS_URL)
+    } catch {
+      throw new Error(`LINE_JWKS_URL is not a URL (got "${env.LINE_JWKS_URL}")`)
+    }
+    // The keys that decide who a player is: in production only over TLS.
+    const allowed = mode === 'production' ? ['https:'] : ['https:', 'http:']
+    if (!allowed.includes(url.protocol)) throw new Error(`LINE_JWKS_URL must be ${mode === 'production' ? 'https in production' : 'http(s)'}`)
+    jwksUrl = url.toString()
+  }
+  const settings: IdentitySettings = {
+    telegramBotToken: token,
+    telegramBotId: botId === undefined ? undefined : Number(botId),
+    telegramTestEnv: testEnv === '1',
+    telegramMaxAgeSeconds: positiveInteger('TELEGRAM_INIT_DATA_MAX_AGE', env.TELEGRAM_INIT_DATA_MAX_AGE, DEFAULT_INIT_DATA_MAX_AGE_SECONDS),
+    lineChannelId: channelId,
+    lineJwksUrl: jwksUrl,
+    stepUpMinutes: positiveInteger('STEP_UP_MINUTES', env.STEP_UP_MINUTES, DEFAULT_STEP_UP_MINUTES),
+  }
+  return identityOn(settings) ? settings : undefined
+}
+
 export function readServerEnv(env: Env, readFile = (path: string) => readFileSync(path, 'utf8')): ServerEnv {
   const mode = readMode(env.APP_MODE)
   const warnings: string[] = []
@@ -246,6 +298,7 @@ export function readServerEnv(env: Env, readFile = (path: string) => readFileSyn
     depositAccounts: readDepositAccounts(env.DEPOSIT_ACCOUNTS),
     contact: readContact(env.CONTACT),
     withdrawLimits: readWithdrawLimits(env.WITHDRAW_LIMITS),
+    identity: readIdentity(env, mode),
     warnings,
   }
 }

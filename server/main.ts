@@ -39,6 +39,7 @@ const app = await buildServer({
   depositAccounts: env.depositAccounts,
   contact: env.contact,
   withdrawLimits: env.withdrawLimits,
+  identity: env.identity,
   logger: true,
 })
 await app.listen({ port, host })

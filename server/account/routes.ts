@@ -16,6 +16,9 @@ import * as members from './repo'
 import { checkRegistration, checkRegistrationStep } from './registration'
 import * as rules from './rules'
 import { isPasswordLongEnough } from '../../src/lib/validation'
+import { requireRecentPassword } from '../identity/stepUp'
+import { markPasswordGiven } from '../identity/repo'
+import { sha256 } from '../shared/tokens'
 
 /** The member's profile, the bank named as the lookup names it (spec 7). */
 export const profileResponse = async (ctx: ServerContext, member: Member): Promise<ProfileResponse> =>
@@ -89,6 +92,7 @@ const memberRoutes: FastifyPluginAsyncTypebox = async (app) => {
         bankAccountName: rules.normalizeName(body.bankAccountName),
         bankAccountNo: body.bankAccountNo.trim(),
       }
+      if (members.bankChanged(member, update)) await requireRecentPassword(ctx, request)
       await rules.checkBankFields(ctx, update, member.id)
       await members.updateMemberProfile(ctx.db, member, update, bankChange(request.ip))
       return { message: 'SUCCESS' }
@@ -104,6 +108,7 @@ const memberRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // Only the name of the registered account can be corrected here, never the bank.
       if (bankCode !== member.bankCode) throw fail(400, 'INVALID_BANK')
       if (!rules.isEnglishName(bankAccountName)) throw fail(400, 'BANK_ACCOUNT_NAME_ENG')
+      if (bankAccountName !== member.bankAccountName) await requireRecentPassword(ctx, request)
       await members.updateBankAccountName(ctx.db, member, bankAccountName, bankChange(request.ip))
       return { message: 'SUCCESS' }
     },
@@ -120,6 +125,8 @@ const memberRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!(await ctx.passwords.verify(body.oldPassword, member.passwordHash))) throw fail(400, 'WRONG_PASSWORD')
       await releaseAttempt(ctx.db, attempt)
       await updatePasswordHash(ctx.db, member.id, await ctx.passwords.hash(body.newPassword))
+      // The password was just given in this session: it counts as step-up (issue 31).
+      await markPasswordGiven(ctx.db, sha256(sessionToken), ctx.now())
       // Other devices signed in with the old password are signed out.
       await deleteOtherSessions(ctx.db, member.id, sessionToken)
       return { message: 'SUCCESS' }

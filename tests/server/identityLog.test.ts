@@ -1,0 +1,72 @@
+// @vitest-environment node
+// Issue 31: the log never carries a messenger credential. Telegram's init data and LINE's ID token
+// travel in request bodies, which are not logged; this reads the whole log of a link, a sign-in and
+// failed checks and finds neither a credential nor any part of one that could be replayed or
+// matched (a hash, a signature, a token's claims), nor the session tokens answered.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { type TestServer, login, startServer } from './helpers'
+import { BOT_TOKEN, CHANNEL_ID, type LineKeys, idToken, identitySettings, initData, link, messengerLogin, serveLineKeys } from './identityHelpers'
+
+let lineKeys: LineKeys
+let server: TestServer
+const lines: string[] = []
+beforeAll(async () => {
+  lineKeys = await serveLineKeys()
+})
+afterAll(async () => {
+  await lineKeys.close()
+})
+afterEach(async () => {
+  await server.app.close()
+})
+
+/** The parts of an init data string that say or prove who signed in. */
+const initDataParts = (raw: string) => {
+  const params = new URLSearchParams(raw)
+  return [raw, params.get('hash')!, params.get('user')!, encodeURIComponent(params.get('user')!)]
+}
+/** A JWT's claims and signature (its header is the same for every token). */
+const tokenParts = (token: string) => [token, ...token.split('.').slice(1)]
+
+describe('the log of the messenger identity', () => {
+  it('holds no init data, ID token or session token, nor any part of them', async () => {
+    lines.length = 0
+    server = await startServer({
+      logger: true,
+      loggerStream: { write: (line) => void lines.push(line) },
+      identity: identitySettings({ telegramBotToken: BOT_TOKEN, lineChannelId: CHANNEL_ID, lineJwksUrl: lineKeys.url }),
+    })
+    const now = server.app.serverContext.now()
+    const password = await login(server.app)
+    const secrets: string[] = [password]
+
+    const linking = initData(6060606, now, 'Logged Nowhere')
+    expect((await link(server.app, password, 'telegram', linking)).status).toBe(200)
+    const signing = initData(6060606, now)
+    const signedIn = await messengerLogin(server.app, 'telegram', signing)
+    expect(signedIn.status).toBe(200)
+    secrets.push(...initDataParts(linking), ...initDataParts(signing), signedIn.body.token as string)
+
+    // Failed checks: a tampered init data, a token for another channel, one signed by another key.
+    const tampered = initData(6060607, now).replace('6060607', '6060606')
+    expect((await messengerLogin(server.app, 'telegram', tampered)).status).toBe(401)
+    const lineLink = await idToken({ sub: 'Ulogged', issuedAt: now, key: lineKeys.key, kid: lineKeys.kid })
+    expect((await link(server.app, password, 'line', lineLink)).status).toBe(200)
+    const wrongAudience = await idToken({ sub: 'Ulogged', aud: '1650000009', issuedAt: now, key: lineKeys.key, kid: lineKeys.kid })
+    const wrongKey = await idToken({ sub: 'Ulogged', issuedAt: now, key: lineKeys.stranger, kid: lineKeys.kid })
+    for (const refused of [wrongAudience, wrongKey]) expect((await messengerLogin(server.app, 'line', refused)).status).toBe(401)
+    const lineSignIn = await idToken({ sub: 'Ulogged', issuedAt: now, key: lineKeys.key, kid: lineKeys.kid })
+    const lineSession = await messengerLogin(server.app, 'line', lineSignIn)
+    expect(lineSession.status).toBe(200)
+    secrets.push(...initDataParts(tampered), ...[lineLink, wrongAudience, wrongKey, lineSignIn].flatMap(tokenParts), lineSession.body.token as string)
+
+    const log = lines.join('\n')
+    // The log is there, and names the routes asked.
+    expect(log).toContain('/api/login/messenger')
+    expect(log).toContain('messenger linked')
+    for (const secret of secrets) {
+      expect(secret.length).toBeGreaterThan(15)
+      expect(log).not.toContain(secret)
+    }
+  })
+})
