@@ -75,6 +75,9 @@ export async function startChatHub(options: ChatHubOptions): Promise<ChatHub> {
     const session = socket.data.session as SocketOwner['session']
     if (session) {
       void socket.join(session.room)
+      // A session ended while the handshake read it sent its cut before this socket was in the
+      // room: asked once more now that it is, a cut from here on reaches it and an end before is seen.
+      options.identify(socket.handshake.auth).then(() => undefined, () => socket.disconnect(true))
       // An expired session hears nothing more: its socket is cut at the expiry (a reconnect is
       // then refused, EXPIRED_AUTH_TOKEN), not left to hear the member's chat for as long as it stays.
       let timer: NodeJS.Timeout

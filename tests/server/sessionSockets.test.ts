@@ -4,8 +4,13 @@
 // (on PostgreSQL two instances share the database, the sockets on one and the call on the other),
 // and leave every other socket connected (so does a production start that disables the demo member); a session that expires while its socket is connected
 // has it cut at the expiry; a revoked or expired token is refused at the handshake.
+import Fastify, { type FastifyInstance } from 'fastify'
 import type { Socket } from 'socket.io-client'
 import { afterEach, describe, expect, it } from 'vitest'
+import { startChatHub } from '../../server/chat/socket'
+import type { SocketOwner } from '../../server/chat/identity'
+import { fail } from '../../server/shared/http/errors'
+import { sessionRoom } from '../../server/auth/sessions'
 import { endSessions } from '../../server/auth/sessions'
 import { MAX_SESSIONS_PER_MEMBER } from '../../server/auth/repo'
 import { sha256 } from '../../server/shared/tokens'
@@ -13,7 +18,7 @@ import { DEMO, START, type TestServer, call, login, onPostgres, registerMember, 
 import { agentReply, byId, type ChatClient, connectChat, handshake, listening, newGuestId, type Who } from './chatHelpers'
 import type { ChatItem } from '../../src/api/contract'
 
-let running: TestServer[] = []
+let running: { app: FastifyInstance }[] = []
 let clients: ChatClient[] = []
 afterEach(async () => {
   clients.forEach((client) => client.socket.close())
@@ -165,5 +170,38 @@ describe(`sessions end everywhere${onPostgres() ? ' (two instances, one database
     expect(await nextDisconnect(client.socket)).toBe('io server disconnect')
     a.setTime(START + ttl)
     expect(await handshake(urlA, { token })).toBe('EXPIRED_AUTH_TOKEN')
+  })
+
+  it('cuts a socket whose session ended while its handshake was being checked', async () => {
+    // The hub alone, its handshake held: the session ends (its cut goes out to an empty room)
+    // after the handshake read it and before the socket joined its room.
+    const app = Fastify()
+    const hash = sha256('a-session-token-of-the-test')
+    let admit = () => {}
+    let answerAgain = () => {}
+    const again = new Promise<void>((resolve) => (answerAgain = resolve))
+    let checks = 0
+    const identify = async (): Promise<SocketOwner> => {
+      checks += 1
+      if (checks > 1) {
+        // The second look (once the socket is in its room) finds the session gone.
+        await again
+        throw fail(401, 'invalid token')
+      }
+      await new Promise<void>((resolve) => (admit = resolve))
+      return { kind: 'member', id: '7', member: {} as never, session: { room: sessionRoom(hash), expiresAt: Date.now() + 60_000 } }
+    }
+    const hub = await startChatHub({ server: app.server, prefix: 'wallet', identify, now: Date.now, log: app.log })
+    app.addHook('preClose', async () => hub.disconnect())
+    app.addHook('onClose', async () => hub.close())
+    running.push({ app })
+    const connecting = connect(await listening(app), { token: 'a-session-token-of-the-test' })
+    await expect.poll(() => checks).toBe(1)
+    await hub.cut([hash])
+    admit()
+    const client = await connecting
+    const cut = nextDisconnect(client.socket)
+    answerAgain()
+    expect(await cut).toBe('io server disconnect')
   })
 })
