@@ -233,6 +233,38 @@ function positiveInteger(name: string, raw: string | undefined, fallback: number
 }
 
 /**
+ * Passkeys' relying party (issue 31): WEBAUTHN_RP_ID and WEBAUTHN_ORIGIN together, the origin's host
+ * the RP ID or under it (the browser refuses any other pairing, so a mistake shows at start, not at
+ * a player's first passkey), and in production only over TLS.
+ */
+function readWebauthn(env: Env, mode: ServerMode): Pick<IdentitySettings, 'webauthnRpId' | 'webauthnOrigin' | 'webauthnRpName'> {
+  const rpId = env.WEBAUTHN_RP_ID || undefined
+  const origin = env.WEBAUTHN_ORIGIN || undefined
+  const rpName = env.WEBAUTHN_RP_NAME || undefined
+  if (rpId === undefined && origin === undefined) {
+    if (rpName !== undefined) throw new Error('WEBAUTHN_RP_NAME is given without WEBAUTHN_RP_ID and WEBAUTHN_ORIGIN')
+    return {}
+  }
+  if (rpId === undefined || origin === undefined) throw new Error('WEBAUTHN_RP_ID and WEBAUTHN_ORIGIN go together: give both, or neither')
+  if (!/^(?=.{1,253}$)[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/.test(rpId)) {
+    throw new Error(`WEBAUTHN_RP_ID must be a lower-case domain name with no scheme or port, such as wallet.example.com (got "${rpId}")`)
+  }
+  let url: URL
+  try {
+    url = new URL(origin)
+  } catch {
+    throw new Error(`WEBAUTHN_ORIGIN is not a URL (got "${origin}")`)
+  }
+  if (url.origin !== origin) throw new Error(`WEBAUTHN_ORIGIN must be an origin alone, such as https://wallet.example.com (got "${origin}")`)
+  const secure = url.protocol === 'https:' || (mode !== 'production' && url.protocol === 'http:' && url.hostname === 'localhost')
+  if (!secure) throw new Error(`WEBAUTHN_ORIGIN must be https${mode === 'production' ? '' : ' (or http://localhost)'} (got "${origin}")`)
+  if (url.hostname !== rpId && !url.hostname.endsWith(`.${rpId}`)) {
+    throw new Error(`WEBAUTHN_ORIGIN's host must be WEBAUTHN_RP_ID or under it (got ${url.hostname} and ${rpId})`)
+  }
+  return { webauthnRpId: rpId, webauthnOrigin: origin, webauthnRpName: rpName }
+}
+
+/**
  * The messenger identity (issue 31): off unless a Telegram or LINE setting is given. Telegram by
  * its bot token (HMAC) or, without it, by its bot id (Telegram's Ed25519 signature); LINE by the
  * channel id its ID tokens are issued for.
@@ -266,6 +298,7 @@ function readIdentity(env: Env, mode: ServerMode): IdentitySettings | undefined 
     jwksUrl = url.toString()
   }
   const settings: IdentitySettings = {
+    ...readWebauthn(env, mode),
     telegramBotToken: token,
     telegramBotId: botId === undefined ? undefined : Number(botId),
     telegramTestEnv: testEnv === '1',

@@ -17,6 +17,8 @@ declare module '../shared/db' {
       identity_id: number | null
       /** When the password was last given in the session (sign-in, step-up); NULL after a messenger sign-in. */
       password_at: number | null
+      /** The passkey that opened the session; NULL when it was not one (issue 31). */
+      passkey_id: number | null
     }
     /** Where a phone signed in successfully (an IPv4 address or an IPv6 /64), and when last. */
     login_addresses: { phone: string; address: string; last_success_at: number }
@@ -29,7 +31,9 @@ declare module '../shared/db' {
 export const MAX_SESSIONS_PER_MEMBER = 10
 
 /** How a session was opened: by the password (`passwordAt` its time) or by a messenger identity. */
-export type SessionOpening = { identityId: null; passwordAt: number } | { identityId: number; passwordAt: null }
+export type SessionOpening =
+  | { identityId: null; passwordAt: number; passkeyId?: number }
+  | { identityId: number; passwordAt: null }
 
 /**
  * A sign-in's row: sweeps expired sessions (everyone's), adds this one, and keeps the member's
@@ -46,7 +50,7 @@ export async function insertSession(db: Db, memberId: number, at: number, ttlMs:
     await trx.insertInto('sessions')
       .values({
         token_hash: hashToken(token), member_id: memberId, created_at: at, expires_at: at + ttlMs,
-        identity_id: opening.identityId, password_at: opening.passwordAt,
+        identity_id: opening.identityId, password_at: opening.passwordAt, passkey_id: opening.identityId === null ? (opening.passkeyId ?? null) : null,
       })
       .execute()
     // The newest ten by creation; equal times keep the one just made (the token breaks the tie).

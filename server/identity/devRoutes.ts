@@ -21,6 +21,8 @@ const IdentityPatch = Type.Object({
   lineChannelId: nullable(Type.String({ minLength: 1, maxLength: 64 })),
   lineJwksUrl: nullable(Type.String({ minLength: 1, maxLength: 2_000 })),
   stepUpMinutes: Type.Optional(Type.Integer({ minimum: 1, maximum: 24 * 60 })),
+  /** Passkeys on for this origin (its host the RP ID, as the e2e server's), or off with null. */
+  webauthnOrigin: nullable(Type.String({ minLength: 1, maxLength: 200 })),
 }, { additionalProperties: false })
 
 const IdentityAnswer = Type.Object({ identity: C.RuntimeConfig.properties.identity })
@@ -49,8 +51,9 @@ export const devRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const jwks = { keys: [{ ...(await exportJWK(publicKey)), kid, alg: 'ES256', use: 'sig' }] }
 
   app.post('/identity', { schema: { body: IdentityPatch, response: { 200: IdentityAnswer } } }, async (request) => {
-    const { telegramBotToken, telegramBotId, lineChannelId, lineJwksUrl, stepUpMinutes } = request.body
+    const { telegramBotToken, telegramBotId, lineChannelId, lineJwksUrl, stepUpMinutes, webauthnOrigin } = request.body
     if (lineJwksUrl && !URL.canParse(lineJwksUrl)) throw fail(400, 'KEY_INVALID')
+    if (webauthnOrigin && (!URL.canParse(webauthnOrigin) || new URL(webauthnOrigin).origin !== webauthnOrigin)) throw fail(400, 'KEY_INVALID')
     const next = { ...ctx.identity }
     if (telegramBotToken !== undefined) next.telegramBotToken = telegramBotToken ?? undefined
     if (telegramBotId !== undefined) next.telegramBotId = telegramBotId === null ? undefined : Number(telegramBotId)
@@ -60,6 +63,10 @@ export const devRoutes: FastifyPluginAsyncTypebox = async (app) => {
       forgetLineKeys(next.lineJwksUrl)
     }
     if (stepUpMinutes !== undefined) next.stepUpMinutes = stepUpMinutes
+    if (webauthnOrigin !== undefined) {
+      next.webauthnOrigin = webauthnOrigin ?? undefined
+      next.webauthnRpId = webauthnOrigin === null ? undefined : new URL(webauthnOrigin).hostname
+    }
     ctx.identity = next
     return { identity: runtimeIdentity(next) }
   })

@@ -2,7 +2,7 @@
 // unlink, and the memory of used credentials. Sessions are the auth area's; this area reads and
 // writes the two columns it added to them (which identity opened one, when the password was given).
 import type { Generated } from 'kysely'
-import type { LinkedIdentity, MessengerProvider } from '../../src/api/contract'
+import type { LinkedIdentity, MessengerProvider, Passkey } from '../../src/api/contract'
 import { type Db, inTransaction, isUniqueViolation } from '../shared/db'
 
 declare module '../shared/db' {
@@ -12,6 +12,13 @@ declare module '../shared/db' {
     /** Append-only (the migration's triggers refuse an update or a delete). */
     identity_events: { id: Generated<number>; member_id: number; provider: string; subject: string; action: string; address: string; at: number }
     used_credentials: { key_hash: string; expires_at: number }
+    /** Passkeys (migration 0019). */
+    passkey_users: { member_id: number; handle: string }
+    passkeys: {
+      id: Generated<number>; member_id: number; credential_id: string; public_key: string; counter: number
+      transports: string; created_at: number; last_used_at: number | null
+    }
+    passkey_challenges: { challenge: string; purpose: string; member_id: number | null; session_hash: string | null; expires_at: number }
   }
 }
 
@@ -133,4 +140,131 @@ export async function sessionProof(db: Db, tokenHash: string): Promise<{ identit
 /** The password was given again in this session (step-up). */
 export async function markPasswordGiven(db: Db, tokenHash: string, at: number): Promise<void> {
   await db.updateTable('sessions').set({ password_at: at }).where('token_hash', '=', tokenHash).execute()
+}
+
+// Passkeys (issue 31): quick unlock in a plain browser.
+
+/** The member's WebAuthn user handle, made on the first passkey (one handle for all of them, so an
+ *  authenticator keeps one passkey per member). Two first registrations at once agree on one. */
+export async function passkeyHandle(db: Db, memberId: number, fresh: string): Promise<string> {
+  await db.insertInto('passkey_users').values({ member_id: memberId, handle: fresh })
+    .onConflict((c) => c.column('member_id').doNothing()).execute()
+  const row = await db.selectFrom('passkey_users').select('handle').where('member_id', '=', memberId).executeTakeFirstOrThrow()
+  return row.handle
+}
+
+export async function memberOfHandle(db: Db, handle: string): Promise<number | undefined> {
+  const row = await db.selectFrom('passkey_users').select('member_id').where('handle', '=', handle).executeTakeFirst()
+  return row && Number(row.member_id)
+}
+
+export interface PasskeyRow {
+  id: number
+  memberId: number
+  credentialId: string
+  publicKey: string
+  counter: number
+  transports: string[]
+}
+
+const passkeyColumns = ['id', 'member_id', 'credential_id', 'public_key', 'counter', 'transports'] as const
+type PasskeyColumns = { id: number; member_id: number; credential_id: string; public_key: string; counter: number; transports: string }
+const toPasskey = (row: PasskeyColumns): PasskeyRow => ({
+  id: Number(row.id), memberId: Number(row.member_id), credentialId: row.credential_id, publicKey: row.public_key,
+  counter: Number(row.counter), transports: JSON.parse(row.transports) as string[],
+})
+
+export async function findPasskey(db: Db, credentialId: string): Promise<PasskeyRow | undefined> {
+  const row = await db.selectFrom('passkeys').select(passkeyColumns).where('credential_id', '=', credentialId).executeTakeFirst()
+  return row && toPasskey(row)
+}
+
+export async function memberPasskeyRows(db: Db, memberId: number): Promise<PasskeyRow[]> {
+  const rows = await db.selectFrom('passkeys').select(passkeyColumns).where('member_id', '=', memberId).orderBy('id').execute()
+  return rows.map(toPasskey)
+}
+
+/** The member's passkeys as the profile lists them, oldest first. */
+export async function listPasskeys(db: Db, memberId: number): Promise<Passkey[]> {
+  const rows = await db.selectFrom('passkeys').select(['id', 'created_at', 'last_used_at'])
+    .where('member_id', '=', memberId).orderBy('id').execute()
+  return rows.map((row) => ({
+    id: Number(row.id), createdAt: Number(row.created_at), lastUsedAt: row.last_used_at === null ? null : Number(row.last_used_at),
+  }))
+}
+
+/** A new passkey; false when its credential id is already stored (registered before, by anyone). */
+export async function addPasskey(db: Db, passkey: Omit<PasskeyRow, 'id'>, at: number): Promise<boolean> {
+  const inserted = await db.insertInto('passkeys').values({
+    member_id: passkey.memberId, credential_id: passkey.credentialId, public_key: passkey.publicKey,
+    counter: passkey.counter, transports: JSON.stringify(passkey.transports), created_at: at,
+  }).onConflict((c) => c.column('credential_id').doNothing()).returning('id').executeTakeFirst()
+  return inserted !== undefined
+}
+
+/**
+ * A verified use: the new counter and the time. False when another use moved the counter on
+ * meanwhile (two answers of one authenticator raced): the later one is refused, as a clone's would be.
+ */
+export async function passkeyUsed(db: Db, id: number, previous: number, counter: number, at: number): Promise<boolean> {
+  const updated = await db.updateTable('passkeys').set({ counter, last_used_at: at })
+    .where('id', '=', id).where('counter', '=', previous)
+    .executeTakeFirst()
+  return Number(updated.numUpdatedRows) === 1
+}
+
+/**
+ * Removes the member's passkeys (one by id, or all), answering the token hashes of the sessions
+ * they opened other than `keepHash`'s, for the caller to end everywhere; undefined when none was
+ * removed. The kept session stays, its record of the passkey let go (the foreign key sets NULL).
+ */
+export async function removePasskeys(db: Db, memberId: number, keepHash: string | null, id?: number): Promise<string[] | undefined> {
+  return inTransaction(db, async (trx) => {
+    let chosen = trx.selectFrom('passkeys').select('id').where('member_id', '=', memberId)
+    if (id !== undefined) chosen = chosen.where('id', '=', id)
+    const ids = (await chosen.execute()).map((row) => Number(row.id))
+    if (ids.length === 0) return undefined
+    let opened = trx.selectFrom('sessions').select('token_hash').where('passkey_id', 'in', ids)
+    if (keepHash !== null) opened = opened.where('token_hash', '!=', keepHash)
+    const sessions = await opened.execute()
+    const removed = await trx.deleteFrom('passkeys').where('id', 'in', ids).executeTakeFirst()
+    if (Number(removed.numDeletedRows) === 0) return undefined
+    return sessions.map((session) => session.token_hash)
+  })
+}
+
+export type ChallengePurpose = 'register' | 'login' | 'step-up'
+
+export interface ChallengeOwner {
+  purpose: ChallengePurpose
+  /** The member and session that asked (null for a sign-in). */
+  memberId: number | null
+  sessionHash: string | null
+}
+
+export async function storeChallenge(db: Db, challenge: string, owner: ChallengeOwner, expiresAt: number, now: number): Promise<void> {
+  // Expired ones are swept as new ones are made: the table holds only the last few minutes'.
+  await db.deleteFrom('passkey_challenges').where('expires_at', '<=', now).execute()
+  await db.insertInto('passkey_challenges').values({
+    challenge, purpose: owner.purpose, member_id: owner.memberId, session_hash: owner.sessionHash, expires_at: expiresAt,
+  }).execute()
+}
+
+/**
+ * Uses the challenge up: true when it was given for this purpose, member and session and has not
+ * expired. Deleted by the first use whatever its outcome, so an answer is tried once; of two
+ * parallel uses (on any instances) one deletes it and the other finds nothing.
+ */
+export async function takeChallenge(db: Db, challenge: string, owner: ChallengeOwner, now: number): Promise<boolean> {
+  const taken = await db.deleteFrom('passkey_challenges').where('challenge', '=', challenge)
+    .returning(['purpose', 'member_id', 'session_hash', 'expires_at'])
+    .executeTakeFirst()
+  if (!taken) return false
+  const memberId = taken.member_id === null ? null : Number(taken.member_id)
+  return taken.purpose === owner.purpose && memberId === owner.memberId && taken.session_hash === owner.sessionHash && Number(taken.expires_at) > now
+}
+
+/** A password change: every passkey of the member goes (the other sessions end with the change). */
+export async function deleteMemberPasskeys(db: Db, memberId: number): Promise<void> {
+  await db.deleteFrom('passkeys').where('member_id', '=', memberId).execute()
 }

@@ -14,6 +14,7 @@ import { clearRateEvents, loginLimits, messengerLoginLimits, phoneAtAddress, rel
 import { findMemberById } from '../shared/members'
 import { sha256 } from '../shared/tokens'
 import { devRoutes } from './devRoutes'
+import { passkeyMemberRoutes, passkeySignInRoutes } from './passkeys'
 import * as store from './repo'
 import { identityOn } from './settings'
 import { verifyCredential } from './verify'
@@ -133,4 +134,14 @@ const memberRoutes: FastifyPluginAsyncTypebox = async (app) => {
   })
 }
 
-export const identityArea: AreaRoutes = { open: signInRoutes, member: memberRoutes, dev: devRoutes }
+const openRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  await app.register(signInRoutes)
+  await app.register(passkeySignInRoutes)
+}
+
+const allMemberRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  await app.register(memberRoutes)
+  await app.register(passkeyMemberRoutes)
+}
+
+export const identityArea: AreaRoutes = { open: openRoutes, member: allMemberRoutes, dev: devRoutes }

@@ -1,7 +1,7 @@
 // The operator's messenger settings (issue 31): which messengers the server verifies, and how long
 // a password given again lets a session withdraw or change the bank account. Read from the
 // environment at start (env.ts); dev and test may change them at run time (POST /dev/identity).
-// Without a Telegram or LINE setting the identity is off and the API behaves as without it.
+// Without a Telegram, LINE or WebAuthn setting the identity is off and the API behaves as without it.
 import type { RuntimeConfig } from '../../src/api/contract'
 
 declare module '../shared/context' {
@@ -28,6 +28,12 @@ export interface IdentitySettings {
   lineChannelId?: string
   /** LINE_JWKS_URL: where LINE's signing keys are published. */
   lineJwksUrl: string
+  /** WEBAUTHN_RP_ID: the domain passkeys are made for (the app's host or a parent of it). */
+  webauthnRpId?: string
+  /** WEBAUTHN_ORIGIN: the app's origin, the only one a passkey answer may come from. */
+  webauthnOrigin?: string
+  /** WEBAUTHN_RP_NAME: the name the browser shows beside the passkey (default: the app's name). */
+  webauthnRpName?: string
   /** STEP_UP_MINUTES: how long a password given lets the session withdraw or change the bank account. */
   stepUpMinutes: number
 }
@@ -42,12 +48,14 @@ export const IDENTITY_OFF: IdentitySettings = {
 export const telegramOn = (settings: IdentitySettings): boolean =>
   settings.telegramBotToken !== undefined || settings.telegramBotId !== undefined
 export const lineOn = (settings: IdentitySettings): boolean => settings.lineChannelId !== undefined
-export const identityOn = (settings: IdentitySettings): boolean => telegramOn(settings) || lineOn(settings)
+/** Passkeys (quick unlock in a plain browser): on when the relying party is set. */
+export const passkeysOn = (settings: IdentitySettings): boolean => settings.webauthnRpId !== undefined && settings.webauthnOrigin !== undefined
+export const identityOn = (settings: IdentitySettings): boolean => telegramOn(settings) || lineOn(settings) || passkeysOn(settings)
 
 /** The runtime config's `identity` (absent when off): what the app may offer. */
 export function runtimeIdentity(settings: IdentitySettings): RuntimeConfig['identity'] {
   if (!identityOn(settings)) return undefined
-  return { telegram: telegramOn(settings), line: lineOn(settings), stepUpMinutes: settings.stepUpMinutes }
+  return { telegram: telegramOn(settings), line: lineOn(settings), passkeys: passkeysOn(settings), stepUpMinutes: settings.stepUpMinutes }
 }
 
 /** `/config.json`: the config with the live identity switch, or without the key when it is off. */

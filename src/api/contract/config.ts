@@ -35,8 +35,9 @@ export const RuntimeConfig = Type.Object({
   idempotencyKeys: Type.Optional(Type.Boolean()),
   /** Sign-in by a linked messenger (issue 31): which ones the server verifies (its operator
    *  settings, never APP_CONFIG), and how long a password given again lets the session withdraw or
-   *  change the bank account. Absent: off, the app behaves as without it. */
-  identity: Type.Optional(Type.Object({ telegram: Type.Boolean(), line: Type.Boolean(), stepUpMinutes: Type.Integer({ minimum: 1 }) })),
+   *  change the bank account. `passkeys`: quick unlock by a passkey in a plain browser (the server's
+   *  WebAuthn relying party is set). Absent: off, the app behaves as without it. */
+  identity: Type.Optional(Type.Object({ telegram: Type.Boolean(), line: Type.Boolean(), passkeys: Type.Boolean(), stepUpMinutes: Type.Integer({ minimum: 1 }) })),
 })
 export type RuntimeConfig = Static<typeof RuntimeConfig>
 export type HowtoVideos = RuntimeConfig['howto']

@@ -3,6 +3,12 @@
 // what the messenger signed, untouched (Telegram's raw init data string, LINE's ID token); the
 // server verifies it and never believes a name, a phone or a parsed object sent by the client.
 // Off unless the operator configured the messenger (the runtime config's `identity`).
+import type {
+  AuthenticationResponseJSON,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
+} from '@simplewebauthn/browser'
 import { type Static, Type } from 'typebox'
 import { endpoint } from './endpoint'
 import type { LoginResponse } from './auth'
@@ -29,6 +35,67 @@ export type StepUpRequest = Static<typeof StepUpRequest>
 
 export const ProviderParam = Type.Object({ provider: MessengerProvider })
 
+// Passkeys (issue 31, quick unlock in a plain browser): WebAuthn as @simplewebauthn/browser sends and
+// takes it. The options pass through as the server's library made them (their fields are its
+// business); the responses are checked field by field before the library verifies them.
+const base64url = (maxLength: number) => Type.String({ minLength: 1, maxLength, pattern: '^[A-Za-z0-9_-]+$' })
+const extensions = Type.Object({}, { additionalProperties: true })
+const attachment = Type.Optional(Type.Union([Type.Literal('platform'), Type.Literal('cross-platform')]))
+
+/** The options `startRegistration` takes. */
+export const PasskeyCreationOptions = Type.Unsafe<PublicKeyCredentialCreationOptionsJSON>(
+  Type.Object({ challenge: base64url(200) }, { additionalProperties: true }),
+)
+/** The options `startAuthentication` takes. */
+export const PasskeyRequestOptions = Type.Unsafe<PublicKeyCredentialRequestOptionsJSON>(
+  Type.Object({ challenge: base64url(200) }, { additionalProperties: true }),
+)
+
+export type PasskeyCreationOptionsJSON = PublicKeyCredentialCreationOptionsJSON
+export type PasskeyRequestOptionsJSON = PublicKeyCredentialRequestOptionsJSON
+
+/** What `startRegistration` answered. */
+export const PasskeyRegistration = Type.Unsafe<RegistrationResponseJSON>(Type.Object({
+  id: base64url(1_400),
+  rawId: base64url(1_400),
+  type: Type.Literal('public-key'),
+  response: Type.Object({
+    clientDataJSON: base64url(4_000),
+    attestationObject: base64url(16_000),
+    authenticatorData: Type.Optional(base64url(16_000)),
+    transports: Type.Optional(Type.Array(text(32), { maxItems: 10 })),
+    publicKeyAlgorithm: Type.Optional(Type.Integer()),
+    publicKey: Type.Optional(base64url(4_000)),
+  }),
+  clientExtensionResults: extensions,
+  authenticatorAttachment: attachment,
+}))
+
+/** What `startAuthentication` answered. */
+export const PasskeyAssertion = Type.Unsafe<AuthenticationResponseJSON>(Type.Object({
+  id: base64url(1_400),
+  rawId: base64url(1_400),
+  type: Type.Literal('public-key'),
+  response: Type.Object({
+    clientDataJSON: base64url(4_000),
+    authenticatorData: base64url(16_000),
+    signature: base64url(1_000),
+    userHandle: Type.Optional(base64url(200)),
+  }),
+  clientExtensionResults: extensions,
+  authenticatorAttachment: attachment,
+}))
+
+/** One of the member's passkeys: when it was added and last used (epoch ms, null: never). */
+export const Passkey = Type.Object({ id: Type.Integer({ minimum: 1 }), createdAt: Type.Integer({ minimum: 0 }), lastUsedAt: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()]) })
+export type Passkey = Static<typeof Passkey>
+
+/** The member's passkeys, oldest first. */
+export const PasskeysResponse = Type.Object({ passkeys: Type.Array(Passkey) })
+export type PasskeysResponse = Static<typeof PasskeysResponse>
+
+export const PasskeyParam = Type.Object({ id: Type.String({ pattern: '^[1-9][0-9]{0,15}$' }) })
+
 export const identityEndpoints = {
   /** Sign-in by a linked messenger: a session that may not withdraw or change the bank account until the password is given again. */
   messengerLogin: endpoint<void, MessengerCredential, LoginResponse>('POST', '/api/login/messenger'),
@@ -39,4 +106,21 @@ export const identityEndpoints = {
   unlink: endpoint<{ provider: MessengerProvider }, void, IdentitiesResponse>('DELETE', '/api/account/identities/:provider'),
   /** The password given again: this session may withdraw and change the bank account for the configured time. */
   stepUp: endpoint<void, StepUpRequest, MessageBody>('POST', '/api/account/step-up'),
+  /** Passkey sign-in, step 1: a challenge for any of this site's passkeys (discoverable: no phone is asked). */
+  passkeyLoginOptions: endpoint<void, void, PublicKeyCredentialRequestOptionsJSON>('POST', '/api/login/passkey/options'),
+  /** Passkey sign-in, step 2: a session whose password counts as given now. */
+  passkeyLogin: endpoint<void, AuthenticationResponseJSON, LoginResponse>('POST', '/api/login/passkey'),
+  passkeys: endpoint<void, void, PasskeysResponse>('GET', '/api/account/passkeys'),
+  /** Adding a passkey, step 1: only in a session whose password (or passkey) was given recently. */
+  passkeyRegisterOptions: endpoint<void, void, PublicKeyCredentialCreationOptionsJSON>('POST', '/api/account/passkeys/options'),
+  /** Adding a passkey, step 2. */
+  passkeyRegister: endpoint<void, RegistrationResponseJSON, PasskeysResponse>('POST', '/api/account/passkeys'),
+  /** Removes one passkey, and ends the other sessions it opened. */
+  passkeyRemove: endpoint<{ id: string }, void, PasskeysResponse>('DELETE', '/api/account/passkeys/:id'),
+  /** Quick unlock off: every passkey of the member goes, with the other sessions they opened. */
+  passkeysRemoveAll: endpoint<void, void, PasskeysResponse>('DELETE', '/api/account/passkeys'),
+  /** Step-up by passkey, step 1: a challenge for the member's own passkeys. */
+  passkeyStepUpOptions: endpoint<void, void, PublicKeyCredentialRequestOptionsJSON>('POST', '/api/account/step-up/passkey/options'),
+  /** Step-up by passkey, step 2: counts as the password given again. */
+  passkeyStepUp: endpoint<void, AuthenticationResponseJSON, MessageBody>('POST', '/api/account/step-up/passkey'),
 }
