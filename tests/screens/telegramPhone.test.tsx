@@ -13,7 +13,7 @@ const SIGNED: SignedContact = { contact: 'contact=%7B%22user_id%22%3A7%7D&auth_d
 const IDENTITY = { telegram: true, line: false, stepUpMinutes: 10, telegramContact: true }
 
 const host = (answer: SignedContact | null): PhoneContact => ({ request: vi.fn(async () => answer) })
-const offer = () => screen.queryByRole('button', { name: text('telegramContact.use') })
+const offer = () => screen.queryByRole('button', { name: text('login.telegramPhone.use') })
 const phoneField = () => screen.getByLabelText(text('fields.phone'))
 
 async function login(phoneContact: PhoneContact | null, api: Routes = {}, config: ScreenOptions['config'] = { identity: IDENTITY }) {
@@ -37,14 +37,14 @@ describe('the offer on the login form', () => {
     await screenUnder.user.click(offer()!)
     await waitFor(() => expect(phoneField()).toHaveValue('0891112222'))
     expect(screenUnder.calls.find((call) => call.url === '/api/telegram/contact')?.body).toEqual(SIGNED)
-    expect(screen.getByText(text('telegramContact.filled'))).toBeVisible()
+    expect(screen.getByText(text('login.telegramPhone.filled'))).toBeVisible()
   })
 
   it('leaves the form as it was when the player refuses, and asks the server nothing', async () => {
     const screenUnder = await login(host(null))
     await screenUnder.user.type(phoneField(), '0812')
     await screenUnder.user.click(offer()!)
-    expect(await screen.findByText(text('telegramContact.declined'))).toBeVisible()
+    expect(await screen.findByText(text('login.telegramPhone.declined'))).toBeVisible()
     expect(phoneField()).toHaveValue('0812')
     expect(screenUnder.calls).toEqual([])
   })
@@ -88,7 +88,7 @@ describe('the offer at registration', () => {
     const screenUnder = await wizard(wizardApi('contact-proof'))
     await screen.findByRole('heading', { name: text('register.step1Title') })
     await screenUnder.user.click(offer()!)
-    expect(await screen.findByText(text('telegramContact.verified'))).toBeVisible()
+    expect(await screen.findByText(text('login.telegramPhone.verified'))).toBeVisible()
     expect(phoneField()).toHaveValue('0891112222')
     await screenUnder.user.click(screen.getByRole('button', { name: text('common.next') }))
     expect(await screen.findByRole('heading', { name: text('register.step3Title') })).toBeVisible()
@@ -99,7 +99,7 @@ describe('the offer at registration', () => {
     const screenUnder = await wizard(wizardApi())
     await screen.findByRole('heading', { name: text('register.step1Title') })
     await screenUnder.user.click(offer()!)
-    expect(await screen.findByText(text('telegramContact.filled'))).toBeVisible()
+    expect(await screen.findByText(text('login.telegramPhone.filled'))).toBeVisible()
     await screenUnder.user.click(screen.getByRole('button', { name: text('common.next') }))
     expect(await screen.findByRole('heading', { name: text('register.step2Title') })).toBeVisible()
     expect(screenUnder.calls.find((call) => call.url === '/api/otp/send')?.body).toEqual({ phoneNumber: '0891112222' })
@@ -109,7 +109,7 @@ describe('the offer at registration', () => {
     const screenUnder = await wizard(wizardApi('contact-proof'))
     await screen.findByRole('heading', { name: text('register.step1Title') })
     await screenUnder.user.click(offer()!)
-    await screen.findByText(text('telegramContact.verified'))
+    await screen.findByText(text('login.telegramPhone.verified'))
     await screenUnder.user.clear(phoneField())
     await screenUnder.user.type(phoneField(), '0893334444')
     await screenUnder.user.click(screen.getByRole('button', { name: text('common.next') }))

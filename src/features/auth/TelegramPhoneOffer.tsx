@@ -32,12 +32,12 @@ export function TelegramPhoneOffer({ onPhone }: { onPhone: (answer: TelegramCont
     setAsking(false)
     if (!signed) {
       busy.current = false
-      return setNote({ text: t('telegramContact.declined'), tone: 'info' })
+      return setNote({ text: t('login.telegramPhone.declined'), tone: 'info' })
     }
     check.mutate(signed, {
       onSuccess: (answer) => {
         onPhone(answer)
-        setNote({ text: t(answer.otpToken ? 'telegramContact.verified' : 'telegramContact.filled'), tone: 'success' })
+        setNote({ text: t(answer.otpToken ? 'login.telegramPhone.verified' : 'login.telegramPhone.filled'), tone: 'success' })
       },
       onError: (error) => setNote({ text: error.message, tone: 'error' }),
       onSettled: () => {
@@ -49,7 +49,7 @@ export function TelegramPhoneOffer({ onPhone }: { onPhone: (answer: TelegramCont
   return (
     <div className="stack">
       <Button type="button" variant="secondary" block pending={asking || check.isPending} onClick={() => void onClick()}>
-        {t('telegramContact.use')}
+        {t('login.telegramPhone.use')}
       </Button>
       {note && <p className={note.tone === 'info' ? 'notice' : `notice notice--${note.tone}`} role="status">{note.text}</p>}
     </div>
