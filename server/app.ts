@@ -10,6 +10,7 @@ import { startChatHub } from './chat/socket'
 import { type ConfigPatch, createConfigState } from './shared/config'
 import { hasDevRoutes, type ServerContext, type ServerMode } from './shared/context'
 import { migrate, openDatabase, whenDurable } from './shared/db'
+import { endMemberSessions } from './auth/sessions'
 import { createPasswordHasher, TEST_MODE_PASSWORD_COST, type PasswordCost } from './auth/passwords'
 import { DEFAULT_LIMITS, type Limits } from './shared/limits'
 import { applyContact, applyDepositAccounts, type ContactSetting, type DepositAccountsSetting } from './deposit/destinations'
@@ -191,13 +192,14 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   const config = createConfigState(options.contact
     ? { ...options.config, contact: { lineName: options.contact.lineName, lineLink: options.contact.lineLink, ...options.config?.contact } }
     : options.config)
+  let disabledDemo: number | undefined
   try {
     await migrate(db)
     await runSeeds(db, now(), passwords, {
       demo: options.mode !== 'production',
       variant: config.current.variant,
     })
-    if (options.mode === 'production') await disableDemoMember(db)
+    if (options.mode === 'production') disabledDemo = await disableDemoMember(db)
     if (options.settings) await updateSettings(db, options.settings)
     if (options.bonusOffers) await upsertOffers(db, options.bonusOffers)
     if (options.depositAccounts) await applyDepositAccounts(db, options.depositAccounts)
@@ -209,6 +211,21 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     await db.destroy()
     throw error
   }
+
+  // The chat's socket.io on this server's HTTP server (chat/socket.ts). It is the context's
+  // sessionSockets, so it starts first; its handshakes, which read the context, come only once the
+  // server listens.
+  const chatHub = await startChatHub({
+    server: app.server,
+    prefix: options.chatPrefix ?? DEFAULT_CHAT_PREFIX,
+    databaseUrl: options.databaseUrl,
+    identify: (auth) => socketOwner(ctx, auth),
+    now,
+    log: app.log,
+  }).catch(async (error: unknown) => {
+    await db.destroy()
+    throw error
+  })
 
   const quietTests = options.mode === 'test' && !options.logger
   const ctx: ServerContext = {
@@ -231,8 +248,12 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     providerTimeoutMs: options.providerTimeoutMs ?? DEFAULT_PROVIDER_TIMEOUT_MS,
     transferRecoveryAfterMs: options.transferRecoveryAfterMs ?? DEFAULT_TRANSFER_RECOVERY_AFTER_MS,
     identity: options.identity ?? IDENTITY_OFF,
+    // An ended session's sockets are cut on every instance (auth/sessions.ts).
+    sessionSockets: chatHub,
   }
   app.decorate('serverContext', ctx)
+  // Its sessions end only now, so that their sockets on other instances are cut too.
+  if (disabledDemo !== undefined) await endMemberSessions(ctx, disabledDemo)
   // The transfer sweep (wallet/transfers.ts) runs at start and then every transferSweepMs, one
   // run at a time; closing waits for the run in progress before the database goes.
   let sweeping: Promise<unknown> = Promise.resolve()
@@ -242,19 +263,8 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   const sweepMs = options.transferSweepMs ?? DEFAULT_TRANSFER_SWEEP_MS
   const sweepTimer = sweepMs > 0 ? setInterval(sweep, sweepMs).unref() : undefined
   app.addHook('onReady', async () => sweep())
-  // The chat's socket.io on this server's HTTP server (chat/socket.ts): its sockets end before the
-  // server closes (they would hold it open), its connections before the database goes.
-  const chatHub = await startChatHub({
-    server: app.server,
-    prefix: options.chatPrefix ?? DEFAULT_CHAT_PREFIX,
-    databaseUrl: options.databaseUrl,
-    identify: (auth) => socketOwner(ctx, auth),
-    log: app.log,
-  }).catch(async (error: unknown) => {
-    clearInterval(sweepTimer)
-    await db.destroy()
-    throw error
-  })
+  // Its sockets end before the server closes (they would hold it open), its connections before the
+  // database goes.
   app.addHook('preClose', async () => chatHub.disconnect())
   app.addHook('onClose', async () => {
     clearInterval(sweepTimer)

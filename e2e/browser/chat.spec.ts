@@ -7,7 +7,7 @@ import type { Page } from '@playwright/test'
 import type { ContactInfo } from '../../src/api/contract'
 import { cspReportsSettled, devPost, expect, test } from '../fixtures'
 import { agentSays, enableChat, EVERY_TYPE, guestOf, openChat, serverHistory } from '../shared/chat'
-import { openAsDemo, registerMember, signedIn } from '../walletMembers'
+import { memberHeaders, openAsDemo, registerMember, signedIn } from '../walletMembers'
 
 const MB = 1024 * 1024
 /** A 1x1 PNG. */
@@ -122,6 +122,41 @@ test('a terminated service still tells a member who has money how to reach the o
   const onTerminated = answers.filter((answer) => !answer.startsWith('410 '))
   expect(onTerminated.length).toBeGreaterThan(0)
   expect(onTerminated.every((answer) => /^200 \/api\/(lookup\/(active|contact|enableChatWidget)|chat\/)/.test(answer)), onTerminated.join(', ')).toBe(true)
+})
+
+test('a session signed out on another device has its chat cut at once: the app ends the session, asking the server once', async ({ page, request, strings }) => {
+  const member = await registerMember(request)
+  await agentSays(request, { userId: member.id }, { message_type: 'text', payload: 'Welcome' })
+  await signedIn(page, member)
+  await page.goto('/user/home')
+  // The chat's own calls settle first: the first page, the catch-up after the connect, the read mark.
+  let histories = 0
+  page.on('response', (answer) => { if (answer.url().includes('/api/chat/history')) histories += 1 })
+  const read = page.waitForResponse((answer) => answer.url().includes('/api/chat/read-customer'))
+  const panel = await openChat(page, strings)
+  await expect(panel.getByRole('status').filter({ hasText: strings.chat.online })).toBeVisible()
+  await read
+  await expect.poll(() => histories).toBe(2)
+  // From here, what the page sends with the member's token: API calls, and socket handshakes (the
+  // CONNECT packet, by long-polling or WebSocket).
+  const apiCalls: string[] = []
+  let handshakes = 0
+  page.on('request', (sent) => {
+    if (sent.headers().authorization === `Bearer ${member.token}`) apiCalls.push(sent.url())
+    if (sent.url().includes('/socket.io/') && sent.postData()?.includes(member.token)) handshakes += 1
+  })
+  page.on('websocket', (socket) => socket.on('framesent', (frame) => {
+    if (typeof frame.payload === 'string' && frame.payload.includes(member.token)) handshakes += 1
+  }))
+
+  // Signed out elsewhere (another device, the same token): the server cuts the socket, the app
+  // tries one handshake, is refused, and ends the session as a refused call would.
+  expect((await request.post('/api/logout', { headers: memberHeaders(member.token) })).status()).toBe(200)
+  await expect(page).toHaveURL(/\/login/)
+  await expect(page.getByText(strings.errors['invalid-token'])).toBeVisible()
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull()
+  expect(apiCalls).toEqual([])
+  expect(handshakes).toBe(1)
 })
 
 test("a member's history pages in on scrolling up without the view jumping; new messages are counted while scrolled up", async ({ page, request, strings }) => {

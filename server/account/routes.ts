@@ -4,7 +4,7 @@ import { accountEndpoints as A } from '../../src/api/contract/account'
 import type { AreaRoutes } from '../shared/http/area'
 import { routeOf } from '../shared/http/endpoint'
 import type { ProfileResponse } from '../../src/api/contract'
-import { deleteOtherSessions } from '../auth/repo'
+import { endOtherSessions } from '../auth/sessions'
 import type { ServerContext } from '../shared/context'
 import { fail } from '../shared/http/errors'
 import { inTransaction, isUniqueViolation } from '../shared/db'
@@ -127,8 +127,8 @@ const memberRoutes: FastifyPluginAsyncTypebox = async (app) => {
       await updatePasswordHash(ctx.db, member.id, await ctx.passwords.hash(body.newPassword))
       // The password was just given in this session: it counts as step-up (issue 31).
       await markPasswordGiven(ctx.db, sha256(sessionToken), ctx.now())
-      // Other devices signed in with the old password are signed out.
-      await deleteOtherSessions(ctx.db, member.id, sessionToken)
+      // Other devices signed in with the old password are signed out, their chat sockets cut.
+      await endOtherSessions(ctx, member.id, sessionToken)
       return { message: 'SUCCESS' }
     },
   })

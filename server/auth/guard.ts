@@ -22,14 +22,28 @@ export async function authenticate(ctx: ServerContext, request: FastifyRequest):
   return { member: await tokenMember(ctx, token), token }
 }
 
-/** The member holding a session token, refused as `authenticate` refuses (the chat socket's handshake has no header). */
+/** The member holding a session token, refused as `authenticate` refuses. */
 export async function tokenMember(ctx: ServerContext, token: string): Promise<Member> {
+  return (await tokenSession(ctx, token)).member
+}
+
+/** A live session: its member, the token's hash (sessions.ts names its sockets' room by it) and
+ *  when it expires. */
+export interface LiveSession {
+  member: Member
+  tokenHash: string
+  expiresAt: number
+}
+
+/** The session a token opens, refused as `authenticate` refuses (the chat socket's handshake has no header). */
+export async function tokenSession(ctx: ServerContext, token: string): Promise<LiveSession> {
   if (!/^[A-Za-z0-9_-]{16,128}$/.test(token)) throw fail(401, 'invalid token')
-  const session = await findSessionMember(ctx.db, sha256(token))
+  const tokenHash = sha256(token)
+  const session = await findSessionMember(ctx.db, tokenHash)
   if (!session) throw fail(401, 'invalid token')
   // Kept until the member's next login prunes it, so a retry still says EXPIRED_AUTH_TOKEN.
   if (session.expiresAt <= ctx.now()) throw fail(401, 'EXPIRED_AUTH_TOKEN')
-  const { member } = session
+  const { member, expiresAt } = session
   if (!member.isActive) throw fail(403, 'INACTIVE_USER')
-  return member
+  return { member, tokenHash, expiresAt }
 }

@@ -31,10 +31,15 @@ export const MAX_SESSIONS_PER_MEMBER = 10
 /** How a session was opened: by the password (`passwordAt` its time) or by a messenger identity. */
 export type SessionOpening = { identityId: null; passwordAt: number } | { identityId: number; passwordAt: null }
 
-/** A sign-in: sweeps expired sessions (everyone's), adds this one, and keeps the member's newest ten. */
-export async function createSession(db: Db, memberId: number, at: number, ttlMs: number, opening: SessionOpening): Promise<string> {
+/**
+ * A sign-in's row: sweeps expired sessions (everyone's), adds this one, and keeps the member's
+ * newest ten. `dropped`: the sessions past the cap, deleted here; the caller ends their sockets
+ * (sessions.ts, createSession). The expired ones swept need no such end: their sockets were cut
+ * when they expired (chat/socket.ts).
+ */
+export async function insertSession(db: Db, memberId: number, at: number, ttlMs: number, opening: SessionOpening): Promise<{ token: string; dropped: string[] }> {
   const token = randomToken(32)
-  await inTransaction(db, async (trx) => {
+  const dropped = await inTransaction(db, async (trx) => {
     // Expired sessions linger one grace day, so a retried call still hears EXPIRED_AUTH_TOKEN.
     await trx.deleteFrom('sessions').where('expires_at', '<=', at - EXPIRED_GRACE_MS).execute()
     await trx.deleteFrom('sessions').where('member_id', '=', memberId).where('expires_at', '<=', at).execute()
@@ -52,22 +57,22 @@ export async function createSession(db: Db, memberId: number, at: number, ttlMs:
     const newest = [hashToken(token), ...keep.map((row) => row.token_hash).filter((hash) => hash !== hashToken(token))]
     const drop = newest.slice(MAX_SESSIONS_PER_MEMBER)
     if (drop.length > 0) await trx.deleteFrom('sessions').where('token_hash', 'in', drop).execute()
+    return drop
   })
-  return token
+  return { token, dropped }
 }
 
 const EXPIRED_GRACE_MS = 24 * 60 * 60 * 1000
 
-/** Sign-out: this token is revoked. */
-export async function deleteSession(db: Db, token: string): Promise<void> {
-  await db.deleteFrom('sessions').where('token_hash', '=', hashToken(token)).execute()
+/** The sessions' rows go (sessions.ts, endSessions, also cuts their sockets). */
+export async function deleteSessionRows(db: Db, tokenHashes: readonly string[]): Promise<void> {
+  await db.deleteFrom('sessions').where('token_hash', 'in', tokenHashes).execute()
 }
 
-/** Ends every session of the member except the one holding `keepToken`. */
-export async function deleteOtherSessions(db: Db, memberId: number, keepToken: string): Promise<void> {
-  await db.deleteFrom('sessions')
-    .where('member_id', '=', memberId).where('token_hash', '<>', hashToken(keepToken))
-    .execute()
+/** The member's sessions, by token hash. */
+export async function memberSessionHashes(db: Db, memberId: number): Promise<string[]> {
+  const rows = await db.selectFrom('sessions').select('token_hash').where('member_id', '=', memberId).execute()
+  return rows.map((row) => row.token_hash)
 }
 
 /**

@@ -7,7 +7,8 @@ import { findMemberByUsername, updatePasswordHash } from '../shared/members'
 import { fail } from '../shared/http/errors'
 import { clearRateEvents, loginLimits, phoneAtAddress, releaseAttempt, takeAttempt } from '../shared/limits'
 import { isPasswordLongEnough } from '../../src/lib/validation'
-import { createSession, deleteSession, isKnownAddress, rememberAddress } from './repo'
+import { isKnownAddress, rememberAddress } from './repo'
+import { createSession, endSession } from './sessions'
 
 /** Any phone the service can hold (10 digits in Thailand, 8 to 15 in Laos). */
 const PHONE = /^\d{8,15}$/
@@ -43,19 +44,19 @@ const loginRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (ctx.passwords.needsRehash(member.passwordHash)) {
         await updatePasswordHash(ctx.db, member.id, await ctx.passwords.hash(password))
       }
-      const token = await createSession(ctx.db, member.id, now, ctx.sessionTtlMs, { identityId: null, passwordAt: now })
+      const token = await createSession(ctx, member.id, now, { identityId: null, passwordAt: now })
       // A password set before the length rule still signs in; the app then asks for a new one.
       return isPasswordLongEnough(password) ? { token } : { token, passwordChangeRequired: true }
     },
   })
 }
 
-/** POST /api/logout: this device's token is revoked. */
+/** POST /api/logout: this device's token is revoked, and the sockets opened with it are cut. */
 const logoutRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.route({
     ...routeOf(A.logout, { response: { 200: C.MessageBody } }),
     handler: async (request) => {
-      await deleteSession(app.serverContext.db, request.sessionToken)
+      await endSession(app.serverContext, request.sessionToken)
       return { message: 'OK' }
     },
   })

@@ -3,13 +3,18 @@
 import type { FastifyRequest } from 'fastify'
 import type { ChatSocketAuth, ChatWho } from '../../src/api/contract'
 import type { Member } from '../shared/members'
-import { authenticate, tokenMember } from '../auth/guard'
+import { authenticate, tokenSession } from '../auth/guard'
+import { sessionRoom } from '../auth/sessions'
 import type { ServerContext } from '../shared/context'
 import { fail } from '../shared/http/errors'
 
 /** A room's owner. The socket.io room name is `${PREFIX}-${id}`; member ids are digits and a guest
  *  id never is, so a guest's room name is never a member's. */
 export type ChatOwner = { kind: 'guest'; id: string } | { kind: 'member'; id: string; member: Member }
+
+/** A socket's owner; a member's socket also has its session: the room that cuts it when the session
+ *  ends (auth/sessions.ts) and when that session expires. */
+export type SocketOwner = ChatOwner & { session?: { room: string; expiresAt: number } }
 
 const GUEST_ID = /^[A-Za-z0-9_-]{16,64}$/
 
@@ -56,9 +61,10 @@ export async function namedOwner(findMember: (id: number) => Promise<Member | un
 
 /**
  * The owner of a socket, from its handshake's `auth` (ChatSocketAuth): a token is the member's
- * session, checked as a bearer token is; or a guest id. Exactly one of the two.
+ * session, checked as a bearer token is (a session ended a moment before is refused); or a guest
+ * id. Exactly one of the two.
  */
-export async function socketOwner(ctx: ServerContext, auth: unknown): Promise<ChatOwner> {
+export async function socketOwner(ctx: ServerContext, auth: unknown): Promise<SocketOwner> {
   const { token, guestId } = (auth ?? {}) as ChatSocketAuth
   if (token !== undefined && guestId !== undefined) throw fail(400, 'KEY_INVALID')
   if (guestId !== undefined) {
@@ -67,6 +73,6 @@ export async function socketOwner(ctx: ServerContext, auth: unknown): Promise<Ch
   }
   if (token === undefined || token === '') throw fail(401, 'UNAUTHORIZED')
   if (typeof token !== 'string') throw fail(401, 'invalid token')
-  const member = await tokenMember(ctx, token)
-  return { kind: 'member', id: String(member.id), member }
+  const { member, tokenHash, expiresAt } = await tokenSession(ctx, token)
+  return { kind: 'member', id: String(member.id), member, session: { room: sessionRoom(tokenHash), expiresAt } }
 }

@@ -2,17 +2,20 @@
 // guest or a member (its handshake's auth), in its own room `${PREFIX}-${id}` and no other; new
 // conversation items go to that room. With PostgreSQL, the socket.io PostgreSQL adapter carries an
 // emit on one instance to the sockets of every other (LISTEN/NOTIFY); with SQLite there is one
-// instance and the in-memory adapter.
+// instance and the in-memory adapter. A member's socket is also in its session's room
+// (auth/sessions.ts, sessionRoom): an ended session's sockets are cut there on every instance, and
+// a socket is cut by itself when its session expires.
 import type { Server as HttpServer } from 'node:http'
 import { createAdapter } from '@socket.io/postgres-adapter'
 import type { FastifyBaseLogger } from 'fastify'
 import pg from 'pg'
 import { Server } from 'socket.io'
 import { CHAT_JOIN_EVENT, CHAT_MESSAGING_EVENT, type ChatItem } from '../../src/api/contract'
+import { type SessionSockets, sessionRoom } from '../auth/sessions'
 import { Refusal } from '../shared/http/errors'
-import type { ChatOwner } from './identity'
+import type { SocketOwner } from './identity'
 
-export interface ChatHub {
+export interface ChatHub extends SessionSockets {
   /** The room prefix (GET /api/chat/config). */
   prefix: string
   /** Sends new items to a room's sockets, on this instance and every other. */
@@ -29,12 +32,17 @@ export interface ChatHubOptions {
   /** Set: the PostgreSQL adapter, on a small pool of its own. */
   databaseUrl?: string
   /** The socket's owner from its handshake `auth`; an Refusal refuses the connection with its code. */
-  identify: (auth: unknown) => Promise<ChatOwner>
+  identify: (auth: unknown) => Promise<SocketOwner>
+  /** The server's clock (epoch ms): a member's socket is cut when its session expires by it. */
+  now: () => number
   log: FastifyBaseLogger
 }
 
 /** How long a start waits for the adapter's LISTEN before going on without it (it keeps trying). */
 const LISTEN_WAIT_MS = 10_000
+
+/** The longest delay setTimeout keeps (about 24.8 days); a later expiry is waited for in steps. */
+const MAX_TIMER_MS = 2 ** 31 - 1
 
 export async function startChatHub(options: ChatHubOptions): Promise<ChatHub> {
   const adapter = options.databaseUrl ? listeningPool(options.databaseUrl, options.log) : undefined
@@ -52,6 +60,7 @@ export async function startChatHub(options: ChatHubOptions): Promise<ChatHub> {
     options.identify(socket.handshake.auth).then(
       (owner) => {
         socket.data.room = `${options.prefix}-${owner.id}`
+        socket.data.session = owner.session
         next()
       },
       (error: unknown) => {
@@ -63,6 +72,23 @@ export async function startChatHub(options: ChatHubOptions): Promise<ChatHub> {
   io.on('connection', (socket) => {
     const own = socket.data.room as string
     void socket.join(own)
+    const session = socket.data.session as SocketOwner['session']
+    if (session) {
+      void socket.join(session.room)
+      // A session ended while the handshake read it sent its cut before this socket was in the
+      // room: asked once more now that it is, a cut from here on reaches it and an end before is seen.
+      options.identify(socket.handshake.auth).then(() => undefined, () => socket.disconnect(true))
+      // An expired session hears nothing more: its socket is cut at the expiry (a reconnect is
+      // then refused, EXPIRED_AUTH_TOKEN), not left to hear the member's chat for as long as it stays.
+      let timer: NodeJS.Timeout
+      const armExpiry = () => {
+        const left = session.expiresAt - options.now()
+        timer = left > MAX_TIMER_MS ? setTimeout(armExpiry, MAX_TIMER_MS) : setTimeout(() => socket.disconnect(true), left)
+        timer.unref()
+      }
+      armExpiry()
+      socket.on('disconnect', () => clearTimeout(timer))
+    }
     // The app asks to join its room by name once it knows the prefix; only its own is granted.
     socket.on(CHAT_JOIN_EVENT, (room: unknown, ack: unknown) => {
       if (typeof ack === 'function') ack({ joined: room === own })
@@ -85,6 +111,13 @@ export async function startChatHub(options: ChatHubOptions): Promise<ChatHub> {
     prefix: options.prefix,
     emit(room, items) {
       io.to(room).emit(CHAT_MESSAGING_EVENT, items)
+    },
+    async cut(tokenHashes) {
+      // Nothing to cut: an empty room list would reach every socket.
+      if (tokenHashes.length === 0) return
+      // The adapter's own call, awaited: with PostgreSQL it publishes the cut to every instance
+      // (io.in(rooms).disconnectSockets does the same without telling when), then cuts here.
+      await io.of('/').adapter.disconnectSockets({ rooms: new Set(tokenHashes.map(sessionRoom)), except: new Set(), flags: {} }, true)
     },
     disconnect() {
       // Local: with the adapter, io.disconnectSockets would end every instance's sockets.

@@ -4,8 +4,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import * as C from '../../src/api/contract'
 import { identityEndpoints as I } from '../../src/api/contract/identity'
-import { createSession, isKnownAddress } from '../auth/repo'
-import { endSessions } from '../auth/sessions'
+import { isKnownAddress } from '../auth/repo'
+import { createSession, endSessions } from '../auth/sessions'
 import type { ServerContext } from '../shared/context'
 import type { AreaRoutes } from '../shared/http/area'
 import { routeOf } from '../shared/http/endpoint'
@@ -50,7 +50,7 @@ const signInRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!(await store.useCredential(ctx.db, verified.replayKey, verified.validUntil, now))) throw fail(401, 'IDENTITY_USED')
       await releaseAttempt(ctx.db, attempt)
       try {
-        const token = await createSession(ctx.db, member.id, now, ctx.sessionTtlMs, { identityId: identity.id, passwordAt: null })
+        const token = await createSession(ctx, member.id, now, { identityId: identity.id, passwordAt: null })
         return { token }
       } catch (error) {
         if (isForeignKeyViolation(error)) throw fail(401, 'IDENTITY_NOT_LINKED')

@@ -134,11 +134,12 @@ export async function runSeeds(db: Db, at: number, passwords: PasswordHasher, op
   return applied
 }
 
-/** Production: a demo member left by an earlier demo run can no longer sign in, and its sessions end. */
-export async function disableDemoMember(db: Db): Promise<void> {
+/** Production: a demo member left by an earlier demo run can no longer sign in. Its id, for its
+ *  sessions to end once the server can cut their sockets (app.ts, endMemberSessions). */
+export async function disableDemoMember(db: Db): Promise<number | undefined> {
   const { id, phone } = data.demoMember
   const found = await db.selectFrom('members').select('id').where('id', '=', id).where('username', '=', phone).executeTakeFirst()
-  if (!found) return
+  if (!found) return undefined
   await setMemberActive(db, id, false)
-  await db.deleteFrom('sessions').where('member_id', '=', id).execute()
+  return id
 }

@@ -125,9 +125,9 @@ function toApiError(error: AxiosError): ApiError {
   return new ApiError('generic', status)
 }
 
-/** Messages that end the session (see sessionEndReason): the player goes to /login, which shows
- *  the reason once (spec 6, 8). */
-function endSession(reason: SessionEndReason): void {
+/** Messages that end the session (see sessionEndReason), from an API answer or the chat socket's
+ *  refused handshake: the player goes to /login, which shows the reason once (spec 6, 8). */
+export function endSession(reason: SessionEndReason): void {
   signOut(reason)
   const { pathname, search } = window.location
   if (pathname === paths.login) return

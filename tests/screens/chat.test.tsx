@@ -3,10 +3,12 @@
 // new-message counter, the divider, resend and remove, and the offline outbox.
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { ChatItem } from '../../src/api/contract'
+import type { ChatItem, ProfileResponse } from '../../src/api/contract'
 import { ChatBubble } from '../../src/features/chat/ChatBubble'
 import { chat, stopChat } from '../../src/features/chat/chatClient'
+import { RECONNECT_CHECK_MS } from '../../src/features/chat/logic'
 import type { Platform } from '../../src/platform'
+import { session, signIn } from '../../src/state/session'
 import { renderScreen, type Call, type Routes } from '../renderScreen'
 
 configure({ asyncUtilTimeout: 4000 })
@@ -250,5 +252,75 @@ describe('sending', () => {
     const sent = calls.slice(before).filter((call) => call.url === '/api/chat/send-message').map((call) => (call.body as { message: { payload: string } }).message.payload)
     expect(sent).toEqual(['one', 'two'])
     expect(localStorage.getItem(`chat-outbox:guest:${GUEST}`)).toBeNull()
+  })
+})
+
+describe('a session the server ended (issue 31)', () => {
+  const PROFILE: ProfileResponse = {
+    profile: { _id: '7', username: '0812345678', name: 'SOMCHAI', createdAt: '2025-01-15T05:00:00.000Z', bankCode: 'KBANK', bankAccountName: 'SOMCHAI JAIDEE', bankAccountNo: '1234567890' },
+    bankAccount: { bankCode: 'KBANK', bankAccountName: 'SOMCHAI JAIDEE', bankAccountNo: '1234567890', bank: { nameTH: 'กสิกรไทย', nameEN: 'Kasikornbank' } },
+  }
+
+  // The reconnect check's interval only, moved by hand; everything else keeps real time.
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] })
+    socket.active = true
+  })
+  afterEach(() => {
+    vi.useRealTimers()
+    socket.active = true
+  })
+
+  async function openAsMember() {
+    const view = await renderScreen(<ChatBubble member />, {
+      path: '/user/home',
+      config: { chat: 'http://chat.test' },
+      api: routes([], { 'GET /api/account/profile': PROFILE }),
+      setup: () => signIn('tok-1', true),
+    })
+    await view.user.click(await screen.findByRole('button', { name: 'Chat with support' }))
+    await screen.findByRole('dialog', { name: 'Live chat' })
+    const auth = (socket.options as { auth: (cb: (value: unknown) => void) => void }).auth
+    let given: unknown
+    auth((value) => (given = value))
+    expect(given).toEqual({ token: 'tok-1' })
+    act(() => socket.fire('connect'))
+    socket.connect.mockClear()
+    socket.disconnect.mockClear()
+    return view
+  }
+
+  it('asks once when the server cuts a member socket, and ends the session when the handshake refuses the token', async () => {
+    await openAsMember()
+    act(() => socket.fire('disconnect', 'io server disconnect'))
+    expect(socket.connect).toHaveBeenCalledTimes(1)
+    // Refused: socket.io leaves the socket inactive, which the reconnect check would connect again.
+    socket.active = false
+    act(() => socket.fire('connect_error', new Error('invalid token')))
+    expect(session.token).toBeNull()
+    expect(session.endedReason).toBe('invalid-token')
+    expect(window.location.pathname).toBe('/login')
+    // No second try with the dead token, however often the check comes round.
+    act(() => vi.advanceTimersByTime(RECONNECT_CHECK_MS * 3))
+    expect(socket.connect).toHaveBeenCalledTimes(1)
+  })
+
+  it('carries on when the handshake after a cut is accepted (the server restarted)', async () => {
+    await openAsMember()
+    act(() => socket.fire('disconnect', 'io server disconnect'))
+    expect(socket.connect).toHaveBeenCalledTimes(1)
+    act(() => socket.fire('connect'))
+    expect(session.token).toBe('tok-1')
+    expect(chat.connected).toBe(true)
+  })
+
+  it("leaves a guest's socket to its reconnect check, and a guest's refusal ends no session", async () => {
+    await openWidget(routes(), () => signIn('tok-1', true))
+    act(() => socket.fire('connect'))
+    socket.connect.mockClear()
+    act(() => socket.fire('disconnect', 'io server disconnect'))
+    act(() => socket.fire('connect_error', new Error('invalid token')))
+    expect(socket.connect).not.toHaveBeenCalled()
+    expect(session.token).toBe('tok-1')
   })
 })

@@ -9,8 +9,8 @@ import type { ChatDeliverStatus, ChatItem, ChatMediaPayload, ChatOutgoing } from
 import { CHAT_JOIN_EVENT, CHAT_MESSAGING_EVENT, chatEndpoints, type ChatSocketAuth } from '../../api/contract/chat'
 import { getConfig } from '../../api/config'
 import { isApiError } from '../../api/errors'
-import { LONG_TIMEOUT_MS } from '../../api/http'
-import { session } from '../../state/session'
+import { endSession, LONG_TIMEOUT_MS } from '../../api/http'
+import { currentToken, sessionEndReason } from '../../state/session'
 import { chatBadge, type ChatIdentity, outboxKey, setChatStopper } from './badge'
 import { CHAT_PAGE_SIZE, mergeItems, newClientId, nextStatus, RECONNECT_CHECK_MS, RECONNECT_DELAY_MS } from './logic'
 import { Outbox, type OutboxEntry } from './outbox'
@@ -74,6 +74,10 @@ interface Running {
   /** The first page: a reconnect catches up only after it, so history never counts as new. */
   firstPage: Promise<void>
   stopped: boolean
+  /** The member's session ended (the handshake refused its token): no reconnect with it again. */
+  ended: boolean
+  /** The token the last handshake carried (a member's). */
+  sentToken: string
   onOnline: () => void
 }
 
@@ -188,9 +192,14 @@ function flush(run: Running): Promise<void> {
   return run.flushing
 }
 
-function connect(identity: ChatIdentity): Socket {
+function connect(run: Running): Socket {
   const url = getConfig().chat ?? undefined
-  const auth = (): ChatSocketAuth => (identity.kind === 'guest' ? { guestId: identity.guestId } : { token: session.token ?? '' })
+  const { identity } = run
+  const auth = (): ChatSocketAuth => {
+    if (identity.kind === 'guest') return { guestId: identity.guestId }
+    run.sentToken = currentToken() ?? ''
+    return { token: run.sentToken }
+  }
   const socket = io(url, {
     path: '/socket.io',
     auth: (cb) => cb(auth() as Record<string, string>),
@@ -209,7 +218,7 @@ export function startChat(identity: ChatIdentity): void {
   stopChat()
   const outbox = new Outbox(outboxKey(identity))
   const run: Running = {
-    key, identity, outbox, timers: [], stopped: false,
+    key, identity, outbox, timers: [], stopped: false, ended: false, sentToken: '',
     socket: undefined as unknown as Socket,
     firstPage: Promise.resolve(),
     onOnline: () => void flush(run),
@@ -219,24 +228,34 @@ export function startChat(identity: ChatIdentity): void {
   // What was written before a reload shows at once, on its way.
   chat.items = outbox.list().map((entry) => localItem(identity, entry.message, entry.createdAt, entry.failed ? 'failed' : 'sending', { error: entry.error }))
 
-  run.socket = connect(identity)
+  run.socket = connect(run)
   run.socket.on('connect', () => {
     chat.connected = true
     if (chat.room) run.socket.emit(CHAT_JOIN_EVENT, chat.room, () => undefined)
     void run.firstPage.then(() => catchUp(run)).then(() => flush(run))
   })
-  run.socket.on('disconnect', () => {
+  run.socket.on('disconnect', (reason) => {
     chat.connected = false
+    // The server cut a member's socket: its session ended (a sign-out elsewhere, a password
+    // change, its expiry), or the server is going down. One handshake at once tells which: a
+    // refusal ends the session (below), an acceptance carries on.
+    if (reason === 'io server disconnect' && identity.kind === 'member') run.socket.connect()
   })
-  run.socket.on('connect_error', () => {
+  run.socket.on('connect_error', (error) => {
     chat.connected = false
+    // A member's token refused at the handshake ends the session as a refused API call does, once
+    // and only while that token is still the session's (a sign-in since then is another session).
+    const reason = identity.kind === 'member' ? sessionEndReason(error.message) : undefined
+    if (!reason || run.ended || run.sentToken !== currentToken()) return
+    run.ended = true
+    endSession(reason)
   })
   run.socket.on(CHAT_MESSAGING_EVENT, (items: ChatItem[]) => {
     if (Array.isArray(items)) receive(items, true)
   })
   // Spec 4: a reconnect check every 5 s, for when the socket gave up (a server that closed it).
   run.timers.push(window.setInterval(() => {
-    if (!run.socket.connected && !run.socket.active) run.socket.connect()
+    if (!run.socket.connected && !run.socket.active && !run.ended) run.socket.connect()
     if (run.outbox.next()) void flush(run)
   }, RECONNECT_CHECK_MS))
   window.addEventListener('online', run.onOnline)
