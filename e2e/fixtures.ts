@@ -66,6 +66,12 @@ export const TELEGRAM_RECORDER = () => {
         const homeScreen = (window as unknown as { __tgHomeScreen?: { status: string; add: string } }).__tgHomeScreen ?? { status: 'missed', add: 'home_screen_added' }
         if (name === 'web_app_check_home_screen') reply('home_screen_checked', { status: homeScreen.status })
         if (name === 'web_app_add_to_home_screen') reply(homeScreen.add, undefined)
+        // Telegram's phone dialog: the player cancels, unless a test shares a signed contact
+        // through window.__tgPhone (telegramPhone below); getRequestedContact then answers it.
+        const phone = (window as unknown as { __tgPhone?: { status: string; contact: string } }).__tgPhone ?? { status: 'cancelled', contact: '' }
+        if (name === 'web_app_request_phone') reply('phone_requested', { status: phone.status })
+        const call = data ? (JSON.parse(data) as { req_id?: string; method?: string }) : {}
+        if (name === 'web_app_invoke_custom_method' && call.method === 'getRequestedContact') reply('custom_method_invoked', { req_id: call.req_id, result: phone.contact })
       },
     },
   })
@@ -75,6 +81,12 @@ export const TELEGRAM_RECORDER = () => {
  *  `unsupported`) and the add (`home_screen_added` or `home_screen_failed`), from the next load on. */
 export async function telegramHomeScreen(page: Page, answers: { status: string; add: string }): Promise<void> {
   await page.context().addInitScript((value) => Object.assign(window, { __tgHomeScreen: value }), answers)
+}
+
+/** How the Telegram recorder answers the phone dialog (`sent` or `cancelled`) and then
+ *  getRequestedContact (the signed contact string), from the next load on. */
+export async function telegramPhone(page: Page, answers: { status: string; contact: string }): Promise<void> {
+  await page.context().addInitScript((value) => Object.assign(window, { __tgPhone: value }), answers)
 }
 
 /** In every document of the context, from its start: each Content-Security-Policy violation, reported to the test. */
@@ -275,6 +287,8 @@ export const test = base.extend<PlatformOption & Fixtures>({
       await devPost(request, '/dev/service', { terminated: false })
       await devPost(request, '/dev/reset-limits', {})
       await devPost(request, '/dev/sms', { down: false })
+      // The messenger identity off, as the server starts (a test turns on what it is about).
+      await devPost(request, '/dev/identity', { telegramBotToken: null, telegramBotId: null, lineChannelId: null, lineJwksUrl: null, telegramContactSkipsOtp: false })
       // The daily window that closes slip uploads (seeded 23:00 to 00:30 in Bangkok) is put twelve
       // hours away: a test that uploads a slip passes at any hour (one that tests the window sets its own).
       await devPost(request, '/dev/content/slipWindow', slipWindowAway(new Date()))

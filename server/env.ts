@@ -282,6 +282,10 @@ function readIdentity(env: Env, mode: ServerMode): IdentitySettings | undefined 
   }
   const testEnv = env.TELEGRAM_TEST_ENV ?? ''
   if (!['', '0', '1'].includes(testEnv)) throw new Error(`TELEGRAM_TEST_ENV must be 1 (Telegram's test environment) or 0 (got "${testEnv}")`)
+  const skipsOtp = env.TELEGRAM_CONTACT_SKIPS_OTP ?? ''
+  if (!['', '0', '1'].includes(skipsOtp)) throw new Error(`TELEGRAM_CONTACT_SKIPS_OTP must be 1 (a phone Telegram signed passes registration's OTP step) or 0 (got "${skipsOtp}")`)
+  // Telegram signs the contact with the bot token only: without it no contact can be believed.
+  if (skipsOtp === '1' && token === undefined) throw new Error('TELEGRAM_CONTACT_SKIPS_OTP needs TELEGRAM_BOT_TOKEN: Telegram signs the contact with the bot token')
   const channelId = env.LINE_CHANNEL_ID || undefined
   if (channelId !== undefined && !/^\d{1,20}$/.test(channelId)) throw new Error(`LINE_CHANNEL_ID must be the LINE Login channel's numeric id (got "${channelId}")`)
   let jwksUrl = LINE_JWKS_URL
@@ -306,6 +310,7 @@ function readIdentity(env: Env, mode: ServerMode): IdentitySettings | undefined 
     lineChannelId: channelId,
     lineJwksUrl: jwksUrl,
     stepUpMinutes: positiveInteger('STEP_UP_MINUTES', env.STEP_UP_MINUTES, DEFAULT_STEP_UP_MINUTES),
+    telegramContactSkipsOtp: skipsOtp === '1',
   }
   return identityOn(settings) ? settings : undefined
 }

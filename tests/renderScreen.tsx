@@ -122,6 +122,7 @@ export function stubPlatform(overrides: Partial<Platform> = {}): Screen['platfor
     saveFile: vi.fn(() => true),
     mainButton: null,
     homeScreen: null,
+    phoneContact: null,
     ...overrides,
   } as Screen['platform']
 }

@@ -3,7 +3,7 @@
 // can sign in from a messenger without one. LINE's stand-in key is made when the routes register,
 // never in demo or production (the routes are not registered there).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { sign } from '@tma.js/init-data-node'
+import { sign, signData } from '@tma.js/init-data-node'
 import { exportJWK, generateKeyPair, SignJWT } from 'jose'
 import { Type } from 'typebox'
 import * as C from '../../src/api/contract'
@@ -21,6 +21,7 @@ const IdentityPatch = Type.Object({
   lineChannelId: nullable(Type.String({ minLength: 1, maxLength: 64 })),
   lineJwksUrl: nullable(Type.String({ minLength: 1, maxLength: 2_000 })),
   stepUpMinutes: Type.Optional(Type.Integer({ minimum: 1, maximum: 24 * 60 })),
+  telegramContactSkipsOtp: Type.Optional(Type.Boolean()),
   /** Passkeys on for this origin (its host the RP ID, as the e2e server's), or off with null. */
   webauthnOrigin: nullable(Type.String({ minLength: 1, maxLength: 200 })),
 }, { additionalProperties: false })
@@ -41,6 +42,14 @@ const InitDataRequest = Type.Object({
   authDate: Type.Optional(Type.Integer({ minimum: 1 })),
 }, { additionalProperties: false })
 
+const ContactRequest = Type.Object({
+  userId: Type.Integer({ minimum: 1 }),
+  /** International, as Telegram gives it: `66812345678`. */
+  phone: Type.String({ pattern: '^\\+?[0-9]{4,20}$' }),
+  firstName: Type.Optional(Type.String({ maxLength: 100 })),
+  authDate: Type.Optional(Type.Integer({ minimum: 1 })),
+}, { additionalProperties: false })
+
 /** A LINE ID token lives an hour. */
 const ID_TOKEN_SECONDS = 3600
 
@@ -51,7 +60,7 @@ export const devRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const jwks = { keys: [{ ...(await exportJWK(publicKey)), kid, alg: 'ES256', use: 'sig' }] }
 
   app.post('/identity', { schema: { body: IdentityPatch, response: { 200: IdentityAnswer } } }, async (request) => {
-    const { telegramBotToken, telegramBotId, lineChannelId, lineJwksUrl, stepUpMinutes, webauthnOrigin } = request.body
+    const { telegramBotToken, telegramBotId, lineChannelId, lineJwksUrl, stepUpMinutes, telegramContactSkipsOtp, webauthnOrigin } = request.body
     if (lineJwksUrl && !URL.canParse(lineJwksUrl)) throw fail(400, 'KEY_INVALID')
     if (webauthnOrigin && (!URL.canParse(webauthnOrigin) || new URL(webauthnOrigin).origin !== webauthnOrigin)) throw fail(400, 'KEY_INVALID')
     const next = { ...ctx.identity }
@@ -63,6 +72,7 @@ export const devRoutes: FastifyPluginAsyncTypebox = async (app) => {
       forgetLineKeys(next.lineJwksUrl)
     }
     if (stepUpMinutes !== undefined) next.stepUpMinutes = stepUpMinutes
+    if (telegramContactSkipsOtp !== undefined) next.telegramContactSkipsOtp = telegramContactSkipsOtp
     if (webauthnOrigin !== undefined) {
       next.webauthnOrigin = webauthnOrigin ?? undefined
       next.webauthnRpId = webauthnOrigin === null ? undefined : new URL(webauthnOrigin).hostname
@@ -95,5 +105,15 @@ export const devRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const data = { query_id: randomToken(12), user: { id: userId, first_name: firstName } }
     const initData = sign(data, token, new Date(authDate === undefined ? ctx.now() : authDate * 1000))
     return { initData }
+  })
+
+  app.post('/telegram/contact', { schema: { body: ContactRequest } }, async (request) => {
+    const token = ctx.identity.telegramBotToken
+    if (token === undefined) throw fail(404, 'IDENTITY_OFF')
+    const { userId, phone, firstName = 'Player', authDate = Math.floor(ctx.now() / 1000) } = request.body
+    // As getRequestedContact answers: the contact JSON and auth_date, signed like init data.
+    const fields = { auth_date: String(authDate), contact: JSON.stringify({ user_id: userId, phone_number: phone, first_name: firstName }) }
+    const hash = signData(Object.entries(fields).map(([key, value]) => `${key}=${value}`).sort().join('\n'), token)
+    return { contact: new URLSearchParams({ ...fields, hash }).toString() }
   })
 }

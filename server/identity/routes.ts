@@ -13,6 +13,7 @@ import { fail } from '../shared/http/errors'
 import { clearRateEvents, loginLimits, messengerLoginLimits, phoneAtAddress, releaseAttempt, takeAttempt } from '../shared/limits'
 import { findMemberById } from '../shared/members'
 import { sha256 } from '../shared/tokens'
+import { contactRoutes } from './contact'
 import { devRoutes } from './devRoutes'
 import { passkeyMemberRoutes, passkeySignInRoutes } from './passkeys'
 import * as store from './repo'
@@ -29,9 +30,10 @@ const isForeignKeyViolation = (error: unknown) => {
   return code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY'
 }
 
-/** POST /api/login/messenger. */
+/** POST /api/login/messenger, and the phone from Telegram (contact.ts). */
 const signInRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const ctx = app.serverContext
+  await app.register(contactRoutes)
   app.route({
     ...routeOf(I.messengerLogin, { body: C.MessengerCredential, response: { 200: C.LoginResponse } }),
     handler: async (request) => {

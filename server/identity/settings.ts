@@ -36,6 +36,9 @@ export interface IdentitySettings {
   webauthnRpName?: string
   /** STEP_UP_MINUTES: how long a password given lets the session withdraw or change the bank account. */
   stepUpMinutes: number
+  /** TELEGRAM_CONTACT_SKIPS_OTP=1: a phone Telegram signed (requestContact) stands in for the OTP
+   *  step at registration; otherwise it only fills the phone field. Needs the bot token. */
+  telegramContactSkipsOtp: boolean
 }
 
 export const IDENTITY_OFF: IdentitySettings = {
@@ -43,10 +46,13 @@ export const IDENTITY_OFF: IdentitySettings = {
   telegramMaxAgeSeconds: DEFAULT_INIT_DATA_MAX_AGE_SECONDS,
   lineJwksUrl: LINE_JWKS_URL,
   stepUpMinutes: DEFAULT_STEP_UP_MINUTES,
+  telegramContactSkipsOtp: false,
 }
 
 export const telegramOn = (settings: IdentitySettings): boolean =>
   settings.telegramBotToken !== undefined || settings.telegramBotId !== undefined
+/** Telegram's signed contact is checked by the bot token's HMAC only: Telegram adds no third-party signature to it. */
+export const telegramContactOn = (settings: IdentitySettings): boolean => settings.telegramBotToken !== undefined
 export const lineOn = (settings: IdentitySettings): boolean => settings.lineChannelId !== undefined
 /** Passkeys (quick unlock in a plain browser): on when the relying party is set. */
 export const passkeysOn = (settings: IdentitySettings): boolean => settings.webauthnRpId !== undefined && settings.webauthnOrigin !== undefined
@@ -55,7 +61,7 @@ export const identityOn = (settings: IdentitySettings): boolean => telegramOn(se
 /** The runtime config's `identity` (absent when off): what the app may offer. */
 export function runtimeIdentity(settings: IdentitySettings): RuntimeConfig['identity'] {
   if (!identityOn(settings)) return undefined
-  return { telegram: telegramOn(settings), line: lineOn(settings), passkeys: passkeysOn(settings), stepUpMinutes: settings.stepUpMinutes }
+  return { telegram: telegramOn(settings), line: lineOn(settings), passkeys: passkeysOn(settings), stepUpMinutes: settings.stepUpMinutes, telegramContact: telegramContactOn(settings) }
 }
 
 /** `/config.json`: the config with the live identity switch, or without the key when it is off. */

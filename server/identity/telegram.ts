@@ -10,14 +10,14 @@ import type { IdentitySettings } from './settings'
 import type { VerifiedIdentity } from './verified'
 
 /** How far ahead of our clock an auth_date may be (Telegram's clock and ours differ a little). */
-const CLOCK_SKEW_MS = 5 * 60 * 1000
+export const CLOCK_SKEW_MS = 5 * 60 * 1000
 
 /**
  * What Telegram signed, as both checks rebuild it: every field but `hash` and `signature`, decoded,
  * `key=value` sorted. Two encodings of the same signed fields (order, percent-escapes) are one
  * credential, so the replay memory is keyed by this, not by the string sent.
  */
-function signedFields(raw: string): string {
+export function signedFields(raw: string): string {
   const pairs: string[] = []
   new URLSearchParams(raw).forEach((value, key) => {
     if (key !== 'hash' && key !== 'signature') pairs.push(`${key}=${value}`)

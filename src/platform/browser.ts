@@ -87,5 +87,6 @@ export function createBrowserPlatform(): Platform {
     saveFile: downloadFile,
     mainButton: null,
     homeScreen: null,
+    phoneContact: null,
   }
 }

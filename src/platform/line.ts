@@ -153,5 +153,6 @@ export function createLinePlatform(config: LineConfig): Platform {
     mainButton: null,
     // The LIFF URL opens the app in LINE, where the player's session is.
     homeScreen: lineHomeScreen(`https://liff.line.me/${config.liffId}`),
+    phoneContact: null,
   }
 }

@@ -7,6 +7,7 @@ import {
   closingBehavior,
   hapticFeedback,
   init as initSdk,
+  invokeCustomMethod,
   isTMA,
   mainButton,
   miniApp,
@@ -16,7 +17,9 @@ import {
   onAddedToHomeScreen,
   openLink,
   qrScanner,
+  requestPhoneAccess,
   retrieveLaunchParams,
+  retrieveRawInitData,
   shareURL,
   swipeBehavior,
   themeParams,
@@ -27,7 +30,7 @@ import { parseInviteCode } from '../lib/inviteCode'
 import { copyText } from './clipboard'
 import { acceptUnsignedLaunch } from './telegramLaunch'
 import { applySafeArea, applyTelegramPalette, type TelegramPalette } from './telegramTheme'
-import type { HomeScreen, HomeScreenResult, HomeScreenStatus, MainButton, Platform, TelegramConfig } from './types'
+import type { HomeScreen, HomeScreenResult, HomeScreenStatus, MainButton, PhoneContact, Platform, SignedContact, TelegramConfig } from './types'
 
 /** The main button in the theme's button colour (the SDK's default), pressing the shown action. */
 function telegramMainButton(): MainButton {
@@ -90,6 +93,64 @@ function telegramHomeScreen(): HomeScreen {
         onAddToHomeScreenFailed(failed)
         addToHomeScreen()
       })
+    },
+  }
+}
+
+/** How long the player may take over Telegram's "share your phone number?" dialog. */
+export const PHONE_DIALOG_MS = 2 * 60 * 1000
+/** After the player shared it, how long Telegram may take to hand over the signed contact (it
+ *  reaches the client from Telegram's servers; telegram-web-app.js waits 3 s). */
+export const CONTACT_WAIT_MS = 10_000
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/** The signed contact, asked again until Telegram has it (empty until then) or the wait is over. */
+async function requestedContact(): Promise<string | null> {
+  const deadline = Date.now() + CONTACT_WAIT_MS
+  for (let delay = 50; Date.now() < deadline; delay += 50) {
+    try {
+      const answer = await invokeCustomMethod('getRequestedContact', {}, { timeout: Math.max(1, deadline - Date.now()) })
+      if (typeof answer === 'string' && answer !== '') return answer
+    } catch {
+      // Not there yet, or the client answered an error: asked again until the deadline.
+    }
+    await pause(Math.min(delay, Math.max(0, deadline - Date.now())))
+  }
+  return null
+}
+
+/**
+ * Bot API 6.9's phone request: the dialog (web_app_request_phone, answered by phone_requested),
+ * then the contact Telegram signed (the custom method getRequestedContact). Always through the
+ * dialog, never a contact shared earlier: the player says yes each time. The SDK's requestContact
+ * parses the answer; the server needs the string as signed, so the bridge's calls are used here.
+ */
+function telegramPhoneContact(): PhoneContact {
+  let pending: Promise<SignedContact | null> | undefined
+  const ask = async (): Promise<SignedContact | null> => {
+    if (!requestPhoneAccess.isAvailable()) return null
+    let initData: string | undefined
+    try {
+      initData = retrieveRawInitData()
+    } catch {
+      return null
+    }
+    if (!initData) return null
+    try {
+      if ((await requestPhoneAccess({ timeout: PHONE_DIALOG_MS })) !== 'sent') return null
+    } catch {
+      return null // no answer in time, or the SDK refused (a request already open)
+    }
+    const contact = await requestedContact()
+    return contact ? { contact, initData } : null
+  }
+  return {
+    request() {
+      pending ??= ask().finally(() => {
+        pending = undefined
+      })
+      return pending
     },
   }
 }
@@ -239,5 +300,6 @@ export function createTelegramPlatform(config: TelegramConfig | null): Platform 
     saveFile: () => false,
     mainButton: telegramMainButton(),
     homeScreen: telegramHomeScreen(),
+    phoneContact: telegramPhoneContact(),
   }
 }

@@ -41,6 +41,21 @@ export interface HomeScreen {
   add(): Promise<HomeScreenResult>
 }
 
+/** The phone Telegram signed, as the server checks it: the raw strings, never a parsed object. */
+export interface SignedContact {
+  /** getRequestedContact's answer, untouched: `contact=<json>&auth_date=..&hash=..`. */
+  contact: string
+  /** The raw init data of this launch: the server believes the contact only for its user. */
+  initData: string
+}
+
+/** Telegram's requestContact: the player is asked to share the phone of their Telegram account. */
+export interface PhoneContact {
+  /** The signed contact, or null when the player refused or cancelled, the client cannot, or no
+   *  answer came in time. A second call while one is pending shares it (one dialog). */
+  request(): Promise<SignedContact | null>
+}
+
 /** What the app asks of its host: a plain browser, LINE (LIFF) or Telegram (Mini App). */
 export interface Platform {
   kind: PlatformKind
@@ -76,4 +91,6 @@ export interface Platform {
   mainButton: MainButton | null
   /** Pins the app to the home screen through the host; null in a browser (its manifest and install menu do that). */
   homeScreen: HomeScreen | null
+  /** The phone of the player's Telegram account (issue 31); null outside Telegram. */
+  phoneContact: PhoneContact | null
 }

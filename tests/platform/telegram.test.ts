@@ -1,7 +1,7 @@
 // Drives the real @telegram-apps SDK over its bridge: launch parameters in the URL hash and a
 // recorder standing in for window.TelegramWebviewProxy, as the e2e `telegram` project does.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { createTelegramPlatform } from '../../src/platform/telegram'
+import { CONTACT_WAIT_MS, createTelegramPlatform } from '../../src/platform/telegram'
 import type { Platform } from '../../src/platform/types'
 
 interface Posted {
@@ -216,5 +216,54 @@ describe('Telegram platform', () => {
     const refused = platform.homeScreen!.add()
     receive('home_screen_failed')
     expect(await refused).toBe('failed')
+  })
+
+  describe('the phone from Telegram (requestContact)', () => {
+    const SIGNED = 'contact=%7B%22user_id%22%3A7%2C%22phone_number%22%3A%2266812345678%22%2C%22first_name%22%3A%22Somchai%22%7D&auth_date=1700000100&hash=0a1b2c'
+    const phoneRequests = () => posted.filter((p) => p.name === 'web_app_request_phone').length
+    const customCalls = () => posted.filter((p) => p.name === 'web_app_invoke_custom_method').map((p) => p.data as { req_id: string; method: string })
+    /** Telegram answers the app's last getRequestedContact. */
+    const answerContact = async (result: string, asked: number) => {
+      await vi.waitFor(() => expect(customCalls()).toHaveLength(asked))
+      const call = customCalls().at(-1)!
+      expect(call.method).toBe('getRequestedContact')
+      receive('custom_method_invoked', { req_id: call.req_id, result })
+    }
+    const launchInitData = () => new URLSearchParams(launchHash().slice(1)).get('tgWebAppData')
+
+    it('asks through the dialog once, however often it is called, and hands over the signed string untouched with the init data', async () => {
+      const before = { phone: phoneRequests(), custom: customCalls().length }
+      const asking = platform.phoneContact!.request()
+      const again = platform.phoneContact!.request()
+      expect(phoneRequests()).toBe(before.phone + 1)
+      receive('phone_requested', { status: 'sent' })
+      // Telegram has not got it from its servers yet: asked again.
+      await answerContact('', before.custom + 1)
+      await answerContact(SIGNED, before.custom + 2)
+      const contact = await asking
+      expect(contact).toEqual({ contact: SIGNED, initData: launchInitData() })
+      expect(await again).toBe(contact)
+      expect(phoneRequests()).toBe(before.phone + 1)
+    })
+
+    it('answers null when the player cancels, and asks nothing more', async () => {
+      const custom = customCalls().length
+      const asking = platform.phoneContact!.request()
+      receive('phone_requested', { status: 'cancelled' })
+      expect(await asking).toBeNull()
+      expect(customCalls()).toHaveLength(custom)
+    })
+
+    it('answers null when Telegram never hands the contact over', async () => {
+      vi.useFakeTimers()
+      try {
+        const asking = platform.phoneContact!.request()
+        receive('phone_requested', { status: 'sent' })
+        await vi.advanceTimersByTimeAsync(CONTACT_WAIT_MS + 1000)
+        expect(await asking).toBeNull()
+      } finally {
+        vi.useRealTimers()
+      }
+    })
   })
 })

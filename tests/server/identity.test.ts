@@ -61,7 +61,7 @@ describe('identity off (no operator setting)', () => {
 
   it('a messenger that is not configured is off while the other is on', async () => {
     await start({ identity: identitySettings({ telegramBotToken: BOT_TOKEN }) })
-    expect((await call(server.app, 'GET', '/config.json')).body.identity).toEqual({ telegram: true, line: false, passkeys: false, stepUpMinutes: 10 })
+    expect((await call(server.app, 'GET', '/config.json')).body.identity).toEqual({ telegram: true, line: false, passkeys: false, stepUpMinutes: 10, telegramContact: true })
     expect(await messengerLogin(server.app, 'line', await lineToken())).toMatchObject(expectError(404, 'IDENTITY_OFF'))
   })
 })
@@ -69,7 +69,7 @@ describe('identity off (no operator setting)', () => {
 describe('Telegram init data by the bot token (HMAC)', () => {
   it('an account no member linked is refused without a word about members, and the same init data still links', async () => {
     await start()
-    expect((await call(server.app, 'GET', '/config.json')).body.identity).toEqual({ telegram: true, line: true, passkeys: false, stepUpMinutes: 10 })
+    expect((await call(server.app, 'GET', '/config.json')).body.identity).toEqual({ telegram: true, line: true, passkeys: false, stepUpMinutes: 10, telegramContact: true })
     const credential = initData(TELEGRAM_USER, now(), 'Somchai')
     expect(await messengerLogin(server.app, 'telegram', credential)).toMatchObject(expectError(401, 'IDENTITY_NOT_LINKED'))
     const token = await login(server.app)
@@ -354,8 +354,8 @@ describe('messenger sign-in limits and dev routes', () => {
     server = await startServer()
     const base = 'http://127.0.0.1:0/dev/line/jwks'
     expect((await call(server.app, 'POST', '/dev/identity', { body: { telegramBotToken: BOT_TOKEN, lineChannelId: CHANNEL_ID, lineJwksUrl: base, stepUpMinutes: 5 } })).body)
-      .toEqual({ identity: { telegram: true, line: true, passkeys: false, stepUpMinutes: 5 } })
-    expect((await call(server.app, 'GET', '/config.json')).body.identity).toEqual({ telegram: true, line: true, passkeys: false, stepUpMinutes: 5 })
+      .toEqual({ identity: { telegram: true, line: true, passkeys: false, stepUpMinutes: 5, telegramContact: true } })
+    expect((await call(server.app, 'GET', '/config.json')).body.identity).toEqual({ telegram: true, line: true, passkeys: false, stepUpMinutes: 5, telegramContact: true })
     const token = await login(server.app)
     const minted = (await call(server.app, 'POST', '/dev/telegram/init-data', { body: { userId: 77, firstName: 'Dev' } })).body.initData as string
     expect((await link(server.app, token, 'telegram', minted)).body).toMatchObject({ identities: [{ provider: 'telegram', name: 'Dev' }] })
@@ -408,14 +408,14 @@ describe('the operator settings (readServerEnv)', () => {
   it('read each setting, with the defaults the README gives', () => {
     expect(read({ TELEGRAM_BOT_TOKEN: BOT_TOKEN }).identity).toEqual({
       telegramBotToken: BOT_TOKEN, telegramBotId: undefined, telegramTestEnv: false, telegramMaxAgeSeconds: 3600,
-      lineChannelId: undefined, lineJwksUrl: 'https://api.line.me/oauth2/v2.1/certs', stepUpMinutes: 10,
+      lineChannelId: undefined, lineJwksUrl: 'https://api.line.me/oauth2/v2.1/certs', stepUpMinutes: 10, telegramContactSkipsOtp: false,
     })
     expect(read({
       TELEGRAM_BOT_ID: '7342037359', TELEGRAM_TEST_ENV: '1', TELEGRAM_INIT_DATA_MAX_AGE: '600',
       LINE_CHANNEL_ID: CHANNEL_ID, LINE_JWKS_URL: 'http://127.0.0.1:8900/dev/line/jwks', STEP_UP_MINUTES: '3',
     }).identity).toEqual({
       telegramBotToken: undefined, telegramBotId: 7342037359, telegramTestEnv: true, telegramMaxAgeSeconds: 600,
-      lineChannelId: CHANNEL_ID, lineJwksUrl: 'http://127.0.0.1:8900/dev/line/jwks', stepUpMinutes: 3,
+      lineChannelId: CHANNEL_ID, lineJwksUrl: 'http://127.0.0.1:8900/dev/line/jwks', stepUpMinutes: 3, telegramContactSkipsOtp: false,
     })
   })
 

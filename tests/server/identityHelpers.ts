@@ -3,7 +3,7 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { FastifyInstance } from 'fastify'
-import { sign } from '@tma.js/init-data-node'
+import { sign, signData } from '@tma.js/init-data-node'
 import { exportJWK, generateKeyPair, type CryptoKey, SignJWT } from 'jose'
 import { IDENTITY_OFF, type IdentitySettings, LINE_ISSUER } from '../../server/identity/settings'
 import { call } from './helpers'
@@ -30,6 +30,22 @@ export function initData(userId: number, authDateMs: number, firstName = 'Somcha
   queries += 1
   return sign({ query_id: `q${queries}`, user: { id: userId, first_name: firstName } }, token, new Date(authDateMs))
 }
+
+/**
+ * A contact as Telegram's getRequestedContact answers it (`contact=<json>&auth_date=..&hash=..`),
+ * signed like init data with `token`: the fields but `hash`, `key=value` sorted, by the bot token's HMAC.
+ */
+export function signedContact(userId: number, phone: string, authDateMs: number, token = BOT_TOKEN): string {
+  const fields = {
+    contact: JSON.stringify({ user_id: userId, phone_number: phone, first_name: 'Somchai', last_name: 'Jaidee' }),
+    auth_date: String(Math.floor(authDateMs / 1000)),
+  }
+  const hash = signData(Object.entries(fields).map(([key, value]) => `${key}=${value}`).sort().join('\n'), token)
+  return new URLSearchParams({ ...fields, hash }).toString()
+}
+
+export const telegramContact = (app: FastifyInstance, initData: string, contact: string, address?: string) =>
+  call(app, 'POST', '/api/telegram/contact', { body: { initData, contact }, address })
 
 export interface LineKeys {
   url: string

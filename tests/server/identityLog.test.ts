@@ -1,11 +1,12 @@
 // @vitest-environment node
 // Issue 31: the log never carries a messenger credential. Telegram's init data and LINE's ID token
-// travel in request bodies, which are not logged; this reads the whole log of a link, a sign-in and
-// failed checks and finds neither a credential nor any part of one that could be replayed or
-// matched (a hash, a signature, a token's claims), nor the session tokens answered.
+// travel in request bodies, which are not logged; this reads the whole log of a link, a sign-in,
+// failed checks and the phone from Telegram, and finds neither a credential nor any part of one
+// that could be replayed or matched (a hash, a signature, a token's claims, a contact's phone in
+// either form), nor the session tokens and OTP proofs answered.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { type TestServer, login, startServer } from './helpers'
-import { BOT_TOKEN, CHANNEL_ID, type LineKeys, idToken, identitySettings, initData, link, messengerLogin, serveLineKeys } from './identityHelpers'
+import { BOT_TOKEN, CHANNEL_ID, type LineKeys, idToken, identitySettings, initData, link, messengerLogin, serveLineKeys, signedContact, telegramContact } from './identityHelpers'
 
 let lineKeys: LineKeys
 let server: TestServer
@@ -34,7 +35,7 @@ describe('the log of the messenger identity', () => {
     server = await startServer({
       logger: true,
       loggerStream: { write: (line) => void lines.push(line) },
-      identity: identitySettings({ telegramBotToken: BOT_TOKEN, lineChannelId: CHANNEL_ID, lineJwksUrl: lineKeys.url }),
+      identity: identitySettings({ telegramBotToken: BOT_TOKEN, lineChannelId: CHANNEL_ID, lineJwksUrl: lineKeys.url, telegramContactSkipsOtp: true }),
     })
     const now = server.app.serverContext.now()
     const password = await login(server.app)
@@ -60,13 +61,30 @@ describe('the log of the messenger identity', () => {
     expect(lineSession.status).toBe(200)
     secrets.push(...initDataParts(tampered), ...[lineLink, wrongAudience, wrongKey, lineSignIn].flatMap(tokenParts), lineSession.body.token as string)
 
+    // The phone from Telegram: a contact believed (with the OTP step's proof), one refused as another user's.
+    const contact = signedContact(6060606, '66891234567', now)
+    const shared = await telegramContact(server.app, initData(6060606, now), contact)
+    expect(shared.status).toBe(200)
+    const othersContact = signedContact(6060607, '66897654321', now)
+    expect((await telegramContact(server.app, initData(6060606, now), othersContact)).status).toBe(403)
+    const contactParts = (raw: string) => {
+      const params = new URLSearchParams(raw)
+      const phone = (JSON.parse(params.get('contact')!) as { phone_number: string }).phone_number
+      phones.push(phone, `0${phone.slice(2)}`)
+      return [raw, params.get('hash')!, params.get('contact')!, encodeURIComponent(params.get('contact')!)]
+    }
+    const phones: string[] = []
+    secrets.push(...contactParts(contact), ...contactParts(othersContact), shared.body.otpToken as string)
+
     const log = lines.join('\n')
     // The log is there, and names the routes asked.
     expect(log).toContain('/api/login/messenger')
     expect(log).toContain('messenger linked')
+    expect(log).toContain('telegram contact verified')
     for (const secret of secrets) {
       expect(secret.length).toBeGreaterThan(15)
       expect(log).not.toContain(secret)
     }
+    for (const phone of phones) expect(log).not.toContain(phone)
   })
 })

@@ -59,7 +59,7 @@ describe('passkeys off', () => {
 
   it('are on with the relying party alone, which turns the identity (and its step-up) on', async () => {
     await start()
-    expect((await call(server.app, 'GET', '/config.json')).body.identity).toEqual({ telegram: false, line: false, passkeys: true, stepUpMinutes: 10 })
+    expect((await call(server.app, 'GET', '/config.json')).body.identity).toEqual({ telegram: false, line: false, passkeys: true, stepUpMinutes: 10, telegramContact: false })
   })
 })
 
@@ -295,7 +295,7 @@ describe('POST /dev/identity', () => {
   it('switches passkeys on for an origin and off again', async () => {
     server = await startServer()
     const on = await call(server.app, 'POST', '/dev/identity', { body: { webauthnOrigin: 'http://localhost:9000' } })
-    expect(on.body).toEqual({ identity: { telegram: false, line: false, passkeys: true, stepUpMinutes: 10 } })
+    expect(on.body).toEqual({ identity: { telegram: false, line: false, passkeys: true, stepUpMinutes: 10, telegramContact: false } })
     const token = await login(server.app)
     expect((await registerOptions(token)).rp.id).toBe('localhost')
     expect((await call(server.app, 'POST', '/dev/identity', { body: { webauthnOrigin: 'localhost' } })).status).toBe(400)

@@ -35,9 +35,13 @@ export const RuntimeConfig = Type.Object({
   idempotencyKeys: Type.Optional(Type.Boolean()),
   /** Sign-in by a linked messenger (issue 31): which ones the server verifies (its operator
    *  settings, never APP_CONFIG), and how long a password given again lets the session withdraw or
-   *  change the bank account. `passkeys`: quick unlock by a passkey in a plain browser (the server's
-   *  WebAuthn relying party is set). Absent: off, the app behaves as without it. */
-  identity: Type.Optional(Type.Object({ telegram: Type.Boolean(), line: Type.Boolean(), passkeys: Type.Boolean(), stepUpMinutes: Type.Integer({ minimum: 1 }) })),
+   *  change the bank account. Absent: off, the app behaves as without it. `telegramContact`: the
+   *  server can verify the phone Telegram signs (it holds the bot token), so the app may offer it.
+   *  `passkeys`: quick unlock by a passkey in a plain browser (the server's WebAuthn relying party is set;
+   *  the server always says, absent is off). */
+  identity: Type.Optional(Type.Object({
+    telegram: Type.Boolean(), line: Type.Boolean(), passkeys: Type.Optional(Type.Boolean()), stepUpMinutes: Type.Integer({ minimum: 1 }), telegramContact: Type.Optional(Type.Boolean()),
+  })),
 })
 export type RuntimeConfig = Static<typeof RuntimeConfig>
 export type HowtoVideos = RuntimeConfig['howto']

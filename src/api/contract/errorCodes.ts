@@ -56,13 +56,19 @@ export const errorCodes: readonly ErrorCode[] = [...new Set(Object.values(errorC
  * IDENTITY_NOT_LINKED (401), a verified account no member linked; IDENTITY_LINKED_ELSEWHERE and
  * IDENTITY_PROVIDER_LINKED (409), the account is another member's, or the member has another
  * account of that messenger; PASSWORD_SESSION_REQUIRED (403), a link outside a password session.
+ * The phone from Telegram (POST /api/telegram/contact): CONTACT_INVALID, CONTACT_EXPIRED,
+ * CONTACT_USED (401), a contact that fails its signature check, is too old, or was used before;
+ * CONTACT_NOT_YOURS (403), a contact of another Telegram user than the init data's; CONTACT_PHONE_FOREIGN
+ * (400), a number of another country than the variant's.
  * Passkeys (server/identity/passkeys.ts): PASSKEY_INVALID (401), an answer that fails its check
  * (challenge, origin, signature, user verification, counter); PASSKEY_UNKNOWN (401), a passkey the
  * server does not hold (removed, or never added); PASSKEY_REGISTERED (409), a passkey added before.
  */
 export const extraErrorCodes = ['TRANSFER_PENDING', 'NO_COIN', 'SPIN_INACTIVE', 'WITHDRAW_MINIMUM', 'WITHDRAW_MAXIMUM', 'PASSWORD_UNCHANGED', 'PASSWORD_TOO_SHORT', 'CHAT_FILE_NOT_SUPPORTED', 'CHAT_FILE_TOO_LARGE', 'TRUELINK_CURRENCY',
   'STEP_UP_REQUIRED', 'IDENTITY_OFF', 'IDENTITY_INVALID', 'IDENTITY_EXPIRED', 'IDENTITY_USED', 'IDENTITY_UNAVAILABLE', 'IDENTITY_NOT_LINKED',
-  'IDENTITY_LINKED_ELSEWHERE', 'IDENTITY_PROVIDER_LINKED', 'PASSWORD_SESSION_REQUIRED', 'PASSKEY_INVALID', 'PASSKEY_UNKNOWN', 'PASSKEY_REGISTERED'] as const
+  'IDENTITY_LINKED_ELSEWHERE', 'IDENTITY_PROVIDER_LINKED', 'PASSWORD_SESSION_REQUIRED',
+  'CONTACT_INVALID', 'CONTACT_EXPIRED', 'CONTACT_USED', 'CONTACT_NOT_YOURS', 'CONTACT_PHONE_FOREIGN',
+  'PASSKEY_INVALID', 'PASSKEY_UNKNOWN', 'PASSKEY_REGISTERED'] as const
 
 /** Slip reason codes (the slip's `note`), spec 8. */
 export const slipReasonCodes = [

@@ -33,6 +33,19 @@ export type IdentitiesResponse = Static<typeof IdentitiesResponse>
 export const StepUpRequest = Type.Object({ password })
 export type StepUpRequest = Static<typeof StepUpRequest>
 
+/**
+ * The phone Telegram signed (issue 31 section 3): the raw `contact=<json>&auth_date=..&hash=..` the
+ * Mini App's getRequestedContact answered, untouched, with the raw init data of the app it was
+ * asked in (the contact is believed only for that Telegram user).
+ */
+export const TelegramContactRequest = Type.Object({ initData: MessengerCredential.properties.credential, contact: Type.String({ minLength: 1, maxLength: 4_096 }) })
+export type TelegramContactRequest = Static<typeof TelegramContactRequest>
+
+/** The verified phone in the form the app's phone field takes; `otpToken` only where the operator
+ *  lets the contact stand in for the OTP step (registration presents it as a verified OTP's). */
+export const TelegramContactResponse = Type.Object({ phone: text(20), otpToken: Type.Optional(text(128)) })
+export type TelegramContactResponse = Static<typeof TelegramContactResponse>
+
 export const ProviderParam = Type.Object({ provider: MessengerProvider })
 
 // Passkeys (issue 31, quick unlock in a plain browser): WebAuthn as @simplewebauthn/browser sends and
@@ -106,6 +119,8 @@ export const identityEndpoints = {
   unlink: endpoint<{ provider: MessengerProvider }, void, IdentitiesResponse>('DELETE', '/api/account/identities/:provider'),
   /** The password given again: this session may withdraw and change the bank account for the configured time. */
   stepUp: endpoint<void, StepUpRequest, MessageBody>('POST', '/api/account/step-up'),
+  /** Checks the phone Telegram signed for the player of the init data: the phone field's number, and the OTP step's proof where the operator allows it. */
+  telegramContact: endpoint<void, TelegramContactRequest, TelegramContactResponse>('POST', '/api/telegram/contact'),
   /** Passkey sign-in, step 1: a challenge for any of this site's passkeys (discoverable: no phone is asked). */
   passkeyLoginOptions: endpoint<void, void, PublicKeyCredentialRequestOptionsJSON>('POST', '/api/login/passkey/options'),
   /** Passkey sign-in, step 2: a session whose password counts as given now. */

@@ -13,6 +13,7 @@ import { Button } from '../../ui/Button'
 import { PasswordField, PhoneField } from '../../ui/Field'
 import { useLogin } from './api'
 import { REGISTERED_PHONE, safeRedirect } from './redirect'
+import { TelegramPhoneOffer } from './TelegramPhoneOffer'
 
 /** The phone the registration wizard handed over in the history state, or ''. */
 function registeredPhoneInHistory(): string {
@@ -103,6 +104,12 @@ export function LoginPage() {
           error={fieldErrors.phone}
           onPhone={(typed) => {
             setPhone(typed)
+            clearErrors()
+          }}
+        />
+        <TelegramPhoneOffer
+          onPhone={({ phone: shared }) => {
+            setPhone(shared)
             clearErrors()
           }}
         />

@@ -9,6 +9,7 @@ import { isCode } from '../../../api/errors'
 import { useRegisterOtp, useSendOtp } from '../api'
 import type { StepProps } from './stepProps'
 import { LoadError } from '../../../ui/LoadError'
+import { TelegramPhoneOffer } from '../TelegramPhoneOffer'
 
 /** Step 1. With OTP on, sends the code; an already verified number skips step 2 (spec 4). */
 export function StepPhone({ draft, update, next }: StepProps) {
@@ -49,6 +50,14 @@ export function StepPhone({ draft, update, next }: StepProps) {
         autoFocus
         onPhone={(phone) => {
           update({ phone, otpRef: '', otpToken: '' })
+          setError(null)
+        }}
+      />
+      {/* With the operator's TELEGRAM_CONTACT_SKIPS_OTP the server's proof comes as the OTP token:
+          the send then answers OTP_VERIFIED and the code step is passed. */}
+      <TelegramPhoneOffer
+        onPhone={({ phone, otpToken }) => {
+          update({ phone, otpRef: '', otpToken: otpToken ?? '' })
           setError(null)
         }}
       />
