@@ -121,6 +121,7 @@ export function stubPlatform(overrides: Partial<Platform> = {}): Screen['platfor
     appUrl: (path) => `https://app.test${path}`,
     saveFile: vi.fn(() => true),
     mainButton: null,
+    messengerCredential: () => null,
     ...overrides,
   } as Screen['platform']
 }

@@ -10,6 +10,10 @@ export const storageKeys = {
   guestId: 'guest-id',
   /** The remember-me choice of the last sign-in on this device; unchecked on a device never signed in on. */
   rememberMe: 'remember-me',
+  /** The messenger whose sign-in opened the stored session (issue 31), kept beside its token. */
+  sessionMessenger: 'session-messenger',
+  /** The members who answered "Not now" to linking a messenger on this device, per messenger. */
+  linkDeclined: 'messenger-link-declined',
 } as const
 
 export const LANGUAGE_COOKIE = 'i18next'

@@ -86,5 +86,6 @@ export function createBrowserPlatform(): Platform {
     appUrl: (path) => `${window.location.origin}${path}`,
     saveFile: downloadFile,
     mainButton: null,
+    messengerCredential: () => null,
   }
 }

@@ -11,6 +11,7 @@ import {
   openLink,
   qrScanner,
   retrieveLaunchParams,
+  retrieveRawInitData,
   shareURL,
   swipeBehavior,
   themeParams,
@@ -189,5 +190,14 @@ export function createTelegramPlatform(config: TelegramConfig | null): Platform 
     // blob downloads: shown to keep instead.
     saveFile: () => false,
     mainButton: telegramMainButton(),
+    messengerCredential() {
+      // The raw string exactly as Telegram sent it: the server checks its signature over these bytes.
+      try {
+        const raw = retrieveRawInitData()
+        return raw ? { provider: 'telegram', credential: raw } : null
+      } catch {
+        return null // no launch parameters left to read
+      }
+    },
   }
 }

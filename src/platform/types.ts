@@ -1,4 +1,5 @@
 import type { RuntimeConfig } from '../api/contract'
+import type { MessengerCredential } from '../api/contract/identity'
 
 export type PlatformKind = 'line' | 'telegram' | 'browser'
 
@@ -60,4 +61,8 @@ export interface Platform {
   saveFile(file: Blob, name: string): boolean
   /** The host's main button for a money form's main action (Telegram); null where it has none. */
   mainButton: MainButton | null
+  /** What the messenger signed about the player, for the server to verify (issue 31): Telegram's
+   *  raw init data, LINE's ID token. Null in a browser, and where the messenger gives none (LINE
+   *  not logged in, or a channel without the openid scope). */
+  messengerCredential(): MessengerCredential | null
 }
