@@ -27,6 +27,7 @@ import { type BonusOffer, upsertOffers } from './bonus/bonuses'
 import { DEFAULT_MAX_AMOUNT_MINOR } from './shared/amount'
 import { type GameProvider, simulatedProvider } from './games/providers'
 import { recoverTransfers } from './wallet/transfers'
+import { IDENTITY_OFF, type IdentitySettings, servedConfig } from './identity/settings'
 
 /** What a terminated service still answers: the service check, the contact lookup, the chat flag and the chat. */
 const OPEN_WHEN_TERMINATED = /^\/api\/(lookup\/(active|contact|enableChatWidget)|chat\/.+)$/
@@ -113,6 +114,8 @@ export interface BuildServerOptions {
   transferRecoveryAfterMs?: number
   /** How often the sweep runs (it also runs once at start); default 30 s, 0 for never. */
   transferSweepMs?: number
+  /** The messenger identity's operator settings (issue 31); default off. */
+  identity?: IdentitySettings
   /** The chat's room prefix: a room is `${chatPrefix}-${guest or member id}`; default 'wallet'. */
   chatPrefix?: string
 }
@@ -226,6 +229,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     provider: options.provider ?? simulatedProvider(db, now),
     providerTimeoutMs: options.providerTimeoutMs ?? DEFAULT_PROVIDER_TIMEOUT_MS,
     transferRecoveryAfterMs: options.transferRecoveryAfterMs ?? DEFAULT_TRANSFER_RECOVERY_AFTER_MS,
+    identity: options.identity ?? IDENTITY_OFF,
   }
   app.decorate('serverContext', ctx)
   // The transfer sweep (wallet/transfers.ts) runs at start and then every transferSweepMs, one
@@ -279,7 +283,8 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
 
   app.get('/config.json', async (_request, reply) => {
     reply.header('Cache-Control', 'no-cache')
-    return ctx.config.current
+    // The identity switch is the server's own settings, never APP_CONFIG's.
+    return servedConfig(ctx.config.current, ctx.identity)
   })
   // Every area of the API, each registering its own routes (areas.ts).
   await registerAreas(app, { dataDir: options.dataDir, qrSettings: options.depositQr, hub: chatHub })

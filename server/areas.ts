@@ -10,6 +10,7 @@ import { chatArea, type ChatOptions } from './chat/routes'
 import { depositArea, type DepositOptions } from './deposit/routes'
 import { devArea } from './dev/routes'
 import { gamesArea } from './games/routes'
+import { identityArea } from './identity/routes'
 import { lookupArea } from './lookup/routes'
 import { otpArea } from './otp/routes'
 import { rewardsArea } from './rewards/routes'
@@ -24,6 +25,7 @@ export type AreaOptions = DepositOptions & Pick<ChatOptions, 'hub'>
 export const areas = (options: AreaOptions): AreaRoutes[] => [
   authArea,
   otpArea,
+  identityArea,
   accountArea,
   lookupArea,
   walletArea,

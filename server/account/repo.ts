@@ -106,7 +106,8 @@ async function auditBankChange(db: Db, member: Member, bank: Omit<ProfileUpdate,
   }
 }
 
-const bankChanged = (member: Member, bank: Omit<ProfileUpdate, 'name'>) =>
+/** Whether `bank` differs from the member's payout account (a change needs step-up, holds payouts, is audited). */
+export const bankChanged = (member: Member, bank: Omit<ProfileUpdate, 'name'>) =>
   !sameAccount(member, bank) || member.bankAccountName !== bank.bankAccountName
 
 export async function updateMemberProfile(db: Db, member: Member, update: ProfileUpdate, change: BankChange): Promise<void> {

@@ -16,6 +16,7 @@ import * as members from './repo'
 import { checkRegistration, checkRegistrationStep } from './registration'
 import * as rules from './rules'
 import { isPasswordLongEnough } from '../../src/lib/validation'
+import { requireRecentPassword } from '../identity/stepUp'
 
 /** The member's profile, the bank named as the lookup names it (spec 7). */
 export const profileResponse = async (ctx: ServerContext, member: Member): Promise<ProfileResponse> =>
@@ -89,6 +90,7 @@ const memberRoutes: FastifyPluginAsyncTypebox = async (app) => {
         bankAccountName: rules.normalizeName(body.bankAccountName),
         bankAccountNo: body.bankAccountNo.trim(),
       }
+      if (members.bankChanged(member, update)) await requireRecentPassword(ctx, request)
       await rules.checkBankFields(ctx, update, member.id)
       await members.updateMemberProfile(ctx.db, member, update, bankChange(request.ip))
       return { message: 'SUCCESS' }
@@ -104,6 +106,7 @@ const memberRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // Only the name of the registered account can be corrected here, never the bank.
       if (bankCode !== member.bankCode) throw fail(400, 'INVALID_BANK')
       if (!rules.isEnglishName(bankAccountName)) throw fail(400, 'BANK_ACCOUNT_NAME_ENG')
+      if (bankAccountName !== member.bankAccountName) await requireRecentPassword(ctx, request)
       await members.updateBankAccountName(ctx.db, member, bankAccountName, bankChange(request.ip))
       return { message: 'SUCCESS' }
     },

@@ -8,7 +8,16 @@ import { randomToken, sha256 as hashToken } from '../shared/tokens'
 declare module '../shared/db' {
   /** The auth area's tables (the migrations make them). */
   interface Tables {
-    sessions: { token_hash: string; member_id: number; created_at: number; expires_at: number }
+    sessions: {
+      token_hash: string
+      member_id: number
+      created_at: number
+      expires_at: number
+      /** The messenger identity that opened the session; NULL when the password did (issue 31). */
+      identity_id: number | null
+      /** When the password was last given in the session (sign-in, step-up); NULL after a messenger sign-in. */
+      password_at: number | null
+    }
     /** Where a phone signed in successfully (an IPv4 address or an IPv6 /64), and when last. */
     login_addresses: { phone: string; address: string; last_success_at: number }
   }
@@ -19,15 +28,21 @@ declare module '../shared/db' {
 /** Live sessions a member may hold; a new sign-in beyond that ends the oldest. */
 export const MAX_SESSIONS_PER_MEMBER = 10
 
+/** How a session was opened: by the password (`passwordAt` its time) or by a messenger identity. */
+export type SessionOpening = { identityId: null; passwordAt: number } | { identityId: number; passwordAt: null }
+
 /** A sign-in: sweeps expired sessions (everyone's), adds this one, and keeps the member's newest ten. */
-export async function createSession(db: Db, memberId: number, at: number, ttlMs: number): Promise<string> {
+export async function createSession(db: Db, memberId: number, at: number, ttlMs: number, opening: SessionOpening): Promise<string> {
   const token = randomToken(32)
   await inTransaction(db, async (trx) => {
     // Expired sessions linger one grace day, so a retried call still hears EXPIRED_AUTH_TOKEN.
     await trx.deleteFrom('sessions').where('expires_at', '<=', at - EXPIRED_GRACE_MS).execute()
     await trx.deleteFrom('sessions').where('member_id', '=', memberId).where('expires_at', '<=', at).execute()
     await trx.insertInto('sessions')
-      .values({ token_hash: hashToken(token), member_id: memberId, created_at: at, expires_at: at + ttlMs })
+      .values({
+        token_hash: hashToken(token), member_id: memberId, created_at: at, expires_at: at + ttlMs,
+        identity_id: opening.identityId, password_at: opening.passwordAt,
+      })
       .execute()
     // The newest ten by creation; equal times keep the one just made (the token breaks the tie).
     const keep = await trx.selectFrom('sessions').select('token_hash')

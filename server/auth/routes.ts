@@ -43,7 +43,7 @@ const loginRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (ctx.passwords.needsRehash(member.passwordHash)) {
         await updatePasswordHash(ctx.db, member.id, await ctx.passwords.hash(password))
       }
-      const token = await createSession(ctx.db, member.id, now, ctx.sessionTtlMs)
+      const token = await createSession(ctx.db, member.id, now, ctx.sessionTtlMs, { identityId: null, passwordAt: now })
       // A password set before the length rule still signs in; the app then asks for a new one.
       return isPasswordLongEnough(password) ? { token } : { token, passwordChangeRequired: true }
     },

@@ -22,6 +22,7 @@ import { migration as m0014 } from './0014_chat'
 import { migration as m0015 } from './0015_currency_rules'
 import { migration as m0016 } from './0016_otp_use_login_addresses'
 import { migration as m0017 } from './0017_provider_accounts'
+import { migration as m0018 } from './0018_messenger_identities'
 
 /** Every migration by its file name (without `.ts`); the number orders them. */
 export const migrations: Record<string, Migration> = {
@@ -42,6 +43,7 @@ export const migrations: Record<string, Migration> = {
   '0015_currency_rules': m0015,
   '0016_otp_use_login_addresses': m0016,
   '0017_provider_accounts': m0017,
+  '0018_messenger_identities': m0018,
 }
 
 /**

@@ -13,6 +13,7 @@ export type RateEventKind =
   | 'otp_send' | 'otp_address' | 'otp_all' | 'otp_verify_address'
   | 'account_address' | 'account_all'
   | 'password_change'
+  | 'messenger_login_address'
   | 'deposit_slip' | 'deposit_truelink'
   | 'chat_message' | 'chat_upload' | 'chat_message_address' | 'chat_upload_address' | 'chat_upload_bytes_address'
   /** One per ALERT logged, subject the full limit's kind: at most one alert per limit per window. */
@@ -60,6 +61,9 @@ export interface Limits {
   accountGlobal: number
   /** Change-password checks per member in 15 minutes. */
   passwordChange: number
+  /** Messenger sign-ins from one address before each further try waits (a growing delay, as a
+   *  login's), in LOGIN_ADDRESS_WINDOW_MS. A sign-in that opens a session does not count. */
+  messengerLoginFreePerAddress: number
   /** Chat messages one room (a guest or a member) sends in a minute. */
   chatMessages: number
   /** Chat files one room uploads in 10 minutes. */
@@ -85,6 +89,7 @@ export const DEFAULT_LIMITS: Limits = {
   accountPerAddress: 10,
   accountGlobal: 1000,
   passwordChange: 5,
+  messengerLoginFreePerAddress: 30,
   chatMessages: 30,
   chatUploads: 20,
   chatMessagesPerAddress: 120,
@@ -132,6 +137,11 @@ export const loginLimits = (limits: Limits, phone: string, address: string, know
 export const passwordChangeLimit = (limits: Limits, memberId: number): Limit => ({
   kind: 'password_change', subject: String(memberId), max: limits.passwordChange, windowMs: LOGIN_WINDOW_MS, code: 'REQUEST_LIMIT',
 })
+
+/** A messenger sign-in (issue 31) from one address, counted before its credential is checked. */
+export const messengerLoginLimits = (limits: Limits, address: string): Limit[] => [
+  { kind: 'messenger_login_address', subject: addressGroup(address), max: limits.messengerLoginFreePerAddress, windowMs: LOGIN_ADDRESS_WINDOW_MS, code: 'REQUEST_LIMIT', delay: loginDelay },
+]
 
 export const CHAT_MESSAGE_WINDOW_MS = MINUTE
 export const CHAT_UPLOAD_WINDOW_MS = 10 * MINUTE

@@ -13,6 +13,7 @@ import type { AreaRoutes } from '../shared/http/area'
 import { routeOf } from '../shared/http/endpoint'
 import { fail } from '../shared/http/errors'
 import { idempotent, idempotentSteps } from '../shared/idempotency'
+import { requireRecentPassword } from '../identity/stepUp'
 import { checkBooks } from './books'
 import * as wallet from './service'
 import { listWithdrawals, requestWithdrawal, settleWithdrawal } from './withdrawals'
@@ -49,8 +50,11 @@ const memberRoutes: FastifyPluginAsyncTypebox = async (app) => {
   for (const route of [W.withdraw, W.withdrawAll]) {
     app.route({
       ...routeOf(route, { body: C.WithdrawRequest, response: { 200: C.WithdrawResponse } }),
-      handler: async (request, reply) =>
-        idempotent(ctx, request, reply, (scoped) => requestWithdrawal(scoped, request.member, request.body.amount)),
+      handler: async (request, reply) => {
+        // Before the key is stored: the same key sent again after the step-up goes through once.
+        await requireRecentPassword(ctx, request)
+        return idempotent(ctx, request, reply, (scoped) => requestWithdrawal(scoped, request.member, request.body.amount))
+      },
     })
   }
   app.route({

@@ -10,6 +10,7 @@ import { accountEndpoints as A } from '../../src/api/contract/account'
 import { authEndpoints as AU } from '../../src/api/contract/auth'
 import { otpEndpoints as O } from '../../src/api/contract/otp'
 import { gameEndpoints as G } from '../../src/api/contract/games'
+import { identityEndpoints as I } from '../../src/api/contract/identity'
 import { depositEndpoints as D } from '../../src/api/contract/deposit'
 import { bonusEndpoints as B } from '../../src/api/contract/bonus'
 import { chatEndpoints as CH } from '../../src/api/contract/chat'
@@ -23,7 +24,7 @@ import { routeOf } from '../../server/shared/http/endpoint'
 import type { call } from '../../src/api/call'
 import { registeredRoutes } from '../contractRoutes'
 
-const AREAS = { wallet: W, bonus: B, rewards: R, spin: S, auth: AU, otp: O, account: A, publicLookups: PL, memberLookups: ML, deposit: D, games: G, statement: T, chat: CH }
+const AREAS = { wallet: W, bonus: B, rewards: R, spin: S, auth: AU, otp: O, identity: I, account: A, publicLookups: PL, memberLookups: ML, deposit: D, games: G, statement: T, chat: CH }
 
 /**
  * Routes under /api/ that are not calls of the app: the slip image an <img> loads by its

@@ -48,8 +48,18 @@ export const errorCodes: readonly ErrorCode[] = [...new Set(Object.values(errorC
  * SPIN_INACTIVE, a spin while no campaign runs. PASSWORD_TOO_SHORT: a new password (registration,
  * change password) under PASSWORD_MIN_LENGTH characters (src/lib/validation.ts). TRUELINK_CURRENCY:
  * a TrueMoney gift link (baht) sent for, or approved into, a wallet of another money (kip).
+ * The messenger identity (issue 31, server/identity/): STEP_UP_REQUIRED (403), a withdrawal or a
+ * bank-account change in a session whose password is missing or too old (POST
+ * /api/account/step-up gives it again); IDENTITY_OFF (404), the messenger is not configured;
+ * IDENTITY_INVALID, IDENTITY_EXPIRED, IDENTITY_USED (401), a credential that fails its check, is
+ * too old, or was used before; IDENTITY_UNAVAILABLE (503), LINE's keys could not be fetched;
+ * IDENTITY_NOT_LINKED (401), a verified account no member linked; IDENTITY_LINKED_ELSEWHERE and
+ * IDENTITY_PROVIDER_LINKED (409), the account is another member's, or the member has another
+ * account of that messenger; PASSWORD_SESSION_REQUIRED (403), a link outside a password session.
  */
-export const extraErrorCodes = ['TRANSFER_PENDING', 'NO_COIN', 'SPIN_INACTIVE', 'WITHDRAW_MINIMUM', 'WITHDRAW_MAXIMUM', 'PASSWORD_UNCHANGED', 'PASSWORD_TOO_SHORT', 'CHAT_FILE_NOT_SUPPORTED', 'CHAT_FILE_TOO_LARGE', 'TRUELINK_CURRENCY'] as const
+export const extraErrorCodes = ['TRANSFER_PENDING', 'NO_COIN', 'SPIN_INACTIVE', 'WITHDRAW_MINIMUM', 'WITHDRAW_MAXIMUM', 'PASSWORD_UNCHANGED', 'PASSWORD_TOO_SHORT', 'CHAT_FILE_NOT_SUPPORTED', 'CHAT_FILE_TOO_LARGE', 'TRUELINK_CURRENCY',
+  'STEP_UP_REQUIRED', 'IDENTITY_OFF', 'IDENTITY_INVALID', 'IDENTITY_EXPIRED', 'IDENTITY_USED', 'IDENTITY_UNAVAILABLE', 'IDENTITY_NOT_LINKED',
+  'IDENTITY_LINKED_ELSEWHERE', 'IDENTITY_PROVIDER_LINKED', 'PASSWORD_SESSION_REQUIRED'] as const
 
 /** Slip reason codes (the slip's `note`), spec 8. */
 export const slipReasonCodes = [

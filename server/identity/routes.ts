@@ -1,0 +1,136 @@
+// The messenger identity's routes (issue 31): sign-in by a linked Telegram or LINE account, and the
+// member's linked messengers (list, link, unlink), and the password given again (step-up). While
+// the identity is off every one of them answers 404 IDENTITY_OFF.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import * as C from '../../src/api/contract'
+import { identityEndpoints as I } from '../../src/api/contract/identity'
+import { createSession, isKnownAddress } from '../auth/repo'
+import { endSessions } from '../auth/sessions'
+import type { ServerContext } from '../shared/context'
+import type { AreaRoutes } from '../shared/http/area'
+import { routeOf } from '../shared/http/endpoint'
+import { fail } from '../shared/http/errors'
+import { clearRateEvents, loginLimits, messengerLoginLimits, phoneAtAddress, releaseAttempt, takeAttempt } from '../shared/limits'
+import { findMemberById } from '../shared/members'
+import { sha256 } from '../shared/tokens'
+import { devRoutes } from './devRoutes'
+import * as store from './repo'
+import { identityOn } from './settings'
+import { verifyCredential } from './verify'
+
+const requireOn = (ctx: ServerContext) => {
+  if (!identityOn(ctx.identity)) throw fail(404, 'IDENTITY_OFF')
+}
+
+/** A session row naming an identity that an unlink removed meanwhile. */
+const isForeignKeyViolation = (error: unknown) => {
+  const code = (error as { code?: string } | undefined)?.code
+  return code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY'
+}
+
+/** POST /api/login/messenger. */
+const signInRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const ctx = app.serverContext
+  app.route({
+    ...routeOf(I.messengerLogin, { body: C.MessengerCredential, response: { 200: C.LoginResponse } }),
+    handler: async (request) => {
+      requireOn(ctx)
+      const now = ctx.now()
+      // Counted before the check, like a login: a machine cycling through credentials slows down.
+      const attempt = await takeAttempt(ctx.db, messengerLoginLimits(ctx.limits, request.ip), now, request.log)
+      const verified = await verifyCredential(ctx, request.body)
+      const identity = await store.findIdentity(ctx.db, verified.provider, verified.subject)
+      // Says nothing of any member: only that this account opens no wallet (yet).
+      if (!identity) throw fail(401, 'IDENTITY_NOT_LINKED')
+      const member = await findMemberById(ctx.db, identity.memberId)
+      if (!member?.isActive) throw fail(403, 'INACTIVE_USER')
+      // Used up only now: a credential refused above may still link the account after a password sign-in.
+      if (!(await store.useCredential(ctx.db, verified.replayKey, verified.validUntil, now))) throw fail(401, 'IDENTITY_USED')
+      await releaseAttempt(ctx.db, attempt)
+      try {
+        const token = await createSession(ctx.db, member.id, now, ctx.sessionTtlMs, { identityId: identity.id, passwordAt: null })
+        return { token }
+      } catch (error) {
+        if (isForeignKeyViolation(error)) throw fail(401, 'IDENTITY_NOT_LINKED')
+        throw error
+      }
+    },
+  })
+}
+
+const linked = { 200: C.IdentitiesResponse }
+
+/** The member's linked messengers, and step-up. */
+const memberRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const ctx = app.serverContext
+  const answer = async (memberId: number) => ({ identities: await store.listIdentities(ctx.db, memberId) })
+
+  app.route({
+    ...routeOf(I.identities, { response: linked }),
+    handler: async (request) => {
+      requireOn(ctx)
+      return answer(request.member.id)
+    },
+  })
+
+  app.route({
+    ...routeOf(I.link, { body: C.MessengerCredential, response: linked }),
+    handler: async (request) => {
+      requireOn(ctx)
+      const { member } = request
+      // Only where the phone and password opened the session: a messenger session could otherwise
+      // attach a second messenger, and a stolen one its thief's.
+      const proof = await store.sessionProof(ctx.db, sha256(request.sessionToken))
+      if (!proof || proof.identityId !== null || proof.passwordAt === null) throw fail(403, 'PASSWORD_SESSION_REQUIRED')
+      const verified = await verifyCredential(ctx, request.body)
+      const linkedTo = async () => (await store.findIdentity(ctx.db, verified.provider, verified.subject))?.memberId
+      const owner = await linkedTo()
+      if (owner === member.id) return answer(member.id)
+      if (owner !== undefined) throw fail(409, 'IDENTITY_LINKED_ELSEWHERE')
+      const now = ctx.now()
+      if (!(await store.useCredential(ctx.db, verified.replayKey, verified.validUntil, now))) throw fail(401, 'IDENTITY_USED')
+      const event = { memberId: member.id, provider: verified.provider, subject: verified.subject, address: request.ip, at: now }
+      const outcome = await store.linkIdentity(ctx.db, event, verified.name)
+      if (outcome === 'taken') throw fail(409, 'IDENTITY_PROVIDER_LINKED')
+      // Linked in parallel: to this member is linked, to another is theirs.
+      if (outcome === 'elsewhere' && (await linkedTo()) !== member.id) throw fail(409, 'IDENTITY_LINKED_ELSEWHERE')
+      request.log.info({ memberId: member.id, provider: verified.provider }, 'messenger linked')
+      return answer(member.id)
+    },
+  })
+
+  app.route({
+    ...routeOf(I.unlink, { params: C.ProviderParam, response: linked }),
+    handler: async (request) => {
+      requireOn(ctx)
+      const { member } = request
+      const { provider } = request.params
+      const ended = await store.unlinkIdentity(ctx.db, member.id, provider, request.ip, ctx.now())
+      if (!ended) throw fail(404, 'NO_DATA')
+      // Gone with the identity already; ended here so every instance lets go of them at once.
+      await endSessions(ctx, ended)
+      request.log.info({ memberId: member.id, provider, sessionsEnded: ended.length }, 'messenger unlinked')
+      return answer(member.id)
+    },
+  })
+
+  app.route({
+    ...routeOf(I.stepUp, { body: C.StepUpRequest, response: { 200: C.MessageBody } }),
+    handler: async (request) => {
+      requireOn(ctx)
+      const { member } = request
+      const now = ctx.now()
+      // Counted before the check exactly as a login is: a stolen messenger session guesses the
+      // password no faster here than at the sign-in.
+      const known = await isKnownAddress(ctx.db, member.username, request.ip, now)
+      const attempt = await takeAttempt(ctx.db, loginLimits(ctx.limits, member.username, request.ip, known), now, request.log)
+      if (!(await ctx.passwords.verify(request.body.password, member.passwordHash))) throw fail(400, 'WRONG_PASSWORD')
+      await releaseAttempt(ctx.db, attempt)
+      await clearRateEvents(ctx.db, 'login_fail', phoneAtAddress(member.username, request.ip))
+      await store.markPasswordGiven(ctx.db, sha256(request.sessionToken), now)
+      return { message: 'OK' }
+    },
+  })
+}
+
+export const identityArea: AreaRoutes = { open: signInRoutes, member: memberRoutes, dev: devRoutes }

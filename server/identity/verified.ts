@@ -1,0 +1,14 @@
+import type { MessengerProvider } from '../../src/api/contract'
+
+/** A messenger account as its credential proved it, and how the credential is remembered once used. */
+export interface VerifiedIdentity {
+  provider: MessengerProvider
+  /** Telegram's user id, LINE's `sub`. */
+  subject: string
+  /** The name the messenger signed ('' when none). */
+  name: string
+  /** sha256 of what the messenger signed: one credential, however it is re-encoded. */
+  replayKey: string
+  /** Epoch ms after which the credential is refused anyway (its memory may go then). */
+  validUntil: number
+}
