@@ -46,6 +46,10 @@ function telegramMainButton(): MainButton {
   }
 }
 
+/** Launch data from before Bot API 8.0 got an empty `signature` (acceptUnsignedLaunch) for the SDK's
+ *  parser alone; Telegram never sends an empty one, and the server checks the hash over the rest. */
+export const withoutAddedSignature = (raw: string): string => raw.split('&').filter((pair) => pair !== 'signature=').join('&')
+
 /** macOS and Web K clients never answer the viewport's requests: don't wait longer. */
 export const VIEWPORT_WAIT_MS = 1500
 
@@ -194,7 +198,7 @@ export function createTelegramPlatform(config: TelegramConfig | null): Platform 
       // The raw string exactly as Telegram sent it: the server checks its signature over these bytes.
       try {
         const raw = retrieveRawInitData()
-        return raw ? { provider: 'telegram', credential: raw } : null
+        return raw ? { provider: 'telegram', credential: withoutAddedSignature(raw) } : null
       } catch {
         return null // no launch parameters left to read
       }

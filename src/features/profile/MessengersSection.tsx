@@ -1,6 +1,7 @@
 import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation } from 'wouter'
+import { useSnapshot } from 'valtio'
 import type { MessengerProvider } from '../../api/contract/identity'
 import { messengerEnabled, useIdentities, useLinkMessenger, useUnlinkMessenger } from '../../api/identity'
 import { paths } from '../../lib/paths'
@@ -16,7 +17,7 @@ import { Modal } from '../../ui/Modal'
 /**
  * Issue 31: the messengers linked to the member (name as the messenger signed it, since when),
  * each unlinked after a confirmation, and a Link button for the messenger the app runs in when the
- * operator switched it on and it is not linked yet. Unlinking the messenger that opened this
+ * operator switched it on, it is not linked yet and the password opened this session. Unlinking the messenger that opened this
  * session ends it (the server ends its sessions): /login, as for any ended session.
  */
 export function MessengersSection() {
@@ -32,7 +33,9 @@ export function MessengersSection() {
   const confirmText = useId()
   const name = (provider: MessengerProvider) => t(`common.messenger.${provider}`)
 
-  const credential = ready ? platform.messengerCredential() : null
+  // Only a session opened with the password may link (the server says PASSWORD_SESSION_REQUIRED otherwise).
+  const { openedBy } = useSnapshot(session)
+  const credential = ready && !openedBy ? platform.messengerCredential() : null
   const linked = identities.data?.identities ?? []
   const linkable = credential && messengerEnabled(credential.provider) && identities.data && !linked.some((identity) => identity.provider === credential.provider)
     ? credential : null
