@@ -20,7 +20,7 @@ import {
 import { registerWith } from '../lib/paths'
 import { parseInviteCode } from '../lib/inviteCode'
 import { copyText } from './clipboard'
-import { acceptUnsignedLaunch } from './telegramLaunch'
+import { acceptUnsignedLaunch, launchSignatureAdded } from './telegramLaunch'
 import { applySafeArea, applyTelegramPalette, type TelegramPalette } from './telegramTheme'
 import type { MainButton, Platform, TelegramConfig } from './types'
 
@@ -47,7 +47,8 @@ function telegramMainButton(): MainButton {
 }
 
 /** Launch data from before Bot API 8.0 got an empty `signature` (acceptUnsignedLaunch) for the SDK's
- *  parser alone; Telegram never sends an empty one, and the server checks the hash over the rest. */
+ *  parser alone: it goes before the server checks the hash over the rest. Only the one the app
+ *  added: an empty signature that came signed is part of what the hash covers. */
 export const withoutAddedSignature = (raw: string): string => raw.split('&').filter((pair) => pair !== 'signature=').join('&')
 
 /** macOS and Web K clients never answer the viewport's requests: don't wait longer. */
@@ -198,7 +199,7 @@ export function createTelegramPlatform(config: TelegramConfig | null): Platform 
       // The raw string exactly as Telegram sent it: the server checks its signature over these bytes.
       try {
         const raw = retrieveRawInitData()
-        return raw ? { provider: 'telegram', credential: withoutAddedSignature(raw) } : null
+        return raw ? { provider: 'telegram', credential: launchSignatureAdded() ? withoutAddedSignature(raw) : raw } : null
       } catch {
         return null // no launch parameters left to read
       }

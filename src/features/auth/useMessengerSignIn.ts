@@ -3,7 +3,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { useLocation } from 'wouter'
 import type { MessengerProvider } from '../../api/contract/identity'
-import { messengerEnabled, messengerLogin } from '../../api/identity'
+import { getConfig } from '../../api/config'
 import { usePlatform, type Platform } from '../../platform'
 import { session, signIn } from '../../state/session'
 
@@ -33,7 +33,7 @@ export function useMessengerSignIn(landing: () => string): MessengerSignIn {
   const { host, platform, ready } = usePlatform()
   const [, navigate] = useLocation()
   const [provider] = useState<MessengerProvider | null>(() =>
-    host !== 'browser' && !attempted && !session.token && messengerEnabled(host) ? host : null)
+    host !== 'browser' && !attempted && !session.token && getConfig().identity?.[host] === true ? host : null)
   const [waiting, setWaiting] = useState(provider !== null)
   const abandoned = useRef(false)
   const mounted = useRef(true)
@@ -56,7 +56,8 @@ export function useMessengerSignIn(landing: () => string): MessengerSignIn {
     attempted = true
     const credential = credentialOf(platform, provider)
     if (!credential) return
-    messengerLogin(credential).then(
+    // The call's module arrives only in a messenger that signs in: nothing of it in the browser's first load.
+    import('../../api/identity').then(({ messengerLogin }) => messengerLogin(credential)).then(
       ({ token }) => {
         // The player changed their mind meanwhile (typed, or signed in with the password).
         if (!mounted.current || abandoned.current || session.token) return

@@ -1,3 +1,4 @@
+import '../../i18n/identityStrings'
 import { useId, useState, type FormEvent } from 'react'
 import { useMutation } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'

@@ -1,3 +1,4 @@
+import '../../i18n/identityStrings'
 import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation } from 'wouter'
