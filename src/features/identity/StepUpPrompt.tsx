@@ -1,5 +1,5 @@
 import '../../i18n/identityStrings'
-import { useId, useState, type FormEvent } from 'react'
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { useMutation } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { stepUp } from '../../api/identity'
@@ -19,6 +19,9 @@ export default function StepUpPrompt() {
   const [password, setPassword] = useState('')
   const [problem, setProblem] = useState<string | null>(null)
   const textId = useId()
+  const input = useRef<HTMLInputElement>(null)
+  // After the dialog opened (its effect runs first), which would otherwise focus its close button.
+  useEffect(() => input.current?.focus(), [])
   const mutation = useMutation({ mutationFn: stepUp, meta: { handlesError: true } })
   const submit = useSubmit(mutation)
   const send = (event: FormEvent) => {
@@ -34,7 +37,7 @@ export default function StepUpPrompt() {
           label={t('fields.password')}
           name="password"
           autoComplete="current-password"
-          autoFocus
+          ref={input}
           value={password}
           error={problem}
           onChange={(event) => {
