@@ -29,9 +29,10 @@ export function platformConfig(platform: PlatformKind): Partial<RuntimeConfig> {
 }
 
 /** The hash Telegram appends when it opens a Mini App (DESIGN.md "Telegram in tests"). */
-export function telegramHash(options: { startParam?: string; theme?: Record<string, string>; languageCode?: string; platform?: 'android' | 'ios'; unsigned?: boolean } = {}): string {
+export function telegramHash(options: { startParam?: string; theme?: Record<string, string>; languageCode?: string; platform?: 'android' | 'ios'; unsigned?: boolean; initData?: string } = {}): string {
   const user = JSON.stringify({ id: 777000, first_name: 'Somchai', language_code: options.languageCode ?? 'en' })
-  const data = new URLSearchParams({ user, auth_date: String(Math.floor(Date.now() / 1000)), hash: 'e2e', signature: 'e2e' })
+  // `initData`: signed by the server's dev route (issue 31), for a sign-in the server checks.
+  const data = new URLSearchParams(options.initData ?? { user, auth_date: String(Math.floor(Date.now() / 1000)), hash: 'e2e', signature: 'e2e' })
   // Clients before Bot API 8.0 send no signature.
   if (options.unsigned) data.delete('signature')
   if (options.startParam) data.set('start_param', options.startParam)
@@ -287,8 +288,10 @@ export const test = base.extend<PlatformOption & Fixtures>({
       await devPost(request, '/dev/service', { terminated: false })
       await devPost(request, '/dev/reset-limits', {})
       await devPost(request, '/dev/sms', { down: false })
-      // The messenger identity off, as the server starts (a test turns on what it is about).
-      await devPost(request, '/dev/identity', { telegramBotToken: null, telegramBotId: null, lineChannelId: null, lineJwksUrl: null, telegramContactSkipsOtp: false })
+      // The messenger identity and passkeys (issue 31) off, as the servers start: a test turns on what it is about.
+      await devPost(request, '/dev/identity', {
+        telegramBotToken: null, telegramBotId: null, lineChannelId: null, lineJwksUrl: null, telegramContactSkipsOtp: false, webauthnOrigin: null,
+      })
       // The daily window that closes slip uploads (seeded 23:00 to 00:30 in Bangkok) is put twelve
       // hours away: a test that uploads a slip passes at any hour (one that tests the window sets its own).
       await devPost(request, '/dev/content/slipWindow', slipWindowAway(new Date()))

@@ -7,6 +7,8 @@ import { resolve } from 'node:path'
 import type { Plugin } from 'vite'
 
 export const CORE_SECTIONS = ['common', 'menu', 'fields', 'login', 'validation', 'platform']
+/** Sections that arrive with the lazy chunks that show them (src/i18n/identityStrings.ts), in neither part. */
+export const OWN_CHUNK_SECTIONS = ['identity', 'stepUp']
 
 const PATTERN = /^\0virtual:locale\/(th|la|en)\/(core|rest)$/
 
@@ -21,7 +23,7 @@ export function localeParts(root = process.cwd()): Plugin {
       const file = resolve(root, 'src/i18n/locales', `${language}.json`)
       this.addWatchFile(file)
       const all = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>
-      const wanted = Object.entries(all).filter(([section]) => CORE_SECTIONS.includes(section) === (part === 'core'))
+      const wanted = Object.entries(all).filter(([section]) => !OWN_CHUNK_SECTIONS.includes(section) && CORE_SECTIONS.includes(section) === (part === 'core'))
       return `export default ${JSON.stringify(Object.fromEntries(wanted))}`
     },
   }

@@ -1,11 +1,14 @@
 // Every money button of the wallet (issue 7): one request per tap (a second tap while pending
 // sends nothing), one Idempotency-Key per player action (tapping again after an answer was lost,
 // with nothing changed, retries the same action with the same key), Telegram's closing
-// confirmation while the request is out, and haptic feedback on the answer.
+// confirmation while the request is out, and haptic feedback on the answer. An action the server
+// holds until the password is given again (STEP_UP_REQUIRED) is sent once more after the prompt,
+// with the same key, and stays pending meanwhile (api/stepUp.ts).
 import { useMutation } from '@tanstack/react-query'
 import { useRef } from 'react'
 import { isApiError } from './errors'
 import { idempotencyHeaders, newActionKey } from './idempotency'
+import { isStepUpCancelled, withStepUp } from './stepUp'
 import { useSubmit } from './useSubmit'
 import { getPlatform } from '../platform'
 import { holdClosingConfirmation } from '../platform/closingGuard'
@@ -44,7 +47,8 @@ export function useMoneyAction<TData, TVariables>({ call, onSuccess, onError }: 
       action.current = current
       const release = holdClosingConfirmation()
       try {
-        return await call(variables, idempotencyHeaders(current.key))
+        const headers = idempotencyHeaders(current.key)
+        return await withStepUp(() => call(variables, headers))
       } finally {
         release()
       }
@@ -57,6 +61,8 @@ export function useMoneyAction<TData, TVariables>({ call, onSuccess, onError }: 
     },
     onError: (error, variables) => {
       if (!answerMaybeLost(error)) action.current = null
+      // The player closed the password prompt: nothing moved, the form stays as it was.
+      if (isStepUpCancelled(error)) return
       getPlatform().haptic('error')
       onError?.(error, variables)
     },

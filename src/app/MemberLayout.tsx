@@ -1,10 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { useId, useState, type ReactNode } from 'react'
+import { lazy, Suspense, useId, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation } from 'wouter'
+import { useSnapshot } from 'valtio'
 import { getConfig } from '../api/config'
 import { forgetMember } from '../api/queryClient'
 import { revokeToken } from '../api/logout'
+import { stepUpPrompt } from '../api/stepUp'
+import { usePlatform } from '../platform'
 import { ConditionsModal } from '../features/info/ConditionsModal'
 import { PasswordChangePrompt } from '../features/profile/PasswordChangePrompt'
 import { session, signOut } from '../state/session'
@@ -17,6 +20,10 @@ import { LanguageSwitch } from './LanguageSwitch'
 import { paths } from '../lib/paths'
 import { ScreenSlot } from './ScreenBoundary'
 
+// Issue 31's prompts load only when they show: the password asked again, the messenger link offer.
+const StepUpPrompt = lazy(() => import('../features/identity/StepUpPrompt'))
+const LinkOffer = lazy(() => import('../features/identity/LinkOffer'))
+
 /** The member shell of spec 2: top bar, and the bottom menu with the large home button. */
 export function MemberLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation()
@@ -26,6 +33,9 @@ export function MemberLayout({ children }: { children: ReactNode }) {
   const [conditionsOpen, setConditionsOpen] = useState(false)
   const [confirmingLogout, setConfirmingLogout] = useState(false)
   const logoutText = useId()
+  const { offerLink } = useSnapshot(session)
+  const asking = useSnapshot(stepUpPrompt).open
+  const { host } = usePlatform()
 
   const logout = () => {
     const token = session.token
@@ -60,6 +70,10 @@ export function MemberLayout({ children }: { children: ReactNode }) {
       />
       <ChatBubble member />
       <ConditionsModal open={conditionsOpen} onClose={() => setConditionsOpen(false)} />
+      <Suspense fallback={null}>
+        {asking && <StepUpPrompt />}
+        {offerLink && host !== 'browser' && <LinkOffer />}
+      </Suspense>
       {/* Spec 2's logout icon, asked first: a tap beside the language switch must not sign the player out. */}
       <Modal open={confirmingLogout} onClose={() => setConfirmingLogout(false)} title={t('member.logoutTitle')} role="alertdialog" describedBy={logoutText}>
         <div className="stack">

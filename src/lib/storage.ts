@@ -12,6 +12,10 @@ export const storageKeys = {
   rememberMe: 'remember-me',
   /** The host's home-screen shortcut was offered on this device (or the host said it is there): never again. */
   homeScreenOffered: 'home-screen-offered',
+  /** The messenger whose sign-in opened the stored session (issue 31), kept beside its token. */
+  sessionMessenger: 'session-messenger',
+  /** The members who answered "Not now" to linking a messenger on this device, per messenger. */
+  linkDeclined: 'messenger-link-declined',
 } as const
 
 export const LANGUAGE_COOKIE = 'i18next'

@@ -88,5 +88,6 @@ export function createBrowserPlatform(): Platform {
     mainButton: null,
     homeScreen: null,
     phoneContact: null,
+    messengerCredential: () => null,
   }
 }

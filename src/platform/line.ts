@@ -3,6 +3,7 @@ import liff from '@line/liff/core'
 import CloseWindowModule from '@line/liff/close-window'
 import CreateShortcutOnHomeScreenModule from '@line/liff/create-shortcut-on-home-screen'
 import GetAppLanguageModule from '@line/liff/get-app-language'
+import GetIDTokenModule from '@line/liff/get-id-token'
 import IsApiAvailableModule from '@line/liff/is-api-available'
 import IsInClientModule from '@line/liff/is-in-client'
 import IsLoggedInModule from '@line/liff/is-logged-in'
@@ -27,6 +28,7 @@ function installPlugins(): void {
   liff.use(new LoginModule())
   liff.use(new IsApiAvailableModule())
   liff.use(new GetAppLanguageModule())
+  liff.use(new GetIDTokenModule())
   liff.use(new ShareTargetPickerModule())
   liff.use(new ScanCodeV2Module())
   liff.use(new OpenWindowModule())
@@ -154,5 +156,14 @@ export function createLinePlatform(config: LineConfig): Platform {
     // The LIFF URL opens the app in LINE, where the player's session is.
     homeScreen: lineHomeScreen(`https://liff.line.me/${config.liffId}`),
     phoneContact: null,
+    messengerCredential() {
+      // LINE's signed ID token, never its profile or decoded token: the server verifies the signature.
+      try {
+        const token = liff.isLoggedIn() ? liff.getIDToken() : null
+        return token ? { provider: 'line', credential: token } : null
+      } catch {
+        return null // called before init settled
+      }
+    },
   }
 }

@@ -28,7 +28,7 @@ import {
 import { registerWith } from '../lib/paths'
 import { parseInviteCode } from '../lib/inviteCode'
 import { copyText } from './clipboard'
-import { acceptUnsignedLaunch } from './telegramLaunch'
+import { acceptUnsignedLaunch, launchSignatureAdded } from './telegramLaunch'
 import { applySafeArea, applyTelegramPalette, type TelegramPalette } from './telegramTheme'
 import type { HomeScreen, HomeScreenResult, HomeScreenStatus, MainButton, PhoneContact, Platform, SignedContact, TelegramConfig } from './types'
 
@@ -51,6 +51,22 @@ function telegramMainButton(): MainButton {
       pressed = null
       mainButton.setParams.ifAvailable({ isVisible: false, isLoaderVisible: false })
     },
+  }
+}
+
+/** Launch data from before Bot API 8.0 got an empty `signature` (acceptUnsignedLaunch) for the SDK's
+ *  parser alone: it goes before the server checks the hash over the rest. Only the one the app
+ *  added: an empty signature that came signed is part of what the hash covers. */
+export const withoutAddedSignature = (raw: string): string => raw.split('&').filter((pair) => pair !== 'signature=').join('&')
+
+/** The init data as Telegram signed it, or null when no launch parameters are left to read. */
+function signedInitData(): string | null {
+  try {
+    const raw = retrieveRawInitData()
+    if (!raw) return null
+    return launchSignatureAdded() ? withoutAddedSignature(raw) : raw
+  } catch {
+    return null
   }
 }
 
@@ -130,12 +146,7 @@ function telegramPhoneContact(): PhoneContact {
   let pending: Promise<SignedContact | null> | undefined
   const ask = async (): Promise<SignedContact | null> => {
     if (!requestPhoneAccess.isAvailable()) return null
-    let initData: string | undefined
-    try {
-      initData = retrieveRawInitData()
-    } catch {
-      return null
-    }
+    const initData = signedInitData()
     if (!initData) return null
     try {
       if ((await requestPhoneAccess({ timeout: PHONE_DIALOG_MS })) !== 'sent') return null
@@ -154,7 +165,6 @@ function telegramPhoneContact(): PhoneContact {
     },
   }
 }
-
 /** macOS and Web K clients never answer the viewport's requests: don't wait longer. */
 export const VIEWPORT_WAIT_MS = 1500
 
@@ -301,5 +311,10 @@ export function createTelegramPlatform(config: TelegramConfig | null): Platform 
     mainButton: telegramMainButton(),
     homeScreen: telegramHomeScreen(),
     phoneContact: telegramPhoneContact(),
+    messengerCredential() {
+      // The raw string exactly as Telegram sent it: the server checks its signature over these bytes.
+      const raw = signedInitData()
+      return raw ? { provider: 'telegram', credential: raw } : null
+    },
   }
 }

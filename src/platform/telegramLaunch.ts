@@ -58,6 +58,11 @@ function rawLaunchParams(): string | undefined {
  * The raw parameters are put where the SDK looks last (its sessionStorage copy) with an empty
  * `signature`, which the app never checks (the server never sees this data). Returns whether it did.
  */
+let signatureAdded = false
+
+/** acceptUnsignedLaunch gave this launch's data its empty `signature` (Telegram sent none). */
+export const launchSignatureAdded = (): boolean => signatureAdded
+
 export function acceptUnsignedLaunch(): boolean {
   const raw = rawLaunchParams()
   if (raw === undefined) return false
@@ -68,6 +73,7 @@ export function acceptUnsignedLaunch(): boolean {
   params.set('tgWebAppData', data.toString())
   try {
     sessionStorage.setItem(TELEGRAM_LAUNCH_PARAMS_KEY, JSON.stringify(params.toString()))
+    signatureAdded = true
     return true
   } catch {
     return false // storage blocked: nothing to do

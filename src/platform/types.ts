@@ -1,4 +1,5 @@
 import type { RuntimeConfig } from '../api/contract'
+import type { MessengerCredential } from '../api/contract/identity'
 
 export type PlatformKind = 'line' | 'telegram' | 'browser'
 
@@ -93,4 +94,8 @@ export interface Platform {
   homeScreen: HomeScreen | null
   /** The phone of the player's Telegram account (issue 31); null outside Telegram. */
   phoneContact: PhoneContact | null
+  /** What the messenger signed about the player, for the server to verify (issue 31): Telegram's
+   *  raw init data, LINE's ID token. Null in a browser, and where the messenger gives none (LINE
+   *  not logged in, or a channel without the openid scope). */
+  messengerCredential(): MessengerCredential | null
 }

@@ -1,6 +1,7 @@
 // The session of spec 2 ("Login"): the token lives in localStorage with remember-me, else in
 // sessionStorage, so it dies with the tab.
 import { proxy } from 'valtio'
+import type { MessengerProvider } from '../api/contract/identity'
 import { storageKeys } from '../lib/storage'
 
 /** Why the server ended a session, as the error catalogue names it (spec 6, 8). */
@@ -28,23 +29,53 @@ interface Session {
    *  the member shell asks for a new one until it is changed or the prompt is dismissed. Never
    *  stored: the next sign-in with that password asks again. */
   passwordChangeRequired: boolean
+  /** The messenger whose sign-in opened this session (issue 31), null for the password: unlinking
+   *  it ends this session. Stored beside the token. */
+  openedBy: MessengerProvider | null
+  /** Signed in with the password just now: the shell may offer to link the messenger. Never stored. */
+  offerLink: boolean
 }
+
+const isProvider = (value: string | null): value is MessengerProvider => value === 'telegram' || value === 'line'
 
 function readStored(): Session {
   const persistent = localStorage.getItem(storageKeys.token)
-  if (persistent) return { token: persistent, remember: true, endedReason: null, passwordChangeRequired: false }
-  return { token: sessionStorage.getItem(storageKeys.token), remember: false, endedReason: null, passwordChangeRequired: false }
+  const storage = persistent ? localStorage : sessionStorage
+  const openedBy = storage.getItem(storageKeys.sessionMessenger)
+  return {
+    token: persistent ?? sessionStorage.getItem(storageKeys.token),
+    remember: !!persistent,
+    endedReason: null,
+    passwordChangeRequired: false,
+    openedBy: isProvider(openedBy) ? openedBy : null,
+    offerLink: false,
+  }
 }
 
 export const session = proxy<Session>(readStored())
 
-export function signIn(token: string, remember: boolean, { passwordChangeRequired = false } = {}): void {
+interface SignInOptions {
+  passwordChangeRequired?: boolean
+  /** Signed in by a linked messenger rather than the password. */
+  openedBy?: MessengerProvider | null
+}
+
+export function signIn(token: string, remember: boolean, { passwordChangeRequired = false, openedBy = null }: SignInOptions = {}): void {
   clearStoredAuth()
-  ;(remember ? localStorage : sessionStorage).setItem(storageKeys.token, token)
+  const storage = remember ? localStorage : sessionStorage
+  storage.setItem(storageKeys.token, token)
+  if (openedBy) storage.setItem(storageKeys.sessionMessenger, openedBy)
   session.token = token
   session.remember = remember
   session.endedReason = null
   session.passwordChangeRequired = passwordChangeRequired
+  session.openedBy = openedBy
+  session.offerLink = !openedBy
+}
+
+/** The link offer was answered or is not wanted: not shown again in this session. */
+export function forgetLinkOffer(): void {
+  session.offerLink = false
 }
 
 /** The password was changed, or the member put the prompt off: the shell stops asking. */
@@ -60,6 +91,8 @@ export function signOut(reason?: SessionEndReason): void {
   session.remember = false
   session.endedReason = reason ?? null
   session.passwordChangeRequired = false
+  session.openedBy = null
+  session.offerLink = false
 }
 
 /** /login has shown the reason: it is not shown again. */
@@ -68,8 +101,10 @@ export function forgetEndedReason(): void {
 }
 
 function clearStoredAuth(): void {
-  localStorage.removeItem(storageKeys.token)
-  sessionStorage.removeItem(storageKeys.token)
+  for (const storage of [localStorage, sessionStorage]) {
+    storage.removeItem(storageKeys.token)
+    storage.removeItem(storageKeys.sessionMessenger)
+  }
 }
 
 export const currentToken = (): string | null => session.token

@@ -58,6 +58,16 @@ describe('LINE platform', () => {
       expect(platform.startParam()).toBe('PR555')
     })
 
+    it("gives LINE's ID token as the credential, none when not logged in or without one", () => {
+      liff.$mock.set({ isLoggedIn: true, getIDToken: 'header.payload.signature' })
+      expect(platform.messengerCredential()).toEqual({ provider: 'line', credential: 'header.payload.signature' })
+      liff.$mock.set({ isLoggedIn: false })
+      expect(platform.messengerCredential()).toBeNull()
+      // A channel without the openid scope: LIFF has no ID token.
+      liff.$mock.set({ isLoggedIn: true, getIDToken: null })
+      expect(platform.messengerCredential()).toBeNull()
+    })
+
     it('takes the language from LIFF', () => {
       expect(platform.language()).toBe('en')
     })

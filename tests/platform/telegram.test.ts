@@ -1,7 +1,7 @@
 // Drives the real @telegram-apps SDK over its bridge: launch parameters in the URL hash and a
 // recorder standing in for window.TelegramWebviewProxy, as the e2e `telegram` project does.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { CONTACT_WAIT_MS, createTelegramPlatform } from '../../src/platform/telegram'
+import { CONTACT_WAIT_MS, createTelegramPlatform, withoutAddedSignature } from '../../src/platform/telegram'
 import type { Platform } from '../../src/platform/types'
 
 interface Posted {
@@ -90,6 +90,17 @@ describe('Telegram platform', () => {
 
   it('builds the browser invite link when the config names no bot', () => {
     expect(createTelegramPlatform(null).inviteUrl('PR5f8d0d55b5')).toBe(`${location.origin}/register?code=PR5f8d0d55b5`)
+  })
+
+  it("gives the server Telegram's raw init data string, as it came", () => {
+    const sent = new URLSearchParams(launchHash().slice(1)).get('tgWebAppData')
+    expect(platform.messengerCredential()).toEqual({ provider: 'telegram', credential: sent })
+  })
+
+  it('takes out only the empty signature the app added for launch data from before Bot API 8.0', () => {
+    expect(withoutAddedSignature('user=%7B%7D&auth_date=1&hash=ab&signature=')).toBe('user=%7B%7D&auth_date=1&hash=ab')
+    expect(withoutAddedSignature('signature=&auth_date=1&hash=ab')).toBe('auth_date=1&hash=ab')
+    expect(withoutAddedSignature('auth_date=1&hash=ab&signature=xy')).toBe('auth_date=1&hash=ab&signature=xy')
   })
 
   it('reads start_param and the user language from the launch parameters', () => {

@@ -11,9 +11,11 @@ import { phoneRule, required } from '../../lib/validation'
 import { forgetEndedReason, session, signIn } from '../../state/session'
 import { Button } from '../../ui/Button'
 import { PasswordField, PhoneField } from '../../ui/Field'
+import { Spinner } from '../../ui/Loader'
 import { useLogin } from './api'
 import { REGISTERED_PHONE, safeRedirect } from './redirect'
 import { TelegramPhoneOffer } from './TelegramPhoneOffer'
+import { useMessengerSignIn } from './useMessengerSignIn'
 
 /** The phone the registration wizard handed over in the history state, or ''. */
 function registeredPhoneInHistory(): string {
@@ -51,6 +53,8 @@ export function LoginPage() {
   const [fieldErrors, setFieldErrors] = useState<{ phone?: string; password?: string }>({})
   const loginMutation = useLogin()
   const submit = useSubmit(loginMutation)
+  const messenger = useMessengerSignIn(() => safeRedirect(params.get('redirect')))
+  const waitingFor = messenger.waitingFor
   // Why the server ended the last session (spec 8): shown once, until the player types or tries
   // again. Taken from the store, so neither a later visit nor a reload shows it again.
   const [endedReason, setEndedReason] = useState(() => session.endedReason)
@@ -64,6 +68,7 @@ export function LoginPage() {
   }, [])
 
   const clearErrors = () => {
+    messenger.abandon()
     setFieldErrors({})
     setEndedReason(null)
     if (loginMutation.error) loginMutation.reset()
@@ -71,6 +76,7 @@ export function LoginPage() {
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault()
+    messenger.abandon()
     setEndedReason(null)
     const phoneError = phoneRule(phone, variant)
     const passwordError = required(password)
@@ -95,7 +101,9 @@ export function LoginPage() {
       <h1 id="login-title" className="auth-title">{t('login.title')}</h1>
       <p className="muted small auth-subtitle">{t('login.subtitle')}</p>
       {endedReason && <p className="notice notice--error" role="status">{errorMessage(endedReason)}</p>}
-      <form className="stack" noValidate onSubmit={onSubmit}>
+      {/* The messenger signing the player in (issue 31) holds the form's place: nothing moves when it shows. */}
+      <div className={waitingFor ? 'reserved reserved--waiting' : 'reserved'} aria-busy={waitingFor ? true : undefined}>
+      <form className="stack reserved__content" noValidate onSubmit={onSubmit} inert={!!waitingFor} aria-hidden={waitingFor ? true : undefined}>
         <PhoneField
           variant={variant}
           name="username"
@@ -128,13 +136,24 @@ export function LoginPage() {
         />
         <Link href={paths.contact} className="auth-forgot">{t('login.forgot')}</Link>
         <label className="checkbox">
-          <input type="checkbox" checked={remember} onChange={(event) => setRemember(event.target.checked)} />
+          <input type="checkbox" checked={remember} onChange={(event) => {
+            messenger.abandon()
+            setRemember(event.target.checked)
+          }} />
           <span>{t('login.remember')}</span>
         </label>
         <Button type="submit" block pending={loginMutation.isPending}>
           {t('login.submit')}
         </Button>
       </form>
+      {waitingFor && (
+        <div className="reserved__skeleton auth-messenger" role="status">
+          <Spinner />
+          <p>{t('login.messengerSigningIn', { messenger: t(`common.messenger.${waitingFor}`) })}</p>
+          <Button type="button" variant="secondary" onClick={messenger.abandon}>{t('login.messengerUsePassword')}</Button>
+        </div>
+      )}
+      </div>
       <p className="center auth-switch">
         {t('login.noAccount')} <Link href={paths.register}>{t('login.toRegister')}</Link>
       </p>

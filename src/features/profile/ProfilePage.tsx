@@ -5,11 +5,13 @@ import { languages, nativeNames } from '../../lib/language'
 import { bankName } from '../../lib/banks'
 import { groupAccountNumber, maskPhone } from '../../lib/validation'
 import { formatDateTime } from '../../lib/time'
+import { getConfig } from '../../api/config'
 import { useProfile } from '../../api/profile'
 import { chooseLanguage } from '../../state/ui'
 import { BankLogo } from '../../ui/BankLogo'
 import { ChevronIcon, LockIcon } from '../../ui/icons'
 import { LoadError } from '../../ui/LoadError'
+import { MessengersSection } from './MessengersSection'
 import './profile.css'
 
 const ChangePasswordModal = lazy(() => import('./ChangePasswordModal'))
@@ -27,6 +29,7 @@ export function ProfilePage() {
   const languageLabel = useId()
   // An operator's API may leave a field out: the screen shows what came.
   const name = String(data?.profile.name ?? '')
+  const identity = getConfig().identity
   return (
     <section aria-labelledby="profile-title" className="profile">
       <h1 id="profile-title">{t('profile.title')}</h1>
@@ -60,6 +63,8 @@ export function ProfilePage() {
           )}
         </>
       )}
+      {/* Issue 31: only where the operator switched a messenger's sign-in on. */}
+      {(identity?.telegram || identity?.line) && <MessengersSection />}
       <div className="card profile__settings">
         <button type="button" className="profile__row" aria-haspopup="dialog" onClick={() => setChanging(true)}>
           <span className="profile__row-icon"><LockIcon /></span>

@@ -9,6 +9,7 @@ import { walletEndpoints } from '../../api/contract/wallet'
 import { profileKeys } from '../../api/profile'
 import { shownInline as inline } from '../../api/queryClient'
 import { statementKeys } from '../../api/statement'
+import { withStepUp } from '../../api/stepUp'
 import { useMoneyAction, type Reactions } from '../../api/useMoneyAction'
 import { storeBalances, walletKeys } from '../../api/wallet'
 
@@ -56,11 +57,12 @@ export const useWithdrawLimits = (enabled: boolean) =>
   useQuery({ queryKey: walletKeys.withdrawLimits(), queryFn: () => call(memberLookupEndpoints.withdraw), enabled, ...inline })
 
 /** PUT /api/account/bankAccountName (spec 7): the registered account's holder name, bank unchanged;
- *  the wallet and the profile, which show it, are read again. The screen shows its failure. */
+ *  the wallet and the profile, which show it, are read again. The screen shows its failure. A bank
+ *  account change may ask for the password first (api/stepUp.ts). */
 export function useSaveBankAccountName(bankCode: string, { onSuccess }: Reactions<unknown, string>) {
   const client = useQueryClient()
   return useMutation({
-    mutationFn: (bankAccountName: string) => call(accountEndpoints.bankAccountName, { body: { bankCode, bankAccountName } }),
+    mutationFn: (bankAccountName: string) => withStepUp(() => call(accountEndpoints.bankAccountName, { body: { bankCode, bankAccountName } })),
     meta: { handlesError: true },
     onSuccess: (answer, name) => {
       void client.invalidateQueries({ queryKey: walletKeys.detail() })

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
+import { isStepUpCancelled } from '../../../api/stepUp'
 import { useSubmit } from '../../../api/useSubmit'
 import { currentLanguage } from '../../../i18n/i18n'
 import { accountNameEditRule, accountNameInput } from '../rules'
@@ -44,7 +45,7 @@ export function BankAccountNameModal({ open, bankCode, onClose, onSaved }: BankA
           onChange={(event) => setName(accountNameInput(event.target.value))}
           error={touched && problem ? problemText(problem, (key, values) => t(key, values), currentLanguage()) : null}
         />
-        {save.error && <p className="notice notice--error" role="alert">{failureText(save.error)}</p>}
+        {save.error && !isStepUpCancelled(save.error) && <p className="notice notice--error" role="alert">{failureText(save.error)}</p>}
         <Button type="submit" block pending={save.isPending}>{t('withdraw.nameSave')}</Button>
       </form>
     </Modal>

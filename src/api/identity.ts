@@ -1,0 +1,40 @@
+// The messenger identity's calls (issue 31, api/contract/identity.ts), shared by the screens that
+// use them: /login's sign-in by the messenger, the shell's link offer, the profile's list.
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { call } from './call'
+import { identityEndpoints as I, type MessengerCredential, type MessengerProvider } from './contract/identity'
+import type { IdentitiesResponse } from './contract/identity'
+import { getConfig } from './config'
+import { shownInline } from './queryClient'
+
+export const identityKeys = {
+  all: ['identity'] as const,
+  list: () => [...identityKeys.all, 'list'] as const,
+}
+
+/** Whether the operator switched sign-in by this messenger on (the runtime config's `identity`). */
+export const messengerEnabled = (provider: MessengerProvider): boolean => getConfig().identity?.[provider] === true
+
+export const messengerLogin = (body: MessengerCredential) => call(I.messengerLogin, { body })
+
+export const identitiesQuery = () => queryOptions({ queryKey: identityKeys.list(), queryFn: () => call(I.identities), ...shownInline })
+export const useIdentities = (enabled = true) => useQuery({ ...identitiesQuery(), enabled })
+
+const inline = { meta: { handlesError: true } } as const
+
+/** Each answer is the member's list as it is now: it replaces the cached one. */
+function useIdentityChange<T>(change: (variables: T) => Promise<IdentitiesResponse>) {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: change,
+    ...inline,
+    onSuccess: (answer) => client.setQueryData(identityKeys.list(), answer),
+  })
+}
+
+/** Links the messenger the app runs in: only after the player confirmed. */
+export const useLinkMessenger = () => useIdentityChange((credential: MessengerCredential) => call(I.link, { body: credential }))
+export const useUnlinkMessenger = () => useIdentityChange((provider: MessengerProvider) => call(I.unlink, { params: { provider } }))
+
+/** The password given again (STEP_UP_REQUIRED): this session may withdraw for a while. */
+export const stepUp = (password: string) => call(I.stepUp, { body: { password } })

@@ -1,0 +1,83 @@
+// Issue 31: opened inside Telegram or LINE with no session stored, the app first asks the server to
+// sign the player in by the messenger's signed credential (a linked account), before the form.
+import { useEffect, useRef, useState } from 'react'
+import { useLocation } from 'wouter'
+import type { MessengerProvider } from '../../api/contract/identity'
+import { getConfig } from '../../api/config'
+import { usePlatform, type Platform } from '../../platform'
+import { session, signIn } from '../../state/session'
+
+/** How long the form waits behind "signing you in" before it shows anyway (the answer may still land). */
+export const MESSENGER_SIGN_IN_WAIT_MS = 3000
+
+// Once per app open: a player who signed out, or whose session ended, meets the form.
+let attempted = false
+
+/** Screen tests start each app open anew. */
+export function forgetMessengerAttempt(): void {
+  attempted = false
+}
+
+export interface MessengerSignIn {
+  /** The messenger being asked while the form waits behind it; null once the form is the player's. */
+  waitingFor: MessengerProvider | null
+  /** The player typed, or signed in with the password: a late answer is ignored. */
+  abandon: () => void
+}
+
+const credentialOf = (platform: Platform, provider: MessengerProvider) =>
+  platform.kind === provider ? platform.messengerCredential() : null
+
+/** `landing`: where a signed-in player goes (the guard's wanted URL). */
+export function useMessengerSignIn(landing: () => string): MessengerSignIn {
+  const { host, platform, ready } = usePlatform()
+  const [, navigate] = useLocation()
+  const [provider] = useState<MessengerProvider | null>(() =>
+    host !== 'browser' && !attempted && !session.token && getConfig().identity?.[host] === true ? host : null)
+  const [waiting, setWaiting] = useState(provider !== null)
+  const abandoned = useRef(false)
+  const mounted = useRef(true)
+
+  useEffect(() => {
+    mounted.current = true
+    return () => {
+      mounted.current = false
+    }
+  }, [])
+
+  useEffect(() => {
+    if (!waiting) return
+    const timer = setTimeout(() => setWaiting(false), MESSENGER_SIGN_IN_WAIT_MS)
+    return () => clearTimeout(timer)
+  }, [waiting])
+
+  useEffect(() => {
+    if (!provider || !ready || attempted) return
+    attempted = true
+    const credential = credentialOf(platform, provider)
+    if (!credential) return
+    // The call's module arrives only in a messenger that signs in: nothing of it in the browser's first load.
+    import('../../api/identity').then(({ messengerLogin }) => messengerLogin(credential)).then(
+      ({ token }) => {
+        // The player changed their mind meanwhile (typed, or signed in with the password).
+        if (!mounted.current || abandoned.current || session.token) return
+        // A messenger session lives with the tab: the messenger signs the player in again on the next open.
+        signIn(token, false, { openedBy: credential.provider })
+        navigate(landing(), { replace: true })
+      },
+      () => undefined, // not linked, refused or no answer: the form, as without a messenger
+    ).finally(() => {
+      if (mounted.current) setWaiting(false)
+    })
+  }, [provider, ready, platform, navigate, landing])
+
+  // The host's adapter fell back to the browser's, or the messenger gave nothing to send: the form.
+  const nothingToSend = ready && provider !== null && !credentialOf(platform, provider)
+  return {
+    waitingFor: waiting && !nothingToSend ? provider : null,
+    abandon: () => {
+      abandoned.current = true
+      setWaiting(false)
+    },
+  }
+}

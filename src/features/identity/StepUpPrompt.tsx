@@ -1,0 +1,55 @@
+import '../../i18n/identityStrings'
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import { useMutation } from '@tanstack/react-query'
+import { useTranslation } from 'react-i18next'
+import { stepUp } from '../../api/identity'
+import { stepUpDismissed, stepUpGiven } from '../../api/stepUp'
+import { useSubmit } from '../../api/useSubmit'
+import { Button } from '../../ui/Button'
+import { PasswordField } from '../../ui/Field'
+import { Modal } from '../../ui/Modal'
+
+/**
+ * Issue 31: the server holds a withdrawal or a bank-account change until the password is given
+ * again (STEP_UP_REQUIRED). The right password lets the held action go once more; a wrong one is
+ * said under the field; closing lets it go. The form underneath keeps everything typed in it.
+ */
+export default function StepUpPrompt() {
+  const { t } = useTranslation()
+  const [password, setPassword] = useState('')
+  const [problem, setProblem] = useState<string | null>(null)
+  const textId = useId()
+  const input = useRef<HTMLInputElement>(null)
+  // After the dialog opened (its effect runs first), which would otherwise focus its close button.
+  useEffect(() => input.current?.focus(), [])
+  const mutation = useMutation({ mutationFn: stepUp, meta: { handlesError: true } })
+  const submit = useSubmit(mutation)
+  const send = (event: FormEvent) => {
+    event.preventDefault()
+    if (!password) return setProblem(t('validation.required'))
+    submit(password, { onSuccess: stepUpGiven, onError: (error) => setProblem(error.message) })
+  }
+  return (
+    <Modal open onClose={stepUpDismissed} title={t('stepUp.title')} describedBy={textId}>
+      <form className="stack" onSubmit={send} noValidate>
+        <p id={textId}>{t('stepUp.text')}</p>
+        <PasswordField
+          label={t('fields.password')}
+          name="password"
+          autoComplete="current-password"
+          ref={input}
+          value={password}
+          error={problem}
+          onChange={(event) => {
+            setPassword(event.target.value)
+            setProblem(null)
+          }}
+        />
+        <div className="button-row">
+          <Button type="button" variant="secondary" onClick={stepUpDismissed}>{t('profile.cancel')}</Button>
+          <Button type="submit" pending={mutation.isPending}>{t('stepUp.confirm')}</Button>
+        </div>
+      </form>
+    </Modal>
+  )
+}
