@@ -90,7 +90,7 @@ export default defineConfig({
       treeshake: {
         // `Type.*` and the contract's field helpers (src/api/contract/shared.ts) build a schema and
         // nothing else. No function of the app or its libraries bears these names with a side effect.
-        manualPureFunctions: ['Type', 'text', 'filled', 'optional'],
+        manualPureFunctions: ['Type', 'text', 'filled', 'optional', 'base64url'],
         moduleSideEffects: (id: string) => !/node_modules[\\/]typebox[\\/]/.test(id),
         propertyReadSideEffects: false,
       },

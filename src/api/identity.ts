@@ -1,9 +1,10 @@
 // The messenger identity's calls (issue 31, api/contract/identity.ts), shared by the screens that
-// use them: /login's sign-in by the messenger, the shell's link offer, the profile's list.
+// use them: /login's sign-in by the messenger, the shell's link offer, the profile's list, the
+// Telegram phone offer.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { call } from './call'
 import { identityEndpoints as I, type MessengerCredential, type MessengerProvider } from './contract/identity'
-import type { IdentitiesResponse } from './contract/identity'
+import type { IdentitiesResponse, TelegramContactRequest } from './contract/identity'
 import { getConfig } from './config'
 import { shownInline } from './queryClient'
 
@@ -21,6 +22,11 @@ export const identitiesQuery = () => queryOptions({ queryKey: identityKeys.list(
 export const useIdentities = (enabled = true) => useQuery({ ...identitiesQuery(), enabled })
 
 const inline = { meta: { handlesError: true } } as const
+
+/** The phone Telegram signed (issue 31): the server checks it and answers the phone field's number
+ *  (and, where the operator allows it, the OTP step's proof). Its refusals are shown beside the offer. */
+export const checkTelegramContact = (body: TelegramContactRequest) => call(I.telegramContact, { body })
+export const useCheckTelegramContact = () => useMutation({ mutationFn: checkTelegramContact, ...inline })
 
 /** Each answer is the member's list as it is now: it replaces the cached one. */
 function useIdentityChange<T>(change: (variables: T) => Promise<IdentitiesResponse>) {

@@ -1,13 +1,12 @@
 // The strings of issue 31's prompts (the link offer, the profile's messengers, the password asked
-// again), in every language: they arrive with the lazy chunks that show them, so the member home's
-// first load carries none of them (scripts/localeParts.ts leaves these sections out of its parts).
-// Imported for its effect by each of those modules.
-import { identity as en, stepUp as enStepUp } from './locales/en.json'
-import { identity as la, stepUp as laStepUp } from './locales/la.json'
-import { identity as th, stepUp as thStepUp } from './locales/th.json'
+// again, the Telegram phone offer) and of the refusals only they meet, in every language: they
+// arrive with the lazy chunks that show them, so the first loads of /login and the member home
+// carry none of them (scripts/localeParts.ts leaves these out of its parts). Imported for its
+// effect by each of those modules.
+import own from 'virtual:locale/own'
 import { i18n } from './i18n'
 
-const sections = { en: { identity: en, stepUp: enStepUp }, la: { identity: la, stepUp: laStepUp }, th: { identity: th, stepUp: thStepUp } }
+const sections = own as Record<string, Record<string, unknown>>
 const add = () => {
   for (const [language, strings] of Object.entries(sections)) i18n.addResourceBundle(language, 'translation', strings, true, true)
 }

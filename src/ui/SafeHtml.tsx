@@ -1,5 +1,8 @@
-import DOMPurify from 'dompurify'
-import { useMemo, type MouseEvent } from 'react'
+// Every HTML string from the server goes through DOMPurify before it is rendered. DOMPurify (12 KB)
+// arrives with the first server HTML to show, not with the screens that may show some: the home's
+// first load carries none of it (a banner's text, the agreement, the conditions wait for it).
+import type { DOMPurify as Purifier } from 'dompurify'
+import { useEffect, useMemo, useState, type MouseEvent } from 'react'
 import { SAFE_URI, safeUrl } from '../lib/url'
 import { getPlatform } from '../platform'
 
@@ -11,7 +14,30 @@ const PURIFY = {
   ALLOWED_URI_REGEXP: SAFE_URI,
 }
 
-export const sanitizeHtml = (html: string): string => DOMPurify.sanitize(html, PURIFY)
+let purifier: Purifier | undefined
+let loading: Promise<void> | undefined
+
+/** Loads DOMPurify once; a failed load (offline) is tried again at the next call. */
+export function loadSanitizer(): Promise<void> {
+  loading ??= import('dompurify').then(
+    (module) => {
+      purifier = module.default
+    },
+    (error: unknown) => {
+      loading = undefined
+      throw error
+    },
+  )
+  return loading
+}
+
+const purify = (): Purifier => {
+  if (!purifier) throw new Error('loadSanitizer() first')
+  return purifier
+}
+
+/** Server HTML made safe; DOMPurify must be loaded (loadSanitizer). */
+export const sanitizeHtml = (html: string): string => purify().sanitize(html, PURIFY)
 
 /** Server SVG (a QR code): shapes only, no script, links, styles or foreign content. */
 const PURIFY_SVG = {
@@ -20,7 +46,7 @@ const PURIFY_SVG = {
   FORBID_ATTR: ['style', 'href', 'xlink:href'],
 }
 
-export const sanitizeSvg = (svg: string): string => DOMPurify.sanitize(svg, PURIFY_SVG)
+export const sanitizeSvg = (svg: string): string => purify().sanitize(svg, PURIFY_SVG)
 
 /** A link inside server HTML opens through the platform (LINE's external browser, Telegram's
  *  openLink, a new tab), never inside the mini-app's own webview. */
@@ -32,9 +58,18 @@ function openLinksThroughPlatform(event: MouseEvent<HTMLDivElement>): void {
   if (url) getPlatform().openExternal(new URL(url, window.location.href).toString())
 }
 
-/** Every HTML string from the server goes through DOMPurify before it is rendered. */
+/** Server HTML, sanitized; empty (and busy) for the moment DOMPurify takes to arrive. */
 export function SafeHtml({ html, className, svg = false }: { html: string; className?: string; svg?: boolean }) {
-  const clean = useMemo(() => (svg ? sanitizeSvg(html) : sanitizeHtml(html)), [html, svg])
+  const [ready, setReady] = useState(() => purifier !== undefined)
+  useEffect(() => {
+    if (ready) return
+    let live = true
+    loadSanitizer().then(() => live && setReady(true), () => undefined)
+    return () => {
+      live = false
+    }
+  }, [ready])
+  const clean = useMemo(() => (!ready ? '' : svg ? sanitizeSvg(html) : sanitizeHtml(html)), [ready, html, svg])
   // The click handler only routes links that keyboard users activate as links too (Enter fires click).
-  return <div className={className} onClick={openLinksThroughPlatform} dangerouslySetInnerHTML={{ __html: clean }} />
+  return <div className={className} aria-busy={ready ? undefined : true} onClick={openLinksThroughPlatform} dangerouslySetInnerHTML={{ __html: clean }} />
 }

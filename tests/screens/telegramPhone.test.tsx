@@ -7,13 +7,17 @@ import { describe, expect, it, vi } from 'vitest'
 import { LoginPage } from '../../src/features/auth/LoginPage'
 import { RegisterPage } from '../../src/features/auth/register/RegisterPage'
 import type { PhoneContact, SignedContact } from '../../src/platform/types'
+// The offer's strings arrive with its lazy chunk; the test names them before the chunk is there.
+import '../../src/i18n/identityStrings'
 import { type Call, renderScreen, type Routes, type ScreenOptions, text } from '../renderScreen'
 
 const SIGNED: SignedContact = { contact: 'contact=%7B%22user_id%22%3A7%7D&auth_date=1700000100&hash=ab', initData: 'user=%7B%22id%22%3A7%7D&auth_date=1700000000&hash=cd' }
 const IDENTITY = { telegram: true, line: false, stepUpMinutes: 10, telegramContact: true }
 
 const host = (answer: SignedContact | null): PhoneContact => ({ request: vi.fn(async () => answer) })
-const offer = () => screen.queryByRole('button', { name: text('login.telegramPhone.use') })
+const offer = () => screen.queryByRole('button', { name: text('identity.telegramPhone.use') })
+/** The offer's button, once its lazy chunk has arrived. */
+const shownOffer = () => screen.findByRole('button', { name: text('identity.telegramPhone.use') })
 const phoneField = () => screen.getByLabelText(text('fields.phone'))
 
 async function login(phoneContact: PhoneContact | null, api: Routes = {}, config: ScreenOptions['config'] = { identity: IDENTITY }) {
@@ -29,22 +33,24 @@ describe('the offer on the login form', () => {
     await login(phoneContact, {}, config)
     expect(phoneField()).toBeVisible()
     expect(offer()).toBeNull()
+    // Not on its way either: nothing holds its place.
+    expect(document.querySelector('.button-slot')).toBeNull()
   })
 
   it('fills the phone with the number the server verified, from the strings Telegram signed', async () => {
     const contact = host(SIGNED)
     const screenUnder = await login(contact, { 'POST /api/telegram/contact': { phone: '0891112222' } })
-    await screenUnder.user.click(offer()!)
+    await screenUnder.user.click(await shownOffer())
     await waitFor(() => expect(phoneField()).toHaveValue('0891112222'))
     expect(screenUnder.calls.find((call) => call.url === '/api/telegram/contact')?.body).toEqual(SIGNED)
-    expect(screen.getByText(text('login.telegramPhone.filled'))).toBeVisible()
+    expect(screen.getByText(text('identity.telegramPhone.filled'))).toBeVisible()
   })
 
   it('leaves the form as it was when the player refuses, and asks the server nothing', async () => {
     const screenUnder = await login(host(null))
     await screenUnder.user.type(phoneField(), '0812')
-    await screenUnder.user.click(offer()!)
-    expect(await screen.findByText(text('login.telegramPhone.declined'))).toBeVisible()
+    await screenUnder.user.click(await shownOffer())
+    expect(await screen.findByText(text('identity.telegramPhone.declined'))).toBeVisible()
     expect(phoneField()).toHaveValue('0812')
     expect(screenUnder.calls).toEqual([])
   })
@@ -52,7 +58,7 @@ describe('the offer on the login form', () => {
   it('says why the server refused the contact, and keeps what was typed', async () => {
     const screenUnder = await login(host(SIGNED), { 'POST /api/telegram/contact': [403, { message: 'CONTACT_NOT_YOURS' }] })
     await screenUnder.user.type(phoneField(), '0812')
-    await screenUnder.user.click(offer()!)
+    await screenUnder.user.click(await shownOffer())
     expect(await screen.findByText(text('errors.CONTACT_NOT_YOURS'))).toBeVisible()
     expect(phoneField()).toHaveValue('0812')
     expect(document.querySelectorAll('.toast')).toHaveLength(0)
@@ -62,7 +68,7 @@ describe('the offer on the login form', () => {
     let answer: (value: SignedContact | null) => void = () => undefined
     const contact: PhoneContact = { request: vi.fn(() => new Promise<SignedContact | null>((resolve) => (answer = resolve))) }
     const screenUnder = await login(contact)
-    const button = offer()!
+    const button = await shownOffer()
     await screenUnder.user.click(button)
     expect(button).toBeDisabled()
     await screenUnder.user.click(button)
@@ -87,8 +93,8 @@ describe('the offer at registration', () => {
   it("with the server's proof, passes the OTP step for that phone", async () => {
     const screenUnder = await wizard(wizardApi('contact-proof'))
     await screen.findByRole('heading', { name: text('register.step1Title') })
-    await screenUnder.user.click(offer()!)
-    expect(await screen.findByText(text('login.telegramPhone.verified'))).toBeVisible()
+    await screenUnder.user.click(await shownOffer())
+    expect(await screen.findByText(text('identity.telegramPhone.verified'))).toBeVisible()
     expect(phoneField()).toHaveValue('0891112222')
     await screenUnder.user.click(screen.getByRole('button', { name: text('common.next') }))
     expect(await screen.findByRole('heading', { name: text('register.step3Title') })).toBeVisible()
@@ -98,8 +104,8 @@ describe('the offer at registration', () => {
   it('without it, fills the phone and the code is still sent', async () => {
     const screenUnder = await wizard(wizardApi())
     await screen.findByRole('heading', { name: text('register.step1Title') })
-    await screenUnder.user.click(offer()!)
-    expect(await screen.findByText(text('login.telegramPhone.filled'))).toBeVisible()
+    await screenUnder.user.click(await shownOffer())
+    expect(await screen.findByText(text('identity.telegramPhone.filled'))).toBeVisible()
     await screenUnder.user.click(screen.getByRole('button', { name: text('common.next') }))
     expect(await screen.findByRole('heading', { name: text('register.step2Title') })).toBeVisible()
     expect(screenUnder.calls.find((call) => call.url === '/api/otp/send')?.body).toEqual({ phoneNumber: '0891112222' })
@@ -108,8 +114,8 @@ describe('the offer at registration', () => {
   it('a proof is dropped once the player types another phone', async () => {
     const screenUnder = await wizard(wizardApi('contact-proof'))
     await screen.findByRole('heading', { name: text('register.step1Title') })
-    await screenUnder.user.click(offer()!)
-    await screen.findByText(text('login.telegramPhone.verified'))
+    await screenUnder.user.click(await shownOffer())
+    await screen.findByText(text('identity.telegramPhone.verified'))
     await screenUnder.user.clear(phoneField())
     await screenUnder.user.type(phoneField(), '0893334444')
     await screenUnder.user.click(screen.getByRole('button', { name: text('common.next') }))

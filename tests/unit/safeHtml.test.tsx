@@ -1,8 +1,11 @@
 import { fireEvent, render } from '@testing-library/react'
-import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { safeUrl } from '../../src/lib/url'
 import { setPlatformForTests, type Platform } from '../../src/platform'
-import { SafeHtml, sanitizeHtml } from '../../src/ui/SafeHtml'
+import { loadSanitizer, SafeHtml, sanitizeHtml } from '../../src/ui/SafeHtml'
+
+// DOMPurify arrives as its own chunk with the first server HTML to show; here it is loaded first.
+beforeAll(() => loadSanitizer())
 
 describe('sanitizeHtml: server HTML is text and pictures', () => {
   it.each([

@@ -12,7 +12,7 @@ import type {
 import { type Static, Type } from 'typebox'
 import { endpoint } from './endpoint'
 import type { LoginResponse } from './auth'
-import { MessageBody, password, text } from './shared'
+import { base64url, MessageBody, password, text } from './shared'
 
 export const MessengerProvider = Type.Union([Type.Literal('telegram'), Type.Literal('line')])
 export type MessengerProvider = Static<typeof MessengerProvider>
@@ -51,7 +51,6 @@ export const ProviderParam = Type.Object({ provider: MessengerProvider })
 // Passkeys (issue 31, quick unlock in a plain browser): WebAuthn as @simplewebauthn/browser sends and
 // takes it. The options pass through as the server's library made them (their fields are its
 // business); the responses are checked field by field before the library verifies them.
-const base64url = (maxLength: number) => Type.String({ minLength: 1, maxLength, pattern: '^[A-Za-z0-9_-]+$' })
 const extensions = Type.Object({}, { additionalProperties: true })
 const attachment = Type.Optional(Type.Union([Type.Literal('platform'), Type.Literal('cross-platform')]))
 

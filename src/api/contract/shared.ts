@@ -14,6 +14,8 @@ export const text = (maxLength: number) => Type.String({ maxLength })
 export const filled = (maxLength: number) => Type.String({ maxLength, pattern: '\\S' })
 /** An optional text field: may be missing, null or empty. */
 export const optional = (maxLength: number) => Type.Optional(Type.Union([Type.String({ maxLength }), Type.Null()]))
+/** Bytes in base64url (WebAuthn's fields), 1 to `maxLength` characters. */
+export const base64url = (maxLength: number) => Type.String({ minLength: 1, maxLength, pattern: '^[A-Za-z0-9_-]+$' })
 
 /** Phone numbers travel as digits; the rules (10 digits, or 8 to 15 in Lao) are the server's. */
 export const phone = filled(32)

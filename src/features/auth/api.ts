@@ -4,10 +4,9 @@ import { ApiError, catalogueCode, isCode } from '../../api/errors'
 import { call } from '../../api/call'
 import { accountEndpoints as A } from '../../api/contract/account'
 import { authEndpoints } from '../../api/contract/auth'
-import { identityEndpoints } from '../../api/contract/identity'
 import { otpEndpoints } from '../../api/contract/otp'
 import { publicLookupEndpoints as L } from '../../api/contract/lookup'
-import type { LoginRequest, OtpSendRequest, OtpVerifyRequest, RegisterRequest, TelegramContactRequest } from '../../api/contract'
+import type { LoginRequest, OtpSendRequest, OtpVerifyRequest, RegisterRequest } from '../../api/contract'
 import { shownInline } from '../../api/queryClient'
 
 export const authKeys = {
@@ -62,7 +61,3 @@ export const useVerifyOtp = () => useMutation({ mutationFn: verifyOtp, ...inline
 export const useValidateAccount = () => useMutation({ mutationFn: validateAccount, ...inline })
 export const useCreateAccount = () => useMutation({ mutationFn: createAccount, ...inline })
 
-/** The phone Telegram signed (issue 31): the server checks it and answers the phone field's number
- *  (and, where the operator allows it, the OTP step's proof). Its refusals are shown beside the offer. */
-export const checkTelegramContact = (body: TelegramContactRequest) => call(identityEndpoints.telegramContact, { body })
-export const useCheckTelegramContact = () => useMutation({ mutationFn: checkTelegramContact, ...inline })
