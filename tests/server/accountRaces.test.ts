@@ -5,7 +5,7 @@
 // interleaving is forced with a barrier (every request past its reads before any writes).
 import { afterEach, describe, expect, it } from 'vitest'
 import { MAX_WRONG_CODES } from '../../server/otp/routes'
-import { type TestServer, call, freshAddress, onPostgres, registration, startInstances } from './helpers'
+import { type TestServer, barrier, call, freshAddress, onPostgres, registration, startInstances } from './helpers'
 
 let servers: TestServer[] = []
 afterEach(async () => {
@@ -14,20 +14,6 @@ afterEach(async () => {
 })
 
 const instances = () => startInstances(servers)
-
-/** Resolves for all `parties` callers once the last of them arrived. */
-function barrier(parties: number): () => Promise<void> {
-  let arrived = 0
-  let open!: () => void
-  const opened = new Promise<void>((resolve) => {
-    open = resolve
-  })
-  return async () => {
-    arrived += 1
-    if (arrived === parties) open()
-    await opened
-  }
-}
 
 const on = (i: number) => servers[i % servers.length].app
 const PHONE = '0866666666'

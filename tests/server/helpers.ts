@@ -153,6 +153,20 @@ export async function startInstances(into: TestServer[], options: Partial<BuildS
  * apart. On SQLite (one connection) `race` simply runs: its requests go one after another, which
  * proves sequential correctness only.
  */
+/** Resolves for all `parties` callers once the last of them arrived. */
+export function barrier(parties: number): () => Promise<void> {
+  let arrived = 0
+  let open!: () => void
+  const opened = new Promise<void>((resolve) => {
+    open = resolve
+  })
+  return async () => {
+    arrived += 1
+    if (arrived === parties) open()
+    await opened
+  }
+}
+
 export async function withWritesHeld<T>(db: Db, table: string, waiting: number, race: () => Promise<T>): Promise<T> {
   if (!onPostgres()) return race()
   let raced: Promise<T> | undefined

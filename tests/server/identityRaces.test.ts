@@ -3,7 +3,7 @@
 // once. On PostgreSQL two server instances share the database, as two API nodes would, and every
 // request is held until all have verified the credential (none has used it yet).
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { type TestServer, call, login, onPostgres, startInstances } from './helpers'
+import { type TestServer, barrier, call, login, onPostgres, startInstances } from './helpers'
 import { BOT_TOKEN, CHANNEL_ID, type LineKeys, idToken, identitySettings, initData, link, messengerLogin, serveLineKeys } from './identityHelpers'
 
 let lineKeys: LineKeys
@@ -19,20 +19,6 @@ afterEach(async () => {
   for (const server of servers) await server.app.close()
   servers = []
 })
-
-/** Resolves for all `parties` callers once the last of them arrived. */
-function barrier(parties: number): () => Promise<void> {
-  let arrived = 0
-  let open!: () => void
-  const opened = new Promise<void>((resolve) => {
-    open = resolve
-  })
-  return async () => {
-    arrived += 1
-    if (arrived === parties) open()
-    await opened
-  }
-}
 
 const on = (i: number) => servers[i % servers.length].app
 const REPLAYS = 8
