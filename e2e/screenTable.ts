@@ -4,10 +4,10 @@
 import type { APIRequestContext, Page } from '@playwright/test'
 import type en from '../src/i18n/locales/en.json'
 import { paths } from '../src/lib/paths'
-import { QR_POLL_MS } from '../src/features/deposit/rules'
-import { bankStep, DEMO, devPost, expect, freshPhone, lastOtp, pressMainAction, profileStep, signIn } from './fixtures'
+import { bankStep, DEMO, expect, freshPhone, lastOtp, pressMainAction, profileStep, signIn } from './fixtures'
 import { chatWithEveryType, enableChat } from './shared/chat'
 import { RIGGED_WHEEL } from './shared/spin'
+import { depositArrives } from './shared/homeScreen'
 
 export type Locale = typeof en
 
@@ -243,17 +243,7 @@ const HOME_STATES: readonly ScreenState[] = [
       const { page, strings, request } = context
       // The app's clock runs as time does, and is moved on to the QR's next look once paid.
       await page.clock.install()
-      const dialog = await homeAction(context, strings.home.deposit, strings.deposit.title)
-      await dialog.getByRole('tab', { name: strings.deposit.qrTab.KBANK }).click()
-      await dialog.getByRole('button', { name: '100.00' }).click()
-      const created = page.waitForResponse((response) => response.url().endsWith('/api/qrcode/KBANK') && response.request().method() === 'POST')
-      await pressMainAction(page, dialog, strings.deposit.qrCreate)
-      const { qrcodeId } = (await (await created).json()) as { qrcodeId: string }
-      // The provider reports it paid: the open QR learns it at its next look and ends on the receipt.
-      await devPost(request, `/dev/qrcode/${qrcodeId}/pay`, {})
-      await page.clock.fastForward(QR_POLL_MS)
-      const receipt = dialog.getByRole('status').filter({ hasText: strings.deposit.arrived })
-      await expect(receipt).toBeVisible()
+      const receipt = await depositArrives(page, request, strings)
       // Telegram (a Bot API 8.0 client, as the recorder answers) adds its home-screen offer (issue 31).
       if (await page.evaluate(() => 'TelegramWebviewProxy' in window)) await expect(receipt.getByRole('button', { name: strings.deposit.homeScreenAdd })).toBeVisible()
     },
