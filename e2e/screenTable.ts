@@ -267,6 +267,22 @@ const HOME_STATES: readonly ScreenState[] = [
     },
   },
   {
+    // Issue 31: a withdrawal the server holds for the password (a messenger's session, or the
+    // password given too long ago) asks for it in the shell's prompt.
+    name: 'withdraw: the password asked again',
+    prepare: async ({ page }) => {
+      // Spec 7: the withdraw modal calls withdrawAll, with the amount.
+      await page.route('**/api/wallet/withdrawAll', (route) => route.fulfill({ status: 403, json: { message: 'STEP_UP_REQUIRED' } }))
+    },
+    reach: async (context) => {
+      const dialog = await homeAction(context, context.strings.home.withdraw, context.strings.withdraw.title)
+      await dialog.getByLabel(context.strings.withdraw.amount).fill('100')
+      await pressMainAction(context.page, dialog, context.strings.withdraw.next)
+      await pressMainAction(context.page, dialog, context.strings.withdraw.confirm)
+      await expect(context.page.getByRole('dialog', { name: context.strings.stepUp.title })).toBeVisible()
+    },
+  },
+  {
     name: 'withdraw over the balance',
     reach: async (context) => {
       const dialog = await homeAction(context, context.strings.home.withdraw, context.strings.withdraw.title)
