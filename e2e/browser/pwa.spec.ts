@@ -1,8 +1,8 @@
 // The browser's service worker and manifest (issue 31): it installs, the shell opens offline with
 // the offline screen, no API answer is ever in its caches, and the page it controls still works.
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { expect, signIn, test } from '../fixtures'
+import { expectAxeClean } from '../shared/axe'
 
 test.use({ serviceWorkers: 'allow' })
 
@@ -43,8 +43,7 @@ test('opened without a network, the shell shows the offline screen and the app s
   await expect(page.getByText(strings.platform.offlineText)).toBeVisible()
   await expect(page.getByRole('button', { name: strings.platform.offlineRetry })).toBeVisible()
   // The offline screen is not a route of the screen table: axe checks it here, as the table does.
-  const { violations } = await new AxeBuilder({ page }).analyze()
-  expect(violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => violation.id)).toEqual([])
+  await expectAxeClean(page)
   await context.setOffline(false)
   // The screen starts the app again by itself: a guest lands on the login form.
   await expect(page.getByLabel(strings.fields.phone)).toBeVisible()

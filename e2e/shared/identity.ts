@@ -3,6 +3,7 @@
 import type { APIRequestContext, Page } from '@playwright/test'
 import th from '../../src/i18n/locales/th.json' with { type: 'json' }
 import { devPost, expect } from '../fixtures'
+import { expectAxeClean } from './axe'
 import type { Member } from '../walletMembers'
 
 export const BOT_TOKEN = '7000000001:e2e-bot-token-for-identity'
@@ -50,6 +51,8 @@ export async function linkThroughApi(request: APIRequestContext, member: Member,
 /** The link offer after a password sign-in, answered with Link. */
 export async function acceptLinkOffer(page: Page, strings: typeof th, messenger: string): Promise<void> {
   const sheet = page.getByRole('dialog', { name: strings.identity.offerTitle.replace('{{messenger}}', messenger) })
+  await expect(sheet).toBeVisible()
+  await expectAxeClean(page)
   await sheet.getByRole('button', { name: strings.identity.link.replace('{{messenger}}', messenger) }).click()
   await expect(sheet).toBeHidden()
   await expect(page.getByText(strings.identity.linked.replace('{{messenger}}', messenger))).toBeVisible()

@@ -5,6 +5,7 @@ import th from '../../src/i18n/locales/th.json' with { type: 'json' }
 import { devPost, expect, logOut, pressMainAction, signIn, telegramHash, test } from '../fixtures'
 import { acceptLinkOffer, formShown, linkedOf, linkThroughApi, messengerUser, telegramInitData, telegramOn } from '../shared/identity'
 import { fund, registerMember, walletOf } from '../walletMembers'
+import { expectAxeClean } from '../shared/axe'
 
 const strings = th
 const messengerCalls = (page: import('@playwright/test').Page) => {
@@ -67,9 +68,13 @@ test('unlinking from the profile the messenger that opened the session ends it',
   await page.goto(`/user/profile${telegramHash({ initData: await telegramInitData(request, user) })}`)
   await expect(page).toHaveURL(/\/user\/profile/)
   const section = page.getByRole('region', { name: strings.identity.sectionTitle })
+  await expect(section.getByRole('button', { name: `${strings.identity.unlink} Telegram` })).toBeVisible()
+  await expectAxeClean(page)
   await section.getByRole('button', { name: `${strings.identity.unlink} Telegram` }).click()
-  await page.getByRole('alertdialog', { name: strings.identity.unlinkTitle.replace('{{messenger}}', 'Telegram') })
-    .getByRole('button', { name: strings.identity.unlinkConfirm }).click()
+  const confirmation = page.getByRole('alertdialog', { name: strings.identity.unlinkTitle.replace('{{messenger}}', 'Telegram') })
+  await expect(confirmation).toBeVisible()
+  await expectAxeClean(page)
+  await confirmation.getByRole('button', { name: strings.identity.unlinkConfirm }).click()
   await expect(page).toHaveURL(/\/login/)
   await formShown(page, strings)
   expect(await linkedOf(request, member)).toEqual([])

@@ -6,6 +6,7 @@
 import { sign } from '@tma.js/init-data-node'
 import type { APIRequestContext, Page } from '@playwright/test'
 import { bankStep, DEMO, devPost, expect, freshPhone, LIGHT_THEME, pastRegisterSuccess, profileStep, telegramEvents, telegramPhone, test } from '../fixtures'
+import { expectAxeClean } from '../shared/axe'
 
 const BOT_TOKEN = '7000000001:AAFakeTokenForTheBrowserSuiteOnly_012345'
 const PLAYER = 777000
@@ -46,6 +47,7 @@ test('login: the phone requested and sent fills the field with the number the se
   expect((await sent).postDataJSON()).toEqual({ initData: launch.initData, contact })
   await expect(page.getByLabel(strings.fields.phone)).toHaveValue(DEMO.phone)
   await expect(page.getByText(strings.identity.telegramPhone.filled)).toBeVisible()
+  await expectAxeClean(page)
   expect(await telegramEvents(page, 'web_app_request_phone')).toHaveLength(1)
   expect(await telegramEvents(page, 'web_app_invoke_custom_method')).toContainEqual(expect.objectContaining({ method: 'getRequestedContact' }))
   await page.getByLabel(strings.fields.password, { exact: true }).fill(DEMO.password)
