@@ -12,6 +12,9 @@ import { BankLogo } from '../../ui/BankLogo'
 import { ChevronIcon, LockIcon } from '../../ui/icons'
 import { LoadError } from '../../ui/LoadError'
 import { MessengersSection } from './MessengersSection'
+import { PasskeysSection } from './PasskeysSection'
+import { passkeysOffered } from '../../api/passkeys'
+import { usePlatform } from '../../platform'
 import './profile.css'
 
 const ChangePasswordModal = lazy(() => import('./ChangePasswordModal'))
@@ -30,6 +33,7 @@ export function ProfilePage() {
   // An operator's API may leave a field out: the screen shows what came.
   const name = String(data?.profile.name ?? '')
   const identity = getConfig().identity
+  const { platform, ready } = usePlatform()
   return (
     <section aria-labelledby="profile-title" className="profile">
       <h1 id="profile-title">{t('profile.title')}</h1>
@@ -65,6 +69,8 @@ export function ProfilePage() {
       )}
       {/* Issue 31: only where the operator switched a messenger's sign-in on. */}
       {(identity?.telegram || identity?.line) && <MessengersSection />}
+      {/* Passkeys only in a plain browser: LINE's and Telegram's webviews do not hold them reliably. */}
+      {ready && passkeysOffered(platform.kind) && <PasskeysSection />}
       <div className="card profile__settings">
         <button type="button" className="profile__row" aria-haspopup="dialog" onClick={() => setChanging(true)}>
           <span className="profile__row-icon"><LockIcon /></span>

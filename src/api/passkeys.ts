@@ -1,0 +1,34 @@
+// Passkeys (issue 31, quick unlock in a plain browser): the calls of api/contract/identity.ts and
+// the browser's WebAuthn through @simplewebauthn/browser, loaded only at the moment of use so no
+// first chunk carries it.
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { call } from './call'
+import { identityEndpoints as I } from './contract/identity'
+import { getConfig } from './config'
+import { shownInline } from './queryClient'
+import { withStepUp } from './stepUp'
+
+export const passkeyKeys = { list: () => ['identity', 'passkeys'] as const }
+
+const webAuthn = () => import('@simplewebauthn/browser')
+
+/** Whether this browser may offer passkeys: the operator switched them on and the browser has WebAuthn. */
+export const passkeysOffered = (kind: string): boolean =>
+  kind === 'browser' && getConfig().identity?.passkeys === true && typeof window !== 'undefined' && typeof window.PublicKeyCredential === 'function'
+
+/** The player closed the browser's passkey sheet (or it timed out): nothing to say. */
+export const isPasskeyCancelled = (error: unknown): boolean =>
+  error instanceof Error && (error.name === 'NotAllowedError' || error.name === 'AbortError')
+
+export const passkeysQuery = () => queryOptions({ queryKey: passkeyKeys.list(), queryFn: () => call(I.passkeys), ...shownInline })
+export const usePasskeys = (enabled = true) => useQuery({ ...passkeysQuery(), enabled })
+
+/** Adds a passkey: the password asked again first when the server wants it, then the browser's sheet. */
+export async function registerPasskey() {
+  const [optionsJSON, { startRegistration }] = await Promise.all([withStepUp(() => call(I.passkeyRegisterOptions)), webAuthn()])
+  const response = await startRegistration({ optionsJSON })
+  return call(I.passkeyRegister, { body: response })
+}
+
+export const removePasskey = (id: number) => call(I.passkeyRemove, { params: { id: String(id) } })
+export const removeAllPasskeys = () => call(I.passkeysRemoveAll)
