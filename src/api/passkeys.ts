@@ -32,3 +32,17 @@ export async function registerPasskey() {
 
 export const removePasskey = (id: number) => call(I.passkeyRemove, { params: { id: String(id) } })
 export const removeAllPasskeys = () => call(I.passkeysRemoveAll)
+
+/** Sign-in by a passkey (discoverable: the browser offers this site's passkeys, no phone asked). */
+export async function signInWithPasskey() {
+  const [optionsJSON, { startAuthentication }] = await Promise.all([call(I.passkeyLoginOptions), webAuthn()])
+  const response = await startAuthentication({ optionsJSON })
+  return call(I.passkeyLogin, { body: response })
+}
+
+/** The password asked again, answered by one of the member's passkeys instead. */
+export async function stepUpWithPasskey() {
+  const [optionsJSON, { startAuthentication }] = await Promise.all([call(I.passkeyStepUpOptions), webAuthn()])
+  const response = await startAuthentication({ optionsJSON })
+  return call(I.passkeyStepUp, { body: response })
+}

@@ -7,8 +7,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { passkeysOffered } from '../../src/api/passkeys'
 import { stepUpPrompt } from '../../src/api/stepUp'
 import StepUpPrompt from '../../src/features/identity/StepUpPrompt'
+import { LoginPage } from '../../src/features/auth/LoginPage'
 import { PasskeysSection } from '../../src/features/profile/PasskeysSection'
-import { signIn } from '../../src/state/session'
+import { session, signIn } from '../../src/state/session'
 import { renderScreen, text, type Call, type Routes } from '../renderScreen'
 
 const webAuthn = vi.hoisted(() => ({ startRegistration: vi.fn(), startAuthentication: vi.fn() }))
@@ -41,6 +42,77 @@ const notAllowed = () => Object.assign(new Error('The operation either timed out
 
 beforeEach(() => {
   webAuthn.startRegistration.mockReset()
+  webAuthn.startAuthentication.mockReset()
+})
+
+const ASSERTION = { id: 'cred1', rawId: 'cred1', type: 'public-key', response: { clientDataJSON: 'e30', authenticatorData: 'YQ', signature: 'cw' }, clientExtensionResults: {} }
+const REQUEST_OPTIONS = { challenge: 'bG9naW4', rpId: 'localhost' }
+const withWebAuthn = () => Object.assign(window, { PublicKeyCredential: function PublicKeyCredential() {} })
+
+describe('signing in with a passkey', () => {
+  beforeEach(withWebAuthn)
+  afterEach(() => {
+    Reflect.deleteProperty(window, 'PublicKeyCredential')
+  })
+
+  async function openLogin(api: Routes) {
+    const screenApi = await renderScreen(<LoginPage />, { path: '/login?redirect=%2Fuser%2Fprofile', config: PASSKEYS_ON, api })
+    const button = await screen.findByRole('button', { name: text('identity.passkeySignIn') })
+    await screenApi.user.type(screen.getByLabelText(text('fields.phone')), '0812345678')
+    await screenApi.user.type(screen.getByLabelText(text('fields.password'), { selector: 'input' }), 'half-typed')
+    return { ...screenApi, button }
+  }
+  const typedAsBefore = () => {
+    expect(screen.getByLabelText(text('fields.phone'))).toHaveValue('0812345678')
+    expect(screen.getByLabelText(text('fields.password'), { selector: 'input' })).toHaveValue('half-typed')
+  }
+
+  it('keeps the session as the remember-me box says and lands where the player was going', async () => {
+    webAuthn.startAuthentication.mockResolvedValue(ASSERTION)
+    const { user, calls, button, location } = await openLogin({
+      'POST /api/login/passkey/options': REQUEST_OPTIONS,
+      'POST /api/login/passkey': { token: 'pk-token' },
+    })
+    await user.click(screen.getByRole('checkbox', { name: text('login.remember') }))
+    await user.click(button)
+    await waitFor(() => expect(location()).toBe('/user/profile'))
+    expect(webAuthn.startAuthentication.mock.calls[0][0]).toEqual({ optionsJSON: REQUEST_OPTIONS })
+    expect(posts(calls, '/api/login/passkey').map((call) => call.body)).toEqual([ASSERTION])
+    expect(posts(calls, '/api/login')).toEqual([])
+    expect(session.token).toBe('pk-token')
+    expect(localStorage.getItem('token')).toBe('pk-token')
+  })
+
+  it('a closed passkey sheet leaves the form as typed and says nothing', async () => {
+    webAuthn.startAuthentication.mockRejectedValue(notAllowed())
+    const { user, calls, button, settled, location } = await openLogin({ 'POST /api/login/passkey/options': REQUEST_OPTIONS })
+    await user.click(button)
+    await waitFor(() => expect(webAuthn.startAuthentication).toHaveBeenCalledTimes(1))
+    await settled()
+    expect(screen.queryByRole('alert')).toBeNull()
+    expect(posts(calls, '/api/login/passkey')).toEqual([])
+    expect(session.token).toBeNull()
+    expect(location()).toBe('/login?redirect=%2Fuser%2Fprofile')
+    typedAsBefore()
+  })
+
+  it('says why when the server refuses the passkey, the form as typed', async () => {
+    webAuthn.startAuthentication.mockResolvedValue(ASSERTION)
+    const { user, button } = await openLogin({
+      'POST /api/login/passkey/options': REQUEST_OPTIONS,
+      'POST /api/login/passkey': [401, { message: 'PASSKEY_UNKNOWN' }],
+    })
+    await user.click(button)
+    expect(await screen.findByRole('alert')).toHaveTextContent(text('errors.PASSKEY_UNKNOWN'))
+    expect(session.token).toBeNull()
+    typedAsBefore()
+  })
+
+  it('is not offered in Telegram or LINE, even with passkeys on', async () => {
+    await renderScreen(<LoginPage />, { path: '/login', config: PASSKEYS_ON, platform: { kind: 'telegram' } })
+    await screen.findByLabelText(text('fields.phone'))
+    expect(screen.queryByRole('button', { name: text('identity.passkeySignIn') })).toBeNull()
+  })
 })
 
 describe("the profile's quick unlock", () => {
