@@ -9,6 +9,7 @@ import { stepUpPrompt } from '../../src/api/stepUp'
 import StepUpPrompt from '../../src/features/identity/StepUpPrompt'
 import { LoginPage } from '../../src/features/auth/LoginPage'
 import { PasskeysSection } from '../../src/features/profile/PasskeysSection'
+import { WithdrawModal } from '../../src/features/wallet/withdraw/WithdrawModal'
 import { session, signIn } from '../../src/state/session'
 import { renderScreen, text, type Call, type Routes } from '../renderScreen'
 
@@ -202,5 +203,79 @@ describe('where passkeys are offered', () => {
     expect(passkeysOffered('line')).toBe(false)
     await renderScreen(<p />, { path: '/login', config: { identity: { telegram: true, line: true, stepUpMinutes: 15 } } })
     expect(passkeysOffered('browser')).toBe(false)
+  })
+})
+
+describe('the password asked again, answered by a passkey', () => {
+  beforeEach(withWebAuthn)
+  afterEach(() => {
+    Reflect.deleteProperty(window, 'PublicKeyCredential')
+  })
+
+  const withdrawn = { message: 'SUCCESS', withdrawal: { id: 'w1', amount: 300, currency: 'THB', status: 'requested', createdAt: '2026-01-01T00:00:00Z', destination: { bankCode: 'KBANK', bankAccountName: 'DEMO PLAYER', bankAccountNo: '1234567890' } }, wallet: { amount: 200, currency: 'THB' } }
+
+  async function withdrawHeld(more: Routes) {
+    let asked = 0
+    const screenApi = await renderScreen(<><WithdrawModal open onClose={() => undefined} /><PromptHost /></>, {
+      path: '/user/home',
+      config: { idempotencyKeys: true, ...PASSKEYS_ON },
+      setup: () => signIn('pw', false),
+      api: {
+        'GET /api/wallet': { profile: { _id: '7', name: 'Somchai', username: '0812345678', coin: 0 }, bankAccount: { bankCode: 'KBANK', bankAccountName: 'SOMCHAI', bankAccountNo: '1234567890', bank: { nameTH: 'กสิกรไทย', nameEN: 'Kasikornbank' } }, wallet: { amount: 500, currency: 'THB' }, invite: { amount: 0, success: 0, fail: 0 }, slots: [] },
+        'GET /api/lookup/withdraw': { withdrawMin: 100, withdrawMax: 2000 },
+        'GET /api/bonus/check/active': { status: false, type: null },
+        'POST /api/wallet/withdrawAll': () => (asked++ === 0 ? [403, { message: 'STEP_UP_REQUIRED' }] : withdrawn),
+        'POST /api/account/step-up/passkey/options': REQUEST_OPTIONS,
+        ...more,
+      },
+    })
+    const { user } = screenApi
+    const modal = await screen.findByRole('dialog', { name: text('withdraw.title') })
+    await waitFor(() => expect(within(modal).getByRole('button', { name: text('withdraw.next') })).toBeEnabled())
+    await user.type(within(modal).getByLabelText(text('withdraw.amount')), '300')
+    await user.click(within(modal).getByRole('button', { name: text('withdraw.next') }))
+    await user.click(within(modal).getByRole('button', { name: text('withdraw.confirm') }))
+    const prompt = await screen.findByRole('dialog', { name: text('stepUp.title') })
+    return { ...screenApi, modal, prompt }
+  }
+
+  it('the passkey lets the same withdrawal go once more, with the same key', async () => {
+    webAuthn.startAuthentication.mockResolvedValue(ASSERTION)
+    const { user, calls, modal, prompt } = await withdrawHeld({ 'POST /api/account/step-up/passkey': { message: 'OK' } })
+    await user.click(within(prompt).getByRole('button', { name: text('identity.passkeyStepUp') }))
+    expect(await within(modal).findByText(text('withdraw.success'))).toBeVisible()
+    expect(posts(calls, '/api/account/step-up/passkey').map((call) => call.body)).toEqual([ASSERTION])
+    expect(posts(calls, '/api/account/step-up')).toEqual([])
+    const sent = posts(calls, '/api/wallet/withdrawAll')
+    expect(sent).toHaveLength(2)
+    expect(sent[1].headers['Idempotency-Key']).toBe(sent[0].headers['Idempotency-Key'])
+  })
+
+  it('a passkey the server does not know leaves the password, which still works', async () => {
+    webAuthn.startAuthentication.mockResolvedValue(ASSERTION)
+    const { user, calls, modal, prompt } = await withdrawHeld({
+      'POST /api/account/step-up/passkey': [401, { message: 'PASSKEY_UNKNOWN' }],
+      'POST /api/account/step-up': { message: 'OK' },
+    })
+    await user.click(within(prompt).getByRole('button', { name: text('identity.passkeyStepUp') }))
+    expect(await within(prompt).findByRole('alert')).toHaveTextContent(text('errors.PASSKEY_UNKNOWN'))
+    expect(within(prompt).queryByRole('button', { name: text('identity.passkeyStepUp') })).toBeNull()
+    expect(posts(calls, '/api/wallet/withdrawAll')).toHaveLength(1)
+    await user.type(within(prompt).getByLabelText(text('fields.password'), { selector: 'input' }), 'demo1234{Enter}')
+    expect(await within(modal).findByText(text('withdraw.success'))).toBeVisible()
+    expect(posts(calls, '/api/wallet/withdrawAll')).toHaveLength(2)
+  })
+
+  it('a closed passkey sheet leaves the prompt as it was', async () => {
+    webAuthn.startAuthentication.mockRejectedValue(notAllowed())
+    const { user, calls, prompt } = await withdrawHeld({})
+    await user.click(within(prompt).getByRole('button', { name: text('identity.passkeyStepUp') }))
+    await waitFor(() => expect(webAuthn.startAuthentication).toHaveBeenCalledTimes(1))
+    // The withdrawal stays held for the prompt: the passkey's own call has settled when its button is free again.
+    await waitFor(() => expect(within(prompt).getByRole('button', { name: text('identity.passkeyStepUp') })).toBeEnabled())
+    expect(within(prompt).queryByRole('alert')).toBeNull()
+    expect(screen.getByRole('dialog', { name: text('stepUp.title') })).toBeVisible()
+    expect(posts(calls, '/api/account/step-up/passkey')).toEqual([])
+    expect(posts(calls, '/api/wallet/withdrawAll')).toHaveLength(1)
   })
 })
