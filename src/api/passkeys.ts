@@ -4,17 +4,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { call } from './call'
 import { identityEndpoints as I } from './contract/identity'
-import { getConfig } from './config'
 import { shownInline } from './queryClient'
 import { withStepUp } from './stepUp'
 
 export const passkeyKeys = { list: () => ['identity', 'passkeys'] as const }
 
 const webAuthn = () => import('@simplewebauthn/browser')
-
-/** Whether this browser may offer passkeys: the operator switched them on and the browser has WebAuthn. */
-export const passkeysOffered = (kind: string): boolean =>
-  kind === 'browser' && getConfig().identity?.passkeys === true && typeof window !== 'undefined' && typeof window.PublicKeyCredential === 'function'
 
 /** The player closed the browser's passkey sheet (or it timed out): nothing to say. */
 export const isPasskeyCancelled = (error: unknown): boolean =>

@@ -16,7 +16,7 @@ import { useLogin } from './api'
 import { REGISTERED_PHONE, safeRedirect } from './redirect'
 import { TelegramPhoneOffer } from './TelegramPhoneOffer'
 import { useMessengerSignIn } from './useMessengerSignIn'
-import { passkeysOffered } from '../../api/passkeys'
+import { passkeysOffered } from '../../api/passkeysOffered'
 import type { LoginResponse } from '../../api/contract/auth'
 import { usePlatform } from '../../platform'
 

@@ -21,7 +21,7 @@ type Removing = { id: number } | 'all'
  * the server wants it), lists the member's passkeys and removes one or all after a confirmation.
  * A closed passkey sheet changes nothing and says nothing.
  */
-export function PasskeysSection() {
+export default function PasskeysSection() {
   const { t } = useTranslation()
   const client = useQueryClient()
   const passkeys = usePasskeys()
