@@ -1,5 +1,5 @@
 import { storageKeys } from '../../lib/storage'
-import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { subscribe } from 'valtio'
 import { Link, useLocation, useSearchParams } from 'wouter'
@@ -16,6 +16,12 @@ import { useLogin } from './api'
 import { REGISTERED_PHONE, safeRedirect } from './redirect'
 import { TelegramPhoneOffer } from './TelegramPhoneOffer'
 import { useMessengerSignIn } from './useMessengerSignIn'
+import { passkeysOffered } from '../../api/passkeysOffered'
+import type { LoginResponse } from '../../api/contract/auth'
+import { usePlatform } from '../../platform'
+
+// Issue 31: only where passkeys are offered, so /login's first load carries neither it nor WebAuthn.
+const PasskeySignIn = lazy(() => import('./PasskeySignIn'))
 
 /** The phone the registration wizard handed over in the history state, or ''. */
 function registeredPhoneInHistory(): string {
@@ -55,6 +61,7 @@ export function LoginPage() {
   const submit = useSubmit(loginMutation)
   const messenger = useMessengerSignIn(() => safeRedirect(params.get('redirect')))
   const waitingFor = messenger.waitingFor
+  const { platform, ready: platformReady } = usePlatform()
   // Why the server ended the last session (spec 8): shown once, until the player types or tries
   // again. Taken from the store, so neither a later visit nor a reload shows it again.
   const [endedReason, setEndedReason] = useState(() => session.endedReason)
@@ -74,6 +81,13 @@ export function LoginPage() {
     if (loginMutation.error) loginMutation.reset()
   }
 
+  // A password or a passkey: the session is kept the same way, as the remember-me box says.
+  const signedIn = ({ token, passwordChangeRequired }: LoginResponse) => {
+    signIn(token, remember, { passwordChangeRequired: passwordChangeRequired === true })
+    localStorage.setItem(storageKeys.rememberMe, remember ? '1' : '0')
+    navigate(safeRedirect(params.get('redirect')), { replace: true })
+  }
+
   const onSubmit = (event: FormEvent) => {
     event.preventDefault()
     messenger.abandon()
@@ -87,11 +101,7 @@ export function LoginPage() {
     submit(
       { username: phone, password },
       {
-        onSuccess: ({ token, passwordChangeRequired }) => {
-          signIn(token, remember, { passwordChangeRequired: passwordChangeRequired === true })
-          localStorage.setItem(storageKeys.rememberMe, remember ? '1' : '0')
-          navigate(safeRedirect(params.get('redirect')), { replace: true })
-        },
+        onSuccess: signedIn,
       },
     )
   }
@@ -146,6 +156,9 @@ export function LoginPage() {
           {t('login.submit')}
         </Button>
       </form>
+      {!waitingFor && platformReady && passkeysOffered(platform.kind) && (
+        <Suspense fallback={null}><PasskeySignIn onSignedIn={signedIn} /></Suspense>
+      )}
       {waitingFor && (
         <div className="reserved__skeleton auth-messenger" role="status">
           <Spinner />

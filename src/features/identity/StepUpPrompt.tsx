@@ -4,6 +4,11 @@ import { useMutation } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { stepUp } from '../../api/identity'
 import { stepUpDismissed, stepUpGiven } from '../../api/stepUp'
+import { isApiError } from '../../api/errors'
+import { isPasskeyCancelled, stepUpWithPasskey } from '../../api/passkeys'
+import { passkeysOffered } from '../../api/passkeysOffered'
+import { usePlatform } from '../../platform'
+import { failureText } from '../../ui/ErrorDialog'
 import { useSubmit } from '../../api/useSubmit'
 import { Button } from '../../ui/Button'
 import { PasswordField } from '../../ui/Field'
@@ -13,6 +18,8 @@ import { Modal } from '../../ui/Modal'
  * Issue 31: the server holds a withdrawal or a bank-account change until the password is given
  * again (STEP_UP_REQUIRED). The right password lets the held action go once more; a wrong one is
  * said under the field; closing lets it go. The form underneath keeps everything typed in it.
+ * Where passkeys are offered, one of the member's passkeys may answer instead; a passkey the server
+ * does not know hides that offer and leaves the password.
  */
 export default function StepUpPrompt() {
   const { t } = useTranslation()
@@ -24,6 +31,22 @@ export default function StepUpPrompt() {
   useEffect(() => input.current?.focus(), [])
   const mutation = useMutation({ mutationFn: stepUp, meta: { handlesError: true } })
   const submit = useSubmit(mutation)
+  const { platform, ready } = usePlatform()
+  const [passkeyRefused, setPasskeyRefused] = useState(false)
+  const [passkeyProblem, setPasskeyProblem] = useState<string | null>(null)
+  const byPasskey = useMutation({
+    mutationFn: stepUpWithPasskey,
+    meta: { handlesError: true },
+    onSuccess: stepUpGiven,
+    onError: (error) => {
+      if (isPasskeyCancelled(error)) return
+      if (!isApiError(error)) return setPasskeyProblem(t('identity.passkeyFailed'))
+      setPasskeyProblem(failureText(error))
+      // No passkey of the member in this browser (or none the server knows): the password stays.
+      if (error.code === 'PASSKEY_UNKNOWN' || error.code === 'NO_DATA') setPasskeyRefused(true)
+    },
+  })
+  const offerPasskey = ready && !passkeyRefused && passkeysOffered(platform.kind)
   const send = (event: FormEvent) => {
     event.preventDefault()
     if (!password) return setProblem(t('validation.required'))
@@ -45,6 +68,12 @@ export default function StepUpPrompt() {
             setProblem(null)
           }}
         />
+        {passkeyProblem && <p className="notice notice--error" role="alert">{passkeyProblem}</p>}
+        {offerPasskey && (
+          <Button type="button" variant="secondary" block pending={byPasskey.isPending} onClick={() => { setPasskeyProblem(null); byPasskey.mutate() }}>
+            {t('identity.passkeyStepUp')}
+          </Button>
+        )}
         <div className="button-row">
           <Button type="button" variant="secondary" onClick={stepUpDismissed}>{t('profile.cancel')}</Button>
           <Button type="submit" pending={mutation.isPending}>{t('stepUp.confirm')}</Button>

@@ -12,9 +12,13 @@ import { BankLogo } from '../../ui/BankLogo'
 import { ChevronIcon, LockIcon } from '../../ui/icons'
 import { LoadError } from '../../ui/LoadError'
 import { MessengersSection } from './MessengersSection'
+import { passkeysOffered } from '../../api/passkeysOffered'
+import { usePlatform } from '../../platform'
 import './profile.css'
 
 const ChangePasswordModal = lazy(() => import('./ChangePasswordModal'))
+// Issue 31: with its calls, only where passkeys are offered.
+const PasskeysSection = lazy(() => import('./PasskeysSection'))
 
 /** Spec 2 "Profile": who the member is (name, masked phone as the username, id, since when), the
  *  bank account withdrawals go to, and the settings: a labelled row opens the password change (the
@@ -30,6 +34,7 @@ export function ProfilePage() {
   // An operator's API may leave a field out: the screen shows what came.
   const name = String(data?.profile.name ?? '')
   const identity = getConfig().identity
+  const { platform, ready } = usePlatform()
   return (
     <section aria-labelledby="profile-title" className="profile">
       <h1 id="profile-title">{t('profile.title')}</h1>
@@ -65,6 +70,8 @@ export function ProfilePage() {
       )}
       {/* Issue 31: only where the operator switched a messenger's sign-in on. */}
       {(identity?.telegram || identity?.line) && <MessengersSection />}
+      {/* Passkeys only in a plain browser: LINE's and Telegram's webviews do not hold them reliably. */}
+      {ready && passkeysOffered(platform.kind) && <Suspense fallback={null}><PasskeysSection /></Suspense>}
       <div className="card profile__settings">
         <button type="button" className="profile__row" aria-haspopup="dialog" onClick={() => setChanging(true)}>
           <span className="profile__row-icon"><LockIcon /></span>
