@@ -362,7 +362,7 @@ export async function signIn(page: Page, strings: Strings, options: { phone?: st
   await page.getByLabel(strings.fields.password, { exact: true }).fill(password)
   const box = page.getByRole('checkbox', { name: strings.login.remember })
   if ((await box.isChecked()) !== remember) await box.click()
-  await page.getByRole('button', { name: strings.login.submit }).click()
+  await page.getByRole('button', { name: strings.login.submit, exact: true }).click()
 }
 
 /** The parts of a locale file the helpers read (th.json, la.json and en.json share its shape). */
