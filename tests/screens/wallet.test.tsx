@@ -154,7 +154,7 @@ describe('home', () => {
       expect(screen.queryByRole('dialog')).toBeNull()
       act(() => (agreementTimer![0] as () => void)())
       const agreement = await screen.findByRole('dialog', { name: text('home.agreementTitle') })
-      expect(within(agreement).getByText('Play fair.')).toBeVisible()
+      expect(await within(agreement).findByText('Play fair.')).toBeVisible()
       // No close button; Escape (the dialog's cancel) and a click on the backdrop leave it open.
       expect(within(agreement).queryByRole('button', { name: text('common.close') })).toBeNull()
       fireEvent(agreement, new Event('cancel', { cancelable: true }))
@@ -586,7 +586,7 @@ describe('deposit', () => {
     await user.click(within(modal).getByRole('button', { name: money(100) }))
     await user.click(create)
     const code = await within(modal).findByRole('img', { name: text('deposit.qrLabel') })
-    expect(code.querySelector('path')).not.toBeNull()
+    await waitFor(() => expect(code.querySelector('path')).not.toBeNull())
     expect(code.innerHTML).not.toContain('script')
     expect(within(modal).getByTestId('qr-countdown')).toHaveTextContent(/^(10:00|09:5\d)$/)
     expect(posts(calls, '/api/qrcode/KBANK')[0].headers['Idempotency-Key']).toBeTruthy()

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useState, type FormEvent } from 'react'
+import { loadSanitizer } from '../../ui/SafeHtml'
 import { useTranslation } from 'react-i18next'
 import type { Language } from '../../lib/language'
 import { amountText, readAmount } from '../../lib/amount'
@@ -17,6 +18,10 @@ import { useMainButton } from '../../ui/useMainButton'
 
 /** Spec 4, 5, 9: a single-use QR for an amount, its countdown to expiry, and cancel; then what became of it. */
 export function QrDeposit({ provider, onDone }: { provider: QrProvider; onDone: () => void }) {
+  // The QR comes as server SVG, shown through DOMPurify: it arrives while the amount is chosen.
+  useEffect(() => {
+    loadSanitizer().catch(() => undefined)
+  }, [])
   const { t, i18n } = useTranslation()
   const language = i18n.language as Language
   const state = useQuery(qrQuery(provider))

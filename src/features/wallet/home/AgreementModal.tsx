@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { storageKeys } from '../../../lib/storage'
 import { Button } from '../../../ui/Button'
 import { Modal } from '../../../ui/Modal'
-import { SafeHtml } from '../../../ui/SafeHtml'
+import { loadSanitizer, SafeHtml } from '../../../ui/SafeHtml'
 import { useAgreements } from '../api'
 
 /** Spec 2 and 9: 1.5 s after home loads, the agreement, until the player has accepted it once. */
@@ -21,6 +21,8 @@ export function AgreementModal() {
 
   useEffect(() => {
     if (!needed) return
+    // DOMPurify comes with the text, so both are there when the agreement opens.
+    loadSanitizer().catch(() => undefined)
     const timer = window.setTimeout(() => setOpen(true), AGREEMENT_DELAY_MS)
     return () => window.clearTimeout(timer)
   }, [needed])
