@@ -149,7 +149,8 @@ describe(`sessions end everywhere${onPostgres() ? ' (two instances, one database
     await expectStillConnected(b, [{ client: newestSocket, who: { userId: await memberId(b, newest), token: newest } }])
   })
 
-  it.runIf(onPostgres())("cuts a demo member's socket on a running instance when a production instance disables it", async () => {
+  // Two instances on one database need PostgreSQL: on SQLite the test is not defined at all.
+  if (onPostgres()) it("cuts a demo member's socket on a running instance when a production instance disables it", async () => {
     const storage = await testStorage()
     const demo = await startServer(storage)
     running.push(demo)
