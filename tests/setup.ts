@@ -17,3 +17,10 @@ if (typeof HTMLDialogElement !== 'undefined' && !HTMLDialogElement.prototype.sho
     this.dispatchEvent(new Event('close'))
   }
 }
+
+// DOMPurify is a lazy chunk in the app (src/ui/SafeHtml.tsx): screen tests have it from the start,
+// so what they check is the screen, not the moment a chunk arrives.
+import { beforeAll } from 'vitest'
+import { loadSanitizer } from '../src/ui/SafeHtml'
+
+beforeAll(() => loadSanitizer())
