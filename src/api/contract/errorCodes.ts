@@ -63,12 +63,14 @@ export const errorCodes: readonly ErrorCode[] = [...new Set(Object.values(errorC
  * Passkeys (server/identity/passkeys.ts): PASSKEY_INVALID (401), an answer that fails its check
  * (challenge, origin, signature, user verification, counter); PASSKEY_UNKNOWN (401), a passkey the
  * server does not hold (removed, or never added); PASSKEY_REGISTERED (409), a passkey added before.
+ * Quick unlock in Telegram: QUICK_UNLOCK_INVALID (401), a secret the server does not hold for this
+ * member (quick unlock turned off, the password changed, or never made).
  */
 export const extraErrorCodes = ['TRANSFER_PENDING', 'NO_COIN', 'SPIN_INACTIVE', 'WITHDRAW_MINIMUM', 'WITHDRAW_MAXIMUM', 'PASSWORD_UNCHANGED', 'PASSWORD_TOO_SHORT', 'CHAT_FILE_NOT_SUPPORTED', 'CHAT_FILE_TOO_LARGE', 'TRUELINK_CURRENCY',
   'STEP_UP_REQUIRED', 'IDENTITY_OFF', 'IDENTITY_INVALID', 'IDENTITY_EXPIRED', 'IDENTITY_USED', 'IDENTITY_UNAVAILABLE', 'IDENTITY_NOT_LINKED',
   'IDENTITY_LINKED_ELSEWHERE', 'IDENTITY_PROVIDER_LINKED', 'PASSWORD_SESSION_REQUIRED',
   'CONTACT_INVALID', 'CONTACT_EXPIRED', 'CONTACT_USED', 'CONTACT_NOT_YOURS', 'CONTACT_PHONE_FOREIGN',
-  'PASSKEY_INVALID', 'PASSKEY_UNKNOWN', 'PASSKEY_REGISTERED'] as const
+  'PASSKEY_INVALID', 'PASSKEY_UNKNOWN', 'PASSKEY_REGISTERED', 'QUICK_UNLOCK_INVALID'] as const
 
 /** Slip reason codes (the slip's `note`), spec 8. */
 export const slipReasonCodes = [

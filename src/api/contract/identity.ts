@@ -108,6 +108,26 @@ export type PasskeysResponse = Static<typeof PasskeysResponse>
 
 export const PasskeyParam = Type.Object({ id: Type.String({ pattern: '^[1-9][0-9]{0,15}$' }) })
 
+// Quick unlock in Telegram (issue 31 section 2): the server gives a random secret, the app keeps it
+// in Telegram's biometric token storage (BiometricManager), readable only after the player's face
+// or fingerprint. Offered where the Telegram identity is on (`identity.telegram`).
+
+/** The secret as the server made it: 32 random bytes, base64url. Stored by the server as a hash only. */
+export const QuickUnlockSecret = Type.Object({ secret: base64url(64) })
+export type QuickUnlockSecret = Static<typeof QuickUnlockSecret>
+
+/** A new quick unlock: its id (the app keeps it to know its own) and the secret, shown this once. */
+export const QuickUnlockCreated = Type.Object({ id: Type.Integer({ minimum: 1 }), secret: base64url(64) })
+export type QuickUnlockCreated = Static<typeof QuickUnlockCreated>
+
+/** One of the member's quick unlocks (one per device that turned it on): when made and last used (epoch ms, null: never). */
+export const QuickUnlock = Type.Object({ id: Type.Integer({ minimum: 1 }), createdAt: Type.Integer({ minimum: 0 }), lastUsedAt: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()]) })
+export type QuickUnlock = Static<typeof QuickUnlock>
+
+/** The member's quick unlocks, oldest first. */
+export const QuickUnlocksResponse = Type.Object({ quickUnlocks: Type.Array(QuickUnlock) })
+export type QuickUnlocksResponse = Static<typeof QuickUnlocksResponse>
+
 export const identityEndpoints = {
   /** Sign-in by a linked messenger: a session that may not withdraw or change the bank account until the password is given again. */
   messengerLogin: endpoint<void, MessengerCredential, LoginResponse>('POST', '/api/login/messenger'),
@@ -137,4 +157,15 @@ export const identityEndpoints = {
   passkeyStepUpOptions: endpoint<void, void, PublicKeyCredentialRequestOptionsJSON>('POST', '/api/account/step-up/passkey/options'),
   /** Step-up by passkey, step 2: counts as the password given again. */
   passkeyStepUp: endpoint<void, AuthenticationResponseJSON, MessageBody>('POST', '/api/account/step-up/passkey'),
+  /** Quick unlock sign-in (Telegram biometry): a session whose password counts as given now. */
+  quickUnlockLogin: endpoint<void, QuickUnlockSecret, LoginResponse>('POST', '/api/login/quick-unlock'),
+  quickUnlocks: endpoint<void, void, QuickUnlocksResponse>('GET', '/api/account/quick-unlock'),
+  /** Turns quick unlock on for one device: only in a session whose password was given recently. */
+  quickUnlockAdd: endpoint<void, void, QuickUnlockCreated>('POST', '/api/account/quick-unlock'),
+  /** Removes one (the device could not keep its secret), and ends the other sessions it opened. */
+  quickUnlockRemove: endpoint<{ id: string }, void, QuickUnlocksResponse>('DELETE', '/api/account/quick-unlock/:id'),
+  /** Quick unlock off: every one of the member's goes, with the other sessions they opened. */
+  quickUnlocksRemoveAll: endpoint<void, void, QuickUnlocksResponse>('DELETE', '/api/account/quick-unlock'),
+  /** Step-up by quick unlock: counts as the password given again. */
+  quickUnlockStepUp: endpoint<void, QuickUnlockSecret, MessageBody>('POST', '/api/account/step-up/quick-unlock'),
 }
