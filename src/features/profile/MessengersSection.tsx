@@ -1,5 +1,5 @@
 import '../../i18n/identityStrings'
-import { useId, useState } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation } from 'wouter'
 import { useSnapshot } from 'valtio'
@@ -12,8 +12,7 @@ import { session, signOut } from '../../state/session'
 import { showToast } from '../../state/ui'
 import { Button } from '../../ui/Button'
 import { failureText } from '../../ui/ErrorDialog'
-import { LoadError } from '../../ui/LoadError'
-import { Modal } from '../../ui/Modal'
+import { ConfirmRemoval, CredentialCard } from './CredentialCard'
 
 /**
  * Issue 31: the messengers linked to the member (name as the messenger signed it, since when),
@@ -30,8 +29,6 @@ export function MessengersSection() {
   const unlink = useUnlinkMessenger()
   const [unlinking, setUnlinking] = useState<MessengerProvider | null>(null)
   const [problem, setProblem] = useState<string | null>(null)
-  const headingId = useId()
-  const confirmText = useId()
   const name = (provider: MessengerProvider) => t(`common.messenger.${provider}`)
 
   // Only a session opened with the password may link (the server says PASSWORD_SESSION_REQUIRED otherwise).
@@ -68,40 +65,31 @@ export function MessengersSection() {
   }
 
   return (
-    <section className="card profile__messengers" aria-labelledby={headingId}>
-      <h2 id={headingId} className="profile__heading">{t('identity.sectionTitle')}</h2>
-      {identities.isPending && <div className="skeleton profile__messengers-skeleton" aria-label={t('common.loading')} />}
-      {identities.isError && <LoadError error={identities.error} onRetry={() => identities.refetch()} />}
-      {identities.data && linked.length === 0 && <p className="muted small">{t('identity.sectionEmpty')}</p>}
-      {linked.length > 0 && (
-        <ul className="profile__messenger-list">
-          {linked.map((identity) => (
-            <li key={identity.provider} className="profile__messenger">
-              <div className="profile__row-text">
-                <p>{name(identity.provider)}</p>
-                {identity.name && <p className="muted small">{identity.name}</p>}
-                <p className="muted small">{t('identity.linkedOn', { date: formatDateTime(new Date(identity.linkedAt).toISOString()) })}</p>
-              </div>
-              <Button type="button" variant="secondary" aria-haspopup="dialog" aria-label={`${t('identity.unlink')} ${name(identity.provider)}`} onClick={() => setUnlinking(identity.provider)}>
-                {t('identity.unlink')}
-              </Button>
-            </li>
-          ))}
-        </ul>
-      )}
-      {problem && <p className="notice notice--error" role="alert">{problem}</p>}
+    <CredentialCard
+      title={t('identity.sectionTitle')}
+      query={identities}
+      empty={t('identity.sectionEmpty')}
+      problem={problem}
+      rows={identities.data?.identities.map((identity) => ({
+        key: identity.provider,
+        name: name(identity.provider),
+        details: [identity.name, t('identity.linkedOn', { date: formatDateTime(new Date(identity.linkedAt).toISOString()) })],
+        removeText: t('identity.unlink'),
+        onRemove: () => setUnlinking(identity.provider),
+      }))}
+    >
       {linkable && (
         <Button type="button" block pending={link.isPending} onClick={linkHere}>{t('identity.link', { messenger: name(linkable.provider) })}</Button>
       )}
-      <Modal open={unlinking !== null} onClose={() => setUnlinking(null)} title={unlinking ? t('identity.unlinkTitle', { messenger: name(unlinking) }) : ''} role="alertdialog" describedBy={confirmText}>
-        <div className="stack">
-          <p id={confirmText}>{unlinking && t('identity.unlinkText', { messenger: name(unlinking) })}</p>
-          <div className="button-row">
-            <Button type="button" variant="secondary" onClick={() => setUnlinking(null)}>{t('identity.keep')}</Button>
-            <Button type="button" pending={unlink.isPending} onClick={confirmUnlink}>{t('identity.unlinkConfirm')}</Button>
-          </div>
-        </div>
-      </Modal>
-    </section>
+      <ConfirmRemoval
+        open={unlinking !== null}
+        onClose={() => setUnlinking(null)}
+        title={unlinking ? t('identity.unlinkTitle', { messenger: name(unlinking) }) : ''}
+        text={unlinking ? t('identity.unlinkText', { messenger: name(unlinking) }) : ''}
+        confirmText={t('identity.unlinkConfirm')}
+        pending={unlink.isPending}
+        onConfirm={confirmUnlink}
+      />
+    </CredentialCard>
   )
 }

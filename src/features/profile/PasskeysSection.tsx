@@ -1,5 +1,5 @@
 import '../../i18n/identityStrings'
-import { useId, useState } from 'react'
+import { useState } from 'react'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import type { PasskeysResponse } from '../../api/contract/identity'
@@ -10,8 +10,7 @@ import { formatDateTime } from '../../lib/time'
 import { showToast } from '../../state/ui'
 import { Button } from '../../ui/Button'
 import { failureText } from '../../ui/ErrorDialog'
-import { LoadError } from '../../ui/LoadError'
-import { Modal } from '../../ui/Modal'
+import { ConfirmRemoval, CredentialCard } from './CredentialCard'
 
 /** What is being confirmed: one passkey's removal, or quick unlock off (all of them). */
 type Removing = { id: number } | 'all'
@@ -27,8 +26,6 @@ export default function PasskeysSection() {
   const passkeys = usePasskeys()
   const [removing, setRemoving] = useState<Removing | null>(null)
   const [problem, setProblem] = useState<string | null>(null)
-  const headingId = useId()
-  const confirmText = useId()
   const settled = (answer: PasskeysResponse) => client.setQueryData(passkeyKeys.list(), answer)
   const failed = (error: Error) => {
     if (isPasskeyCancelled(error) || isStepUpCancelled(error)) return
@@ -57,62 +54,42 @@ export default function PasskeysSection() {
       failed(error)
     },
   })
-  const list = passkeys.data?.passkeys ?? []
+  const list = passkeys.data?.passkeys
+  const nameOf = (index: number) => t('identity.passkeyName', { number: index + 1 })
+  const dateOf = (at: number) => formatDateTime(new Date(at).toISOString())
 
   return (
-    <section className="card profile__messengers" aria-labelledby={headingId}>
-      <h2 id={headingId} className="profile__heading">{t('identity.passkeysTitle')}</h2>
-      {passkeys.isPending && <div className="skeleton profile__messengers-skeleton" aria-label={t('common.loading')} />}
-      {passkeys.isError && <LoadError error={passkeys.error} onRetry={() => passkeys.refetch()} />}
-      {passkeys.data && list.length === 0 && <p className="muted small">{t('identity.passkeysEmpty')}</p>}
-      {list.length > 0 && (
-        <ul className="profile__messenger-list">
-          {list.map((passkey, index) => (
-            <li key={passkey.id} className="profile__messenger">
-              <div className="profile__row-text">
-                <p>{t('identity.passkeyName', { number: index + 1 })}</p>
-                <p className="muted small">{t('identity.passkeyAddedOn', { date: formatDateTime(new Date(passkey.createdAt).toISOString()) })}</p>
-                {passkey.lastUsedAt !== null && (
-                  <p className="muted small">{t('identity.passkeyUsedOn', { date: formatDateTime(new Date(passkey.lastUsedAt).toISOString()) })}</p>
-                )}
-              </div>
-              <Button
-                type="button"
-                variant="secondary"
-                aria-haspopup="dialog"
-                aria-label={`${t('identity.passkeyRemove')} ${t('identity.passkeyName', { number: index + 1 })}`}
-                onClick={() => setRemoving({ id: passkey.id })}
-              >
-                {t('identity.passkeyRemove')}
-              </Button>
-            </li>
-          ))}
-        </ul>
-      )}
-      {problem && <p className="notice notice--error" role="alert">{problem}</p>}
-      {passkeys.data && (
+    <CredentialCard
+      title={t('identity.passkeysTitle')}
+      query={passkeys}
+      empty={t('identity.passkeysEmpty')}
+      problem={problem}
+      rows={list?.map((passkey, index) => ({
+        key: passkey.id,
+        name: nameOf(index),
+        details: [
+          t('identity.passkeyAddedOn', { date: dateOf(passkey.createdAt) }),
+          passkey.lastUsedAt !== null && t('identity.passkeyUsedOn', { date: dateOf(passkey.lastUsedAt) }),
+        ],
+        removeText: t('identity.passkeyRemove'),
+        onRemove: () => setRemoving({ id: passkey.id }),
+      }))}
+    >
+      {list && (
         <Button type="button" block pending={add.isPending} onClick={() => { setProblem(null); add.mutate() }}>{t('identity.passkeyAdd')}</Button>
       )}
-      {list.length > 0 && (
+      {list && list.length > 0 && (
         <Button type="button" block variant="secondary" aria-haspopup="dialog" onClick={() => setRemoving('all')}>{t('identity.passkeysOff')}</Button>
       )}
-      <Modal
+      <ConfirmRemoval
         open={removing !== null}
         onClose={() => setRemoving(null)}
         title={removing === 'all' ? t('identity.passkeysOffTitle') : t('identity.passkeyRemoveTitle')}
-        role="alertdialog"
-        describedBy={confirmText}
-      >
-        <div className="stack">
-          <p id={confirmText}>{removing === 'all' ? t('identity.passkeysOffText') : t('identity.passkeyRemoveText')}</p>
-          <div className="button-row">
-            <Button type="button" variant="secondary" onClick={() => setRemoving(null)}>{t('identity.keep')}</Button>
-            <Button type="button" pending={remove.isPending} onClick={() => removing && remove.mutate(removing)}>
-              {removing === 'all' ? t('identity.passkeysOffConfirm') : t('identity.passkeyRemove')}
-            </Button>
-          </div>
-        </div>
-      </Modal>
-    </section>
+        text={removing === 'all' ? t('identity.passkeysOffText') : t('identity.passkeyRemoveText')}
+        confirmText={removing === 'all' ? t('identity.passkeysOffConfirm') : t('identity.passkeyRemove')}
+        pending={remove.isPending}
+        onConfirm={() => removing && remove.mutate(removing)}
+      />
+    </CredentialCard>
   )
 }
