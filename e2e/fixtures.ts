@@ -29,7 +29,7 @@ export function platformConfig(platform: PlatformKind): Partial<RuntimeConfig> {
 }
 
 /** The hash Telegram appends when it opens a Mini App (DESIGN.md "Telegram in tests"). */
-export function telegramHash(options: { startParam?: string; theme?: Record<string, string>; languageCode?: string; platform?: 'android' | 'ios'; unsigned?: boolean; initData?: string } = {}): string {
+export function telegramHash(options: { startParam?: string; theme?: Record<string, string>; languageCode?: string; platform?: 'android' | 'ios'; unsigned?: boolean; initData?: string; version?: string } = {}): string {
   const user = JSON.stringify({ id: 777000, first_name: 'Somchai', language_code: options.languageCode ?? 'en' })
   // `initData`: signed by the server's dev route (issue 31), for a sign-in the server checks.
   const data = new URLSearchParams(options.initData ?? { user, auth_date: String(Math.floor(Date.now() / 1000)), hash: 'e2e', signature: 'e2e' })
@@ -38,7 +38,7 @@ export function telegramHash(options: { startParam?: string; theme?: Record<stri
   if (options.startParam) data.set('start_param', options.startParam)
   const params = new URLSearchParams({
     tgWebAppData: data.toString(),
-    tgWebAppVersion: '8.0',
+    tgWebAppVersion: options.version ?? '8.0',
     tgWebAppPlatform: options.platform ?? 'android',
     tgWebAppThemeParams: JSON.stringify(options.theme ?? LIGHT_THEME),
   })
@@ -73,9 +73,68 @@ export const TELEGRAM_RECORDER = () => {
         if (name === 'web_app_request_phone') reply('phone_requested', { status: phone.status })
         const call = data ? (JSON.parse(data) as { req_id?: string; method?: string }) : {}
         if (name === 'web_app_invoke_custom_method' && call.method === 'getRequestedContact') reply('custom_method_invoked', { req_id: call.req_id, result: phone.contact })
+        // The device (issue 31): no biometry unless a test gives one through window.__tgDevice
+        // (telegramDevice below). What Telegram keeps for the app (the biometric token, SecureStorage)
+        // lives in localStorage under __tg*, so it outlasts a reload as on a phone.
+        const device = (window as unknown as { __tgDevice?: TelegramDevice }).__tgDevice ?? { biometry: null, authorize: true, secureStorage: false }
+        const kept = <T,>(key: string, fallback: T): T => JSON.parse(localStorage.getItem(key) ?? 'null') ?? fallback
+        const keep = (key: string, value: unknown) => localStorage.setItem(key, JSON.stringify(value))
+        const biometric = kept('__tgBiometric', { token: '', requested: false, granted: device.biometry?.granted ?? false })
+        const info = () => device.biometry
+          ? { available: true, type: device.biometry.type, device_id: 'e2e-device', access_requested: biometric.requested, access_granted: biometric.granted, token_saved: biometric.token !== '' }
+          : { available: false }
+        if (name === 'web_app_biometry_get_info') reply('biometry_info_received', info())
+        if (name === 'web_app_biometry_request_access') {
+          if (device.biometry && !biometric.requested) Object.assign(biometric, { requested: true, granted: device.biometry.allow })
+          keep('__tgBiometric', biometric)
+          reply('biometry_info_received', info())
+        }
+        const params = data ? (JSON.parse(data) as { token?: string; req_id?: string; key?: string; value?: string | null }) : {}
+        if (name === 'web_app_biometry_update_token') {
+          const done = biometric.granted && device.authorize
+          if (done) keep('__tgBiometric', { ...biometric, token: params.token ?? '' })
+          reply('biometry_token_updated', { status: done ? (params.token ? 'updated' : 'removed') : 'failed' })
+        }
+        if (name === 'web_app_biometry_request_auth') {
+          const done = biometric.granted && device.authorize
+          reply('biometry_auth_requested', done ? { status: 'authorized', token: biometric.token } : { status: 'failed' })
+        }
+        const secure = kept<Record<string, string>>('__tgSecure', {})
+        if (name === 'web_app_secure_storage_save_key' || name === 'web_app_secure_storage_get_key') {
+          if (!device.secureStorage) reply('secure_storage_failed', { req_id: params.req_id, error: 'UNSUPPORTED' })
+          else if (name === 'web_app_secure_storage_get_key') reply('secure_storage_key_received', { req_id: params.req_id, value: secure[params.key ?? ''] ?? null, can_restore: false })
+          else {
+            if (params.value === null) delete secure[params.key ?? '']
+            else secure[params.key ?? ''] = params.value ?? ''
+            keep('__tgSecure', secure)
+            reply('secure_storage_key_saved', { req_id: params.req_id })
+          }
+        }
       },
     },
   })
+}
+
+/** The phone the Telegram recorder plays (issue 31): its biometry (`allow`: the player's answer to
+ *  Telegram's first request for it; `authorize`: their face or finger is recognised) and whether
+ *  the client has SecureStorage (Bot API 9.0 on a phone with a Keychain or Keystore). */
+export interface TelegramDevice {
+  biometry: { type: 'face' | 'finger'; allow: boolean; granted?: boolean } | null
+  authorize: boolean
+  secureStorage: boolean
+}
+
+/** What Telegram keeps for the app on the recorder's phone: the biometric token and SecureStorage. */
+export async function telegramKept(page: Page): Promise<{ biometricToken: string; secure: Record<string, string> }> {
+  return page.evaluate(() => ({
+    biometricToken: (JSON.parse(localStorage.getItem('__tgBiometric') ?? 'null') as { token?: string } | null)?.token ?? '',
+    secure: JSON.parse(localStorage.getItem('__tgSecure') ?? '{}') as Record<string, string>,
+  }))
+}
+
+/** The phone the Telegram recorder plays, from the next load on. */
+export async function telegramDevice(page: Page, device: TelegramDevice): Promise<void> {
+  await page.context().addInitScript((value) => Object.assign(window, { __tgDevice: value }), device)
 }
 
 /** How the Telegram recorder answers the home-screen check (`added`, `missed`, `unknown`,

@@ -4,7 +4,7 @@
 // Telegram has started, and only what needs the host waits for it.
 import { startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
-import { loadConfig } from './api/config'
+import { getConfig, loadConfig } from './api/config'
 import { preloadHttp, setApiBase } from './api/http'
 import { createQueryClient } from './api/queryClient'
 import type { Variant } from './api/contract'
@@ -18,7 +18,7 @@ import { storageKeys } from './lib/storage'
 import { getPlatformState, loadPlatform, type LoadedPlatform } from './platform'
 import { hasLiffMarks } from './platform/detect'
 import { earlyHostLanguage, readTelegramLaunch } from './platform/telegramLaunch'
-import { session } from './state/session'
+import { keepSessionsIn, session } from './state/session'
 import { showToast } from './state/ui'
 import './ui/theme.css'
 import './ui/screens.css'
@@ -36,6 +36,9 @@ function followInvite(startParam: string | undefined): void {
 /** What waits for the host: its deep-link inviter, its language when none is stored, and the
  *  notice when its SDK did not start. */
 function whenHostReady({ platform, fellBack }: LoadedPlatform, variant: Variant, bootInvite: string | undefined): void {
+  // A remembered session goes to Telegram's SecureStorage where the client has one and the
+  // operator has the Telegram identity on (issue 31).
+  if (platform.secureStorage && getConfig().identity?.telegram) keepSessionsIn(platform.secureStorage)
   const invite = platform.startParam()
   if (invite !== bootInvite) followInvite(invite)
   if (!readStoredLanguage()) {

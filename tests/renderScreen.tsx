@@ -123,6 +123,8 @@ export function stubPlatform(overrides: Partial<Platform> = {}): Screen['platfor
     mainButton: null,
     homeScreen: null,
     phoneContact: null,
+    biometry: null,
+    secureStorage: null,
     messengerCredential: () => null,
     ...overrides,
   } as Screen['platform']

@@ -14,6 +14,10 @@ export const storageKeys = {
   homeScreenOffered: 'home-screen-offered',
   /** The messenger whose sign-in opened the stored session (issue 31), kept beside its token. */
   sessionMessenger: 'session-messenger',
+  /** sessionStorage: this open's token is a remembered one, kept in the host's secure storage (issue 31). */
+  tokenInVault: 'token-in-vault',
+  /** The quick unlock (issue 31) this device keeps, by the server's id: the profile shows it as on. */
+  quickUnlockId: 'quick-unlock-id',
   /** The members who answered "Not now" to linking a messenger on this device, per messenger. */
   linkDeclined: 'messenger-link-declined',
 } as const

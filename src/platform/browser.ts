@@ -88,6 +88,8 @@ export function createBrowserPlatform(): Platform {
     mainButton: null,
     homeScreen: null,
     phoneContact: null,
+    biometry: null,
+    secureStorage: null,
     messengerCredential: () => null,
   }
 }

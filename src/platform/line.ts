@@ -156,6 +156,8 @@ export function createLinePlatform(config: LineConfig): Platform {
     // The LIFF URL opens the app in LINE, where the player's session is.
     homeScreen: lineHomeScreen(`https://liff.line.me/${config.liffId}`),
     phoneContact: null,
+    biometry: null,
+    secureStorage: null,
     messengerCredential() {
       // LINE's signed ID token, never its profile or decoded token: the server verifies the signature.
       try {

@@ -29,6 +29,7 @@ import { registerWith } from '../lib/paths'
 import { parseInviteCode } from '../lib/inviteCode'
 import { copyText } from './clipboard'
 import { acceptUnsignedLaunch, launchSignatureAdded } from './telegramLaunch'
+import { telegramBiometry, telegramSecureStorage } from './telegramVault'
 import { applySafeArea, applyTelegramPalette, type TelegramPalette } from './telegramTheme'
 import type { HomeScreen, HomeScreenResult, HomeScreenStatus, MainButton, PhoneContact, Platform, SignedContact, TelegramConfig } from './types'
 
@@ -216,7 +217,7 @@ export function createTelegramPlatform(config: TelegramConfig | null): Platform 
   let language: string | undefined
   let offBack: VoidFunction | undefined
 
-  return {
+  const platform: Platform = {
     kind: 'telegram',
     async init() {
       acceptUnsignedLaunch()
@@ -227,6 +228,9 @@ export function createTelegramPlatform(config: TelegramConfig | null): Platform 
       const launch = retrieveLaunchParams()
       startParam = parseInviteCode(launch.tgWebAppStartParam || launch.tgWebAppData?.start_param || '') ?? undefined
       language = launch.tgWebAppData?.user?.language_code || undefined
+      // What this client keeps for the app depends on its Bot API version.
+      platform.biometry = telegramBiometry(launch.tgWebAppVersion)
+      platform.secureStorage = telegramSecureStorage(launch.tgWebAppVersion)
 
       backButton.mount.ifAvailable()
       themeParams.mountSync.ifAvailable()
@@ -316,5 +320,9 @@ export function createTelegramPlatform(config: TelegramConfig | null): Platform 
       const raw = signedInitData()
       return raw ? { provider: 'telegram', credential: raw } : null
     },
+    // Known once init() has read the client's version.
+    biometry: null,
+    secureStorage: null,
   }
+  return platform
 }

@@ -57,6 +57,39 @@ export interface PhoneContact {
   request(): Promise<SignedContact | null>
 }
 
+/** The player's biometry as Telegram names it. */
+export type BiometryKind = 'face' | 'finger' | 'unknown'
+
+export interface BiometryStatus {
+  kind: BiometryKind
+  /** A quick unlock secret is kept on this device. */
+  saved: boolean
+  /** The player refused Telegram the biometry: only Telegram's settings can allow it again. */
+  denied: boolean
+}
+
+/** Telegram's BiometricManager (issue 31): a secret the device keeps behind the player's face or fingerprint. */
+export interface BiometricVault {
+  /** Null where the device has no biometry or the client does not answer. */
+  status(): Promise<BiometryStatus | null>
+  /** Asks the player's leave (once), then keeps the secret (Telegram asks for the biometry); false when refused or failed. */
+  keep(secret: string, reason: string): Promise<boolean>
+  /** The kept secret, after the player's face or fingerprint; null when refused, cancelled or none kept. */
+  open(reason: string): Promise<string | null>
+  /** Forgets the secret on this device. */
+  forget(): Promise<void>
+  /** Telegram's biometry settings for this bot (call inside a tap). */
+  openSettings(): void
+}
+
+/** Telegram's SecureStorage (Bot API 9.0, the Keychain or Keystore): a remembered session's token. */
+export interface SecureStore {
+  /** The value, or null when none is kept or the client could not read it. */
+  get(key: string): Promise<string | null>
+  /** `null` removes it. False when the client could not keep it: the caller falls back. */
+  set(key: string, value: string | null): Promise<boolean>
+}
+
 /** What the app asks of its host: a plain browser, LINE (LIFF) or Telegram (Mini App). */
 export interface Platform {
   kind: PlatformKind
@@ -98,4 +131,8 @@ export interface Platform {
    *  raw init data, LINE's ID token. Null in a browser, and where the messenger gives none (LINE
    *  not logged in, or a channel without the openid scope). */
   messengerCredential(): MessengerCredential | null
+  /** Telegram's BiometricManager for quick unlock (issue 31); null elsewhere and on clients before Bot API 7.2. */
+  biometry: BiometricVault | null
+  /** Telegram's SecureStorage for a remembered session's token (issue 31); null elsewhere and before Bot API 9.0. */
+  secureStorage: SecureStore | null
 }

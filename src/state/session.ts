@@ -1,8 +1,11 @@
 // The session of spec 2 ("Login"): the token lives in localStorage with remember-me, else in
-// sessionStorage, so it dies with the tab.
+// sessionStorage, so it dies with the tab. Inside a Telegram client with SecureStorage (Bot API
+// 9.0, issue 31) a remembered token lives there instead, with a copy in sessionStorage for this
+// open's reloads: the next open takes it back from SecureStorage (restoreRemembered) before the form.
 import { proxy } from 'valtio'
 import type { MessengerProvider } from '../api/contract/identity'
 import { storageKeys } from '../lib/storage'
+import type { SecureStore } from '../platform/types'
 
 /** Why the server ended a session, as the error catalogue names it (spec 6, 8). */
 export type SessionEndReason = 'EXPIRED_AUTH_TOKEN' | 'UNAUTHORIZED' | 'invalid-token' | 'cannot-verify-identity'
@@ -38,13 +41,19 @@ interface Session {
 
 const isProvider = (value: string | null): value is MessengerProvider => value === 'telegram' || value === 'line'
 
+/** The key of a remembered session's token in the host's secure storage. */
+export const SECURE_TOKEN_KEY = 'session-token'
+
+/** The host's secure storage once it has started and has one (Telegram's SecureStorage). */
+let vault: SecureStore | null = null
+
 function readStored(): Session {
   const persistent = localStorage.getItem(storageKeys.token)
   const storage = persistent ? localStorage : sessionStorage
   const openedBy = storage.getItem(storageKeys.sessionMessenger)
   return {
     token: persistent ?? sessionStorage.getItem(storageKeys.token),
-    remember: !!persistent,
+    remember: !!persistent || sessionStorage.getItem(storageKeys.tokenInVault) === '1',
     endedReason: null,
     passwordChangeRequired: false,
     openedBy: isProvider(openedBy) ? openedBy : null,
@@ -62,9 +71,10 @@ interface SignInOptions {
 
 export function signIn(token: string, remember: boolean, { passwordChangeRequired = false, openedBy = null }: SignInOptions = {}): void {
   clearStoredAuth()
-  const storage = remember ? localStorage : sessionStorage
+  const storage = remember && !vault ? localStorage : sessionStorage
   storage.setItem(storageKeys.token, token)
   if (openedBy) storage.setItem(storageKeys.sessionMessenger, openedBy)
+  if (remember && vault) keepInVault(vault, token)
   session.token = token
   session.remember = remember
   session.endedReason = null
@@ -87,6 +97,7 @@ export function forgetPasswordChange(): void {
  *  server ended the session (an expired or invalid token). */
 export function signOut(reason?: SessionEndReason): void {
   clearStoredAuth()
+  void vault?.set(SECURE_TOKEN_KEY, null)
   session.token = null
   session.remember = false
   session.endedReason = reason ?? null
@@ -105,6 +116,45 @@ function clearStoredAuth(): void {
     storage.removeItem(storageKeys.token)
     storage.removeItem(storageKeys.sessionMessenger)
   }
+  sessionStorage.removeItem(storageKeys.tokenInVault)
+}
+
+/** A remembered token to the secure storage; where the client cannot keep it, to localStorage as
+ *  without one (unless the session changed meanwhile). */
+function keepInVault(store: SecureStore, token: string): void {
+  sessionStorage.setItem(storageKeys.tokenInVault, '1')
+  void store.set(SECURE_TOKEN_KEY, token).then((kept) => {
+    if (kept || session.token !== token) return
+    sessionStorage.removeItem(storageKeys.tokenInVault)
+    localStorage.setItem(storageKeys.token, token)
+    sessionStorage.removeItem(storageKeys.token)
+  })
+}
+
+/**
+ * The host has started with a secure storage (issue 31): remembered sessions are kept there from
+ * now on, and one remembered in localStorage before moves there (it leaves localStorage only once
+ * the storage has it).
+ */
+export function keepSessionsIn(store: SecureStore): void {
+  vault = store
+  const token = localStorage.getItem(storageKeys.token)
+  if (!token || localStorage.getItem(storageKeys.sessionMessenger)) return
+  void store.set(SECURE_TOKEN_KEY, token).then((kept) => {
+    if (!kept || localStorage.getItem(storageKeys.token) !== token) return
+    localStorage.removeItem(storageKeys.token)
+    sessionStorage.setItem(storageKeys.token, token)
+    sessionStorage.setItem(storageKeys.tokenInVault, '1')
+  })
+}
+
+/** The session remembered in the host's secure storage, or null (none, or no such storage). */
+export const restoreRemembered = (store: SecureStore | null): Promise<string | null> =>
+  store ? store.get(SECURE_TOKEN_KEY) : Promise.resolve(null)
+
+/** Screen tests: each starts without a host's storage. */
+export function forgetVault(): void {
+  vault = null
 }
 
 export const currentToken = (): string | null => session.token

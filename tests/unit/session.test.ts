@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { currentToken, session, signIn, signOut } from '../../src/state/session'
+import { currentToken, forgetVault, keepSessionsIn, restoreRemembered, SECURE_TOKEN_KEY, session, signIn, signOut } from '../../src/state/session'
 
 const KEY = 'token'
 
@@ -72,5 +72,79 @@ describe('session restored at start-up', () => {
     vi.resetModules()
     const fresh = await import('../../src/state/session')
     expect(fresh.session.token).toBeNull()
+  })
+})
+
+/** Telegram's SecureStorage as the session module sees it: a map, or a client that refuses. */
+function secureStore(keeps = true) {
+  const kept = new Map<string, string>()
+  const store = {
+    kept,
+    get: vi.fn(async (key: string) => kept.get(key) ?? null),
+    set: vi.fn(async (key: string, value: string | null) => {
+      if (!keeps) return false
+      if (value === null) kept.delete(key)
+      else kept.set(key, value)
+      return true
+    }),
+  }
+  return store
+}
+
+describe('a remembered session in the host secure storage (issue 31, Telegram SecureStorage)', () => {
+  beforeEach(() => forgetVault())
+
+  it('signIn with remember keeps the token in the secure storage and this open copy in sessionStorage, never in localStorage', async () => {
+    const store = secureStore()
+    keepSessionsIn(store)
+    signIn('tok-vault', true)
+    expect(localStorage.getItem(KEY)).toBeNull()
+    expect(sessionStorage.getItem(KEY)).toBe('tok-vault')
+    await vi.waitFor(() => expect(store.kept.get(SECURE_TOKEN_KEY)).toBe('tok-vault'))
+    expect(localStorage.getItem(KEY)).toBeNull()
+    expect(await restoreRemembered(store)).toBe('tok-vault')
+  })
+
+  it('a client that cannot keep it: the token goes to localStorage as without one', async () => {
+    const store = secureStore(false)
+    keepSessionsIn(store)
+    signIn('tok-fallback', true)
+    await vi.waitFor(() => expect(localStorage.getItem(KEY)).toBe('tok-fallback'))
+    expect(sessionStorage.getItem(KEY)).toBeNull()
+  })
+
+  it('a session without remember never reaches the secure storage', () => {
+    const store = secureStore()
+    keepSessionsIn(store)
+    signIn('tok-tab', false)
+    expect(store.set).not.toHaveBeenCalledWith(SECURE_TOKEN_KEY, 'tok-tab')
+  })
+
+  it('signOut removes it from the secure storage', async () => {
+    const store = secureStore()
+    keepSessionsIn(store)
+    signIn('tok-out', true)
+    await vi.waitFor(() => expect(store.kept.has(SECURE_TOKEN_KEY)).toBe(true))
+    signOut()
+    await vi.waitFor(() => expect(store.kept.has(SECURE_TOKEN_KEY)).toBe(false))
+    expect(await restoreRemembered(store)).toBeNull()
+  })
+
+  it('a token remembered in localStorage before moves to the secure storage, and leaves localStorage only once it is there', async () => {
+    localStorage.setItem(KEY, 'tok-old')
+    const store = secureStore()
+    keepSessionsIn(store)
+    await vi.waitFor(() => expect(localStorage.getItem(KEY)).toBeNull())
+    expect(store.kept.get(SECURE_TOKEN_KEY)).toBe('tok-old')
+    expect(sessionStorage.getItem(KEY)).toBe('tok-old')
+
+    localStorage.setItem(KEY, 'tok-stays')
+    keepSessionsIn(secureStore(false))
+    await Promise.resolve()
+    expect(localStorage.getItem(KEY)).toBe('tok-stays')
+  })
+
+  it('without a secure storage nothing is restored', async () => {
+    expect(await restoreRemembered(null)).toBeNull()
   })
 })

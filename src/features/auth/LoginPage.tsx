@@ -17,11 +17,14 @@ import { REGISTERED_PHONE, safeRedirect } from './redirect'
 import { TelegramPhoneOffer } from './TelegramPhoneOffer'
 import { useMessengerSignIn } from './useMessengerSignIn'
 import { passkeysOffered } from '../../api/passkeysOffered'
+import { quickUnlockOffered } from '../../api/quickUnlockOffered'
 import type { LoginResponse } from '../../api/contract/auth'
 import { usePlatform } from '../../platform'
 
 // Issue 31: only where passkeys are offered, so /login's first load carries neither it nor WebAuthn.
 const PasskeySignIn = lazy(() => import('./PasskeySignIn'))
+// Issue 31: only inside Telegram where quick unlock is offered.
+const QuickUnlockSignIn = lazy(() => import('./QuickUnlockSignIn'))
 
 /** The phone the registration wizard handed over in the history state, or ''. */
 function registeredPhoneInHistory(): string {
@@ -158,6 +161,9 @@ export function LoginPage() {
       </form>
       {!waitingFor && platformReady && passkeysOffered(platform.kind) && (
         <Suspense fallback={null}><PasskeySignIn onSignedIn={signedIn} /></Suspense>
+      )}
+      {!waitingFor && platformReady && quickUnlockOffered(platform.kind, platform.biometry) && (
+        <Suspense fallback={null}><QuickUnlockSignIn biometry={platform.biometry} onSignedIn={signedIn} /></Suspense>
       )}
       {waitingFor && (
         <div className="reserved__skeleton auth-messenger" role="status">

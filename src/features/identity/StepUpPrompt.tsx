@@ -7,6 +7,8 @@ import { stepUpDismissed, stepUpGiven } from '../../api/stepUp'
 import { isApiError } from '../../api/errors'
 import { isPasskeyCancelled, stepUpWithPasskey } from '../../api/passkeys'
 import { passkeysOffered } from '../../api/passkeysOffered'
+import { quickUnlockOffered } from '../../api/quickUnlockOffered'
+import { QuickUnlockStepUp } from './QuickUnlockStepUp'
 import { usePlatform } from '../../platform'
 import { failureText } from '../../ui/ErrorDialog'
 import { useSubmit } from '../../api/useSubmit'
@@ -19,7 +21,8 @@ import { Modal } from '../../ui/Modal'
  * again (STEP_UP_REQUIRED). The right password lets the held action go once more; a wrong one is
  * said under the field; closing lets it go. The form underneath keeps everything typed in it.
  * Where passkeys are offered, one of the member's passkeys may answer instead; a passkey the server
- * does not know hides that offer and leaves the password.
+ * does not know hides that offer and leaves the password. Inside Telegram, quick unlock (the
+ * player's face or fingerprint) may answer the same way.
  */
 export default function StepUpPrompt() {
   const { t } = useTranslation()
@@ -74,6 +77,7 @@ export default function StepUpPrompt() {
             {t('identity.passkeyStepUp')}
           </Button>
         )}
+        {ready && quickUnlockOffered(platform.kind, platform.biometry) && <QuickUnlockStepUp biometry={platform.biometry} onGiven={stepUpGiven} />}
         <div className="button-row">
           <Button type="button" variant="secondary" onClick={stepUpDismissed}>{t('profile.cancel')}</Button>
           <Button type="submit" pending={mutation.isPending}>{t('stepUp.confirm')}</Button>

@@ -13,12 +13,15 @@ import { ChevronIcon, LockIcon } from '../../ui/icons'
 import { LoadError } from '../../ui/LoadError'
 import { MessengersSection } from './MessengersSection'
 import { passkeysOffered } from '../../api/passkeysOffered'
+import { quickUnlockOffered } from '../../api/quickUnlockOffered'
 import { usePlatform } from '../../platform'
 import './profile.css'
 
 const ChangePasswordModal = lazy(() => import('./ChangePasswordModal'))
 // Issue 31: with its calls, only where passkeys are offered.
 const PasskeysSection = lazy(() => import('./PasskeysSection'))
+// Issue 31: with its calls, only inside Telegram where quick unlock is offered.
+const QuickUnlockSection = lazy(() => import('./QuickUnlockSection'))
 
 /** Spec 2 "Profile": who the member is (name, masked phone as the username, id, since when), the
  *  bank account withdrawals go to, and the settings: a labelled row opens the password change (the
@@ -72,6 +75,7 @@ export function ProfilePage() {
       {(identity?.telegram || identity?.line) && <MessengersSection />}
       {/* Passkeys only in a plain browser: LINE's and Telegram's webviews do not hold them reliably. */}
       {ready && passkeysOffered(platform.kind) && <Suspense fallback={null}><PasskeysSection /></Suspense>}
+      {ready && quickUnlockOffered(platform.kind, platform.biometry) && <Suspense fallback={null}><QuickUnlockSection biometry={platform.biometry} /></Suspense>}
       <div className="card profile__settings">
         <button type="button" className="profile__row" aria-haspopup="dialog" onClick={() => setChanging(true)}>
           <span className="profile__row-icon"><LockIcon /></span>

@@ -1,0 +1,142 @@
+// Quick unlock inside Telegram (issue 31): the screens as a player meets them, with Telegram's
+// biometry stubbed (what the app does with its answers; the bridge itself is driven by the
+// browser tests, e2e/telegram/quickUnlock.spec.ts).
+import { screen, waitFor, within } from '@testing-library/react'
+import { describe, expect, it, vi } from 'vitest'
+import '../../src/i18n/identityStrings'
+import { LoginPage } from '../../src/features/auth/LoginPage'
+import QuickUnlockSection from '../../src/features/profile/QuickUnlockSection'
+import type { BiometricVault, BiometryStatus } from '../../src/platform/types'
+import { session, signIn } from '../../src/state/session'
+import { renderScreen, text, type Call, type Routes } from '../renderScreen'
+
+const TELEGRAM_ON = { identity: { telegram: true, line: false, passkeys: false, stepUpMinutes: 15 } }
+const SECRET = 'c2VjcmV0LXNlY3JldC1zZWNyZXQtc2VjcmV0LXNlY3I'
+const face = () => text('identity.quickUnlock.biometry.face')
+const posts = (calls: Call[], url: string) => calls.filter((call) => call.method === 'POST' && call.url === url)
+
+/** Telegram's BiometricManager on a phone with Face ID: `saved` when it keeps a secret. */
+function faceId(status: Partial<BiometryStatus> = {}, answers: { keeps?: boolean; opens?: string | null } = {}) {
+  let current: BiometryStatus = { kind: 'face', saved: false, denied: false, ...status }
+  const biometry = {
+    status: vi.fn(async () => current),
+    keep: vi.fn(async () => {
+      if (answers.keeps === false) return false
+      current = { ...current, saved: true }
+      return true
+    }),
+    open: vi.fn(async () => (answers.opens === undefined ? SECRET : answers.opens)),
+    forget: vi.fn(async () => {
+      current = { ...current, saved: false }
+    }),
+    openSettings: vi.fn(),
+  } satisfies BiometricVault
+  return biometry
+}
+
+describe('signing in with quick unlock at /login', () => {
+  async function openLogin(biometry: BiometricVault, api: Routes) {
+    const screenApi = await renderScreen(<LoginPage />, { path: '/login?redirect=%2Fuser%2Fprofile', config: TELEGRAM_ON, platform: { kind: 'telegram', biometry }, api })
+    const button = await screen.findByRole('button', { name: text('identity.quickUnlock.signIn', { biometry: face() }) })
+    await screenApi.user.type(screen.getByLabelText(text('fields.phone')), '0812345678')
+    return { ...screenApi, button }
+  }
+
+  it('the face, then the secret to the server: signed in where the player was going', async () => {
+    const biometry = faceId({ saved: true })
+    const { user, calls, button, location } = await openLogin(biometry, { 'POST /api/login/quick-unlock': { token: 'qu-token' } })
+    await user.click(button)
+    await waitFor(() => expect(location()).toBe('/user/profile'))
+    expect(biometry.open).toHaveBeenCalledWith(text('identity.quickUnlock.reason'))
+    expect(posts(calls, '/api/login/quick-unlock').map((call) => call.body)).toEqual([{ secret: SECRET }])
+    expect(session.token).toBe('qu-token')
+  })
+
+  it('a face not recognised (or the prompt closed) sends nothing and keeps what was typed', async () => {
+    const biometry = faceId({ saved: true }, { opens: null })
+    const { user, calls, button } = await openLogin(biometry, {})
+    await user.click(button)
+    expect(await screen.findByRole('alert')).toHaveTextContent(text('identity.quickUnlock.notOpened'))
+    expect(posts(calls, '/api/login/quick-unlock')).toHaveLength(0)
+    expect(screen.getByLabelText(text('fields.phone'))).toHaveValue('0812345678')
+    expect(session.token).toBeNull()
+  })
+
+  it('a secret the server no longer holds is forgotten on the phone, and the button goes', async () => {
+    const biometry = faceId({ saved: true })
+    const { user, button } = await openLogin(biometry, { 'POST /api/login/quick-unlock': [401, { message: 'QUICK_UNLOCK_INVALID' }] })
+    await user.click(button)
+    expect(await screen.findByRole('alert')).toHaveTextContent(text('errors.QUICK_UNLOCK_INVALID'))
+    expect(biometry.forget).toHaveBeenCalled()
+    await waitFor(() => expect(screen.queryByRole('button', { name: text('identity.quickUnlock.signIn', { biometry: face() }) })).toBeNull())
+    expect(screen.getByLabelText(text('fields.phone'))).toHaveValue('0812345678')
+  })
+
+  it('is not offered where this phone keeps no secret, nor with the Telegram identity off', async () => {
+    await renderScreen(<LoginPage />, { path: '/login', config: TELEGRAM_ON, platform: { kind: 'telegram', biometry: faceId() } })
+    await screen.findByLabelText(text('fields.phone'))
+    await waitFor(() => expect(screen.queryByRole('button', { name: text('identity.quickUnlock.signIn', { biometry: face() }) })).toBeNull())
+  })
+})
+
+describe('quick unlock in the profile', () => {
+  async function openSection(biometry: BiometricVault, api: Routes) {
+    const screenApi = await renderScreen(<QuickUnlockSection biometry={biometry} />, {
+      path: '/user/profile', config: TELEGRAM_ON, platform: { kind: 'telegram', biometry }, setup: () => signIn('pw', false), api,
+    })
+    const section = await screen.findByRole('region', { name: text('identity.quickUnlock.title') })
+    return { ...screenApi, section }
+  }
+
+  it('turned on: the server makes the secret, Telegram keeps it, and the card says on', async () => {
+    const biometry = faceId()
+    let listed = { quickUnlocks: [] as { id: number; createdAt: number; lastUsedAt: null }[] }
+    const { user, calls, section } = await openSection(biometry, {
+      'GET /api/account/quick-unlock': () => listed,
+      'POST /api/account/quick-unlock': () => {
+        listed = { quickUnlocks: [{ id: 7, createdAt: Date.UTC(2026, 10, 1), lastUsedAt: null }] }
+        return { id: 7, secret: SECRET }
+      },
+    })
+    await user.click(await within(section).findByRole('button', { name: text('identity.quickUnlock.turnOn', { biometry: face() }) }))
+    expect(await within(section).findByRole('button', { name: text('identity.quickUnlock.turnOff') })).toBeVisible()
+    expect(biometry.keep).toHaveBeenCalledWith(SECRET, text('identity.quickUnlock.keepReason'))
+    expect(posts(calls, '/api/account/quick-unlock')).toHaveLength(1)
+    expect(screen.getByText(text('identity.quickUnlock.turnedOn'))).toBeVisible()
+  })
+
+  it('a secret Telegram could not keep is removed from the server at once, and the card says why', async () => {
+    const biometry = faceId({}, { keeps: false })
+    const { user, calls, section } = await openSection(biometry, {
+      'GET /api/account/quick-unlock': { quickUnlocks: [] },
+      'POST /api/account/quick-unlock': { id: 8, secret: SECRET },
+      'DELETE /api/account/quick-unlock/8': { quickUnlocks: [] },
+    })
+    await user.click(await within(section).findByRole('button', { name: text('identity.quickUnlock.turnOn', { biometry: face() }) }))
+    expect(await within(section).findByRole('alert')).toHaveTextContent(text('identity.quickUnlock.notKept'))
+    expect(calls.filter((call) => call.method === 'DELETE').map((call) => call.url)).toEqual(['/api/account/quick-unlock/8'])
+  })
+
+  it('turned off after a confirmation: the server forgets them all and Telegram this phone\'s secret', async () => {
+    localStorage.setItem('quick-unlock-id', '7')
+    const biometry = faceId({ saved: true })
+    const { user, calls, section } = await openSection(biometry, {
+      'GET /api/account/quick-unlock': { quickUnlocks: [{ id: 7, createdAt: Date.UTC(2026, 10, 1), lastUsedAt: null }] },
+      'DELETE /api/account/quick-unlock': { quickUnlocks: [] },
+    })
+    await user.click(await within(section).findByRole('button', { name: text('identity.quickUnlock.turnOff') }))
+    const confirm = await screen.findByRole('alertdialog', { name: text('identity.quickUnlock.offTitle') })
+    expect(calls.filter((call) => call.method === 'DELETE')).toHaveLength(0)
+    await user.click(within(confirm).getByRole('button', { name: text('identity.quickUnlock.offConfirm') }))
+    expect(await within(section).findByRole('button', { name: text('identity.quickUnlock.turnOn', { biometry: face() }) })).toBeVisible()
+    expect(biometry.forget).toHaveBeenCalled()
+    expect(localStorage.getItem('quick-unlock-id')).toBeNull()
+  })
+
+  it('biometry refused in Telegram: the way back is Telegram\'s settings', async () => {
+    const biometry = faceId({ denied: true })
+    const { user, section } = await openSection(biometry, { 'GET /api/account/quick-unlock': { quickUnlocks: [] } })
+    await user.click(await within(section).findByRole('button', { name: text('identity.quickUnlock.openSettings') }))
+    expect(biometry.openSettings).toHaveBeenCalled()
+  })
+})
