@@ -2,18 +2,15 @@
 // typing, the offer to link after a password sign-in, the profile's messengers, and the password
 // asked again before a withdrawal.
 import { act, screen, waitFor, within } from '@testing-library/react'
-import { useSnapshot } from 'valtio'
 import { describe, expect, it, vi } from 'vitest'
 import type { MessengerCredential } from '../../src/api/contract/identity'
-import { stepUpPrompt } from '../../src/api/stepUp'
 import { LoginPage } from '../../src/features/auth/LoginPage'
 import { forgetMessengerAttempt } from '../../src/features/auth/useMessengerSignIn'
 import LinkOffer from '../../src/features/identity/LinkOffer'
-import StepUpPrompt from '../../src/features/identity/StepUpPrompt'
 import { MessengersSection } from '../../src/features/profile/MessengersSection'
-import { WithdrawModal } from '../../src/features/wallet/withdraw/WithdrawModal'
 import { formatMoney } from '../../src/lib/money'
 import { session, signIn } from '../../src/state/session'
+import { withdrawHeld } from '../heldWithdrawal'
 import { renderScreen, text, type Call, type Routes, type ScreenOptions } from '../renderScreen'
 
 const TELEGRAM: MessengerCredential = { provider: 'telegram', credential: 'query_id=q1&user=%7B%22id%22%3A7%7D&auth_date=1700000000&hash=ab' }
@@ -212,40 +209,8 @@ describe("the profile's messengers", () => {
   })
 })
 
-/** The shell's prompt, as MemberLayout mounts it. */
-function PromptHost() {
-  const { open } = useSnapshot(stepUpPrompt)
-  return open ? <StepUpPrompt /> : null
-}
-
-const withdrawn = (amount: number) => ({
-  message: 'SUCCESS', withdrawal: { id: 'w1', amount, currency: 'THB', status: 'requested', createdAt: '2026-01-01T00:00:00Z', destination: { bankCode: 'KBANK', bankAccountName: 'DEMO PLAYER', bankAccountNo: '1234567890' } }, wallet: { amount: 500 - amount, currency: 'THB' },
-})
-
-async function withdrawHeldForPassword(more: Routes) {
-  let asked = 0
-  const screenApi = await renderScreen(<><WithdrawModal open onClose={() => undefined} /><PromptHost /></>, {
-    path: '/user/home',
-    config: { idempotencyKeys: true, ...IDENTITY_ON },
-    setup: () => signIn('tg', false, { openedBy: 'telegram' }),
-    api: {
-      'GET /api/wallet': { profile: { _id: '7', name: 'Somchai', username: '0812345678', coin: 0 }, bankAccount: { bankCode: 'KBANK', bankAccountName: 'SOMCHAI', bankAccountNo: '1234567890', bank: { nameTH: 'กสิกรไทย', nameEN: 'Kasikornbank' } }, wallet: { amount: 500, currency: 'THB' }, invite: { amount: 0, success: 0, fail: 0 }, slots: [] },
-      'GET /api/lookup/withdraw': { withdrawMin: 100, withdrawMax: 2000 },
-      'GET /api/bonus/check/active': { status: false, type: null },
-      // Held for the password until it was given again.
-      'POST /api/wallet/withdrawAll': () => (asked++ === 0 ? [403, { message: 'STEP_UP_REQUIRED' }] : withdrawn(300)),
-      ...more,
-    },
-  })
-  const { user } = screenApi
-  const modal = await screen.findByRole('dialog', { name: text('withdraw.title') })
-  await waitFor(() => expect(within(modal).getByRole('button', { name: text('withdraw.next') })).toBeEnabled())
-  await user.type(within(modal).getByLabelText(text('withdraw.amount')), '300')
-  await user.click(within(modal).getByRole('button', { name: text('withdraw.next') }))
-  await user.click(within(modal).getByRole('button', { name: text('withdraw.confirm') }))
-  const prompt = await screen.findByRole('dialog', { name: text('stepUp.title') })
-  return { ...screenApi, modal, prompt }
-}
+const withdrawHeldForPassword = (more: Routes) =>
+  withdrawHeld({ config: IDENTITY_ON, setup: () => signIn('tg', false, { openedBy: 'telegram' }) }, more)
 
 describe('the password asked again before a withdrawal', () => {
   it('a wrong password is said under the field; the right one sends the same withdrawal once more, with the same key', async () => {

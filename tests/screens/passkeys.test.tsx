@@ -2,15 +2,12 @@
 // it. The browser's WebAuthn (@simplewebauthn/browser, loaded lazily) is mocked: what the app does
 // with its answer, a closed sheet and a failure.
 import { screen, waitFor, within } from '@testing-library/react'
-import { useSnapshot } from 'valtio'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { passkeysOffered } from '../../src/api/passkeysOffered'
-import { stepUpPrompt } from '../../src/api/stepUp'
-import StepUpPrompt from '../../src/features/identity/StepUpPrompt'
 import { LoginPage } from '../../src/features/auth/LoginPage'
 import PasskeysSection from '../../src/features/profile/PasskeysSection'
-import { WithdrawModal } from '../../src/features/wallet/withdraw/WithdrawModal'
 import { session, signIn } from '../../src/state/session'
+import { PromptHost, withdrawHeld } from '../heldWithdrawal'
 import { renderScreen, text, type Call, type Routes } from '../renderScreen'
 
 const webAuthn = vi.hoisted(() => ({ startRegistration: vi.fn(), startAuthentication: vi.fn() }))
@@ -23,11 +20,6 @@ const ONE = { passkeys: [{ id: 4, createdAt: Date.UTC(2026, 0, 2, 3, 4, 5), last
 const TWO = { passkeys: [...ONE.passkeys, { id: 9, createdAt: Date.UTC(2026, 0, 3), lastUsedAt: Date.UTC(2026, 0, 4) }] }
 
 const posts = (calls: Call[], url: string) => calls.filter((call) => call.method === 'POST' && call.url === url)
-
-function PromptHost() {
-  const { open } = useSnapshot(stepUpPrompt)
-  return open ? <StepUpPrompt /> : null
-}
 
 async function openSection(api: Routes) {
   const screenApi = await renderScreen(<><PasskeysSection /><PromptHost /></>, {
@@ -212,36 +204,12 @@ describe('the password asked again, answered by a passkey', () => {
     Reflect.deleteProperty(window, 'PublicKeyCredential')
   })
 
-  const withdrawn = { message: 'SUCCESS', withdrawal: { id: 'w1', amount: 300, currency: 'THB', status: 'requested', createdAt: '2026-01-01T00:00:00Z', destination: { bankCode: 'KBANK', bankAccountName: 'DEMO PLAYER', bankAccountNo: '1234567890' } }, wallet: { amount: 200, currency: 'THB' } }
-
-  async function withdrawHeld(more: Routes) {
-    let asked = 0
-    const screenApi = await renderScreen(<><WithdrawModal open onClose={() => undefined} /><PromptHost /></>, {
-      path: '/user/home',
-      config: { idempotencyKeys: true, ...PASSKEYS_ON },
-      setup: () => signIn('pw', false),
-      api: {
-        'GET /api/wallet': { profile: { _id: '7', name: 'Somchai', username: '0812345678', coin: 0 }, bankAccount: { bankCode: 'KBANK', bankAccountName: 'SOMCHAI', bankAccountNo: '1234567890', bank: { nameTH: 'กสิกรไทย', nameEN: 'Kasikornbank' } }, wallet: { amount: 500, currency: 'THB' }, invite: { amount: 0, success: 0, fail: 0 }, slots: [] },
-        'GET /api/lookup/withdraw': { withdrawMin: 100, withdrawMax: 2000 },
-        'GET /api/bonus/check/active': { status: false, type: null },
-        'POST /api/wallet/withdrawAll': () => (asked++ === 0 ? [403, { message: 'STEP_UP_REQUIRED' }] : withdrawn),
-        'POST /api/account/step-up/passkey/options': REQUEST_OPTIONS,
-        ...more,
-      },
-    })
-    const { user } = screenApi
-    const modal = await screen.findByRole('dialog', { name: text('withdraw.title') })
-    await waitFor(() => expect(within(modal).getByRole('button', { name: text('withdraw.next') })).toBeEnabled())
-    await user.type(within(modal).getByLabelText(text('withdraw.amount')), '300')
-    await user.click(within(modal).getByRole('button', { name: text('withdraw.next') }))
-    await user.click(within(modal).getByRole('button', { name: text('withdraw.confirm') }))
-    const prompt = await screen.findByRole('dialog', { name: text('stepUp.title') })
-    return { ...screenApi, modal, prompt }
-  }
+  const withdrawHeldForPasskey = (more: Routes) =>
+    withdrawHeld({ config: PASSKEYS_ON, setup: () => signIn('pw', false) }, { 'POST /api/account/step-up/passkey/options': REQUEST_OPTIONS, ...more })
 
   it('the passkey lets the same withdrawal go once more, with the same key', async () => {
     webAuthn.startAuthentication.mockResolvedValue(ASSERTION)
-    const { user, calls, modal, prompt } = await withdrawHeld({ 'POST /api/account/step-up/passkey': { message: 'OK' } })
+    const { user, calls, modal, prompt } = await withdrawHeldForPasskey({ 'POST /api/account/step-up/passkey': { message: 'OK' } })
     await user.click(within(prompt).getByRole('button', { name: text('identity.passkeyStepUp') }))
     expect(await within(modal).findByText(text('withdraw.success'))).toBeVisible()
     expect(posts(calls, '/api/account/step-up/passkey').map((call) => call.body)).toEqual([ASSERTION])
@@ -253,7 +221,7 @@ describe('the password asked again, answered by a passkey', () => {
 
   it('a passkey the server does not know leaves the password, which still works', async () => {
     webAuthn.startAuthentication.mockResolvedValue(ASSERTION)
-    const { user, calls, modal, prompt } = await withdrawHeld({
+    const { user, calls, modal, prompt } = await withdrawHeldForPasskey({
       'POST /api/account/step-up/passkey': [401, { message: 'PASSKEY_UNKNOWN' }],
       'POST /api/account/step-up': { message: 'OK' },
     })
@@ -268,7 +236,7 @@ describe('the password asked again, answered by a passkey', () => {
 
   it('a closed passkey sheet leaves the prompt as it was', async () => {
     webAuthn.startAuthentication.mockRejectedValue(notAllowed())
-    const { user, calls, prompt } = await withdrawHeld({})
+    const { user, calls, prompt } = await withdrawHeldForPasskey({})
     await user.click(within(prompt).getByRole('button', { name: text('identity.passkeyStepUp') }))
     await waitFor(() => expect(webAuthn.startAuthentication).toHaveBeenCalledTimes(1))
     // The withdrawal stays held for the prompt: the passkey's own call has settled when its button is free again.

@@ -8,6 +8,7 @@ import { LoginPage } from '../../src/features/auth/LoginPage'
 import QuickUnlockSection from '../../src/features/profile/QuickUnlockSection'
 import type { BiometricVault, BiometryStatus } from '../../src/platform/types'
 import { session, signIn } from '../../src/state/session'
+import { withdrawHeld } from '../heldWithdrawal'
 import { renderScreen, text, type Call, type Routes } from '../renderScreen'
 
 const TELEGRAM_ON = { identity: { telegram: true, line: false, passkeys: false, stepUpMinutes: 15 } }
@@ -138,5 +139,36 @@ describe('quick unlock in the profile', () => {
     const { user, section } = await openSection(biometry, { 'GET /api/account/quick-unlock': { quickUnlocks: [] } })
     await user.click(await within(section).findByRole('button', { name: text('identity.quickUnlock.openSettings') }))
     expect(biometry.openSettings).toHaveBeenCalled()
+  })
+})
+
+describe('quick unlock answers the password asked again', () => {
+  const held = (biometry: BiometricVault, more: Routes) =>
+    withdrawHeld({ config: TELEGRAM_ON, platform: { kind: 'telegram', biometry }, setup: () => signIn('tg', false, { openedBy: 'telegram' }) }, more)
+
+  it('the face sends the secret, and the same withdrawal goes once more with the same key', async () => {
+    const biometry = faceId({ saved: true })
+    const { user, calls, modal, prompt } = await held(biometry, { 'POST /api/account/step-up/quick-unlock': { message: 'OK' } })
+    await user.click(await within(prompt).findByRole('button', { name: text('identity.quickUnlock.stepUp', { biometry: face() }) }))
+    expect(await within(modal).findByText(text('withdraw.success'))).toBeVisible()
+    expect(posts(calls, '/api/account/step-up/quick-unlock').map((call) => call.body)).toEqual([{ secret: SECRET }])
+    expect(posts(calls, '/api/account/step-up')).toEqual([])
+    const sent = posts(calls, '/api/wallet/withdrawAll')
+    expect(sent).toHaveLength(2)
+    expect(sent[1].headers['Idempotency-Key']).toBe(sent[0].headers['Idempotency-Key'])
+  })
+
+  it('a secret the server no longer holds leaves the password, which still works', async () => {
+    const biometry = faceId({ saved: true })
+    const { user, calls, modal, prompt } = await held(biometry, {
+      'POST /api/account/step-up/quick-unlock': [401, { message: 'QUICK_UNLOCK_INVALID' }],
+      'POST /api/account/step-up': { message: 'OK' },
+    })
+    await user.click(await within(prompt).findByRole('button', { name: text('identity.quickUnlock.stepUp', { biometry: face() }) }))
+    expect(await within(prompt).findByRole('alert')).toHaveTextContent(text('errors.QUICK_UNLOCK_INVALID'))
+    await waitFor(() => expect(within(prompt).queryByRole('button', { name: text('identity.quickUnlock.stepUp', { biometry: face() }) })).toBeNull())
+    await user.type(within(prompt).getByLabelText(text('fields.password'), { selector: 'input' }), 'demo1234{Enter}')
+    expect(await within(modal).findByText(text('withdraw.success'))).toBeVisible()
+    expect(posts(calls, '/api/wallet/withdrawAll')).toHaveLength(2)
   })
 })
