@@ -18,6 +18,7 @@ import { devRoutes } from './devRoutes'
 import { passkeyMemberRoutes, passkeySignInRoutes } from './passkeys'
 import * as store from './repo'
 import { identityOn } from './settings'
+import { requirePasswordSession } from './stepUp'
 import { verifyCredential } from './verify'
 
 const requireOn = (ctx: ServerContext) => {
@@ -81,10 +82,7 @@ const memberRoutes: FastifyPluginAsyncTypebox = async (app) => {
     handler: async (request) => {
       requireOn(ctx)
       const { member } = request
-      // Only where the phone and password opened the session: a messenger session could otherwise
-      // attach a second messenger, and a stolen one its thief's.
-      const proof = await store.sessionProof(ctx.db, sha256(request.sessionToken))
-      if (!proof || proof.identityId !== null || proof.passwordAt === null) throw fail(403, 'PASSWORD_SESSION_REQUIRED')
+      await requirePasswordSession(ctx, request)
       const verified = await verifyCredential(ctx, request.body)
       const linkedTo = async () => (await store.findIdentity(ctx.db, verified.provider, verified.subject))?.memberId
       const owner = await linkedTo()
