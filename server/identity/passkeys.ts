@@ -23,7 +23,7 @@ import {
 import { isoBase64URL } from '@simplewebauthn/server/helpers'
 import * as C from '../../src/api/contract'
 import { identityEndpoints as I } from '../../src/api/contract/identity'
-import { createSession, endSessions } from '../auth/sessions'
+import { createSession } from '../auth/sessions'
 import type { ServerContext } from '../shared/context'
 import { routeOf } from '../shared/http/endpoint'
 import { fail } from '../shared/http/errors'
@@ -31,6 +31,7 @@ import { passkeyLoginLimits, releaseAttempt, takeAttempt } from '../shared/limit
 import { findMemberById } from '../shared/members'
 import { randomToken, sha256 } from '../shared/tokens'
 import * as store from './repo'
+import { removeAndSignOut } from './removal'
 import { passkeysOn } from './settings'
 import { requireRecentPassword } from './stepUp'
 
@@ -209,12 +210,8 @@ export const passkeyMemberRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   })
 
-  const remove = async (request: { member: { id: number }; sessionToken: string; log: { info: (o: object, m: string) => void } }, id?: number) => {
-    const ended = await store.removePasskeys(ctx.db, request.member.id, sha256(request.sessionToken), id)
-    if (ended === undefined) throw fail(404, 'NO_DATA')
-    // A lost phone's passkey removed signs that phone out; this session stays.
-    await endSessions(ctx, ended)
-    request.log.info({ memberId: request.member.id, all: id === undefined, sessionsEnded: ended.length }, 'passkey removed')
+  const remove = async (request: FastifyRequest, id?: number) => {
+    await removeAndSignOut(ctx, request, 'passkey', id === undefined, (memberId, keepHash) => store.removePasskeys(ctx.db, memberId, keepHash, id))
     return answer(request.member.id)
   }
 

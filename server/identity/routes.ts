@@ -7,6 +7,7 @@ import { identityEndpoints as I } from '../../src/api/contract/identity'
 import { isKnownAddress } from '../auth/repo'
 import { createSession, endSessions } from '../auth/sessions'
 import type { ServerContext } from '../shared/context'
+import { isForeignKeyViolation } from '../shared/db'
 import type { AreaRoutes } from '../shared/http/area'
 import { routeOf } from '../shared/http/endpoint'
 import { fail } from '../shared/http/errors'
@@ -16,6 +17,7 @@ import { sha256 } from '../shared/tokens'
 import { contactRoutes } from './contact'
 import { devRoutes } from './devRoutes'
 import { passkeyMemberRoutes, passkeySignInRoutes } from './passkeys'
+import { quickUnlockMemberRoutes, quickUnlockSignInRoutes } from './quickUnlock'
 import * as store from './repo'
 import { identityOn } from './settings'
 import { requirePasswordSession } from './stepUp'
@@ -23,12 +25,6 @@ import { verifyCredential } from './verify'
 
 const requireOn = (ctx: ServerContext) => {
   if (!identityOn(ctx.identity)) throw fail(404, 'IDENTITY_OFF')
-}
-
-/** A session row naming an identity that an unlink removed meanwhile. */
-const isForeignKeyViolation = (error: unknown) => {
-  const code = (error as { code?: string } | undefined)?.code
-  return code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY'
 }
 
 /** POST /api/login/messenger, and the phone from Telegram (contact.ts). */
@@ -55,6 +51,7 @@ const signInRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const token = await createSession(ctx, member.id, now, { identityId: identity.id, passwordAt: null })
         return { token }
       } catch (error) {
+        // The account was unlinked meanwhile: its session row may not name it.
         if (isForeignKeyViolation(error)) throw fail(401, 'IDENTITY_NOT_LINKED')
         throw error
       }
@@ -137,11 +134,13 @@ const memberRoutes: FastifyPluginAsyncTypebox = async (app) => {
 const openRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(signInRoutes)
   await app.register(passkeySignInRoutes)
+  await app.register(quickUnlockSignInRoutes)
 }
 
 const allMemberRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(memberRoutes)
   await app.register(passkeyMemberRoutes)
+  await app.register(quickUnlockMemberRoutes)
 }
 
 export const identityArea: AreaRoutes = { open: openRoutes, member: allMemberRoutes, dev: devRoutes }
