@@ -17,7 +17,7 @@ import { checkRegistration, checkRegistrationStep } from './registration'
 import * as rules from './rules'
 import { isPasswordLongEnough } from '../../src/lib/validation'
 import { requireRecentPassword } from '../identity/stepUp'
-import { deleteMemberPasskeys, markPasswordGiven } from '../identity/repo'
+import { deleteMemberPasskeys, deleteMemberQuickUnlocks, markPasswordGiven } from '../identity/repo'
 import { sha256 } from '../shared/tokens'
 
 /** The member's profile, the bank named as the lookup names it (spec 7). */
@@ -127,9 +127,10 @@ const memberRoutes: FastifyPluginAsyncTypebox = async (app) => {
       await updatePasswordHash(ctx.db, member.id, await ctx.passwords.hash(body.newPassword))
       // The password was just given in this session: it counts as step-up (issue 31).
       await markPasswordGiven(ctx.db, sha256(sessionToken), ctx.now())
-      // Quick unlock goes with the old password (issue 31): a passkey made before the change must
-      // not open the wallet after it.
+      // Quick unlock goes with the old password (issue 31): a passkey or a Telegram quick unlock
+      // made before the change must not open the wallet after it.
       await deleteMemberPasskeys(ctx.db, member.id)
+      await deleteMemberQuickUnlocks(ctx.db, member.id)
       // Other devices signed in with the old password are signed out, their chat sockets cut.
       await endOtherSessions(ctx, member.id, sessionToken)
       return { message: 'SUCCESS' }

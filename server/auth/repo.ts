@@ -19,6 +19,8 @@ declare module '../shared/db' {
       password_at: number | null
       /** The passkey that opened the session; NULL when it was not one (issue 31). */
       passkey_id: number | null
+      /** The quick unlock (Telegram biometry) that opened the session; NULL when it was not one (issue 31). */
+      quick_unlock_id: number | null
     }
     /** Where a phone signed in successfully (an IPv4 address or an IPv6 /64), and when last. */
     login_addresses: { phone: string; address: string; last_success_at: number }
@@ -30,9 +32,10 @@ declare module '../shared/db' {
 /** Live sessions a member may hold; a new sign-in beyond that ends the oldest. */
 export const MAX_SESSIONS_PER_MEMBER = 10
 
-/** How a session was opened: by the password (`passwordAt` its time) or by a messenger identity. */
+/** How a session was opened: by the password (`passwordAt` its time), or what counts as it (a
+ *  passkey, a quick unlock, each remembered), or by a messenger identity. */
 export type SessionOpening =
-  | { identityId: null; passwordAt: number; passkeyId?: number }
+  | { identityId: null; passwordAt: number; passkeyId?: number; quickUnlockId?: number }
   | { identityId: number; passwordAt: null }
 
 /**
@@ -50,7 +53,9 @@ export async function insertSession(db: Db, memberId: number, at: number, ttlMs:
     await trx.insertInto('sessions')
       .values({
         token_hash: hashToken(token), member_id: memberId, created_at: at, expires_at: at + ttlMs,
-        identity_id: opening.identityId, password_at: opening.passwordAt, passkey_id: opening.identityId === null ? (opening.passkeyId ?? null) : null,
+        identity_id: opening.identityId, password_at: opening.passwordAt,
+        passkey_id: opening.identityId === null ? (opening.passkeyId ?? null) : null,
+        quick_unlock_id: opening.identityId === null ? (opening.quickUnlockId ?? null) : null,
       })
       .execute()
     // The newest ten by creation; equal times keep the one just made (the token breaks the tie).

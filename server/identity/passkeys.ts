@@ -11,6 +11,7 @@
 // expires after CHALLENGE_MS. Every passkey must verify its user (PIN, fingerprint, face), which
 // is why a passkey counts as the password given again.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import type { FastifyRequest } from 'fastify'
 import {
   type AuthenticationResponseJSON,
   generateAuthenticationOptions,
@@ -22,7 +23,7 @@ import {
 import { isoBase64URL } from '@simplewebauthn/server/helpers'
 import * as C from '../../src/api/contract'
 import { identityEndpoints as I } from '../../src/api/contract/identity'
-import { createSession, endSessions } from '../auth/sessions'
+import { createSession } from '../auth/sessions'
 import type { ServerContext } from '../shared/context'
 import { routeOf } from '../shared/http/endpoint'
 import { fail } from '../shared/http/errors'
@@ -30,6 +31,7 @@ import { passkeyLoginLimits, releaseAttempt, takeAttempt } from '../shared/limit
 import { findMemberById } from '../shared/members'
 import { randomToken, sha256 } from '../shared/tokens'
 import * as store from './repo'
+import { removeAndSignOut } from './removal'
 import { passkeysOn } from './settings'
 import { requireRecentPassword } from './stepUp'
 
@@ -140,6 +142,14 @@ export const passkeyMemberRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const answer = async (memberId: number) => ({ passkeys: await store.listPasskeys(ctx.db, memberId) })
   const ownerOf = (purpose: store.ChallengeOwner['purpose'], memberId: number, token: string): store.ChallengeOwner =>
     ({ purpose, memberId, sessionHash: sha256(token) })
+  /** Both steps of adding a passkey: only with the password (or a passkey) given recently in this
+   *  session, as a stolen session must not add its thief's passkey; the challenge is this session's. */
+  const adding = async (request: FastifyRequest) => {
+    const rp = relyingParty(ctx)
+    await requireRecentPassword(ctx, request)
+    const { member } = request
+    return { rp, member, challenges: challengeStore(ctx, ownerOf('register', member.id, request.sessionToken)) }
+  }
 
   app.route({
     ...routeOf(I.passkeys, { response: listed }),
@@ -152,11 +162,7 @@ export const passkeyMemberRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.route({
     ...routeOf(I.passkeyRegisterOptions, { response: { 200: C.PasskeyCreationOptions } }),
     handler: async (request) => {
-      const rp = relyingParty(ctx)
-      const { member } = request
-      // Only with the password (or a passkey) given recently in this session: a stolen session
-      // must not add its thief's passkey.
-      await requireRecentPassword(ctx, request)
+      const { rp, member, challenges } = await adding(request)
       const handle = await store.passkeyHandle(ctx.db, member.id, randomToken(32))
       const existing = await store.memberPasskeyRows(ctx.db, member.id)
       const options = await generateRegistrationOptions({
@@ -172,7 +178,7 @@ export const passkeyMemberRoutes: FastifyPluginAsyncTypebox = async (app) => {
         excludeCredentials: existing.map((passkey) => ({ id: passkey.credentialId, transports: passkey.transports })),
         authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
       })
-      await challengeStore(ctx, ownerOf('register', member.id, request.sessionToken)).keep(options.challenge)
+      await challenges.keep(options.challenge)
       return forBrowser<C.PasskeyCreationOptionsJSON>(options)
     },
   })
@@ -180,11 +186,8 @@ export const passkeyMemberRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.route({
     ...routeOf(I.passkeyRegister, { body: C.PasskeyRegistration, response: listed }),
     handler: async (request) => {
-      const rp = relyingParty(ctx)
-      const { member } = request
-      await requireRecentPassword(ctx, request)
+      const { rp, member, challenges: { take } } = await adding(request)
       const response: RegistrationResponseJSON = request.body
-      const { take } = challengeStore(ctx, ownerOf('register', member.id, request.sessionToken))
       const result = await checked(request, () => verifyRegistrationResponse({
         response,
         expectedChallenge: take,
@@ -207,12 +210,8 @@ export const passkeyMemberRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   })
 
-  const remove = async (request: { member: { id: number }; sessionToken: string; log: { info: (o: object, m: string) => void } }, id?: number) => {
-    const ended = await store.removePasskeys(ctx.db, request.member.id, sha256(request.sessionToken), id)
-    if (ended === undefined) throw fail(404, 'NO_DATA')
-    // A lost phone's passkey removed signs that phone out; this session stays.
-    await endSessions(ctx, ended)
-    request.log.info({ memberId: request.member.id, all: id === undefined, sessionsEnded: ended.length }, 'passkey removed')
+  const remove = async (request: FastifyRequest, id?: number) => {
+    await removeAndSignOut(ctx, request, 'passkey', id === undefined, (memberId, keepHash) => store.removePasskeys(ctx.db, memberId, keepHash, id))
     return answer(request.member.id)
   }
 

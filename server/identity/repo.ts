@@ -1,9 +1,10 @@
 // The identity area's data: the messenger accounts linked to members, the record of every link and
-// unlink, and the memory of used credentials. Sessions are the auth area's; this area reads and
-// writes the two columns it added to them (which identity opened one, when the password was given).
+// unlink, the memory of used credentials, passkeys and quick unlocks. Sessions are the auth area's;
+// this area reads and writes the columns it added to them (which identity, passkey or quick unlock
+// opened one, when the password was given).
 import type { Generated } from 'kysely'
-import type { LinkedIdentity, MessengerProvider, Passkey } from '../../src/api/contract'
-import { type Db, inTransaction, isUniqueViolation } from '../shared/db'
+import type { LinkedIdentity, MessengerProvider, Passkey, QuickUnlock } from '../../src/api/contract'
+import { type Db, inTransaction, isPostgres, isUniqueViolation } from '../shared/db'
 
 declare module '../shared/db' {
   /** The identity area's tables (migration 0018 makes them). */
@@ -19,6 +20,8 @@ declare module '../shared/db' {
       transports: string; created_at: number; last_used_at: number | null
     }
     passkey_challenges: { challenge: string; purpose: string; member_id: number | null; session_hash: string | null; expires_at: number }
+    /** Quick unlocks in Telegram (migration 0020): the secret's sha256 only. */
+    quick_unlocks: { id: Generated<number>; member_id: number; secret_hash: string; created_at: number; last_used_at: number | null }
   }
 }
 
@@ -267,4 +270,88 @@ export async function takeChallenge(db: Db, challenge: string, owner: ChallengeO
 /** A password change: every passkey of the member goes (the other sessions end with the change). */
 export async function deleteMemberPasskeys(db: Db, memberId: number): Promise<void> {
   await db.deleteFrom('passkeys').where('member_id', '=', memberId).execute()
+}
+
+// Quick unlock in Telegram (issue 31): a server-made secret the device keeps in Telegram's
+// biometric storage, stored here as its sha256 only.
+
+/** Quick unlocks a member may hold (one per device): a new one beyond them removes the oldest. */
+export const MAX_QUICK_UNLOCKS_PER_MEMBER = 10
+
+/** The quick unlock holding this secret (by its sha256), and its member. */
+export async function findQuickUnlock(db: Db, secretHash: string): Promise<{ id: number; memberId: number } | undefined> {
+  const row = await db.selectFrom('quick_unlocks').select(['id', 'member_id']).where('secret_hash', '=', secretHash).executeTakeFirst()
+  return row && { id: Number(row.id), memberId: Number(row.member_id) }
+}
+
+/** The member's quick unlocks as the profile lists them, oldest first. */
+export async function listQuickUnlocks(db: Db, memberId: number): Promise<QuickUnlock[]> {
+  const rows = await db.selectFrom('quick_unlocks').select(['id', 'created_at', 'last_used_at'])
+    .where('member_id', '=', memberId).orderBy('id').execute()
+  return rows.map((row) => ({
+    id: Number(row.id), createdAt: Number(row.created_at), lastUsedAt: row.last_used_at === null ? null : Number(row.last_used_at),
+  }))
+}
+
+/**
+ * Removes these quick unlocks (ids already read within `trx`), answering the token hashes of the
+ * sessions they opened other than `keepHash`'s, and how many rows went. On PostgreSQL the rows are
+ * locked before the sessions are read: a sign-in that found one and is opening its session either
+ * commits first (its session is then read here) or waits and fails its foreign key, so no session
+ * opened by a removed quick unlock outlives the removal. The kept session's record is let go (SET NULL).
+ */
+async function dropQuickUnlocks(trx: Db, ids: number[], keepHash: string): Promise<{ removed: number; sessions: string[] }> {
+  if (ids.length === 0) return { removed: 0, sessions: [] }
+  const locking = trx.selectFrom('quick_unlocks').select('id').where('id', 'in', ids)
+  const locked = (await (isPostgres(trx) ? locking.forUpdate() : locking).execute()).map((row) => Number(row.id))
+  if (locked.length === 0) return { removed: 0, sessions: [] }
+  const opened = await trx.selectFrom('sessions').select('token_hash')
+    .where('quick_unlock_id', 'in', locked).where('token_hash', '!=', keepHash)
+    .execute()
+  const sessions = opened.map((session) => session.token_hash)
+  const removed = await trx.deleteFrom('quick_unlocks').where('id', 'in', locked).executeTakeFirst()
+  return { removed: Number(removed.numDeletedRows), sessions }
+}
+
+/**
+ * A new quick unlock for the member; past MAX_QUICK_UNLOCKS_PER_MEMBER the oldest go, and the
+ * token hashes of the sessions they opened (but `keepHash`'s) are answered for the caller to end.
+ * On PostgreSQL the member's row is held (FOR NO KEY UPDATE, which sign-ins' foreign keys do not
+ * wait for) so two adds at once count one after the other.
+ */
+export async function addQuickUnlock(db: Db, memberId: number, secretHash: string, keepHash: string, at: number): Promise<{ id: number; ended: string[] }> {
+  return inTransaction(db, async (trx) => {
+    if (isPostgres(trx)) await trx.selectFrom('members').select('id').where('id', '=', memberId).forNoKeyUpdate().execute()
+    const { id } = await trx.insertInto('quick_unlocks')
+      .values({ member_id: memberId, secret_hash: secretHash, created_at: at })
+      .returning('id').executeTakeFirstOrThrow()
+    const newestFirst = await trx.selectFrom('quick_unlocks').select('id').where('member_id', '=', memberId).orderBy('id', 'desc').execute()
+    const beyond = newestFirst.slice(MAX_QUICK_UNLOCKS_PER_MEMBER).map((row) => Number(row.id))
+    const { sessions } = await dropQuickUnlocks(trx, beyond, keepHash)
+    return { id: Number(id), ended: sessions }
+  })
+}
+
+/** A sign-in or step-up by the quick unlock: when it was last used. */
+export async function quickUnlockUsed(db: Db, id: number, at: number): Promise<void> {
+  await db.updateTable('quick_unlocks').set({ last_used_at: at }).where('id', '=', id).execute()
+}
+
+/**
+ * Removes the member's quick unlocks (one by id, or all), answering the token hashes of the
+ * sessions they opened other than `keepHash`'s, for the caller to end everywhere; undefined when
+ * none was removed (none held, or removed in parallel).
+ */
+export async function removeQuickUnlocks(db: Db, memberId: number, keepHash: string, id?: number): Promise<string[] | undefined> {
+  return inTransaction(db, async (trx) => {
+    let chosen = trx.selectFrom('quick_unlocks').select('id').where('member_id', '=', memberId)
+    if (id !== undefined) chosen = chosen.where('id', '=', id)
+    const { removed, sessions } = await dropQuickUnlocks(trx, (await chosen.execute()).map((row) => Number(row.id)), keepHash)
+    return removed === 0 ? undefined : sessions
+  })
+}
+
+/** A password change: every quick unlock of the member goes (the other sessions end with the change). */
+export async function deleteMemberQuickUnlocks(db: Db, memberId: number): Promise<void> {
+  await db.deleteFrom('quick_unlocks').where('member_id', '=', memberId).execute()
 }

@@ -7,6 +7,7 @@ import { identityEndpoints as I } from '../../src/api/contract/identity'
 import { isKnownAddress } from '../auth/repo'
 import { createSession, endSessions } from '../auth/sessions'
 import type { ServerContext } from '../shared/context'
+import { isForeignKeyViolation } from '../shared/db'
 import type { AreaRoutes } from '../shared/http/area'
 import { routeOf } from '../shared/http/endpoint'
 import { fail } from '../shared/http/errors'
@@ -16,18 +17,14 @@ import { sha256 } from '../shared/tokens'
 import { contactRoutes } from './contact'
 import { devRoutes } from './devRoutes'
 import { passkeyMemberRoutes, passkeySignInRoutes } from './passkeys'
+import { quickUnlockMemberRoutes, quickUnlockSignInRoutes } from './quickUnlock'
 import * as store from './repo'
 import { identityOn } from './settings'
+import { requirePasswordSession } from './stepUp'
 import { verifyCredential } from './verify'
 
 const requireOn = (ctx: ServerContext) => {
   if (!identityOn(ctx.identity)) throw fail(404, 'IDENTITY_OFF')
-}
-
-/** A session row naming an identity that an unlink removed meanwhile. */
-const isForeignKeyViolation = (error: unknown) => {
-  const code = (error as { code?: string } | undefined)?.code
-  return code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY'
 }
 
 /** POST /api/login/messenger, and the phone from Telegram (contact.ts). */
@@ -54,6 +51,7 @@ const signInRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const token = await createSession(ctx, member.id, now, { identityId: identity.id, passwordAt: null })
         return { token }
       } catch (error) {
+        // The account was unlinked meanwhile: its session row may not name it.
         if (isForeignKeyViolation(error)) throw fail(401, 'IDENTITY_NOT_LINKED')
         throw error
       }
@@ -81,10 +79,7 @@ const memberRoutes: FastifyPluginAsyncTypebox = async (app) => {
     handler: async (request) => {
       requireOn(ctx)
       const { member } = request
-      // Only where the phone and password opened the session: a messenger session could otherwise
-      // attach a second messenger, and a stolen one its thief's.
-      const proof = await store.sessionProof(ctx.db, sha256(request.sessionToken))
-      if (!proof || proof.identityId !== null || proof.passwordAt === null) throw fail(403, 'PASSWORD_SESSION_REQUIRED')
+      await requirePasswordSession(ctx, request)
       const verified = await verifyCredential(ctx, request.body)
       const linkedTo = async () => (await store.findIdentity(ctx.db, verified.provider, verified.subject))?.memberId
       const owner = await linkedTo()
@@ -139,11 +134,13 @@ const memberRoutes: FastifyPluginAsyncTypebox = async (app) => {
 const openRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(signInRoutes)
   await app.register(passkeySignInRoutes)
+  await app.register(quickUnlockSignInRoutes)
 }
 
 const allMemberRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(memberRoutes)
   await app.register(passkeyMemberRoutes)
+  await app.register(quickUnlockMemberRoutes)
 }
 
 export const identityArea: AreaRoutes = { open: openRoutes, member: allMemberRoutes, dev: devRoutes }

@@ -8,10 +8,20 @@ import { sha256 } from '../shared/tokens'
 import { sessionProof } from './repo'
 import { identityOn } from './settings'
 
+const proofOf = (ctx: ServerContext, request: FastifyRequest) => sessionProof(ctx.db, sha256(request.sessionToken))
+
 /** 403 STEP_UP_REQUIRED unless the password was given in this session recently (or the identity is off). */
 export async function requireRecentPassword(ctx: ServerContext, request: FastifyRequest): Promise<void> {
   if (!identityOn(ctx.identity)) return
-  const proof = await sessionProof(ctx.db, sha256(request.sessionToken))
-  const passwordAt = proof?.passwordAt ?? null
+  const passwordAt = (await proofOf(ctx, request))?.passwordAt ?? null
   if (passwordAt === null || ctx.now() - passwordAt > ctx.identity.stepUpMinutes * 60_000) throw fail(403, 'STEP_UP_REQUIRED')
+}
+
+/**
+ * 403 PASSWORD_SESSION_REQUIRED unless the phone and password opened this session, however long
+ * ago: a messenger session could otherwise attach a second messenger, and a stolen one its thief's.
+ */
+export async function requirePasswordSession(ctx: ServerContext, request: FastifyRequest): Promise<void> {
+  const proof = await proofOf(ctx, request)
+  if (!proof || proof.identityId !== null || proof.passwordAt === null) throw fail(403, 'PASSWORD_SESSION_REQUIRED')
 }

@@ -24,6 +24,7 @@ import { migration as m0016 } from './0016_otp_use_login_addresses'
 import { migration as m0017 } from './0017_provider_accounts'
 import { migration as m0018 } from './0018_messenger_identities'
 import { migration as m0019 } from './0019_passkeys'
+import { migration as m0020 } from './0020_quick_unlocks'
 
 /** Every migration by its file name (without `.ts`); the number orders them. */
 export const migrations: Record<string, Migration> = {
@@ -46,6 +47,7 @@ export const migrations: Record<string, Migration> = {
   '0017_provider_accounts': m0017,
   '0018_messenger_identities': m0018,
   '0019_passkeys': m0019,
+  '0020_quick_unlocks': m0020,
 }
 
 /**

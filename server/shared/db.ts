@@ -247,3 +247,10 @@ export function isUniqueViolation(error: unknown, constraint: { sqlite: string; 
   if (code === 'SQLITE_CONSTRAINT_UNIQUE') return error.message.includes(constraint.sqlite)
   return code === '23505' && name === constraint.postgres
 }
+
+/** True for a foreign-key failure on either dialect: a row naming one that was deleted meanwhile
+ *  (a session opened by a messenger account or quick unlock removed in parallel). */
+export function isForeignKeyViolation(error: unknown): boolean {
+  const code = (error as { code?: string } | undefined)?.code
+  return code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY'
+}

@@ -13,7 +13,7 @@ export type RateEventKind =
   | 'otp_send' | 'otp_address' | 'otp_all' | 'otp_verify_address'
   | 'account_address' | 'account_all'
   | 'password_change'
-  | 'messenger_login_address' | 'passkey_login_address'
+  | 'messenger_login_address' | 'passkey_login_address' | 'quick_unlock_login_address'
   | 'deposit_slip' | 'deposit_truelink'
   | 'chat_message' | 'chat_upload' | 'chat_message_address' | 'chat_upload_address' | 'chat_upload_bytes_address'
   /** One per ALERT logged, subject the full limit's kind: at most one alert per limit per window. */
@@ -64,7 +64,8 @@ export interface Limits {
   /** Messenger sign-ins from one address before each further try waits (a growing delay, as a
    *  login's), in LOGIN_ADDRESS_WINDOW_MS. A sign-in that opens a session does not count. */
   messengerLoginFreePerAddress: number
-  /** Passkey sign-ins from one address, counted as messenger sign-ins are. */
+  /** Passkey sign-ins from one address, counted as messenger sign-ins are; quick unlock secrets
+   *  given from one address (sign-in or step-up) are counted against the same number. */
   passkeyLoginFreePerAddress: number
   /** Chat messages one room (a guest or a member) sends in a minute. */
   chatMessages: number
@@ -149,6 +150,12 @@ export const messengerLoginLimits = (limits: Limits, address: string): Limit[] =
 /** A passkey sign-in (issue 31) from one address, counted before its answer is checked. */
 export const passkeyLoginLimits = (limits: Limits, address: string): Limit[] => [
   { kind: 'passkey_login_address', subject: addressGroup(address), max: limits.passkeyLoginFreePerAddress, windowMs: LOGIN_ADDRESS_WINDOW_MS, code: 'REQUEST_LIMIT', delay: loginDelay },
+]
+
+/** A quick unlock secret (issue 31, Telegram) given from one address, at a sign-in or a step-up,
+ *  counted before it is looked up, as a passkey sign-in is and against the same number. */
+export const quickUnlockLoginLimits = (limits: Limits, address: string): Limit[] => [
+  { kind: 'quick_unlock_login_address', subject: addressGroup(address), max: limits.passkeyLoginFreePerAddress, windowMs: LOGIN_ADDRESS_WINDOW_MS, code: 'REQUEST_LIMIT', delay: loginDelay },
 ]
 
 export const CHAT_MESSAGE_WINDOW_MS = MINUTE

@@ -3,9 +3,11 @@
 // travel in request bodies, which are not logged; this reads the whole log of a link, a sign-in,
 // failed checks and the phone from Telegram, and finds neither a credential nor any part of one
 // that could be replayed or matched (a hash, a signature, a token's claims, a contact's phone in
-// either form), nor the session tokens and OTP proofs answered.
+// either form), nor the session tokens and OTP proofs answered. Quick unlock's secret travels in
+// bodies too, both ways: neither it nor its stored hash is in the log of its life.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { type TestServer, login, startServer } from './helpers'
+import { sha256 } from '../../server/shared/tokens'
+import { type TestServer, call, login, startServer } from './helpers'
 import { BOT_TOKEN, CHANNEL_ID, type LineKeys, idToken, identitySettings, initData, link, messengerLogin, serveLineKeys, signedContact, telegramContact } from './identityHelpers'
 
 let lineKeys: LineKeys
@@ -86,5 +88,35 @@ describe('the log of the messenger identity', () => {
       expect(log).not.toContain(secret)
     }
     for (const phone of phones) expect(log).not.toContain(phone)
+  })
+})
+
+describe('the log of quick unlock in Telegram', () => {
+  it('holds no secret, nor its hash, from its making to its removal', async () => {
+    lines.length = 0
+    server = await startServer({
+      logger: true,
+      loggerStream: { write: (line) => void lines.push(line) },
+      identity: identitySettings({ telegramBotToken: BOT_TOKEN }),
+    })
+    const token = await login(server.app)
+    const added = await call(server.app, 'POST', '/api/account/quick-unlock', { token })
+    expect(added.status).toBe(200)
+    const secret = added.body.secret as string
+    const signedIn = await call(server.app, 'POST', '/api/login/quick-unlock', { body: { secret } })
+    expect(signedIn.status).toBe(200)
+    expect((await call(server.app, 'POST', '/api/account/step-up/quick-unlock', { token, body: { secret } })).status).toBe(200)
+    // Refused ones: a secret one character off, and one that is no secret's shape.
+    const near = `${secret.slice(0, -1)}${secret.endsWith('A') ? 'B' : 'A'}`
+    expect((await call(server.app, 'POST', '/api/login/quick-unlock', { body: { secret: near } })).status).toBe(401)
+    expect((await call(server.app, 'POST', '/api/account/step-up/quick-unlock', { token, body: { secret: `${secret}!` } })).status).toBe(400)
+    expect((await call(server.app, 'DELETE', '/api/account/quick-unlock', { token })).status).toBe(200)
+
+    const log = lines.join('\n')
+    expect(log).toContain('/api/login/quick-unlock')
+    expect(log).toContain('quick unlock added')
+    expect(log).toContain('quick unlock sign-in')
+    expect(log).toContain('quick unlock removed')
+    for (const kept of [secret, sha256(secret), near, sha256(near), signedIn.body.token as string, token]) expect(log).not.toContain(kept)
   })
 })

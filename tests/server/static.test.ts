@@ -31,6 +31,15 @@ afterAll(async () => {
 const get = (url: string, headers: Record<string, string> = {}) =>
   server.app.inject({ method: 'GET', url, headers })
 
+/** A script served whole, with the caching its kind calls for. */
+async function expectScript(url: string, cacheControl: string, body: string) {
+  const result = await get(url)
+  expect(result.statusCode).toBe(200)
+  expect(result.headers['content-type']).toMatch(/javascript/)
+  expect(result.headers['cache-control']).toBe(cacheControl)
+  expect(result.body).toBe(body)
+}
+
 describe('the built app', () => {
   it('serves index.html at / without caching', async () => {
     const result = await get('/')
@@ -51,11 +60,7 @@ describe('the built app', () => {
   )
 
   it('caches hashed assets forever', async () => {
-    const result = await get('/assets/index-abc123.js')
-    expect(result.statusCode).toBe(200)
-    expect(result.headers['content-type']).toMatch(/javascript/)
-    expect(result.headers['cache-control']).toBe('public, max-age=31536000, immutable')
-    expect(result.body).toBe(SCRIPT)
+    await expectScript('/assets/index-abc123.js', 'public, max-age=31536000, immutable', SCRIPT)
   })
 
   it('compresses scripts with gzip or brotli', async () => {
@@ -104,11 +109,7 @@ describe('the built app', () => {
 
 describe('what a browser installs (issue 31)', () => {
   it('revalidates the service worker, never caching it for long', async () => {
-    const result = await get('/sw.js')
-    expect(result.statusCode).toBe(200)
-    expect(result.headers['content-type']).toMatch(/javascript/)
-    expect(result.headers['cache-control']).toBe('no-cache')
-    expect(result.body).toBe(SERVICE_WORKER)
+    await expectScript('/sw.js', 'no-cache', SERVICE_WORKER)
   })
 
   it("serves the web app manifest with the live config's name and the icons", async () => {

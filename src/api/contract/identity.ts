@@ -128,6 +128,9 @@ export type QuickUnlock = Static<typeof QuickUnlock>
 export const QuickUnlocksResponse = Type.Object({ quickUnlocks: Type.Array(QuickUnlock) })
 export type QuickUnlocksResponse = Static<typeof QuickUnlocksResponse>
 
+/** One of the member's quick unlocks in a path, numbered as passkeys are. */
+export const QuickUnlockParam = PasskeyParam
+
 export const identityEndpoints = {
   /** Sign-in by a linked messenger: a session that may not withdraw or change the bank account until the password is given again. */
   messengerLogin: endpoint<void, MessengerCredential, LoginResponse>('POST', '/api/login/messenger'),

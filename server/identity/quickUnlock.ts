@@ -1,0 +1,136 @@
+// Quick unlock in Telegram (issue 31 section 2): the server makes a random secret for one device,
+// keeps only its sha256, and the app stores the secret in Telegram's biometric token storage
+// (BiometricManager), which hands it back only after the player's face or fingerprint. Giving it
+// back signs in, or counts as the password given again at a step-up: Telegram verified the user,
+// as a passkey's authenticator does.
+//
+// Offered where the Telegram identity is on; otherwise every route answers 404 IDENTITY_OFF. A
+// wrong secret, a removed one and another member's all get the same 401 QUICK_UNLOCK_INVALID. The
+// secret travels in request and reply bodies only, which the request log never writes.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import type { FastifyRequest } from 'fastify'
+import * as C from '../../src/api/contract'
+import { identityEndpoints as I } from '../../src/api/contract/identity'
+import { createSession, endSessions } from '../auth/sessions'
+import type { ServerContext } from '../shared/context'
+import { isForeignKeyViolation } from '../shared/db'
+import { routeOf } from '../shared/http/endpoint'
+import { fail } from '../shared/http/errors'
+import { type AlertLog, quickUnlockLoginLimits, releaseAttempt, takeAttempt } from '../shared/limits'
+import { findMemberById } from '../shared/members'
+import { randomToken, sha256 } from '../shared/tokens'
+import { removeAndSignOut } from './removal'
+import * as store from './repo'
+import { telegramOn } from './settings'
+import { requireRecentPassword } from './stepUp'
+
+const requireTelegram = (ctx: ServerContext) => {
+  if (!telegramOn(ctx.identity)) throw fail(404, 'IDENTITY_OFF')
+}
+
+/** The quick unlock holding the secret, counted per address before it is looked up: a machine
+ *  trying secrets slows down at a sign-in and a step-up alike. */
+async function presented(ctx: ServerContext, request: { ip: string; body: C.QuickUnlockSecret; log: AlertLog }) {
+  const attempt = await takeAttempt(ctx.db, quickUnlockLoginLimits(ctx.limits, request.ip), ctx.now(), request.log)
+  const quickUnlock = await store.findQuickUnlock(ctx.db, sha256(request.body.secret))
+  return { quickUnlock, release: () => releaseAttempt(ctx.db, attempt) }
+}
+
+/** POST /api/login/quick-unlock. */
+export const quickUnlockSignInRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const ctx = app.serverContext
+  app.route({
+    ...routeOf(I.quickUnlockLogin, { body: C.QuickUnlockSecret, response: { 200: C.LoginResponse } }),
+    handler: async (request) => {
+      requireTelegram(ctx)
+      const now = ctx.now()
+      const { quickUnlock, release } = await presented(ctx, request)
+      if (!quickUnlock) throw fail(401, 'QUICK_UNLOCK_INVALID')
+      const member = await findMemberById(ctx.db, quickUnlock.memberId)
+      if (!member?.isActive) throw fail(403, 'INACTIVE_USER')
+      await release()
+      let token: string
+      try {
+        // Biometry verified the player: the session starts as one the password opened, and
+        // remembers its quick unlock so turning it off ends the session.
+        token = await createSession(ctx, member.id, now, { identityId: null, passwordAt: now, quickUnlockId: quickUnlock.id })
+      } catch (error) {
+        // Removed meanwhile (on any instance): its session row may not name it.
+        if (isForeignKeyViolation(error)) throw fail(401, 'QUICK_UNLOCK_INVALID')
+        throw error
+      }
+      await store.quickUnlockUsed(ctx.db, quickUnlock.id, now)
+      request.log.info({ memberId: member.id }, 'quick unlock sign-in')
+      return { token }
+    },
+  })
+}
+
+const listed = { 200: C.QuickUnlocksResponse }
+
+/** The member's quick unlocks: add, list, remove, and step-up by quick unlock. */
+export const quickUnlockMemberRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const ctx = app.serverContext
+  const answer = async (memberId: number) => ({ quickUnlocks: await store.listQuickUnlocks(ctx.db, memberId) })
+
+  app.route({
+    ...routeOf(I.quickUnlocks, { response: listed }),
+    handler: async (request) => {
+      requireTelegram(ctx)
+      return answer(request.member.id)
+    },
+  })
+
+  app.route({
+    ...routeOf(I.quickUnlockAdd, { response: { 200: C.QuickUnlockCreated } }),
+    handler: async (request) => {
+      requireTelegram(ctx)
+      const { member } = request
+      // Only with the password given recently in this session: a stolen session must not make
+      // itself a way back in.
+      await requireRecentPassword(ctx, request)
+      const secret = randomToken(32)
+      const { id, ended } = await store.addQuickUnlock(ctx.db, member.id, sha256(secret), sha256(request.sessionToken), ctx.now())
+      // The oldest beyond the cap went: the devices it signed in are signed out.
+      await endSessions(ctx, ended)
+      request.log.info({ memberId: member.id, sessionsEnded: ended.length }, 'quick unlock added')
+      return { id, secret }
+    },
+  })
+
+  const remove = async (request: FastifyRequest, id?: number) => {
+    await removeAndSignOut(ctx, request, 'quick unlock', id === undefined, (memberId, keepHash) => store.removeQuickUnlocks(ctx.db, memberId, keepHash, id))
+    return answer(request.member.id)
+  }
+
+  app.route({
+    ...routeOf(I.quickUnlockRemove, { params: C.QuickUnlockParam, response: listed }),
+    handler: async (request) => {
+      requireTelegram(ctx)
+      return remove(request, Number(request.params.id))
+    },
+  })
+
+  app.route({
+    ...routeOf(I.quickUnlocksRemoveAll, { response: listed }),
+    handler: async (request) => {
+      requireTelegram(ctx)
+      return remove(request)
+    },
+  })
+
+  app.route({
+    ...routeOf(I.quickUnlockStepUp, { body: C.QuickUnlockSecret, response: { 200: C.MessageBody } }),
+    handler: async (request) => {
+      requireTelegram(ctx)
+      const { quickUnlock, release } = await presented(ctx, request)
+      // Another member's secret (or a removed one) proves nothing about this member.
+      if (quickUnlock?.memberId !== request.member.id) throw fail(401, 'QUICK_UNLOCK_INVALID')
+      await release()
+      const now = ctx.now()
+      await store.markPasswordGiven(ctx.db, sha256(request.sessionToken), now)
+      await store.quickUnlockUsed(ctx.db, quickUnlock.id, now)
+      return { message: 'OK' }
+    },
+  })
+}
