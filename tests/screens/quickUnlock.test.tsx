@@ -81,9 +81,14 @@ describe('signing in with quick unlock at /login', () => {
 })
 
 describe('quick unlock in the profile', () => {
-  async function openSection(biometry: BiometricVault, api: Routes) {
+  /** `ownId`: the quick unlock this phone keeps, by the server's id. */
+  async function openSection(biometry: BiometricVault, api: Routes, ownId?: number) {
     const screenApi = await renderScreen(<QuickUnlockSection biometry={biometry} />, {
-      path: '/user/profile', config: TELEGRAM_ON, platform: { kind: 'telegram', biometry }, setup: () => signIn('pw', false), api,
+      path: '/user/profile', config: TELEGRAM_ON, platform: { kind: 'telegram', biometry }, api,
+      setup: () => {
+        signIn('pw', false)
+        if (ownId) localStorage.setItem('quick-unlock-id', String(ownId))
+      },
     })
     const section = await screen.findByRole('region', { name: text('identity.quickUnlock.title') })
     return { ...screenApi, section }
@@ -119,12 +124,11 @@ describe('quick unlock in the profile', () => {
   })
 
   it('turned off after a confirmation: the server forgets them all and Telegram this phone\'s secret', async () => {
-    localStorage.setItem('quick-unlock-id', '7')
     const biometry = faceId({ saved: true })
     const { user, calls, section } = await openSection(biometry, {
       'GET /api/account/quick-unlock': { quickUnlocks: [{ id: 7, createdAt: Date.UTC(2026, 10, 1), lastUsedAt: null }] },
       'DELETE /api/account/quick-unlock': { quickUnlocks: [] },
-    })
+    }, 7)
     await user.click(await within(section).findByRole('button', { name: text('identity.quickUnlock.turnOff') }))
     const confirm = await screen.findByRole('alertdialog', { name: text('identity.quickUnlock.offTitle') })
     expect(calls.filter((call) => call.method === 'DELETE')).toHaveLength(0)
