@@ -17,10 +17,15 @@ const withFace = (text: string) => text.replace('{{biometry}}', face)
 /** A Bot API 9.1 client: biometry and SecureStorage. */
 const launch = (path: string) => `${path}${telegramHash({ version: '9.1', languageCode: 'th' })}`
 
-async function passwordSignIn(page: Page, member: Member, remember = false): Promise<void> {
+/** `linked`: the member's Telegram is linked already; else the shell offers to link it, and the player says not now. */
+async function passwordSignIn(page: Page, member: Member, { remember = false, linked = false } = {}): Promise<void> {
   await page.goto(launch('/login'))
   await signIn(page, strings, { phone: member.phone, password: member.password, remember })
   await expect(page.getByTestId('total-balance')).toBeVisible()
+  if (linked) return
+  const offer = page.getByRole('dialog', { name: strings.identity.offerTitle.replace('{{messenger}}', 'Telegram') })
+  await offer.getByRole('button', { name: strings.identity.notNow }).click()
+  await expect(offer).toBeHidden()
 }
 
 function withdrawAnswers(page: Page): number[] {
@@ -84,7 +89,7 @@ test('quick unlock answers the password asked again in a session Telegram opened
   const user = messengerUser()
   await linkThroughApi(request, member, 'telegram', await telegramInitData(request, user))
   await telegramDevice(page, { biometry: { type: 'face', allow: true }, authorize: true, secureStorage: true })
-  await passwordSignIn(page, member)
+  await passwordSignIn(page, member, { linked: true })
   await turnOnFromProfile(page)
 
   // Telegram opens the app again: the linked account signs in, with no password given in it.
@@ -114,7 +119,7 @@ test('quick unlock off: the server forgets it, Telegram forgets the secret, and 
   const confirm = page.getByRole('alertdialog', { name: quick.offTitle })
   await expect(confirm).toBeVisible()
   await expectAxeClean(page)
-  await confirm.getByRole('button', { name: quick.offConfirm }).click()
+  await confirm.getByRole('button', { name: quick.offConfirm, exact: true }).click()
   await expect(page.getByText(quick.turnedOff)).toBeVisible()
   await expect(card.getByRole('button', { name: withFace(quick.turnOn) })).toBeVisible()
   expect((await telegramKept(page)).biometricToken).toBe('')
@@ -148,7 +153,7 @@ test('SecureStorage: a remembered session lives there, not in localStorage, and 
   await telegramOn(request)
   const member = await registerMember(request)
   await telegramDevice(page, { biometry: null, authorize: true, secureStorage: true })
-  await passwordSignIn(page, member, true)
+  await passwordSignIn(page, member, { remember: true })
   await expect.poll(async () => (await telegramKept(page)).secure['session-token']).toBeTruthy()
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull()
 
@@ -167,7 +172,7 @@ test('SecureStorage missing (the client says it failed): a remembered session fa
   await telegramOn(request)
   const member = await registerMember(request)
   await telegramDevice(page, { biometry: null, authorize: true, secureStorage: false })
-  await passwordSignIn(page, member, true)
+  await passwordSignIn(page, member, { remember: true })
   await expect.poll(() => page.evaluate(() => localStorage.getItem('token'))).toBeTruthy()
   expect((await telegramKept(page)).secure).toEqual({})
 })

@@ -67,9 +67,11 @@ interface SignInOptions {
   passwordChangeRequired?: boolean
   /** Signed in by a linked messenger rather than the password. */
   openedBy?: MessengerProvider | null
+  /** A session remembered earlier, taken back (Telegram's SecureStorage): no sign-in happened now. */
+  restored?: boolean
 }
 
-export function signIn(token: string, remember: boolean, { passwordChangeRequired = false, openedBy = null }: SignInOptions = {}): void {
+export function signIn(token: string, remember: boolean, { passwordChangeRequired = false, openedBy = null, restored = false }: SignInOptions = {}): void {
   clearStoredAuth()
   const storage = remember && !vault ? localStorage : sessionStorage
   storage.setItem(storageKeys.token, token)
@@ -80,7 +82,7 @@ export function signIn(token: string, remember: boolean, { passwordChangeRequire
   session.endedReason = null
   session.passwordChangeRequired = passwordChangeRequired
   session.openedBy = openedBy
-  session.offerLink = !openedBy
+  session.offerLink = !openedBy && !restored
 }
 
 /** The link offer was answered or is not wanted: not shown again in this session. */

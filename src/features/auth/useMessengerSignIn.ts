@@ -65,7 +65,7 @@ export function useMessengerSignIn(landing: () => string): MessengerSignIn {
     const signedInBy = async (): Promise<boolean> => {
       const remembered = await restoreRemembered(secureStorage)
       if (remembered) {
-        if (stillWanted()) signIn(remembered, true)
+        if (stillWanted()) signIn(remembered, true, { restored: true })
         return true
       }
       if (!credential) return false
