@@ -24,6 +24,7 @@ import { isoBase64URL } from '@simplewebauthn/server/helpers'
 import * as C from '../../src/api/contract'
 import { identityEndpoints as I } from '../../src/api/contract/identity'
 import { createSession } from '../auth/sessions'
+import { isForeignKeyViolation } from '../shared/db'
 import type { ServerContext } from '../shared/context'
 import { routeOf } from '../shared/http/endpoint'
 import { fail } from '../shared/http/errors'
@@ -127,7 +128,14 @@ export const passkeySignInRoutes: FastifyPluginAsyncTypebox = async (app) => {
       await verifyAssertion(ctx, request, response, passkey, owner)
       await releaseAttempt(ctx.db, attempt)
       // User-verified: the session starts as one the password opened, and remembers its passkey.
-      const token = await createSession(ctx, member.id, now, { identityId: null, passwordAt: now, passkeyId: passkey.id })
+      let token: string
+      try {
+        token = await createSession(ctx, member.id, now, { identityId: null, passwordAt: now, passkeyId: passkey.id })
+      } catch (error) {
+        // The passkey was removed meanwhile, on another instance.
+        if (isForeignKeyViolation(error)) throw fail(401, 'PASSKEY_UNKNOWN')
+        throw error
+      }
       request.log.info({ memberId: member.id, passkeyId: passkey.id }, 'passkey sign-in')
       return { token }
     },

@@ -225,7 +225,9 @@ export async function removePasskeys(db: Db, memberId: number, keepHash: string 
   return inTransaction(db, async (trx) => {
     let chosen = trx.selectFrom('passkeys').select('id').where('member_id', '=', memberId)
     if (id !== undefined) chosen = chosen.where('id', '=', id)
-    const ids = (await chosen.execute()).map((row) => Number(row.id))
+    // Held first (PostgreSQL), as quick unlocks are: a sign-in by one of them on another instance
+    // either came before and its session is seen and ended here, or waits and fails its foreign key.
+    const ids = (await (isPostgres(trx) ? chosen.forUpdate() : chosen).execute()).map((row) => Number(row.id))
     if (ids.length === 0) return undefined
     let opened = trx.selectFrom('sessions').select('token_hash').where('passkey_id', 'in', ids)
     if (keepHash !== null) opened = opened.where('token_hash', '!=', keepHash)
