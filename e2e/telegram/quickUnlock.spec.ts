@@ -13,7 +13,8 @@ import { fund, registerMember, walletOf, type Member } from '../walletMembers'
 const strings = th
 const quick = strings.identity.quickUnlock
 const face = quick.biometry.face
-const withFace = (text: string) => text.replace('{{biometry}}', face)
+// Thai sets the Latin name apart with spaces (useBiometryName).
+const withFace = (text: string) => text.replace('{{biometry}}', ` ${face} `).trim()
 /** A Bot API 9.1 client: biometry and SecureStorage. */
 const launch = (path: string) => `${path}${telegramHash({ version: '9.1', languageCode: 'th' })}`
 

@@ -2,7 +2,8 @@
 // BiometricManager keeps it behind the player's face or fingerprint, and the secret then opens a
 // session or answers the password asked again. The device keeps nothing else: the id of its own
 // quick unlock (not a secret) tells the profile that this phone is the one that has it.
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { storageKeys } from '../lib/storage'
 import type { BiometricVault, BiometryKind } from '../platform/types'
@@ -38,8 +39,11 @@ export function useBiometry(biometry: BiometricVault) {
 
 /** The device's biometry in the player's words: "Face ID", "fingerprint". */
 export function useBiometryName(kind: BiometryKind | undefined): string {
-  const { t } = useTranslation()
-  return t(`identity.quickUnlock.biometry.${kind ?? 'unknown'}`)
+  const { t, i18n } = useTranslation()
+  const name = t(`identity.quickUnlock.biometry.${kind ?? 'unknown'}`)
+  // Thai and Lao set a Latin name apart with spaces ("ด้วย Face ID ได้"), and their own words not at
+  // all ("ด้วยลายนิ้วมือ"): the sentences hold the name with no space, and it brings its own.
+  return /^(th|la)/.test(i18n.language) && /^[A-Za-z]/.test(name) ? ` ${name} ` : name
 }
 
 /** This device's quick unlock, by the server's id, or null. */
@@ -94,3 +98,33 @@ export const signInWithQuickUnlock = (biometry: BiometricVault, reason: string) 
 
 export const stepUpWithQuickUnlock = (biometry: BiometricVault, reason: string) =>
   withSecret(biometry, reason, (secret) => call(I.quickUnlockStepUp, { body: { secret } }))
+
+/**
+ * One tap of "Unlock with Face ID" (the sign-in's, the password prompt's): the face, then `send`
+ * with the secret. A face not recognised is said in a note, a refusal as `describe` words it (the
+ * screens' failureText); a secret the server no longer holds was forgotten on the phone, so
+ * `saved` turns false and the offer goes.
+ */
+export function useQuickUnlock<T>(
+  biometry: BiometricVault, send: (biometry: BiometricVault, reason: string) => Promise<T>, onSuccess: (answer: T) => void,
+  describe: (error: Error) => string,
+) {
+  const { t } = useTranslation()
+  const { status, refresh } = useBiometry(biometry)
+  const name = useBiometryName(status?.kind)
+  const [problem, setProblem] = useState<string | null>(null)
+  const mutation = useMutation({
+    mutationFn: () => send(biometry, t('identity.quickUnlock.reason')),
+    meta: { handlesError: true },
+    onSuccess,
+    onError: (error) => {
+      setProblem(isQuickUnlockNotOpened(error) ? t('identity.quickUnlock.notOpened') : describe(error))
+      void refresh()
+    },
+  })
+  const unlock = () => {
+    setProblem(null)
+    mutation.mutate()
+  }
+  return { saved: status?.saved === true, name, problem, pending: mutation.isPending, unlock }
+}

@@ -73,6 +73,16 @@ describe('signing in with quick unlock at /login', () => {
     expect(screen.getByLabelText(text('fields.phone'))).toHaveValue('0812345678')
   })
 
+  it('in Thai the Latin name is set apart with spaces, a Thai name is not', async () => {
+    await renderScreen(<LoginPage />, { path: '/login', language: 'th', config: TELEGRAM_ON, platform: { kind: 'telegram', biometry: faceId({ saved: true }) } })
+    expect(await screen.findByRole('button', { name: 'ปลดล็อกด้วย Face ID' })).toBeVisible()
+  })
+
+  it('in Thai a fingerprint is written on, with no space', async () => {
+    await renderScreen(<LoginPage />, { path: '/login', language: 'th', config: TELEGRAM_ON, platform: { kind: 'telegram', biometry: faceId({ saved: true, kind: 'finger' }) } })
+    expect(await screen.findByRole('button', { name: 'ปลดล็อกด้วยลายนิ้วมือ' })).toBeVisible()
+  })
+
   it('is not offered where this phone keeps no secret, nor with the Telegram identity off', async () => {
     await renderScreen(<LoginPage />, { path: '/login', config: TELEGRAM_ON, platform: { kind: 'telegram', biometry: faceId() } })
     await screen.findByLabelText(text('fields.phone'))

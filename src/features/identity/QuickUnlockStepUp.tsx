@@ -1,7 +1,5 @@
-import { useState } from 'react'
-import { useMutation } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
-import { isQuickUnlockNotOpened, stepUpWithQuickUnlock, useBiometry, useBiometryName } from '../../api/quickUnlock'
+import { stepUpWithQuickUnlock, useQuickUnlock } from '../../api/quickUnlock'
 import type { BiometricVault } from '../../platform/types'
 import { Button } from '../../ui/Button'
 import { failureText } from '../../ui/ErrorDialog'
@@ -13,23 +11,12 @@ import { failureText } from '../../ui/ErrorDialog'
  */
 export function QuickUnlockStepUp({ biometry, onGiven }: { biometry: BiometricVault; onGiven: () => void }) {
   const { t } = useTranslation()
-  const { status, refresh } = useBiometry(biometry)
-  const name = useBiometryName(status?.kind)
-  const [problem, setProblem] = useState<string | null>(null)
-  const mutation = useMutation({
-    mutationFn: () => stepUpWithQuickUnlock(biometry, t('identity.quickUnlock.reason')),
-    meta: { handlesError: true },
-    onSuccess: onGiven,
-    onError: (error) => {
-      setProblem(isQuickUnlockNotOpened(error) ? t('identity.quickUnlock.notOpened') : failureText(error))
-      void refresh()
-    },
-  })
+  const { saved, name, problem, pending, unlock } = useQuickUnlock(biometry, stepUpWithQuickUnlock, onGiven, failureText)
   return (
     <>
       {problem && <p className="notice notice--error" role="alert">{problem}</p>}
-      {status?.saved && (
-        <Button type="button" variant="secondary" block pending={mutation.isPending} onClick={() => { setProblem(null); mutation.mutate() }}>
+      {saved && (
+        <Button type="button" variant="secondary" block pending={pending} onClick={unlock}>
           {t('identity.quickUnlock.stepUp', { biometry: name })}
         </Button>
       )}
