@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import type { PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/server'
 import type { BuildServerOptions } from '../../server/app'
 import { readServerEnv } from '../../server/env'
-import { call, DEMO, OPERATOR_ENV, START, expectError, expectSignedIn, login, MINUTE, registerMember, startServer, type TestServer } from './helpers'
+import { call, DEMO, OPERATOR_ENV, START, expectError, expectSignedIn, login, MINUTE, onPostgres, registerMember, startInstances, startServer, type TestServer, withWritesHeld } from './helpers'
 import { identitySettings } from './identityHelpers'
 import { type Ceremony, SoftAuthenticator } from './passkeyAuthenticator'
 
@@ -303,3 +303,39 @@ describe('POST /dev/identity', () => {
     expect(await call(server.app, 'POST', '/api/login/passkey/options')).toMatchObject(expectError(404, 'IDENTITY_OFF'))
   })
 })
+
+if (onPostgres()) {
+  describe('taking passkeys away on two instances', () => {
+    const servers: TestServer[] = []
+    afterEach(async () => {
+      for (const instance of servers.splice(0)) await instance.app.close()
+    })
+
+    it('leaves no live session opened by a removed passkey, whichever goes first', async () => {
+      const [a, b] = await startInstances(servers, { identity: passkeysOn })
+      const token = await login(a.app)
+      const options = async (app: TestServer['app'], path: string, bearer?: string) =>
+        (await call(app, 'POST', path, { token: bearer })).body as unknown as PublicKeyCredentialRequestOptionsJSON & PublicKeyCredentialCreationOptionsJSON
+      for (let round = 0; round < 4; round++) {
+        const authenticators = [1, 2, 3].map(() => new SoftAuthenticator(ORIGIN))
+        for (const authenticator of authenticators) {
+          const body = authenticator.create(await options(a.app, '/api/account/passkeys/options', token))
+          expect((await call(a.app, 'POST', '/api/account/passkeys', { token, body })).status).toBe(200)
+        }
+        const answers = await Promise.all(authenticators.map(async (authenticator) => authenticator.get(await options(b.app, '/api/login/passkey/options'))))
+        // The sign-ins wait to move their passkeys' counters, and the removal to take its rows; all
+        // four go at once when the table is let go.
+        const [signIns] = await withWritesHeld(a.app.serverContext.db, 'passkeys', 4, async () => Promise.all([
+          Promise.all(answers.map((body, i) => call(b.app, 'POST', '/api/login/passkey', { body, address: `198.51.100.${round * 3 + i + 1}` }))),
+          call(a.app, 'DELETE', '/api/account/passkeys', { token }),
+        ]))
+        for (const signIn of signIns) {
+          expect([200, 401]).toContain(signIn.status)
+          if (signIn.status === 401) expect(['PASSKEY_INVALID', 'PASSKEY_UNKNOWN']).toContain(signIn.body.message)
+          else expect((await call(b.app, 'GET', '/api/account/profile', { token: signIn.body.token as string })).status).toBe(401)
+        }
+      }
+      await expectSignedIn(a.app, token)
+    })
+  })
+}
