@@ -4,7 +4,8 @@
 import type { APIRequestContext, Page } from '@playwright/test'
 import type en from '../src/i18n/locales/en.json'
 import { paths } from '../src/lib/paths'
-import { bankStep, DEMO, expect, freshPhone, lastOtp, pressMainAction, profileStep, signIn } from './fixtures'
+import { bankStep, DEMO, devPost, expect, freshPhone, lastOtp, pressMainAction, profileStep, signIn, telegramDevice, type PlatformKind } from './fixtures'
+import { telegramOn } from './shared/identity'
 import { chatWithEveryType, enableChat } from './shared/chat'
 import { RIGGED_WHEEL } from './shared/spin'
 import { depositArrives } from './shared/homeScreen'
@@ -53,9 +54,21 @@ export interface ScreenState {
   reach: (context: StateContext) => Promise<void>
   /** The state holds the app's timers on a paused page.clock: a check must bring its own. */
   pausesClock?: true
+  /** The hosts the state exists in (issue 31: quick unlock inside Telegram, passkeys in a browser); every host when absent. */
+  platforms?: readonly PlatformKind[]
 }
 
+/** The states of `screen` that exist in `platform`. */
+export const statesIn = (screen: Screen, platform: PlatformKind): readonly ScreenState[] =>
+  (screen.states ?? []).filter((state) => !state.platforms || state.platforms.includes(platform))
+
 /** Register step 1 -> step 2 (OTP registration on, as the fixtures leave it). */
+/** The phone Telegram's recorder plays for quick unlock (issue 31): Face ID, allowed, SecureStorage. */
+const faceIdPhone = (page: Page) => telegramDevice(page, { biometry: { type: 'face', allow: true }, authorize: true, secureStorage: true })
+
+/** A quick unlock line with Face ID in it: a Thai or Lao line sets the Latin name apart with spaces. */
+const withFaceId = (strings: Locale, line: string) => line.replace('{{biometry}}', ` ${strings.identity.quickUnlock.biometry.face} `).replace(/\s+/g, ' ').trim()
+
 async function toOtpStep({ page, strings }: StateContext, phone: string): Promise<void> {
   await page.getByLabel(strings.fields.phone).fill(phone)
   await page.getByRole('button', { name: strings.common.next }).click()
@@ -93,6 +106,21 @@ const LOGIN_STATES: readonly ScreenState[] = [
       await expect(page.locator('html')).toHaveAttribute('lang', 'lo')
     },
   },
+  {
+    // Issue 31: inside Telegram with its identity on, where this phone keeps a quick unlock secret
+    // (the recorder's phone has one): the face offered below the form, and the phone from Telegram.
+    name: 'quick unlock and the Telegram phone offered',
+    platforms: ['telegram'],
+    prepare: async ({ page, request }) => {
+      await telegramOn(request)
+      await faceIdPhone(page)
+      await page.addInitScript(() => localStorage.setItem('__tgBiometric', JSON.stringify({ token: 'kept-secret', requested: true, granted: true })))
+    },
+    reach: async ({ page, strings }) => {
+      await expect(page.getByRole('button', { name: withFaceId(strings, strings.identity.quickUnlock.signIn) })).toBeVisible()
+      await expect(page.getByRole('button', { name: strings.identity.telegramPhone.use })).toBeVisible()
+    },
+  }
 ]
 
 const REGISTER_STATES: readonly ScreenState[] = [
@@ -451,6 +479,45 @@ export const SCREENS: readonly Screen[] = [
       reach: async ({ page, strings }) => {
         await page.getByRole('button', { name: strings.profile.changePassword }).click()
         await expect(page.getByRole('dialog', { name: strings.profile.changePassword })).toBeVisible()
+      },
+    }, {
+      // Issue 31: inside Telegram with its identity on, the linked messengers and quick unlock.
+      name: 'messengers and quick unlock (Telegram)',
+      platforms: ['telegram'],
+      prepare: async ({ page, request }) => {
+        await telegramOn(request)
+        await faceIdPhone(page)
+      },
+      reach: async ({ page, strings }) => {
+        await expect(page.getByRole('region', { name: strings.identity.sectionTitle })).toBeVisible()
+        const card = page.getByRole('region', { name: strings.identity.quickUnlock.title })
+        await expect(card.getByRole('button', { name: withFaceId(strings, strings.identity.quickUnlock.turnOn) })).toBeVisible()
+      },
+    }, {
+      name: 'quick unlock: turn off? (Telegram)',
+      platforms: ['telegram'],
+      prepare: async ({ page, request }) => {
+        await telegramOn(request)
+        await faceIdPhone(page)
+      },
+      reach: async ({ page, strings }) => {
+        const quick = strings.identity.quickUnlock
+        const card = page.getByRole('region', { name: quick.title })
+        await card.getByRole('button', { name: withFaceId(strings, quick.turnOn) }).click()
+        await card.getByRole('button', { name: quick.turnOff }).click()
+        await expect(page.getByRole('alertdialog', { name: quick.offTitle })).toBeVisible()
+      },
+    }, {
+      // Issue 31: passkeys in a plain browser, with the relying party set to the test server.
+      name: 'passkeys (browser)',
+      platforms: ['browser'],
+      prepare: async ({ request }) => {
+        // The origin the page will have: the test server's, as the request context reaches it.
+        const origin = new URL((await request.get('/config.json')).url()).origin
+        await devPost(request, '/dev/identity', { webauthnOrigin: origin })
+      },
+      reach: async ({ page, strings }) => {
+        await expect(page.getByRole('region', { name: strings.identity.passkeysTitle }).getByRole('button', { name: strings.identity.passkeyAdd })).toBeVisible()
       },
     }],
   },

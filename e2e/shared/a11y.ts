@@ -12,7 +12,7 @@ import th from '../../src/i18n/locales/th.json' with { type: 'json' }
 import en from '../../src/i18n/locales/en.json' with { type: 'json' }
 import { cspReportsSettled, DARK_THEME, DEMO, expect, LIGHT_THEME, telegramHash, test, type PlatformKind } from '../fixtures'
 import type { Scheme } from './theme'
-import { SCREENS, type Locale, type Screen, type ScreenState } from '../screenTable'
+import { SCREENS, statesIn, type Locale, type Screen, type ScreenState } from '../screenTable'
 import { fund, registerMember } from '../walletMembers'
 
 const LOCALES = { th, en } as const satisfies Record<string, Locale>
@@ -77,8 +77,8 @@ function shotName(platform: PlatformKind, locale: string, scheme: Scheme): strin
 
 interface Target { screen: Screen; state: ScreenState | null }
 
-/** Every screen, and every state under it, by name. */
-const TARGETS: Target[] = SCREENS.flatMap((screen) => [null, ...(screen.states ?? [])].map((state) => ({ screen, state })))
+/** Every screen, and every state under it that exists in `platform`. */
+const targetsIn = (platform: PlatformKind): Target[] => SCREENS.flatMap((screen) => [null, ...statesIn(screen, platform)].map((state) => ({ screen, state })))
 
 /** At most this many targets share a test (home has two dozen): short enough to spread over the workers. */
 const PER_TEST = 6
@@ -112,6 +112,7 @@ export function axeTable(platform: PlatformKind): void {
   // ran once, for the first spec file that imported it, and Telegram's table ran on one worker.
   test.describe.configure({ timeout: 180_000, mode: 'parallel' })
   const locales = platform === 'telegram' ? (['th'] as const) : (['th', 'en'] as const)
+  const TARGETS = targetsIn(platform)
   const runs = locales.flatMap((locale) => (platform === 'telegram'
     ? (['light', 'dark'] as const).map((opened, parity) => ({ locale, opened, targets: TARGETS.filter((_, i) => i % 2 === parity) }))
     : locale === 'th' ? [{ locale, opened: 'light' as const, targets: TARGETS }]

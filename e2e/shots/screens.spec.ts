@@ -11,7 +11,7 @@ import type { APIRequestContext, Page } from '@playwright/test'
 import la from '../../src/i18n/locales/la.json' with { type: 'json' }
 import th from '../../src/i18n/locales/th.json' with { type: 'json' }
 import { DARK_THEME, DEMO, telegramHash, test } from '../fixtures'
-import { SCREENS, type Locale, type Screen, type ScreenState } from '../screenTable'
+import { SCREENS, statesIn, type Locale, type Screen, type ScreenState } from '../screenTable'
 import { fund, registerMember } from '../walletMembers'
 
 const OUT = process.env.SHOTS_OUT ?? 'test-results/shots/screens'
@@ -49,7 +49,7 @@ for (const screen of SCREENS) {
     const scheme = platform === 'telegram' ? 'dark' : 'light'
     const hash = platform === 'telegram' ? telegramHash({ theme: DARK_THEME }) : ''
     mkdirSync(OUT, { recursive: true })
-    for (const state of [null, ...(screen.states ?? []).filter((state) => !LEFT_OUT.test(state.name))]) {
+    for (const state of [null, ...statesIn(screen, platform).filter((state) => !LEFT_OUT.test(state.name))]) {
       const locales = platform === 'browser' && MONEY(screen, state) ? (['th', 'la'] as const) : (['th'] as const)
       for (const locale of locales) {
         for (const [width, height] of SIZES) {
