@@ -169,7 +169,7 @@ describe("the profile's quick unlock", () => {
     })
     const removeFirst = await within(section).findByRole('button', { name: `${text('identity.passkeyRemove')} ${text('identity.passkeyName', { number: 1 })}` })
     await user.click(removeFirst)
-    await user.click(within(screen.getByRole('alertdialog', { name: text('identity.passkeyRemoveTitle') })).getByRole('button', { name: text('identity.keep') }))
+    await user.click(within(screen.getByRole('alertdialog', { name: text('identity.passkeyRemoveTitle') })).getByRole('button', { name: text('identity.keepOn') }))
     expect(calls.filter((call) => call.method === 'DELETE')).toEqual([])
     await user.click(removeFirst)
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: text('identity.passkeyRemove') }))

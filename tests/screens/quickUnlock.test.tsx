@@ -141,6 +141,8 @@ describe('quick unlock in the profile', () => {
     }, 7)
     await user.click(await within(section).findByRole('button', { name: text('identity.quickUnlock.turnOff') }))
     const confirm = await screen.findByRole('alertdialog', { name: text('identity.quickUnlock.offTitle') })
+    // The answer that keeps it says so: it stays on (not a messenger's "keep it linked").
+    expect(within(confirm).getByRole('button', { name: text('identity.keepOn') })).toBeVisible()
     expect(calls.filter((call) => call.method === 'DELETE')).toHaveLength(0)
     await user.click(within(confirm).getByRole('button', { name: text('identity.quickUnlock.offConfirm') }))
     expect(await within(section).findByRole('button', { name: text('identity.quickUnlock.turnOn', { biometry: face() }) })).toBeVisible()

@@ -67,21 +67,22 @@ interface ConfirmRemovalProps {
   title: string
   text: string
   confirmText: string
+  /** The answer that keeps it: a messenger stays linked, a passkey or quick unlock stays on. */
+  keepText: string
   pending: boolean
   onConfirm: () => void
   onClose: () => void
 }
 
 /** "Remove this?" with the keeping answer first: nothing goes before the player says so. */
-export function ConfirmRemoval({ open, title, text, confirmText, pending, onConfirm, onClose }: ConfirmRemovalProps) {
-  const { t } = useTranslation()
+export function ConfirmRemoval({ open, title, text, confirmText, keepText, pending, onConfirm, onClose }: ConfirmRemovalProps) {
   const textId = useId()
   return (
     <Modal open={open} onClose={onClose} title={title} role="alertdialog" describedBy={textId}>
       <div className="stack">
         <p id={textId}>{text}</p>
         <div className="button-row">
-          <Button type="button" variant="secondary" onClick={onClose}>{t('identity.keep')}</Button>
+          <Button type="button" variant="secondary" onClick={onClose}>{keepText}</Button>
           <Button type="button" pending={pending} onClick={onConfirm}>{confirmText}</Button>
         </div>
       </div>

@@ -87,6 +87,7 @@ export function MessengersSection() {
         title={unlinking ? t('identity.unlinkTitle', { messenger: name(unlinking) }) : ''}
         text={unlinking ? t('identity.unlinkText', { messenger: name(unlinking) }) : ''}
         confirmText={t('identity.unlinkConfirm')}
+        keepText={t('identity.keep')}
         pending={unlink.isPending}
         onConfirm={confirmUnlink}
       />

@@ -87,6 +87,7 @@ export default function PasskeysSection() {
         title={removing === 'all' ? t('identity.passkeysOffTitle') : t('identity.passkeyRemoveTitle')}
         text={removing === 'all' ? t('identity.passkeysOffText') : t('identity.passkeyRemoveText')}
         confirmText={removing === 'all' ? t('identity.passkeysOffConfirm') : t('identity.passkeyRemove')}
+        keepText={t('identity.keepOn')}
         pending={remove.isPending}
         onConfirm={() => removing && remove.mutate(removing)}
       />

@@ -84,6 +84,7 @@ export default function QuickUnlockSection({ biometry }: { biometry: BiometricVa
         title={t('identity.quickUnlock.offTitle')}
         text={t('identity.quickUnlock.confirmText')}
         confirmText={t('identity.quickUnlock.offConfirm')}
+        keepText={t('identity.keepOn')}
         pending={turnOff.isPending}
         onConfirm={() => turnOff.mutate()}
       />
