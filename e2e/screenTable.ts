@@ -114,7 +114,11 @@ const LOGIN_STATES: readonly ScreenState[] = [
     prepare: async ({ page, request }) => {
       await telegramOn(request)
       await faceIdPhone(page)
-      await page.addInitScript(() => localStorage.setItem('__tgBiometric', JSON.stringify({ token: 'kept-secret', requested: true, granted: true })))
+      // Turned on from this phone earlier: the secret in Telegram's keeping, its id in the app's.
+      await page.addInitScript(() => {
+        localStorage.setItem('__tgBiometric', JSON.stringify({ token: 'kept-secret', requested: true, granted: true }))
+        localStorage.setItem('quick-unlock-id', '1')
+      })
     },
     reach: async ({ page, strings }) => {
       await expect(page.getByRole('button', { name: withFaceId(strings, strings.identity.quickUnlock.signIn) })).toBeVisible()

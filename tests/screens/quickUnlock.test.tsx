@@ -73,6 +73,22 @@ describe('signing in with quick unlock at /login', () => {
     expect(screen.getByLabelText(text('fields.phone'))).toHaveValue('0812345678')
   })
 
+  it('a phone that turned it on is offered it first, above the form, in a place held before Telegram answers', async () => {
+    let answer: (status: BiometryStatus) => void = () => undefined
+    const biometry = { ...faceId(), status: vi.fn(() => new Promise<BiometryStatus>((resolve) => { answer = resolve })) }
+    await renderScreen(<LoginPage />, {
+      path: '/login', config: TELEGRAM_ON, platform: { kind: 'telegram', biometry },
+      setup: () => localStorage.setItem('quick-unlock-id', '7'),
+    })
+    const phone = await screen.findByLabelText(text('fields.phone'))
+    const slot = document.querySelector('.auth-quick-unlock')
+    expect(slot).not.toBeNull()
+    expect(slot!.compareDocumentPosition(phone) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
+    answer({ kind: 'face', saved: true, denied: false })
+    const button = await screen.findByRole('button', { name: text('identity.quickUnlock.signIn', { biometry: face() }) })
+    expect(slot!.contains(button)).toBe(true)
+  })
+
   it('in Thai the Latin name is set apart with spaces, a Thai name is not', async () => {
     await renderScreen(<LoginPage />, { path: '/login', language: 'th', config: TELEGRAM_ON, platform: { kind: 'telegram', biometry: faceId({ saved: true }) } })
     expect(await screen.findByRole('button', { name: 'ปลดล็อกด้วย Face ID' })).toBeVisible()

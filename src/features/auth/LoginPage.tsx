@@ -64,7 +64,13 @@ export function LoginPage() {
   const submit = useSubmit(loginMutation)
   const messenger = useMessengerSignIn(() => safeRedirect(params.get('redirect')))
   const waitingFor = messenger.waitingFor
-  const { platform, ready: platformReady } = usePlatform()
+  const { host, platform, ready: platformReady } = usePlatform()
+  // Issue 31: a phone that turned quick unlock on (its own record says so) is offered it first, in a
+  // place held from the first paint so nothing moves when Telegram answers; elsewhere the offer
+  // waits below the form for Telegram to say a secret is kept.
+  const [quickUnlockFirst] = useState(() =>
+    host === 'telegram' && getConfig().identity?.telegram === true && localStorage.getItem(storageKeys.quickUnlockId) !== null)
+  const quickUnlock = !waitingFor && platformReady && quickUnlockOffered(platform.kind, platform.biometry) ? platform.biometry : null
   // Why the server ended the last session (spec 8): shown once, until the player types or tries
   // again. Taken from the store, so neither a later visit nor a reload shows it again.
   const [endedReason, setEndedReason] = useState(() => session.endedReason)
@@ -114,6 +120,11 @@ export function LoginPage() {
       <h1 id="login-title" className="auth-title">{t('login.title')}</h1>
       <p className="muted small auth-subtitle">{t('login.subtitle')}</p>
       {endedReason && <p className="notice notice--error" role="status">{errorMessage(endedReason)}</p>}
+      {quickUnlockFirst && (
+        <div className="button-slot auth-quick-unlock">
+          {quickUnlock && <Suspense fallback={null}><QuickUnlockSignIn biometry={quickUnlock} onSignedIn={signedIn} first /></Suspense>}
+        </div>
+      )}
       {/* The messenger signing the player in (issue 31) holds the form's place: nothing moves when it shows. */}
       <div className={waitingFor ? 'reserved reserved--waiting' : 'reserved'} aria-busy={waitingFor ? true : undefined}>
       <form className="stack reserved__content" noValidate onSubmit={onSubmit} inert={!!waitingFor} aria-hidden={waitingFor ? true : undefined}>
@@ -162,8 +173,8 @@ export function LoginPage() {
       {!waitingFor && platformReady && passkeysOffered(platform.kind) && (
         <Suspense fallback={null}><PasskeySignIn onSignedIn={signedIn} /></Suspense>
       )}
-      {!waitingFor && platformReady && quickUnlockOffered(platform.kind, platform.biometry) && (
-        <Suspense fallback={null}><QuickUnlockSignIn biometry={platform.biometry} onSignedIn={signedIn} /></Suspense>
+      {!quickUnlockFirst && quickUnlock && (
+        <Suspense fallback={null}><QuickUnlockSignIn biometry={quickUnlock} onSignedIn={signedIn} /></Suspense>
       )}
       {waitingFor && (
         <div className="reserved__skeleton auth-messenger" role="status">
