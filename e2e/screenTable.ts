@@ -387,6 +387,22 @@ const HOME_STATES: readonly ScreenState[] = [
       await expect(dialog.locator('.skeleton')).toHaveCount(0)
     },
   },
+  {
+    // Issue 31: after a password sign-in inside Telegram with its identity on, the shell offers to
+    // link the Telegram account (a session that opened by the stored token offers nothing).
+    name: 'the offer to link Telegram after a password sign-in',
+    platforms: ['telegram'],
+    prepare: async ({ request }) => {
+      await telegramOn(request)
+    },
+    reach: async ({ page, strings }) => {
+      await page.getByRole('banner').getByRole('button', { name: strings.menu.logout }).click()
+      await page.getByRole('alertdialog', { name: strings.member.logoutTitle }).getByRole('button', { name: strings.member.logoutConfirm }).click()
+      await expect(page.getByLabel(strings.fields.phone)).toBeEditable()
+      await signIn(page, strings, { remember: false })
+      await expect(page.getByRole('dialog', { name: strings.identity.offerTitle.replace('{{messenger}}', 'Telegram') })).toBeVisible()
+    },
+  }
 ]
 
 /** The bonus page (issue 16): the cards, a card's modal, a promotion found and not, the bonus held and its cancel rules. */
