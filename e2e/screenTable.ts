@@ -66,6 +66,12 @@ export const statesIn = (screen: Screen, platform: PlatformKind): readonly Scree
 /** The phone Telegram's recorder plays for quick unlock (issue 31): Face ID, allowed, SecureStorage. */
 const faceIdPhone = (page: Page) => telegramDevice(page, { biometry: { type: 'face', allow: true }, authorize: true, secureStorage: true })
 
+/** Telegram's identity on, on the recorder's Face ID phone. */
+async function telegramWithFaceId({ page, request }: PrepareContext): Promise<void> {
+  await telegramOn(request)
+  await faceIdPhone(page)
+}
+
 /** A quick unlock line with Face ID in it: a Thai or Lao line sets the Latin name apart with spaces. */
 const withFaceId = (strings: Locale, line: string) => line.replace('{{biometry}}', ` ${strings.identity.quickUnlock.biometry.face} `).replace(/\s+/g, ' ').trim()
 
@@ -111,9 +117,9 @@ const LOGIN_STATES: readonly ScreenState[] = [
     // (the recorder's phone has one): the face offered below the form, and the phone from Telegram.
     name: 'quick unlock and the Telegram phone offered',
     platforms: ['telegram'],
-    prepare: async ({ page, request }) => {
-      await telegramOn(request)
-      await faceIdPhone(page)
+    prepare: async (context) => {
+      await telegramWithFaceId(context)
+      const { page } = context
       // Turned on from this phone earlier: the secret in Telegram's keeping, its id in the app's.
       await page.addInitScript(() => {
         localStorage.setItem('__tgBiometric', JSON.stringify({ token: 'kept-secret', requested: true, granted: true }))
@@ -504,10 +510,7 @@ export const SCREENS: readonly Screen[] = [
       // Issue 31: inside Telegram with its identity on, the linked messengers and quick unlock.
       name: 'messengers and quick unlock (Telegram)',
       platforms: ['telegram'],
-      prepare: async ({ page, request }) => {
-        await telegramOn(request)
-        await faceIdPhone(page)
-      },
+      prepare: telegramWithFaceId,
       reach: async ({ page, strings }) => {
         await expect(page.getByRole('region', { name: strings.identity.sectionTitle })).toBeVisible()
         const card = page.getByRole('region', { name: strings.identity.quickUnlock.title })
@@ -516,10 +519,7 @@ export const SCREENS: readonly Screen[] = [
     }, {
       name: 'quick unlock: turn off? (Telegram)',
       platforms: ['telegram'],
-      prepare: async ({ page, request }) => {
-        await telegramOn(request)
-        await faceIdPhone(page)
-      },
+      prepare: telegramWithFaceId,
       reach: async ({ page, strings }) => {
         const quick = strings.identity.quickUnlock
         const card = page.getByRole('region', { name: quick.title })
