@@ -6,10 +6,17 @@
 //    navigation start until the login form's phone input can be typed into, under slow 4G (150 ms,
 //    1.6 Mbit/s) and a 4x CPU slowdown through the DevTools protocol, cache off, median of three.
 // Not part of `npm test`. Set PERF_PORT to pick the port, PERF_SKIP_BUILD=1 to reuse dist/.
+//
+// `npm run perf -- --against <commit>` (issue 32; repeat it for more baselines) builds that commit too, in a throwaway git
+// worktree beside this one (sharing node_modules), serves it with its own server, and measures both
+// in the same run, each run of one followed by the same run of the other, so that what the machine
+// is doing meanwhile falls on both alike. Every table then has a column per build: a figure is
+// read beside its baseline measured the same minute.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
-import { join } from 'node:path'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
 import { chromium, type Browser } from '@playwright/test'
 import { launch, type LaunchedChrome } from 'chrome-launcher'
 import lighthouse from 'lighthouse'
@@ -19,7 +26,8 @@ import { storageKeys } from '../src/lib/storage'
 import { DEMO, LIFF_ID, TELEGRAM, TELEGRAM_RECORDER, telegramHash } from '../e2e/fixtures'
 import { SYSTEM_CHROMIUM } from './chromium'
 
-const RUNS = 3
+/** PERF_RUNS: fewer for a quick look (the medians then mean little). */
+const RUNS = Number(process.env.PERF_RUNS) || 3
 const REPORT_DIR = 'perf-reports'
 const CHROME_PATH = process.env.CHROME_PATH || SYSTEM_CHROMIUM
 /** The flags of playwright.config.ts; Lighthouse's Chrome also needs headless and no sandbox. */
@@ -55,8 +63,15 @@ function freePort(): Promise<number> {
   })
 }
 
-async function startServer(port: number): Promise<ChildProcess> {
+/** A build being measured: its name in the tables, where its checkout is, and where it is served. */
+interface Build {
+  label: string
+  origin: string
+}
+
+async function startServer(port: number, root = '.'): Promise<ChildProcess> {
   const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: root,
     env: { ...process.env, APP_MODE: 'test', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: `.data/perf-${Date.now()}` },
     stdio: ['ignore', 'ignore', 'inherit'],
   })
@@ -96,7 +111,7 @@ interface LighthouseRun {
   bytes: number
 }
 
-async function runLighthouse(chrome: LaunchedChrome, url: string, reportName: string, signedIn: boolean): Promise<LighthouseRun> {
+async function runLighthouse(chrome: LaunchedChrome, url: string, reportName: string, signedIn: boolean, reportDir: string): Promise<LighthouseRun> {
   const result = await lighthouse(url, {
     port: chrome.port,
     output: ['json', 'html'],
@@ -107,8 +122,8 @@ async function runLighthouse(chrome: LaunchedChrome, url: string, reportName: st
   })
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`)
   const [json, html] = result.report as string[]
-  writeFileSync(join(REPORT_DIR, `${reportName}.report.json`), json)
-  writeFileSync(join(REPORT_DIR, `${reportName}.report.html`), html)
+  writeFileSync(join(reportDir, `${reportName}.report.json`), json)
+  writeFileSync(join(reportDir, `${reportName}.report.html`), html)
   const { lhr } = result
   if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`)
   const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN
@@ -152,48 +167,71 @@ async function prepareSignedIn(chrome: LaunchedChrome, origin: string, token: st
   }
 }
 
-async function lighthouseTable(origin: string): Promise<string> {
+/** Each build's report folder: perf-reports/ alone, or one folder per build beside a baseline. */
+const reportDirOf = (builds: readonly Build[], build: Build): string => {
+  const dir = builds.length > 1 ? join(REPORT_DIR, build.label.replace(/[^\w.-]+/g, '-')) : REPORT_DIR
+  mkdirSync(dir, { recursive: true })
+  return dir
+}
+
+/** The table's header: the route, then each build's figures under its name. */
+const buildColumns = (builds: readonly Build[], columns: readonly string[]): string[] =>
+  builds.length > 1 ? builds.flatMap((build) => columns.map((column, index) => (index === 0 ? `${build.label}: ${column}` : column))) : [...columns]
+
+async function lighthouseTable(builds: readonly Build[]): Promise<string> {
   const chrome = await launch({ chromePath: CHROME_PATH, chromeFlags: LIGHTHOUSE_FLAGS, logLevel: 'silent' })
   try {
     const rows: string[][] = []
+    const tokens = new Map<Build, string>()
     /** `firstVisit`: the agreement not yet accepted, so it opens 1.5 s after load (spec 2) and, being
      *  the largest text painted, becomes the LCP element; otherwise the home a returning player sees. */
-    const measure = async (route: string, signedIn: boolean, token?: string, firstVisit = false) => {
-      const runs: LighthouseRun[] = []
+    const measure = async (route: string, signedIn: boolean, firstVisit = false) => {
+      const runs = new Map<Build, LighthouseRun[]>(builds.map((build) => [build, []]))
       for (let run = 1; run <= RUNS; run += 1) {
-        if (signedIn && token) await prepareSignedIn(chrome, origin, token, !firstVisit)
-        const name = `${route.replace(/^\//, '').replaceAll('/', '-')}${firstVisit ? '-first' : ''}-${run}`
-        // Lighthouse now and then fails to record a trace (NO_NAVSTART): the tab is sent to about:blank
-        // and the run taken again, up to ATTEMPTS times.
-        for (let attempt = 1; ; attempt += 1) {
-          try {
-            runs.push(await runLighthouse(chrome, `${origin}${route}`, name, signedIn))
-            break
-          } catch (error) {
-            if (attempt >= ATTEMPTS) throw error
-            console.log(`  ${route} run ${run}: ${(error as Error).message}; running it again`)
-            await blankTab(chrome)
-            if (signedIn && token) await prepareSignedIn(chrome, origin, token, !firstVisit)
+        // Run n of each build one after the other: the machine's mood falls on both.
+        for (const build of builds) {
+          const token = tokens.get(build)
+          if (signedIn && token) await prepareSignedIn(chrome, build.origin, token, !firstVisit)
+          const name = `${route.replace(/^\//, '').replaceAll('/', '-')}${firstVisit ? '-first' : ''}-${run}`
+          // Lighthouse now and then fails to record a trace (NO_NAVSTART): the tab is sent to about:blank
+          // and the run taken again, up to ATTEMPTS times.
+          for (let attempt = 1; ; attempt += 1) {
+            try {
+              runs.get(build)!.push(await runLighthouse(chrome, `${build.origin}${route}`, name, signedIn, reportDirOf(builds, build)))
+              break
+            } catch (error) {
+              if (attempt >= ATTEMPTS) throw error
+              console.log(`  ${build.label} ${route} run ${run}: ${(error as Error).message}; running it again`)
+              await blankTab(chrome)
+              if (signedIn && token) await prepareSignedIn(chrome, build.origin, token, !firstVisit)
+            }
           }
+          console.log(`  ${build.label} ${route} run ${run}: score ${runs.get(build)!.at(-1)!.score}`)
         }
-        console.log(`  ${route} run ${run}: score ${runs.at(-1)!.score}`)
       }
-      const of = (key: keyof LighthouseRun) => median(runs.map((run) => run[key]))
       rows.push([
         signedIn ? `${route} (signed in${firstVisit ? ', first visit' : ''})` : route,
-        String(of('score')),
-        `${(of('fcp') / 1000).toFixed(2)} s`,
-        `${(of('lcp') / 1000).toFixed(2)} s`,
-        `${Math.round(of('tbt'))} ms`,
-        of('cls').toFixed(3),
-        `${(of('bytes') / 1000).toFixed(1)}`,
+        ...builds.flatMap((build) => {
+          const of = (key: keyof LighthouseRun) => median(runs.get(build)!.map((run) => run[key]))
+          return [
+            String(of('score')),
+            `${(of('fcp') / 1000).toFixed(2)} s`,
+            `${(of('lcp') / 1000).toFixed(2)} s`,
+            `${Math.round(of('tbt'))} ms`,
+            of('cls').toFixed(3),
+            `${(of('bytes') / 1000).toFixed(1)}`,
+          ]
+        }),
       ])
     }
     for (const route of PUBLIC_ROUTES) await measure(route, false)
-    const { token } = (await api(origin, 'POST', '/api/login', { username: DEMO.phone, password: DEMO.password })) as { token: string }
-    await measure(paths.member.home, true, token)
-    await measure(paths.member.home, true, token, true)
-    return table(['Route', 'Score', 'FCP', 'LCP', 'TBT', 'CLS', 'KB'], rows)
+    for (const build of builds) {
+      const { token } = (await api(build.origin, 'POST', '/api/login', { username: DEMO.phone, password: DEMO.password })) as { token: string }
+      tokens.set(build, token)
+    }
+    await measure(paths.member.home, true)
+    await measure(paths.member.home, true, true)
+    return table(['Route', ...buildColumns(builds, ['Score', 'FCP', 'LCP', 'TBT', 'CLS', 'KB'])], rows)
   } finally {
     chrome.kill()
   }
@@ -245,23 +283,30 @@ async function timeToTypeable(browser: Browser, origin: string, host: Host): Pro
   }
 }
 
-async function typeableTable(origin: string): Promise<string> {
+async function typeableTable(builds: readonly Build[]): Promise<string> {
   const browser = await chromium.launch({ executablePath: CHROME_PATH, args: PLAYWRIGHT_FLAGS })
   try {
     const rows: string[][] = []
     for (const host of ['browser', 'line', 'telegram'] as const) {
-      await api(origin, 'DELETE', '/dev/config')
-      const config = HOST_CONFIG[host]
-      if (config) await api(origin, 'POST', '/dev/config', config)
-      const times: number[] = []
-      for (let run = 1; run <= RUNS; run += 1) {
-        times.push(await timeToTypeable(browser, origin, host))
-        console.log(`  ${host} run ${run}: ${(times.at(-1)! / 1000).toFixed(2)} s`)
+      for (const { origin } of builds) {
+        await api(origin, 'DELETE', '/dev/config')
+        const config = HOST_CONFIG[host]
+        if (config) await api(origin, 'POST', '/dev/config', config)
       }
-      rows.push([HOST_LABEL[host], `${(median(times) / 1000).toFixed(2)} s`, times.map((time) => (time / 1000).toFixed(2)).join(' / ')])
+      const times = new Map<Build, number[]>(builds.map((build) => [build, []]))
+      for (let run = 1; run <= RUNS; run += 1) {
+        for (const build of builds) {
+          times.get(build)!.push(await timeToTypeable(browser, build.origin, host))
+          console.log(`  ${build.label} ${host} run ${run}: ${(times.get(build)!.at(-1)! / 1000).toFixed(2)} s`)
+        }
+      }
+      rows.push([HOST_LABEL[host], ...builds.flatMap((build) => {
+        const runs = times.get(build)!
+        return [`${(median(runs) / 1000).toFixed(2)} s`, runs.map((time) => (time / 1000).toFixed(2)).join(' / ')]
+      })])
     }
-    await api(origin, 'DELETE', '/dev/config')
-    return table(['Host', 'Median', 'Runs (s)'], rows)
+    for (const { origin } of builds) await api(origin, 'DELETE', '/dev/config')
+    return table(['Host', ...buildColumns(builds, ['Median', 'Runs (s)'])], rows)
   } finally {
     await browser.close()
   }
@@ -269,25 +314,59 @@ async function typeableTable(origin: string): Promise<string> {
 
 // ---- main -------------------------------------------------------------------------------------
 
+/** Each `--against <commit>`: the baselines to measure beside this checkout, in the order given. */
+function againstArguments(argv: readonly string[]): string[] {
+  return argv.flatMap((arg, index) => {
+    if (arg !== '--against') return []
+    const commit = argv[index + 1]
+    if (!commit || commit.startsWith('--')) throw new Error('--against needs a commit (a hash, a tag or a branch)')
+    return [commit]
+  })
+}
+
+function run(command: string, args: string[], cwd = '.'): void {
+  const result = spawnSync(command, args, { cwd, stdio: 'inherit' })
+  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed in ${cwd}`)
+}
+
+/** The commit checked out in a throwaway worktree, with this checkout's node_modules, and built. */
+function checkOutAndBuild(commit: string): string {
+  const root = join(mkdtempSync(join(tmpdir(), 'perf-against-')), 'checkout')
+  run('git', ['worktree', 'add', '--detach', root, commit])
+  if (!existsSync(join(root, 'node_modules'))) symlinkSync(resolve('node_modules'), join(root, 'node_modules'), 'dir')
+  run('npm', ['run', 'build'], root)
+  return root
+}
+
 async function main(): Promise<void> {
-  if (!process.env.PERF_SKIP_BUILD) {
-    const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' })
-    if (build.status !== 0) throw new Error('npm run build failed')
-  }
+  const baselines = againstArguments(process.argv.slice(2))
+  if (!process.env.PERF_SKIP_BUILD) run('npm', ['run', 'build'])
   mkdirSync(REPORT_DIR, { recursive: true })
-  const port = Number(process.env.PERF_PORT) || (await freePort())
-  const origin = `http://127.0.0.1:${port}`
-  const server = await startServer(port)
+  const head = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).stdout.trim() || 'this checkout'
+  const changed = spawnSync('git', ['status', '--porcelain', '--untracked-files=no'], { encoding: 'utf8' }).stdout.trim() !== ''
+  const roots: string[] = []
+  const servers: ChildProcess[] = []
   try {
-    console.log(`\nLighthouse ${RUNS}x per route (mobile, simulated throttling), ${origin}`)
-    const lighthouseResult = await lighthouseTable(origin)
+    for (const commit of baselines) roots.push(checkOutAndBuild(commit))
+    const port = Number(process.env.PERF_PORT) || (await freePort())
+    servers.push(await startServer(port))
+    const builds: Build[] = [{ label: changed ? `${head}+changes` : head, origin: `http://127.0.0.1:${port}` }]
+    for (const [index, commit] of baselines.entries()) {
+      const baselinePort = await freePort()
+      servers.push(await startServer(baselinePort, roots[index]))
+      builds.push({ label: commit, origin: `http://127.0.0.1:${baselinePort}` })
+    }
+    const measured = builds.map((build) => `${build.label} at ${build.origin}`).join(', ')
+    console.log(`\nLighthouse ${RUNS}x per route (mobile, simulated throttling): ${measured}`)
+    const lighthouseResult = await lighthouseTable(builds)
     console.log(`\nTime to a typeable login form, ${RUNS}x per host (150 ms, 1.6 Mbit/s, CPU x${CPU_SLOWDOWN}, cache off)`)
-    const typeableResult = await typeableTable(origin)
+    const typeableResult = await typeableTable(builds)
     const summary = `Lighthouse medians (mobile, simulated throttling; KB transferred)\n${lighthouseResult}\n\nTime to a typeable login form (median of ${RUNS})\n${typeableResult}\n`
     writeFileSync(join(REPORT_DIR, 'summary.txt'), summary)
     console.log(`\n${summary}\nReports in ${REPORT_DIR}/`)
   } finally {
-    server.kill('SIGTERM')
+    for (const server of servers) server.kill('SIGTERM')
+    for (const root of roots) spawnSync('git', ['worktree', 'remove', '--force', root], { stdio: 'inherit' })
   }
 }
 
