@@ -11,6 +11,8 @@ import { E2E_PORT, E2E_WORKERS } from './e2e/servers'
 
 const startedAt = Date.now()
 
+const HOSTS = ['browser', 'line', 'telegram'] as const
+
 export default defineConfig<PlatformOption>({
   testDir: 'e2e',
   fullyParallel: false,
@@ -42,11 +44,16 @@ export default defineConfig<PlatformOption>({
     },
   },
   // One folder per host: all/ runs on every host, the others on theirs alone (nothing is skipped).
-  projects: (['browser', 'line', 'telegram'] as const).map((platform) => ({
-    name: platform,
-    testMatch: ['all/**/*.spec.ts', `${platform}/**/*.spec.ts`],
-    use: { platform },
-  })),
+  projects: [
+    ...HOSTS.map((platform) => ({
+      name: platform,
+      testMatch: ['all/**/*.spec.ts', `${platform}/**/*.spec.ts`],
+      use: { platform },
+    })),
+    // Budgets of the main thread's time (issue 32): once every host's tests are done, so that no
+    // other test shares the machine while the page is timed. `--no-deps` runs them alone.
+    { name: 'budgets', testMatch: 'budgets/**/*.spec.ts', use: { platform: 'browser' as const }, dependencies: [...HOSTS] },
+  ],
   webServer: Array.from({ length: E2E_WORKERS }, (_, worker) => ({
     command: 'node --import tsx server/main.ts',
     url: `http://localhost:${E2E_PORT + worker}/config.json`,
