@@ -4,6 +4,8 @@ import { currentToken, forgetVault, keepSessionsIn, restoreRemembered, SECURE_TO
 const KEY = 'token'
 
 beforeEach(() => {
+  // A host's secure storage of another test is not this one's (the tests run in any order).
+  forgetVault()
   signOut()
   localStorage.clear()
   sessionStorage.clear()
@@ -92,8 +94,6 @@ function secureStore(keeps = true) {
 }
 
 describe('a remembered session in the host secure storage (issue 31, Telegram SecureStorage)', () => {
-  beforeEach(() => forgetVault())
-
   it('signIn with remember keeps the token in the secure storage and this open copy in sessionStorage, never in localStorage', async () => {
     const store = secureStore()
     keepSessionsIn(store)
