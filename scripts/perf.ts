@@ -13,7 +13,7 @@
 // is doing meanwhile falls on both alike. Every table then has a column per build: a figure is
 // read beside its baseline measured the same minute.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -329,11 +329,18 @@ function run(command: string, args: string[], cwd = '.'): void {
   if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed in ${cwd}`)
 }
 
-/** The commit checked out in a throwaway worktree, with this checkout's node_modules, and built. */
+const sameFile = (a: string, b: string): boolean => existsSync(a) && existsSync(b) && readFileSync(a).equals(readFileSync(b))
+
+/**
+ * The commit checked out in a throwaway worktree and built. It shares this checkout's node_modules
+ * when its lock file is this one's; an older commit with other packages (1.1.14's server has
+ * @fastify/helmet) gets its own, installed from its lock as .ci/run installs.
+ */
 function checkOutAndBuild(commit: string): string {
   const root = join(mkdtempSync(join(tmpdir(), 'perf-against-')), 'checkout')
   run('git', ['worktree', 'add', '--detach', root, commit])
-  if (!existsSync(join(root, 'node_modules'))) symlinkSync(resolve('node_modules'), join(root, 'node_modules'), 'dir')
+  if (sameFile('package-lock.json', join(root, 'package-lock.json'))) symlinkSync(resolve('node_modules'), join(root, 'node_modules'), 'dir')
+  else run('npm', ['install', '--no-audit', '--no-fund'], root)
   run('npm', ['run', 'build'], root)
   return root
 }
