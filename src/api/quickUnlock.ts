@@ -46,12 +46,6 @@ export function useBiometryName(kind: BiometryKind | undefined): string {
   return /^(th|la)/.test(i18n.language) && /^[A-Za-z]/.test(name) ? ` ${name} ` : name
 }
 
-/** This device's quick unlock, by the server's id, or null. */
-export function ownQuickUnlockId(): number | null {
-  const id = Number(localStorage.getItem(storageKeys.quickUnlockId))
-  return Number.isInteger(id) && id > 0 ? id : null
-}
-
 /** Forgets this device's quick unlock: the secret in Telegram and its id. */
 async function forgetHere(biometry: BiometricVault): Promise<void> {
   localStorage.removeItem(storageKeys.quickUnlockId)

@@ -17,7 +17,7 @@ import { REGISTERED_PHONE, safeRedirect } from './redirect'
 import { TelegramPhoneOffer } from './TelegramPhoneOffer'
 import { useMessengerSignIn } from './useMessengerSignIn'
 import { passkeysOffered } from '../../api/passkeysOffered'
-import { quickUnlockOffered } from '../../api/quickUnlockOffered'
+import { ownQuickUnlockId, quickUnlockOffered } from '../../api/quickUnlockOffered'
 import type { LoginResponse } from '../../api/contract/auth'
 import { usePlatform } from '../../platform'
 
@@ -69,7 +69,7 @@ export function LoginPage() {
   // place held from the first paint so nothing moves when Telegram answers; elsewhere the offer
   // waits below the form for Telegram to say a secret is kept.
   const [quickUnlockFirst] = useState(() =>
-    host === 'telegram' && getConfig().identity?.telegram === true && localStorage.getItem(storageKeys.quickUnlockId) !== null)
+    host === 'telegram' && getConfig().identity?.telegram === true && ownQuickUnlockId() !== null)
   const quickUnlock = !waitingFor && platformReady && quickUnlockOffered(platform.kind, platform.biometry) ? platform.biometry : null
   // Why the server ended the last session (spec 8): shown once, until the player types or tries
   // again. Taken from the store, so neither a later visit nor a reload shows it again.
