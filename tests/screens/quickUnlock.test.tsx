@@ -84,6 +84,7 @@ describe('signing in with quick unlock at /login', () => {
     const slot = document.querySelector('.auth-quick-unlock')
     expect(slot).not.toBeNull()
     expect(slot!.compareDocumentPosition(phone) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
+    await waitFor(() => expect(biometry.status).toHaveBeenCalled())
     answer({ kind: 'face', saved: true, denied: false })
     const button = await screen.findByRole('button', { name: text('identity.quickUnlock.signIn', { biometry: face() }) })
     expect(slot!.contains(button)).toBe(true)
