@@ -7,6 +7,7 @@ import { bundleReport } from './scripts/bundleReport.ts'
 import { localeParts } from './scripts/localeParts.ts'
 import { precompress } from './scripts/precompress.ts'
 import { prepaintScript } from './scripts/prepaintScript.ts'
+import { prerender } from './scripts/prerender.ts'
 
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string }
 
@@ -63,7 +64,7 @@ const apiPort = Number(process.env.API_PORT ?? 8080)
 const target = `http://localhost:${apiPort}`
 
 export default defineConfig({
-  plugins: [react(), localeParts(), axiosXhrOnly(), bundleReport(), prepaintScript(), precompress(), serviceWorker()],
+  plugins: [react(), localeParts(), axiosXhrOnly(), bundleReport(), prepaintScript(), prerender(), precompress(), serviceWorker()],
   define: { __APP_VERSION__: JSON.stringify(version) },
   server: {
     port: 5173,

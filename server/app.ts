@@ -308,6 +308,6 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     if (options.mode === 'production') return reply.code(404).send(errorBody('NO_DATA'))
     return reply.header('Cache-Control', 'no-cache').type('image/png').send(await readDemoLineQr())
   })
-  await registerStatic(app, staticDir)
+  await registerStatic(app, staticDir, () => servedConfig(ctx.config.current, ctx.identity))
   return app
 }

@@ -6,13 +6,16 @@
 // - what the first screen needs beyond the entry (the likely language's strings, a lazy screen's
 //   chunks, its main image) starts downloading alongside the entry instead of a round trip or
 //   two after it.
-import { startEarly } from './api/early'
+import type { RuntimeConfig } from './api/contract'
+import { readInlineConfig, startEarly } from './api/early'
 import { paths } from './lib/paths'
-import { fromHostLanguage, type Language } from './lib/language'
-import { readStoredLanguage } from './i18n/language'
+import { fromHostLanguage, htmlLang, type Language } from './lib/language'
+import { pickLanguage, readStoredLanguage } from './i18n/language'
 import { storageKeys } from './lib/storage'
-import { earlyHostLanguage, readTelegramLaunch } from './platform/telegramLaunch'
+import { detectCurrentPlatform } from './platform/detect'
+import { earlyHostLanguage, readTelegramLaunch, type TelegramLaunch } from './platform/telegramLaunch'
 import { applyTelegramPalette } from './platform/telegramTheme'
+import { showPrerendered } from './prerender/show'
 
 /** Built file URLs, from the build (empty in dev and tests). */
 export interface PrepaintManifest {
@@ -41,18 +44,33 @@ function preload(href: string, as?: 'image'): void {
 const signedIn = (): boolean =>
   Boolean(localStorage.getItem(storageKeys.token) || sessionStorage.getItem(storageKeys.token))
 
+/** The language the app will start in: main.tsx's choice, where the config is in the page (the
+ *  reference server puts it there); else a guess before config.json says the variant: the stored
+ *  choice, else the host's language when the app has it (a wrong guess costs one small preload). */
+function likelyLanguage(config: RuntimeConfig | undefined, launch: TelegramLaunch | undefined): Language | undefined {
+  if (config) return pickLanguage(config.variant, earlyHostLanguage(launch))
+  return readStoredLanguage() ?? fromHostLanguage(earlyHostLanguage(launch).tag)
+}
+
 export function prepaint(manifest: PrepaintManifest, path = window.location.pathname): void {
   const launch = readTelegramLaunch()
   if (launch) applyTelegramPalette(launch.theme)
+  const config = readInlineConfig()
   // `/` and `/user` open the member home; a member screen without a session ends on /login.
   const opened = path === paths.root || path === paths.member.root ? paths.member.home : path
   const screen = opened.startsWith(`${paths.member.root}/`) && !signedIn() ? paths.login : opened
-  startEarly({ active: screen === paths.login, wallet: screen === paths.member.home })
+  startEarly({ active: screen === paths.login, wallet: screen === paths.member.home, config })
   const chunks = manifest.screens[screen] ?? []
-  // A guess at pickLanguage() before config.json says the variant: the stored choice, else the
-  // host's language when the app has it (a Thai phone opening the Thai variant, the usual case; a
-  // wrong guess costs one small preload, and the right strings load after config.json).
-  const language = readStoredLanguage() ?? fromHostLanguage(earlyHostLanguage(launch).tag)
+  const language = likelyLanguage(config, launch)
+  if (config && language) {
+    // What loadPlatform() and initI18n() will set, before the first paint: a messenger's compact top
+    // bar (theme.css), the page's language; and the prerendered screen, which the page shows once
+    // its body is parsed (scripts/prerender.ts).
+    const host = detectCurrentPlatform(config)
+    if (host !== 'browser') document.documentElement.dataset.host = host
+    document.documentElement.lang = htmlLang[language]
+    ;(window as { __walletPrerendered?: () => void }).__walletPrerendered = () => showPrerendered(config, language)
+  }
   const strings = language && manifest.locale[language]
   if (strings) preload(strings.core)
   if (strings && chunks.length) preload(strings.rest)

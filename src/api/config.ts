@@ -13,6 +13,11 @@ export async function loadConfig(url = CONFIG_URL): Promise<RuntimeConfig> {
   return loaded
 }
 
+/** Build time only (src/prerender/render.tsx): the config a prerendered screen is drawn with. */
+export function setPrerenderConfig(config: RuntimeConfig): void {
+  loaded = config
+}
+
 export function getConfig(): RuntimeConfig {
   if (!loaded) throw new Error('config read before loadConfig()')
   return loaded

@@ -3,8 +3,9 @@
 // and on /login the service check of spec 2. The app takes each answer once; anything but a plain
 // 200 JSON answer is dropped, and the app then asks again through its own client (api/http.ts),
 // which applies every rule of spec 7 (gone, session end, translated errors).
+import { INLINE_CONFIG_ID } from '../lib/prerender'
 import { storageKeys } from '../lib/storage'
-import type { ActiveResponse, WalletResponse } from './contract'
+import type { ActiveResponse, RuntimeConfig, WalletResponse } from './contract'
 
 export const CONFIG_URL = '/config.json'
 export const ACTIVE_PATH = '/api/lookup/active'
@@ -23,6 +24,19 @@ const slot = globalThis as { __walletEarly?: EarlyRequests }
 
 const json = (response: Response): Promise<unknown> =>
   response.ok ? response.json() : Promise.reject(new Error(`${response.url} ${response.status}`))
+
+/** The runtime config the page carries (the reference server writes its live config into every
+ *  page it serves, so the first screen waits for no config.json), else undefined. */
+export function readInlineConfig(): RuntimeConfig | undefined {
+  const text = document.getElementById(INLINE_CONFIG_ID)?.textContent
+  if (!text) return undefined
+  try {
+    const value: unknown = JSON.parse(text)
+    return value && typeof value === 'object' && 'variant' in value ? (value as RuntimeConfig) : undefined
+  } catch {
+    return undefined
+  }
+}
 
 /** Same-origin and credentials as api/config's own fetch, so the two can stand for each other. */
 export const fetchConfig = (url = CONFIG_URL): Promise<unknown> => fetch(url, { credentials: 'same-origin' }).then(json)
@@ -54,8 +68,8 @@ const apiBaseOf = (value: unknown): string | null => {
 
 /** Called by the prepaint script: the config always, the service check when /login opens, the
  *  wallet when the member home opens with a session. */
-export function startEarly({ active, wallet = false }: { active: boolean; wallet?: boolean }): void {
-  const config = fetchConfig()
+export function startEarly({ active, wallet = false, config: inline }: { active: boolean; wallet?: boolean; config?: RuntimeConfig }): void {
+  const config = inline ? Promise.resolve<unknown>(inline) : fetchConfig()
   // Unhandled until the app takes it; a failure then shows the app's own retry screen.
   config.catch(() => undefined)
   const early: EarlyRequests = { config }

@@ -5,8 +5,21 @@ import { Loader } from '../ui/Loader'
 import { followThemeColor } from '../ui/themeColor'
 import { Toasts } from '../ui/Toasts'
 import { BackButtonSync } from './BackButton'
+import { useLocation } from 'wouter'
+import { dropPrerendered, prerenderedPath } from '../ui/prerendered'
 import { AppRoutes } from './routes'
 import { ScreenBoundary } from './ScreenBoundary'
+
+/** The page prerendered one screen (issue 32); the app went elsewhere (a session, an invite, a
+ *  messenger's sign-in): that screen takes nothing over, and goes. */
+function LeavePrerendered() {
+  const [location] = useLocation()
+  useEffect(() => {
+    const prerendered = prerenderedPath()
+    if (prerendered && prerendered !== location) dropPrerendered()
+  }, [location])
+  return null
+}
 
 export function App({ queryClient }: { queryClient: QueryClient }) {
   useEffect(() => forgetMemberWhenSessionEnds(queryClient), [queryClient])
@@ -14,6 +27,7 @@ export function App({ queryClient }: { queryClient: QueryClient }) {
 
   return (
     <QueryClientProvider client={queryClient}>
+      <LeavePrerendered />
       <BackButtonSync />
       <Loader />
       <ScreenBoundary>

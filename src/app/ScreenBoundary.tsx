@@ -1,6 +1,7 @@
 import { Component, Suspense, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { PageSkeleton } from '../ui/PageSkeleton'
+import { dropPrerendered } from '../ui/prerendered'
 
 function LoadFailed() {
   const { t } = useTranslation()
@@ -25,6 +26,8 @@ export class ScreenBoundary extends Component<{ children: ReactNode }, { failed:
 
   componentDidCatch(error: unknown) {
     console.error(error)
+    // A prerendered screen must not stand over the message (issue 32).
+    dropPrerendered()
   }
 
   render() {

@@ -5,6 +5,7 @@ import { useActive } from '../api/lookup'
 import { session } from '../state/session'
 import { ReservedSkeleton } from '../ui/ReservedSkeleton'
 import { loginWith, paths } from '../lib/paths'
+import { prerenderedPath } from '../ui/prerendered'
 
 /** A protected route with no token goes to /login carrying the wanted URL (spec 2). */
 export function RequireAuth({ children }: { children: ReactNode }) {
@@ -26,7 +27,8 @@ export const ACTIVE_CHECK_WAIT_MS = 3000
 export function LoginGuard({ children }: { children: ReactNode }) {
   const active = useActive()
   const [, navigate] = useLocation()
-  const [waitedEnough, setWaitedEnough] = useState(false)
+  // A form the page prerendered (issue 32) is already there, perhaps typed into: it stays.
+  const [waitedEnough, setWaitedEnough] = useState(() => prerenderedPath() === paths.login)
   useEffect(() => {
     const timer = setTimeout(() => setWaitedEnough(true), ACTIVE_CHECK_WAIT_MS)
     return () => clearTimeout(timer)

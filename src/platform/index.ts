@@ -131,7 +131,7 @@ export function subscribePlatform(listener: () => void): () => void {
 
 /** The platform state for a component; it renders again when the host becomes ready. */
 export function usePlatform(): PlatformState {
-  return useSyncExternalStore(subscribePlatform, getPlatformState)
+  return useSyncExternalStore(subscribePlatform, getPlatformState, getPlatformState)
 }
 
 /** Screen tests (tests/renderScreen.tsx): a stub platform, started and ready. */

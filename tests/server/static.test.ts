@@ -1,4 +1,5 @@
 // @vitest-environment node
+import { createHash } from 'node:crypto'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -125,5 +126,74 @@ describe('what a browser installs (issue 31)', () => {
     await server.app.inject({ method: 'POST', url: '/dev/config', payload: { appName: 'Lao Star Wallet', variant: 'la' } })
     expect((await get('/manifest.webmanifest')).json()).toMatchObject({ name: 'Lao Star Wallet', short_name: 'Lao', lang: 'lo' })
     await server.app.inject({ method: 'DELETE', url: '/dev/config' })
+  })
+})
+
+describe('the pages carry the live runtime config (issue 32)', () => {
+  const PRELOAD = '<link rel="preload" href="/config.json" as="fetch" crossorigin="anonymous" />'
+  const page = (name: string) => `<!doctype html><html><head>${PRELOAD}<script>prepaint()</script></head><body>${name}<script>show()</script></body></html>`
+  let pagesDir: string
+  let pages: TestServer
+  beforeAll(async () => {
+    pagesDir = mkdtempSync(join(tmpdir(), 'wallet-pages-'))
+    writeFileSync(join(pagesDir, 'index.html'), page('index'))
+    writeFileSync(join(pagesDir, 'login.html'), page('login'))
+    pages = await startServer({ staticDir: pagesDir })
+  })
+  afterAll(async () => {
+    await pages.app.close()
+    rmSync(pagesDir, { recursive: true, force: true })
+  })
+
+  const inlineConfig = (html: string) => {
+    const match = /<script type="application\/json" id="runtime-config">([^<]*)<\/script>/.exec(html)
+    return match && (JSON.parse(match[1]) as Record<string, unknown>)
+  }
+
+  it.each([['/login', 'login'], ['/login?redirect=%2Fuser%2Fprofile', 'login'], ['/user/home', 'index'], ['/register', 'index']])(
+    '%s: the %s page, with /config.json\'s answer where its preload was',
+    async (url, name) => {
+      const config = (await pages.app.inject({ method: 'GET', url: '/config.json' })).json<Record<string, unknown>>()
+      const result = await pages.app.inject({ method: 'GET', url })
+      expect(result.statusCode).toBe(200)
+      expect(result.headers['cache-control']).toBe('no-cache')
+      expect(result.body).toContain(`<body>${name}<script>`)
+      expect(result.body).not.toContain(PRELOAD)
+      expect(inlineConfig(result.body)).toEqual(config)
+    },
+  )
+
+  it('follows a config changed at run time, and a name cannot close the script it is written in', async () => {
+    const appName = '</script><script>alert(1)</script><!--'
+    await pages.app.inject({ method: 'POST', url: '/dev/config', payload: { appName } })
+    try {
+      const html = (await pages.app.inject({ method: 'GET', url: '/login' })).body
+      expect(inlineConfig(html)).toMatchObject({ appName })
+      expect(html.match(/<script/g)).toHaveLength(3)
+      expect(html).not.toContain('alert(1)</script>')
+    } finally {
+      await pages.app.inject({ method: 'DELETE', url: '/dev/config' })
+    }
+    expect(inlineConfig((await pages.app.inject({ method: 'GET', url: '/login' })).body)).toMatchObject({ appName: 'Wallet' })
+  })
+
+  it('sends each page compressed as asked, the same page every way', async () => {
+    const plain = await pages.app.inject({ method: 'GET', url: '/login' })
+    const br = await pages.app.inject({ method: 'GET', url: '/login', headers: { 'accept-encoding': 'br, gzip' } })
+    const gzip = await pages.app.inject({ method: 'GET', url: '/login', headers: { 'accept-encoding': 'gzip' } })
+    expect(plain.headers['content-encoding']).toBeUndefined()
+    expect(br.headers['content-encoding']).toBe('br')
+    expect(gzip.headers['content-encoding']).toBe('gzip')
+    expect(br.headers.vary).toMatch(/accept-encoding/i)
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body)
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body)
+  })
+
+  it('the policy allows the inline scripts of every page, and no data block', async () => {
+    const policy = String((await pages.app.inject({ method: 'GET', url: '/login' })).headers['content-security-policy'])
+    const hash = (body: string) => `'sha256-${createHash('sha256').update(body).digest('base64')}'`
+    expect(policy).toContain(hash('prepaint()'))
+    expect(policy).toContain(hash('show()'))
+    expect(policy.match(/'sha256-/g)).toHaveLength(2)
   })
 })

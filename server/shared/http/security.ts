@@ -9,6 +9,7 @@ import { join } from 'node:path'
 import helmet from 'helmet'
 import type { FastifyInstance } from 'fastify'
 import type { RuntimeConfig } from '../../../src/api/contract'
+import { pageFiles } from './pages'
 
 /** What LIFF talks to: its API, login and the SDK's own endpoints. */
 export const LINE_HOSTS = ['https://api.line.me', 'https://access.line.me', 'https://liff.line.me', 'https://liffsdk.line-scdn.net']
@@ -41,9 +42,9 @@ export function connectSources(config: RuntimeConfig): string[] {
   return [...sources]
 }
 
-/** sha256 sources for the inline <script> blocks of the built index.html. */
+/** sha256 sources for the inline <script> blocks of a built page (not its JSON data blocks). */
 export function inlineScriptHashes(html: string): string[] {
-  return [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)]
+  return [...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*\btype="application\/json")[^>]*>([\s\S]*?)<\/script>/gi)]
     .filter(([, body]) => body.trim() !== '')
     .map(([, body]) => `'sha256-${createHash('sha256').update(body).digest('base64')}'`)
 }
@@ -53,8 +54,9 @@ export async function registerSecurityHeaders(
   currentConfig: () => RuntimeConfig,
   staticDir: string | undefined,
 ): Promise<void> {
-  const index = staticDir && join(staticDir, 'index.html')
-  const hashes = index && existsSync(index) ? inlineScriptHashes(readFileSync(index, 'utf8')) : []
+  // index.html's and the prerendered pages' (issue 32): one policy for every page.
+  const pages = staticDir && existsSync(staticDir) ? pageFiles(staticDir).map((file) => readFileSync(join(staticDir, file), 'utf8')) : []
+  const hashes = [...new Set(pages.flatMap(inlineScriptHashes))]
   const headers = helmet({
     contentSecurityPolicy: {
       useDefaults: false,

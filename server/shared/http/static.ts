@@ -2,7 +2,9 @@ import { existsSync, statSync } from 'node:fs'
 import { join, relative, sep } from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { RuntimeConfig } from '../../../src/api/contract'
 import { errorBody } from './errors'
+import { createPages } from './pages'
 
 const NO_CACHE = 'no-cache'
 const IMMUTABLE = 'public, max-age=31536000, immutable'
@@ -30,10 +32,11 @@ function isDotPath(url: string): boolean {
 /**
  * Serves the built app from `staticDir` when it exists: hashed files under /assets/ are cached
  * forever, everything else revalidates; precompressed .br/.gz siblings are used when present
- * (@fastify/compress covers the rest). Any other GET falls back to index.html; every other miss
- * is 404 `{ message: 'NO_DATA' }`.
+ * (@fastify/compress covers the rest). Any other GET is a page navigation: index.html, or a first
+ * screen's prerendered page, with the live config written in (./pages.ts); every other miss is 404
+ * `{ message: 'NO_DATA' }`.
  */
-export async function registerStatic(app: FastifyInstance, staticDir: string | undefined): Promise<void> {
+export async function registerStatic(app: FastifyInstance, staticDir: string | undefined, currentConfig: () => RuntimeConfig): Promise<void> {
   const root = staticDir && existsSync(staticDir) && statSync(staticDir).isDirectory() ? staticDir : undefined
   if (root) {
     await app.register(fastifyStatic, {
@@ -50,10 +53,9 @@ export async function registerStatic(app: FastifyInstance, staticDir: string | u
     })
   }
 
+  const sendPage = root && createPages(root, currentConfig)
   app.setNotFoundHandler((request, reply) => {
-    if (root && wantsIndex(request, existsSync(join(root, 'index.html')))) {
-      return reply.header('Cache-Control', NO_CACHE).type('text/html; charset=utf-8').sendFile('index.html')
-    }
+    if (root && sendPage && wantsIndex(request, existsSync(join(root, 'index.html')))) return sendPage(request, reply)
     return reply.code(404).send(errorBody('NO_DATA'))
   })
 }

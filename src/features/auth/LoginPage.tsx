@@ -20,6 +20,7 @@ import { passkeysOffered } from '../../api/passkeysOffered'
 import { ownQuickUnlockId, quickUnlockOffered } from '../../api/quickUnlockOffered'
 import type { LoginResponse } from '../../api/contract/auth'
 import { usePlatform } from '../../platform'
+import { useTakeOverPrerendered } from '../../ui/prerendered'
 
 // Issue 31: only where passkeys are offered, so /login's first load carries neither it nor WebAuthn.
 const PasskeySignIn = lazy(() => import('./PasskeySignIn'))
@@ -38,6 +39,7 @@ export function LoginPage() {
   const [, navigate] = useLocation()
   const [params] = useSearchParams()
   const { variant } = getConfig()
+  useTakeOverPrerendered(paths.login)
   // Straight from registration (issue 29): the phone filled in, the password field focused.
   const [registeredPhone] = useState(registeredPhoneInHistory)
   const [phone, setPhone] = useState(registeredPhone)

@@ -15,6 +15,7 @@ import { StepPhone } from './StepPhone'
 import { StepProfile } from './StepProfile'
 import type { StepProps } from './stepProps'
 import { REGISTERED_PHONE } from '../redirect'
+import { useTakeOverPrerendered } from '../../../ui/prerendered'
 
 /** Spec 9: the redirect to /login after a successful registration. */
 export const REDIRECT_AFTER_REGISTER_MS = 2000
@@ -41,6 +42,7 @@ export function RegisterPage() {
   const { t } = useTranslation()
   const [, navigate] = useLocation()
   const { variant } = getConfig()
+  useTakeOverPrerendered(paths.register)
   const inviter = useInviterCode()
   const [draft, setDraft] = useState(() => restoreDraft(variant, inviter))
   const [path, setPath] = useState<Step[]>([1])

@@ -1,0 +1,100 @@
+// The first screens prerendered into the page (issue 32): /login and /register's first step show,
+// in the app's language and the operator's name, and take typing before the app's JavaScript has
+// come; the app then takes them over with what was typed, the focus and the caret kept, a form sent
+// meanwhile sent once, and nothing on the screen moving. The entry script is held back until the
+// player has typed, as on a phone whose JavaScript is still on its way.
+import type { Page, Route } from '@playwright/test'
+import { DEMO, expect, launchHash, test } from '../fixtures'
+
+/** Holds the app's entry script until `release()`: the page shows and works without it meanwhile.
+ *  In LINE the player's language is stored (a returning player): LINE says its own only once LIFF
+ *  has started, long after the first paint, and the app then changes to it (the LIFF mock says
+ *  English on this Thai phone), a move that is not the takeover's. */
+async function holdTheApp(page: Page, platform: string) {
+  if (platform === 'line') await page.addInitScript(() => localStorage.setItem('locale', 'th'))
+  let release: () => void = () => undefined
+  const released = new Promise<void>((resolve) => (release = resolve))
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route: Route) => {
+    await released
+    await route.continue()
+  })
+  // Every shift of the layout, from the first paint on.
+  await page.addInitScript(() => {
+    const shifts: number[] = []
+    Object.assign(window, { __shifts: shifts })
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) shifts.push(entry.value)
+    }).observe({ type: 'layout-shift', buffered: true })
+  })
+  return release
+}
+
+const shifts = (page: Page) => page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts)
+
+/** Where the title, each control and the submit button are, on the prerendered screen or the app's. */
+const boxes = (page: Page, scope: string) =>
+  page.locator(`${scope} :is(h1, input:not([type=hidden]), select, button[type=submit], nav a)`).evaluateAll((elements) =>
+    elements.map((element) => {
+      const box = element.getBoundingClientRect()
+      return [element.tagName, Math.round(box.x), Math.round(box.y), Math.round(box.width), Math.round(box.height)].join(' ')
+    }))
+
+test('/login: typed into before the app came, taken over with the typing, the focus and the caret, and nothing moves', async ({ page, platform }) => {
+  const release = await holdTheApp(page, platform)
+  await page.goto(`/login${launchHash(platform)}`, { waitUntil: 'commit' })
+  const shown = page.locator('#prerendered')
+  await shown.locator('input[name=username]').fill(DEMO.phone)
+  await shown.locator('input[name=password]').fill(DEMO.password.slice(0, 4))
+  await expect(shown.locator('.brand__name')).toHaveText('Wallet')
+  const before = await boxes(page, '#prerendered')
+  expect(before.length).toBeGreaterThan(5)
+  release()
+  await expect(shown).toHaveCount(0)
+  const app = page.locator('#root')
+  await expect(app.locator('input[name=password]')).toBeFocused()
+  await page.keyboard.type(DEMO.password.slice(4))
+  await expect(app.locator('input[name=username]')).toHaveValue(DEMO.phone)
+  await expect(app.locator('input[name=password]')).toHaveValue(DEMO.password)
+  expect(await boxes(page, '#root')).toEqual(before)
+  expect(await shifts(page)).toEqual([])
+  // What was typed is what the app sends.
+  await page.keyboard.press('Enter')
+  await expect(page).toHaveURL(/\/user\/home(#.*)?$/)
+})
+
+test('/login: a form sent before the app came is sent once the app has, once', async ({ page, platform }) => {
+  const release = await holdTheApp(page, platform)
+  const logins: string[] = []
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/login') logins.push(request.postData() ?? '')
+  })
+  await page.goto(`/login${launchHash(platform)}`, { waitUntil: 'commit' })
+  const shown = page.locator('#prerendered')
+  await shown.locator('input[name=username]').fill(DEMO.phone)
+  await shown.locator('input[name=password]').fill(DEMO.password)
+  await shown.locator('input[name=password]').press('Enter')
+  // Not a page load with the password in the address: the page is still there, waiting for the app.
+  await expect(shown.locator('input[name=password]')).toHaveValue(DEMO.password)
+  expect(page.url()).not.toContain(DEMO.password)
+  release()
+  await expect(page).toHaveURL(/\/user\/home(#.*)?$/)
+  expect(logins.map((body) => JSON.parse(body) as unknown)).toEqual([{ username: DEMO.phone, password: DEMO.password }])
+})
+
+test('/register: the first step typed into before the app came keeps the number, and nothing moves', async ({ page, platform }) => {
+  const release = await holdTheApp(page, platform)
+  await page.goto(`/register${launchHash(platform)}`, { waitUntil: 'commit' })
+  const shown = page.locator('#prerendered')
+  // The number field has the focus from the first paint (autofocus), as in the app.
+  await expect(shown.locator('input[name=phone]')).toBeFocused()
+  await page.keyboard.type('0812')
+  const before = await boxes(page, '#prerendered')
+  release()
+  await expect(shown).toHaveCount(0)
+  const phone = page.locator('#root input[name=phone]')
+  await expect(phone).toBeFocused()
+  await page.keyboard.type('345678')
+  await expect(phone).toHaveValue('0812345678')
+  expect(await boxes(page, '#root')).toEqual(before)
+  expect(await shifts(page)).toEqual([])
+})

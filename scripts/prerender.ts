@@ -1,0 +1,103 @@
+// Vite plugin (issue 32): after a build, writes the prerendered first screens beside index.html, one
+// page per screen of PRERENDERED_PAGES (login.html, register.html). Each is index.html with:
+// - the entry's stylesheet inline, so nothing holds the first paint;
+// - the screen as the app draws it, once per variant and language, in <template>s, rendered from
+//   the app's own components (src/prerender/render.tsx, through Vite's SSR loader in a jsdom window);
+// - a line of script after them that shows the one the app will start in (src/prerender/show.ts,
+//   through the prepaint script), when the page carries its runtime config (the reference server
+//   writes it in); without one, the page is index.html's splash as before.
+import { readFileSync, writeFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { JSDOM } from 'jsdom'
+import react from '@vitejs/plugin-react'
+import { createServer, type Plugin } from 'vite'
+import { languages } from '../src/lib/language.ts'
+import { PRERENDERED_ID, PRERENDERED_PAGES, TEMPLATE_ATTRIBUTE, templateKey } from '../src/lib/prerender.ts'
+import { localeParts } from './localeParts.ts'
+
+const VARIANTS = ['th', 'la'] as const
+/** The line after the templates: shows the prerendered screen (the prepaint script defines it). */
+export const SHOW_SCRIPT = '<script>window.__walletPrerendered&&window.__walletPrerendered()</script>'
+const ROOT = /<div id="root">[\s\S]*?<\/div><\/div>/
+const STYLESHEET = /<link rel="stylesheet"[^>]*href="([^"]+\.css)"[^>]*>/
+
+type Render = (path: string, variant: string, language: string) => Promise<string>
+
+/** Runs `run` with a jsdom window as the page's globals (the app's modules read window and
+ *  storage), and takes them away after. */
+async function inJsdom<T>(run: () => Promise<T>): Promise<T> {
+  const { window } = new JSDOM('<!doctype html><html><head></head><body></body></html>', { url: 'https://prerender.invalid/' })
+  const names = ['window', 'document', 'localStorage', 'sessionStorage', 'navigator', 'location', 'history', 'HTMLElement', 'Node', 'NodeFilter', 'MutationObserver']
+  const before = new Map(names.map((name) => [name, Object.getOwnPropertyDescriptor(globalThis, name)]))
+  for (const name of names) Object.defineProperty(globalThis, name, { value: window[name as keyof typeof window], configurable: true, writable: true })
+  try {
+    return await run()
+  } finally {
+    for (const [name, descriptor] of before) {
+      if (descriptor) Object.defineProperty(globalThis, name, descriptor)
+      else Reflect.deleteProperty(globalThis, name)
+    }
+    window.close()
+  }
+}
+
+async function renderScreens(root: string): Promise<Map<string, string>> {
+  const server = await createServer({
+    root,
+    configFile: false,
+    plugins: [react(), localeParts(root)],
+    server: { middlewareMode: true, hmr: false, watch: null },
+    appType: 'custom',
+    logLevel: 'error',
+    define: { __APP_VERSION__: '""' },
+  })
+  try {
+    return await inJsdom(async () => {
+      const { renderPrerendered } = (await server.ssrLoadModule('/src/prerender/render.tsx')) as { renderPrerendered: Render }
+      const templates = new Map<string, string>()
+      for (const path of Object.keys(PRERENDERED_PAGES)) {
+        let html = ''
+        for (const variant of VARIANTS) {
+          for (const language of languages) {
+            const markup = await renderPrerendered(path, variant, language)
+            html += `<template ${TEMPLATE_ATTRIBUTE}="${templateKey(variant, language)}">${markup}</template>`
+          }
+        }
+        templates.set(path, html)
+      }
+      return templates
+    })
+  } finally {
+    await server.close()
+  }
+}
+
+export function prerender(): Plugin {
+  let outDir = 'dist'
+  let root = process.cwd()
+  return {
+    name: 'prerender',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root
+      outDir = resolve(config.root, config.build.outDir)
+    },
+    writeBundle: {
+      sequential: true,
+      async handler() {
+        const index = readFileSync(join(outDir, 'index.html'), 'utf8')
+        const stylesheet = STYLESHEET.exec(index)
+        const splash = ROOT.exec(index)
+        if (!stylesheet || !splash) throw new Error('prerender: index.html has no stylesheet link or no #root')
+        const css = readFileSync(join(outDir, stylesheet[1]), 'utf8')
+        const templates = await renderScreens(root)
+        for (const [path, file] of Object.entries(PRERENDERED_PAGES)) {
+          const page = index
+            .replace(STYLESHEET, () => `<style>${css}</style>`)
+            .replace(ROOT, () => `${templates.get(path)}<div id="${PRERENDERED_ID}"></div>${splash[0]}${SHOW_SCRIPT}`)
+          writeFileSync(join(outDir, file), page)
+        }
+      },
+    },
+  }
+}

@@ -1,0 +1,30 @@
+// The prerendered first screens of issue 32, as the build writes them (scripts/prerender.ts), the
+// page shows them (src/prerender/show.ts), the server serves them (server/shared/http/static.ts)
+// and the app takes them over (src/app/prerendered.ts).
+import { paths } from './paths'
+
+/** The `<script type="application/json">` in which the reference server writes the runtime config
+ *  into every page it serves (src/api/early.ts reads it). */
+export const INLINE_CONFIG_ID = 'runtime-config'
+
+/** The screens prerendered at build time, and the page file that carries each. */
+export const PRERENDERED_PAGES: Record<string, string> = {
+  [paths.login]: 'login.html',
+  [paths.register]: 'register.html',
+}
+
+/** Where the page shows the prerendered screen, beside #root, until the app takes it over. */
+export const PRERENDERED_ID = 'prerendered'
+
+/** On <html> while the prerendered screen is shown: #root stays hidden under it (index.html). */
+export const PRERENDERED_CLASS = 'prerendered'
+
+/** Each `<template>` holds one variant and language: `data-prerendered="th-la"`. */
+export const TEMPLATE_ATTRIBUTE = 'data-prerendered'
+export const templateKey = (variant: string, language: string): string => `${variant}-${language}`
+
+/** Where the operator's app name goes in a template: the page fills it in from the runtime config. */
+export const APP_NAME_MARK = '\u2063app-name\u2063'
+
+/** The form controls of a screen, in document order: the prerendered and the app's match one to one. */
+export const FORM_CONTROLS = 'input, select, textarea'

@@ -1,0 +1,53 @@
+// Build time only (scripts/prerender.ts runs it through Vite's SSR loader, in a jsdom window): the
+// first screens of issue 32 as HTML, for every variant and language, from the app's own components,
+// so the prerendered page and the screen React mounts over it are the same. Never in the app bundle.
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import type { ComponentType } from 'react'
+import { renderToString } from 'react-dom/server'
+import { Router } from 'wouter'
+import { setPrerenderConfig } from '../api/config'
+import type { RuntimeConfig, Variant } from '../api/contract'
+import { PublicLayout } from '../app/PublicLayout'
+import { LoginPage } from '../features/auth/LoginPage'
+import { RegisterPage } from '../features/auth/register/RegisterPage'
+import { changeLanguage, ensureAllStrings, initI18n } from '../i18n/i18n'
+import type { Language } from '../lib/language'
+import { paths } from '../lib/paths'
+import { APP_NAME_MARK } from '../lib/prerender'
+import { loadPlatform } from '../platform'
+
+/** The prerendered screens: the path, and what PublicLayout shows there. */
+export const PRERENDERED: Record<string, ComponentType> = {
+  [paths.login]: LoginPage,
+  [paths.register]: RegisterPage,
+}
+
+let started = false
+
+/** The markup of `path`'s screen inside the public shell, in `language`, for `variant`. */
+export async function renderPrerendered(path: string, variant: Variant, language: Language): Promise<string> {
+  const config = { apiBase: '', variant, appName: APP_NAME_MARK, chat: null, line: null, telegram: null } as unknown as RuntimeConfig
+  setPrerenderConfig(config)
+  if (!started) {
+    loadPlatform(config)
+    await initI18n(language)
+    await ensureAllStrings()
+    started = true
+  }
+  await changeLanguage(language, { store: false })
+  const Page = PRERENDERED[path]
+  const client = new QueryClient()
+  try {
+    return renderToString(
+      <Router ssrPath={path}>
+        <QueryClientProvider client={client}>
+          <PublicLayout><Page /></PublicLayout>
+        </QueryClientProvider>
+      </Router>,
+      { identifierPrefix: 'p' },
+    )
+  } finally {
+    // Its queries' garbage-collection timers would hold the build open for minutes.
+    client.clear()
+  }
+}

@@ -1,0 +1,119 @@
+// The app taking over a prerendered screen (issue 32, src/ui/prerendered.ts): what the player did
+// before the JavaScript came is what the app's screen holds after, and the prerendered one goes.
+import { act, render } from '@testing-library/react'
+import { useState } from 'react'
+import { renderToString } from 'react-dom/server'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { PRERENDERED_CLASS, PRERENDERED_ID } from '../../src/lib/prerender'
+
+const sent = vi.fn()
+
+/** A small controlled form like /login's: what the app's state holds is shown in `data-state`. */
+function Form() {
+  const [phone, setPhone] = useState('')
+  const [password, setPassword] = useState('')
+  const [remember, setRemember] = useState(false)
+  const [language, setLanguage] = useState('th')
+  return (
+    <form data-state={JSON.stringify({ phone, password, remember, language })} onSubmit={(event) => {
+      event.preventDefault()
+      sent({ phone, password, remember, language })
+    }}>
+      <select aria-label="language" value={language} onChange={(event) => setLanguage(event.target.value)}>
+        <option value="th">th</option><option value="en">en</option>
+      </select>
+      <input name="username" aria-label="phone" value={phone} onChange={(event) => setPhone(event.target.value)} />
+      <input name="password" type="password" aria-label="password" value={password} onChange={(event) => setPassword(event.target.value)} />
+      <input type="checkbox" aria-label="remember" checked={remember} onChange={(event) => setRemember(event.target.checked)} />
+      <button type="submit">send</button>
+    </form>
+  )
+}
+
+/** The page as src/prerender/show.ts leaves it: the prerendered screen, #root empty and hidden. */
+async function page() {
+  document.body.innerHTML = `<div id="${PRERENDERED_ID}">${renderToString(<Form />)}</div><div id="root"></div>`
+  document.documentElement.classList.add(PRERENDERED_CLASS)
+  window.history.replaceState(null, '', '/login')
+  vi.resetModules()
+  const module = await import('../../src/ui/prerendered')
+  const shown = document.getElementById(PRERENDERED_ID)!
+  const control = (label: string) => shown.querySelector<HTMLInputElement>(`[aria-label="${label}"]`)!
+  return { module, shown, control }
+}
+
+/** The app mounts its screen in #root, which takes the prerendered one over. */
+async function mountApp(module: typeof import('../../src/ui/prerendered')) {
+  function Screen() {
+    module.useTakeOverPrerendered('/login')
+    return <Form />
+  }
+  const root = document.getElementById('root')!
+  act(() => {
+    render(<Screen />, { container: root })
+  })
+  await vi.waitFor(() => expect(document.getElementById(PRERENDERED_ID)).toBeNull())
+  return root.querySelector('form')!
+}
+
+const state = (form: HTMLFormElement) => JSON.parse(form.dataset.state!) as Record<string, unknown>
+
+afterEach(() => {
+  document.documentElement.classList.remove(PRERENDERED_CLASS)
+  sent.mockClear()
+})
+
+describe('taking over the prerendered screen', () => {
+  it('what was typed, ticked and chosen is in the app state, focus and caret where they were, and the prerendered screen gone', async () => {
+    const { module, control } = await page()
+    expect(module.prerenderedPath()).toBe('/login')
+    control('phone').value = '0812345678'
+    control('password').value = 'secr'
+    control('password').focus()
+    control('password').setSelectionRange(2, 3)
+    control('remember').checked = true
+    ;(control('language') as unknown as HTMLSelectElement).value = 'en'
+    const form = await mountApp(module)
+    expect(state(form)).toEqual({ phone: '0812345678', password: 'secr', remember: true, language: 'en' })
+    const password = form.querySelector<HTMLInputElement>('[name="password"]')!
+    expect(document.activeElement).toBe(password)
+    expect([password.selectionStart, password.selectionEnd]).toEqual([2, 3])
+    expect(document.getElementById(PRERENDERED_ID)).toBeNull()
+    expect(document.documentElement.classList.contains(PRERENDERED_CLASS)).toBe(false)
+    expect(module.prerenderedPath()).toBeNull()
+    expect(sent).not.toHaveBeenCalled()
+  })
+
+  it('a field the player left alone keeps what the app put there', async () => {
+    const { module } = await page()
+    const form = await mountApp(module)
+    expect(state(form)).toEqual({ phone: '', password: '', remember: false, language: 'th' })
+  })
+
+  it('a form sent before the app came is sent by the app, once, with what was typed', async () => {
+    const { module, shown, control } = await page()
+    control('phone').value = '0812345678'
+    control('password').value = 'secret99'
+    // What show.ts does with a submit before the app: kept, not a page load.
+    shown.querySelector('form')!.dataset.sent = ''
+    await mountApp(module)
+    expect(sent).toHaveBeenCalledTimes(1)
+    expect(sent).toHaveBeenCalledWith({ phone: '0812345678', password: 'secret99', remember: false, language: 'th' })
+  })
+
+  it('elsewhere than the prerendered path nothing is taken over, and dropping shows #root', async () => {
+    const { module, control } = await page()
+    control('phone').value = '0812345678'
+    function Elsewhere() {
+      module.useTakeOverPrerendered('/register')
+      return <Form />
+    }
+    act(() => {
+      render(<Elsewhere />, { container: document.getElementById('root')! })
+    })
+    expect(document.getElementById(PRERENDERED_ID)).not.toBeNull()
+    module.dropPrerendered()
+    expect(document.getElementById(PRERENDERED_ID)).toBeNull()
+    expect(document.documentElement.classList.contains(PRERENDERED_CLASS)).toBe(false)
+  })
+})
