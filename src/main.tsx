@@ -10,6 +10,7 @@ import { createQueryClient } from './api/queryClient'
 import type { Variant } from './api/contract'
 import { App } from './app/App'
 import { paths } from './lib/paths'
+import { PRERENDERED_ID } from './lib/prerender'
 import { installHistoryIndex } from './app/history'
 import { changeLanguage, currentLanguage, i18n, initI18n } from './i18n/i18n'
 import { hostLanguageOf, pickLanguage, readStoredLanguage } from './i18n/language'
@@ -20,6 +21,7 @@ import { hasLiffMarks } from './platform/detect'
 import { earlyHostLanguage, readTelegramLaunch } from './platform/telegramLaunch'
 import { keepSessionsIn, session } from './state/session'
 import { showToast } from './state/ui'
+import { holdUnderPrerendered } from './ui/prerendered'
 import './ui/theme.css'
 import './ui/screens.css'
 
@@ -66,7 +68,10 @@ async function boot(): Promise<void> {
   document.title = config.appName
   // A transition, so React renders the first screen in slices that leave the main thread free
   // to answer a tap, instead of in one long task on a slow phone.
-  const root = createRoot(document.getElementById('root')!)
+  const container = document.getElementById('root')!
+  // A screen the page prerendered stays until the app's own is ready to take its place (issue 32).
+  holdUnderPrerendered(container)
+  const root = createRoot(container)
   startTransition(() => root.render(<App queryClient={createQueryClient()} />))
   // After the first screen has painted: the HTTP client for the player's first tap.
   requestAnimationFrame(() => setTimeout(preloadHttp, 0))
@@ -89,6 +94,8 @@ function startServiceWorker(browser: boolean): void {
 
 function showBootError(error: unknown): void {
   console.error(error)
+  // Not under a prerendered screen (issue 32) that would never work.
+  document.getElementById(PRERENDERED_ID)?.remove()
   const root = document.getElementById('root')!
   root.innerHTML = `<div class="boot-error" role="alert">
     <p lang="th">เปิดแอปไม่สำเร็จ กรุณาตรวจสอบอินเทอร์เน็ต</p>

@@ -1,5 +1,5 @@
 // Dark mode in a browser: the device's colour scheme picks the palette, and the splash of
-// index.html (the same on every host) is in that palette before the app runs.
+// index.html (the same on every host) and the prerendered /login are in that palette before the app runs.
 import { expect, test } from '../fixtures'
 import { deviceSchemeTests, paletteColour, rgb } from '../shared/theme'
 
@@ -11,10 +11,19 @@ for (const scheme of ['light', 'dark'] as const) {
 
     test(`the splash is ${scheme} before the app runs`, async ({ page }) => {
       await page.route(/\/assets\/index-[^/]+\.js$/, () => undefined) // the entry never arrives
-      await page.goto('/login', { waitUntil: 'commit' })
+      await page.goto('/howto', { waitUntil: 'commit' })
       await expect(page.locator('.splash')).toBeAttached()
       await expect(page.locator('body')).toHaveCSS('background-color', rgb(paletteColour('--bg', scheme)))
       await expect(page.locator('.splash__bar')).toHaveCSS('background-color', rgb(paletteColour('--border', scheme)))
+      await expect(page.locator('html')).toHaveCSS('color-scheme', scheme)
+    })
+
+    test(`the prerendered /login is ${scheme} before the app runs (issue 32)`, async ({ page }) => {
+      await page.route(/\/assets\/index-[^/]+\.js$/, () => undefined) // the entry never arrives
+      await page.goto('/login', { waitUntil: 'commit' })
+      await expect(page.locator('#prerendered .card')).toBeVisible()
+      await expect(page.locator('body')).toHaveCSS('background-color', rgb(paletteColour('--bg', scheme)))
+      await expect(page.locator('#prerendered .card')).toHaveCSS('background-color', rgb(paletteColour('--surface', scheme)))
       await expect(page.locator('html')).toHaveCSS('color-scheme', scheme)
     })
   })

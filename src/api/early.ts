@@ -88,6 +88,13 @@ export function startEarly({ active, wallet = false, config: inline }: { active:
   slot.__walletEarly = early
 }
 
+/** How long /login waits for the service check before it shows the form anyway (spec 2). */
+export const ACTIVE_CHECK_WAIT_MS = 3000
+
+/** The service check the prepaint script started, without taking it (the page's prerendered
+ *  /login waits for it too: src/prerender/show.ts). */
+export const earlyActive = (): Promise<ActiveResponse | null> | undefined => slot.__walletEarly?.active
+
 /** The early request of that name, once: later calls (another visit to /login) get undefined. */
 export function takeEarly<K extends 'config' | 'active' | 'wallet'>(name: K): EarlyRequests[K] {
   const early = slot.__walletEarly

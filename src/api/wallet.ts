@@ -62,4 +62,4 @@ export const useLastSync = () =>
   useSyncExternalStore((listener) => {
     syncListeners.add(listener)
     return () => syncListeners.delete(listener)
-  }, lastSync)
+  }, lastSync, lastSync)

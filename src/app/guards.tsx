@@ -1,11 +1,12 @@
 import { useEffect, useState, type ReactNode } from 'react'
 import { Redirect, useLocation } from 'wouter'
 import { useSnapshot } from 'valtio'
+import { ACTIVE_CHECK_WAIT_MS } from '../api/early'
 import { useActive } from '../api/lookup'
 import { session } from '../state/session'
 import { ReservedSkeleton } from '../ui/ReservedSkeleton'
 import { loginWith, paths } from '../lib/paths'
-import { prerenderedPath } from '../ui/prerendered'
+import { prerenderedShowsForm } from '../ui/prerendered'
 
 /** A protected route with no token goes to /login carrying the wanted URL (spec 2). */
 export function RequireAuth({ children }: { children: ReactNode }) {
@@ -18,17 +19,14 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   return children
 }
 
-/** How long /login waits for the service check before it shows the form anyway. */
-export const ACTIVE_CHECK_WAIT_MS = 3000
-
 /** On /login the guard first asks whether the service is active (spec 2): a skeleton in the
  *  form's place until the answer, then the form, or /terminated. A failed check, or one slower
  *  than ACTIVE_CHECK_WAIT_MS, shows the form. */
 export function LoginGuard({ children }: { children: ReactNode }) {
   const active = useActive()
   const [, navigate] = useLocation()
-  // A form the page prerendered (issue 32) is already there, perhaps typed into: it stays.
-  const [waitedEnough, setWaitedEnough] = useState(() => prerenderedPath() === paths.login)
+  // A form the page prerendered (issue 32) that has shown after the same check (or 3 s) stays.
+  const [waitedEnough, setWaitedEnough] = useState(prerenderedShowsForm)
   useEffect(() => {
     const timer = setTimeout(() => setWaitedEnough(true), ACTIVE_CHECK_WAIT_MS)
     return () => clearTimeout(timer)

@@ -16,9 +16,6 @@ export const PRERENDERED_PAGES: Record<string, string> = {
 /** Where the page shows the prerendered screen, beside #root, until the app takes it over. */
 export const PRERENDERED_ID = 'prerendered'
 
-/** On <html> while the prerendered screen is shown: #root stays hidden under it (index.html). */
-export const PRERENDERED_CLASS = 'prerendered'
-
 /** Each `<template>` holds one variant and language: `data-prerendered="th-la"`. */
 export const TEMPLATE_ATTRIBUTE = 'data-prerendered'
 export const templateKey = (variant: string, language: string): string => `${variant}-${language}`

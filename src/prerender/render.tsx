@@ -7,6 +7,7 @@ import { renderToString } from 'react-dom/server'
 import { Router } from 'wouter'
 import { setPrerenderConfig } from '../api/config'
 import type { RuntimeConfig, Variant } from '../api/contract'
+import { LoginGuard } from '../app/guards'
 import { PublicLayout } from '../app/PublicLayout'
 import { LoginPage } from '../features/auth/LoginPage'
 import { RegisterPage } from '../features/auth/register/RegisterPage'
@@ -18,7 +19,9 @@ import { loadPlatform } from '../platform'
 
 /** The prerendered screens: the path, and what PublicLayout shows there. */
 export const PRERENDERED: Record<string, ComponentType> = {
-  [paths.login]: LoginPage,
+  // As the route draws it: the form's place held while the service check runs (the page shows
+  // the form when the check answers).
+  [paths.login]: () => <LoginGuard><LoginPage /></LoginGuard>,
   [paths.register]: RegisterPage,
 }
 

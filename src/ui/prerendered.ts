@@ -1,23 +1,33 @@
 // The app takes over the screen the page prerendered (issue 32; src/prerender/show.ts): the player
-// may have typed, ticked, focused a field or sent the form before the JavaScript came. Once the
-// app's own screen is mounted, still hidden under the prerendered one, each control the player
-// changed is changed the same way in the app's (as typing would: React hears an input event), focus
-// and caret move across, a form sent is sent again by the app, and the prerendered screen goes,
-// all in one task: nothing moves, nothing typed is lost.
+// may have typed, ticked, focused a field or sent the form before the JavaScript came. The app
+// renders into #root held out of the document meanwhile (no second form beside the first, no id
+// twice); once its own screen is mounted, each control the player changed is changed the same way
+// in the app's (as typing would: React hears an input event), #root takes the prerendered screen's
+// place, focus and caret move across and a form sent is sent again by the app, all in one task:
+// nothing moves, nothing typed is lost.
 import { useEffect } from 'react'
-import { FORM_CONTROLS, PRERENDERED_CLASS, PRERENDERED_ID } from '../lib/prerender'
+import { FORM_CONTROLS, PRERENDERED_ID } from '../lib/prerender'
 
 type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement
 
-const shownScreen = (): HTMLElement | null => {
-  const element = document.getElementById(PRERENDERED_ID)
-  return element?.firstElementChild ? element : null
+/** The prerendered screen while it is shown, and the app's #root held out of the page under it. */
+let shown: { screen: HTMLElement; path: string; root: HTMLElement } | null = null
+
+/** At boot, before the app renders into `root`: when the page shows a prerendered screen, `root`
+ *  leaves the document until the app takes the screen over. */
+export function holdUnderPrerendered(root: HTMLElement): void {
+  const screen = document.getElementById(PRERENDERED_ID)
+  if (!screen?.firstElementChild) return
+  shown = { screen, path: window.location.pathname, root }
+  root.remove()
 }
 
 /** The path the page prerendered, while its screen is shown; else null. */
-let shownPath: string | null = typeof document === 'undefined' ? null : shownScreen() ? window.location.pathname : null
+export const prerenderedPath = (): string | null => shown?.path ?? null
 
-export const prerenderedPath = (): string | null => shownPath
+/** The prerendered /login has shown its form (after the service check, or its wait): the app's
+ *  shows at once too. */
+export const prerenderedShowsForm = (): boolean => shown !== null && 'formShown' in shown.screen.dataset
 
 function changedByPlayer(control: Control): boolean {
   if (control instanceof HTMLInputElement && (control.type === 'checkbox' || control.type === 'radio')) return control.checked !== control.defaultChecked
@@ -48,27 +58,28 @@ function moveCaret(from: Control, to: Control): void {
   }
 }
 
-/** The prerendered screen goes, and #root shows. */
+/** The prerendered screen goes, and #root takes its place. */
 export function dropPrerendered(): void {
-  shownPath = null
-  document.getElementById(PRERENDERED_ID)?.remove()
-  document.documentElement.classList.remove(PRERENDERED_CLASS)
+  if (!shown) return
+  const { screen, root } = shown
+  shown = null
+  screen.replaceWith(root)
 }
 
-/** Moves what the player did on the prerendered screen onto the app's, then shows the app's. */
-export function takeOverPrerendered(appScreen: HTMLElement): void {
-  const shown = shownScreen()
-  if (!shown) return dropPrerendered()
-  const before = [...shown.querySelectorAll<Control>(FORM_CONTROLS)]
-  const after = [...appScreen.querySelectorAll<Control>(FORM_CONTROLS)]
-  const focused = document.activeElement && shown.contains(document.activeElement) ? before.indexOf(document.activeElement as Control) : -1
-  const sent = [...shown.querySelectorAll('form')].findIndex((form) => 'sent' in form.dataset)
+/** Moves what the player did on the prerendered screen onto the app's, then puts the app's in its place. */
+function takeOver(): void {
+  if (!shown) return
+  const { screen, root } = shown
+  const before = [...screen.querySelectorAll<Control>(FORM_CONTROLS)]
+  const after = [...root.querySelectorAll<Control>(FORM_CONTROLS)]
+  const focused = document.activeElement && screen.contains(document.activeElement) ? before.indexOf(document.activeElement as Control) : -1
+  const sent = [...screen.querySelectorAll('form')].findIndex((form) => 'sent' in form.dataset)
   const alike = before.length === after.length && before.every((control, i) => control.tagName === after[i].tagName && control.type === after[i].type)
   if (alike) before.forEach((control, i) => changedByPlayer(control) && changeLike(control, after[i]))
   dropPrerendered()
   if (!alike) return
   if (focused >= 0) moveCaret(before[focused], after[focused])
-  if (sent >= 0) appScreen.querySelectorAll('form')[sent]?.requestSubmit()
+  if (sent >= 0) root.querySelectorAll('form')[sent]?.requestSubmit()
 }
 
 /** In a prerendered screen's component: takes the prerendered screen over once it is mounted. Just
@@ -77,10 +88,9 @@ export function takeOverPrerendered(appScreen: HTMLElement): void {
  *  is in the state before the next line runs, so the form can be sent at once. */
 export function useTakeOverPrerendered(path: string): void {
   useEffect(() => {
-    if (shownPath !== path) return
+    if (shown?.path !== path) return
     queueMicrotask(() => {
-      const root = document.getElementById('root')
-      if (root && shownPath === path) takeOverPrerendered(root)
+      if (shown?.path === path) takeOver()
     })
   }, [path])
 }

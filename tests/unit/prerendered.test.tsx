@@ -4,7 +4,7 @@ import { act, render } from '@testing-library/react'
 import { useState } from 'react'
 import { renderToString } from 'react-dom/server'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { PRERENDERED_CLASS, PRERENDERED_ID } from '../../src/lib/prerender'
+import { PRERENDERED_ID } from '../../src/lib/prerender'
 
 const sent = vi.fn()
 
@@ -30,13 +30,15 @@ function Form() {
   )
 }
 
-/** The page as src/prerender/show.ts leaves it: the prerendered screen, #root empty and hidden. */
+/** The page as src/prerender/show.ts leaves it (the prerendered screen, #root empty), and #root
+ *  held out of it as main.tsx does before the app renders. */
 async function page() {
   document.body.innerHTML = `<div id="${PRERENDERED_ID}">${renderToString(<Form />)}</div><div id="root"></div>`
-  document.documentElement.classList.add(PRERENDERED_CLASS)
   window.history.replaceState(null, '', '/login')
   vi.resetModules()
   const module = await import('../../src/ui/prerendered')
+  root = document.getElementById('root')!
+  module.holdUnderPrerendered(root)
   const shown = document.getElementById(PRERENDERED_ID)!
   const control = (label: string) => shown.querySelector<HTMLInputElement>(`[aria-label="${label}"]`)!
   return { module, shown, control }
@@ -48,18 +50,20 @@ async function mountApp(module: typeof import('../../src/ui/prerendered')) {
     module.useTakeOverPrerendered('/login')
     return <Form />
   }
-  const root = document.getElementById('root')!
   act(() => {
     render(<Screen />, { container: root })
   })
+  // The app's screen is out of the page until it takes the prerendered one's place.
   await vi.waitFor(() => expect(document.getElementById(PRERENDERED_ID)).toBeNull())
+  expect(document.body.firstElementChild).toBe(root)
   return root.querySelector('form')!
 }
+
+let root: HTMLElement
 
 const state = (form: HTMLFormElement) => JSON.parse(form.dataset.state!) as Record<string, unknown>
 
 afterEach(() => {
-  document.documentElement.classList.remove(PRERENDERED_CLASS)
   sent.mockClear()
 })
 
@@ -78,8 +82,6 @@ describe('taking over the prerendered screen', () => {
     const password = form.querySelector<HTMLInputElement>('[name="password"]')!
     expect(document.activeElement).toBe(password)
     expect([password.selectionStart, password.selectionEnd]).toEqual([2, 3])
-    expect(document.getElementById(PRERENDERED_ID)).toBeNull()
-    expect(document.documentElement.classList.contains(PRERENDERED_CLASS)).toBe(false)
     expect(module.prerenderedPath()).toBeNull()
     expect(sent).not.toHaveBeenCalled()
   })
@@ -101,7 +103,7 @@ describe('taking over the prerendered screen', () => {
     expect(sent).toHaveBeenCalledWith({ phone: '0812345678', password: 'secret99', remember: false, language: 'th' })
   })
 
-  it('elsewhere than the prerendered path nothing is taken over, and dropping shows #root', async () => {
+  it('elsewhere than the prerendered path nothing is taken over; dropping it puts #root in its place', async () => {
     const { module, control } = await page()
     control('phone').value = '0812345678'
     function Elsewhere() {
@@ -109,11 +111,14 @@ describe('taking over the prerendered screen', () => {
       return <Form />
     }
     act(() => {
-      render(<Elsewhere />, { container: document.getElementById('root')! })
+      render(<Elsewhere />, { container: root })
     })
+    await Promise.resolve()
     expect(document.getElementById(PRERENDERED_ID)).not.toBeNull()
+    expect(root.isConnected).toBe(false)
     module.dropPrerendered()
     expect(document.getElementById(PRERENDERED_ID)).toBeNull()
-    expect(document.documentElement.classList.contains(PRERENDERED_CLASS)).toBe(false)
+    expect(document.body.firstElementChild).toBe(root)
+    expect(root.querySelector<HTMLInputElement>('[name="username"]')!.value).toBe('')
   })
 })
