@@ -10,7 +10,7 @@ export const PREPAINT_MARKER = '<!-- prepaint -->'
 
 /** The lazy screens of src/app/routes.tsx by path: the modules that make them, and the image
  *  that is their largest paint (ContactPage's LOCAL_LINE_QR). */
-const SCREENS: { path: string; modules: string[]; image?: string }[] = [
+export const SCREENS: { path: string; modules: string[]; image?: string }[] = [
   { path: paths.register, modules: ['src/features/auth/register/RegisterPage.tsx'] },
   { path: paths.howto, modules: ['src/features/info/HowtoPage.tsx'] },
   { path: paths.contact, modules: ['src/features/info/ContactPage.tsx'], image: '/line-qr.png' },

@@ -1,6 +1,7 @@
 // Vite plugin (issue 32): after a build, writes the prerendered first screens beside index.html, one
-// page per screen of PRERENDERED_PAGES (login.html, register.html). Each is index.html with:
-// - the entry's stylesheet inline, so nothing holds the first paint;
+// page per screen of PRERENDERED_PAGES (login.html, register.html, home.html: the member home's
+// frame). Each is index.html with:
+// - the entry's stylesheet and the screen's own inline, so nothing holds the first paint;
 // - the screen as the app draws it, once per variant and language, in <template>s, rendered from
 //   the app's own components (src/prerender/render.tsx, through Vite's SSR loader in a jsdom window);
 // - a line of script after them that shows the one the app will start in (src/prerender/show.ts,
@@ -10,10 +11,11 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { JSDOM } from 'jsdom'
 import react from '@vitejs/plugin-react'
-import { createServer, type Plugin } from 'vite'
+import { createServer, type Plugin, type Rolldown } from 'vite'
 import { languages } from '../src/lib/language.ts'
 import { PRERENDERED_ID, PRERENDERED_PAGES, TEMPLATE_ATTRIBUTE, templateKey } from '../src/lib/prerender.ts'
 import { localeParts } from './localeParts.ts'
+import { SCREENS } from './prepaintScript.ts'
 
 const VARIANTS = ['th', 'la'] as const
 /** The line after the templates: shows the prerendered screen (the prepaint script defines it). */
@@ -72,6 +74,25 @@ async function renderScreens(root: string): Promise<Map<string, string>> {
   }
 }
 
+/** The stylesheets of a lazy screen's chunks (what the app loads with it), by file name. */
+function screenStylesheets(bundle: Rolldown.OutputBundle, path: string): string[] {
+  const modules = SCREENS.find((screen) => screen.path === path)?.modules ?? []
+  const chunks = Object.values(bundle).filter((output): output is Rolldown.OutputChunk => output.type === 'chunk')
+  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]))
+  const seen = new Set<string>()
+  const visit = (file: string) => {
+    if (seen.has(file)) return
+    seen.add(file)
+    byFile.get(file)?.imports.forEach(visit)
+  }
+  for (const module of modules) {
+    const chunk = chunks.find((candidate) => candidate.moduleIds.some((id) => id.replaceAll('\\', '/').endsWith(module)))
+    if (!chunk) throw new Error(`prerender: no chunk holds ${module}`)
+    visit(chunk.fileName)
+  }
+  return [...seen].flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])])
+}
+
 export function prerender(): Plugin {
   let outDir = 'dist'
   let root = process.cwd()
@@ -84,17 +105,19 @@ export function prerender(): Plugin {
     },
     writeBundle: {
       sequential: true,
-      async handler() {
+      async handler(_options, bundle) {
         const index = readFileSync(join(outDir, 'index.html'), 'utf8')
         const stylesheet = STYLESHEET.exec(index)
         const splash = ROOT.exec(index)
         if (!stylesheet || !splash) throw new Error('prerender: index.html has no stylesheet link or no #root')
-        const css = readFileSync(join(outDir, stylesheet[1]), 'utf8')
+        const css = (file: string) => readFileSync(join(outDir, file), 'utf8')
         const templates = await renderScreens(root)
         for (const [path, file] of Object.entries(PRERENDERED_PAGES)) {
+          // The entry's stylesheet and the screen's own (a lazy screen's, which the app adds again with its chunks).
+          const styles = [css(stylesheet[1].replace(/^\//, '')), ...screenStylesheets(bundle, path).map(css)].join('')
           const page = index
-            .replace(STYLESHEET, () => `<style>${css}</style>`)
-            .replace(ROOT, () => `${templates.get(path)}<div id="${PRERENDERED_ID}"></div>${splash[0]}${SHOW_SCRIPT}`)
+            .replace(STYLESHEET, () => `<style>${styles}</style>`)
+            .replace(ROOT, () => `${templates.get(path)}<div id="${PRERENDERED_ID}" data-path="${path}"></div>${splash[0]}${SHOW_SCRIPT}`)
           writeFileSync(join(outDir, file), page)
         }
       },

@@ -9,6 +9,7 @@
 import type { RuntimeConfig } from './api/contract'
 import { readInlineConfig, startEarly } from './api/early'
 import { paths } from './lib/paths'
+import { prerenderedScreenOf } from './lib/prerender'
 import { fromHostLanguage, htmlLang, type Language } from './lib/language'
 import { pickLanguage, readStoredLanguage } from './i18n/language'
 import { storageKeys } from './lib/storage'
@@ -57,7 +58,7 @@ export function prepaint(manifest: PrepaintManifest, path = window.location.path
   if (launch) applyTelegramPalette(launch.theme)
   const config = readInlineConfig()
   // `/` and `/user` open the member home; a member screen without a session ends on /login.
-  const opened = path === paths.root || path === paths.member.root ? paths.member.home : path
+  const opened = prerenderedScreenOf(path)
   const screen = opened.startsWith(`${paths.member.root}/`) && !signedIn() ? paths.login : opened
   startEarly({ active: screen === paths.login, wallet: screen === paths.member.home, config })
   const chunks = manifest.screens[screen] ?? []
@@ -69,7 +70,7 @@ export function prepaint(manifest: PrepaintManifest, path = window.location.path
     const host = detectCurrentPlatform(config)
     if (host !== 'browser') document.documentElement.dataset.host = host
     document.documentElement.lang = htmlLang[language]
-    ;(window as { __walletPrerendered?: () => void }).__walletPrerendered = () => showPrerendered(config, language)
+    ;(window as { __walletPrerendered?: () => void }).__walletPrerendered = () => showPrerendered(config, language, screen)
   }
   const strings = language && manifest.locale[language]
   if (strings) preload(strings.core)

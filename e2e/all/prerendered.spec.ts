@@ -1,10 +1,12 @@
 // The first screens prerendered into the page (issue 32): /login and /register's first step show,
+// and the member home's frame with the balance,
 // in the app's language and the operator's name, and take typing before the app's JavaScript has
 // come; the app then takes them over with what was typed, the focus and the caret kept, a form sent
 // meanwhile sent once, and nothing on the screen moving. The entry script is held back until the
 // player has typed, as on a phone whose JavaScript is still on its way.
 import type { Page, Route } from '@playwright/test'
 import { DEMO, expect, launchHash, test } from '../fixtures'
+import { demoMember, signedIn } from '../walletMembers'
 
 /** Holds the app's entry script until `release()`: the page shows and works without it meanwhile.
  *  In LINE the player's language is stored (a returning player): LINE says its own only once LIFF
@@ -31,9 +33,9 @@ async function holdTheApp(page: Page, platform: string) {
 
 const shifts = (page: Page) => page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts)
 
-/** Where the title, each control and the submit button are, on the prerendered screen or the app's. */
-const boxes = (page: Page, scope: string) =>
-  page.locator(`${scope} :is(h1, input:not([type=hidden]), select, button[type=submit], nav a)`).evaluateAll((elements) =>
+/** Where the title, each control and the submit button are (or `what`), on the prerendered screen or the app's. */
+const boxes = (page: Page, scope: string, what = 'h1, input:not([type=hidden]), select, button[type=submit], nav a') =>
+  page.locator(`${scope} :is(${what})`).evaluateAll((elements) =>
     elements.map((element) => {
       const box = element.getBoundingClientRect()
       return [element.tagName, Math.round(box.x), Math.round(box.y), Math.round(box.width), Math.round(box.height)].join(' ')
@@ -97,4 +99,34 @@ test('/register: the first step typed into before the app came keeps the number,
   await expect(phone).toHaveValue('0812345678')
   expect(await boxes(page, '#root')).toEqual(before)
   expect(await shifts(page)).toEqual([])
+})
+
+test('/user/home: the frame shows before the app, with the balance as soon as the wallet answers; the app takes its place and the top of home does not move', async ({ page, platform, request }) => {
+  const release = await holdTheApp(page, platform)
+  await signedIn(page, await demoMember(request))
+  await page.goto(`/user/home${launchHash(platform)}`, { waitUntil: 'commit' })
+  const shown = page.locator('#prerendered')
+  // The prepaint script's wallet answer, shown by the page: the app's code has not come.
+  const total = shown.getByTestId('total-balance')
+  await expect(total).toHaveText(/\d/)
+  const balance = await total.textContent()
+  const top = '.balance-card, .balance-card__total, .balance-card__split dd, .home-actions button, .home-bonus-link, nav a'
+  const before = await boxes(page, '#prerendered', top)
+  expect(before.length).toBeGreaterThan(8)
+  release()
+  await expect(shown).toHaveCount(0)
+  const app = page.locator('#root')
+  await expect(app.getByTestId('total-balance')).toHaveText(balance!)
+  expect(await boxes(page, '#root', top)).toEqual(before)
+})
+
+test('/user/home without a session: no frame, the app sends the player to /login', async ({ page, platform }) => {
+  const release = await holdTheApp(page, platform)
+  await page.goto(`/user/home${launchHash(platform)}`, { waitUntil: 'commit' })
+  await expect(page.locator('.splash')).toBeVisible()
+  await expect(page.locator('#prerendered, template')).toHaveCount(0)
+  release()
+  // Home is where sign-in lands anyway: not carried as a redirect (lib/paths.ts).
+  await expect(page).toHaveURL(/\/login(#.*)?$/)
+  await expect(page.locator('#prerendered')).toHaveCount(0)
 })

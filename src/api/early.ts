@@ -95,6 +95,10 @@ export const ACTIVE_CHECK_WAIT_MS = 3000
  *  /login waits for it too: src/prerender/show.ts). */
 export const earlyActive = (): Promise<ActiveResponse | null> | undefined => slot.__walletEarly?.active
 
+/** The wallet the prepaint script asked for, without taking it (the page's prerendered home shows
+ *  its balance: src/prerender/show.ts). */
+export const earlyWallet = (): Promise<WalletResponse | null> | undefined => slot.__walletEarly?.wallet
+
 /** The early request of that name, once: later calls (another visit to /login) get undefined. */
 export function takeEarly<K extends 'config' | 'active' | 'wallet'>(name: K): EarlyRequests[K] {
   const early = slot.__walletEarly

@@ -15,8 +15,9 @@ import { ScreenBoundary } from './ScreenBoundary'
 function LeavePrerendered() {
   const [location] = useLocation()
   useEffect(() => {
+    // The address now, not the one rendered: a redirect (`/` -> /user/home) has moved it already.
     const prerendered = prerenderedPath()
-    if (prerendered && prerendered !== location) dropPrerendered()
+    if (prerendered && prerendered !== window.location.pathname) dropPrerendered()
   }, [location])
   return null
 }

@@ -7,10 +7,17 @@ import { paths } from './paths'
  *  into every page it serves (src/api/early.ts reads it). */
 export const INLINE_CONFIG_ID = 'runtime-config'
 
-/** The screens prerendered at build time, and the page file that carries each. */
+/** The screens prerendered at build time, and the page file that carries each. The member home
+ *  is its frame (labels, actions, the game rows' places), shown only with a session. */
 export const PRERENDERED_PAGES: Record<string, string> = {
   [paths.login]: 'login.html',
   [paths.register]: 'register.html',
+  [paths.member.home]: 'home.html',
+}
+
+/** The screen a path opens (spec 2: `/` and `/user` are the member home), and its page file. */
+export function prerenderedScreenOf(path: string): string {
+  return path === paths.root || path === paths.member.root ? paths.member.home : path
 }
 
 /** Where the page shows the prerendered screen, beside #root, until the app takes it over. */
@@ -25,3 +32,9 @@ export const APP_NAME_MARK = '\u2063app-name\u2063'
 
 /** The form controls of a screen, in document order: the prerendered and the app's match one to one. */
 export const FORM_CONTROLS = 'input, select, textarea'
+
+/** What a page holds for a prerendered screen it does not show (no config in the page, another
+ *  screen, a guest's home), taken away. */
+export function leavePrerendered(): void {
+  document.querySelectorAll(`template[${TEMPLATE_ATTRIBUTE}], #${PRERENDERED_ID}`).forEach((unused) => unused.remove())
+}

@@ -8,6 +8,8 @@ import { Router } from 'wouter'
 import { setPrerenderConfig } from '../api/config'
 import type { RuntimeConfig, Variant } from '../api/contract'
 import { LoginGuard } from '../app/guards'
+import { HomeScreen } from '../app/home'
+import { MemberLayout } from '../app/MemberLayout'
 import { PublicLayout } from '../app/PublicLayout'
 import { LoginPage } from '../features/auth/LoginPage'
 import { RegisterPage } from '../features/auth/register/RegisterPage'
@@ -17,17 +19,18 @@ import { paths } from '../lib/paths'
 import { APP_NAME_MARK } from '../lib/prerender'
 import { loadPlatform } from '../platform'
 
-/** The prerendered screens: the path, and what PublicLayout shows there. */
+/** The prerendered screens by path, each in its shell as the route draws it. */
 export const PRERENDERED: Record<string, ComponentType> = {
-  // As the route draws it: the form's place held while the service check runs (the page shows
-  // the form when the check answers).
-  [paths.login]: () => <LoginGuard><LoginPage /></LoginGuard>,
-  [paths.register]: RegisterPage,
+  // The form's place held while the service check runs (the page shows the form when it answers).
+  [paths.login]: () => <PublicLayout><LoginGuard><LoginPage /></LoginGuard></PublicLayout>,
+  [paths.register]: () => <PublicLayout><RegisterPage /></PublicLayout>,
+  // The frame of the member home: no member's data, so labels, actions and the places of what comes.
+  [paths.member.home]: () => <MemberLayout><HomeScreen /></MemberLayout>,
 }
 
 let started = false
 
-/** The markup of `path`'s screen inside the public shell, in `language`, for `variant`. */
+/** The markup of `path`'s screen in its shell, in `language`, for `variant`. */
 export async function renderPrerendered(path: string, variant: Variant, language: Language): Promise<string> {
   const config = { apiBase: '', variant, appName: APP_NAME_MARK, chat: null, line: null, telegram: null } as unknown as RuntimeConfig
   setPrerenderConfig(config)
@@ -44,7 +47,7 @@ export async function renderPrerendered(path: string, variant: Variant, language
     return renderToString(
       <Router ssrPath={path}>
         <QueryClientProvider client={client}>
-          <PublicLayout><Page /></PublicLayout>
+          <Page />
         </QueryClientProvider>
       </Router>,
       { identifierPrefix: 'p' },

@@ -6,7 +6,7 @@
 // place, focus and caret move across and a form sent is sent again by the app, all in one task:
 // nothing moves, nothing typed is lost.
 import { useEffect } from 'react'
-import { FORM_CONTROLS, PRERENDERED_ID } from '../lib/prerender'
+import { FORM_CONTROLS, leavePrerendered, PRERENDERED_ID } from '../lib/prerender'
 
 type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement
 
@@ -17,8 +17,8 @@ let shown: { screen: HTMLElement; path: string; root: HTMLElement } | null = nul
  *  leaves the document until the app takes the screen over. */
 export function holdUnderPrerendered(root: HTMLElement): void {
   const screen = document.getElementById(PRERENDERED_ID)
-  if (!screen?.firstElementChild) return
-  shown = { screen, path: window.location.pathname, root }
+  if (!screen?.firstElementChild) return leavePrerendered()
+  shown = { screen, path: screen.dataset.path ?? window.location.pathname, root }
   root.remove()
 }
 

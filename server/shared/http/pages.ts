@@ -10,7 +10,7 @@ import { promisify } from 'node:util'
 import { brotliCompress, constants, gzip } from 'node:zlib'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { RuntimeConfig } from '../../../src/api/contract'
-import { INLINE_CONFIG_ID, PRERENDERED_PAGES } from '../../../src/lib/prerender'
+import { INLINE_CONFIG_ID, PRERENDERED_PAGES, prerenderedScreenOf } from '../../../src/lib/prerender'
 
 const brotli = promisify(brotliCompress)
 const gzipped = promisify(gzip)
@@ -25,7 +25,7 @@ export const scriptJson = (value: unknown): string =>
 /** The page file for a navigation to `url`: a prerendered screen's when the build has it. */
 export function pageFile(root: string, url: string): string {
   const path = url.split('?')[0].replace(/\/+$/, '') || '/'
-  const prerendered = PRERENDERED_PAGES[path]
+  const prerendered = PRERENDERED_PAGES[prerenderedScreenOf(path)]
   return prerendered && existsSync(join(root, prerendered)) ? prerendered : 'index.html'
 }
 
