@@ -6,7 +6,9 @@
 //   the app's own components (src/prerender/render.tsx, through Vite's SSR loader in a jsdom window);
 // - a line of script after them that shows the one the app will start in (src/prerender/show.ts,
 //   through the prepaint script), when the page carries its runtime config (the reference server
-//   writes it in); without one, the page is index.html's splash as before.
+//   writes it in); without one, the page is index.html's splash as before;
+// - the app's entry preloaded, and run by that line once the screen has painted: the player sees
+//   the screen before the app's first long task, even when the scripts come from the cache.
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { JSDOM } from 'jsdom'
@@ -18,8 +20,12 @@ import { localeParts } from './localeParts.ts'
 import { SCREENS } from './prepaintScript.ts'
 
 const VARIANTS = ['th', 'la'] as const
-/** The line after the templates: shows the prerendered screen (the prepaint script defines it). */
-export const SHOW_SCRIPT = '<script>window.__walletPrerendered&&window.__walletPrerendered()</script>'
+/** The line after the templates: shows the prerendered screen and then starts the app (the prepaint
+ *  script defines it: src/prerender/show.ts); without it (a page without its config, a prepaint
+ *  that failed) it starts the app at once. */
+export const SHOW_SCRIPT = `<script>(window.__walletPrerendered||function(){var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=document.getElementById('${PRERENDERED_ID}').dataset.app;document.head.appendChild(s)})()</script>`
+/** The entry's script tag: in a prerendered page, a preload; the line above runs it once the screen has painted. */
+const ENTRY = /<script type="module" crossorigin src="([^"]+)"><\/script>/
 const ROOT = /<div id="root">[\s\S]*?<\/div><\/div>/
 const STYLESHEET = /<link rel="stylesheet"[^>]*href="([^"]+\.css)"[^>]*>/
 
@@ -109,7 +115,8 @@ export function prerender(): Plugin {
         const index = readFileSync(join(outDir, 'index.html'), 'utf8')
         const stylesheet = STYLESHEET.exec(index)
         const splash = ROOT.exec(index)
-        if (!stylesheet || !splash) throw new Error('prerender: index.html has no stylesheet link or no #root')
+        const entry = ENTRY.exec(index)
+        if (!stylesheet || !splash || !entry) throw new Error('prerender: index.html has no stylesheet link, no #root or no entry script')
         const css = (file: string) => readFileSync(join(outDir, file), 'utf8')
         const templates = await renderScreens(root)
         for (const [path, file] of Object.entries(PRERENDERED_PAGES)) {
@@ -117,7 +124,8 @@ export function prerender(): Plugin {
           const styles = [css(stylesheet[1].replace(/^\//, '')), ...screenStylesheets(bundle, path).map(css)].join('')
           const page = index
             .replace(STYLESHEET, () => `<style>${styles}</style>`)
-            .replace(ROOT, () => `${templates.get(path)}<div id="${PRERENDERED_ID}" data-path="${path}"></div>${splash[0]}${SHOW_SCRIPT}`)
+            .replace(ENTRY, () => `<link rel="modulepreload" crossorigin href="${entry[1]}">`)
+            .replace(ROOT, () => `${templates.get(path)}<div id="${PRERENDERED_ID}" data-path="${path}" data-app="${entry[1]}"></div>${splash[0]}${SHOW_SCRIPT}`)
           writeFileSync(join(outDir, file), page)
         }
       },

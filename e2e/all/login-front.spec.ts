@@ -58,6 +58,8 @@ test.describe('/login checks the service before the form (spec 2)', () => {
     const phone = page.getByLabel(strings.fields.phone)
     await expect(skeleton).toBeVisible()
     await expect(phone).toBeHidden()
+    // Measured once the app holds the place: the page's prerendered screen (issue 32) is replaced by it.
+    await expect(page.locator('#prerendered')).toHaveCount(0)
     // The outer place (the service check's); the messenger's sign-in holds the form's own inside it (issue 31).
     const reserved = page.locator('.reserved').first()
     const waitingBox = await reserved.boundingBox()

@@ -6,6 +6,8 @@ test('a wrong password is said under the password field and nothing moves; typin
   await open('/login')
   const submit = page.getByRole('button', { name: strings.login.submit })
   await expect(submit).toBeVisible()
+  // Measured on the app's form: the page's prerendered one (issue 32) is replaced by it, the same box.
+  await expect(page.locator('#prerendered')).toHaveCount(0)
   const before = (await submit.boundingBox())!
   await signIn(page, strings, { password: 'wrong-password' })
   const password = page.getByLabel(strings.fields.password, { exact: true })

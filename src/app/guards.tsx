@@ -4,7 +4,7 @@ import { useSnapshot } from 'valtio'
 import { ACTIVE_CHECK_WAIT_MS } from '../api/early'
 import { useActive } from '../api/lookup'
 import { session } from '../state/session'
-import { ReservedSkeleton } from '../ui/ReservedSkeleton'
+import { CheckRunning } from '../ui/ReservedSkeleton'
 import { loginWith, paths } from '../lib/paths'
 import { prerenderedShowsForm } from '../ui/prerendered'
 
@@ -20,8 +20,8 @@ export function RequireAuth({ children }: { children: ReactNode }) {
 }
 
 /** On /login the guard first asks whether the service is active (spec 2): a skeleton in the
- *  form's place until the answer, then the form, or /terminated. A failed check, or one slower
- *  than ACTIVE_CHECK_WAIT_MS, shows the form. */
+ *  form's place until the answer (the page holds it: HeldWhileChecking), then the form, or
+ *  /terminated. A failed check, or one slower than ACTIVE_CHECK_WAIT_MS, shows the form. */
 export function LoginGuard({ children }: { children: ReactNode }) {
   const active = useActive()
   const [, navigate] = useLocation()
@@ -37,5 +37,5 @@ export function LoginGuard({ children }: { children: ReactNode }) {
     if (active.data.terminated) navigate(paths.terminated, { replace: true })
     else document.documentElement.classList.remove('is-terminated')
   }, [active.data, navigate])
-  return <ReservedSkeleton waiting={terminated || (active.isPending && !waitedEnough)}>{children}</ReservedSkeleton>
+  return <CheckRunning value={terminated || (active.isPending && !waitedEnough)}>{children}</CheckRunning>
 }

@@ -13,9 +13,47 @@ import { storageKeys } from '../lib/storage'
 /** `screen`: the one the app will open (the prepaint script's: a member screen without a session is
  *  /login); the page's prerendered screen shows only if it is that one. */
 export function showPrerendered(config: RuntimeConfig, language: Language, screen: string): void {
-  const template = document.querySelector<HTMLTemplateElement>(`template[${TEMPLATE_ATTRIBUTE}="${templateKey(config.variant, language)}"]`)
   const target = document.getElementById(PRERENDERED_ID)
-  if (!template || !target || target.dataset.path !== screen) return leavePrerendered() // not this page's screen (a guest's home): index.html's splash
+  const app = target?.dataset.app
+  let shown = false
+  try {
+    shown = show(target, config, language, screen)
+  } finally {
+    // The app starts whatever happened above: once the screen has painted (a hidden page paints no
+    // frame: it starts after a moment anyway), or at once.
+    if (app) {
+      let started = false
+      const start = () => {
+        if (started) return
+        started = true
+        startApp(app)
+      }
+      if (!shown) start()
+      else {
+        requestAnimationFrame(() => setTimeout(start, 0))
+        setTimeout(start, AFTER_PAINT_AT_LATEST_MS)
+      }
+    }
+  }
+}
+
+/** When the app starts at the latest if no frame has painted (a page opened in the background). */
+const AFTER_PAINT_AT_LATEST_MS = 250
+
+function startApp(src: string): void {
+  const script = document.createElement('script')
+  script.type = 'module'
+  script.crossOrigin = ''
+  script.src = src
+  document.head.appendChild(script)
+}
+
+function show(target: HTMLElement | null, config: RuntimeConfig, language: Language, screen: string): boolean {
+  const template = document.querySelector<HTMLTemplateElement>(`template[${TEMPLATE_ATTRIBUTE}="${templateKey(config.variant, language)}"]`)
+  if (!template || !target || target.dataset.path !== screen) {
+    leavePrerendered() // not this page's screen (a guest's home): index.html's splash
+    return false
+  }
   const content = template.content.cloneNode(true) as DocumentFragment
   const texts = document.createTreeWalker(content, NodeFilter.SHOW_TEXT)
   for (let node = texts.nextNode(); node; node = texts.nextNode()) {
@@ -32,6 +70,7 @@ export function showPrerendered(config: RuntimeConfig, language: Language, scree
   })
   waitForTheCheck(target)
   showTheBalance(target, language)
+  return true
 }
 
 /** /login is prerendered as the app first draws it (spec 2): the form's place held, hidden, while

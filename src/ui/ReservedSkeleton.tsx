@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import { createContext, useContext, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useDelayedFlag } from './Loader'
 
@@ -13,12 +13,12 @@ export function ReservedSkeleton({ waiting, children }: { waiting: boolean; chil
         {children}
       </div>
       {waiting && (
-        <div className="reserved__skeleton" role="status" aria-label={t('common.loading')} data-testid="reserved-skeleton">
+        <div className="reserved__skeleton reserved__skeleton--form" role="status" aria-label={t('common.loading')} data-testid="reserved-skeleton">
           {shown && (
             <>
-              <div className="skeleton" style={{ height: 28, width: '45%' }} />
-              <div className="skeleton" style={{ height: 16, width: '80%' }} />
+              <div className="skeleton" style={{ height: 16, width: '40%' }} />
               <div className="skeleton" style={{ height: 48 }} />
+              <div className="skeleton" style={{ height: 16, width: '40%' }} />
               <div className="skeleton" style={{ height: 48 }} />
               <div className="skeleton" style={{ height: 48 }} />
             </>
@@ -27,4 +27,14 @@ export function ReservedSkeleton({ waiting, children }: { waiting: boolean; chil
       )}
     </div>
   )
+}
+
+/** A check a screen's guard runs before the screen's form may be used (spec 2: /login's service
+ *  check): the guard says whether it is still running, the screen holds its form's place meanwhile
+ *  (and shows its title at once: issue 32). */
+export const CheckRunning = createContext(false)
+
+/** The form's place, held while the screen's guard checks. */
+export function HeldWhileChecking({ children }: { children: ReactNode }) {
+  return <ReservedSkeleton waiting={useContext(CheckRunning)}>{children}</ReservedSkeleton>
 }

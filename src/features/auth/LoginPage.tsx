@@ -12,6 +12,7 @@ import { forgetEndedReason, session, signIn } from '../../state/session'
 import { Button } from '../../ui/Button'
 import { PasswordField, PhoneField } from '../../ui/Field'
 import { Spinner } from '../../ui/Loader'
+import { HeldWhileChecking } from '../../ui/ReservedSkeleton'
 import { useLogin } from './api'
 import { REGISTERED_PHONE, safeRedirect } from './redirect'
 import { TelegramPhoneOffer } from './TelegramPhoneOffer'
@@ -127,6 +128,8 @@ export function LoginPage() {
           {quickUnlock && <Suspense fallback={null}><QuickUnlockSignIn biometry={quickUnlock} onSignedIn={signedIn} first /></Suspense>}
         </div>
       )}
+      {/* The form's place is held while the guard checks the service (spec 2); the title shows at once. */}
+      <HeldWhileChecking>
       {/* The messenger signing the player in (issue 31) holds the form's place: nothing moves when it shows. */}
       <div className={waitingFor ? 'reserved reserved--waiting' : 'reserved'} aria-busy={waitingFor ? true : undefined}>
       <form className="stack reserved__content" noValidate onSubmit={onSubmit} inert={!!waitingFor} aria-hidden={waitingFor ? true : undefined}>
@@ -186,6 +189,7 @@ export function LoginPage() {
         </div>
       )}
       </div>
+      </HeldWhileChecking>
       <p className="center auth-switch">
         {t('login.noAccount')} <Link href={paths.register}>{t('login.toRegister')}</Link>
       </p>
