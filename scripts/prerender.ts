@@ -7,8 +7,9 @@
 // - a line of script after them that shows the one the app will start in (src/prerender/show.ts,
 //   through the prepaint script), when the page carries its runtime config (the reference server
 //   writes it in); without one, the page is index.html's splash as before;
-// - the app's entry preloaded, and run by that line once the screen has painted: the player sees
-//   the screen before the app's first long task, even when the scripts come from the cache.
+// - the app's entry and the modules it imports asked for by that line once the screen has painted:
+//   the screen's bytes come first, and the player sees it before the app's first long task, even
+//   when the scripts come from the cache.
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { JSDOM } from 'jsdom'
@@ -17,19 +18,29 @@ import { createServer, type Plugin, type Rolldown } from 'vite'
 import { languages } from '../src/lib/language.ts'
 import { PRERENDERED_ID, PRERENDERED_PAGES, TEMPLATE_ATTRIBUTE, templateKey } from '../src/lib/prerender.ts'
 import { localeParts } from './localeParts.ts'
-import { SCREENS } from './prepaintScript.ts'
+import { buildScript, SCREENS } from './prepaintScript.ts'
+import { paths } from '../src/lib/paths.ts'
 
 const VARIANTS = ['th', 'la'] as const
 /** The line after the templates: shows the prerendered screen and then starts the app (the prepaint
  *  script defines it: src/prerender/show.ts); without it (a page without its config, a prepaint
  *  that failed) it starts the app at once. */
 export const SHOW_SCRIPT = `<script>(window.__walletPrerendered||function(){var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=document.getElementById('${PRERENDERED_ID}').dataset.app;document.head.appendChild(s)})()</script>`
-/** The entry's script tag: in a prerendered page, a preload; the line above runs it once the screen has painted. */
+/** The entry's script tag and the modules it imports: in a prerendered page, asked for by the line
+ *  above once the screen has painted, so the screen's bytes come first. */
 const ENTRY = /<script type="module" crossorigin src="([^"]+)"><\/script>/
+const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">/g
 const ROOT = /<div id="root">[\s\S]*?<\/div><\/div>/
 const STYLESHEET = /<link rel="stylesheet"[^>]*href="([^"]+\.css)"[^>]*>/
 
-type Render = (path: string, variant: string, language: string) => Promise<string>
+type Render = (path: string, variant: string, language: string) => Promise<{ markup: string; strings?: object }>
+
+/** A value for a double-quoted HTML attribute. */
+const attribute = (value: string) => value.replaceAll('&', '&amp;').replaceAll('"', '&quot;')
+
+/** What each prerendered page runs after showing its screen, beside the app: the member home's
+ *  frame fills in the greeting, the balance and the sync line (src/prerender/homeFrame.ts). */
+const AFTER_SHOW: Record<string, string> = { [paths.member.home]: 'src/prerender/homeFrame.ts' }
 
 /** Runs `run` with a jsdom window as the page's globals (the app's modules read window and
  *  storage), and takes them away after. */
@@ -67,8 +78,9 @@ async function renderScreens(root: string): Promise<Map<string, string>> {
         let html = ''
         for (const variant of VARIANTS) {
           for (const language of languages) {
-            const markup = await renderPrerendered(path, variant, language)
-            html += `<template ${TEMPLATE_ATTRIBUTE}="${templateKey(variant, language)}">${markup}</template>`
+            const { markup, strings } = await renderPrerendered(path, variant, language)
+            const words = strings ? ` data-strings="${attribute(JSON.stringify(strings))}"` : ''
+            html += `<template ${TEMPLATE_ATTRIBUTE}="${templateKey(variant, language)}"${words}>${markup}</template>`
           }
         }
         templates.set(path, html)
@@ -118,14 +130,17 @@ export function prerender(): Plugin {
         const entry = ENTRY.exec(index)
         if (!stylesheet || !splash || !entry) throw new Error('prerender: index.html has no stylesheet link, no #root or no entry script')
         const css = (file: string) => readFileSync(join(outDir, file), 'utf8')
+        const modules = [...index.matchAll(MODULE_PRELOAD)].map(([, href]) => href).join(' ')
         const templates = await renderScreens(root)
         for (const [path, file] of Object.entries(PRERENDERED_PAGES)) {
           // The entry's stylesheet and the screen's own (a lazy screen's, which the app adds again with its chunks).
           const styles = [css(stylesheet[1].replace(/^\//, '')), ...screenStylesheets(bundle, path).map(css)].join('')
+          const after = AFTER_SHOW[path] ? `<script>${await buildScript(resolve(root, AFTER_SHOW[path]))}</script>` : ''
           const page = index
             .replace(STYLESHEET, () => `<style>${styles}</style>`)
-            .replace(ENTRY, () => `<link rel="modulepreload" crossorigin href="${entry[1]}">`)
-            .replace(ROOT, () => `${templates.get(path)}<div id="${PRERENDERED_ID}" data-path="${path}" data-app="${entry[1]}"></div>${splash[0]}${SHOW_SCRIPT}`)
+            .replace(ENTRY, '')
+            .replace(MODULE_PRELOAD, '')
+            .replace(ROOT, () => `${templates.get(path)}<div id="${PRERENDERED_ID}" data-path="${path}" data-app="${entry[1]}" data-preload="${modules}"></div>${splash[0]}${SHOW_SCRIPT}${after}`)
           writeFileSync(join(outDir, file), page)
         }
       },

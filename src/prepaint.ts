@@ -9,7 +9,7 @@
 import type { RuntimeConfig } from './api/contract'
 import { readInlineConfig, startEarly } from './api/early'
 import { paths } from './lib/paths'
-import { prerenderedScreenOf } from './lib/prerender'
+import { PRERENDERED_PAGES, prerenderedScreenOf } from './lib/prerender'
 import { fromHostLanguage, htmlLang, type Language } from './lib/language'
 import { pickLanguage, readStoredLanguage } from './i18n/language'
 import { storageKeys } from './lib/storage'
@@ -63,6 +63,15 @@ export function prepaint(manifest: PrepaintManifest, path = window.location.path
   startEarly({ active: screen === paths.login, wallet: screen === paths.member.home, config })
   const chunks = manifest.screens[screen] ?? []
   const language = likelyLanguage(config, launch)
+  const preloads = () => {
+    const strings = language && manifest.locale[language]
+    if (strings) preload(strings.core)
+    if (strings && chunks.length) preload(strings.rest)
+    chunks.forEach((chunk) => preload(chunk))
+    if (screen !== paths.login) manifest.client.forEach((chunk) => preload(chunk))
+    const image = manifest.images[screen]
+    if (image) preload(image, 'image')
+  }
   if (config && language) {
     // What loadPlatform() and initI18n() will set, before the first paint: a messenger's compact top
     // bar (theme.css), the page's language; and the prerendered screen, which the page shows once
@@ -70,15 +79,11 @@ export function prepaint(manifest: PrepaintManifest, path = window.location.path
     const host = detectCurrentPlatform(config)
     if (host !== 'browser') document.documentElement.dataset.host = host
     document.documentElement.lang = htmlLang[language]
-    ;(window as { __walletPrerendered?: () => void }).__walletPrerendered = () => showPrerendered(config, language, screen)
+    ;(window as { __walletPrerendered?: () => void }).__walletPrerendered = () => showPrerendered(config, language, screen, preloads)
   }
-  const strings = language && manifest.locale[language]
-  if (strings) preload(strings.core)
-  if (strings && chunks.length) preload(strings.rest)
-  chunks.forEach((chunk) => preload(chunk))
-  if (screen !== paths.login) manifest.client.forEach((chunk) => preload(chunk))
-  const image = manifest.images[screen]
-  if (image) preload(image, 'image')
+  // A page with the screen prerendered (issue 32) has its bytes come first: the app's files are
+  // asked for once the screen has painted (src/prerender/show.ts); elsewhere, at once.
+  if (!(config && language && PRERENDERED_PAGES[screen])) preloads()
 }
 
 if (typeof __PREPAINT_MANIFEST__ !== 'undefined') {

@@ -101,22 +101,28 @@ test('/register: the first step typed into before the app came keeps the number,
   expect(await shifts(page)).toEqual([])
 })
 
-test('/user/home: the frame shows before the app, with the balance as soon as the wallet answers; the app takes its place and the top of home does not move', async ({ page, platform, request }) => {
+test('/user/home: the frame shows before the app, the greeting and balance as soon as the wallet answers, the last refresh as the app words it; the app takes its place word for word and the top of home does not move', async ({ page, platform, request }) => {
   const release = await holdTheApp(page, platform)
   await signedIn(page, await demoMember(request))
+  // A returning member: the balances were last read from the games an hour ago (the wallet's
+  // answer, which carries them, makes that now: both the page and the app say so).
+  await page.addInitScript(() => localStorage.setItem('last_sync', String(Date.now() - 3_600_000)))
   await page.goto(`/user/home${launchHash(platform)}`, { waitUntil: 'commit' })
   const shown = page.locator('#prerendered')
   // The prepaint script's wallet answer, shown by the page: the app's code has not come.
-  const total = shown.getByTestId('total-balance')
-  await expect(total).toHaveText(/\d/)
-  const balance = await total.textContent()
+  await expect(shown.getByTestId('total-balance')).toHaveText(/\d/)
+  await expect(shown.locator('#home-title')).toContainText(DEMO.name)
+  const words = '#home-title, .balance-card__total, .balance-card__split dd, .balance-card__sync [aria-live]'
+  const said = await shown.locator(words).allTextContents()
+  expect(said.at(-1)).toMatch(/\d{2}\/\d{2}\/\d{4}/)
   const top = '.balance-card, .balance-card__total, .balance-card__split dd, .home-actions button, .home-bonus-link, nav a'
   const before = await boxes(page, '#prerendered', top)
   expect(before.length).toBeGreaterThan(8)
   release()
   await expect(shown).toHaveCount(0)
   const app = page.locator('#root')
-  await expect(app.getByTestId('total-balance')).toHaveText(balance!)
+  await expect(app.getByTestId('total-balance')).toBeVisible()
+  expect(await app.locator(words).allTextContents()).toEqual(said)
   expect(await boxes(page, '#root', top)).toEqual(before)
 })
 

@@ -30,6 +30,14 @@ export const templateKey = (variant: string, language: string): string => `${var
 /** Where the operator's app name goes in a template: the page fills it in from the runtime config. */
 export const APP_NAME_MARK = '\u2063app-name\u2063'
 
+/** The member home's frame words what the wallet answer and the kept sync time say with these
+ *  strings, one set per template (`data-strings`), a mark where each value goes. */
+export interface FrameStrings {
+  greeting: string
+  lastSync: string
+}
+export const VALUE_MARK = '\u2063value\u2063'
+
 /** The form controls of a screen, in document order: the prerendered and the app's match one to one. */
 export const FORM_CONTROLS = 'input, select, textarea'
 

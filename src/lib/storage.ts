@@ -23,3 +23,9 @@ export const storageKeys = {
 } as const
 
 export const LANGUAGE_COOKIE = 'i18next'
+
+/** When the game balances were last read from the games (home's sync line), or null. */
+export function readLastSync(): number | null {
+  const value = Number(localStorage.getItem(storageKeys.lastSync))
+  return Number.isFinite(value) && value > 0 ? value : null
+}

@@ -2,19 +2,17 @@
 // script after the templates): shows the prerendered screen in the variant and language the app
 // will start in, with the operator's name, and keeps what the player does with it until the app
 // takes it over (src/ui/prerendered.ts).
-import type { RuntimeConfig, WalletResponse } from '../api/contract'
-import { ACTIVE_CHECK_WAIT_MS, earlyActive, earlyWallet } from '../api/early'
+import type { RuntimeConfig } from '../api/contract'
+import { ACTIVE_CHECK_WAIT_MS, earlyActive } from '../api/early'
 import type { Language } from '../lib/language'
-import { totalBalance } from '../lib/games'
-import { currencyOf, formatMoney, sumAmounts } from '../lib/money'
 import { APP_NAME_MARK, leavePrerendered, PRERENDERED_ID, TEMPLATE_ATTRIBUTE, templateKey } from '../lib/prerender'
-import { storageKeys } from '../lib/storage'
 
 /** `screen`: the one the app will open (the prepaint script's: a member screen without a session is
  *  /login); the page's prerendered screen shows only if it is that one. */
-export function showPrerendered(config: RuntimeConfig, language: Language, screen: string): void {
+export function showPrerendered(config: RuntimeConfig, language: Language, screen: string, preloads: () => void): void {
   const target = document.getElementById(PRERENDERED_ID)
   const app = target?.dataset.app
+  const modules = target?.dataset.preload?.split(' ').filter(Boolean) ?? []
   let shown = false
   try {
     shown = show(target, config, language, screen)
@@ -26,7 +24,8 @@ export function showPrerendered(config: RuntimeConfig, language: Language, scree
       const start = () => {
         if (started) return
         started = true
-        startApp(app)
+        preloads()
+        startApp(app, modules)
       }
       if (!shown) start()
       else {
@@ -40,7 +39,15 @@ export function showPrerendered(config: RuntimeConfig, language: Language, scree
 /** When the app starts at the latest if no frame has painted (a page opened in the background). */
 const AFTER_PAINT_AT_LATEST_MS = 250
 
-function startApp(src: string): void {
+/** The app's entry, with the modules it imports asked for beside it (no round trip between). */
+function startApp(src: string, modules: string[]): void {
+  for (const href of modules) {
+    const link = document.createElement('link')
+    link.rel = 'modulepreload'
+    link.crossOrigin = ''
+    link.href = href
+    document.head.appendChild(link)
+  }
   const script = document.createElement('script')
   script.type = 'module'
   script.crossOrigin = ''
@@ -68,8 +75,10 @@ function show(target: HTMLElement | null, config: RuntimeConfig, language: Langu
     event.preventDefault()
     ;(event.target as HTMLElement).dataset.sent = ''
   })
+  // For what fills the screen in later (src/prerender/homeFrame.ts): its language and words.
+  target.dataset.language = language
+  if (template.dataset.strings) target.dataset.strings = template.dataset.strings
   waitForTheCheck(target)
-  showTheBalance(target, language)
   return true
 }
 
@@ -95,31 +104,4 @@ function waitForTheCheck(target: HTMLElement): void {
   const check = earlyActive()
   if (!check) return show()
   void check.then((answer) => (answer?.terminated ? clearTimeout(timer) : show()))
-}
-
-/** The member home's frame: the balance card shows the total, the main wallet and the games as
- *  BalanceCard does (src/features/wallet/home/BalanceCard.tsx), once the prepaint script's wallet
- *  answer comes. The line of the last refresh, which the app words from the time it keeps, is held
- *  blank for it. */
-function showTheBalance(target: HTMLElement, language: Language): void {
-  const card = target.querySelector<HTMLElement>('.balance-card')
-  if (!card) return
-  const sync = card.querySelector<HTMLElement>('.balance-card__sync [aria-live]')
-  if (sync && localStorage.getItem(storageKeys.lastSync)) sync.style.visibility = 'hidden'
-  void earlyWallet()?.then((answer: WalletResponse | null) => {
-    if (!answer || !target.isConnected) return
-    const money = (value: number) => formatMoney(value, language, currencyOf(answer.wallet.currency))
-    const total = card.querySelector<HTMLElement>('.balance-card__total')
-    if (total) {
-      total.className = 'balance-card__total'
-      total.removeAttribute('aria-label')
-      total.dataset.testid = 'total-balance'
-      total.dataset.amount = ''
-      total.textContent = money(totalBalance(answer.wallet.amount, answer.slots))
-    }
-    const split = card.querySelectorAll('.balance-card__split dd')
-    if (split[0]) split[0].textContent = money(answer.wallet.amount)
-    if (split[1]) split[1].textContent = money(sumAmounts(answer.slots.map((slot) => slot.amount)))
-    card.removeAttribute('aria-busy')
-  })
 }
