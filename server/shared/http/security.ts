@@ -1,5 +1,4 @@
-// Security headers (helmet, its middleware built once: @fastify/helmet builds it anew for every
-// request, which cost a tenth of a wallet read). The Content-Security-Policy is the backstop behind SafeHtml:
+// Security headers (helmet). The Content-Security-Policy is the backstop behind SafeHtml:
 // scripts only from this origin (plus the hashes of index.html's own inline scripts), no plugins,
 // no <base>, framing only by this origin and Telegram Web. connect-src follows the live runtime
 // config: the wallet API, the chat socket, and LINE's hosts when the app is a LIFF app.
@@ -7,6 +6,7 @@ import { createHash } from 'node:crypto'
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import helmet from 'helmet'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { FastifyInstance } from 'fastify'
 import type { RuntimeConfig } from '../../../src/api/contract'
 import { pageFiles } from './pages'
@@ -57,7 +57,7 @@ export async function registerSecurityHeaders(
   // index.html's and the prerendered pages' (issue 32): one policy for every page.
   const pages = staticDir && existsSync(staticDir) ? pageFiles(staticDir).map((file) => readFileSync(join(staticDir, file), 'utf8')) : []
   const hashes = [...new Set(pages.flatMap(inlineScriptHashes))]
-  const headers = helmet({
+  const helmetFor = (config: RuntimeConfig) => helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -70,7 +70,7 @@ export async function registerSecurityHeaders(
         mediaSrc: ["'self'", 'blob:', 'https:'],
         frameSrc: ['https:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: [() => connectSources(currentConfig()).join(' ')],
+        connectSrc: connectSources(config),
         // The browser's service worker (/sw.js) and web app manifest are this origin's (issue 31).
         workerSrc: ["'self'"],
         manifestSrc: ["'self'"],
@@ -87,5 +87,30 @@ export async function registerSecurityHeaders(
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     crossOriginResourcePolicy: { policy: 'cross-origin' },
   })
-  app.addHook('onRequest', (request, reply, done) => headers(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined)))
+  // Helmet computes and checks every header on each request (the CSP's dynamic connect-src most
+  // of all: a tenth of a wallet read). The headers depend on nothing but the config, which is
+  // replaced, never changed in place, when it changes: so they are worked out once per config.
+  const headerSets = new WeakMap<RuntimeConfig, readonly (readonly [string, string])[]>()
+  const headersOf = (config: RuntimeConfig) => {
+    let set = headerSets.get(config)
+    if (!set) headerSets.set(config, (set = recordedHeaders(helmetFor(config))))
+    return set
+  }
+  app.addHook('onRequest', (_request, reply, done) => {
+    for (const [name, value] of headersOf(currentConfig())) reply.raw.setHeader(name, value)
+    done()
+  })
+}
+
+type Middleware = (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void
+
+/** The headers a helmet middleware sets, by running it once against a response that records them
+ *  (it only sets headers, and removes X-Powered-By, which Node never sends). */
+function recordedHeaders(middleware: Middleware): (readonly [string, string])[] {
+  const set: (readonly [string, string])[] = []
+  const recorder = { setHeader: (name: string, value: unknown) => set.push([name, String(value)]), removeHeader: () => {} }
+  middleware({} as IncomingMessage, recorder as unknown as ServerResponse, (error) => {
+    if (error) throw error
+  })
+  return set
 }
