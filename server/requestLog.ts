@@ -29,12 +29,18 @@ const PATTERNS = SECRET_SEGMENTS.map(({ path, secrets }) =>
     segment.startsWith(':') ? { parameter: true, secret: secrets.includes(segment.slice(1)) } : { literal: segment.toLowerCase() }),
 )
 
+/** Each pattern's literal segments: a URL holding none of the patterns' all is logged as it is,
+ *  without being taken apart (every request is logged; few are one of these routes). */
+const LITERALS = PATTERNS.map((pattern) => pattern.flatMap((want) => (want.literal === undefined ? [] : [want.literal])))
+
 /**
  * The URL as the log may show it: the secret segments of the routes above replaced by
  * `[redacted]`. Literal segments match in any case and doubled slashes are skipped, so a URL no
  * route takes (404) is redacted as well; whatever follows the pattern is kept.
  */
 export function redactUrl(url: string): string {
+  const lower = url.toLowerCase()
+  if (!LITERALS.some((literals) => literals.every((literal) => lower.includes(literal)))) return url
   // A request line may name the whole URL (`GET http://host/path`): its origin is kept as it is.
   const origin = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i.exec(url)?.[0] ?? ''
   const end = url.slice(origin.length).search(/[?#]/)
