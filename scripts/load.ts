@@ -23,9 +23,10 @@
 // scheduled evenly with a random phase, and a latency counts from the scheduled time (a request
 // sent late because the previous one was slow counts its wait).
 //
-// Env: LOAD_PORT, LOAD_DURATION (s, default 30), LOAD_STEPS (the rates after it, e.g. `3000,3500`;
-// empty for none), LOAD_NODE_ARGS (e.g. --cpu-prof for the wallet servers), LOAD_ELD=1 (the wallet
-// servers' event loop every 5 s, on stderr).
+// Env: LOAD_PORT, LOAD_RATE (req/s of the first run, default 1,000), LOAD_DURATION (s, default
+// 30), LOAD_STEPS (the rates after it, e.g. `3000,3500`; empty for none), LOAD_NODE_ARGS (e.g.
+// --cpu-prof for the wallet servers), LOAD_ELD=1 (the wallet servers' event loop every 5 s, on
+// stderr).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { readFileSync, rmSync } from 'node:fs'
 import { Agent, request as httpRequest } from 'node:http'
@@ -51,7 +52,7 @@ if (postgres && !process.env.DATABASE_URL) {
 
 const MEMBERS = 200
 const INSTANCES = postgres ? 2 : 1
-const BASE_RATE = 1_000
+const BASE_RATE = Number(process.env.LOAD_RATE ?? 1_000)
 const DURATION_S = Number(process.env.LOAD_DURATION ?? 30)
 const STEP_S = 10
 const STEPS = process.env.LOAD_STEPS !== undefined ? process.env.LOAD_STEPS.split(',').filter(Boolean).map(Number) : [1_500, 2_000, 2_500, 3_000, 3_500, 4_000, 5_000, 6_000]
