@@ -66,8 +66,7 @@ function manifestOf(bundle: Rolldown.OutputBundle | undefined, base: string): Pr
   return manifest
 }
 
-/** `entry` built into one minified classic script (an IIFE), to inline in a page. */
-export async function buildScript(entry: string, manifest: PrepaintManifest = { locale: {}, screens: {}, images: {}, client: [] }): Promise<string> {
+async function buildScript(entry: string, manifest: PrepaintManifest): Promise<string> {
   const result = await build({
     configFile: false,
     logLevel: 'silent',

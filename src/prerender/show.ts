@@ -7,8 +7,8 @@ import { ACTIVE_CHECK_WAIT_MS, earlyActive } from '../api/early'
 import type { Language } from '../lib/language'
 import { APP_NAME_MARK, leavePrerendered, PRERENDERED_ID, TEMPLATE_ATTRIBUTE, templateKey } from '../lib/prerender'
 
-/** `screen`: the one the app will open (the prepaint script's: a member screen without a session is
- *  /login); the page's prerendered screen shows only if it is that one. */
+/** `screen`: the one the app will open (the prepaint script's); the page's prerendered screen shows
+ *  only if it is that one. */
 export function showPrerendered(config: RuntimeConfig, language: Language, screen: string, preloads: () => void): void {
   const target = document.getElementById(PRERENDERED_ID)
   const app = target?.dataset.app
@@ -75,9 +75,12 @@ function show(target: HTMLElement | null, config: RuntimeConfig, language: Langu
     event.preventDefault()
     ;(event.target as HTMLElement).dataset.sent = ''
   })
-  // For what fills the screen in later (src/prerender/homeFrame.ts): its language and words.
-  target.dataset.language = language
-  if (template.dataset.strings) target.dataset.strings = template.dataset.strings
+  // So is the last button pressed (the conditions, the logout): the app presses it again.
+  target.addEventListener('click', (event) => {
+    const button = (event.target as Element).closest('button')
+    if (!button || button.type === 'submit' || button.disabled) return
+    target.dataset.pressed = String([...target.querySelectorAll('button')].indexOf(button))
+  })
   waitForTheCheck(target)
   return true
 }

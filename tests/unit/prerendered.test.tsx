@@ -14,10 +14,11 @@ function Form() {
   const [password, setPassword] = useState('')
   const [remember, setRemember] = useState(false)
   const [language, setLanguage] = useState('th')
+  const [shown, setShown] = useState(false)
   return (
-    <form data-state={JSON.stringify({ phone, password, remember, language })} onSubmit={(event) => {
+    <form data-state={JSON.stringify({ phone, password, remember, language, shown })} onSubmit={(event) => {
       event.preventDefault()
-      sent({ phone, password, remember, language })
+      sent({ phone, password, remember, language, shown })
     }}>
       <select aria-label="language" value={language} onChange={(event) => setLanguage(event.target.value)}>
         <option value="th">th</option><option value="en">en</option>
@@ -25,6 +26,7 @@ function Form() {
       <input name="username" aria-label="phone" value={phone} onChange={(event) => setPhone(event.target.value)} />
       <input name="password" type="password" aria-label="password" value={password} onChange={(event) => setPassword(event.target.value)} />
       <input type="checkbox" aria-label="remember" checked={remember} onChange={(event) => setRemember(event.target.checked)} />
+      <button type="button" aria-label="show password" onClick={() => setShown((now) => !now)}>👁</button>
       <button type="submit">send</button>
     </form>
   )
@@ -78,7 +80,7 @@ describe('taking over the prerendered screen', () => {
     control('remember').checked = true
     ;(control('language') as unknown as HTMLSelectElement).value = 'en'
     const form = await mountApp(module)
-    expect(state(form)).toEqual({ phone: '0812345678', password: 'secr', remember: true, language: 'en' })
+    expect(state(form)).toEqual({ phone: '0812345678', password: 'secr', remember: true, language: 'en', shown: false })
     const password = form.querySelector<HTMLInputElement>('[name="password"]')!
     expect(document.activeElement).toBe(password)
     expect([password.selectionStart, password.selectionEnd]).toEqual([2, 3])
@@ -89,7 +91,7 @@ describe('taking over the prerendered screen', () => {
   it('a field the player left alone keeps what the app put there', async () => {
     const { module } = await page()
     const form = await mountApp(module)
-    expect(state(form)).toEqual({ phone: '', password: '', remember: false, language: 'th' })
+    expect(state(form)).toEqual({ phone: '', password: '', remember: false, language: 'th', shown: false })
   })
 
   it('a form sent before the app came is sent by the app, once, with what was typed', async () => {
@@ -100,7 +102,16 @@ describe('taking over the prerendered screen', () => {
     shown.querySelector('form')!.dataset.sent = ''
     await mountApp(module)
     expect(sent).toHaveBeenCalledTimes(1)
-    expect(sent).toHaveBeenCalledWith({ phone: '0812345678', password: 'secret99', remember: false, language: 'th' })
+    expect(sent).toHaveBeenCalledWith({ phone: '0812345678', password: 'secret99', remember: false, language: 'th', shown: false })
+  })
+
+  it('the last button pressed before the app came is pressed by the app, once', async () => {
+    const { module, shown } = await page()
+    // What show.ts keeps of a press: the button's place among the screen's.
+    shown.dataset.pressed = '0'
+    const form = await mountApp(module)
+    expect(state(form)).toMatchObject({ shown: true })
+    expect(sent).not.toHaveBeenCalled()
   })
 
   it('elsewhere than the prerendered path nothing is taken over; dropping it puts #root in its place', async () => {
