@@ -99,3 +99,22 @@ test('/register: the first step typed into before the app came keeps the number,
   expect(await shifts(page)).toEqual([])
 })
 
+
+test('/login: a link tapped before the app came is followed by the app, with no second page load', async ({ page, platform }) => {
+  const release = await holdTheApp(page, platform)
+  const documents: string[] = []
+  page.on('request', (request) => {
+    if (request.resourceType() === 'document') documents.push(new URL(request.url()).pathname)
+  })
+  await page.goto(`/login${launchHash(platform)}`, { waitUntil: 'commit' })
+  const shown = page.locator('#prerendered')
+  // The menu's how-to link (the menu is the same in every host and language).
+  await shown.locator('nav a[href="/howto"]').click()
+  // Kept for the app, not a page load: the page is still the prerendered /login.
+  await expect(shown.locator('input[name=username]')).toBeVisible()
+  expect(new URL(page.url()).pathname).toBe('/login')
+  release()
+  await expect(page).toHaveURL(/\/howto(#.*)?$/)
+  await expect(page.locator('#root .video-list button').first()).toBeVisible()
+  expect(documents).toEqual(['/login'])
+})

@@ -75,14 +75,30 @@ function show(target: HTMLElement | null, config: RuntimeConfig, language: Langu
     event.preventDefault()
     ;(event.target as HTMLElement).dataset.sent = ''
   })
-  // So is the last button pressed (the conditions, the logout): the app presses it again.
+  // So is the last button pressed (the conditions, the logout): the app presses it again. A link
+  // of the app's own (the menu's) is followed by the app too, not as a page load that would start
+  // everything again (and, in Telegram, lose the launch data in the address).
   target.addEventListener('click', (event) => {
+    const link = (event.target as Element).closest('a')
+    if (link && followedByTheApp(link, event)) {
+      event.preventDefault()
+      delete target.dataset.pressed
+      target.dataset.followed = link.getAttribute('href') ?? ''
+      return
+    }
     const button = (event.target as Element).closest('button')
     if (!button || button.type === 'submit' || button.disabled) return
+    delete target.dataset.followed
     target.dataset.pressed = String([...target.querySelectorAll('button')].indexOf(button))
   })
   waitForTheCheck(target)
   return true
+}
+
+/** A plain click on a link to another of the app's pages (not a new tab, not a download). */
+function followedByTheApp(link: HTMLAnchorElement, event: MouseEvent): boolean {
+  const plain = event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey
+  return plain && link.origin === window.location.origin && !link.target && !link.hasAttribute('download')
 }
 
 /** /login is prerendered as the app first draws it (spec 2): the form's place held, hidden, while

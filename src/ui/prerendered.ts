@@ -1,5 +1,5 @@
 // The app takes over the screen the page prerendered (issue 32; src/prerender/show.ts): the player
-// may have typed, ticked, focused a field, pressed a button or sent the form before the JavaScript came. The app
+// may have typed, ticked, focused a field, pressed a button, followed a link or sent the form before the JavaScript came. The app
 // renders into #root held out of the document meanwhile (no second form beside the first, no id
 // twice); once its own screen is mounted, each control the player changed is changed the same way
 // in the app's (as typing would: React hears an input event), #root takes the prerendered screen's
@@ -66,6 +66,14 @@ export function dropPrerendered(): void {
   screen.replaceWith(root)
 }
 
+/** A link followed on the prerendered screen is followed in the app: its own link, so the router
+ *  moves (no page load); the address itself if the app's screen has no such link. */
+function follow(root: HTMLElement, href: string): void {
+  const link = [...root.querySelectorAll('a')].find((candidate) => candidate.getAttribute('href') === href)
+  if (link) link.click()
+  else window.location.assign(href)
+}
+
 /** Moves what the player did on the prerendered screen onto the app's, then puts the app's in its place. */
 function takeOver(): void {
   if (!shown) return
@@ -75,6 +83,7 @@ function takeOver(): void {
   const focused = document.activeElement && screen.contains(document.activeElement) ? before.indexOf(document.activeElement as Control) : -1
   const sent = [...screen.querySelectorAll('form')].findIndex((form) => 'sent' in form.dataset)
   const pressed = screen.dataset.pressed === undefined ? undefined : screen.querySelectorAll('button')[Number(screen.dataset.pressed)]
+  const followed = screen.dataset.followed
   const alike = before.length === after.length && before.every((control, i) => control.tagName === after[i].tagName && control.type === after[i].type)
   if (alike) before.forEach((control, i) => changedByPlayer(control) && changeLike(control, after[i]))
   const buttons = [...root.querySelectorAll('button')]
@@ -82,6 +91,7 @@ function takeOver(): void {
   const press = pressed && buttons.find((button, i) => i === Number(screen.dataset.pressed) && button.textContent === pressed.textContent && button.getAttribute('aria-label') === pressed.getAttribute('aria-label'))
   dropPrerendered()
   press?.click()
+  if (followed !== undefined) follow(root, followed)
   if (!alike) return
   if (focused >= 0) moveCaret(before[focused], after[focused])
   if (sent >= 0) root.querySelectorAll('form')[sent]?.requestSubmit()

@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { PRERENDERED_ID } from '../../src/lib/prerender'
 
 const sent = vi.fn()
+const followed = vi.fn()
 
 /** A small controlled form like /login's: what the app's state holds is shown in `data-state`. */
 function Form() {
@@ -28,6 +29,10 @@ function Form() {
       <input type="checkbox" aria-label="remember" checked={remember} onChange={(event) => setRemember(event.target.checked)} />
       <button type="button" aria-label="show password" onClick={() => setShown((now) => !now)}>👁</button>
       <button type="submit">send</button>
+      <a href="/contact" onClick={(event) => {
+        event.preventDefault()
+        followed()
+      }}>contact</a>
     </form>
   )
 }
@@ -67,6 +72,7 @@ const state = (form: HTMLFormElement) => JSON.parse(form.dataset.state!) as Reco
 
 afterEach(() => {
   sent.mockClear()
+  followed.mockClear()
 })
 
 describe('taking over the prerendered screen', () => {
@@ -111,6 +117,15 @@ describe('taking over the prerendered screen', () => {
     shown.dataset.pressed = '0'
     const form = await mountApp(module)
     expect(state(form)).toMatchObject({ shown: true })
+    expect(sent).not.toHaveBeenCalled()
+  })
+
+  it('a link followed before the app came is followed by the app (its own link, the router), once', async () => {
+    const { module, shown } = await page()
+    // What show.ts keeps of a link tapped: its address, the page load held back.
+    shown.dataset.followed = '/contact'
+    await mountApp(module)
+    expect(followed).toHaveBeenCalledTimes(1)
     expect(sent).not.toHaveBeenCalled()
   })
 
