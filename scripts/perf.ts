@@ -29,6 +29,10 @@ import { SYSTEM_CHROMIUM } from './chromium'
 /** PERF_RUNS: fewer for a quick look (the medians then mean little). */
 const RUNS = Number(process.env.PERF_RUNS) || 3
 const REPORT_DIR = 'perf-reports'
+/** PERF_ONLY: a comma-separated list of the routes to measure (`/contact,/user/home`; the member
+ *  home both ways), skipping the rest and the typeable-form table, for a quick look at one change. */
+const ONLY = process.env.PERF_ONLY?.split(',').map((route) => route.trim()).filter(Boolean)
+const measured = (route: string): boolean => !ONLY || ONLY.includes(route)
 const CHROME_PATH = process.env.CHROME_PATH || SYSTEM_CHROMIUM
 /** The flags of playwright.config.ts; Lighthouse's Chrome also needs headless and no sandbox. */
 const PLAYWRIGHT_FLAGS = ['--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-gpu']
@@ -224,7 +228,8 @@ async function lighthouseTable(builds: readonly Build[]): Promise<string> {
         }),
       ])
     }
-    for (const route of PUBLIC_ROUTES) await measure(route, false)
+    for (const route of PUBLIC_ROUTES.filter(measured)) await measure(route, false)
+    if (!measured(paths.member.home)) return table(['Route', ...buildColumns(builds, ['Score', 'FCP', 'LCP', 'TBT', 'CLS', 'KB'])], rows)
     for (const build of builds) {
       const { token } = (await api(build.origin, 'POST', '/api/login', { username: DEMO.phone, password: DEMO.password })) as { token: string }
       tokens.set(build, token)
@@ -367,7 +372,7 @@ async function main(): Promise<void> {
     console.log(`\nLighthouse ${RUNS}x per route (mobile, simulated throttling): ${measured}`)
     const lighthouseResult = await lighthouseTable(builds)
     console.log(`\nTime to a typeable login form, ${RUNS}x per host (150 ms, 1.6 Mbit/s, CPU x${CPU_SLOWDOWN}, cache off)`)
-    const typeableResult = await typeableTable(builds)
+    const typeableResult = ONLY ? '(not measured: PERF_ONLY)' : await typeableTable(builds)
     const summary = `Lighthouse medians (mobile, simulated throttling; KB transferred)\n${lighthouseResult}\n\nTime to a typeable login form (median of ${RUNS})\n${typeableResult}\n`
     writeFileSync(join(REPORT_DIR, 'summary.txt'), summary)
     console.log(`\n${summary}\nReports in ${REPORT_DIR}/`)

@@ -15,17 +15,22 @@ import { JSDOM } from 'jsdom'
 import react from '@vitejs/plugin-react'
 import { createServer, type Plugin, type Rolldown } from 'vite'
 import { languages } from '../src/lib/language.ts'
-import { PRERENDERED_ID, PRERENDERED_PAGES, TEMPLATE_ATTRIBUTE, templateKey } from '../src/lib/prerender.ts'
+import { AFTER_PAINT_AT_LATEST_MS, PRERENDERED_ID, PRERENDERED_PAGES, TEMPLATE_ATTRIBUTE, templateKey } from '../src/lib/prerender.ts'
 import { localeParts } from './localeParts.ts'
 import { SCREENS } from './prepaintScript.ts'
 
 const VARIANTS = ['th', 'la'] as const
-/** The line after the templates: shows the prerendered screen and then starts the app (the prepaint
- *  script defines it: src/prerender/show.ts); without it (a page without its config, a prepaint
- *  that failed) it starts the app at once. */
-export const SHOW_SCRIPT = `<script>(window.__walletPrerendered||function(){var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=document.getElementById('${PRERENDERED_ID}').dataset.app;document.head.appendChild(s)})()</script>`
-/** The entry's script tag and the modules it imports: in a prerendered page, asked for by the line
- *  above once the screen has painted, so the screen's bytes come first. */
+/** A function, as page script, that starts the app after the first paint: the first screen's own
+ *  preloads (the prepaint script's `__walletPreloads`: strings, a lazy screen's chunks), the modules
+ *  the entry imports, then the entry. Once the page has painted (a hidden page paints no frame: after
+ *  a moment anyway), so the first paint waits for no script and the screen's bytes come first. */
+const startAfterPaint = (src: string, modules: string): string =>
+  `function(){var d=0;function go(){if(d)return;d=1;var w=window.__walletPreloads;if(w)w();'${modules}'.split(' ').forEach(function(h){if(!h)return;var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=h;document.head.appendChild(l)});var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src='${src}';document.head.appendChild(s)}requestAnimationFrame(function(){setTimeout(go,0)});setTimeout(go,${AFTER_PAINT_AT_LATEST_MS})}`
+/** The line after a prerendered page's templates: shows the prerendered screen and then starts the
+ *  app (the prepaint script defines it: src/prerender/show.ts); without it (a page without its
+ *  config, a prepaint that failed), starts the app after the first paint as index.html does. */
+const showScript = (src: string, modules: string): string => `<script>(window.__walletPrerendered||${startAfterPaint(src, modules)})()</script>`
+/** The entry's script tag and the modules it imports: asked for by the lines above instead. */
 const ENTRY = /<script type="module" crossorigin src="([^"]+)"><\/script>/
 const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">/g
 const ROOT = /<div id="root">[\s\S]*?<\/div><\/div>/
@@ -120,18 +125,33 @@ export function prerender(): Plugin {
         const entry = ENTRY.exec(index)
         if (!stylesheet || !splash || !entry) throw new Error('prerender: index.html has no stylesheet link, no #root or no entry script')
         const css = (file: string) => readFileSync(join(outDir, file), 'utf8')
+        // The stylesheet inline, and its link kept, disabled (never fetched, never applied): the
+        // app's loader of lazy chunks adds a stylesheet a chunk needs only if no link has it, and the
+        // entry's added again after the screens' own would override them (a modal off-centre, a
+        // carousel as wide as the page can be).
+        const inline = (styles: string) => `<style>${styles}</style>${stylesheet[0].replace(/>$/, ' disabled>')}`
         const modules = [...index.matchAll(MODULE_PRELOAD)].map(([, href]) => href).join(' ')
         const templates = await renderScreens(root)
         for (const [path, file] of Object.entries(PRERENDERED_PAGES)) {
           // The entry's stylesheet and the screen's own (a lazy screen's, which the app adds again with its chunks).
           const styles = [css(stylesheet[1].replace(/^\//, '')), ...screenStylesheets(bundle, path).map(css)].join('')
           const page = index
-            .replace(STYLESHEET, () => `<style>${styles}</style>`)
+            .replace(STYLESHEET, () => inline(styles))
             .replace(ENTRY, '')
             .replace(MODULE_PRELOAD, '')
-            .replace(ROOT, () => `${templates.get(path)}<div id="${PRERENDERED_ID}" data-path="${path}" data-app="${entry[1]}" data-preload="${modules}"></div>${splash[0]}${SHOW_SCRIPT}`)
+            .replace(ROOT, () => `${templates.get(path)}<div id="${PRERENDERED_ID}" data-path="${path}" data-app="${entry[1]}" data-preload="${modules}"></div>${splash[0]}${showScript(entry[1], modules)}`)
           writeFileSync(join(outDir, file), page)
         }
+        // index.html (every other screen) likewise: its stylesheet inline, and the app asked for
+        // once the splash has painted.
+        writeFileSync(
+          join(outDir, 'index.html'),
+          index
+            .replace(STYLESHEET, () => inline(css(stylesheet[1].replace(/^\//, ''))))
+            .replace(ENTRY, '')
+            .replace(MODULE_PRELOAD, '')
+            .replace(ROOT, (root) => `${root}<script>(${startAfterPaint(entry[1], modules)})()</script>`),
+        )
       },
     },
   }

@@ -9,7 +9,7 @@
 import type { RuntimeConfig } from './api/contract'
 import { readInlineConfig, startEarly } from './api/early'
 import { paths } from './lib/paths'
-import { PRERENDERED_PAGES, prerenderedScreenOf } from './lib/prerender'
+import { prerenderedScreenOf } from './lib/prerender'
 import { fromHostLanguage, htmlLang, type Language } from './lib/language'
 import { pickLanguage, readStoredLanguage } from './i18n/language'
 import { storageKeys } from './lib/storage'
@@ -81,9 +81,10 @@ export function prepaint(manifest: PrepaintManifest, path = window.location.path
     document.documentElement.lang = htmlLang[language]
     ;(window as { __walletPrerendered?: () => void }).__walletPrerendered = () => showPrerendered(config, language, screen, preloads)
   }
-  // A page with the screen prerendered (issue 32) has its bytes come first: the app's files are
-  // asked for once the screen has painted (src/prerender/show.ts); elsewhere, at once.
-  if (!(config && language && PRERENDERED_PAGES[screen])) preloads()
+  // Every page has its own bytes come first: the app's files are asked for once it has painted, by
+  // the prerendered screen (src/prerender/show.ts) or the page's line of script that starts the app
+  // (scripts/prerender.ts).
+  ;(window as { __walletPreloads?: () => void }).__walletPreloads = preloads
 }
 
 if (typeof __PREPAINT_MANIFEST__ !== 'undefined') {

@@ -60,6 +60,10 @@ test('/login: typed into before the app came, taken over with the typing, the fo
   // What was typed is what the app sends.
   await page.keyboard.press('Enter')
   await expect(page).toHaveURL(/\/user\/home(#.*)?$/)
+  // The entry's stylesheet is in the page once, inline: loading home's chunks adds no second copy
+  // of it after theirs (it would override them).
+  await expect(page.getByTestId('total-balance')).toBeVisible()
+  expect(await page.evaluate(() => [...document.styleSheets].filter((sheet) => sheet.href?.includes('/assets/index-')).length)).toBe(0)
 })
 
 test('/login: a form sent before the app came is sent once the app has, once', async ({ page, platform }) => {

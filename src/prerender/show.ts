@@ -5,7 +5,7 @@
 import type { RuntimeConfig } from '../api/contract'
 import { ACTIVE_CHECK_WAIT_MS, earlyActive } from '../api/early'
 import type { Language } from '../lib/language'
-import { APP_NAME_MARK, leavePrerendered, PRERENDERED_ID, TEMPLATE_ATTRIBUTE, templateKey } from '../lib/prerender'
+import { AFTER_PAINT_AT_LATEST_MS, APP_NAME_MARK, leavePrerendered, PRERENDERED_ID, TEMPLATE_ATTRIBUTE, templateKey } from '../lib/prerender'
 
 /** `screen`: the one the app will open (the prepaint script's); the page's prerendered screen shows
  *  only if it is that one. */
@@ -35,9 +35,6 @@ export function showPrerendered(config: RuntimeConfig, language: Language, scree
     }
   }
 }
-
-/** When the app starts at the latest if no frame has painted (a page opened in the background). */
-const AFTER_PAINT_AT_LATEST_MS = 250
 
 /** The app's entry, with the modules it imports asked for beside it (no round trip between). */
 function startApp(src: string, modules: string[]): void {

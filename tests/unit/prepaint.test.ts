@@ -42,6 +42,17 @@ function recordFetches(answers: Record<string, unknown>): { url: string; headers
   return asked
 }
 
+type PageWindow = Window & { __walletPreloads?: () => void }
+
+/** The prepaint script, then what the page's line of script does once the page has painted
+ *  (scripts/prerender.ts): nothing of the app is asked for before that paint. */
+function prepaintAndPaint(...args: Parameters<typeof prepaint>): void {
+  const before = preloaded()
+  prepaint(...args)
+  expect(preloaded()).toEqual(before)
+  ;(window as PageWindow).__walletPreloads?.()
+}
+
 describe('prepaint (inline in index.html)', () => {
   beforeEach(() => {
     recordFetches({ '/config.json': { apiBase: '' } })
@@ -55,11 +66,12 @@ describe('prepaint (inline in index.html)', () => {
     delete document.documentElement.dataset.theme
     localStorage.clear()
     history.replaceState(null, '', '/')
+    delete (window as PageWindow).__walletPreloads
   })
 
   it("paints a dark Telegram theme and preloads the Telegram user's language", () => {
     history.replaceState(null, '', `/login${telegramHash({ bg_color: '#17212b', text_color: '#f5f5f5' }, 'lo')}`)
-    prepaint(MANIFEST)
+    prepaintAndPaint(MANIFEST)
     const root = document.documentElement
     expect(root.dataset.theme).toBe('dark')
     expect(root.style.getPropertyValue('--bg')).toBe('#17212b')
@@ -69,22 +81,22 @@ describe('prepaint (inline in index.html)', () => {
 
   it('preloads the stored language over the host language, and touches no theme outside Telegram', () => {
     localStorage.setItem('locale', 'en')
-    prepaint(MANIFEST, '/login')
+    prepaintAndPaint(MANIFEST, '/login')
     expect(preloaded()).toEqual(['modulepreload /assets/core-en.js'])
     expect(document.documentElement.dataset.theme).toBeUndefined()
     expect(document.documentElement.getAttribute('style')).toBeNull()
   })
 
   it('preloads the browser language, and no strings for a language the app does not have', () => {
-    withNavigatorLanguage('th-TH', () => prepaint(MANIFEST, '/login'))
+    withNavigatorLanguage('th-TH', () => prepaintAndPaint(MANIFEST, '/login'))
     expect(preloaded()).toEqual(['modulepreload /assets/core-th.js'])
     document.head.innerHTML = ''
-    withNavigatorLanguage('zh-CN', () => prepaint(MANIFEST, '/contact'))
+    withNavigatorLanguage('zh-CN', () => prepaintAndPaint(MANIFEST, '/contact'))
     expect(preloaded()).toEqual(['modulepreload /assets/ContactPage.js', 'modulepreload /assets/api.js', 'modulepreload /assets/axios.js', 'preload:image /line-qr.png'])
   })
 
   it("preloads a lazy screen's chunks, the rest of the strings and its image", () => {
-    withNavigatorLanguage('en-US', () => prepaint(MANIFEST, '/contact'))
+    withNavigatorLanguage('en-US', () => prepaintAndPaint(MANIFEST, '/contact'))
     expect(preloaded()).toEqual([
       'modulepreload /assets/core-en.js',
       'modulepreload /assets/rest-en.js',
@@ -96,11 +108,11 @@ describe('prepaint (inline in index.html)', () => {
   })
 
   it('preloads the member home for / only with a session; without one, /login needs the core only', () => {
-    withNavigatorLanguage('en-US', () => prepaint(MANIFEST, '/'))
+    withNavigatorLanguage('en-US', () => prepaintAndPaint(MANIFEST, '/'))
     expect(preloaded()).toEqual(['modulepreload /assets/core-en.js'])
     document.head.innerHTML = ''
     localStorage.setItem('token', 'abc')
-    withNavigatorLanguage('en-US', () => prepaint(MANIFEST, '/'))
+    withNavigatorLanguage('en-US', () => prepaintAndPaint(MANIFEST, '/'))
     expect(preloaded()).toEqual([
       'modulepreload /assets/core-en.js',
       'modulepreload /assets/rest-en.js',
@@ -117,17 +129,17 @@ describe('prepaint (inline in index.html)', () => {
       'https://api.operator.example/api/lookup/active': { isActive: false, terminated: false },
       'https://api.operator.example/api/wallet': wallet,
     })
-    prepaint(MANIFEST, '/') // a guest on `/` lands on /login
+    prepaintAndPaint(MANIFEST, '/') // a guest on `/` lands on /login
     await expect(takeEarly('active')).resolves.toEqual({ isActive: false, terminated: false })
     expect(takeEarly('wallet')).toBeUndefined()
     // Signed in, `/` opens the member home: no check, but the wallet home shows first, with the token.
     sessionStorage.setItem('token', 'tok')
-    prepaint(MANIFEST, '/')
+    prepaintAndPaint(MANIFEST, '/')
     expect(takeEarly('active')).toBeUndefined()
     await expect(takeEarly('wallet')).resolves.toEqual(wallet)
     expect(asked.at(-1)).toEqual({ url: 'https://api.operator.example/api/wallet', headers: { 'X-Requested-With': 'wallet-user', Authorization: 'Bearer tok' } })
     // /login itself checks, with the token (spec 7).
-    prepaint(MANIFEST, '/login')
+    prepaintAndPaint(MANIFEST, '/login')
     await expect(takeEarly('config')).resolves.toEqual({ apiBase: 'https://api.operator.example/' })
     await expect(takeEarly('active')).resolves.toEqual({ isActive: false, terminated: false })
     expect(asked.slice(-2)).toEqual([
@@ -140,26 +152,26 @@ describe('prepaint (inline in index.html)', () => {
   it('hands over only a wallet: a refusal (an expired session) is left to the app\'s client', async () => {
     sessionStorage.setItem('token', 'old')
     recordFetches({ '/config.json': { apiBase: '' }, '/api/wallet': { message: 'EXPIRED_AUTH_TOKEN' } })
-    prepaint(MANIFEST, '/user/home')
+    prepaintAndPaint(MANIFEST, '/user/home')
     await expect(takeEarly('wallet')).resolves.toBeNull()
     sessionStorage.clear()
   })
 
   it('leaves the service check to the app on other screens, and hands over only a plain answer', async () => {
     const asked = recordFetches({ '/config.json': { apiBase: '' } })
-    prepaint(MANIFEST, '/contact')
+    prepaintAndPaint(MANIFEST, '/contact')
     expect(takeEarly('active')).toBeUndefined()
     expect(asked.map(({ url }) => url)).toEqual(['/config.json'])
     // On /login a gone service answers 410 {message: 'gone'}: no answer is handed over, so the app
     // asks through its own client, which knows what gone means.
     recordFetches({ '/config.json': { apiBase: '' }, '/api/lookup/active': { message: 'gone' } })
-    prepaint(MANIFEST, '/login')
+    prepaintAndPaint(MANIFEST, '/login')
     await expect(takeEarly('active')).resolves.toBeNull()
   })
 
   it('hands the answer to the first render once it has come', async () => {
     recordFetches({ '/config.json': { apiBase: '' }, '/api/lookup/active': { isActive: true, terminated: false } })
-    prepaint(MANIFEST, '/login')
+    prepaintAndPaint(MANIFEST, '/login')
     expect(takeEarlyActiveAnswer()).toBeUndefined() // not answered yet: the request stays
     await new Promise((resolve) => setTimeout(resolve, 0))
     expect(takeEarlyActiveAnswer()).toEqual({ isActive: true, terminated: false })
