@@ -66,7 +66,8 @@ function manifestOf(bundle: Rolldown.OutputBundle | undefined, base: string): Pr
   return manifest
 }
 
-async function buildScript(entry: string, manifest: PrepaintManifest): Promise<string> {
+/** `entry` built into one minified classic script (an IIFE), to inline in a page. */
+export async function buildScript(entry: string, manifest: PrepaintManifest = { locale: {}, screens: {}, images: {}, client: [] }): Promise<string> {
   const result = await build({
     configFile: false,
     logLevel: 'silent',

@@ -1,5 +1,6 @@
 // Vite plugin (issue 32): after a build, writes the prerendered first screens beside index.html, one
-// page per screen of PRERENDERED_PAGES (login.html, register.html). Each is index.html with:
+// page per screen of PRERENDERED_PAGES (login.html, register.html, home.html: the member home's
+// frame). Each is index.html with:
 // - the entry's stylesheet and the screen's own inline, so nothing holds the first paint;
 // - the screen as the app draws it, once per variant and language, in <template>s, rendered from
 //   the app's own components (src/prerender/render.tsx, through Vite's SSR loader in a jsdom window);
@@ -17,7 +18,8 @@ import { createServer, type Plugin, type Rolldown } from 'vite'
 import { languages } from '../src/lib/language.ts'
 import { AFTER_PAINT_AT_LATEST_MS, PRERENDERED_ID, PRERENDERED_PAGES, TEMPLATE_ATTRIBUTE, templateKey } from '../src/lib/prerender.ts'
 import { localeParts } from './localeParts.ts'
-import { SCREENS } from './prepaintScript.ts'
+import { buildScript, SCREENS } from './prepaintScript.ts'
+import { paths } from '../src/lib/paths.ts'
 
 const VARIANTS = ['th', 'la'] as const
 /** A function, as page script, that starts the app after the first paint: the first screen's own
@@ -36,7 +38,14 @@ const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">/g
 const ROOT = /<div id="root">[\s\S]*?<\/div><\/div>/
 const STYLESHEET = /<link rel="stylesheet"[^>]*href="([^"]+\.css)"[^>]*>/
 
-type Render = (path: string, variant: string, language: string) => Promise<string>
+type Render = (path: string, variant: string, language: string) => Promise<{ markup: string; strings?: object }>
+
+/** A value for a double-quoted HTML attribute. */
+const attribute = (value: string) => value.replaceAll('&', '&amp;').replaceAll('"', '&quot;')
+
+/** What each prerendered page runs after showing its screen, beside the app: the member home's
+ *  frame fills in the greeting, the balance and the sync line (src/prerender/homeFrame.ts). */
+const AFTER_SHOW: Record<string, string> = { [paths.member.home]: 'src/prerender/homeFrame.ts' }
 
 /** Runs `run` with a jsdom window as the page's globals (the app's modules read window and
  *  storage), and takes them away after. */
@@ -74,8 +83,9 @@ async function renderScreens(root: string): Promise<Map<string, string>> {
         let html = ''
         for (const variant of VARIANTS) {
           for (const language of languages) {
-            const markup = await renderPrerendered(path, variant, language)
-            html += `<template ${TEMPLATE_ATTRIBUTE}="${templateKey(variant, language)}">${markup}</template>`
+            const { markup, strings } = await renderPrerendered(path, variant, language)
+            const words = strings ? ` data-strings="${attribute(JSON.stringify(strings))}"` : ''
+            html += `<template ${TEMPLATE_ATTRIBUTE}="${templateKey(variant, language)}"${words}>${markup}</template>`
           }
         }
         templates.set(path, html)
@@ -135,11 +145,12 @@ export function prerender(): Plugin {
         for (const [path, file] of Object.entries(PRERENDERED_PAGES)) {
           // The entry's stylesheet and the screen's own (a lazy screen's, which the app adds again with its chunks).
           const styles = [css(stylesheet[1].replace(/^\//, '')), ...screenStylesheets(bundle, path).map(css)].join('')
+          const after = AFTER_SHOW[path] ? `<script>${await buildScript(resolve(root, AFTER_SHOW[path]))}</script>` : ''
           const page = index
             .replace(STYLESHEET, () => inline(styles))
             .replace(ENTRY, '')
             .replace(MODULE_PRELOAD, '')
-            .replace(ROOT, () => `${templates.get(path)}<div id="${PRERENDERED_ID}" data-path="${path}" data-app="${entry[1]}" data-preload="${modules}"></div>${splash[0]}${showScript(entry[1], modules)}`)
+            .replace(ROOT, () => `${templates.get(path)}<div id="${PRERENDERED_ID}" data-path="${path}" data-app="${entry[1]}" data-preload="${modules}"></div>${splash[0]}${showScript(entry[1], modules)}${after}`)
           writeFileSync(join(outDir, file), page)
         }
         // index.html (every other screen) likewise: its stylesheet inline, and the app asked for

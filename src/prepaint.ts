@@ -79,7 +79,10 @@ export function prepaint(manifest: PrepaintManifest, path = window.location.path
     const host = detectCurrentPlatform(config)
     if (host !== 'browser') document.documentElement.dataset.host = host
     document.documentElement.lang = htmlLang[language]
-    ;(window as { __walletPrerendered?: () => void }).__walletPrerendered = () => showPrerendered(config, language, screen, preloads)
+    // Where the app first tries the messenger's sign-in (issue 31: a player who linked it types
+    // nothing), /login's form is the app's to show: typing before then would be lost.
+    const messengerFirst = host !== 'browser' && config.identity?.[host] === true && !signedIn()
+    ;(window as { __walletPrerendered?: () => void }).__walletPrerendered = () => showPrerendered(config, language, screen, preloads, messengerFirst)
   }
   // Every page has its own bytes come first: the app's files are asked for once it has painted, by
   // the prerendered screen (src/prerender/show.ts) or the page's line of script that starts the app

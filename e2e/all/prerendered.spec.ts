@@ -1,10 +1,12 @@
 // The first screens prerendered into the page (issue 32): /login and /register's first step show,
+// and the member home's frame with the balance,
 // in the app's language and the operator's name, and take typing before the app's JavaScript has
 // come; the app then takes them over with what was typed, the focus and the caret kept, a form sent
 // meanwhile sent once, and nothing on the screen moving. The entry script is held back until the
 // player has typed, as on a phone whose JavaScript is still on its way.
 import type { Page, Route } from '@playwright/test'
 import { DEMO, expect, launchHash, test } from '../fixtures'
+import { demoMember, signedIn } from '../walletMembers'
 
 /** Holds the app's entry script until `release()`: the page shows and works without it meanwhile.
  *  In LINE the player's language is stored (a returning player): LINE says its own only once LIFF
@@ -121,4 +123,40 @@ test('/login: a link tapped before the app came is followed by the app, with no 
   await expect(page).toHaveURL(/\/howto(#.*)?$/)
   await expect(page.locator('#root .video-list button').first()).toBeVisible()
   expect(documents).toEqual(['/login'])
+})
+
+test('/user/home: the frame shows before the app, the greeting and balance as soon as the wallet answers, the last refresh as the app words it; the app takes its place word for word and the top of home does not move', async ({ page, platform, request }) => {
+  const release = await holdTheApp(page, platform)
+  await signedIn(page, await demoMember(request))
+  // A returning member: the balances were last read from the games an hour ago (the wallet's
+  // answer, which carries them, makes that now: both the page and the app say so).
+  await page.addInitScript(() => localStorage.setItem('last_sync', String(Date.now() - 3_600_000)))
+  await page.goto(`/user/home${launchHash(platform)}`, { waitUntil: 'commit' })
+  const shown = page.locator('#prerendered')
+  // The prepaint script's wallet answer, shown by the page: the app's code has not come.
+  await expect(shown.locator('.balance-card__total')).toHaveText(/\d/)
+  await expect(shown.locator('#home-title')).toContainText(DEMO.name)
+  const words = '#home-title, .balance-card__total, .balance-card__split dd, .balance-card__sync [aria-live]'
+  const said = await shown.locator(words).allTextContents()
+  expect(said.at(-1)).toMatch(/\d{2}\/\d{2}\/\d{4}/)
+  const top = '.balance-card, .balance-card__total, .balance-card__split dd, .home-actions button, .home-bonus-link, nav a'
+  const before = await boxes(page, '#prerendered', top)
+  expect(before.length).toBeGreaterThan(8)
+  release()
+  await expect(shown).toHaveCount(0)
+  const app = page.locator('#root')
+  await expect(app.getByTestId('total-balance')).toBeVisible()
+  expect(await app.locator(words).allTextContents()).toEqual(said)
+  expect(await boxes(page, '#root', top)).toEqual(before)
+})
+
+test('/user/home without a session: no frame, the app sends the player to /login', async ({ page, platform }) => {
+  const release = await holdTheApp(page, platform)
+  await page.goto(`/user/home${launchHash(platform)}`, { waitUntil: 'commit' })
+  await expect(page.locator('.splash')).toBeVisible()
+  await expect(page.locator('#prerendered, template')).toHaveCount(0)
+  release()
+  // Home is where sign-in lands anyway: not carried as a redirect (lib/paths.ts).
+  await expect(page).toHaveURL(/\/login(#.*)?$/)
+  await expect(page.locator('#prerendered')).toHaveCount(0)
 })

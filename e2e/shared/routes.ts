@@ -30,7 +30,8 @@ export function routeTable(screens: readonly Screen[]): void {
         const home = SCREENS.find((screen) => screen.path === paths.member.home)!
         const login = SCREENS.find((screen) => screen.path === paths.login)!
         await expect(page.getByRole('heading', { level: 1, name: (signedIn ? home : login).heading(strings) })).toBeVisible()
-        expect(pathOf(page)).toBe(signedIn ? paths.member.home : paths.login)
+        // The member home's frame is in the page at /user before the app moves the address.
+        await expect.poll(() => pathOf(page)).toBe(signedIn ? paths.member.home : paths.login)
       })
     }
 

@@ -37,6 +37,29 @@ test('first open: password, the link offer, Link; the next open lands on home wi
   expect(await again.evaluate(() => [sessionStorage.getItem('token') !== null, localStorage.getItem('token')])).toEqual([true, null])
 })
 
+test("/login's form, in the page before the app, is held for the app while it tries Telegram's sign-in: nothing typed then is lost", async ({ page, request }) => {
+  await telegramOn(request)
+  const member = await registerMember(request)
+  let release: () => void = () => undefined
+  const released = new Promise<void>((resolve) => (release = resolve))
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await released
+    await route.continue()
+  })
+  await page.goto(`/login${telegramHash({ initData: await telegramInitData(request, messengerUser()) })}`, { waitUntil: 'commit' })
+  const shown = page.locator('#prerendered')
+  await expect(shown.getByRole('heading', { name: strings.login.title })).toBeVisible()
+  // The service check has answered, when the page shows the form elsewhere: here it stays held.
+  await expect.poll(() => page.evaluate(() => (window as { __walletEarly?: { activeAnswer?: unknown } }).__walletEarly?.activeAnswer)).toBeTruthy()
+  await expect(shown.locator('.reserved__content').first()).toHaveAttribute('inert', '')
+  release()
+  await expect(shown).toHaveCount(0)
+  // Not linked: the app's form, once Telegram's sign-in has been tried.
+  await formShown(page, strings)
+  await signIn(page, strings, { phone: member.phone, password: member.password, remember: false })
+  await expect(page.getByRole('dialog', { name: strings.identity.offerTitle.replace('{{messenger}}', 'Telegram') })).toBeVisible()
+})
+
 test('"Not now" is remembered: the next password sign-in does not offer again', async ({ page, request }) => {
   await telegramOn(request)
   const member = await registerMember(request)

@@ -18,6 +18,8 @@ interface EarlyRequests {
   activeAnswer?: ActiveResponse | null
   /** On the member home with a session: the wallet, what home shows first. */
   wallet?: Promise<WalletResponse | null>
+  /** When that wallet answered: its game balances are as fresh as then. */
+  walletAt?: number
 }
 
 const slot = globalThis as { __walletEarly?: EarlyRequests }
@@ -84,7 +86,12 @@ export function startEarly({ active, wallet = false, config: inline }: { active:
       if (early.active) early.activeAnswer = answer
     })
   }
-  if (wallet) early.wallet = withApi(fetchWallet)
+  if (wallet) {
+    early.wallet = withApi(fetchWallet).then((answer) => {
+      if (answer) early.walletAt = Date.now()
+      return answer
+    })
+  }
   slot.__walletEarly = early
 }
 
@@ -95,6 +102,12 @@ export const ACTIVE_CHECK_WAIT_MS = 3000
  *  /login waits for it too: src/prerender/show.ts). */
 export const earlyActive = (): Promise<ActiveResponse | null> | undefined => slot.__walletEarly?.active
 
+/** The wallet the prepaint script asked for, without taking it (the page's prerendered home shows
+ *  its balance: src/prerender/show.ts). */
+export const earlyWallet = (): Promise<WalletResponse | null> | undefined => slot.__walletEarly?.wallet
+
+/** When the early wallet answered (kept after it is taken), else undefined. */
+export const earlyWalletAt = (): number | undefined => slot.__walletEarly?.walletAt
 
 /** The early request of that name, once: later calls (another visit to /login) get undefined. */
 export function takeEarly<K extends 'config' | 'active' | 'wallet'>(name: K): EarlyRequests[K] {

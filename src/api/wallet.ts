@@ -3,7 +3,7 @@
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { useSyncExternalStore } from 'react'
 import { readLastSync, storageKeys } from '../lib/storage'
-import { takeEarly } from './early'
+import { earlyWalletAt, takeEarly } from './early'
 import { call } from './call'
 import { walletEndpoints } from './contract/wallet'
 import { shownInline } from './queryClient'
@@ -20,9 +20,11 @@ export const walletKeys = {
 
 /** The wallet; the first read on a cold home takes the answer the prepaint script asked for. */
 export const getWallet = async (): Promise<WalletResponse> => {
-  const wallet = (await takeEarly('wallet')) ?? (await call(walletEndpoints.wallet))
-  // The wallet carries every game balance: a load is as fresh as a refresh (issue 17).
-  noteSynced()
+  const early = await takeEarly('wallet')
+  const wallet = early ?? (await call(walletEndpoints.wallet))
+  // The wallet carries every game balance: a load is as fresh as a refresh (issue 17), as of its
+  // answer (the page's prerendered home said so too: src/prerender/homeFrame.ts).
+  noteSynced(early ? earlyWalletAt() : undefined)
   return wallet
 }
 
@@ -44,8 +46,8 @@ export function useRefreshSlots(): () => Promise<void> {
 }
 
 /** Notes that the balances shown are fresh now (spec 3's `last_sync`) and tells the card. */
-function noteSynced(): void {
-  localStorage.setItem(storageKeys.lastSync, String(Date.now()))
+function noteSynced(at = Date.now()): void {
+  localStorage.setItem(storageKeys.lastSync, String(at))
   for (const listener of syncListeners) listener()
 }
 

@@ -7,10 +7,12 @@ import { paths } from './paths'
  *  into every page it serves (src/api/early.ts reads it). */
 export const INLINE_CONFIG_ID = 'runtime-config'
 
-/** The screens prerendered at build time, and the page file that carries each. */
+/** The screens prerendered at build time, and the page file that carries each. The member home
+ *  is its frame (labels, actions, the game rows' places), shown only with a session. */
 export const PRERENDERED_PAGES: Record<string, string> = {
   [paths.login]: 'login.html',
   [paths.register]: 'register.html',
+  [paths.member.home]: 'home.html',
 }
 
 /** The screen a path opens (spec 2: `/` and `/user` are the member home), and its page file. */
@@ -30,6 +32,14 @@ export const templateKey = (variant: string, language: string): string => `${var
 
 /** Where the operator's app name goes in a template: the page fills it in from the runtime config. */
 export const APP_NAME_MARK = '\u2063app-name\u2063'
+
+/** The member home's frame words what the wallet answer and the kept sync time say with these
+ *  strings, one set per template (`data-strings`), a mark where each value goes. */
+export interface FrameStrings {
+  greeting: string
+  lastSync: string
+}
+export const VALUE_MARK = '\u2063value\u2063'
 
 /** The form controls of a screen, in document order: the prerendered and the app's match one to one. */
 export const FORM_CONTROLS = 'input, select, textarea'

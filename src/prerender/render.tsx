@@ -8,13 +8,15 @@ import { Router } from 'wouter'
 import { setPrerenderConfig } from '../api/config'
 import type { RuntimeConfig, Variant } from '../api/contract'
 import { LoginGuard } from '../app/guards'
+import { HomeScreen } from '../app/home'
+import { MemberLayout } from '../app/MemberLayout'
 import { PublicLayout } from '../app/PublicLayout'
 import { LoginPage } from '../features/auth/LoginPage'
 import { RegisterPage } from '../features/auth/register/RegisterPage'
-import { changeLanguage, ensureAllStrings, initI18n } from '../i18n/i18n'
+import { changeLanguage, ensureAllStrings, i18n, initI18n } from '../i18n/i18n'
 import type { Language } from '../lib/language'
 import { paths } from '../lib/paths'
-import { APP_NAME_MARK } from '../lib/prerender'
+import { APP_NAME_MARK, type FrameStrings, VALUE_MARK } from '../lib/prerender'
 import { loadPlatform } from '../platform'
 
 /** The prerendered screens by path, each in its shell as the route draws it. */
@@ -22,12 +24,21 @@ export const PRERENDERED: Record<string, ComponentType> = {
   // The form's place held while the service check runs (the page shows the form when it answers).
   [paths.login]: () => <PublicLayout><LoginGuard><LoginPage /></LoginGuard></PublicLayout>,
   [paths.register]: () => <PublicLayout><RegisterPage /></PublicLayout>,
+  // The frame of the member home: no member's data, so labels, actions and the places of what comes.
+  [paths.member.home]: () => <MemberLayout><HomeScreen /></MemberLayout>,
 }
 
 let started = false
 
-/** The markup of `path`'s screen in its shell, in `language`, for `variant`. */
-export async function renderPrerendered(path: string, variant: Variant, language: Language): Promise<string> {
+/** The words the member home's frame fills in later (src/prerender/homeFrame.ts), in the language in use. */
+const frameStrings = (): FrameStrings => ({
+  greeting: i18n.t('home.greeting', { name: VALUE_MARK }),
+  lastSync: i18n.t('home.lastSync', { time: VALUE_MARK }),
+})
+
+/** The markup of `path`'s screen in its shell, in `language`, for `variant`; for the member home,
+ *  the words its frame fills in later. */
+export async function renderPrerendered(path: string, variant: Variant, language: Language): Promise<{ markup: string; strings?: FrameStrings }> {
   const config = { apiBase: '', variant, appName: APP_NAME_MARK, chat: null, line: null, telegram: null } as unknown as RuntimeConfig
   setPrerenderConfig(config)
   if (!started) {
@@ -40,7 +51,7 @@ export async function renderPrerendered(path: string, variant: Variant, language
   const Page = PRERENDERED[path]
   const client = new QueryClient()
   try {
-    return renderToString(
+    const markup = renderToString(
       <Router ssrPath={path}>
         <QueryClientProvider client={client}>
           <Page />
@@ -48,6 +59,7 @@ export async function renderPrerendered(path: string, variant: Variant, language
       </Router>,
       { identifierPrefix: 'p' },
     )
+    return { markup, strings: path === paths.member.home ? frameStrings() : undefined }
   } finally {
     // Its queries' garbage-collection timers would hold the build open for minutes.
     client.clear()

@@ -7,15 +7,15 @@ import { ACTIVE_CHECK_WAIT_MS, earlyActive } from '../api/early'
 import type { Language } from '../lib/language'
 import { AFTER_PAINT_AT_LATEST_MS, APP_NAME_MARK, leavePrerendered, PRERENDERED_ID, TEMPLATE_ATTRIBUTE, templateKey } from '../lib/prerender'
 
-/** `screen`: the one the app will open (the prepaint script's); the page's prerendered screen shows
- *  only if it is that one. */
-export function showPrerendered(config: RuntimeConfig, language: Language, screen: string, preloads: () => void): void {
+/** `screen`: the one the app will open (the prepaint script's: a member screen without a session is
+ *  /login); the page's prerendered screen shows only if it is that one. */
+export function showPrerendered(config: RuntimeConfig, language: Language, screen: string, preloads: () => void, messengerFirst = false): void {
   const target = document.getElementById(PRERENDERED_ID)
   const app = target?.dataset.app
   const modules = target?.dataset.preload?.split(' ').filter(Boolean) ?? []
   let shown = false
   try {
-    shown = show(target, config, language, screen)
+    shown = show(target, config, language, screen, messengerFirst)
   } finally {
     // The app starts whatever happened above: once the screen has painted (a hidden page paints no
     // frame: it starts after a moment anyway), or at once.
@@ -52,7 +52,7 @@ function startApp(src: string, modules: string[]): void {
   document.head.appendChild(script)
 }
 
-function show(target: HTMLElement | null, config: RuntimeConfig, language: Language, screen: string): boolean {
+function show(target: HTMLElement | null, config: RuntimeConfig, language: Language, screen: string, messengerFirst: boolean): boolean {
   const template = document.querySelector<HTMLTemplateElement>(`template[${TEMPLATE_ATTRIBUTE}="${templateKey(config.variant, language)}"]`)
   if (!template || !target || target.dataset.path !== screen) {
     leavePrerendered() // not this page's screen (a guest's home): index.html's splash
@@ -72,6 +72,9 @@ function show(target: HTMLElement | null, config: RuntimeConfig, language: Langu
     event.preventDefault()
     ;(event.target as HTMLElement).dataset.sent = ''
   })
+  // For what fills the screen in later (src/prerender/homeFrame.ts): its language and words.
+  target.dataset.language = language
+  if (template.dataset.strings) target.dataset.strings = template.dataset.strings
   // So is the last button pressed (the conditions, the logout): the app presses it again. A link
   // of the app's own (the menu's) is followed by the app too, not as a page load that would start
   // everything again (and, in Telegram, lose the launch data in the address).
@@ -88,7 +91,8 @@ function show(target: HTMLElement | null, config: RuntimeConfig, language: Langu
     delete target.dataset.followed
     target.dataset.pressed = String([...target.querySelectorAll('button')].indexOf(button))
   })
-  waitForTheCheck(target)
+  // The app tries the messenger's sign-in first: its form, not this one, shows once that is done.
+  if (!messengerFirst) waitForTheCheck(target)
   return true
 }
 

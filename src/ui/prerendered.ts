@@ -66,6 +66,17 @@ export function dropPrerendered(): void {
   screen.replaceWith(root)
 }
 
+/** What a button says (its text and its label). */
+const saying = (button: HTMLButtonElement): string => `${button.textContent ?? ''}\u0000${button.getAttribute('aria-label') ?? ''}`
+
+/** The app's button that is `pressed` of the prerendered screen: the one that says the same, the
+ *  first such if it was the first, the second if the second (the app's screen has more buttons than
+ *  the prerendered one, a member's game cards, so places differ but what they say does not). */
+function sameButton(pressed: HTMLButtonElement, screen: HTMLElement, root: HTMLElement): HTMLButtonElement | undefined {
+  const alike = (within: HTMLElement) => [...within.querySelectorAll('button')].filter((button) => saying(button) === saying(pressed))
+  return alike(root)[alike(screen).indexOf(pressed)]
+}
+
 /** A link followed on the prerendered screen is followed in the app: its own link, so the router
  *  moves (no page load); the address itself if the app's screen has no such link. */
 function follow(root: HTMLElement, href: string): void {
@@ -86,9 +97,7 @@ function takeOver(): void {
   const followed = screen.dataset.followed
   const alike = before.length === after.length && before.every((control, i) => control.tagName === after[i].tagName && control.type === after[i].type)
   if (alike) before.forEach((control, i) => changedByPlayer(control) && changeLike(control, after[i]))
-  const buttons = [...root.querySelectorAll('button')]
-  // The same button: where it was among the screen's, and what it says.
-  const press = pressed && buttons.find((button, i) => i === Number(screen.dataset.pressed) && button.textContent === pressed.textContent && button.getAttribute('aria-label') === pressed.getAttribute('aria-label'))
+  const press = pressed && sameButton(pressed, screen, root)
   dropPrerendered()
   press?.click()
   if (followed !== undefined) follow(root, followed)

@@ -10,7 +10,7 @@ const sent = vi.fn()
 const followed = vi.fn()
 
 /** A small controlled form like /login's: what the app's state holds is shown in `data-state`. */
-function Form() {
+function Form({ extra = false }: { extra?: boolean }) {
   const [phone, setPhone] = useState('')
   const [password, setPassword] = useState('')
   const [remember, setRemember] = useState(false)
@@ -21,6 +21,7 @@ function Form() {
       event.preventDefault()
       sent({ phone, password, remember, language, shown })
     }}>
+      {extra && <button type="button" aria-label="copy">⧉</button>}
       <select aria-label="language" value={language} onChange={(event) => setLanguage(event.target.value)}>
         <option value="th">th</option><option value="en">en</option>
       </select>
@@ -52,10 +53,10 @@ async function page() {
 }
 
 /** The app mounts its screen in #root, which takes the prerendered one over. */
-async function mountApp(module: typeof import('../../src/ui/prerendered')) {
+async function mountApp(module: typeof import('../../src/ui/prerendered'), extra = false) {
   function Screen() {
     module.useTakeOverPrerendered('/login')
-    return <Form />
+    return <Form extra={extra} />
   }
   act(() => {
     render(<Screen />, { container: root })
@@ -118,6 +119,14 @@ describe('taking over the prerendered screen', () => {
     const form = await mountApp(module)
     expect(state(form)).toMatchObject({ shown: true })
     expect(sent).not.toHaveBeenCalled()
+  })
+
+  it("the button pressed is found by what it says where the app's screen has more buttons", async () => {
+    const { module, shown } = await page()
+    shown.dataset.pressed = '0'
+    // The app's screen has a button the prerendered one had not (a member's), before the pressed one.
+    const form = await mountApp(module, true)
+    expect(state(form)).toMatchObject({ shown: true })
   })
 
   it('a link followed before the app came is followed by the app (its own link, the router), once', async () => {

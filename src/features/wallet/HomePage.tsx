@@ -14,6 +14,7 @@ import { currencyOf } from '../../lib/money'
 import { usePlatform } from '../../platform'
 import { CoinsIcon, CopyIcon, DepositIcon, RefreshIcon, StarIcon, TransferIcon, UserPlusIcon, WithdrawIcon } from '../../ui/icons'
 import { LoadError } from '../../ui/LoadError'
+import { useTakeOverPrerendered } from '../../ui/prerendered'
 import { PausedNotice } from '../../ui/PausedNotice'
 import { showToast } from '../../state/ui'
 import { AgreementModal } from './home/AgreementModal'
@@ -62,6 +63,7 @@ type OpenModal =
 
 /** Home (spec 2): the total, actions, invite bonus and the game accounts, with their modals. */
 export function HomePage({ parts }: { parts: HomeParts }) {
+  useTakeOverPrerendered(paths.member.home)
   const { DepositModal, SlotAccountModal, InviteModal, RefundModal, SpinModal, BannerModal, GameCarousels, InviteBox, fetchBanners, useRefundWaiting } = parts
   const { t } = useTranslation()
   const client = useQueryClient()
