@@ -131,13 +131,14 @@ describe('what a browser installs (issue 31)', () => {
 
 describe('the pages carry the live runtime config (issue 32)', () => {
   const PRELOAD = '<link rel="preload" href="/config.json" as="fetch" crossorigin="anonymous" />'
-  const page = (name: string) => `<!doctype html><html><head>${PRELOAD}<script>prepaint()</script></head><body>${name}<script>show()</script></body></html>`
+  const TEMPLATES = '<template data-prerendered="th-th"><p>th</p></template><template data-prerendered="th-en"><p>en</p></template><template data-prerendered="la-la"><p>la</p></template>'
+  const page = (name: string, more = '') => `<!doctype html><html><head>${PRELOAD}<script>prepaint()</script></head><body>${name}<script>show()</script>${more}</body></html>`
   let pagesDir: string
   let pages: TestServer
   beforeAll(async () => {
     pagesDir = mkdtempSync(join(tmpdir(), 'wallet-pages-'))
     writeFileSync(join(pagesDir, 'index.html'), page('index'))
-    writeFileSync(join(pagesDir, 'login.html'), page('login'))
+    writeFileSync(join(pagesDir, 'login.html'), page('login', TEMPLATES))
     pages = await startServer({ staticDir: pagesDir })
   })
   afterAll(async () => {
@@ -175,6 +176,17 @@ describe('the pages carry the live runtime config (issue 32)', () => {
       await pages.app.inject({ method: 'DELETE', url: '/dev/config' })
     }
     expect(inlineConfig((await pages.app.inject({ method: 'GET', url: '/login' })).body)).toMatchObject({ appName: 'Wallet' })
+  })
+
+  it("sends only the live variant's prerendered templates", async () => {
+    const templates = async () => [...(await pages.app.inject({ method: 'GET', url: '/login' })).body.matchAll(/data-prerendered="([^"]+)"/g)].map(([, key]) => key)
+    expect(await templates()).toEqual(['th-th', 'th-en'])
+    await pages.app.inject({ method: 'POST', url: '/dev/config', payload: { variant: 'la' } })
+    try {
+      expect(await templates()).toEqual(['la-la'])
+    } finally {
+      await pages.app.inject({ method: 'DELETE', url: '/dev/config' })
+    }
   })
 
   it('sends each page compressed as asked, the same page every way', async () => {

@@ -1,7 +1,8 @@
 // The app's pages as the reference server sends them (issue 32): index.html, or the prerendered
 // page of a first screen (scripts/prerender.ts: /login, /register), with the live runtime config
 // written in where index.html preloads /config.json, so the first screen waits for no config and
-// shows in the operator's variant, language and name before the app's JavaScript runs. Each page is
+// shows in the operator's variant, language and name before the app's JavaScript runs (only that
+// variant's templates are sent). Each page is
 // compressed once per build and config (Brotli 11, gzip 9, as precompress does for files), not on
 // every request.
 import { existsSync, readFileSync, statSync } from 'node:fs'
@@ -10,7 +11,7 @@ import { promisify } from 'node:util'
 import { brotliCompress, constants, gzip } from 'node:zlib'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { RuntimeConfig } from '../../../src/api/contract'
-import { INLINE_CONFIG_ID, PRERENDERED_PAGES, prerenderedScreenOf } from '../../../src/lib/prerender'
+import { INLINE_CONFIG_ID, PRERENDERED_PAGES, prerenderedScreenOf, TEMPLATE_ATTRIBUTE } from '../../../src/lib/prerender'
 
 const brotli = promisify(brotliCompress)
 const gzipped = promisify(gzip)
@@ -33,8 +34,15 @@ export function pageFile(root: string, url: string): string {
 export const pageFiles = (root: string): string[] =>
   ['index.html', ...Object.values(PRERENDERED_PAGES)].filter((file) => existsSync(join(root, file)))
 
+/** A prerendered screen's template for one variant and language (scripts/prerender.ts). */
+const TEMPLATE = new RegExp(`<template ${TEMPLATE_ATTRIBUTE}="([^"-]+)-[^"]*"[^>]*>[\\s\\S]*?</template>`, 'g')
+
+/** The page with the config written in, and only the live variant's templates: the others would
+ *  never show (a page has the build's every variant, twice the bytes to send and parse). */
 export function withConfig(html: string, config: RuntimeConfig): string {
-  return html.replace(CONFIG_PRELOAD, () => `<script type="application/json" id="${INLINE_CONFIG_ID}">${scriptJson(config)}</script>`)
+  return html
+    .replace(CONFIG_PRELOAD, () => `<script type="application/json" id="${INLINE_CONFIG_ID}">${scriptJson(config)}</script>`)
+    .replace(TEMPLATE, (template, variant: string) => (variant === config.variant ? template : ''))
 }
 
 interface Made { key: string; html: Promise<{ raw: Buffer; br: Buffer; gzip: Buffer }> }

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Slot } from '../../api/contract'
 import { gamesByCategory, type GameCategory } from '../../lib/games'
@@ -16,10 +16,33 @@ function StaticRow({ games, onOpen }: { games: Slot[]; onOpen: (game: Slot) => v
   )
 }
 
+/** A row of more than three games scrolls (swiper); a row of three or fewer is whole as it is. */
+const scrolls = (games: readonly Slot[]): boolean => games.length > 3
+
+/** How many of `rows` carousels may have come: one more each time the page is idle, so each row's
+ *  slides and swiper's measuring are a task of their own, after home has painted and answered taps
+ *  (issue 32: the three at once were home's longest tasks); the static rows stand in meanwhile. */
+function useCarouselsOneByOne(rows: number): number {
+  const [come, setCome] = useState(0)
+  useEffect(() => {
+    if (come >= rows) return
+    const next = () => setCome((count) => count + 1)
+    if (typeof window.requestIdleCallback === 'function') {
+      const id = window.requestIdleCallback(next, { timeout: 1000 })
+      return () => window.cancelIdleCallback(id)
+    }
+    const id = setTimeout(next, 50) // no idle callbacks (Safari's webviews)
+    return () => clearTimeout(id)
+  }, [come, rows])
+  return come
+}
+
 /** Spec 2: the game accounts in three carousels, slot, sport and lotto. */
 export function GameCarousels({ slots, onOpen }: { slots: Slot[] | undefined; onOpen: (game: Slot) => void }) {
   const { t } = useTranslation()
   const groups = gamesByCategory(slots ?? [])
+  const scrolling = slots ? CATEGORIES.filter((category) => scrolls(groups[category])) : []
+  const come = useCarouselsOneByOne(scrolling.length)
   return (
     <>
       {CATEGORIES.map((category) => {
@@ -30,9 +53,13 @@ export function GameCarousels({ slots, onOpen }: { slots: Slot[] | undefined; on
           <section key={category} className="games" aria-label={title}>
             <h2 className="games__title">{title}</h2>
             {slots ? (
-              <Suspense fallback={<StaticRow games={games} onOpen={onOpen} />}>
-                <Carousel games={games} label={title} onOpen={onOpen} />
-              </Suspense>
+              scrolling.indexOf(category) >= 0 && scrolling.indexOf(category) < come ? (
+                <Suspense fallback={<StaticRow games={games} onOpen={onOpen} />}>
+                  <Carousel games={games} label={title} onOpen={onOpen} />
+                </Suspense>
+              ) : (
+                <StaticRow games={games} onOpen={onOpen} />
+              )
             ) : (
               <div className="game-row game-row--static" aria-busy="true">
                 {[0, 1, 2].map((i) => <span key={i} className="game-card game-card--skeleton skeleton" />)}
