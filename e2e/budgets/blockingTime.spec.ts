@@ -16,11 +16,12 @@ const REFERENCE_MS = 19
 /** The slowdown the budgets were set at on that machine (Lighthouse's mobile CPU). */
 const REFERENCE_SLOWDOWN = 4
 /**
- * Budgets (ms of blocking time, median of 3 runs). Set from efccf21 on the reference machine: /login
- * 35 to 55 ms, the home 240 to 290 ms (one run of 470 beside another test worker). The room is for
- * that noise; issue 32 lowers them as it takes the home's main thread apart.
+ * Budgets (ms of blocking time, median of the runs). Set from efccf21 on the reference machine:
+ * /login 35 to 55 ms, the home 240 to 290 ms (one run of 470 beside another test worker); lowered
+ * for the home at 0f76a9f (its frame in the page, carousels one by one when idle): medians of 195
+ * and 199 ms in two full suites, runs from 126 to 258 ms. The room is for that noise.
  */
-const BUDGET_MS = { login: 150, home: 400 } as const
+const BUDGET_MS = { login: 150, home: 320 } as const
 const RUNS = 5
 
 /** A fixed piece of work: the same instructions on any machine. */
