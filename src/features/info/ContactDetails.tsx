@@ -12,8 +12,8 @@ import { useContact } from './api'
  *  server serves the demo's in demo, dev and test; in production there is none and no QR shows. */
 export const LOCAL_LINE_QR = '/line-qr.png'
 
-/** How to reach the operator (spec 2 "Contact"): the operator's contact text, the LINE QR and the
- *  LINE button. The contact page, and the terminated page for a player who still has money. */
+/** How to reach the operator (spec 2 "Contact"): the LINE QR, the LINE button and the operator's
+ *  contact text. The contact page, and the terminated page for a player who still has money. */
 export function ContactDetails() {
   const { t } = useTranslation()
   const config = getConfig()
@@ -28,9 +28,6 @@ export function ContactDetails() {
 
   return (
     <div className="card stack">
-      {contact.isPending && <div className="skeleton" style={{ height: 72 }} aria-label={t('common.loading')} />}
-      {contact.isError && <LoadError error={contact.error} onRetry={() => contact.refetch()} />}
-      {contact.data?.contactText && <SafeHtml className="rich-text" html={contact.data.contactText} />}
       {qr && (
         <figure className="line-qr">
           <img key={qr} src={qr} width={200} height={200} alt={t('contact.qrAlt', { name: lineName })}
@@ -47,6 +44,10 @@ export function ContactDetails() {
           <ChatIcon /> <span>{t('contact.addLine', { name: lineName })}</span>
         </a>
       )}
+      {/* The operator's words come last: what arrives with the answer moves nothing above it. */}
+      {contact.isPending && <div className="skeleton" style={{ height: 72 }} aria-label={t('common.loading')} />}
+      {contact.isError && <LoadError error={contact.error} onRetry={() => contact.refetch()} />}
+      {contact.data?.contactText && <SafeHtml className="rich-text" html={contact.data.contactText} />}
     </div>
   )
 }
