@@ -16,22 +16,25 @@ import { JSDOM } from 'jsdom'
 import react from '@vitejs/plugin-react'
 import { createServer, type Plugin, type Rolldown } from 'vite'
 import { languages } from '../src/lib/language.ts'
-import { AFTER_PAINT_AT_LATEST_MS, PRERENDERED_ID, PRERENDERED_PAGES, TEMPLATE_ATTRIBUTE, templateKey } from '../src/lib/prerender.ts'
+import { PRERENDERED_ID, PRERENDERED_PAGES, TEMPLATE_ATTRIBUTE, templateKey } from '../src/lib/prerender.ts'
 import { localeParts } from './localeParts.ts'
 import { buildScript, SCREENS } from './prepaintScript.ts'
 import { paths } from '../src/lib/paths.ts'
 
 const VARIANTS = ['th', 'la'] as const
+/** When a page starts the app at the latest if no frame has painted (a page opened in the background). */
+const AFTER_PAINT_AT_LATEST_MS = 250
 /** A function, as page script, that starts the app after the first paint: the first screen's own
  *  preloads (the prepaint script's `__walletPreloads`: strings, a lazy screen's chunks), the modules
  *  the entry imports, then the entry. Once the page has painted (a hidden page paints no frame: after
  *  a moment anyway), so the first paint waits for no script and the screen's bytes come first. */
 const startAfterPaint = (src: string, modules: string): string =>
   `function(){var d=0;function go(){if(d)return;d=1;var w=window.__walletPreloads;if(w)w();'${modules}'.split(' ').forEach(function(h){if(!h)return;var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=h;document.head.appendChild(l)});var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src='${src}';document.head.appendChild(s)}requestAnimationFrame(function(){setTimeout(go,0)});setTimeout(go,${AFTER_PAINT_AT_LATEST_MS})}`
-/** The line after a prerendered page's templates: shows the prerendered screen and then starts the
- *  app (the prepaint script defines it: src/prerender/show.ts); without it (a page without its
- *  config, a prepaint that failed), starts the app after the first paint as index.html does. */
-const showScript = (src: string, modules: string): string => `<script>(window.__walletPrerendered||${startAfterPaint(src, modules)})()</script>`
+/** The line that starts the app (after the templates of a prerendered page): it first shows the
+ *  prerendered screen (the prepaint script defines that: src/prerender/show.ts; a page without its
+ *  config has none, and shows index.html's splash), and starts the app after the first paint whatever happened. */
+const startScript = (src: string, modules: string): string =>
+  `<script>(function(start){try{var show=window.__walletPrerendered;if(show)show()}finally{start()}})(${startAfterPaint(src, modules)})</script>`
 /** The entry's script tag and the modules it imports: asked for by the lines above instead. */
 const ENTRY = /<script type="module" crossorigin src="([^"]+)"><\/script>/
 const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">/g
@@ -150,18 +153,18 @@ export function prerender(): Plugin {
             .replace(STYLESHEET, () => inline(styles))
             .replace(ENTRY, '')
             .replace(MODULE_PRELOAD, '')
-            .replace(ROOT, () => `${templates.get(path)}<div id="${PRERENDERED_ID}" data-path="${path}" data-app="${entry[1]}" data-preload="${modules}"></div>${splash[0]}${showScript(entry[1], modules)}${after}`)
+            .replace(ROOT, () => `${templates.get(path)}<div id="${PRERENDERED_ID}" data-path="${path}"></div>${splash[0]}${startScript(entry[1], modules)}${after}`)
           writeFileSync(join(outDir, file), page)
         }
         // index.html (every other screen) likewise: its stylesheet inline, and the app asked for
-        // once the splash has painted.
+        // once the splash has painted (the same line: it has no prerendered screen to show).
         writeFileSync(
           join(outDir, 'index.html'),
           index
             .replace(STYLESHEET, () => inline(css(stylesheet[1].replace(/^\//, ''))))
             .replace(ENTRY, '')
             .replace(MODULE_PRELOAD, '')
-            .replace(ROOT, (root) => `${root}<script>(${startAfterPaint(entry[1], modules)})()</script>`),
+            .replace(ROOT, (root) => `${root}${startScript(entry[1], modules)}`),
         )
       },
     },

@@ -82,11 +82,10 @@ export function prepaint(manifest: PrepaintManifest, path = window.location.path
     // Where the app first tries the messenger's sign-in (issue 31: a player who linked it types
     // nothing), /login's form is the app's to show: typing before then would be lost.
     const messengerFirst = host !== 'browser' && config.identity?.[host] === true && !signedIn()
-    ;(window as { __walletPrerendered?: () => void }).__walletPrerendered = () => showPrerendered(config, language, screen, preloads, messengerFirst)
+    ;(window as { __walletPrerendered?: () => void }).__walletPrerendered = () => showPrerendered(config, language, screen, messengerFirst)
   }
   // Every page has its own bytes come first: the app's files are asked for once it has painted, by
-  // the prerendered screen (src/prerender/show.ts) or the page's line of script that starts the app
-  // (scripts/prerender.ts).
+  // the page's line of script that starts the app (scripts/prerender.ts).
   ;(window as { __walletPreloads?: () => void }).__walletPreloads = preloads
 }
 

@@ -53,12 +53,9 @@ function noteSynced(at = Date.now()): void {
 
 const syncListeners = new Set<() => void>()
 
-/** When the balances were last refreshed from the games (epoch ms), if ever. */
-export const lastSync = readLastSync
-
-/** lastSync(), re-read whenever any refresh (the card's, refresh-all, a transfer) stores balances. */
+/** When the balances were last refreshed from the games (readLastSync), re-read whenever any refresh (the card's, refresh-all, a transfer) stores balances. */
 export const useLastSync = () =>
   useSyncExternalStore((listener) => {
     syncListeners.add(listener)
     return () => syncListeners.delete(listener)
-  }, lastSync, lastSync)
+  }, readLastSync, readLastSync)

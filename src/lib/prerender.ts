@@ -20,9 +20,6 @@ export function prerenderedScreenOf(path: string): string {
   return path === paths.root || path === paths.member.root ? paths.member.home : path
 }
 
-/** When a page starts the app at the latest if no frame has painted (a page opened in the background). */
-export const AFTER_PAINT_AT_LATEST_MS = 250
-
 /** Where the page shows the prerendered screen, beside #root, until the app takes it over. */
 export const PRERENDERED_ID = 'prerendered'
 

@@ -5,58 +5,20 @@
 import type { RuntimeConfig } from '../api/contract'
 import { ACTIVE_CHECK_WAIT_MS, earlyActive } from '../api/early'
 import type { Language } from '../lib/language'
-import { AFTER_PAINT_AT_LATEST_MS, APP_NAME_MARK, leavePrerendered, PRERENDERED_ID, TEMPLATE_ATTRIBUTE, templateKey } from '../lib/prerender'
+import { APP_NAME_MARK, leavePrerendered, PRERENDERED_ID, TEMPLATE_ATTRIBUTE, templateKey } from '../lib/prerender'
 
 /** `screen`: the one the app will open (the prepaint script's: a member screen without a session is
- *  /login); the page's prerendered screen shows only if it is that one. */
-export function showPrerendered(config: RuntimeConfig, language: Language, screen: string, preloads: () => void, messengerFirst = false): void {
-  const target = document.getElementById(PRERENDERED_ID)
-  const app = target?.dataset.app
-  const modules = target?.dataset.preload?.split(' ').filter(Boolean) ?? []
-  let shown = false
-  try {
-    shown = show(target, config, language, screen, messengerFirst)
-  } finally {
-    // The app starts whatever happened above: once the screen has painted (a hidden page paints no
-    // frame: it starts after a moment anyway), or at once.
-    if (app) {
-      let started = false
-      const start = () => {
-        if (started) return
-        started = true
-        preloads()
-        startApp(app, modules)
-      }
-      if (!shown) start()
-      else {
-        requestAnimationFrame(() => setTimeout(start, 0))
-        setTimeout(start, AFTER_PAINT_AT_LATEST_MS)
-      }
-    }
-  }
+ *  /login); the page's prerendered screen shows only if it is that one. The page's line of script
+ *  starts the app after this, once the page has painted (scripts/prerender.ts). */
+export function showPrerendered(config: RuntimeConfig, language: Language, screen: string, messengerFirst = false): void {
+  show(document.getElementById(PRERENDERED_ID), config, language, screen, messengerFirst)
 }
 
-/** The app's entry, with the modules it imports asked for beside it (no round trip between). */
-function startApp(src: string, modules: string[]): void {
-  for (const href of modules) {
-    const link = document.createElement('link')
-    link.rel = 'modulepreload'
-    link.crossOrigin = ''
-    link.href = href
-    document.head.appendChild(link)
-  }
-  const script = document.createElement('script')
-  script.type = 'module'
-  script.crossOrigin = ''
-  script.src = src
-  document.head.appendChild(script)
-}
-
-function show(target: HTMLElement | null, config: RuntimeConfig, language: Language, screen: string, messengerFirst: boolean): boolean {
+function show(target: HTMLElement | null, config: RuntimeConfig, language: Language, screen: string, messengerFirst: boolean): void {
   const template = document.querySelector<HTMLTemplateElement>(`template[${TEMPLATE_ATTRIBUTE}="${templateKey(config.variant, language)}"]`)
   if (!template || !target || target.dataset.path !== screen) {
     leavePrerendered() // not this page's screen (a guest's home): index.html's splash
-    return false
+    return
   }
   const content = template.content.cloneNode(true) as DocumentFragment
   const texts = document.createTreeWalker(content, NodeFilter.SHOW_TEXT)
@@ -93,7 +55,6 @@ function show(target: HTMLElement | null, config: RuntimeConfig, language: Langu
   })
   // The app tries the messenger's sign-in first: its form, not this one, shows once that is done.
   if (!messengerFirst) waitForTheCheck(target)
-  return true
 }
 
 /** A plain click on a link to another of the app's pages (not a new tab, not a download). */

@@ -53,7 +53,7 @@ export function GameCarousels({ slots, onOpen }: { slots: Slot[] | undefined; on
           <section key={category} className="games" aria-label={title}>
             <h2 className="games__title">{title}</h2>
             {slots ? (
-              scrolling.indexOf(category) >= 0 && scrolling.indexOf(category) < come ? (
+              scrolling.slice(0, come).includes(category) ? (
                 <Suspense fallback={<StaticRow games={games} onOpen={onOpen} />}>
                   <Carousel games={games} label={title} onOpen={onOpen} />
                 </Suspense>
