@@ -30,6 +30,7 @@ import { DEFAULT_MAX_AMOUNT_MINOR } from './shared/amount'
 import { type GameProvider, simulatedProvider } from './games/providers'
 import { recoverTransfers } from './wallet/transfers'
 import { IDENTITY_OFF, type IdentitySettings, servedConfig } from './identity/settings'
+import { ensureFirstAdmin, type FirstAdmin } from './ops/firstAdmin'
 
 /** What a terminated service still answers: the service check, the contact lookup, the chat flag and the chat. */
 const OPEN_WHEN_TERMINATED = /^\/api\/(lookup\/(active|contact|enableChatWidget)|chat\/.+)$/
@@ -118,6 +119,8 @@ export interface BuildServerOptions {
   transferSweepMs?: number
   /** The messenger identity's operator settings (issue 31); default off. */
   identity?: IdentitySettings
+  /** The first staff admin, made at start when no active admin exists (OPS_ADMIN_USERNAME, OPS_ADMIN_PASSWORD). */
+  firstAdmin?: FirstAdmin
   /** The chat's room prefix: a room is `${chatPrefix}-${guest or member id}`; default 'wallet'. */
   chatPrefix?: string
 }
@@ -254,6 +257,11 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   app.decorate('serverContext', ctx)
   // Its sessions end only now, so that their sockets on other instances are cut too.
   if (disabledDemo !== undefined) await endMemberSessions(ctx, disabledDemo)
+  if (options.firstAdmin) {
+    const made = await ensureFirstAdmin(ctx, options.firstAdmin)
+    if (made === 'created') app.log.info({ username: options.firstAdmin.username }, 'first staff admin created')
+    if (made === 'taken') app.log.warn({ username: options.firstAdmin.username }, 'OPS_ADMIN_USERNAME belongs to a staff member who is not an admin: no admin was made')
+  }
   // The transfer sweep (wallet/transfers.ts) runs at start and then every transferSweepMs, one
   // run at a time; closing waits for the run in progress before the database goes.
   let sweeping: Promise<unknown> = Promise.resolve()

@@ -12,6 +12,8 @@ import { devArea } from './dev/routes'
 import { gamesArea } from './games/routes'
 import { identityArea } from './identity/routes'
 import { lookupArea } from './lookup/routes'
+import { opsArea } from './ops/routes'
+import { opsScope } from './ops/scope'
 import { otpArea } from './otp/routes'
 import { rewardsArea } from './rewards/routes'
 import { hasDevRoutes } from './shared/context'
@@ -36,14 +38,16 @@ export const areas = (options: AreaOptions): AreaRoutes[] => [
   spinArea,
   statementArea,
   chatArea(options),
+  opsArea,
   devArea,
 ]
 
-/** Registers each area's routes where they belong: open, behind the member hook, or under /dev in dev and test modes. */
+/** Registers each area's routes where they belong: open, behind the member hook, behind the staff hook, or under /dev in dev and test modes. */
 export async function registerAreas(app: FastifyInstance, options: AreaOptions): Promise<void> {
   for (const area of areas(options)) {
     if (area.open) await app.register(area.open)
     if (area.member) await memberScope(app, area.member)
+    if (area.ops) await opsScope(app, area.ops)
     if (area.dev && hasDevRoutes(app.serverContext.mode)) await app.register(area.dev, { prefix: '/dev' })
   }
 }

@@ -13,10 +13,12 @@ import { WithdrawLimitsSetting } from './lookup/repo'
 import { type Settings, SettingsSchema } from './shared/settings'
 import { type BonusOffer, BonusOffers } from './bonus/bonuses'
 import { DEFAULT_INIT_DATA_MAX_AGE_SECONDS, DEFAULT_STEP_UP_MINUTES, identityOn, type IdentitySettings, LINE_JWKS_URL } from './identity/settings'
+import { OPS_PASSWORD_MIN_LENGTH, STAFF_USERNAME_PATTERN } from '../src/api/contract/ops'
+import type { FirstAdmin } from './ops/firstAdmin'
 
 /** What the environment sets of the server's options; each is documented on BuildServerOptions. */
 type OperatorOptions = Pick<BuildServerOptions,
-  'databaseUrl' | 'mode' | 'config' | 'settings' | 'payoutHoldMs' | 'depositQr' | 'bonusOffers' | 'depositAccounts' | 'contact' | 'withdrawLimits' | 'identity'>
+  'databaseUrl' | 'mode' | 'config' | 'settings' | 'payoutHoldMs' | 'depositQr' | 'bonusOffers' | 'depositAccounts' | 'contact' | 'withdrawLimits' | 'identity' | 'firstAdmin'>
 
 export interface ServerEnv extends OperatorOptions {
   port: number
@@ -269,6 +271,17 @@ function readWebauthn(env: Env, mode: ServerMode): Pick<IdentitySettings, 'webau
  * its bot token (HMAC) or, without it, by its bot id (Telegram's Ed25519 signature); LINE by the
  * channel id its ID tokens are issued for.
  */
+/** The first staff admin (issue 33): OPS_ADMIN_USERNAME and OPS_ADMIN_PASSWORD together, or neither. */
+export function readFirstAdmin(env: Env): FirstAdmin | undefined {
+  const username = env.OPS_ADMIN_USERNAME?.trim().toLowerCase()
+  const password = env.OPS_ADMIN_PASSWORD
+  if (!username && !password) return undefined
+  if (!username || !password) throw new Error('OPS_ADMIN_USERNAME and OPS_ADMIN_PASSWORD go together (see README, "The staff console")')
+  if (!new RegExp(STAFF_USERNAME_PATTERN).test(username)) throw new Error('OPS_ADMIN_USERNAME must be 3 to 32 lower-case letters, digits, dots, dashes or underscores')
+  if (password.length < OPS_PASSWORD_MIN_LENGTH) throw new Error(`OPS_ADMIN_PASSWORD must be at least ${OPS_PASSWORD_MIN_LENGTH} characters`)
+  return { username, password }
+}
+
 function readIdentity(env: Env, mode: ServerMode): IdentitySettings | undefined {
   const token = env.TELEGRAM_BOT_TOKEN || undefined
   if (token !== undefined && !/^\d{1,15}:[A-Za-z0-9_-]{30,}$/.test(token)) {
@@ -337,6 +350,7 @@ export function readServerEnv(env: Env, readFile = (path: string) => readFileSyn
     contact: readContact(env.CONTACT),
     withdrawLimits: readWithdrawLimits(env.WITHDRAW_LIMITS),
     identity: readIdentity(env, mode),
+    firstAdmin: readFirstAdmin(env),
     warnings,
   }
 }

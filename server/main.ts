@@ -40,6 +40,7 @@ const app = await buildServer({
   contact: env.contact,
   withdrawLimits: env.withdrawLimits,
   identity: env.identity,
+  firstAdmin: env.firstAdmin,
   logger: true,
 })
 await app.listen({ port, host })

@@ -156,6 +156,22 @@ export async function findSlip(db: Db, reference: string) {
 
 export type SlipRow = NonNullable<Awaited<ReturnType<typeof findSlip>>>
 
+/** Uploads and gift links still processing, oldest first, with their member: the cashier's queue (issue 33). */
+export async function processingSlips(db: Db, limit: number) {
+  return db.selectFrom('deposit_slips')
+    .innerJoin('members', 'members.id', 'deposit_slips.member_id')
+    .select(['deposit_slips.reference', 'deposit_slips.kind', 'deposit_slips.truelink_voucher', 'deposit_slips.file_name',
+      'deposit_slips.created_at', 'members.id as member_id', 'members.username', 'members.name', 'members.currency'])
+    .where('deposit_slips.status', '=', 'processing')
+    .orderBy('deposit_slips.id').limit(limit)
+    .execute()
+}
+
+/** A slip's image file, for staff (the member's own view goes through a view token). */
+export async function findSlipFile(db: Db, reference: string) {
+  return db.selectFrom('deposit_slips').select(['file_name', 'mime']).where('reference', '=', reference).executeTakeFirst()
+}
+
 /** A member's uploads and gift links, newest first, with their count. */
 export async function listSlips(db: Db, memberId: number, page: number, limit: number) {
   const rows = await db.selectFrom('deposit_slips').select(slipColumns)

@@ -16,6 +16,7 @@ import { fail } from '../shared/http/errors'
 import { memberScope } from '../auth/memberScope'
 import type { AreaRoutes } from '../shared/http/area'
 import { depositDevRoutes } from './devRoutes'
+import { depositOpsRoutes } from './opsRoutes'
 import { cancelQr, createQr, qrState } from './qrcode'
 import { getQrSettings, type QrSettingsPatch, updateQrSettings } from './qrSettings'
 import { SLIP_MAX_BYTES, type SlipFiles, slipDirFor, slipFiles, slipImage } from './slipFile'
@@ -130,14 +131,29 @@ export interface DepositOptions {
   qrSettings?: QrSettingsPatch
 }
 
-/** The deposit area (spec 7): its routes share the slip files, set up before any is served. */
-export const depositArea = (options: DepositOptions): AreaRoutes => ({ open: depositRoutes(options), dev: depositDevRoutes })
+/** The deposit area (spec 7): its routes share the slip files, set up before any is served (the
+ *  open routes register first, areas.ts); the operator's slip queue reads the same files. */
+export function depositArea(options: DepositOptions): AreaRoutes {
+  let files: SlipFiles | undefined
+  const started = (): SlipFiles => {
+    if (!files) throw new Error('the deposit area has not started')
+    return files
+  }
+  return {
+    open: depositRoutes(options, (ready) => {
+      files = ready
+    }),
+    ops: depositOpsRoutes(started),
+    dev: depositDevRoutes,
+  }
+}
 
-const depositRoutes = (options: DepositOptions): FastifyPluginAsyncTypebox => async (app) => {
+const depositRoutes = (options: DepositOptions, started: (files: SlipFiles) => void): FastifyPluginAsyncTypebox => async (app) => {
   if (options.qrSettings) await updateQrSettings(app.serverContext.db, options.qrSettings)
   const slipDir = await slipDirFor(options.dataDir)
   app.addHook('onClose', slipDir.dispose)
   const files = slipFiles(slipDir.dir)
+  started(files)
   await restoreSlipDigests(app.serverContext.db, files, app.log)
   await app.register(slipImageRoute(files))
   await memberScope(app, async (member) => {

@@ -170,7 +170,14 @@ export type SlipOutcome =
  * voucher redemption): success credits the wallet in the same transaction, once. A success whose
  * bank reference number is another slip's fails as SLIP_REFNO_DUPLICATED instead.
  */
-export async function settleSlip(ctx: ServerContext, reference: string, outcome: SlipOutcome): Promise<Slip> {
+/** What is told of a settlement inside its transaction (the operator's audit row), so the two commit together. */
+export type SlipSettled = (trx: Db, settled: { memberId: number; slip: Slip }) => Promise<void>
+
+/**
+ * Approves (crediting the wallet) or rejects a slip or gift link still processing: the dev stand-in
+ * and the operator API (server/ops/) both come here. Settling one already settled answers 409.
+ */
+export async function settleSlip(ctx: ServerContext, reference: string, outcome: SlipOutcome, onSettled?: SlipSettled): Promise<Slip> {
   const now = ctx.now()
   const found = await repo.findSlip(ctx.db, reference)
   if (!found) throw fail(404, 'NO_DATA')
@@ -191,7 +198,9 @@ export async function settleSlip(ctx: ServerContext, reference: string, outcome:
         at: now,
       })
     }
-    return toSlip(settled)
+    const slip = toSlip(settled)
+    await onSettled?.(trx, { memberId: Number(settled.member_id), slip })
+    return slip
   })
 }
 

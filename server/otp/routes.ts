@@ -10,7 +10,7 @@ import { fail, tooSoon } from '../shared/http/errors'
 import { lastRateEvent, otpPhoneLimit, otpRequestLimits, otpVerifyLimits, releaseAttempt, takeAttempt } from '../shared/limits'
 import { checkPhone } from '../shared/phone'
 import { randomToken, sha256 as hash } from '../shared/tokens'
-import { maskPhone } from './sms'
+import { maskPhone } from '../shared/mask'
 import * as store from './repo'
 
 export const OTP_TTL_MS = 5 * 60 * 1000

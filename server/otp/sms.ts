@@ -1,6 +1,7 @@
 // Where OTP codes go. Demo, dev and test print them (a developer reads the code off the console);
 // production posts them to the operator's SMS gateway and never writes a code to a log.
 import { createHmac } from 'node:crypto'
+import { maskPhone } from '../shared/mask'
 
 declare module '../shared/context' {
   interface ServerContext {
@@ -18,10 +19,6 @@ export interface OtpMessage {
 export interface OtpSender {
   sendOtp(message: OtpMessage): Promise<void>
 }
-
-/** `0812345678` -> `08xxxxx678`: enough to tell numbers apart in a log, not enough to use one. */
-export const maskPhone = (phone: string): string =>
-  phone.length <= 5 ? 'x'.repeat(phone.length) : `${phone.slice(0, 2)}${'x'.repeat(phone.length - 5)}${phone.slice(-3)}`
 
 /** Demo, dev and test: writes `OTP for <phone>: <code> (ref <reference>)`. */
 export function createLogOtpSender(log: (line: string) => void): OtpSender {

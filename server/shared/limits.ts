@@ -17,6 +17,7 @@ export type RateEventKind =
   | 'deposit_slip' | 'deposit_truelink'
   | 'chat_message' | 'chat_upload' | 'chat_message_address' | 'chat_upload_address' | 'chat_upload_bytes_address'
   /** One per ALERT logged, subject the full limit's kind: at most one alert per limit per window. */
+  | 'staff_login_name' | 'staff_login_address'
   | 'limit_alert'
 
 const MINUTE = 60 * 1000
@@ -135,6 +136,13 @@ export const loginLimits = (limits: Limits, phone: string, address: string, know
   { kind: 'login_phone', subject: phone, max: limits.loginFreePerPhone, windowMs: LOGIN_FAILURE_WINDOW_MS, code: 'REQUEST_LIMIT', delay: loginDelay, countOnly: known },
   { kind: 'login_address', subject: addressGroup(address), max: limits.loginFreePerAddress, windowMs: LOGIN_ADDRESS_WINDOW_MS, code: 'REQUEST_LIMIT', delay: loginDelay, countOnly: known },
   { kind: 'login_all', subject: '*', max: limits.loginGlobalAlert, windowMs: LOGIN_WINDOW_MS, code: 'REQUEST_LIMIT', whenFull: 'alert' },
+]
+
+/** A staff sign-in (issue 33), counted before the password is checked: the username's failures
+ *  and the address's, each a growing delay past its free ones, as a member's login. */
+export const staffLoginLimits = (limits: Limits, username: string, address: string): Limit[] => [
+  { kind: 'staff_login_name', subject: username, max: limits.loginFreePerPhoneAddress, windowMs: LOGIN_FAILURE_WINDOW_MS, code: 'REQUEST_LIMIT', delay: loginDelay },
+  { kind: 'staff_login_address', subject: addressGroup(address), max: limits.loginFreePerAddress, windowMs: LOGIN_ADDRESS_WINDOW_MS, code: 'REQUEST_LIMIT', delay: loginDelay },
 ]
 
 /** Change-password checks of one member. */

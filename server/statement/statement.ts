@@ -24,7 +24,7 @@ import type { ServerContext } from '../shared/context'
 import type { Db } from '../shared/db'
 import { toMajor } from '../shared/money'
 import { pageKeys, readCoupons, readEndedBonuses, readMovements, readSlips, readTransfers, readWithdrawals, type Source } from './repo'
-import { maskAccountNo } from '../wallet/withdrawals'
+import { maskAccountNo } from '../shared/mask'
 import { transferReference } from '../wallet/transfers'
 
 const iso = (ms: number | string) => new Date(Number(ms)).toISOString()

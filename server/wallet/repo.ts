@@ -20,6 +20,10 @@ declare module '../shared/db' {
       bank_code: string
       bank_account_no: string
       bank_account_name: string
+      /** The bank's reference of the payout, given by whoever paid it (issue 33). */
+      bank_reference: string | null
+      /** Why a failed one was not paid. */
+      failure_reason: string | null
     }
     /** Transfers between the wallet and games, step by step (wallet/transfers.ts). */
     game_transfers: {
@@ -69,7 +73,7 @@ export async function lockPayee(trx: Db, memberId: number) {
   return (isPostgres(trx) ? query.forUpdate() : query).executeTakeFirstOrThrow()
 }
 
-export type NewWithdrawal = Omit<Tables['withdrawals'], 'id' | 'settled_movement_id' | 'settled_at'>
+export type NewWithdrawal = Omit<Tables['withdrawals'], 'id' | 'settled_movement_id' | 'settled_at' | 'bank_reference' | 'failure_reason'>
 
 export async function insertWithdrawal(trx: Db, withdrawal: NewWithdrawal): Promise<WithdrawalRow> {
   return trx.insertInto('withdrawals').values(withdrawal).returning(withdrawalColumns).executeTakeFirstOrThrow()
@@ -79,11 +83,28 @@ export async function insertWithdrawal(trx: Db, withdrawal: NewWithdrawal): Prom
  * Settles a withdrawal still waiting (requested or review); undefined when it is not waiting (or
  * not there). The conditional update is the claim: of two settlements at once, one finds nothing to do.
  */
-export async function claimWithdrawalSettlement(trx: Db, id: number, outcome: 'paid' | 'failed', at: number): Promise<WithdrawalRow | undefined> {
-  return trx.updateTable('withdrawals').set({ status: outcome, settled_at: at })
+export async function claimWithdrawalSettlement(
+  trx: Db,
+  id: number,
+  settlement: { status: 'paid'; bankReference?: string } | { status: 'failed'; reason?: string },
+  at: number,
+): Promise<WithdrawalRow | undefined> {
+  const details = settlement.status === 'paid' ? { bank_reference: settlement.bankReference ?? null } : { failure_reason: settlement.reason ?? null }
+  return trx.updateTable('withdrawals').set({ status: settlement.status, settled_at: at, ...details })
     .where('id', '=', id).where('status', 'in', ['requested', 'review'])
     .returning(withdrawalColumns)
     .executeTakeFirst()
+}
+
+/** Withdrawals waiting to be paid (requested, or in review during a payout hold), oldest first,
+ *  with their member: the cashier's queue (issue 33). */
+export async function waitingWithdrawals(db: Db, limit: number) {
+  return db.selectFrom('withdrawals')
+    .innerJoin('members', 'members.id', 'withdrawals.member_id')
+    .select([...withdrawalColumns.map((column) => `withdrawals.${column}` as const), 'members.username', 'members.name', 'members.currency as member_currency'])
+    .where('withdrawals.status', 'in', ['requested', 'review'])
+    .orderBy('withdrawals.id').limit(limit)
+    .execute()
 }
 
 export async function withdrawalExists(db: Db, id: number): Promise<boolean> {

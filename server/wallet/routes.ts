@@ -16,6 +16,7 @@ import { idempotent, idempotentSteps } from '../shared/idempotency'
 import { requireRecentPassword } from '../identity/stepUp'
 import { checkBooks } from './books'
 import * as wallet from './service'
+import { walletOpsRoutes } from './opsRoutes'
 import { listWithdrawals, requestWithdrawal, settleWithdrawal } from './withdrawals'
 
 const memberRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -76,7 +77,7 @@ const devRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const id = Type.Object({ id: Type.String({ pattern: '^[0-9]{1,18}$' }) })
   const settlement = Type.Object({ status: Type.Union([Type.Literal('paid'), Type.Literal('failed')]) }, { additionalProperties: false })
   app.post('/withdrawals/:id', { schema: { params: id, body: settlement, response: { 200: C.Withdrawal } } }, async (request) =>
-    settleWithdrawal(ctx, Number(request.params.id), request.body.status),
+    settleWithdrawal(ctx, Number(request.params.id), { status: request.body.status }),
   )
   const code = Type.Object({ code: Type.String({ maxLength: 32 }) })
   // A round played at the simulated provider, then its report to us: a signed amount (a win is
@@ -106,4 +107,4 @@ const devRoutes: FastifyPluginAsyncTypebox = async (app) => {
   })
 }
 
-export const walletArea: AreaRoutes = { member: memberRoutes, dev: devRoutes }
+export const walletArea: AreaRoutes = { member: memberRoutes, ops: walletOpsRoutes, dev: devRoutes }

@@ -10,21 +10,18 @@
 import type { Withdrawal, WithdrawalList, WithdrawalStatus, WithdrawResponse } from '../../src/api/contract'
 import type { Member } from '../shared/members'
 import type { ServerContext } from '../shared/context'
-import { inTransaction } from '../shared/db'
+import { type Db, inTransaction } from '../shared/db'
 import { fail } from '../shared/http/errors'
 import { withdrawLimitsFor } from '../lookup/repo'
 import { moneyOf, toMajor } from '../shared/money'
 import { ceilingFor, parseAmount } from '../shared/amount'
 import { endBonusByWithdrawal } from '../bonus/bonuses'
 import { accountCurrency, postMovement } from '../shared/ledger'
+import { maskAccountNo } from '../shared/mask'
 import * as repo from './repo'
 
-/** All but the last 4 characters as `x`, the length kept; a number of 4 or fewer is masked whole. */
-export const maskAccountNo = (accountNo: string): string =>
-  accountNo.length > 4 ? 'x'.repeat(accountNo.length - 4) + accountNo.slice(-4) : 'x'.repeat(accountNo.length)
-
 /** A withdrawal as the member sees it (masked), or as the payer must see it (`whole`). */
-const toWithdrawal = (row: repo.WithdrawalRow, accountNo: 'masked' | 'whole' = 'masked'): Withdrawal => ({
+export const toWithdrawal = (row: repo.WithdrawalRow, accountNo: 'masked' | 'whole' = 'masked'): Withdrawal => ({
   id: String(row.id),
   amount: toMajor(Number(row.amount_minor)),
   currency: row.currency,
@@ -75,14 +72,22 @@ export async function requestWithdrawal(ctx: ServerContext, member: Member, amou
   })
 }
 
+/** How a payout ended: paid, with the bank's reference of the transfer, or failed (the money goes back), and why. */
+export type Settlement = { status: 'paid'; bankReference?: string } | { status: 'failed'; reason?: string }
+
+/** What is told of a settlement inside its transaction (the operator's audit row), so the two commit together. */
+export type WithdrawalSettled = (trx: Db, settled: { memberId: number; withdrawal: Withdrawal; settlement: Settlement }) => Promise<void>
+
 /**
  * Pays or fails a withdrawal that is still waiting, and answers it with its whole destination:
- * the account the payer must pay. Settling one twice is refused (409).
+ * the account the payer must pay. Settling one twice is refused (409). The dev stand-in and the
+ * operator API (server/ops/) both come here.
  */
-export async function settleWithdrawal(ctx: ServerContext, id: number, outcome: 'paid' | 'failed'): Promise<Withdrawal> {
+export async function settleWithdrawal(ctx: ServerContext, id: number, settlement: Settlement, onSettled?: WithdrawalSettled): Promise<Withdrawal> {
+  const outcome = settlement.status
   return inTransaction(ctx.db, async (trx) => {
     const at = ctx.now()
-    const row = await repo.claimWithdrawalSettlement(trx, id, outcome, at)
+    const row = await repo.claimWithdrawalSettlement(trx, id, settlement, at)
     if (!row) throw (await repo.withdrawalExists(trx, id)) ? fail(409, 'KEY_INVALID') : fail(404, 'NO_DATA')
     const memberId = Number(row.member_id)
     const amountMinor = Number(row.amount_minor)
@@ -98,7 +103,9 @@ export async function settleWithdrawal(ctx: ServerContext, id: number, outcome: 
         : [{ account: pending, amountMinor: -amountMinor }, { account: { wallet: memberId }, amountMinor }],
     })
     await repo.setWithdrawalSettledMovement(trx, id, movementId)
-    return toWithdrawal(row, 'whole')
+    const withdrawal = toWithdrawal(row, 'whole')
+    await onSettled?.(trx, { memberId, withdrawal, settlement })
+    return withdrawal
   })
 }
 

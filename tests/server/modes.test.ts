@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { buildServer } from '../../server/app'
-import { createLogOtpSender, createWebhookOtpSender, maskPhone } from '../../server/otp/sms'
+import { createLogOtpSender, createWebhookOtpSender } from '../../server/otp/sms'
+import { maskPhone } from '../../server/shared/mask'
 import { call, DEMO, expectError, expectSignedIn, login, OPERATOR, startServer, TEST_PASSWORD_COST, testStorage, type TestServer } from './helpers'
 
 const servers: TestServer[] = []

@@ -11,6 +11,9 @@ export interface AreaRoutes {
   open?: RoutesPlugin
   /** Routes behind the member hook: each handler has `request.member`. */
   member?: RoutesPlugin
+  /** Routes of the operator API (issue 33), behind the staff hook (server/ops/scope.ts): each
+   *  handler has `request.staff`, and each route names the duty its role must allow. */
+  ops?: RoutesPlugin
   /** The area's dev stand-ins (a payout bank, a provider, an agent), under /dev in dev and test modes only. */
   dev?: RoutesPlugin
 }

@@ -1,0 +1,44 @@
+// The operator API's scope (issue 33): one hook signs every route inside in as a staff member and
+// decorates the request with them; each route names the duty it needs (roles.ts), checked before
+// its handler. Areas register their operator routes here (AreaRoutes.ops), as they register their
+// member routes behind the member hook.
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { RoutesPlugin } from '../shared/http/area'
+import { fail } from '../shared/http/errors'
+import type { Actor } from './audit'
+import type { StaffRow } from './repo'
+import { type Duty, mayDo } from './roles'
+import { authenticateStaff } from './staff'
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in staff member; set on operator routes only. */
+    staff: StaffRow
+    /** The sha256 of this request's staff token (sign-out). */
+    staffTokenHash: string
+  }
+}
+
+/** Registers `routes` behind the staff hook. */
+export async function opsScope(app: FastifyInstance, routes: RoutesPlugin): Promise<void> {
+  await app.register(async (scope) => {
+    scope.decorateRequest('staff', null as unknown as StaffRow)
+    scope.decorateRequest('staffTokenHash', '')
+    scope.addHook('onRequest', async (request) => {
+      const { staff, tokenHash } = await authenticateStaff(scope.serverContext, request.headers.authorization)
+      request.staff = staff
+      request.staffTokenHash = tokenHash
+    })
+    await scope.register(routes)
+  })
+}
+
+/** Route options that refuse a staff member whose role may not do `duty` (403 FORBIDDEN_ROLE). */
+export const needs = (duty: Duty) => ({
+  preHandler: async (request: FastifyRequest) => {
+    if (!mayDo(request.staff.role, duty)) throw fail(403, 'FORBIDDEN_ROLE')
+  },
+})
+
+/** Who acts in this request, for the audit trail. */
+export const actorOf = (request: FastifyRequest): Actor => ({ staffId: request.staff.id, address: request.ip })
