@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import * as C from '../../src/api/contract'
 import * as O from '../../src/api/contract/ops'
 import { actorOf, needs } from '../ops/scope'
-import { audit } from '../ops/audit'
+import { type Actor, audit } from '../ops/audit'
 import type { ServerContext } from '../shared/context'
 import { routeOf } from '../shared/http/endpoint'
 import { fail, Refusal } from '../shared/http/errors'
@@ -32,6 +32,29 @@ async function slipQueue(ctx: ServerContext): Promise<O.SlipQueue> {
   }
 }
 
+/**
+ * A slip's decision by staff (or the demo bank, server/demo/): approved with the amount read, or
+ * rejected; its audit row in its transaction. Decided already: 409 ALREADY_DECIDED.
+ */
+export async function decideSlip(ctx: ServerContext, reference: string, decision: O.SlipDecision, actor: Actor): Promise<C.Slip> {
+  try {
+    return await settleSlip(ctx, reference, decision.status === 'success'
+      ? { status: 'success', amountMinor: depositMinor(decision.amount), refNo: decision.refNo }
+      : { status: 'failed', note: decision.note },
+    (trx, { memberId, slip }) => audit(trx, actor, ctx.now(), {
+      action: slip.status === 'SUCCESS' ? 'slip.approve' : 'slip.reject',
+      item: `slip:${reference}`,
+      memberId,
+      before: { status: 'processing' },
+      after: { status: slip.status, amount: slip.amount, note: slip.note, ...(decision.status === 'success' && decision.refNo ? { refNo: decision.refNo } : {}) },
+    }))
+  } catch (error) {
+    // Settled already, by another cashier (or the demo bank) a moment before.
+    if (error instanceof Refusal && error.status === 409) throw fail(409, 'ALREADY_DECIDED')
+    throw error
+  }
+}
+
 /** `files`: the deposit area's slip images, known once its routes have started (routes.ts). */
 export const depositOpsRoutes = (files: () => SlipFiles): FastifyPluginAsyncTypebox => async (app) => {
   const ctx = app.serverContext
@@ -49,26 +72,6 @@ export const depositOpsRoutes = (files: () => SlipFiles): FastifyPluginAsyncType
   app.route({
     ...routeOf(E.decideSlip, { params: O.ReferenceParams, body: O.SlipDecision, response: { 200: C.Slip } }),
     ...needs('slips'),
-    handler: async (request) => {
-      const { reference } = request.params
-      const decision = request.body
-      const actor = actorOf(request)
-      try {
-        return await settleSlip(ctx, reference, decision.status === 'success'
-          ? { status: 'success', amountMinor: depositMinor(decision.amount), refNo: decision.refNo }
-          : { status: 'failed', note: decision.note },
-        (trx, { memberId, slip }) => audit(trx, actor, ctx.now(), {
-          action: slip.status === 'SUCCESS' ? 'slip.approve' : 'slip.reject',
-          item: `slip:${reference}`,
-          memberId,
-          before: { status: 'processing' },
-          after: { status: slip.status, amount: slip.amount, note: slip.note, ...(decision.status === 'success' && decision.refNo ? { refNo: decision.refNo } : {}) },
-        }))
-      } catch (error) {
-        // Settled already, by another cashier (or the demo bank) a moment before.
-        if (error instanceof Refusal && error.status === 409) throw fail(409, 'ALREADY_DECIDED')
-        throw error
-      }
-    },
+    handler: async (request) => decideSlip(ctx, request.params.reference, request.body, actorOf(request)),
   })
 }

@@ -5,7 +5,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import * as C from '../../src/api/contract'
 import * as O from '../../src/api/contract/ops'
-import { audit } from '../ops/audit'
+import { type Actor, audit } from '../ops/audit'
+import type { ServerContext } from '../shared/context'
 import { actorOf, needs } from '../ops/scope'
 import { routeOf } from '../shared/http/endpoint'
 import { fail, Refusal } from '../shared/http/errors'
@@ -16,6 +17,28 @@ import { toWithdrawal, settleWithdrawal } from './withdrawals'
 
 const E = O.opsEndpoints
 const QUEUE_LIMIT = 200
+
+/**
+ * A withdrawal's decision by staff (or the demo bank, server/demo/): paid with the bank's
+ * reference, or failed with the money back; its audit row in its transaction. Decided already:
+ * 409 ALREADY_DECIDED.
+ */
+export async function decideWithdrawal(ctx: ServerContext, id: number, decision: O.WithdrawalDecision, actor: Actor): Promise<C.Withdrawal> {
+  try {
+    return await settleWithdrawal(ctx, id, decision, (trx, { memberId, withdrawal }) => audit(trx, actor, ctx.now(), {
+      action: decision.status === 'paid' ? 'withdrawal.paid' : 'withdrawal.failed',
+      item: `withdrawal:${id}`,
+      memberId,
+      // `waiting`: requested, or in review during a payout hold; the update that settles it says no more.
+      before: { status: 'waiting', amount: withdrawal.amount, currency: withdrawal.currency },
+      after: decision.status === 'paid' ? { status: 'paid', bankReference: decision.bankReference } : { status: 'failed', reason: decision.reason },
+    }))
+  } catch (error) {
+    // Paid or failed already, by another cashier (or the demo bank) a moment before.
+    if (error instanceof Refusal && error.status === 409) throw fail(409, 'ALREADY_DECIDED')
+    throw error
+  }
+}
 
 export const walletOpsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const ctx = app.serverContext
@@ -33,26 +56,7 @@ export const walletOpsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.route({
     ...routeOf(E.decideWithdrawal, { params: O.IdParams, body: O.WithdrawalDecision, response: { 200: C.Withdrawal } }),
     ...needs('withdrawals'),
-    handler: async (request) => {
-      const id = Number(request.params.id)
-      const decision = request.body
-      const actor = actorOf(request)
-      try {
-        return await settleWithdrawal(ctx, id, decision, (trx, { memberId, withdrawal }) => audit(trx, actor, ctx.now(), {
-          action: decision.status === 'paid' ? 'withdrawal.paid' : 'withdrawal.failed',
-          item: `withdrawal:${id}`,
-          memberId,
-          before: { status: 'waiting', amount: withdrawal.amount, currency: withdrawal.currency },
-          after: decision.status === 'paid'
-            ? { status: 'paid', bankReference: decision.bankReference }
-            : { status: 'failed', reason: decision.reason },
-        }))
-      } catch (error) {
-        // Paid or failed already, by another cashier (or the demo bank) a moment before.
-        if (error instanceof Refusal && error.status === 409) throw fail(409, 'ALREADY_DECIDED')
-        throw error
-      }
-    },
+    handler: async (request) => decideWithdrawal(ctx, Number(request.params.id), request.body, actorOf(request)),
   })
 
   app.route({ ...routeOf(E.books, { response: { 200: O.BooksReport } }), ...needs('books'), handler: async () => checkBooks(ctx.db) })

@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Slot } from '../../api/contract'
 import { gamesByCategory, type GameCategory } from '../../lib/games'
+import { whenIdle } from '../../lib/idle'
 import { GameCard } from './GameCard'
 
 const Carousel = lazy(() => import('./Carousel'))
@@ -26,13 +27,7 @@ function useCarouselsOneByOne(rows: number): number {
   const [come, setCome] = useState(0)
   useEffect(() => {
     if (come >= rows) return
-    const next = () => setCome((count) => count + 1)
-    if (typeof window.requestIdleCallback === 'function') {
-      const id = window.requestIdleCallback(next, { timeout: 1000 })
-      return () => window.cancelIdleCallback(id)
-    }
-    const id = setTimeout(next, 50) // no idle callbacks (Safari's webviews)
-    return () => clearTimeout(id)
+    return whenIdle(() => setCome((count) => count + 1), 1000)
   }, [come, rows])
   return come
 }

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type MouseEvent } from 'react'
 import { useTranslation } from 'react-i18next'
+import { whenIdle } from '../../../lib/idle'
 import { storageKeys } from '../../../lib/storage'
 import { Button } from '../../../ui/Button'
 import { Modal } from '../../../ui/Modal'
@@ -16,15 +17,24 @@ export function AgreementModal() {
   const [open, setOpen] = useState(false)
   // Read as home loads, not when the modal opens: at 1.5 s the text is there, not a skeleton that
   // fills in seconds later over a home the player has started to use (issue 29, Lao on a slow line).
+  // Asked once home's first render is done (idle, at the latest half-way to the opening), so the
+  // answer and DOMPurify's code are not more work in home's first tasks (issue 32, a first visit).
   const [needed] = useState(() => !accepted())
-  const agreements = useAgreements(needed)
+  const [asked, setAsked] = useState(false)
+  const agreements = useAgreements(needed && asked)
 
   useEffect(() => {
     if (!needed) return
-    // DOMPurify comes with the text, so both are there when the agreement opens.
-    loadSanitizer().catch(() => undefined)
     const timer = window.setTimeout(() => setOpen(true), AGREEMENT_DELAY_MS)
-    return () => window.clearTimeout(timer)
+    const cancel = whenIdle(() => {
+      setAsked(true)
+      // DOMPurify comes with the text, so both are there when the agreement opens.
+      loadSanitizer().catch(() => undefined)
+    }, AGREEMENT_DELAY_MS / 2)
+    return () => {
+      window.clearTimeout(timer)
+      cancel()
+    }
   }, [needed])
 
   // A press begun before the agreement appeared (a tap in progress on home) never accepts it: only
