@@ -29,6 +29,7 @@ import { type BonusOffer, upsertOffers } from './bonus/bonuses'
 import { DEFAULT_MAX_AMOUNT_MINOR } from './shared/amount'
 import { type GameProvider, simulatedProvider } from './games/providers'
 import { recoverTransfers } from './wallet/transfers'
+import { demoBankPass } from './demo/counterparty'
 import { IDENTITY_OFF, type IdentitySettings, servedConfig } from './identity/settings'
 import { ensureFirstAdmin, type FirstAdmin } from './ops/firstAdmin'
 
@@ -119,6 +120,9 @@ export interface BuildServerOptions {
   transferSweepMs?: number
   /** The messenger identity's operator settings (issue 31); default off. */
   identity?: IdentitySettings
+  /** How often demo mode's bank pays what waits (demo/counterparty.ts); default 1.5 s in demo
+   *  mode and never elsewhere (0). Production never runs it, whatever this says. */
+  demoBankMs?: number
   /** The first staff admin, made at start when no active admin exists (OPS_ADMIN_USERNAME, OPS_ADMIN_PASSWORD). */
   firstAdmin?: FirstAdmin
   /** The chat's room prefix: a room is `${chatPrefix}-${guest or member id}`; default 'wallet'. */
@@ -130,6 +134,11 @@ export const DEFAULT_TRANSFER_RECOVERY_AFTER_MS = 60_000
 export const DEFAULT_TRANSFER_SWEEP_MS = 30_000
 
 export const DEFAULT_CHAT_PREFIX = 'wallet'
+export const DEFAULT_DEMO_BANK_MS = 1_500
+
+/** How often the demo bank passes (0: never): by default in demo mode only; never in production. */
+export const demoBankEvery = (mode: ServerMode, asked: number | undefined): number =>
+  mode === 'production' ? 0 : asked ?? (mode === 'demo' ? DEFAULT_DEMO_BANK_MS : 0)
 
 /** The demo's LINE QR image, read once when first asked for (demo, dev and test only). */
 let demoLineQr: Promise<Buffer> | undefined
@@ -271,11 +280,20 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   const sweepMs = options.transferSweepMs ?? DEFAULT_TRANSFER_SWEEP_MS
   const sweepTimer = sweepMs > 0 ? setInterval(sweep, sweepMs).unref() : undefined
   app.addHook('onReady', async () => sweep())
+  // Demo mode's bank (demo/counterparty.ts): a pass every second or two, one at a time, on the
+  // same queue as the sweep so closing waits for it. Never in production.
+  const demoBankMs = demoBankEvery(options.mode, options.demoBankMs)
+  const demoBankTimer = demoBankMs > 0
+    ? setInterval(() => {
+      sweeping = sweeping.then(() => demoBankPass(ctx)).catch((error: Error) => app.log.error({ err: error }, 'demo bank pass failed'))
+    }, demoBankMs).unref()
+    : undefined
   // Its sockets end before the server closes (they would hold it open), its connections before the
   // database goes.
   app.addHook('preClose', async () => chatHub.disconnect())
   app.addHook('onClose', async () => {
     clearInterval(sweepTimer)
+    clearInterval(demoBankTimer)
     await sweeping
     await chatHub.close()
     await db.destroy()

@@ -5,7 +5,7 @@ import type { QrProvider, QrState } from '../../src/api/contract'
 import type { Member } from '../shared/members'
 import { isUniqueViolation } from '../shared/db'
 import { type ServerContext, variantOf } from '../shared/context'
-import { inTransaction } from '../shared/db'
+import { type Db, inTransaction } from '../shared/db'
 import { fail } from '../shared/http/errors'
 import { toMajor } from '../shared/money'
 import { DEFAULT_MAX_AMOUNT_MINOR, parseAmount } from '../shared/amount'
@@ -154,13 +154,17 @@ export async function cancelQr(ctx: ServerContext, member: Member, id: string): 
  * late for the operator. Marked paid and credited in one transaction, once: a second report of the
  * same payment (a provider's retry) books nothing and is answered as the first.
  */
-export async function payQr(ctx: ServerContext, idOrReference: string): Promise<void> {
+/** What is told of a payment inside its transaction (the demo bank's audit row), so the two commit together. */
+export type QrPaid = (trx: Db, paid: { memberId: number; qrId: string; amountMinor: number }) => Promise<void>
+
+/** True when this report paid it; false when it was paid already (a second report books nothing). */
+export async function payQr(ctx: ServerContext, idOrReference: string, onPaid?: QrPaid): Promise<boolean> {
   const found = await repo.findReportedQr(ctx.db, idOrReference)
   if (!found) throw fail(404, 'NO_DATA')
-  await inTransaction(ctx.db, async (trx) => {
+  return inTransaction(ctx.db, async (trx) => {
     const now = ctx.now()
     const paid = await repo.markQrPaid(trx, found.id, now)
-    if (!paid) return
+    if (!paid) return false
     await creditDeposit(trx, {
       memberId: Number(paid.member_id),
       amountMinor: Number(paid.amount_minor),
@@ -168,5 +172,7 @@ export async function payQr(ctx: ServerContext, idOrReference: string): Promise<
       kind: 'qrcode',
       at: now,
     })
+    await onPaid?.(trx, { memberId: Number(paid.member_id), qrId: found.id, amountMinor: Number(paid.amount_minor) })
+    return true
   })
 }

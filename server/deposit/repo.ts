@@ -110,6 +110,14 @@ export async function cancelQr(db: Db, id: string, memberId: number, now: number
 }
 
 /** The QR a provider's report names: by our id, or by the reference the payload carried. */
+/** QR codes still open and on time that were shown before `before`: what the demo bank pays. */
+export async function openQrsShownBefore(db: Db, before: number, now: number, limit: number) {
+  return db.selectFrom('deposit_qrcodes').select('id')
+    .where('status', '=', 'open').where('created_at', '<', before).where('expires_at', '>', now)
+    .orderBy('created_at').limit(limit)
+    .execute()
+}
+
 export async function findReportedQr(db: Db, idOrReference: string) {
   return db.selectFrom('deposit_qrcodes').selectAll()
     .where((eb) => eb.or([eb('id', '=', idOrReference), eb('reference', '=', idOrReference)]))
@@ -156,13 +164,14 @@ export async function findSlip(db: Db, reference: string) {
 
 export type SlipRow = NonNullable<Awaited<ReturnType<typeof findSlip>>>
 
-/** Uploads and gift links still processing, oldest first, with their member: the cashier's queue (issue 33). */
-export async function processingSlips(db: Db, limit: number) {
+/** Uploads and gift links still processing (sent before `before`, when given), oldest first, with
+ *  their member: the cashier's queue (issue 33), and the demo bank's. */
+export async function processingSlips(db: Db, limit: number, before = Number.MAX_SAFE_INTEGER) {
   return db.selectFrom('deposit_slips')
     .innerJoin('members', 'members.id', 'deposit_slips.member_id')
     .select(['deposit_slips.reference', 'deposit_slips.kind', 'deposit_slips.truelink_voucher', 'deposit_slips.file_name',
       'deposit_slips.created_at', 'members.id as member_id', 'members.username', 'members.name', 'members.currency'])
-    .where('deposit_slips.status', '=', 'processing')
+    .where('deposit_slips.status', '=', 'processing').where('deposit_slips.created_at', '<', before)
     .orderBy('deposit_slips.id').limit(limit)
     .execute()
 }

@@ -98,11 +98,11 @@ export async function claimWithdrawalSettlement(
 
 /** Withdrawals waiting to be paid (requested, or in review during a payout hold), oldest first,
  *  with their member: the cashier's queue (issue 33). */
-export async function waitingWithdrawals(db: Db, limit: number) {
+export async function waitingWithdrawals(db: Db, limit: number, statuses: readonly string[] = ['requested', 'review'], before = Number.MAX_SAFE_INTEGER) {
   return db.selectFrom('withdrawals')
     .innerJoin('members', 'members.id', 'withdrawals.member_id')
     .select([...withdrawalColumns.map((column) => `withdrawals.${column}` as const), 'members.username', 'members.name', 'members.currency as member_currency'])
-    .where('withdrawals.status', 'in', ['requested', 'review'])
+    .where('withdrawals.status', 'in', statuses).where('withdrawals.created_at', '<', before)
     .orderBy('withdrawals.id').limit(limit)
     .execute()
 }
