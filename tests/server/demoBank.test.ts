@@ -57,7 +57,7 @@ describe('the demo bank', () => {
     expect((await call(server.app, 'POST', `/dev/slips/${slip}`, { body: { status: 'failed', note: 'NOT_MATCH' } })).status).toBe(409)
   })
 
-  it('pays a withdrawal after a minute, with a bank reference, and leaves one in a payout hold to it', async () => {
+  it('pays a withdrawal after a minute, with a bank reference, and leaves one in review to staff', async () => {
     server = await startServer()
     const member = await login(server.app)
     const id = await requestWithdrawal(server.app, member, 200)
@@ -70,7 +70,7 @@ describe('the demo bank', () => {
     expect(await balanceOf(server.app)).toBe(DEMO_START_MINOR - 200_00)
     expect((await auditOf(server.app, `withdrawal:${id}`)).map((row) => [row.action, row.address])).toEqual([['withdrawal.paid', 'demo bank']])
 
-    // A new payout account puts what follows in review: the demo bank leaves it to the hold.
+    // A new payout account puts what follows in review: the demo bank leaves that to staff.
     expect((await call(server.app, 'PUT', '/api/account/profile', { token: member, body: { name: 'DEMO PLAYER', bankCode: 'SCB', bankAccountName: 'DEMO PLAYER', bankAccountNo: '5556667770' } })).status).toBe(200)
     await requestWithdrawal(server.app, member, 100)
     server.advance(DEMO_DELAYS.withdrawal + 1)
