@@ -26,7 +26,7 @@ const memberRoutes: FastifyPluginAsyncTypebox = async (app) => {
     handler: async (request) => spin.listCoupons(ctx, request.member),
   })
   app.route({
-    ...routeOf(S.claim, { body: C.CouponClaimRequest, response: { 200: C.MessageBody } }),
+    ...routeOf(S.claim, { body: C.CouponClaimRequest, response: { 200: C.CouponClaimResponse } }),
     handler: async (request, reply) => idempotent(ctx, request, reply, (scoped) => spin.claimCoupon(scoped, request.member, request.body.coupon)),
   })
   app.route({

@@ -10,7 +10,7 @@
  * spin once; a coupon is claimed by `UPDATE ... WHERE claimed_at IS NULL`, so it pays once.
  */
 import { randomInt } from 'node:crypto'
-import type { SpinCoupon, SpinResult, SpinSetup } from '../../src/api/contract'
+import type { CouponClaimResponse, SpinCoupon, SpinResult, SpinSetup } from '../../src/api/contract'
 import type { Member } from '../shared/members'
 import type { ServerContext } from '../shared/context'
 import { type Db, inTransaction } from '../shared/db'
@@ -124,7 +124,7 @@ export async function listCoupons(ctx: ServerContext, member: Member): Promise<S
  * coupon id; NO_CLAIMABLE_COUPON: not the member's, or claimed already; COUPON_EXPIRED; the prize's
  * slice no longer on the wheel: INVALID_PRIZE_CODE; while a bonus is held: BONUS_REMAINING.
  */
-export async function claimCoupon(ctx: ServerContext, member: Member, couponId: string): Promise<{ message: string }> {
+export async function claimCoupon(ctx: ServerContext, member: Member, couponId: string): Promise<CouponClaimResponse> {
   if (!/^\d{1,18}$/.test(couponId)) throw fail(400, 'INVALID_CODE')
   const rule = await getSetting(ctx.db, 'spin')
   const at = ctx.now()
@@ -136,6 +136,6 @@ export async function claimCoupon(ctx: ServerContext, member: Member, couponId: 
     if (await holdsBonus(trx, member.id)) throw fail(400, 'BONUS_REMAINING')
     if (!(await markCouponClaimed(trx, Number(coupon.id), at))) throw fail(400, 'NO_CLAIMABLE_COUPON')
     await creditWallet(trx, { memberId: member.id, amountMinor: Number(coupon.amount_minor), at, from: 'bonuses', kind: 'spin_prize', reference: `spin_coupon:${coupon.id}`, note: coupon.slice_code })
-    return { message: 'SUCCESS' }
+    return { message: 'SUCCESS', prize: { label: coupon.label, amount: toMajor(Number(coupon.amount_minor)) } }
   })
 }

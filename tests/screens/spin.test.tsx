@@ -159,14 +159,14 @@ describe('the prizes', () => {
 })
 
 describe('the coupons', () => {
-  it('show 3 a page; claiming one asks first, then names the prize', async () => {
+  it('show 3 a page; claiming one asks first, then names the prize the server booked', async () => {
     let claimed = false
     const { user, calls } = await home({
       'GET /api/spinwheel/coupon': () => [coupon(1, claimed), coupon(2, false, '2020-01-01T00:00:00.000Z'), coupon(3, true), coupon(4)],
       'POST /api/spinwheel/coupon/claim': (call: Call) => {
         expect(call.body).toEqual({ coupon: '1' })
         claimed = true
-        return { message: 'SUCCESS' }
+        return { message: 'SUCCESS', prize: { label: 'P1 booked', amount: 1 } }
       },
     })
     const modal = await openSpin(user)
@@ -185,7 +185,7 @@ describe('the coupons', () => {
     expect(confirm).toHaveTextContent(text('spin.claimText', { prize }))
     expect(count(calls, 'POST', '/api/spinwheel/coupon/claim')).toBe(0)
     await user.click(within(confirm).getByRole('button', { name: text('spin.claimConfirm') }))
-    expect((await screen.findAllByText(text('spin.claimSuccess', { prize })))[0]).toBeInTheDocument()
+    expect((await screen.findAllByText(text('spin.claimSuccess', { prize: `P1 booked (${formatMoney(1, 'th', 'THB')})` })))[0]).toBeInTheDocument()
     expect(count(calls, 'POST', '/api/spinwheel/coupon/claim')).toBe(1)
     await waitFor(() => expect(within(modal).getAllByText(text('spin.claimed'))).toHaveLength(2))
   })

@@ -109,7 +109,8 @@ describe('claiming a coupon', () => {
     const [a, b] = await Promise.all([
       post('/api/spinwheel/coupon/claim', { coupon: newest._id }, token, key), post('/api/spinwheel/coupon/claim', { coupon: newest._id }, token, key),
     ])
-    expect(a.body).toEqual({ message: 'SUCCESS' })
+    // The success names the prize (spec 8): its label and amount, as booked.
+    expect(a.body).toEqual({ message: 'SUCCESS', prize: { label: newest.prize.slice.label, amount: 7 } })
     expect(b.body).toEqual(a.body)
     expect((await wallet()).wallet.amount).toBe(DEMO_START_MINOR / 100 + 7)
     expect(await post('/api/spinwheel/coupon/claim', { coupon: newest._id })).toMatchObject(expectError(400, 'NO_CLAIMABLE_COUPON'))

@@ -2,7 +2,7 @@
 // claiming one.
 import { type Static, Type } from 'typebox'
 import { endpoint } from './endpoint'
-import { LanguageNames, MessageBody, filled, text } from './shared'
+import { LanguageNames, filled, text } from './shared'
 
 /** One slice of the wheel (spec 3 "Spin setup"), in order from the pointer clockwise. */
 export const SpinSlice = Type.Object({
@@ -40,6 +40,13 @@ export const SpinCoupon = Type.Object({
 export type SpinCoupon = Static<typeof SpinCoupon>
 export const SpinCoupons = Type.Array(SpinCoupon)
 export const CouponClaimRequest = Type.Object({ coupon: filled(32) }, { additionalProperties: false })
+/** POST /api/spinwheel/coupon/claim: SUCCESS, and the prize claimed (spec 8: the success names its
+ *  label); an operator's API that leaves `prize` out is named from the coupon shown. */
+export const CouponClaimResponse = Type.Object({
+  message: text(200),
+  prize: Type.Optional(Type.Object({ label: text(40), amount: Type.Number() })),
+})
+export type CouponClaimResponse = Static<typeof CouponClaimResponse>
 /** GET /api/spinwheel/active: whether a spin campaign runs. */
 export const SpinActive = Type.Object({ isActive: Type.Boolean() })
 
@@ -49,6 +56,6 @@ export const spinEndpoints = {
   /** The body is not shown in the spec: none is sent. */
   spin: endpoint<void, void, SpinResult>('POST', '/api/spinwheel/spin'),
   coupons: endpoint<void, void, SpinCoupon[]>('GET', '/api/spinwheel/coupon'),
-  claim: endpoint<void, Static<typeof CouponClaimRequest>, Static<typeof MessageBody>>('POST', '/api/spinwheel/coupon/claim'),
+  claim: endpoint<void, Static<typeof CouponClaimRequest>, CouponClaimResponse>('POST', '/api/spinwheel/coupon/claim'),
   active: endpoint<void, void, Static<typeof SpinActive>>('GET', '/api/spinwheel/active'),
 }

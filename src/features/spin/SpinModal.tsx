@@ -193,10 +193,12 @@ function Coupons({ currency, onClaimed }: { currency: Currency; onClaimed: () =>
   const money = (amount: number) => formatMoney(amount, language, currency)
   const prizeOf = (coupon: SpinCoupon) => `${coupon.prize?.slice?.label ?? ''} (${money(Number(coupon.amount) || 0)})`
   const claim = useClaimCoupon({
-    onSuccess: (_answer, coupon) => {
+    onSuccess: (answer, coupon) => {
       setConfirming(null)
       onClaimed()
-      showToast(t('spin.claimSuccess', { prize: prizeOf(coupon) }), 'success')
+      // The prize the server booked (spec 8), else the coupon as shown (an operator's API may not say).
+      const prize = answer?.prize ? `${answer.prize.label} (${money(Number(answer.prize.amount) || 0)})` : prizeOf(coupon)
+      showToast(t('spin.claimSuccess', { prize }), 'success')
     },
     onError: (error) => {
       setConfirming(null)

@@ -2,7 +2,7 @@
 // may leave fields out (a wheel without slices is no wheel; a missing coin count is 0).
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { call } from '../../api/call'
-import type { LanguageNames, SpinCoupon, SpinSlice } from '../../api/contract'
+import type { CouponClaimResponse, LanguageNames, SpinCoupon, SpinSlice } from '../../api/contract'
 import type { Language } from '../../lib/language'
 import { spinEndpoints } from '../../api/contract/spin'
 import { ApiError } from '../../api/errors'
@@ -102,9 +102,9 @@ export function useSpin({ onSuccess, onError }: Reactions<Spun, void>) {
 }
 
 /** A coupon claimed, a money call: the coupons read again either way, and the wallet it paid into on success. */
-export function useClaimCoupon({ onSuccess, onError }: Reactions<unknown, SpinCoupon>) {
+export function useClaimCoupon({ onSuccess, onError }: Reactions<CouponClaimResponse, SpinCoupon>) {
   const client = useQueryClient()
-  return useMoneyAction<unknown, SpinCoupon>({
+  return useMoneyAction<CouponClaimResponse, SpinCoupon>({
     call: (coupon, headers) => call(spinEndpoints.claim, { body: { coupon: coupon._id }, headers }),
     onSuccess: (answer, coupon) => {
       void client.invalidateQueries({ queryKey: spinKeys.coupons() })
