@@ -50,6 +50,8 @@ export interface ContentMap {
   /** Shown in a carousel before the invite or refund modal (spec 2); none: the modal opens directly. */
   inviteBanners: Banner[]
   refundBanners: Banner[]
+  /** The refund check's `info` (issue 33): how the lost-bet refund works, HTML. */
+  refundInfo: string
 }
 
 export interface WithdrawLimitPair { withdrawMinMinor: number; withdrawMaxMinor: number }

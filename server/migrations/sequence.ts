@@ -26,6 +26,7 @@ import { migration as m0018 } from './0018_messenger_identities'
 import { migration as m0019 } from './0019_passkeys'
 import { migration as m0020 } from './0020_quick_unlocks'
 import { migration as m0021 } from './0021_staff_ops_audit'
+import { migration as m0022 } from './0022_refund_refusals'
 
 /** Every migration by its file name (without `.ts`); the number orders them. */
 export const migrations: Record<string, Migration> = {
@@ -50,6 +51,7 @@ export const migrations: Record<string, Migration> = {
   '0019_passkeys': m0019,
   '0020_quick_unlocks': m0020,
   '0021_staff_ops_audit': m0021,
+  '0022_refund_refusals': m0022,
 }
 
 /**

@@ -8,6 +8,8 @@ declare module '../shared/db' {
   /** The rewards area's tables (the migrations make them). */
   interface Tables {
     /** Lost-bet refunds (cashback) reported for a member, until received into the wallet (rewards.ts). */
+    /** Each receive refused while a bonus was held (migration 0022): the check's `refundFail`. */
+    refund_refusals: { id: Generated<number>; member_id: number; code: string; at: number }
     refund_accruals: {
       id: Generated<number>
       member_id: number
@@ -29,6 +31,16 @@ declare module '../shared/db' {
 export async function listRefundAccruals(db: Db, memberId: number) {
   return db.selectFrom('refund_accruals').select(['amount_minor', 'received_at'])
     .where('member_id', '=', memberId).execute()
+}
+
+export async function insertRefundRefusal(db: Db, memberId: number, code: string, at: number): Promise<void> {
+  await db.insertInto('refund_refusals').values({ member_id: memberId, code, at }).execute()
+}
+
+export async function countRefundRefusals(db: Db, memberId: number): Promise<number> {
+  const { count } = await db.selectFrom('refund_refusals').select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('member_id', '=', memberId).executeTakeFirstOrThrow()
+  return Number(count)
 }
 
 export async function insertRefundAccrual(db: Db, memberId: number, amountMinor: number, at: number): Promise<void> {

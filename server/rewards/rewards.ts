@@ -10,13 +10,13 @@ import type { Refund, RefundCheck } from '../../src/api/contract'
 import type { Member } from '../shared/members'
 import type { ServerContext } from '../shared/context'
 import { type Db, inTransaction } from '../shared/db'
-import { type ApiErrorCode, fail } from '../shared/http/errors'
+import { type ApiErrorCode, fail, Refusal } from '../shared/http/errors'
 import { getContent } from '../lookup/repo'
 import { getSetting } from '../shared/settings'
 import { toMajor } from '../shared/money'
 import { holdsBonus } from '../bonus/bonuses'
 import { creditWallet } from '../shared/ledger'
-import { claimWaiting, insertRefundAccrual, listRefundAccruals, listRefundCredits, type Waiting } from './repo'
+import { claimWaiting, countRefundRefusals, insertRefundAccrual, insertRefundRefusal, listRefundAccruals, listRefundCredits, type Waiting } from './repo'
 
 const iso = (ms: number | string) => new Date(Number(ms)).toISOString()
 const offset = (page: number, limit: number) => (page - 1) * limit
@@ -32,10 +32,11 @@ export async function refundCheck(ctx: ServerContext, member: Member): Promise<R
   return {
     result: waiting > 0,
     bonus: await holdsBonus(ctx.db, member.id),
-    info: null,
+    // The operator's words on how the refund works (content `refundInfo`, HTML the app sanitizes).
+    info: (await getContent(ctx.db, 'refundInfo')) || null,
     refundAmount: toMajor(waiting),
     refundSuccess: received,
-    refundFail: 0,
+    refundFail: await countRefundRefusals(ctx.db, member.id),
     ...(rule.percent > 0 && { rate: { percent: rule.percent, period: rule.period } }),
   }
 }
@@ -53,13 +54,20 @@ export async function receiveWaiting(trx: Db, member: Member, waiting: Waiting, 
   await creditWallet(trx, { memberId: member.id, amountMinor, at, from: 'bonuses', kind })
 }
 
-/** Moves every refund waiting into the wallet (not while a bonus is held, spec 4). */
+/** Moves every refund waiting into the wallet (not while a bonus is held, spec 4: the refusal is
+ *  counted, outside the transaction it rolls back, as the check's `refundFail`). */
 export async function receiveRefund(ctx: ServerContext, member: Member): Promise<{ message: string }> {
-  return inTransaction(ctx.db, async (trx) => {
-    if (await holdsBonus(trx, member.id)) throw fail(400, 'REFUND_CONDITION')
-    await receiveWaiting(trx, member, { table: 'refund_accruals', owner: 'member_id' }, 'refund', 'REFUND_MINIMUM', ctx.now())
-    return { message: 'REFUND_SUCCESS' }
-  })
+  const at = ctx.now()
+  try {
+    return await inTransaction(ctx.db, async (trx) => {
+      if (await holdsBonus(trx, member.id)) throw fail(400, 'REFUND_CONDITION')
+      await receiveWaiting(trx, member, { table: 'refund_accruals', owner: 'member_id' }, 'refund', 'REFUND_MINIMUM', at)
+      return { message: 'REFUND_SUCCESS' }
+    })
+  } catch (error) {
+    if (error instanceof Refusal && error.code === 'REFUND_CONDITION') await insertRefundRefusal(ctx.db, member.id, error.code, at)
+    throw error
+  }
 }
 
 /** The refunds received, newest first: one per receive (its movement). */

@@ -114,6 +114,7 @@ const seeds: readonly Seed[] = [
     apply: seedDemoMember,
   },
   { name: 'kip-amounts', apply: seedKipAmounts },
+  { name: 'refund-info', apply: (db, _at, _prepared, { variant }) => setContent(db, 'refundInfo', data.refundInfoFor(variant)) },
 ]
 
 export async function runSeeds(db: Db, at: number, passwords: PasswordHasher, options: SeedOptions): Promise<string[]> {

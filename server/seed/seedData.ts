@@ -59,7 +59,7 @@ export const withdrawLimits = {
 } as const
 
 /** What every mode seeds: texts and rules with no payment destination in them. */
-export type SharedContent = Omit<ContentMap, 'contact' | 'info'>
+export type SharedContent = Omit<ContentMap, 'contact' | 'info' | 'refundInfo'>
 
 const thaiContent: SharedContent = {
   conditions: [
@@ -147,6 +147,14 @@ export const sourcesFor = (variant: Variant): readonly [string, string][] => (va
 
 /** Conditions, agreements, notice and banners in the variant's language. */
 export const contentFor = (variant: Variant): SharedContent => (variant === 'la' ? laoContent : thaiContent)
+
+/** How the lost-bet refund works (the refund check's `info`), in the variant's language: seeded
+ *  once as content an operator may rewrite. */
+const refundInfo: Record<Variant, string> = {
+  th: '<p>คืนยอดเสียจะเข้ามารอให้กดรับหลังสรุปยอดของแต่ละรอบ กดรับเข้ากระเป๋าได้เมื่อไม่มีโบนัสค้างอยู่ หากรับโบนัสอยู่ การกดรับจะไม่สำเร็จจนกว่าโบนัสจะสิ้นสุด</p>',
+  la: '<p>ເງິນຄືນຍອດເສຍຈະເຂົ້າມາລໍຖ້າໃຫ້ກົດຮັບຫຼັງສະຫຼຸບຍອດຂອງແຕ່ລະຮອບ ກົດຮັບເຂົ້າກະເປົາໄດ້ເມື່ອບໍ່ມີໂບນັດຄ້າງຢູ່ ຖ້າຮັບໂບນັດຢູ່ ການກົດຮັບຈະບໍ່ສຳເລັດຈົນກວ່າໂບນັດຈະສິ້ນສຸດ</p>',
+}
+export const refundInfoFor = (variant: Variant): string => refundInfo[variant]
 
 /** The contact page's text in the variant's language. */
 export const contactTextFor = (variant: Variant): string => contactText[variant]

@@ -225,6 +225,26 @@ describe('refund', () => {
     await waitFor(() => expect(count(calls, 'GET', '/api/wallet')).toBe(walletReads + 1))
   })
 
+  it('shows the operator\'s words on the refund, sanitized, and how many receives a held bonus refused', async () => {
+    const info = '<p>Cashback every <b>Monday</b><img src=x onerror="window.__pwned=1"></p>'
+    const { user } = await home({ 'GET /api/refund/check': check({ info, refundSuccess: 3, refundFail: 2 }), 'POST /api/refund': { refunds: [] } })
+    await user.click(await actions().findByRole('button', { name: text('home.refund') }))
+    const modal = await screen.findByRole('dialog', { name: text('rewards.refundTitle') })
+    expect(await within(modal).findByText('Monday')).toBeVisible()
+    expect(modal.querySelector('.refund-info img')?.getAttribute('onerror')).toBeFalsy()
+    expect(within(modal).getByText(text('rewards.refundCounts', { success: 3 }))).toBeVisible()
+    expect(within(modal).getByText(text('rewards.refundRefused', { fail: 2 }))).toBeVisible()
+  })
+
+  it('says nothing of refusals or rules the server did not give', async () => {
+    const { user } = await home({ 'GET /api/refund/check': check(), 'POST /api/refund': { refunds: [] } })
+    await user.click(await actions().findByRole('button', { name: text('home.refund') }))
+    const modal = await screen.findByRole('dialog', { name: text('rewards.refundTitle') })
+    await waitFor(() => expect(within(modal).getByTestId('refund-amount')).toHaveTextContent(money(42.5)))
+    expect(within(modal).queryByText(text('rewards.refundRefused', { fail: 0 }))).toBeNull()
+    expect(modal.querySelector('.refund-info')).toBeNull()
+  })
+
   it('disables receive while nothing waits', async () => {
     const { user, calls } = await home({ 'GET /api/refund/check': check({ refundAmount: 0 }), 'POST /api/refund': { refunds: [] } })
     await user.click(await actions().findByRole('button', { name: text('home.refund') }))

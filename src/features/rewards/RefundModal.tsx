@@ -7,6 +7,7 @@ import { showToast } from '../../state/ui'
 import { Button } from '../../ui/Button'
 import { LoadError } from '../../ui/LoadError'
 import { Modal } from '../../ui/Modal'
+import { SafeHtml } from '../../ui/SafeHtml'
 import { useReceiveRefund, useRefundCheck, useRefunds } from './api'
 import { RewardList } from './RewardList'
 
@@ -52,9 +53,12 @@ export default function RefundModal({ currency, onClose }: RefundModalProps) {
             {check.data ? formatMoney(check.data.refundAmount, currentLanguage(), currency) : '—'}
           </strong>
           {check.data && <span className="muted refund-card__counts">{t('rewards.refundCounts', { success: check.data.refundSuccess })}</span>}
+          {check.data && check.data.refundFail > 0 && <span className="muted refund-card__counts">{t('rewards.refundRefused', { fail: check.data.refundFail })}</span>}
           {rate && <span className="refund-card__rate">{t('rewards.refundRate', { percent: formatWhole(rate.percent, currentLanguage()), period: t(`rewards.refundPeriod.${rate.period}`) })}</span>}
         </div>
         {held && <p className="notice" role="note">{t('rewards.refundBonusHeld')}</p>}
+        {/* The operator's words on how the refund works (spec 3 `info`), sanitized. */}
+        {check.data?.info && <SafeHtml className="rich-text refund-info" html={check.data.info} />}
         <Button type="button" block disabled={!check.data || held || nothingWaiting} pending={receive.pending} onClick={() => receive.submit()}>
           {t('rewards.refundReceive')}
         </Button>
