@@ -7,7 +7,7 @@
 import { defineConfig } from '@playwright/test'
 import { chromiumPath } from './scripts/chromium'
 import type { PlatformOption } from './e2e/fixtures'
-import { E2E_PORT, E2E_WORKERS } from './e2e/servers'
+import { E2E_PORT, E2E_WORKERS, OPS_ADMIN_ENV } from './e2e/servers'
 
 const startedAt = Date.now()
 
@@ -59,6 +59,6 @@ export default defineConfig<PlatformOption>({
     url: `http://localhost:${E2E_PORT + worker}/config.json`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { APP_MODE: 'test', PORT: String(E2E_PORT + worker), DATA_DIR: `.data/e2e-${startedAt}-${worker}`, HOST: '127.0.0.1' },
+    env: { APP_MODE: 'test', PORT: String(E2E_PORT + worker), DATA_DIR: `.data/e2e-${startedAt}-${worker}`, HOST: '127.0.0.1', ...OPS_ADMIN_ENV },
   })),
 })

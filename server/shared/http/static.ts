@@ -13,7 +13,7 @@ const IMMUTABLE = 'public, max-age=31536000, immutable'
 function isServerPath(url: string): boolean {
   const path = url.split('?')[0]
   return (
-    path === '/api' || path.startsWith('/api/') || path === '/dev' || path.startsWith('/dev/') ||
+    path === '/api' || path.startsWith('/api/') || path === '/dev' || path.startsWith('/dev/') || path === '/ops/api' || path.startsWith('/ops/api/') ||
     path === '/chat-files' || path.startsWith('/chat-files/') || path === '/config.json' || path === '/manifest.webmanifest'
   )
 }
@@ -22,6 +22,13 @@ function isServerPath(url: string): boolean {
 function wantsIndex(request: FastifyRequest, hasIndex: boolean): boolean {
   if (!hasIndex || (request.method !== 'GET' && request.method !== 'HEAD')) return false
   return !isServerPath(request.url) && !request.url.startsWith('/assets/') && !isDotPath(request.url)
+}
+
+/** A page navigation of the staff console: /ops or under /ops/, never its API or a file. */
+function isConsolePage(request: FastifyRequest): boolean {
+  const path = request.url.split('?')[0]
+  return (request.method === 'GET' || request.method === 'HEAD') && (path === '/ops' || path.startsWith('/ops/')) &&
+    !isServerPath(request.url) && !path.startsWith('/ops/assets/') && !isDotPath(request.url)
 }
 
 /** `/.env`, `/.git/config`, `/assets/.x`: dotfiles are never served, and never answered with the app. */
@@ -47,14 +54,21 @@ export async function registerStatic(app: FastifyInstance, staticDir: string | u
       dotfiles: 'ignore',
       cacheControl: false,
       setHeaders(res, path) {
-        const hashed = relative(root, path).startsWith(`assets${sep}`)
+        const file = relative(root, path)
+        // The app's hashed files, and the staff console's (its own build under ops/).
+        const hashed = file.startsWith(`assets${sep}`) || file.startsWith(`ops${sep}assets${sep}`)
         res.setHeader('Cache-Control', hashed ? IMMUTABLE : NO_CACHE)
       },
     })
   }
 
   const sendPage = root && createPages(root, currentConfig)
+  // The staff console (issue 33): any page under /ops/ is its one page.
+  const consolePage = root && join(root, 'ops', 'index.html')
   app.setNotFoundHandler((request, reply) => {
+    if (consolePage && isConsolePage(request) && existsSync(consolePage)) {
+      return reply.header('Cache-Control', NO_CACHE).type('text/html; charset=utf-8').sendFile('ops/index.html')
+    }
     if (root && sendPage && wantsIndex(request, existsSync(join(root, 'index.html')))) return sendPage(request, reply)
     return reply.code(404).send(errorBody('NO_DATA'))
   })

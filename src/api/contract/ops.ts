@@ -62,7 +62,7 @@ export const SlipDecision = Type.Union([
     amount: Type.Number({ exclusiveMinimum: 0, maximum: 1e9 }),
     refNo: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9]{1,64}$' })),
   }, { additionalProperties: false }),
-  Type.Object({ status: Type.Literal('failed'), note: Type.Union(slipReasonCodes.map((code) => Type.Literal(code))) }, { additionalProperties: false }),
+  Type.Object({ status: Type.Literal('failed'), note: Type.Unsafe<(typeof slipReasonCodes)[number]>(Type.Union(slipReasonCodes.map((code) => Type.Literal(code)))) }, { additionalProperties: false }),
 ])
 export type SlipDecision = Static<typeof SlipDecision>
 

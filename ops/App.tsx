@@ -1,0 +1,93 @@
+// The staff console (issue 33): sign-in, then the views the staff member's role may use. Queues
+// are read again when the tab comes back into view and every 15 s (live events, when the server
+// sends them, read them at once).
+import { useCallback, useEffect, useState } from 'react'
+import { opsEndpoints, type Staff } from '../src/api/contract/ops'
+import { Audit } from './Audit'
+import { Books } from './Books'
+import { call, session, whenSignedOut } from './api'
+import { say, setLanguage, useLanguage, type Language } from './i18n'
+import { Login } from './Login'
+import { Slips } from './Slips'
+import { Withdrawals } from './Withdrawals'
+
+type View = 'slips' | 'withdrawals' | 'books' | 'audit'
+
+const VIEWS: Record<Staff['role'], readonly View[]> = {
+  support: [],
+  cashier: ['slips', 'withdrawals', 'books'],
+  admin: ['slips', 'withdrawals', 'books', 'audit'],
+}
+
+const REFRESH_MS = 15_000
+
+export function App() {
+  useLanguage()
+  const [staff, setStaff] = useState(session.staff())
+  useEffect(() => whenSignedOut(() => setStaff(null)), [])
+  if (!staff) return <><LanguagePicker /><Login onSignedIn={() => setStaff(session.staff())} /></>
+  return <Console staff={staff} onSignedOut={() => setStaff(null)} />
+}
+
+function LanguagePicker() {
+  const language = useLanguage()
+  return (
+    <label className="language">
+      {say('language')}{' '}
+      <select value={language} onChange={(event) => setLanguage(event.target.value as Language)}>
+        <option value="th">ไทย</option>
+        <option value="en">English</option>
+      </select>
+    </label>
+  )
+}
+
+function Console({ staff, onSignedOut }: { staff: Staff; onSignedOut: () => void }) {
+  const views = VIEWS[staff.role]
+  const [view, setView] = useState<View | undefined>(views[0])
+  const [version, setVersion] = useState(0)
+  const [notice, setNotice] = useState<{ text: string; kind: 'ok' | 'error' }>()
+  const refresh = useCallback(() => setVersion((n) => n + 1), [])
+
+  useEffect(() => {
+    const visible = () => document.visibilityState === 'visible' && refresh()
+    document.addEventListener('visibilitychange', visible)
+    const timer = window.setInterval(() => document.visibilityState === 'visible' && refresh(), REFRESH_MS)
+    return () => {
+      document.removeEventListener('visibilitychange', visible)
+      window.clearInterval(timer)
+    }
+  }, [refresh])
+
+  const notify = useCallback((text: string, kind: 'ok' | 'error' = 'ok') => setNotice({ text, kind }), [])
+  const signOut = async () => {
+    await call(opsEndpoints.logout).catch(() => undefined)
+    session.clear()
+    onSignedOut()
+  }
+
+  return (
+    <div className="console">
+      <header>
+        <h1>{say('title')}</h1>
+        <p>{say('signedInAs', { name: staff.name, role: say(`role_${staff.role}`) })}</p>
+        <LanguagePicker />
+        <button type="button" onClick={() => void signOut()}>{say('signOut')}</button>
+      </header>
+      {views.length > 0 && (
+        <nav aria-label={say('title')}>
+          {views.map((name) => (
+            <button key={name} type="button" aria-current={name === view ? 'page' : undefined} onClick={() => setView(name)}>{say(name)}</button>
+          ))}
+        </nav>
+      )}
+      <p className={`notice ${notice?.kind ?? ''}`} role="status" aria-live="polite">{notice?.text ?? ''}</p>
+      <main>
+        {view === 'slips' && <Slips version={version} notify={notify} />}
+        {view === 'withdrawals' && <Withdrawals version={version} notify={notify} />}
+        {view === 'books' && <Books version={version} />}
+        {view === 'audit' && <Audit version={version} />}
+      </main>
+    </div>
+  )
+}

@@ -1,0 +1,22 @@
+// The books check (cashier, admin): whether every rule of the ledger holds, and the figures.
+import { opsEndpoints } from '../src/api/contract/ops'
+import { call } from './api'
+import { say } from './i18n'
+import { useLoad } from './load'
+
+export function Books({ version }: { version: number }) {
+  const books = useLoad(() => call(opsEndpoints.books), [version])
+  return (
+    <section aria-labelledby="books-title">
+      <h2 id="books-title">{say('books')}</h2>
+      {books.error && <p className="error" role="alert">{books.error.text}</p>}
+      {books.loading && !books.data && <p aria-busy="true">{say('loading')}</p>}
+      {books.data && (
+        <>
+          <p className={books.data.balanced ? 'ok' : 'error'} role="status">{say(books.data.balanced ? 'booksBalanced' : 'booksWrong')}</p>
+          <pre className="figures" tabIndex={0}>{JSON.stringify(books.data, null, 2)}</pre>
+        </>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,127 @@
+// The cashier's slip queue: slips and gift links still processing, oldest first; one opened shows
+// its image (or link) beside the decision, approved with the amount read or rejected with a spec 8
+// reason. A decision another cashier made first says so and leaves the queue.
+import { useEffect, useId, useState, type FormEvent } from 'react'
+import { slipReasonCodes } from '../src/api/contract/errorCodes'
+import { opsEndpoints, type QueuedSlip, type SlipDecision as SlipDecisionBody } from '../src/api/contract/ops'
+import { call, fetchBlob, OpsError } from './api'
+import { money, typedAmount, when } from './format'
+import { say, slipReason } from './i18n'
+import { useLoad } from './load'
+
+type Notify = (text: string, kind?: 'ok' | 'error') => void
+
+export function Slips({ version, notify }: { version: number; notify: Notify }) {
+  const queue = useLoad(() => call(opsEndpoints.slips), [version])
+  const [open, setOpen] = useState<string>()
+  const slips = queue.data?.slips ?? []
+  const selected = slips.find((slip) => slip.reference === open)
+
+  const decided = (text: string) => {
+    notify(text)
+    setOpen(undefined)
+    queue.reload()
+  }
+
+  return (
+    <section aria-labelledby="slips-title" className="queue">
+      <h2 id="slips-title">{say('slips')} {queue.data && <span className="count">({slips.length})</span>}</h2>
+      {queue.error && <p className="error" role="alert">{queue.error.text} <button type="button" onClick={queue.reload}>{say('refresh')}</button></p>}
+      {queue.loading && !queue.data && <p aria-busy="true">{say('loading')}</p>}
+      {queue.data && slips.length === 0 && <p className="empty">{say('emptySlips')}</p>}
+      <div className="split">
+        {slips.length > 0 && (
+          <ul className="items">
+            {slips.map((slip) => (
+              <li key={slip.reference}>
+                <button type="button" className="item" aria-pressed={slip.reference === open} onClick={() => setOpen(slip.reference)}>
+                  <strong>{slip.member.name}</strong> <span>{slip.member.phone}</span>
+                  <span className="muted">{say(`kind_${slip.kind}`)} · {when(slip.createdAt)}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+        {selected && <SlipDecision key={selected.reference} slip={selected} onDecided={decided} onGone={(text) => { notify(text, 'error'); setOpen(undefined); queue.reload() }} />}
+      </div>
+    </section>
+  )
+}
+
+function SlipImage({ slip }: { slip: QueuedSlip }) {
+  const [url, setUrl] = useState<string>()
+  const [failed, setFailed] = useState(false)
+  useEffect(() => {
+    if (!slip.hasImage) return
+    let made: string | undefined
+    fetchBlob(`/ops/api/slips/${encodeURIComponent(slip.reference)}/image`).then(
+      (blob) => setUrl((made = URL.createObjectURL(blob))),
+      () => setFailed(true),
+    )
+    return () => {
+      if (made) URL.revokeObjectURL(made)
+    }
+  }, [slip.hasImage, slip.reference])
+  if (slip.link) return <p><a href={slip.link} target="_blank" rel="noreferrer noopener">{say('giftLink')}</a> <code>{slip.link}</code></p>
+  if (!slip.hasImage || failed) return <p className="muted">{say('noImage')}</p>
+  return url ? <img className="slip-image" src={url} alt={say('slipImage', { name: slip.member.name })} /> : <p aria-busy="true">{say('loading')}</p>
+}
+
+function SlipDecision({ slip, onDecided, onGone }: { slip: QueuedSlip; onDecided: (text: string) => void; onGone: (text: string) => void }) {
+  const [amount, setAmount] = useState('')
+  const [refNo, setRefNo] = useState('')
+  const [note, setNote] = useState<(typeof slipReasonCodes)[number]>('NOT_MATCH')
+  const [error, setError] = useState<string>()
+  const [pending, setPending] = useState(false)
+  const ids = { amount: useId(), refNo: useId(), error: useId() }
+
+  const decide = async (body: SlipDecisionBody) => {
+    if (pending) return
+    setPending(true)
+    setError(undefined)
+    try {
+      await call(opsEndpoints.decideSlip, { params: { reference: slip.reference }, body })
+      onDecided(say(body.status === 'success' ? 'approved' : 'rejected', { reference: slip.reference }))
+    } catch (failure) {
+      const refused = failure instanceof OpsError ? failure : new OpsError('other', 0)
+      if (refused.code === 'ALREADY_DECIDED') return onGone(refused.text)
+      setError(refused.text)
+      setPending(false)
+    }
+  }
+
+  const approve = (event: FormEvent) => {
+    event.preventDefault()
+    const value = typedAmount(amount)
+    if (value === undefined) return setError(say('amountInvalid'))
+    if (refNo && !/^[A-Za-z0-9]{1,64}$/.test(refNo)) return setError(say('referenceInvalid'))
+    void decide({ status: 'success', amount: value, ...(refNo ? { refNo } : {}) })
+  }
+
+  return (
+    <article className="detail" aria-label={`${slip.member.name} ${slip.reference}`}>
+      <h3>{slip.member.name} · {slip.member.phone}</h3>
+      <p className="muted">{say(`kind_${slip.kind}`)} · {slip.reference} · {when(slip.createdAt)}</p>
+      <SlipImage slip={slip} />
+      {error && <p className="error" role="alert" id={ids.error}>{error}</p>}
+      <form onSubmit={approve} className="decision">
+        <label htmlFor={ids.amount}>{say('amount', { currency: slip.member.currency })}</label>
+        <input id={ids.amount} inputMode="decimal" autoComplete="off" value={amount} onChange={(e) => setAmount(e.target.value)} aria-describedby={error ? ids.error : undefined} />
+        <label htmlFor={ids.refNo}>{say('refNo')}</label>
+        <input id={ids.refNo} autoComplete="off" value={refNo} onChange={(e) => setRefNo(e.target.value)} />
+        <button type="submit" disabled={pending} aria-busy={pending || undefined}>
+          {say('approve')}{typedAmount(amount) !== undefined ? ` ${money(typedAmount(amount)!, slip.member.currency)}` : ''}
+        </button>
+      </form>
+      <form onSubmit={(event) => { event.preventDefault(); void decide({ status: 'failed', note }) }} className="decision">
+        <label>
+          {say('reason')}
+          <select value={note} onChange={(e) => setNote(e.target.value as typeof note)}>
+            {slipReasonCodes.map((code) => <option key={code} value={code}>{slipReason(code)}</option>)}
+          </select>
+        </label>
+        <button type="submit" className="danger" disabled={pending}>{say('reject')}</button>
+      </form>
+    </article>
+  )
+}

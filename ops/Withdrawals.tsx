@@ -1,0 +1,88 @@
+// The cashier's withdrawal queue: withdrawals waiting, oldest first, each with the whole account to
+// pay; paid with the bank's transfer reference, or failed with the reason (the money goes back to
+// the member's wallet). One another cashier settled first says so and leaves the queue.
+import { useId, useState, type FormEvent } from 'react'
+import { opsEndpoints, type QueuedWithdrawal } from '../src/api/contract/ops'
+import { call, OpsError } from './api'
+import { money, when } from './format'
+import { say } from './i18n'
+import { useLoad } from './load'
+
+type Notify = (text: string, kind?: 'ok' | 'error') => void
+
+export function Withdrawals({ version, notify }: { version: number; notify: Notify }) {
+  const queue = useLoad(() => call(opsEndpoints.withdrawals), [version])
+  const withdrawals = queue.data?.withdrawals ?? []
+  const settled = (text: string, kind: 'ok' | 'error' = 'ok') => {
+    notify(text, kind)
+    queue.reload()
+  }
+  return (
+    <section aria-labelledby="withdrawals-title" className="queue">
+      <h2 id="withdrawals-title">{say('withdrawals')} {queue.data && <span className="count">({withdrawals.length})</span>}</h2>
+      {queue.error && <p className="error" role="alert">{queue.error.text} <button type="button" onClick={queue.reload}>{say('refresh')}</button></p>}
+      {queue.loading && !queue.data && <p aria-busy="true">{say('loading')}</p>}
+      {queue.data && withdrawals.length === 0 && <p className="empty">{say('emptyWithdrawals')}</p>}
+      <ul className="cards">
+        {withdrawals.map((withdrawal) => <li key={withdrawal.id}><WithdrawalCard withdrawal={withdrawal} onSettled={settled} /></li>)}
+      </ul>
+    </section>
+  )
+}
+
+function WithdrawalCard({ withdrawal, onSettled }: { withdrawal: QueuedWithdrawal; onSettled: (text: string, kind?: 'ok' | 'error') => void }) {
+  const [reference, setReference] = useState('')
+  const [reason, setReason] = useState('')
+  const [error, setError] = useState<string>()
+  const [pending, setPending] = useState(false)
+  const ids = { reference: useId(), reason: useId() }
+  const { destination } = withdrawal
+
+  const settle = async (body: { status: 'paid'; bankReference: string } | { status: 'failed'; reason: string }) => {
+    if (pending) return
+    setPending(true)
+    setError(undefined)
+    try {
+      await call(opsEndpoints.decideWithdrawal, { params: { id: withdrawal.id }, body })
+      onSettled(say(body.status === 'paid' ? 'paid' : 'failed', { id: withdrawal.id }))
+    } catch (failure) {
+      const refused = failure instanceof OpsError ? failure : new OpsError('other', 0)
+      if (refused.code === 'ALREADY_DECIDED') return onSettled(refused.text, 'error')
+      setError(refused.text)
+      setPending(false)
+    }
+  }
+  const paid = (event: FormEvent) => {
+    event.preventDefault()
+    if (!/^[A-Za-z0-9-]{1,64}$/.test(reference.trim())) return setError(say('referenceInvalid'))
+    void settle({ status: 'paid', bankReference: reference.trim() })
+  }
+  const failed = (event: FormEvent) => {
+    event.preventDefault()
+    if (!reason.trim()) return setError(say('error_KEY_MISSING'))
+    void settle({ status: 'failed', reason: reason.trim().slice(0, 200) })
+  }
+
+  return (
+    <article className="detail" aria-label={`#${withdrawal.id} ${withdrawal.member.name}`}>
+      <h3>#{withdrawal.id} · {money(withdrawal.amount, withdrawal.currency)}</h3>
+      <p>{withdrawal.member.name} · {withdrawal.member.phone} · {when(withdrawal.createdAt)}</p>
+      <p className={withdrawal.status === 'review' ? 'warning' : 'muted'}>{say(withdrawal.status === 'review' ? 'status_review' : 'status_requested')}</p>
+      <p>
+        {say('payTo')}: <strong>{destination.bankCode}</strong> {destination.bankAccountName} <code>{destination.bankAccountNo}</code>{' '}
+        <button type="button" className="small" onClick={() => void navigator.clipboard?.writeText(destination.bankAccountNo)}>{say('copy')}</button>
+      </p>
+      {error && <p className="error" role="alert">{error}</p>}
+      <form onSubmit={paid} className="decision">
+        <label htmlFor={ids.reference}>{say('bankReference')}</label>
+        <input id={ids.reference} autoComplete="off" value={reference} onChange={(e) => setReference(e.target.value)} />
+        <button type="submit" disabled={pending} aria-busy={pending || undefined}>{say('markPaid')}</button>
+      </form>
+      <form onSubmit={failed} className="decision">
+        <label htmlFor={ids.reason}>{say('failReason')}</label>
+        <input id={ids.reason} autoComplete="off" maxLength={200} value={reason} onChange={(e) => setReason(e.target.value)} />
+        <button type="submit" className="danger" disabled={pending}>{say('markFailed')}</button>
+      </form>
+    </article>
+  )
+}

@@ -1,0 +1,114 @@
+// The console's words in Thai and English (issue 33: staff read Thai or English). Small enough to
+// be one table; the player's app's catalogue (src/i18n) stays out of this bundle.
+import { useSyncExternalStore } from 'react'
+// Only these sections of the player's catalogue: the build keeps the named parts a module uses.
+import { slipReasons as enReasons } from '../src/i18n/locales/en.json'
+import { slipReasons as thReasons } from '../src/i18n/locales/th.json'
+
+export type Language = 'th' | 'en'
+
+const words = {
+  title: { th: 'คอนโซลพนักงาน', en: 'Staff console' },
+  language: { th: 'ภาษา', en: 'Language' },
+  username: { th: 'ชื่อผู้ใช้', en: 'Username' },
+  password: { th: 'รหัสผ่าน', en: 'Password' },
+  signIn: { th: 'เข้าสู่ระบบ', en: 'Sign in' },
+  signOut: { th: 'ออกจากระบบ', en: 'Sign out' },
+  signedInAs: { th: 'เข้าสู่ระบบเป็น {name} ({role})', en: 'Signed in as {name} ({role})' },
+  role_support: { th: 'ฝ่ายบริการ', en: 'support' },
+  role_cashier: { th: 'แคชเชียร์', en: 'cashier' },
+  role_admin: { th: 'ผู้ดูแล', en: 'admin' },
+  slips: { th: 'สลิปรอตรวจ', en: 'Slips to read' },
+  withdrawals: { th: 'รายการถอนรอจ่าย', en: 'Withdrawals to pay' },
+  audit: { th: 'บันทึกการทำงาน', en: 'Audit trail' },
+  books: { th: 'ตรวจบัญชี', en: 'Books' },
+  loading: { th: 'กำลังโหลด…', en: 'Loading…' },
+  refresh: { th: 'รีเฟรช', en: 'Refresh' },
+  emptySlips: { th: 'ไม่มีสลิปรอตรวจ', en: 'No slips waiting' },
+  emptyWithdrawals: { th: 'ไม่มีรายการถอนรอจ่าย', en: 'No withdrawals waiting' },
+  emptyAudit: { th: 'ยังไม่มีบันทึก', en: 'Nothing recorded yet' },
+  member: { th: 'สมาชิก', en: 'Member' },
+  sentAt: { th: 'ส่งเมื่อ', en: 'Sent' },
+  kind_slip: { th: 'สลิป', en: 'Slip' },
+  kind_truelink: { th: 'ซองของขวัญ TrueMoney', en: 'TrueMoney gift link' },
+  giftLink: { th: 'ลิงก์ซองของขวัญ', en: 'Gift link' },
+  slipImage: { th: 'รูปสลิปของ {name}', en: 'Slip of {name}' },
+  noImage: { th: 'ไม่มีรูป', en: 'No image' },
+  amount: { th: 'จำนวนเงิน ({currency})', en: 'Amount ({currency})' },
+  refNo: { th: 'เลขอ้างอิงธนาคาร (ถ้ามี)', en: 'Bank reference (if any)' },
+  approve: { th: 'อนุมัติ', en: 'Approve' },
+  reject: { th: 'ปฏิเสธ', en: 'Reject' },
+  reason: { th: 'เหตุผล', en: 'Reason' },
+  approved: { th: 'อนุมัติ {reference} แล้ว', en: '{reference} approved' },
+  rejected: { th: 'ปฏิเสธ {reference} แล้ว', en: '{reference} rejected' },
+  payTo: { th: 'โอนไปที่', en: 'Pay to' },
+  status_requested: { th: 'รอจ่าย', en: 'waiting' },
+  status_review: { th: 'รอตรวจ (เพิ่งเปลี่ยนบัญชี)', en: 'review (bank account just changed)' },
+  bankReference: { th: 'เลขอ้างอิงการโอน', en: 'Bank transfer reference' },
+  markPaid: { th: 'จ่ายแล้ว', en: 'Mark paid' },
+  failReason: { th: 'เหตุผลที่จ่ายไม่ได้', en: 'Why it could not be paid' },
+  markFailed: { th: 'จ่ายไม่ได้ (คืนเงินเข้ากระเป๋า)', en: 'Failed (money back to wallet)' },
+  paid: { th: 'บันทึกการจ่าย #{id} แล้ว', en: 'Withdrawal #{id} marked paid' },
+  failed: { th: 'คืนเงินรายการ #{id} แล้ว', en: 'Withdrawal #{id} failed, money returned' },
+  copy: { th: 'คัดลอก', en: 'Copy' },
+  copied: { th: 'คัดลอกแล้ว', en: 'Copied' },
+  who: { th: 'ใคร', en: 'Who' },
+  what: { th: 'ทำอะไร', en: 'What' },
+  item: { th: 'รายการ', en: 'Item' },
+  when: { th: 'เมื่อ', en: 'When' },
+  address: { th: 'ที่อยู่ IP', en: 'Address' },
+  change: { th: 'การเปลี่ยนแปลง', en: 'Change' },
+  system: { th: 'ระบบ', en: 'system' },
+  older: { th: 'เก่ากว่านี้', en: 'Older' },
+  booksBalanced: { th: 'บัญชีถูกต้อง', en: 'The books balance' },
+  booksWrong: { th: 'บัญชีไม่ถูกต้อง: ดูรายละเอียด', en: 'The books do not balance: see the details' },
+  live: { th: 'อัปเดตอัตโนมัติ', en: 'Live' },
+  offline: { th: 'ออฟไลน์ กำลังเชื่อมต่อใหม่…', en: 'Offline, reconnecting…' },
+  error_WRONG_CREDENTIAL: { th: 'ชื่อผู้ใช้หรือรหัสผ่านไม่ถูกต้อง', en: 'Wrong username or password' },
+  error_INACTIVE_USER: { th: 'บัญชีนี้ถูกปิดใช้งาน', en: 'This account is deactivated' },
+  error_REQUEST_LIMIT: { th: 'ลองหลายครั้งเกินไป กรุณารอ {seconds} วินาที', en: 'Too many tries: wait {seconds} s' },
+  error_ALREADY_DECIDED: { th: 'รายการนี้มีคนตัดสินไปแล้ว', en: 'Someone decided this one already' },
+  error_FORBIDDEN_ROLE: { th: 'บทบาทของคุณทำสิ่งนี้ไม่ได้', en: 'Your role cannot do this' },
+  error_KEY_INVALID: { th: 'ข้อมูลไม่ถูกต้อง', en: 'Something in the form is not valid' },
+  error_KEY_MISSING: { th: 'กรอกข้อมูลให้ครบ', en: 'Fill in every field' },
+  error_NO_DATA: { th: 'ไม่พบรายการนี้', en: 'Not found' },
+  error_EXPIRED_AUTH_TOKEN: { th: 'หมดเวลาเข้าสู่ระบบ กรุณาเข้าสู่ระบบใหม่', en: 'Your session ended: sign in again' },
+  error_network: { th: 'เชื่อมต่อไม่ได้ ลองอีกครั้ง', en: 'Could not reach the server: try again' },
+  error_other: { th: 'เกิดข้อผิดพลาด ({code})', en: 'Something went wrong ({code})' },
+  amountInvalid: { th: 'ใส่จำนวนเงินที่มากกว่า 0 ทศนิยมไม่เกิน 2 ตำแหน่ง', en: 'Enter an amount above 0 with at most 2 decimals' },
+  referenceInvalid: { th: 'ตัวอักษร ตัวเลข หรือขีด ไม่เกิน 64 ตัว', en: 'Letters, digits or dashes, up to 64' },
+} as const
+
+export type WordKey = keyof typeof words
+
+export const hasWord = (key: string): key is WordKey => key in words
+
+const STORAGE_KEY = 'ops-language'
+let language: Language = (localStorage.getItem(STORAGE_KEY) as Language | null) ?? (navigator.language.startsWith('th') ? 'th' : 'en')
+const listeners = new Set<() => void>()
+
+export function setLanguage(next: Language): void {
+  language = next
+  localStorage.setItem(STORAGE_KEY, next)
+  document.documentElement.lang = next
+  listeners.forEach((listener) => listener())
+}
+document.documentElement.lang = language
+
+/** The word in the current language, `{name}` parts filled. */
+export function say(key: WordKey, values: Record<string, string | number> = {}): string {
+  return words[key][language].replace(/\{(\w+)\}/g, (_, name: string) => String(values[name] ?? ''))
+}
+
+/** A spec 8 slip reason in staff's words, as the player reads it. */
+export const slipReason = (code: string): string => ((language === 'th' ? thReasons : enReasons) as Record<string, string>)[code] ?? code
+
+/** Re-renders the caller when the language changes; answers it. */
+export function useLanguage(): Language {
+  return useSyncExternalStore((listener) => {
+    listeners.add(listener)
+    return () => listeners.delete(listener)
+  }, () => language)
+}
+
+export const currentLanguage = (): Language => language
