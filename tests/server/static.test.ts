@@ -11,6 +11,7 @@ const INDEX = '<!doctype html><html><body><div id="root">wallet</div></body></ht
 const SCRIPT = `export const wallet = ${JSON.stringify('x'.repeat(4000))};\n`.repeat(2)
 
 const SERVICE_WORKER = 'self.addEventListener("fetch", () => {})'
+const CONSOLE = '<!doctype html><html><body><div id="root">console</div></body></html>'
 
 let dir: string
 let server: TestServer
@@ -22,6 +23,9 @@ beforeAll(async () => {
   writeFileSync(join(dir, 'banner.png'), 'png')
   writeFileSync(join(dir, 'config.json'), '{"built": true}')
   writeFileSync(join(dir, 'sw.js'), SERVICE_WORKER)
+  mkdirSync(join(dir, 'ops', 'assets'), { recursive: true })
+  writeFileSync(join(dir, 'ops', 'index.html'), CONSOLE)
+  writeFileSync(join(dir, 'ops', 'assets', 'index-def456.js'), SCRIPT)
   server = await startServer({ staticDir: dir })
 })
 afterAll(async () => {
@@ -40,6 +44,25 @@ async function expectScript(url: string, cacheControl: string, body: string) {
   expect(result.headers['cache-control']).toBe(cacheControl)
   expect(result.body).toBe(body)
 }
+
+describe('the staff console (issue 33)', () => {
+  it.each(['/ops/', '/ops', '/ops/slips'])('serves its own page at %s, revalidated', async (url) => {
+    const result = await get(url)
+    expect(result.statusCode).toBe(200)
+    expect(result.body).toBe(CONSOLE)
+    expect(result.headers['cache-control']).toBe('no-cache')
+  })
+
+  it('keeps its hashed files for a year', async () => {
+    await expectScript('/ops/assets/index-def456.js', 'public, max-age=31536000, immutable', SCRIPT)
+  })
+
+  it.each(['/ops/api/nothing-here', '/ops/api', '/ops/assets/missing.js'])('answers %s as the API or a missing file would, never with a page', async (url) => {
+    const result = await get(url)
+    expect(result.statusCode).toBeGreaterThanOrEqual(400)
+    expect(result.body).not.toContain('<html')
+  })
+})
 
 describe('the built app', () => {
   it('serves index.html at / without caching', async () => {

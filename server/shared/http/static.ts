@@ -21,7 +21,9 @@ function isServerPath(url: string): boolean {
 /** SPA fallback applies to page navigations, not to missing files under /assets/. */
 function wantsIndex(request: FastifyRequest, hasIndex: boolean): boolean {
   if (!hasIndex || (request.method !== 'GET' && request.method !== 'HEAD')) return false
-  return !isServerPath(request.url) && !request.url.startsWith('/assets/') && !isDotPath(request.url)
+  const path = request.url.split('?')[0]
+  // Under /ops the staff console's page or nothing: never the player's app.
+  return !isServerPath(request.url) && !path.startsWith('/assets/') && path !== '/ops' && !path.startsWith('/ops/') && !isDotPath(request.url)
 }
 
 /** A page navigation of the staff console: /ops or under /ops/, never its API or a file. */
