@@ -9,14 +9,15 @@ import { call, session, whenSignedOut } from './api'
 import { say, setLanguage, useLanguage, type Language } from './i18n'
 import { Login } from './Login'
 import { Slips } from './Slips'
+import { StaffView } from './StaffView'
 import { Withdrawals } from './Withdrawals'
 
-type View = 'slips' | 'withdrawals' | 'books' | 'audit'
+type View = 'slips' | 'withdrawals' | 'books' | 'audit' | 'staff'
 
 const VIEWS: Record<Staff['role'], readonly View[]> = {
   support: [],
   cashier: ['slips', 'withdrawals', 'books'],
-  admin: ['slips', 'withdrawals', 'books', 'audit'],
+  admin: ['slips', 'withdrawals', 'books', 'audit', 'staff'],
 }
 
 const REFRESH_MS = 15_000
@@ -87,6 +88,7 @@ function Console({ staff, onSignedOut }: { staff: Staff; onSignedOut: () => void
         {view === 'withdrawals' && <Withdrawals version={version} notify={notify} />}
         {view === 'books' && <Books version={version} />}
         {view === 'audit' && <Audit version={version} />}
+        {view === 'staff' && <StaffView version={version} me={staff} notify={notify} />}
       </main>
     </div>
   )

@@ -117,7 +117,7 @@ test.describe('the staff console', () => {
     await expect(page.getByRole('button', { name: new RegExp(name) })).toBeVisible({ timeout: 60_000 })
   })
 
-  test('an admin reads who did what in the audit trail, in Thai or English', async ({ page, request }) => {
+  test('an admin reads who did what in the audit trail, in Thai or English, and adds and turns off staff', async ({ page, request }) => {
     const name = uniqueName()
     const member = await registerMember(request, 'KBANK', 'SOMCHAI TESTER', { name })
     const reference = await uploadSlip(request, member)
@@ -127,12 +127,34 @@ test.describe('the staff console', () => {
 
     await signInToConsole(page, await newStaff(request, 'admin'))
     await page.getByRole('button', { name: 'Audit trail' }).click()
-    const row = page.getByRole('row', { name: new RegExp(`slip:${reference}`) })
-    await expect(row).toContainText(staff.username)
-    await expect(row).toContainText('slip.approve')
+    const entry = page.getByRole('row', { name: new RegExp(`slip:${reference}`) })
+    await expect(entry).toContainText(staff.username)
+    await expect(entry).toContainText('slip.approve')
     await expectAxeClean(page)
     await page.getByLabel('Language').selectOption('th')
     await expect(page.getByRole('heading', { name: 'บันทึกการทำงาน' })).toBeVisible()
+    await page.getByLabel('ภาษา').selectOption('en')
     await devPost(request, '/dev/reset-limits', {})
+
+    // Staff: a new support agent, too short a password first (what was typed stays), then turned off.
+    await page.getByRole('button', { name: 'Staff' }).click()
+    const username = `support-${Date.now().toString(36)}`
+    const form = page.getByRole('form', { name: 'Add staff' })
+    await form.getByLabel('Username').fill(username)
+    await form.getByLabel('Name', { exact: true }).fill('Ploy')
+    await form.getByLabel('Role').selectOption('support')
+    await form.getByLabel('Password').fill('short')
+    await form.getByRole('button', { name: 'Add staff' }).click()
+    await expect(form.getByRole('alert')).toHaveText('At least 12 characters')
+    await expect(form.getByLabel('Username')).toHaveValue(username)
+    await form.getByLabel('Password').fill('support-password-2026')
+    await form.getByRole('button', { name: 'Add staff' }).click()
+    await expect(page.getByRole('status')).toHaveText(`${username} added`)
+    const row = page.getByRole('row', { name: new RegExp(username) })
+    await expect(row.getByRole('combobox', { name: `Role of ${username}` })).toHaveValue('support')
+    await expectAxeClean(page)
+    await row.getByRole('button', { name: 'Turn off' }).click()
+    await expect(row.getByRole('button', { name: 'Turn on' })).toBeVisible()
+    expect((await request.post('/ops/api/login', { data: { username, password: 'support-password-2026' } })).status()).toBe(403)
   })
 })

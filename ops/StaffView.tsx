@@ -1,0 +1,107 @@
+// Staff (admin): who may use the console and as what; a new staff member; a role changed, access
+// turned off or on, sessions ended. The server refuses to leave no active admin (LAST_ADMIN).
+import { useId, useState, type FormEvent } from 'react'
+import { OPS_PASSWORD_MIN_LENGTH, opsEndpoints, STAFF_USERNAME_PATTERN, staffRoles, type Staff, type StaffRole } from '../src/api/contract/ops'
+import { call, OpsError } from './api'
+import { say } from './i18n'
+import { useLoad } from './load'
+
+type Notify = (text: string, kind?: 'ok' | 'error') => void
+
+export function StaffView({ version, me, notify }: { version: number; me: Staff; notify: Notify }) {
+  const list = useLoad(() => call(opsEndpoints.staff), [version])
+  const act = async (work: () => Promise<unknown>, done: string) => {
+    try {
+      await work()
+      notify(done)
+    } catch (failure) {
+      notify(failure instanceof OpsError ? failure.text : say('error_network'), 'error')
+    }
+    list.reload()
+  }
+  return (
+    <section aria-labelledby="staff-title">
+      <h2 id="staff-title">{say('staff')}</h2>
+      {list.error && <p className="error" role="alert">{list.error.text}</p>}
+      {list.loading && !list.data && <p aria-busy="true">{say('loading')}</p>}
+      {list.data && (
+        <div className="table-wrap" tabIndex={0} role="region" aria-labelledby="staff-title">
+          <table>
+            <thead><tr><th scope="col">{say('username')}</th><th scope="col">{say('name')}</th><th scope="col">{say('role')}</th><th scope="col">{say('access')}</th><th scope="col"><span className="visually-hidden">{say('actions')}</span></th></tr></thead>
+            <tbody>
+              {list.data.staff.map((person) => (
+                <tr key={person.id}>
+                  <td>{person.username}{person.id === me.id ? ` (${say('you')})` : ''}</td>
+                  <td>{person.name}</td>
+                  <td>
+                    <select aria-label={say('roleOf', { name: person.username })} value={person.role}
+                      onChange={(event) => void act(() => call(opsEndpoints.changeStaff, { params: { id: person.id }, body: { role: event.target.value as StaffRole } }), say('saved'))}>
+                      {staffRoles.map((role) => <option key={role} value={role}>{say(`role_${role}`)}</option>)}
+                    </select>
+                  </td>
+                  <td>
+                    <button type="button" className={person.active ? 'danger small' : 'small'}
+                      onClick={() => void act(() => call(opsEndpoints.changeStaff, { params: { id: person.id }, body: { active: !person.active } }), say('saved'))}>
+                      {say(person.active ? 'deactivate' : 'activate')}
+                    </button>
+                  </td>
+                  <td>
+                    <button type="button" className="small" onClick={() => void act(() => call(opsEndpoints.endStaffSessions, { params: { id: person.id } }), say('sessionsEnded', { name: person.username }))}>
+                      {say('endSessions')}
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <NewStaffForm onAdded={(username) => { notify(say('staffAdded', { name: username })); list.reload() }} />
+    </section>
+  )
+}
+
+function NewStaffForm({ onAdded }: { onAdded: (username: string) => void }) {
+  const [form, setForm] = useState({ username: '', name: '', role: 'support' as StaffRole, password: '' })
+  const [error, setError] = useState<string>()
+  const [pending, setPending] = useState(false)
+  const ids = { username: useId(), name: useId(), role: useId(), password: useId() }
+  const set = (key: keyof typeof form) => (event: { target: { value: string } }) => setForm((before) => ({ ...before, [key]: event.target.value }))
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    if (pending) return
+    const username = form.username.trim().toLowerCase()
+    if (!new RegExp(STAFF_USERNAME_PATTERN).test(username)) return setError(say('usernameInvalid'))
+    if (!form.name.trim()) return setError(say('error_KEY_MISSING'))
+    if (form.password.length < OPS_PASSWORD_MIN_LENGTH) return setError(say('passwordShort', { length: OPS_PASSWORD_MIN_LENGTH }))
+    setPending(true)
+    setError(undefined)
+    try {
+      await call(opsEndpoints.addStaff, { body: { ...form, username, name: form.name.trim() } })
+      setForm({ username: '', name: '', role: 'support', password: '' })
+      onAdded(username)
+    } catch (failure) {
+      setError(failure instanceof OpsError ? failure.text : say('error_network'))
+    }
+    setPending(false)
+  }
+
+  return (
+    <form onSubmit={submit} className="decision" aria-labelledby={`${ids.username}-title`}>
+      <h3 id={`${ids.username}-title`}>{say('addStaff')}</h3>
+      {error && <p className="error" role="alert">{error}</p>}
+      <label htmlFor={ids.username}>{say('username')}</label>
+      <input id={ids.username} autoComplete="off" autoCapitalize="none" value={form.username} onChange={set('username')} />
+      <label htmlFor={ids.name}>{say('name')}</label>
+      <input id={ids.name} autoComplete="off" value={form.name} onChange={set('name')} />
+      <label htmlFor={ids.role}>{say('role')}</label>
+      <select id={ids.role} value={form.role} onChange={set('role')}>
+        {staffRoles.map((role) => <option key={role} value={role}>{say(`role_${role}`)}</option>)}
+      </select>
+      <label htmlFor={ids.password}>{say('password')}</label>
+      <input id={ids.password} type="password" autoComplete="new-password" value={form.password} onChange={set('password')} />
+      <button type="submit" disabled={pending} aria-busy={pending || undefined}>{say('addStaff')}</button>
+    </form>
+  )
+}
