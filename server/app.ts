@@ -262,6 +262,8 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     identity: options.identity ?? IDENTITY_OFF,
     // An ended session's sockets are cut on every instance (auth/sessions.ts).
     sessionSockets: chatHub,
+    // Staff consoles hear their queues change on the same sockets (ops/feed.ts).
+    opsFeed: chatHub,
   }
   app.decorate('serverContext', ctx)
   // Its sessions end only now, so that their sockets on other instances are cut too.

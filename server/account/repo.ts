@@ -138,3 +138,36 @@ export const UNIQUE = {
   username: { sqlite: 'members.username', postgres: 'members_username' },
   bankAccount: { sqlite: 'members.bank_code', postgres: 'members_bank_account' },
 } as const
+
+/**
+ * Members a staff lookup finds by `digits` (issue 33): a phone whole or by its last 4 or more
+ * digits, a payout bank account number whole, or a member id (no leading zero: a phone is not an
+ * id). Newest first, at most `limit`. A suffix search reads every phone; staff search rarely.
+ */
+export async function searchMembers(db: Db, digits: string, limit: number) {
+  return db.selectFrom('members')
+    .select(['id', 'username', 'name', 'currency', 'bank_code', 'bank_account_no', 'bank_account_name', 'is_active', 'created_at'])
+    .where((eb) => eb.or([
+      eb('bank_account_no', '=', digits),
+      digits.length >= 4 ? eb('username', 'like', `%${digits}`) : eb('username', '=', digits),
+      ...(/^[1-9]\d{0,14}$/.test(digits) ? [eb('id', '=', Number(digits))] : []),
+    ]))
+    .orderBy('id', 'desc').limit(limit)
+    .execute()
+}
+
+export type FoundMember = Awaited<ReturnType<typeof searchMembers>>[number]
+
+export async function findMemberRow(db: Db, id: number): Promise<FoundMember | undefined> {
+  return db.selectFrom('members')
+    .select(['id', 'username', 'name', 'currency', 'bank_code', 'bank_account_no', 'bank_account_name', 'is_active', 'created_at'])
+    .where('id', '=', id).executeTakeFirst()
+}
+
+/** The wallet balance of each of these members, by member id. */
+export async function walletBalances(db: Db, memberIds: readonly number[]): Promise<Map<number, number>> {
+  if (memberIds.length === 0) return new Map()
+  const rows = await db.selectFrom('ledger_accounts').select(['member_id', 'balance_minor'])
+    .where('kind', '=', 'wallet').where('member_id', 'in', [...memberIds]).execute()
+  return new Map(rows.map((row) => [Number(row.member_id), Number(row.balance_minor)]))
+}

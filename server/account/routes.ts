@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import * as C from '../../src/api/contract'
 import { accountEndpoints as A } from '../../src/api/contract/account'
 import type { AreaRoutes } from '../shared/http/area'
+import { accountOpsRoutes } from './opsRoutes'
 import { routeOf } from '../shared/http/endpoint'
 import type { ProfileResponse } from '../../src/api/contract'
 import { endOtherSessions } from '../auth/sessions'
@@ -138,4 +139,4 @@ const memberRoutes: FastifyPluginAsyncTypebox = async (app) => {
   })
 }
 
-export const accountArea: AreaRoutes = { open: registrationRoutes, member: memberRoutes }
+export const accountArea: AreaRoutes = { open: registrationRoutes, member: memberRoutes, ops: accountOpsRoutes }

@@ -21,8 +21,7 @@
  * any number of instances) give one; the quota is a conditional UPDATE of `claimed`; ending a
  * bonus is `UPDATE ... WHERE status = 'active'`, so a cancel and a withdrawal at once end it once.
  */
-import { type Static, Type } from 'typebox'
-import { BannersResponse, type BonusActiveCheck, type BonusItem, type BonusMinimum, BonusType as BonusTypeSchema, type PromotionOrEmpty, type UserBonus } from '../../src/api/contract'
+import type { BonusActiveCheck, BonusItem, BonusMinimum, PromotionOrEmpty, UserBonus } from '../../src/api/contract'
 import { type BonusType, receivedInPeriod } from '../../src/lib/bonusLimits'
 import type { Member } from '../shared/members'
 import type { ServerContext } from '../shared/context'
@@ -36,36 +35,10 @@ import {
   lockWalletBalance, sumWalletAndGameBalances, upsertOffer,
 } from './repo'
 
-/** One offer as the operator writes it: BONUS_OFFERS at start (env.ts), or POST /dev/bonuses. */
-export const BonusOffer = Type.Object({
-  code: Type.String({ pattern: '^[A-Za-z0-9_-]{1,32}$' }),
-  kind: Type.Union([Type.Literal('bonus'), Type.Literal('promotion')]),
-  name: Type.String({ minLength: 1, maxLength: 100 }),
-  description: Type.Optional(Type.String({ maxLength: 2_000 })),
-  type: BonusTypeSchema,
-  maxReceived: Type.Integer({ minimum: 1, maximum: 1_000 }),
-  percent: Type.Integer({ minimum: 1, maximum: 1_000 }),
-  /**
-   * The most one receipt pays, in minor units of the member's money: a number is the baht cap
-   * (the offer is not made to kip members); `{ "THB": 50000, "LAK": 30000000 }` caps each money
-   * on its own and makes the offer to kip members too (issue 27: a cap is never read across moneys).
-   */
-  maxBonusMinor: Type.Union([
-    Type.Integer({ minimum: 1, maximum: 1_000_000_000 }),
-    Type.Object({
-      THB: Type.Integer({ minimum: 1, maximum: 1_000_000_000 }),
-      LAK: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000_000_000 })),
-    }, { additionalProperties: false }),
-  ]),
-  turnoverMultiplier: Type.Integer({ minimum: 0, maximum: 1_000 }),
-  percentFail: Type.Integer({ minimum: 0, maximum: 100 }),
-  quota: Type.Optional(Type.Union([Type.Integer({ minimum: 0 }), Type.Null()])),
-  active: Type.Optional(Type.Boolean()),
-  banners: Type.Optional(BannersResponse),
-  sort: Type.Optional(Type.Integer({ minimum: 0, maximum: 10_000 })),
-}, { additionalProperties: false })
-export type BonusOffer = Static<typeof BonusOffer>
-export const BonusOffers = Type.Array(BonusOffer, { minItems: 1, maxItems: 100 })
+// An offer's schema is the contract's: BONUS_OFFERS (env.ts), /dev/bonuses and the operator API check the same one.
+import { BonusOffer, BonusOffers } from '../../src/api/contract/opsSettings'
+
+export { BonusOffer, BonusOffers }
 
 const iso = (ms: number | string) => new Date(Number(ms)).toISOString()
 

@@ -86,6 +86,17 @@ export async function upsertOffer(db: Db, row: Insertable<Tables['bonuses']>): P
   await db.insertInto('bonuses').values(row).onConflict((c) => c.column('code').doUpdateSet(changes)).execute()
 }
 
+/** Every offer, active or not, in the operator's order (the operator API). */
+export async function listOfferRows(db: Db) {
+  return db.selectFrom('bonuses').selectAll().orderBy('sort').orderBy('code').execute()
+}
+
+export type StoredOfferRow = Awaited<ReturnType<typeof listOfferRows>>[number]
+
+export async function findOfferRow(db: Db, code: string): Promise<StoredOfferRow | undefined> {
+  return db.selectFrom('bonuses').selectAll().where('code', '=', code).executeTakeFirst()
+}
+
 /** The active bonus cards (kind bonus), in the operator's order. */
 export async function listActiveBonusCards(db: Db) {
   return db.selectFrom('bonuses').selectAll()

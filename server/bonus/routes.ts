@@ -8,6 +8,7 @@ import type { AreaRoutes } from '../shared/http/area'
 import { routeOf } from '../shared/http/endpoint'
 import { idempotent } from '../shared/idempotency'
 import * as bonuses from './bonuses'
+import { bonusOpsRoutes } from './opsRoutes'
 
 const memberRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const ctx = app.serverContext
@@ -57,4 +58,4 @@ const devRoutes: FastifyPluginAsyncTypebox = async (app) => {
   })
 }
 
-export const bonusArea: AreaRoutes = { member: memberRoutes, dev: devRoutes }
+export const bonusArea: AreaRoutes = { member: memberRoutes, ops: bonusOpsRoutes, dev: devRoutes }

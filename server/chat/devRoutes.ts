@@ -14,6 +14,6 @@ export const chatDevRoutes = (hub: ChatHub): FastifyPluginAsyncTypebox => async 
   const ctx = app.serverContext
   app.post('/chat/reply', { schema: { body: C.ChatDevReply, response: { 200: C.ChatItem } } }, async (request) => {
     const owner = await namedOwner((id) => findMemberById(ctx.db, id), request.body)
-    return sendAgentMessage(ctx, hub, owner, request.body.message, request.body.newSession)
+    return sendAgentMessage(ctx, hub, owner, request.body.message, { newSession: request.body.newSession })
   })
 }

@@ -5,6 +5,9 @@ import type { ChatSocketAuth, ChatWho } from '../../src/api/contract'
 import type { Member } from '../shared/members'
 import { authenticate, tokenSession } from '../auth/guard'
 import { sessionRoom } from '../auth/sessions'
+import type { OpsSocketAuth } from '../../src/api/contract/ops'
+import { liveRooms } from '../ops/feed'
+import { staffTokenSession } from '../ops/staff'
 import type { ServerContext } from '../shared/context'
 import { fail } from '../shared/http/errors'
 
@@ -12,9 +15,13 @@ import { fail } from '../shared/http/errors'
  *  id never is, so a guest's room name is never a member's. */
 export type ChatOwner = { kind: 'guest'; id: string } | { kind: 'member'; id: string; member: Member }
 
-/** A socket's owner; a member's socket also has its session: the room that cuts it when the session
- *  ends (auth/sessions.ts) and when that session expires. */
-export type SocketOwner = ChatOwner & { session?: { room: string; expiresAt: number } }
+/** A staff console's socket (issue 33): no chat room of its own, but the rooms of its role's live
+ *  duties (ops/feed.ts). */
+export interface StaffOwner { kind: 'staff'; id: string; rooms: string[] }
+
+/** A socket's owner; a member's or staff member's socket also has its session: the room that cuts
+ *  it when the session ends (auth/sessions.ts, ops/staff.ts) and when that session expires. */
+export type SocketOwner = (ChatOwner | StaffOwner) & { session?: { room: string; expiresAt: number } }
 
 const GUEST_ID = /^[A-Za-z0-9_-]{16,64}$/
 
@@ -62,10 +69,17 @@ export async function namedOwner(findMember: (id: number) => Promise<Member | un
 /**
  * The owner of a socket, from its handshake's `auth` (ChatSocketAuth): a token is the member's
  * session, checked as a bearer token is (a session ended a moment before is refused); or a guest
- * id. Exactly one of the two.
+ * id. Exactly one of the two; or, alone, a staff console's token (OpsSocketAuth), checked as the
+ * operator API checks it.
  */
 export async function socketOwner(ctx: ServerContext, auth: unknown): Promise<SocketOwner> {
-  const { token, guestId } = (auth ?? {}) as ChatSocketAuth
+  const { token, guestId, staffToken } = (auth ?? {}) as ChatSocketAuth & Partial<OpsSocketAuth>
+  if (staffToken !== undefined) {
+    if (token !== undefined || guestId !== undefined) throw fail(400, 'KEY_INVALID')
+    if (typeof staffToken !== 'string') throw fail(401, 'invalid token')
+    const { staff, tokenHash, expiresAt } = await staffTokenSession(ctx, staffToken)
+    return { kind: 'staff', id: String(staff.id), rooms: liveRooms(staff.role), session: { room: sessionRoom(tokenHash), expiresAt } }
+  }
   if (token !== undefined && guestId !== undefined) throw fail(400, 'KEY_INVALID')
   if (guestId !== undefined) {
     if (typeof guestId !== 'string') throw fail(400, 'KEY_INVALID')

@@ -1,6 +1,6 @@
 // The chat tables (migration 0014) and their repository: rooms, conversation items, uploads.
 import { randomBytes } from 'node:crypto'
-import type { Generated, Selectable } from 'kysely'
+import { type Generated, type Selectable, sql } from 'kysely'
 import type { ChatItem, ChatMessage } from '../../src/api/contract'
 import type { Db, Tables } from '../shared/db'
 import type { ChatOwner } from './identity'
@@ -59,11 +59,18 @@ export async function ensureRoom(db: Db, owner: ChatOwner, at: number): Promise<
   return made
 }
 
-/** Starts a new conversation session in the room (the agent ended the last one). */
-export async function startSession(db: Db, room: Room): Promise<Room> {
-  const sessionId = newSessionId()
-  await db.updateTable('chat_rooms').set({ session_id: sessionId }).where('id', '=', room.id).execute()
-  return { ...room, session_id: sessionId }
+export async function findRoomById(db: Db, id: number): Promise<Room | undefined> {
+  return db.selectFrom('chat_rooms').selectAll().where('id', '=', id).executeTakeFirst()
+}
+
+/** Ends the room's session `sessionId` by starting a new one; undefined when it is no longer the
+ *  room's session (ended a moment before, on any instance): it ends once. */
+export async function startSession(db: Db, room: Room, sessionId: string): Promise<Room | undefined> {
+  const next = newSessionId()
+  const changed = await db.updateTable('chat_rooms').set({ session_id: next })
+    .where('id', '=', room.id).where('session_id', '=', sessionId)
+    .executeTakeFirst()
+  return Number(changed.numUpdatedRows) === 1 ? { ...room, session_id: next } : undefined
 }
 
 export async function markRead(db: Db, room: Room, at: number): Promise<void> {
@@ -119,6 +126,53 @@ export async function history(db: Db, room: Room, limit: number, skip: number): 
     .orderBy('id', 'desc').limit(limit).offset(skip)
     .execute()
   return rows.map((row) => toItem(room, row))
+}
+
+/** A page of the room's items older than the message `beforeId` (or the newest), newest first. */
+export async function historyBefore(db: Db, room: Room, beforeId: number | undefined, limit: number): Promise<ChatItem[]> {
+  let select = db.selectFrom('chat_messages').selectAll().where('room_id', '=', room.id)
+  if (beforeId !== undefined) select = select.where('id', '<', beforeId)
+  const rows = await select.orderBy('id', 'desc').limit(limit).execute()
+  return rows.map((row) => toItem(room, row))
+}
+
+/** The last item of the room's current session, if it has any. */
+export async function lastOfSession(db: Db, room: Room): Promise<ChatItem | undefined> {
+  const row = await db.selectFrom('chat_messages').selectAll()
+    .where('room_id', '=', room.id).where('session_id', '=', room.session_id)
+    .orderBy('id', 'desc').limit(1).executeTakeFirst()
+  return row && toItem(room, row)
+}
+
+/**
+ * Rooms whose current session has a message, with that session's last one, newest first: all of
+ * them (`open`), or those where the player spoke last (`waiting`). `beforeId` pages back by the
+ * last message's id.
+ */
+export async function roomsByLastMessage(db: Db, query: { waiting: boolean; beforeId?: number; limit: number }): Promise<{ room: Room; last: ChatItem }[]> {
+  const { rows } = await sql<Room & { m_id: number }>`
+    SELECT r.id, r.kind, r.owner, r.session_id, r.customer_read_at, r.created_at, m.id AS m_id
+    FROM chat_rooms r
+    JOIN chat_messages m ON m.id = (SELECT max(x.id) FROM chat_messages x WHERE x.room_id = r.id AND x.session_id = r.session_id)
+    WHERE ${query.waiting ? sql`m.sender = 'customer'` : sql`1 = 1`}
+      AND ${query.beforeId === undefined ? sql`1 = 1` : sql`m.id < ${query.beforeId}`}
+    ORDER BY m.id DESC
+    LIMIT ${query.limit}`.execute(db)
+  if (rows.length === 0) return []
+  const messages = await db.selectFrom('chat_messages').selectAll().where('id', 'in', rows.map((row) => row.m_id)).execute()
+  const byId = new Map(messages.map((message) => [Number(message.id), message]))
+  return rows.map(({ m_id: messageId, ...room }) => {
+    const stored = { ...room, id: Number(room.id) }
+    return { room: stored, last: toItem(stored, byId.get(Number(messageId))!) }
+  })
+}
+
+/** How many agent messages the room has since the player last read it (or ever, when never). */
+export async function countUnread(db: Db, room: Room): Promise<number> {
+  let select = db.selectFrom('chat_messages').select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('room_id', '=', room.id).where('sender', '=', 'agent')
+  if (room.customer_read_at !== null) select = select.where('created_at', '>', room.customer_read_at)
+  return Number((await select.executeTakeFirstOrThrow()).n)
 }
 
 export async function recordFile(db: Db, file: ChatFile): Promise<void> {

@@ -12,6 +12,7 @@ import { routeOf } from '../shared/http/endpoint'
 import { errorBody, fail } from '../shared/http/errors'
 import { chatUploadAddressLimits, takeAttempt } from '../shared/limits'
 import { chatDevRoutes } from './devRoutes'
+import { chatOpsRoutes } from './opsRoutes'
 import { CHAT_FILE_NAME, CHAT_FILES_PATH, chatDirFor } from './files'
 import { requestOwner } from './identity'
 import * as chat from './service'
@@ -142,8 +143,27 @@ export interface ChatOptions {
   hub: ChatHub
 }
 
-/** The chat area (spec 7 "Chat"): public, each call naming its guest or member; the agent's stand-in in dev and test. */
-export const chatArea = (options: ChatOptions): AreaRoutes => ({ open: chatRoutes(options), dev: chatDevRoutes(options.hub) })
+/**
+ * GET /api/chat/unread, behind the member hook: the member's agent messages not yet read, for the
+ * home's badge without loading the chat (a member who never opened it still has its agent's
+ * messages counted: the room is made by the first message of either side).
+ */
+const unreadRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const ctx = app.serverContext
+  app.route({
+    ...routeOf(E.unread, { response: { 200: C.ChatUnread } }),
+    handler: async (request) => ({ count: await chat.unreadCount(ctx, { kind: 'member', id: String(request.member.id), member: request.member }) }),
+  })
+}
+
+/** The chat area (spec 7 "Chat"): public, each call naming its guest or member; the member's unread
+ *  count; the support inbox of the operator API; the agent's stand-in in dev and test. */
+export const chatArea = (options: ChatOptions): AreaRoutes => ({
+  open: chatRoutes(options),
+  member: unreadRoutes,
+  ops: chatOpsRoutes(options.hub),
+  dev: chatDevRoutes(options.hub),
+})
 
 const chatRoutes = (options: ChatOptions): FastifyPluginAsyncTypebox => async (app) => {
   const files = await chatDirFor(options.dataDir)

@@ -1,8 +1,11 @@
 // What the chat routes do, apart from HTTP: store a customer's message once (a resend of its
-// deliver.id answers the first), an agent's reply, an upload, and tell the room's sockets.
+// deliver.id answers the first), an agent's reply, the end of a session, an upload, and tell the
+// room's sockets (and the staff consoles, ops/feed.ts). The dev stand-in and the operator API's
+// inbox (chat/opsRoutes.ts) send and end through the same functions.
 import type { ChatItem, ChatMediaPayload, ChatOutgoing, ChatUploadResponse } from '../../src/api/contract'
+import { announce } from '../ops/feed'
 import type { ServerContext } from '../shared/context'
-import { whenDurable } from '../shared/db'
+import { type Db, inTransaction, whenDurable } from '../shared/db'
 import { fail } from '../shared/http/errors'
 import { chatMessageLimits, chatUploadRoomLimit, takeAttempt } from '../shared/limits'
 import {
@@ -39,7 +42,10 @@ export async function sendCustomerMessage(ctx: ServerContext, hub: ChatHub, owne
     clientId,
     ...(owner.kind === 'member' ? { username: owner.member.username, name: owner.member.name } : {}),
   }, ctx.now())
-  if (created) await publish(ctx, hub, owner, item)
+  if (created) {
+    await publish(ctx, hub, owner, item)
+    await announce(ctx, 'chat', { id: String(room.id), state: 'waiting' })
+  }
   return item
 }
 
@@ -52,20 +58,54 @@ async function checkMedia(ctx: ServerContext, room: store.Room, payload: ChatMed
   if (!file || file.room_id !== room.id || fileTypeOf(file.mime) !== payload.fileType) throw fail(400, 'KEY_INVALID')
 }
 
-/** An agent's message of any type (dev endpoint); `newSession` starts a new session first. */
+/** What is told of an agent's message or a session's end inside its transaction (the operator's
+ *  audit row), so the two commit together. */
+export type ChatDone<T> = (trx: Db, done: { room: store.Room } & T) => Promise<void>
+
+/**
+ * An agent's message of any type (the dev stand-in, or a staff member's reply, whose shape the
+ * operator API checks); `newSession` first ends the room's current session.
+ */
 export async function sendAgentMessage(
   ctx: ServerContext,
   hub: ChatHub,
   owner: ChatOwner,
   message: { message_type: string; payload: unknown },
-  newSession = false,
+  options: { newSession?: boolean; onSent?: ChatDone<{ item: ChatItem }> } = {},
 ): Promise<ChatItem> {
   if (JSON.stringify(message.payload ?? null).length > AGENT_PAYLOAD_MAX) throw fail(400, 'KEY_INVALID')
   let room = await store.ensureRoom(ctx.db, owner, ctx.now())
-  if (newSession) room = await store.startSession(ctx.db, room)
-  const { item } = await store.storeMessage(ctx.db, room, { sender: 'agent', message_type: message.message_type, payload: message.payload }, ctx.now())
+  if (options.newSession) room = await endChatSession(ctx, room, room.session_id)
+  const item = await inTransaction(ctx.db, async (trx) => {
+    const { item: stored } = await store.storeMessage(trx, room, { sender: 'agent', message_type: message.message_type, payload: message.payload }, ctx.now())
+    await options.onSent?.(trx, { room, item: stored })
+    return stored
+  })
   await publish(ctx, hub, owner, item)
+  await announce(ctx, 'chat', { id: String(room.id), state: 'answered' })
   return item
+}
+
+/**
+ * Ends the room's session `sessionId`: the room gets a new one, which the next message starts (the
+ * app shows 'End Conversation' between the two). Once, however many end it at once on any
+ * instance: the later are 409 ALREADY_DECIDED.
+ */
+export async function endChatSession(ctx: ServerContext, room: store.Room, sessionId: string, onEnded?: ChatDone<{ ended: string }>): Promise<store.Room> {
+  const next = await inTransaction(ctx.db, async (trx) => {
+    const started = await store.startSession(trx, room, sessionId)
+    if (!started) throw fail(409, 'ALREADY_DECIDED')
+    await onEnded?.(trx, { room: started, ended: sessionId })
+    return started
+  })
+  await announce(ctx, 'chat', { id: String(room.id), state: 'ended' })
+  return next
+}
+
+/** How many agent messages the member has not read (none when they never had a room). */
+export async function unreadCount(ctx: ServerContext, owner: ChatOwner): Promise<number> {
+  const room = await store.findRoom(ctx.db, owner)
+  return room ? store.countUnread(ctx.db, room) : 0
 }
 
 export async function chatHistory(ctx: ServerContext, owner: ChatOwner, limit: number, skip: number): Promise<ChatItem[]> {

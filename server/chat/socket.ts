@@ -4,18 +4,22 @@
 // emit on one instance to the sockets of every other (LISTEN/NOTIFY); with SQLite there is one
 // instance and the in-memory adapter. A member's socket is also in its session's room
 // (auth/sessions.ts, sessionRoom): an ended session's sockets are cut there on every instance, and
-// a socket is cut by itself when its session expires.
+// a socket is cut by itself when its session expires. A staff console's socket (issue 33) has no
+// chat room: it is in its session's room, cut the same way, and in the room of each live duty of
+// its role, where the hub, as the server's OpsFeed (ops/feed.ts), sends the queues' events.
 import type { Server as HttpServer } from 'node:http'
 import { createAdapter } from '@socket.io/postgres-adapter'
 import type { FastifyBaseLogger } from 'fastify'
 import pg from 'pg'
 import { Server } from 'socket.io'
 import { CHAT_JOIN_EVENT, CHAT_MESSAGING_EVENT, type ChatItem } from '../../src/api/contract'
+import { OPS_EVENTS } from '../../src/api/contract/ops'
 import { type SessionSockets, sessionRoom } from '../auth/sessions'
+import { dutyRoom, type OpsFeed } from '../ops/feed'
 import { Refusal } from '../shared/http/errors'
 import type { SocketOwner } from './identity'
 
-export interface ChatHub extends SessionSockets {
+export interface ChatHub extends SessionSockets, OpsFeed {
   /** The room prefix (GET /api/chat/config). */
   prefix: string
   /** Sends new items to a room's sockets, on this instance and every other. */
@@ -59,7 +63,8 @@ export async function startChatHub(options: ChatHubOptions): Promise<ChatHub> {
   io.use((socket, next) => {
     options.identify(socket.handshake.auth).then(
       (owner) => {
-        socket.data.room = `${options.prefix}-${owner.id}`
+        socket.data.room = owner.kind === 'staff' ? undefined : `${options.prefix}-${owner.id}`
+        socket.data.rooms = owner.kind === 'staff' ? owner.rooms : []
         socket.data.session = owner.session
         next()
       },
@@ -70,8 +75,9 @@ export async function startChatHub(options: ChatHubOptions): Promise<ChatHub> {
     )
   })
   io.on('connection', (socket) => {
-    const own = socket.data.room as string
-    void socket.join(own)
+    const own = socket.data.room as string | undefined
+    if (own !== undefined) void socket.join(own)
+    for (const room of socket.data.rooms as string[]) void socket.join(room)
     const session = socket.data.session as SocketOwner['session']
     if (session) {
       void socket.join(session.room)
@@ -91,7 +97,7 @@ export async function startChatHub(options: ChatHubOptions): Promise<ChatHub> {
     }
     // The app asks to join its room by name once it knows the prefix; only its own is granted.
     socket.on(CHAT_JOIN_EVENT, (room: unknown, ack: unknown) => {
-      if (typeof ack === 'function') ack({ joined: room === own })
+      if (typeof ack === 'function') ack({ joined: own !== undefined && room === own })
     })
   })
 
@@ -111,6 +117,9 @@ export async function startChatHub(options: ChatHubOptions): Promise<ChatHub> {
     prefix: options.prefix,
     emit(room, items) {
       io.to(room).emit(CHAT_MESSAGING_EVENT, items)
+    },
+    tell(duty, event) {
+      io.to(dutyRoom(duty)).emit(OPS_EVENTS[duty], event)
     },
     async cut(tokenHashes) {
       // Nothing to cut: an empty room list would reach every socket.

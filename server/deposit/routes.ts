@@ -22,7 +22,7 @@ import { getQrSettings, type QrSettingsPatch, updateQrSettings } from './qrSetti
 import { SLIP_MAX_BYTES, type SlipFiles, slipDirFor, slipFiles, slipImage } from './slipFile'
 import { restoreSlipDigests } from './slipDigests'
 import * as slips from './slips'
-import { idempotent } from '../shared/idempotency'
+import { idempotent, replayed } from '../shared/idempotency'
 
 const qrcodeRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const ctx = app.serverContext
@@ -77,10 +77,12 @@ const slipUploadRoute = (files: SlipFiles): FastifyPluginAsyncTypebox => async (
     },
     handler: async (request, reply) => {
       const image = slipImage(request.body, request.headers['content-type'])
-      return idempotent(ctx, request, reply, (scoped, received) => slips.recordSlip(scoped, request.member, received), {
+      const slip = await idempotent(ctx, request, reply, (scoped, received) => slips.recordSlip(scoped, request.member, received), {
         content: image.bytes,
         prepare: () => slips.receiveSlip(ctx, files, request.member, image),
       })
+      if (!replayed(reply)) await slips.announceSlip(ctx, slip)
+      return slip
     },
   })
 }
@@ -91,10 +93,13 @@ const walletDepositRoutes = (files: SlipFiles): FastifyPluginAsyncTypebox => asy
   await app.register(slipUploadRoute(files))
   app.route({
     ...routeOf(D.truelink, { body: C.TruelinkRequest, response: { 200: C.Slip } }),
-    handler: async (request, reply) =>
-      idempotent(ctx, request, reply, (scoped) => slips.submitTruelink(scoped, request.member, request.body.link), {
+    handler: async (request, reply) => {
+      const slip = await idempotent(ctx, request, reply, (scoped) => slips.submitTruelink(scoped, request.member, request.body.link), {
         prepare: () => slips.admitTruelink(ctx, request.member),
-      }),
+      })
+      if (!replayed(reply)) await slips.announceSlip(ctx, slip)
+      return slip
+    },
   })
 }
 

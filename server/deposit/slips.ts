@@ -13,6 +13,7 @@ import { isSlipOpen } from '../lookup/slipWindow'
 import { getContent } from '../lookup/repo'
 import { moneyOf, toMajor } from '../shared/money'
 import { randomToken, sha256 } from '../shared/tokens'
+import { announce } from '../ops/feed'
 import { creditDeposit } from './credit'
 import type { SlipFiles, SlipMime } from './slipFile'
 import * as repo from './repo'
@@ -161,6 +162,15 @@ export async function submitTruelink(ctx: ServerContext, member: Member, encrypt
   return toSlip(await slipRow(ctx, reference))
 }
 
+/**
+ * Tells the cashiers' consoles of an upload or gift link to read (ops/feed.ts). The routes call it
+ * once the upload's transaction (with its Idempotency-Key) has committed, so a console that reloads
+ * its queue finds it; one stored as failed at once (an image sent before) is no one's work.
+ */
+export async function announceSlip(ctx: ServerContext, slip: Slip): Promise<void> {
+  if (slip.status === 'PROCESSING') await announce(ctx, 'slips', { id: slip.reference, state: 'new' })
+}
+
 export type SlipOutcome =
   | { status: 'success'; amountMinor: number; refNo?: string }
   | { status: 'failed'; note: SlipReason }
@@ -186,7 +196,7 @@ export async function settleSlip(ctx: ServerContext, reference: string, outcome:
     // Baht only, whenever the link was sent: it is never credited to a wallet of another money.
     if (moneyOf(await repo.memberCurrency(ctx.db, found.member_id)) !== 'THB') throw fail(400, 'TRUELINK_CURRENCY')
   }
-  return inTransaction(ctx.db, async (trx) => {
+  const slip = await inTransaction(ctx.db, async (trx) => {
     const settled = await settleOnce(trx, reference, outcome, now)
     if (!settled) throw fail(409, 'NO_DATA')
     if (settled.status === 'success') {
@@ -198,10 +208,12 @@ export async function settleSlip(ctx: ServerContext, reference: string, outcome:
         at: now,
       })
     }
-    const slip = toSlip(settled)
-    await onSettled?.(trx, { memberId: Number(settled.member_id), slip })
-    return slip
+    const decided = toSlip(settled)
+    await onSettled?.(trx, { memberId: Number(settled.member_id), slip: decided })
+    return decided
   })
+  await announce(ctx, 'slips', { id: reference, state: 'decided' })
+  return slip
 }
 
 /** The settling update; an approval whose bank reference is taken is rolled back to its savepoint and fails instead. */

@@ -116,11 +116,12 @@ export async function deleteStaffSession(db: Db, tokenHash: string): Promise<voi
   await db.deleteFrom('staff_sessions').where('token_hash', '=', tokenHash).execute()
 }
 
-/** Ends every session of a staff member, and those past their expiry of anyone; answers how many of theirs ended. */
-export async function deleteStaffSessions(db: Db, staffId: number, now: number): Promise<number> {
+/** Ends every session of a staff member, and those past their expiry of anyone; answers the
+ *  token hashes of theirs that ended (their sockets are cut by them). */
+export async function deleteStaffSessions(db: Db, staffId: number, now: number): Promise<string[]> {
   await db.deleteFrom('staff_sessions').where('expires_at', '<=', now).execute()
-  const ended = await db.deleteFrom('staff_sessions').where('staff_id', '=', staffId).executeTakeFirst()
-  return Number(ended.numDeletedRows)
+  const ended = await db.deleteFrom('staff_sessions').where('staff_id', '=', staffId).returning('token_hash').execute()
+  return ended.map((row) => row.token_hash)
 }
 
 export interface AuditInsert {

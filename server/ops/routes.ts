@@ -1,6 +1,8 @@
 // The operator side's own routes (issue 33): staff sign-in and sign-out, who is signed in, the staff
-// list and its changes (admin), and the audit trail (admin). The queues are their areas' own
-// operator routes: slips in deposit/, withdrawals and the books in wallet/.
+// list and its changes (admin), the audit trail (admin) and the operator's switches (admin,
+// settingsRoutes.ts). The queues are their areas' own operator routes: slips in deposit/,
+// withdrawals and the books in wallet/, the chat inbox in chat/, member lookup in account/, bonus
+// offers in bonus/.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import * as C from '../../src/api/contract'
 import * as O from '../../src/api/contract/ops'
@@ -9,6 +11,7 @@ import { routeOf } from '../shared/http/endpoint'
 import { readAudit } from './audit'
 import { listStaff } from './repo'
 import { actorOf, needs } from './scope'
+import { settingsRoutes } from './settingsRoutes'
 import { addStaff, changeStaff, endStaffSessions, signIn, signOut, toStaff } from './staff'
 
 const E = O.opsEndpoints
@@ -67,6 +70,7 @@ const staffRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return { entries: await readAudit(ctx.db, { item, beforeId: before === undefined ? undefined : Number(before), limit: Number(limit) }) }
     },
   })
+  await app.register(settingsRoutes)
 }
 
 export const opsArea: AreaRoutes = { open: signInRoutes, ops: staffRoutes }

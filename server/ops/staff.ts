@@ -2,7 +2,8 @@
 // the operator: firstAdmin.ts); their passwords are hashed as members' are, sign-ins are counted
 // and slowed as members' are, and a session is a random token stored as its sha256, in a table of
 // its own so a member's token never opens the operator API. Deactivating a staff member or changing
-// their role ends their sessions at once, on every instance (each request reads its session).
+// their role ends their sessions at once, on every instance (each request reads its session), and
+// cuts the live sockets opened with them (the chat hub's session rooms, as a member's are cut).
 import { type NewStaff, OPS_PASSWORD_MIN_LENGTH, type Staff, STAFF_USERNAME_PATTERN, type StaffChange } from '../../src/api/contract/ops'
 import type { ServerContext } from '../shared/context'
 import { inTransaction, isUniqueViolation, LOCKS, lockedTransaction } from '../shared/db'
@@ -70,14 +71,21 @@ export interface StaffSession {
 /** The staff member behind `Authorization: Bearer <token>`, refused as a member's token is. */
 export async function authenticateStaff(ctx: ServerContext, header: string | undefined): Promise<StaffSession> {
   if (!header) throw fail(401, 'UNAUTHORIZED')
-  const match = /^Bearer ([A-Za-z0-9_-]{16,128})$/.exec(header.trim())
+  const match = /^Bearer (.*)$/.exec(header.trim())
   if (!match) throw fail(401, 'invalid token')
-  const tokenHash = sha256(match[1])
+  const { staff, tokenHash } = await staffTokenSession(ctx, match[1])
+  return { staff, tokenHash }
+}
+
+/** The staff member a session token opens (a request's header, a socket's handshake), with when the session expires. */
+export async function staffTokenSession(ctx: ServerContext, token: string): Promise<StaffSession & { expiresAt: number }> {
+  if (!/^[A-Za-z0-9_-]{16,128}$/.test(token)) throw fail(401, 'invalid token')
+  const tokenHash = sha256(token)
   const session = await repo.findSessionStaff(ctx.db, tokenHash)
   if (!session) throw fail(401, 'invalid token')
   if (session.expiresAt <= ctx.now()) throw fail(401, 'EXPIRED_AUTH_TOKEN')
   if (!session.staff.active) throw fail(403, 'INACTIVE_USER')
-  return { staff: session.staff, tokenHash }
+  return { staff: session.staff, tokenHash, expiresAt: session.expiresAt }
 }
 
 export async function signOut(ctx: ServerContext, session: StaffSession, address: string): Promise<void> {
@@ -86,6 +94,7 @@ export async function signOut(ctx: ServerContext, session: StaffSession, address
     await repo.deleteStaffSession(trx, session.tokenHash)
     await audit(trx, { staffId: session.staff.id, address }, at, { action: 'staff.signOut', item: `staff:${session.staff.id}` })
   })
+  await ctx.sessionSockets.cut([session.tokenHash])
 }
 
 /**
@@ -96,7 +105,8 @@ export async function changeStaff(ctx: ServerContext, id: number, change: StaffC
   const at = ctx.now()
   // Under one lock on every instance: two admins demoting each other at once would each see the
   // other still an admin, and leave none.
-  return lockedTransaction(ctx.db, LOCKS.staffRoles, async (trx) => {
+  let ended: string[] = []
+  const changed = await lockedTransaction(ctx.db, LOCKS.staffRoles, async (trx) => {
     const before = await repo.findStaffById(trx, id)
     if (!before) throw fail(404, 'NO_DATA')
     const after = await repo.updateStaff(trx, id, change)
@@ -104,18 +114,23 @@ export async function changeStaff(ctx: ServerContext, id: number, change: StaffC
     if (before.role === 'admin' && before.active && !(after.role === 'admin' && after.active) && !(await repo.hasOtherAdmin(trx, id))) {
       throw fail(409, 'LAST_ADMIN')
     }
-    if (before.role !== after.role || before.active !== after.active) await repo.deleteStaffSessions(trx, id, at)
+    if (before.role !== after.role || before.active !== after.active) ended = await repo.deleteStaffSessions(trx, id, at)
     await audit(trx, actor, at, { action: 'staff.change', item: `staff:${id}`, before: described(before), after: described(after) })
     return after
   })
+  // Once committed: a socket opened in between is refused at its handshake, or cut here.
+  await ctx.sessionSockets.cut(ended)
+  return changed
 }
 
 /** Ends every session of a staff member (a lost phone, a shared password). */
 export async function endStaffSessions(ctx: ServerContext, id: number, actor: Actor): Promise<void> {
   const at = ctx.now()
-  await inTransaction(ctx.db, async (trx) => {
+  const ended = await inTransaction(ctx.db, async (trx) => {
     if (!(await repo.findStaffById(trx, id))) throw fail(404, 'NO_DATA')
-    const ended = await repo.deleteStaffSessions(trx, id, at)
-    await audit(trx, actor, at, { action: 'staff.endSessions', item: `staff:${id}`, after: { ended } })
+    const hashes = await repo.deleteStaffSessions(trx, id, at)
+    await audit(trx, actor, at, { action: 'staff.endSessions', item: `staff:${id}`, after: { ended: hashes.length } })
+    return hashes
   })
+  await ctx.sessionSockets.cut(ended)
 }

@@ -48,6 +48,9 @@ const keyOf = (request: FastifyRequest): string | undefined => {
   return key
 }
 
+/** Whether this reply is a stored answer sent again (nothing ran this time). */
+export const replayed = (reply: FastifyReply): boolean => reply.getHeader('Idempotent-Replayed') === 'true'
+
 export interface IdempotentOptions<P> {
   /** What makes two requests the same call, when the raw body does not (a multipart boundary differs per send). */
   content?: Buffer

@@ -63,6 +63,13 @@ export async function findMemberById(db: Db, id: number): Promise<Member | undef
   return fromRow(await db.selectFrom('members').select(columns).where('id', '=', id).executeTakeFirst())
 }
 
+/** The members of these ids that exist, in no particular order. */
+export async function findMembersByIds(db: Db, ids: readonly number[]): Promise<Member[]> {
+  if (ids.length === 0) return []
+  const rows = await db.selectFrom('members').select(columns).where('id', 'in', [...new Set(ids)]).execute()
+  return rows.map((row) => fromRow(row)!)
+}
+
 /** `columns` as SQL, for the one read every member call makes (sql.ts: the builder costs what the read does). */
 const sessionMemberSql = `SELECT ${columns.map((column) => {
   const [name, alias] = column.split(' as ')

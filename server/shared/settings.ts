@@ -1,80 +1,10 @@
-import { type Static, Type } from 'typebox'
-import { type Db, inTransaction } from './db'
+import { InviteRule, RefundRule, type Settings, SettingsSchema, SpinRule } from '../../src/api/contract/opsSettings'
+import { type Db, LOCKS, lockedTransaction } from './db'
 import { forgetRecent, recentValue } from './recent'
 
-const Money = Type.Union([Type.Literal('THB'), Type.Literal('LAK')])
-
-/**
- * The invite bonus rule (spec 7 "Invite and refund", rewards/invites.ts): `type` turnover pays
- * `percent` % of what invited friends play, gathered by collect; `isXArea` hides collect (spec 6);
- * `active` false refuses collect and receive (INVITE_INACTIVE). A friend's play counts for an
- * inviter of the same money (baht or kip) only, unless `rates` has the pair: `rate` of the
- * inviter's money (`to`) per one of the friend's (`from`), e.g. `{"from":"LAK","to":"THB","rate":0.0016}`.
- */
-export const InviteRule = Type.Object({
-  active: Type.Boolean(),
-  type: Type.Union([Type.Literal('turnover'), Type.Literal('member')]),
-  isXArea: Type.Boolean(),
-  percent: Type.Number({ minimum: 0, maximum: 100, multipleOf: 0.01 }),
-  rates: Type.Optional(Type.Array(Type.Object({
-    from: Money,
-    to: Money,
-    rate: Type.Number({ minimum: 0.000001, maximum: 1_000_000 }),
-  }, { additionalProperties: false }), { maxItems: 2 })),
-}, { additionalProperties: false })
-export type InviteRule = Static<typeof InviteRule>
-
-const colour = Type.String({ pattern: '^#[0-9A-Fa-f]{6}$' })
-
-/**
- * The spin wheel (spin/spin.ts; `spinActive` turns the campaign on): its slices in order from
- * the pointer clockwise, each drawn with probability weight / sum of weights; a slice with an
- * amount wins a coupon of that much (minor units), claimable for `couponDays`; every
- * `coinPerDepositMinor` of one deposit grants a coin (0: deposits grant none).
- */
-const wheelName = Type.String({ minLength: 1, maxLength: 100 })
-
-export const SpinRule = Type.Object({
-  name: wheelName,
-  /** The name in each language the operator gives it in (issue 29); `name` for the others. */
-  names: Type.Optional(Type.Object({ th: Type.Optional(wheelName), la: Type.Optional(wheelName), en: Type.Optional(wheelName) }, { additionalProperties: false })),
-  coinPerDepositMinor: Type.Integer({ minimum: 0 }),
-  couponDays: Type.Integer({ minimum: 1, maximum: 365 }),
-  slices: Type.Array(Type.Object({
-    code: Type.String({ pattern: '^[A-Za-z0-9_-]{1,32}$' }),
-    label: Type.String({ minLength: 1, maxLength: 40 }),
-    bgColor: colour,
-    textColor: colour,
-    weight: Type.Integer({ minimum: 0, maximum: 1_000_000 }),
-    amountMinor: Type.Integer({ minimum: 0, maximum: 100_000_000 }),
-    /** What the prize is, as HTML (spec 3 "Spin setup"); the app sanitizes it. */
-    htmlDescription: Type.Optional(Type.String({ maxLength: 5_000 })),
-  }, { additionalProperties: false }), { minItems: 2, maxItems: 16 }),
-}, { additionalProperties: false })
-export type SpinRule = Static<typeof SpinRule>
-
-/** The lost-bet refund as the operator runs it (issue 29): what percent of a member's losses comes
- *  back, and how often it is counted; the app says both. The provider reports the amounts. */
-export const RefundRule = Type.Object({
-  percent: Type.Number({ minimum: 0, maximum: 100 }),
-  period: Type.Union([Type.Literal('day'), Type.Literal('week'), Type.Literal('month')]),
-}, { additionalProperties: false })
-export type RefundRule = Static<typeof RefundRule>
-
-/** Operator switches kept in the `settings` table (values stored as JSON): one schema for the
- *  table, APP_SETTINGS (env.ts) and /dev/settings. */
-export const SettingsSchema = Type.Object({
-  registerOTP: Type.Boolean(),
-  terminated: Type.Boolean(),
-  spinActive: Type.Boolean(),
-  enableChatWidget: Type.Boolean(),
-  /** The deposit lookup's isManual (spec 2 "Deposit"): transfers are checked by staff, not credited automatically. */
-  depositManual: Type.Boolean(),
-  invite: InviteRule,
-  spin: SpinRule,
-  refund: RefundRule,
-}, { additionalProperties: false })
-export type Settings = Static<typeof SettingsSchema>
+// The schemas are the contract's (the operator API reads and changes the switches, issue 33): one
+// schema for the table, APP_SETTINGS (env.ts), /dev/settings and /ops/api/settings.
+export { InviteRule, RefundRule, type Settings, SettingsSchema, SpinRule }
 
 export const settingKeys = Object.keys(SettingsSchema.properties) as (keyof Settings)[]
 
@@ -125,15 +55,30 @@ export async function getSettings(db: Db): Promise<Settings> {
   return settings
 }
 
-export async function updateSettings(db: Db, patch: Partial<Settings>): Promise<Settings> {
-  for (const key of settingKeys) forgetRecent(db, `setting:${key}`)
-  await inTransaction(db, async (trx) => {
-    for (const key of settingKeys) {
-      if (patch[key] === undefined) continue
+/** What is told of a change inside its transaction (the operator's audit row), so the two commit together. */
+export type SettingsChanged = (trx: Db, change: { before: Partial<Settings>; after: Partial<Settings> }) => Promise<void>
+
+/**
+ * Writes the switches `patch` names and answers them all. Under one lock on every instance, so that
+ * what `onChanged` is told was there before is what this change replaced, however many admins
+ * change the switches at once.
+ */
+export async function updateSettings(db: Db, patch: Partial<Settings>, onChanged?: SettingsChanged): Promise<Settings> {
+  const keys = settingKeys.filter((key) => patch[key] !== undefined)
+  for (const key of keys) forgetRecent(db, `setting:${key}`)
+  await lockedTransaction(db, LOCKS.operatorSettings, async (trx) => {
+    const before = onChanged ? pick(await getSettings(trx), keys) : {}
+    for (const key of keys) {
       const value = JSON.stringify(patch[key])
       await trx.insertInto('settings').values({ key, value })
         .onConflict((c) => c.column('key').doUpdateSet({ value })).execute()
     }
+    await onChanged?.(trx, { before, after: pick(patch, keys) })
   })
+  // Again once committed: a request in between may have read (and kept) the value being replaced.
+  for (const key of keys) forgetRecent(db, `setting:${key}`)
   return getSettings(db)
 }
+
+const pick = (settings: Partial<Settings>, keys: readonly (keyof Settings)[]): Partial<Settings> =>
+  Object.fromEntries(keys.map((key) => [key, settings[key]]))

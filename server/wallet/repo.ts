@@ -204,3 +204,29 @@ export async function openTransfersPage(db: Db, olderThan: number, after: number
     .where('id', '>', after)
     .orderBy('id').limit(limit).execute()
 }
+
+/** A member's withdrawals still waiting (requested or in review), oldest first. */
+export async function openWithdrawalsOf(db: Db, memberId: number): Promise<WithdrawalRow[]> {
+  return db.selectFrom('withdrawals').select(withdrawalColumns)
+    .where('member_id', '=', memberId).where('status', 'in', ['requested', 'review'])
+    .orderBy('id').execute()
+}
+
+/** A member's last `limit` movements, newest first, each with what it changed on their own
+ *  accounts (the wallet, a game). */
+export async function recentMovementsOf(db: Db, memberId: number, limit: number) {
+  const movements = await db.selectFrom('movements').select(['id', 'kind', 'note', 'created_at'])
+    .where('member_id', '=', memberId).orderBy('id', 'desc').limit(limit).execute()
+  if (movements.length === 0) return []
+  const postings = await db.selectFrom('postings')
+    .innerJoin('ledger_accounts', 'ledger_accounts.id', 'postings.account_id')
+    .select(['postings.movement_id', 'ledger_accounts.kind', 'ledger_accounts.game_code', 'postings.amount_minor'])
+    .where('postings.movement_id', 'in', movements.map((movement) => movement.id))
+    .where('ledger_accounts.member_id', '=', memberId)
+    .orderBy('postings.id').execute()
+  return movements.map((movement) => ({
+    ...movement,
+    changes: postings.filter((posting) => Number(posting.movement_id) === Number(movement.id))
+      .map((posting) => ({ account: posting.kind === 'game' ? `game:${posting.game_code ?? ''}` : posting.kind, amountMinor: Number(posting.amount_minor) })),
+  }))
+}

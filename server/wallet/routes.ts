@@ -12,12 +12,12 @@ import { ceilingFor, parseAmount } from '../shared/amount'
 import type { AreaRoutes } from '../shared/http/area'
 import { routeOf } from '../shared/http/endpoint'
 import { fail } from '../shared/http/errors'
-import { idempotent, idempotentSteps } from '../shared/idempotency'
+import { idempotent, idempotentSteps, replayed } from '../shared/idempotency'
 import { requireRecentPassword } from '../identity/stepUp'
 import { checkBooks } from './books'
 import * as wallet from './service'
 import { walletOpsRoutes } from './opsRoutes'
-import { listWithdrawals, requestWithdrawal, settleWithdrawal } from './withdrawals'
+import { announceWithdrawal, listWithdrawals, requestWithdrawal, settleWithdrawal } from './withdrawals'
 
 const memberRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const ctx = app.serverContext
@@ -54,7 +54,9 @@ const memberRoutes: FastifyPluginAsyncTypebox = async (app) => {
       handler: async (request, reply) => {
         // Before the key is stored: the same key sent again after the step-up goes through once.
         await requireRecentPassword(ctx, request)
-        return idempotent(ctx, request, reply, (scoped) => requestWithdrawal(scoped, request.member, request.body.amount))
+        const requested = await idempotent(ctx, request, reply, (scoped) => requestWithdrawal(scoped, request.member, request.body.amount))
+        if (!replayed(reply)) await announceWithdrawal(ctx, requested.withdrawal)
+        return requested
       },
     })
   }

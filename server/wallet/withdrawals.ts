@@ -18,6 +18,7 @@ import { ceilingFor, parseAmount } from '../shared/amount'
 import { endBonusByWithdrawal } from '../bonus/bonuses'
 import { accountCurrency, postMovement } from '../shared/ledger'
 import { maskAccountNo } from '../shared/mask'
+import { announce } from '../ops/feed'
 import * as repo from './repo'
 
 /** A withdrawal as the member sees it (masked), or as the payer must see it (`whole`). */
@@ -72,6 +73,12 @@ export async function requestWithdrawal(ctx: ServerContext, member: Member, amou
   })
 }
 
+/** Tells the cashiers' consoles of a withdrawal to pay (ops/feed.ts). The route calls it once the
+ *  request's transaction (with its Idempotency-Key) has committed, so a console that reloads its
+ *  queue finds it. */
+export const announceWithdrawal = (ctx: ServerContext, withdrawal: Withdrawal): Promise<void> =>
+  announce(ctx, 'withdrawals', { id: withdrawal.id, state: 'new' })
+
 /** How a payout ended: paid, with the bank's reference of the transfer, or failed (the money goes back), and why. */
 export type Settlement = { status: 'paid'; bankReference?: string } | { status: 'failed'; reason?: string }
 
@@ -85,7 +92,7 @@ export type WithdrawalSettled = (trx: Db, settled: { memberId: number; withdrawa
  */
 export async function settleWithdrawal(ctx: ServerContext, id: number, settlement: Settlement, onSettled?: WithdrawalSettled): Promise<Withdrawal> {
   const outcome = settlement.status
-  return inTransaction(ctx.db, async (trx) => {
+  const settled = await inTransaction(ctx.db, async (trx) => {
     const at = ctx.now()
     const row = await repo.claimWithdrawalSettlement(trx, id, settlement, at)
     if (!row) throw (await repo.withdrawalExists(trx, id)) ? fail(409, 'KEY_INVALID') : fail(404, 'NO_DATA')
@@ -107,6 +114,8 @@ export async function settleWithdrawal(ctx: ServerContext, id: number, settlemen
     await onSettled?.(trx, { memberId, withdrawal, settlement })
     return withdrawal
   })
+  await announce(ctx, 'withdrawals', { id: String(id), state: 'decided' })
+  return settled
 }
 
 /** The member's own withdrawals, newest first, `limit` a page. */

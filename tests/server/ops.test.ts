@@ -5,6 +5,7 @@
 // and the audit trail's refusal of any change.
 import { sql } from 'kysely'
 import { afterEach, describe, expect, it } from 'vitest'
+import { opsEndpoints } from '../../src/api/contract/ops'
 import { readFirstAdmin } from '../../server/env'
 import { ensureFirstAdmin } from '../../server/ops/firstAdmin'
 import { type TestServer, DEMO, call, expectError, login, startServer } from './helpers'
@@ -134,7 +135,31 @@ describe('each route with each role', () => {
     { method: 'DELETE', url: '/ops/api/staff/999999/sessions', allowed: ['admin'], status: 404 },
     { method: 'GET', url: '/ops/api/audit', allowed: ['admin'] },
     { method: 'GET', url: '/ops/api/me', allowed: ['support', 'cashier', 'admin'] },
+    { method: 'GET', url: '/ops/api/chat', allowed: ['support', 'admin'] },
+    { method: 'GET', url: '/ops/api/chat/999999', allowed: ['support', 'admin'], status: 404 },
+    { method: 'POST', url: '/ops/api/chat/999999/messages', body: { message: { message_type: 'text', payload: 'hi' } }, allowed: ['support', 'admin'], status: 404 },
+    { method: 'POST', url: '/ops/api/chat/999999/end', body: { sessionId: 'abc' }, allowed: ['support', 'admin'], status: 404 },
+    { method: 'GET', url: '/ops/api/members?q=0000', allowed: ['support', 'admin'] },
+    { method: 'GET', url: '/ops/api/members/999999', allowed: ['support', 'admin'], status: 404 },
+    { method: 'GET', url: '/ops/api/settings', allowed: ['admin'] },
+    { method: 'POST', url: '/ops/api/settings', body: { spinActive: false }, allowed: ['admin'] },
+    { method: 'GET', url: '/ops/api/bonus-offers', allowed: ['admin'] },
+    {
+      method: 'PUT', url: '/ops/api/bonus-offers/ROLES',
+      body: { code: 'ROLES', kind: 'bonus', name: 'Roles', type: 'limit', maxReceived: 1, percent: 10, maxBonusMinor: 100_00, turnoverMultiplier: 1, percentFail: 0 },
+      allowed: ['admin'],
+    },
+    // Last: it ends each role's session.
+    { method: 'POST', url: '/ops/api/logout', allowed: ['support', 'cashier', 'admin'] },
   ] as const
+
+  it('lists every route of the operator API but the sign-in', () => {
+    const listed = new Set(routes.map((route) => `${route.method} ${route.url.split('?')[0].replace(/\/(nosuchslip|999999|ROLES)(?=\/|$)/, '/:param')}`))
+    const described = [...Object.values(opsEndpoints), { method: 'GET', path: '/ops/api/slips/:reference/image' }]
+      .filter((endpoint) => endpoint.path !== '/ops/api/login')
+      .map((endpoint) => `${endpoint.method} ${endpoint.path.replace(/:\w+/, ':param')}`)
+    expect([...listed].sort()).toEqual([...new Set(described)].sort())
+  })
 
   it('answers each route to the roles that may use it, 403 FORBIDDEN_ROLE to the others, 401 without a session', async () => {
     server = await startServer()

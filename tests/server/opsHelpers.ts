@@ -1,6 +1,8 @@
 // Shared by the operator API's tests: staff of each role made through the server's own function
-// (as `npm run staff` makes them), signed in through the API; a slip and a withdrawal waiting.
+// (as `npm run staff` makes them), signed in through the API; a slip and a withdrawal waiting; a
+// staff console's socket.
 import type { FastifyInstance } from 'fastify'
+import { io, type Socket } from 'socket.io-client'
 import type { StaffRole } from '../../src/api/contract/ops'
 import { addStaff } from '../../server/ops/staff'
 import { call } from './helpers'
@@ -41,3 +43,37 @@ export async function requestWithdrawal(app: FastifyInstance, memberToken: strin
 
 export const auditOf = async (app: FastifyInstance, item: string) =>
   app.serverContext.db.selectFrom('ops_audit').selectAll().where('item', '=', item).orderBy('id').execute()
+
+/** A staff console's socket and every event it heard, in order. */
+export interface StaffClient {
+  socket: Socket
+  heard: { event: string; payload: { id: string; state: string } }[]
+  /** Resolves with the first event (heard already or still to come) of `event` about `id` in `state`. */
+  next: (event: string, id: string, state: string) => Promise<void>
+}
+
+/** Connects a staff console to a listening server; rejects with the server's refusal (its code). */
+export function connectStaff(url: string, auth: Record<string, unknown>): Promise<StaffClient> {
+  const socket = io(url, { path: '/socket.io', transports: ['websocket'], reconnection: false, forceNew: true, auth })
+  const heard: StaffClient['heard'] = []
+  const waiting: { match: (entry: StaffClient['heard'][number]) => boolean; resolve: () => void }[] = []
+  socket.onAny((event: string, payload: { id: string; state: string }) => {
+    const entry = { event, payload }
+    heard.push(entry)
+    for (const waiter of waiting.filter(({ match }) => match(entry))) {
+      waiting.splice(waiting.indexOf(waiter), 1)
+      waiter.resolve()
+    }
+  })
+  const next = (event: string, id: string, state: string) => {
+    const match = (entry: StaffClient['heard'][number]) => entry.event === event && entry.payload.id === id && entry.payload.state === state
+    return heard.some(match) ? Promise.resolve() : new Promise<void>((resolve) => waiting.push({ match, resolve }))
+  }
+  return new Promise((resolve, reject) => {
+    socket.once('connect', () => resolve({ socket, heard, next }))
+    socket.once('connect_error', (error) => {
+      socket.close()
+      reject(error)
+    })
+  })
+}

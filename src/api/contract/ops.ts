@@ -4,9 +4,14 @@
 import { type Static, Type } from 'typebox'
 import { slipReasonCodes } from './errorCodes'
 import { endpoint } from './endpoint'
+import { ChatButton, ChatGenericCard, ChatItem, ChatMediaPayload } from './chat'
+import { CHAT_TEXT_MAX } from './chatLimits'
 import { Slip } from './deposit'
+import { BonusOffer, SettingsSchema } from './opsSettings'
 import { filled, text } from './shared'
 import { Withdrawal } from './wallet'
+
+export { BonusOffer, SettingsSchema } from './opsSettings'
 
 export const staffRoles = ['support', 'cashier', 'admin'] as const
 export type StaffRole = (typeof staffRoles)[number]
@@ -133,7 +138,7 @@ export type StaffList = Static<typeof StaffList>
 
 /** What the operator API answers beyond the player API's codes: FORBIDDEN_ROLE (403), a route the
  *  staff member's role may not use; ALREADY_DECIDED (409), a slip or withdrawal another staff member
- *  (or the demo bank) decided first; LAST_ADMIN (409), a change that would leave no active admin;
+ *  (or the demo bank) decided first, or a chat session another staff member ended first; LAST_ADMIN (409), a change that would leave no active admin;
  *  STAFF_EXISTS (409), a username taken. */
 export const opsErrorCodes = ['FORBIDDEN_ROLE', 'ALREADY_DECIDED', 'LAST_ADMIN', 'STAFF_EXISTS'] as const
 
@@ -142,6 +147,163 @@ export const OPS_PASSWORD_MIN_LENGTH = 12
 
 export const IdParams = Type.Object({ id: Type.String({ pattern: '^[0-9]{1,18}$' }) })
 export const ReferenceParams = Type.Object({ reference: Type.String({ pattern: '^[A-Za-z0-9]{1,64}$' }) })
+
+// ---- The chat inbox (duty chat) ----
+
+/**
+ * A conversation: one guest's or member's chat room, by its id (never the guest's id, which opens
+ * the guest's chat to whoever holds it). `waiting` when its current session's last message is the
+ * player's: someone must answer. `sessionId` is the session a staff member sees, and ends.
+ */
+export const Conversation = Type.Object({
+  id: Type.String(),
+  kind: Type.Union([Type.Literal('guest'), Type.Literal('member')]),
+  member: Type.Union([MemberRef, Type.Null()]),
+  sessionId: text(64),
+  waiting: Type.Boolean(),
+  /** The current session's last message; null when the session has none yet (just ended). */
+  lastMessage: Type.Union([ChatItem, Type.Null()]),
+  /** When the player last read the chat; null if never. */
+  customerReadAt: Type.Union([text(40), Type.Null()]),
+})
+export type Conversation = Static<typeof Conversation>
+
+const messageId = Type.String({ pattern: '^[0-9]{1,18}$' })
+
+/** `waiting` (the default): the player spoke last in the current session; `open`: the current
+ *  session has any message. Newest first (by last message); `before` (a message id) pages back. */
+export const InboxQuery = Type.Object({
+  state: Type.Optional(Type.Union([Type.Literal('waiting'), Type.Literal('open')])),
+  before: Type.Optional(messageId),
+}, { additionalProperties: false })
+export type InboxQuery = Static<typeof InboxQuery>
+export const Inbox = Type.Object({ conversations: Type.Array(Conversation) })
+export type Inbox = Static<typeof Inbox>
+
+/** A conversation's messages, every session, newest first; `before` (a message id) pages back. */
+export const ConversationQuery = Type.Object({
+  before: Type.Optional(messageId),
+  limit: Type.Optional(Type.String({ pattern: '^([1-9]|[1-9][0-9]|100)$' })),
+}, { additionalProperties: false })
+export type ConversationQuery = Static<typeof ConversationQuery>
+export const ConversationPage = Type.Object({ conversation: Conversation, messages: Type.Array(ChatItem) })
+export type ConversationPage = Static<typeof ConversationPage>
+
+const strictButton = Type.Object({ ...ChatButton.properties }, { additionalProperties: false })
+const strictCard = Type.Object({ ...ChatGenericCard.properties, buttons: Type.Optional(Type.Array(strictButton, { maxItems: 5 })) }, { additionalProperties: false })
+const chatLine = text(CHAT_TEXT_MAX)
+
+/** A staff reply: each message type the chat shows (spec 2 "Chat widget", spec 3), in the shape the
+ *  app reads; a media message names a file by its full http(s) address (staff upload nothing). */
+export const OpsChatMessage = Type.Union([
+  Type.Object({ message_type: Type.Literal('text'), payload: filled(CHAT_TEXT_MAX) }, { additionalProperties: false }),
+  Type.Object({
+    message_type: Type.Literal('buttons'),
+    payload: Type.Object({ text: chatLine, buttons: Type.Array(strictButton, { minItems: 1, maxItems: 10 }) }, { additionalProperties: false }),
+  }, { additionalProperties: false }),
+  Type.Object({
+    message_type: Type.Literal('quick_replies'),
+    payload: Type.Object({ text: chatLine, quick_replies: Type.Array(strictButton, { minItems: 1, maxItems: 13 }) }, { additionalProperties: false }),
+  }, { additionalProperties: false }),
+  Type.Object({
+    message_type: Type.Literal('generic'),
+    payload: Type.Object({ elements: Type.Array(strictCard, { minItems: 1, maxItems: 10 }) }, { additionalProperties: false }),
+  }, { additionalProperties: false }),
+  Type.Object({
+    message_type: Type.Literal('media'),
+    payload: Type.Object({
+      ...ChatMediaPayload.properties,
+      url: Type.Literal(true),
+      filePath: Type.String({ maxLength: 2_000, pattern: '^https?://[^\\s]+$' }),
+    }, { additionalProperties: false }),
+  }, { additionalProperties: false }),
+])
+export type OpsChatMessage = Static<typeof OpsChatMessage>
+export const OpsChatReply = Type.Object({ message: OpsChatMessage }, { additionalProperties: false })
+export type OpsChatReply = Static<typeof OpsChatReply>
+
+/** Ends the session the staff member sees: a later message starts a new one (the app shows
+ *  'End Conversation' between). Once: a session ended already answers 409 ALREADY_DECIDED. */
+export const EndSession = Type.Object({ sessionId: Type.String({ pattern: '^[A-Za-z0-9_-]{1,64}$' }) }, { additionalProperties: false })
+export type EndSession = Static<typeof EndSession>
+
+// ---- Member lookup (duty lookup) ----
+
+/** Digits of a phone (whole, or its last 4 or more), a bank account number, or a member id;
+ *  spaces and dashes are ignored. */
+export const MemberSearchQuery = Type.Object({ q: Type.String({ pattern: '^[0-9][0-9 -]{0,31}$' }) }, { additionalProperties: false })
+export type MemberSearchQuery = Static<typeof MemberSearchQuery>
+
+/** A member as a lookup shows them: the phone and the bank account number masked. */
+export const MemberSummary = Type.Object({
+  ...MemberRef.properties,
+  bankCode: text(16),
+  /** All but its last 4 digits masked. */
+  bankAccountNo: text(32),
+  active: Type.Boolean(),
+  createdAt: text(40),
+  /** The wallet's balance, major units. */
+  balance: Type.Number(),
+})
+export type MemberSummary = Static<typeof MemberSummary>
+export const MemberSearch = Type.Object({ members: Type.Array(MemberSummary) })
+export type MemberSearch = Static<typeof MemberSearch>
+
+/** A ledger movement of the member's: what it changed on each of their accounts (the wallet or a game), major units. */
+export const MemberMovement = Type.Object({
+  id: Type.String(),
+  kind: text(32),
+  note: text(200),
+  createdAt: text(40),
+  changes: Type.Array(Type.Object({ account: text(64), amount: Type.Number() })),
+})
+export type MemberMovement = Static<typeof MemberMovement>
+export const MemberDetail = Type.Object({
+  member: Type.Object({ ...MemberSummary.properties, bankAccountName: text(200) }),
+  games: Type.Array(Type.Object({ code: text(32), balance: Type.Number() })),
+  /** The last 10, newest first. */
+  movements: Type.Array(MemberMovement),
+  /** Requested or in review, the account masked. */
+  withdrawals: Type.Array(Withdrawal),
+})
+export type MemberDetail = Static<typeof MemberDetail>
+
+// ---- Switches and offers (duty settings) ----
+
+/** Some of the switches, each whole (a rule such as `spin` is replaced, not merged). */
+export const SettingsPatch = Type.Partial(SettingsSchema, { additionalProperties: false, minProperties: 1 })
+export type SettingsPatch = Static<typeof SettingsPatch>
+export type OperatorSettings = Static<typeof SettingsSchema>
+
+/** An offer as stored, with how many times it was received (against its quota). */
+export const StoredOffer = Type.Object({ ...BonusOffer.properties, claimed: Type.Integer({ minimum: 0 }) })
+export type StoredOffer = Static<typeof StoredOffer>
+export const OfferList = Type.Object({ offers: Type.Array(StoredOffer) })
+export type OfferList = Static<typeof OfferList>
+export const OfferCodeParams = Type.Object({ code: Type.String({ pattern: '^[A-Za-z0-9_-]{1,32}$' }) })
+export type BonusOfferBody = Static<typeof BonusOffer>
+
+// ---- Live updates ----
+
+/** The staff console's socket.io handshake (same server and path as the chat): its staff token.
+ *  The socket hears the events of its role's duties, and is cut when its session ends. */
+export interface OpsSocketAuth {
+  staffToken: string
+}
+/** Events to a staff socket: a slip or gift link to read (duty slips), a withdrawal to pay
+ *  (withdrawals), a conversation that changed (chat). */
+export const OPS_EVENTS = { slips: 'ops:slip', withdrawals: 'ops:withdrawal', chat: 'ops:chat' } as const
+/** A slip (its reference) or a withdrawal (its id): `new` joins the queue, `decided` leaves it. */
+export interface OpsQueueEvent {
+  id: string
+  state: 'new' | 'decided'
+}
+/** A conversation (its id): `waiting` after a player's message, `answered` after a staff (or
+ *  the dev stand-in's) message, `ended` when its session ended. */
+export interface OpsChatEvent {
+  id: string
+  state: 'waiting' | 'answered' | 'ended'
+}
 
 const ops = '/ops/api'
 export const opsEndpoints = {
@@ -158,4 +320,14 @@ export const opsEndpoints = {
   addStaff: endpoint<void, NewStaff, Staff>('POST', `${ops}/staff`),
   changeStaff: endpoint<{ id: string }, StaffChange, Staff>('POST', `${ops}/staff/:id`),
   endStaffSessions: endpoint<{ id: string }, void, { message: string }>('DELETE', `${ops}/staff/:id/sessions`),
+  inbox: endpoint<void, void, Inbox, InboxQuery>('GET', `${ops}/chat`),
+  conversation: endpoint<{ id: string }, void, ConversationPage, ConversationQuery>('GET', `${ops}/chat/:id`),
+  reply: endpoint<{ id: string }, OpsChatReply, ChatItem>('POST', `${ops}/chat/:id/messages`),
+  endSession: endpoint<{ id: string }, EndSession, Conversation>('POST', `${ops}/chat/:id/end`),
+  members: endpoint<void, void, MemberSearch, MemberSearchQuery>('GET', `${ops}/members`),
+  member: endpoint<{ id: string }, void, MemberDetail>('GET', `${ops}/members/:id`),
+  settings: endpoint<void, void, OperatorSettings>('GET', `${ops}/settings`),
+  changeSettings: endpoint<void, SettingsPatch, OperatorSettings>('POST', `${ops}/settings`),
+  offers: endpoint<void, void, OfferList>('GET', `${ops}/bonus-offers`),
+  putOffer: endpoint<{ code: string }, BonusOfferBody, StoredOffer>('PUT', `${ops}/bonus-offers/:code`),
 } as const

@@ -1,0 +1,82 @@
+// Member lookup in the operator API (issue 33, duty lookup): support finds a member by phone, bank
+// account number or id, and sees their wallet, game balances, last movements and withdrawals still
+// waiting; every number masked as staff see it in the queues. Each lookup is written to the audit
+// trail (`member.lookup`): staff reading a member's data leaves a trace of who read whose, as every
+// action does; the query's digits are kept masked there when they could be a whole phone or account.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import * as O from '../../src/api/contract/ops'
+import { audit } from '../ops/audit'
+import { actorOf, needs } from '../ops/scope'
+import { routeOf } from '../shared/http/endpoint'
+import { fail } from '../shared/http/errors'
+import { maskAccountNo, maskPhone } from '../shared/mask'
+import { toMajor } from '../shared/money'
+import { gameBalances } from '../shared/ledger'
+import { openWithdrawalsOf, recentMovementsOf } from '../wallet/repo'
+import { toWithdrawal } from '../wallet/withdrawals'
+import { type FoundMember, findMemberRow, searchMembers, walletBalances } from './repo'
+
+const E = O.opsEndpoints
+const SEARCH_LIMIT = 20
+const MOVEMENTS = 10
+/** A query this long may be a whole phone or account number: the audit keeps its last 4 digits. */
+const MASK_FROM = 8
+
+const iso = (ms: number | string) => new Date(Number(ms)).toISOString()
+
+const summaryOf = (row: FoundMember, balanceMinor: number | undefined): O.MemberSummary => ({
+  id: String(row.id),
+  phone: maskPhone(row.username),
+  name: row.name,
+  currency: row.currency,
+  bankCode: row.bank_code,
+  bankAccountNo: maskAccountNo(row.bank_account_no),
+  active: Number(row.is_active) === 1,
+  createdAt: iso(row.created_at),
+  balance: toMajor(balanceMinor ?? 0),
+})
+
+export const accountOpsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const ctx = app.serverContext
+
+  app.route({
+    ...routeOf(E.members, { querystring: O.MemberSearchQuery, response: { 200: O.MemberSearch } }),
+    ...needs('lookup'),
+    handler: async (request) => {
+      const digits = request.query.q.replace(/[^0-9]/g, '')
+      const rows = await searchMembers(ctx.db, digits, SEARCH_LIMIT)
+      const balances = await walletBalances(ctx.db, rows.map((row) => Number(row.id)))
+      await audit(ctx.db, actorOf(request), ctx.now(), {
+        action: 'member.lookup',
+        after: { q: digits.length >= MASK_FROM ? maskAccountNo(digits) : digits, found: rows.map((row) => String(row.id)) },
+      })
+      return { members: rows.map((row) => summaryOf(row, balances.get(Number(row.id)))) }
+    },
+  })
+
+  app.route({
+    ...routeOf(E.member, { params: O.IdParams, response: { 200: O.MemberDetail } }),
+    ...needs('lookup'),
+    handler: async (request) => {
+      const id = Number(request.params.id)
+      const row = await findMemberRow(ctx.db, id)
+      if (!row) throw fail(404, 'NO_DATA')
+      const [balances, games, movements, withdrawals] = await Promise.all([
+        walletBalances(ctx.db, [id]), gameBalances(ctx.db, id), recentMovementsOf(ctx.db, id, MOVEMENTS), openWithdrawalsOf(ctx.db, id),
+      ])
+      await audit(ctx.db, actorOf(request), ctx.now(), { action: 'member.lookup', item: `member:${id}`, memberId: id })
+      return {
+        member: { ...summaryOf(row, balances.get(id)), bankAccountName: row.bank_account_name },
+        games: [...games].map(([code, balanceMinor]) => ({ code, balance: toMajor(balanceMinor) })),
+        movements: movements.map((movement) => ({
+          id: String(movement.id),
+          kind: movement.kind,
+          note: movement.note,
+          createdAt: iso(movement.created_at),
+          changes: movement.changes.map((change) => ({ account: change.account, amount: toMajor(change.amountMinor) })),
+        })),
+        withdrawals: withdrawals.map((withdrawal) => toWithdrawal(withdrawal, 'masked')),
+      }
+    },
+  })
+}

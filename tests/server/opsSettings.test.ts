@@ -1,0 +1,95 @@
+// @vitest-environment node
+// Issue 33, the operator's switches and bonus offers at run time (duty settings, admins only): read,
+// changed in part, each change's audit row with what it replaced, written in the change's
+// transaction; an offer's body checked exactly as BONUS_OFFERS is (one schema), and what is put
+// is what members are offered.
+import { Value } from 'typebox/value'
+import { afterEach, describe, expect, it } from 'vitest'
+import { BonusOffers } from '../../server/bonus/bonuses'
+import { type TestServer, call, expectError, login, startServer } from './helpers'
+import { auditOf, staffSession } from './opsHelpers'
+
+let server: TestServer
+afterEach(async () => {
+  await server?.app.close()
+})
+
+describe("the operator's switches", () => {
+  it('reads them, changes some, keeps the rest, and records before and after', async () => {
+    server = await startServer()
+    const admin = await staffSession(server.app, 'admin')
+    const before = await call(server.app, 'GET', '/ops/api/settings', { token: admin.token })
+    expect(before.body).toMatchObject({ enableChatWidget: false, registerOTP: true, spinActive: false })
+    const changed = await call(server.app, 'POST', '/ops/api/settings', {
+      token: admin.token, body: { enableChatWidget: true, refund: { percent: 7.5, period: 'day' } }, address: '192.0.2.30',
+    })
+    expect(changed.body).toEqual({ ...before.body, enableChatWidget: true, refund: { percent: 7.5, period: 'day' } })
+    // What the players' API reads, at once on this instance.
+    expect((await call(server.app, 'GET', '/api/lookup/enableChatWidget')).body).toMatchObject({ enableChatWidget: true })
+
+    const [row] = await auditOf(server.app, 'settings')
+    expect(row).toMatchObject({ staff_id: admin.id, action: 'settings.change', address: '192.0.2.30' })
+    expect(JSON.parse(row.before!)).toEqual({ enableChatWidget: false, refund: before.body.refund })
+    expect(JSON.parse(row.after!)).toEqual({ enableChatWidget: true, refund: { percent: 7.5, period: 'day' } })
+  })
+
+  it('refuses an unknown switch, a wrong value and an empty change, and changes nothing', async () => {
+    server = await startServer()
+    const admin = await staffSession(server.app, 'admin')
+    for (const body of [{ registerOtp: false }, { spinActive: 'yes' }, { refund: { percent: 101, period: 'day' } }, {}]) {
+      expect((await call(server.app, 'POST', '/ops/api/settings', { token: admin.token, body })).status, JSON.stringify(body)).toBe(400)
+    }
+    expect(await auditOf(server.app, 'settings')).toEqual([])
+  })
+})
+
+const offer = {
+  code: 'OPS20', kind: 'bonus', name: 'Ops 20%', type: 'day', maxReceived: 2, percent: 20,
+  maxBonusMinor: { THB: 500_00, LAK: 300_000_00 }, turnoverMultiplier: 3, percentFail: 10,
+} as const
+
+describe('bonus offers', () => {
+  it('adds an offer and changes it by code, offered to members at once, each change recorded with what it replaced', async () => {
+    server = await startServer()
+    const admin = await staffSession(server.app, 'admin')
+    const listed = await call(server.app, 'GET', '/ops/api/bonus-offers', { token: admin.token })
+    expect((listed.body.offers as { code: string }[]).length).toBeGreaterThan(0)
+
+    const added = await call(server.app, 'PUT', `/ops/api/bonus-offers/${offer.code}`, { token: admin.token, body: offer })
+    expect(added.body).toEqual({ ...offer, description: '', quota: null, active: true, banners: [], sort: 0, claimed: 0 })
+    const member = await login(server.app)
+    const cards = (await call(server.app, 'GET', '/api/bonus', { token: member })).body as unknown as { code?: string; name?: string }[]
+    expect(JSON.stringify(cards)).toContain('Ops 20%')
+
+    const off = await call(server.app, 'PUT', `/ops/api/bonus-offers/${offer.code}`, { token: admin.token, body: { ...offer, name: 'Ops 20% (ended)', active: false } })
+    expect(off.body).toMatchObject({ name: 'Ops 20% (ended)', active: false })
+    expect(JSON.stringify((await call(server.app, 'GET', '/api/bonus', { token: member })).body)).not.toContain('Ops 20%')
+
+    const rows = await auditOf(server.app, `offer:${offer.code}`)
+    expect(rows.map((row) => [row.staff_id, row.action])).toEqual([[admin.id, 'offer.add'], [admin.id, 'offer.change']])
+    expect(rows[0].before).toBeNull()
+    expect(JSON.parse(rows[1].before!)).toMatchObject({ name: 'Ops 20%', active: true })
+    expect(JSON.parse(rows[1].after!)).toMatchObject({ name: 'Ops 20% (ended)', active: false })
+  })
+
+  it('checks a body exactly as BONUS_OFFERS is checked, and the code against the path', async () => {
+    server = await startServer()
+    const admin = await staffSession(server.app, 'admin')
+    const bad = [
+      { code: 'OPS20', kind: 'bonus' },
+      { ...offer, percent: 0 },
+      { ...offer, maxBonusMinor: { LAK: 1 } },
+      { ...offer, extra: true },
+      { ...offer, type: 'month' },
+    ]
+    for (const body of bad) {
+      // The environment refuses it too: one schema.
+      expect(Value.Check(BonusOffers, [body])).toBe(false)
+      expect((await call(server.app, 'PUT', '/ops/api/bonus-offers/OPS20', { token: admin.token, body })).status, JSON.stringify(body)).toBe(400)
+    }
+    expect(Value.Check(BonusOffers, [offer])).toBe(true)
+    expect(await call(server.app, 'PUT', '/ops/api/bonus-offers/OTHER', { token: admin.token, body: offer })).toMatchObject(expectError(400, 'KEY_INVALID'))
+    expect(await auditOf(server.app, 'offer:OPS20')).toEqual([])
+    expect(await auditOf(server.app, 'offer:OTHER')).toEqual([])
+  })
+})
