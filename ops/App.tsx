@@ -1,12 +1,13 @@
 // The staff console (issue 33): sign-in, then the views the staff member's role may use. Queues
-// are read again when the tab comes back into view and every 15 s (live events, when the server
-// sends them, read them at once).
+// are read again at each live event (live.ts), when the tab comes back into view, and every
+// minute in case an event was missed.
 import { useCallback, useEffect, useState } from 'react'
 import { opsEndpoints, type Staff } from '../src/api/contract/ops'
 import { Audit } from './Audit'
 import { Books } from './Books'
 import { call, session, whenSignedOut } from './api'
 import { say, setLanguage, useLanguage, type Language } from './i18n'
+import { useLive } from './live'
 import { Login } from './Login'
 import { Slips } from './Slips'
 import { StaffView } from './StaffView'
@@ -20,7 +21,7 @@ const VIEWS: Record<Staff['role'], readonly View[]> = {
   admin: ['slips', 'withdrawals', 'books', 'audit', 'staff'],
 }
 
-const REFRESH_MS = 15_000
+const REFRESH_MS = 60_000
 
 export function App() {
   useLanguage()
@@ -60,6 +61,7 @@ function Console({ staff, onSignedOut }: { staff: Staff; onSignedOut: () => void
     }
   }, [refresh])
 
+  const connected = useLive(refresh)
   const notify = useCallback((text: string, kind: 'ok' | 'error' = 'ok') => setNotice({ text, kind }), [])
   const signOut = async () => {
     await call(opsEndpoints.logout).catch(() => undefined)
@@ -72,6 +74,7 @@ function Console({ staff, onSignedOut }: { staff: Staff; onSignedOut: () => void
       <header>
         <h1>{say('title')}</h1>
         <p>{say('signedInAs', { name: staff.name, role: say(`role_${staff.role}`) })}</p>
+        <span className={connected ? 'ok' : 'warning'}>{say(connected ? 'live' : 'offline')}</span>
         <LanguagePicker />
         <button type="button" onClick={() => void signOut()}>{say('signOut')}</button>
       </header>

@@ -43,6 +43,8 @@ export function Slips({ version, notify }: { version: number; notify: Notify }) 
           </ul>
         )}
         {selected && <SlipDecision key={selected.reference} slip={selected} onDecided={decided} onGone={(text) => { notify(text, 'error'); setOpen(undefined); queue.reload() }} />}
+        {/* The one open left the queue (a live event): decided by someone else while it was read. */}
+        {open && queue.data && !selected && <p className="error detail" role="alert">{say('error_ALREADY_DECIDED')}</p>}
       </div>
     </section>
   )
