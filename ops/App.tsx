@@ -8,17 +8,19 @@ import { Books } from './Books'
 import { call, session, whenSignedOut } from './api'
 import { say, setLanguage, useLanguage, type Language } from './i18n'
 import { useLive } from './live'
+import { Inbox } from './Inbox'
 import { Login } from './Login'
+import { Members } from './Members'
 import { Slips } from './Slips'
 import { StaffView } from './StaffView'
 import { Withdrawals } from './Withdrawals'
 
-type View = 'slips' | 'withdrawals' | 'books' | 'audit' | 'staff'
+type View = 'inbox' | 'members' | 'slips' | 'withdrawals' | 'books' | 'audit' | 'staff'
 
 const VIEWS: Record<Staff['role'], readonly View[]> = {
-  support: [],
+  support: ['inbox', 'members'],
   cashier: ['slips', 'withdrawals', 'books'],
-  admin: ['slips', 'withdrawals', 'books', 'audit', 'staff'],
+  admin: ['slips', 'withdrawals', 'inbox', 'members', 'books', 'audit', 'staff'],
 }
 
 const REFRESH_MS = 60_000
@@ -87,6 +89,8 @@ function Console({ staff, onSignedOut }: { staff: Staff; onSignedOut: () => void
       )}
       <p className={`notice ${notice?.kind ?? ''}`} role="status" aria-live="polite">{notice?.text ?? ''}</p>
       <main>
+        {view === 'inbox' && <Inbox version={version} notify={notify} />}
+        {view === 'members' && <Members />}
         {view === 'slips' && <Slips version={version} notify={notify} />}
         {view === 'withdrawals' && <Withdrawals version={version} notify={notify} />}
         {view === 'books' && <Books version={version} />}

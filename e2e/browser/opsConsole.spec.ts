@@ -28,7 +28,7 @@ async function adminToken(request: APIRequestContext): Promise<string> {
 }
 
 /** A new staff member of `role`, made by the first admin through the API. */
-async function newStaff(request: APIRequestContext, role: 'cashier' | 'admin'): Promise<string> {
+async function newStaff(request: APIRequestContext, role: 'support' | 'cashier' | 'admin'): Promise<string> {
   const username = `${role}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`
   const response = await request.post('/ops/api/staff', {
     headers: { authorization: `Bearer ${await adminToken(request)}` },
@@ -158,5 +158,41 @@ test.describe('the staff console', () => {
     await row.getByRole('button', { name: 'Turn off' }).click()
     await expect(row.getByRole('button', { name: 'Turn on' })).toBeVisible()
     expect((await request.post('/ops/api/login', { data: { username, password: 'support-password-2026' } })).status()).toBe(403)
+  })
+
+  test('support answers a member\'s chat live and finds the member, masked', async ({ page, request }) => {
+    const name = uniqueName()
+    const member = await registerMember(request, 'KBANK', 'SOMCHAI TESTER', { name })
+    await signInToConsole(page, await newStaff(request, 'support'))
+    await expect(page.getByRole('heading', { name: /Chat inbox/ })).toBeVisible()
+    await expectAxeClean(page)
+
+    // The member writes: the conversation appears in the open inbox by itself.
+    const said = await request.post('/api/chat/send-message', {
+      headers: memberHeaders(member.token),
+      data: { userId: member.id, message: { message_type: 'text', payload: 'สวัสดีค่ะ ฝากเงินไม่เข้า', deliver: { id: `e2e${Date.now()}` } } },
+    })
+    expect(said.ok(), await said.text()).toBeTruthy()
+    await page.getByRole('button', { name: new RegExp(name) }).click()
+    const conversation = page.getByRole('article', { name: new RegExp(name) })
+    await expect(conversation.getByRole('list', { name: 'Messages' })).toContainText('ฝากเงินไม่เข้า')
+    await conversation.getByLabel('Reply').fill('We are checking your deposit now')
+    await conversation.getByRole('button', { name: 'Send' }).click()
+    await expect(conversation.getByRole('list', { name: 'Messages' })).toContainText('We are checking your deposit now')
+    await expectAxeClean(page)
+    // Answered: it leaves the inbox of conversations waiting; the member reads the reply.
+    await expect(page.getByRole('button', { name: new RegExp(name) })).toHaveCount(0)
+    const history = await request.post('/api/chat/history', { headers: memberHeaders(member.token), data: { userId: member.id, limit: 5, skip: 0 } })
+    expect(JSON.stringify(await history.json())).toContain('We are checking your deposit now')
+
+    await page.getByRole('button', { name: 'Members' }).click()
+    await page.getByLabel(/Phone \(or its last 4 digits\)/).fill(member.phone)
+    await page.getByRole('button', { name: 'Search' }).click()
+    const found = page.getByRole('button', { name: new RegExp(name) })
+    await expect(found).toContainText(`${member.phone.slice(0, 2)}xxxxx${member.phone.slice(-3)}`)
+    await expect(found).not.toContainText(member.phone)
+    await found.click()
+    await expect(page.getByRole('article', { name })).toBeVisible()
+    await expectAxeClean(page)
   })
 })

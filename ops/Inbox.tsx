@@ -1,0 +1,119 @@
+// The chat inbox (support): conversations waiting for staff (the player spoke last), newest first,
+// or every open one; one opened shows its messages, a reply box and the end of its session. Live:
+// a player's message reads the inbox again (live.ts).
+import { useId, useState, type FormEvent } from 'react'
+import type { ChatItem } from '../src/api/contract'
+import { opsEndpoints, type Conversation } from '../src/api/contract/ops'
+import { call, OpsError } from './api'
+import { when } from './format'
+import { say } from './i18n'
+import { useLoad } from './load'
+
+type Notify = (text: string, kind?: 'ok' | 'error') => void
+
+const who = (conversation: Conversation) => conversation.member ? `${conversation.member.name} · ${conversation.member.phone}` : say('guest')
+
+/** A message as staff read it: its text, or what kind of message it is. */
+function messageText(item: ChatItem): string {
+  const { message_type: type, payload } = item.message as { message_type: string; payload: unknown }
+  if (typeof payload === 'string') return payload
+  const text = (payload as { text?: unknown; message?: unknown } | null)?.text ?? (payload as { message?: unknown } | null)?.message
+  return typeof text === 'string' && text ? `${text} [${type}]` : `[${type}]`
+}
+
+export function Inbox({ version, notify }: { version: number; notify: Notify }) {
+  const [state, setState] = useState<'waiting' | 'open'>('waiting')
+  const inbox = useLoad(() => call(opsEndpoints.inbox, { query: { state } }), [version, state])
+  const [open, setOpen] = useState<string>()
+  const conversations = inbox.data?.conversations ?? []
+  return (
+    <section aria-labelledby="inbox-title" className="queue">
+      <h2 id="inbox-title">{say('inbox')} {inbox.data && <span className="count">({conversations.length})</span>}</h2>
+      <label className="inline">
+        {say('show')}{' '}
+        <select value={state} onChange={(event) => setState(event.target.value as 'waiting' | 'open')}>
+          <option value="waiting">{say('inboxWaiting')}</option>
+          <option value="open">{say('inboxOpen')}</option>
+        </select>
+      </label>
+      {inbox.error && <p className="error" role="alert">{inbox.error.text}</p>}
+      {inbox.loading && !inbox.data && <p aria-busy="true">{say('loading')}</p>}
+      {inbox.data && conversations.length === 0 && <p className="empty">{say('emptyInbox')}</p>}
+      <div className="split">
+        {conversations.length > 0 && (
+          <ul className="items">
+            {conversations.map((conversation) => (
+              <li key={conversation.id}>
+                <button type="button" className="item" aria-pressed={conversation.id === open} onClick={() => setOpen(conversation.id)}>
+                  <strong>{who(conversation)}</strong>
+                  {conversation.lastMessage && <span>{messageText(conversation.lastMessage)}</span>}
+                  <span className="muted">{conversation.waiting ? say('inboxWaiting') : ''}{conversation.lastMessage ? ` · ${when(conversation.lastMessage.createdAt)}` : ''}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+        {open && <ConversationView key={open} id={open} version={version} notify={notify} onChanged={inbox.reload} />}
+      </div>
+    </section>
+  )
+}
+
+function ConversationView({ id, version, notify, onChanged }: { id: string; version: number; notify: Notify; onChanged: () => void }) {
+  const page = useLoad(() => call(opsEndpoints.conversation, { params: { id }, query: { limit: '50' } }), [version, id])
+  const [text, setText] = useState('')
+  const [error, setError] = useState<string>()
+  const [pending, setPending] = useState(false)
+  const replyId = useId()
+  const conversation = page.data?.conversation
+
+  const act = async (work: () => Promise<unknown>, done?: string) => {
+    if (pending) return
+    setPending(true)
+    setError(undefined)
+    try {
+      await work()
+      if (done) notify(done)
+      page.reload()
+      onChanged()
+    } catch (failure) {
+      setError(failure instanceof OpsError ? failure.text : say('error_network'))
+    }
+    setPending(false)
+  }
+  const reply = (event: FormEvent) => {
+    event.preventDefault()
+    if (!text.trim()) return setError(say('error_KEY_MISSING'))
+    void act(async () => {
+      await call(opsEndpoints.reply, { params: { id }, body: { message: { message_type: 'text', payload: text.trim() } } })
+      setText('')
+    })
+  }
+
+  return (
+    <article className="detail" aria-label={conversation ? who(conversation) : say('loading')}>
+      {page.error && <p className="error" role="alert">{page.error.text}</p>}
+      {conversation && <h3>{who(conversation)}</h3>}
+      <ol className="messages" aria-label={say('messages')} tabIndex={0}>
+        {[...(page.data?.messages ?? [])].reverse().map((item) => (
+          <li key={item._id} className={item.sender === 'customer' ? 'from-player' : 'from-staff'}>
+            <span className="muted">{item.sender === 'customer' ? say('player') : say('staffSide')} · {when(item.createdAt)}</span>
+            <p>{messageText(item)}</p>
+          </li>
+        ))}
+      </ol>
+      {error && <p className="error" role="alert">{error}</p>}
+      <form onSubmit={reply} className="decision">
+        <label htmlFor={replyId}>{say('reply')}</label>
+        <textarea id={replyId} rows={3} maxLength={2000} value={text} onChange={(event) => setText(event.target.value)} />
+        <button type="submit" disabled={pending} aria-busy={pending || undefined}>{say('send')}</button>
+      </form>
+      {conversation?.lastMessage && (
+        <button type="button" className="danger small" disabled={pending}
+          onClick={() => void act(() => call(opsEndpoints.endSession, { params: { id }, body: { sessionId: conversation.sessionId } }), say('sessionEnded'))}>
+          {say('endConversation')}
+        </button>
+      )}
+    </article>
+  )
+}
