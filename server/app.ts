@@ -29,6 +29,7 @@ import { type BonusOffer, upsertOffers } from './bonus/bonuses'
 import { DEFAULT_MAX_AMOUNT_MINOR } from './shared/amount'
 import { type GameProvider, simulatedProvider } from './games/providers'
 import { recoverTransfers } from './wallet/transfers'
+import { demoAgentPass } from './demo/agent'
 import { demoBankPass } from './demo/counterparty'
 import { IDENTITY_OFF, type IdentitySettings, servedConfig } from './identity/settings'
 import { ensureFirstAdmin, type FirstAdmin } from './ops/firstAdmin'
@@ -120,7 +121,7 @@ export interface BuildServerOptions {
   transferSweepMs?: number
   /** The messenger identity's operator settings (issue 31); default off. */
   identity?: IdentitySettings
-  /** How often demo mode's bank pays what waits (demo/counterparty.ts); default 1.5 s in demo
+  /** How often demo mode's bank pays what waits and its agent answers (demo/); default 1.5 s in demo
    *  mode and never elsewhere (0). Production never runs it, whatever this says. */
   demoBankMs?: number
   /** The first staff admin, made at start when no active admin exists (OPS_ADMIN_USERNAME, OPS_ADMIN_PASSWORD). */
@@ -287,7 +288,10 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   const demoBankMs = demoBankEvery(options.mode, options.demoBankMs)
   const demoBankTimer = demoBankMs > 0
     ? setInterval(() => {
-      sweeping = sweeping.then(() => demoBankPass(ctx)).catch((error: Error) => app.log.error({ err: error }, 'demo bank pass failed'))
+      sweeping = sweeping.then(async () => {
+        await demoBankPass(ctx)
+        await demoAgentPass(ctx, chatHub)
+      }).catch((error: Error) => app.log.error({ err: error }, 'demo bank pass failed'))
     }, demoBankMs).unref()
     : undefined
   // Its sockets end before the server closes (they would hold it open), its connections before the

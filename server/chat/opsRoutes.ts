@@ -41,7 +41,7 @@ function conversationOf(room: store.Room, last: C.ChatItem | undefined, member: 
 const memberIdOf = (room: store.Room): number | undefined => (room.kind === 'member' ? Number(room.owner) : undefined)
 
 /** The room `id` names and its owner as the chat's functions take it; 404 NO_DATA when there is none. */
-async function roomWithOwner(ctx: ServerContext, id: string): Promise<{ room: store.Room; owner: ChatOwner; member?: Member }> {
+export async function roomWithOwner(ctx: ServerContext, id: string): Promise<{ room: store.Room; owner: ChatOwner; member?: Member }> {
   const room = await store.findRoomById(ctx.db, Number(id))
   if (!room) throw fail(404, 'NO_DATA')
   const memberId = memberIdOf(room)

@@ -167,6 +167,14 @@ export async function roomsByLastMessage(db: Db, query: { waiting: boolean; befo
   })
 }
 
+/** Whether the room's current session has a message from the agent (a staff member, or demo mode's agent). */
+export async function sessionAnswered(db: Db, room: Room): Promise<boolean> {
+  const row = await db.selectFrom('chat_messages').select('id')
+    .where('room_id', '=', room.id).where('session_id', '=', room.session_id).where('sender', '=', 'agent')
+    .limit(1).executeTakeFirst()
+  return row !== undefined
+}
+
 /** How many agent messages the room has since the player last read it (or ever, when never). */
 export async function countUnread(db: Db, room: Room): Promise<number> {
   let select = db.selectFrom('chat_messages').select((eb) => eb.fn.countAll<number>().as('n'))

@@ -7,7 +7,9 @@ import { DEMO_DELAYS, demoBankPass } from '../../server/demo/counterparty'
 import { demoBankEvery } from '../../server/app'
 import { type TestServer, START, call, login, registerMember, startServer } from './helpers'
 import { balanceOf, DEMO_START_MINOR, encryptLink, giftLink } from './depositHelpers'
-import { auditOf, requestWithdrawal, uploadSlip } from './opsHelpers'
+import { auditOf, requestWithdrawal, staffSession, uploadSlip } from './opsHelpers'
+import { DEMO_AGENT_DELAY_MS } from '../../server/demo/agent'
+import { agentReply, chatHistory, newGuestId, sendMessage, textMessage } from './chatHelpers'
 
 let server: TestServer
 afterEach(async () => {
@@ -92,4 +94,35 @@ describe('the demo bank', () => {
     server.setTime(START + DEMO_DELAYS.qr + 1)
     await expect.poll(() => balanceOf(server.app), { timeout: 30_000 }).toBe(DEMO_START_MINOR + 120_00)
   })
+
+describe('the demo agent', () => {
+  const agentTypes = async (guestId: string) => {
+    const items = (await chatHistory(server.app, { guestId }, 20)).body as unknown as { sender: string; message: { message_type: string } }[]
+    return items.filter((item) => item.sender !== 'customer').map((item) => item.message.message_type).reverse()
+  }
+
+  it('answers the first message of a conversation with a greeting, buttons and quick replies, once a session', async () => {
+    server = await startServer({ demoBankMs: 20 })
+    const guestId = newGuestId()
+    expect((await sendMessage(server.app, { guestId }, textMessage('สวัสดีค่ะ'))).status).toBe(200)
+    server.advance(DEMO_AGENT_DELAY_MS)
+    await expect.poll(() => agentTypes(guestId)).toEqual(['text', 'buttons', 'quick_replies'])
+    const [row] = (await server.app.serverContext.db.selectFrom('ops_audit').selectAll().where('address', '=', 'demo agent').execute())
+    expect(row).toMatchObject({ staff_id: null, action: 'chat.reply' })
+
+    // The player's next message in the same session waits for a person; a session a staff member
+    // ended starts again with a greeting.
+    expect((await sendMessage(server.app, { guestId }, textMessage('ขอคุยกับเจ้าหน้าที่'))).status).toBe(200)
+    server.advance(DEMO_AGENT_DELAY_MS)
+    const support = await staffSession(server.app, 'support')
+    const inbox = await call(server.app, 'GET', '/ops/api/chat?state=waiting', { token: support.token })
+    const conversation = (inbox.body.conversations as { id: string; sessionId: string; lastMessage: { message: { payload: unknown } } }[])
+      .find((c) => c.lastMessage.message.payload === 'ขอคุยกับเจ้าหน้าที่')!
+    expect((await call(server.app, 'POST', `/ops/api/chat/${conversation.id}/end`, { token: support.token, body: { sessionId: conversation.sessionId } })).status).toBe(200)
+    expect((await sendMessage(server.app, { guestId }, textMessage('สวัสดีอีกครั้ง'))).status).toBe(200)
+    server.advance(DEMO_AGENT_DELAY_MS)
+    await expect.poll(async () => (await agentTypes(guestId)).length).toBeGreaterThanOrEqual(6)
+    expect(await agentTypes(guestId)).toEqual(['text', 'buttons', 'quick_replies', 'text', 'buttons', 'quick_replies'])
+  })
+})
 })
