@@ -9,7 +9,7 @@ import { type TestServer, START, call, login, registerMember, startServer } from
 import { balanceOf, DEMO_START_MINOR, encryptLink, giftLink } from './depositHelpers'
 import { auditOf, requestWithdrawal, staffSession, uploadSlip } from './opsHelpers'
 import { DEMO_AGENT_DELAY_MS } from '../../server/demo/agent'
-import { agentReply, chatHistory, newGuestId, sendMessage, textMessage } from './chatHelpers'
+import { chatHistory, newGuestId, sendMessage, textMessage } from './chatHelpers'
 
 let server: TestServer
 afterEach(async () => {
