@@ -29,7 +29,7 @@ declare module '../shared/db' {
       username: string | null
       name: string | null
     }
-    chat_files: { name: string; room_id: number; mime: string; size: number; created_at: number }
+    chat_files: { name: string; room_id: number; mime: string; size: number; created_at: number; /** When a message first named it (migration 0023). */ sent_at: number | null }
   }
 }
 
@@ -185,6 +185,29 @@ export async function countUnread(db: Db, room: Room): Promise<number> {
 
 export async function recordFile(db: Db, file: ChatFile): Promise<void> {
   await db.insertInto('chat_files').values(file).execute()
+}
+
+/** The file is named by a sent message: it is kept. */
+export async function markFileSent(db: Db, name: string, at: number): Promise<void> {
+  await db.updateTable('chat_files').set({ sent_at: at }).where('name', '=', name).where('sent_at', 'is', null).execute()
+}
+
+/** Files uploaded before `before` that no message has named, at most `limit`. */
+export async function unsentFiles(db: Db, before: number, limit: number): Promise<string[]> {
+  const rows = await db.selectFrom('chat_files').select('name')
+    .where('sent_at', 'is', null).where('created_at', '<', before)
+    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('chat_messages as m').select('m.id')
+      .whereRef('m.room_id', '=', 'chat_files.room_id').where('m.message_type', '=', 'media')
+      .where((eb) => eb('m.payload', 'like', sql<string>`'%' || chat_files.name || '%'`)))))
+    .orderBy('created_at').limit(limit)
+    .execute()
+  return rows.map((row) => row.name)
+}
+
+/** Forgets a file still unsent (false: a message named it meanwhile, and it stays). */
+export async function deleteUnsentFile(db: Db, name: string): Promise<boolean> {
+  const deleted = await db.deleteFrom('chat_files').where('name', '=', name).where('sent_at', 'is', null).executeTakeFirst()
+  return Number(deleted.numDeletedRows) > 0
 }
 
 export async function findFile(db: Db, name: string): Promise<ChatFile | undefined> {

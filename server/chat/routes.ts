@@ -165,9 +165,22 @@ export const chatArea = (options: ChatOptions): AreaRoutes => ({
   dev: chatDevRoutes(options.hub),
 })
 
+/** How often the abandoned uploads are swept (chat/service.ts sweepUnsentFiles). */
+const FILE_SWEEP_MS = 60 * 60 * 1000
+
 const chatRoutes = (options: ChatOptions): FastifyPluginAsyncTypebox => async (app) => {
   const files = await chatDirFor(options.dataDir)
-  app.addHook('onClose', files.dispose)
+  let sweeping: Promise<unknown> = Promise.resolve()
+  const sweep = () => {
+    sweeping = sweeping.then(() => chat.sweepUnsentFiles(app.serverContext, files.dir)).catch((error: Error) => app.log.error({ err: error }, 'chat file sweep failed'))
+  }
+  const timer = setInterval(sweep, FILE_SWEEP_MS).unref()
+  app.addHook('onReady', async () => sweep())
+  app.addHook('onClose', async () => {
+    clearInterval(timer)
+    await sweeping
+    await files.dispose()
+  })
   await app.register(conversationRoutes(options.hub))
   await app.register(uploadRoutes(files.dir))
   await app.register(fileRoutes(files.dir), { prefix: CHAT_FILES_PATH })

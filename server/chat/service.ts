@@ -14,6 +14,8 @@ import {
 import { type ChatOwner, rateSubject, roomName } from './identity'
 import type { ChatHub } from './socket'
 import * as store from './repo'
+import { rm } from 'node:fs/promises'
+import { join } from 'node:path'
 
 /** An agent's payload, as JSON, at most this long (the body limit's size). */
 export const AGENT_PAYLOAD_MAX = 64 * 1024
@@ -42,6 +44,7 @@ export async function sendCustomerMessage(ctx: ServerContext, hub: ChatHub, owne
     clientId,
     ...(owner.kind === 'member' ? { username: owner.member.username, name: owner.member.name } : {}),
   }, ctx.now())
+  if (created && message.message_type === 'media') await store.markFileSent(ctx.db, fileNameOf(message.payload.filePath), ctx.now())
   if (created) {
     await publish(ctx, hub, owner, item)
     await announce(ctx, 'chat', { id: String(room.id), state: 'waiting' })
@@ -49,10 +52,11 @@ export async function sendCustomerMessage(ctx: ServerContext, hub: ChatHub, owne
   return item
 }
 
+const fileNameOf = (filePath: string): string => (filePath.startsWith(`${CHAT_FILES_PATH}/`) ? filePath.slice(CHAT_FILES_PATH.length + 1) : '')
+
 /** A media message names a file its own room uploaded, as the upload answered it. */
 async function checkMedia(ctx: ServerContext, room: store.Room, payload: ChatMediaPayload): Promise<void> {
-  const prefix = `${CHAT_FILES_PATH}/`
-  const name = payload.filePath.startsWith(prefix) ? payload.filePath.slice(prefix.length) : ''
+  const name = fileNameOf(payload.filePath)
   if (payload.url || !CHAT_FILE_NAME.test(name)) throw fail(400, 'KEY_INVALID')
   const file = await store.findFile(ctx.db, name)
   if (!file || file.room_id !== room.id || fileTypeOf(file.mime) !== payload.fileType) throw fail(400, 'KEY_INVALID')
@@ -136,6 +140,25 @@ export async function receiveUpload(ctx: ServerContext, dir: string, owner: Chat
   if (!mime) throw fail(400, 'CHAT_FILE_NOT_SUPPORTED')
   const room = await store.ensureRoom(ctx.db, owner, ctx.now())
   const name = await saveChatFile(dir, mime, bytes)
-  await store.recordFile(ctx.db, { name, room_id: room.id, mime, size: bytes.length, created_at: ctx.now() })
+  await store.recordFile(ctx.db, { name, room_id: room.id, mime, size: bytes.length, created_at: ctx.now(), sent_at: null })
   return { path: `${CHAT_FILES_PATH}/${name}` }
+}
+
+/** How long an uploaded file may wait for the message that sends it. */
+export const UNSENT_FILE_TTL_MS = 24 * 60 * 60 * 1000
+
+/**
+ * Chat files uploaded but never sent in a message, older than a day, are forgotten and their bytes
+ * removed (issue 33 §4): an upload the player abandoned is not kept forever. The row goes first,
+ * so a message that names the file afterwards is refused rather than left pointing at nothing.
+ * Answers how many went. Several instances may sweep at once: each file goes once.
+ */
+export async function sweepUnsentFiles(ctx: ServerContext, dir: string): Promise<number> {
+  let swept = 0
+  for (const name of await store.unsentFiles(ctx.db, ctx.now() - UNSENT_FILE_TTL_MS, 200)) {
+    if (!CHAT_FILE_NAME.test(name) || !(await store.deleteUnsentFile(ctx.db, name))) continue
+    await rm(join(dir, name), { force: true })
+    swept += 1
+  }
+  return swept
 }

@@ -27,6 +27,7 @@ import { migration as m0019 } from './0019_passkeys'
 import { migration as m0020 } from './0020_quick_unlocks'
 import { migration as m0021 } from './0021_staff_ops_audit'
 import { migration as m0022 } from './0022_refund_refusals'
+import { migration as m0023 } from './0023_chat_files_sent'
 
 /** Every migration by its file name (without `.ts`); the number orders them. */
 export const migrations: Record<string, Migration> = {
@@ -52,6 +53,7 @@ export const migrations: Record<string, Migration> = {
   '0020_quick_unlocks': m0020,
   '0021_staff_ops_audit': m0021,
   '0022_refund_refusals': m0022,
+  '0023_chat_files_sent': m0023,
 }
 
 /**
