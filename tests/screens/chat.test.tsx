@@ -255,6 +255,36 @@ describe('sending', () => {
   })
 })
 
+describe('unread at home (issue 33)', () => {
+  const PROFILE: ProfileResponse = {
+    profile: { _id: '7', username: '0812345678', name: 'SOMCHAI', createdAt: '2025-01-15T05:00:00.000Z', bankCode: 'KBANK', bankAccountName: 'SOMCHAI JAIDEE', bankAccountNo: '1234567890' },
+    bankAccount: { bankCode: 'KBANK', bankAccountName: 'SOMCHAI JAIDEE', bankAccountNo: '1234567890', bank: { nameTH: 'กสิกรไทย', nameEN: 'Kasikornbank' } },
+  }
+
+  it("shows the agent's messages a member never opened on the bubble, without loading the chat, and asks again after it is read", async () => {
+    let unread = 3
+    socket.options = undefined
+    const { user, calls } = await renderScreen(<ChatBubble member />, {
+      path: '/user/home',
+      config: { chat: 'http://chat.test' },
+      api: routes([agent('text', 'Your deposit is in')], { 'GET /api/account/profile': PROFILE, 'GET /api/chat/unread': () => ({ count: unread }) }),
+      setup: () => signIn('tok-1', true),
+    })
+    const bubble = await screen.findByRole('button', { name: 'Chat with support, 3 new' })
+    expect(within(bubble).getByText('3')).toBeInTheDocument()
+    // The count came from one small read: no socket was opened for it.
+    expect(socket.options).toBeUndefined()
+
+    await user.click(bubble)
+    await screen.findByRole('dialog', { name: 'Live chat' })
+    unread = 0
+    const reads = calls.filter((call) => call.url === '/api/chat/unread').length
+    await user.click(within(await screen.findByRole('dialog', { name: 'Live chat' })).getAllByRole('button', { name: 'Close' })[0])
+    await waitFor(() => expect(calls.filter((call) => call.url === '/api/chat/unread').length).toBeGreaterThan(reads))
+    expect(await screen.findByRole('button', { name: 'Chat with support' })).toBeVisible()
+  })
+})
+
 describe('a session the server ended (issue 31)', () => {
   const PROFILE: ProfileResponse = {
     profile: { _id: '7', username: '0812345678', name: 'SOMCHAI', createdAt: '2025-01-15T05:00:00.000Z', bankCode: 'KBANK', bankAccountName: 'SOMCHAI JAIDEE', bankAccountNo: '1234567890' },

@@ -1,7 +1,7 @@
 // Spec 2 "Chat widget": the floating bubble every page of a shell carries when config names a
 // chat backend and `enableChatWidget` says so. Only the bubble is in the page's bundle: the chat
 // (socket.io-client, the panel) loads when it is first opened.
-import { useQuery } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSnapshot } from 'valtio'
@@ -10,7 +10,7 @@ import { ensureAllStrings } from '../../i18n/i18n'
 import { ChatIcon } from '../../ui/icons'
 import { retryableLazy } from '../../ui/retryableLazy'
 import { chatBadge, type ChatIdentity, hasUnsent, stopLoadedChat, storedGuestId } from './badge'
-import { useChatEnabled } from './api'
+import { chatKeys, useChatEnabled, useChatUnread } from './api'
 import { useClearOfControls } from './useClearOfControls'
 import './bubble.css'
 
@@ -31,6 +31,9 @@ export function ChatBubble({ member = false }: { member?: boolean }) {
   }, [enabled, userId])
   const badge = useSnapshot(chatBadge)
   const [open, setOpen] = useState(false)
+  // A member's unread count from the server (issue 33): what arrived while the chat was not loaded.
+  const serverUnread = useChatUnread(enabled && member && !!identity && !open)
+  const client = useQueryClient()
   const spot = useRef<HTMLSpanElement>(null)
   const place = useClearOfControls(spot, enabled && !!identity)
   const covering = place === null
@@ -51,10 +54,13 @@ export function ChatBubble({ member = false }: { member?: boolean }) {
   useEffect(() => {
     chatBadge.open = open
     if (open) chatBadge.unread = 0
-  }, [open])
+    // Read in the panel: the server's count is asked again once it closes.
+    else void client.invalidateQueries({ queryKey: chatKeys.unread() })
+  }, [open, client])
 
   if (!enabled || !identity) return null
-  const label = badge.unread > 0 ? t('menu.chatUnread', { count: badge.unread }) : t('menu.chat')
+  const unread = open ? 0 : Math.max(badge.unread, serverUnread)
+  const label = unread > 0 ? t('menu.chatUnread', { count: unread }) : t('menu.chat')
   return (
     <>
       {/* The bubble's place at rest, never moved: where it is judged to fit or not. */}
@@ -65,7 +71,7 @@ export function ChatBubble({ member = false }: { member?: boolean }) {
         onPointerEnter={() => void loadPanel().catch(() => undefined)} onFocus={() => void loadPanel().catch(() => undefined)}
         onClick={() => setOpen(true)} data-testid="chat-bubble">
         <ChatIcon />
-        {badge.unread > 0 && <span className="chat-bubble__badge" aria-hidden="true">{badge.unread > 99 ? '99+' : badge.unread}</span>}
+        {unread > 0 && <span className="chat-bubble__badge" aria-hidden="true">{unread > 99 ? '99+' : unread}</span>}
       </button>
       {open && <ChatPanel identity={identity} onClose={() => setOpen(false)} />}
     </>
