@@ -134,8 +134,8 @@ export type ChatDevReply = Static<typeof ChatDevReply>
 /** GET /api/chat/unread (the member's own; not in spec 7, which has no such call): how many agent
  *  messages came since the member last read the chat (PUT read-customer), or ever when they never
  *  opened it. The home counts them without loading the chat. */
-export const ChatUnread = Type.Object({ count: Type.Integer({ minimum: 0 }) })
-export type ChatUnread = Static<typeof ChatUnread>
+import { chatUnreadEndpoint } from './chatUnread'
+export { ChatUnread } from './chatUnread'
 
 export const chatEndpoints = {
   config: endpoint<void, void, ChatConfig>('GET', '/api/chat/config'),
@@ -146,7 +146,7 @@ export const chatEndpoints = {
   /** Multipart, field `file`: mp4 or quicktime up to 20 MB. */
   uploadVideo: endpoint<void, FormData, ChatUploadResponse>('POST', '/api/chat/upload-video'),
   readCustomer: endpoint<void, ChatWho, Static<typeof MessageBody>>('PUT', '/api/chat/read-customer/'),
-  unread: endpoint<void, void, ChatUnread>('GET', '/api/chat/unread'),
+  unread: chatUnreadEndpoint,
 }
 
 export { CHAT_HISTORY_MAX, CHAT_JOIN_EVENT, CHAT_MESSAGING_EVENT, CHAT_TEXT_MAX, type ChatSocketAuth } from './chatLimits'

@@ -3,7 +3,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { call } from '../../api/call'
 import { getConfig } from '../../api/config'
-import { chatEndpoints } from '../../api/contract/chat'
+import { chatUnreadEndpoint } from '../../api/contract/chatUnread'
 import { publicLookupEndpoints } from '../../api/contract/lookup'
 
 export const chatKeys = {
@@ -33,7 +33,7 @@ export function useChatEnabled(): boolean {
 export function useChatUnread(enabled: boolean): number {
   const unread = useQuery({
     queryKey: chatKeys.unread(),
-    queryFn: () => call(chatEndpoints.unread, { background: true }),
+    queryFn: () => call(chatUnreadEndpoint, { background: true }),
     enabled,
     staleTime: 0,
     refetchOnWindowFocus: true,
