@@ -1,5 +1,6 @@
 // Wallet e2e members: each test gets its own freshly registered member, funded through a real
 // deposit (a KBANK QR paid through the dev endpoint), so tests never share balances.
+import { readFileSync } from 'node:fs'
 import type { APIRequestContext, Page } from '@playwright/test'
 import { DEMO, devPost, expect, freshPhone } from './fixtures'
 
@@ -74,3 +75,16 @@ export async function signedIn(page: Page, member: Member): Promise<void> {
 }
 
 export const memberHeaders = auth
+
+const SLIP = readFileSync('e2e/assets/invite-qr.png')
+
+/** The member's upload of a slip image (processing): its reference. */
+export async function uploadSlip(request: APIRequestContext, member: Member): Promise<string> {
+  const response = await request.post('/api/wallet/slip', {
+    headers: auth(member.token),
+    // A different image each time: the same image twice is a duplicate slip.
+    multipart: { file: { name: 'slip.png', mimeType: 'image/png', buffer: Buffer.concat([SLIP, Buffer.from(`${Math.random()}`)]) } },
+  })
+  expect(response.ok(), await response.text()).toBeTruthy()
+  return ((await response.json()) as { reference: string }).reference
+}

@@ -4,6 +4,7 @@ import { opsEndpoints, type AuditEntry } from '../src/api/contract/ops'
 import { call, OpsError } from './api'
 import { when } from './format'
 import { say } from './i18n'
+import { ListState } from './ListState'
 import { useLoad } from './load'
 
 const PAGE = 50
@@ -31,9 +32,7 @@ export function Audit({ version }: { version: number }) {
   return (
     <section aria-labelledby="audit-title">
       <h2 id="audit-title">{say('audit')}</h2>
-      {first.error && <p className="error" role="alert">{first.error.text}</p>}
-      {first.loading && !first.data && <p aria-busy="true">{say('loading')}</p>}
-      {first.data && entries.length === 0 && <p className="empty">{say('emptyAudit')}</p>}
+      <ListState loaded={first} empty={say('emptyAudit')} isEmpty={entries.length === 0} />
       {entries.length > 0 && (
         <div className="table-wrap" tabIndex={0} role="region" aria-labelledby="audit-title">
           <table>

@@ -2,6 +2,7 @@
 import { opsEndpoints } from '../src/api/contract/ops'
 import { call } from './api'
 import { say } from './i18n'
+import { ListState } from './ListState'
 import { useLoad } from './load'
 
 export function Books({ version }: { version: number }) {
@@ -9,8 +10,7 @@ export function Books({ version }: { version: number }) {
   return (
     <section aria-labelledby="books-title">
       <h2 id="books-title">{say('books')}</h2>
-      {books.error && <p className="error" role="alert">{books.error.text}</p>}
-      {books.loading && !books.data && <p aria-busy="true">{say('loading')}</p>}
+      <ListState loaded={books} />
       {books.data && (
         <>
           <p className={books.data.balanced ? 'ok' : 'error'} role="status">{say(books.data.balanced ? 'booksBalanced' : 'booksWrong')}</p>

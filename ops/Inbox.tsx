@@ -7,6 +7,7 @@ import { opsEndpoints, type Conversation } from '../src/api/contract/ops'
 import { call, OpsError } from './api'
 import { when } from './format'
 import { say } from './i18n'
+import { ListState } from './ListState'
 import { useLoad } from './load'
 
 type Notify = (text: string, kind?: 'ok' | 'error') => void
@@ -36,9 +37,7 @@ export function Inbox({ version, notify }: { version: number; notify: Notify }) 
           <option value="open">{say('inboxOpen')}</option>
         </select>
       </label>
-      {inbox.error && <p className="error" role="alert">{inbox.error.text}</p>}
-      {inbox.loading && !inbox.data && <p aria-busy="true">{say('loading')}</p>}
-      {inbox.data && conversations.length === 0 && <p className="empty">{say('emptyInbox')}</p>}
+      <ListState loaded={inbox} empty={say('emptyInbox')} isEmpty={conversations.length === 0} />
       <div className="split">
         {conversations.length > 0 && (
           <ul className="items">

@@ -7,6 +7,7 @@ import { opsEndpoints, type QueuedSlip, type SlipDecision as SlipDecisionBody } 
 import { call, fetchBlob, OpsError } from './api'
 import { money, typedAmount, when } from './format'
 import { say, slipReason } from './i18n'
+import { ListState } from './ListState'
 import { useLoad } from './load'
 
 type Notify = (text: string, kind?: 'ok' | 'error') => void
@@ -26,9 +27,7 @@ export function Slips({ version, notify }: { version: number; notify: Notify }) 
   return (
     <section aria-labelledby="slips-title" className="queue">
       <h2 id="slips-title">{say('slips')} {queue.data && <span className="count">({slips.length})</span>}</h2>
-      {queue.error && <p className="error" role="alert">{queue.error.text} <button type="button" onClick={queue.reload}>{say('refresh')}</button></p>}
-      {queue.loading && !queue.data && <p aria-busy="true">{say('loading')}</p>}
-      {queue.data && slips.length === 0 && <p className="empty">{say('emptySlips')}</p>}
+      <ListState loaded={queue} empty={say('emptySlips')} isEmpty={slips.length === 0} />
       <div className="split">
         {slips.length > 0 && (
           <ul className="items">

@@ -4,6 +4,7 @@ import { useId, useState, type FormEvent } from 'react'
 import { OPS_PASSWORD_MIN_LENGTH, opsEndpoints, STAFF_USERNAME_PATTERN, staffRoles, type Staff, type StaffRole } from '../src/api/contract/ops'
 import { call, OpsError } from './api'
 import { say } from './i18n'
+import { ListState } from './ListState'
 import { useLoad } from './load'
 
 type Notify = (text: string, kind?: 'ok' | 'error') => void
@@ -22,8 +23,7 @@ export function StaffView({ version, me, notify }: { version: number; me: Staff;
   return (
     <section aria-labelledby="staff-title">
       <h2 id="staff-title">{say('staff')}</h2>
-      {list.error && <p className="error" role="alert">{list.error.text}</p>}
-      {list.loading && !list.data && <p aria-busy="true">{say('loading')}</p>}
+      <ListState loaded={list} />
       {list.data && (
         <div className="table-wrap" tabIndex={0} role="region" aria-labelledby="staff-title">
           <table>

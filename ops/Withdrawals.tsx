@@ -6,6 +6,7 @@ import { opsEndpoints, type QueuedWithdrawal } from '../src/api/contract/ops'
 import { call, OpsError } from './api'
 import { money, when } from './format'
 import { say } from './i18n'
+import { ListState } from './ListState'
 import { useLoad } from './load'
 
 type Notify = (text: string, kind?: 'ok' | 'error') => void
@@ -20,9 +21,7 @@ export function Withdrawals({ version, notify }: { version: number; notify: Noti
   return (
     <section aria-labelledby="withdrawals-title" className="queue">
       <h2 id="withdrawals-title">{say('withdrawals')} {queue.data && <span className="count">({withdrawals.length})</span>}</h2>
-      {queue.error && <p className="error" role="alert">{queue.error.text} <button type="button" onClick={queue.reload}>{say('refresh')}</button></p>}
-      {queue.loading && !queue.data && <p aria-busy="true">{say('loading')}</p>}
-      {queue.data && withdrawals.length === 0 && <p className="empty">{say('emptyWithdrawals')}</p>}
+      <ListState loaded={queue} empty={say('emptyWithdrawals')} isEmpty={withdrawals.length === 0} />
       <ul className="cards">
         {withdrawals.map((withdrawal) => <li key={withdrawal.id}><WithdrawalCard withdrawal={withdrawal} onSettled={settled} /></li>)}
       </ul>

@@ -2,24 +2,13 @@
 // Chromium on a phone's width: a cashier signs in, reads a member's slip and approves it, pays a
 // withdrawal, meets a slip another cashier decided first, and sees a new slip arrive without
 // reloading; an admin reads the audit trail. axe on each view. No /dev/ call decides anything here.
-import { readFileSync } from 'node:fs'
 import type { APIRequestContext, Page } from '@playwright/test'
 import { OPS_ADMIN } from '../servers'
 import { devPost, expect, test } from '../fixtures'
 import { expectAxeClean } from '../shared/axe'
-import { fund, type Member, memberHeaders, registerMember, walletOf } from '../walletMembers'
+import { fund, memberHeaders, registerMember, uploadSlip, walletOf } from '../walletMembers'
 
-const SLIP = readFileSync('e2e/assets/invite-qr.png')
 const STAFF_PASSWORD = 'cashier-password-2026'
-
-async function uploadSlip(request: APIRequestContext, member: Member): Promise<string> {
-  const response = await request.post('/api/wallet/slip', {
-    headers: memberHeaders(member.token),
-    multipart: { file: { name: 'slip.png', mimeType: 'image/png', buffer: Buffer.concat([SLIP, Buffer.from(`${Math.random()}`)]) } },
-  })
-  expect(response.ok(), await response.text()).toBeTruthy()
-  return ((await response.json()) as { reference: string }).reference
-}
 
 async function adminToken(request: APIRequestContext): Promise<string> {
   const response = await request.post('/ops/api/login', { data: OPS_ADMIN })

@@ -1,24 +1,12 @@
 // The player's records (issue 17) on the production build against the reference server: the
 // statement after a deposit, a transfer, a withdrawal paid and one failed, a slip approved and one
 // rejected; the slip upload status with its reasons and images; a receipt; the password change.
-import { readFileSync } from 'node:fs'
 import type { APIRequestContext, Page } from '@playwright/test'
 import la from '../../src/i18n/locales/la.json' with { type: 'json' }
 import { devPost, expect, signIn, test } from '../fixtures'
 import { baht, fill, type Strings } from '../shared/wallet'
-import { fund, type Member, memberHeaders, registerMember, signedIn } from '../walletMembers'
+import { fund, type Member, memberHeaders, registerMember, uploadSlip, signedIn } from '../walletMembers'
 
-const SLIP = readFileSync('e2e/assets/invite-qr.png')
-
-async function uploadSlip(request: APIRequestContext, member: Member): Promise<string> {
-  const response = await request.post('/api/wallet/slip', {
-    headers: memberHeaders(member.token),
-    // A different image each time: the same image twice is a duplicate slip.
-    multipart: { file: { name: 'slip.png', mimeType: 'image/png', buffer: Buffer.concat([SLIP, Buffer.from(`${Math.random()}`)]) } },
-  })
-  expect(response.ok(), await response.text()).toBeTruthy()
-  return ((await response.json()) as { reference: string }).reference
-}
 
 async function withdraw(request: APIRequestContext, member: Member, amount: number, outcome?: 'paid' | 'failed'): Promise<void> {
   const response = await request.post('/api/wallet/withdrawAll', { headers: memberHeaders(member.token), data: { amount } })

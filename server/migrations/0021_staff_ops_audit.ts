@@ -8,8 +8,8 @@
  * delete). `withdrawals.bank_reference`: the bank's reference of a payout, given when it is paid;
  * `withdrawals.failure_reason`: why a failed one was not paid.
  */
-import { type Migration, sql } from 'kysely'
-import { type AnyDb, id, idType, isPg } from './shared'
+import type { Migration } from 'kysely'
+import { type AnyDb, appendOnly, id, idType } from './shared'
 
 export const migration: Migration = {
   async up(db: AnyDb) {
@@ -49,17 +49,7 @@ export const migration: Migration = {
       .execute()
     await db.schema.createIndex('ops_audit_item').on('ops_audit').columns(['item', 'id']).execute()
     await db.schema.createIndex('ops_audit_member').on('ops_audit').columns(['member_id', 'id']).execute()
-    if (isPg(db)) {
-      await sql`CREATE FUNCTION ops_audit_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
-        BEGIN RAISE EXCEPTION 'ops_audit is append-only'; END $$`.execute(db)
-      await sql`CREATE TRIGGER ops_audit_append_only BEFORE UPDATE OR DELETE ON ops_audit
-        FOR EACH ROW EXECUTE FUNCTION ops_audit_append_only()`.execute(db)
-    } else {
-      for (const change of ['UPDATE', 'DELETE']) {
-        await sql.raw(`CREATE TRIGGER ops_audit_no_${change.toLowerCase()} BEFORE ${change} ON ops_audit
-          BEGIN SELECT RAISE(ABORT, 'ops_audit is append-only'); END`).execute(db)
-      }
-    }
+    await appendOnly(db, 'ops_audit')
 
     await db.schema.alterTable('withdrawals').addColumn('bank_reference', 'text').execute()
     await db.schema.alterTable('withdrawals').addColumn('failure_reason', 'text').execute()

@@ -21,3 +21,19 @@ export async function appliedBeforeKysely(db: AnyDb, number: number): Promise<bo
   const row = await sql`SELECT 1 FROM migrations WHERE id = ${number}`.execute(db)
   return row.rows.length > 0
 }
+
+/** Rows of `table` are only ever added: a trigger refuses an update or a delete, on either dialect
+ *  (migration 0021 on; 0018 wrote its own, and a released migration is never edited). */
+export async function appendOnly(db: AnyDb, table: string): Promise<void> {
+  if (isPg(db)) {
+    await sql.raw(`CREATE FUNCTION ${table}_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN RAISE EXCEPTION '${table} is append-only'; END $$`).execute(db)
+    await sql.raw(`CREATE TRIGGER ${table}_append_only BEFORE UPDATE OR DELETE ON ${table}
+      FOR EACH ROW EXECUTE FUNCTION ${table}_append_only()`).execute(db)
+    return
+  }
+  for (const change of ['UPDATE', 'DELETE']) {
+    await sql.raw(`CREATE TRIGGER ${table}_no_${change.toLowerCase()} BEFORE ${change} ON ${table}
+      BEGIN SELECT RAISE(ABORT, '${table} is append-only'); END`).execute(db)
+  }
+}
