@@ -1,9 +1,10 @@
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
-import { type Generated, Kysely, Migrator, PostgresAdapter, PostgresDialect, sql, type SqliteDatabase, SqliteDialect, type SqliteStatement } from 'kysely'
+import { type Generated, Kysely, Migrator, PostgresAdapter, PostgresDialect, sql, type SqliteDatabase, type SqliteStatement } from 'kysely'
 import pg from 'pg'
 import { GroupCommit } from './groupCommit'
+import { QueuedSqliteDialect } from './sqliteDialect'
 import { migrationProvider, RENAMED_MIGRATIONS } from '../migrations/sequence'
 
 /**
@@ -90,7 +91,7 @@ export function openDatabase(options: StorageOptions): Db {
   }
   sqlite.pragma('foreign_keys = ON')
   sqlite.pragma('busy_timeout = 5000')
-  const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite, commits) }) })
+  const db = new Kysely<Tables>({ dialect: new QueuedSqliteDialect({ database: withStatementCache(sqlite, commits) }) })
   if (commits) groupCommits.set(db, commits)
   return db
 }
