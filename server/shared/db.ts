@@ -14,7 +14,7 @@ import { migrationProvider, RENAMED_MIGRATIONS } from '../migrations/sequence'
  */
 export interface Tables {
   settings: { key: string; value: string }
-  /** Double-entry ledger (shared/ledger.ts): one row per account, its balance a cache of its postings. */
+  /** Double-entry ledger (shared/ledger.ts): one row per account; a member account's balance is a cache of its postings. */
   ledger_accounts: {
     id: Generated<number>
     /** `wallet:<member>`, `game:<member>:<code>` or `house:<name>:<currency>`. */
@@ -23,6 +23,8 @@ export interface Tables {
     member_id: number | null
     game_code: string | null
     currency: string
+    /** Kept for member accounts only: a house account's is the sum of its postings, and its row's
+     *  value stays as it was (0 on a database made since; frozen on an older one). */
     balance_minor: number
     /** 1 for house accounts (deposits-in runs negative), 0 for member accounts. */
     allow_negative: number
