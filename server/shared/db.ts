@@ -1,9 +1,10 @@
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
-import { type Generated, Kysely, Migrator, PostgresAdapter, PostgresDialect, sql, type SqliteDatabase, SqliteDialect, type SqliteStatement } from 'kysely'
+import { type Generated, Kysely, Migrator, PostgresAdapter, PostgresDialect, sql, type SqliteDatabase, type SqliteStatement } from 'kysely'
 import pg from 'pg'
 import { GroupCommit } from './groupCommit'
+import { QueuedSqliteDialect } from './sqliteDialect'
 import { migrationProvider, RENAMED_MIGRATIONS } from '../migrations/sequence'
 
 /**
@@ -13,7 +14,7 @@ import { migrationProvider, RENAMED_MIGRATIONS } from '../migrations/sequence'
  */
 export interface Tables {
   settings: { key: string; value: string }
-  /** Double-entry ledger (shared/ledger.ts): one row per account, its balance a cache of its postings. */
+  /** Double-entry ledger (shared/ledger.ts): one row per account; a member account's balance is a cache of its postings. */
   ledger_accounts: {
     id: Generated<number>
     /** `wallet:<member>`, `game:<member>:<code>` or `house:<name>:<currency>`. */
@@ -22,6 +23,8 @@ export interface Tables {
     member_id: number | null
     game_code: string | null
     currency: string
+    /** Kept for member accounts only: a house account's is the sum of its postings, and its row's
+     *  value stays as it was (0 on a database made since; frozen on an older one). */
     balance_minor: number
     /** 1 for house accounts (deposits-in runs negative), 0 for member accounts. */
     allow_negative: number
@@ -84,13 +87,17 @@ export function openDatabase(options: StorageOptions): Db {
     mkdirSync(options.dataDir, { recursive: true })
     const file = join(options.dataDir, 'wallet.db')
     sqlite = new Database(file)
-    if (process.env.SQLITE_PAGE) sqlite.pragma(`page_size = ${process.env.SQLITE_PAGE}`)
+    // Pages of 1 KB, not SQLite's 4 KB (issue 32): every commit writes each page it changed whole
+    // to the WAL, and the checkpoint copies it again; the rows here are small, so a transfer still
+    // changes about as many pages (23 to 25), a quarter of the bytes. Only a new file takes it (an
+    // existing one keeps its size: changing it means a VACUUM out of WAL mode).
+    sqlite.pragma('page_size = 1024')
     sqlite.pragma('journal_mode = WAL')
     commits = new GroupCommit(sqlite, file)
   }
   sqlite.pragma('foreign_keys = ON')
   sqlite.pragma('busy_timeout = 5000')
-  const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite, commits) }) })
+  const db = new Kysely<Tables>({ dialect: new QueuedSqliteDialect({ database: withStatementCache(sqlite, commits) }) })
   if (commits) groupCommits.set(db, commits)
   return db
 }

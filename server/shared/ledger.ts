@@ -4,14 +4,15 @@
  * (`{ house: name, currency }`, opened on first use). Every change is a movement: one database
  * transaction of postings, integer minor units, summing to zero, all in one currency. Postings and
  * movements are append-only (triggers refuse UPDATE and DELETE, migration 0004): a correction is a
- * new movement. Each account row caches its balance, updated in the movement's transaction by a
- * conditional UPDATE, so a member account never goes below zero even with several instances on one
- * PostgreSQL (the row lock and the re-checked WHERE serialize spenders; accounts are updated in id
- * order, so two movements never wait on each other in a circle).
+ * new movement. Each member account row caches its balance, updated in the movement's transaction
+ * by a conditional UPDATE, so a member account never goes below zero even with several instances
+ * on one PostgreSQL (the row lock and the re-checked WHERE serialize spenders; accounts are updated
+ * in id order, so two movements never wait on each other in a circle). A house account's balance
+ * is the sum of its postings; its row's balance_minor is no longer kept (see applyPostings).
  *
  * What other code calls:
  *   postMovement(db, { kind, memberId?, reference?, note?, at, postings: [{ account, amountMinor }] })
- *     -> Promise<{ movementId, balances }>   balances: each posting's account balance after, in order
+ *     -> Promise<{ movementId, balances }>   balances: each posting's member account balance after, in order (NaN for a house)
  *   creditWallet(db, { memberId, amountMinor, at, from?: 'deposits-in', kind?: 'deposit', reference?, note? })
  *     -> Promise<number>                      the wallet balance after (minor units)
  *   walletBalance(db, memberId) -> Promise<number | undefined>
@@ -128,31 +129,39 @@ const isUniqueViolation = (error: unknown): boolean => {
 }
 
 /**
- * Adds each posting to its account's cached balance, refusing (MONEY_NOT_ENOUGH, which rolls the
- * movement back) when a member account would go below 0; the balances after, in postings' order.
+ * Adds each posting to its member account's cached balance, refusing (MONEY_NOT_ENOUGH, which
+ * rolls the movement back) when one would go below 0; the balances after, in postings' order (NaN
+ * for a house account). House accounts keep no running balance: their balance is the sum of their
+ * postings (accountBalance). A house account such as in-transit takes a posting in every transfer,
+ * and on PostgreSQL an UPDATE of its row locked it until commit, so every transfer of every member
+ * on every instance waited for the one before (about 350 a second in all). Member accounts are
+ * what the no-negative rule guards and what each member's own requests update.
  * SQLite runs one writer at a time, so one statement updates them all; PostgreSQL updates row by
  * row in id order, so two movements touching the same accounts lock them in the same order.
  */
 async function applyPostings(trx: Db, accounts: readonly AccountRow[], postings: readonly Posting[]): Promise<number[]> {
+  const balances = accounts.map(() => Number.NaN)
+  const members = accounts.flatMap((account, i) => (account.allow_negative === 1 ? [] : [i]))
+  if (members.length === 0) return balances
   if (!isPostgres(trx)) {
-    const amount = `CASE ${accounts.map(() => 'WHEN id = ? THEN ?').join(' ')} ELSE 0 END`
-    const amounts = accounts.flatMap((account, i) => [account.id, postings[i].amountMinor])
-    const ids = accounts.map((account) => account.id)
+    const amount = `CASE ${members.map(() => 'WHEN id = ? THEN ?').join(' ')} ELSE 0 END`
+    const amounts = members.flatMap((i) => [accounts[i].id, postings[i].amountMinor])
+    const ids = members.map((i) => accounts[i].id)
     const rows = await runSql<{ id: number; balance_minor: number }>(trx,
       `UPDATE ledger_accounts SET balance_minor = balance_minor + ${amount}
-       WHERE id IN (${list(ids.length)}) AND (allow_negative = 1 OR balance_minor + ${amount} >= 0)
+       WHERE id IN (${list(ids.length)}) AND balance_minor + ${amount} >= 0
        RETURNING id, balance_minor`,
       [...amounts, ...ids, ...amounts])
-    if (rows.length !== accounts.length) throw fail(400, 'MONEY_NOT_ENOUGH')
+    if (rows.length !== members.length) throw fail(400, 'MONEY_NOT_ENOUGH')
     const after = new Map(rows.map((row) => [Number(row.id), Number(row.balance_minor)]))
-    return accounts.map((account) => after.get(account.id) ?? Number.NaN)
+    for (const i of members) balances[i] = after.get(accounts[i].id) ?? Number.NaN
+    return balances
   }
-  const balances = new Array<number>(accounts.length)
-  const order = accounts.map((_, i) => i).sort((a, b) => accounts[a].id - accounts[b].id)
+  const order = [...members].sort((a, b) => accounts[a].id - accounts[b].id)
   for (const i of order) {
     const amount = postings[i].amountMinor
     const [updated] = await runSql<{ balance_minor: number }>(trx,
-      'UPDATE ledger_accounts SET balance_minor = balance_minor + ? WHERE id = ? AND (allow_negative = 1 OR balance_minor + ? >= 0) RETURNING balance_minor',
+      'UPDATE ledger_accounts SET balance_minor = balance_minor + ? WHERE id = ? AND balance_minor + ? >= 0 RETURNING balance_minor',
       [amount, accounts[i].id, amount])
     if (!updated) throw fail(400, 'MONEY_NOT_ENOUGH')
     balances[i] = Number(updated.balance_minor)
@@ -232,7 +241,14 @@ export async function openGameAccount(db: Db, memberId: number, game: string, cu
   }).onConflict((c) => c.column('key').doNothing()).execute()
 }
 
+/** An account's balance: a member account's cached one, a house account's sum of postings. */
 export async function accountBalance(db: Db, ref: AccountRef): Promise<number | undefined> {
+  if ('house' in ref) {
+    const [row] = await runSql<{ total: number | string | null }>(db,
+      'SELECT a.id, SUM(p.amount_minor) AS total FROM ledger_accounts a LEFT JOIN postings p ON p.account_id = a.id WHERE a."key" = ? GROUP BY a.id',
+      [accountKey(ref)])
+    return row === undefined ? undefined : Number(row.total ?? 0)
+  }
   const [row] = await runSql<{ balance_minor: number }>(db, 'SELECT balance_minor FROM ledger_accounts WHERE "key" = ?', [accountKey(ref)])
   return row === undefined ? undefined : Number(row.balance_minor)
 }

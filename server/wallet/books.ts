@@ -16,7 +16,8 @@ export interface BooksReport {
   mixedCurrencyMovements: number
   /** Member accounts below zero. */
   negativeMemberAccounts: number
-  /** Accounts whose cached balance differs from the sum of their postings. */
+  /** Member accounts whose cached balance differs from the sum of their postings (a house
+   *  account's balance is that sum: ledger.ts). */
   cacheMismatches: number
   /**
    * Per currency, what the in-transit account holds minus what the open game transfers reserved:
@@ -53,9 +54,14 @@ export async function checkBooks(db: Db): Promise<BooksReport> {
   const mismatches = await db.selectFrom('ledger_accounts')
     .leftJoin(sums.as('s'), 's.account_id', 'ledger_accounts.id')
     .select(['ledger_accounts.id', 'ledger_accounts.balance_minor', 's.sum'])
+    .where('ledger_accounts.allow_negative', '=', 0)
     .execute()
-  const held = sumOf(await db.selectFrom('ledger_accounts').select(['currency', 'balance_minor as sum'])
-    .where('key', 'like', 'house:in-transit:%').execute())
+  const held = sumOf(await db.selectFrom('postings')
+    .innerJoin('ledger_accounts', 'ledger_accounts.id', 'postings.account_id')
+    .select((eb) => ['ledger_accounts.currency', eb.fn.sum<number | string>('postings.amount_minor').as('sum')])
+    .where('ledger_accounts.key', 'like', 'house:in-transit:%')
+    .groupBy('ledger_accounts.currency')
+    .execute())
   const reserved = sumOf(await db.selectFrom('game_transfers')
     .select((eb) => ['currency', eb.fn.sum<number | string>('amount_minor').as('sum')])
     .where('status', 'in', ['reserved', 'withdrawn']).groupBy('currency').execute())

@@ -4,6 +4,7 @@
 // as one movement, the refund log, and the banners shown before either modal.
 import { describe, expect, it } from 'vitest'
 import type { InviteListResponse, RefundCheck, RefundListResponse, WalletResponse } from '../../src/api/contract'
+import { accountBalance } from '../../server/shared/ledger'
 import { checkBooks } from '../../server/wallet/books'
 import { type TestServer, call, expectError, freshAddress, login, registration, onDemoServer } from './helpers'
 import { DEMO_START_MINOR } from './depositHelpers'
@@ -117,8 +118,7 @@ describe('refunds', () => {
     expect(await pg()).toBe(74.5)
     expect(await call(server.app, 'POST', '/dev/games/JOKER/rounds', { body: { username: '0812345678', amount: '-1' } }))
       .toMatchObject(expectError(400, 'SLOT_NO_ACCOUNT'))
-    const provider = await server.app.serverContext.db.selectFrom('ledger_accounts').select('balance_minor').where('key', 'like', 'house:provider:PG%').executeTakeFirstOrThrow()
-    expect(Number(provider.balance_minor)).toBe(40_00 - 15_50 + 1_00)
+    expect(await accountBalance(server.app.serverContext.db, { house: 'provider:PG', currency: 'THB' })).toBe(40_00 - 15_50 + 1_00)
     expect(await checkBooks(server.app.serverContext.db)).toMatchObject({ balanced: true, negativeMemberAccounts: 0 })
   })
 

@@ -2,6 +2,7 @@
 // payout bank account, through the HTTP routes.
 import type { FastifyInstance } from 'fastify'
 import type { UpdateProfileRequest } from '../../src/api/contract'
+import { accountBalance, type HouseAccount } from '../../server/shared/ledger'
 import { call } from './helpers'
 
 /** The demo member's account after `changeBank` with no body. */
@@ -17,8 +18,6 @@ export const settle = (app: FastifyInstance, id: string, status: 'paid' | 'faile
 export const changeBank = (app: FastifyInstance, token: string, body: UpdateProfileRequest = { name: 'DEMO PLAYER', ...NEW_ACCOUNT }) =>
   call(app, 'PUT', '/api/account/profile', { token, body })
 
-export async function houseBalance(app: FastifyInstance, house: string, currency: string): Promise<number> {
-  const row = await app.serverContext.db.selectFrom('ledger_accounts').select('balance_minor')
-    .where('key', '=', `house:${house}:${currency}`).executeTakeFirst()
-  return Number(row?.balance_minor ?? 0)
+export async function houseBalance(app: FastifyInstance, house: HouseAccount, currency: string): Promise<number> {
+  return (await accountBalance(app.serverContext.db, { house, currency })) ?? 0
 }
