@@ -1,7 +1,7 @@
 // Spec 2 "Chat widget": the floating bubble every page of a shell carries when config names a
 // chat backend and `enableChatWidget` says so. Only the bubble is in the page's bundle: the chat
 // (socket.io-client, the panel) loads when it is first opened.
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSnapshot } from 'valtio'
@@ -10,7 +10,7 @@ import { ensureAllStrings } from '../../i18n/i18n'
 import { ChatIcon } from '../../ui/icons'
 import { retryableLazy } from '../../ui/retryableLazy'
 import { chatBadge, type ChatIdentity, hasUnsent, stopLoadedChat, storedGuestId } from './badge'
-import { chatKeys, useChatEnabled, useChatUnread } from './api'
+import { useChatEnabled, useChatUnread } from './api'
 import { useClearOfControls } from './useClearOfControls'
 import './bubble.css'
 
@@ -32,8 +32,10 @@ export function ChatBubble({ member = false }: { member?: boolean }) {
   const badge = useSnapshot(chatBadge)
   const [open, setOpen] = useState(false)
   // A member's unread count from the server (issue 33): what arrived while the chat was not loaded.
-  const serverUnread = useChatUnread(enabled && member && !!identity && !open)
-  const client = useQueryClient()
+  // Once opened, the chat is loaded and counts what arrives itself (the badge); the server's count
+  // would also hold what was shown in the panel before its read mark went.
+  const [opened, setOpened] = useState(false)
+  const serverUnread = useChatUnread(enabled && member && !!identity && !opened)
   const spot = useRef<HTMLSpanElement>(null)
   const place = useClearOfControls(spot, enabled && !!identity)
   const covering = place === null
@@ -54,12 +56,10 @@ export function ChatBubble({ member = false }: { member?: boolean }) {
   useEffect(() => {
     chatBadge.open = open
     if (open) chatBadge.unread = 0
-    // Read in the panel: the server's count is asked again once it closes.
-    else void client.invalidateQueries({ queryKey: chatKeys.unread() })
-  }, [open, client])
+  }, [open])
 
   if (!enabled || !identity) return null
-  const unread = open ? 0 : Math.max(badge.unread, serverUnread)
+  const unread = open ? 0 : opened ? badge.unread : Math.max(badge.unread, serverUnread)
   const label = unread > 0 ? t('menu.chatUnread', { count: unread }) : t('menu.chat')
   return (
     <>
@@ -69,7 +69,10 @@ export function ChatBubble({ member = false }: { member?: boolean }) {
         style={place && place.rise > 0 ? { translate: `0 -${place.rise}px` } : undefined}
         aria-haspopup="dialog" aria-hidden={covering || undefined} tabIndex={covering ? -1 : undefined}
         onPointerEnter={() => void loadPanel().catch(() => undefined)} onFocus={() => void loadPanel().catch(() => undefined)}
-        onClick={() => setOpen(true)} data-testid="chat-bubble">
+        onClick={() => {
+          setOpen(true)
+          setOpened(true)
+        }} data-testid="chat-bubble">
         <ChatIcon />
         {unread > 0 && <span className="chat-bubble__badge" aria-hidden="true">{unread > 99 ? '99+' : unread}</span>}
       </button>

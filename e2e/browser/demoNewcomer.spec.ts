@@ -1,0 +1,99 @@
+// Issue 33 §3: what a newcomer sees after `npm start`. A server of this test's own in demo mode
+// (which has no /dev/ endpoint at all) with the chat on: the demo member signs in, asks for a
+// withdrawal, pays a QR, sends a slip and greets support, and each reaches its end by the demo
+// bank's and the demo agent's doing alone. Outcomes are waited for, never durations; the demo
+// bank's own waits (5 s, 10 s, a minute) are what a player waits.
+import { type ChildProcess, spawn } from 'node:child_process'
+import { expect, signIn, test } from '../fixtures'
+import { E2E_PORT } from '../servers'
+import { baht } from '../shared/wallet'
+
+let server: ChildProcess | undefined
+let origin = ''
+
+test.describe.configure({ timeout: 300_000 })
+
+// eslint-disable-next-line no-empty-pattern
+test.beforeAll(async ({}, info) => {
+  const port = E2E_PORT + 40 + info.parallelIndex
+  origin = `http://127.0.0.1:${port}`
+  server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: {
+      ...process.env,
+      APP_MODE: 'demo', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: `.data/e2e-demo-${Date.now()}-${info.parallelIndex}`,
+      APP_CONFIG: JSON.stringify({ chat: origin }), APP_SETTINGS: JSON.stringify({ enableChatWidget: true }),
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
+  await expect.poll(async () => (await fetch(`${origin}/config.json`).catch(() => undefined))?.ok ?? false, { timeout: 60_000 }).toBe(true)
+})
+
+test.afterAll(() => {
+  server?.kill()
+})
+
+/** The demo member's withdrawals, as the app reads them (its own token). */
+async function withdrawals(page: import('@playwright/test').Page) {
+  const token = await page.evaluate(() => localStorage.getItem('token'))
+  const response = await page.request.get(`${origin}/api/wallet/withdrawals`, { headers: { authorization: `Bearer ${token}`, 'X-Requested-With': 'wallet-user' } })
+  return ((await response.json()) as { withdrawals: { status: string }[] }).withdrawals
+}
+
+test("a newcomer's withdrawal, QR deposit, slip and chat reach their end with no /dev/ call", async ({ page, strings }) => {
+  const devCalls: string[] = []
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/dev/')) devCalls.push(request.url())
+  })
+  await page.goto(`${origin}/login`)
+  await signIn(page, strings)
+  await expect(page.getByTestId('total-balance')).toBeVisible()
+  // A newcomer's first home: the agreement, accepted.
+  const agreement = page.getByRole('dialog', { name: strings.home.agreementTitle })
+  await agreement.getByRole('button', { name: strings.home.agreementAccept }).click()
+  await expect(agreement).toBeHidden()
+  const actions = page.getByRole('navigation', { name: strings.home.actions })
+
+  // A withdrawal first: the demo bank pays it a minute after it was asked for.
+  await actions.getByRole('button', { name: strings.home.withdraw }).click()
+  const withdraw = page.getByRole('dialog', { name: strings.withdraw.title })
+  await withdraw.getByLabel(strings.withdraw.amount).fill('200')
+  await withdraw.getByRole('button', { name: strings.withdraw.next }).click()
+  await withdraw.getByRole('button', { name: strings.withdraw.confirm }).click()
+  await expect(withdraw.getByRole('status')).toContainText(strings.withdraw.success)
+  await withdraw.getByRole('status').getByRole('button', { name: strings.withdraw.done }).click()
+  expect((await withdrawals(page)).map((w) => w.status)).toEqual(['requested'])
+
+  // A QR shown is paid by the demo bank: the sheet ends on the deposit's receipt by itself.
+  await actions.getByRole('button', { name: strings.home.deposit }).click()
+  let deposit = page.getByRole('dialog', { name: strings.deposit.title })
+  await deposit.getByRole('tab', { name: strings.deposit.qrTab.KBANK }).click()
+  await deposit.getByRole('button', { name: '100.00' }).click()
+  await deposit.getByRole('button', { name: strings.deposit.qrCreate }).click()
+  await expect(deposit.getByRole('img', { name: strings.deposit.qrLabel })).toBeVisible()
+  const qrReceipt = deposit.getByRole('status').filter({ hasText: strings.deposit.arrived })
+  await expect(qrReceipt).toContainText(baht(100, 'browser'), { timeout: 60_000 })
+  await qrReceipt.getByRole('button', { name: strings.deposit.done }).click()
+
+  // A slip is read and approved by the demo bank.
+  await actions.getByRole('button', { name: strings.home.deposit }).click()
+  deposit = page.getByRole('dialog', { name: strings.deposit.title })
+  await deposit.getByLabel(strings.deposit.slipFile).setInputFiles('e2e/assets/invite-qr.png')
+  await deposit.getByRole('button', { name: strings.deposit.slipSend }).click()
+  await expect(deposit.getByTestId('slip-status')).toHaveText(strings.deposit.slipProcessing)
+  const slipReceipt = deposit.getByRole('status').filter({ hasText: strings.deposit.arrived })
+  await expect(slipReceipt).toContainText(baht(100, 'browser'), { timeout: 90_000 })
+  await slipReceipt.getByRole('button', { name: strings.deposit.done }).click()
+
+  // Support answers a greeting with a few message types.
+  await page.getByTestId('chat-bubble').click()
+  const panel = page.getByRole('dialog', { name: strings.chat.title })
+  const input = panel.getByRole('textbox', { name: strings.chat.placeholder })
+  await input.fill('สวัสดีค่ะ')
+  await input.press('Enter')
+  await expect(panel.locator('.chat-msg--agent').first()).toContainText('สวัสดีค่ะ ทีมงานเดโมยินดีให้บริการ', { timeout: 60_000 })
+  await expect(panel.getByRole('button', { name: 'ฝากเงิน' })).toBeVisible()
+
+  // The withdrawal, paid.
+  await expect.poll(async () => (await withdrawals(page)).map((w) => w.status), { timeout: 150_000 }).toEqual(['paid'])
+  expect(devCalls).toEqual([])
+})
