@@ -15,7 +15,7 @@ import { BottomMenu } from '../ui/BottomMenu'
 import { Button } from '../ui/Button'
 import { Modal } from '../ui/Modal'
 import { ChatIcon, DocIcon, HomeIcon, ListIcon, LogoutIcon, UserIcon } from '../ui/icons'
-import { ChatBubble } from '../features/chat/ChatBubble'
+import { ChatBubbleSlot } from '../features/chat/ChatBubbleSlot'
 import { LanguageSwitch } from './LanguageSwitch'
 import { paths } from '../lib/paths'
 import { ScreenSlot } from './ScreenBoundary'
@@ -68,7 +68,7 @@ export function MemberLayout({ children }: { children: ReactNode }) {
           { key: 'contact', href: paths.member.contact, label: t('menu.contact'), icon: <ChatIcon /> },
         ]}
       />
-      <ChatBubble member />
+      <ChatBubbleSlot member />
       <ConditionsModal open={conditionsOpen} onClose={() => setConditionsOpen(false)} />
       <Suspense fallback={null}>
         {asking && <StepUpPrompt />}

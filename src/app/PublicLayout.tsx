@@ -5,7 +5,7 @@ import { getConfig } from '../api/config'
 import { session, signOut } from '../state/session'
 import { BottomMenu } from '../ui/BottomMenu'
 import { ChatIcon, HomeIcon, PlayIcon, UserPlusIcon, WalletIcon } from '../ui/icons'
-import { ChatBubble } from '../features/chat/ChatBubble'
+import { ChatBubbleSlot } from '../features/chat/ChatBubbleSlot'
 import { LanguageSwitch } from './LanguageSwitch'
 import { paths } from '../lib/paths'
 import { ScreenSlot } from './ScreenBoundary'
@@ -42,7 +42,7 @@ export function PublicLayout({ children }: { children: ReactNode }) {
           { key: 'contact', href: paths.contact, label: t('menu.contact'), icon: <ChatIcon /> },
         ]}
       />
-      <ChatBubble />
+      <ChatBubbleSlot />
     </div>
   )
 }

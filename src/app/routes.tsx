@@ -4,7 +4,7 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { lazy, useState, type ComponentType } from 'react'
 import { Redirect, Route, Switch } from 'wouter'
 import { LoginPage } from '../features/auth/LoginPage'
-import { ChatBubble } from '../features/chat/ChatBubble'
+import { ChatBubbleSlot } from '../features/chat/ChatBubbleSlot'
 import { ensureAllStrings } from '../i18n/i18n'
 import { session } from '../state/session'
 import { LoginGuard, RequireAuth } from './guards'
@@ -67,7 +67,7 @@ export function AppRoutes() {
       <Route path={paths.member.contact}><Member page={ContactPage} /></Route>
 
       {/* Outside both shells; the chat as a guest's, with the contact, for a player who still has money. */}
-      <Route path={paths.terminated}><TerminatedPage /><ChatBubble /></Route>
+      <Route path={paths.terminated}><TerminatedPage /><ChatBubbleSlot /></Route>
       <Route component={NotFoundPage} />
     </Switch>
   )

@@ -1,6 +1,7 @@
 // Spec 2 "Chat widget": the floating bubble every page of a shell carries when config names a
-// chat backend and `enableChatWidget` says so. Only the bubble is in the page's bundle: the chat
-// (socket.io-client, the panel) loads when it is first opened.
+// chat backend and `enableChatWidget` says so. The bubble is a lazy chunk of its own, fetched once
+// the switch says it is on (ChatBubbleSlot); the chat (socket.io-client, the panel) loads when it
+// is first opened.
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -10,7 +11,8 @@ import { ensureAllStrings } from '../../i18n/i18n'
 import { ChatIcon } from '../../ui/icons'
 import { retryableLazy } from '../../ui/retryableLazy'
 import { chatBadge, type ChatIdentity, hasUnsent, stopLoadedChat, storedGuestId } from './badge'
-import { useChatEnabled, useChatUnread } from './api'
+import { useChatEnabled } from './api'
+import { useChatUnread } from './unread'
 import { useClearOfControls } from './useClearOfControls'
 import './bubble.css'
 
