@@ -46,18 +46,18 @@ export async function demoBankPass(ctx: ServerContext): Promise<{ qrs: number; s
 
   for (const slip of await processingSlips(ctx.db, BATCH, now - DEMO_DELAYS.slip)) {
     const amount = slip.kind === 'truelink' ? GIFT_AMOUNT : SLIP_AMOUNT[moneyOf(slip.currency)]
-    if (await decidedOnce(() => decideSlip(ctx, slip.reference, { status: 'success', amount, refNo: `DEMO${slip.reference}`.slice(0, 64) }, DEMO_BANK))) done.slips += 1
+    if (await decidedHere(() => decideSlip(ctx, slip.reference, { status: 'success', amount, refNo: `DEMO${slip.reference}`.slice(0, 64) }, DEMO_BANK))) done.slips += 1
   }
 
   for (const withdrawal of await waitingWithdrawals(ctx.db, BATCH, ['requested'], now - DEMO_DELAYS.withdrawal)) {
     const id = Number(withdrawal.id)
-    if (await decidedOnce(() => decideWithdrawal(ctx, id, { status: 'paid', bankReference: `DEMO-${id}` }, DEMO_BANK))) done.withdrawals += 1
+    if (await decidedHere(() => decideWithdrawal(ctx, id, { status: 'paid', bankReference: `DEMO-${id}` }, DEMO_BANK))) done.withdrawals += 1
   }
   return done
 }
 
 /** True when this pass decided it; false when another instance (or staff) had a moment before. */
-async function decidedOnce(decide: () => Promise<unknown>): Promise<boolean> {
+async function decidedHere(decide: () => Promise<unknown>): Promise<boolean> {
   try {
     await decide()
     return true

@@ -6,9 +6,10 @@ import * as C from '../../src/api/contract'
 import * as O from '../../src/api/contract/ops'
 import { actorOf, needs } from '../ops/scope'
 import { type Actor, audit } from '../ops/audit'
+import { decidedOnce } from '../ops/decision'
 import type { ServerContext } from '../shared/context'
 import { routeOf } from '../shared/http/endpoint'
-import { fail, Refusal } from '../shared/http/errors'
+import { fail } from '../shared/http/errors'
 import { maskPhone } from '../shared/mask'
 import { depositMinor } from './qrcode'
 import * as repo from './repo'
@@ -37,22 +38,16 @@ async function slipQueue(ctx: ServerContext): Promise<O.SlipQueue> {
  * rejected; its audit row in its transaction. Decided already: 409 ALREADY_DECIDED.
  */
 export async function decideSlip(ctx: ServerContext, reference: string, decision: O.SlipDecision, actor: Actor): Promise<C.Slip> {
-  try {
-    return await settleSlip(ctx, reference, decision.status === 'success'
-      ? { status: 'success', amountMinor: depositMinor(decision.amount), refNo: decision.refNo }
-      : { status: 'failed', note: decision.note },
+  return decidedOnce(settleSlip(ctx, reference, decision.status === 'success'
+    ? { status: 'success', amountMinor: depositMinor(decision.amount), refNo: decision.refNo }
+    : { status: 'failed', note: decision.note },
     (trx, { memberId, slip }) => audit(trx, actor, ctx.now(), {
       action: slip.status === 'SUCCESS' ? 'slip.approve' : 'slip.reject',
       item: `slip:${reference}`,
       memberId,
       before: { status: 'processing' },
       after: { status: slip.status, amount: slip.amount, note: slip.note, ...(decision.status === 'success' && decision.refNo ? { refNo: decision.refNo } : {}) },
-    }))
-  } catch (error) {
-    // Settled already, by another cashier (or the demo bank) a moment before.
-    if (error instanceof Refusal && error.status === 409) throw fail(409, 'ALREADY_DECIDED')
-    throw error
-  }
+    })))
 }
 
 /** `files`: the deposit area's slip images, known once its routes have started (routes.ts). */

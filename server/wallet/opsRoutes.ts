@@ -6,10 +6,10 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import * as C from '../../src/api/contract'
 import * as O from '../../src/api/contract/ops'
 import { type Actor, audit } from '../ops/audit'
+import { decidedOnce } from '../ops/decision'
 import type { ServerContext } from '../shared/context'
 import { actorOf, needs } from '../ops/scope'
 import { routeOf } from '../shared/http/endpoint'
-import { fail, Refusal } from '../shared/http/errors'
 import { maskPhone } from '../shared/mask'
 import { checkBooks } from './books'
 import * as repo from './repo'
@@ -24,20 +24,14 @@ const QUEUE_LIMIT = 200
  * 409 ALREADY_DECIDED.
  */
 export async function decideWithdrawal(ctx: ServerContext, id: number, decision: O.WithdrawalDecision, actor: Actor): Promise<C.Withdrawal> {
-  try {
-    return await settleWithdrawal(ctx, id, decision, (trx, { memberId, withdrawal }) => audit(trx, actor, ctx.now(), {
+  return decidedOnce(settleWithdrawal(ctx, id, decision, (trx, { memberId, withdrawal }) => audit(trx, actor, ctx.now(), {
       action: decision.status === 'paid' ? 'withdrawal.paid' : 'withdrawal.failed',
       item: `withdrawal:${id}`,
       memberId,
       // `waiting`: requested, or in review during a payout hold; the update that settles it says no more.
       before: { status: 'waiting', amount: withdrawal.amount, currency: withdrawal.currency },
       after: decision.status === 'paid' ? { status: 'paid', bankReference: decision.bankReference } : { status: 'failed', reason: decision.reason },
-    }))
-  } catch (error) {
-    // Paid or failed already, by another cashier (or the demo bank) a moment before.
-    if (error instanceof Refusal && error.status === 409) throw fail(409, 'ALREADY_DECIDED')
-    throw error
-  }
+    })))
 }
 
 export const walletOpsRoutes: FastifyPluginAsyncTypebox = async (app) => {
