@@ -11,7 +11,9 @@ import { baht } from '../shared/wallet'
 let server: ChildProcess | undefined
 let origin = ''
 
-test.describe.configure({ timeout: 300_000 })
+// The demo bank's own waits add up to about a minute and a half; on a machine three times slower,
+// with the app's polls between, the whole can take several minutes: each step waits for its outcome.
+test.describe.configure({ timeout: 900_000 })
 
 // eslint-disable-next-line no-empty-pattern
 test.beforeAll(async ({}, info) => {
@@ -25,7 +27,7 @@ test.beforeAll(async ({}, info) => {
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   })
-  await expect.poll(async () => (await fetch(`${origin}/config.json`).catch(() => undefined))?.ok ?? false, { timeout: 60_000 }).toBe(true)
+  await expect.poll(async () => (await fetch(`${origin}/config.json`, { signal: AbortSignal.timeout(5_000) }).catch(() => undefined))?.ok ?? false, { timeout: 120_000 }).toBe(true)
 })
 
 test.afterAll(() => {
