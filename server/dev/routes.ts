@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
 import * as C from '../../src/api/contract'
+import { SlipWindowHours } from '../../src/api/contract/ops'
 import { mergeConfig } from '../shared/config'
 import { fail } from '../shared/http/errors'
 import { clearRateEvents } from '../shared/limits'
@@ -45,9 +46,7 @@ const devRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   // The daily window in which slip upload is closed (operator content): tests that upload a slip
   // set one that is not now, so they pass at any hour.
-  const hhmm = Type.String({ pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$' })
-  const slipWindow = Type.Object({ closedFrom: hhmm, closedTo: hhmm }, { additionalProperties: false })
-  app.post('/content/slipWindow', { schema: { body: slipWindow, response: { 200: slipWindow } } }, async (request) => {
+  app.post('/content/slipWindow', { schema: { body: SlipWindowHours, response: { 200: SlipWindowHours } } }, async (request) => {
     const before = await getContent(ctx.db, 'slipWindow')
     await setContent(ctx.db, 'slipWindow', request.body)
     return before ?? request.body

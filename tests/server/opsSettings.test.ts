@@ -7,7 +7,7 @@ import { Value } from 'typebox/value'
 import { afterEach, describe, expect, it } from 'vitest'
 import { BonusOffers } from '../../server/bonus/bonuses'
 import { type TestServer, call, expectError, login, startServer } from './helpers'
-import { auditOf, staffSession } from './opsHelpers'
+import { auditOf, staffSession, uploadSlip } from './opsHelpers'
 
 let server: TestServer
 afterEach(async () => {
@@ -91,5 +91,41 @@ describe('bonus offers', () => {
     expect(await call(server.app, 'PUT', '/ops/api/bonus-offers/OTHER', { token: admin.token, body: offer })).toMatchObject(expectError(400, 'KEY_INVALID'))
     expect(await auditOf(server.app, 'offer:OPS20')).toEqual([])
     expect(await auditOf(server.app, 'offer:OTHER')).toEqual([])
+  })
+})
+
+describe('the slip window', () => {
+  it('is read and changed whole by an admin, what players are told and what slips meet at once, recorded with what it replaced', async () => {
+    // The test clock is noon in Bangkok: the seeded window (23:00 to 00:30) is not now.
+    server = await startServer()
+    const admin = await staffSession(server.app, 'admin')
+    expect((await call(server.app, 'GET', '/ops/api/slip-window', { token: admin.token })).body).toEqual({ closedFrom: '23:00', closedTo: '00:30' })
+    const member = await login(server.app)
+    expect((await call(server.app, 'GET', '/api/lookup/slip', { token: member })).body).toMatchObject({ isOpen: true })
+
+    const changed = await call(server.app, 'PUT', '/ops/api/slip-window', { token: admin.token, body: { closedFrom: '11:30', closedTo: '12:30' }, address: '192.0.2.31' })
+    expect(changed.body).toEqual({ closedFrom: '11:30', closedTo: '12:30' })
+    expect((await call(server.app, 'GET', '/api/lookup/slip', { token: member })).body).toEqual({ closedFrom: '11:30', closedTo: '12:30', isOpen: false })
+    await expect(uploadSlip(server.app, member)).rejects.toThrow('SLIP_UPLOAD_FAIL')
+    await call(server.app, 'PUT', '/ops/api/slip-window', { token: admin.token, body: { closedFrom: '23:00', closedTo: '00:30' } })
+    expect(await uploadSlip(server.app, member)).toMatch(/.+/)
+
+    const [row] = await auditOf(server.app, 'slipWindow')
+    expect((await auditOf(server.app, 'slipWindow')).length).toBe(2)
+    expect(row).toMatchObject({ staff_id: admin.id, action: 'slipWindow.change', address: '192.0.2.31' })
+    expect(JSON.parse(row.before!)).toEqual({ closedFrom: '23:00', closedTo: '00:30' })
+    expect(JSON.parse(row.after!)).toEqual({ closedFrom: '11:30', closedTo: '12:30' })
+  })
+
+  it('needs an admin, refuses a wrong clock, and changes nothing then', async () => {
+    server = await startServer()
+    const admin = await staffSession(server.app, 'admin')
+    const cashier = await staffSession(server.app, 'cashier')
+    expect((await call(server.app, 'PUT', '/ops/api/slip-window', { token: cashier.token, body: { closedFrom: '01:00', closedTo: '02:00' } })).status).toBe(403)
+    for (const body of [{ closedFrom: '24:00', closedTo: '01:00' }, { closedFrom: '1:00', closedTo: '02:00' }, { closedFrom: '01:00' }, { closedFrom: '01:00', closedTo: '02:00', extra: 1 }]) {
+      expect((await call(server.app, 'PUT', '/ops/api/slip-window', { token: admin.token, body })).status, JSON.stringify(body)).toBe(400)
+    }
+    expect((await call(server.app, 'GET', '/ops/api/slip-window', { token: admin.token })).body).toEqual({ closedFrom: '23:00', closedTo: '00:30' })
+    expect(await auditOf(server.app, 'slipWindow')).toEqual([])
   })
 })

@@ -283,6 +283,11 @@ export type OfferList = Static<typeof OfferList>
 export const OfferCodeParams = Type.Object({ code: Type.String({ pattern: '^[A-Za-z0-9_-]{1,32}$' }) })
 export type BonusOfferBody = Static<typeof BonusOffer>
 
+/** The daily window in which slip upload is closed (spec 5), Bangkok time, wrapping midnight. */
+const clock = Type.String({ pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$' })
+export const SlipWindowHours = Type.Object({ closedFrom: clock, closedTo: clock }, { additionalProperties: false })
+export type SlipWindowHours = Static<typeof SlipWindowHours>
+
 // ---- Live updates ----
 
 /** The staff console's socket.io handshake (same server and path as the chat): its staff token.
@@ -328,6 +333,8 @@ export const opsEndpoints = {
   member: endpoint<{ id: string }, void, MemberDetail>('GET', `${ops}/members/:id`),
   settings: endpoint<void, void, OperatorSettings>('GET', `${ops}/settings`),
   changeSettings: endpoint<void, SettingsPatch, OperatorSettings>('POST', `${ops}/settings`),
+  slipWindow: endpoint<void, void, SlipWindowHours>('GET', `${ops}/slip-window`),
+  changeSlipWindow: endpoint<void, SlipWindowHours, SlipWindowHours>('PUT', `${ops}/slip-window`),
   offers: endpoint<void, void, OfferList>('GET', `${ops}/bonus-offers`),
   putOffer: endpoint<{ code: string }, BonusOfferBody, StoredOffer>('PUT', `${ops}/bonus-offers/:code`),
 } as const
