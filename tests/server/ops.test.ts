@@ -143,6 +143,8 @@ describe('each route with each role', () => {
     { method: 'GET', url: '/ops/api/members/999999', allowed: ['support', 'admin'], status: 404 },
     { method: 'GET', url: '/ops/api/settings', allowed: ['admin'] },
     { method: 'POST', url: '/ops/api/settings', body: { spinActive: false }, allowed: ['admin'] },
+    { method: 'GET', url: '/ops/api/slip-window', allowed: ['admin'] },
+    { method: 'PUT', url: '/ops/api/slip-window', body: { closedFrom: '23:00', closedTo: '00:30' }, allowed: ['admin'] },
     { method: 'GET', url: '/ops/api/bonus-offers', allowed: ['admin'] },
     {
       method: 'PUT', url: '/ops/api/bonus-offers/ROLES',
