@@ -23,6 +23,8 @@
 // scheduled evenly with a random phase, and a latency counts from the scheduled time (a request
 // sent late because the previous one was slow counts its wait).
 //
+// The wallet servers run with the Node flags `npm start` uses (package.json's config.nodeFlags).
+//
 // Env: LOAD_PORT, LOAD_RATE (req/s of the first run, default 1,000), LOAD_DURATION (s, default
 // 30), LOAD_STEPS (the rates after it, e.g. `3000,3500`; empty for none), LOAD_NODE_ARGS (e.g.
 // --cpu-prof for the wallet servers), LOAD_ELD=1 (the wallet servers' event loop every 5 s, on
@@ -223,7 +225,9 @@ async function saturation(senders: Sender[], seconds: number): Promise<{ perSeco
 
 // The wallet instances, each on its own port; with PostgreSQL they share the database.
 const walletEnv = { DATA_DIR: dataDir, ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}) }
-const nodeArgs = process.env.LOAD_NODE_ARGS?.split(' ').filter(Boolean) ?? []
+// Node's flags as `npm start` runs the server (package.json's config.nodeFlags), then LOAD_NODE_ARGS.
+const startFlags = (JSON.parse(readFileSync('package.json', 'utf8')) as { config: { nodeFlags: string } }).config.nodeFlags
+const nodeArgs = [startFlags, process.env.LOAD_NODE_ARGS ?? ''].join(' ').split(' ').filter(Boolean)
 const wallets = Array.from({ length: INSTANCES }, (_, i) => start('scripts/loadServer.ts', firstPort + i, walletEnv, nodeArgs))
 for (const { origin } of wallets) await waitFor(origin, '/config.json')
 const main = wallets[0].origin
