@@ -8,6 +8,7 @@ import { call, OpsError } from './api'
 import { when } from './format'
 import { say } from './i18n'
 import { ListState } from './ListState'
+import { PickList } from './PickList'
 import { useLoad } from './load'
 
 type Notify = (text: string, kind?: 'ok' | 'error') => void
@@ -39,19 +40,15 @@ export function Inbox({ version, notify }: { version: number; notify: Notify }) 
       </label>
       <ListState loaded={inbox} empty={say('emptyInbox')} isEmpty={conversations.length === 0} />
       <div className="split">
-        {conversations.length > 0 && (
-          <ul className="items">
-            {conversations.map((conversation) => (
-              <li key={conversation.id}>
-                <button type="button" className="item" aria-pressed={conversation.id === open} onClick={() => setOpen(conversation.id)}>
-                  <strong>{who(conversation)}</strong>
-                  {conversation.lastMessage && <span>{messageText(conversation.lastMessage)}</span>}
-                  <span className="muted">{conversation.waiting ? say('inboxWaiting') : ''}{conversation.lastMessage ? ` · ${when(conversation.lastMessage.createdAt)}` : ''}</span>
-                </button>
-              </li>
-            ))}
-          </ul>
-        )}
+        <PickList items={conversations} keyOf={(conversation) => conversation.id} open={open} onOpen={setOpen}>
+          {(conversation) => (
+            <>
+              <strong>{who(conversation)}</strong>
+              {conversation.lastMessage && <span>{messageText(conversation.lastMessage)}</span>}
+              <span className="muted">{conversation.waiting ? say('inboxWaiting') : ''}{conversation.lastMessage ? ` · ${when(conversation.lastMessage.createdAt)}` : ''}</span>
+            </>
+          )}
+        </PickList>
         {open && <ConversationView key={open} id={open} version={version} notify={notify} onChanged={inbox.reload} />}
       </div>
     </section>

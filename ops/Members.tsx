@@ -5,6 +5,7 @@ import { opsEndpoints, type MemberSummary } from '../src/api/contract/ops'
 import { call, OpsError } from './api'
 import { money, when } from './format'
 import { say } from './i18n'
+import { PickList } from './PickList'
 import { useLoad } from './load'
 
 export function Members() {
@@ -36,18 +37,14 @@ export function Members() {
       {found.error && <p className="error" role="alert">{found.error}</p>}
       {found.members && found.members.length === 0 && <p className="empty" role="status">{say('noMembers')}</p>}
       <div className="split">
-        {found.members && found.members.length > 0 && (
-          <ul className="items">
-            {found.members.map((member) => (
-              <li key={member.id}>
-                <button type="button" className="item" aria-pressed={member.id === open} onClick={() => setOpen(member.id)}>
-                  <strong>{member.name}</strong> <span>{member.phone} · {member.bankCode} {member.bankAccountNo}</span>
-                  <span className="muted">{money(member.balance, member.currency)}{member.active ? '' : ` · ${say('inactive')}`}</span>
-                </button>
-              </li>
-            ))}
-          </ul>
-        )}
+        <PickList items={found.members ?? []} keyOf={(member) => member.id} open={open} onOpen={setOpen}>
+          {(member) => (
+            <>
+              <strong>{member.name}</strong> <span>{member.phone} · {member.bankCode} {member.bankAccountNo}</span>
+              <span className="muted">{money(member.balance, member.currency)}{member.active ? '' : ` · ${say('inactive')}`}</span>
+            </>
+          )}
+        </PickList>
         {open && <MemberDetailView key={open} id={open} />}
       </div>
     </section>

@@ -8,6 +8,7 @@ import { call, fetchBlob, OpsError } from './api'
 import { money, typedAmount, when } from './format'
 import { say, slipReason } from './i18n'
 import { ListState } from './ListState'
+import { PickList } from './PickList'
 import { useLoad } from './load'
 
 type Notify = (text: string, kind?: 'ok' | 'error') => void
@@ -29,18 +30,14 @@ export function Slips({ version, notify }: { version: number; notify: Notify }) 
       <h2 id="slips-title">{say('slips')} {queue.data && <span className="count">({slips.length})</span>}</h2>
       <ListState loaded={queue} empty={say('emptySlips')} isEmpty={slips.length === 0} />
       <div className="split">
-        {slips.length > 0 && (
-          <ul className="items">
-            {slips.map((slip) => (
-              <li key={slip.reference}>
-                <button type="button" className="item" aria-pressed={slip.reference === open} onClick={() => setOpen(slip.reference)}>
-                  <strong>{slip.member.name}</strong> <span>{slip.member.phone}</span>
-                  <span className="muted">{say(`kind_${slip.kind}`)} · {when(slip.createdAt)}</span>
-                </button>
-              </li>
-            ))}
-          </ul>
-        )}
+        <PickList items={slips} keyOf={(slip) => slip.reference} open={open} onOpen={setOpen}>
+          {(slip) => (
+            <>
+              <strong>{slip.member.name}</strong> <span>{slip.member.phone}</span>
+              <span className="muted">{say(`kind_${slip.kind}`)} · {when(slip.createdAt)}</span>
+            </>
+          )}
+        </PickList>
         {selected && <SlipDecision key={selected.reference} slip={selected} onDecided={decided} onGone={(text) => { notify(text, 'error'); setOpen(undefined); queue.reload() }} />}
         {/* The one open left the queue (a live event): decided by someone else while it was read. */}
         {open && queue.data && !selected && <p className="error detail" role="alert">{say('error_ALREADY_DECIDED')}</p>}

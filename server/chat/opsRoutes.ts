@@ -15,7 +15,7 @@ import { maskPhone } from '../shared/mask'
 import { findMembersByIds, type Member } from '../shared/members'
 import type { ChatOwner } from './identity'
 import * as store from './repo'
-import { endChatSession, sendAgentMessage } from './service'
+import { endChatSession, memberIdOf, ownerOf, sendAgentMessage } from './service'
 import type { ChatHub } from './socket'
 
 const E = O.opsEndpoints
@@ -38,17 +38,12 @@ function conversationOf(room: store.Room, last: C.ChatItem | undefined, member: 
   }
 }
 
-const memberIdOf = (room: store.Room): number | undefined => (room.kind === 'member' ? Number(room.owner) : undefined)
-
 /** The room `id` names and its owner as the chat's functions take it; 404 NO_DATA when there is none. */
-export async function roomWithOwner(ctx: ServerContext, id: string): Promise<{ room: store.Room; owner: ChatOwner; member?: Member }> {
+async function roomWithOwner(ctx: ServerContext, id: string): Promise<{ room: store.Room; owner: ChatOwner; member?: Member }> {
   const room = await store.findRoomById(ctx.db, Number(id))
-  if (!room) throw fail(404, 'NO_DATA')
-  const memberId = memberIdOf(room)
-  if (memberId === undefined) return { room, owner: { kind: 'guest', id: room.owner } }
-  const [member] = await findMembersByIds(ctx.db, [memberId])
-  if (!member) throw fail(404, 'NO_DATA')
-  return { room, owner: { kind: 'member', id: room.owner, member }, member }
+  const owned = room && (await ownerOf(ctx, room))
+  if (!room || !owned) throw fail(404, 'NO_DATA')
+  return { room, ...owned }
 }
 
 export const chatOpsRoutes = (hub: ChatHub): FastifyPluginAsyncTypebox => async (app) => {

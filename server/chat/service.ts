@@ -8,6 +8,7 @@ import type { ServerContext } from '../shared/context'
 import { type Db, inTransaction, whenDurable } from '../shared/db'
 import { fail } from '../shared/http/errors'
 import { chatMessageLimits, chatUploadRoomLimit, takeAttempt } from '../shared/limits'
+import { findMembersByIds, type Member } from '../shared/members'
 import {
   CHAT_FILE_NAME, CHAT_FILES_PATH, CHAT_IMAGE_MAX_BYTES, CHAT_VIDEO_MAX_BYTES, type ChatMime, fileTypeOf, imageType, saveChatFile, videoType,
 } from './files'
@@ -16,6 +17,17 @@ import type { ChatHub } from './socket'
 import * as store from './repo'
 import { rm } from 'node:fs/promises'
 import { join } from 'node:path'
+
+/** The member a member's room belongs to (none for a guest's). */
+export const memberIdOf = (room: store.Room): number | undefined => (room.kind === 'member' ? Number(room.owner) : undefined)
+
+/** A room's owner as the chat's functions take it; undefined when its member is gone. */
+export async function ownerOf(ctx: ServerContext, room: store.Room): Promise<{ owner: ChatOwner; member?: Member } | undefined> {
+  const memberId = memberIdOf(room)
+  if (memberId === undefined) return { owner: { kind: 'guest', id: room.owner } }
+  const [member] = await findMembersByIds(ctx.db, [memberId])
+  return member ? { owner: { kind: 'member', id: room.owner, member }, member } : undefined
+}
 
 /** An agent's payload, as JSON, at most this long (the body limit's size). */
 export const AGENT_PAYLOAD_MAX = 64 * 1024

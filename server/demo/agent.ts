@@ -4,9 +4,8 @@
 // Later messages of that session wait for a person, as they would in production.
 import type { Variant } from '../../src/api/contract'
 import { type Actor, audit } from '../ops/audit'
-import { roomWithOwner } from '../chat/opsRoutes'
 import { roomsByLastMessage, sessionAnswered } from '../chat/repo'
-import { sendAgentMessage } from '../chat/service'
+import { ownerOf, sendAgentMessage } from '../chat/service'
 import type { ChatHub } from '../chat/socket'
 import type { ServerContext } from '../shared/context'
 
@@ -45,7 +44,9 @@ export async function demoAgentPass(ctx: ServerContext, hub: ChatHub): Promise<n
   let answered = 0
   for (const { room, last } of await roomsByLastMessage(ctx.db, { waiting: true, limit: 50 })) {
     if (Date.parse(last.createdAt) > now - DEMO_AGENT_DELAY_MS || (await sessionAnswered(ctx.db, room))) continue
-    const { owner, member } = await roomWithOwner(ctx, String(room.id))
+    const owned = await ownerOf(ctx, room)
+    if (!owned) continue
+    const { owner, member } = owned
     for (const message of demoAnswer(ctx.config.current.variant)) {
       await sendAgentMessage(ctx, hub, owner, message, {
         onSent: (trx, sent) => audit(trx, DEMO_AGENT, ctx.now(), {

@@ -1,6 +1,6 @@
 /**
  * Issue 33 §4: chat files uploaded but never sent in a message are swept after a day
- * (chat/files.ts, sweepUnsentFiles). `chat_files.sent_at`: when a message first named the file;
+ * (chat/service.ts, sweepUnsentFiles). `chat_files.sent_at`: when a message first named the file;
  * NULL while none has. Files already named by a message are marked sent here.
  */
 import { type Migration, sql } from 'kysely'

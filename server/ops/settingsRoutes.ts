@@ -34,7 +34,7 @@ export const settingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     ...needs('settings'),
     handler: async (request) => {
       const actor = actorOf(request)
-      const after = { closedFrom: request.body.closedFrom, closedTo: request.body.closedTo }
+      const after = request.body
       await lockedTransaction(ctx.db, LOCKS.operatorSettings, async (trx) => {
         const before = (await getContent(trx, 'slipWindow')) ?? null
         await setContent(trx, 'slipWindow', after)

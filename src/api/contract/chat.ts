@@ -2,6 +2,7 @@
 import { type Static, Type } from 'typebox'
 import { endpoint } from './endpoint'
 import { CHAT_HISTORY_MAX, CHAT_TEXT_MAX } from './chatLimits'
+import { chatUnreadEndpoint } from './chatUnread'
 import { MessageBody, filled, text } from './shared'
 
 /** A guest id (kept in localStorage `guest-id`) and a client message id: random, URL-safe. */
@@ -131,10 +132,8 @@ export const ChatDevReply = Type.Object({
 }, { additionalProperties: false })
 export type ChatDevReply = Static<typeof ChatDevReply>
 
-/** GET /api/chat/unread (the member's own; not in spec 7, which has no such call): how many agent
- *  messages came since the member last read the chat (PUT read-customer), or ever when they never
- *  opened it. The home counts them without loading the chat. */
-import { chatUnreadEndpoint } from './chatUnread'
+// GET /api/chat/unread (the member's own; not in spec 7, which has no such call) lives in a module
+// of its own (chatUnread.ts), so the bubble's bundle carries no more of the chat's contract.
 export { ChatUnread } from './chatUnread'
 
 export const chatEndpoints = {
