@@ -98,10 +98,13 @@ test('a terminated service still tells a member who has money how to reach the o
   await openAsDemo(page, request, open)
   await expect(page.getByTestId('total-balance')).toBeVisible()
   await devPost(request, '/dev/service', { terminated: true })
-  // From here every API answer the page gets is recorded: only "gone" may send it to /terminated.
+  // From here every API answer to a request the page sends is recorded: only "gone" may send it to
+  // /terminated. (A request home's idle work sent before, answered late, is not the terminated page's.)
   const answers: string[] = []
+  const asked = new WeakSet<import('@playwright/test').Request>()
+  page.on('request', (sent) => asked.add(sent))
   page.on('response', (response) => {
-    if (new URL(response.url()).pathname.startsWith('/api/')) answers.push(`${response.status()} ${new URL(response.url()).pathname}`)
+    if (asked.has(response.request()) && new URL(response.url()).pathname.startsWith('/api/')) answers.push(`${response.status()} ${new URL(response.url()).pathname}`)
   })
   await page.reload()
   await expect(page).toHaveURL(/\/terminated$/)
