@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { randomToken, sha256 } from '../shared/tokens'
-import { type Db, inTransaction, whenDurable } from '../shared/db'
+import { type Db, inTransaction } from '../shared/db'
 import {
   findProviderOutcome, type Game, type GameAccount, insertLaunch, insertProviderTransfer, LAUNCH_TTL_MS, markProviderTransferRefused,
   moveProviderBalance, recordedProviderOutcome,
@@ -105,8 +105,11 @@ export function simulatedProvider(db: Db, now: () => number): GameProvider {
         await markProviderTransferRefused(trx, game.code, transfer.reference)
         return 'refused'
       })
-      // A provider answers once its book is on disk, like a real one.
-      await whenDurable(db)
+      // A real provider answers once its book is on its own disk. This one's book shares our WAL,
+      // which is written in order: whatever we commit after hearing this answer (the settle) is
+      // on disk only with the book before it, and every reply waits for that (app.ts). A power
+      // loss that took the book takes the settle too, and recovery asks again (transfers.ts).
+      // So it does not hold the request for a sync of its own.
       if (outcome === 'refused') throw new ProviderRefused(`${game.code} refused ${transfer.reference}`)
       if (game.dropsAnswers) throw new ProviderUnreachable(`${game.code} did ${transfer.reference}, then the connection dropped`)
     },
