@@ -1,16 +1,19 @@
 import { useTranslation } from 'react-i18next'
-import type { Slot } from '../../api/contract'
+import type { Currency, Slot } from '../../api/contract'
 import { currentLanguage } from '../../i18n/i18n'
 import { cardValue } from '../../lib/games'
-import { useWallet } from '../../api/wallet'
-import { currencyOf, formatAmount, formatMoney, formatWhole } from '../../lib/money'
+import { formatAmount, formatMoney, formatWhole } from '../../lib/money'
+
+/** What every card of a row shares: the member's currency (of the wallet the cards came from) and the tap. */
+export interface CardRow {
+  currency: Currency
+  onOpen: (game: Slot) => void
+}
 
 /** Spec 2: background, logo, balance, name, and the balance times the game's ftWalletSlot. */
-export function GameCard({ game, onOpen }: { game: Slot; onOpen: (game: Slot) => void }) {
+export function GameCard({ game, currency, onOpen }: CardRow & { game: Slot }) {
   const { t } = useTranslation()
   const language = currentLanguage()
-  // The member's currency, from the wallet the card came from (already in the cache).
-  const currency = currencyOf(useWallet().data?.wallet.currency)
   return (
     <button type="button" className="game-card" onClick={() => onOpen(game)} aria-label={t('games.open', { name: game.name })} data-code={game.code}>
       <span className="game-card__art" style={game.background ? { backgroundImage: `url("${encodeURI(game.background)}")` } : undefined}>

@@ -43,7 +43,7 @@ export interface HomeParts {
   RefundModal: ComponentType<{ currency: Currency; onClose: (saved: boolean) => void }>
   SpinModal: ComponentType<{ currency: Currency; onClose: (saved: boolean) => void }>
   BannerModal: ComponentType<{ title: string; banners: Banner[]; onClose: () => void }>
-  GameCarousels: ComponentType<{ slots: Slot[] | undefined; onOpen: (game: Slot) => void }>
+  GameCarousels: ComponentType<{ slots: Slot[] | undefined; currency: Currency; onOpen: (game: Slot) => void }>
   InviteBox: ComponentType<{ wallet: WalletResponse | undefined }>
   /** The banners shown before the invite or refund modal (spec 2). */
   fetchBanners: (client: QueryClient, kind: RewardKind) => Promise<Banner[]>
@@ -185,7 +185,7 @@ export function HomePage({ parts }: { parts: HomeParts }) {
         </p>
 
         <InviteBox wallet={wallet.data} />
-        <GameCarousels slots={wallet.data?.slots} onOpen={openGame} />
+        <GameCarousels slots={wallet.data?.slots} currency={currency} onOpen={openGame} />
       </div>
 
       <Suspense fallback={null}>
