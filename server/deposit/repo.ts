@@ -1,6 +1,6 @@
 // The deposit tables and their repository: QR codes, slip uploads and gift links, the QR settings,
 // and the writes to the operator's deposit accounts and TrueMoney wallets (lookup's tables).
-import type { Generated, Insertable } from 'kysely'
+import { type Generated, type Insertable, sql } from 'kysely'
 import type { QrProvider, Variant } from '../../src/api/contract'
 import type { Db, Tables } from '../shared/db'
 
@@ -75,16 +75,21 @@ export async function findQrAccount(db: Db, bankType: string, variant: Variant) 
 }
 
 /** Marks the member's open QRs past their expiry as expired, so they no longer hold the open slot. */
+/** `status = 'open'` written into the statement, not bound: only then can SQLite (and PostgreSQL's
+ *  generic plans) find the rows through the index of open QRs, `deposit_qrcodes_open`, instead of
+ *  reading every QR ever shown (tests/server/queryPlans.test.ts). */
+const OPEN = sql.lit('open')
+
 export async function expireQrs(db: Db, memberId: number, now: number): Promise<void> {
   await db.updateTable('deposit_qrcodes').set({ status: 'expired' })
-    .where('member_id', '=', memberId).where('status', '=', 'open').where('expires_at', '<=', now)
+    .where('member_id', '=', memberId).where('status', '=', OPEN).where('expires_at', '<=', now)
     .execute()
 }
 
 export async function findOpenQr(db: Db, memberId: number, provider: QrProvider, now: number) {
   return db.selectFrom('deposit_qrcodes').selectAll()
     .where('member_id', '=', memberId).where('provider', '=', provider)
-    .where('status', '=', 'open').where('expires_at', '>', now)
+    .where('status', '=', OPEN).where('expires_at', '>', now)
     .executeTakeFirst()
 }
 

@@ -28,6 +28,7 @@ import { migration as m0020 } from './0020_quick_unlocks'
 import { migration as m0021 } from './0021_staff_ops_audit'
 import { migration as m0022 } from './0022_refund_refusals'
 import { migration as m0023 } from './0023_chat_files_sent'
+import { migration as m0024 } from './0024_lookup_indexes'
 
 /** Every migration by its file name (without `.ts`); the number orders them. */
 export const migrations: Record<string, Migration> = {
@@ -54,6 +55,7 @@ export const migrations: Record<string, Migration> = {
   '0021_staff_ops_audit': m0021,
   '0022_refund_refusals': m0022,
   '0023_chat_files_sent': m0023,
+  '0024_lookup_indexes': m0024,
 }
 
 /**
