@@ -78,7 +78,7 @@ export async function findQrAccount(db: Db, bankType: string, variant: Variant) 
 /** `status = 'open'` written into the statement, not bound: only then can SQLite (and PostgreSQL's
  *  generic plans) find the rows through the index of open QRs, `deposit_qrcodes_open`, instead of
  *  reading every QR ever shown (tests/server/queryPlans.test.ts). */
-const OPEN = sql.lit('open')
+const OPEN = sql.lit('open' as const)
 
 export async function expireQrs(db: Db, memberId: number, now: number): Promise<void> {
   await db.updateTable('deposit_qrcodes').set({ status: 'expired' })
