@@ -1,4 +1,5 @@
 // Home on a phone on its side and on a 320 px phone (issue 18), on the production build.
+import type { Page } from '@playwright/test'
 import { expect, test } from '../fixtures'
 import { seedGames } from '../../server/games/gamesData'
 import { memberAtHome } from '../shared/wallet'
@@ -41,7 +42,9 @@ test('on a 320 px phone nothing runs off the side: actions, balances, game names
 
 test("each seeded game has card art of its own that the server serves", async ({ page, open, strings, request }) => {
   await memberAtHome({ page, open, strings, request })
-  // Every seeded game's card, once all the carousels have drawn theirs (they come in as home settles).
+  // Every seeded game's card, once all the carousels have drawn theirs: each comes as home settles
+  // and the player scrolls to its row.
+  for (const category of ['slot', 'sport', 'lotto'] as const) await page.getByRole('region', { name: strings.games.category[category] }).scrollIntoViewIfNeeded()
   await expect(page.locator('.game-card__art')).toHaveCount(seedGames.length)
   const arts = await page.locator('.game-card__art').evaluateAll((spans) => spans.map((span) => getComputedStyle(span).backgroundImage))
   const urls = arts.map((art) => /url\("?(.*?)"?\)/.exec(art)?.[1] ?? '')
@@ -71,4 +74,31 @@ test('a row with more than three games (the seeded slots) shows the edge of the 
   const lottoRow = (await lotto.locator('.game-row').boundingBox())!
   const third = (await lotto.locator('.game-card').nth(2).boundingBox())!
   expect(Math.abs(third.x + third.width - (lottoRow.x + lottoRow.width))).toBeLessThan(1)
+})
+
+/** Resolves once the page has had a quiet moment: an idle callback that was not forced by its timeout. */
+const quiet = (page: Page) =>
+  page.evaluate(() => new Promise<void>((resolve) => {
+    const wait = () => requestIdleCallback((deadline) => (deadline.didTimeout || deadline.timeRemaining() < 40 ? wait() : resolve()), { timeout: 10_000 })
+    wait()
+  }))
+
+test('a carousel further down comes as the player reaches its row, and a keyboard player keeps the card they are on', async ({ page, open, strings, request }) => {
+  await page.setViewportSize({ width: 390, height: 844 })
+  await memberAtHome({ page, open, strings, request })
+  const slots = page.getByRole('region', { name: strings.games.category.slot })
+  const sports = page.getByRole('region', { name: strings.games.category.sport })
+  await expect(slots.locator('.swiper-initialized')).toHaveCount(1)
+  // Below the screen, the sport row stays the static row that looks the same, however long home idles.
+  await expect(sports).not.toBeInViewport()
+  await quiet(page)
+  await expect(sports.locator('.game-row--static')).toHaveCount(1)
+  await expect(sports.locator('.swiper')).toHaveCount(0)
+  // A keyboard player reaches its first card (focusing scrolls it into view): the carousel comes,
+  // and the same game's card in it has the focus.
+  const first = sports.locator('.game-row--static [data-code]').first()
+  const code = await first.getAttribute('data-code')
+  await first.focus()
+  await expect(sports.locator('.swiper-initialized')).toHaveCount(1)
+  await expect(sports.locator(`.swiper [data-code="${code}"]`)).toBeFocused()
 })

@@ -1,4 +1,4 @@
-import { lazy, startTransition, Suspense, useEffect, useState } from 'react'
+import { lazy, startTransition, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Slot } from '../../api/contract'
 import { gamesByCategory, type GameCategory } from '../../lib/games'
@@ -20,17 +20,69 @@ function StaticRow({ games, ...row }: CardRow & { games: Slot[] }) {
 /** A row of more than three games scrolls (swiper); a row of three or fewer is whole as it is. */
 const scrolls = (games: readonly Slot[]): boolean => games.length > 3
 
-/** How many of `rows` carousels may have come: one more each time the page is idle, so each row's
- *  slides and swiper's measuring are a task of their own, after home has painted and answered taps
- *  (issue 32: the three at once were home's longest tasks); the static rows stand in meanwhile.
- *  Each comes in a transition: its slides render in slices that yield to a tap, and the static row
- *  stays (no fallback is shown) until the carousel's code has arrived. */
-function useCarouselsOneByOne(rows: number): number {
-  const [come, setCome] = useState(0)
+/** How close below the screen a row's carousel starts to come: on screen, or about to be. */
+const NEAR_SCREEN = '0px 0px 64px 0px'
+
+/** The categories whose section is on or near the screen (all of them where there is no
+ *  IntersectionObserver), and the ref each section (with its `data-category`) registers with. */
+function useNearScreen(): [ReadonlySet<GameCategory>, (section: HTMLElement | null) => (() => void) | undefined] {
+  const [near, setNear] = useState<ReadonlySet<GameCategory>>(() => new Set(typeof IntersectionObserver === 'function' ? [] : CATEGORIES))
+  const sections = useRef(new Set<HTMLElement>())
+  const observer = useRef<IntersectionObserver | undefined>(undefined)
   useEffect(() => {
-    if (come >= rows) return
-    return whenIdle(() => startTransition(() => setCome((count) => count + 1)), 1000)
-  }, [come, rows])
+    if (typeof IntersectionObserver !== 'function') return
+    const watching = new IntersectionObserver((entries) => {
+      const coming = entries.filter((entry) => entry.isIntersecting).map((entry) => (entry.target as HTMLElement).dataset.category as GameCategory)
+      if (coming.length) setNear((before) => (coming.every((category) => before.has(category)) ? before : new Set([...before, ...coming])))
+    }, { rootMargin: NEAR_SCREEN })
+    observer.current = watching
+    sections.current.forEach((section) => watching.observe(section))
+    return () => {
+      watching.disconnect()
+      observer.current = undefined
+    }
+  }, [])
+  // A section that mounts before the observer is made is observed when it is; one after, at once.
+  const register = useCallback((section: HTMLElement | null) => {
+    if (!section) return
+    sections.current.add(section)
+    observer.current?.observe(section)
+    return () => {
+      sections.current.delete(section)
+      observer.current?.unobserve(section)
+    }
+  }, [])
+  return [near, register]
+}
+
+/** How many of `rows` carousels have come, in order: the next one comes when the page is idle and
+ *  its row is on or near the screen, so each row's slides and swiper's measuring are a task of
+ *  their own, after home has painted and answered taps (issue 32: the three at once were home's
+ *  longest tasks), and a row further down waits until the player scrolls towards it; the static
+ *  rows, which look the same, stand in meanwhile. Each comes in a transition: its slides render in
+ *  slices that yield to a tap, and the static row stays (no fallback is shown) until the
+ *  carousel's code has arrived. */
+function useCarouselsOneByOne(rows: readonly GameCategory[], near: ReadonlySet<GameCategory>): number {
+  const [come, setCome] = useState(0)
+  const next = rows[come]
+  const due = next !== undefined && near.has(next)
+  // The card a keyboard player is on when its static row is swapped: the row comes as the player
+  // reaches it, so it can be the row they are in. The carousel's card of that game takes the focus.
+  const focused = useRef<string | undefined>(undefined)
+  useEffect(() => {
+    if (!due) return
+    return whenIdle(() => {
+      focused.current = document.activeElement?.closest<HTMLElement>('.game-row--static [data-code]')?.dataset.code
+      startTransition(() => setCome((count) => count + 1))
+    }, 1000)
+  }, [due, come])
+  useLayoutEffect(() => {
+    const code = focused.current
+    focused.current = undefined
+    // Only a focus the swap took away (it is on the page's body now), never one the player moved on.
+    if (!code || (document.activeElement && document.activeElement !== document.body)) return
+    document.querySelector<HTMLElement>(`.games [data-code="${CSS.escape(code)}"]`)?.focus({ preventScroll: true })
+  }, [come])
   return come
 }
 
@@ -39,7 +91,8 @@ export function GameCarousels({ slots, currency, onOpen }: CardRow & { slots: Sl
   const { t } = useTranslation()
   const groups = gamesByCategory(slots ?? [])
   const scrolling = slots ? CATEGORIES.filter((category) => scrolls(groups[category])) : []
-  const come = useCarouselsOneByOne(scrolling.length)
+  const [near, nearRef] = useNearScreen()
+  const come = useCarouselsOneByOne(scrolling, near)
   return (
     <>
       {CATEGORIES.map((category) => {
@@ -47,7 +100,7 @@ export function GameCarousels({ slots, currency, onOpen }: CardRow & { slots: Sl
         const title = t(`games.category.${category}`)
         if (slots && games.length === 0) return null
         return (
-          <section key={category} className="games" aria-label={title}>
+          <section key={category} ref={nearRef} data-category={category} className="games" aria-label={title}>
             <h2 className="games__title">{title}</h2>
             {slots ? (
               scrolling.slice(0, come).includes(category) ? (
