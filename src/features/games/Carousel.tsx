@@ -1,22 +1,59 @@
 // The swiper carousel of one game category, in its own lazy chunk with swiper and its CSS.
+//
+// Swiper's own core on markup React renders, not swiper/react: swiper/react starts swiper in the
+// commit that puts the slides in the page, so its measuring lays the new slides out there and then,
+// inside that one task (issue 32: home's longest after it had painted). Here the slides come in
+// the commit, are laid out and painted by the browser's next frame like any markup, and swiper
+// starts in a task after that frame, on a layout that is already there. The CSS lays an unstarted
+// row's slides out as swiper will (wallet.css), so nothing moves when it starts.
 import 'swiper/css'
+import Swiper from 'swiper'
 import { A11y, Keyboard } from 'swiper/modules'
-import { Swiper, SwiperSlide } from 'swiper/react'
+import { useEffect, useRef } from 'react'
 import type { Slot } from '../../api/contract'
 import { type CardRow, GameCard } from './GameCard'
 
 /** Three cards in view (spec 2); with more to come, a quarter of the fourth shows at the edge, so a
- *  player sees the row goes on (issue 29). StaticRow in GameCarousels lays cards out the same. */
+ *  player sees the row goes on (issue 29). StaticRow in GameCarousels and wallet.css lay cards out the same. */
 const perView = (games: number): number => (games > 3 ? 3.25 : 3)
+/** The space between two cards, in px (wallet.css's gap of the rows). */
+const SPACE_BETWEEN = 10
 
 export default function Carousel({ games, label, ...row }: CardRow & { games: Slot[]; label: string }) {
+  const element = useRef<HTMLDivElement>(null)
+  // Swiper starts again when the row's games change (a slide in or out), not when a balance does.
+  const codes = games.map((game) => game.code).join(' ')
+  useEffect(() => {
+    const container = element.current
+    if (!container) return
+    let swiper: Swiper | undefined
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => {
+        swiper = new Swiper(container, {
+          modules: [A11y, Keyboard],
+          slidesPerView: perView(codes.split(' ').length),
+          spaceBetween: SPACE_BETWEEN,
+          keyboard: { enabled: true, onlyInViewport: true },
+          a11y: { containerMessage: label },
+        })
+      })
+    })
+    return () => {
+      cancelAnimationFrame(frame)
+      clearTimeout(timer)
+      swiper?.destroy(true, true)
+    }
+  }, [codes, label])
   return (
-    <Swiper modules={[A11y, Keyboard]} slidesPerView={perView(games.length)} spaceBetween={10} keyboard={{ enabled: true, onlyInViewport: true }} a11y={{ containerMessage: label }} className="game-row">
-      {games.map((game) => (
-        <SwiperSlide key={game.code}>
-          <GameCard game={game} {...row} />
-        </SwiperSlide>
-      ))}
-    </Swiper>
+    <div ref={element} className="swiper game-row game-row--carousel">
+      <div className="swiper-wrapper">
+        {games.map((game) => (
+          <div key={game.code} className="swiper-slide">
+            <GameCard game={game} {...row} />
+          </div>
+        ))}
+      </div>
+    </div>
   )
 }
