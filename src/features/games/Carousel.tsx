@@ -11,6 +11,7 @@ import Swiper from 'swiper'
 import { A11y, Keyboard } from 'swiper/modules'
 import { useEffect, useRef } from 'react'
 import type { Slot } from '../../api/contract'
+import { getPlatform } from '../../platform'
 import { type CardRow, GameCard } from './GameCard'
 
 /** Three cards in view (spec 2); with more to come, a quarter of the fourth shows at the edge, so a
@@ -28,6 +29,14 @@ export default function Carousel({ games, label, ...row }: CardRow & { games: Sl
     if (!container) return
     let swiper: Swiper | undefined
     let timer: ReturnType<typeof setTimeout> | undefined
+    // Inside Telegram a swipe down closes the app: off while the row is dragged sideways, on again
+    // when it is let go (DESIGN.md), and never left off by a row that goes while dragged.
+    let dragging = false
+    const release = () => {
+      if (!dragging) return
+      dragging = false
+      getPlatform().setVerticalSwipes(true)
+    }
     const frame = requestAnimationFrame(() => {
       timer = setTimeout(() => {
         swiper = new Swiper(container, {
@@ -36,6 +45,13 @@ export default function Carousel({ games, label, ...row }: CardRow & { games: Sl
           spaceBetween: SPACE_BETWEEN,
           keyboard: { enabled: true, onlyInViewport: true },
           a11y: { containerMessage: label },
+          on: {
+            sliderFirstMove: () => {
+              dragging = true
+              getPlatform().setVerticalSwipes(false)
+            },
+            touchEnd: release,
+          },
         })
       })
     })
@@ -43,6 +59,7 @@ export default function Carousel({ games, label, ...row }: CardRow & { games: Sl
       cancelAnimationFrame(frame)
       clearTimeout(timer)
       swiper?.destroy(true, true)
+      release()
     }
   }, [codes, label])
   return (
