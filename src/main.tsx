@@ -14,6 +14,7 @@ import { PRERENDERED_ID } from './lib/prerender'
 import { installHistoryIndex } from './app/history'
 import { changeLanguage, currentLanguage, i18n, initI18n } from './i18n/i18n'
 import { hostLanguageOf, pickLanguage, readStoredLanguage } from './i18n/language'
+import { nextTask } from './lib/idle'
 import { parseInviteCode } from './lib/inviteCode'
 import { storageKeys } from './lib/storage'
 import { getPlatformState, loadPlatform, type LoadedPlatform } from './platform'
@@ -52,6 +53,8 @@ function whenHostReady({ platform, fellBack }: LoadedPlatform, variant: Variant,
 
 async function boot(): Promise<void> {
   installHistoryIndex()
+  // The modules' evaluation (React's among them) is one task; the boot is another.
+  await nextTask()
   const config = await loadConfig()
   setApiBase(config.apiBase)
   const hostReady = loadPlatform(config)
