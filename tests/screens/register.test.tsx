@@ -51,6 +51,8 @@ async function sendProfile(wizard: Screen) {
 async function profileStep(wizard: Screen) {
   await sendProfile(wizard)
   await heading('register.step4Title')
+  // The bank step is ready once its list of banks has come.
+  await waitFor(() => expect(field('fields.bank')).not.toHaveTextContent(text('common.loading')))
 }
 
 describe('step 1: phone', () => {
