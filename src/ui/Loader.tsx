@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react'
-import { useSnapshot } from 'valtio'
+import { startTransition, useEffect, useState } from 'react'
+import { subscribe } from 'valtio'
 import { useTranslation } from 'react-i18next'
 import { ui } from '../state/ui'
 
@@ -19,11 +19,24 @@ export function useDelayedFlag(active: boolean, delay = LOADER_DELAY_MS): boolea
   return active && elapsed
 }
 
+/** Whether a call is pending, rendered in a transition. A call starts inside other work (a screen
+ *  asks for its data in its first commit's effects), and a store read with useSnapshot renders
+ *  synchronously within that task when it changes: the home's first commit grew by that render
+ *  (issue 32). The bar shows 200 ms after at the earliest; it need not render at once. */
+function useCallPending(): boolean {
+  const [pending, setPending] = useState(() => ui.pendingCalls > 0)
+  useEffect(() => {
+    const update = () => startTransition(() => setPending(ui.pendingCalls > 0))
+    update()
+    return subscribe(ui, update)
+  }, [])
+  return pending
+}
+
 /** A thin bar at the top while any call has been pending for 200 ms. */
 export function Loader() {
-  const { pendingCalls } = useSnapshot(ui)
   const { t } = useTranslation()
-  const shown = useDelayedFlag(pendingCalls > 0)
+  const shown = useDelayedFlag(useCallPending())
   return shown ? <div className="loader-bar" role="progressbar" aria-label={t('common.loading')} /> : null
 }
 
