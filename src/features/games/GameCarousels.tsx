@@ -1,4 +1,4 @@
-import { lazy, startTransition, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react'
+import { lazy, memo, startTransition, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Slot } from '../../api/contract'
 import { gamesByCategory, type GameCategory } from '../../lib/games'
@@ -86,8 +86,9 @@ function useCarouselsOneByOne(rows: readonly GameCategory[], near: ReadonlySet<G
   return come
 }
 
-/** Spec 2: the game accounts in three carousels, slot, sport and lotto. */
-export function GameCarousels({ slots, currency, onOpen }: CardRow & { slots: Slot[] | undefined }) {
+/** Spec 2: the game accounts in three carousels, slot, sport and lotto. Rendered again only when
+ *  its games, currency or tap change (not with every answer the home gets). */
+export const GameCarousels = memo(function GameCarousels({ slots, currency, onOpen }: CardRow & { slots: Slot[] | undefined }) {
   const { t } = useTranslation()
   const groups = gamesByCategory(slots ?? [])
   const scrolling = slots ? CATEGORIES.filter((category) => scrolls(groups[category])) : []
@@ -122,4 +123,4 @@ export function GameCarousels({ slots, currency, onOpen }: CardRow & { slots: Sl
       {slots && slots.length > 0 && <p className="muted games__note">{t('games.creditsNote')}</p>}
     </>
   )
-}
+})

@@ -1,5 +1,5 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query'
-import { type ComponentType, Suspense, useId, useState } from 'react'
+import { type ComponentType, Suspense, useCallback, useDeferredValue, useId, useState } from 'react'
 import { retryableLazy } from '../../ui/retryableLazy'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'wouter'
@@ -78,6 +78,10 @@ export function HomePage({ parts }: { parts: HomeParts }) {
   const [modal, setModal] = useState<OpenModal>(null)
   const [refreshingAll, setRefreshingAll] = useState(false)
   const [opening, setOpening] = useState<RewardKind | null>(null)
+  // A query's answer renders at once (it is a store React reads synchronously): a change of the
+  // game accounts (their first answer, a refresh) renders the home first and the cards after it, in
+  // the background, as twelve cards in that render made it one of the home's longest tasks (issue 32).
+  const slots = useDeferredValue(wallet.data?.slots)
   const member = wallet.data?.profile
   const code = member ? inviteCodeFor(member._id) : ''
   const currency = currencyOf(wallet.data?.wallet.currency)
@@ -111,11 +115,11 @@ export function HomePage({ parts }: { parts: HomeParts }) {
     if (saved) refreshHome()
   }
 
-  const openGame = (game: Slot) => {
+  const openGame = useCallback((game: Slot) => {
     const action = gameCardAction(game)
     if (action.kind === 'account') setModal({ kind: 'slot', code: game.code })
     else if (action.kind === 'external') platform.openExternal(action.url)
-  }
+  }, [platform])
 
   /** The transfer's shortcut when the member has no game account: the game list, its first card focused. */
   const openGames = () => {
@@ -185,7 +189,7 @@ export function HomePage({ parts }: { parts: HomeParts }) {
         </p>
 
         <InviteBox wallet={wallet.data} />
-        <GameCarousels slots={wallet.data?.slots} currency={currency} onOpen={openGame} />
+        <GameCarousels slots={slots} currency={currency} onOpen={openGame} />
       </div>
 
       <Suspense fallback={null}>
