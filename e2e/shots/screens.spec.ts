@@ -67,6 +67,8 @@ for (const screen of SCREENS) {
             await state?.prepare?.({ page, request, token })
             await page.goto(`${screen.path}${hash}`)
             await page.getByRole('heading', { level: 1, name: screen.heading(LOCALES[locale]) }).waitFor()
+            // The page's prerendered frame says the same heading (issue 32): the shot is of the app's screen.
+            await page.locator('#prerendered').waitFor({ state: 'detached' })
             if (state) await state.reach({ page, strings: LOCALES[locale], request })
             if (!state?.pausesClock) await settled(page)
             await page.screenshot({ path: `${OUT}/${name}.${PNG ? 'png' : 'jpg'}`, ...(PNG ? { type: 'png' } : { type: 'jpeg', quality: 60 }), scale: 'css' })
