@@ -20,6 +20,7 @@ import { requestLogSerializer } from './requestLog'
 import { MANIFEST_PATH, webManifest } from './shared/http/manifest'
 import { registerSecurityHeaders } from './shared/http/security'
 import { registerStatic } from './shared/http/static'
+import { fastifyTrustProxy, type TrustProxy } from './shared/http/trustProxy'
 import { applyWithdrawLimits, type WithdrawLimitsSetting } from './lookup/repo'
 import { createLogOtpSender, type OtpSender, SwitchableOtpSender } from './otp/sms'
 import { disableDemoMember, runSeeds } from './seed/seed'
@@ -87,7 +88,7 @@ export interface BuildServerOptions {
    *  prints `OTP for <phone>: <code> (ref <ref>)`. */
   sms?: OtpSender
   /** Fastify's trustProxy: which proxies' X-Forwarded-For to believe, so request.ip is the player's. */
-  trustProxy?: boolean | number | string[]
+  trustProxy?: TrustProxy
   /** Operator switches applied at every start (registration OTP, service terminated, ...). */
   settings?: Partial<Settings>
   /** Zone of the slip window times; default Asia/Bangkok. */
@@ -182,8 +183,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     logger: options.logger
       ? { serializers: { req: requestLogSerializer }, ...(options.loggerStream ? { stream: options.loggerStream } : {}) }
       : false,
-    // Fastify takes a hop count too, though its types list only the other forms.
-    trustProxy: (options.trustProxy ?? false) as boolean | string | string[],
+    trustProxy: fastifyTrustProxy(options.trustProxy),
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: JSON_BODY_LIMIT,
     requestTimeout: REQUEST_TIMEOUT_MS,

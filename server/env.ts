@@ -15,6 +15,7 @@ import { type BonusOffer, BonusOffers } from './bonus/bonuses'
 import { DEFAULT_INIT_DATA_MAX_AGE_SECONDS, DEFAULT_STEP_UP_MINUTES, identityOn, type IdentitySettings, LINE_JWKS_URL } from './identity/settings'
 import { OPS_PASSWORD_MIN_LENGTH, STAFF_USERNAME_PATTERN } from '../src/api/contract/ops'
 import type { FirstAdmin } from './ops/firstAdmin'
+import { readTrustProxy, type TrustProxy } from './shared/http/trustProxy'
 
 /** What the environment sets of the server's options; each is documented on BuildServerOptions. */
 type OperatorOptions = Pick<BuildServerOptions,
@@ -25,7 +26,7 @@ export interface ServerEnv extends OperatorOptions {
   /** Where to listen: HOST, default all interfaces; loopback only when no mode was chosen (see readHost). */
   host: string
   dataDir: string
-  trustProxy: boolean | number | string[]
+  trustProxy: TrustProxy
   /** Production's SMS gateway for OTP codes. */
   smsWebhookUrl?: string
   /** The secret each webhook call is signed with (SMS_WEBHOOK_SECRET; required in production). */
@@ -123,27 +124,6 @@ function readHost(env: Env, warnings: string[]): string {
       `SMS_WEBHOOK_SECRET), or APP_MODE=demo to show the demo on HOST (see README, "modes and environment").`,
   )
   return LOOPBACK
-}
-
-/**
- * TRUST_PROXY: `true`, a hop count, or a comma-separated list of proxy addresses or CIDR ranges.
- * `true` believes every X-Forwarded-For, so in production any client could pick the address its
- * limits are counted by: refused there.
- */
-function readTrustProxy(raw: string | undefined, mode: ServerMode): boolean | number | string[] {
-  if (!raw || raw === 'false') return false
-  if (raw === 'true') {
-    if (mode === 'production') {
-      throw new Error(`TRUST_PROXY=true believes any client's X-Forwarded-For, so a client could choose the address its limits count: in production give a hop count, the number of proxies in front (e.g. TRUST_PROXY=1), or the proxies' addresses or CIDR ranges (e.g. TRUST_PROXY=10.0.0.0/8)`)
-    }
-    return true
-  }
-  if (/^\d+$/.test(raw)) return Number(raw)
-  const list = raw.split(',').map((entry) => entry.trim()).filter(Boolean)
-  if (!list.every((entry) => /^[0-9a-fA-F.:]+(\/\d{1,3})?$/.test(entry))) {
-    throw new Error(`TRUST_PROXY must be true, a hop count, or addresses/CIDR ranges (got "${raw}")`)
-  }
-  return list
 }
 
 function readWebhook(raw: string | undefined, mode: ServerMode): string | undefined {
@@ -332,6 +312,13 @@ export function readServerEnv(env: Env, readFile = (path: string) => readFileSyn
   const mode = readMode(env.APP_MODE)
   const warnings: string[] = []
   requireProductionSettings(mode, env)
+  const trustProxy = readTrustProxy(env.TRUST_PROXY, mode === 'production')
+  if (mode === 'production' && typeof trustProxy === 'number') {
+    warnings.push(
+      `TRUST_PROXY=${trustProxy} trusts whatever connects to this server as the nearest of ${trustProxy} proxies: a client that reaches it ` +
+        `without going through them can choose the address its limits count. Let only the proxies reach it, or give their addresses or ranges instead (e.g. TRUST_PROXY=10.0.0.0/8).`,
+    )
+  }
   return {
     port: readPort(env.PORT),
     host: readHost(env, warnings),
@@ -340,7 +327,7 @@ export function readServerEnv(env: Env, readFile = (path: string) => readFileSyn
     mode,
     config: readConfig(env.APP_CONFIG),
     settings: readSettings(env, readFile),
-    trustProxy: readTrustProxy(env.TRUST_PROXY, mode),
+    trustProxy,
     smsWebhookUrl: readWebhook(env.SMS_WEBHOOK_URL, mode),
     smsWebhookSecret: readWebhookSecret(env.SMS_WEBHOOK_SECRET),
     payoutHoldMs: readHold(env.PAYOUT_HOLD_HOURS),

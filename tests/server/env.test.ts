@@ -41,9 +41,24 @@ describe('readServerEnv', () => {
 
   it('refuses TRUST_PROXY=true in production: a hop count or addresses instead', () => {
     const production = { APP_MODE: 'production', SMS_WEBHOOK_URL: 'https://sms.example/otp', SMS_WEBHOOK_SECRET: 'a'.repeat(32), ...OPERATOR_ENV }
-    expect(() => readServerEnv({ ...production, TRUST_PROXY: 'true' }, noFile)).toThrow(/TRUST_PROXY=true .*hop count.*addresses/)
-    expect(readServerEnv({ ...production, TRUST_PROXY: '1' }, noFile).trustProxy).toBe(1)
+    expect(() => readServerEnv({ ...production, TRUST_PROXY: 'true' }, noFile)).toThrow(/TRUST_PROXY=true .*addresses.*hop count/)
+    const hops = readServerEnv({ ...production, TRUST_PROXY: '1' }, noFile)
+    expect(hops.trustProxy).toBe(1)
+    // Believed from whatever connects: said at start, so the operator keeps the server behind the proxies.
+    expect(hops.warnings.join(' ')).toMatch(/TRUST_PROXY=1 trusts whatever connects/)
     expect(readServerEnv({ ...production, TRUST_PROXY: '10.0.0.0/8' }, noFile).trustProxy).toEqual(['10.0.0.0/8'])
+  })
+
+  // Issue 47: every address written otherwise is `true` by another name; 0.0.0.0/0 crashed the start.
+  it.each(['0.0.0.0/0', '0.0.0.0/1,128.0.0.0/1', '::/0', '::/1, 8000::/1', '::ffff:0:0/96', '10.0.0.0/8,0.0.0.0/0'])(
+    'refuses TRUST_PROXY=%j, which trusts every address, in every mode', (raw) => {
+      const production = { APP_MODE: 'production', SMS_WEBHOOK_URL: 'https://sms.example/otp', SMS_WEBHOOK_SECRET: 'a'.repeat(32), ...OPERATOR_ENV }
+      expect(() => readServerEnv({ ...production, TRUST_PROXY: raw }, noFile)).toThrow(/takes in every IPv[46] address/)
+      expect(() => readServerEnv({ APP_MODE: 'test', TRUST_PROXY: raw }, noFile)).toThrow(/takes in every IPv[46] address/)
+    })
+
+  it.each(['everyone', '10,20', '0x7f.1', '10.0.0.0/33', '999.1.1.1', '::1/129', '17'])('refuses TRUST_PROXY=%j: not an address, range or hop count', (raw) => {
+    expect(() => readServerEnv({ TRUST_PROXY: raw }, noFile)).toThrow(/TRUST_PROXY/)
   })
 
   it('reads PORT, HOST, DATA_DIR, APP_MODE and APP_CONFIG', () => {
@@ -111,9 +126,12 @@ describe('readServerEnv', () => {
   it.each([
     ['true', true],
     ['false', false],
+    ['0', false],
     ['2', 2],
     ['10.0.0.1, 10.0.1.0/24', ['10.0.0.1', '10.0.1.0/24']],
     ['::1', ['::1']],
+    ['loopback, uniquelocal', ['loopback', 'uniquelocal']],
+    ['0.0.0.0/1', ['0.0.0.0/1']],
   ])('reads TRUST_PROXY=%j', (raw, trustProxy) => {
     expect(readServerEnv({ TRUST_PROXY: raw }, noFile).trustProxy).toEqual(trustProxy)
   })
