@@ -24,6 +24,7 @@ import { fastifyTrustProxy, type TrustProxy } from './shared/http/trustProxy'
 import { applyWithdrawLimits, type WithdrawLimitsSetting } from './lookup/repo'
 import { createLogOtpSender, type OtpSender, SwitchableOtpSender } from './otp/sms'
 import { disableDemoMember, runSeeds } from './seed/seed'
+import { markProduction, productionDatabaseMessage, productionSince, watchForProduction } from './seed/productionMark'
 import { contactTextFor } from './seed/seedData'
 import { getRecentSetting, type Settings, updateSettings } from './shared/settings'
 import { type BonusOffer, upsertOffers } from './bonus/bonuses'
@@ -207,7 +208,14 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     : options.config)
   let disabledDemo: number | undefined
   try {
+    // Before anything is written, migrations included: a database production ran on is never
+    // touched by another mode (seed/productionMark.ts).
+    if (options.mode !== 'production') {
+      const since = await productionSince(db)
+      if (since !== undefined) throw new Error(productionDatabaseMessage(options.mode, since))
+    }
     await migrate(db)
+    if (options.mode === 'production') await markProduction(db, now())
     await runSeeds(db, now(), passwords, {
       demo: options.mode !== 'production',
       variant: config.current.variant,
@@ -274,6 +282,8 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     if (made === 'created') app.log.info({ username: options.firstAdmin.username }, 'first staff admin created')
     if (made === 'taken') app.log.warn({ username: options.firstAdmin.username }, 'OPS_ADMIN_USERNAME belongs to a staff member who is not an admin: no admin was made')
   }
+  // Production may join this database while a process of another mode runs on it (productionMark.ts).
+  const productionArrived = watchForProduction(db, options.mode, app.log)
   // The transfer sweep (wallet/transfers.ts) runs at start and then every transferSweepMs, one
   // run at a time; closing waits for the run in progress before the database goes.
   let sweeping: Promise<unknown> = Promise.resolve()
@@ -289,6 +299,9 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   const demoBankTimer = demoBankMs > 0
     ? setInterval(() => {
       sweeping = sweeping.then(async () => {
+        // Production may have started on this database since: then the demo does nothing. Read
+        // afresh each pass, never from the second-long cache, so no pass acts after the mark.
+        if (await productionArrived({ fresh: true })) return
         await demoBankPass(ctx)
         await demoAgentPass(ctx, chatHub)
       }).catch((error: Error) => app.log.error({ err: error }, 'demo bank pass failed'))
@@ -310,6 +323,12 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   app.addHook('onSend', async (_request, _reply, payload) => {
     await whenDurable(db)
     return payload
+  })
+
+  // Another mode's process that production joined answers nothing of the API (productionArrived).
+  app.addHook('onRequest', async (request, reply) => {
+    if (!/^\/(api|ops\/api|dev)\//.test(request.url)) return
+    if (await productionArrived()) return reply.code(503).send(errorBody('production database'))
   })
 
   // A terminated service answers every API call with 410 gone, except the check that says so and

@@ -25,6 +25,8 @@ const shout = (text: string) => {
   console.warn([bar, ...lines.map((line) => `!! ${line}`), bar].join('\n'))
 }
 for (const warning of env.warnings) shout(`WARNING: ${warning}`)
+// A setting the environment cannot check (the database's own state: production's, a migration
+// refused) stops the start with its message, as a bad variable does.
 const app = await buildServer({
   dataDir,
   databaseUrl: env.databaseUrl,
@@ -42,6 +44,9 @@ const app = await buildServer({
   identity: env.identity,
   firstAdmin: env.firstAdmin,
   logger: true,
+}).catch((error: unknown) => {
+  console.error(`Cannot start: ${(error as Error).message}`)
+  process.exit(1)
 })
 await app.listen({ port, host })
 

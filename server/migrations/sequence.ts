@@ -29,6 +29,7 @@ import { migration as m0021 } from './0021_staff_ops_audit'
 import { migration as m0022 } from './0022_refund_refusals'
 import { migration as m0023 } from './0023_chat_files_sent'
 import { migration as m0024 } from './0024_lookup_indexes'
+import { migration as m0025 } from './0025_production_mark'
 
 /** Every migration by its file name (without `.ts`); the number orders them. */
 export const migrations: Record<string, Migration> = {
@@ -56,6 +57,7 @@ export const migrations: Record<string, Migration> = {
   '0022_refund_refusals': m0022,
   '0023_chat_files_sent': m0023,
   '0024_lookup_indexes': m0024,
+  '0025_production_mark': m0025,
 }
 
 /**

@@ -14,6 +14,8 @@ import { migrationProvider, RENAMED_MIGRATIONS } from '../migrations/sequence'
  */
 export interface Tables {
   settings: { key: string; value: string }
+  /** Facts about the database itself (migration 0025): `production`, when production first ran on it. */
+  database_marks: { name: string; at: number }
   /** Double-entry ledger (shared/ledger.ts): one row per account; a member account's balance is a cache of its postings. */
   ledger_accounts: {
     id: Generated<number>
@@ -227,12 +229,17 @@ export async function migrate(db: Db): Promise<string[]> {
   })
 }
 
+/** Whether the database has `table` yet (before migrations have run, it may not). */
+export async function tableExists(db: Db, table: string): Promise<boolean> {
+  const found = isPostgres(db)
+    ? await sql`SELECT 1 FROM pg_tables WHERE schemaname = current_schema() AND tablename = ${table}`.execute(db)
+    : await sql`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ${table}`.execute(db)
+  return found.rows.length > 0
+}
+
 /** Renames the rows of migrations applied under an earlier name; nothing on a new database. */
 async function adoptRenamedMigrations(db: Db): Promise<void> {
-  const exists = isPostgres(db)
-    ? await sql`SELECT 1 FROM pg_tables WHERE schemaname = current_schema() AND tablename = 'kysely_migration'`.execute(db)
-    : await sql`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'kysely_migration'`.execute(db)
-  if (exists.rows.length === 0) return
+  if (!(await tableExists(db, 'kysely_migration'))) return
   for (const [before, now] of Object.entries(RENAMED_MIGRATIONS)) {
     await sql`UPDATE kysely_migration SET name = ${now} WHERE name = ${before}`.execute(db)
   }

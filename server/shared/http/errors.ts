@@ -4,7 +4,7 @@ import type { opsErrorCodes } from '../../../src/api/contract/ops'
 import type { ErrorBody } from '../../../src/api/contract'
 
 /** Every message the server puts in an error body: a spec 8 code or one of the raw texts. */
-export type ApiErrorCode = ErrorCode | (typeof extraErrorCodes)[number] | (typeof opsErrorCodes)[number] | 'gone' | 'invalid token'
+export type ApiErrorCode = ErrorCode | (typeof extraErrorCodes)[number] | (typeof opsErrorCodes)[number] | 'gone' | 'invalid token' | 'production database'
 
 /** What a refusal may name beside its code: the member's balance and the currency of its figures. */
 export interface ErrorFigures {

@@ -1,0 +1,72 @@
+// A database remembers what it is (issue 47 §2). Production marks the database at its first start;
+// any other mode (demo, dev, test: a demo member with a published password, a demo bank that
+// approves slips and pays withdrawals, /dev/ endpoints that settle them) refuses to start on a
+// database so marked, and a process of another mode already running on it stops acting once the
+// mark appears (app.ts). A database production ran on before the mark existed is known by what
+// production left: its seeds without the demo's, or the demo member it disabled.
+import { type Db, tableExists } from '../shared/db'
+import type { ServerMode } from '../shared/context'
+import { recentValue } from '../shared/recent'
+import { demoMember } from './seedData'
+
+const MARK = 'production'
+
+/** When production marked this database (one indexed read: a running process asks it often). */
+export async function productionMarkedAt(db: Db): Promise<number | undefined> {
+  const mark = await db.selectFrom('database_marks').select('at').where('name', '=', MARK).executeTakeFirst()
+  return mark ? Number(mark.at) : undefined
+}
+
+/** When production first ran on this database, or undefined if it never did. Reads nothing it
+ *  cannot find: it runs before the migrations (a database of an older release may lack the mark). */
+export async function productionSince(db: Db): Promise<number | undefined> {
+  if (await tableExists(db, 'database_marks')) {
+    const marked = await productionMarkedAt(db)
+    if (marked !== undefined) return marked
+  }
+  if (!(await tableExists(db, 'seeds'))) return undefined
+  const seeds = new Set((await db.selectFrom('seeds').select('name').execute()).map((row) => row.name))
+  // Every other mode seeds the demo member with the lookups: lookups alone were production's.
+  const seededByProduction = seeds.has('lookups') && !seeds.has('demo-member')
+  const demo = await db.selectFrom('members').select(['is_active', 'created_at'])
+    .where('id', '=', demoMember.id).where('username', '=', demoMember.phone).executeTakeFirst()
+  // Only a production start disables the demo member (seed.ts, disableDemoMember).
+  const disabledByProduction = demo !== undefined && Number(demo.is_active) === 0
+  if (!seededByProduction && !disabledByProduction) return undefined
+  const first = await db.selectFrom('seeds').select((eb) => eb.fn.min('applied_at').as('at')).executeTakeFirst()
+  return Number(first?.at ?? 0)
+}
+
+/** Production's start: the database is production's from now on (kept from the first time). */
+export async function markProduction(db: Db, at: number): Promise<void> {
+  await db.insertInto('database_marks').values({ name: MARK, at }).onConflict((c) => c.column('name').doNothing()).execute()
+}
+
+/** What a process of another mode says when it finds the database is production's. */
+export function productionDatabaseMessage(mode: ServerMode, since: number): string {
+  return `This database is production's: a production server has run on it (since ${new Date(since).toISOString()}). ` +
+    `APP_MODE=${mode} would run the demo on real players' money (a demo member with a published password, a demo bank that approves slips and pays withdrawals` +
+    `${mode === 'dev' || mode === 'test' ? ', /dev/ endpoints that settle them' : ''}), so it does not start. ` +
+    'Start it with APP_MODE=production, or give it a database of its own (another DATA_DIR or DATABASE_URL).'
+}
+
+/** How stale a running process of another mode may be about production joining its database. */
+const MARK_CHECK_MS = 1_000
+
+/**
+ * For a process of another mode: whether production has joined its database since it started (two
+ * processes, one database). From then on it answers nothing of the API (503) and its demo bank
+ * stops (app.ts); said once in the log. `fresh` reads the mark itself, else at most once a second.
+ */
+export function watchForProduction(db: Db, mode: ServerMode, log: { error(message: string): void }): (options?: { fresh?: boolean }) => Promise<boolean> {
+  let seen = false
+  return async ({ fresh = false } = {}) => {
+    if (mode === 'production' || seen) return seen
+    const since = fresh ? await productionMarkedAt(db) : await recentValue(db, 'production-mark', MARK_CHECK_MS, () => productionMarkedAt(db))
+    if (since !== undefined) {
+      seen = true
+      log.error(productionDatabaseMessage(mode, since))
+    }
+    return seen
+  }
+}

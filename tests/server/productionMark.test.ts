@@ -1,0 +1,109 @@
+// @vitest-environment node
+// Issue 47 §2: a database remembers that production ran on it. On 3490fad a process started
+// without a mode (demo) on production's data let the demo member in, offered the demo's deposit
+// accounts, and its demo bank approved a slip and paid a withdrawal; all of it stayed.
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { buildServer, type BuildServerOptions } from '../../server/app'
+import { DEMO_DELAYS } from '../../server/demo/counterparty'
+import type { ServerMode } from '../../server/shared/context'
+import { DEMO, OPERATOR, OPERATOR_ENV, TEST_PASSWORD_COST, call, expectError, registerMember, startServer, testStorage, type TestServer } from './helpers'
+import { uploadSlip } from './opsHelpers'
+import { startMain, stopMainProcessesAfterEach } from './mainProcess'
+
+const dirs: string[] = []
+const servers: { close: () => Promise<unknown> }[] = []
+afterEach(async () => {
+  for (const server of servers.splice(0).reverse()) await server.close()
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true })
+})
+stopMainProcessesAfterEach()
+
+const sms = { async sendOtp() {} }
+
+async function sharedStorage() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'wallet-mark-'))
+  dirs.push(dataDir)
+  return testStorage(dataDir)
+}
+
+async function run(options: Pick<BuildServerOptions, 'dataDir' | 'databaseUrl'> & { mode: ServerMode }) {
+  const app = await buildServer({ ...options, ...(options.mode === 'production' ? { ...OPERATOR, sms } : {}), passwordCost: TEST_PASSWORD_COST, staticDir: '/none' })
+  servers.push(app)
+  return app
+}
+
+const MESSAGE = /This database is production's: a production server has run on it .*APP_MODE=(demo|dev|test) would run the demo on real players' money.*Start it with APP_MODE=production, or give it a database of its own/
+
+describe("a database production ran on", () => {
+  it.each(['demo', 'dev', 'test'] as const)('refuses %s mode at start, before writing anything, and production still starts on it', async (mode) => {
+    const storage = await sharedStorage()
+    const production = await run({ ...storage, mode: 'production' })
+    const members = await production.serverContext.db.selectFrom('members').select('id').execute()
+    await production.close()
+
+    await expect(buildServer({ ...storage, mode, passwordCost: TEST_PASSWORD_COST, staticDir: '/none' })).rejects.toThrow(MESSAGE)
+
+    const again = await run({ ...storage, mode: 'production' })
+    const { db } = again.serverContext
+    expect(await db.selectFrom('members').select('id').execute()).toEqual(members)
+    expect((await db.selectFrom('seeds').select('name').execute()).map((row) => row.name)).not.toContain('demo-member')
+    expect(await call(again, 'POST', '/api/login', { body: { username: DEMO.phone, password: DEMO.password } })).toMatchObject(expectError(401, 'WRONG_CREDENTIAL'))
+  })
+
+  it('is known by what production left when it ran before the mark existed: its seeds alone, or the demo member it disabled', async () => {
+    // Production alone, on an older release (no mark).
+    const fresh = await sharedStorage()
+    const first = await run({ ...fresh, mode: 'production' })
+    await first.serverContext.db.deleteFrom('database_marks').execute()
+    await first.close()
+    await expect(buildServer({ ...fresh, mode: 'demo', passwordCost: TEST_PASSWORD_COST, staticDir: '/none' })).rejects.toThrow(MESSAGE)
+
+    // A demo first, then production, on an older release.
+    const demoFirst = await sharedStorage()
+    await (await run({ ...demoFirst, mode: 'demo' })).close()
+    const production = await run({ ...demoFirst, mode: 'production' })
+    await production.serverContext.db.deleteFrom('database_marks').execute()
+    await production.close()
+    await expect(buildServer({ ...demoFirst, mode: 'dev', passwordCost: TEST_PASSWORD_COST, staticDir: '/none' })).rejects.toThrow(MESSAGE)
+  })
+
+  it('is still open to a demo database going production, and a demo database stays a demo', async () => {
+    const storage = await sharedStorage()
+    await (await run({ ...storage, mode: 'demo' })).close()
+    await (await run({ ...storage, mode: 'demo' })).close()
+    await (await run({ ...storage, mode: 'production' })).close()
+    await expect(buildServer({ ...storage, mode: 'demo', passwordCost: TEST_PASSWORD_COST, staticDir: '/none' })).rejects.toThrow(MESSAGE)
+  })
+
+  it('stops a process of another mode already running on it: its API answers 503 and its demo bank approves nothing', async () => {
+    const storage = await sharedStorage()
+    const lines: string[] = []
+    const demo: TestServer = await startServer({ ...storage, mode: 'test', demoBankMs: 5, logger: true, loggerStream: { write: (line) => void lines.push(line) } })
+    servers.push(demo.app)
+    const member = await registerMember(demo.app)
+    const slip = await uploadSlip(demo.app, member)
+
+    servers.push(await run({ ...storage, mode: 'production' }))
+    // Only now has the slip waited long enough for the demo bank.
+    demo.advance(DEMO_DELAYS.slip + 1)
+    await expect.poll(() => lines.some((line) => /This database is production's/.test(line)), { timeout: 20_000 }).toBe(true)
+
+    const { db } = demo.app.serverContext
+    expect(await db.selectFrom('deposit_slips').select('status').where('reference', '=', slip).executeTakeFirstOrThrow()).toEqual({ status: 'processing' })
+    expect(await call(demo.app, 'GET', '/api/wallet', { token: member })).toMatchObject(expectError(503, 'production database'))
+    expect(await call(demo.app, 'POST', '/api/login', { body: { username: DEMO.phone, password: DEMO.password } })).toMatchObject(expectError(503, 'production database'))
+    expect(await call(demo.app, 'POST', `/dev/slips/${slip}`, { body: { status: 'success', amount: 100 } })).toMatchObject(expectError(503, 'production database'))
+    expect(await call(demo.app, 'POST', '/ops/api/login', { body: { username: 'root', password: 'x'.repeat(12) } })).toMatchObject(expectError(503, 'production database'))
+  })
+
+  it('main.ts without a mode on production data does not start, and says why', async () => {
+    const production = await startMain({ APP_MODE: 'production', SMS_WEBHOOK_URL: 'https://sms.example/otp', SMS_WEBHOOK_SECRET: 's'.repeat(32), ...OPERATOR_ENV, HOST: '127.0.0.1' })
+    const dataDir = /data in ([^\s]+)/.exec(production.stdout)?.[1]
+    expect(dataDir).toBeTruthy()
+    await production.stop()
+    await expect(startMain({ DATA_DIR: dataDir! })).rejects.toThrow(/exited with 1: [^]*Cannot start: This database is production's/)
+  })
+})
