@@ -11,16 +11,17 @@ import { useLive } from './live'
 import { Inbox } from './Inbox'
 import { Login } from './Login'
 import { Members } from './Members'
+import { MySecurity, Setup } from './Security'
 import { Slips } from './Slips'
 import { StaffView } from './StaffView'
 import { Withdrawals } from './Withdrawals'
 
-type View = 'inbox' | 'members' | 'slips' | 'withdrawals' | 'books' | 'audit' | 'staff'
+type View = 'inbox' | 'members' | 'slips' | 'withdrawals' | 'books' | 'audit' | 'staff' | 'security'
 
 const VIEWS: Record<Staff['role'], readonly View[]> = {
-  support: ['inbox', 'members'],
-  cashier: ['slips', 'withdrawals', 'books'],
-  admin: ['slips', 'withdrawals', 'inbox', 'members', 'books', 'audit', 'staff'],
+  support: ['inbox', 'members', 'security'],
+  cashier: ['slips', 'withdrawals', 'books', 'security'],
+  admin: ['slips', 'withdrawals', 'inbox', 'members', 'books', 'audit', 'staff', 'security'],
 }
 
 const REFRESH_MS = 60_000
@@ -30,7 +31,21 @@ export function App() {
   const [staff, setStaff] = useState(session.staff())
   useEffect(() => whenSignedOut(() => setStaff(null)), [])
   if (!staff) return <><LanguagePicker /><Login onSignedIn={() => setStaff(session.staff())} /></>
+  // A setup the server asks for first (issue 47): their own password after a reset, their code.
+  if (staff.setup) {
+    return (
+      <>
+        <LanguagePicker />
+        <Setup staff={staff} onDone={(next) => { session.update(next); setStaff(next) }} onSignOut={() => void signOut().then(() => setStaff(null))} />
+      </>
+    )
+  }
   return <Console staff={staff} onSignedOut={() => setStaff(null)} />
+}
+
+async function signOut(): Promise<void> {
+  await call(opsEndpoints.logout).catch(() => undefined)
+  session.clear()
 }
 
 function LanguagePicker() {
@@ -65,11 +80,6 @@ function Console({ staff, onSignedOut }: { staff: Staff; onSignedOut: () => void
 
   const connected = useLive(refresh)
   const notify = useCallback((text: string, kind: 'ok' | 'error' = 'ok') => setNotice({ text, kind }), [])
-  const signOut = async () => {
-    await call(opsEndpoints.logout).catch(() => undefined)
-    session.clear()
-    onSignedOut()
-  }
 
   return (
     <div className="console">
@@ -78,7 +88,7 @@ function Console({ staff, onSignedOut }: { staff: Staff; onSignedOut: () => void
         <p>{say('signedInAs', { name: staff.name, role: say(`role_${staff.role}`) })}</p>
         <span className={connected ? 'ok' : 'warning'}>{say(connected ? 'live' : 'offline')}</span>
         <LanguagePicker />
-        <button type="button" onClick={() => void signOut()}>{say('signOut')}</button>
+        <button type="button" onClick={() => void signOut().then(onSignedOut)}>{say('signOut')}</button>
       </header>
       {views.length > 0 && (
         <nav aria-label={say('title')}>
@@ -91,11 +101,12 @@ function Console({ staff, onSignedOut }: { staff: Staff; onSignedOut: () => void
       <main>
         {view === 'inbox' && <Inbox version={version} notify={notify} />}
         {view === 'members' && <Members />}
-        {view === 'slips' && <Slips version={version} notify={notify} />}
-        {view === 'withdrawals' && <Withdrawals version={version} notify={notify} />}
+        {view === 'slips' && <Slips version={version} notify={notify} me={staff} />}
+        {view === 'withdrawals' && <Withdrawals version={version} notify={notify} me={staff} />}
         {view === 'books' && <Books version={version} />}
         {view === 'audit' && <Audit version={version} />}
         {view === 'staff' && <StaffView version={version} me={staff} notify={notify} />}
+        {view === 'security' && <MySecurity me={staff} notify={notify} />}
       </main>
     </div>
   )

@@ -1,9 +1,12 @@
 // The cashier's slip queue: slips and gift links still processing, oldest first; one opened shows
 // its image (or link) beside the decision, approved with the amount read or rejected with a spec 8
-// reason. A decision another cashier made first says so and leaves the queue.
+// reason. A decision another cashier made first says so and leaves the queue. An approval above the
+// admin's threshold waits for a second person (issue 47): the queue says whose, and another staff
+// member confirms it in one tap, or reads another amount.
 import { useEffect, useId, useState, type FormEvent } from 'react'
 import { slipReasonCodes } from '../src/api/contract/errorCodes'
-import { opsEndpoints, type QueuedSlip, type SlipDecision as SlipDecisionBody } from '../src/api/contract/ops'
+import { opsEndpoints, type QueuedSlip, type SlipDecision as SlipDecisionBody, type Staff } from '../src/api/contract/ops'
+import { ApprovalNote } from './ApprovalNote'
 import { call, fetchBlob, OpsError } from './api'
 import { money, typedAmount, when } from './format'
 import { say, slipReason } from './i18n'
@@ -13,15 +16,16 @@ import { useLoad } from './load'
 
 type Notify = (text: string, kind?: 'ok' | 'error') => void
 
-export function Slips({ version, notify }: { version: number; notify: Notify }) {
+export function Slips({ version, notify, me }: { version: number; notify: Notify; me: Staff }) {
   const queue = useLoad(() => call(opsEndpoints.slips), [version])
   const [open, setOpen] = useState<string>()
   const slips = queue.data?.slips ?? []
   const selected = slips.find((slip) => slip.reference === open)
 
-  const decided = (text: string) => {
+  const decided = (text: string, settled: boolean) => {
     notify(text)
-    setOpen(undefined)
+    // One waiting for a second person stays open, with whose approval it is.
+    if (settled) setOpen(undefined)
     queue.reload()
   }
 
@@ -35,10 +39,11 @@ export function Slips({ version, notify }: { version: number; notify: Notify }) 
             <>
               <strong>{slip.member.name}</strong> <span>{slip.member.phone}</span>
               <span className="muted">{say(`kind_${slip.kind}`)} · {when(slip.createdAt)}</span>
+              {slip.approval && <span className="warning">{say('awaitingSecondShort')}</span>}
             </>
           )}
         </PickList>
-        {selected && <SlipDecision key={selected.reference} slip={selected} onDecided={decided} onGone={(text) => { notify(text, 'error'); setOpen(undefined); queue.reload() }} />}
+        {selected && <SlipDecision key={`${selected.reference}:${selected.approval?.at ?? ''}`} slip={selected} me={me} onDecided={decided} onGone={(text) => { notify(text, 'error'); setOpen(undefined); queue.reload() }} />}
         {/* The one open left the queue (a live event): decided by someone else while it was read. */}
         {open && queue.data && !selected && <p className="error detail" role="alert">{say('error_ALREADY_DECIDED')}</p>}
       </div>
@@ -65,7 +70,7 @@ function SlipImage({ slip }: { slip: QueuedSlip }) {
   return url ? <img className="slip-image" src={url} alt={say('slipImage', { name: slip.member.name })} /> : <p aria-busy="true">{say('loading')}</p>
 }
 
-function SlipDecision({ slip, onDecided, onGone }: { slip: QueuedSlip; onDecided: (text: string) => void; onGone: (text: string) => void }) {
+function SlipDecision({ slip, me, onDecided, onGone }: { slip: QueuedSlip; me: Staff; onDecided: (text: string, settled: boolean) => void; onGone: (text: string) => void }) {
   const [amount, setAmount] = useState('')
   const [refNo, setRefNo] = useState('')
   const [note, setNote] = useState<(typeof slipReasonCodes)[number]>('NOT_MATCH')
@@ -78,8 +83,9 @@ function SlipDecision({ slip, onDecided, onGone }: { slip: QueuedSlip; onDecided
     setPending(true)
     setError(undefined)
     try {
-      await call(opsEndpoints.decideSlip, { params: { reference: slip.reference }, body })
-      onDecided(say(body.status === 'success' ? 'approved' : 'rejected', { reference: slip.reference }))
+      const answer = await call(opsEndpoints.decideSlip, { params: { reference: slip.reference }, body })
+      if ('awaitingSecond' in answer) return onDecided(say('awaitingSecond', { reference: slip.reference }), false)
+      onDecided(say(body.status === 'success' ? 'approved' : 'rejected', { reference: slip.reference }), true)
     } catch (failure) {
       const refused = failure instanceof OpsError ? failure : new OpsError('other', 0)
       if (refused.code === 'ALREADY_DECIDED') return onGone(refused.text)
@@ -101,6 +107,10 @@ function SlipDecision({ slip, onDecided, onGone }: { slip: QueuedSlip; onDecided
       <h3>{slip.member.name} · {slip.member.phone}</h3>
       <p className="muted">{say(`kind_${slip.kind}`)} · {slip.reference} · {when(slip.createdAt)}</p>
       <SlipImage slip={slip} />
+      {slip.approval && (
+        <ApprovalNote approval={slip.approval} me={me} pending={pending}
+          onConfirm={() => void decide({ status: 'success', amount: slip.approval!.amount, ...(slip.approval!.reference ? { refNo: slip.approval!.reference } : {}) })} />
+      )}
       {error && <p className="error" role="alert" id={ids.error}>{error}</p>}
       <form onSubmit={approve} className="decision">
         <label htmlFor={ids.amount}>{say('amount', { currency: slip.member.currency })}</label>

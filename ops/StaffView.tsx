@@ -1,5 +1,7 @@
-// Staff (admin): who may use the console and as what; a new staff member; a role changed, access
-// turned off or on, sessions ended. The server refuses to leave no active admin (LAST_ADMIN).
+// Staff (admin): who may use the console and as what, and whether they sign in with a code; a new
+// staff member; a role changed, access turned off or on, sessions ended, a sign-in reset (issue 47:
+// a temporary password they change at once, their code removed). The server refuses to leave no
+// active admin (LAST_ADMIN).
 import { useId, useState, type FormEvent } from 'react'
 import { OPS_PASSWORD_MIN_LENGTH, opsEndpoints, STAFF_USERNAME_PATTERN, staffRoles, type Staff, type StaffRole } from '../src/api/contract/ops'
 import { call, OpsError } from './api'
@@ -11,6 +13,7 @@ type Notify = (text: string, kind?: 'ok' | 'error') => void
 
 export function StaffView({ version, me, notify }: { version: number; me: Staff; notify: Notify }) {
   const list = useLoad(() => call(opsEndpoints.staff), [version])
+  const [resetting, setResetting] = useState<Staff>()
   const act = async (work: () => Promise<unknown>, done: string) => {
     try {
       await work()
@@ -26,8 +29,8 @@ export function StaffView({ version, me, notify }: { version: number; me: Staff;
       <ListState loaded={list} />
       {list.data && (
         <div className="table-wrap" tabIndex={0} role="region" aria-labelledby="staff-title">
-          <table>
-            <thead><tr><th scope="col">{say('username')}</th><th scope="col">{say('name')}</th><th scope="col">{say('role')}</th><th scope="col">{say('access')}</th><th scope="col"><span className="visually-hidden">{say('actions')}</span></th></tr></thead>
+          <table className="staff-table">
+            <thead><tr><th scope="col">{say('username')}</th><th scope="col">{say('name')}</th><th scope="col">{say('role')}</th><th scope="col">{say('signInWith')}</th><th scope="col">{say('access')}</th><th scope="col"><span className="visually-hidden">{say('actions')}</span></th></tr></thead>
             <tbody>
               {list.data.staff.map((person) => (
                 <tr key={person.id}>
@@ -39,6 +42,7 @@ export function StaffView({ version, me, notify }: { version: number; me: Staff;
                       {staffRoles.map((role) => <option key={role} value={role}>{say(`role_${role}`)}</option>)}
                     </select>
                   </td>
+                  <td>{say(person.totp ? 'withCode' : 'passwordOnly')}{person.setup ? ` · ${say(person.setup === 'password' ? 'mustChangePassword' : 'mustSetUpCode')}` : ''}</td>
                   <td>
                     <button type="button" className={person.active ? 'danger small' : 'small'}
                       onClick={() => void act(() => call(opsEndpoints.changeStaff, { params: { id: person.id }, body: { active: !person.active } }), say('saved'))}>
@@ -48,7 +52,8 @@ export function StaffView({ version, me, notify }: { version: number; me: Staff;
                   <td>
                     <button type="button" className="small" onClick={() => void act(() => call(opsEndpoints.endStaffSessions, { params: { id: person.id } }), say('sessionsEnded', { name: person.username }))}>
                       {say('endSessions')}
-                    </button>
+                    </button>{' '}
+                    <button type="button" className="small" onClick={() => setResetting(person)}>{say('resetSignIn')}</button>
                   </td>
                 </tr>
               ))}
@@ -56,8 +61,47 @@ export function StaffView({ version, me, notify }: { version: number; me: Staff;
           </table>
         </div>
       )}
+      {resetting && (
+        <ResetForm key={resetting.id} person={resetting} onClose={() => setResetting(undefined)}
+          onReset={() => { notify(say('signInReset', { name: resetting.username })); setResetting(undefined); list.reload() }} />
+      )}
       <NewStaffForm onAdded={(username) => { notify(say('staffAdded', { name: username })); list.reload() }} />
     </section>
+  )
+}
+
+/** A new temporary password for someone who lost theirs or their phone: they choose their own at the next sign-in. */
+function ResetForm({ person, onReset, onClose }: { person: Staff; onReset: () => void; onClose: () => void }) {
+  const [password, setPassword] = useState('')
+  const [error, setError] = useState<string>()
+  const [pending, setPending] = useState(false)
+  const ids = { password: useId(), title: useId() }
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    if (pending) return
+    if (password.length < OPS_PASSWORD_MIN_LENGTH) return setError(say('passwordShort', { length: OPS_PASSWORD_MIN_LENGTH }))
+    setPending(true)
+    setError(undefined)
+    try {
+      await call(opsEndpoints.resetStaff, { params: { id: person.id }, body: { password } })
+      onReset()
+    } catch (failure) {
+      setError(failure instanceof OpsError ? failure.text : say('error_network'))
+      setPending(false)
+    }
+  }
+  return (
+    <form onSubmit={submit} className="decision" aria-labelledby={ids.title} noValidate>
+      <h3 id={ids.title}>{say('resetSignInOf', { name: person.username })}</h3>
+      <p>{say('resetSignInText')}</p>
+      {error && <p className="error" role="alert">{error}</p>}
+      <label htmlFor={ids.password}>{say('temporaryPassword')}</label>
+      <input id={ids.password} type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+      <div className="row">
+        <button type="submit" className="danger" disabled={pending} aria-busy={pending || undefined}>{say('resetSignIn')}</button>
+        <button type="button" className="secondary" onClick={onClose}>{say('cancel')}</button>
+      </div>
+    </form>
   )
 }
 

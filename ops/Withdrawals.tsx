@@ -1,8 +1,10 @@
 // The cashier's withdrawal queue: withdrawals waiting, oldest first, each with the whole account to
 // pay; paid with the bank's transfer reference, or failed with the reason (the money goes back to
-// the member's wallet). One another cashier settled first says so and leaves the queue.
+// the member's wallet). One another cashier settled first says so and leaves the queue. A payout
+// above the admin's threshold waits for a second person (issue 47), who confirms it in one tap.
 import { useId, useState, type FormEvent } from 'react'
-import { opsEndpoints, type QueuedWithdrawal } from '../src/api/contract/ops'
+import { opsEndpoints, type QueuedWithdrawal, type Staff } from '../src/api/contract/ops'
+import { ApprovalNote } from './ApprovalNote'
 import { call, OpsError } from './api'
 import { money, when } from './format'
 import { say } from './i18n'
@@ -11,7 +13,7 @@ import { useLoad } from './load'
 
 type Notify = (text: string, kind?: 'ok' | 'error') => void
 
-export function Withdrawals({ version, notify }: { version: number; notify: Notify }) {
+export function Withdrawals({ version, notify, me }: { version: number; notify: Notify; me: Staff }) {
   const queue = useLoad(() => call(opsEndpoints.withdrawals), [version])
   const withdrawals = queue.data?.withdrawals ?? []
   const settled = (text: string, kind: 'ok' | 'error' = 'ok') => {
@@ -23,13 +25,13 @@ export function Withdrawals({ version, notify }: { version: number; notify: Noti
       <h2 id="withdrawals-title">{say('withdrawals')} {queue.data && <span className="count">({withdrawals.length})</span>}</h2>
       <ListState loaded={queue} empty={say('emptyWithdrawals')} isEmpty={withdrawals.length === 0} />
       <ul className="cards">
-        {withdrawals.map((withdrawal) => <li key={withdrawal.id}><WithdrawalCard withdrawal={withdrawal} onSettled={settled} /></li>)}
+        {withdrawals.map((withdrawal) => <li key={`${withdrawal.id}:${withdrawal.approval?.at ?? ''}`}><WithdrawalCard withdrawal={withdrawal} me={me} onSettled={settled} /></li>)}
       </ul>
     </section>
   )
 }
 
-function WithdrawalCard({ withdrawal, onSettled }: { withdrawal: QueuedWithdrawal; onSettled: (text: string, kind?: 'ok' | 'error') => void }) {
+function WithdrawalCard({ withdrawal, me, onSettled }: { withdrawal: QueuedWithdrawal; me: Staff; onSettled: (text: string, kind?: 'ok' | 'error') => void }) {
   const [reference, setReference] = useState('')
   const [reason, setReason] = useState('')
   const [error, setError] = useState<string>()
@@ -42,7 +44,8 @@ function WithdrawalCard({ withdrawal, onSettled }: { withdrawal: QueuedWithdrawa
     setPending(true)
     setError(undefined)
     try {
-      await call(opsEndpoints.decideWithdrawal, { params: { id: withdrawal.id }, body })
+      const answer = await call(opsEndpoints.decideWithdrawal, { params: { id: withdrawal.id }, body })
+      if ('awaitingSecond' in answer) return onSettled(say('awaitingSecond', { reference: `#${withdrawal.id}` }))
       onSettled(say(body.status === 'paid' ? 'paid' : 'failed', { id: withdrawal.id }))
     } catch (failure) {
       const refused = failure instanceof OpsError ? failure : new OpsError('other', 0)
@@ -71,6 +74,10 @@ function WithdrawalCard({ withdrawal, onSettled }: { withdrawal: QueuedWithdrawa
         {say('payTo')}: <strong>{destination.bankCode}</strong> {destination.bankAccountName} <code>{destination.bankAccountNo}</code>{' '}
         <button type="button" className="small" onClick={() => void navigator.clipboard?.writeText(destination.bankAccountNo)}>{say('copy')}</button>
       </p>
+      {withdrawal.approval && (
+        <ApprovalNote approval={withdrawal.approval} me={me} pending={pending}
+          onConfirm={() => void settle({ status: 'paid', bankReference: withdrawal.approval!.reference ?? '' })} />
+      )}
       {error && <p className="error" role="alert">{error}</p>}
       <form onSubmit={paid} className="decision">
         <label htmlFor={ids.reference}>{say('bankReference')}</label>

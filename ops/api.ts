@@ -15,6 +15,10 @@ export const session = {
     sessionStorage.setItem(TOKEN_KEY, token)
     sessionStorage.setItem(STAFF_KEY, JSON.stringify(staff))
   },
+  /** The same session, the staff member as the server now says (a setup done). */
+  update(staff: Staff): void {
+    sessionStorage.setItem(STAFF_KEY, JSON.stringify(staff))
+  },
   clear(): void {
     sessionStorage.removeItem(TOKEN_KEY)
     sessionStorage.removeItem(STAFF_KEY)

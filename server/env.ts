@@ -12,7 +12,7 @@ import { parseQrSettingsPatch, type QrSettingsPatch } from './deposit/qrSettings
 import { WithdrawLimitsSetting } from './lookup/repo'
 import { type Settings, SettingsSchema } from './shared/settings'
 import { type BonusOffer, BonusOffers } from './bonus/bonuses'
-import { DEFAULT_INIT_DATA_MAX_AGE_SECONDS, DEFAULT_STEP_UP_MINUTES, identityOn, type IdentitySettings, LINE_JWKS_URL } from './identity/settings'
+import { DEFAULT_INIT_DATA_MAX_AGE_SECONDS, DEFAULT_QUICK_UNLOCK_MAX_DAYS, DEFAULT_STEP_UP_MINUTES, IDENTITY_OFF, identityOn, type IdentitySettings, LINE_JWKS_URL } from './identity/settings'
 import { OPS_PASSWORD_MIN_LENGTH, STAFF_USERNAME_PATTERN } from '../src/api/contract/ops'
 import type { FirstAdmin } from './ops/firstAdmin'
 import { readTrustProxy, type TrustProxy } from './shared/http/trustProxy'
@@ -83,7 +83,7 @@ function readSettings(env: Env, readFile: (path: string) => string): Partial<Set
   if (!raw) return undefined
   const value = json(name, raw)
   if (!Value.Check(SettingsPatch, value)) {
-    throw new Error(`${name} must be a JSON object of registerOTP, terminated, spinActive, enableChatWidget (true or false) invite ({ active, type, isXArea, percent }) and spin ({ name, coinPerDepositMinor, couponDays, slices })`)
+    throw new Error(`${name} must be a JSON object of registerOTP, terminated, spinActive, enableChatWidget, depositManual (true or false), invite ({ active, type, isXArea, percent }), spin ({ name, coinPerDepositMinor, couponDays, slices }), refund ({ percent, period }), approvals ({ secondAboveMinor: { THB, LAK }, separationHours }) and staffTotp ("admins" or "everyone")`)
   }
   return value
 }
@@ -304,8 +304,11 @@ function readIdentity(env: Env, mode: ServerMode): IdentitySettings | undefined 
     lineJwksUrl: jwksUrl,
     stepUpMinutes: positiveInteger('STEP_UP_MINUTES', env.STEP_UP_MINUTES, DEFAULT_STEP_UP_MINUTES),
     telegramContactSkipsOtp: skipsOtp === '1',
+    quickUnlockMaxDays: positiveInteger('QUICK_UNLOCK_MAX_DAYS', env.QUICK_UNLOCK_MAX_DAYS, DEFAULT_QUICK_UNLOCK_MAX_DAYS),
   }
-  return identityOn(settings) ? settings : undefined
+  // STEP_UP_MINUTES holds whatever is on (a bank account change always asks for the password, issue 47).
+  if (identityOn(settings)) return settings
+  return env.STEP_UP_MINUTES ? { ...IDENTITY_OFF, stepUpMinutes: settings.stepUpMinutes } : undefined
 }
 
 export function readServerEnv(env: Env, readFile = (path: string) => readFileSync(path, 'utf8')): ServerEnv {

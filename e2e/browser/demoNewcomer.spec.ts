@@ -5,7 +5,8 @@
 // bank's own waits (5 s, 10 s, a minute) are what a player waits.
 import { type ChildProcess, spawn } from 'node:child_process'
 import { expect, signIn, slipWindowAway, test } from '../fixtures'
-import { E2E_PORT, OPS_ADMIN, OPS_ADMIN_ENV } from '../servers'
+import { opsAdminToken } from '../opsStaff'
+import { E2E_PORT, OPS_ADMIN_ENV } from '../servers'
 import { baht } from '../shared/wallet'
 
 let server: ChildProcess | undefined
@@ -30,9 +31,7 @@ test.beforeAll(async ({}, info) => {
   await expect.poll(async () => (await fetch(`${origin}/config.json`, { signal: AbortSignal.timeout(5_000) }).catch(() => undefined))?.ok ?? false, { timeout: 120_000 }).toBe(true)
   // The demo closes slip upload from 23:00 to 00:30 in Bangkok, as an operator would: the operator
   // moves that window away from now, through the operator API, so the test passes at any hour.
-  const signedIn = await fetch(`${origin}/ops/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(OPS_ADMIN) })
-  expect(signedIn.ok, await signedIn.clone().text()).toBe(true)
-  const { token } = (await signedIn.json()) as { token: string }
+  const token = await opsAdminToken(origin)
   const moved = await fetch(`${origin}/ops/api/slip-window`, {
     method: 'PUT', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(slipWindowAway(new Date())),
   })

@@ -3,12 +3,15 @@
 // waiting; every number masked as staff see it in the queues. Each lookup is written to the audit
 // trail (`member.lookup`): staff reading a member's data leaves a trace of who read whose, as every
 // action does; the query's digits are kept masked there when they could be a whole phone or account.
+// Issue 47: a lookup finds by exactly a phone's last 4 digits or by whole numbers (repo.ts), and each
+// staff member makes a bounded number of lookups an hour (searches and member pages alike).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import * as O from '../../src/api/contract/ops'
 import { audit } from '../ops/audit'
 import { actorOf, needs } from '../ops/scope'
 import { routeOf } from '../shared/http/endpoint'
 import { fail } from '../shared/http/errors'
+import { memberLookupLimit, takeAttempt } from '../shared/limits'
 import { maskAccountNo, maskPhone } from '../shared/mask'
 import { toMajor } from '../shared/money'
 import { gameBalances } from '../shared/ledger'
@@ -38,11 +41,14 @@ const summaryOf = (row: FoundMember, balanceMinor: number | undefined): O.Member
 
 export const accountOpsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const ctx = app.serverContext
+  /** A lookup counts against the staff member's hourly number before anything is read (429 REQUEST_LIMIT past it). */
+  const counted = (staffId: number) => takeAttempt(ctx.db, [memberLookupLimit(ctx.limits, staffId)], ctx.now())
 
   app.route({
     ...routeOf(E.members, { querystring: O.MemberSearchQuery, response: { 200: O.MemberSearch } }),
     ...needs('lookup'),
     handler: async (request) => {
+      await counted(request.staff.id)
       const digits = request.query.q.replace(/[^0-9]/g, '')
       const rows = await searchMembers(ctx.db, digits, SEARCH_LIMIT)
       const balances = await walletBalances(ctx.db, rows.map((row) => Number(row.id)))
@@ -58,6 +64,7 @@ export const accountOpsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     ...routeOf(E.member, { params: O.IdParams, response: { 200: O.MemberDetail } }),
     ...needs('lookup'),
     handler: async (request) => {
+      await counted(request.staff.id)
       const id = Number(request.params.id)
       const row = await findMemberRow(ctx.db, id)
       if (!row) throw fail(404, 'NO_DATA')

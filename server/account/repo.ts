@@ -144,17 +144,25 @@ export const UNIQUE = {
  * digits, a payout bank account number whole, or a member id (no leading zero: a phone is not an
  * id). Newest first, at most `limit`. A suffix search reads every phone; staff search rarely.
  */
+/**
+ * Members a lookup's digits name: a whole bank account number or phone, a member id, or exactly the
+ * last 4 digits of a phone (issue 47: no longer part, so a masked phone cannot be rebuilt a digit
+ * at a time by searching ever longer endings).
+ */
 export async function searchMembers(db: Db, digits: string, limit: number) {
   return db.selectFrom('members')
     .select(['id', 'username', 'name', 'currency', 'bank_code', 'bank_account_no', 'bank_account_name', 'is_active', 'created_at'])
     .where((eb) => eb.or([
       eb('bank_account_no', '=', digits),
-      digits.length >= 4 ? eb('username', 'like', `%${digits}`) : eb('username', '=', digits),
+      digits.length === PHONE_ENDING ? eb('username', 'like', `%${digits}`) : eb('username', '=', digits),
       ...(/^[1-9]\d{0,14}$/.test(digits) ? [eb('id', '=', Number(digits))] : []),
     ]))
     .orderBy('id', 'desc').limit(limit)
     .execute()
 }
+
+/** How many of a phone's last digits a lookup may give. */
+export const PHONE_ENDING = 4
 
 export type FoundMember = Awaited<ReturnType<typeof searchMembers>>[number]
 

@@ -5,7 +5,7 @@ import type { AreaRoutes } from '../shared/http/area'
 import { accountOpsRoutes } from './opsRoutes'
 import { routeOf } from '../shared/http/endpoint'
 import type { ProfileResponse } from '../../src/api/contract'
-import { endOtherSessions } from '../auth/sessions'
+import { endOtherSessions, endSessions } from '../auth/sessions'
 import type { ServerContext } from '../shared/context'
 import { fail } from '../shared/http/errors'
 import { inTransaction, isUniqueViolation } from '../shared/db'
@@ -18,7 +18,7 @@ import { checkRegistration, checkRegistrationStep } from './registration'
 import * as rules from './rules'
 import { isPasswordLongEnough } from '../../src/lib/validation'
 import { requireRecentPassword } from '../identity/stepUp'
-import { deleteMemberPasskeys, deleteMemberQuickUnlocks, markPasswordGiven } from '../identity/repo'
+import { deleteMemberPasskeys, deleteMemberQuickUnlocks, markPasswordGiven, unlinkAllIdentities } from '../identity/repo'
 import { sha256 } from '../shared/tokens'
 
 /** The member's profile, the bank named as the lookup names it (spec 7). */
@@ -132,6 +132,9 @@ const memberRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // made before the change must not open the wallet after it.
       await deleteMemberPasskeys(ctx.db, member.id)
       await deleteMemberQuickUnlocks(ctx.db, member.id)
+      // So do the messenger links (issue 47): an account linked by whoever held the session must
+      // not sign in after the owner took the password back. This session stays, proven now.
+      await endSessions(ctx, await unlinkAllIdentities(ctx.db, member.id, sha256(sessionToken), request.ip, ctx.now()))
       // Other devices signed in with the old password are signed out, their chat sockets cut.
       await endOtherSessions(ctx, member.id, sessionToken)
       return { message: 'SUCCESS' }

@@ -21,6 +21,8 @@ declare module '../shared/db' {
       passkey_id: number | null
       /** The quick unlock (Telegram biometry) that opened the session; NULL when it was not one (issue 31). */
       quick_unlock_id: number | null
+      /** When a quick unlock last proved the player in the session (issue 47): not the password. */
+      unlocked_at: number | null
     }
     /** Where a phone signed in successfully (an IPv4 address or an IPv6 /64), and when last. */
     login_addresses: { phone: string; address: string; last_success_at: number }
@@ -33,9 +35,11 @@ declare module '../shared/db' {
 export const MAX_SESSIONS_PER_MEMBER = 10
 
 /** How a session was opened: by the password (`passwordAt` its time), or what counts as it (a
- *  passkey, a quick unlock, each remembered), or by a messenger identity. */
+ *  passkey, remembered); by a quick unlock (`unlockedAt`, remembered: not the password, issue 47);
+ *  or by a messenger identity. */
 export type SessionOpening =
-  | { identityId: null; passwordAt: number; passkeyId?: number; quickUnlockId?: number }
+  | { identityId: null; passwordAt: number; passkeyId?: number }
+  | { identityId: null; passwordAt: null; unlockedAt: number; quickUnlockId: number }
   | { identityId: number; passwordAt: null }
 
 /**
@@ -54,8 +58,9 @@ export async function insertSession(db: Db, memberId: number, at: number, ttlMs:
       .values({
         token_hash: hashToken(token), member_id: memberId, created_at: at, expires_at: at + ttlMs,
         identity_id: opening.identityId, password_at: opening.passwordAt,
-        passkey_id: opening.identityId === null ? (opening.passkeyId ?? null) : null,
-        quick_unlock_id: opening.identityId === null ? (opening.quickUnlockId ?? null) : null,
+        passkey_id: 'passkeyId' in opening ? (opening.passkeyId ?? null) : null,
+        quick_unlock_id: 'quickUnlockId' in opening ? opening.quickUnlockId : null,
+        unlocked_at: 'unlockedAt' in opening ? opening.unlockedAt : null,
       })
       .execute()
     // The newest ten by creation; equal times keep the one just made (the token breaks the tie).
@@ -96,6 +101,14 @@ export async function isKnownAddress(db: Db, phone: string, address: string, now
     .where('phone', '=', phone).where('address', '=', addressGroup(address))
     .executeTakeFirst()
   return row !== undefined && now - Number(row.last_success_at) < KNOWN_ADDRESS_MS
+}
+
+/** Whether any member signed in successfully from this address group in the last KNOWN_ADDRESS_MS (issue 47: the OTP cap). */
+export async function isMembersAddress(db: Db, address: string, now: number): Promise<boolean> {
+  const row = await db.selectFrom('login_addresses').select('phone')
+    .where('address', '=', addressGroup(address)).where('last_success_at', '>', now - KNOWN_ADDRESS_MS)
+    .limit(1).executeTakeFirst()
+  return row !== undefined
 }
 
 /** A successful sign-in: its address is known (again) from now; the phone's stale ones go. */

@@ -7,7 +7,7 @@ import { authenticate, tokenSession } from '../auth/guard'
 import { sessionRoom } from '../auth/sessions'
 import type { OpsSocketAuth } from '../../src/api/contract/ops'
 import { liveRooms } from '../ops/feed'
-import { staffTokenSession } from '../ops/staff'
+import { pendingSetup, staffTokenSession, staffTotpRule } from '../ops/staff'
 import type { ServerContext } from '../shared/context'
 import { fail } from '../shared/http/errors'
 
@@ -78,6 +78,8 @@ export async function socketOwner(ctx: ServerContext, auth: unknown): Promise<So
     if (token !== undefined || guestId !== undefined) throw fail(400, 'KEY_INVALID')
     if (typeof staffToken !== 'string') throw fail(401, 'invalid token')
     const { staff, tokenHash, expiresAt } = await staffTokenSession(ctx, staffToken)
+    // A session with a setup to do (issue 47) hears no queue, as it reads none.
+    if (pendingSetup(staff, await staffTotpRule(ctx)) !== null) throw fail(403, 'SETUP_REQUIRED')
     return { kind: 'staff', id: String(staff.id), rooms: liveRooms(staff.role), session: { room: sessionRoom(tokenHash), expiresAt } }
   }
   if (token !== undefined && guestId !== undefined) throw fail(400, 'KEY_INVALID')

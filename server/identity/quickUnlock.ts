@@ -1,8 +1,9 @@
 // Quick unlock in Telegram (issue 31 section 2): the server makes a random secret for one device,
 // keeps only its sha256, and the app stores the secret in Telegram's biometric token storage
 // (BiometricManager), which hands it back only after the player's face or fingerprint. Giving it
-// back signs in, or counts as the password given again at a step-up: Telegram verified the user,
-// as a passkey's authenticator does.
+// back signs in, or proves the player at a step-up for a withdrawal: Telegram verified the user.
+// It is not the password (issue 47): it never alone changes the bank account, and a device that
+// has not had the password for QUICK_UNLOCK_MAX_DAYS is asked for it again.
 //
 // Offered where the Telegram identity is on; otherwise every route answers 404 IDENTITY_OFF. A
 // wrong secret, a removed one and another member's all get the same 401 QUICK_UNLOCK_INVALID. The
@@ -28,6 +29,17 @@ const requireTelegram = (ctx: ServerContext) => {
   if (!telegramOn(ctx.identity)) throw fail(404, 'IDENTITY_OFF')
 }
 
+/**
+ * A quick unlock whose device has not had the password for QUICK_UNLOCK_MAX_DAYS (issue 47) is
+ * removed, and answers as one that was (401 QUICK_UNLOCK_INVALID): the app asks for the password.
+ */
+async function refuseAged(ctx: ServerContext, quickUnlock: { id: number; memberId: number; passwordAt: number }): Promise<void> {
+  if (ctx.now() - quickUnlock.passwordAt <= ctx.identity.quickUnlockMaxDays * 24 * 60 * 60 * 1000) return
+  const ended = await store.removeQuickUnlocks(ctx.db, quickUnlock.memberId, '', quickUnlock.id)
+  if (ended) await endSessions(ctx, ended)
+  throw fail(401, 'QUICK_UNLOCK_INVALID')
+}
+
 /** The quick unlock holding the secret, counted per address before it is looked up: a machine
  *  trying secrets slows down at a sign-in and a step-up alike. */
 async function presented(ctx: ServerContext, request: { ip: string; body: C.QuickUnlockSecret; log: AlertLog }) {
@@ -46,14 +58,15 @@ export const quickUnlockSignInRoutes: FastifyPluginAsyncTypebox = async (app) =>
       const now = ctx.now()
       const { quickUnlock, release } = await presented(ctx, request)
       if (!quickUnlock) throw fail(401, 'QUICK_UNLOCK_INVALID')
+      await refuseAged(ctx, quickUnlock)
       const member = await findMemberById(ctx.db, quickUnlock.memberId)
       if (!member?.isActive) throw fail(403, 'INACTIVE_USER')
       await release()
       let token: string
       try {
-        // Biometry verified the player: the session starts as one the password opened, and
-        // remembers its quick unlock so turning it off ends the session.
-        token = await createSession(ctx, member.id, now, { identityId: null, passwordAt: now, quickUnlockId: quickUnlock.id })
+        // Biometry verified the player: the session may withdraw (a bank change still needs the
+        // password, issue 47), and remembers its quick unlock so turning it off ends the session.
+        token = await createSession(ctx, member.id, now, { identityId: null, passwordAt: null, unlockedAt: now, quickUnlockId: quickUnlock.id })
       } catch (error) {
         // Removed meanwhile (on any instance): its session row may not name it.
         if (isForeignKeyViolation(error)) throw fail(401, 'QUICK_UNLOCK_INVALID')
@@ -126,9 +139,10 @@ export const quickUnlockMemberRoutes: FastifyPluginAsyncTypebox = async (app) =>
       const { quickUnlock, release } = await presented(ctx, request)
       // Another member's secret (or a removed one) proves nothing about this member.
       if (quickUnlock?.memberId !== request.member.id) throw fail(401, 'QUICK_UNLOCK_INVALID')
+      await refuseAged(ctx, quickUnlock)
       await release()
       const now = ctx.now()
-      await store.markPasswordGiven(ctx.db, sha256(request.sessionToken), now)
+      await store.markUnlocked(ctx.db, sha256(request.sessionToken), now)
       await store.quickUnlockUsed(ctx.db, quickUnlock.id, now)
       return { message: 'OK' }
     },

@@ -21,7 +21,8 @@ declare module '../shared/db' {
     }
     passkey_challenges: { challenge: string; purpose: string; member_id: number | null; session_hash: string | null; expires_at: number }
     /** Quick unlocks in Telegram (migration 0020): the secret's sha256 only. */
-    quick_unlocks: { id: Generated<number>; member_id: number; secret_hash: string; created_at: number; last_used_at: number | null }
+    /** `password_at`: when the password was last given on the device (migration 0027); NULL: at `created_at`. */
+    quick_unlocks: { id: Generated<number>; member_id: number; secret_hash: string; created_at: number; last_used_at: number | null; password_at: number | null }
   }
 }
 
@@ -131,18 +132,43 @@ export async function useCredential(db: Db, keyHash: string, validUntil: number,
   return inserted !== undefined
 }
 
-/** The session's proof: which identity opened it (null: the password) and when the password was last given in it. */
-export async function sessionProof(db: Db, tokenHash: string): Promise<{ identityId: number | null; passwordAt: number | null } | undefined> {
-  const row = await db.selectFrom('sessions').select(['identity_id', 'password_at']).where('token_hash', '=', tokenHash).executeTakeFirst()
-  return row && {
-    identityId: row.identity_id === null ? null : Number(row.identity_id),
-    passwordAt: row.password_at === null ? null : Number(row.password_at),
-  }
+const orNull = (value: number | string | null): number | null => (value === null ? null : Number(value))
+
+/** The session's proof: which identity opened it (null: the password), when the password was last
+ *  given in it, and when a quick unlock last proved the player in it (issue 47). */
+export async function sessionProof(db: Db, tokenHash: string): Promise<{ identityId: number | null; passwordAt: number | null; unlockedAt: number | null } | undefined> {
+  const row = await db.selectFrom('sessions').select(['identity_id', 'password_at', 'unlocked_at']).where('token_hash', '=', tokenHash).executeTakeFirst()
+  return row && { identityId: orNull(row.identity_id), passwordAt: orNull(row.password_at), unlockedAt: orNull(row.unlocked_at) }
 }
 
-/** The password was given again in this session (step-up). */
+/** The password was given again in this session (step-up, a password change); the quick unlock
+ *  that opened it, if one did, has had the password on its device now (its age starts again). */
 export async function markPasswordGiven(db: Db, tokenHash: string, at: number): Promise<void> {
-  await db.updateTable('sessions').set({ password_at: at }).where('token_hash', '=', tokenHash).execute()
+  const session = await db.updateTable('sessions').set({ password_at: at }).where('token_hash', '=', tokenHash).returning('quick_unlock_id').executeTakeFirst()
+  if (session?.quick_unlock_id != null) await db.updateTable('quick_unlocks').set({ password_at: at }).where('id', '=', session.quick_unlock_id).execute()
+}
+
+/** A quick unlock proved the player again in this session (a step-up by it): not the password. */
+export async function markUnlocked(db: Db, tokenHash: string, at: number): Promise<void> {
+  await db.updateTable('sessions').set({ unlocked_at: at }).where('token_hash', '=', tokenHash).execute()
+}
+
+/**
+ * A password change (issue 47): every messenger of the member is unlinked (recorded as an unlink)
+ * and the sessions they opened end, but `keepHash`'s, which the password just proved and which
+ * stops naming its messenger. Answers the token hashes to end everywhere.
+ */
+export async function unlinkAllIdentities(db: Db, memberId: number, keepHash: string, address: string, at: number): Promise<string[]> {
+  return inTransaction(db, async (trx) => {
+    await trx.updateTable('sessions').set({ identity_id: null }).where('token_hash', '=', keepHash).execute()
+    const identities = await trx.selectFrom('member_identities').select(['id', 'provider', 'subject']).where('member_id', '=', memberId).execute()
+    if (identities.length === 0) return []
+    const ids = identities.map((identity) => identity.id)
+    const sessions = await trx.selectFrom('sessions').select('token_hash').where('identity_id', 'in', ids).execute()
+    await trx.deleteFrom('member_identities').where('id', 'in', ids).execute()
+    for (const identity of identities) await record(trx, { memberId, provider: identity.provider as MessengerProvider, subject: identity.subject, address, at }, 'unlink')
+    return sessions.map((session) => session.token_hash)
+  })
 }
 
 // Passkeys (issue 31): quick unlock in a plain browser.
@@ -280,10 +306,10 @@ export async function deleteMemberPasskeys(db: Db, memberId: number): Promise<vo
 /** Quick unlocks a member may hold (one per device): a new one beyond them removes the oldest. */
 export const MAX_QUICK_UNLOCKS_PER_MEMBER = 10
 
-/** The quick unlock holding this secret (by its sha256), and its member. */
-export async function findQuickUnlock(db: Db, secretHash: string): Promise<{ id: number; memberId: number } | undefined> {
-  const row = await db.selectFrom('quick_unlocks').select(['id', 'member_id']).where('secret_hash', '=', secretHash).executeTakeFirst()
-  return row && { id: Number(row.id), memberId: Number(row.member_id) }
+/** The quick unlock holding this secret (by its sha256), its member, and when the password was last given on its device. */
+export async function findQuickUnlock(db: Db, secretHash: string): Promise<{ id: number; memberId: number; passwordAt: number } | undefined> {
+  const row = await db.selectFrom('quick_unlocks').select(['id', 'member_id', 'created_at', 'password_at']).where('secret_hash', '=', secretHash).executeTakeFirst()
+  return row && { id: Number(row.id), memberId: Number(row.member_id), passwordAt: Number(row.password_at ?? row.created_at) }
 }
 
 /** The member's quick unlocks as the profile lists them, oldest first. */

@@ -1,6 +1,7 @@
 // The messenger identity's routes (issue 31): sign-in by a linked Telegram or LINE account, and the
-// member's linked messengers (list, link, unlink), and the password given again (step-up). While
-// the identity is off every one of them answers 404 IDENTITY_OFF.
+// member's linked messengers (list, link, unlink: each with the password given lately, issue 47),
+// and the password given again (step-up). While the identity is off every one of them answers 404
+// IDENTITY_OFF but the step-up, which a bank account change needs in every setup.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import * as C from '../../src/api/contract'
 import { identityEndpoints as I } from '../../src/api/contract/identity'
@@ -20,7 +21,7 @@ import { passkeyMemberRoutes, passkeySignInRoutes } from './passkeys'
 import { quickUnlockMemberRoutes, quickUnlockSignInRoutes } from './quickUnlock'
 import * as store from './repo'
 import { identityOn } from './settings'
-import { requirePasswordSession } from './stepUp'
+import { requirePasswordSession, requireRecentPassword } from './stepUp'
 import { verifyCredential } from './verify'
 
 const requireOn = (ctx: ServerContext) => {
@@ -80,6 +81,8 @@ const memberRoutes: FastifyPluginAsyncTypebox = async (app) => {
       requireOn(ctx)
       const { member } = request
       await requirePasswordSession(ctx, request)
+      // And the password given lately (issue 47): a session's token alone does not attach an account.
+      await requireRecentPassword(ctx, request)
       const verified = await verifyCredential(ctx, request.body)
       const linkedTo = async () => (await store.findIdentity(ctx.db, verified.provider, verified.subject))?.memberId
       const owner = await linkedTo()
@@ -103,6 +106,7 @@ const memberRoutes: FastifyPluginAsyncTypebox = async (app) => {
       requireOn(ctx)
       const { member } = request
       const { provider } = request.params
+      await requireRecentPassword(ctx, request)
       const ended = await store.unlinkIdentity(ctx.db, member.id, provider, request.ip, ctx.now())
       if (!ended) throw fail(404, 'NO_DATA')
       // Gone with the identity already; ended here so every instance lets go of them at once.
@@ -115,7 +119,7 @@ const memberRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.route({
     ...routeOf(I.stepUp, { body: C.StepUpRequest, response: { 200: C.MessageBody } }),
     handler: async (request) => {
-      requireOn(ctx)
+      // Open whatever is configured (issue 47): a bank account change asks for the password in every setup.
       const { member } = request
       const now = ctx.now()
       // Counted before the check exactly as a login is: a stolen messenger session guesses the

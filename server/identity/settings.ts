@@ -14,6 +14,7 @@ export const LINE_ISSUER = 'https://access.line.me'
 export const LINE_JWKS_URL = 'https://api.line.me/oauth2/v2.1/certs'
 export const DEFAULT_INIT_DATA_MAX_AGE_SECONDS = 3600
 export const DEFAULT_STEP_UP_MINUTES = 10
+export const DEFAULT_QUICK_UNLOCK_MAX_DAYS = 30
 
 export interface IdentitySettings {
   /** TELEGRAM_BOT_TOKEN: init data checked by its HMAC. */
@@ -34,11 +35,13 @@ export interface IdentitySettings {
   webauthnOrigin?: string
   /** WEBAUTHN_RP_NAME: the name the browser shows beside the passkey (default: the app's name). */
   webauthnRpName?: string
-  /** STEP_UP_MINUTES: how long a password given lets the session withdraw or change the bank account. */
+  /** STEP_UP_MINUTES: how long a password given lets the session withdraw or change the bank account (the latter in every setup, issue 47). */
   stepUpMinutes: number
   /** TELEGRAM_CONTACT_SKIPS_OTP=1: a phone Telegram signed (requestContact) stands in for the OTP
    *  step at registration; otherwise it only fills the phone field. Needs the bot token. */
   telegramContactSkipsOtp: boolean
+  /** QUICK_UNLOCK_MAX_DAYS: a quick unlock whose device has not had the password for this long is refused (issue 47). */
+  quickUnlockMaxDays: number
 }
 
 export const IDENTITY_OFF: IdentitySettings = {
@@ -47,6 +50,7 @@ export const IDENTITY_OFF: IdentitySettings = {
   lineJwksUrl: LINE_JWKS_URL,
   stepUpMinutes: DEFAULT_STEP_UP_MINUTES,
   telegramContactSkipsOtp: false,
+  quickUnlockMaxDays: DEFAULT_QUICK_UNLOCK_MAX_DAYS,
 }
 
 export const telegramOn = (settings: IdentitySettings): boolean =>

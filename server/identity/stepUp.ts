@@ -1,6 +1,9 @@
-// Step-up (issue 31): a messenger sign-in alone never authorizes a withdrawal or a bank-account
-// change. While the identity is on, those need the password given in this session within
-// STEP_UP_MINUTES (at the sign-in, or again by POST /api/account/step-up).
+// Step-up (issues 31 and 47): a messenger sign-in, or a session's token alone, never moves money
+// out. A bank-account change needs the password given in this session within STEP_UP_MINUTES (at a
+// password sign-in, or again by POST /api/account/step-up), whatever is configured: with no
+// messenger or passkey too, since a stolen token would otherwise redirect the payouts. A withdrawal
+// needs it while the identity is on, where a quick unlock (Telegram's biometry, which proved the
+// player on their device) counts as well; never for a bank-account change.
 import type { FastifyRequest } from 'fastify'
 import type { ServerContext } from '../shared/context'
 import { fail } from '../shared/http/errors'
@@ -10,11 +13,20 @@ import { identityOn } from './settings'
 
 const proofOf = (ctx: ServerContext, request: FastifyRequest) => sessionProof(ctx.db, sha256(request.sessionToken))
 
-/** 403 STEP_UP_REQUIRED unless the password was given in this session recently (or the identity is off). */
-export async function requireRecentPassword(ctx: ServerContext, request: FastifyRequest): Promise<void> {
-  if (!identityOn(ctx.identity)) return
-  const passwordAt = (await proofOf(ctx, request))?.passwordAt ?? null
-  if (passwordAt === null || ctx.now() - passwordAt > ctx.identity.stepUpMinutes * 60_000) throw fail(403, 'STEP_UP_REQUIRED')
+/** What proves the player for an action: the password (or a passkey, which stands for it), or that or a quick unlock. */
+export type StepUpProof = 'password' | 'password-or-unlock'
+
+/** 403 STEP_UP_REQUIRED unless this session has the proof recently (within STEP_UP_MINUTES). */
+export async function requireRecentPassword(ctx: ServerContext, request: FastifyRequest, accepts: StepUpProof = 'password'): Promise<void> {
+  const proof = await proofOf(ctx, request)
+  const recent = (at: number | null | undefined) => at != null && ctx.now() - at <= ctx.identity.stepUpMinutes * 60_000
+  if (recent(proof?.passwordAt) || (accepts === 'password-or-unlock' && recent(proof?.unlockedAt))) return
+  throw fail(403, 'STEP_UP_REQUIRED')
+}
+
+/** A withdrawal: while the identity is on, the password or a quick unlock given recently in this session. */
+export async function requireWithdrawalProof(ctx: ServerContext, request: FastifyRequest): Promise<void> {
+  if (identityOn(ctx.identity)) await requireRecentPassword(ctx, request, 'password-or-unlock')
 }
 
 /**

@@ -30,6 +30,9 @@ import { migration as m0022 } from './0022_refund_refusals'
 import { migration as m0023 } from './0023_chat_files_sent'
 import { migration as m0024 } from './0024_lookup_indexes'
 import { migration as m0025 } from './0025_production_mark'
+import { migration as m0026 } from './0026_staff_security'
+import { migration as m0027 } from './0027_quick_unlock_proof'
+import { migration as m0028 } from './0028_login_address_lookup'
 
 /** Every migration by its file name (without `.ts`); the number orders them. */
 export const migrations: Record<string, Migration> = {
@@ -58,6 +61,9 @@ export const migrations: Record<string, Migration> = {
   '0023_chat_files_sent': m0023,
   '0024_lookup_indexes': m0024,
   '0025_production_mark': m0025,
+  '0026_staff_security': m0026,
+  '0027_quick_unlock_proof': m0027,
+  '0028_login_address_lookup': m0028,
 }
 
 /**

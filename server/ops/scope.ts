@@ -1,14 +1,20 @@
 // The operator API's scope (issue 33): one hook signs every route inside in as a staff member and
 // decorates the request with them; each route names the duty it needs (roles.ts), checked before
-// its handler. Areas register their operator routes here (AreaRoutes.ops), as they register their
-// member routes behind the member hook.
+// its handler, and a refusal is audited (issue 47). A staff member with a setup to do (their own
+// password after a reset, their authenticator code) reaches only what does it (SETUP_ROUTES).
+// Areas register their operator routes here (AreaRoutes.ops), as they register their member
+// routes behind the member hook.
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { RoutesPlugin } from '../shared/http/area'
 import { fail } from '../shared/http/errors'
-import type { Actor } from './audit'
+import { opsEndpoints as E } from '../../src/api/contract/ops'
+import { type Actor, audit } from './audit'
 import type { StaffRow } from './repo'
 import { type Duty, mayDo } from './roles'
-import { authenticateStaff } from './staff'
+import { authenticateStaff, pendingSetup, staffTotpRule } from './staff'
+
+/** What a session with a setup to do may still call. */
+const SETUP_ROUTES = new Set([E.me, E.logout, E.changePassword, E.totpSetup, E.totpConfirm].map((endpoint) => `${endpoint.method} ${endpoint.path}`))
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -28,6 +34,9 @@ export async function opsScope(app: FastifyInstance, routes: RoutesPlugin): Prom
       const { staff, tokenHash } = await authenticateStaff(scope.serverContext, request.headers.authorization)
       request.staff = staff
       request.staffTokenHash = tokenHash
+      if (pendingSetup(staff, await staffTotpRule(scope.serverContext)) !== null && !SETUP_ROUTES.has(`${request.method} ${request.routeOptions.url}`)) {
+        throw fail(403, 'SETUP_REQUIRED')
+      }
     })
     await scope.register(routes)
   })
@@ -36,7 +45,12 @@ export async function opsScope(app: FastifyInstance, routes: RoutesPlugin): Prom
 /** Route options that refuse a staff member whose role may not do `duty` (403 FORBIDDEN_ROLE). */
 export const needs = (duty: Duty) => ({
   preHandler: async (request: FastifyRequest) => {
-    if (!mayDo(request.staff.role, duty)) throw fail(403, 'FORBIDDEN_ROLE')
+    if (mayDo(request.staff.role, duty)) return
+    // Who tried what outside their role is for the admin to see (issue 47).
+    await audit(request.server.serverContext.db, actorOf(request), request.server.serverContext.now(), {
+      action: 'staff.forbidden', item: `staff:${request.staff.id}`, after: { route: `${request.method} ${request.routeOptions.url}`, duty },
+    })
+    throw fail(403, 'FORBIDDEN_ROLE')
   },
 })
 

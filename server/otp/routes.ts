@@ -12,6 +12,7 @@ import { checkPhone } from '../shared/phone'
 import { randomToken, sha256 as hash } from '../shared/tokens'
 import { maskPhone } from '../shared/mask'
 import * as store from './repo'
+import { isMembersAddress } from '../auth/repo'
 
 export const OTP_TTL_MS = 5 * 60 * 1000
 export const RESEND_AFTER_MS = 60 * 1000
@@ -36,8 +37,10 @@ const otpRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const phone = request.body.phoneNumber.trim()
       checkPhone(variantOf(ctx), phone)
       // Per address and for everyone before anything is looked up: whether a phone is registered
-      // is an answer too, and a machine hears only a handful of them.
-      await takeAttempt(ctx.db, otpRequestLimits(ctx.limits, request.ip), ctx.now(), request.log)
+      // is an answer too, and a machine hears only a handful of them. Where members sign in, the
+      // cap for everyone alerts but lets them through (issue 47).
+      const known = await isMembersAddress(ctx.db, request.ip, ctx.now())
+      await takeAttempt(ctx.db, otpRequestLimits(ctx.limits, request.ip, known), ctx.now(), request.log)
       if (await findMemberByUsername(ctx.db, phone)) throw fail(409, 'EXISTING_USER')
       const now = ctx.now()
       // Only the player holding the phone's verified token skips the code (spec 4): anyone else

@@ -16,8 +16,8 @@ export type RateEventKind =
   | 'messenger_login_address' | 'passkey_login_address' | 'quick_unlock_login_address'
   | 'deposit_slip' | 'deposit_truelink'
   | 'chat_message' | 'chat_upload' | 'chat_message_address' | 'chat_upload_address' | 'chat_upload_bytes_address'
+  | 'staff_login_fail' | 'staff_login_name' | 'staff_login_address' | 'staff_password_change' | 'member_lookup'
   /** One per ALERT logged, subject the full limit's kind: at most one alert per limit per window. */
-  | 'staff_login_name' | 'staff_login_address'
   | 'limit_alert'
 
 const MINUTE = 60 * 1000
@@ -79,6 +79,8 @@ export interface Limits {
   /** Bytes of chat uploads one address may send in an hour, across rooms, as the requests declare
    *  them (counted in started MiB, see chatUploadAddressLimits). */
   chatUploadBytesPerAddress: number
+  /** Member lookups one staff member makes in an hour (the operator API's search). */
+  memberLookupsPerStaff: number
 }
 
 export const DEFAULT_LIMITS: Limits = {
@@ -100,6 +102,7 @@ export const DEFAULT_LIMITS: Limits = {
   chatMessagesPerAddress: 120,
   chatUploadsPerAddress: 40,
   chatUploadBytesPerAddress: 100 * 1024 * 1024,
+  memberLookupsPerStaff: 120,
 }
 
 export const LOGIN_WINDOW_MS = 15 * MINUTE
@@ -138,12 +141,29 @@ export const loginLimits = (limits: Limits, phone: string, address: string, know
   { kind: 'login_all', subject: '*', max: limits.loginGlobalAlert, windowMs: LOGIN_WINDOW_MS, code: 'REQUEST_LIMIT', whenFull: 'alert' },
 ]
 
-/** A staff sign-in (issue 33), counted before the password is checked: the username's failures
- *  and the address's, each a growing delay past its free ones, as a member's login. */
-export const staffLoginLimits = (limits: Limits, username: string, address: string): Limit[] => [
-  { kind: 'staff_login_name', subject: username, max: limits.loginFreePerPhoneAddress, windowMs: LOGIN_FAILURE_WINDOW_MS, code: 'REQUEST_LIMIT', delay: loginDelay },
-  { kind: 'staff_login_address', subject: addressGroup(address), max: limits.loginFreePerAddress, windowMs: LOGIN_ADDRESS_WINDOW_MS, code: 'REQUEST_LIMIT', delay: loginDelay },
+/**
+ * A staff sign-in (issues 33 and 47), counted before the password is checked exactly as a member's
+ * login (loginLimits): the username's failures from this address, from anywhere and the address's
+ * across usernames, each a growing delay past its free ones. `known`: the staff member signed in
+ * from this address group before (ops/repo.ts), where only their failures from there apply, so a
+ * stranger's guesses elsewhere do not keep them out of the console.
+ */
+export const staffLoginLimits = (limits: Limits, username: string, address: string, known: boolean): Limit[] => [
+  { kind: 'staff_login_fail', subject: `${username}|${addressGroup(address)}`, max: limits.loginFreePerPhoneAddress, windowMs: LOGIN_FAILURE_WINDOW_MS, code: 'REQUEST_LIMIT', delay: loginDelay },
+  { kind: 'staff_login_name', subject: username, max: limits.loginFreePerPhone, windowMs: LOGIN_FAILURE_WINDOW_MS, code: 'REQUEST_LIMIT', delay: loginDelay, countOnly: known },
+  { kind: 'staff_login_address', subject: addressGroup(address), max: limits.loginFreePerAddress, windowMs: LOGIN_ADDRESS_WINDOW_MS, code: 'REQUEST_LIMIT', delay: loginDelay, countOnly: known },
 ]
+
+/** A staff member's own password change (issue 47), checked against their current password. */
+export const staffPasswordLimit = (limits: Limits, staffId: number): Limit => ({
+  kind: 'staff_password_change', subject: String(staffId), max: limits.passwordChange, windowMs: LOGIN_WINDOW_MS, code: 'REQUEST_LIMIT',
+})
+
+/** Member lookups by one staff member (issue 47): each answer may tell a digit of a phone, so a
+ *  person reads a bounded number of them an hour. */
+export const memberLookupLimit = (limits: Limits, staffId: number): Limit => ({
+  kind: 'member_lookup', subject: String(staffId), max: limits.memberLookupsPerStaff, windowMs: HOUR, code: 'REQUEST_LIMIT',
+})
 
 /** Change-password checks of one member. */
 export const passwordChangeLimit = (limits: Limits, memberId: number): Limit => ({
@@ -200,11 +220,15 @@ export const chatUploadRoomLimit = (limits: Limits, subject: string): Limit => (
   kind: 'chat_upload', subject, max: limits.chatUploads, windowMs: CHAT_UPLOAD_WINDOW_MS, code: 'REQUEST_LIMIT',
 })
 
-/** An OTP send, counted per address and for everyone before anything is looked up (whether the
- *  phone is registered is an answer too). */
-export const otpRequestLimits = (limits: Limits, address: string): Limit[] => [
+/**
+ * An OTP send, counted per address and for everyone before anything is looked up (whether the
+ * phone is registered is an answer too). `known`: a member signed in successfully from this
+ * address lately (issue 47): the cap for everyone, when full, still logs its alert but does not
+ * refuse it, so filling the cap from fresh addresses stops no player at a place players use.
+ */
+export const otpRequestLimits = (limits: Limits, address: string, known = false): Limit[] => [
   { kind: 'otp_address', subject: addressGroup(address), max: limits.otpPerAddress, windowMs: OTP_WINDOW_MS, code: 'REQUEST_LIMIT' },
-  { kind: 'otp_all', subject: '*', max: limits.otpGlobal, windowMs: OTP_WINDOW_MS, code: 'REQUEST_LIMIT', whenFull: 'refuse-and-alert' },
+  { kind: 'otp_all', subject: '*', max: limits.otpGlobal, windowMs: OTP_WINDOW_MS, code: 'REQUEST_LIMIT', whenFull: known ? 'alert' : 'refuse-and-alert' },
 ]
 
 /** The SMS to one phone, counted where it is sent. */

@@ -16,6 +16,9 @@ const defaults: Settings = {
   depositManual: false,
   invite: { active: true, type: 'turnover', isXArea: false, percent: 1 },
   refund: { percent: 5, period: 'week' },
+  // ฿20,000 and about as much in kip; a day between crediting a member and paying them out.
+  approvals: { secondAboveMinor: { THB: 20_000_00, LAK: 12_000_000_00 }, separationHours: 24 },
+  staffTotp: 'admins',
   spin: {
     name: 'Lucky wheel',
     names: { th: 'วงล้อนำโชค', la: 'ວົງລໍ້ນຳໂຊກ', en: 'Lucky wheel' },

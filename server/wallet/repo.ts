@@ -107,6 +107,11 @@ export async function waitingWithdrawals(db: Db, limit: number, statuses: readon
     .execute()
 }
 
+/** One withdrawal, whatever its state; undefined when there is none. */
+export async function findWithdrawal(db: Db, id: number): Promise<WithdrawalRow | undefined> {
+  return db.selectFrom('withdrawals').select(withdrawalColumns).where('id', '=', id).executeTakeFirst()
+}
+
 export async function withdrawalExists(db: Db, id: number): Promise<boolean> {
   return (await db.selectFrom('withdrawals').select('id').where('id', '=', id).executeTakeFirst()) !== undefined
 }

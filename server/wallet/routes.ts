@@ -13,7 +13,7 @@ import type { AreaRoutes } from '../shared/http/area'
 import { routeOf } from '../shared/http/endpoint'
 import { fail } from '../shared/http/errors'
 import { idempotent, idempotentSteps, replayed } from '../shared/idempotency'
-import { requireRecentPassword } from '../identity/stepUp'
+import { requireWithdrawalProof } from '../identity/stepUp'
 import { checkBooks } from './books'
 import * as wallet from './service'
 import { walletOpsRoutes } from './opsRoutes'
@@ -53,7 +53,7 @@ const memberRoutes: FastifyPluginAsyncTypebox = async (app) => {
       ...routeOf(route, { body: C.WithdrawRequest, response: { 200: C.WithdrawResponse } }),
       handler: async (request, reply) => {
         // Before the key is stored: the same key sent again after the step-up goes through once.
-        await requireRecentPassword(ctx, request)
+        await requireWithdrawalProof(ctx, request)
         const requested = await idempotent(ctx, request, reply, (scoped) => requestWithdrawal(scoped, request.member, request.body.amount))
         if (!replayed(reply)) await announceWithdrawal(ctx, requested.withdrawal)
         return requested

@@ -7,6 +7,7 @@ import { identityEndpoints as I, type MessengerCredential, type MessengerProvide
 import type { IdentitiesResponse, TelegramContactRequest } from './contract/identity'
 import { getConfig } from './config'
 import { shownInline } from './queryClient'
+import { withStepUp } from './stepUp'
 
 export const identityKeys = {
   all: ['identity'] as const,
@@ -38,9 +39,12 @@ function useIdentityChange<T>(change: (variables: T) => Promise<IdentitiesRespon
   })
 }
 
-/** Links the messenger the app runs in: only after the player confirmed. */
-export const useLinkMessenger = () => useIdentityChange((credential: MessengerCredential) => call(I.link, { body: credential }))
-export const useUnlinkMessenger = () => useIdentityChange((provider: MessengerProvider) => call(I.unlink, { params: { provider } }))
+/** Links the messenger the app runs in: only after the player confirmed. Linking and unlinking
+ *  take the password given lately (issue 47): asked again when the server says so. */
+export const useLinkMessenger = () =>
+  useIdentityChange((credential: MessengerCredential) => withStepUp(() => call(I.link, { body: credential }), { passwordOnly: true }))
+export const useUnlinkMessenger = () =>
+  useIdentityChange((provider: MessengerProvider) => withStepUp(() => call(I.unlink, { params: { provider } }), { passwordOnly: true }))
 
 /** The password given again (STEP_UP_REQUIRED): this session may withdraw for a while. */
 export const stepUp = (password: string) => call(I.stepUp, { body: { password } })

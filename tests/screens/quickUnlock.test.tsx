@@ -8,7 +8,8 @@ import { LoginPage } from '../../src/features/auth/LoginPage'
 import QuickUnlockSection from '../../src/features/profile/QuickUnlockSection'
 import type { BiometricVault, BiometryStatus } from '../../src/platform/types'
 import { session, signIn } from '../../src/state/session'
-import { withdrawHeld } from '../heldWithdrawal'
+import { PromptHost, withdrawHeld } from '../heldWithdrawal'
+import { BankAccountNameModal } from '../../src/features/wallet/withdraw/BankAccountNameModal'
 import { renderScreen, text, type Call, type Routes } from '../renderScreen'
 
 const TELEGRAM_ON = { identity: { telegram: true, line: false, passkeys: false, stepUpMinutes: 15 } }
@@ -203,5 +204,34 @@ describe('quick unlock answers the password asked again', () => {
     await user.type(within(prompt).getByLabelText(text('fields.password'), { selector: 'input' }), 'demo1234{Enter}')
     expect(await within(modal).findByText(text('withdraw.success'))).toBeVisible()
     expect(posts(calls, '/api/wallet/withdrawAll')).toHaveLength(2)
+  })
+})
+
+// Issue 47: a quick unlock proves the player for a withdrawal, never for a bank account change.
+describe('a bank account change asked for the password again', () => {
+  it('offers no quick unlock, only the password, and then sends the same change once more', async () => {
+    const biometry = faceId({ saved: true })
+    let asked = 0
+    const saved = vi.fn()
+    const { user, calls } = await renderScreen(<><BankAccountNameModal open bankCode="KTB" onClose={() => undefined} onSaved={saved} /><PromptHost /></>, {
+      path: '/user/home', config: TELEGRAM_ON, platform: { kind: 'telegram', biometry },
+      setup: () => signIn('tg', false, { openedBy: 'telegram' }),
+      api: {
+        'PUT /api/account/bankAccountName': () => (asked++ === 0 ? [403, { message: 'STEP_UP_REQUIRED' }] : { message: 'OK' }),
+        'POST /api/account/step-up': { message: 'OK' },
+      },
+    })
+    const nameModal = await screen.findByRole('dialog', { name: text('withdraw.nameTitle') })
+    await user.type(within(nameModal).getByLabelText(text('withdraw.nameLabel')), 'somchai jaidee')
+    await user.click(within(nameModal).getByRole('button', { name: text('withdraw.nameSave') }))
+    const prompt = await screen.findByRole('dialog', { name: text('stepUp.title') })
+    expect(within(prompt).getByLabelText(text('fields.password'), { selector: 'input' })).toBeVisible()
+    expect(within(prompt).queryByRole('button', { name: text('identity.quickUnlock.stepUp', { biometry: face() }) })).toBeNull()
+    expect(biometry.open).not.toHaveBeenCalled()
+    await user.type(within(prompt).getByLabelText(text('fields.password'), { selector: 'input' }), 'demo1234{Enter}')
+    await waitFor(() => expect(saved).toHaveBeenCalledWith('SOMCHAI JAIDEE'))
+    expect(calls.filter((call) => call.method === 'PUT').map((call) => call.body)).toEqual([
+      { bankCode: 'KTB', bankAccountName: 'SOMCHAI JAIDEE' }, { bankCode: 'KTB', bankAccountName: 'SOMCHAI JAIDEE' },
+    ])
   })
 })

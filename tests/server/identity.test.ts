@@ -5,7 +5,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { BuildServerOptions } from '../../server/app'
 import { readServerEnv } from '../../server/env'
-import { IDENTITY_OFF } from '../../server/identity/settings'
+import { IDENTITY_OFF, identityOn } from '../../server/identity/settings'
 import { DEMO, MINUTE, OPERATOR_ENV, START, type TestServer, call, expectError, expectSignedIn, login, registerMember, startServer } from './helpers'
 import { BOT_TOKEN, CHANNEL_ID, type LineKeys, TELEGRAM_SIGNED, idToken, identitySettings, initData, link, messengerLogin, serveLineKeys } from './identityHelpers'
 
@@ -44,7 +44,7 @@ async function linkedDemo() {
 }
 
 describe('identity off (no operator setting)', () => {
-  it('serves no identity in /config.json, refuses every identity route, and asks no step-up', async () => {
+  it('serves no identity in /config.json, refuses every identity route, and asks no step-up to withdraw', async () => {
     server = await startServer()
     expect((await call(server.app, 'GET', '/config.json')).body).not.toHaveProperty('identity')
     const token = await login(server.app)
@@ -53,10 +53,26 @@ describe('identity off (no operator setting)', () => {
     expect(await call(server.app, 'GET', '/api/account/identities', { token })).toMatchObject(off)
     expect(await link(server.app, token, 'telegram', initData(1, START))).toMatchObject(off)
     expect(await call(server.app, 'DELETE', '/api/account/identities/telegram', { token })).toMatchObject(off)
-    expect(await call(server.app, 'POST', '/api/account/step-up', { token, body: { password: DEMO.password } })).toMatchObject(off)
     // A day-old password session withdraws as it always did.
     server.advance(24 * 60 * MINUTE - MINUTE)
     expect((await call(server.app, 'POST', '/api/wallet/withdraw', { token, body: { amount: 100 } })).status).toBe(200)
+  })
+
+  // Issue 47 §7: on 3490fad, with the identity off, the bank account changed with the token alone.
+  it('still asks for the password again before a bank account change, and takes it by the step-up', async () => {
+    server = await startServer()
+    const token = await login(server.app)
+    const bank = { name: 'DEMO PLAYER', bankCode: 'SCB', bankAccountName: 'DEMO PLAYER', bankAccountNo: '5556667771' }
+    // Within STEP_UP_MINUTES of the sign-in the password given then is enough.
+    server.advance(10 * MINUTE)
+    expect((await call(server.app, 'PUT', '/api/account/profile', { token, body: bank })).status).toBe(200)
+    server.advance(MINUTE)
+    const stolen = await call(server.app, 'PUT', '/api/account/profile', { token, body: { ...bank, bankAccountNo: '5556667772' } })
+    expect(stolen).toMatchObject(expectError(403, 'STEP_UP_REQUIRED'))
+    expect(await call(server.app, 'PUT', '/api/account/bankAccountName', { token, body: { bankCode: 'SCB', bankAccountName: 'DEMO P PLAYER' } })).toMatchObject(expectError(403, 'STEP_UP_REQUIRED'))
+    expect(await call(server.app, 'POST', '/api/account/step-up', { token, body: { password: 'not-the-password' } })).toMatchObject(expectError(400, 'WRONG_PASSWORD'))
+    expect((await call(server.app, 'POST', '/api/account/step-up', { token, body: { password: DEMO.password } })).status).toBe(200)
+    expect((await call(server.app, 'PUT', '/api/account/profile', { token, body: { ...bank, bankAccountNo: '5556667772' } })).status).toBe(200)
   })
 
   it('a messenger that is not configured is off while the other is on', async () => {
@@ -266,8 +282,44 @@ describe('unlinking', () => {
   it('from the messenger session itself ends that session too', async () => {
     await start()
     const { messenger } = await linkedDemo()
+    // Issue 47: the messenger session alone unlinks nothing; with the password given again it may.
+    expect(await call(server.app, 'DELETE', '/api/account/identities/telegram', { token: messenger })).toMatchObject(expectError(403, 'STEP_UP_REQUIRED'))
+    expect((await call(server.app, 'POST', '/api/account/step-up', { token: messenger, body: { password: DEMO.password } })).status).toBe(200)
     expect((await call(server.app, 'DELETE', '/api/account/identities/telegram', { token: messenger })).status).toBe(200)
     expect((await call(server.app, 'GET', '/api/account/profile', { token: messenger })).status).toBe(401)
+  })
+})
+
+// Issue 47 §4: on 3490fad a messenger link outlived a password change, and a password session of
+// any age (up to 7 days) linked or unlinked one.
+describe('a password change and the links', () => {
+  it('ends every messenger link and the sessions they opened, keeping the session that changed it', async () => {
+    await start()
+    const { password, messenger } = await linkedDemo()
+    const change = await call(server.app, 'PUT', '/api/account/changepwd', { token: messenger, body: { oldPassword: DEMO.password, newPassword: 'a-new-password-1' } })
+    expect(change.status, JSON.stringify(change.body)).toBe(200)
+    // The messenger session that changed it stays (the password proved it); the link does not.
+    expect((await call(server.app, 'GET', '/api/account/profile', { token: messenger })).status).toBe(200)
+    expect((await call(server.app, 'GET', '/api/account/identities', { token: messenger })).body).toEqual({ identities: [] })
+    expect((await call(server.app, 'GET', '/api/account/profile', { token: password })).status).toBe(401)
+    expect(await messengerLogin(server.app, 'telegram', initData(TELEGRAM_USER, now()))).toMatchObject(expectError(401, 'IDENTITY_NOT_LINKED'))
+    const events = await server.app.serverContext.db.selectFrom('identity_events').select('action').orderBy('id').execute()
+    expect(events.map((event) => event.action)).toEqual(['link', 'unlink'])
+  })
+
+  it('links and unlinks only with the password given within STEP_UP_MINUTES', async () => {
+    await start()
+    const token = await login(server.app)
+    server.advance(11 * MINUTE)
+    const stale = expectError(403, 'STEP_UP_REQUIRED')
+    expect(await link(server.app, token, 'telegram', initData(TELEGRAM_USER, now()))).toMatchObject(stale)
+    expect((await call(server.app, 'POST', '/api/account/step-up', { token, body: { password: DEMO.password } })).status).toBe(200)
+    // The same init data was not used up by the refusal.
+    expect((await link(server.app, token, 'telegram', initData(TELEGRAM_USER, now()))).status).toBe(200)
+    server.advance(11 * MINUTE)
+    expect(await call(server.app, 'DELETE', '/api/account/identities/telegram', { token })).toMatchObject(stale)
+    expect((await call(server.app, 'POST', '/api/account/step-up', { token, body: { password: DEMO.password } })).status).toBe(200)
+    expect((await call(server.app, 'DELETE', '/api/account/identities/telegram', { token })).status).toBe(200)
   })
 })
 
@@ -402,20 +454,23 @@ describe('the operator settings (readServerEnv)', () => {
 
   it('are off without a Telegram or LINE setting, whatever else is set', () => {
     expect(read({}).identity).toBeUndefined()
-    expect(read({ STEP_UP_MINUTES: '5', TELEGRAM_INIT_DATA_MAX_AGE: '60' }).identity).toBeUndefined()
+    // STEP_UP_MINUTES alone keeps the identity off, and still sets how long the password lasts for a bank change (issue 47).
+    const off = read({ STEP_UP_MINUTES: '5', TELEGRAM_INIT_DATA_MAX_AGE: '60' }).identity
+    expect(off).toMatchObject({ stepUpMinutes: 5 })
+    expect(identityOn(off!)).toBe(false)
   })
 
   it('read each setting, with the defaults the README gives', () => {
     expect(read({ TELEGRAM_BOT_TOKEN: BOT_TOKEN }).identity).toEqual({
       telegramBotToken: BOT_TOKEN, telegramBotId: undefined, telegramTestEnv: false, telegramMaxAgeSeconds: 3600,
-      lineChannelId: undefined, lineJwksUrl: 'https://api.line.me/oauth2/v2.1/certs', stepUpMinutes: 10, telegramContactSkipsOtp: false,
+      lineChannelId: undefined, lineJwksUrl: 'https://api.line.me/oauth2/v2.1/certs', stepUpMinutes: 10, telegramContactSkipsOtp: false, quickUnlockMaxDays: 30,
     })
     expect(read({
       TELEGRAM_BOT_ID: '7342037359', TELEGRAM_TEST_ENV: '1', TELEGRAM_INIT_DATA_MAX_AGE: '600',
       LINE_CHANNEL_ID: CHANNEL_ID, LINE_JWKS_URL: 'http://127.0.0.1:8900/dev/line/jwks', STEP_UP_MINUTES: '3',
     }).identity).toEqual({
       telegramBotToken: undefined, telegramBotId: 7342037359, telegramTestEnv: true, telegramMaxAgeSeconds: 600,
-      lineChannelId: CHANNEL_ID, lineJwksUrl: 'http://127.0.0.1:8900/dev/line/jwks', stepUpMinutes: 3, telegramContactSkipsOtp: false,
+      lineChannelId: CHANNEL_ID, lineJwksUrl: 'http://127.0.0.1:8900/dev/line/jwks', stepUpMinutes: 3, telegramContactSkipsOtp: false, quickUnlockMaxDays: 30,
     })
   })
 

@@ -2,6 +2,7 @@
 // (as `npm run staff` makes them), signed in through the API; a slip and a withdrawal waiting; a
 // staff console's socket.
 import type { FastifyInstance } from 'fastify'
+import { generate } from 'otplib'
 import { io, type Socket } from 'socket.io-client'
 import type { StaffRole } from '../../src/api/contract/ops'
 import { addStaff } from '../../server/ops/staff'
@@ -12,14 +13,33 @@ export const STAFF_PASSWORD = 'counter-staff-2026'
 
 let made = 0
 
-/** A new staff member of `role` and their session token. */
-export async function staffSession(app: FastifyInstance, role: StaffRole): Promise<{ token: string; id: number; username: string }> {
+/** The authenticator's code for `secret` at the server's own clock (tests move it), `stepsAhead` steps on. */
+export const totpCode = (app: FastifyInstance, secret: string, stepsAhead = 0): Promise<string> =>
+  generate({ secret, epoch: Math.floor(app.serverContext.now() / 1000) + stepsAhead * 30 })
+
+/** Sets up the signed-in staff member's authenticator code (what an admin must do first): its secret. */
+export async function setUpTotp(app: FastifyInstance, token: string): Promise<string> {
+  const setup = await call(app, 'POST', '/ops/api/me/totp', { token })
+  if (setup.status !== 200) throw new Error(`TOTP setup failed: ${JSON.stringify(setup.body)}`)
+  const secret = setup.body.secret as string
+  const confirmed = await call(app, 'POST', '/ops/api/me/totp/confirm', { token, body: { code: await totpCode(app, secret) } })
+  if (confirmed.status !== 200) throw new Error(`TOTP confirm failed: ${JSON.stringify(confirmed.body)}`)
+  return secret
+}
+
+/**
+ * A new staff member of `role` and their session token, ready to work: an admin (or anyone, when
+ * the switch says so) has set up their authenticator code, whose secret is answered.
+ */
+export async function staffSession(app: FastifyInstance, role: StaffRole): Promise<{ token: string; id: number; username: string; secret?: string }> {
   made += 1
   const username = `${role}${made}`
   const staff = await addStaff(app.serverContext, { username, name: `${role} ${made}`, role, password: STAFF_PASSWORD }, { staffId: null, address: 'test' })
   const signedIn = await call(app, 'POST', '/ops/api/login', { body: { username, password: STAFF_PASSWORD } })
   if (signedIn.status !== 200) throw new Error(`staff sign-in failed: ${JSON.stringify(signedIn.body)}`)
-  return { token: signedIn.body.token as string, id: staff.id, username }
+  const token = signedIn.body.token as string
+  const secret = (signedIn.body.staff as { setup: string | null }).setup === 'totp' ? await setUpTotp(app, token) : undefined
+  return { token, id: staff.id, username, secret }
 }
 
 /** The member's upload of a slip image: its reference, processing. */

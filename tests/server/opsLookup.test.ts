@@ -1,5 +1,5 @@
 // @vitest-environment node
-// Issue 33, member lookup (duty lookup): a member found by phone (whole or its last digits), bank
+// Issue 33, member lookup (duty lookup): a member found by phone (whole or its last 4 digits), bank
 // account number or id, every number masked; a member's wallet, game balances, last movements and
 // withdrawals still waiting; each lookup in the audit trail, a long query's digits masked there.
 import { afterEach, describe, expect, it } from 'vitest'
@@ -22,6 +22,24 @@ const lookups = (app: TestServer['app']) =>
   app.serverContext.db.selectFrom('ops_audit').selectAll().where('action', '=', 'member.lookup').orderBy('id').execute()
 
 describe('member lookup', () => {
+  // Issue 47: on 3490fad support rebuilt a whole phone from its mask by searching ever longer endings (33 lookups).
+  it('finds by exactly the last 4 digits, never a longer ending, and counts each staff member\'s lookups', async () => {
+    server = await startServer({ limits: { memberLookupsPerStaff: 8 } })
+    const support = await staffSession(server.app, 'support')
+    expect((await search(support.token, '5678')).map((m) => m.id)).toEqual([String(DEMO_MEMBER_ID)])
+    // Each longer ending would tell one more digit behind the mask: none matches.
+    for (const ending of ['45678', '345678', '2345678', '12345678', '812345678']) expect(await search(support.token, ending), ending).toEqual([])
+    expect((await search(support.token, '0812345678')).map((m) => m.id)).toEqual([String(DEMO_MEMBER_ID)])
+    // Searches and member pages together: 8 an hour here (120 by default), then 429, for this person only.
+    expect((await call(server.app, 'GET', `/ops/api/members/${DEMO_MEMBER_ID}`, { token: support.token })).status).toBe(200)
+    const refused = await call(server.app, 'GET', '/ops/api/members?q=5678', { token: support.token })
+    expect(refused).toMatchObject(expectError(429, 'REQUEST_LIMIT'))
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0)
+    expect(await call(server.app, 'GET', `/ops/api/members/${DEMO_MEMBER_ID}`, { token: support.token })).toMatchObject(expectError(429, 'REQUEST_LIMIT'))
+    const other = await staffSession(server.app, 'support')
+    expect((await search(other.token, '5678')).map((m) => m.id)).toEqual([String(DEMO_MEMBER_ID)])
+  })
+
   it('finds a member by phone, its last digits, bank account number or id, masked', async () => {
     server = await startServer()
     const support = await staffSession(server.app, 'support')

@@ -147,6 +147,24 @@ describe('POST /api/otp/send', () => {
     expect(answers.map((answer) => answer.status)).toEqual([409, 409, 409, 429, 429, 429])
     expect(lines.filter((line) => line.includes('ALERT') && line.includes('otp_all'))).toHaveLength(1)
   })
+
+  // Issue 47: on 3490fad a full cap for everyone stopped every registration, wherever it came from.
+  it('lets a place where members signed in through a full cap, still alerting, and refuses fresh addresses', async () => {
+    await server.app.close()
+    const lines: string[] = []
+    server = await startServer({ limits: { otpGlobal: 3 }, logger: true, loggerStream: { write: (line) => lines.push(line) } })
+    // A member signed in from this place (a home, a carrier's shared address) before the flood.
+    expect((await call(server.app, 'POST', '/api/login', { body: { username: DEMO.phone, password: DEMO.password }, address: '10.8.0.1' })).status).toBe(200)
+    for (let i = 0; i < 3; i++) await call(server.app, 'POST', '/api/otp/send', { body: { phoneNumber: `08200000${10 + i}` }, address: `10.9.0.${i}` })
+    expect((await call(server.app, 'POST', '/api/otp/send', { body: { phoneNumber: '0820000099' }, address: '10.9.9.9' })).status).toBe(429)
+    const player = await call(server.app, 'POST', '/api/otp/send', { body: { phoneNumber: '0820000077' }, address: '10.8.0.1' })
+    expect(player.status, JSON.stringify(player.body)).toBe(200)
+    expect(lines.filter((line) => line.includes('ALERT') && line.includes('otp_all'))).toHaveLength(1)
+    // Its own limits still hold there.
+    server.advance(61_000)
+    for (let i = 0; i < 9; i++) await call(server.app, 'POST', '/api/otp/send', { body: { phoneNumber: `08300000${10 + i}` }, address: '10.8.0.1' })
+    expect(await call(server.app, 'POST', '/api/otp/send', { body: { phoneNumber: '0830000099' }, address: '10.8.0.1' })).toMatchObject({ status: 429 })
+  })
 })
 
 describe('POST /api/otp/verify', () => {

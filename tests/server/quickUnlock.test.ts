@@ -80,10 +80,11 @@ describe('turning quick unlock on and signing in with it', () => {
     expect(signedIn.status).toBe(200)
     const unlocked = signedIn.body.token as string
     await expectSignedIn(server.app, unlocked)
-    const opened = await server.app.serverContext.db.selectFrom('sessions').select(['password_at', 'identity_id', 'passkey_id'])
+    const opened = await server.app.serverContext.db.selectFrom('sessions').select(['password_at', 'unlocked_at', 'identity_id', 'passkey_id'])
       .where('quick_unlock_id', '=', id).execute()
-    expect(opened.map((session) => ({ ...session, password_at: Number(session.password_at) }))).toEqual([{ password_at: START + MINUTE, identity_id: null, passkey_id: null }])
-    // Biometry is the password given: no step-up is asked.
+    // Issue 47: biometry proves the player, and is not the password.
+    expect(opened.map((session) => ({ ...session, unlocked_at: Number(session.unlocked_at) }))).toEqual([{ password_at: null, unlocked_at: START + MINUTE, identity_id: null, passkey_id: null }])
+    // It lets a withdrawal go with no step-up.
     expect((await withdraw(unlocked, 'after-quick-unlock')).status).toBe(200)
     expect(await list(unlocked)).toEqual([{ id, createdAt: START, lastUsedAt: START + MINUTE }])
   })
@@ -243,3 +244,41 @@ if (onPostgres()) {
     })
   })
 }
+
+// Issue 47: on 3490fad a quick unlock never expired and counted as the password given, so it alone
+// could change the bank account a withdrawal pays.
+describe('a quick unlock is not the password', () => {
+  const newBank = { name: 'DEMO PLAYER', bankCode: 'SCB', bankAccountName: 'DEMO PLAYER', bankAccountNo: '5556667779' }
+  const changeBank = (token: string) => call(server.app, 'PUT', '/api/account/profile', { token, body: newBank })
+
+  it('lets a withdrawal go, never alone a bank account change, at its sign-in or its step-up', async () => {
+    await start()
+    const { secret } = await demoQuickUnlock()
+    server.advance(MINUTE)
+    const unlocked = (await unlock(secret)).body.token as string
+    expect(await changeBank(unlocked)).toMatchObject(expectError(403, 'STEP_UP_REQUIRED'))
+    expect((await stepUp(unlocked, secret)).status).toBe(200)
+    expect(await changeBank(unlocked)).toMatchObject(expectError(403, 'STEP_UP_REQUIRED'))
+    expect((await withdraw(unlocked, 'by-biometry')).status).toBe(200)
+    // Nor does it make another way back in.
+    expect(await add(unlocked)).toMatchObject(expectError(403, 'STEP_UP_REQUIRED'))
+    expect((await call(server.app, 'POST', '/api/account/step-up', { token: unlocked, body: { password: DEMO.password } })).status).toBe(200)
+    expect((await changeBank(unlocked)).status).toBe(200)
+  })
+
+  it('is refused, and removed, once its device has not had the password for QUICK_UNLOCK_MAX_DAYS; the password on it starts the age again', async () => {
+    await start({ identity: identitySettings({ telegramBotToken: BOT_TOKEN, quickUnlockMaxDays: 30 }) })
+    const { secret: kept } = await demoQuickUnlock()
+    const { secret: lapsed } = await demoQuickUnlock()
+    server.advance(29 * 24 * 60 * MINUTE)
+    // The password given in a session the first opened renews it; the second's device never has it.
+    const session = (await unlock(kept)).body.token as string
+    expect((await call(server.app, 'POST', '/api/account/step-up', { token: session, body: { password: DEMO.password } })).status).toBe(200)
+    expect((await unlock(lapsed)).status).toBe(200)
+    server.advance(2 * 24 * 60 * MINUTE)
+    expect((await unlock(kept)).status).toBe(200)
+    expect(await unlock(lapsed)).toMatchObject(invalid)
+    expect(await unlock(lapsed)).toMatchObject(invalid)
+    expect(await server.app.serverContext.db.selectFrom('quick_unlocks').select('id').execute()).toHaveLength(1)
+  })
+})

@@ -33,6 +33,26 @@ const directives = (header: unknown) =>
   Object.fromEntries(String(header).split(';').map((part) => part.trim().split(/\s+/)).map(([name, ...values]) => [name, values]))
 
 describe('security headers', () => {
+  // Issue 47: on 3490fad /ops/ had the player's policy (framed by Telegram's origin, images from any https host).
+  it("serves the staff console with a policy of its own: never framed, this origin only; its API answers never cached", async () => {
+    for (const url of ['/ops', '/ops/', '/ops/staff', '/ops/api/me', '/ops/api/login']) {
+      const { headers } = await server.app.inject({ method: url.endsWith('login') ? 'POST' : 'GET', url, payload: url.endsWith('login') ? {} : undefined })
+      const csp = directives(headers['content-security-policy'])
+      expect(csp['frame-ancestors'], url).toEqual(["'none'"])
+      expect(csp['script-src'], url).toEqual(["'self'"])
+      expect(csp['img-src'], url).toEqual(["'self'", 'blob:', 'data:'])
+      expect(csp['connect-src'], url).toEqual(["'self'"])
+      expect(headers['x-frame-options'], url).toBe('DENY')
+      expect(headers['referrer-policy'], url).toBe('no-referrer')
+      expect(String(headers['content-security-policy']), url).not.toContain('telegram')
+      if (url.startsWith('/ops/api/')) expect(headers['cache-control'], url).toBe('no-store')
+    }
+    // The player's app keeps its own (Telegram may frame it).
+    const player = directives((await server.app.inject({ method: 'GET', url: '/' })).headers['content-security-policy'])
+    expect(player['frame-ancestors']).toContain('https://web.telegram.org')
+    expect((await server.app.inject({ method: 'GET', url: '/api/lookup/banks' })).headers['cache-control']).not.toBe('no-store')
+  })
+
   it('serves the policy of the issue on the app and the API', async () => {
     for (const url of ['/', '/login', '/api/lookup/banks', '/config.json']) {
       const { headers } = await server.app.inject({ method: 'GET', url })

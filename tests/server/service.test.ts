@@ -103,11 +103,12 @@ describe('dev endpoints', () => {
     const invite = { active: true, type: 'turnover', isXArea: false, percent: 1 }
     const spin = expect.objectContaining({ name: 'Lucky wheel', coinPerDepositMinor: 100_00, couponDays: 7 })
     const refund = { percent: 5, period: 'week' }
+    const staff = { approvals: { secondAboveMinor: { THB: 20_000_00, LAK: 12_000_000_00 }, separationHours: 24 }, staffTotp: 'admins' }
     expect((await call(server.app, 'GET', '/dev/settings')).body).toEqual({
-      registerOTP: true, terminated: false, spinActive: false, enableChatWidget: false, depositManual: false, invite, spin, refund,
+      registerOTP: true, terminated: false, spinActive: false, enableChatWidget: false, depositManual: false, invite, spin, refund, ...staff,
     })
     const result = await call(server.app, 'POST', '/dev/settings', { body: { spinActive: true } })
-    expect(result.body).toEqual({ registerOTP: true, terminated: false, spinActive: true, enableChatWidget: false, depositManual: false, invite, spin, refund })
+    expect(result.body).toEqual({ registerOTP: true, terminated: false, spinActive: true, enableChatWidget: false, depositManual: false, invite, spin, refund, ...staff })
   })
 
   it('are absent in production', async () => {

@@ -1,7 +1,8 @@
 // Security headers (helmet). The Content-Security-Policy is the backstop behind SafeHtml:
 // scripts only from this origin (plus the hashes of index.html's own inline scripts), no plugins,
 // no <base>, framing only by this origin and Telegram Web. connect-src follows the live runtime
-// config: the wallet API, the chat socket, and LINE's hosts when the app is a LIFF app.
+// config: the wallet API, the chat socket, and LINE's hosts when the app is a LIFF app. The staff
+// console under /ops/ has a stricter policy of its own, and its API answers are never cached.
 import { createHash } from 'node:crypto'
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -96,11 +97,47 @@ export async function registerSecurityHeaders(
     if (!set) headerSets.set(config, (set = recordedHeaders(helmetFor(config))))
     return set
   }
-  app.addHook('onRequest', (_request, reply, done) => {
-    for (const [name, value] of headersOf(currentConfig())) reply.raw.setHeader(name, value)
+  const consoleHeaders = recordedHeaders(consoleHelmet)
+  app.addHook('onRequest', (request, reply, done) => {
+    const path = request.url
+    const forConsole = path === '/ops' || path.startsWith('/ops/') || path.startsWith('/ops?')
+    for (const [name, value] of forConsole ? consoleHeaders : headersOf(currentConfig())) reply.raw.setHeader(name, value)
+    // What the operator API answers (whole account numbers, members' data) is never kept by a
+    // browser or a proxy; a route may still say more (a slip image's `private, no-store`).
+    if (path.startsWith('/ops/api/')) reply.raw.setHeader('Cache-Control', 'no-store')
     done()
   })
 }
+
+/**
+ * The staff console's own policy (issue 47): it is never framed (by Telegram or anyone), loads and
+ * talks to this origin only (its socket included), shows slip pictures as blob: images and its
+ * TOTP QR code inline, and sends no referrer. Its page has no inline script.
+ */
+const consoleHelmet = helmet({
+  contentSecurityPolicy: {
+    useDefaults: false,
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'blob:', 'data:'],
+      connectSrc: ["'self'"],
+      fontSrc: ["'self'"],
+      frameSrc: ["'none'"],
+      workerSrc: ["'none'"],
+      manifestSrc: ["'none'"],
+      objectSrc: ["'none'"],
+      baseUri: ["'none'"],
+      formAction: ["'self'"],
+      frameAncestors: ["'none'"],
+    },
+  },
+  frameguard: { action: 'deny' },
+  referrerPolicy: { policy: 'no-referrer' },
+  crossOriginOpenerPolicy: { policy: 'same-origin' },
+  crossOriginResourcePolicy: { policy: 'same-origin' },
+})
 
 type Middleware = (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void
 

@@ -21,16 +21,32 @@ export const StaffRole = Type.Union([Type.Literal('support'), Type.Literal('cash
 export const STAFF_USERNAME_PATTERN = '^[a-z0-9][a-z0-9._-]{2,31}$'
 export const StaffUsername = Type.String({ pattern: STAFF_USERNAME_PATTERN })
 
+/**
+ * What a staff member must do before anything else (issue 47): `password`, choose their own after
+ * an admin's reset; `totp`, set up the code from an authenticator app their role needs (admins
+ * always, everyone when the `staffTotp` switch says so). Until then their session opens only
+ * `me`, the password change, the setup and sign-out (403 SETUP_REQUIRED).
+ */
+export const StaffSetup = Type.Union([Type.Literal('password'), Type.Literal('totp'), Type.Null()])
+export type StaffSetup = Static<typeof StaffSetup>
+
 export const Staff = Type.Object({
   id: Type.String(),
   username: text(32),
   name: text(100),
   role: StaffRole,
   active: Type.Boolean(),
+  /** Signs in with a code from an authenticator app besides the password. */
+  totp: Type.Boolean(),
+  setup: StaffSetup,
 })
 export type Staff = Static<typeof Staff>
 
-export const OpsLoginRequest = Type.Object({ username: filled(64), password: Type.String({ minLength: 1, maxLength: 256 }) }, { additionalProperties: false })
+/** A TOTP code: six digits from the staff member's authenticator app. */
+export const TotpCode = Type.String({ pattern: '^[0-9]{6}$' })
+
+/** `code`: the authenticator's code, for a staff member who has one (else 401 TOTP_REQUIRED once the password is right). */
+export const OpsLoginRequest = Type.Object({ username: filled(64), password: Type.String({ minLength: 1, maxLength: 256 }), code: Type.Optional(TotpCode) }, { additionalProperties: false })
 export type OpsLoginRequest = Static<typeof OpsLoginRequest>
 export const OpsLoginResponse = Type.Object({ token: text(128), staff: Staff })
 export type OpsLoginResponse = Static<typeof OpsLoginResponse>
@@ -45,6 +61,24 @@ export const MemberRef = Type.Object({
 })
 export type MemberRef = Static<typeof MemberRef>
 
+/**
+ * The first of two people's decision (issue 47): a slip approved, or a withdrawal paid, for more
+ * than the admin's threshold, waiting for another staff member to confirm the same decision.
+ */
+export const Approval = Type.Object({
+  by: Type.Object({ id: Type.String(), username: text(32) }),
+  /** Major units, in `currency`. */
+  amount: Type.Number(),
+  currency: text(8),
+  /** The bank's reference the first person gave (a slip's refNo, a payout's bankReference), if any. */
+  reference: Type.Union([text(64), Type.Null()]),
+  at: text(40),
+})
+export type Approval = Static<typeof Approval>
+/** A decision that waits for a second person: nothing has moved yet. */
+export const AwaitingSecond = Type.Object({ awaitingSecond: Approval })
+export type AwaitingSecond = Static<typeof AwaitingSecond>
+
 /** A slip or gift link waiting to be read (oldest first). */
 export const QueuedSlip = Type.Object({
   reference: text(64),
@@ -55,6 +89,8 @@ export const QueuedSlip = Type.Object({
   /** A slip's image: GET /ops/api/slips/:reference/image. */
   hasImage: Type.Boolean(),
   createdAt: text(40),
+  /** A first approval waiting for a second person; null when none. */
+  approval: Type.Union([Approval, Type.Null()]),
 })
 export type QueuedSlip = Static<typeof QueuedSlip>
 export const SlipQueue = Type.Object({ slips: Type.Array(QueuedSlip) })
@@ -73,7 +109,7 @@ export type SlipDecision = Static<typeof SlipDecision>
 
 /** A withdrawal waiting to be paid (oldest first), with the whole account to pay: `review` ones
  *  are in the payout hold after a change of bank account. */
-export const QueuedWithdrawal = Type.Object({ ...Withdrawal.properties, member: MemberRef })
+export const QueuedWithdrawal = Type.Object({ ...Withdrawal.properties, member: MemberRef, approval: Type.Union([Approval, Type.Null()]) })
 export type QueuedWithdrawal = Static<typeof QueuedWithdrawal>
 export const WithdrawalQueue = Type.Object({ withdrawals: Type.Array(QueuedWithdrawal) })
 export type WithdrawalQueue = Static<typeof WithdrawalQueue>
@@ -84,6 +120,12 @@ export const WithdrawalDecision = Type.Union([
   Type.Object({ status: Type.Literal('failed'), reason: filled(200) }, { additionalProperties: false }),
 ])
 export type WithdrawalDecision = Static<typeof WithdrawalDecision>
+
+/** A decision's answer: the slip or withdrawal as decided, or, above the threshold, the first person's decision waiting for a second. */
+export const SlipDecided = Type.Union([Slip, AwaitingSecond])
+export type SlipDecided = Static<typeof SlipDecided>
+export const WithdrawalDecided = Type.Union([Withdrawal, AwaitingSecond])
+export type WithdrawalDecided = Static<typeof WithdrawalDecided>
 
 /** One row of the audit trail. `before` and `after` are what changed, as the action recorded it. */
 export const AuditEntry = Type.Object({
@@ -131,6 +173,19 @@ export const NewStaff = Type.Object({
   password: Type.String({ maxLength: 256 }),
 }, { additionalProperties: false })
 export type NewStaff = Static<typeof NewStaff>
+/** An admin's reset of a staff member's sign-in: a new password they must change at their next
+ *  sign-in; their second factor is removed and their sessions end. */
+export const StaffReset = Type.Object({ password: Type.String({ maxLength: 256 }) }, { additionalProperties: false })
+export type StaffReset = Static<typeof StaffReset>
+/** A staff member's own new password, given with the current one. */
+export const StaffPasswordChange = Type.Object({ oldPassword: Type.String({ minLength: 1, maxLength: 256 }), newPassword: Type.String({ maxLength: 256 }) }, { additionalProperties: false })
+export type StaffPasswordChange = Static<typeof StaffPasswordChange>
+/** A secret for the staff member's authenticator app: `uri` (otpauth://) for its QR code, `secret` to type in. */
+export const TotpSetup = Type.Object({ secret: text(64), uri: text(512) })
+export type TotpSetup = Static<typeof TotpSetup>
+export const TotpConfirm = Type.Object({ code: TotpCode }, { additionalProperties: false })
+export type TotpConfirm = Static<typeof TotpConfirm>
+
 export const StaffChange = Type.Object({ role: Type.Optional(StaffRole), active: Type.Optional(Type.Boolean()) }, { additionalProperties: false })
 export type StaffChange = Static<typeof StaffChange>
 export const StaffList = Type.Object({ staff: Type.Array(Staff) })
@@ -139,8 +194,15 @@ export type StaffList = Static<typeof StaffList>
 /** What the operator API answers beyond the player API's codes: FORBIDDEN_ROLE (403), a route the
  *  staff member's role may not use; ALREADY_DECIDED (409), a slip or withdrawal another staff member
  *  (or the demo bank) decided first, or a chat session another staff member ended first; LAST_ADMIN (409), a change that would leave no active admin;
- *  STAFF_EXISTS (409), a username taken. */
-export const opsErrorCodes = ['FORBIDDEN_ROLE', 'ALREADY_DECIDED', 'LAST_ADMIN', 'STAFF_EXISTS'] as const
+ *  STAFF_EXISTS (409), a username taken. Issue 47: TOTP_REQUIRED (401), the password is right and the
+ *  authenticator's code must come with it; SETUP_REQUIRED (403), the staff member must first change
+ *  their password or set up their code (Staff.setup); WRONG_CODE (400), a setup's code that is not
+ *  the authenticator's; TOTP_ENABLED (409), a setup asked by one who has a code already;
+ *  SAME_APPROVER (409), the second person of a decision must be another than the first;
+ *  DUTY_SEPARATION (403), this staff member credited (or paid out) the member within the admin's
+ *  window and may not now pay them out (or credit them). */
+export const opsErrorCodes = ['FORBIDDEN_ROLE', 'ALREADY_DECIDED', 'LAST_ADMIN', 'STAFF_EXISTS', 'TOTP_REQUIRED', 'SETUP_REQUIRED', 'WRONG_CODE', 'TOTP_ENABLED',
+  'SAME_APPROVER', 'DUTY_SEPARATION'] as const
 
 /** A staff password's least length: longer than a member's, as it opens every member's money. */
 export const OPS_PASSWORD_MIN_LENGTH = 12
@@ -229,7 +291,7 @@ export type EndSession = Static<typeof EndSession>
 
 // ---- Member lookup (duty lookup) ----
 
-/** Digits of a phone (whole, or its last 4 or more), a bank account number, or a member id;
+/** Digits of a phone (whole, or exactly its last 4), a whole bank account number, or a member id;
  *  spaces and dashes are ignored. */
 export const MemberSearchQuery = Type.Object({ q: Type.String({ pattern: '^[0-9][0-9 -]{0,31}$' }) }, { additionalProperties: false })
 export type MemberSearchQuery = Static<typeof MemberSearchQuery>
@@ -301,7 +363,8 @@ export const OPS_EVENTS = { slips: 'ops:slip', withdrawals: 'ops:withdrawal', ch
 /** A slip (its reference) or a withdrawal (its id): `new` joins the queue, `decided` leaves it. */
 export interface OpsQueueEvent {
   id: string
-  state: 'new' | 'decided'
+  /** `approval`: a first person decided; it waits for a second. */
+  state: 'new' | 'approval' | 'decided'
 }
 /** A conversation (its id): `waiting` after a player's message, `answered` after a staff (or
  *  the dev stand-in's) message, `ended` when its session ended. */
@@ -315,16 +378,20 @@ export const opsEndpoints = {
   login: endpoint<void, OpsLoginRequest, OpsLoginResponse>('POST', `${ops}/login`),
   logout: endpoint<void, void, { message: string }>('POST', `${ops}/logout`),
   me: endpoint<void, void, Staff>('GET', `${ops}/me`),
+  changePassword: endpoint<void, StaffPasswordChange, { message: string }>('POST', `${ops}/me/password`),
+  totpSetup: endpoint<void, void, TotpSetup>('POST', `${ops}/me/totp`),
+  totpConfirm: endpoint<void, TotpConfirm, Staff>('POST', `${ops}/me/totp/confirm`),
   slips: endpoint<void, void, SlipQueue>('GET', `${ops}/slips`),
-  decideSlip: endpoint<{ reference: string }, SlipDecision, Slip>('POST', `${ops}/slips/:reference`),
+  decideSlip: endpoint<{ reference: string }, SlipDecision, SlipDecided>('POST', `${ops}/slips/:reference`),
   withdrawals: endpoint<void, void, WithdrawalQueue>('GET', `${ops}/withdrawals`),
-  decideWithdrawal: endpoint<{ id: string }, WithdrawalDecision, Withdrawal>('POST', `${ops}/withdrawals/:id`),
+  decideWithdrawal: endpoint<{ id: string }, WithdrawalDecision, WithdrawalDecided>('POST', `${ops}/withdrawals/:id`),
   books: endpoint<void, void, BooksReport>('GET', `${ops}/books`),
   audit: endpoint<void, void, AuditPage, AuditQuery>('GET', `${ops}/audit`),
   staff: endpoint<void, void, StaffList>('GET', `${ops}/staff`),
   addStaff: endpoint<void, NewStaff, Staff>('POST', `${ops}/staff`),
   changeStaff: endpoint<{ id: string }, StaffChange, Staff>('POST', `${ops}/staff/:id`),
   endStaffSessions: endpoint<{ id: string }, void, { message: string }>('DELETE', `${ops}/staff/:id/sessions`),
+  resetStaff: endpoint<{ id: string }, StaffReset, Staff>('POST', `${ops}/staff/:id/reset`),
   inbox: endpoint<void, void, Inbox, InboxQuery>('GET', `${ops}/chat`),
   conversation: endpoint<{ id: string }, void, ConversationPage, ConversationQuery>('GET', `${ops}/chat/:id`),
   reply: endpoint<{ id: string }, OpsChatReply, ChatItem>('POST', `${ops}/chat/:id/messages`),

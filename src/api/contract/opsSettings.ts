@@ -64,6 +64,25 @@ export const RefundRule = Type.Object({
 }, { additionalProperties: false })
 export type RefundRule = Static<typeof RefundRule>
 
+/**
+ * The four-eyes rule of the counter (issue 47): a slip's approval, or a withdrawal's payout, of more
+ * than `secondAboveMinor` of its money (minor units) is decided by two staff members, the second
+ * confirming what the first decided; and nobody decides both a credit (a slip approved) and a
+ * payout (a withdrawal paid) of the same member within `separationHours` (0: allowed).
+ */
+export const ApprovalRule = Type.Object({
+  secondAboveMinor: Type.Object({
+    THB: Type.Integer({ minimum: 0, maximum: 1e13 }),
+    LAK: Type.Integer({ minimum: 0, maximum: 1e13 }),
+  }, { additionalProperties: false }),
+  separationHours: Type.Integer({ minimum: 0, maximum: 24 * 90 }),
+}, { additionalProperties: false })
+export type ApprovalRule = Static<typeof ApprovalRule>
+
+/** Who must sign in to the staff console with a code from an authenticator app besides the password. */
+export const StaffTotpRule = Type.Union([Type.Literal('admins'), Type.Literal('everyone')])
+export type StaffTotpRule = Static<typeof StaffTotpRule>
+
 /** Operator switches kept in the `settings` table (values stored as JSON): one schema for the
  *  table, APP_SETTINGS (server/env.ts), /dev/settings and /ops/api/settings. */
 export const SettingsSchema = Type.Object({
@@ -76,6 +95,8 @@ export const SettingsSchema = Type.Object({
   invite: InviteRule,
   spin: SpinRule,
   refund: RefundRule,
+  approvals: ApprovalRule,
+  staffTotp: StaffTotpRule,
 }, { additionalProperties: false })
 export type Settings = Static<typeof SettingsSchema>
 

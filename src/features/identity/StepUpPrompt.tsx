@@ -3,7 +3,8 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { useMutation } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { stepUp } from '../../api/identity'
-import { stepUpDismissed, stepUpGiven } from '../../api/stepUp'
+import { stepUpDismissed, stepUpGiven, stepUpPrompt } from '../../api/stepUp'
+import { useSnapshot } from 'valtio'
 import { isApiError } from '../../api/errors'
 import { isPasskeyCancelled, stepUpWithPasskey } from '../../api/passkeys'
 import { passkeysOffered } from '../../api/passkeysOffered'
@@ -22,7 +23,7 @@ import { Modal } from '../../ui/Modal'
  * said under the field; closing lets it go. The form underneath keeps everything typed in it.
  * Where passkeys are offered, one of the member's passkeys may answer instead; a passkey the server
  * does not know hides that offer and leaves the password. Inside Telegram, quick unlock (the
- * player's face or fingerprint) may answer the same way.
+ * player's face or fingerprint) may answer the same way, for a withdrawal only (issue 47).
  */
 export default function StepUpPrompt() {
   const { t } = useTranslation()
@@ -35,6 +36,8 @@ export default function StepUpPrompt() {
   const mutation = useMutation({ mutationFn: stepUp, meta: { handlesError: true } })
   const submit = useSubmit(mutation)
   const { platform, ready } = usePlatform()
+  // A bank account change takes the password (or a passkey, which stands for it), not a quick unlock.
+  const { passwordOnly } = useSnapshot(stepUpPrompt)
   const [passkeyRefused, setPasskeyRefused] = useState(false)
   const [passkeyProblem, setPasskeyProblem] = useState<string | null>(null)
   const byPasskey = useMutation({
@@ -77,7 +80,7 @@ export default function StepUpPrompt() {
             {t('identity.passkeyStepUp')}
           </Button>
         )}
-        {ready && quickUnlockOffered(platform.kind, platform.biometry) && <QuickUnlockStepUp biometry={platform.biometry} onGiven={stepUpGiven} />}
+        {ready && !passwordOnly && quickUnlockOffered(platform.kind, platform.biometry) && <QuickUnlockStepUp biometry={platform.biometry} onGiven={stepUpGiven} />}
         <div className="button-row">
           <Button type="button" variant="secondary" onClick={stepUpDismissed}>{t('profile.cancel')}</Button>
           <Button type="submit" pending={mutation.isPending}>{t('stepUp.confirm')}</Button>

@@ -62,7 +62,7 @@ export const useWithdrawLimits = (enabled: boolean) =>
 export function useSaveBankAccountName(bankCode: string, { onSuccess }: Reactions<unknown, string>) {
   const client = useQueryClient()
   return useMutation({
-    mutationFn: (bankAccountName: string) => withStepUp(() => call(accountEndpoints.bankAccountName, { body: { bankCode, bankAccountName } })),
+    mutationFn: (bankAccountName: string) => withStepUp(() => call(accountEndpoints.bankAccountName, { body: { bankCode, bankAccountName } }), { passwordOnly: true }),
     meta: { handlesError: true },
     onSuccess: (answer, name) => {
       void client.invalidateQueries({ queryKey: walletKeys.detail() })
