@@ -232,6 +232,8 @@ test.describe('the staff console', () => {
 
     // Signed out and in again: the password, then the code it asks for.
     await page.getByRole('button', { name: 'Sign out' }).click()
+    // The console's own forms have a Username too: wait for the sign-in page.
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible()
     await page.getByLabel('Username').fill(admin)
     await page.getByLabel('Password').fill(STAFF_PASSWORD)
     await page.getByRole('button', { name: 'Sign in' }).click()
@@ -284,6 +286,8 @@ test.describe('the staff console', () => {
     await expectAxeClean(page)
 
     await page.getByRole('button', { name: 'Sign out' }).click()
+    // The console's own forms have a Username too: wait for the sign-in page.
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible()
     await page.getByLabel('Username').fill(cashier)
     await page.getByLabel('Password').fill('temporary-password-47')
     await page.getByRole('button', { name: 'Sign in' }).click()

@@ -98,6 +98,12 @@ test('unlinking from the profile the messenger that opened the session ends it',
   await expect(confirmation).toBeVisible()
   await expectAxeClean(page)
   await confirmation.getByRole('button', { name: strings.identity.unlinkConfirm }).click()
+  // Issue 47: a messenger's session alone unlinks nothing: the password first.
+  const prompt = page.getByRole('dialog', { name: strings.stepUp.title })
+  await expect(prompt).toBeVisible()
+  expect(await linkedOf(request, member)).toHaveLength(1)
+  await prompt.getByLabel(strings.fields.password, { exact: true }).fill(member.password)
+  await prompt.getByRole('button', { name: strings.stepUp.confirm }).click()
   await expect(page).toHaveURL(/\/login/)
   await formShown(page, strings)
   expect(await linkedOf(request, member)).toEqual([])
