@@ -11,6 +11,9 @@ import { demoMember } from './seedData'
 
 const MARK = 'production'
 
+/** Seeds applied after the demo member's in every mode but production (seed.ts's order). */
+const SEEDS_AFTER_DEMO_MEMBER = ['kip-amounts', 'refund-info']
+
 /** When production marked this database (one indexed read: a running process asks it often). */
 export async function productionMarkedAt(db: Db): Promise<number | undefined> {
   const mark = await db.selectFrom('database_marks').select('at').where('name', '=', MARK).executeTakeFirst()
@@ -26,8 +29,10 @@ export async function productionSince(db: Db): Promise<number | undefined> {
   }
   if (!(await tableExists(db, 'seeds'))) return undefined
   const seeds = new Set((await db.selectFrom('seeds').select('name').execute()).map((row) => row.name))
-  // Every other mode seeds the demo member with the lookups: lookups alone were production's.
-  const seededByProduction = seeds.has('lookups') && !seeds.has('demo-member')
+  // Every other mode seeds the demo member before these (seed.ts applies them in order): one of
+  // them without it was production's. (Not the lookups alone: another mode starting a moment
+  // before, on an empty database, has them and not yet its demo member.)
+  const seededByProduction = !seeds.has('demo-member') && SEEDS_AFTER_DEMO_MEMBER.some((name) => seeds.has(name))
   const demo = await db.selectFrom('members').select(['is_active', 'created_at'])
     .where('id', '=', demoMember.id).where('username', '=', demoMember.phone).executeTakeFirst()
   // Only a production start disables the demo member (seed.ts, disableDemoMember).

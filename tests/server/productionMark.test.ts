@@ -8,7 +8,9 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { buildServer, type BuildServerOptions } from '../../server/app'
 import { DEMO_DELAYS } from '../../server/demo/counterparty'
+import { productionSince } from '../../server/seed/productionMark'
 import type { ServerMode } from '../../server/shared/context'
+import { migrate, openDatabase } from '../../server/shared/db'
 import { DEMO, OPERATOR, OPERATOR_ENV, TEST_PASSWORD_COST, call, expectError, registerMember, startServer, testStorage, type TestServer } from './helpers'
 import { uploadSlip } from './opsHelpers'
 import { startMain, stopMainProcessesAfterEach } from './mainProcess'
@@ -68,6 +70,22 @@ describe("a database production ran on", () => {
     await production.serverContext.db.deleteFrom('database_marks').execute()
     await production.close()
     await expect(buildServer({ ...demoFirst, mode: 'dev', passwordCost: TEST_PASSWORD_COST, staticDir: '/none' })).rejects.toThrow(MESSAGE)
+  })
+
+  it("does not take another mode's start in progress for production's: its lookups before its demo member", async () => {
+    const storage = await sharedStorage()
+    const db = openDatabase(storage)
+    try {
+      await migrate(db)
+      // Where a demo, dev or test start is, a moment before its demo member (seed.ts's order).
+      await db.insertInto('seeds').values(['lookups', 'demo-destinations', 'deposit-methods', 'games', 'bonuses'].map((name) => ({ name, applied_at: 1 }))).execute()
+      expect(await productionSince(db)).toBeUndefined()
+      // Production's seeds: none of the demo's, and those after its member.
+      await db.insertInto('seeds').values(['kip-amounts', 'refund-info'].map((name) => ({ name, applied_at: 2 }))).execute()
+      expect(await productionSince(db)).toBe(1)
+    } finally {
+      await db.destroy()
+    }
   })
 
   it('is still open to a demo database going production, and a demo database stays a demo', async () => {
