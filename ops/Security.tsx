@@ -4,7 +4,6 @@
 // console shows only it (Staff.setup).
 import { useId, useState, type FormEvent } from 'react'
 import { OPS_PASSWORD_MIN_LENGTH, opsEndpoints, type Staff } from '../src/api/contract/ops'
-import { qrPath } from '../src/lib/qrPath'
 import { call, OpsError } from './api'
 import { say } from './i18n'
 import { useLoad } from './load'
@@ -31,9 +30,14 @@ export function Setup({ staff, onDone, onSignOut }: { staff: Staff; onDone: (sta
   )
 }
 
-/** The QR code of the authenticator's otpauth:// address, drawn as the app draws its own codes. */
+/**
+ * The QR code of the authenticator's otpauth:// address, drawn as the app draws its own codes. Its
+ * encoder is fetched with the setup only (a staff member sees it once), not with the console.
+ */
 function TotpQr({ uri }: { uri: string }) {
-  const { size, d } = qrPath(uri)
+  const drawn = useLoad(() => import('../src/lib/qrPath').then(({ qrPath }) => qrPath(uri)), [uri])
+  if (!drawn.data) return <div className="totp-qr" aria-busy={!drawn.error || undefined} />
+  const { size, d } = drawn.data
   return (
     <svg className="totp-qr" viewBox={`0 0 ${size} ${size}`} role="img" aria-label={say('totpQr')} shapeRendering="crispEdges">
       <rect width={size} height={size} fill="#fff" />
