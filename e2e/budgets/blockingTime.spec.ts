@@ -1,12 +1,19 @@
 // Issue 32 §2: the main thread's cost of the first screens, watched inside `npm test` (the budgets
 // project, which runs after every host's tests, alone on the machine). /login and the
 // member home are opened cold on a phone-speed CPU, and the time their long tasks block the main
-// thread beyond 50 ms each (total blocking time, as Lighthouse sums it) must stay under a budget.
+// thread beyond 50 ms each (total blocking time, as Lighthouse sums it) is measured.
 //
-// "Phone speed" is measured, not assumed: a fixed piece of JavaScript is timed on this machine
-// first, and the CPU is slowed by as much as makes it take what it takes at CPU x4 on the machine
-// the budgets were set on. A machine three times slower is slowed less, and the page meets the
-// same phone; only a machine slower than that phone itself runs unthrottled, and slower.
+// What is budgeted is the app's share, not a figure in milliseconds (issue 48 §3): each run opens a
+// fixed yardstick page (reference.html: a script evaluated, a tree of rows built and laid out, an
+// update re-styled) right before the two screens, at the same slow-down, and the budget is the
+// screen's blocking time over the yardstick's. A slower or busier machine slows both (the same
+// machine gave the home 215 ms in one minute and 480 in another, the yardstick following it), so
+// the ratio moves only when the app does, on a fast machine as on a slow one.
+//
+// The slow-down is still measured, not assumed: a fixed loop is timed on this machine first, and
+// the CPU is slowed by as much as makes it take what it takes at CPU x4 on the machine the budgets
+// were first set on, so that both pages meet about the same phone and its 50 ms line.
+import { readFileSync } from 'node:fs'
 import type { Browser, Page } from '@playwright/test'
 import { expect, test } from '../fixtures'
 import { fund, registerMember, signedIn } from '../walletMembers'
@@ -16,18 +23,18 @@ const REFERENCE_MS = 19
 /** The slowdown the budgets were set at on that machine (Lighthouse's mobile CPU). */
 const REFERENCE_SLOWDOWN = 4
 /**
- * Budgets (ms of blocking time, median of the runs). Set from efccf21 on the reference machine:
- * /login 35 to 55 ms, the home 240 to 290 ms (one run of 470 beside another test worker); lowered
- * for the home at 0f76a9f (its frame in the page, carousels one by one when idle): medians of 195
- * and 199 ms in two full suites, runs from 126 to 258 ms. Lowered again for the home at db59f25
- * (carousels in transitions, the one below the screen when the player reaches it, swiper started
- * after a frame): medians of 125 and 114 ms in two full suites, runs from 90 to 151 ms. Lowered
- * again at f18dc2f (no ICU number data, start-up split into tasks, the cards rendered after the
- * wallet's answer): median 84 ms in a full suite, runs from 80 to 98 ms, where the suite before
- * gave 133 (90 to 157). The room is for that noise.
+ * Budgets: the screen's blocking time over the yardstick's, median of the runs' ratios. Set at
+ * c27668b on a 2-core machine (the loop 27-28 ms, CPU x2.7-2.8): /login 0.63 to 0.68 and the home
+ * 1.32 to 1.52 in three runs (yardstick 277-327 ms, /login 173-189, the home 417-496), single runs
+ * from 0.35 to 0.83 and 1.04 to 2.08. Half as much again is the room for that noise; the home
+ * before f18dc2f (its cards rendered before the wallet's answer, ICU number data, one start-up
+ * task) is over it.
  */
-const BUDGET_MS = { login: 150, home: 170 } as const
+const BUDGET = { login: 1.0, home: 2.0 } as const
 const RUNS = 5
+/** Where the yardstick is served from: the app's own origin, answered by the test from reference.html. */
+const REFERENCE_URL = '/__blocking-time-reference'
+const REFERENCE_PAGE = readFileSync(new URL('./reference.html', import.meta.url), 'utf8')
 
 /** A fixed piece of work: the same instructions on any machine. */
 const CALIBRATION = () => {
@@ -88,10 +95,14 @@ test.describe('blocking time at phone speed (issue 32)', () => {
     const rate = Math.max(1, (REFERENCE_SLOWDOWN * REFERENCE_MS) / calibrated)
     const member = await registerMember(request)
     await fund(request, member, 500)
-    const measured = { login: [] as number[], home: [] as number[] }
+    const measured = { reference: [] as number[], login: [] as number[], home: [] as number[] }
     for (let run = 0; run < RUNS; run += 1) {
-      // A guest's context of its own: the member's token, stored by the home's pages, would skip /login.
       const guest = await browser.newContext()
+      const yardstick = await guest.newPage()
+      await yardstick.route(REFERENCE_URL, (route) => route.fulfill({ contentType: 'text/html', body: REFERENCE_PAGE }))
+      measured.reference.push(await blockingTime(yardstick, rate, REFERENCE_URL, () => expect(yardstick.locator('body[data-done]')).toBeAttached()))
+      await yardstick.close()
+      // A guest's context of its own: the member's token, stored by the home's pages, would skip /login.
       const login = await guest.newPage()
       measured.login.push(await blockingTime(login, rate, '/login', () => expect(login.getByLabel(strings.fields.phone)).toBeEditable()))
       await guest.close()
@@ -100,10 +111,21 @@ test.describe('blocking time at phone speed (issue 32)', () => {
       measured.home.push(await blockingTime(home, rate, '/user/home', () => expect(home.getByTestId('total-balance')).toBeVisible()))
       await home.close()
     }
-    const result = { machineMs: Number(calibrated.toFixed(1)), rate: Number(rate.toFixed(2)), login: median(measured.login), home: median(measured.home), runs: measured }
-    test.info().annotations.push({ type: 'blocking time (ms)', description: JSON.stringify(result) })
+    const ratios = {
+      login: median(measured.login.map((ms, run) => ms / measured.reference[run])),
+      home: median(measured.home.map((ms, run) => ms / measured.reference[run])),
+    }
+    const result = {
+      machineMs: Number(calibrated.toFixed(1)),
+      rate: Number(rate.toFixed(2)),
+      ms: { reference: median(measured.reference), login: median(measured.login), home: median(measured.home) },
+      ratio: { login: Number(ratios.login.toFixed(2)), home: Number(ratios.home.toFixed(2)) },
+      runs: measured,
+    }
+    test.info().annotations.push({ type: 'blocking time', description: JSON.stringify(result) })
     console.log(`[blocking time] ${JSON.stringify(result)}`)
-    expect(result.login, `/login blocking time at CPU x${result.rate}`).toBeLessThanOrEqual(BUDGET_MS.login)
-    expect(result.home, `/user/home blocking time at CPU x${result.rate}`).toBeLessThanOrEqual(BUDGET_MS.home)
+    expect(measured.reference.every((ms) => ms > 0), 'the yardstick blocks the main thread at this slow-down').toBe(true)
+    expect(result.ratio.login, `/login's blocking time over the yardstick's at CPU x${result.rate}`).toBeLessThanOrEqual(BUDGET.login)
+    expect(result.ratio.home, `the home's blocking time over the yardstick's at CPU x${result.rate}`).toBeLessThanOrEqual(BUDGET.home)
   })
 })
