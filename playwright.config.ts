@@ -5,20 +5,22 @@
 // E2E_PORT + N, e2e/fixtures.ts points its baseURL there) and a worker runs one test at a time.
 // No retries, and a test that passes only on a retry fails the run.
 import { defineConfig } from '@playwright/test'
-import { chromiumPath } from './scripts/chromium'
+import { chromiumPath, OLDEST_CHROMIUM } from './scripts/chromium'
 import type { PlatformOption } from './e2e/fixtures'
 import { E2E_PORT, E2E_WORKERS, OPS_ADMIN_ENV } from './e2e/servers'
+import { RUN_GATES } from './e2e/runGates'
 
 const startedAt = Date.now()
 
 const HOSTS = ['browser', 'line', 'telegram'] as const
+const CHROMIUM_ARGS = ['--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-gpu']
 
 export default defineConfig<PlatformOption>({
   testDir: 'e2e',
   fullyParallel: false,
   workers: E2E_WORKERS,
-  retries: 0,
-  failOnFlakyTests: true,
+  // No retries, a test that passes only on a retry fails the run, and so does a `test.only`.
+  ...RUN_GATES,
   // Bounds for a machine three times slower than ours: every wait is for an outcome (an element, a
   // request, a state), and a passing test ends as soon as it is there, so the bound costs nothing.
   timeout: 90_000,
@@ -38,10 +40,7 @@ export default defineConfig<PlatformOption>({
     // snapshots), so it is off unless asked for: E2E_TRACE=1 keeps the trace of each failed test. A
     // failure always leaves its page snapshot (error-context.md) and the error.
     trace: process.env.E2E_TRACE === '1' ? 'retain-on-failure' : 'off',
-    launchOptions: {
-      executablePath: chromiumPath(),
-      args: ['--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-gpu'],
-    },
+    launchOptions: { executablePath: chromiumPath(), args: CHROMIUM_ARGS },
   },
   // One folder per host: all/ runs on every host, the others on theirs alone (nothing is skipped).
   projects: [
@@ -50,9 +49,18 @@ export default defineConfig<PlatformOption>({
       testMatch: ['all/**/*.spec.ts', `${platform}/**/*.spec.ts`],
       use: { platform },
     })),
+    // The oldest engine the app supports (README "Supported engines", issue 48): the tests tagged
+    // @engines (signing in, home, each deposit way, transfer, withdraw, a receipt, chat, the offline
+    // screen, a modal's retry) again on Chromium 112, in a browser.
+    {
+      name: 'oldest',
+      testMatch: ['all/**/*.spec.ts', 'browser/**/*.spec.ts'],
+      grep: /@engines/,
+      use: { platform: 'browser' as const, launchOptions: { executablePath: OLDEST_CHROMIUM.path, args: CHROMIUM_ARGS } },
+    },
     // Budgets of the main thread's time (issue 32): once every host's tests are done, so that no
     // other test shares the machine while the page is timed. `--no-deps` runs them alone.
-    { name: 'budgets', testMatch: 'budgets/**/*.spec.ts', use: { platform: 'browser' as const }, dependencies: [...HOSTS] },
+    { name: 'budgets', testMatch: 'budgets/**/*.spec.ts', use: { platform: 'browser' as const }, dependencies: [...HOSTS, 'oldest'] },
   ],
   webServer: Array.from({ length: E2E_WORKERS }, (_, worker) => ({
     command: 'node --import tsx server/main.ts',

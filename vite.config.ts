@@ -8,6 +8,7 @@ import { localeParts } from './scripts/localeParts.ts'
 import { precompress } from './scripts/precompress.ts'
 import { prepaintScript } from './scripts/prepaintScript.ts'
 import { prerender } from './scripts/prerender.ts'
+import { NO_SKIPS_REPORTER, VITEST_GATES } from './tests/runGates.ts'
 
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string }
 
@@ -122,7 +123,9 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     expect: { poll: { timeout: 30_000 } },
-    reporters: ['default', './tests/noSkips.ts'],
+    // A `.only` left in a file fails the run, and so does a skipped test (tests/runGates.ts).
+    ...VITEST_GATES,
+    reporters: ['default', NO_SKIPS_REPORTER],
     projects: TEST_PROJECTS,
   },
 })

@@ -78,12 +78,15 @@ export const memberHeaders = auth
 
 const SLIP = readFileSync('e2e/assets/invite-qr.png')
 
+/** A slip picture no upload to this server sent before: the same image twice is a duplicate slip
+ *  (a test that runs on two engines uploads on one server twice). */
+export const freshSlip = () => ({ name: 'slip.png', mimeType: 'image/png', buffer: Buffer.concat([SLIP, Buffer.from(`${Math.random()}`)]) })
+
 /** The member's upload of a slip image (processing): its reference. */
 export async function uploadSlip(request: APIRequestContext, member: Member): Promise<string> {
   const response = await request.post('/api/wallet/slip', {
     headers: auth(member.token),
-    // A different image each time: the same image twice is a duplicate slip.
-    multipart: { file: { name: 'slip.png', mimeType: 'image/png', buffer: Buffer.concat([SLIP, Buffer.from(`${Math.random()}`)]) } },
+    multipart: { file: freshSlip() },
   })
   expect(response.ok(), await response.text()).toBeTruthy()
   return ((await response.json()) as { reference: string }).reference

@@ -3,7 +3,8 @@
 // Playwright's own download.
 import { execSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
-import { chromiumPath, SYSTEM_HEADLESS_SHELL } from './chromium'
+import { chromium } from '@playwright/test'
+import { chromiumPath, OLDEST_CHROMIUM, SYSTEM_HEADLESS_SHELL, unpackOldestChromium } from './chromium'
 
 const run = (command: string) => execSync(command, { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } })
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0
@@ -34,3 +35,16 @@ if (chromiumPath()) {
 if (isRoot && !(hasFont('Noto Sans Lao') || hasFont('Phetsarath OT')) ) {
   run('apt-get install -y -qq fonts-thai-tlwg fonts-lao || true')
 }
+
+// The engines the run is about to judge, by the version each reports (issue 48): today's (the
+// tests' own) and the oldest the app supports, which the `oldest` project runs a set on.
+const version = async (executablePath: string | undefined) => {
+  const browser = await chromium.launch({ executablePath, args: ['--no-sandbox'] })
+  try {
+    return browser.version()
+  } finally {
+    await browser.close()
+  }
+}
+const oldest = await unpackOldestChromium()
+console.log(`Engines: Chromium ${await version(chromiumPath())} (every test), Chromium ${await version(oldest)} (the oldest supported, ${OLDEST_CHROMIUM.major}: the @engines set)`)

@@ -10,6 +10,8 @@ import { isOwnChunkError } from '../src/i18n/ownChunkErrors.ts'
 export const CORE_SECTIONS = ['common', 'menu', 'fields', 'login', 'validation', 'platform']
 /** Sections that arrive with the lazy chunks that show them (src/i18n/identityStrings.ts), in neither part. */
 export const OWN_CHUNK_SECTIONS = ['identity', 'stepUp']
+/** Sections no screen of the app shows: the update page's, which the build writes (scripts/engineGate.ts). */
+export const BUILD_ONLY_SECTIONS = ['engine']
 
 /** The catalogue without the codes of isOwnChunkError. */
 const sharedErrors = (errors: Record<string, unknown>) => Object.fromEntries(Object.entries(errors).filter(([code]) => !isOwnChunkError(code)))
@@ -41,7 +43,7 @@ export function localeParts(root = process.cwd()): Plugin {
       this.addWatchFile(file)
       const all = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>
       const wanted = Object.entries(all)
-        .filter(([section]) => !OWN_CHUNK_SECTIONS.includes(section) && CORE_SECTIONS.includes(section) === (part === 'core'))
+        .filter(([section]) => !OWN_CHUNK_SECTIONS.includes(section) && !BUILD_ONLY_SECTIONS.includes(section) && CORE_SECTIONS.includes(section) === (part === 'core'))
         .map(([section, strings]) => (section === 'errors' ? [section, sharedErrors(strings as Record<string, unknown>)] : [section, strings]))
       return `export default ${JSON.stringify(Object.fromEntries(wanted))}`
     },

@@ -1,9 +1,11 @@
 // Vite plugin: builds src/prepaint.ts into one minified classic script and inlines it where
 // index.html has PREPAINT_MARKER (before the stylesheet, which would otherwise hold it back). In a
-// build it hands the script the built files each first screen needs, to preload them.
+// build it hands the script the built files each first screen needs, to preload them. The engine
+// gate (engineGate.ts) goes before it.
 import { resolve } from 'node:path'
 import { build, type Plugin, type Rolldown } from 'vite'
 import { paths } from '../src/lib/paths.ts'
+import { engineGate, UPDATE_PAGE, updatePage } from './engineGate.ts'
 import type { PrepaintManifest } from '../src/prepaint.ts'
 
 export const PREPAINT_MARKER = '<!-- prepaint -->'
@@ -92,12 +94,17 @@ export function prepaintScript(entry = resolve('src/prepaint.ts')): Plugin {
     configResolved(config) {
       base = config.base
     },
+    // The page the engine gate sends an engine the app does not support to.
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: UPDATE_PAGE, source: updatePage() })
+    },
     transformIndexHtml: {
       order: 'post',
       async handler(html, context) {
         if (!html.includes(PREPAINT_MARKER)) throw new Error(`index.html lacks ${PREPAINT_MARKER}`)
         const code = await buildScript(entry, manifestOf(context.bundle, base))
-        return html.replace(PREPAINT_MARKER, () => `<script>${code}</script>`)
+        // The engine gate first: on an engine the app does not support, nothing after it acts.
+        return html.replace(PREPAINT_MARKER, () => `<script>${engineGate(base)}</script><script>${code}</script>`)
       },
     },
   }

@@ -34,9 +34,10 @@ const startAfterPaint = (src: string, modules: string): string =>
   `function(){var d=0;function go(){if(d)return;d=1;var w=window.__walletPreloads;if(w)w();setTimeout(entry,0)}function entry(){'${modules}'.split(' ').forEach(function(h){if(!h)return;var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=h;document.head.appendChild(l)});var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src='${src}';document.head.appendChild(s)}requestAnimationFrame(function(){setTimeout(go,0)});setTimeout(go,${AFTER_PAINT_AT_LATEST_MS})}`
 /** The line that starts the app (after the templates of a prerendered page): it first shows the
  *  prerendered screen (the prepaint script defines that: src/prerender/show.ts; a page without its
- *  config has none, and shows index.html's splash), and starts the app after the first paint whatever happened. */
+ *  config has none, and shows index.html's splash), and starts the app after the first paint whatever happened;
+ *  on an engine the app does not support (scripts/engineGate.ts) it does neither. */
 const startScript = (src: string, modules: string): string =>
-  `<script>(function(start){try{var show=window.__walletPrerendered;if(show)show()}finally{start()}})(${startAfterPaint(src, modules)})</script>`
+  `<script>(function(start){if(window.__walletUnsupported)return;try{var show=window.__walletPrerendered;if(show)show()}finally{start()}})(${startAfterPaint(src, modules)})</script>`
 /** The entry's script tag and the modules it imports: asked for by the lines above instead. */
 const ENTRY = /<script type="module" crossorigin src="([^"]+)"><\/script>/
 const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">/g

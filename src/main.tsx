@@ -5,6 +5,7 @@
 import { startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
 import { getConfig, loadConfig } from './api/config'
+import { UNREACHABLE } from './api/early'
 import { preloadHttp, setApiBase } from './api/http'
 import { createQueryClient } from './api/queryClient'
 import type { Variant } from './api/contract'
@@ -108,10 +109,14 @@ function showBootError(error: unknown): void {
   root.querySelector('button')?.addEventListener('click', () => window.location.reload())
 }
 
-boot().catch((error: unknown) => {
+// On an engine the app does not support the page's gate (scripts/engineGate.ts) shows its notice and
+// the app never starts (the built pages do not even load it; `npm run dev` does).
+if (!(window as { __walletUnsupported?: number }).__walletUnsupported) boot().catch((error: unknown) => {
   // Opened without a network (the service worker's shell): the offline screen, in the player's
-  // language, rather than a failure.
-  if (navigator.onLine) return showBootError(error)
+  // language, rather than a failure. Whether the config got no answer at all decides, not
+  // navigator.onLine alone, which some engines leave true offline (Chromium 149-150, issue 48) and
+  // which a phone on a network with no way out reports true as well.
+  if (navigator.onLine && !(error instanceof Error && error.name === UNREACHABLE)) return showBootError(error)
   import('./app/offlineScreen')
     .then(({ showOfflineScreen }) => showOfflineScreen(document.getElementById('root')!))
     .catch(() => showBootError(error))

@@ -89,7 +89,9 @@ export function prepaint(manifest: PrepaintManifest, path = window.location.path
   ;(window as { __walletPreloads?: () => void }).__walletPreloads = preloads
 }
 
-if (typeof __PREPAINT_MANIFEST__ !== 'undefined') {
+// The engine gate (scripts/engineGate.ts) ran first: on an engine the app does not support it shows
+// its notice, and nothing here starts.
+if (typeof __PREPAINT_MANIFEST__ !== 'undefined' && !(window as { __walletUnsupported?: number }).__walletUnsupported) {
   try {
     prepaint(__PREPAINT_MANIFEST__)
   } catch (error) {

@@ -1,6 +1,6 @@
-import { expect, freshPhone, lastOtp, logOut, pastRegisterSuccess, signIn, test } from '../fixtures'
+import { ENGINES, expect, freshPhone, lastOtp, logOut, pastRegisterSuccess, signIn, test } from '../fixtures'
 
-test('register with OTP, then sign in, then log out', async ({ page, open, request, strings: th }) => {
+test('register with OTP, then sign in, then log out', ENGINES, async ({ page, open, request, strings: th }) => {
   const phone = freshPhone()
   await page.clock.install()
   await open('/register')

@@ -1,11 +1,11 @@
 // The chat on each host (spec 2 "Chat widget"): the member's bubble sits above the bottom menu and
 // the safe area, the socket authenticates with the member's token, and an agent's reply arrives
 // in real time, under the Content-Security-Policy (the socket's address in connect-src).
-import { expect, test } from '../fixtures'
+import { ENGINES, expect, test } from '../fixtures'
 import { agentSays, enableChat, openChat } from '../shared/chat'
 import { registerMember, signedIn } from '../walletMembers'
 
-test("a member's chat: the bubble above the menu, a message out and the agent's reply in", async ({ page, open, request, strings }) => {
+test("a member's chat: the bubble above the menu, a message out and the agent's reply in", ENGINES, async ({ page, open, request, strings }) => {
   await enableChat(request)
   const member = await registerMember(request)
   await signedIn(page, member)

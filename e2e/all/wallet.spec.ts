@@ -1,10 +1,10 @@
 // The wallet as a player uses it (issue 7), on the production build against the reference server:
 // each test registers its own member and funds it through a real paid QR deposit.
-import { expect, telegramEvents, test } from '../fixtures'
+import { ENGINES, expect, telegramEvents, test } from '../fixtures'
 import { activate, baht, fill, openHome } from '../shared/wallet'
 import { fund, memberHeaders, registerMember, signedIn } from '../walletMembers'
 
-test('home shows the total of the wallet and every game account', async ({ page, open, strings, request, platform }) => {
+test('home shows the total of the wallet and every game account', ENGINES, async ({ page, open, strings, request, platform }) => {
   const member = await registerMember(request)
   await fund(request, member, 500)
   await activate(request, member, 'PG')

@@ -5,7 +5,7 @@
 // ws:// address included.
 import type { Page } from '@playwright/test'
 import type { ContactInfo } from '../../src/api/contract'
-import { cspReportsSettled, devPost, expect, test } from '../fixtures'
+import { ENGINES, cspReportsSettled, devPost, expect, test } from '../fixtures'
 import { agentSays, enableChat, EVERY_TYPE, guestOf, openChat, serverHistory } from '../shared/chat'
 import { memberHeaders, openAsDemo, registerMember, signedIn } from '../walletMembers'
 
@@ -20,7 +20,7 @@ test.beforeEach(async ({ request }) => {
   await enableChat(request)
 })
 
-test('a guest chats on the contact page and gets an agent reply of every type in real time', async ({ page, request, strings, cspViolations }) => {
+test('a guest chats on the contact page and gets an agent reply of every type in real time', ENGINES, async ({ page, request, strings, cspViolations }) => {
   await page.context().route('https://example.com/**', (route) => route.fulfill({ body: 'help page' }))
   await page.goto('/contact')
   const panel = await openChat(page, strings)
@@ -53,14 +53,15 @@ test('a guest chats on the contact page and gets an agent reply of every type in
   const helpLink = page.waitForEvent('popup')
   await text.nth(1).getByRole('link', { name: 'example.com/help' }).click()
   expect((await helpLink).url()).toBe('https://example.com/help')
+  // What reached the page is the proof (the CSP would block a handler that got through, too).
   await expect(text.locator('img[onerror], script')).toHaveCount(0)
+  expect(await text.evaluateAll((elements) => elements.map((element) => element.innerHTML).join(''))).not.toMatch(/<script|onerror/i)
   expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined()
-  // Parsing the agent's markup met the inline handler, which the CSP blocked (its backstop) before
-  // DOMPurify dropped it: that one report is this test's own doing, and only that one.
+  // Parsing the agent's markup for DOMPurify may meet the inline handler, which the CSP blocks as
+  // its backstop: Chromium 156 reports it, 112 does not. Whatever was reported is that and only
+  // that, and is cleared so the fixture's zero-violation check holds.
   await cspReportsSettled(page)
-  expect(cspViolations).toHaveLength(1)
-  const provoked = cspViolations.splice(0)
-  expect(provoked[0]).toMatch(/script-src-attr blocked inline/)
+  expect(cspViolations.splice(0).every((violation) => /script-src-attr blocked inline/.test(violation))).toBe(true)
   // buttons: web opens through the platform (a new tab in a browser), call dials, postback sends its payload.
   const buttons = panel.locator('.chat-msg--agent[data-type="buttons"]')
   await expect(buttons.getByRole('link', { name: 'Call 02-123-4567' })).toHaveAttribute('href', 'tel:021234567')

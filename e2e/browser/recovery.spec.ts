@@ -1,6 +1,6 @@
 // Nothing a player meets on the way should leave them stuck: a stale invite link, a half-typed
 // bank field from an earlier visit to step 4, an error while a modal is open.
-import { bankStep, devPost, expect, expectNoToastSoFar, forgetToasts, freshPhone, localItem, pastRegisterSuccess, phoneStepToProfile, profileStep, test } from '../fixtures'
+import { ENGINES, bankStep, devPost, expect, expectNoToastSoFar, forgetToasts, freshPhone, localItem, pastRegisterSuccess, phoneStepToProfile, profileStep, test } from '../fixtures'
 import { openAsDemo } from '../walletMembers'
 
 test.beforeEach(async ({ request }) => {
@@ -54,7 +54,7 @@ test('half-typed bank fields do not block step 3 after going back from step 4', 
   await expect(page.getByLabel(strings.fields.bankAccountNo)).toHaveValue('123')
 })
 
-test('after registering, back from /login does not walk through the wizard steps', async ({ page, open, strings }) => {
+test('after registering, back from /login does not walk through the wizard steps', ENGINES, async ({ page, open, strings }) => {
   await page.clock.install()
   await open('/login')
   await page.getByRole('navigation', { name: strings.menu.label }).getByRole('link', { name: strings.menu.register }).click()
@@ -79,7 +79,7 @@ test('a failed conditions load shows inside the open modal, once, not also as a 
   await expect(page.getByText(strings.errors.NO_DATA)).toHaveCount(1)
 })
 
-test('a modal whose code cannot be loaded says so in its place, with a retry; home and its balance stay', async ({ page, open, request, strings }) => {
+test('a modal whose code cannot be loaded says so in its place, with a retry; home and its balance stay', ENGINES, async ({ page, open, request, strings }) => {
   await openAsDemo(page, request, open)
   await expect(page).toHaveURL(/\/user\/home$/)
   await expect(page.getByTestId('total-balance')).toBeVisible()

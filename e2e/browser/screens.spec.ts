@@ -1,4 +1,4 @@
-import { bankStep, cspReportsSettled, expect, freshPhone, lastOtp, profileStep, test } from '../fixtures'
+import { ENGINES, bankStep, cspReportsSettled, expect, freshPhone, lastOtp, profileStep, test } from '../fixtures'
 import type { Page } from '@playwright/test'
 import th from '../../src/i18n/locales/th.json' with { type: 'json' }
 import type { ContactInfo, RuntimeConfig } from '../../src/api/contract'
@@ -47,7 +47,7 @@ test('contact shows the sanitized text, the line link, the QR and the version', 
   await expect(page.getByText(th.contact.version.replace('{{version}}', '1.1.14'))).toBeVisible()
 })
 
-test('contact strips scripts and handlers from the admin text', async ({ page, open, cspViolations }) => {
+test('contact strips scripts and handlers from the admin text', ENGINES, async ({ page, open, cspViolations }) => {
   await page.route('**/api/lookup/contact', async (route) => {
     const body = (await (await route.fetch()).json()) as ContactInfo
     body.contactText += '<script>window.__pwned = 1</script><img src="/nope.png" onerror="window.__pwned = 2"><a href="javascript:window.__pwned=3">x</a>'
@@ -56,15 +56,18 @@ test('contact strips scripts and handlers from the admin text', async ({ page, o
   await open('/contact')
   const text = page.locator('.rich-text')
   await expect(text.locator('b')).toBeVisible()
+  // What reached the page: the markup without its script, handler or javascript: link (the CSP
+  // would block them too, so the page's own markup is the proof that DOMPurify took them out).
   await expect(text.locator('script')).toHaveCount(0)
   await expect(text.locator('[onerror]')).toHaveCount(0)
   await expect(text.locator('a[href^="javascript:"]')).toHaveCount(0)
+  expect(await text.evaluate((element) => element.innerHTML)).not.toMatch(/<script|onerror|javascript:/i)
   expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined()
-  // What the browser met of the payload while it was being sanitized, the CSP blocked: inline
-  // handlers only. Those expected reports are cleared so the fixture's zero-violation check holds.
+  // Whether parsing the payload for the sanitizer raises a CSP report differs between Chromium
+  // builds (none on 112, some on 156): whatever was reported is the inline handler and nothing else,
+  // and is cleared so the fixture's zero-violation check holds.
   await cspReportsSettled(page)
   const blocked = cspViolations.splice(0)
-  expect(blocked.length, 'inline handlers the CSP blocked').toBeGreaterThan(0)
   expect(blocked.every((violation) => violation.includes(': script-src-attr blocked inline'))).toBe(true)
 })
 

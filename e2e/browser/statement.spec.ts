@@ -3,7 +3,7 @@
 // rejected; the slip upload status with its reasons and images; a receipt; the password change.
 import type { APIRequestContext, Page } from '@playwright/test'
 import la from '../../src/i18n/locales/la.json' with { type: 'json' }
-import { devPost, expect, signIn, test } from '../fixtures'
+import { ENGINES, devPost, expect, signIn, test } from '../fixtures'
 import { baht, fill, type Strings } from '../shared/wallet'
 import { fund, type Member, memberHeaders, registerMember, uploadSlip, signedIn } from '../walletMembers'
 
@@ -69,7 +69,7 @@ test.describe('statement (browser)', () => {
     await expect(pager.getByRole('button', { name: strings.rewards.nextPage })).toBeDisabled()
   })
 
-  test('a row opens its receipt with the reference and the masked destination; share copies it here', async ({ page, open, strings, request, context }) => {
+  test('a row opens its receipt with the reference and the masked destination; share copies it here', ENGINES, async ({ page, open, strings, request, context }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write'])
     const member = await memberWithRecords(request)
     await signedIn(page, member)

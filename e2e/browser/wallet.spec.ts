@@ -3,12 +3,12 @@
 import { readFileSync } from 'node:fs'
 import type { APIRequestContext, Page } from '@playwright/test'
 import la from '../../src/i18n/locales/la.json' with { type: 'json' }
-import { devPost, expect, holdAnswers, test, throughBackOff } from '../fixtures'
+import { ENGINES, devPost, expect, holdAnswers, test, throughBackOff } from '../fixtures'
 import { activate, baht, closeTransferReceipt, fill, type Fixtures, memberAtHome, openHome, openTransfer, type Strings } from '../shared/wallet'
-import { fund, type Member, memberHeaders, registerMember, signedIn, walletOf } from '../walletMembers'
+import { freshSlip, fund, type Member, memberHeaders, registerMember, signedIn, walletOf } from '../walletMembers'
 
 test.describe('transfers (browser)', () => {
-    test('wallet -> game, back, and transfer-all move the money the server books', async ({ page, open, strings, request }) => {
+    test('wallet -> game, back, and transfer-all move the money the server books', ENGINES, async ({ page, open, strings, request }) => {
     const member = await memberAtHome({ page, open, strings, request }, 300, ['PG'])
     // A first visit: the wallet just loaded is fresh, so the card says when, not "not refreshed yet".
     await expect(page.getByText(strings.home.neverSynced)).toHaveCount(0)
@@ -190,7 +190,7 @@ test.describe('transfers (browser)', () => {
     }
   })
 
-  test('withdraw below the minimum says the minimum, and a withdrawal leaves the wallet at once', async ({ page, open, strings, request }) => {
+  test('withdraw below the minimum says the minimum, and a withdrawal leaves the wallet at once', ENGINES, async ({ page, open, strings, request }) => {
     const member = await memberAtHome({ page, open, strings, request }, 500)
     // The reference server has no bonuses; an operator's says one is held, and the rule is stated with the amounts.
     await page.route('**/api/bonus/check/active', (route) => route.fulfill({ json: { status: true, type: 'deposit' } }))
@@ -402,7 +402,7 @@ test.describe('deposits (browser)', () => {
     await expect(modal.getByText(strings.wallet.qrExpired)).toBeVisible()
   })
 
-  test('a KBANK QR paid while shown: the modal ends on the deposit receipt and home shows it without a refresh', async ({ page, open, strings, request }) => {
+  test('a KBANK QR paid while shown: the modal ends on the deposit receipt and home shows it without a refresh', ENGINES, async ({ page, open, strings, request }) => {
     await page.clock.install()
     await memberAtHome({ page, open, strings, request })
     await expect(page.getByTestId('wallet-balance')).toHaveText(baht(0, 'browser'))
@@ -425,7 +425,7 @@ test.describe('deposits (browser)', () => {
     await expect(page.getByTestId('wallet-balance')).toHaveText(baht(100, 'browser'))
   })
 
-  test('a slip is uploaded, processing, approved: the open sheet ends on its receipt and home shows the balance without a refresh', async ({ page, open, strings, request }) => {
+  test('a slip is uploaded, processing, approved: the open sheet ends on its receipt and home shows the balance without a refresh', ENGINES, async ({ page, open, strings, request }) => {
     // The slip window is twelve hours away (the serverState fixture): the upload is open at any hour.
     await uploadSlip({ page, open, strings, request })
   })
@@ -434,7 +434,7 @@ test.describe('deposits (browser)', () => {
     await page.clock.install()
     await memberAtHome({ page, open, strings, request })
     const modal = await openDeposit(page, strings)
-    await modal.getByLabel(strings.deposit.slipFile).setInputFiles('e2e/assets/invite-qr.png')
+    await modal.getByLabel(strings.deposit.slipFile).setInputFiles(freshSlip())
     const uploaded = page.waitForResponse((response) => response.url().endsWith('/api/wallet/slip'))
     await modal.getByRole('button', { name: strings.deposit.slipSend }).click()
     const slip = (await (await uploaded).json()) as { reference: string; status: string }
@@ -450,7 +450,7 @@ test.describe('deposits (browser)', () => {
     await expect(page.getByTestId('wallet-balance')).toHaveText(baht(250, 'browser'))
   }
 
-  test('a gift link is sent', async ({ page, open, strings, request }) => {
+  test('a gift link is sent', ENGINES, async ({ page, open, strings, request }) => {
     await memberAtHome({ page, open, strings, request })
     const modal = await openDeposit(page, strings)
     await modal.getByRole('tab', { name: strings.deposit.tabGift }).click()

@@ -40,8 +40,18 @@ export function readInlineConfig(): RuntimeConfig | undefined {
   }
 }
 
+/** The name of the error when the config's request got no answer at all (no network, the server
+ *  out of reach): by name, since the prepaint script's copy of this module made the early one. */
+export const UNREACHABLE = 'Unreachable'
+
+const unreachable = (cause: unknown): Promise<never> => {
+  const error = new Error(`${CONFIG_URL} unreachable`, { cause })
+  error.name = UNREACHABLE
+  return Promise.reject(error)
+}
+
 /** Same-origin and credentials as api/config's own fetch, so the two can stand for each other. */
-export const fetchConfig = (url = CONFIG_URL): Promise<unknown> => fetch(url, { credentials: 'same-origin' }).then(json)
+export const fetchConfig = (url = CONFIG_URL): Promise<unknown> => fetch(url, { credentials: 'same-origin' }).then(json, unreachable)
 
 /** A GET with spec 7's headers (and the session's token when there is one). */
 function fetchApi(apiBase: string, path: string): Promise<unknown> {

@@ -5,6 +5,11 @@
 import { i18n, initI18n } from '../i18n/i18n'
 import { readStoredLanguage } from '../i18n/language'
 import { fromHostLanguage } from '../lib/language'
+import { fetchConfig } from '../api/early'
+
+/** When the offline screen first asks whether the server answers again, and the longest wait between two asks. */
+const PROBE_FIRST_MS = 2_000
+const PROBE_MAX_MS = 30_000
 
 export async function showOfflineScreen(root: HTMLElement): Promise<void> {
   if (!i18n.isInitialized) await initI18n(readStoredLanguage() ?? fromHostLanguage(navigator.language) ?? 'th')
@@ -24,4 +29,11 @@ export async function showOfflineScreen(root: HTMLElement): Promise<void> {
   root.replaceChildren(screen)
   document.title = i18n.t('platform.offlineTitle')
   window.addEventListener('online', () => window.location.reload(), { once: true })
+  // The 'online' event never comes where the engine thought it was online all along (issue 48): the
+  // config is asked for now and then, and its first answer starts the app again.
+  const probe = (wait: number) =>
+    window.setTimeout(() => {
+      fetchConfig().then(() => window.location.reload(), () => probe(Math.min(wait * 2, PROBE_MAX_MS)))
+    }, wait)
+  probe(PROBE_FIRST_MS)
 }

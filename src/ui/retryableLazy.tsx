@@ -13,17 +13,37 @@ interface ChunkState {
   retry: () => void
 }
 
+/**
+ * The chunk a failed dynamic import names: Chromium says "Failed to fetch dynamically imported
+ * module: <url>", Firefox "error loading dynamically imported module: <url>"; Safari names none.
+ */
+const failedChunk = (error: unknown): string | undefined =>
+  /\bhttps?:\/\/[^\s'"]+\.js\b/.exec(error instanceof Error ? error.message : String(error))?.[0]
+
 function chunkState<T>(factory: () => Promise<T>): { state: ChunkState; load: () => Promise<T> } {
   const state: ChunkState = { failed: false, listeners: new Set(), retry: () => undefined }
   const set = (failed: boolean) => {
     state.failed = failed
     state.listeners.forEach((listener) => listener())
   }
+  let importer = factory
+  let failures = 0
   // The promise React holds stays pending through failures until an attempt succeeds.
   const load = () => new Promise<T>((resolve) => {
     const attempt = () => {
       set(false)
-      factory().then(resolve, () => set(true))
+      importer().then(resolve, (error: unknown) => {
+        // Chromium before 151 or so (players' WebViews for months to come) keeps a module that
+        // failed to arrive as failed for the page's life, and import() of it fails at once without
+        // asking again (issue 48): the next attempt asks for the chunk under another URL.
+        const chunk = failedChunk(error)
+        failures += 1
+        if (chunk) {
+          const again = `${chunk}?retry=${failures}`
+          importer = () => import(/* @vite-ignore */ again) as Promise<T>
+        }
+        set(true)
+      })
     }
     state.retry = attempt
     attempt()

@@ -1,7 +1,7 @@
 // The chat widget as a player meets it (spec 2 "Chat widget", 3, 4 "Chat", 5), against a faked API
 // and a fake socket: every message type rendered and sanitized, the validation messages, the
 // new-message counter, the divider, resend and remove, and the offline outbox.
-import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { ChatItem, ProfileResponse } from '../../src/api/contract'
 import { ChatBubble } from '../../src/features/chat/ChatBubble'
@@ -11,7 +11,6 @@ import type { Platform } from '../../src/platform'
 import { session, signIn } from '../../src/state/session'
 import { renderScreen, type Call, type Routes } from '../renderScreen'
 
-configure({ asyncUtilTimeout: 4000 })
 
 /** The socket the chat opens: records what it was given, lets the test connect it and push events. */
 const socket = vi.hoisted(() => {

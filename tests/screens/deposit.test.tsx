@@ -1,7 +1,7 @@
 // The deposit modal as a player meets it (spec 1 deposit facts, 2 "Deposit", 4 QR deposit, 5 QR
 // amount and gift link, 7 QR and lookups, 8, 9), against a faked API.
 import { formatMoney } from '../../src/lib/money'
-import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { AxiosAdapter, AxiosProgressEvent, InternalAxiosRequestConfig } from 'axios'
 import { readFileSync, readdirSync } from 'node:fs'
 import { resolve } from 'node:path'
@@ -20,8 +20,6 @@ import Utf8 from 'crypto-js/enc-utf8'
 
 const SECRET = 'test-truelink-secret'
 
-// Several suites share two cores in CI: give each awaited screen change more than the default 1 s.
-configure({ asyncUtilTimeout: 4000 })
 
 const account = (bankCode: string, bankType: string, mode: string, nameEN: string, nameTH: string, bankAccountNo: string): DepositBank => ({
   bankCode, bankType, mode, bank: { nameTH, nameEN }, bankAccountName: 'WALLET CO', bankAccountNo, currency: 'THB',

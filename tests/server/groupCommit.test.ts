@@ -94,13 +94,13 @@ describe('group commit on a SQLite file', () => {
   })
 
   it('sends a read that follows no write without waiting for a sync', async () => {
-    syncMs = 300
+    // A sync would outlast the test's own bound: the read answering at all is the outcome, and no
+    // sync began for it.
+    syncMs = 10 * 60_000
     events = []
-    const started = performance.now()
     const reply = await call(server.app, 'GET', '/api/wallet', { token })
     expect(reply.status).toBe(200)
     expect(events).toEqual([])
-    expect(performance.now() - started).toBeLessThan(syncMs)
   })
 
   it('has a worker checkpoint the WAL, not the commits', async () => {
