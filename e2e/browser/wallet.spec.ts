@@ -549,6 +549,22 @@ test.describe('faults (browser)', () => {
     await expect(page.getByTestId('total-balance')).toHaveText(baht(100, 'browser'))
   })
 
+  test('offline on home, Deposit says in its own place that it could not load, and home and its balance stay (issue 48 §2)', async ({ page, open, strings, request, context }) => {
+    await memberAtHome({ page, open, strings, request }, 100)
+    await context.setOffline(true)
+    await page.getByRole('navigation', { name: strings.home.actions }).getByRole('button', { name: strings.home.deposit }).click()
+    // Whichever of the modal's pieces could not come (its chunk, its accounts), it says so itself.
+    await expect(page.getByRole('dialog').getByRole('alert').or(page.getByRole('alertdialog'))).toBeVisible()
+    // And what home loads when idle or when the player reaches it (the carousels) fails offline too:
+    // once all of it has been tried, home is still there.
+    await page.keyboard.press('Escape')
+    await page.mouse.wheel(0, 4000)
+    await page.waitForLoadState('networkidle')
+    await expect(page.getByText(strings.common.loadFailed).and(page.locator(':not([role=dialog] *)'))).toHaveCount(0)
+    await expect(page.getByTestId('total-balance')).toHaveText(baht(100, 'browser'))
+    await expect(page.getByRole('navigation', { name: strings.home.actions })).toBeVisible()
+  })
+
   test('a transfer offline says so, keeps what was typed, and works once back online', async ({ page, open, strings, request, context }) => {
     const member = await memberAtHome({ page, open, strings, request }, 100, ['PG'])
     const modal = await openTransfer(page, strings)

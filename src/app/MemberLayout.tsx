@@ -22,7 +22,9 @@ import { ScreenSlot } from './ScreenBoundary'
 
 // Issue 31's prompts load only when they show: the password asked again, the messenger link offer.
 const StepUpPrompt = lazy(() => import('../features/identity/StepUpPrompt'))
-const LinkOffer = lazy(() => import('../features/identity/LinkOffer'))
+// An offer, not a need: where its code cannot come (offline) it is not made, rather than the
+// screen's boundary taking the member's screen (issue 48 §2).
+const LinkOffer = lazy(() => import('../features/identity/LinkOffer').catch(() => ({ default: () => null })))
 
 /** The member shell of spec 2: top bar, and the bottom menu with the large home button. */
 export function MemberLayout({ children }: { children: ReactNode }) {

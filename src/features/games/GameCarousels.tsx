@@ -5,7 +5,9 @@ import { gamesByCategory, type GameCategory } from '../../lib/games'
 import { whenIdle } from '../../lib/idle'
 import { type CardRow, GameCard } from './GameCard'
 
-const Carousel = lazy(() => import('./Carousel'))
+/** The carousel's code. Where it cannot come (offline, a flaky network) the static row stays, which
+ *  looks the same: a row that cannot swipe, never home replaced by the screen's boundary (issue 48 §2). */
+const Carousel = lazy(() => import('./Carousel').catch(() => ({ default: StaticCarousel })))
 const CATEGORIES: readonly GameCategory[] = ['slot', 'sport', 'lotto']
 
 /** Until swiper has loaded, the same first cards in the same place (the fourth's edge too): nothing moves. */
@@ -15,6 +17,11 @@ function StaticRow({ games, ...row }: CardRow & { games: Slot[] }) {
       {games.slice(0, 4).map((game) => <GameCard key={game.code} game={game} {...row} />)}
     </div>
   )
+}
+
+/** What stands for a carousel whose code could not come. */
+function StaticCarousel({ games, currency, onOpen }: CardRow & { games: Slot[]; label: string }) {
+  return <StaticRow games={games} currency={currency} onOpen={onOpen} />
 }
 
 /** A row of more than three games scrolls (swiper); a row of three or fewer is whole as it is. */
