@@ -91,7 +91,12 @@ export class GroupCommit {
 
   /** Lets the WAL file go (the database closes synchronously; closing SQLite syncs what is left). */
   close(): void {
-    void this.checkpointer.terminate()
+    // Asked, not terminated: a worker terminated inside a SQLite call that fails (the database being
+    // closed under it) aborts the whole process in better-sqlite3 (a FATAL ERROR in
+    // ThrowSqliteError, seen in a clean-clone run of the server suite).
+    const worker = this.checkpointer
+    worker.postMessage('stop')
+    setTimeout(() => void worker.terminate(), CHECKPOINTER_STOP_MS).unref()
     const wal = this.wal
     this.wal = undefined
     void wal?.then((handle) => handle.close()).catch(() => {})
@@ -125,18 +130,26 @@ const CHECKPOINT_EVERY_MS = 100
 
 // The worker's code, as CommonJS (an eval worker), so it runs the same under tsx, Vitest and node.
 const CHECKPOINTER = `
-const { workerData } = require('node:worker_threads')
+const { parentPort, workerData } = require('node:worker_threads')
 const Database = require(workerData.driver)
 const db = new Database(workerData.file)
 db.pragma('busy_timeout = 0')
-setInterval(() => {
+const every = setInterval(() => {
   try {
     db.pragma('wal_checkpoint(PASSIVE)')
   } catch (error) {
     if (error.code !== 'SQLITE_BUSY' && error.code !== 'SQLITE_LOCKED') throw error
   }
 }, workerData.everyMs)
+// Asked to stop, it stops between two checkpoints and ends by itself.
+parentPort.once('message', () => {
+  clearInterval(every)
+  db.close()
+  parentPort.close()
+})
 `
+/** How long a checkpointer asked to stop has before it is terminated: only a stuck one takes that long. */
+const CHECKPOINTER_STOP_MS = 5_000
 
 /** A worker thread that checkpoints the database file's WAL every CHECKPOINT_EVERY_MS. */
 function startCheckpointer(file: string): Worker {
