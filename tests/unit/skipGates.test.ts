@@ -28,16 +28,22 @@ async function outcome(bin: string, args: string[], file: string): Promise<{ cod
   }
 }
 
+/** A runner set up in the scratch folder with `config` (as `configFile`): runs one fixture file, which
+ *  starts with `header`, and resolves how the run ended. */
+function runner(bin: string, command: string, configFile: string, config: string, header: string) {
+  writeFileSync(join(scratch, configFile), config)
+  return (name: string, body: string) => {
+    writeFileSync(join(scratch, name), `${header}\n${body}\n`)
+    return outcome(bin, [command, '--config', join(scratch, configFile)], name)
+  }
+}
+
 describe('Playwright', () => {
-  writeFileSync(join(scratch, 'playwright.config.ts'), `
+  const playwright = runner('playwright', 'test', 'playwright.config.ts', `
 import { defineConfig } from '@playwright/test'
 import { RUN_GATES } from '${root}/e2e/runGates'
 export default defineConfig({ ...RUN_GATES, testDir: '.', testMatch: process.env.GATE_FILE, reporter: [['list'], ['${root}/e2e/noSkips.ts']] })
-`)
-  const playwright = async (name: string, body: string) => {
-    writeFileSync(join(scratch, name), `import { test } from '@playwright/test'\n${body}\n`)
-    return outcome('playwright', ['test', '--config', join(scratch, 'playwright.config.ts')], name)
-  }
+`, "import { test } from '@playwright/test'")
 
   it('fails a run with a test.only in it, and passes it without', async () => {
     const focused = await playwright('focused.spec.ts', "test.only('one', () => {})\ntest('two', () => {})")
@@ -54,15 +60,11 @@ export default defineConfig({ ...RUN_GATES, testDir: '.', testMatch: process.env
 })
 
 describe('Vitest', () => {
-  writeFileSync(join(scratch, 'vitest.config.ts'), `
+  const vitest = runner('vitest', 'run', 'vitest.config.ts', `
 import { defineConfig } from 'vitest/config'
 import { VITEST_GATES } from '${root}/tests/runGates'
 export default defineConfig({ test: { ...VITEST_GATES, include: [process.env.GATE_FILE], reporters: ['default', '${root}/tests/noSkips.ts'] } })
-`)
-  const vitest = async (name: string, body: string) => {
-    writeFileSync(join(scratch, name), `import { it } from 'vitest'\n${body}\n`)
-    return outcome('vitest', ['run', '--config', join(scratch, 'vitest.config.ts')], name)
-  }
+`, "import { it } from 'vitest'")
 
   it('fails a run with an it.only in it, and passes it without', async () => {
     const focused = await vitest('focused.test.ts', "it.only('one', () => {})\nit('two', () => {})")
