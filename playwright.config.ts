@@ -58,9 +58,12 @@ export default defineConfig<PlatformOption>({
       grep: /@engines/,
       use: { platform: 'browser' as const, launchOptions: { executablePath: OLDEST_CHROMIUM.path, args: CHROMIUM_ARGS } },
     },
+    // WebKit (issue 48): the @engines set again on WebKitGTK's MiniBrowser, through WebDriver
+    // (e2e/webkit/), the WebKit every iPhone player's LINE and Telegram render with.
+    { name: 'webkit', testMatch: 'webkit/**/*.spec.ts' },
     // Budgets of the main thread's time (issue 32): once every host's tests are done, so that no
     // other test shares the machine while the page is timed. `--no-deps` runs them alone.
-    { name: 'budgets', testMatch: 'budgets/**/*.spec.ts', use: { platform: 'browser' as const }, dependencies: [...HOSTS, 'oldest'] },
+    { name: 'budgets', testMatch: 'budgets/**/*.spec.ts', use: { platform: 'browser' as const }, dependencies: [...HOSTS, 'oldest', 'webkit'] },
   ],
   webServer: Array.from({ length: E2E_WORKERS }, (_, worker) => ({
     command: 'node --import tsx server/main.ts',

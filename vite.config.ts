@@ -97,7 +97,15 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: false,
-    modulePreload: { polyfill: false },
+    modulePreload: {
+      polyfill: false,
+      // A lazy chunk's scripts come through its import() and the imports in it, not through
+      // <link rel=modulepreload> (its style sheets still do): a module whose preload link failed
+      // (offline, a flaky network) stays failed for the page's life in WebKit, and every import()
+      // of it fails without asking again, so a modal could never be retried on an iPhone (issue 48,
+      // e2e/webkit). The page's first scripts keep their links in the HTML.
+      resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : deps.filter((dep) => dep.endsWith('.css'))),
+    },
     rolldownOptions: {
       treeshake: CONTRACT_TREESHAKE,
       // What the entry imports statically in two chunks of about the same weight, React and the

@@ -301,6 +301,23 @@ export function slipWindowAway(now: Date): { closedFrom: string; closedTo: strin
 const TRACING = process.env.E2E_TRACE === '1'
 const TRACER_FETCH = /: connect-src blocked blob \(:0\)$/
 
+/** The server as a test of `platform` starts from: its config, settings and dev switches as the servers start. */
+export async function resetServer(request: APIRequestContext, platform: PlatformKind): Promise<void> {
+  await request.delete('/dev/config')
+  await devPost(request, '/dev/config', platformConfig(platform))
+  await devPost(request, '/dev/settings', { registerOTP: true, enableChatWidget: false })
+  await devPost(request, '/dev/service', { terminated: false })
+  await devPost(request, '/dev/reset-limits', {})
+  await devPost(request, '/dev/sms', { down: false })
+  // The messenger identity and passkeys (issue 31) off, as the servers start: a test turns on what it is about.
+  await devPost(request, '/dev/identity', {
+    telegramBotToken: null, telegramBotId: null, lineChannelId: null, lineJwksUrl: null, telegramContactSkipsOtp: false, webauthnOrigin: null,
+  })
+  // The daily window that closes slip uploads (seeded 23:00 to 00:30 in Bangkok) is put twelve
+  // hours away: a test that uploads a slip passes at any hour (one that tests the window sets its own).
+  await devPost(request, '/dev/content/slipWindow', slipWindowAway(new Date()))
+}
+
 export const test = base.extend<PlatformOption & Fixtures>({
   platform: ['browser', { option: true }],
   agreement: ['remembered', { option: true }],
@@ -344,19 +361,7 @@ export const test = base.extend<PlatformOption & Fixtures>({
   /** Before every test and its beforeEach hooks: the server as the project's platform wants it. */
   serverState: [
     async ({ platform, request }, provide) => {
-      await request.delete('/dev/config')
-      await devPost(request, '/dev/config', platformConfig(platform))
-      await devPost(request, '/dev/settings', { registerOTP: true, enableChatWidget: false })
-      await devPost(request, '/dev/service', { terminated: false })
-      await devPost(request, '/dev/reset-limits', {})
-      await devPost(request, '/dev/sms', { down: false })
-      // The messenger identity and passkeys (issue 31) off, as the servers start: a test turns on what it is about.
-      await devPost(request, '/dev/identity', {
-        telegramBotToken: null, telegramBotId: null, lineChannelId: null, lineJwksUrl: null, telegramContactSkipsOtp: false, webauthnOrigin: null,
-      })
-      // The daily window that closes slip uploads (seeded 23:00 to 00:30 in Bangkok) is put twelve
-      // hours away: a test that uploads a slip passes at any hour (one that tests the window sets its own).
-      await devPost(request, '/dev/content/slipWindow', slipWindowAway(new Date()))
+      await resetServer(request, platform)
       await provide()
     },
     { auto: true },

@@ -32,6 +32,25 @@ if (chromiumPath()) {
   run('npx playwright install chromium')
 }
 
+// WebKit (issue 48): the `webkit` project drives Debian's WebKitGTK (MiniBrowser) through its
+// WebDriver, on a display of its own (xvfb-run).
+const hasCommand = (command: string) => {
+  try {
+    execSync(`command -v ${command}`, { stdio: 'ignore', shell: '/bin/sh' })
+    return true
+  } catch {
+    return false
+  }
+}
+if (isRoot && !(hasCommand('WebKitWebDriver') && hasCommand('xvfb-run'))) {
+  console.log('No WebKitWebDriver or xvfb-run found: installing Debian’s webkit2gtk-driver and xvfb')
+  run('apt-get install -y -qq webkit2gtk-driver xvfb xauth || (apt-get update -qq && apt-get install -y -qq webkit2gtk-driver xvfb xauth)')
+}
+if (!hasCommand('WebKitWebDriver') || !hasCommand('xvfb-run')) {
+  throw new Error('The WebKit tests need WebKitWebDriver and xvfb-run: apt-get install webkit2gtk-driver xvfb (README "Supported engines")')
+}
+const webkitGtk = execSync(`dpkg-query -W -f '\${Version}' libwebkit2gtk-4.1-0 2>/dev/null || echo unknown`, { encoding: 'utf8', shell: '/bin/sh' }).trim()
+
 if (isRoot && !(hasFont('Noto Sans Lao') || hasFont('Phetsarath OT')) ) {
   run('apt-get install -y -qq fonts-thai-tlwg fonts-lao || true')
 }
@@ -47,4 +66,4 @@ const version = async (executablePath: string | undefined) => {
   }
 }
 const oldest = await unpackOldestChromium()
-console.log(`Engines: Chromium ${await version(chromiumPath())} (every test), Chromium ${await version(oldest)} (the oldest supported, ${OLDEST_CHROMIUM.major}: the @engines set)`)
+console.log(`Engines: Chromium ${await version(chromiumPath())} (every test), Chromium ${await version(oldest)} (the oldest supported, ${OLDEST_CHROMIUM.major}: the @engines set), WebKitGTK ${webkitGtk} (MiniBrowser through WebDriver: the @engines set, e2e/webkit)`)

@@ -15,7 +15,10 @@ interface ChunkState {
 
 /**
  * The chunk a failed dynamic import names: Chromium says "Failed to fetch dynamically imported
- * module: <url>", Firefox "error loading dynamically imported module: <url>"; Safari names none.
+ * module: <url>", Firefox "error loading dynamically imported module: <url>"; Safari names none,
+ * and needs no other URL: WebKit asks again for a module whose import() failed (unless a
+ * <link rel=modulepreload> of it failed, which the build does not make for a lazy chunk's scripts:
+ * vite.config.ts).
  */
 const failedChunk = (error: unknown): string | undefined =>
   /\bhttps?:\/\/[^\s'"]+\.js\b/.exec(error instanceof Error ? error.message : String(error))?.[0]

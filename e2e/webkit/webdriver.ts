@@ -1,0 +1,249 @@
+// A W3C WebDriver session on WebKitGTK (issue 48): Debian's WebKitWebDriver drives MiniBrowser, the
+// WebKit of every iPhone's LINE and Telegram. Playwright drives only its own WebKit build, which
+// cannot be downloaded here, so these tests speak WebDriver's HTTP protocol themselves: a session,
+// a page, scripts, and real clicks and keys on elements a query finds.
+import { expect } from '@playwright/test'
+
+/** Where Debian's webkit2gtk-driver puts the browser it drives. */
+export const MINIBROWSER = '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser'
+
+/** The key W3C WebDriver gives a DOM element in JSON. */
+const ELEMENT_KEY = 'element-6066-11e4-a52e-4f735466cecf'
+type ElementRef = { [ELEMENT_KEY]: string }
+
+/** An element as the page finds it: by role (the parts of ARIA the tests use) or CSS, its
+ *  accessible name or text, inside another query's element. */
+export interface Query {
+  role?: 'button' | 'link' | 'heading' | 'dialog' | 'alertdialog' | 'tab' | 'textbox' | 'status' | 'alert' | 'navigation' | 'img' | 'checkbox' | 'combobox'
+  css?: string
+  /** The accessible name (for a field, its label): whole when some element's is, else a part of it. */
+  name?: string
+  /** Text the element contains. */
+  text?: string | RegExp
+  within?: Query
+  /** Found whether it shows or not (a file input under its label). */
+  hidden?: boolean
+}
+
+/** In the page: the visible elements a Query finds (the function is sent as its source). */
+const FIND = function (this: void, query: string): Element[] {
+  type Q = { role?: string; css?: string; name?: string; text?: string; textRe?: string; within?: Q; hidden?: boolean }
+  const ROLES: Record<string, string> = {
+    button: 'button, [role=button], input[type=submit]',
+    link: 'a[href], [role=link]',
+    heading: 'h1, h2, h3, h4, h5, h6, [role=heading]',
+    dialog: 'dialog, [role=dialog]',
+    alertdialog: '[role=alertdialog]',
+    tab: '[role=tab]',
+    textbox: 'input:not([type]), input[type=text], input[type=tel], input[type=password], input[type=url], input[type=number], textarea, [role=textbox]',
+    status: '[role=status], output',
+    alert: '[role=alert]',
+    navigation: 'nav, [role=navigation]',
+    img: 'img, svg[role=img], [role=img]',
+    checkbox: 'input[type=checkbox], [role=checkbox]',
+    combobox: 'select, [role=combobox]',
+  }
+  const squash = (text: string | null | undefined) => (text ?? '').replace(/\s+/g, ' ').trim()
+  const nameOf = (element: Element): string => {
+    const labelled = element.getAttribute('aria-labelledby')
+    if (labelled) return squash(labelled.split(' ').map((id) => document.getElementById(id)?.textContent).join(' '))
+    const label = element.getAttribute('aria-label')
+    if (label) return squash(label)
+    const labels = (element as HTMLInputElement).labels
+    if (labels && labels.length > 0) return squash([...labels].map((l) => l.textContent).join(' '))
+    if (element instanceof HTMLImageElement) return squash(element.alt)
+    return squash(element.textContent)
+  }
+  const visible = (element: Element) => {
+    if (element.closest('[inert], [aria-hidden=true]')) return false
+    const style = getComputedStyle(element)
+    return element.getClientRects().length > 0 && style.visibility !== 'hidden'
+  }
+  const find = (q: Q): Element[] => {
+    const scopes: ParentNode[] = q.within ? find(q.within) : [document]
+    const selector = q.css ?? ROLES[q.role ?? ''] ?? '*'
+    const found = scopes.flatMap((scope) => [...scope.querySelectorAll(selector)])
+    const named = q.name === undefined ? found : found.filter((element) => nameOf(element) === q.name)
+    const candidates = named.length > 0 || q.name === undefined ? named : found.filter((element) => nameOf(element).includes(q.name!))
+    const matching = candidates.filter((element) => (q.hidden || visible(element))
+      && (q.text === undefined || squash(element.textContent).includes(q.text))
+      && (q.textRe === undefined || new RegExp(q.textRe).test(squash(element.textContent))))
+    // Of elements inside one another that all match, the innermost (a text is in its ancestors too).
+    return [...new Set(matching)].filter((element) => !matching.some((other) => other !== element && element.contains(other)))
+  }
+  return find(JSON.parse(query) as Q)
+}
+
+/** A Query as the page's FIND reads it (a RegExp travels as its source). */
+function serialize(query: Query): string {
+  const plain = (q: Query): object => ({
+    ...q,
+    text: typeof q.text === 'string' ? q.text : undefined,
+    textRe: q.text instanceof RegExp ? q.text.source : undefined,
+    within: q.within ? plain(q.within) : undefined,
+  })
+  return JSON.stringify(plain(query))
+}
+
+const describe = (query: Query): string => JSON.stringify(query, (_key, value: unknown) => (value instanceof RegExp ? String(value) : value))
+
+class WebDriverError extends Error {
+  constructor(readonly error: string, message: string) {
+    super(`${error}: ${message}`)
+  }
+}
+
+/** Errors of an element the page replaced while the test reached for it (React re-rendered it). */
+const STALE = /stale element reference|no such element|element not interactable|element click intercepted/
+
+export class WebKitPage {
+  private constructor(private readonly driver: string, private readonly session: string, readonly baseURL: string) {}
+
+  /** A new MiniBrowser, at a phone's size, its storage its own. */
+  static async open(driver: string, baseURL: string): Promise<WebKitPage> {
+    const created = await call<{ sessionId: string }>(`${driver}/session`, 'POST', {
+      capabilities: { alwaysMatch: { 'webkitgtk:browserOptions': { binary: MINIBROWSER, args: ['--automation'] } } },
+    })
+    const page = new WebKitPage(driver, created.sessionId, baseURL)
+    await page.command('/window/rect', 'POST', { width: 390, height: 844 })
+    return page
+  }
+
+  async close(): Promise<void> {
+    await call(`${this.driver}/session/${this.session}`, 'DELETE').catch(() => undefined)
+  }
+
+  private command<T>(path: string, method: 'GET' | 'POST' | 'DELETE' = 'GET', body?: unknown): Promise<T> {
+    return call<T>(`${this.driver}/session/${this.session}${path}`, method, body)
+  }
+
+  /** Loads a path of the app (or a whole URL). */
+  async goto(path: string): Promise<void> {
+    await this.command('/url', 'POST', { url: new URL(path, this.baseURL).href })
+  }
+
+  async url(): Promise<URL> {
+    return new URL(await this.command<string>('/url'))
+  }
+
+  /** Runs `script` (a function's body; `arguments` holds `args`) in the page and gives its result. */
+  evaluate<T>(script: string, ...args: unknown[]): Promise<T> {
+    return this.command<T>('/execute/sync', 'POST', { script, args })
+  }
+
+  /** Waits for a promise the script returns (its body ends by calling arguments[arguments.length - 1]). */
+  evaluateAsync<T>(script: string, ...args: unknown[]): Promise<T> {
+    return this.command<T>('/execute/async', 'POST', { script, args })
+  }
+
+  private async elements(query: Query): Promise<ElementRef[]> {
+    return this.evaluate<ElementRef[]>(`return (${FIND.toString()})(arguments[0])`, serialize(query))
+  }
+
+  /** How many visible elements the query finds now. */
+  async count(query: Query): Promise<number> {
+    return (await this.elements(query)).length
+  }
+
+  /** Waits until the query finds exactly one visible element, and acts on it; an element React
+   *  replaced meanwhile is looked for again. */
+  private async withElement<T>(query: Query, act: (id: string) => Promise<T>): Promise<T> {
+    let result: { value: T } | undefined
+    await expect.poll(async () => {
+      try {
+        const found = await this.elements(query)
+        if (found.length !== 1) return `${found.length} elements`
+        result = { value: await act(found[0][ELEMENT_KEY]) }
+        return 'done'
+      } catch (error) {
+        if (error instanceof WebDriverError && STALE.test(error.message)) return error.message
+        throw error
+      }
+    }, { message: describe(query) }).toBe('done')
+    return result!.value
+  }
+
+  /** Clicks the element where a finger would, in the middle of the screen: WebDriver's own scrolling
+   *  stops at the screen's edge, under the bottom menu. */
+  async click(query: Query): Promise<void> {
+    await this.withElement(query, async (id) => {
+      await this.evaluate(`arguments[0].scrollIntoView({ block: 'center', inline: 'center' })`, { [ELEMENT_KEY]: id })
+      await this.command(`/element/${id}/click`, 'POST', {})
+    })
+  }
+
+  /** Gives a file input a file, as choosing one does (`input` and `change`); WebKitGTK's driver
+   *  refuses to type a path into a hidden input, the way the app styles it. */
+  async setFile(query: Query, file: { name: string; mimeType: string; buffer: Buffer }): Promise<void> {
+    await this.withElement({ ...query, hidden: true }, (id) => this.evaluate(`const [input, name, type, base64] = arguments
+      const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))
+      const files = new DataTransfer()
+      files.items.add(new File([bytes], name, { type }))
+      input.files = files.files
+      input.dispatchEvent(new Event('input', { bubbles: true }))
+      input.dispatchEvent(new Event('change', { bubbles: true }))`, { [ELEMENT_KEY]: id }, file.name, file.mimeType, file.buffer.toString('base64')))
+  }
+
+  /** Types into a field as a player does, after clearing it. */
+  async fill(query: Query, text: string): Promise<void> {
+    await this.withElement(query, async (id) => {
+      await this.command(`/element/${id}/clear`, 'POST', {})
+      if (text !== '') await this.command(`/element/${id}/value`, 'POST', { text })
+    })
+  }
+
+  /** Presses keys in a field (WebDriver's key codes: '\uE007' is Enter). */
+  async press(query: Query, keys: string): Promise<void> {
+    await this.withElement(query, (id) => this.command(`/element/${id}/value`, 'POST', { text: keys }))
+  }
+
+  /** Chooses a <select>'s option by its value. */
+  async select(query: Query, value: string): Promise<void> {
+    await this.withElement(query, (id) => this.command(`/element/${id}/element`, 'POST', { using: 'css selector', value: `option[value="${value}"]` })
+      .then((option) => this.command(`/element/${(option as ElementRef)[ELEMENT_KEY]}/click`, 'POST', {})))
+  }
+
+  /** Waits for the query's one element and gives its text, whitespace squashed. */
+  async text(query: Query): Promise<string> {
+    return this.withElement(query, (id) => this.command<string>(`/element/${id}/text`)).then((text) => text.replace(/\s+/g, ' ').trim())
+  }
+
+  async value(query: Query): Promise<string> {
+    return this.withElement(query, (id) => this.command<string>(`/element/${id}/property/value`))
+  }
+
+  async enabled(query: Query): Promise<boolean> {
+    return this.withElement(query, (id) => this.command<boolean>(`/element/${id}/enabled`))
+  }
+
+  /** Waits until the query finds its element. */
+  async visible(query: Query): Promise<void> {
+    await this.withElement(query, async () => undefined)
+  }
+
+  /** Waits until the query finds nothing. */
+  async hidden(query: Query): Promise<void> {
+    await expect.poll(() => this.count(query), { message: `${describe(query)} to go` }).toBe(0)
+  }
+
+  /** Waits until the query's element holds the text. */
+  async hasText(query: Query, text: string | RegExp): Promise<void> {
+    await expect.poll(() => this.text(query), { message: describe(query) }).toMatch(text)
+  }
+
+  /** Waits until the page is at a path matching `path`. */
+  async at(path: RegExp): Promise<void> {
+    await expect.poll(async () => (await this.url()).pathname + (await this.url()).search).toMatch(path)
+  }
+
+  async screenshot(): Promise<Buffer> {
+    return Buffer.from(await this.command<string>('/screenshot'), 'base64')
+  }
+}
+
+async function call<T>(url: string, method: string, body?: unknown): Promise<T> {
+  const response = await fetch(url, { method, headers: body === undefined ? {} : { 'Content-Type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) })
+  const reply = (await response.json()) as { value: T & { error?: string; message?: string } }
+  if (!response.ok) throw new WebDriverError(reply.value.error ?? String(response.status), reply.value.message ?? '')
+  return reply.value
+}
