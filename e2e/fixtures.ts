@@ -1,9 +1,10 @@
 // Shared e2e fixtures. Each test starts from a clean server state for its project's platform:
 // browser (no messenger), line (LIFF mock) or telegram (launch params + event recorder).
-import { test as base, expect, type APIRequestContext, type Locator, type Page, type Route } from '@playwright/test'
+import { test as base, expect, type APIRequestContext, type Locator, type Page, type Response, type Route } from '@playwright/test'
 import type { RuntimeConfig } from '../src/api/contract'
 import th from '../src/i18n/locales/th.json' with { type: 'json' }
 import en from '../src/i18n/locales/en.json' with { type: 'json' }
+import { contractProblem } from '../tests/contractRoutes'
 import { serverUrl } from './servers'
 
 export type PlatformKind = 'browser' | 'line' | 'telegram'
@@ -184,9 +185,31 @@ export async function cspReportsSettled(page: Page): Promise<void> {
 /**
  * What the browser itself writes on the console as an error about a request, not the app's code:
  * a load answered 4xx/5xx or failed on the network (tests provoke those, and the app shows them),
- * and a CSP refusal (the CSP gate above judges those, one report each).
+ * and a CSP refusal (the CSP gate above judges those, one report each). The app's own files are
+ * judged by their answers instead (ASSET_PROBLEM): a file of the build that is missing, or a script
+ * that comes as something else (an HTML page in a chunk's place), fails the test.
  */
-const BROWSER_OWN_ERRORS = /^(Failed to load resource: |Refused to )|violates the following Content Security Policy directive/
+const BROWSER_OWN_ERRORS = /^Failed to load resource: |violates the following Content Security Policy directive/
+
+/** What is wrong with an answer of the app's API (JSON under /api/), if anything. */
+async function apiContractProblem(response: Response): Promise<string | undefined> {
+  const url = new URL(response.url())
+  if (!url.pathname.startsWith('/api/') || !url.hostname.match(/^(localhost|127\.0\.0\.1)$/)) return undefined
+  if (!(response.headers()['content-type'] ?? '').includes('application/json')) return undefined
+  const body: unknown = await response.json().catch(() => undefined)
+  if (body === undefined) return undefined
+  return contractProblem(response.request().method(), url.pathname, response.status(), body)
+}
+
+/** What is wrong with an answer for a file of the build (under /assets/), if anything. */
+function assetProblem(response: Response): string | undefined {
+  const url = new URL(response.url())
+  if (!url.pathname.startsWith('/assets/') || !url.hostname.match(/^(localhost|127\.0\.0\.1)$/)) return undefined
+  if (response.status() >= 400) return `${url.pathname} answered ${response.status()}`
+  const type = response.headers()['content-type'] ?? ''
+  if (url.pathname.endsWith('.js') && !type.includes('javascript')) return `${url.pathname} came as ${type || 'no type'}, not a script`
+  return undefined
+}
 
 /** In every document from its start: the text of every toast that ever appeared, even for a moment. */
 const TOAST_RECORDER = () => {
@@ -350,10 +373,21 @@ export const test = base.extend<PlatformOption & Fixtures>({
         page.on('console', (message) => {
           if (message.type() === 'error' && !BROWSER_OWN_ERRORS.test(message.text())) errors.push(`${new URL(page.url()).pathname}: console.error ${message.text()}`)
         })
+        page.on('response', (response) => {
+          const problem = assetProblem(response)
+          if (problem) errors.push(`${new URL(page.url()).pathname}: ${problem}`)
+          // Every answer of the API the page gets, the server's and a test's fake (route.fulfill)
+          // alike, is one the server's contract allows (tests/contractRoutes.ts).
+          checks.push(apiContractProblem(response).then((found) => {
+            if (found) errors.push(`${new URL(page.url()).pathname}: ${found}`)
+          }))
+        })
       }
+      const checks: Promise<void>[] = []
       context.pages().forEach(watch)
       context.on('page', watch)
       await provide(errors)
+      await Promise.all(checks)
       expect(errors, 'uncaught errors and console errors').toEqual([])
     },
     { auto: true },

@@ -5,12 +5,15 @@ import type { RouteOptions } from 'fastify'
 import type { TSchema } from 'typebox'
 import { Value } from 'typebox/value'
 import { buildServer } from '../server/app'
+import { ErrorBody } from '../src/api/contract/shared'
 
 interface ContractRoute {
   method: string
   pattern: RegExp
   path: string
   replies: Record<string, TSchema>
+  /** What the route takes as its body, if it says. */
+  body?: TSchema
 }
 
 let routes: Promise<ContractRoute[]> | undefined
@@ -26,7 +29,8 @@ async function readRoutes(): Promise<ContractRoute[]> {
   const onRoute = (route: RouteOptions) => {
     const replies = (route.schema?.response ?? {}) as Record<string, TSchema>
     const pattern = new RegExp(`^${route.url.replace(/\/$/, '').replace(/:[^/]+/g, '[^/]+')}/?$`)
-    for (const method of [route.method].flat()) found.push({ method, pattern, path: route.url, replies })
+    const body = route.schema?.body as TSchema | undefined
+    for (const method of [route.method].flat()) found.push({ method, pattern, path: route.url, replies, body })
   }
   const app = await buildServer({ dataDir: ':memory:', mode: 'test', staticDir: '/nonexistent-static-dir', onRoute })
   await app.close()
@@ -47,8 +51,20 @@ export async function contractProblem(method: string, path: string, status: numb
   routes ??= readRoutes()
   const route = (await routes).find((candidate) => candidate.method === method && candidate.pattern.test(path))
   if (!route) return `${method} ${path}: the server has no such route`
-  const schema = route.replies[String(status)] ?? (status >= 200 && status < 300 ? route.replies['200'] : undefined)
+  // An error the route does not describe has the shape of every error the server sends (spec 8).
+  const schema = route.replies[String(status)] ?? (status >= 200 && status < 300 ? route.replies['200'] : status >= 400 ? ErrorBody : undefined)
   if (!schema || Value.Check(schema, body)) return undefined
-  const errors = [...Value.Errors(schema, body)].slice(0, 3).map((error) => `${error.instancePath || '/'} ${error.message}`)
-  return `${method} ${path} ${status}: the fake answer does not match ${route.path}'s reply schema (${errors.join('; ')})`
+  return `${method} ${path} ${status}: the answer does not match ${route.path}'s reply schema (${schemaErrors(schema, body)})`
+}
+
+const schemaErrors = (schema: TSchema, value: unknown): string =>
+  [...Value.Errors(schema, value)].slice(0, 3).map((error) => `${error.instancePath || '/'} ${error.message}`).join('; ')
+
+/** What is wrong with a request the app sent, or undefined when the server's route takes its body. */
+export async function requestProblem(method: string, path: string, body: unknown): Promise<string | undefined> {
+  routes ??= readRoutes()
+  const route = (await routes).find((candidate) => candidate.method === method && candidate.pattern.test(path))
+  if (!route) return `${method} ${path}: the server has no such route`
+  if (!route.body || Value.Check(route.body, body)) return undefined
+  return `${method} ${path}: the app's body does not match ${route.path}'s body schema (${schemaErrors(route.body, body)})`
 }

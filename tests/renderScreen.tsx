@@ -21,17 +21,17 @@ import { setPlatformForTests, type Platform } from '../src/platform'
 import { signOut } from '../src/state/session'
 import { ui } from '../src/state/ui'
 import { Toasts } from '../src/ui/Toasts'
-import { contractProblem, loadContractRoutes } from './contractRoutes'
+import { contractProblem, loadContractRoutes, requestProblem } from './contractRoutes'
 
 // Vitest runs without globals, so Testing Library cannot unmount by itself.
 afterEach(cleanup)
 
-/** Fake answers the server could never have sent (tests/contractRoutes.ts): each fails its test. */
+/** Fake answers the server could never have sent, and requests it would refuse (tests/contractRoutes.ts): each fails its test. */
 const contractProblems: string[] = []
 beforeAll(loadContractRoutes, 30_000)
 afterEach(() => {
   const found = contractProblems.splice(0)
-  if (found.length > 0) throw new Error(`Fake answers that drifted from the server's contract:\n${found.join('\n')}`)
+  if (found.length > 0) throw new Error(`Calls that drifted from the server's contract:\n${found.join('\n')}`)
 })
 
 /** One recorded call: method, path (without its query), query and parsed JSON body. */
@@ -176,6 +176,9 @@ export async function renderScreen(screen: ReactNode, options: ScreenOptions = {
     calls.push(call)
     const handler = routes[`${call.method} ${url}`]
     if (handler === undefined) return respond(config, [404, { message: 'NO_DATA' }])
+    // What the app sent, as the server's route would take it.
+    const sent = await requestProblem(call.method, url, call.body)
+    if (sent) contractProblems.push(sent)
     const given: unknown = typeof handler === 'function' ? await handler(call) : handler
     if (isOperatorOnly(given)) return respond(config, given.answer)
     const problem = await contractProblem(call.method, url, ...statusAndBody(given))

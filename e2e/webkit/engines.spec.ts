@@ -23,6 +23,7 @@ const button = (name: string, within?: Query): Query => ({ role: 'button', name,
 
 async function signIn(wk: WebKitPage, phone: string, password: string): Promise<void> {
   await wk.goto('/login')
+  await wk.appStarted()
   await wk.fill(field(th.fields.phone), phone)
   await wk.fill(field(th.fields.password), password)
   await wk.click(button(th.login.submit))
@@ -58,6 +59,7 @@ test('the engine: MiniBrowser runs WebKit, and the app is not sent to the update
 test('register with OTP, then sign in, then log out', async ({ wk, request }) => {
   const phone = freshPhone()
   await wk.goto('/register')
+  await wk.appStarted()
   await wk.visible({ role: 'heading', name: th.register.step1Title })
   await wk.fill(field(th.fields.phone), phone)
   await wk.click(button(th.common.next))

@@ -122,6 +122,12 @@ export class WebKitPage {
     await this.command('/url', 'POST', { url: new URL(path, this.baseURL).href })
   }
 
+  /** Waits until the app has taken the page over from the screen the build prerendered in it
+   *  (scripts/prerender.ts), whose form does nothing until then. */
+  async appStarted(): Promise<void> {
+    await expect.poll(() => this.evaluate<boolean>(`return document.getElementById('prerendered') === null && document.getElementById('root').childElementCount > 0`), { message: 'the app to take the page over' }).toBe(true)
+  }
+
   async url(): Promise<URL> {
     return new URL(await this.command<string>('/url'))
   }
@@ -163,11 +169,16 @@ export class WebKitPage {
     return result!.value
   }
 
-  /** Clicks the element where a finger would, in the middle of the screen: WebDriver's own scrolling
-   *  stops at the screen's edge, under the bottom menu. */
+  /** Clicks the element where a finger would: WebDriver's own scrolling stops at the screen's edge,
+   *  under the bottom menu, so one out of reach is brought to the middle of the screen first. */
   async click(query: Query): Promise<void> {
     await this.withElement(query, async (id) => {
-      await this.evaluate(`arguments[0].scrollIntoView({ block: 'center', inline: 'center' })`, { [ELEMENT_KEY]: id })
+      // Only an element a finger could not reach where it is (off the screen, or under another):
+      // scrolling moves what is fixed on the screen (the chat's bubble steps aside while the page scrolls).
+      await this.evaluate(`const element = arguments[0]
+        const box = element.getBoundingClientRect()
+        const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2)
+        if (!top || !element.contains(top)) element.scrollIntoView({ block: 'center', inline: 'center' })`, { [ELEMENT_KEY]: id })
       await this.command(`/element/${id}/click`, 'POST', {})
     })
   }

@@ -51,7 +51,9 @@ describe(`account races${onPostgres() ? ' on two instances' : ''}`, () => {
   it(`forty wrong codes at once compare at most ${MAX_WRONG_CODES}`, async () => {
     await instances()
     const GUESSES = 40
-    // Every guess reaches its handler before any goes on: all read the token's count together.
+    // Every guess reaches its handler before any goes on, so all start at one moment: what this holds
+    // is the cap for guesses that arrive at once, not a chosen interleaving of their reads and writes
+    // (a preHandler holds a request before its handler reads anything).
     const meet = barrier(GUESSES)
     for (const server of servers) {
       server.app.addHook('preHandler', async (request) => {

@@ -146,8 +146,10 @@ describe(`two people confirming at once${onPostgres() ? ' on two instances' : ''
   it('credits once: one confirmation, one ALREADY_DECIDED', async () => {
     await startInstances(servers)
     const on = (i: number) => servers[i % servers.length]
-    // Armed below: both confirmations pass the rule's checks before either settles. (Hooks go on
-    // before a server's first request.)
+    // Armed below: both confirmations enter their handlers at one moment, and their checks and writes
+    // interleave as the instances and the database run them (a preHandler holds a request before it
+    // reads anything): what this holds is one credit for two that arrive at once. (Hooks go on before
+    // a server's first request.)
     let meet: (() => Promise<void>) | undefined = undefined
     for (const server of servers) {
       server.app.addHook('preHandler', async (request) => {

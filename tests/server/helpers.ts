@@ -173,9 +173,14 @@ export async function withWritesHeld<T>(db: Db, table: string, waiting: number, 
   await db.transaction().execute(async (trx) => {
     await sql`LOCK TABLE ${sql.table(table)} IN EXCLUSIVE MODE`.execute(trx)
     raced = race()
-    // Waiting backends of this test's own database, on the lock above or one behind it.
-    const queued = async () => Number((await sql<{ n: string }>`SELECT count(*) AS n FROM pg_stat_activity
-      WHERE datname = current_database() AND wait_event_type = 'Lock'`.execute(db)).rows[0].n)
+    // Backends waiting for that table's lock, or for a lock one of those holds (a row it read to
+    // update): not any lock, so an advisory lock's waiters or another table's do not let the race go
+    // before its writes are queued.
+    const queued = async () => Number((await sql<{ n: string }>`WITH on_table AS (
+        SELECT DISTINCT pid FROM pg_locks WHERE locktype = 'relation' AND relation = to_regclass(${table}) AND NOT granted
+      )
+      SELECT (SELECT count(*) FROM on_table) + (SELECT count(*) FROM pg_stat_activity
+        WHERE pid NOT IN (SELECT pid FROM on_table) AND pg_blocking_pids(pid) && ARRAY(SELECT pid FROM on_table)) AS n`.execute(db)).rows[0].n)
     await expect.poll(queued, { timeout: 30_000 }).toBeGreaterThanOrEqual(waiting)
   })
   return raced as Promise<T>

@@ -30,7 +30,8 @@ describe(`messenger credential replays${onPostgres() ? ' on two instances' : ''}
     const credential = async () => provider === 'telegram'
       ? initData(4242, now)
       : idToken({ sub: 'Urace', issuedAt: now, key: lineKeys.key, kid: lineKeys.kid })
-    // Every sign-in is held until all have arrived, so they read and check together.
+    // Every sign-in is held until all have arrived, so all start their reads and checks at one moment
+    // (before their handlers: the interleaving after that is the database's).
     const meet = barrier(REPLAYS)
     for (const server of servers) {
       server.app.addHook('preHandler', async (request) => {

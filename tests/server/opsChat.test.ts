@@ -160,8 +160,10 @@ describe(`two staff ending one session at once${onPostgres() ? ' on two instance
   it('ends it once: one answer, one ALREADY_DECIDED, one audit row', async () => {
     await startInstances(servers)
     const on = (i: number) => servers[i % servers.length].app
-    // Both ends wait for each other once past their checks, so they reach the ending update together
-    // (without the update's check of the session ended, both answer 200: shown on PostgreSQL).
+    // Both ends wait for each other before their handlers, so they start at one moment and, as a rule,
+    // both read the session open before either ends it (without the update's check of the session
+    // ended, both answer 200: shown on PostgreSQL). The hold is before the reads, so it does not
+    // force that interleaving; it makes it the usual one.
     const hold: { meet?: () => Promise<void> } = {}
     for (const { app } of servers) {
       app.addHook('preHandler', async (request) => {

@@ -15,7 +15,9 @@ afterEach(async () => {
 
 const on = (i: number) => servers[i % servers.length].app
 
-/** Starts the instances with a hold: once armed, every POST to `path` waits until `parties` of them have arrived. */
+/** Starts the instances with a hold: once armed, every POST to `path` waits until `parties` of them have
+ *  arrived, before its handler reads anything. They start at one moment; how their reads and writes
+ *  interleave after that is the database's, so a test proves its rule for requests that arrive at once. */
 async function startHeld(): Promise<(path: RegExp, parties: number) => void> {
   await startInstances(servers)
   let held: { path: RegExp; meet: () => Promise<void> } | undefined

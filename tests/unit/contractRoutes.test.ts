@@ -2,7 +2,7 @@
 // The screen tests' fake answers are checked against the server's routes (tests/contractRoutes.ts):
 // the check itself must be able to say no.
 import { describe, expect, it } from 'vitest'
-import { contractProblem } from '../contractRoutes'
+import { contractProblem, requestProblem } from '../contractRoutes'
 
 const wallet = { message: 'SUCCESS', withdrawal: { id: 'w1', amount: 100, currency: 'THB', status: 'requested', createdAt: '2026-01-01T00:00:00Z', destination: { bankCode: 'KBANK', bankAccountName: 'A', bankAccountNo: '1' } }, wallet: { amount: 0, currency: 'THB' } }
 
@@ -19,5 +19,20 @@ describe('the contract check of fake answers', () => {
     expect(await contractProblem('POST', '/api/otp/verify', 200, { code: 'otp_code_valid' })).toMatch(/otp\/verify/)
     expect(await contractProblem('GET', '/api/statements', 200, {})).toBe('GET /api/statements: the server has no such route')
     expect(await contractProblem('DELETE', '/api/wallet', 200, {})).toMatch(/no such route/)
+  }, 30_000)
+
+  it('checks an error body the route does not describe against the shape of every error (issue 48)', async () => {
+    expect(await contractProblem('POST', '/api/wallet/withdrawAll', 400, { message: 'MONEY_NOT_ENOUGH' })).toBeUndefined()
+    expect(await contractProblem('POST', '/api/wallet/withdrawAll', 500, { error: 'boom' })).toMatch(/withdrawAll's reply schema .*message/)
+    expect(await contractProblem('GET', '/api/wallet', 401, 'Unauthorized')).toMatch(/reply schema/)
+  }, 30_000)
+})
+
+describe("the contract check of the app's requests (issue 48)", () => {
+  it("passes a body the route takes, and names what it would refuse", async () => {
+    expect(await requestProblem('POST', '/api/login', { username: '0812345678', password: 'demo1234' })).toBeUndefined()
+    expect(await requestProblem('POST', '/api/login', { username: 812345678, password: 'demo1234' })).toMatch(/login's body schema .*username/)
+    expect(await requestProblem('POST', '/api/wallet/transfer', { from: 'WALLET', to: 'PG' })).toMatch(/transfer's body schema .*amount/)
+    expect(await requestProblem('POST', '/api/nowhere', {})).toMatch(/no such route/)
   }, 30_000)
 })
