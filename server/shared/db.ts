@@ -136,10 +136,10 @@ function withStatementCache(sqlite: Database.Database, commits?: GroupCommit): S
       }
       return statement
     },
-    close() {
+    async close() {
       statements.clear()
       sqlite.close()
-      commits?.close()
+      await commits?.close()
     },
   }
 }

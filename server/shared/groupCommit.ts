@@ -36,11 +36,14 @@ export class GroupCommit {
   private wal: Promise<FileHandle> | undefined
 
   private readonly checkpointer: Worker
+  /** Resolves when the checkpointer's thread has ended, whenever that is (asked to stop, or failed). */
+  private readonly checkpointerEnded: Promise<void>
 
   constructor(private readonly sqlite: Database.Database, private readonly file: string) {
     sqlite.pragma('synchronous = NORMAL')
     sqlite.pragma(`wal_autocheckpoint = ${CHECKPOINT_FALLBACK_PAGES}`)
     this.checkpointer = startCheckpointer(file)
+    this.checkpointerEnded = new Promise((resolve) => this.checkpointer.once('exit', () => resolve()))
   }
 
   /** Wraps a prepared statement so that its commits are counted. */
@@ -89,17 +92,24 @@ export class GroupCommit {
     }
   }
 
-  /** Lets the WAL file go (the database closes synchronously; closing SQLite syncs what is left). */
-  close(): void {
+  /**
+   * Lets the WAL file go (the database closes synchronously; closing SQLite syncs what is left), and
+   * resolves once the checkpointer has closed its own connection too: until then it may still touch
+   * the database's files (a clean-clone run removed a test's data directory under it: ENOTEMPTY).
+   */
+  async close(): Promise<void> {
     // Asked, not terminated: a worker terminated inside a SQLite call that fails (the database being
     // closed under it) aborts the whole process in better-sqlite3 (a FATAL ERROR in
     // ThrowSqliteError, seen in a clean-clone run of the server suite).
     const worker = this.checkpointer
     worker.postMessage('stop')
-    setTimeout(() => void worker.terminate(), CHECKPOINTER_STOP_MS).unref()
+    const stuck = setTimeout(() => void worker.terminate(), CHECKPOINTER_STOP_MS)
+    stuck.unref()
     const wal = this.wal
     this.wal = undefined
-    void wal?.then((handle) => handle.close()).catch(() => {})
+    await wal?.then((handle) => handle.close()).catch(() => {})
+    await this.checkpointerEnded
+    clearTimeout(stuck)
   }
 
   private async sync(): Promise<void> {
