@@ -7,9 +7,9 @@ import { serverUrl } from '../servers'
 
 export type ChatWho = { guestId: string } | { userId: string }
 
-/** Config names this server as the chat backend and the operator's switch is on (spec 2). */
-export async function enableChat(request: APIRequestContext): Promise<void> {
-  await devPost(request, '/dev/config', { chat: serverUrl(test.info().parallelIndex) })
+/** Config names this server (or `url`, a way to it) as the chat backend and the operator's switch is on (spec 2). */
+export async function enableChat(request: APIRequestContext, url = serverUrl(test.info().parallelIndex)): Promise<void> {
+  await devPost(request, '/dev/config', { chat: url })
   await devPost(request, '/dev/settings', { enableChatWidget: true })
 }
 

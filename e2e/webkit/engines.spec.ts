@@ -5,7 +5,7 @@
 // screen and a modal's retry. The network faults go through the fault proxy the page loads from.
 import th from '../../src/i18n/locales/th.json' with { type: 'json' }
 import { devPost, freshPhone, lastOtp } from '../fixtures'
-import { agentSays, serverHistory } from '../shared/chat'
+import { agentSays, enableChat, serverHistory } from '../shared/chat'
 import { activate, baht, fill } from '../shared/wallet'
 import { freshSlip, fund, type Member, memberHeaders, registerMember, walletOf } from '../walletMembers'
 import { expect, test } from './fixtures'
@@ -195,11 +195,9 @@ test('a statement row opens its receipt with the reference and the masked destin
 })
 
 test('a guest chats on the contact page and the agent answers in real time, sanitized', async ({ wk, request, network }) => {
-  await devPost(request, '/dev/config', { chat: network.url })
-  await devPost(request, '/dev/settings', { enableChatWidget: true })
+  await enableChat(request, network.url)
   await wk.goto('/contact')
   const panel = await openChat(wk)
-  await wk.visible({ role: 'status', text: th.chat.online, within: panel })
   const input = field(th.chat.placeholder, panel)
   await wk.fill(input, 'สวัสดีครับ สอบถามเรื่องฝากเงิน')
   await wk.press(input, ENTER)
@@ -214,11 +212,9 @@ test('a guest chats on the contact page and the agent answers in real time, sani
 })
 
 test("a member's chat: a message out and the agent's reply in", async ({ wk, request, network }) => {
-  await devPost(request, '/dev/config', { chat: network.url })
-  await devPost(request, '/dev/settings', { enableChatWidget: true })
+  await enableChat(request, network.url)
   const member = await memberAtHome(wk, request)
   const panel = await openChat(wk)
-  await wk.visible({ role: 'status', text: th.chat.online, within: panel })
   const input = field(th.chat.placeholder, panel)
   await wk.fill(input, 'Hello from the member')
   await wk.press(input, ENTER)
@@ -257,12 +253,11 @@ test('a modal whose code cannot be loaded says so in its place, with a retry; ho
   await wk.hidden(failed)
 })
 
+/** Opens the chat from its bubble; answers the panel once it is connected. */
 async function openChat(wk: WebKitPage): Promise<Query> {
-  const bubble = testId('chat-bubble')
-  await wk.visible({ css: '[data-testid="chat-bubble"]:not(.chat-bubble--away)' })
-  await wk.click(bubble)
+  await wk.click({ css: '[data-testid="chat-bubble"]:not(.chat-bubble--away)' })
   const panel = dialog(th.chat.title)
-  await wk.visible(panel)
+  await wk.visible({ role: 'status', text: th.chat.online, within: panel })
   return panel
 }
 

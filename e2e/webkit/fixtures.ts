@@ -26,11 +26,6 @@ interface TestFixtures {
   serverState: void
 }
 
-/** The WebKit version MiniBrowser runs (WebKitGTK's), as the browser stage prints it. */
-export async function webkitVersion(page: WebKitPage): Promise<string> {
-  return page.evaluate<string>('return navigator.userAgent')
-}
-
 async function driverReady(url: string, driver: ChildProcess): Promise<void> {
   await expect.poll(async () => {
     if (driver.exitCode !== null) throw new Error(`WebKitWebDriver ended with ${driver.exitCode}`)

@@ -93,6 +93,30 @@ class WebDriverError extends Error {
   }
 }
 
+/** An element the test waits for before it acts: moving, or under another (ACTIONABLE's word). */
+class NotReady extends Error {}
+
+/** In the page: whether a finger could tap the element now, as Playwright judges before a click.
+ *  It must hold still for two frames (the chat's bubble glides up clear of a control) and be the
+ *  top thing at its centre; one that is not (under the screen's edge, under the bottom menu, out of
+ *  a tab strip's view) is brought to the middle, and judged again (WebDriver's own scrolling stops
+ *  at the screen's edge). */
+const ACTIONABLE = function (this: void, element: HTMLElement, done: (state: string) => void): void {
+  const where = () => {
+    const box = element.getBoundingClientRect()
+    return [box.left, box.top, box.width, box.height].join()
+  }
+  const before = where()
+  requestAnimationFrame(() => requestAnimationFrame(() => {
+    if (where() !== before) return done('moving')
+    const box = element.getBoundingClientRect()
+    const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2)
+    if (top && element.contains(top)) return done('ready')
+    element.scrollIntoView({ block: 'center', inline: 'center' })
+    done(`under ${top ? top.outerHTML.slice(0, 80) : 'nothing'}`)
+  }))
+}
+
 /** Errors of an element the page replaced while the test reached for it (React re-rendered it). */
 const STALE = /stale element reference|no such element|element not interactable|element click intercepted/
 
@@ -162,7 +186,7 @@ export class WebKitPage {
         result = { value: await act(found[0][ELEMENT_KEY]) }
         return 'done'
       } catch (error) {
-        if (error instanceof WebDriverError && STALE.test(error.message)) return error.message
+        if (error instanceof NotReady || (error instanceof WebDriverError && STALE.test(error.message))) return error.message
         throw error
       }
     }, { message: describe(query) }).toBe('done')
@@ -173,12 +197,8 @@ export class WebKitPage {
    *  under the bottom menu, so one out of reach is brought to the middle of the screen first. */
   async click(query: Query): Promise<void> {
     await this.withElement(query, async (id) => {
-      // Only an element a finger could not reach where it is (off the screen, or under another):
-      // scrolling moves what is fixed on the screen (the chat's bubble steps aside while the page scrolls).
-      await this.evaluate(`const element = arguments[0]
-        const box = element.getBoundingClientRect()
-        const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2)
-        if (!top || !element.contains(top)) element.scrollIntoView({ block: 'center', inline: 'center' })`, { [ELEMENT_KEY]: id })
+      const state = await this.evaluateAsync<string>(`(${ACTIONABLE.toString()})(...arguments)`, { [ELEMENT_KEY]: id })
+      if (state !== 'ready') throw new NotReady(state)
       await this.command(`/element/${id}/click`, 'POST', {})
     })
   }
@@ -244,7 +264,10 @@ export class WebKitPage {
 
   /** Waits until the page is at a path matching `path`. */
   async at(path: RegExp): Promise<void> {
-    await expect.poll(async () => (await this.url()).pathname + (await this.url()).search).toMatch(path)
+    await expect.poll(async () => {
+      const url = await this.url()
+      return url.pathname + url.search
+    }).toMatch(path)
   }
 
   async screenshot(): Promise<Buffer> {
