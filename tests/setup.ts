@@ -24,3 +24,8 @@ import { beforeAll } from 'vitest'
 import { loadSanitizer } from '../src/ui/SafeHtml'
 
 beforeAll(() => loadSanitizer())
+
+// No console.error passes unseen (tests/consoleGate.ts).
+import { installConsoleGate } from './consoleGate'
+
+installConsoleGate()

@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
-import { Migrator, sql } from 'kysely'
+import { Migrator, sql, type Transaction } from 'kysely'
 import pg from 'pg'
 import { afterEach, beforeEach, expect, inject } from 'vitest'
 import type { RegisterRequest } from '../../src/api/contract'
 import { type BuildServerOptions, buildServer } from '../../server/app'
 import type { OtpMessage } from '../../server/otp/sms'
 import { TEST_MODE_PASSWORD_COST } from '../../server/auth/passwords'
-import { type Db, openDatabase } from '../../server/shared/db'
+import { type Db, openDatabase, type Tables } from '../../server/shared/db'
 import { migrationProvider } from '../../server/migrations/sequence'
 
 /** 2025-01-15 12:00 in Bangkok: inside the slip window's open hours. */
@@ -145,14 +145,6 @@ export async function startInstances(into: TestServer[], options: Partial<BuildS
   return started
 }
 
-/**
- * The dangerous interleaving, forced (PostgreSQL): `race` starts while `table` is locked against
- * writes (EXCLUSIVE: its reads go on), and the lock is let go only once `waiting` of the race's
- * transactions are queued behind a lock. So each has read what it decides on (nothing held, a
- * coupon unclaimed) before any of them writes, and only the guard at the write can keep them
- * apart. On SQLite (one connection) `race` simply runs: its requests go one after another, which
- * proves sequential correctness only.
- */
 /** Resolves for all `parties` callers once the last of them arrived. */
 export function barrier(parties: number): () => Promise<void> {
   let arrived = 0
@@ -167,6 +159,14 @@ export function barrier(parties: number): () => Promise<void> {
   }
 }
 
+/**
+ * The dangerous interleaving, forced (PostgreSQL): `race` starts while `table` is locked against
+ * writes (EXCLUSIVE: its reads go on), and the lock is let go only once `waiting` of the race's
+ * transactions are queued behind a lock. So each has read what it decides on (nothing held, a
+ * coupon unclaimed) before any of them writes, and only the guard at the write can keep them
+ * apart. On SQLite (one connection) `race` simply runs: its requests go one after another, which
+ * proves sequential correctness only.
+ */
 export async function withWritesHeld<T>(db: Db, table: string, waiting: number, race: () => Promise<T>): Promise<T> {
   if (!onPostgres()) return race()
   let raced: Promise<T> | undefined
@@ -184,6 +184,45 @@ export async function withWritesHeld<T>(db: Db, table: string, waiting: number, 
     await expect.poll(queued, { timeout: 30_000 }).toBeGreaterThanOrEqual(waiting)
   })
   return raced as Promise<T>
+}
+
+/** A lock a test holds (PostgreSQL) while requests run into it, let go when the test says. */
+export interface HeldLock {
+  /** Waits until `count` backends wait directly for this hold. */
+  queued(count: number): Promise<void>
+  release(): Promise<void>
+}
+
+/**
+ * Takes a lock in a transaction of its own (`take` runs in it: a LOCK TABLE, a SELECT ... FOR KEY
+ * SHARE) and keeps it until `release`: for a race test that puts one party's step between two of
+ * another's, in the order it names (tests/server/passkeys.test.ts).
+ */
+export async function holdLock(db: Db, take: (trx: Transaction<Tables>) => Promise<unknown>): Promise<HeldLock> {
+  let letGo!: () => void
+  const released = new Promise<void>((resolve) => {
+    letGo = resolve
+  })
+  let held!: (pid: number) => void
+  const holder = new Promise<number>((resolve) => {
+    held = resolve
+  })
+  const ended = db.transaction().execute(async (trx) => {
+    await take(trx)
+    held(Number((await sql<{ pid: number }>`SELECT pg_backend_pid() AS pid`.execute(trx)).rows[0].pid))
+    await released
+  })
+  const pid = await Promise.race([holder, ended.then(() => Promise.reject(new Error('the hold ended before it held')))])
+  const behind = async () => Number((await sql<{ n: string }>`SELECT count(*) AS n FROM pg_stat_activity WHERE ${pid} = ANY(pg_blocking_pids(pid))`.execute(db)).rows[0].n)
+  return {
+    queued: async (count) => {
+      await expect.poll(behind, { timeout: 30_000 }).toBeGreaterThanOrEqual(count)
+    },
+    release: async () => {
+      letGo()
+      await ended
+    },
+  }
 }
 
 /** A fresh server and the demo member's token for every test of the file, closed after each test. */

@@ -3,10 +3,11 @@
 // server's library checks), challenges used once and only for what and whom they were given,
 // the counter never going back, and a removal or a password change taking them away.
 import { afterEach, describe, expect, it } from 'vitest'
+import { sql } from 'kysely'
 import type { PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/server'
 import type { BuildServerOptions } from '../../server/app'
 import { readServerEnv } from '../../server/env'
-import { call, DEMO, OPERATOR_ENV, START, expectError, expectSignedIn, login, MINUTE, onPostgres, registerMember, startInstances, startServer, type TestServer, withWritesHeld } from './helpers'
+import { call, type CallResult, DEMO, OPERATOR_ENV, START, expectError, expectSignedIn, type HeldLock, holdLock, login, MINUTE, onPostgres, registerMember, startInstances, startServer, type TestServer, withWritesHeld } from './helpers'
 import { identitySettings } from './identityHelpers'
 import { type Ceremony, SoftAuthenticator } from './passkeyAuthenticator'
 
@@ -307,33 +308,91 @@ describe('POST /dev/identity', () => {
 if (onPostgres()) {
   describe('taking passkeys away on two instances', () => {
     const servers: TestServer[] = []
+    const holds: HeldLock[] = []
+    /** A lock the test takes, let go after it whatever happened (the servers wait for their connections). */
+    const hold = async (take: () => Promise<HeldLock>) => {
+      const held = await take()
+      holds.push(held)
+      return held
+    }
     afterEach(async () => {
+      for (const held of holds.splice(0)) await held.release()
       for (const instance of servers.splice(0)) await instance.app.close()
     })
 
     it('leaves no live session opened by a removed passkey, whichever goes first', async () => {
       const [a, b] = await startInstances(servers, { identity: passkeysOn })
+      const db = a.app.serverContext.db
       const token = await login(a.app)
       const options = async (app: TestServer['app'], path: string, bearer?: string) =>
         (await call(app, 'POST', path, { token: bearer })).body as unknown as PublicKeyCredentialRequestOptionsJSON & PublicKeyCredentialCreationOptionsJSON
-      for (let round = 0; round < 4; round++) {
+      let address = 0
+      /** Three new passkeys of the member (on instance a) and their answers to sign-in challenges (from b). */
+      const answered = async () => {
         const authenticators = [1, 2, 3].map(() => new SoftAuthenticator(ORIGIN))
         for (const authenticator of authenticators) {
           const body = authenticator.create(await options(a.app, '/api/account/passkeys/options', token))
           expect((await call(a.app, 'POST', '/api/account/passkeys', { token, body })).status).toBe(200)
         }
-        const answers = await Promise.all(authenticators.map(async (authenticator) => authenticator.get(await options(b.app, '/api/login/passkey/options'))))
-        // The sign-ins wait to move their passkeys' counters, and the removal to take its rows; all
-        // four go at once when the table is let go.
-        const [signIns] = await withWritesHeld(a.app.serverContext.db, 'passkeys', 4, async () => Promise.all([
-          Promise.all(answers.map((body, i) => call(b.app, 'POST', '/api/login/passkey', { body, address: `198.51.100.${round * 3 + i + 1}` }))),
-          call(a.app, 'DELETE', '/api/account/passkeys', { token }),
-        ]))
-        for (const signIn of signIns) {
-          expect([200, 401]).toContain(signIn.status)
-          if (signIn.status === 401) expect(['PASSKEY_INVALID', 'PASSKEY_UNKNOWN']).toContain(signIn.body.message)
-          else expect((await call(b.app, 'GET', '/api/account/profile', { token: signIn.body.token as string })).status).toBe(401)
+        return Promise.all(authenticators.map(async (authenticator) => authenticator.get(await options(b.app, '/api/login/passkey/options'))))
+      }
+      const signIn = (body: unknown) => call(b.app, 'POST', '/api/login/passkey', { body, address: `198.51.100.${(address += 1)}` })
+      const remove = () => call(a.app, 'DELETE', '/api/account/passkeys', { token })
+      const holdTable = (table: string) => hold(() => holdLock(db, (trx) => sql`LOCK TABLE ${sql.table(table)} IN EXCLUSIVE MODE`.execute(trx)))
+      /** A sign-in that won opened a session, which the removal then ended; one that lost says why. */
+      const expectOutcomes = async (signIns: CallResult[], codes: readonly string[]) => {
+        for (const outcome of signIns) {
+          if (codes.length === 0) {
+            expect(outcome.status, JSON.stringify(outcome.body)).toBe(200)
+            expect((await call(b.app, 'GET', '/api/account/profile', { token: outcome.body.token as string })).status).toBe(401)
+          } else {
+            expect(outcome.status).toBe(401)
+            expect(codes).toContain(outcome.body.message)
+          }
         }
+      }
+
+      // The sign-ins first: the removal waits for the passkeys (a share of their rows, which a
+      // sign-in's counter and its session's key take too) until every sign-in has its session.
+      let answers = await answered()
+      const rows = await hold(() => holdLock(db, (trx) => trx.selectFrom('passkeys').select('id').forKeyShare().execute()))
+      const removal = remove()
+      await rows.queued(1)
+      const first = await Promise.all(answers.map(signIn))
+      await rows.release()
+      expect((await removal).status).toBe(200)
+      await expectOutcomes(first, [])
+
+      // The removal between a sign-in's read of its passkey and the move of its counter: each has
+      // read it and waits to use up its challenge when the passkeys go.
+      answers = await answered()
+      const challenges = await holdTable('passkey_challenges')
+      let signIns = Promise.all(answers.map(signIn))
+      await challenges.queued(3)
+      expect((await remove()).status).toBe(200)
+      await challenges.release()
+      await expectOutcomes(await signIns, ['PASSKEY_INVALID'])
+
+      // The removal between the counter's move and the session: each has moved its counter and
+      // waits to give back its attempt when the passkeys go; its session then has no passkey to name.
+      answers = await answered()
+      const again = await holdTable('passkey_challenges')
+      signIns = Promise.all(answers.map(signIn))
+      await again.queued(3)
+      const attempts = await holdTable('rate_events')
+      await again.release()
+      await attempts.queued(3)
+      expect((await remove()).status).toBe(200)
+      await attempts.release()
+      await expectOutcomes(await signIns, ['PASSKEY_UNKNOWN'])
+
+      // All at once: the sign-ins wait to move their counters and the removal to take its rows, and
+      // all four go when the table is let go; whichever wins, no session outlives its passkey.
+      answers = await answered()
+      const [together] = await withWritesHeld(db, 'passkeys', 4, async () => Promise.all([Promise.all(answers.map(signIn)), remove()]))
+      for (const outcome of together) {
+        expect([200, 401]).toContain(outcome.status)
+        await expectOutcomes([outcome], outcome.status === 200 ? [] : ['PASSKEY_INVALID', 'PASSKEY_UNKNOWN'])
       }
       await expectSignedIn(a.app, token)
     })
