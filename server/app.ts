@@ -18,6 +18,9 @@ import type { QrSettingsPatch } from './deposit/qrSettings'
 import { errorBody, installErrorHandler } from './shared/http/errors'
 import { requestLogSerializer } from './requestLog'
 import { MANIFEST_PATH, webManifest } from './shared/http/manifest'
+import { registerHealth } from './shared/http/health'
+import { instrument } from './shared/http/metrics'
+import type { Registry } from 'prom-client'
 import { registerSecurityHeaders } from './shared/http/security'
 import { registerStatic } from './shared/http/static'
 import { fastifyTrustProxy, type TrustProxy } from './shared/http/trustProxy'
@@ -81,6 +84,8 @@ export interface BuildServerOptions {
   onRoute?: (route: RouteOptions) => void
   /** Where the logger writes (tests read it); default stdout. */
   loggerStream?: { write(line: string): void }
+  /** Counts requests and keeps `app.metrics`, which GET /metrics answers from (METRICS_PORT). */
+  metrics?: boolean
   /** Session lifetime; default 7 days. */
   sessionTtlMs?: number
   /** Clock in epoch ms; default Date.now (tests pass a movable one). */
@@ -165,6 +170,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The server's storage, config and clock (tests reach the database through it). */
     serverContext: ServerContext
+    /** Set with the `metrics` option: what GET /metrics answers (shared/http/metrics.ts). */
+    metrics?: Registry
   }
 }
 
@@ -275,6 +282,10 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     opsFeed: chatHub,
   }
   app.decorate('serverContext', ctx)
+  // Before every route, so that each is counted (GET /metrics is served by main.ts on its own port).
+  if (options.metrics) {
+    app.decorate('metrics', instrument(app, { db, now, sockets: () => chatHub.connected(), transferRecoveryAfterMs: ctx.transferRecoveryAfterMs }))
+  }
   // Its sessions end only now, so that their sockets on other instances are cut too.
   if (disabledDemo !== undefined) await endMemberSessions(ctx, disabledDemo)
   if (options.firstAdmin) {
@@ -343,6 +354,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   await registerSecurityHeaders(app, () => ctx.config.current, staticDir)
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] })
 
+  registerHealth(app, db)
   app.get('/config.json', async (_request, reply) => {
     reply.header('Cache-Control', 'no-cache')
     // The identity switch is the server's own settings, never APP_CONFIG's.

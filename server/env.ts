@@ -23,6 +23,8 @@ type OperatorOptions = Pick<BuildServerOptions,
 
 export interface ServerEnv extends OperatorOptions {
   port: number
+  /** GET /metrics's own port (METRICS_PORT), on the same HOST; none when unset. */
+  metricsPort?: number
   /** Where to listen: HOST, default all interfaces; loopback only when no mode was chosen (see readHost). */
   host: string
   dataDir: string
@@ -54,9 +56,17 @@ function readMode(raw: string | undefined): ServerMode {
   throw new Error(`APP_MODE must be one of ${SERVER_MODES.join(', ')} (got "${raw}")`)
 }
 
-function readPort(raw: string | undefined): number {
+function readPort(raw: string | undefined, name = 'PORT'): number {
   const port = Number(raw ?? 8080)
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number (got "${raw}")`)
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`${name} must be a port number (got "${raw}")`)
+  return port
+}
+
+/** GET /metrics on a port of its own, when METRICS_PORT is set; never the players' port. */
+function readMetricsPort(env: Env): number | undefined {
+  if (!env.METRICS_PORT) return undefined
+  const port = readPort(env.METRICS_PORT, 'METRICS_PORT')
+  if (port !== 0 && port === readPort(env.PORT)) throw new Error('METRICS_PORT must not be PORT: players would read the metrics')
   return port
 }
 
@@ -324,6 +334,7 @@ export function readServerEnv(env: Env, readFile = (path: string) => readFileSyn
   }
   return {
     port: readPort(env.PORT),
+    metricsPort: readMetricsPort(env),
     host: readHost(env, warnings),
     dataDir: env.DATA_DIR || '.data/',
     databaseUrl: readDatabaseUrl(env.DATABASE_URL),

@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net'
 import { buildServer } from './app'
 import { readServerEnv, type ServerEnv } from './env'
 import { createWebhookOtpSender } from './otp/sms'
+import { serveMetrics } from './shared/http/metrics'
 import { demoMember } from './seed/seedData'
 
 let env: ServerEnv
@@ -43,12 +44,14 @@ const app = await buildServer({
   withdrawLimits: env.withdrawLimits,
   identity: env.identity,
   firstAdmin: env.firstAdmin,
+  metrics: env.metricsPort !== undefined,
   logger: true,
 }).catch((error: unknown) => {
   console.error(`Cannot start: ${(error as Error).message}`)
   process.exit(1)
 })
 await app.listen({ port, host })
+const metrics = app.metrics && env.metricsPort !== undefined ? await serveMetrics(app.metrics, env.metricsPort, host) : undefined
 
 const shownHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host
 // PORT=0 takes any free port: the one taken is shown.
@@ -60,12 +63,16 @@ if (mode !== 'production') {
   console.log(`DEMO: sign in as ${demoMember.phone} / ${demoMember.password}; OTP codes are printed here, not sent.`)
   console.log('Not for real players: run with APP_MODE=production, SMS_WEBHOOK_URL, SMS_WEBHOOK_SECRET, DEPOSIT_ACCOUNTS and CONTACT (see README).')
 }
+if (metrics) console.log(`Metrics for Prometheus on http://${shownHost}:${(metrics.address() as AddressInfo).port}/metrics (keep this port from the balancer)`)
 if (mode === 'dev' || mode === 'test') console.log(`Dev endpoints: http://${shownHost}:${listeningPort}/dev/...`)
 // Said again once listening, where the operator looks for the address.
 for (const warning of env.warnings) shout(`WARNING: ${warning}`)
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
+    // /readyz says draining to a balancer still asking on a kept connection while the calls in flight end.
+    app.drain()
+    metrics?.close()
     app.close().then(
       () => process.exit(0),
       () => process.exit(1),

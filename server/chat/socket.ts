@@ -24,6 +24,8 @@ export interface ChatHub extends SessionSockets, OpsFeed {
   prefix: string
   /** Sends new items to a room's sockets, on this instance and every other. */
   emit(room: string, items: ChatItem[]): void
+  /** How many sockets this instance holds now (GET /metrics). */
+  connected(): number
   /** Ends this instance's sockets, so the HTTP server can close. */
   disconnect(): void
   /** Closes socket.io and the adapter's connections. */
@@ -128,6 +130,7 @@ export async function startChatHub(options: ChatHubOptions): Promise<ChatHub> {
       // (io.in(rooms).disconnectSockets does the same without telling when), then cuts here.
       await io.of('/').adapter.disconnectSockets({ rooms: new Set(tokenHashes.map(sessionRoom)), except: new Set(), flags: {} }, true)
     },
+    connected: () => io.engine.clientsCount,
     disconnect() {
       // Local: with the adapter, io.disconnectSockets would end every instance's sockets.
       io.local.disconnectSockets(true)

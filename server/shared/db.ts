@@ -79,7 +79,9 @@ export function openDatabase(options: StorageOptions): Db {
     // An idle connection dropped by the server (restart, failover) must not end the process: the
     // pool replaces it, and the requests in flight fail with a 500 of their own.
     pool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`))
-    return new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) })
+    const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) })
+    pools.set(db, pool)
+    return db
   }
   let sqlite: Database.Database
   let commits: GroupCommit | undefined
@@ -105,6 +107,14 @@ export function openDatabase(options: StorageOptions): Db {
 }
 
 const groupCommits = new WeakMap<Db, GroupCommit>()
+const pools = new WeakMap<Db, pg.Pool>()
+
+/** The connections of `db` on PostgreSQL: in use, idle, and queries waiting for one (GET /metrics).
+ *  SQLite has one connection and no pool. */
+export function poolState(db: Db): { busy: number; idle: number; waiting: number } | undefined {
+  const pool = pools.get(db)
+  return pool && { busy: pool.totalCount - pool.idleCount, idle: pool.idleCount, waiting: pool.waitingCount }
+}
 
 /**
  * Resolves once everything committed on `db` (the database as opened, not a transaction) is on
@@ -227,6 +237,12 @@ export async function migrate(db: Db): Promise<string[]> {
     await adoptRenamedMigrations(trx)
     return runMigrator(new Migrator({ db: trx, provider: migrationProvider, disableTransactions: true }))
   })
+}
+
+/** How many of the code's migrations the database has not had (a readiness check, /readyz). */
+export async function pendingMigrations(db: Db): Promise<number> {
+  const migrations = await new Migrator({ db, provider: migrationProvider }).getMigrations()
+  return migrations.filter((migration) => migration.executedAt === undefined).length
 }
 
 /** Whether the database has `table` yet (before migrations have run, it may not). */
