@@ -1,12 +1,12 @@
 // Issue 32 §2: the main thread's cost of the first screens, watched inside `npm test` (the budgets
 // project, which runs after every host's tests, alone on the machine). /login and the
-// member home are opened cold on a phone-speed CPU, and the time their long tasks block the main
-// thread beyond 50 ms each (total blocking time, as Lighthouse sums it) is measured.
+// member home are opened cold on a phone-speed CPU, and the time of their main thread's tasks is
+// measured, with the blocking time of the long ones (beyond 50 ms each, as Lighthouse sums it).
 //
 // What is budgeted is the app's share, not a figure in milliseconds (issue 48 §3): each run opens a
 // fixed yardstick page (reference.html: a script evaluated, a tree of rows built and laid out, an
 // update re-styled) right before the two screens, at the same slow-down, and the budget is the
-// screen's blocking time over the yardstick's. A slower or busier machine slows both (the same
+// screen's main-thread time over the yardstick's. A slower or busier machine slows both (the same
 // machine gave the home 215 ms in one minute and 480 in another, the yardstick following it), so
 // the ratio moves only when the app does, on a fast machine as on a slow one.
 //
@@ -23,14 +23,18 @@ const REFERENCE_MS = 19
 /** The slowdown the budgets were set at on that machine (Lighthouse's mobile CPU). */
 const REFERENCE_SLOWDOWN = 4
 /**
- * Budgets: the screen's blocking time over the yardstick's, median of the runs' ratios. Set at
- * c27668b on a 2-core machine (the loop 27-28 ms, CPU x2.7-2.8): /login 0.63 to 0.68 and the home
- * 1.32 to 1.52 in three runs (yardstick 277-327 ms, /login 173-189, the home 417-496), single runs
- * from 0.35 to 0.83 and 1.04 to 2.08. Half as much again is the room for that noise; the home
- * before f18dc2f (its cards rendered before the wallet's answer, ICU number data, one start-up
- * task) is over it.
+ * Budgets: the screen's main-thread time (every task of the renderer's main thread, from the
+ * navigation until it is shown and quiet) over the yardstick's, median of the runs' ratios. Time,
+ * not blocking time: a task's blocking time is what it lasts beyond 50 ms, so a machine a little
+ * faster shrinks a page whose tasks end near the line to almost nothing and the ratio swings (the
+ * yardstick's 277-327 ms at c27668b became 50-60 ms on a faster machine, and /login's ratio went
+ * from 0.65 to anything from 0.78 to 1.56 between runs of one build); every task's time grows and shrinks with the
+ * machine. Set at d815631 on a 2-core machine (loop 19-21 ms, CPU x3.6-4.1) in twelve runs: /login
+ * 1.59 to 2.11, median 1.8 (yardstick 301-477 ms, /login 548-811), the home 3.62 to 5.74, median
+ * 5.2 (1,427-2,477 ms: its first answers and their renders, which vary more). The budgets are half
+ * as much again as the medians; blocking times are reported beside them.
  */
-const BUDGET = { login: 1.0, home: 2.0 } as const
+const BUDGET = { login: 2.7, home: 7.8 } as const
 const RUNS = 5
 /** Where the yardstick is served from: the app's own origin, answered by the test from reference.html. */
 const REFERENCE_URL = '/__blocking-time-reference'
@@ -65,26 +69,58 @@ const RECORD_LONG_TASKS = () => {
   }).observe({ type: 'longtask', buffered: true })
 }
 
-/** Resolves once the main thread has had a quiet moment: an idle callback that was not forced by its timeout. */
+/** Resolves once the main thread has had a quiet moment: an idle callback that was not forced by
+ *  its timeout. A page that gives none in three tries (30 s) is measured as it is: all that time
+ *  was its main thread's, and the budget says so in figures rather than in a timeout. */
 const quiet = (page: Page) =>
   page.evaluate(() => new Promise<void>((resolve) => {
-    const wait = () => requestIdleCallback((deadline) => (deadline.didTimeout || deadline.timeRemaining() < 40 ? wait() : resolve()), { timeout: 10_000 })
+    let forced = 0
+    const wait = () => requestIdleCallback((deadline) => {
+      if (deadline.didTimeout || deadline.timeRemaining() < 40) {
+        forced += deadline.didTimeout ? 1 : 0
+        if (forced < 3) wait()
+        else resolve()
+      } else resolve()
+    }, { timeout: 10_000 })
     wait()
   }))
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
 
-async function blockingTime(page: Page, rate: number, path: string, shown: () => Promise<void>): Promise<number> {
+/** What a page cost its main thread, opened cold: the blocking time of its long tasks (beyond 50 ms
+ *  each, as Lighthouse sums it) and the time of all its tasks (the renderer's main thread in a trace). */
+interface Cost { blocking: number; busy: number }
+
+interface TraceEvent { name: string; ph: string; pid: number; tid: number; dur?: number; args?: { name?: string } }
+
+/** The time of every task on a renderer's main thread in a Chromium trace, in ms. */
+function mainThreadMs(trace: Buffer): number {
+  const { traceEvents } = JSON.parse(trace.toString()) as { traceEvents: TraceEvent[] }
+  const main = new Set(traceEvents.filter((event) => event.ph === 'M' && event.name === 'thread_name' && event.args?.name === 'CrRendererMain')
+    .map((event) => `${event.pid}:${event.tid}`))
+  const micros = traceEvents.filter((event) => event.name === 'ThreadControllerImpl::RunTask' && event.ph === 'X' && main.has(`${event.pid}:${event.tid}`))
+    .reduce((sum, event) => sum + (event.dur ?? 0), 0)
+  return Math.round(micros / 1000)
+}
+
+async function costOf(page: Page, rate: number, path: string, shown: () => Promise<void>): Promise<Cost> {
   const cdp = await page.context().newCDPSession(page)
   await cdp.send('Network.enable')
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true })
   await cdp.send('Emulation.setCPUThrottlingRate', { rate })
   await page.addInitScript(RECORD_LONG_TASKS)
-  await page.goto(path)
-  await shown()
-  await quiet(page)
+  const browser = page.context().browser()!
+  await browser.startTracing(page, { categories: ['toplevel'] })
+  let trace: Buffer
+  try {
+    await page.goto(path)
+    await shown()
+    await quiet(page)
+  } finally {
+    trace = await browser.stopTracing()
+  }
   const tasks = await page.evaluate(() => (window as unknown as { __longTasks: number[] }).__longTasks)
-  return Math.round(tasks.reduce((sum, duration) => sum + Math.max(0, duration - 50), 0))
+  return { blocking: Math.round(tasks.reduce((sum, duration) => sum + Math.max(0, duration - 50), 0)), busy: mainThreadMs(trace) }
 }
 
 test.describe('blocking time at phone speed (issue 32)', () => {
@@ -95,37 +131,36 @@ test.describe('blocking time at phone speed (issue 32)', () => {
     const rate = Math.max(1, (REFERENCE_SLOWDOWN * REFERENCE_MS) / calibrated)
     const member = await registerMember(request)
     await fund(request, member, 500)
-    const measured = { reference: [] as number[], login: [] as number[], home: [] as number[] }
+    const measured = { reference: [] as Cost[], login: [] as Cost[], home: [] as Cost[] }
     for (let run = 0; run < RUNS; run += 1) {
       const guest = await browser.newContext()
       const yardstick = await guest.newPage()
       await yardstick.route(REFERENCE_URL, (route) => route.fulfill({ contentType: 'text/html', body: REFERENCE_PAGE }))
-      measured.reference.push(await blockingTime(yardstick, rate, REFERENCE_URL, () => expect(yardstick.locator('body[data-done]')).toBeAttached()))
+      measured.reference.push(await costOf(yardstick, rate, REFERENCE_URL, () => expect(yardstick.locator('body[data-done]')).toBeAttached()))
       await yardstick.close()
       // A guest's context of its own: the member's token, stored by the home's pages, would skip /login.
       const login = await guest.newPage()
-      measured.login.push(await blockingTime(login, rate, '/login', () => expect(login.getByLabel(strings.fields.phone)).toBeEditable()))
+      measured.login.push(await costOf(login, rate, '/login', () => expect(login.getByLabel(strings.fields.phone)).toBeEditable()))
       await guest.close()
       const home = await context.newPage()
       await signedIn(home, member)
-      measured.home.push(await blockingTime(home, rate, '/user/home', () => expect(home.getByTestId('total-balance')).toBeVisible()))
+      measured.home.push(await costOf(home, rate, '/user/home', () => expect(home.getByTestId('total-balance')).toBeVisible()))
       await home.close()
     }
-    const ratios = {
-      login: median(measured.login.map((ms, run) => ms / measured.reference[run])),
-      home: median(measured.home.map((ms, run) => ms / measured.reference[run])),
-    }
+    const ratio = (costs: Cost[]) => median(costs.map((cost, run) => cost.busy / measured.reference[run].busy))
+    const ratios = { login: ratio(measured.login), home: ratio(measured.home) }
     const result = {
       machineMs: Number(calibrated.toFixed(1)),
       rate: Number(rate.toFixed(2)),
-      ms: { reference: median(measured.reference), login: median(measured.login), home: median(measured.home) },
+      busyMs: { reference: median(measured.reference.map((cost) => cost.busy)), login: median(measured.login.map((cost) => cost.busy)), home: median(measured.home.map((cost) => cost.busy)) },
+      blockingMs: { reference: median(measured.reference.map((cost) => cost.blocking)), login: median(measured.login.map((cost) => cost.blocking)), home: median(measured.home.map((cost) => cost.blocking)) },
       ratio: { login: Number(ratios.login.toFixed(2)), home: Number(ratios.home.toFixed(2)) },
       runs: measured,
     }
     test.info().annotations.push({ type: 'blocking time', description: JSON.stringify(result) })
     console.log(`[blocking time] ${JSON.stringify(result)}`)
-    expect(measured.reference.every((ms) => ms > 0), 'the yardstick blocks the main thread at this slow-down').toBe(true)
-    expect(result.ratio.login, `/login's blocking time over the yardstick's at CPU x${result.rate}`).toBeLessThanOrEqual(BUDGET.login)
-    expect(result.ratio.home, `the home's blocking time over the yardstick's at CPU x${result.rate}`).toBeLessThanOrEqual(BUDGET.home)
+    expect(measured.reference.every((cost) => cost.busy > 0), 'the yardstick keeps the main thread busy').toBe(true)
+    expect(result.ratio.login, `/login's main-thread time over the yardstick's at CPU x${result.rate}`).toBeLessThanOrEqual(BUDGET.login)
+    expect(result.ratio.home, `the home's main-thread time over the yardstick's at CPU x${result.rate}`).toBeLessThanOrEqual(BUDGET.home)
   })
 })
