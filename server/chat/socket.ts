@@ -17,6 +17,7 @@ import { OPS_EVENTS } from '../../src/api/contract/ops'
 import { type SessionSockets, sessionRoom } from '../auth/sessions'
 import { dutyRoom, type OpsFeed } from '../ops/feed'
 import { Refusal } from '../shared/http/errors'
+import { within } from '../shared/within'
 import type { SocketOwner } from './identity'
 
 export interface ChatHub extends SessionSockets, OpsFeed {
@@ -106,12 +107,7 @@ export async function startChatHub(options: ChatHubOptions): Promise<ChatHub> {
   if (adapter) {
     // An emit from another instance reaches this one only once it listens: wait for that before
     // this instance takes sockets (a start that cannot, logs it and goes on; the adapter retries).
-    let timer: NodeJS.Timeout | undefined
-    const late = new Promise<boolean>((resolve) => {
-      timer = setTimeout(() => resolve(false), LISTEN_WAIT_MS)
-    })
-    const listening = await Promise.race([adapter.listening.then(() => true), late])
-    clearTimeout(timer)
+    const listening = await within(adapter.listening.then(() => true), LISTEN_WAIT_MS, () => false)
     if (!listening) options.log.warn('chat: the PostgreSQL adapter does not listen yet; emits of other instances may not reach this one')
   }
 

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { randomToken, sha256 } from '../shared/tokens'
 import { type Db, inTransaction } from '../shared/db'
+import { within } from '../shared/within'
 import {
   findProviderOutcome, type Game, type GameAccount, insertLaunch, insertProviderTransfer, LAUNCH_TTL_MS, markProviderTransferRefused,
   moveProviderBalance, recordedProviderOutcome,
@@ -127,16 +128,7 @@ export function simulatedProvider(db: Db, now: () => number): GameProvider {
 }
 
 /** A provider call that has not answered within `ms` is unreachable: its outcome is unknown. */
-export async function withinTime<T>(call: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined
-  try {
-    return await Promise.race([
-      call,
-      new Promise<never>((_resolve, reject) => {
-        timer = setTimeout(() => reject(new ProviderUnreachable(`no answer within ${ms} ms`)), ms)
-      }),
-    ])
-  } finally {
-    clearTimeout(timer)
-  }
-}
+export const withinTime = <T>(call: Promise<T>, ms: number): Promise<T> =>
+  within(call, ms, () => {
+    throw new ProviderUnreachable(`no answer within ${ms} ms`)
+  })

@@ -7,20 +7,18 @@ import { sql } from 'kysely'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { openDatabase } from '../../server/shared/db'
 import { registerHealth } from '../../server/shared/http/health'
-import { call, startServer, type TestServer } from './helpers'
+import { call, startLoggedServer, type TestServer } from './helpers'
 
-let server: TestServer
-const lines: string[] = []
+let server: TestServer & { log: string[] }
 beforeEach(async () => {
-  lines.length = 0
-  server = await startServer({ logger: true, loggerStream: { write: (line) => void lines.push(line) } })
+  server = await startLoggedServer()
 })
 afterEach(async () => {
   await server.app.close()
 })
 
 /** The log's entries about a path: its request lines and what its handler said. */
-const loggedAbout = (path: string) => lines.map((line) => JSON.parse(line) as { req?: { url?: string }; msg?: string; status?: string })
+const loggedAbout = (path: string) => server.log.map((line) => JSON.parse(line) as { req?: { url?: string }; msg?: string; status?: string })
   .filter((entry) => entry.req?.url === path || entry.msg === 'not ready')
 
 describe('health for a load balancer', () => {
@@ -37,7 +35,7 @@ describe('health for a load balancer', () => {
     expect(loggedAbout('/readyz')).toEqual([])
     // The request log still has the calls around them.
     await call(server.app, 'GET', '/config.json')
-    expect(lines.some((line) => line.includes('/config.json'))).toBe(true)
+    expect(server.log.some((line) => line.includes('/config.json'))).toBe(true)
   })
 
   it('is not ready while a migration of this code is missing from the database, and says so in the log', async () => {

@@ -132,6 +132,13 @@ export async function startServer(options: Partial<BuildServerOptions> = {}): Pr
   }
 }
 
+/** A test server whose log the test reads: each JSON line it wrote, in order. */
+export async function startLoggedServer(options: Partial<BuildServerOptions> = {}): Promise<TestServer & { log: string[] }> {
+  const log: string[] = []
+  const server = await startServer({ logger: true, loggerStream: { write: (line) => void log.push(line) }, ...options })
+  return { ...server, log }
+}
+
 /**
  * The instances a race test runs on: two sharing one PostgreSQL database, as two API nodes would
  * (there requests really overlap), or the one SQLite instance (one connection: they run one after

@@ -4,22 +4,20 @@
 // chat file's name.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { redactUrl } from '../../server/requestLog'
-import { call, login, startServer, type TestServer } from './helpers'
+import { call, login, startLoggedServer, type TestServer } from './helpers'
 import { jpeg } from './depositHelpers'
 import { newGuestId, pngBytes, uploadAs } from './chatHelpers'
 
-let server: TestServer
-const lines: string[] = []
+let server: TestServer & { log: string[] }
 beforeEach(async () => {
-  lines.length = 0
-  server = await startServer({ logger: true, loggerStream: { write: (line) => void lines.push(line) } })
+  server = await startLoggedServer()
 })
 afterEach(async () => {
   await server.app.close()
 })
 
 /** The URL of every request the log names. */
-const loggedUrls = () => lines.map((line) => JSON.parse(line) as { req?: { url?: string } }).flatMap((entry) => (entry.req?.url ? [entry.req.url] : []))
+const loggedUrls = () => server.log.map((line) => JSON.parse(line) as { req?: { url?: string } }).flatMap((entry) => (entry.req?.url ? [entry.req.url] : []))
 
 describe('the request log', () => {
   it('never holds the token of a slip image, the game password of an auto-login, a launch token or a chat file name', async () => {
@@ -49,7 +47,7 @@ describe('the request log', () => {
     const fileName = file.split('/').pop()!
     expect((await server.app.inject({ method: 'GET', url: file })).statusCode).toBe(200)
 
-    const log = lines.join('\n')
+    const log = server.log.join('\n')
     for (const secret of [imageToken, password, 'guessed-secret', launchToken, fileName]) {
       expect(secret.length).toBeGreaterThan(5)
       expect(log).not.toContain(secret)

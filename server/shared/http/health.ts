@@ -5,6 +5,7 @@
 // next calls elsewhere). Neither says more than that, nor is logged at every probe.
 import type { FastifyInstance } from 'fastify'
 import { type Db, pendingMigrations } from '../db'
+import { within } from '../within'
 
 /** The longest /readyz waits for the database before it says it is not reachable. */
 export const READY_DATABASE_WAIT_MS = 2_000
@@ -24,17 +25,13 @@ declare module 'fastify' {
 
 async function readiness(db: Db, draining: boolean): Promise<Readiness> {
   if (draining) return { status: 'draining' }
-  let timer: NodeJS.Timeout | undefined
-  const late = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(() => reject(new Error('late')), READY_DATABASE_WAIT_MS)
-  })
   try {
-    const pending = await Promise.race([pendingMigrations(db), late])
+    const pending = await within(pendingMigrations(db), READY_DATABASE_WAIT_MS, () => {
+      throw new Error('late')
+    })
     return pending === 0 ? { status: 'ready' } : { status: 'migrations pending', pending }
   } catch {
     return { status: 'database unreachable' }
-  } finally {
-    clearTimeout(timer)
   }
 }
 
