@@ -7,7 +7,7 @@ const env = { ...process.env, API_PORT: apiPort }
 const children: ChildProcess[] = [
   spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     stdio: 'inherit',
-    env: { ...env, PORT: apiPort, APP_MODE: process.env.APP_MODE ?? 'dev' },
+    env: { ...env, PORT: apiPort, APP_MODE: process.env.APP_MODE ?? 'dev', DRAIN_SECONDS: process.env.DRAIN_SECONDS ?? '0' },
   }),
   spawn(process.execPath, ['node_modules/vite/bin/vite.js'], { stdio: 'inherit', env }),
 ]

@@ -76,7 +76,7 @@ interface Build {
 async function startServer(port: number, root = '.'): Promise<ChildProcess> {
   const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: root,
-    env: { ...process.env, APP_MODE: 'test', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: `.data/perf-${Date.now()}` },
+    env: { ...process.env, APP_MODE: 'test', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: `.data/perf-${Date.now()}`, DRAIN_SECONDS: '0' },
     stdio: ['ignore', 'ignore', 'inherit'],
   })
   const deadline = Date.now() + 30_000

@@ -25,6 +25,8 @@ export interface ServerEnv extends OperatorOptions {
   port: number
   /** GET /metrics's own port (METRICS_PORT), on the same HOST; none when unset. */
   metricsPort?: number
+  /** Seconds an instance keeps answering after SIGTERM while /readyz says draining (DRAIN_SECONDS, default 10). */
+  drainSeconds: number
   /** Where to listen: HOST, default all interfaces; loopback only when no mode was chosen (see readHost). */
   host: string
   dataDir: string
@@ -69,6 +71,17 @@ function readMetricsPort(env: Env): number | undefined {
   if (port !== 0 && port === readPort(env.PORT)) throw new Error('METRICS_PORT must not be PORT: players would read the metrics')
   return port
 }
+
+/** How long a SIGTERM'd instance goes on answering while balancers see it draining (0 to 300 s). */
+function readDrainSeconds(raw: string | undefined): number {
+  if (raw === undefined || raw === '') return DEFAULT_DRAIN_SECONDS
+  const seconds = Number(raw)
+  if (!Number.isInteger(seconds) || seconds < 0 || seconds > 300) throw new Error(`DRAIN_SECONDS must be a whole number of seconds from 0 to 300 (got "${raw}")`)
+  return seconds
+}
+
+/** Two checks of a balancer asking every 5 s: it has stopped sending by then. */
+export const DEFAULT_DRAIN_SECONDS = 10
 
 function readConfig(raw: string | undefined): ConfigPatch | undefined {
   if (!raw) return undefined
@@ -335,6 +348,7 @@ export function readServerEnv(env: Env, readFile = (path: string) => readFileSyn
   return {
     port: readPort(env.PORT),
     metricsPort: readMetricsPort(env),
+    drainSeconds: readDrainSeconds(env.DRAIN_SECONDS),
     host: readHost(env, warnings),
     dataDir: env.DATA_DIR || '.data/',
     databaseUrl: readDatabaseUrl(env.DATABASE_URL),

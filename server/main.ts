@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net'
+import { setTimeout as sleep } from 'node:timers/promises'
 import { buildServer } from './app'
 import { readServerEnv, type ServerEnv } from './env'
 import { createWebhookOtpSender } from './otp/sms'
@@ -68,12 +69,41 @@ if (mode === 'dev' || mode === 'test') console.log(`Dev endpoints: http://${show
 // Said again once listening, where the operator looks for the address.
 for (const warning of env.warnings) shout(`WARNING: ${warning}`)
 
+/** How long the calls in flight and the sockets have to end once the instance stops accepting. */
+const CLOSE_BOUND_MS = 20_000
+
+/**
+ * SIGTERM (a rolling restart, a scale-in): /readyz answers `draining` and every answer closes its
+ * connection, for DRAIN_SECONDS while the instance still answers, so a balancer stops sending here
+ * before anything is refused; then the chat and console sockets are cut at the transport (each
+ * client reconnects, through the balancer, to another instance), the port stops accepting, the
+ * calls in flight end, and the process exits, within CLOSE_BOUND_MS or with an error. SIGINT (the
+ * operator's Ctrl-C) skips the wait.
+ */
+async function shutDown(signal: NodeJS.Signals): Promise<void> {
+  const drainMs = signal === 'SIGTERM' ? env.drainSeconds * 1000 : 0
+  app.drain()
+  app.log.info({ signal, drainSeconds: drainMs / 1000 }, 'draining')
+  if (drainMs > 0) await sleep(drainMs)
+  setTimeout(() => {
+    app.log.error(`calls or sockets still open ${CLOSE_BOUND_MS / 1000} s after closing: exiting`)
+    process.exit(1)
+  }, CLOSE_BOUND_MS).unref()
+  metrics?.close()
+  await app.close()
+  app.log.info('closed')
+}
+
+let stopping = false
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    // /readyz says draining to a balancer still asking on a kept connection while the calls in flight end.
-    app.drain()
-    metrics?.close()
-    app.close().then(
+  process.on(signal, () => {
+    // One shutdown; a Ctrl-C while it drains or closes ends the process at once.
+    if (stopping) {
+      if (signal === 'SIGINT') process.exit(1)
+      return
+    }
+    stopping = true
+    shutDown(signal).then(
       () => process.exit(0),
       () => process.exit(1),
     )

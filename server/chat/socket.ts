@@ -27,7 +27,7 @@ export interface ChatHub extends SessionSockets, OpsFeed {
   emit(room: string, items: ChatItem[]): void
   /** How many sockets this instance holds now (GET /metrics). */
   connected(): number
-  /** Ends this instance's sockets, so the HTTP server can close. */
+  /** Closes this instance's socket connections (their clients reconnect elsewhere), so the HTTP server can close. */
   disconnect(): void
   /** Closes socket.io and the adapter's connections. */
   close(): Promise<void>
@@ -128,8 +128,9 @@ export async function startChatHub(options: ChatHubOptions): Promise<ChatHub> {
     },
     connected: () => io.engine.clientsCount,
     disconnect() {
-      // Local: with the adapter, io.disconnectSockets would end every instance's sockets.
-      io.local.disconnectSockets(true)
+      // The transports only, this instance's: a client whose connection closes reconnects (to
+      // another instance, through the balancer), where a socket.io disconnect would tell it to stay
+      // away. With the adapter, io.disconnectSockets would end every instance's sockets.
       io.engine.close()
     },
     async close() {

@@ -11,11 +11,18 @@ const noFile = () => {
 }
 
 describe('readServerEnv', () => {
+  it('reads how long a SIGTERM drains (DRAIN_SECONDS), and refuses what is not a whole number of seconds up to 300', () => {
+    const env = { npm_lifecycle_event: 'start' }
+    expect(readServerEnv({ ...env, DRAIN_SECONDS: '0' }, noFile).drainSeconds).toBe(0)
+    expect(readServerEnv({ ...env, DRAIN_SECONDS: '300' }, noFile).drainSeconds).toBe(300)
+    for (const bad of ['-1', '301', '2.5', 'ten']) expect(() => readServerEnv({ ...env, DRAIN_SECONDS: bad }, noFile)).toThrow(/DRAIN_SECONDS/)
+  })
+
   it('under npm start defaults to demo mode on port 8080, all interfaces, .data/, with nothing to warn of', () => {
     expect(readServerEnv({ npm_lifecycle_event: 'start' }, noFile)).toEqual({
       port: 8080, host: '0.0.0.0', dataDir: '.data/', databaseUrl: undefined, mode: 'demo',
       config: undefined, settings: undefined, trustProxy: false, smsWebhookUrl: undefined, payoutHoldMs: undefined,
-      warnings: [],
+      drainSeconds: 10, warnings: [],
     })
     expect(readServerEnv({ npm_lifecycle_event: 'start', HOST: '::' }, noFile).host).toBe('::')
   })

@@ -50,12 +50,17 @@ describe('health for a load balancer', () => {
     expect((await call(server.app, 'GET', '/healthz')).status).toBe(200)
   })
 
-  it('says draining once the shutdown began, and stays alive while it finishes', async () => {
+  it('says draining once the shutdown began, and answers players meanwhile, each answer closing its connection', async () => {
+    const before = await server.app.inject({ method: 'GET', url: '/config.json' })
+    expect(before.headers.connection).toBe('keep-alive')
     server.app.drain()
     const answer = await call(server.app, 'GET', '/readyz')
     expect(answer.status).toBe(503)
     expect(answer.body).toEqual({ status: 'draining' })
     expect((await call(server.app, 'GET', '/healthz')).status).toBe(200)
+    const during = await server.app.inject({ method: 'GET', url: '/config.json' })
+    expect(during.statusCode).toBe(200)
+    expect(during.headers.connection).toBe('close')
   })
 
   it('is not ready when its database refuses or never answers, and says so within its bound', async () => {

@@ -27,7 +27,7 @@ async function stopChild(child: ChildProcess): Promise<void> {
 
 /** The environment of this test run without what would choose a mode (npm sets npm_lifecycle_event). */
 function bareEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
-  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(APP_MODE|npm_lifecycle_event|HOST|PORT|DATA_DIR|DATABASE_URL|TRUST_PROXY|SMS_WEBHOOK_\w+|APP_CONFIG|APP_SETTINGS|OPS_ADMIN_\w+)$/.test(name)))
+  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(APP_MODE|npm_lifecycle_event|HOST|PORT|DATA_DIR|DATABASE_URL|TRUST_PROXY|SMS_WEBHOOK_\w+|APP_CONFIG|APP_SETTINGS|OPS_ADMIN_\w+|DRAIN_SECONDS|METRICS_PORT)$/.test(name)))
   return { ...env, ...extra }
 }
 
@@ -53,7 +53,8 @@ export interface MainProcess {
 export function startMain(env: Record<string, string>): Promise<MainProcess> {
   const dir = (env.DATA_DIR ?? env.DATABASE_URL) ? undefined : mkdtempSync(join(tmpdir(), 'wallet-main-'))
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: bareEnv({ ...(dir ? { DATA_DIR: dir } : {}), PORT: '0', ...env }),
+    // A stop (SIGTERM) ends at once unless the test asks for the drain a balancer waits out.
+    env: bareEnv({ ...(dir ? { DATA_DIR: dir } : {}), PORT: '0', DRAIN_SECONDS: '0', ...env }),
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   started.push({ child, dir })

@@ -18,7 +18,7 @@ export type Readiness =
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Starts this instance's shutdown: /readyz answers `draining` from now on. */
+    /** Starts this instance's shutdown: /readyz answers `draining` and every answer closes its connection from now on. */
     drain(): void
   }
 }
@@ -39,6 +39,11 @@ export function registerHealth(app: FastifyInstance, db: Db): void {
   let draining = false
   app.decorate('drain', () => {
     draining = true
+  })
+  // Draining, every answer closes its connection: a balancer or a client keeping one open to this
+  // instance opens its next where it is sent, not here.
+  app.addHook('onSend', async (_request, reply) => {
+    if (draining) reply.header('Connection', 'close')
   })
   // Probes come every few seconds from every balancer: only a failure is worth a log line.
   const probe = { logLevel: 'warn' as const }
