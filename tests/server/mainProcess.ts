@@ -11,10 +11,10 @@ const started: { child: ChildProcess; dir?: string }[] = []
 /** Stops every process the test started and removes the folders made for them (call once per file). */
 export function stopMainProcessesAfterEach(): void {
   afterEach(async () => {
-    for (const { child, dir } of started.splice(0)) {
-      await stopChild(child)
-      if (dir) rmSync(dir, { recursive: true, force: true })
-    }
+    // Every process first, then the folders: a folder made apart (dataDirForTest) may be in use by any of them.
+    const ending = started.splice(0)
+    for (const { child } of ending) await stopChild(child)
+    for (const { dir } of ending) if (dir) rmSync(dir, { recursive: true, force: true })
   })
 }
 
