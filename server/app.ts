@@ -73,6 +73,8 @@ export interface BuildServerOptions {
   dataDir: string
   /** PostgreSQL connection string: when set, the data lives there and `dataDir` is unused. */
   databaseUrl?: string
+  /** Told each statement sent to the database (tests/server/statementCounts.test.ts). */
+  observeStatement?: (text: string) => void
   /** See ServerMode: `dev` and `test` add the /dev/ endpoints; `production` seeds no demo member. */
   mode: ServerMode
   /** Merged over the default RuntimeConfig; served as /config.json. */
@@ -207,7 +209,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   })
   if (options.onRoute) app.addHook('onRoute', options.onRoute)
   const now = options.now ?? Date.now
-  const db = openDatabase({ dataDir: options.dataDir, databaseUrl: options.databaseUrl })
+  const db = openDatabase({ dataDir: options.dataDir, databaseUrl: options.databaseUrl, observeStatement: options.observeStatement })
   const passwords = createPasswordHasher(options.passwordCost ?? (options.mode === 'test' ? TEST_MODE_PASSWORD_COST : undefined))
   // The app shows the config's LINE contact until the server's arrives: the operator's, unless APP_CONFIG names one.
   const config = createConfigState(options.contact

@@ -62,6 +62,8 @@ export interface StorageOptions {
   dataDir: string
   /** PostgreSQL connection string: when given, the data lives there instead of SQLite. */
   databaseUrl?: string
+  /** Told the text of each statement sent to the database, BEGIN and COMMIT included (the statement-count tests). */
+  observeStatement?: (text: string) => void
 }
 
 // int8 (COUNT(*), bigint columns) arrives from `pg` as a string; every value we store is a safe
@@ -79,6 +81,8 @@ export function openDatabase(options: StorageOptions): Db {
     // An idle connection dropped by the server (restart, failover) must not end the process: the
     // pool replaces it, and the requests in flight fail with a 500 of their own.
     pool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`))
+    const observe = options.observeStatement
+    if (observe) pool.on('connect', (client) => observeQueries(client, observe))
     const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) })
     pools.set(db, pool)
     return db
@@ -101,7 +105,7 @@ export function openDatabase(options: StorageOptions): Db {
   }
   sqlite.pragma('foreign_keys = ON')
   sqlite.pragma('busy_timeout = 5000')
-  const db = new Kysely<Tables>({ dialect: new QueuedSqliteDialect({ database: withStatementCache(sqlite, commits) }) })
+  const db = new Kysely<Tables>({ dialect: new QueuedSqliteDialect({ database: withStatementCache(sqlite, commits, options.observeStatement) }) })
   if (commits) groupCommits.set(db, commits)
   return db
 }
@@ -133,10 +137,12 @@ const STATEMENT_CACHE_SIZE = 500
  * reused by their SQL text. better-sqlite3 runs a statement to completion synchronously, so one
  * cached statement is never in use twice at once (the dialect's streaming, which would, is unused).
  */
-function withStatementCache(sqlite: Database.Database, commits?: GroupCommit): SqliteDatabase {
+function withStatementCache(sqlite: Database.Database, commits?: GroupCommit, observe?: (text: string) => void): SqliteDatabase {
   const statements = new Map<string, SqliteStatement>()
   return {
+    // Kysely prepares a statement each time it runs one: here is where each one is seen.
     prepare(text: string) {
+      observe?.(text)
       let statement = statements.get(text)
       if (!statement) {
         if (statements.size >= STATEMENT_CACHE_SIZE) statements.clear()
@@ -152,6 +158,18 @@ function withStatementCache(sqlite: Database.Database, commits?: GroupCommit): S
       await commits?.close()
     },
   }
+}
+
+/** Tells `observe` the text of every query a PostgreSQL client sends (Kysely's, BEGIN and COMMIT included). */
+function observeQueries(client: pg.PoolClient, observe: (text: string) => void): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown
+  Object.assign(client, {
+    query: (...args: unknown[]) => {
+      const [first] = args
+      observe(typeof first === 'string' ? first : (first as { text?: string }).text ?? '')
+      return query(...args)
+    },
+  })
 }
 
 /** Which dialect a database (or transaction) speaks. */

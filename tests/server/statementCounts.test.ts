@@ -1,0 +1,87 @@
+// @vitest-environment node
+// Round trips of the player's hot calls (issue 49 §1): every statement a call sends to the database
+// is a round trip on PostgreSQL, and every COMMIT a wait for the disk. Each call's statements
+// (BEGIN and COMMIT included) and commits are counted on both dialects, warm (the call made once
+// before, as every call but a player's first is), and held to the figures below: a change that
+// adds a statement to one of these calls fails here, naming the call, and one that saves some
+// fails too, until the figure is lowered to keep what was won.
+import { afterEach, beforeEach, expect, it } from 'vitest'
+import { call, login, onPostgres, registerMember, registration, type TestServer, startServer } from './helpers'
+
+/** [statements, commits] per call, on SQLite and on PostgreSQL. */
+type Counts = readonly [statements: number, commits: number]
+const HELD: Record<string, { sqlite: Counts; postgres: Counts }> = {
+  // Measured at 8a234f6; the same on both dialects (one code path, row locks inline on PostgreSQL).
+  'wallet read': { sqlite: [5, 0], postgres: [5, 0] },
+  'profile': { sqlite: [1, 0], postgres: [1, 0] },
+  // Three commits: the saga reserves and commits before the provider is asked (issue 14), the demo
+  // provider books its side in this database (a real provider's is its own), then the saga settles.
+  'transfer to a game': { sqlite: [21, 3], postgres: [21, 3] },
+  'transfer from a game': { sqlite: [21, 3], postgres: [21, 3] },
+  'withdraw': { sqlite: [11, 1], postgres: [11, 1] },
+  'withdrawal list': { sqlite: [3, 0], postgres: [3, 0] },
+  'statement, first page': { sqlite: [5, 0], postgres: [5, 0] },
+  'statement, tenth page': { sqlite: [3, 0], postgres: [3, 0] },
+  'invite list': { sqlite: [3, 0], postgres: [3, 0] },
+  'QR shown': { sqlite: [4, 0], postgres: [4, 0] },
+  'active bonus': { sqlite: [2, 0], postgres: [2, 0] },
+  'unread chat': { sqlite: [2, 0], postgres: [2, 0] },
+}
+
+let server: TestServer
+let token: string
+const seen = { statements: 0, commits: 0 }
+
+beforeEach(async () => {
+  server = await startServer({
+    transferSweepMs: 0,
+    observeStatement: (text) => {
+      seen.statements += 1
+      if (/^\s*commit\b/i.test(text)) seen.commits += 1
+    },
+  })
+  token = await login(server.app)
+})
+
+afterEach(async () => {
+  await server.app.close()
+})
+
+it("holds each hot call's statements and commits to its figure on this dialect", async () => {
+  // An inviter with a friend: the wallet and the invite list read the member's invitees.
+  await registerMember(server.app, registration({ username: '0890000001', bankAccountNo: '5570000001', inviteCode: 'PR123' }))
+  const player = async (method: 'GET' | 'POST', path: string, body?: unknown): Promise<Counts> => {
+    const before = { ...seen }
+    const result = await call(server.app, method, path, { token, body })
+    expect(result.status, `${method} ${path}: ${JSON.stringify(result.body)}`).toBeLessThan(300)
+    return [seen.statements - before.statements, seen.commits - before.commits]
+  }
+  const CALLS: Record<string, () => Promise<Counts>> = {
+    'wallet read': () => player('GET', '/api/wallet'),
+    'profile': () => player('GET', '/api/account/profile'),
+    'transfer to a game': () => player('POST', '/api/wallet/transfer', { from: 'WALLET', to: 'PG', amount: 1 }),
+    'transfer from a game': () => player('POST', '/api/wallet/transfer', { from: 'PG', to: 'WALLET', amount: 1 }),
+    'withdraw': () => player('POST', '/api/wallet/withdraw', { amount: 100 }),
+    'withdrawal list': () => player('GET', '/api/wallet/withdrawals'),
+    'statement, first page': () => player('POST', '/api/statement', { page: 1, limit: 20 }),
+    'statement, tenth page': () => player('POST', '/api/statement', { page: 10, limit: 20 }),
+    'invite list': () => player('POST', '/api/invite', { page: 1, limit: 10 }),
+    'QR shown': () => player('GET', '/api/qrcode/KBANK'),
+    'active bonus': () => player('GET', '/api/bonus/check/active'),
+    'unread chat': () => player('GET', '/api/chat/unread'),
+  }
+  expect((await call(server.app, 'GET', '/api/wallet/activate/PG', { token })).status).toBe(200)
+  expect((await call(server.app, 'POST', '/api/qrcode/KBANK', { token, body: { amount: 100 } })).status).toBeLessThan(300)
+  const measured: Record<string, Counts> = {}
+  for (const [name, run] of Object.entries(CALLS)) {
+    await run()
+    measured[name] = await run()
+  }
+  const dialect = onPostgres() ? 'postgres' : 'sqlite'
+  console.log(`[statements] ${dialect}: ${JSON.stringify(measured)}`)
+  const off = Object.entries(measured).flatMap(([name, [statements, commits]]) => {
+    const held = HELD[name]?.[dialect]
+    return held && held[0] === statements && held[1] === commits ? [] : [`${name}: ${statements} statements, ${commits} commits (held: ${held ? `${held[0]}, ${held[1]}` : 'none'})`]
+  })
+  expect(off, `calls whose round trips changed on ${dialect}`).toEqual([])
+})
