@@ -11,6 +11,7 @@ import { type ConfigPatch, createConfigState } from './shared/config'
 import { hasDevRoutes, type ServerContext, type ServerMode } from './shared/context'
 import { migrate, openDatabase, whenDurable } from './shared/db'
 import { endMemberSessions } from './auth/sessions'
+import { DEFAULT_RETENTION_SWEEP_MS, keepRetention } from './retention'
 import { createPasswordHasher, TEST_MODE_PASSWORD_COST, type PasswordCost } from './auth/passwords'
 import { DEFAULT_LIMITS, type Limits } from './shared/limits'
 import { applyContact, applyDepositAccounts, type ContactSetting, type DepositAccountsSetting } from './deposit/destinations'
@@ -128,6 +129,8 @@ export interface BuildServerOptions {
   transferRecoveryAfterMs?: number
   /** How often the sweep runs (it also runs once at start); default 30 s, 0 for never. */
   transferSweepMs?: number
+  /** How often the retention sweep (retention.ts) runs (also once at start); default an hour, 0 for never. */
+  retentionSweepMs?: number
   /** The messenger identity's operator settings (issue 31); default off. */
   identity?: IdentitySettings
   /** How often demo mode's bank pays what waits and its agent answers (demo/); default 1.5 s in demo
@@ -320,6 +323,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
       }).catch((error: Error) => app.log.error({ err: error }, 'demo bank pass failed'))
     }, demoBankMs).unref()
     : undefined
+  const retention = keepRetention(app, ctx, options.retentionSweepMs ?? DEFAULT_RETENTION_SWEEP_MS)
   // Its sockets end before the server closes (they would hold it open), its connections before the
   // database goes.
   app.addHook('preClose', async () => chatHub.disconnect())
@@ -327,6 +331,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     clearInterval(sweepTimer)
     clearInterval(demoBankTimer)
     await sweeping
+    await retention.stop()
     await chatHub.close()
     await db.destroy()
   })

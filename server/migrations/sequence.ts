@@ -33,6 +33,7 @@ import { migration as m0025 } from './0025_production_mark'
 import { migration as m0026 } from './0026_staff_security'
 import { migration as m0027 } from './0027_quick_unlock_proof'
 import { migration as m0028 } from './0028_login_address_lookup'
+import { migration as m0029 } from './0029_retention_indexes'
 
 /** Every migration by its file name (without `.ts`); the number orders them. */
 export const migrations: Record<string, Migration> = {
@@ -64,6 +65,7 @@ export const migrations: Record<string, Migration> = {
   '0026_staff_security': m0026,
   '0027_quick_unlock_proof': m0027,
   '0028_login_address_lookup': m0028,
+  '0029_retention_indexes': m0029,
 }
 
 /**

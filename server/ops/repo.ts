@@ -1,7 +1,7 @@
 // The operator side's tables and their SQL: staff, their sessions, the audit trail.
 import type { Generated } from 'kysely'
 import type { StaffRole } from '../../src/api/contract/ops'
-import type { Db } from '../shared/db'
+import { type Db, deleteBefore } from '../shared/db'
 
 declare module '../shared/db' {
   /** The operator side's tables (migration 0021). */
@@ -239,6 +239,11 @@ export async function updateStaff(trx: Db, id: number, change: { role?: StaffRol
     : await trx.selectFrom('staff').select(staffColumns).where('id', '=', id).executeTakeFirst()
   return row && toStaffRow(row)
 }
+
+/** Retention: staff sessions a day past their end (a sign-out deletes its own at once). */
+export const pruneStaffSessions = (db: Db, now: number): Promise<number> => deleteBefore(db, 'staff_sessions', 'expires_at', now - DAY_MS)
+
+const DAY_MS = 24 * 60 * 60 * 1000
 
 export async function insertStaffSession(db: Db, session: { tokenHash: string; staffId: number; at: number; expiresAt: number }): Promise<void> {
   await db.insertInto('staff_sessions')

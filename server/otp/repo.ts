@@ -1,5 +1,5 @@
 import type { ExpressionBuilder, Generated } from 'kysely'
-import { type Db, inTransaction, type Tables } from '../shared/db'
+import { type Db, deleteBefore, inTransaction, type Tables } from '../shared/db'
 import { sha256 } from '../shared/tokens'
 
 declare module '../shared/db' {
@@ -156,3 +156,9 @@ export async function insertVerified(db: Db, phone: string, tokenHash: string, a
       .execute()
   })
 }
+
+/** Retention: codes no one can use any more, their token's registration window past too. */
+export const pruneOtps = (db: Db, now: number): Promise<number> => deleteBefore(db, 'otps', 'created_at', now - OTP_KEPT_MS)
+
+/** Longer than any code lives (minutes) and than a verified one may register (VERIFIED_FOR_MS), with a day to spare. */
+export const OTP_KEPT_MS = 2 * VERIFIED_FOR_MS

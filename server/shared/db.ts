@@ -172,6 +172,26 @@ function observeQueries(client: pg.PoolClient, observe: (text: string) => void):
   })
 }
 
+/** Tables whose rows a retention sweep removes by age, with the column that names a row (each has an index on its time column). */
+const AGED_TABLES = { rate_events: 'id', otps: 'id', staff_sessions: 'token_hash' } as const
+export type AgedTable = keyof typeof AGED_TABLES
+
+/**
+ * Deletes the rows of `table` whose `column` is before `before`, a batch at a time, so that a
+ * year of them never holds a lock (or SQLite's one connection) for long; how many went.
+ */
+export async function deleteBefore(db: Db, table: AgedTable, column: string, before: number, batch = 5_000): Promise<number> {
+  const key = sql.ref(AGED_TABLES[table])
+  let total = 0
+  for (;;) {
+    const { numAffectedRows } = await sql`DELETE FROM ${sql.table(table)} WHERE ${key} IN (
+      SELECT ${key} FROM ${sql.table(table)} WHERE ${sql.ref(column)} < ${before} LIMIT ${batch})`.execute(db)
+    const deleted = Number(numAffectedRows ?? 0)
+    total += deleted
+    if (deleted < batch) return total
+  }
+}
+
 /** Which dialect a database (or transaction) speaks. */
 export function isPostgres(db: Pick<Kysely<unknown>, 'getExecutor'>): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter

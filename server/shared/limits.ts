@@ -1,5 +1,5 @@
 import { addressGroup } from './address'
-import { type Db, LOCKS, lockedTransaction } from './db'
+import { type Db, deleteBefore, LOCKS, lockedTransaction } from './db'
 import { type Refusal, type ApiErrorCode, tooSoon } from './http/errors'
 
 /**
@@ -341,7 +341,8 @@ export async function releaseAttempt(db: Db, ids: readonly number[]): Promise<vo
   if (ids.length > 0) await db.deleteFrom('rate_events').where('id', 'in', ids).execute()
 }
 
-const KEEP_MS = 24 * 60 * 60 * 1000
+/** How long an attempt is kept: the longest window of any limit (a day of sign-in failures). */
+export const RATE_EVENTS_KEPT_MS = 24 * 60 * 60 * 1000
 
 export async function recordRateEvent(db: Db, kind: RateEventKind, subject: string, at: number): Promise<number> {
   const [id] = await recordRateEvents(db, kind, subject, at, 1)
@@ -351,11 +352,14 @@ export async function recordRateEvent(db: Db, kind: RateEventKind, subject: stri
 /** `count` events at once (an attempt that weighs more than one); their ids. */
 async function recordRateEvents(db: Db, kind: RateEventKind, subject: string, at: number, count: number): Promise<number[]> {
   await db.deleteFrom('rate_events')
-    .where('kind', '=', kind).where('subject', '=', subject).where('at', '<', at - KEEP_MS)
+    .where('kind', '=', kind).where('subject', '=', subject).where('at', '<', at - RATE_EVENTS_KEPT_MS)
     .execute()
   const rows = await db.insertInto('rate_events').values(Array.from({ length: count }, () => ({ kind, subject, at }))).returning('id').execute()
   return rows.map((row) => Number(row.id))
 }
+
+/** Retention: the attempts older than every window, whoever made them (a subject seen again prunes its own as it records). */
+export const pruneRateEvents = (db: Db, now: number): Promise<number> => deleteBefore(db, 'rate_events', 'at', now - RATE_EVENTS_KEPT_MS)
 
 export async function countRateEvents(db: Db, kind: RateEventKind, subject: string, since: number): Promise<number> {
   const row = await db.selectFrom('rate_events')

@@ -9,6 +9,7 @@
 // (PostgreSQL would plan tiny test tables as sequential scans whatever their indexes).
 import Database from 'better-sqlite3'
 import { afterEach, beforeEach, expect, it, vi } from 'vitest'
+import { sweepRetention } from '../../server/retention'
 import { call, login, registerMember, registration, type TestServer, startServer } from './helpers'
 
 let server: TestServer
@@ -23,7 +24,7 @@ beforeEach(async () => {
     prepared.set(source, this)
     return prepare.call(this, source)
   })
-  server = await startServer({ databaseUrl: undefined, dataDir: ':memory:', transferSweepMs: 0 })
+  server = await startServer({ databaseUrl: undefined, dataDir: ':memory:', transferSweepMs: 0, retentionSweepMs: 0 })
   token = await login(server.app)
 })
 
@@ -51,7 +52,7 @@ const scans = (details: string[]): string[] =>
 /** Statements that only read or change rows (an INSERT's plan lists foreign-key checks SQLite skips at run time). */
 const readsOrChanges = (source: string): boolean => /^\s*(select|update|delete|with)\b/i.test(source)
 
-it('home, the wallet, a transfer, a QR deposit, the statement and rewards read no growing table whole', async () => {
+it('home, the wallet, a transfer, a QR deposit, the statement, rewards and the retention sweep read no growing table whole', async () => {
   // An inviter with a friend: the wallet reads the member's invitees.
   await registerMember(server.app, registration({ username: '0890000001', bankAccountNo: '5570000001', inviteCode: 'PR123' }))
   prepared.clear()
@@ -73,6 +74,8 @@ it('home, the wallet, a transfer, a QR deposit, the statement and rewards read n
   await player('GET', '/api/chat/unread')
   await player('GET', '/api/account/profile')
   await login(server.app)
+  // The retention sweep's deletions by age (issue 49 §2), on tables that grow with every attempt.
+  await sweepRetention(server.app.serverContext)
 
   const statements = [...prepared].filter(([source]) => readsOrChanges(source) && !source.startsWith('EXPLAIN'))
   expect(statements.length).toBeGreaterThan(20)

@@ -34,7 +34,9 @@ const seen = { statements: 0, commits: 0 }
 
 beforeEach(async () => {
   server = await startServer({
+    // No sweep of their own in the counts.
     transferSweepMs: 0,
+    retentionSweepMs: 0,
     observeStatement: (text) => {
       seen.statements += 1
       if (/^\s*commit\b/i.test(text)) seen.commits += 1
