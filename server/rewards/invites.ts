@@ -21,7 +21,7 @@ import { fail } from '../shared/http/errors'
 import { type Money, moneyOf, toMajor } from '../shared/money'
 import { getSetting, type InviteRule } from '../shared/settings'
 import {
-  anyInviteTurnoverCollected, collectInviteTurnover, findInviter, insertInviteAccrual, insertInviteTurnover, listInviteesGameAccounts,
+  anyInviteTurnoverCollected, collectInviteTurnover, findInviter, insertInviteAccrual, insertInviteTurnover, countInvitees,
   listInviteesWithEarnings, sumWaitingInviteBonus,
 } from './repo'
 import { receiveWaiting } from './rewards'
@@ -65,10 +65,8 @@ export async function listInvites(ctx: ServerContext, member: Member, page: numb
 /** The wallet's invite summary: the bonus waiting to be received, friends who have played and those who have not. */
 export async function inviteSummary(ctx: ServerContext, member: Member): Promise<{ amount: number; success: number; fail: number }> {
   const waiting = await sumWaitingInviteBonus(ctx.db, member.id, moneyOf(member.currency))
-  const rows = await listInviteesGameAccounts(ctx.db, member.id)
-  const played = new Set(rows.filter((row) => row.game_code !== null).map((row) => row.id))
-  const all = new Set(rows.map((row) => row.id))
-  return { amount: toMajor(waiting), success: played.size, fail: all.size - played.size }
+  const { all, played } = await countInvitees(ctx.db, member.id)
+  return { amount: toMajor(waiting), success: played, fail: all - played }
 }
 
 /**

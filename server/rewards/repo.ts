@@ -103,10 +103,16 @@ export async function sumWaitingInviteBonus(db: Db, inviterId: number, currency:
   return Number(waiting?.total ?? 0)
 }
 
-/** The friends the member invited, one row per game account each has (game_code null: none). */
-export async function listInviteesGameAccounts(db: Db, inviterId: number) {
-  return runSql<{ id: number; game_code: string | null }>(db,
-    'SELECT m.id, g.game_code FROM members m LEFT JOIN game_accounts g ON g.member_id = m.id WHERE m.invited_by = ?', [inviterId])
+/**
+ * How many friends the member invited, and how many of them have a game account: counted by the
+ * database, one row whatever the number of friends (an inviter of thousands read them all on every
+ * wallet read).
+ */
+export async function countInvitees(db: Db, inviterId: number): Promise<{ all: number; played: number }> {
+  const [row] = await runSql<{ invited: number | string; played: number | string }>(db,
+    `SELECT COUNT(*) AS invited, COUNT(CASE WHEN EXISTS (SELECT 1 FROM game_accounts g WHERE g.member_id = m.id) THEN 1 END) AS played
+     FROM members m WHERE m.invited_by = ?`, [inviterId])
+  return { all: Number(row?.invited ?? 0), played: Number(row?.played ?? 0) }
 }
 
 /**

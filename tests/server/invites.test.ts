@@ -20,19 +20,27 @@ const dev = (path: string, body: unknown) => call(server.app, 'POST', path, { bo
 const wallet = async (as = token) => (await get('/api/wallet', as)).body as unknown as WalletResponse
 const invites = async () => (await call(server.app, 'POST', '/api/invite', { token, body: { page: 1, limit: 10 } })).body as unknown as InviteListResponse
 
-/** A friend who registered with the demo member's code and opened PG. */
-async function friend(n: number): Promise<string> {
+/** A friend who registered with the demo member's code and opened PG (or no game, `opens` false). */
+async function friend(n: number, opens = true): Promise<string> {
   expect((await dev('/dev/settings', { registerOTP: false })).status).toBe(200)
   const phone = `089100000${n}`
   const body = registration({ username: phone, bankAccountNo: `557000000${n}`, name: `Friend ${n}`, inviteCode: 'PR123' })
   expect((await call(server.app, 'POST', '/api/account', { body })).status).toBe(201)
   const friendToken = await login(server.app, phone, body.password)
-  expect((await get('/api/wallet/activate/PG', friendToken)).status).toBe(200)
+  if (opens) expect((await get('/api/wallet/activate/PG', friendToken)).status).toBe(200)
   return phone
 }
 const play = (phone: string, amount: string) => dev('/dev/games/PG/rounds', { username: phone, amount, refundPercent: 0 })
 
 describe('the invite bonus', () => {
+  it('counts each friend once on the wallet: those with a game account, however many, and those with none yet', async () => {
+    const first = await friend(1)
+    await friend(2)
+    await friend(3, false)
+    expect((await get('/api/wallet/activate/JOKER', await login(server.app, first, registration().password))).status).toBe(200)
+    expect((await wallet()).invite).toEqual({ amount: 0, success: 2, fail: 1 })
+  })
+
   it("grows with friends' play once collected, and is received into the wallet once", async () => {
     expect(await get('/api/invite/collect')).toMatchObject(expectError(400, 'NO_INVITEE_PLAY_INFO'))
     const first = await friend(1)
