@@ -10,6 +10,7 @@
 import Database from 'better-sqlite3'
 import { afterEach, beforeEach, expect, it, vi } from 'vitest'
 import { sweepRetention } from '../../server/retention'
+import { staffSession } from './opsHelpers'
 import { call, login, registerMember, registration, type TestServer, startServer } from './helpers'
 
 let server: TestServer
@@ -52,7 +53,7 @@ const scans = (details: string[]): string[] =>
 /** Statements that only read or change rows (an INSERT's plan lists foreign-key checks SQLite skips at run time). */
 const readsOrChanges = (source: string): boolean => /^\s*(select|update|delete|with)\b/i.test(source)
 
-it('home, the wallet, a transfer, a QR deposit, the statement, rewards and the retention sweep read no growing table whole', async () => {
+it("home, the wallet, a transfer, a QR deposit, the statement, rewards, the retention sweep and the staff's queues read no growing table whole", async () => {
   // An inviter with a friend: the wallet reads the member's invitees.
   await registerMember(server.app, registration({ username: '0890000001', bankAccountNo: '5570000001', inviteCode: 'PR123' }))
   prepared.clear()
@@ -76,6 +77,12 @@ it('home, the wallet, a transfer, a QR deposit, the statement, rewards and the r
   await login(server.app)
   // The retention sweep's deletions by age (issue 49 §2), on tables that grow with every attempt.
   await sweepRetention(server.app.serverContext)
+  // The staff's queues: what waits, among every withdrawal and slip ever made.
+  const cashier = await staffSession(server.app, 'cashier')
+  for (const queue of ['/ops/api/withdrawals', '/ops/api/slips']) {
+    const result = await call(server.app, 'GET', queue, { token: cashier.token })
+    expect(result.status, `${queue}: ${JSON.stringify(result.body)}`).toBe(200)
+  }
 
   const statements = [...prepared].filter(([source]) => readsOrChanges(source) && !source.startsWith('EXPLAIN'))
   expect(statements.length).toBeGreaterThan(20)
