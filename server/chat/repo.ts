@@ -15,6 +15,9 @@ declare module '../shared/db' {
       session_id: string
       customer_read_at: number | null
       created_at: number
+      /** The current session's last message and who sent it, null while it has none (migration 0031). */
+      last_message_id: number | null
+      last_sender: 'customer' | 'agent' | null
     }
     chat_messages: {
       id: Generated<number>
@@ -51,7 +54,7 @@ export async function ensureRoom(db: Db, owner: ChatOwner, at: number): Promise<
   const found = await findRoom(db, owner)
   if (found) return found
   await db.insertInto('chat_rooms')
-    .values({ kind: owner.kind, owner: owner.id, session_id: newSessionId(), customer_read_at: null, created_at: at })
+    .values({ kind: owner.kind, owner: owner.id, session_id: newSessionId(), customer_read_at: null, created_at: at, last_message_id: null, last_sender: null })
     .onConflict((conflict) => conflict.columns(['kind', 'owner']).doNothing())
     .execute()
   const made = await findRoom(db, owner)
@@ -67,7 +70,7 @@ export async function findRoomById(db: Db, id: number): Promise<Room | undefined
  *  room's session (ended a moment before, on any instance): it ends once. */
 export async function startSession(db: Db, room: Room, sessionId: string): Promise<Room | undefined> {
   const next = newSessionId()
-  const changed = await db.updateTable('chat_rooms').set({ session_id: next })
+  const changed = await db.updateTable('chat_rooms').set({ session_id: next, last_message_id: null, last_sender: null })
     .where('id', '=', room.id).where('session_id', '=', sessionId)
     .executeTakeFirst()
   return Number(changed.numUpdatedRows) === 1 ? { ...room, session_id: next } : undefined
@@ -106,7 +109,15 @@ export async function storeMessage(db: Db, room: Room, message: NewMessage, at: 
     .onConflict((conflict) => conflict.columns(['room_id', 'client_id']).doNothing())
     .returningAll()
     .executeTakeFirst()
-  if (row) return { item: toItem(room, row), created: true }
+  if (row) {
+    // The room's last message, while this is still its session and nothing later came first (two
+    // messages at once, on any instance, leave the later one).
+    await db.updateTable('chat_rooms').set({ last_message_id: row.id, last_sender: row.sender })
+      .where('id', '=', room.id).where('session_id', '=', room.session_id)
+      .where((eb) => eb.or([eb('last_message_id', 'is', null), eb('last_message_id', '<', row.id)]))
+      .execute()
+    return { item: toItem(room, row), created: true }
+  }
   const stored = message.clientId === undefined ? undefined : await findByClientId(db, room, message.clientId)
   if (!stored) throw new Error(`chat message of room ${room.id} was neither stored nor found`)
   return { item: stored, created: false }
@@ -150,20 +161,21 @@ export async function lastOfSession(db: Db, room: Room): Promise<ChatItem | unde
  * last message's id.
  */
 export async function roomsByLastMessage(db: Db, query: { waiting: boolean; beforeId?: number; limit: number }): Promise<{ room: Room; last: ChatItem }[]> {
-  const { rows } = await sql<Room & { m_id: number }>`
-    SELECT r.id, r.kind, r.owner, r.session_id, r.customer_read_at, r.created_at, m.id AS m_id
-    FROM chat_rooms r
-    JOIN chat_messages m ON m.id = (SELECT max(x.id) FROM chat_messages x WHERE x.room_id = r.id AND x.session_id = r.session_id)
-    WHERE ${query.waiting ? sql`m.sender = 'customer'` : sql`1 = 1`}
-      AND ${query.beforeId === undefined ? sql`1 = 1` : sql`m.id < ${query.beforeId}`}
-    ORDER BY m.id DESC
+  // Walks an index of the rooms by their last message (all, or those where the player spoke last),
+  // newest first, never the rooms whose session has none.
+  const { rows } = await sql<Room>`
+    SELECT id, kind, owner, session_id, customer_read_at, created_at, last_message_id, last_sender
+    FROM chat_rooms
+    WHERE ${query.waiting ? sql`last_sender = 'customer'` : sql`last_message_id IS NOT NULL`}
+      AND ${query.beforeId === undefined ? sql`1 = 1` : sql`last_message_id < ${query.beforeId}`}
+    ORDER BY last_message_id DESC
     LIMIT ${query.limit}`.execute(db)
   if (rows.length === 0) return []
-  const messages = await db.selectFrom('chat_messages').selectAll().where('id', 'in', rows.map((row) => row.m_id)).execute()
+  const messages = await db.selectFrom('chat_messages').selectAll().where('id', 'in', rows.map((row) => Number(row.last_message_id))).execute()
   const byId = new Map(messages.map((message) => [Number(message.id), message]))
-  return rows.map(({ m_id: messageId, ...room }) => {
-    const stored = { ...room, id: Number(room.id) }
-    return { room: stored, last: toItem(stored, byId.get(Number(messageId))!) }
+  return rows.map((room) => {
+    const stored = { ...room, id: Number(room.id), last_message_id: Number(room.last_message_id) }
+    return { room: stored, last: toItem(stored, byId.get(stored.last_message_id)!) }
   })
 }
 

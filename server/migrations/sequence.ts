@@ -35,6 +35,7 @@ import { migration as m0027 } from './0027_quick_unlock_proof'
 import { migration as m0028 } from './0028_login_address_lookup'
 import { migration as m0029 } from './0029_retention_indexes'
 import { migration as m0030 } from './0030_queue_indexes'
+import { migration as m0031 } from './0031_chat_room_last_message'
 
 /** Every migration by its file name (without `.ts`); the number orders them. */
 export const migrations: Record<string, Migration> = {
@@ -68,6 +69,7 @@ export const migrations: Record<string, Migration> = {
   '0028_login_address_lookup': m0028,
   '0029_retention_indexes': m0029,
   '0030_queue_indexes': m0030,
+  '0031_chat_room_last_message': m0031,
 }
 
 /**

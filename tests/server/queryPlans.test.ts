@@ -83,6 +83,8 @@ it("home, the wallet, a transfer, a QR deposit, the statement, rewards, the rete
     const result = await call(server.app, 'GET', queue, { token: cashier.token })
     expect(result.status, `${queue}: ${JSON.stringify(result.body)}`).toBe(200)
   }
+  const support = await staffSession(server.app, 'support')
+  expect((await call(server.app, 'GET', '/ops/api/chat', { token: support.token })).status).toBe(200)
 
   const statements = [...prepared].filter(([source]) => readsOrChanges(source) && !source.startsWith('EXPLAIN'))
   expect(statements.length).toBeGreaterThan(20)
