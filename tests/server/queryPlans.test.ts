@@ -10,7 +10,7 @@
 import Database from 'better-sqlite3'
 import { afterEach, beforeEach, expect, it, vi } from 'vitest'
 import { sweepRetention } from '../../server/retention'
-import { staffSession } from './opsHelpers'
+import { staffSession, uploadSlip } from './opsHelpers'
 import { call, login, registerMember, registration, type TestServer, startServer } from './helpers'
 
 let server: TestServer
@@ -77,6 +77,9 @@ it("home, the wallet, a transfer, a QR deposit, the statement, rewards, the rete
   await login(server.app)
   // The retention sweep's deletions by age (issue 49 §2), on tables that grow with every attempt.
   await sweepRetention(server.app.serverContext)
+  // A slip's status, as the player's sheet asks it until staff decide.
+  const reference = await uploadSlip(server.app, token)
+  await player('GET', `/api/statement/slip/reference/${reference}`)
   // The staff's queues: what waits, among every withdrawal and slip ever made.
   const cashier = await staffSession(server.app, 'cashier')
   for (const queue of ['/ops/api/withdrawals', '/ops/api/slips']) {
