@@ -32,15 +32,19 @@ describe(`a rolling restart${onPostgres() ? ' of two instances over one database
       DRAIN_SECONDS: '3',
     }
     const backends: Backend[] = []
+    /** Calls waiting for an instance in rotation, woken when one comes in. */
+    const waiting: (() => void)[] = []
+    // A balancer's health check: /readyz every 50 ms, as a balancer asks every few seconds.
     const poll = async (backend: Backend) => {
       while (backend.polling) {
         backend.ready = await fetch(`${backend.url}/readyz`).then((response) => response.status === 200, () => false)
+        if (backend.ready) for (const wake of waiting.splice(0)) wake()
         await new Promise((resolve) => setTimeout(resolve, 50))
       }
     }
     const add = async (name: string) => {
-      const backend: Backend = { name, url: '', ready: false, answered: 0, polling: true, process: await startMain(env) }
-      backend.url = backend.process.url
+      const instance = await startMain(env)
+      const backend: Backend = { name, url: instance.url, ready: false, answered: 0, polling: true, process: instance }
       backends.push(backend)
       void poll(backend)
       return backend
@@ -64,7 +68,7 @@ describe(`a rolling restart${onPostgres() ? ' of two instances over one database
       for (;;) {
         const ready = backends.filter((backend) => backend.ready)
         if (ready.length > 0) return ready[turn++ % ready.length]
-        await new Promise((resolve) => setTimeout(resolve, 20))
+        await new Promise<void>((resolve) => waiting.push(resolve))
       }
     }
     const draining = new Set<string>()
