@@ -72,7 +72,8 @@ async function reach(game: Game): Promise<void> {
  * the account there, a loss takes from it; a loss beyond what the account holds is refused (false).
  */
 export async function playAtProvider(db: Db, gameCode: string, username: string, signedMinor: number): Promise<boolean> {
-  return inTransaction(db, (trx) => moveProviderBalance(trx, gameCode, username, signedMinor))
+  // One statement: atomic without a transaction of its own.
+  return moveProviderBalance(db, gameCode, username, signedMinor)
 }
 
 /**

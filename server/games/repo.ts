@@ -201,9 +201,14 @@ export const LAUNCH_TTL_MS = 10 * 60 * 1000
  * it below zero: false then, and nothing moved. In the caller's transaction.
  */
 export async function moveProviderBalance(db: Db, gameCode: string, username: string, signedMinor: number): Promise<boolean> {
-  await runSql(db, 'INSERT INTO provider_accounts (game_code, username, balance_minor) VALUES (?, ?, 0) ON CONFLICT (game_code, username) DO NOTHING', [gameCode, username])
-  const moved = await runSql(db, `UPDATE provider_accounts SET balance_minor = balance_minor + ?
-    WHERE game_code = ? AND username = ? AND balance_minor + ? >= 0 RETURNING balance_minor`, [signedMinor, gameCode, username, signedMinor])
+  // One statement either way: money in opens the account there when it has none; money out of an
+  // account it never had is out of nothing, refused like any payout beyond the balance.
+  const moved = signedMinor > 0
+    ? await runSql(db, `INSERT INTO provider_accounts (game_code, username, balance_minor) VALUES (?, ?, ?)
+      ON CONFLICT (game_code, username) DO UPDATE SET balance_minor = provider_accounts.balance_minor + excluded.balance_minor RETURNING balance_minor`,
+    [gameCode, username, signedMinor])
+    : await runSql(db, `UPDATE provider_accounts SET balance_minor = balance_minor + ?
+      WHERE game_code = ? AND username = ? AND balance_minor + ? >= 0 RETURNING balance_minor`, [signedMinor, gameCode, username, signedMinor])
   return moved.length > 0
 }
 

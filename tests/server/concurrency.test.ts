@@ -7,7 +7,8 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { checkBooks } from '../../server/wallet/books'
 import { accountBalance, creditWallet } from '../../server/shared/ledger'
 import { recoverTransfers } from '../../server/wallet/transfers'
-import { type TestServer, call, freshAddress, login, onPostgres, registration, startServer, testStorage } from './helpers'
+import { sql } from 'kysely'
+import { type TestServer, call, DEMO, freshAddress, holdLock, login, onPostgres, registration, startServer, testStorage } from './helpers'
 
 const MEMBERS = 20
 const OPERATIONS = 200
@@ -115,3 +116,30 @@ describe('concurrent money movement', () => {
     console.log(`[concurrency] ${onPostgres() ? 'PostgreSQL, 2 instances' : 'SQLite, 1 instance'}: ${OPERATIONS} operations in ${elapsed.toFixed(0)} ms; ${JSON.stringify(counts)}; ${books.movements} movements, ${books.postings} postings, books balanced`)
   }, 60_000)
 })
+
+if (onPostgres()) {
+  describe('lock order of a movement in one statement (issue 49 §1)', () => {
+    it("a transfer that meets a withdrawal's locked member waits before it touches the wallet: no deadlock", async () => {
+      const server = await startServer()
+      servers.push(server)
+      const { db } = server.app.serverContext
+      const token = await login(server.app)
+      expect((await call(server.app, 'GET', '/api/wallet/activate/PG', { token })).status).toBe(200)
+      const member = await db.selectFrom('members').select('id').where('username', '=', DEMO.phone).executeTakeFirstOrThrow()
+      const walletKey = `wallet:${member.id}`
+      // A withdrawal's order: the payee's member row (lockPayee, FOR UPDATE), then the wallet.
+      const withdrawal = await holdLock(db, (trx) => sql`SELECT id FROM members WHERE id = ${member.id} FOR UPDATE`.execute(trx))
+      const transfer = call(server.app, 'POST', '/api/wallet/transfer', { token, body: { from: 'WALLET', to: 'PG', amount: 1 } })
+      try {
+        await withdrawal.queued(1)
+        // The withdrawal's next step: its wallet. A transfer that had updated the wallet before
+        // asking for the member's row would hold it now, and the two would wait on each other.
+        await withdrawal.inside((trx) => sql`UPDATE ledger_accounts SET balance_minor = balance_minor WHERE "key" = ${walletKey}`.execute(trx))
+      } finally {
+        await withdrawal.release()
+      }
+      const answer = await transfer
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200)
+    })
+  })
+}

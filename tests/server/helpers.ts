@@ -197,6 +197,8 @@ export async function withWritesHeld<T>(db: Db, table: string, waiting: number, 
 export interface HeldLock {
   /** Waits until `count` backends wait directly for this hold. */
   queued(count: number): Promise<void>
+  /** Runs `work` in the holding transaction: the holder's next step, with the others queued behind it. */
+  inside<T>(work: (trx: Transaction<Tables>) => Promise<T>): Promise<T>
   release(): Promise<void>
 }
 
@@ -214,7 +216,9 @@ export async function holdLock(db: Db, take: (trx: Transaction<Tables>) => Promi
   const holder = new Promise<number>((resolve) => {
     held = resolve
   })
+  let holding!: Transaction<Tables>
   const ended = db.transaction().execute(async (trx) => {
+    holding = trx
     await take(trx)
     held(Number((await sql<{ pid: number }>`SELECT pg_backend_pid() AS pid`.execute(trx)).rows[0].pid))
     await released
@@ -225,6 +229,7 @@ export async function holdLock(db: Db, take: (trx: Transaction<Tables>) => Promi
     queued: async (count) => {
       await expect.poll(behind, { timeout: 30_000 }).toBeGreaterThanOrEqual(count)
     },
+    inside: (work) => work(holding),
     release: async () => {
       letGo()
       await ended
