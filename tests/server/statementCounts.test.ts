@@ -90,7 +90,7 @@ it("holds each hot call's statements and commits to its figure on this dialect",
   console.log(`[statements] ${dialect}: ${JSON.stringify(measured)}`)
   const off = Object.entries(measured).flatMap(([name, [statements, commits]]) => {
     const entry = HELD[name] as Held | undefined
-    const held = entry === undefined || Array.isArray(entry) ? (entry as Counts | undefined) : entry[dialect]
+    const held = entry !== undefined && 'sqlite' in entry ? entry[dialect] : entry
     return held && held[0] === statements && held[1] === commits ? [] : [`${name}: ${statements} statements, ${commits} commits (held: ${held ? `${held[0]}, ${held[1]}` : 'none'})`]
   })
   expect(off, `calls whose round trips changed on ${dialect}`).toEqual([])
