@@ -151,11 +151,16 @@ export async function idempotentSteps<B, T>(
     begin: (ctx: ServerContext) => Promise<B>
     finish: (begun: B) => Promise<T>
     resume: (begun: B) => Promise<T>
+    /** `begin` writes all or nothing on its own (one movement with its record): without a key it
+     *  needs no transaction around it, and on PostgreSQL saves that transaction's two round trips. */
+    beginIsAtomic?: boolean
   },
   staleMs: number,
 ): Promise<T> {
   const key = keyOf(request)
-  if (key === undefined) return steps.finish(await inTransaction(ctx.db, (trx) => steps.begin({ ...ctx, db: trx })))
+  if (key === undefined) {
+    return steps.finish(await (steps.beginIsAtomic ? steps.begin(ctx) : inTransaction(ctx.db, (trx) => steps.begin({ ...ctx, db: trx }))))
+  }
   const memberId = request.member.id
   const print = fingerprint(request)
   const now = ctx.now()

@@ -12,8 +12,9 @@
  * PostgreSQL a movement with one member account (nearly all) is one statement (postInOneStatement).
  *
  * What other code calls:
- *   postMovement(db, { kind, memberId?, reference?, note?, at, postings: [{ account, amountMinor }] })
- *     -> Promise<{ movementId, balances }>   balances: each posting's member account balance after, in order (NaN for a house)
+ *   postMovement(db, { kind, memberId?, reference?, note?, at, postings: [{ account, amountMinor }], record? })
+ *     -> Promise<{ movementId, balances, recordId? }>   balances: each posting's member account balance after, in order (NaN for a house);
+ *        record: a row of the caller's naming the movement, written with it or not at all (a game transfer's)
  *   creditWallet(db, { memberId, amountMinor, at, from?: 'deposits-in', kind?: 'deposit', reference?, note? })
  *     -> Promise<number>                      the wallet balance after (minor units)
  *   walletBalance(db, memberId) -> Promise<number | undefined>
@@ -56,12 +57,34 @@ export interface MovementInput {
   note?: string
   at: number
   postings: readonly Posting[]
+  /** A row of the caller's that names the movement, written with it or not at all (see MovementRecord). */
+  record?: MovementRecord
+}
+
+/**
+ * A row the movement is for (a game transfer that the movement reserves), written in the
+ * movement's own statement on PostgreSQL and in its transaction on SQLite, so the caller needs no
+ * transaction of its own: `movementColumn` takes the movement's id; its own id comes back. Values
+ * are numbers and strings (no NULL: PostgreSQL must know each one's type from it).
+ */
+export interface MovementRecord {
+  table: string
+  values: Readonly<Record<string, number | string>>
+  movementColumn: string
 }
 
 export interface PostedMovement {
   movementId: number
   /** Balance after the movement of each posting's account, in the order of `postings`. */
   balances: number[]
+  /** The record's id, when the input had one. */
+  recordId?: number
+}
+
+/** A record's columns and values, in one order. */
+const recordParts = (record: MovementRecord) => {
+  const columns = Object.keys(record.values)
+  return { columns: [...columns, record.movementColumn].map((column) => `"${column}"`).join(', '), values: columns.map((column) => record.values[column]) }
 }
 
 export const accountKey = (ref: AccountRef): string => {
@@ -191,7 +214,10 @@ async function postInOneStatement(db: Db, input: MovementInput, accounts: readon
   parameters.push(input.kind, input.memberId ?? null, input.reference ?? null, input.note ?? '', input.at)
   parameters.push(...input.postings.flatMap((posting, i) => [accounts[i].id, posting.amountMinor]))
   const postings = input.postings.map((_, i) => (i === 0 ? '(?::bigint, ?::bigint)' : '(?, ?)')).join(', ')
-  let rows: { id: number; balance_minor: number | null }[]
+  const record = input.record && recordParts(input.record)
+  if (record) parameters.push(...record.values)
+  const recordValues = record?.values.map((value) => (typeof value === 'number' ? '?::bigint' : '?::text')).join(', ')
+  let rows: { id: number; balance_minor: number | null; record_id: number | null }[]
   try {
     rows = await runSql(db, `WITH ${owned ? `owner AS (SELECT id FROM members WHERE id = ? FOR KEY SHARE), ` : ''}${moved ? `changed AS (
         UPDATE ledger_accounts SET balance_minor = balance_minor + ?
@@ -202,8 +228,11 @@ async function postInOneStatement(db: Db, input: MovementInput, accounts: readon
       ), booked AS (
         INSERT INTO postings (movement_id, account_id, amount_minor)
         SELECT movement.id, p.account_id, p.amount_minor FROM movement, (VALUES ${postings}) AS p(account_id, amount_minor)
-      )
-      SELECT movement.id, ${moved ? '(SELECT balance_minor FROM changed)' : 'NULL'} AS balance_minor FROM movement`, parameters)
+      )${record ? `, record AS (
+        INSERT INTO ${input.record!.table} (${record.columns}) SELECT ${recordValues}, movement.id FROM movement RETURNING id
+      )` : ''}
+      SELECT movement.id, ${moved ? '(SELECT balance_minor FROM changed)' : 'NULL'} AS balance_minor,
+        ${record ? '(SELECT id FROM record)' : 'NULL'} AS record_id FROM movement`, parameters)
   } catch (error) {
     if (input.reference !== undefined && isUniqueViolation(error)) throw fail(409, 'KEY_INVALID')
     throw error
@@ -215,7 +244,11 @@ async function postInOneStatement(db: Db, input: MovementInput, accounts: readon
     const booked = input.reference !== undefined && (await runSql(db, 'SELECT 1 FROM movements WHERE reference = ?', [input.reference])).length > 0
     throw booked ? fail(409, 'KEY_INVALID') : fail(400, 'MONEY_NOT_ENOUGH')
   }
-  return { movementId: Number(row.id), balances: accounts.map((_, i) => (i === member ? Number(row.balance_minor) : Number.NaN)) }
+  return {
+    movementId: Number(row.id),
+    balances: accounts.map((_, i) => (i === member ? Number(row.balance_minor) : Number.NaN)),
+    ...(record ? { recordId: Number(row.record_id) } : {}),
+  }
 }
 
 /** Books one movement (see the module comment); `cache`: accounts the caller resolved before. */
@@ -245,7 +278,12 @@ export async function postMovement(db: Db, input: MovementInput, cache: AccountC
     }
     await runSql(trx, `INSERT INTO postings (movement_id, account_id, amount_minor) VALUES ${tuples(accounts.length, 3)}`,
       input.postings.flatMap((posting, i) => [movementId, accounts[i].id, posting.amountMinor]))
-    return { movementId, balances: await applyPostings(trx, accounts, input.postings) }
+    const balances = await applyPostings(trx, accounts, input.postings)
+    if (!input.record) return { movementId, balances }
+    const record = recordParts(input.record)
+    const [row] = await runSql<{ id: number }>(trx, `INSERT INTO ${input.record.table} (${record.columns}) VALUES (${list(record.values.length + 1)}) RETURNING id`,
+      [...record.values, movementId])
+    return { movementId, balances, recordId: Number(row.id) }
   })
 }
 

@@ -2,6 +2,7 @@
 import type { Generated } from 'kysely'
 import { type Db, isPostgres, type Tables } from '../shared/db'
 import { runSql } from '../shared/sql'
+import type { MovementRecord } from '../shared/ledger'
 
 declare module '../shared/db' {
   /** The wallet area's tables (the migrations make them). */
@@ -168,14 +169,15 @@ export interface NewTransfer {
   at: number
 }
 
-/** A transfer reserved by `movementId`; its id. */
-export async function insertTransfer(trx: Db, transfer: NewTransfer, movementId: number): Promise<number> {
-  const [row] = await runSql<{ id: number }>(trx,
-    `INSERT INTO game_transfers (member_id, from_code, to_code, amount_minor, currency, status, reserve_movement_id, created_at, updated_at)
-     VALUES (?, ?, ?, ?, ?, 'reserved', ?, ?, ?) RETURNING id`,
-    [transfer.memberId, transfer.from, transfer.to, transfer.amountMinor, transfer.currency, movementId, transfer.at, transfer.at])
-  return Number(row.id)
-}
+/** The row of a transfer, written with the movement that reserves it (postMovement's record). */
+export const transferRecord = (transfer: NewTransfer): MovementRecord => ({
+  table: 'game_transfers',
+  values: {
+    member_id: transfer.memberId, from_code: transfer.from, to_code: transfer.to, amount_minor: transfer.amountMinor,
+    currency: transfer.currency, status: 'reserved', created_at: transfer.at, updated_at: transfer.at,
+  },
+  movementColumn: 'reserve_movement_id',
+})
 
 export async function findTransferRow(db: Db, id: number): Promise<TransferRow> {
   return db.selectFrom('game_transfers').select(transferColumns).where('id', '=', id).executeTakeFirstOrThrow()

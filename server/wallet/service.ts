@@ -109,6 +109,8 @@ export interface TransferSteps {
   begin: (ctx: ServerContext) => Promise<TransferBegun>
   finish: (begun: TransferBegun) => Promise<TransferResponse>
   resume: (begun: TransferBegun) => Promise<TransferResponse>
+  /** One transfer's reserve is one movement with its record: all or nothing without a transaction around it. */
+  beginIsAtomic: boolean
 }
 
 /**
@@ -138,6 +140,7 @@ function stepsOf(
   member: Member,
   sides: ReadonlyMap<string, GameSide>,
   reserve: (ctx: ServerContext, accounts: AccountCache) => Promise<GameTransfer[]>,
+  beginIsAtomic = false,
 ): TransferSteps {
   const accounts: AccountCache = new Map()
   const known: Known = { sides, accounts }
@@ -147,6 +150,7 @@ function stepsOf(
     // A retry reads each transfer again: a sweep or another instance may have moved it on.
     resume: async ({ transfers }) => answerOf(ctx, member, await Promise.all(transfers.map(async ({ id }) =>
       driveTransfer(ctx, await findTransfer(ctx.db, id), { recovering: true, known: { sides } })))),
+    beginIsAtomic,
   }
 }
 
@@ -162,7 +166,7 @@ export async function transferSteps(ctx: ServerContext, member: Member, from: st
   const target = await transferAccount(ctx, member, to)
   return stepsOf(ctx, member, sidesOf(source, target), async (scoped, accounts) => [
     await reserveTransfer(scoped.db, { memberId: member.id, from: source.code, to: target.code, amountMinor, currency: member.currency, at: ctx.now() }, accounts),
-  ])
+  ], true)
 }
 
 /** POST /api/wallet/transferAll: one transfer per account holding money (wallet and other games) into `to`. */

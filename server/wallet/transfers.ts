@@ -70,21 +70,20 @@ export type TransferRequest = repo.NewTransfer
  * The target's account is resolved with the others, into `accounts`, so settling reads none again.
  */
 export async function reserveTransfer(db: Db, request: TransferRequest, accounts: AccountCache = new Map()): Promise<GameTransfer> {
-  return inTransaction(db, async (trx) => {
-    await resolveAccounts(trx, [accountOf(request.from, request.memberId), inTransit(request.currency), accountOf(request.to, request.memberId)], request.at, accounts)
-    const { movementId } = await postMovement(trx, {
-      kind: 'transfer',
-      memberId: request.memberId,
-      note: `${request.from}>${request.to}`,
-      at: request.at,
-      postings: [
-        { account: accountOf(request.from, request.memberId), amountMinor: -request.amountMinor },
-        { account: inTransit(request.currency), amountMinor: request.amountMinor },
-      ],
-    }, accounts)
-    const id = await repo.insertTransfer(trx, request, movementId)
-    return { ...request, id, reference: String(movementId), status: 'reserved', createdAt: request.at }
-  })
+  await resolveAccounts(db, [accountOf(request.from, request.memberId), inTransit(request.currency), accountOf(request.to, request.memberId)], request.at, accounts)
+  // The transfer's row is the movement's record: both are written, or neither (one statement on PostgreSQL).
+  const { movementId, recordId } = await postMovement(db, {
+    kind: 'transfer',
+    memberId: request.memberId,
+    note: `${request.from}>${request.to}`,
+    at: request.at,
+    postings: [
+      { account: accountOf(request.from, request.memberId), amountMinor: -request.amountMinor },
+      { account: inTransit(request.currency), amountMinor: request.amountMinor },
+    ],
+    record: repo.transferRecord(request),
+  }, accounts)
+  return { ...request, id: Number(recordId), reference: String(movementId), status: 'reserved', createdAt: request.at }
 }
 
 /** How the statement and the receipt name a transfer: the reference a player quotes. */
