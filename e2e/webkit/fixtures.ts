@@ -75,7 +75,10 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     await proxy.close()
   },
   wk: async ({ webkitDriver, network }, provide, testInfo) => {
-    const page = await WebKitPage.open(webkitDriver, network.url)
+    const page = await WebKitPage.open(webkitDriver, network.url, () => {
+      testInfo.annotations.push({ type: 'webkit launch', description: 'MiniBrowser did not open its session in time and was launched again' })
+      console.warn(`${testInfo.title}: MiniBrowser did not open its session in time and was launched again`)
+    })
     try {
       // A document of the app's origin that runs none of its code, to remember the agreement in.
       await page.goto('/config.json')
