@@ -64,7 +64,7 @@ function planScans(dir: string, statements: readonly string[]): string[] {
     return statements.filter((text) => /^\s*(select|update|delete|with)\b/i.test(text)).flatMap((text) => {
       const values = Array<null>(text.replace(/'(?:[^']|'')*'/g, '').split('?').length - 1).fill(null)
       const details = (database.prepare(`EXPLAIN QUERY PLAN ${text}`).all(...values) as { detail: string }[]).map((row) => row.detail)
-      const scanned = details.map((detail) => /^SCAN (\w+)/.exec(detail)?.[1]).filter((table) => table !== undefined && !CONFIGURATION.has(table) && !/^\d/.test(table))
+      const scanned = details.filter((detail) => detail !== 'SCAN CONSTANT ROW').map((detail) => /^SCAN (\w+)/.exec(detail)?.[1]).filter((table) => table !== undefined && !CONFIGURATION.has(table) && !/^\d/.test(table))
       return scanned.length > 0 ? [`${text.replace(/\s+/g, ' ').slice(0, 160)}: ${details.join(' | ')}`] : []
     })
   } finally {

@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { randomToken, sha256 } from '../shared/tokens'
-import { type Db, inTransaction } from '../shared/db'
+import type { Db } from '../shared/db'
 import { within } from '../shared/within'
 import {
-  findProviderOutcome, type Game, type GameAccount, insertLaunch, insertProviderTransfer, LAUNCH_TTL_MS, markProviderTransferRefused,
-  moveProviderBalance, recordedProviderOutcome,
+  bookProviderTransfer, findProviderOutcome, type Game, type GameAccount, insertLaunch, LAUNCH_TTL_MS, moveProviderBalance,
 } from './repo'
 
 declare module '../shared/context' {
@@ -97,15 +96,8 @@ export function simulatedProvider(db: Db, now: () => number): GameProvider {
       await reach(game)
       // The provider's own book: the first request with a reference writes it and moves the
       // account's balance there (or is refused, for good, when a payout exceeds it); a later one reads it.
-      const outcome = await inTransaction(db, async (trx) => {
-        const written = await insertProviderTransfer(trx, {
-          gameCode: game.code, reference: transfer.reference, direction: transfer.direction, username: account.username, amountMinor: transfer.amountMinor, at: now(),
-        })
-        if (!written) return recordedProviderOutcome(trx, game.code, transfer.reference)
-        const signed = transfer.direction === 'deposit' ? transfer.amountMinor : -transfer.amountMinor
-        if (await moveProviderBalance(trx, game.code, account.username, signed)) return 'done'
-        await markProviderTransferRefused(trx, game.code, transfer.reference)
-        return 'refused'
+      const outcome = await bookProviderTransfer(db, {
+        gameCode: game.code, reference: transfer.reference, direction: transfer.direction, username: account.username, amountMinor: transfer.amountMinor, at: now(),
       })
       // A real provider answers once its book is on its own disk. This one's book shares our WAL,
       // which is written in order: whatever we commit after hearing this answer (the settle) is

@@ -1,5 +1,5 @@
 import type { SlotCategory } from '../../src/api/contract'
-import type { Db } from '../shared/db'
+import { type Db, inTransaction, isPostgres } from '../shared/db'
 import { runSql } from '../shared/sql'
 import { forgetRecent, recentValue } from '../shared/recent'
 import { ACCOUNT_FLOW_CODES, gameBackground, gameLogo, type SeedGame } from './gamesData'
@@ -226,20 +226,61 @@ export interface ProviderTransferEntry {
  * it: false when the reference was there already (nothing written; a request at the same time
  * waits for the other's row on PostgreSQL).
  */
-export async function insertProviderTransfer(db: Db, entry: ProviderTransferEntry): Promise<boolean> {
+async function insertProviderTransfer(db: Db, entry: ProviderTransferEntry): Promise<boolean> {
   const [written] = await runSql<{ outcome: string }>(db, `INSERT INTO provider_transfers (game_code, reference, direction, username, amount_minor, outcome, at)
     VALUES (?, ?, ?, ?, ?, 'done', ?) ON CONFLICT (game_code, reference) DO NOTHING RETURNING outcome`,
   [entry.gameCode, entry.reference, entry.direction, entry.username, entry.amountMinor, entry.at])
   return written !== undefined
 }
 
+/**
+ * A simulated provider's book takes a transfer: the first request with a reference writes it and
+ * moves the account's balance there (or is refused, for good, when a payout exceeds it); a later
+ * one answers what was written. On PostgreSQL one statement: the balance moves only while the
+ * book has no such reference, and the reference's row is written in the same statement, so two
+ * requests with one reference cannot both move it (the second's INSERT waits for the first's row,
+ * then fails on its key, which undoes its move); that one, and one that finds the reference
+ * written, read what the book says.
+ */
+export async function bookProviderTransfer(db: Db, entry: ProviderTransferEntry): Promise<string> {
+  const signed = entry.direction === 'deposit' ? entry.amountMinor : -entry.amountMinor
+  if (!isPostgres(db)) {
+    return inTransaction(db, async (trx) => {
+      if (!(await insertProviderTransfer(trx, entry))) return recordedProviderOutcome(trx, entry.gameCode, entry.reference)
+      if (await moveProviderBalance(trx, entry.gameCode, entry.username, signed)) return 'done'
+      await markProviderTransferRefused(trx, entry.gameCode, entry.reference)
+      return 'refused'
+    })
+  }
+  const unseen = 'NOT EXISTS (SELECT 1 FROM provider_transfers WHERE game_code = ? AND reference = ?)'
+  const move = signed > 0
+    ? `INSERT INTO provider_accounts (game_code, username, balance_minor) SELECT ?::text, ?::text, ?::bigint WHERE ${unseen}
+      ON CONFLICT (game_code, username) DO UPDATE SET balance_minor = provider_accounts.balance_minor + excluded.balance_minor RETURNING 1`
+    : `UPDATE provider_accounts SET balance_minor = balance_minor + ?
+      WHERE game_code = ? AND username = ? AND balance_minor + ? >= 0 AND ${unseen} RETURNING 1`
+  const moveValues = signed > 0
+    ? [entry.gameCode, entry.username, signed, entry.gameCode, entry.reference]
+    : [signed, entry.gameCode, entry.username, signed, entry.gameCode, entry.reference]
+  try {
+    const [written] = await runSql<{ outcome: string }>(db, `WITH moved AS (${move}), written AS (
+        INSERT INTO provider_transfers (game_code, reference, direction, username, amount_minor, outcome, at)
+        SELECT ?, ?, ?, ?, ?, CASE WHEN EXISTS (SELECT 1 FROM moved) THEN 'done' ELSE 'refused' END, ? WHERE ${unseen} RETURNING outcome
+      ) SELECT outcome FROM written`,
+    [...moveValues, entry.gameCode, entry.reference, entry.direction, entry.username, entry.amountMinor, entry.at, entry.gameCode, entry.reference])
+    if (written) return written.outcome
+  } catch (error) {
+    if ((error as { code?: string }).code !== '23505') throw error
+  }
+  return recordedProviderOutcome(db, entry.gameCode, entry.reference)
+}
+
 /** What the book says of a reference it already holds (insertProviderTransfer found it there). */
-export async function recordedProviderOutcome(db: Db, gameCode: string, reference: string): Promise<string> {
+async function recordedProviderOutcome(db: Db, gameCode: string, reference: string): Promise<string> {
   return (await runSql<{ outcome: string }>(db, 'SELECT outcome FROM provider_transfers WHERE game_code = ? AND reference = ?', [gameCode, reference]))[0].outcome
 }
 
 /** A reference the provider could not pay out stays refused, for good. */
-export async function markProviderTransferRefused(db: Db, gameCode: string, reference: string): Promise<void> {
+async function markProviderTransferRefused(db: Db, gameCode: string, reference: string): Promise<void> {
   await runSql(db, `UPDATE provider_transfers SET outcome = 'refused' WHERE game_code = ? AND reference = ?`, [gameCode, reference])
 }
 

@@ -20,9 +20,10 @@ import { type Db, inTransaction } from '../shared/db'
 import { fail } from '../shared/http/errors'
 import { type Money, moneyOf, toMajor } from '../shared/money'
 import { getSetting, type InviteRule } from '../shared/settings'
+import type { ScalarRead } from '../shared/sql'
 import {
-  anyInviteTurnoverCollected, collectInviteTurnover, findInviter, insertInviteAccrual, insertInviteTurnover, countInvitees,
-  listInviteesWithEarnings, sumWaitingInviteBonus,
+  anyInviteTurnoverCollected, collectInviteTurnover, findInviter, insertInviteAccrual, insertInviteTurnover, invitesRead,
+  listInviteesWithEarnings,
 } from './repo'
 import { receiveWaiting } from './rewards'
 
@@ -62,11 +63,16 @@ export async function listInvites(ctx: ServerContext, member: Member, page: numb
   return { invites, type: rule.type, isXArea: rule.isXArea }
 }
 
-/** The wallet's invite summary: the bonus waiting to be received, friends who have played and those who have not. */
-export async function inviteSummary(ctx: ServerContext, member: Member): Promise<{ amount: number; success: number; fail: number }> {
-  const waiting = await sumWaitingInviteBonus(ctx.db, member.id, moneyOf(member.currency))
-  const { all, played } = await countInvitees(ctx.db, member.id)
-  return { amount: toMajor(waiting), success: played, fail: all - played }
+/** The wallet's invite summary (one read for readTogether): the bonus waiting to be received, friends who have played and those who have not. */
+export const inviteSummaryRead = (member: Member): ScalarRead<{ amount: number; success: number; fail: number }> => {
+  const read = invitesRead(member.id, moneyOf(member.currency))
+  return {
+    ...read,
+    value: (results) => {
+      const { waitingMinor, all, played } = read.value(results)
+      return { amount: toMajor(waitingMinor), success: played, fail: all - played }
+    },
+  }
 }
 
 /**

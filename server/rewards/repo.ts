@@ -2,7 +2,7 @@
 import type { Generated, Insertable } from 'kysely'
 import type { Db, Tables } from '../shared/db'
 import type { Money } from '../shared/money'
-import { runSql } from '../shared/sql'
+import { runSql, type ScalarRead } from '../shared/sql'
 
 declare module '../shared/db' {
   /** The rewards area's tables (the migrations make them). */
@@ -96,24 +96,21 @@ export async function listInviteesWithEarnings(db: Db, inviterId: number, limit:
     [inviterId, inviterId, limit, offset])
 }
 
-/** The invite bonus waiting to be received in `currency` (minor units). */
-export async function sumWaitingInviteBonus(db: Db, inviterId: number, currency: Money): Promise<number> {
-  const [waiting] = await runSql<{ total: number | string | null }>(db,
-    'SELECT SUM(amount_minor) AS total FROM invite_accruals WHERE inviter_id = ? AND currency = ? AND received_at IS NULL', [inviterId, currency])
-  return Number(waiting?.total ?? 0)
-}
-
 /**
- * How many friends the member invited, and how many of them have a game account: counted by the
- * database, one row whatever the number of friends (an inviter of thousands read them all on every
- * wallet read).
+ * What the wallet shows of the member's invites, as one read (readTogether): the invite bonus
+ * waiting to be received in `currency` (minor units), how many friends the member invited and how
+ * many of them have a game account, counted by the database (an inviter of thousands read them all
+ * on every wallet read).
  */
-export async function countInvitees(db: Db, inviterId: number): Promise<{ all: number; played: number }> {
-  const [row] = await runSql<{ invited: number | string; played: number | string }>(db,
-    `SELECT COUNT(*) AS invited, COUNT(CASE WHEN EXISTS (SELECT 1 FROM game_accounts g WHERE g.member_id = m.id) THEN 1 END) AS played
-     FROM members m WHERE m.invited_by = ?`, [inviterId])
-  return { all: Number(row?.invited ?? 0), played: Number(row?.played ?? 0) }
-}
+export const invitesRead = (inviterId: number, currency: Money): ScalarRead<{ waitingMinor: number; all: number; played: number }> => ({
+  subqueries: [
+    'SELECT SUM(amount_minor) FROM invite_accruals WHERE inviter_id = ? AND currency = ? AND received_at IS NULL',
+    'SELECT COUNT(*) FROM members m WHERE m.invited_by = ?',
+    'SELECT COUNT(*) FROM members m WHERE m.invited_by = ? AND EXISTS (SELECT 1 FROM game_accounts g WHERE g.member_id = m.id)',
+  ],
+  parameters: [inviterId, currency, inviterId, inviterId],
+  value: ([waiting, all, played]) => ({ waitingMinor: Number(waiting ?? 0), all: Number(all ?? 0), played: Number(played ?? 0) }),
+})
 
 /**
  * Marks the friends' turnover waiting in `currencies` collected at `at`, and returns it. The

@@ -59,6 +59,8 @@ export interface MovementInput {
   postings: readonly Posting[]
   /** A row of the caller's that names the movement, written with it or not at all (see MovementRecord). */
   record?: MovementRecord
+  /** A row of the caller's the movement answers, moved on with it from the state the caller saw (see MovementClaim). */
+  claim?: MovementClaim
 }
 
 /**
@@ -71,6 +73,31 @@ export interface MovementRecord {
   table: string
   values: Readonly<Record<string, number | string>>
   movementColumn: string
+}
+
+/**
+ * A row of the caller's that the movement is the outcome of (a game transfer that it finishes),
+ * moved on from the state the caller saw (`where`) to `set`, with `movementColumn` naming the
+ * movement: the claim and the movement are written together or not at all. When the row is no
+ * longer in that state (another finisher was first) nothing is written and ClaimLost is thrown.
+ * One statement on PostgreSQL, the movement's transaction on SQLite.
+ */
+export interface MovementClaim {
+  table: string
+  id: number
+  where: Readonly<Record<string, number | string>>
+  set: Readonly<Record<string, number | string>>
+  movementColumn: string
+}
+
+/** The claimed row had moved on before this movement: nothing was written. */
+export class ClaimLost extends Error {}
+
+/** `"a" = ?, "b" = ?` and its values, for a claim's SET or WHERE. */
+const assignments = (values: Readonly<Record<string, number | string>>, join: string, cast: boolean) => {
+  const columns = Object.keys(values)
+  const typed = (value: number | string) => (!cast ? '?' : typeof value === 'number' ? '?::bigint' : '?::text')
+  return { sql: columns.map((column) => `"${column}" = ${typed(values[column])}`).join(join), values: columns.map((column) => values[column]) }
 }
 
 export interface PostedMovement {
@@ -208,37 +235,72 @@ async function postInOneStatement(db: Db, input: MovementInput, accounts: readon
   // any account was touched: a withdrawal locks that row (lockPayee) and then the wallet, and an
   // account updated before it here made the two wait on each other (a deadlock).
   const owned = moved && input.memberId !== undefined
+  const { claim } = input
+  // A claim: the movement's id is drawn first, so the claimed row can name it; the row is locked
+  // (and, when another finisher moved it on meanwhile, read again) before anything is written, and
+  // moved on only when the movement was written.
+  const claimWhere = claim && assignments(claim.where, ' AND ', false)
+  const claimSet = claim && assignments(claim.set, ', ', true)
   const parameters: unknown[] = []
-  if (owned) parameters.push(input.memberId)
-  if (moved) parameters.push(input.postings[member].amountMinor, accounts[member].id, input.postings[member].amountMinor)
-  parameters.push(input.kind, input.memberId ?? null, input.reference ?? null, input.note ?? '', input.at)
-  parameters.push(...input.postings.flatMap((posting, i) => [accounts[i].id, posting.amountMinor]))
-  const postings = input.postings.map((_, i) => (i === 0 ? '(?::bigint, ?::bigint)' : '(?, ?)')).join(', ')
-  const record = input.record && recordParts(input.record)
-  if (record) parameters.push(...record.values)
-  const recordValues = record?.values.map((value) => (typeof value === 'number' ? '?::bigint' : '?::text')).join(', ')
-  let rows: { id: number; balance_minor: number | null; record_id: number | null }[]
-  try {
-    rows = await runSql(db, `WITH ${owned ? `owner AS (SELECT id FROM members WHERE id = ? FOR KEY SHARE), ` : ''}${moved ? `changed AS (
+  const ctes: string[] = []
+  const gates: string[] = []
+  if (claim) {
+    ctes.push(`movement_id AS (SELECT nextval(pg_get_serial_sequence('movements', 'id')) AS id)`)
+    ctes.push(`claimable AS (SELECT id FROM ${claim.table} WHERE id = ? AND ${claimWhere!.sql} FOR UPDATE)`)
+    parameters.push(claim.id, ...claimWhere!.values)
+  }
+  if (owned) {
+    ctes.push('owner AS (SELECT id FROM members WHERE id = ? FOR KEY SHARE)')
+    parameters.push(input.memberId)
+    gates.push('EXISTS (SELECT 1 FROM owner)')
+  }
+  if (claim) gates.push('EXISTS (SELECT 1 FROM claimable)')
+  if (moved) {
+    ctes.push(`changed AS (
         UPDATE ledger_accounts SET balance_minor = balance_minor + ?
-        WHERE id = ? AND balance_minor + ? >= 0${owned ? ' AND EXISTS (SELECT 1 FROM owner)' : ''} RETURNING balance_minor
-      ), ` : ''}movement AS (
-        INSERT INTO movements (kind, member_id, reference, note, created_at)
-        SELECT ?::text, ?::bigint, ?::text, ?::text, ?::bigint${moved ? ' WHERE EXISTS (SELECT 1 FROM changed)' : ''} RETURNING id
-      ), booked AS (
+        WHERE id = ? AND balance_minor + ? >= 0${gates.map((gate) => ` AND ${gate}`).join('')} RETURNING balance_minor
+      )`)
+    parameters.push(input.postings[member].amountMinor, accounts[member].id, input.postings[member].amountMinor)
+  }
+  const written = moved ? ['EXISTS (SELECT 1 FROM changed)'] : claim ? ['EXISTS (SELECT 1 FROM claimable)'] : []
+  ctes.push(`movement AS (
+        INSERT INTO movements (${claim ? 'id, ' : ''}kind, member_id, reference, note, created_at)
+        SELECT ${claim ? '(SELECT id FROM movement_id), ' : ''}?::text, ?::bigint, ?::text, ?::text, ?::bigint${written.length > 0 ? ` WHERE ${written.join(' AND ')}` : ''} RETURNING id
+      )`)
+  parameters.push(input.kind, input.memberId ?? null, input.reference ?? null, input.note ?? '', input.at)
+  const postings = input.postings.map((_, i) => (i === 0 ? '(?::bigint, ?::bigint)' : '(?, ?)')).join(', ')
+  ctes.push(`booked AS (
         INSERT INTO postings (movement_id, account_id, amount_minor)
         SELECT movement.id, p.account_id, p.amount_minor FROM movement, (VALUES ${postings}) AS p(account_id, amount_minor)
-      )${record ? `, record AS (
+      )`)
+  parameters.push(...input.postings.flatMap((posting, i) => [accounts[i].id, posting.amountMinor]))
+  const record = input.record && recordParts(input.record)
+  if (record) {
+    const recordValues = record.values.map((value) => (typeof value === 'number' ? '?::bigint' : '?::text')).join(', ')
+    ctes.push(`record AS (
         INSERT INTO ${input.record!.table} (${record.columns}) SELECT ${recordValues}, movement.id FROM movement RETURNING id
-      )` : ''}
-      SELECT movement.id, ${moved ? '(SELECT balance_minor FROM changed)' : 'NULL'} AS balance_minor,
-        ${record ? '(SELECT id FROM record)' : 'NULL'} AS record_id FROM movement`, parameters)
+      )`)
+    parameters.push(...record.values)
+  }
+  if (claim) {
+    ctes.push(`claimed AS (
+        UPDATE ${claim.table} SET ${claimSet!.sql}, "${claim.movementColumn}" = movement.id FROM movement WHERE ${claim.table}.id = ?
+      )`)
+    parameters.push(...claimSet!.values, claim.id)
+  }
+  let rows: { id: number | null; balance_minor: number | null; record_id: number | null; claimable: boolean }[]
+  try {
+    // One row always: the movement's id is NULL when nothing was written.
+    rows = await runSql(db, `WITH ${ctes.join(', ')}
+      SELECT (SELECT id FROM movement) AS id, ${moved ? '(SELECT balance_minor FROM changed)' : 'NULL'} AS balance_minor,
+        ${record ? '(SELECT id FROM record)' : 'NULL'} AS record_id, ${claim ? 'EXISTS (SELECT 1 FROM claimable)' : 'true'} AS claimable`, parameters)
   } catch (error) {
     if (input.reference !== undefined && isUniqueViolation(error)) throw fail(409, 'KEY_INVALID')
     throw error
   }
   const [row] = rows
-  if (row === undefined) {
+  if (!row.claimable) throw new ClaimLost(`${claim!.table} ${claim!.id} moved on before this movement`)
+  if (row.id === null) {
     // Nothing written: the member account would have gone below 0. An outside reference booked
     // before is the answer that comes first, as on the other path (the movement's INSERT first).
     const booked = input.reference !== undefined && (await runSql(db, 'SELECT 1 FROM movements WHERE reference = ?', [input.reference])).length > 0
@@ -249,6 +311,15 @@ async function postInOneStatement(db: Db, input: MovementInput, accounts: readon
     balances: accounts.map((_, i) => (i === member ? Number(row.balance_minor) : Number.NaN)),
     ...(record ? { recordId: Number(row.record_id) } : {}),
   }
+}
+
+/** Moves a claimed row on, in the movement's transaction; ClaimLost (which rolls it back) when it had moved on. */
+async function claimIn(trx: Db, claim: MovementClaim, movementId: number): Promise<void> {
+  const set = assignments(claim.set, ', ', false)
+  const where = assignments(claim.where, ' AND ', false)
+  const rows = await runSql(trx, `UPDATE ${claim.table} SET ${set.sql}, "${claim.movementColumn}" = ? WHERE id = ? AND ${where.sql} RETURNING id`,
+    [...set.values, movementId, claim.id, ...where.values])
+  if (rows.length === 0) throw new ClaimLost(`${claim.table} ${claim.id} moved on before this movement`)
 }
 
 /** Books one movement (see the module comment); `cache`: accounts the caller resolved before. */
@@ -279,6 +350,7 @@ export async function postMovement(db: Db, input: MovementInput, cache: AccountC
     await runSql(trx, `INSERT INTO postings (movement_id, account_id, amount_minor) VALUES ${tuples(accounts.length, 3)}`,
       input.postings.flatMap((posting, i) => [movementId, accounts[i].id, posting.amountMinor]))
     const balances = await applyPostings(trx, accounts, input.postings)
+    if (input.claim) await claimIn(trx, input.claim, movementId)
     if (!input.record) return { movementId, balances }
     const record = recordParts(input.record)
     const [row] = await runSql<{ id: number }>(trx, `INSERT INTO ${input.record.table} (${record.columns}) VALUES (${list(record.values.length + 1)}) RETURNING id`,

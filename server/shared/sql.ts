@@ -31,3 +31,27 @@ export const tuples = (rows: number, width: number): string =>
 
 /** `?, ?, ?`: one placeholder a value. */
 export const list = (count: number): string => Array.from({ length: count }, () => '?').join(', ')
+
+/**
+ * A read of a few values, each a scalar subquery (one column, at most one row), that readTogether
+ * sends with other areas' in one statement: on PostgreSQL every statement is a round trip, and a
+ * screen that shows a little of several areas (the wallet read) need not send one each.
+ */
+export interface ScalarRead<T> {
+  /** The subqueries, without their parentheses, `?` for parameters. */
+  subqueries: readonly string[]
+  parameters: readonly unknown[]
+  /** The value from the subqueries' results, in their order (NULL when a subquery found no row). */
+  value: (results: readonly unknown[]) => T
+}
+
+type ReadValues<Reads extends readonly ScalarRead<unknown>[]> = { [K in keyof Reads]: Reads[K] extends ScalarRead<infer T> ? T : never }
+
+/** The values of `reads`, in their order, from one statement. */
+export async function readTogether<const Reads extends readonly ScalarRead<unknown>[]>(db: Db, reads: Reads): Promise<ReadValues<Reads>> {
+  const columns = reads.flatMap((read) => read.subqueries.map((subquery) => `(${subquery})`))
+  const [row] = await runSql<Record<string, unknown>>(db, `SELECT ${columns.map((column, i) => `${column} AS v${i}`).join(', ')}`,
+    reads.flatMap((read) => read.parameters))
+  let next = 0
+  return reads.map((read) => read.value(read.subqueries.map(() => row[`v${next++}`]))) as ReadValues<Reads>
+}

@@ -1,7 +1,7 @@
 // The spin area's data: its tables' row types and its SQL (the rules are spin.ts).
 import type { Generated, Insertable } from 'kysely'
 import type { Db, Tables } from '../shared/db'
-import { runSql } from '../shared/sql'
+import { runSql, type ScalarRead } from '../shared/sql'
 
 declare module '../shared/db' {
   /** The spin area's tables (the migrations make them). */
@@ -25,12 +25,12 @@ declare module '../shared/db' {
 
 // ---- Coins ----
 
-/** The member's coins; undefined when the member never had any. Every wallet read asks (sql.ts:
- *  the query builder costs more than the read). */
-export async function findMemberCoins(db: Db, memberId: number): Promise<{ coins: number } | undefined> {
-  const [row] = await runSql<{ coins: number }>(db, 'SELECT coins FROM member_coins WHERE member_id = ?', [memberId])
-  return row
-}
+/** The member's coins (0 when the member never had any), as one read for readTogether: every wallet read asks. */
+export const coinsRead = (memberId: number): ScalarRead<number> => ({
+  subqueries: ['SELECT coins FROM member_coins WHERE member_id = ?'],
+  parameters: [memberId],
+  value: ([coins]) => Number(coins ?? 0),
+})
 
 /** Adds `coins` to the member's coins, in one statement (the row is made on the first grant). */
 export async function addCoins(db: Db, memberId: number, coins: number): Promise<void> {

@@ -19,7 +19,8 @@ import { toMajor } from '../shared/money'
 import { getSetting, type SpinRule } from '../shared/settings'
 import { holdsBonus } from '../bonus/bonuses'
 import { creditWallet } from '../shared/ledger'
-import { addCoins, findMemberCoins, findMemberCoupon, insertCoupon, listNewestCoupons, markCouponClaimed, takeCoin } from './repo'
+import { readTogether } from '../shared/sql'
+import { addCoins, coinsRead, findMemberCoupon, insertCoupon, listNewestCoupons, markCouponClaimed, takeCoin } from './repo'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 /** The coupons listed: the newest this many. */
@@ -28,8 +29,8 @@ const COUPONS_LISTED = 60
 const iso = (ms: number | string) => new Date(Number(ms)).toISOString()
 
 export async function coinsOf(db: Db, memberId: number): Promise<number> {
-  const row = await findMemberCoins(db, memberId)
-  return Number(row?.coins ?? 0)
+  const [coins] = await readTogether(db, [coinsRead(memberId)])
+  return coins
 }
 
 /** Adds `coins` (above 0) to the member's coins. */

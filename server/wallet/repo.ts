@@ -1,8 +1,7 @@
 // The wallet area's data: its tables' row types and their SQL (withdrawals.ts and transfers.ts keep the rules).
 import type { Generated } from 'kysely'
 import { type Db, isPostgres, type Tables } from '../shared/db'
-import { runSql } from '../shared/sql'
-import type { MovementRecord } from '../shared/ledger'
+import type { MovementClaim, MovementRecord } from '../shared/ledger'
 
 declare module '../shared/db' {
   /** The wallet area's tables (the migrations make them). */
@@ -184,17 +183,17 @@ export async function findTransferRow(db: Db, id: number): Promise<TransferRow> 
 }
 
 /**
- * Moves a transfer to its finish, only from the state `fromStatus` its finisher saw: false when
- * another finisher moved it first (nothing written then).
+ * A transfer's move to its finish, claimed by its finishing movement (postMovement's claim): only
+ * from the state `fromStatus` its finisher saw, so when another finisher moved it first nothing is
+ * written.
  */
-export async function claimTransferFinish(
-  trx: Db,
-  finish: { id: number; fromStatus: string; outcome: string; movementId: number; at: number },
-): Promise<boolean> {
-  const claimed = await runSql(trx, 'UPDATE game_transfers SET status = ?, finish_movement_id = ?, updated_at = ? WHERE id = ? AND status = ? RETURNING id',
-    [finish.outcome, finish.movementId, finish.at, finish.id, finish.fromStatus])
-  return claimed.length > 0
-}
+export const transferFinishClaim = (finish: { id: number; fromStatus: string; outcome: string; at: number }): MovementClaim => ({
+  table: 'game_transfers',
+  id: finish.id,
+  where: { status: finish.fromStatus },
+  set: { status: finish.outcome, updated_at: finish.at },
+  movementColumn: 'finish_movement_id',
+})
 
 /** A reserved transfer whose source game paid out: withdrawn. Undefined when it was no longer reserved. */
 export async function markTransferWithdrawn(db: Db, id: number, at: number): Promise<TransferRow | undefined> {

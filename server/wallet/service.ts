@@ -15,8 +15,9 @@ import { ceilingFor, MIN_TRANSFER_MINOR, parseAmount } from '../shared/amount'
 import * as games from '../games/repo'
 import { type AccountCache, gameBalances, memberBalances, postMovement, walletBalance } from '../shared/ledger'
 import { recordTurnover } from '../bonus/bonuses'
-import { coinsOf } from '../spin/spin'
-import { inviteSummary, recordInviteeTurnover } from '../rewards/invites'
+import { coinsRead } from '../spin/repo'
+import { inviteSummaryRead, recordInviteeTurnover } from '../rewards/invites'
+import { readTogether } from '../shared/sql'
 import { accrueRefund } from '../rewards/rewards'
 import { driveTransfer, findTransfer, type GameSide, type GameTransfer, gameAtFault, isOpen, type Known, reserveTransfer, transferReference, WALLET } from './transfers'
 
@@ -52,8 +53,10 @@ export async function balancesView(ctx: ServerContext, member: Member): Promise<
 }
 
 export async function walletView(ctx: ServerContext, member: Member): Promise<WalletResponse> {
-  const [{ bankAccount }, { wallet, slots }, invited, coin] = await Promise.all([
-    findBank(ctx.db, member.bankCode).then((bank) => profileOf(member, bank)), balancesView(ctx, member), inviteSummary(ctx, member), coinsOf(ctx.db, member.id),
+  // The invites and the coins in one statement (readTogether), beside the balances' read.
+  const [{ bankAccount }, { wallet, slots }, [invited, coin]] = await Promise.all([
+    findBank(ctx.db, member.bankCode).then((bank) => profileOf(member, bank)), balancesView(ctx, member),
+    readTogether(ctx.db, [inviteSummaryRead(member), coinsRead(member.id)]),
   ])
   return {
     profile: { _id: String(member.id), name: member.name, username: member.username, coin },
@@ -114,6 +117,16 @@ export interface TransferSteps {
 }
 
 /**
+ * The wallet as the answer gives it: one transfer's balance right after its movement that touched
+ * the wallet, which this request booked (no read then); otherwise, read now.
+ */
+async function walletAfter(ctx: ServerContext, member: Member, transfers: readonly GameTransfer[]): Promise<WalletAmount> {
+  const [only] = transfers
+  if (transfers.length === 1 && only.walletAfterMinor !== undefined) return walletOf(member, only.walletAfterMinor)
+  return walletAmount(ctx, member)
+}
+
+/**
  * The answer once the providers have spoken: what reached its target, and the games that could
  * not be reached (their money stayed or came back). Nothing reached: TRANSFER_FAIL when every
  * transfer came back (spec 8: the funds are back), TRANSFER_PENDING while one is still in transit.
@@ -125,7 +138,7 @@ async function answerOf(ctx: ServerContext, member: Member, transfers: readonly 
   return {
     message: 'SUCCESS',
     amount: toMajor(settled.reduce((sum, transfer) => sum + transfer.amountMinor, 0)),
-    wallet: await walletAmount(ctx, member),
+    wallet: await walletAfter(ctx, member, transfers),
     references: settled.map((transfer) => transferReference(transfer.id)),
     ...(unreachable.length > 0 ? { unreachable } : {}),
   }

@@ -13,10 +13,10 @@
  *    same reference when the provider never saw it (the provider moves money once per reference).
  */
 import type { ServerContext } from '../shared/context'
-import { type Db, inTransaction, whenDurable } from '../shared/db'
+import { type Db, whenDurable } from '../shared/db'
 import { Refusal } from '../shared/http/errors'
 import * as games from '../games/repo'
-import { type AccountCache, type AccountRef, postMovement, resolveAccounts } from '../shared/ledger'
+import { type AccountCache, type AccountRef, ClaimLost, postMovement, resolveAccounts } from '../shared/ledger'
 import { type ProviderDirection, ProviderRefused, type ProviderTransferStatus, ProviderUnreachable, withinTime } from '../games/providers'
 import * as repo from './repo'
 
@@ -42,6 +42,11 @@ export interface GameTransfer {
   reference: string
   status: TransferStatus
   createdAt: number
+  /**
+   * The member's wallet balance right after this transfer's last movement that touched the wallet
+   * (the reserve out of it, the finish into it), when this request booked one: the answer's balance.
+   */
+  walletAfterMinor?: number
 }
 
 export const inTransit = (currency: string): AccountRef => ({ house: 'in-transit', currency })
@@ -72,7 +77,7 @@ export type TransferRequest = repo.NewTransfer
 export async function reserveTransfer(db: Db, request: TransferRequest, accounts: AccountCache = new Map()): Promise<GameTransfer> {
   await resolveAccounts(db, [accountOf(request.from, request.memberId), inTransit(request.currency), accountOf(request.to, request.memberId)], request.at, accounts)
   // The transfer's row is the movement's record: both are written, or neither (one statement on PostgreSQL).
-  const { movementId, recordId } = await postMovement(db, {
+  const { movementId, recordId, balances } = await postMovement(db, {
     kind: 'transfer',
     memberId: request.memberId,
     note: `${request.from}>${request.to}`,
@@ -83,7 +88,10 @@ export async function reserveTransfer(db: Db, request: TransferRequest, accounts
     ],
     record: repo.transferRecord(request),
   }, accounts)
-  return { ...request, id: Number(recordId), reference: String(movementId), status: 'reserved', createdAt: request.at }
+  return {
+    ...request, id: Number(recordId), reference: String(movementId), status: 'reserved', createdAt: request.at,
+    ...(request.from === WALLET ? { walletAfterMinor: balances[0] } : {}),
+  }
 }
 
 /** How the statement and the receipt name a transfer: the reference a player quotes. */
@@ -165,36 +173,31 @@ async function runStep(ctx: ServerContext, transfer: GameTransfer, recovering: b
   return (await send()) === 'done' ? 'done' : 'unknown'
 }
 
-/** Thrown inside finish's transaction to roll its movement back: another finisher was first. */
-class FinishedElsewhere extends Error {}
-
 /**
  * Step 3: books where the money ends, once, and returns the transfer as it now stands. The
- * finishing movement's reference names the transfer, so of two finishers (the request, a retry,
- * a sweep) the second cannot book; and the row moves on only from the state this one saw.
+ * finishing movement claims the transfer's row from the state this finisher saw (postMovement's
+ * claim: one statement on PostgreSQL), so of two finishers (the request, a retry, a sweep) the
+ * second books nothing; its reference names the transfer too, so it cannot be booked twice.
  */
 async function finish(ctx: ServerContext, transfer: GameTransfer, outcome: 'settled' | 'reversed' | 'returned', known?: Known): Promise<GameTransfer> {
   const to = outcome === 'settled' ? transfer.to : outcome === 'reversed' ? transfer.from : WALLET
+  const at = ctx.now()
   try {
-    return await inTransaction(ctx.db, async (trx) => {
-      const at = ctx.now()
-      const { movementId } = await postMovement(trx, {
-        kind: `transfer_${outcome}`,
-        memberId: transfer.memberId,
-        reference: `transfer:${transfer.id}`,
-        note: `${transfer.from}>${transfer.to}`,
-        at,
-        postings: [
-          { account: inTransit(transfer.currency), amountMinor: -transfer.amountMinor },
-          { account: accountOf(to, transfer.memberId), amountMinor: transfer.amountMinor },
-        ],
-      }, known?.accounts)
-      const claimed = await repo.claimTransferFinish(trx, { id: transfer.id, fromStatus: transfer.status, outcome, movementId, at })
-      if (!claimed) throw new FinishedElsewhere()
-      return { ...transfer, status: outcome }
-    })
+    const { balances } = await postMovement(ctx.db, {
+      kind: `transfer_${outcome}`,
+      memberId: transfer.memberId,
+      reference: `transfer:${transfer.id}`,
+      note: `${transfer.from}>${transfer.to}`,
+      at,
+      postings: [
+        { account: inTransit(transfer.currency), amountMinor: -transfer.amountMinor },
+        { account: accountOf(to, transfer.memberId), amountMinor: transfer.amountMinor },
+      ],
+      claim: repo.transferFinishClaim({ id: transfer.id, fromStatus: transfer.status, outcome, at }),
+    }, known?.accounts)
+    return { ...transfer, status: outcome, ...(to === WALLET ? { walletAfterMinor: balances[1] } : {}) }
   } catch (error) {
-    const first = error instanceof FinishedElsewhere || (error instanceof Refusal && error.status === 409)
+    const first = error instanceof ClaimLost || (error instanceof Refusal && error.status === 409)
     if (!first) throw error
     return findTransfer(ctx.db, transfer.id)
   }

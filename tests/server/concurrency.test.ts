@@ -7,8 +7,10 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { checkBooks } from '../../server/wallet/books'
 import { accountBalance, creditWallet } from '../../server/shared/ledger'
 import { recoverTransfers } from '../../server/wallet/transfers'
+import { findGame, findGameAccount } from '../../server/games/repo'
+import { simulatedProvider } from '../../server/games/providers'
 import { sql } from 'kysely'
-import { type TestServer, call, DEMO, freshAddress, holdLock, login, onPostgres, registration, startServer, testStorage } from './helpers'
+import { type TestServer, call, DEMO, freshAddress, holdLock, login, MINUTE, onPostgres, registration, startServer, testStorage } from './helpers'
 
 const MEMBERS = 20
 const OPERATIONS = 200
@@ -140,6 +142,73 @@ if (onPostgres()) {
       }
       const answer = await transfer
       expect(answer.status, JSON.stringify(answer.body)).toBe(200)
+    })
+
+    it('two finishers of one transfer that both saw it reserved, let go at once: one books its finish, the other nothing', async () => {
+      const storage = await testStorage()
+      const first = await startServer({ ...storage, transferSweepMs: 0 })
+      const second = await startServer({ ...storage, transferSweepMs: 0 })
+      servers.push(first, second)
+      const { db } = first.app.serverContext
+      const token = await login(first.app)
+      expect((await call(first.app, 'GET', '/api/wallet/activate/PG', { token })).status).toBe(200)
+      // The provider does the deposit and the answer is lost: the transfer stays reserved.
+      expect((await call(first.app, 'POST', '/dev/games/PG', { body: { dropsAnswers: true } })).status).toBeLessThan(300)
+      expect((await call(first.app, 'POST', '/api/wallet/transfer', { token, body: { from: 'WALLET', to: 'PG', amount: 100 } })).status).toBe(504)
+      expect((await call(first.app, 'POST', '/dev/games/PG', { body: { dropsAnswers: false } })).status).toBeLessThan(300)
+      const pending = await db.selectFrom('game_transfers').select('id').where('status', '=', 'reserved').executeTakeFirstOrThrow()
+      first.advance(2 * MINUTE)
+      second.advance(2 * MINUTE)
+      // Both sweeps read the transfer reserved and hear from the provider that it was done; both
+      // finishing statements then wait on the transfer's row, and go on together.
+      const row = await holdLock(db, (trx) => sql`SELECT id FROM game_transfers WHERE id = ${pending.id} FOR UPDATE`.execute(trx))
+      const sweeps = [recoverTransfers(first.app.serverContext), recoverTransfers(second.app.serverContext)]
+      try {
+        await row.queued(2)
+      } finally {
+        await row.release()
+      }
+      expect((await Promise.all(sweeps)).reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(1)
+      const finishes = await db.selectFrom('movements').select('kind').where('member_id', '=', Number((await db.selectFrom('game_transfers').select('member_id').where('id', '=', pending.id).executeTakeFirstOrThrow()).member_id))
+        .where('kind', 'like', 'transfer_%').execute()
+      expect(finishes).toEqual([{ kind: 'transfer_settled' }])
+      expect(await db.selectFrom('game_transfers').select(['status', 'finish_movement_id']).where('id', '=', pending.id).executeTakeFirstOrThrow())
+        .toMatchObject({ status: 'settled', finish_movement_id: expect.anything() })
+      const books = await checkBooks(db)
+      expect(books, JSON.stringify(books)).toMatchObject({ balanced: true, cacheMismatches: 0 })
+    })
+
+    it("the demo provider's book, asked twice at once with one reference while the first is writing it: the balance there moves once", async () => {
+      const server = await startServer()
+      servers.push(server)
+      const { db } = server.app.serverContext
+      const token = await login(server.app)
+      expect((await call(server.app, 'GET', '/api/wallet/activate/PG', { token })).status).toBe(200)
+      const member = await db.selectFrom('members').select('id').where('username', '=', DEMO.phone).executeTakeFirstOrThrow()
+      const game = (await findGame(db, 'PG'))!
+      const account = (await findGameAccount(db, member.id, 'PG'))!
+      const balanceThere = async () => Number((await db.selectFrom('provider_accounts').select('balance_minor')
+        .where('game_code', '=', 'PG').where('username', '=', account.username).executeTakeFirst())?.balance_minor ?? 0)
+      const before = await balanceThere()
+      const provider = simulatedProvider(db, () => Date.now())
+      const deposit = { reference: 'race-1', direction: 'deposit' as const, amountMinor: 100_00 }
+      // The first request, in the book's order (the balance there, then the reference), written
+      // and not yet committed; two more with its reference wait for it.
+      const firstRequest = await holdLock(db, async (trx) => {
+        await sql`INSERT INTO provider_accounts (game_code, username, balance_minor) VALUES ('PG', ${account.username}, 10000)
+          ON CONFLICT (game_code, username) DO UPDATE SET balance_minor = provider_accounts.balance_minor + 10000`.execute(trx)
+        await sql`INSERT INTO provider_transfers (game_code, reference, direction, username, amount_minor, outcome, at)
+          VALUES ('PG', 'race-1', 'deposit', ${account.username}, 10000, 'done', 0)`.execute(trx)
+      })
+      const repeats = [provider.transfer(game, account, deposit), provider.transfer(game, account, deposit)]
+      try {
+        await firstRequest.queued(2)
+      } finally {
+        await firstRequest.release()
+      }
+      await Promise.all(repeats)
+      expect(await balanceThere()).toBe(before + 100_00)
+      expect(await db.selectFrom('provider_transfers').select('outcome').where('reference', '=', 'race-1').execute()).toEqual([{ outcome: 'done' }])
     })
   })
 }

@@ -195,7 +195,10 @@ export async function withWritesHeld<T>(db: Db, table: string, waiting: number, 
 
 /** A lock a test holds (PostgreSQL) while requests run into it, let go when the test says. */
 export interface HeldLock {
-  /** Waits until `count` backends wait directly for this hold. */
+  /**
+   * Waits until `count` backends wait for this hold: directly, or behind one that does (two
+   * waiting for one row queue on each other, the second behind the first).
+   */
   queued(count: number): Promise<void>
   /** Runs `work` in the holding transaction: the holder's next step, with the others queued behind it. */
   inside<T>(work: (trx: Transaction<Tables>) => Promise<T>): Promise<T>
@@ -224,7 +227,10 @@ export async function holdLock(db: Db, take: (trx: Transaction<Tables>) => Promi
     await released
   })
   const pid = await Promise.race([holder, ended.then(() => Promise.reject(new Error('the hold ended before it held')))])
-  const behind = async () => Number((await sql<{ n: string }>`SELECT count(*) AS n FROM pg_stat_activity WHERE ${pid} = ANY(pg_blocking_pids(pid))`.execute(db)).rows[0].n)
+  const behind = async () => Number((await sql<{ n: string }>`WITH RECURSIVE waiting(pid) AS (
+      SELECT pid FROM pg_stat_activity WHERE ${pid} = ANY(pg_blocking_pids(pid))
+      UNION SELECT a.pid FROM pg_stat_activity a JOIN waiting w ON w.pid = ANY(pg_blocking_pids(a.pid))
+    ) SELECT count(*) AS n FROM waiting`.execute(db)).rows[0].n)
   return {
     queued: async (count) => {
       await expect.poll(behind, { timeout: 30_000 }).toBeGreaterThanOrEqual(count)

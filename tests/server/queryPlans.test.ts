@@ -46,9 +46,9 @@ function plan(database: Database.Database, source: string): string[] {
 /** The `?` parameters of a statement outside its quoted strings. */
 const countParameters = (source: string): number => source.replace(/'(?:[^']|'')*'/g, '').split('?').length - 1
 
-/** The tables a plan reads whole, leaving out a few rows of configuration and a VALUES list. */
+/** The tables a plan reads whole, leaving out a few rows of configuration, a VALUES list and the one row of a SELECT without FROM. */
 const scans = (details: string[]): string[] =>
-  details.map((detail) => /^SCAN (\w+)/.exec(detail)?.[1]).filter((table): table is string => Boolean(table) && !CONFIGURATION.has(table!) && !/^\d/.test(table!))
+  details.filter((detail) => detail !== 'SCAN CONSTANT ROW').map((detail) => /^SCAN (\w+)/.exec(detail)?.[1]).filter((table): table is string => Boolean(table) && !CONFIGURATION.has(table!) && !/^\d/.test(table!))
 
 /** Statements that only read or change rows (an INSERT's plan lists foreign-key checks SQLite skips at run time). */
 const readsOrChanges = (source: string): boolean => /^\s*(select|update|delete|with)\b/i.test(source)
