@@ -4,6 +4,7 @@ import Database from 'better-sqlite3'
 import { type Generated, Kysely, Migrator, PostgresAdapter, PostgresDialect, sql, type SqliteDatabase, type SqliteStatement } from 'kysely'
 import pg from 'pg'
 import { GroupCommit } from './groupCommit'
+import { preparedName } from './prepared'
 import { QueuedSqliteDialect } from './sqliteDialect'
 import { migrationProvider, RENAMED_MIGRATIONS } from '../migrations/sequence'
 
@@ -82,7 +83,7 @@ export function openDatabase(options: StorageOptions): Db {
     // pool replaces it, and the requests in flight fail with a 500 of their own.
     pool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`))
     const observe = options.observeStatement
-    if (observe) pool.on('connect', (client) => observeQueries(client, observe))
+    pool.on('connect', (client) => prepareAndObserve(client, observe))
     const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) })
     pools.set(db, pool)
     return db
@@ -160,14 +161,23 @@ function withStatementCache(sqlite: Database.Database, commits?: GroupCommit, ob
   }
 }
 
-/** Tells `observe` the text of every query a PostgreSQL client sends (Kysely's, BEGIN and COMMIT included). */
-function observeQueries(client: pg.PoolClient, observe: (text: string) => void): void {
+/**
+ * A PostgreSQL client that sends each runSql statement as a named prepared statement (prepared.ts):
+ * parsed and planned once per connection instead of at every call. Also tells
+ * `observe` the text of every query it sends (Kysely's, BEGIN and COMMIT included).
+ */
+function prepareAndObserve(client: pg.PoolClient, observe?: (text: string) => void): void {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown
   Object.assign(client, {
     query: (...args: unknown[]) => {
-      const [first] = args
-      observe(typeof first === 'string' ? first : (first as { text?: string }).text ?? '')
-      return query(...args)
+      const [first, values, ...rest] = args
+      if (typeof first !== 'string') {
+        observe?.((first as { text?: string }).text ?? '')
+        return query(...args)
+      }
+      observe?.(first)
+      const name = preparedName(first)
+      return name !== undefined && Array.isArray(values) ? query({ name, text: first, values }, ...rest) : query(...args)
     },
   })
 }

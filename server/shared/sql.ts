@@ -1,5 +1,6 @@
 import { CompiledQuery } from 'kysely'
 import { type Db, isPostgres } from './db'
+import { namePrepared } from './prepared'
 
 /**
  * A statement of the money path written as SQL, run through Kysely's executor as it is. Every
@@ -21,9 +22,11 @@ function numbered(text: string): string {
     let n = 0
     found = text.replace(/\?/g, () => `$${(n += 1)}`)
     numberedTexts.set(text, found)
+    namePrepared(found)
   }
   return found
 }
+
 
 /** `(?, ?, ?), (?, ?, ?)`: the placeholders of `rows` tuples of `width` values. */
 export const tuples = (rows: number, width: number): string =>

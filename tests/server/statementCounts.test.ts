@@ -6,6 +6,8 @@
 // adds a statement to one of these calls fails here, naming the call, and one that saves some
 // fails too, until the figure is lowered to keep what was won.
 import { afterEach, beforeEach, expect, it } from 'vitest'
+import { sql } from 'kysely'
+import { memberBalances } from '../../server/shared/ledger'
 import { call, login, onPostgres, registerMember, registration, type TestServer, startServer } from './helpers'
 
 /** [statements, commits] per call. */
@@ -100,3 +102,24 @@ it("holds each hot call's statements and commits to its figure on this dialect",
   })
   expect(off, `calls whose round trips changed on ${dialect}`).toEqual([])
 })
+
+if (onPostgres()) {
+  it('on PostgreSQL sends the money path as prepared statements: each planned once per connection, then only run', async () => {
+    const { db } = server.app.serverContext
+    const transfer = { from: 'WALLET', to: 'PG', amount: 1 }
+    expect((await call(server.app, 'GET', '/api/wallet/activate/PG', { token })).status).toBe(200)
+    await db.connection().execute(async (connection) => {
+      const prepared = async () => (await sql<{ name: string; calls: number }>`SELECT name, generic_plans + custom_plans AS calls FROM pg_prepared_statements`.execute(connection)).rows
+      const before = await prepared()
+      // A member's balances, read as the wallet reads them, twice on this one connection.
+      await memberBalances(connection, 1)
+      await memberBalances(connection, 1)
+      const after = await prepared()
+      // Planned once (or found planned, when this connection read them before), run twice.
+      const ranTwice = after.filter((row) => row.calls - (before.find((seen) => seen.name === row.name)?.calls ?? 0) === 2)
+      expect(ranTwice.map((row) => row.name), JSON.stringify(after)).toEqual([expect.stringMatching(/^wallet_\d+$/)])
+    })
+    // And the calls still answer as before, on every connection of the pool.
+    for (let i = 0; i < 3; i += 1) expect((await call(server.app, 'POST', '/api/wallet/transfer', { token, body: transfer })).status).toBe(200)
+  })
+}
