@@ -135,11 +135,42 @@ async function findAccounts(db: Db, keys: string[]): Promise<Map<string, Account
 }
 
 /**
+ * Account rows known committed, per PostgreSQL database, the newest COMMITTED_HELD of them: an
+ * account row, once committed, never changes its id, currency or kind and is never deleted, so a
+ * row read outside any transaction (committed then) is good for every later request of the
+ * instance, and a transfer's reserve and finish need not read their three accounts again (one
+ * round trip each, issue 49 §1). Rows read inside a transaction are never kept here: one written in
+ * it (a house account opened, a member's wallet) may yet be rolled back.
+ */
+const committedAccounts = new WeakMap<Db, Map<string, AccountRow>>()
+export const COMMITTED_HELD = 20_000
+
+function committedOf(db: Db): Map<string, AccountRow> | undefined {
+  if (!isPostgres(db) || db.isTransaction) return undefined
+  let held = committedAccounts.get(db)
+  if (!held) committedAccounts.set(db, (held = new Map()))
+  return held
+}
+
+function keepCommitted(held: Map<string, AccountRow>, key: string, row: AccountRow): void {
+  if (held.size >= COMMITTED_HELD) held.delete(held.keys().next().value!)
+  held.set(key, row)
+}
+
+/**
  * The accounts of `refs`, in order. House accounts open on first use; member accounts must exist
- * (opened with the member or the game). Rows in `cache` are not read again; rows read go into it.
+ * (opened with the member or the game). Rows in `cache` (or known committed) are not read again;
+ * rows read go into it.
  */
 export async function resolveAccounts(db: Db, refs: readonly AccountRef[], at: number, cache: AccountCache = new Map()): Promise<AccountRow[]> {
-  const unknown = refs.filter((ref) => !cache.has(accountKey(ref)))
+  const held = committedOf(db)
+  const unknown = refs.filter((ref) => {
+    const key = accountKey(ref)
+    if (cache.has(key)) return false
+    const row = held?.get(key)
+    if (row) cache.set(key, row)
+    return row === undefined
+  })
   if (unknown.length > 0) {
     const keys = unknown.map(accountKey)
     let found = await findAccounts(db, keys)
@@ -152,7 +183,11 @@ export async function resolveAccounts(db: Db, refs: readonly AccountRef[], at: n
         .execute()
     }
     if (missingHouses.length > 0) found = await findAccounts(db, keys)
-    for (const [key, row] of found) cache.set(key, row)
+    for (const [key, row] of found) {
+      cache.set(key, row)
+      // Outside a transaction each statement committed on its own: what was read is there for good.
+      if (held) keepCommitted(held, key, row)
+    }
   }
   return refs.map((ref) => {
     const row = cache.get(accountKey(ref))
