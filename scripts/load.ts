@@ -42,7 +42,7 @@ if (postgres && !process.env.DATABASE_URL) {
     const { PGUSER = '', PGPASSWORD = '', PGHOST, PGPORT, PGDATABASE } = process.env
     process.env.DATABASE_URL = `postgresql://${encodeURIComponent(PGUSER)}:${encodeURIComponent(PGPASSWORD)}@${PGHOST}:${PGPORT}/${PGDATABASE}`
   } else {
-    // Two instances keep up to 2 x 14 connections (README, "Several instances on one PostgreSQL").
+    // Two instances keep up to 2 x 15 connections (README, "Several instances on one PostgreSQL").
     const inner = spawnSync('pg_virtualenv', ['-t', '-o', 'max_connections=100', process.execPath, '--import', 'tsx', ...process.argv.slice(1)], {
       stdio: 'inherit',
       env: { ...process.env, LOAD_PG_INNER: '1' },

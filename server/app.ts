@@ -9,8 +9,9 @@ import { socketOwner } from './chat/identity'
 import { startChatHub } from './chat/socket'
 import { type ConfigPatch, createConfigState } from './shared/config'
 import { hasDevRoutes, type ServerContext, type ServerMode } from './shared/context'
-import { migrate, openDatabase, whenDurable } from './shared/db'
+import { migrate, openDatabase, watchWrites, whenDurable } from './shared/db'
 import { endMemberSessions } from './auth/sessions'
+import { SESSION_WRITES, startSessionCache } from './auth/sessionCache'
 import { DEFAULT_RETENTION_SWEEP_MS, keepRetention } from './retention'
 import { createPasswordHasher, TEST_MODE_PASSWORD_COST, type PasswordCost } from './auth/passwords'
 import { DEFAULT_LIMITS, type Limits } from './shared/limits'
@@ -74,6 +75,8 @@ export interface BuildServerOptions {
   dataDir: string
   /** PostgreSQL connection string: when set, the data lives there and `dataDir` is unused. */
   databaseUrl?: string
+  /** On PostgreSQL, how long a kept session is served before it is read again (auth/sessionCache.ts; default 10 s). */
+  sessionCacheMs?: number
   /** Told each statement sent to the database (tests/server/statementCounts.test.ts). */
   observeStatement?: (text: string) => void
   /** See ServerMode: `dev` and `test` add the /dev/ endpoints; `production` seeds no demo member. */
@@ -285,7 +288,10 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     sessionSockets: chatHub,
     // Staff consoles hear their queues change on the same sockets (ops/feed.ts).
     opsFeed: chatHub,
+    // On PostgreSQL the sessions read are kept, forgotten as their rows change (auth/sessionCache.ts).
+    ...(options.databaseUrl ? { sessionCache: startSessionCache({ databaseUrl: options.databaseUrl, now, ttlMs: options.sessionCacheMs, log: (line) => app.log.warn(line) }) } : {}),
   }
+  if (ctx.sessionCache) watchWrites(db, SESSION_WRITES, ctx.sessionCache.forgetAll)
   app.decorate('serverContext', ctx)
   // Before every route, so that each is counted (GET /metrics is served by main.ts on its own port).
   if (options.metrics) {
@@ -333,6 +339,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     await sweeping
     await retention.stop()
     await chatHub.close()
+    await ctx.sessionCache?.close()
     await db.destroy()
   })
   installErrorHandler(app)

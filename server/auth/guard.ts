@@ -39,7 +39,8 @@ export interface LiveSession {
 export async function tokenSession(ctx: ServerContext, token: string): Promise<LiveSession> {
   if (!/^[A-Za-z0-9_-]{16,128}$/.test(token)) throw fail(401, 'invalid token')
   const tokenHash = sha256(token)
-  const session = await findSessionMember(ctx.db, tokenHash)
+  const read = () => findSessionMember(ctx.db, tokenHash)
+  const session = await (ctx.sessionCache ? ctx.sessionCache.session(tokenHash, read) : read())
   if (!session) throw fail(401, 'invalid token')
   // Kept until the member's next login prunes it, so a retry still says EXPIRED_AUTH_TOKEN.
   if (session.expiresAt <= ctx.now()) throw fail(401, 'EXPIRED_AUTH_TOKEN')

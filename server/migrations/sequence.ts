@@ -36,6 +36,7 @@ import { migration as m0028 } from './0028_login_address_lookup'
 import { migration as m0029 } from './0029_retention_indexes'
 import { migration as m0030 } from './0030_queue_indexes'
 import { migration as m0031 } from './0031_chat_room_last_message'
+import { migration as m0032 } from './0032_session_notifications'
 
 /** Every migration by its file name (without `.ts`); the number orders them. */
 export const migrations: Record<string, Migration> = {
@@ -70,6 +71,7 @@ export const migrations: Record<string, Migration> = {
   '0029_retention_indexes': m0029,
   '0030_queue_indexes': m0030,
   '0031_chat_room_last_message': m0031,
+  '0032_session_notifications': m0032,
 }
 
 /**

@@ -83,9 +83,11 @@ export function openDatabase(options: StorageOptions): Db {
     // pool replaces it, and the requests in flight fail with a 500 of their own.
     pool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`))
     const observe = options.observeStatement
-    pool.on('connect', (client) => prepareAndObserve(client, observe))
+    const watchers: WriteWatcher[] = []
+    pool.on('connect', (client) => prepareAndObserve(client, watchers, observe))
     const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) })
     pools.set(db, pool)
+    writeWatchers.set(db, watchers)
     return db
   }
   let sqlite: Database.Database
@@ -161,23 +163,58 @@ function withStatementCache(sqlite: Database.Database, commits?: GroupCommit, ob
   }
 }
 
+interface WriteWatcher { writes: RegExp; committed: () => void }
+const writeWatchers = new WeakMap<Db, WriteWatcher[]>()
+
+/**
+ * On PostgreSQL, calls `committed` once a statement whose text matches `writes` has taken effect:
+ * when it ran outside a transaction, as it answers; in a transaction, as its COMMIT (or ROLLBACK)
+ * answers, before the code that sent it goes on. A cache of this instance forgets what such a
+ * write changed before its own request answers (auth/sessionCache.ts). Not on SQLite.
+ */
+export function watchWrites(db: Db, writes: RegExp, committed: () => void): void {
+  writeWatchers.get(db)?.push({ writes, committed })
+}
+
 /**
  * A PostgreSQL client that sends each runSql statement as a named prepared statement (prepared.ts):
- * parsed and planned once per connection instead of at every call. Also tells
- * `observe` the text of every query it sends (Kysely's, BEGIN and COMMIT included).
+ * parsed and planned once per connection instead of at every call. Also tells `watchers` when a
+ * write they watch took effect (watchWrites), and `observe` the text of every query it sends
+ * (Kysely's, BEGIN and COMMIT included).
  */
-function prepareAndObserve(client: pg.PoolClient, observe?: (text: string) => void): void {
+function prepareAndObserve(client: pg.PoolClient, watchers: readonly WriteWatcher[], observe?: (text: string) => void): void {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown
+  let inTransaction = false
+  let heard: WriteWatcher[] = []
+  const send = (args: unknown[]) => {
+    const [first, values, ...rest] = args
+    if (typeof first !== 'string') return query(...args)
+    const name = preparedName(first)
+    return name !== undefined && Array.isArray(values) ? query({ name, text: first, values }, ...rest) : query(...args)
+  }
   Object.assign(client, {
     query: (...args: unknown[]) => {
-      const [first, values, ...rest] = args
-      if (typeof first !== 'string') {
-        observe?.((first as { text?: string }).text ?? '')
-        return query(...args)
+      const [first] = args
+      const text = typeof first === 'string' ? first : (first as { text?: string }).text ?? ''
+      observe?.(text)
+      if (/^\s*begin\b/i.test(text)) inTransaction = true
+      const ends = /^\s*(commit|rollback)\b/i.test(text)
+      for (const watcher of watchers) if (watcher.writes.test(text) && !heard.includes(watcher)) heard.push(watcher)
+      const result = send(args)
+      if (ends) inTransaction = false
+      if (inTransaction || heard.length === 0 || !(result instanceof Promise)) return result
+      const tell = heard
+      heard = []
+      const told = () => {
+        for (const watcher of tell) watcher.committed()
       }
-      observe?.(first)
-      const name = preparedName(first)
-      return name !== undefined && Array.isArray(values) ? query({ name, text: first, values }, ...rest) : query(...args)
+      return result.then((answer: unknown) => {
+        told()
+        return answer
+      }, (error: unknown) => {
+        told()
+        throw error
+      })
     },
   })
 }
