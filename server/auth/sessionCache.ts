@@ -33,12 +33,12 @@ declare module '../shared/context' {
 export const SESSION_WRITES = /\b(update|delete\s+from)\s+"?(members|sessions)"?[\s(]/i
 
 /** How long a kept session is served before it is read again, whatever was heard. */
-export const SESSION_CACHE_MS = 10_000
+const SESSION_CACHE_MS = 10_000
 /** The most sessions kept; the oldest go first. */
 const SESSIONS_HELD = 50_000
 /** How long after losing its connection the listener tries again. */
 const RELISTEN_MS = 1_000
-export const SESSIONS_CHANNEL = 'wallet_sessions'
+const SESSIONS_CHANNEL = 'wallet_sessions'
 
 export interface CachedSession { member: Member; expiresAt: number }
 

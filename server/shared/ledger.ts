@@ -143,7 +143,7 @@ async function findAccounts(db: Db, keys: string[]): Promise<Map<string, Account
  * it (a house account opened, a member's wallet) may yet be rolled back.
  */
 const committedAccounts = new WeakMap<Db, Map<string, AccountRow>>()
-export const COMMITTED_HELD = 20_000
+const COMMITTED_HELD = 20_000
 
 function committedOf(db: Db): Map<string, AccountRow> | undefined {
   if (!isPostgres(db) || db.isTransaction) return undefined

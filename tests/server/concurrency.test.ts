@@ -121,13 +121,19 @@ describe('concurrent money movement', () => {
 
 if (onPostgres()) {
   describe('lock order of a movement in one statement (issue 49 §1)', () => {
-    it("a transfer that meets a withdrawal's locked member waits before it touches the wallet: no deadlock", async () => {
+    /** One instance, the demo member signed in with a PG account. */
+    async function demoWithGame() {
       const server = await startServer()
       servers.push(server)
       const { db } = server.app.serverContext
       const token = await login(server.app)
       expect((await call(server.app, 'GET', '/api/wallet/activate/PG', { token })).status).toBe(200)
       const member = await db.selectFrom('members').select('id').where('username', '=', DEMO.phone).executeTakeFirstOrThrow()
+      return { server, db, token, member }
+    }
+
+    it("a transfer that meets a withdrawal's locked member waits before it touches the wallet: no deadlock", async () => {
+      const { server, db, token, member } = await demoWithGame()
       const walletKey = `wallet:${member.id}`
       // A withdrawal's order: the payee's member row (lockPayee, FOR UPDATE), then the wallet.
       const withdrawal = await holdLock(db, (trx) => sql`SELECT id FROM members WHERE id = ${member.id} FOR UPDATE`.execute(trx))
@@ -179,12 +185,7 @@ if (onPostgres()) {
     })
 
     it("the demo provider's book, asked twice at once with one reference while the first is writing it: the balance there moves once", async () => {
-      const server = await startServer()
-      servers.push(server)
-      const { db } = server.app.serverContext
-      const token = await login(server.app)
-      expect((await call(server.app, 'GET', '/api/wallet/activate/PG', { token })).status).toBe(200)
-      const member = await db.selectFrom('members').select('id').where('username', '=', DEMO.phone).executeTakeFirstOrThrow()
+      const { db, member } = await demoWithGame()
       const game = (await findGame(db, 'PG'))!
       const account = (await findGameAccount(db, member.id, 'PG'))!
       const balanceThere = async () => Number((await db.selectFrom('provider_accounts').select('balance_minor')
