@@ -26,7 +26,7 @@
  */
 import type { Currency } from '../../src/api/contract'
 import { type Db, inTransaction, isPostgres } from './db'
-import { list, runSql, tuples } from './sql'
+import { list, readTogether, runSql, type ScalarRead, tuples } from './sql'
 import { fail } from './http/errors'
 
 /**
@@ -470,13 +470,31 @@ export async function gameBalances(db: Db, memberId: number): Promise<Map<string
   return new Map(rows.map((row) => [row.game_code ?? '', Number(row.balance_minor)]))
 }
 
+/** A member's wallet balance and every game account balance (by game code). */
+export interface MemberBalances { wallet: number | undefined; games: Map<string, number> }
+
+/**
+ * A member's balances as one read for readTogether: the wallet's, and every game account's as
+ * `balance:CODE` joined by commas (a game code is letters and digits), so the wallet read sends
+ * them in the statement that also asks for the invites and the coins.
+ */
+export const balancesRead = (memberId: number): ScalarRead<MemberBalances> => ({
+  subqueries: [
+    'SELECT balance_minor FROM ledger_accounts WHERE "key" = ?',
+    "SELECT string_agg(balance_minor || ':' || game_code, ',') FROM ledger_accounts WHERE member_id = ? AND kind = 'game'",
+  ],
+  parameters: [accountKey({ wallet: memberId }), memberId],
+  value: ([wallet, games]) => ({
+    wallet: wallet === null || wallet === undefined ? undefined : Number(wallet),
+    games: new Map(typeof games === 'string' && games !== '' ? games.split(',').map((entry) => {
+      const colon = entry.indexOf(':')
+      return [entry.slice(colon + 1), Number(entry.slice(0, colon))] as const
+    }) : []),
+  }),
+})
+
 /** A member's wallet balance and every game account balance (by game code), in one read. */
-export async function memberBalances(db: Db, memberId: number): Promise<{ wallet: number | undefined; games: Map<string, number> }> {
-  const rows = await runSql<{ kind: string; game_code: string | null; balance_minor: number }>(db,
-    "SELECT kind, game_code, balance_minor FROM ledger_accounts WHERE member_id = ? AND kind IN ('wallet', 'game')", [memberId])
-  const wallet = rows.find((row) => row.kind === 'wallet')
-  return {
-    wallet: wallet === undefined ? undefined : Number(wallet.balance_minor),
-    games: new Map(rows.filter((row) => row.kind === 'game').map((row) => [row.game_code ?? '', Number(row.balance_minor)])),
-  }
+export async function memberBalances(db: Db, memberId: number): Promise<MemberBalances> {
+  const [balances] = await readTogether(db, [balancesRead(memberId)])
+  return balances
 }

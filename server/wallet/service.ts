@@ -13,7 +13,7 @@ import { fail } from '../shared/http/errors'
 import { toMajor } from '../shared/money'
 import { ceilingFor, MIN_TRANSFER_MINOR, parseAmount } from '../shared/amount'
 import * as games from '../games/repo'
-import { type AccountCache, gameBalances, memberBalances, postMovement, walletBalance } from '../shared/ledger'
+import { type AccountCache, balancesRead, gameBalances, type MemberBalances, memberBalances, postMovement, walletBalance } from '../shared/ledger'
 import { recordTurnover } from '../bonus/bonuses'
 import { coinsRead } from '../spin/repo'
 import { inviteSummaryRead, recordInviteeTurnover } from '../rewards/invites'
@@ -36,6 +36,10 @@ const walletOf = (member: Member, minor: number | undefined): WalletAmount => {
  */
 export async function balancesView(ctx: ServerContext, member: Member): Promise<{ wallet: WalletAmount; slots: Slot[] }> {
   const [all, balances] = await Promise.all([games.listGamesRecent(ctx.db), memberBalances(ctx.db, member.id)])
+  return cardsOf(member, all, balances)
+}
+
+function cardsOf(member: Member, all: readonly games.Game[], balances: MemberBalances): { wallet: WalletAmount; slots: Slot[] } {
   const slots = all.map((game) => ({
     code: game.code,
     name: game.name,
@@ -53,11 +57,12 @@ export async function balancesView(ctx: ServerContext, member: Member): Promise<
 }
 
 export async function walletView(ctx: ServerContext, member: Member): Promise<WalletResponse> {
-  // The invites and the coins in one statement (readTogether), beside the balances' read.
-  const [{ bankAccount }, { wallet, slots }, [invited, coin]] = await Promise.all([
-    findBank(ctx.db, member.bankCode).then((bank) => profileOf(member, bank)), balancesView(ctx, member),
-    readTogether(ctx.db, [inviteSummaryRead(member), coinsRead(member.id)]),
+  // The balances, the invites and the coins in one statement (readTogether).
+  const [{ bankAccount }, all, [balances, invited, coin]] = await Promise.all([
+    findBank(ctx.db, member.bankCode).then((bank) => profileOf(member, bank)), games.listGamesRecent(ctx.db),
+    readTogether(ctx.db, [balancesRead(member.id), inviteSummaryRead(member), coinsRead(member.id)]),
   ])
+  const { wallet, slots } = cardsOf(member, all, balances)
   return {
     profile: { _id: String(member.id), name: member.name, username: member.username, coin },
     bankAccount,

@@ -21,9 +21,9 @@ type Held = Counts | { sqlite: Counts; postgres: Counts }
  * four statements in SQLite's process-local transaction, which costs no round trips.
  */
 const HELD: Record<string, Held> = {
-  // The session's read, the balances, and the invites and coins in one statement (readTogether). On
-  // PostgreSQL a warm call's session is kept by the instance (auth/sessionCache.ts): no read.
-  'wallet read': { sqlite: [3, 0], postgres: [2, 0] },
+  // The session's read, then the balances, the invites and the coins in one statement (readTogether).
+  // On PostgreSQL a warm call's session is kept by the instance (auth/sessionCache.ts): no read.
+  'wallet read': { sqlite: [2, 0], postgres: [1, 0] },
   'profile': { sqlite: [1, 0], postgres: [0, 0] },
   // Three commits: the saga reserves and commits before the provider is asked (issue 14), the demo
   // provider books its side in this database (a real provider's is its own), then the saga settles.
