@@ -5,12 +5,17 @@
 // DATABASE_URL, made by `npm run seed:big` (its members sign in with its password). For each call,
 // CALLS_ROUNDS requests (default 400), CALLS_CONCURRENCY at a time (default 8), spread over the
 // members chosen for it, after a warm-up round; prints p50, p99 and max per call as a markdown
-// table, and `--json` the same as one line of JSON after it. `--plans` (SQLite) then plans every
-// statement the calls sent on this database and fails when one reads a growing table whole. It writes: the transfers move 1 baht
-// to PG and back, and it adds a staff member (to read the queues). Not part of `npm test`.
+// table, and `--json` the same as one line of JSON after it. `--plans` then plans every statement the
+// calls sent on this database and fails when one reads a growing table whole: on SQLite with
+// EXPLAIN QUERY PLAN; on PostgreSQL each is prepared and explained with the values a call sent,
+// both as the planner plans it for those values and as the generic plan a prepared statement keeps
+// after its fifth run (plan_cache_mode), and a sequential scan counts on a table of 10,000 rows or
+// more (on fewer pages it is what the planner rightly prefers). It writes: the transfers move 1 baht to PG and back, and
+// it adds a staff member (to read the queues). Not part of `npm test`.
 import { randomBytes } from 'node:crypto'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
+import pg from 'pg'
 import { performance } from 'node:perf_hooks'
 import type { FastifyInstance } from 'fastify'
 import { generate } from 'otplib'
@@ -56,12 +61,14 @@ async function cashier(app: FastifyInstance): Promise<string> {
 /** Tables of a few rows the operator configures: reading them whole is what an index would do (tests/server/queryPlans.test.ts). */
 const CONFIGURATION = new Set(['deposit_accounts', 'deposit_wallets', 'games', 'settings', 'lookups', 'banners', 'promotions', 'bonus_offers', 'content', 'spin_prizes', 'banks', 'sources', 'staff'])
 
+/** Reads and changes: what a plan can read whole. */
+const planned = (text: string) => /^\s*(select|update|delete|with)\b/i.test(text)
+
 /** The statements (reads and changes) whose SQLite plan reads a growing table whole, with that plan. */
 function planScans(dir: string, statements: readonly string[]): string[] {
-  if (process.env.DATABASE_URL) throw new Error('--plans plans on SQLite (PostgreSQL 15 cannot plan a statement without its values)')
   const database = new Database(join(dir, 'wallet.db'), { readonly: true })
   try {
-    return statements.filter((text) => /^\s*(select|update|delete|with)\b/i.test(text)).flatMap((text) => {
+    return statements.filter(planned).flatMap((text) => {
       const values = Array<null>(text.replace(/'(?:[^']|'')*'/g, '').split('?').length - 1).fill(null)
       const details = (database.prepare(`EXPLAIN QUERY PLAN ${text}`).all(...values) as { detail: string }[]).map((row) => row.detail)
       const scanned = details.filter((detail) => detail !== 'SCAN CONSTANT ROW').map((detail) => /^SCAN (\w+)/.exec(detail)?.[1]).filter((table) => table !== undefined && !CONFIGURATION.has(table) && !/^\d/.test(table))
@@ -69,6 +76,51 @@ function planScans(dir: string, statements: readonly string[]): string[] {
     })
   } finally {
     database.close()
+  }
+}
+
+interface PlanNode { 'Node Type': string; 'Relation Name'?: string; Plans?: PlanNode[] }
+
+/** The tables a PostgreSQL plan reads whole (Seq Scan), leaving out the configuration's. */
+function seqScans(node: PlanNode): string[] {
+  const own = node['Node Type'] === 'Seq Scan' && node['Relation Name'] && !CONFIGURATION.has(node['Relation Name']) ? [node['Relation Name']] : []
+  return [...own, ...(node.Plans ?? []).flatMap(seqScans)]
+}
+
+/** A table this big read whole is a finding; below it a sequential scan is the planner's right choice (a few pages). */
+const GROWN_ROWS = 10_000
+
+/**
+ * The statements whose PostgreSQL plan reads a grown table (GROWN_ROWS, by the planner's
+ * statistics) whole, with the tables: each prepared and explained with the values a call sent, as
+ * planned for them and as the generic plan.
+ */
+async function planScansPostgres(url: string, statements: ReadonlyMap<string, readonly unknown[]>): Promise<string[]> {
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  try {
+    const { rows: grown } = await client.query<{ relname: string }>(
+      "SELECT relname FROM pg_class WHERE relkind = 'r' AND relnamespace = 'public'::regnamespace AND reltuples >= $1", [GROWN_ROWS])
+    const isGrown = new Set(grown.map((row) => row.relname))
+    const found: string[] = []
+    let k = 0
+    for (const [text, values] of statements) {
+      if (!planned(text)) continue
+      const name = `plan_check_${(k += 1)}`
+      await client.query(`PREPARE ${name} AS ${text}`)
+      const literals = values.map((value) => (value === null || value === undefined ? 'NULL' : client.escapeLiteral(String(value))))
+      const execute = `EXECUTE ${name}${literals.length > 0 ? `(${literals.join(', ')})` : ''}`
+      for (const mode of ['force_custom_plan', 'force_generic_plan']) {
+        await client.query(`SET plan_cache_mode = ${mode}`)
+        const { rows } = await client.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(`EXPLAIN (FORMAT JSON) ${execute}`)
+        const scanned = seqScans(rows[0]['QUERY PLAN'][0].Plan).filter((table) => isGrown.has(table))
+        if (scanned.length > 0) found.push(`${text.replace(/\s+/g, ' ').slice(0, 160)} (${mode}): reads ${[...new Set(scanned)].join(', ')} whole`)
+      }
+      await client.query(`DEALLOCATE ${name}`)
+    }
+    return found
+  } finally {
+    await client.end()
   }
 }
 
@@ -94,16 +146,16 @@ async function measure(call: string, one: (i: number) => Promise<Answer>): Promi
   return { call, p50: at(0.5), p99: at(0.99), max: latencies[latencies.length - 1], errors }
 }
 
-/** Every statement the calls sent (`--plans`: each read or change is planned on this database after). */
-const sent = new Set<string>()
+/** Every statement the calls sent, with the values of its last sending on PostgreSQL (`--plans`: each read or change is planned on this database after). */
+const sent = new Map<string, readonly unknown[]>()
 /** Only the measured calls' statements are kept (not the start's migrations and seeds, nor the sign-ins). */
 let recording = false
 const dataDir = process.env.DATA_DIR ?? '.data/big'
 const app = await buildServer({
   dataDir,
   databaseUrl: process.env.DATABASE_URL,
-  observeStatement: (text) => {
-    if (recording) sent.add(text)
+  observeStatement: (text, values) => {
+    if (recording) sent.set(text, values ?? [])
   },
   mode: 'test',
   staticDir: '/nonexistent-static-dir',
@@ -168,8 +220,10 @@ try {
   if (process.argv.includes('--json')) console.log(JSON.stringify(timings))
   if (timings.some((t) => t.errors > 0)) process.exitCode = 1
   if (process.argv.includes('--plans')) {
-    const whole = planScans(dataDir, [...sent])
-    console.log(`\n${sent.size} statements planned on this database (SQLite's EXPLAIN QUERY PLAN): ${whole.length === 0 ? 'every one finds its rows through an index' : `${whole.length} read a growing table whole:`}`)
+    const url = process.env.DATABASE_URL
+    const whole = url ? await planScansPostgres(url, sent) : planScans(dataDir, [...sent.keys()])
+    const how = url ? "PostgreSQL's EXPLAIN EXECUTE, custom and generic plans" : "SQLite's EXPLAIN QUERY PLAN"
+    console.log(`\n${[...sent.keys()].filter(planned).length} statements planned on this database (${how}): ${whole.length === 0 ? 'every one finds its rows through an index' : `${whole.length} read a growing table whole:`}`)
     for (const line of whole) console.log(`  ${line}`)
     if (whole.length > 0) process.exitCode = 1
   }

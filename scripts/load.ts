@@ -8,8 +8,9 @@
 // the rate find, for each server, the highest at which p99 stays under 50 ms with no errors (at
 // each step the wallet runs, then the bare server); last, autocannon with the same members and no
 // pause gives each one's saturation throughput. Prints markdown tables: every run (with the
-// server's CPU time per request and how busy this generator was), p99 side by side at each rate
-// both ran, and the ratio of the highest passing rates, wallet / bare. Not part of `npm test`.
+// server's CPU time per request, PostgreSQL's when it runs on this machine, and how busy this
+// generator was), p99 side by side at each rate both ran, and the ratio of the highest passing
+// rates, wallet / bare. Not part of `npm test`.
 //
 // `npm run load -- --postgres`: the same against PostgreSQL, with TWO wallet instances on one
 // database (and two bare servers), each member's requests always to the same instance, half the
@@ -25,12 +26,15 @@
 //
 // The wallet servers run with the Node flags `npm start` uses (package.json's config.nodeFlags).
 //
+// On a database as big as a busy year leaves (issue 49 §2): build it with `npm run seed:big`, then
+// LOAD_DATA_DIR=.data/big (SQLite) or DATABASE_URL (PostgreSQL): the 200 members are added to it.
+//
 // Env: LOAD_PORT, LOAD_RATE (req/s of the first run, default 1,000), LOAD_DURATION (s, default
 // 30), LOAD_STEPS (the rates after it, e.g. `3000,3500`; empty for none), LOAD_NODE_ARGS (e.g.
 // --cpu-prof for the wallet servers), LOAD_ELD=1 (the wallet servers' event loop every 5 s, on
 // stderr).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
-import { readFileSync, rmSync } from 'node:fs'
+import { readdirSync, readFileSync, rmSync } from 'node:fs'
 import { Agent, request as httpRequest } from 'node:http'
 import { performance } from 'node:perf_hooks'
 import autocannon from 'autocannon'
@@ -60,13 +64,14 @@ const STEP_S = 10
 const STEPS = process.env.LOAD_STEPS !== undefined ? process.env.LOAD_STEPS.split(',').filter(Boolean).map(Number) : [1_500, 2_000, 2_500, 3_000, 3_500, 4_000, 5_000, 6_000]
 const P99_GOAL_MS = 50
 const firstPort = Number(process.env.LOAD_PORT ?? 4390)
-const dataDir = `.data/load-${Date.now()}`
+/** LOAD_DATA_DIR: an existing SQLite database to load (e.g. seed:big's), kept after; else a new folder, removed after. */
+const dataDir = process.env.LOAD_DATA_DIR ?? `.data/load-${Date.now()}`
 const BASE_HEADERS = { 'content-type': 'application/json', 'x-requested-with': 'wallet-user' }
 
 const children: ChildProcess[] = []
 process.once('exit', () => {
   for (const child of children) child.kill('SIGTERM')
-  rmSync(dataDir, { recursive: true, force: true })
+  if (!process.env.LOAD_DATA_DIR) rmSync(dataDir, { recursive: true, force: true })
 })
 
 /** Starts a server script on a port; the wallet's with LOAD_NODE_ARGS. */
@@ -155,10 +160,35 @@ function cpuMs(pids: readonly number[]): number {
   return ticks * 10 // USER_HZ is 100 on Linux
 }
 
+/**
+ * CPU time (ms) of this machine's PostgreSQL: every process named `postgres` (the postmaster and
+ * its backends, whatever cluster), with what their finished children used (a backend that exits is
+ * counted in the postmaster's). NaN when none runs here (DATABASE_URL on another machine).
+ */
+function databaseCpuMs(): number {
+  let ticks = 0
+  let found = false
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8')
+      if (!stat.includes(' (postgres) ')) continue
+      const fields = stat.split(') ')[1].split(' ')
+      ticks += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])
+      found = true
+    } catch {
+      // Gone meanwhile: its time is in its parent's.
+    }
+  }
+  return found ? ticks * 10 : NaN
+}
+
 interface RunResult {
   sent: number; perSecond: number; p50: number; p99: number; max: number; errors: number
   /** The servers' CPU time per request, µs. */
   cpuPerRequest: number
+  /** PostgreSQL's CPU time per request, µs (NaN without PostgreSQL on this machine). */
+  databaseCpuPerRequest: number
   /** How busy this generator's thread was, 0 to 1. */
   generatorBusy: number
 }
@@ -169,6 +199,7 @@ async function paced(senders: Sender[], pids: readonly number[], rate: number, s
   const latencies: number[] = []
   let errors = 0
   const cpuBefore = cpuMs(pids)
+  const databaseBefore = postgres ? databaseCpuMs() : NaN
   const busyBefore = performance.eventLoopUtilization()
   const start = performance.now() + 50
   const end = start + seconds * 1000
@@ -189,12 +220,13 @@ async function paced(senders: Sender[], pids: readonly number[], rate: number, s
   }))
   const elapsed = (performance.now() - start) / 1000
   const cpu = cpuMs(pids) - cpuBefore
+  const databaseCpu = databaseCpuMs() - databaseBefore
   const generatorBusy = performance.eventLoopUtilization(busyBefore).utilization
   latencies.sort((a, b) => a - b)
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]
   return {
     sent: latencies.length, perSecond: latencies.length / elapsed, p50: at(0.5), p99: at(0.99), max: latencies[latencies.length - 1], errors,
-    cpuPerRequest: (cpu * 1000) / latencies.length, generatorBusy,
+    cpuPerRequest: (cpu * 1000) / latencies.length, databaseCpuPerRequest: (databaseCpu * 1000) / latencies.length, generatorBusy,
   }
 }
 
@@ -262,11 +294,11 @@ for (const target of targets) await paced(target.senders, target.pids, BASE_RATE
 
 const ms = (value: number) => value.toFixed(1)
 const rows = [
-  '| run | server | target req/s | req/s | p50 ms | p99 ms | max ms | errors | server CPU µs/req | generator busy |',
-  '|---|---|---|---|---|---|---|---|---|---|',
+  '| run | server | target req/s | req/s | p50 ms | p99 ms | max ms | errors | server CPU µs/req | PostgreSQL CPU µs/req | generator busy |',
+  '|---|---|---|---|---|---|---|---|---|---|---|',
 ]
 const row = (label: string, target: Target, rate: number, r: RunResult) =>
-  `| ${label} | ${target.name} | ${rate} | ${r.perSecond.toFixed(0)} | ${ms(r.p50)} | ${ms(r.p99)} | ${ms(r.max)} | ${r.errors} | ${r.cpuPerRequest.toFixed(0)} | ${(r.generatorBusy * 100).toFixed(0)}% |`
+  `| ${label} | ${target.name} | ${rate} | ${r.perSecond.toFixed(0)} | ${ms(r.p50)} | ${ms(r.p99)} | ${ms(r.max)} | ${r.errors} | ${r.cpuPerRequest.toFixed(0)} | ${target === walletTarget && postgres ? r.databaseCpuPerRequest.toFixed(0) : '—'} | ${(r.generatorBusy * 100).toFixed(0)}% |`
 const passes = (r: RunResult) => r.p99 < P99_GOAL_MS && r.errors === 0
 
 type Books = { balanced: boolean; movements: number; postings: number }
@@ -286,7 +318,7 @@ for (const [index, rate] of [BASE_RATE, ...STEPS].entries()) {
 }
 for (const target of targets) {
   const cannon = await saturation(target.senders, STEP_S)
-  rows.push(`| autocannon, no pause, ${STEP_S} s | ${target.name} | — | ${cannon.perSecond.toFixed(0)} | ${cannon.p50} | ${cannon.p99} | ${cannon.max} | ${cannon.errors} | | |`)
+  rows.push(`| autocannon, no pause, ${STEP_S} s | ${target.name} | — | ${cannon.perSecond.toFixed(0)} | ${cannon.p50} | ${cannon.p99} | ${cannon.max} | ${cannon.errors} | | | |`)
 }
 const finalBooks = await api<Books>(main, 'GET', '/dev/books')
 

@@ -11,6 +11,8 @@
 //     other half are spread over everyone; each wallet's balance is the sum of its postings;
 //   slips and QR codes: BIG_SLIPS (default 2,000,000), half bank slips (the latest 300 still
 //     waiting for staff: the operator's queue, as long on any size), half QR codes, paid or expired;
+//   withdrawals: BIG_WITHDRAWALS (default 200,000) of 50 baht, from wallets that hold it, in the
+//     year's last quarter: most paid, every 25th failed (money back), the latest 300 waiting;
 //   chat: a room for every tenth member, BIG_CHAT_MESSAGES (default 2,000,000) messages in them.
 // Set-based SQL (generate_series; a recursive WITH on SQLite), a million rows a statement at most.
 // Prints the time of each part, the total and the size on disk. Not part of `npm test`;
@@ -27,6 +29,7 @@ export interface BigSize {
   members: number
   postings: number
   slips: number
+  withdrawals: number
   chatMessages: number
 }
 
@@ -36,6 +39,10 @@ const CHUNK = 1_000_000
 export const BIG_PASSWORD = 'secret99'
 /** Slips still waiting for staff (the operator's queue shows 200 at a time). */
 const WAITING_SLIPS = 300
+/** Withdrawals still waiting for a cashier. */
+const WAITING_WITHDRAWALS = 300
+/** What each withdrawal asks: 50 baht. */
+const WITHDRAWAL_MINOR = 5_000
 
 /** The numbers 1..count as rows of `s(n)`, for a FROM clause. */
 const series = (db: Db, count: number): string => (isPostgres(db)
@@ -147,6 +154,67 @@ export async function seedBig(db: Db, size: BigSize, now: number, log: (line: st
       WHERE kind = 'wallet' AND id >= ${firstAccount}`, [])
   }, log)
 
+  // Withdrawals from wallets that hold 50 baht, spread over the members and over the last quarter of
+  // the year (after every member's first deposit): most paid, every 25th failed (the money back), the
+  // latest few hundred still waiting for a cashier (the operator's queue, as long on any size).
+  await timed(`withdrawals (${size.withdrawals.toLocaleString('en')} asked)`, async () => {
+    for (const house of ['payouts-pending', 'payouts-paid']) {
+      await runSql(db, `INSERT INTO ledger_accounts ("key", kind, currency, balance_minor, allow_negative, created_at)
+        VALUES (?, 'house', 'THB', 0, 1, ?) ON CONFLICT ("key") DO NOTHING`, [`house:${house}:THB`, start])
+    }
+    const pending = await houseId('payouts-pending')
+    const paid = await houseId('payouts-paid')
+    // Who: every k-th wallet with the amount in it, numbered 1..W (a table of this script's, dropped after).
+    await runSql(db, 'DROP TABLE IF EXISTS big_withdrawers', [])
+    await runSql(db, `CREATE TABLE big_withdrawers AS SELECT n, member_id, account_id FROM (
+        SELECT ROW_NUMBER() OVER (ORDER BY id) AS n, member_id, id AS account_id FROM ledger_accounts
+        WHERE kind = 'wallet' AND id >= ${firstAccount} AND balance_minor >= ${WITHDRAWAL_MINOR}) e`, [])
+    const [{ eligible }] = await runSql<{ eligible: number | string }>(db, 'SELECT COUNT(*) AS eligible FROM big_withdrawers', [])
+    const step = Math.max(1, Math.floor(Number(eligible) / Math.max(1, size.withdrawals)))
+    await runSql(db, `DELETE FROM big_withdrawers WHERE n % ${step} <> 0 OR n / ${step} > ${size.withdrawals}`, [])
+    await runSql(db, `UPDATE big_withdrawers SET n = n / ${step}`, [])
+    const [{ count: asked }] = await runSql<{ count: number | string }>(db, 'SELECT COUNT(*) AS count FROM big_withdrawers', [])
+    const W = Number(asked)
+    const waiting = Math.min(WAITING_WITHDRAWALS, Math.ceil(W / 10))
+    const firstMovement = (await maxId(db, 'movements')) + 1
+    const firstPosting = (await maxId(db, 'postings')) + 1
+    const firstWithdrawal = (await maxId(db, 'withdrawals')) + 1
+    const quarter = Math.floor(YEAR_MS / 4)
+    const when = `${now - quarter} + ${idiv(`CAST(w.n AS BIGINT) * ${quarter - 3_600_000}`, Math.max(1, W))}`
+    const isWaiting = `w.n > ${W - waiting}`
+    const outcome = `CASE WHEN ${isWaiting} THEN NULL WHEN w.n % 25 = 0 THEN 'failed' ELSE 'paid' END`
+    // Ids: withdrawal n asks with movement 2n - 1 and settles with 2n (past the first ones); postings four a withdrawal.
+    const asking = `${firstMovement} + 2 * (w.n - 1)`
+    const settling = `${asking} + 1`
+    const posting = (k: number) => `${firstPosting} + 4 * (w.n - 1) + ${k}`
+    await runSql(db, `INSERT INTO movements (id, kind, member_id, reference, note, created_at)
+      SELECT ${asking}, 'withdraw', w.member_id, NULL, 'requested', ${when} FROM big_withdrawers w`, [])
+    await runSql(db, `INSERT INTO postings (id, movement_id, account_id, amount_minor)
+      SELECT ${posting(0)}, ${asking}, w.account_id, -${WITHDRAWAL_MINOR} FROM big_withdrawers w`, [])
+    await runSql(db, `INSERT INTO postings (id, movement_id, account_id, amount_minor)
+      SELECT ${posting(1)}, ${asking}, ${pending}, ${WITHDRAWAL_MINOR} FROM big_withdrawers w`, [])
+    await runSql(db, `INSERT INTO movements (id, kind, member_id, reference, note, created_at)
+      SELECT ${settling}, CASE WHEN ${outcome} = 'paid' THEN 'withdraw_paid' ELSE 'withdraw_return' END, w.member_id,
+        'withdrawal:' || (${firstWithdrawal - 1} + w.n) || ':' || ${outcome}, '', ${when} + 1800000
+      FROM big_withdrawers w WHERE NOT (${isWaiting})`, [])
+    await runSql(db, `INSERT INTO postings (id, movement_id, account_id, amount_minor)
+      SELECT ${posting(2)}, ${settling}, ${pending}, -${WITHDRAWAL_MINOR} FROM big_withdrawers w WHERE NOT (${isWaiting})`, [])
+    await runSql(db, `INSERT INTO postings (id, movement_id, account_id, amount_minor)
+      SELECT ${posting(3)}, ${settling}, CASE WHEN ${outcome} = 'paid' THEN ${paid} ELSE w.account_id END, ${WITHDRAWAL_MINOR}
+      FROM big_withdrawers w WHERE NOT (${isWaiting})`, [])
+    await runSql(db, `INSERT INTO withdrawals (id, member_id, amount_minor, currency, status, requested_movement_id, settled_movement_id, created_at, settled_at,
+        bank_code, bank_account_no, bank_account_name, bank_reference, failure_reason)
+      SELECT ${firstWithdrawal - 1} + w.n, w.member_id, ${WITHDRAWAL_MINOR}, 'THB', COALESCE(${outcome}, 'requested'), ${asking},
+        CASE WHEN ${isWaiting} THEN NULL ELSE ${settling} END, ${when}, CASE WHEN ${isWaiting} THEN NULL ELSE ${when} + 1800000 END,
+        m.bank_code, m.bank_account_no, m.bank_account_name,
+        CASE WHEN ${outcome} = 'paid' THEN 'BIGPAY' || w.n END, CASE WHEN ${outcome} = 'failed' THEN 'account closed' END
+      FROM big_withdrawers w JOIN members m ON m.id = w.member_id`, [])
+    await runSql(db, `UPDATE ledger_accounts SET balance_minor = balance_minor - ${WITHDRAWAL_MINOR}
+      WHERE id IN (SELECT w.account_id FROM big_withdrawers w WHERE ${isWaiting} OR w.n % 25 <> 0)`, [])
+    await runSql(db, 'DROP TABLE big_withdrawers', [])
+    await advanceSequences(db, ['movements', 'postings', 'withdrawals'])
+  }, log)
+
   const slips = Math.floor(size.slips / 2)
   // What waits for staff is the day's, not the year's: the latest few hundred, on any size.
   const waiting = Math.min(WAITING_SLIPS, Math.ceil(slips / 10))
@@ -231,6 +299,7 @@ if (process.argv[1]?.endsWith('seed-big.ts')) {
     members: Number(process.env.BIG_MEMBERS ?? 1_000_000),
     postings: Number(process.env.BIG_POSTINGS ?? 20_000_000),
     slips: Number(process.env.BIG_SLIPS ?? 2_000_000),
+    withdrawals: Number(process.env.BIG_WITHDRAWALS ?? 200_000),
     chatMessages: Number(process.env.BIG_CHAT_MESSAGES ?? 2_000_000),
   }
   console.log(`seed:big on ${postgres ? 'PostgreSQL' : `SQLite (${dataDir})`}: ${JSON.stringify(size)}`)

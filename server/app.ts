@@ -9,7 +9,7 @@ import { socketOwner } from './chat/identity'
 import { startChatHub } from './chat/socket'
 import { type ConfigPatch, createConfigState } from './shared/config'
 import { hasDevRoutes, type ServerContext, type ServerMode } from './shared/context'
-import { migrate, openDatabase, watchWrites, whenDurable } from './shared/db'
+import { migrate, openDatabase, type StatementObserver, watchWrites, whenDurable } from './shared/db'
 import { endMemberSessions } from './auth/sessions'
 import { SESSION_WRITES, startSessionCache } from './auth/sessionCache'
 import { DEFAULT_RETENTION_SWEEP_MS, keepRetention } from './retention'
@@ -77,8 +77,8 @@ export interface BuildServerOptions {
   databaseUrl?: string
   /** On PostgreSQL, how long a kept session is served before it is read again (auth/sessionCache.ts; default 10 s). */
   sessionCacheMs?: number
-  /** Told each statement sent to the database (tests/server/statementCounts.test.ts). */
-  observeStatement?: (text: string) => void
+  /** Told each statement sent to the database (tests/server/statementCounts.test.ts), with its values on PostgreSQL. */
+  observeStatement?: StatementObserver
   /** See ServerMode: `dev` and `test` add the /dev/ endpoints; `production` seeds no demo member. */
   mode: ServerMode
   /** Merged over the default RuntimeConfig; served as /config.json. */

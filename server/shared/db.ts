@@ -63,9 +63,14 @@ export interface StorageOptions {
   dataDir: string
   /** PostgreSQL connection string: when given, the data lives there instead of SQLite. */
   databaseUrl?: string
-  /** Told the text of each statement sent to the database, BEGIN and COMMIT included (the statement-count tests). */
-  observeStatement?: (text: string) => void
+  /**
+   * Told the text of each statement sent to the database, BEGIN and COMMIT included (the
+   * statement-count tests), and on PostgreSQL its values (`npm run load:calls -- --plans` plans it with them).
+   */
+  observeStatement?: StatementObserver
 }
+
+export type StatementObserver = (text: string, values?: readonly unknown[]) => void
 
 // int8 (COUNT(*), bigint columns) arrives from `pg` as a string; every value we store is a safe
 // integer (minor units, epoch ms, ids), so it is parsed, and refused loudly if it ever is not.
@@ -140,7 +145,7 @@ const STATEMENT_CACHE_SIZE = 500
  * reused by their SQL text. better-sqlite3 runs a statement to completion synchronously, so one
  * cached statement is never in use twice at once (the dialect's streaming, which would, is unused).
  */
-function withStatementCache(sqlite: Database.Database, commits?: GroupCommit, observe?: (text: string) => void): SqliteDatabase {
+function withStatementCache(sqlite: Database.Database, commits?: GroupCommit, observe?: StatementObserver): SqliteDatabase {
   const statements = new Map<string, SqliteStatement>()
   return {
     // Kysely prepares a statement each time it runs one: here is where each one is seen.
@@ -182,7 +187,7 @@ export function watchWrites(db: Db, writes: RegExp, committed: () => void): void
  * write they watch took effect (watchWrites), and `observe` the text of every query it sends
  * (Kysely's, BEGIN and COMMIT included).
  */
-function prepareAndObserve(client: pg.PoolClient, watchers: readonly WriteWatcher[], observe?: (text: string) => void): void {
+function prepareAndObserve(client: pg.PoolClient, watchers: readonly WriteWatcher[], observe?: StatementObserver): void {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown
   let inTransaction = false
   let heard: WriteWatcher[] = []
@@ -194,9 +199,9 @@ function prepareAndObserve(client: pg.PoolClient, watchers: readonly WriteWatche
   }
   Object.assign(client, {
     query: (...args: unknown[]) => {
-      const [first] = args
+      const [first, second] = args
       const text = typeof first === 'string' ? first : (first as { text?: string }).text ?? ''
-      observe?.(text)
+      observe?.(text, Array.isArray(second) ? second : (first as { values?: unknown[] }).values)
       if (/^\s*begin\b/i.test(text)) inTransaction = true
       const ends = /^\s*(commit|rollback)\b/i.test(text)
       for (const watcher of watchers) if (watcher.writes.test(text) && !heard.includes(watcher)) heard.push(watcher)

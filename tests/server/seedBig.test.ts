@@ -16,7 +16,7 @@ afterEach(async () => {
 it('fills a seeded database with a year of members, movements, slips, QR codes and chat that keeps the books', async () => {
   server = await startServer({ transferSweepMs: 0, retentionSweepMs: 0 })
   const { db } = server.app.serverContext
-  const size = { members: 300, postings: 6_000, slips: 400, chatMessages: 500 }
+  const size = { members: 300, postings: 6_000, slips: 400, withdrawals: 60, chatMessages: 500 }
   const lines: string[] = []
   await seedBig(db, size, Date.now(), (line) => lines.push(line))
   expect(lines.join('\n')).toMatch(/ledger \(3,000 movements, 6,000 postings\)/)
@@ -35,6 +35,12 @@ it('fills a seeded database with a year of members, movements, slips, QR codes a
   expect(await slipsWithoutDigest(db)).toEqual([])
   // Slips still waiting for staff: the operator's queue has some.
   expect(await db.selectFrom('deposit_slips').select('id').where('status', '=', 'processing').execute()).not.toHaveLength(0)
+  // Withdrawals: as many as asked, paid, failed (the money back) and waiting for a cashier, each
+  // with the movement that took its money (a statement's withdrawal row), settled ones with theirs.
+  const withdrawals = await db.selectFrom('withdrawals').select(['status', 'requested_movement_id', 'settled_movement_id']).execute()
+  expect(withdrawals).toHaveLength(size.withdrawals)
+  expect(new Set(withdrawals.map((w) => w.status))).toEqual(new Set(['paid', 'failed', 'requested']))
+  expect(withdrawals.every((w) => (w.status === 'requested') === (w.settled_movement_id === null))).toBe(true)
   // A year: the first movement a year before the last.
   const span = await db.selectFrom('movements').select((eb) => [eb.fn.min<number>('created_at').as('first'), eb.fn.max<number>('created_at').as('last')]).where('kind', '=', 'game_round').executeTakeFirstOrThrow()
   expect(Number(span.last) - Number(span.first)).toBeGreaterThan(300 * 24 * 60 * 60 * 1000)
