@@ -102,14 +102,21 @@ async function waitFor(origin: string, path: string): Promise<void> {
   throw new Error(`${origin} did not start`)
 }
 
-/** A member with 1,000 baht (a paid QR deposit) and an active PG account; their token. */
+/** A member with 1,000 baht (a paid QR deposit) and an active PG account; their token. On a database loaded before, the member made then. */
 async function member(origin: string, i: number): Promise<string> {
   const phone = `06${String(i).padStart(8, '0')}`
-  await api(origin, 'POST', '/api/account', {
-    name: `Load ${i}`, username: phone, password: 'secret99', sourceCode: '', inviteCode: '',
-    bankCode: 'KBANK', bankAccountName: 'LOAD TESTER', bankAccountNo: `77${phone.slice(2)}`, currency: 'THB',
+  const registered = await fetch(`${origin}/api/account`, {
+    method: 'POST',
+    headers: BASE_HEADERS,
+    body: JSON.stringify({
+      name: `Load ${i}`, username: phone, password: 'secret99', sourceCode: '', inviteCode: '',
+      bankCode: 'KBANK', bankAccountName: 'LOAD TESTER', bankAccountNo: `77${phone.slice(2)}`, currency: 'THB',
+    }),
   })
+  const before = registered.status === 409
+  if (!registered.ok && !before) throw new Error(`POST /api/account answered ${registered.status} ${await registered.text()}`)
   const { token } = await api<{ token: string }>(origin, 'POST', '/api/login', { username: phone, password: 'secret99' })
+  if (before) return token
   const qr = await api<{ qrcodeId: string }>(origin, 'POST', '/api/qrcode/KBANK', { amount: 1000 }, token)
   await api(origin, 'POST', `/dev/qrcode/${qr.qrcodeId}/pay`, {})
   await api(origin, 'GET', '/api/wallet/activate/PG', undefined, token)
