@@ -10,8 +10,8 @@
 // EXPLAIN QUERY PLAN; on PostgreSQL each is prepared and explained with the values a call sent,
 // both as the planner plans it for those values and as the generic plan a prepared statement keeps
 // after its fifth run (plan_cache_mode), and a sequential scan counts on a table of 10,000 rows or
-// more (on fewer pages it is what the planner rightly prefers). It writes: the transfers move 1 baht to PG and back, and
-// it adds a staff member (to read the queues). Not part of `npm test`.
+// more (on fewer pages it is what the planner rightly prefers). It writes: the transfers move 1
+// baht to PG and back, and it adds a staff member (to read the queues). Not part of `npm test`.
 import { randomBytes } from 'node:crypto'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'

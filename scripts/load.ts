@@ -153,12 +153,15 @@ function send(agent: Agent, { origin, token }: Sender, call: Call): Promise<numb
   })
 }
 
+/** The fields of /proc/<pid>/stat after the process's name: [11] and [12] its user and system ticks, [13] and [14] its waited-for children's. */
+const statFields = (stat: string): string[] => stat.slice(stat.lastIndexOf(') ') + 2).split(' ')
+
 /** CPU time (user + system, every thread) a process has used, in ms, from /proc (Linux). */
 function cpuMs(pids: readonly number[]): number {
   let ticks = 0
   for (const pid of pids) {
     try {
-      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
+      const fields = statFields(readFileSync(`/proc/${pid}/stat`, 'utf8'))
       ticks += Number(fields[11]) + Number(fields[12])
     } catch {
       return NaN
@@ -180,7 +183,7 @@ function databaseCpuMs(): number {
     try {
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8')
       if (!stat.includes(' (postgres) ')) continue
-      const fields = stat.split(') ')[1].split(' ')
+      const fields = statFields(stat)
       ticks += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])
       found = true
     } catch {

@@ -23,6 +23,7 @@ import { performance } from 'node:perf_hooks'
 import { type Db, isPostgres, migrate, openDatabase } from '../server/shared/db'
 import { createPasswordHasher, TEST_MODE_PASSWORD_COST } from '../server/auth/passwords'
 import { runSeeds } from '../server/seed/seed'
+import { accountKey, type HouseAccount } from '../server/shared/ledger'
 import { runSql } from '../server/shared/sql'
 
 export interface BigSize {
@@ -113,11 +114,13 @@ export async function seedBig(db: Db, size: BigSize, now: number, log: (line: st
   }, log)
 
   // The house side of every movement: deposits-in for deposits, the provider's for game rounds.
-  for (const house of ['deposits-in', 'provider:PG']) {
+  /** A house account in baht, opened if it is not yet: its id. */
+  const houseId = async (house: HouseAccount) => {
+    const key = accountKey({ house, currency: 'THB' })
     await runSql(db, `INSERT INTO ledger_accounts ("key", kind, currency, balance_minor, allow_negative, created_at)
-      VALUES (?, 'house', 'THB', 0, 1, ?) ON CONFLICT ("key") DO NOTHING`, [`house:${house}:THB`, start])
+      VALUES (?, 'house', 'THB', 0, 1, ?) ON CONFLICT ("key") DO NOTHING`, [key, start])
+    return Number((await runSql<{ id: number }>(db, 'SELECT id FROM ledger_accounts WHERE "key" = ?', [key]))[0].id)
   }
-  const houseId = async (house: string) => Number((await runSql<{ id: number }>(db, 'SELECT id FROM ledger_accounts WHERE "key" = ?', [`house:${house}:THB`]))[0].id)
   const depositsIn = await houseId('deposits-in')
   const provider = await houseId('provider:PG')
 
@@ -158,10 +161,6 @@ export async function seedBig(db: Db, size: BigSize, now: number, log: (line: st
   // the year (after every member's first deposit): most paid, every 25th failed (the money back), the
   // latest few hundred still waiting for a cashier (the operator's queue, as long on any size).
   await timed(`withdrawals (${size.withdrawals.toLocaleString('en')} asked)`, async () => {
-    for (const house of ['payouts-pending', 'payouts-paid']) {
-      await runSql(db, `INSERT INTO ledger_accounts ("key", kind, currency, balance_minor, allow_negative, created_at)
-        VALUES (?, 'house', 'THB', 0, 1, ?) ON CONFLICT ("key") DO NOTHING`, [`house:${house}:THB`, start])
-    }
     const pending = await houseId('payouts-pending')
     const paid = await houseId('payouts-paid')
     // Who: every k-th wallet with the amount in it, numbered 1..W (a table of this script's, dropped after).
