@@ -1,5 +1,5 @@
 // A reporter that fails the run when any test was skipped (issue 15): tests live in the folder of
-// the host they check (e2e/{all,browser,line,telegram}, and e2e/budgets after them), so nothing is skipped by design, and a
+// the host they check (e2e/{all,browser,line,telegram}, e2e/budgets beside them), so nothing is skipped by design, and a
 // skip added by mistake, or a test that never ran, cannot pass unseen.
 import type { FullResult, Reporter, TestCase, TestResult } from '@playwright/test/reporter'
 

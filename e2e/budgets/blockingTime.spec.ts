@@ -1,5 +1,5 @@
 // Issue 32 §2: the main thread's cost of the first screens, watched inside `npm test` (the budgets
-// project, which runs after every host's tests, alone on the machine). /login and the
+// project, listed first, beside the other worker's tests). /login and the
 // member home are opened cold on a phone-speed CPU, and the time of their main thread's tasks is
 // measured, with the blocking time of the long ones (beyond 50 ms each, as Lighthouse sums it).
 //
