@@ -12,6 +12,7 @@ import { devArea } from './dev/routes'
 import { gamesArea } from './games/routes'
 import { identityArea } from './identity/routes'
 import { lookupArea } from './lookup/routes'
+import { notifyArea } from './notify/routes'
 import { opsArea } from './ops/routes'
 import { opsScope } from './ops/scope'
 import { otpArea } from './otp/routes'
@@ -37,6 +38,7 @@ export const areas = (options: AreaOptions): AreaRoutes[] => [
   rewardsArea,
   spinArea,
   statementArea,
+  notifyArea,
   chatArea(options),
   opsArea,
   devArea,

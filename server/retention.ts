@@ -1,11 +1,13 @@
 // Retention (issue 49 §2): what grows with every attempt and sign-in and is of no use once old goes
 // by itself, on every instance (each deletion is by age alone, so two instances at once delete
 // nothing twice and skip nothing): attempts past every limit's window, OTP codes past their use,
-// staff sessions past their end. The rest prune themselves as they are written (member sessions,
-// sign-in addresses, idempotency keys, passkey challenges, game launches, unsent chat files).
+// staff sessions past their end, the events a member was told of (after 90 days). The rest prune
+// themselves as they are written (member sessions, sign-in addresses, idempotency keys, passkey
+// challenges, game launches, unsent chat files).
 // Kept on purpose, never swept: the ledger and every money record, chat history, the audit trails
 // (ops_audit, identity_events: append-only, see README "Staff security") and members' records.
 import type { FastifyInstance } from 'fastify'
+import { pruneEvents } from './notify/repo'
 import { pruneOtps } from './otp/repo'
 import { pruneStaffSessions } from './ops/repo'
 import type { ServerContext } from './shared/context'
@@ -14,7 +16,7 @@ import { pruneRateEvents } from './shared/limits'
 /** How often each instance sweeps: the tables hold at most an hour's worth beyond their keep. */
 export const DEFAULT_RETENTION_SWEEP_MS = 60 * 60 * 1000
 
-export interface Pruned { rateEvents: number; otps: number; staffSessions: number }
+export interface Pruned { rateEvents: number; otps: number; staffSessions: number; memberEvents: number }
 
 /** One sweep: every table's aged rows, a batch at a time; how many went from each. */
 export async function sweepRetention(ctx: Pick<ServerContext, 'db' | 'now'>): Promise<Pruned> {
@@ -23,6 +25,7 @@ export async function sweepRetention(ctx: Pick<ServerContext, 'db' | 'now'>): Pr
     rateEvents: await pruneRateEvents(ctx.db, now),
     otps: await pruneOtps(ctx.db, now),
     staffSessions: await pruneStaffSessions(ctx.db, now),
+    memberEvents: await pruneEvents(ctx.db, now),
   }
 }
 
@@ -33,7 +36,7 @@ export function keepRetention(app: FastifyInstance, ctx: Pick<ServerContext, 'db
   const sweep = () => {
     running = running.then(async () => {
       const pruned = await sweepRetention(ctx)
-      if (pruned.rateEvents + pruned.otps + pruned.staffSessions > 0) app.log.info({ pruned }, 'retention sweep')
+      if (Object.values(pruned).some((count) => count > 0)) app.log.info({ pruned }, 'retention sweep')
     }).catch((error: Error) => app.log.error({ err: error }, 'retention sweep failed'))
   }
   const timer = setInterval(sweep, everyMs).unref()

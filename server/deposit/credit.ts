@@ -1,5 +1,6 @@
 import { type Db, inTransaction } from '../shared/db'
 import { creditWallet } from '../shared/ledger'
+import { tell } from '../notify/events'
 import { grantDepositCoins } from '../spin/spin'
 
 export type DepositKind = 'qrcode' | 'slip' | 'truelink'
@@ -18,7 +19,7 @@ export interface DepositCredit {
  * The one place deposits move money: every QR payment, approved slip and approved gift link
  * credits the wallet through here, so the ledger behind it can change without touching callers.
  * Callers run it in the same transaction that marks their deposit settled, so a deposit is
- * credited at most once.
+ * credited at most once, and the member told of it once (issue 50).
  */
 export async function creditDeposit(db: Db, credit: DepositCredit): Promise<number> {
   if (!Number.isSafeInteger(credit.amountMinor) || credit.amountMinor <= 0) {
@@ -27,7 +28,7 @@ export async function creditDeposit(db: Db, credit: DepositCredit): Promise<numb
   // The deposit's reference is the movement's unique reference: the schema itself refuses a
   // second credit for the same QR, slip or gift link.
   return inTransaction(db, async (trx) => {
-    const balance = await creditWallet(trx, {
+    const credited = await creditWallet(trx, {
       memberId: credit.memberId,
       amountMinor: credit.amountMinor,
       from: 'deposits-in',
@@ -37,6 +38,8 @@ export async function creditDeposit(db: Db, credit: DepositCredit): Promise<numb
     })
     // The spin rule's coins for this deposit, booked with it (spec 7 "Spin wheel").
     await grantDepositCoins(trx, credit.memberId, credit.amountMinor)
-    return balance
+    // The member is told, by what committed with the money (issue 50).
+    await tell(trx, credit.memberId, { kind: 'deposit_credited', method: credit.kind, reference: credit.reference, amountMinor: credit.amountMinor, ...credited }, credit.at)
+    return credited.balanceMinor
   })
 }

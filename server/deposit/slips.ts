@@ -13,6 +13,7 @@ import { isSlipOpen } from '../lookup/slipWindow'
 import { getContent } from '../lookup/repo'
 import { moneyOf, toMajor } from '../shared/money'
 import { randomToken, sha256 } from '../shared/tokens'
+import { tell } from '../notify/events'
 import { announce } from '../ops/feed'
 import { creditDeposit } from './credit'
 import type { SlipFiles, SlipMime } from './slipFile'
@@ -209,6 +210,11 @@ export async function settleSlip(ctx: ServerContext, reference: string, outcome:
       })
     }
     const decided = toSlip(settled)
+    if (settled.status === 'failed') {
+      // The member is told why, with the refusal (issue 50); a credit is told by creditDeposit.
+      const reason = settled.note ?? 'SLIP_UPLOAD_FAIL'
+      await tell(trx, Number(settled.member_id), { kind: 'deposit_refused', method: settled.kind, reference, reason, currency: await repo.memberCurrency(trx, Number(settled.member_id)) }, now)
+    }
     await onSettled?.(trx, { memberId: Number(settled.member_id), slip: decided })
     return decided
   })

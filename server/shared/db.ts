@@ -225,7 +225,7 @@ function prepareAndObserve(client: pg.PoolClient, watchers: readonly WriteWatche
 }
 
 /** Tables whose rows a retention sweep removes by age, with the column that names a row (each has an index on its time column). */
-const AGED_TABLES = { rate_events: 'id', otps: 'id', staff_sessions: 'token_hash' } as const
+const AGED_TABLES = { rate_events: 'id', otps: 'id', staff_sessions: 'token_hash', member_events: 'id' } as const
 export type AgedTable = keyof typeof AGED_TABLES
 
 /**

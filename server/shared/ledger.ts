@@ -407,8 +407,8 @@ export interface WalletCredit {
   note?: string
 }
 
-/** Credits a member wallet from a house account; returns the wallet balance after. */
-export async function creditWallet(db: Db, credit: WalletCredit): Promise<number> {
+/** Credits a member wallet from a house account; returns the wallet balance after, and its currency. */
+export async function creditWallet(db: Db, credit: WalletCredit): Promise<{ balanceMinor: number; currency: string }> {
   if (!Number.isSafeInteger(credit.amountMinor) || credit.amountMinor <= 0) {
     throw new Error('a wallet credit is a positive integer of minor units')
   }
@@ -426,7 +426,7 @@ export async function creditWallet(db: Db, credit: WalletCredit): Promise<number
         { account: { house: credit.from ?? 'deposits-in', currency }, amountMinor: -credit.amountMinor },
       ],
     })
-    return balances[0]
+    return { balanceMinor: balances[0], currency }
   })
 }
 

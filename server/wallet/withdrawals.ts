@@ -18,6 +18,7 @@ import { ceilingFor, parseAmount } from '../shared/amount'
 import { endBonusByWithdrawal } from '../bonus/bonuses'
 import { accountCurrency, postMovement } from '../shared/ledger'
 import { maskAccountNo } from '../shared/mask'
+import { tell } from '../notify/events'
 import { announce } from '../ops/feed'
 import * as repo from './repo'
 
@@ -100,7 +101,7 @@ export async function settleWithdrawal(ctx: ServerContext, id: number, settlemen
     const amountMinor = Number(row.amount_minor)
     const pending = { house: 'payouts-pending' as const, currency: row.currency }
     const currency = (await accountCurrency(trx, { wallet: memberId })) ?? row.currency
-    const { movementId } = await postMovement(trx, {
+    const { movementId, balances } = await postMovement(trx, {
       kind: outcome === 'paid' ? 'withdraw_paid' : 'withdraw_return',
       memberId,
       reference: `withdrawal:${row.id}:${outcome}`,
@@ -110,6 +111,11 @@ export async function settleWithdrawal(ctx: ServerContext, id: number, settlemen
         : [{ account: pending, amountMinor: -amountMinor }, { account: { wallet: memberId }, amountMinor }],
     })
     await repo.setWithdrawalSettledMovement(trx, id, movementId)
+    // The member is told, with the money (issue 50): paid to the masked account, or given back.
+    const told = { reference: String(row.id), amountMinor, currency }
+    await tell(trx, memberId, outcome === 'paid'
+      ? { kind: 'withdrawal_paid', ...told, bankCode: row.bank_code, bankAccountNo: maskAccountNo(row.bank_account_no), ...(settlement.status === 'paid' && settlement.bankReference ? { bankReference: settlement.bankReference } : {}) }
+      : { kind: 'withdrawal_failed', ...told, balanceMinor: balances[1] }, at)
     const withdrawal = toWithdrawal(row, 'whole')
     await onSettled?.(trx, { memberId, withdrawal, settlement })
     return withdrawal

@@ -73,6 +73,9 @@ it("home, the wallet, a transfer, a QR deposit, the statement, rewards, the rete
   await player('GET', '/api/refund/check')
   await player('GET', '/api/bonus/check/active')
   await player('GET', '/api/chat/unread')
+  // The bell (issue 50): its list and unread count, and the list marked read.
+  await player('GET', '/api/notifications')
+  await player('POST', '/api/notifications/read', { upTo: '1' })
   await player('GET', '/api/account/profile')
   await login(server.app)
   // The retention sweep's deletions by age (issue 49 §2), on tables that grow with every attempt.

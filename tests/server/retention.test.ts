@@ -43,13 +43,13 @@ it('removes attempts past every window, codes past their use and staff sessions 
   await leaveTraces(server, '0800000002')
   // Just inside: a failure 23 hours old still counts against its phone's day.
   server.advance(23 * HOUR)
-  expect(await sweepRetention(server.app.serverContext)).toEqual({ rateEvents: 1, otps: 1, staffSessions: 1 })
+  expect(await sweepRetention(server.app.serverContext)).toEqual({ rateEvents: 1, otps: 1, staffSessions: 1, memberEvents: 0 })
   expect(await left(server)).toEqual({ rateEvents: ['0800000002'], otps: ['0800000002'], staffSessions: [fresh.id] })
   expect(old.id).not.toBe(fresh.id)
   const now = server.app.serverContext.now()
   expect(await countRateEvents(server.app.serverContext.db, 'login_fail', '0800000002', now - RATE_EVENTS_KEPT_MS)).toBe(1)
   // A second sweep (another instance's, say) finds nothing more.
-  expect(await sweepRetention(server.app.serverContext)).toEqual({ rateEvents: 0, otps: 0, staffSessions: 0 })
+  expect(await sweepRetention(server.app.serverContext)).toEqual({ rateEvents: 0, otps: 0, staffSessions: 0, memberEvents: 0 })
 })
 
 it('deletes in batches, however many rows have aged', async () => {

@@ -43,6 +43,8 @@ const HELD: Record<string, Held> = {
   'QR shown': { sqlite: [4, 0], postgres: [3, 0] },
   'active bonus': { sqlite: [2, 0], postgres: [1, 0] },
   'unread chat': { sqlite: [2, 0], postgres: [1, 0] },
+  // The bell (issue 50): the newest events with the unread count riding on each row.
+  'notifications': { sqlite: [2, 0], postgres: [1, 0] },
 }
 
 let server: TestServer
@@ -90,6 +92,7 @@ it("holds each hot call's statements and commits to its figure on this dialect",
     'QR shown': () => player('GET', '/api/qrcode/KBANK'),
     'active bonus': () => player('GET', '/api/bonus/check/active'),
     'unread chat': () => player('GET', '/api/chat/unread'),
+    'notifications': () => player('GET', '/api/notifications'),
   }
   expect((await call(server.app, 'GET', '/api/wallet/activate/PG', { token })).status).toBe(200)
   expect((await call(server.app, 'POST', '/api/qrcode/KBANK', { token, body: { amount: 100 } })).status).toBeLessThan(300)

@@ -15,6 +15,7 @@ import { depositEndpoints as D } from '../../src/api/contract/deposit'
 import { bonusEndpoints as B } from '../../src/api/contract/bonus'
 import { chatEndpoints as CH } from '../../src/api/contract/chat'
 import { memberLookupEndpoints as ML, publicLookupEndpoints as PL } from '../../src/api/contract/lookup'
+import { notificationEndpoints as N } from '../../src/api/contract/notifications'
 import { rewardEndpoints as R } from '../../src/api/contract/rewards'
 import { spinEndpoints as S } from '../../src/api/contract/spin'
 import { statementEndpoints as T } from '../../src/api/contract/statement'
@@ -24,7 +25,7 @@ import { routeOf } from '../../server/shared/http/endpoint'
 import type { call } from '../../src/api/call'
 import { registeredRoutes } from '../contractRoutes'
 
-const AREAS = { wallet: W, bonus: B, rewards: R, spin: S, auth: AU, otp: O, identity: I, account: A, publicLookups: PL, memberLookups: ML, deposit: D, games: G, statement: T, chat: CH }
+const AREAS = { wallet: W, bonus: B, rewards: R, spin: S, auth: AU, otp: O, identity: I, account: A, publicLookups: PL, memberLookups: ML, deposit: D, games: G, statement: T, chat: CH, notifications: N }
 
 /**
  * Routes under /api/ that are not calls of the app: the slip image an <img> loads by its

@@ -1,0 +1,52 @@
+// What a member is told of their money (issue 50): each event is written in the transaction that
+// moved the money (tell), so it exists exactly when the money moved, on either dialect. The app's
+// bell reads them (notifications); the messenger deliveries will read the same rows.
+import type { DepositMethod, MemberNotification, NotificationKind, Notifications } from '../../src/api/contract'
+import type { ServerContext } from '../shared/context'
+import type { Db } from '../shared/db'
+import type { Member } from '../shared/members'
+import { toMajor } from '../shared/money'
+import * as repo from './repo'
+
+/** The figures of each kind of event, in minor units, as they were when it happened. */
+export type MemberEvent =
+  | { kind: 'deposit_credited'; method: DepositMethod; reference: string; amountMinor: number; currency: string; balanceMinor: number }
+  | { kind: 'deposit_refused'; method: DepositMethod; reference: string; reason: string; currency: string }
+  | { kind: 'withdrawal_paid'; reference: string; amountMinor: number; currency: string; bankCode: string; bankAccountNo: string; bankReference?: string }
+  | { kind: 'withdrawal_failed'; reference: string; amountMinor: number; currency: string; balanceMinor: number }
+
+/** How many the bell lists. */
+export const NOTIFICATION_LIST_LIMIT = 50
+
+/** Records `event` for the member, in `trx`: the transaction that moved (or refused) the money. */
+export async function tell(trx: Db, memberId: number, event: MemberEvent, at: number): Promise<void> {
+  const { kind, ...figures } = event
+  await repo.insertEvent(trx, memberId, kind, JSON.stringify(figures), at)
+}
+
+/** An event as the member reads it: major units, the time in ISO. */
+function toNotification(row: repo.EventRow): MemberNotification {
+  const event = { kind: row.kind, ...JSON.parse(row.payload) } as MemberEvent
+  const base = { id: String(row.id), kind: event.kind as NotificationKind, createdAt: new Date(Number(row.created_at)).toISOString(), read: row.read_at !== null, currency: event.currency, reference: event.reference }
+  switch (event.kind) {
+    case 'deposit_credited':
+      return { ...base, method: event.method, amount: toMajor(event.amountMinor), balance: toMajor(event.balanceMinor) }
+    case 'deposit_refused':
+      return { ...base, method: event.method, reason: event.reason }
+    case 'withdrawal_paid':
+      return { ...base, amount: toMajor(event.amountMinor), bankCode: event.bankCode, bankAccountNo: event.bankAccountNo, ...(event.bankReference ? { bankReference: event.bankReference } : {}) }
+    case 'withdrawal_failed':
+      return { ...base, amount: toMajor(event.amountMinor), balance: toMajor(event.balanceMinor) }
+  }
+}
+
+/** GET /api/notifications: the member's newest, and how many are unread. */
+export async function notifications(ctx: ServerContext, member: Member): Promise<Notifications> {
+  const { rows, unread } = await repo.listEvents(ctx.db, member.id, NOTIFICATION_LIST_LIMIT)
+  return { unread, notifications: rows.map(toNotification) }
+}
+
+/** POST /api/notifications/read: the list was seen up to `upTo`. */
+export async function markNotificationsRead(ctx: ServerContext, member: Member, upTo: string): Promise<{ unread: number }> {
+  return { unread: await repo.markRead(ctx.db, member.id, Number(upTo), ctx.now()) }
+}

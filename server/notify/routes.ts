@@ -1,0 +1,21 @@
+// The notify area's routes (issue 50): the bell's list and its read marker.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import * as C from '../../src/api/contract'
+import { notificationEndpoints as N } from '../../src/api/contract/notifications'
+import type { AreaRoutes } from '../shared/http/area'
+import { routeOf } from '../shared/http/endpoint'
+import { markNotificationsRead, notifications } from './events'
+
+const memberRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const ctx = app.serverContext
+  app.route({
+    ...routeOf(N.list, { response: { 200: C.Notifications } }),
+    handler: async (request) => notifications(ctx, request.member),
+  })
+  app.route({
+    ...routeOf(N.read, { body: C.NotificationsReadRequest, response: { 200: C.NotificationsRead } }),
+    handler: async (request) => markNotificationsRead(ctx, request.member, request.body.upTo),
+  })
+}
+
+export const notifyArea: AreaRoutes = { member: memberRoutes }

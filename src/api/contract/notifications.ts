@@ -1,0 +1,59 @@
+// What the player is told of their money (issue 50): the bell's list and its unread count. Each
+// notification is an event of the member's own, written with the money it reports.
+import { type Static, Type } from 'typebox'
+import { endpoint } from './endpoint'
+import { text } from './shared'
+
+/** A deposit credited (a QR paid, a slip or gift link approved) or refused (a slip or gift link); a withdrawal paid or failed (its money back). */
+export const NotificationKind = Type.Union([
+  Type.Literal('deposit_credited'), Type.Literal('deposit_refused'),
+  Type.Literal('withdrawal_paid'), Type.Literal('withdrawal_failed'),
+])
+export type NotificationKind = Static<typeof NotificationKind>
+
+export const DepositMethod = Type.Union([Type.Literal('qrcode'), Type.Literal('slip'), Type.Literal('truelink')])
+export type DepositMethod = Static<typeof DepositMethod>
+
+/** One event, as it was when it happened (a later change of balance or bank account leaves it as it was). */
+export const MemberNotification = Type.Object({
+  /** Digits; a later event has a greater id. */
+  id: text(20),
+  kind: NotificationKind,
+  createdAt: text(40),
+  read: Type.Boolean(),
+  /** Major units of `currency`: what was credited, refused, paid or given back. Absent for a refusal of an unread slip. */
+  amount: Type.Optional(Type.Number()),
+  currency: text(8),
+  /** The wallet's balance right after a credit or a failed withdrawal's return, major units. */
+  balance: Type.Optional(Type.Number()),
+  /** Deposits: how the money came. */
+  method: Type.Optional(DepositMethod),
+  /** A refusal's spec 8 slip reason code. */
+  reason: Type.Optional(text(64)),
+  /** Deposits: the upload's or QR's reference (a slip's opens its status). Withdrawals: the withdrawal's id. */
+  reference: text(64),
+  /** A paid withdrawal: the bank's reference of the transfer, when the payer gave one. */
+  bankReference: Type.Optional(text(64)),
+  /** A withdrawal's destination: the bank, and the account number masked but its last 4 digits. */
+  bankCode: Type.Optional(text(32)),
+  bankAccountNo: Type.Optional(text(64)),
+})
+export type MemberNotification = Static<typeof MemberNotification>
+
+/** GET /api/notifications: the newest 50, newest first, and how many of all the member's are unread. */
+export const Notifications = Type.Object({
+  unread: Type.Integer({ minimum: 0 }),
+  notifications: Type.Array(MemberNotification, { maxItems: 50 }),
+})
+export type Notifications = Static<typeof Notifications>
+
+/** POST /api/notifications/read: every notification up to and including `upTo` is read (the list was seen). */
+export const NotificationsReadRequest = Type.Object({ upTo: Type.String({ pattern: '^[1-9][0-9]{0,18}$' }) }, { additionalProperties: false })
+export type NotificationsReadRequest = Static<typeof NotificationsReadRequest>
+export const NotificationsRead = Type.Object({ unread: Type.Integer({ minimum: 0 }) })
+export type NotificationsRead = Static<typeof NotificationsRead>
+
+export const notificationEndpoints = {
+  list: endpoint<void, void, Notifications>('GET', '/api/notifications'),
+  read: endpoint<void, NotificationsReadRequest, NotificationsRead>('POST', '/api/notifications/read'),
+}
