@@ -489,6 +489,13 @@ export const SCREENS: readonly Screen[] = [
         await expect(page.getByRole('alertdialog', { name: strings.member.logoutTitle })).toBeVisible()
       },
     }, {
+      // Issue 50: the bell's list (the member's first deposit is in it).
+      name: 'notifications',
+      reach: async ({ page, strings }) => {
+        await page.getByRole('banner').getByRole('button', { name: strings.notifications.open }).click()
+        await expect(page.getByRole('dialog', { name: strings.notifications.title }).getByText(strings.notifications.kind.deposit_credited)).toBeVisible()
+      },
+    }, {
       name: 'conditions modal',
       reach: async ({ page, strings }) => {
         await page.getByRole('navigation', { name: strings.menu.label }).getByRole('button', { name: strings.menu.conditions }).click()

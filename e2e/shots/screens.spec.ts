@@ -25,7 +25,7 @@ const LEFT_OUT = /^(field errors|wrong password|language dropdown|step 2|step 4|
 
 /** The money screens, also taken in Lao. */
 const MONEY = (screen: Screen, state: ScreenState | null) =>
-  screen.name === 'statement' || (screen.name === 'home' && (!state || /deposit|withdraw|transfer|slot/.test(state.name)))
+  screen.name === 'statement' || (screen.name === 'home' && (!state || /deposit|withdraw|transfer|slot|notifications/.test(state.name)))
 
 /** What is painted has settled: no transition or entrance still running. */
 const settled = (page: Page) =>

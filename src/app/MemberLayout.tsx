@@ -16,6 +16,7 @@ import { Button } from '../ui/Button'
 import { Modal } from '../ui/Modal'
 import { ChatIcon, DocIcon, HomeIcon, ListIcon, LogoutIcon, UserIcon } from '../ui/icons'
 import { ChatBubbleSlot } from '../features/chat/ChatBubbleSlot'
+import { Bell } from '../features/notifications/Bell'
 import { LanguageSwitch } from './LanguageSwitch'
 import { paths } from '../lib/paths'
 import { ScreenSlot } from './ScreenBoundary'
@@ -51,6 +52,7 @@ export function MemberLayout({ children }: { children: ReactNode }) {
     <div className="shell">
       <header className="top-bar">
         <span className="top-bar__name">{appName}</span>
+        <Bell />
         <LanguageSwitch />
         <button type="button" className="icon-button" aria-label={t('menu.logout')} aria-haspopup="dialog" onClick={() => setConfirmingLogout(true)}>
           <LogoutIcon />

@@ -11,6 +11,7 @@ function Icon({ children, ...props }: SVGProps<SVGSVGElement> & { children: Reac
 }
 
 export const CloseIcon = () => <Icon><path d="M18 6 6 18M6 6l12 12" /></Icon>
+export const BellIcon = () => <Icon><path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9" /><path d="M10.3 21a1.9 1.9 0 0 0 3.4 0" /></Icon>
 export const HomeIcon = () => <Icon><path d="M3 11 12 3l9 8" /><path d="M5 10v10h5v-6h4v6h5V10" /></Icon>
 export const UserIcon = () => <Icon><circle cx="12" cy="8" r="4" /><path d="M4 21c1.5-4 4.5-6 8-6s6.5 2 8 6" /></Icon>
 export const UserPlusIcon = () => <Icon><circle cx="9" cy="8" r="4" /><path d="M2 21c1.3-3.8 3.9-6 7-6s5.7 2.2 7 6M19 8v6M16 11h6" /></Icon>

@@ -1,10 +1,12 @@
 import { lazy, Suspense, useState } from 'react'
+import { useLocation, useSearch } from 'wouter'
 import { useTranslation } from 'react-i18next'
 import type { Currency, StatementEntry } from '../../api/contract'
 import { useWallet } from '../../api/wallet'
 import { currentLanguage } from '../../i18n/i18n'
 import { formatDate, localDate } from '../../lib/dates'
 import { currencyOf } from '../../lib/money'
+import { paths } from '../../lib/paths'
 import { useBanks } from '../../api/lookup'
 import { LoadError } from '../../ui/LoadError'
 import { Pager } from '../../ui/Pager'
@@ -69,6 +71,14 @@ export function StatementPage() {
   const names = useNames()
   const [receipt, setReceipt] = useState<StatementEntry | null>(null)
   const [slipsOpen, setSlipsOpen] = useState(false)
+  // `?slips=1` (the bell's slip and gift link events) opens the upload status, also over the
+  // statement already shown; closing it takes the mark out of the address.
+  const [, navigate] = useLocation()
+  const slipsAsked = new URLSearchParams(useSearch()).get('slips') === '1'
+  const closeSlips = () => {
+    setSlipsOpen(false)
+    if (slipsAsked) navigate(paths.member.statement, { replace: true })
+  }
   // While a page has not loaded (or failed), the page asked for is the last one known to exist.
   const pages = statement.data ? pageCount(statement.data.total) : page
   const rows = statement.data?.statements ?? []
@@ -111,7 +121,7 @@ export function StatementPage() {
       }} />
       <Suspense fallback={null}>
         {receipt && <ReceiptSheet entry={receipt} names={names} currency={currencyOf(receipt.currency ?? memberCurrency)} onClose={() => setReceipt(null)} />}
-        {slipsOpen && <SlipModal currency={memberCurrency} onClose={() => setSlipsOpen(false)} />}
+        {(slipsOpen || slipsAsked) && <SlipModal currency={memberCurrency} onClose={closeSlips} />}
       </Suspense>
     </section>
   )
