@@ -7,7 +7,7 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import { expect, signIn, slipWindowAway, test } from '../fixtures'
 import { opsAdminToken } from '../opsStaff'
 import { E2E_PORT, OPS_ADMIN_ENV } from '../servers'
-import { baht } from '../shared/wallet'
+import { baht, fill } from '../shared/wallet'
 
 let server: ChildProcess | undefined
 let origin = ''
@@ -105,5 +105,16 @@ test("a newcomer's withdrawal, QR deposit, slip and chat reach their end with no
 
   // The withdrawal, paid.
   await expect.poll(async () => (await withdrawals(page)).map((w) => w.status), { timeout: 150_000 }).toEqual(['paid'])
+
+  // The bell (issue 50) counted each as the demo bank did it: the QR and the slip credited, the
+  // withdrawal paid, newest first.
+  await page.goto(`${origin}/user/home`)
+  await page.getByRole('banner').getByRole('button', { name: fill(strings.notifications.openUnread, { count: '3' }) }).click()
+  const told = page.getByRole('dialog', { name: strings.notifications.title }).getByRole('listitem')
+  await expect(told).toHaveText([
+    new RegExp(strings.notifications.kind.withdrawal_paid),
+    new RegExp(`${strings.notifications.kind.deposit_credited}.*${strings.notifications.method.slip}`),
+    new RegExp(`${strings.notifications.kind.deposit_credited}.*${strings.notifications.method.qrcode}`),
+  ])
   expect(devCalls).toEqual([])
 })
