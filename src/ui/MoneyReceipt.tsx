@@ -1,6 +1,7 @@
 import type { MouseEvent, ReactNode } from 'react'
 import { Button } from './Button'
 import { CheckIcon } from './icons'
+import { Reference } from './Reference'
 
 /** One line of a receipt: words, or the references the player quotes, each kept on one line. */
 export type ReceiptFact = { label: string; value: ReactNode } | { label: string; references: readonly string[] }
@@ -38,7 +39,9 @@ export function MoneyReceipt({ amount, state, facts, doneLabel, onDone, children
         {facts.map((fact) => (
           <div key={fact.label} className="facts__row">
             <dt>{fact.label}</dt>
-            {'references' in fact ? (
+            {'references' in fact && fact.references.length === 1 ? (
+              <dd><Reference value={fact.references[0]} /></dd>
+            ) : 'references' in fact ? (
               <dd className="facts__references">
                 {fact.references.map((reference, index) => <span key={reference}>{index > 0 && ', '}{reference}</span>)}
               </dd>
