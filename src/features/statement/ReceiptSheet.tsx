@@ -6,10 +6,10 @@ import { i18n } from '../../i18n/i18n'
 import { formatDate } from '../../lib/dates'
 import { usePlatform } from '../../platform'
 import { Button } from '../../ui/Button'
-import { copyWithToast } from '../../ui/copy'
 import { showToast } from '../../state/ui'
-import { CopyIcon, ShareIcon } from '../../ui/icons'
+import { ShareIcon } from '../../ui/icons'
 import { Modal } from '../../ui/Modal'
+import { Reference } from '../../ui/Reference'
 import { accountName, activityText, destinationText, detailText, type Names, statusText } from './describe'
 import { linkOf, signedAmount, statusKey } from './rows'
 
@@ -63,14 +63,7 @@ export default function ReceiptSheet({ entry, names, currency, onClose }: Receip
           {facts.map(([label, value]) => (
             <div key={label} className="receipt__fact">
               <dt>{label}</dt>
-              <dd>
-                {value}
-                {value === reference && value && (
-                  <button type="button" className="icon-button receipt__copy" aria-label={t('receipt.copyReference')} onClick={() => void copyWithToast(value)}>
-                    <CopyIcon />
-                  </button>
-                )}
-              </dd>
+              <dd>{value === reference && value ? <Reference value={value} /> : value}</dd>
             </div>
           ))}
         </dl>
