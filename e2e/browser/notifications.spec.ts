@@ -5,7 +5,7 @@ import { devPost, expect, test } from '../fixtures'
 import { baht, fill } from '../shared/wallet'
 import { fund, registerMember, signedIn, uploadSlip } from '../walletMembers'
 
-test('a deposit credited and a slip refused count up on the bell, read once opened, and the refusal opens the slip status', async ({ page, request, strings }) => {
+test('a deposit credited and a slip refused count up on the bell, read once opened, and the refusal opens the slip status @engines', async ({ page, request, strings }) => {
   const member = await registerMember(request)
   await fund(request, member, 200)
   await signedIn(page, member)

@@ -194,6 +194,18 @@ test('a statement row opens its receipt with the reference and the masked destin
   await wk.hidden(receipt)
 })
 
+test('the bell counts a deposit, lists it with its amount and opens the statement (issue 50)', async ({ wk, request }) => {
+  await memberAtHome(wk, request, 250)
+  const bell = button(th.notifications.openUnread.replace('{{count}}', '1'))
+  await wk.click(bell)
+  const list = dialog(th.notifications.title)
+  await wk.hasText(list, th.notifications.kind.deposit_credited)
+  await wk.hasText(list, '฿250.00')
+  await wk.click({ css: '.notification', within: list })
+  await wk.hidden(list)
+  await wk.visible({ role: 'heading', name: th.member.statement })
+})
+
 test('a guest chats on the contact page and the agent answers in real time, sanitized', async ({ wk, request, network }) => {
   await enableChat(request, network.url)
   await wk.goto('/contact')
