@@ -109,7 +109,9 @@ test('a KBANK QR paid while shown: the modal ends on the deposit receipt and hom
   await devPost(request, `/dev/qrcode/${qrcodeId}/pay`, {})
   // The modal learns it at its next look, a few seconds on.
   const receipt: Query = { role: 'status', text: th.deposit.arrived, within: modal }
-  await wk.hasText(receipt, new RegExp(`${escape(baht(100, 'browser'))}.*[0-9A-F]{20}|[0-9A-F]{20}.*${escape(baht(100, 'browser'))}`))
+  await wk.hasText(receipt, baht(100, 'browser'))
+  // The reference whole (the screen shortens it in the middle only when its line is too narrow).
+  expect(await wk.content(receipt)).toMatch(/[0-9A-F]{20}/)
   await wk.click(button(th.deposit.done, receipt))
   await wk.hidden(modal)
   await wk.hasText(testId('wallet-balance'), baht(100, 'browser'))
@@ -125,7 +127,7 @@ test('a slip is uploaded, processing, approved: the open sheet ends on its recei
   await devPost(request, `/dev/slips/${reference}`, { status: 'success', amount: 250 })
   const receipt: Query = { role: 'status', text: th.deposit.arrived, within: modal }
   await wk.hasText(receipt, baht(250, 'browser'))
-  expect(await wk.text(receipt)).toContain(reference)
+  expect(await wk.content(receipt)).toContain(reference)
   await wk.click(button(th.deposit.done, receipt))
   await wk.hasText(testId('wallet-balance'), baht(250, 'browser'))
 })
@@ -273,7 +275,6 @@ async function openChat(wk: WebKitPage): Promise<Query> {
   return panel
 }
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
 /** The QR the member's KBANK tab shows, as the member's API answers it. */
 async function shownQrOf(request: Parameters<typeof registerMember>[0], member: Member): Promise<string> {

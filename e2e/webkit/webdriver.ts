@@ -251,6 +251,14 @@ export class WebKitPage {
     return this.withElement(query, (id) => this.command<string>(`/element/${id}/text`)).then((text) => text.replace(/\s+/g, ' ').trim())
   }
 
+  /** Waits for the query's one element and gives its text content, whitespace squashed: what the
+   *  page holds, whatever the driver's rules of visible text (WebKitGTK's leaves out the clipped part
+   *  of a reference shortened in the middle, though it is painted whole when there is room). */
+  async content(query: Query): Promise<string> {
+    return this.withElement(query, (id) => this.evaluate<string>('return arguments[0].textContent', { [ELEMENT_KEY]: id }))
+      .then((text) => text.replace(/\s+/g, ' ').trim())
+  }
+
   async value(query: Query): Promise<string> {
     return this.withElement(query, (id) => this.command<string>(`/element/${id}/property/value`))
   }
