@@ -1,7 +1,7 @@
 // The bell's list (issue 50), in a chunk of its own that comes when the bell is tapped: the member's
 // last 50 events of money, newest first, each opening the screen that shows it.
 import { useTranslation } from 'react-i18next'
-import type { MemberNotification, Notifications } from '../../api/contract'
+import type { Bank, MemberNotification, Notifications } from '../../api/contract'
 import { useBanks } from '../../api/lookup'
 import { currentLanguage } from '../../i18n/i18n'
 import { bankName } from '../../lib/banks'
@@ -13,14 +13,13 @@ import './notifications.css'
 
 const ICONS = { deposit_credited: DepositIcon, deposit_refused: FlagIcon, withdrawal_paid: WithdrawIcon, withdrawal_failed: FlagIcon }
 
-function NotificationRow({ notification, fresh, onOpen }: { notification: MemberNotification; fresh: boolean; onOpen: () => void }) {
+function NotificationRow({ notification, banks, fresh, onOpen }: { notification: MemberNotification; banks: readonly Bank[] | undefined; fresh: boolean; onOpen: () => void }) {
   const { t } = useTranslation()
-  const banks = useBanks()
   const language = currentLanguage()
   const currency = currencyOf(notification.currency)
   const money = (value: number | undefined) => formatMoney(value ?? 0, language, currency)
   const method = notification.method ? t(`notifications.method.${notification.method}`) : ''
-  const bank = bankName(banks.data?.find((known) => known.code === notification.bankCode), language, notification.bankCode)
+  const bank = bankName(banks?.find((known) => known.code === notification.bankCode), language, notification.bankCode)
   const Icon = ICONS[notification.kind]
   const detail = {
     deposit_credited: t('notifications.detail.deposit_credited', { method }),
@@ -57,6 +56,7 @@ export interface NotificationsModalProps {
 
 export default function NotificationsModal({ list, failed, onClose, onOpen }: NotificationsModalProps) {
   const { t } = useTranslation()
+  const banks = useBanks()
   const notifications = list?.notifications ?? []
   return (
     <Modal open onClose={onClose} title={t('notifications.title')} className="notifications">
@@ -67,7 +67,7 @@ export default function NotificationsModal({ list, failed, onClose, onOpen }: No
         <ul className="notifications__list">
           {notifications.map((notification) => (
             <li key={notification.id}>
-              <NotificationRow notification={notification} fresh={!notification.read} onOpen={() => onOpen(notification)} />
+              <NotificationRow notification={notification} banks={banks.data} fresh={!notification.read} onOpen={() => onOpen(notification)} />
             </li>
           ))}
         </ul>
