@@ -1,11 +1,11 @@
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
-import { type Generated, Kysely, Migrator, PostgresAdapter, PostgresDialect, sql, type SqliteDatabase, type SqliteStatement } from 'kysely'
+import { type Generated, Kysely, Migrator, PostgresAdapter, PostgresDialect, sql, type SqliteStatement } from 'kysely'
 import pg from 'pg'
 import { GroupCommit } from './groupCommit'
 import { preparedName } from './prepared'
-import { QueuedSqliteDialect } from './sqliteDialect'
+import { type ClosingSqliteDatabase, QueuedSqliteDialect } from './sqliteDialect'
 import { migrationProvider, RENAMED_MIGRATIONS } from '../migrations/sequence'
 
 /**
@@ -145,7 +145,7 @@ const STATEMENT_CACHE_SIZE = 500
  * reused by their SQL text. better-sqlite3 runs a statement to completion synchronously, so one
  * cached statement is never in use twice at once (the dialect's streaming, which would, is unused).
  */
-function withStatementCache(sqlite: Database.Database, commits?: GroupCommit, observe?: StatementObserver): SqliteDatabase {
+function withStatementCache(sqlite: Database.Database, commits?: GroupCommit, observe?: StatementObserver): ClosingSqliteDatabase {
   const statements = new Map<string, SqliteStatement>()
   return {
     // Kysely prepares a statement each time it runs one: here is where each one is seen.

@@ -102,6 +102,9 @@ export class GroupCommit {
     // closed under it) aborts the whole process in better-sqlite3 (a FATAL ERROR in
     // ThrowSqliteError, seen in a clean-clone run of the server suite).
     const worker = this.checkpointer
+    // Held while it stops: unreferenced, a process with nothing else to do would end before its
+    // exit came, with this close still waiting (Node's exit code 13).
+    worker.ref()
     worker.postMessage('stop')
     const stuck = setTimeout(() => void worker.terminate(), CHECKPOINTER_STOP_MS)
     stuck.unref()

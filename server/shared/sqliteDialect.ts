@@ -1,4 +1,13 @@
-import { type DatabaseConnection, type Driver, SqliteDialect, type SqliteDialectConfig, SqliteDriver } from 'kysely'
+import { type DatabaseConnection, type Driver, SqliteDialect, type SqliteDatabase, type SqliteDialectConfig, SqliteDriver } from 'kysely'
+
+/** The database as the dialect is given it: its close resolves once every thread has let the file go. */
+export interface ClosingSqliteDatabase extends SqliteDatabase {
+  close(): Promise<void>
+}
+
+interface QueuedSqliteDialectConfig extends SqliteDialectConfig {
+  database: ClosingSqliteDatabase
+}
 
 /**
  * Kysely's SQLite dialect with its one connection handed to the requests waiting for it one at a
@@ -7,12 +16,12 @@ import { type DatabaseConnection, type Driver, SqliteDialect, type SqliteDialect
  * requests at once (groupCommit.ts), so each release cost work for every one of them, growing with
  * the square of the queue (with 100 requests in flight, 3.5 % of the server's time in that loop
  * alone, more in the promises and garbage it made). The connection and its statements are
- * Kysely's, unchanged.
+ * Kysely's, unchanged. Its destroy waits for the database's close, which Kysely's does not.
  */
 export class QueuedSqliteDialect extends SqliteDialect {
-  readonly #config: SqliteDialectConfig
+  readonly #config: QueuedSqliteDialectConfig
 
-  constructor(config: SqliteDialectConfig) {
+  constructor(config: QueuedSqliteDialectConfig) {
     super(config)
     this.#config = config
   }
@@ -24,6 +33,12 @@ export class QueuedSqliteDialect extends SqliteDialect {
 
 class QueuedSqliteDriver extends SqliteDriver {
   readonly #queue = new Handoff()
+  readonly #database: ClosingSqliteDatabase
+
+  constructor(config: QueuedSqliteDialectConfig) {
+    super(config)
+    this.#database = config.database
+  }
 
   // Past the queue, Kysely's mutex is always free: only the one holder ever asks it.
   override async acquireConnection(): Promise<DatabaseConnection> {
@@ -34,6 +49,12 @@ class QueuedSqliteDriver extends SqliteDriver {
   override async releaseConnection(): Promise<void> {
     await super.releaseConnection()
     this.#queue.release()
+  }
+
+  // Kysely's calls close without waiting: the checkpointer (groupCommit.ts) still held the file
+  // after db.destroy() resolved, and a folder removed then met its WAL being written (ENOTEMPTY).
+  override async destroy(): Promise<void> {
+    await this.#database.close()
   }
 }
 

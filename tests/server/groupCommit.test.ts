@@ -2,7 +2,7 @@
 // Group commit on the SQLite file (server/shared/groupCommit.ts): nothing leaves the server before it is
 // on disk, but the syncs run in the thread pool, shared by every commit made before each began,
 // and checkpoints run in a worker. Observed from outside, through the WAL file's fdatasync.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { type FileHandle, open } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -125,5 +125,13 @@ describe('group commit on a SQLite file', () => {
     }
     expect(walIndex().frames).toBeGreaterThan(0)
     await expect.poll(() => { const { frames, copied } = walIndex(); return copied === frames }).toBe(true)
+  })
+
+  it('has let the files go once the server is closed: the WAL checkpointed and removed by the last connection', async () => {
+    expect((await transfer('WALLET', 'PG')).status).toBe(200)
+    await server.app.close()
+    // Kysely's SQLite driver does not wait for the database's close: the checkpointer then still
+    // held the file here, and a test removing the folder met its WAL being written (ENOTEMPTY).
+    expect(readdirSync(dataDir).filter((name) => name.startsWith('wallet.db'))).toEqual(['wallet.db'])
   })
 })
