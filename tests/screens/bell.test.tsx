@@ -3,6 +3,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import type { MemberNotification, Notifications } from '../../src/api/contract'
+import { useWallet } from '../../src/api/wallet'
 import { Bell } from '../../src/features/notifications/Bell'
 import { renderScreen, text } from '../renderScreen'
 
@@ -12,6 +13,17 @@ const REFUSED: MemberNotification = { id: '9', kind: 'deposit_refused', createdA
 const PAID: MemberNotification = { id: '4', kind: 'withdrawal_paid', createdAt: at, read: true, currency: 'THB', reference: '12', amount: 100, bankCode: 'KBANK', bankAccountNo: 'xxxxxx7890', bankReference: 'KB-1' }
 
 const list = (notifications: MemberNotification[]): Notifications => ({ unread: notifications.filter((n) => !n.read).length, notifications })
+
+/** The top bar's bell beside a balance, as on home. */
+function WithBalance() {
+  const wallet = useWallet()
+  return (
+    <>
+      <Bell />
+      <output>{wallet.data ? 'balance' : 'reading'}</output>
+    </>
+  )
+}
 
 const open = (api: Record<string, unknown>) => renderScreen(<Bell />, { path: '/user/home', setup: () => sessionStorage.setItem('token', 'tok'), api })
 
@@ -64,5 +76,33 @@ describe('the bell', () => {
     await user.click(screen.getByRole('button', { name: text('notifications.open') }))
     await user.click(within(await screen.findByRole('dialog', { name: text('notifications.title') })).getAllByRole('button').find((button) => button.textContent?.includes(text('notifications.kind.withdrawal_paid')))!)
     expect(location()).toBe('/user/statement')
+  })
+
+  it('asks only once the wallet has answered: the balance is not kept waiting for it', async () => {
+    let answerWallet = () => {}
+    const walletAnswered = new Promise<void>((resolve) => (answerWallet = resolve))
+    const { calls } = await renderScreen(<WithBalance />, {
+      path: '/user/home',
+      setup: () => sessionStorage.setItem('token', 'tok'),
+      api: {
+        'GET /api/wallet': async () => {
+          await walletAnswered
+          return {
+            profile: { _id: '7', name: 'Somchai', username: '0812345678', coin: 0 },
+            bankAccount: { bankCode: 'KBANK', bankAccountName: 'SOMCHAI JAIDEE', bankAccountNo: '1234567890', bank: { nameTH: 'กสิกรไทย', nameEN: 'Kasikornbank' } },
+            wallet: { amount: 10, currency: 'THB' },
+            invite: { amount: 0, success: 0, fail: 0 },
+            slots: [],
+          }
+        },
+        'GET /api/notifications': list([CREDITED]),
+      },
+    })
+    await waitFor(() => expect(calls.map((call) => call.url)).toContain('/api/wallet'))
+    expect(screen.getByRole('status')).toHaveTextContent('reading')
+    expect(calls.map((call) => call.url)).not.toContain('/api/notifications')
+    answerWallet()
+    expect(await screen.findByRole('button', { name: text('notifications.openUnread', { count: 1 }) })).toBeInTheDocument()
+    expect(calls.map((call) => call.url)).toEqual(['/api/wallet', '/api/notifications'])
   })
 })
