@@ -21,7 +21,7 @@ import { errorBody, installErrorHandler } from './shared/http/errors'
 import { requestLogSerializer } from './requestLog'
 import { MANIFEST_PATH, webManifest } from './shared/http/manifest'
 import { registerHealth } from './shared/http/health'
-import { instrument } from './shared/http/metrics'
+import { countDeliveries, instrument } from './shared/http/metrics'
 import type { Registry } from 'prom-client'
 import { registerSecurityHeaders } from './shared/http/security'
 import { registerStatic } from './shared/http/static'
@@ -40,6 +40,8 @@ import { demoAgentPass } from './demo/agent'
 import { demoBankPass } from './demo/counterparty'
 import { IDENTITY_OFF, type IdentitySettings, servedConfig } from './identity/settings'
 import { ensureFirstAdmin, type FirstAdmin } from './ops/firstAdmin'
+import { channelsOn, keepOutbox, NOTIFY_OFF, type NotifySettings } from './notify/outbox'
+import { outboxBacklog } from './notify/repo'
 
 /** What a terminated service still answers: the service check, the contact lookup, the chat flag and the chat. */
 const OPEN_WHEN_TERMINATED = /^\/api\/(lookup\/(active|contact|enableChatWidget)|chat\/.+)$/
@@ -143,6 +145,8 @@ export interface BuildServerOptions {
   firstAdmin?: FirstAdmin
   /** The chat's room prefix: a room is `${chatPrefix}-${guest or member id}`; default 'wallet'. */
   chatPrefix?: string
+  /** The messages of members' money through their messengers (issue 50); default none sent. */
+  notify?: NotifySettings
 }
 
 export const DEFAULT_PROVIDER_TIMEOUT_MS = 10_000
@@ -295,7 +299,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   app.decorate('serverContext', ctx)
   // Before every route, so that each is counted (GET /metrics is served by main.ts on its own port).
   if (options.metrics) {
-    app.decorate('metrics', instrument(app, { db, now, sockets: () => chatHub.connected(), transferRecoveryAfterMs: ctx.transferRecoveryAfterMs }))
+    app.decorate('metrics', instrument(app, { db, now, sockets: () => chatHub.connected(), transferRecoveryAfterMs: ctx.transferRecoveryAfterMs, outboxBacklog: () => outboxBacklog(db) }))
   }
   // Its sessions end only now, so that their sockets on other instances are cut too.
   if (disabledDemo !== undefined) await endMemberSessions(ctx, disabledDemo)
@@ -330,6 +334,12 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     }, demoBankMs).unref()
     : undefined
   const retention = keepRetention(app, ctx, options.retentionSweepMs ?? DEFAULT_RETENTION_SWEEP_MS)
+  // The messengers' messages (notify/outbox.ts), on every instance, only with a channel on.
+  const notify = options.notify ?? NOTIFY_OFF
+  const outbox = channelsOn(notify).length > 0
+    ? keepOutbox(ctx, notify, app.log, { count: app.metrics && countDeliveries(app.metrics) })
+    : undefined
+  if (outbox) app.addHook('onReady', async () => outbox.start())
   // Its sockets end before the server closes (they would hold it open), its connections before the
   // database goes.
   app.addHook('preClose', async () => chatHub.disconnect())
@@ -338,6 +348,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     clearInterval(demoBankTimer)
     await sweeping
     await retention.stop()
+    await outbox?.stop()
     await chatHub.close()
     await ctx.sessionCache?.close()
     await db.destroy()

@@ -16,10 +16,13 @@ import { DEFAULT_INIT_DATA_MAX_AGE_SECONDS, DEFAULT_QUICK_UNLOCK_MAX_DAYS, DEFAU
 import { OPS_PASSWORD_MIN_LENGTH, STAFF_USERNAME_PATTERN } from '../src/api/contract/ops'
 import type { FirstAdmin } from './ops/firstAdmin'
 import { readTrustProxy, type TrustProxy } from './shared/http/trustProxy'
+import { DEFAULT_NOTIFY_EVERY_MS, DEFAULT_NOTIFY_MAX_AGE_MS, NOTIFY_KINDS, type NotifySettings } from './notify/outbox'
+import { TELEGRAM_API_URL } from './notify/telegram'
+import type { NotificationKind } from '../src/api/contract'
 
 /** What the environment sets of the server's options; each is documented on BuildServerOptions. */
 type OperatorOptions = Pick<BuildServerOptions,
-  'databaseUrl' | 'mode' | 'config' | 'settings' | 'payoutHoldMs' | 'depositQr' | 'bonusOffers' | 'depositAccounts' | 'contact' | 'withdrawLimits' | 'identity' | 'firstAdmin'>
+  'databaseUrl' | 'mode' | 'config' | 'settings' | 'payoutHoldMs' | 'depositQr' | 'bonusOffers' | 'depositAccounts' | 'contact' | 'withdrawLimits' | 'identity' | 'firstAdmin' | 'notify'>
 
 export interface ServerEnv extends OperatorOptions {
   port: number
@@ -334,6 +337,41 @@ function readIdentity(env: Env, mode: ServerMode): IdentitySettings | undefined 
   return env.STEP_UP_MINUTES ? { ...IDENTITY_OFF, stepUpMinutes: settings.stepUpMinutes } : undefined
 }
 
+/**
+ * The messages of members' money through their messengers (issue 50): on with APP_URL and a channel's
+ * credentials (Telegram: TELEGRAM_BOT_TOKEN); NOTIFY_EVENTS narrows the kinds sent (the bell lists
+ * every one), NOTIFY_MAX_AGE_MINUTES bounds how late one is still sent. TELEGRAM_API_URL points the
+ * bot elsewhere than Telegram's API (a test's, a local Bot API server).
+ */
+export function readNotify(env: Env): NotifySettings | undefined {
+  const appUrl = env.APP_URL || undefined
+  if (appUrl !== undefined) {
+    let url: URL
+    try {
+      url = new URL(appUrl)
+    } catch {
+      throw new Error(`APP_URL must be the address players open the app at, https://<your host>/ (got "${appUrl}")`)
+    }
+    if (!/^https?:$/.test(url.protocol)) throw new Error(`APP_URL must be an http(s) address (got "${appUrl}")`)
+  }
+  const apiUrl = (env.TELEGRAM_API_URL || TELEGRAM_API_URL).replace(/\/+$/, '')
+  if (!/^https?:\/\/[^/]+/.test(apiUrl)) throw new Error(`TELEGRAM_API_URL must be an http(s) address (got "${apiUrl}")`)
+  const token = env.TELEGRAM_BOT_TOKEN || undefined
+  const listed = env.NOTIFY_EVENTS === 'none' ? [] : env.NOTIFY_EVENTS?.split(',').map((kind) => kind.trim()).filter(Boolean)
+  const unknown = listed?.filter((kind) => !NOTIFY_KINDS.includes(kind as NotificationKind))
+  if (unknown?.length) throw new Error(`NOTIFY_EVENTS lists ${unknown.join(', ')}: the kinds are ${NOTIFY_KINDS.join(', ')} (or "none")`)
+  const events = new Set<NotificationKind>((env.NOTIFY_EVENTS === 'none' ? [] : listed?.length ? listed : NOTIFY_KINDS) as NotificationKind[])
+  // Nothing is sent without the app's address for the messages' buttons.
+  if (appUrl === undefined) return undefined
+  return {
+    appUrl,
+    telegram: token ? { token, apiUrl } : undefined,
+    events,
+    maxAgeMs: positiveInteger('NOTIFY_MAX_AGE_MINUTES', env.NOTIFY_MAX_AGE_MINUTES, DEFAULT_NOTIFY_MAX_AGE_MS / 60_000) * 60_000,
+    everyMs: DEFAULT_NOTIFY_EVERY_MS,
+  }
+}
+
 export function readServerEnv(env: Env, readFile = (path: string) => readFileSync(path, 'utf8')): ServerEnv {
   const mode = readMode(env.APP_MODE)
   const warnings: string[] = []
@@ -366,6 +404,7 @@ export function readServerEnv(env: Env, readFile = (path: string) => readFileSyn
     withdrawLimits: readWithdrawLimits(env.WITHDRAW_LIMITS),
     identity: readIdentity(env, mode),
     firstAdmin: readFirstAdmin(env),
+    notify: readNotify(env),
     warnings,
   }
 }

@@ -45,6 +45,7 @@ const app = await buildServer({
   withdrawLimits: env.withdrawLimits,
   identity: env.identity,
   firstAdmin: env.firstAdmin,
+  notify: env.notify,
   metrics: env.metricsPort !== undefined,
   logger: true,
 }).catch((error: unknown) => {

@@ -23,6 +23,13 @@ import * as store from './repo'
 import { identityOn } from './settings'
 import { requirePasswordSession, requireRecentPassword } from './stepUp'
 import { verifyCredential } from './verify'
+import type { VerifiedIdentity } from './verified'
+import { setChannelAllowed } from '../notify/repo'
+
+/** The messenger signed that our bot may write to the member: their messages may go there (notify/). */
+async function rememberCanMessage(ctx: ServerContext, memberId: number, verified: VerifiedIdentity): Promise<void> {
+  if (verified.provider === 'telegram' && verified.canMessage) await setChannelAllowed(ctx.db, memberId, 'telegram', true)
+}
 
 const requireOn = (ctx: ServerContext) => {
   if (!identityOn(ctx.identity)) throw fail(404, 'IDENTITY_OFF')
@@ -48,6 +55,7 @@ const signInRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // Used up only now: a credential refused above may still link the account after a password sign-in.
       if (!(await store.useCredential(ctx.db, verified.replayKey, verified.validUntil, now))) throw fail(401, 'IDENTITY_USED')
       await releaseAttempt(ctx.db, attempt)
+      await rememberCanMessage(ctx, member.id, verified)
       try {
         const token = await createSession(ctx, member.id, now, { identityId: identity.id, passwordAt: null })
         return { token }
@@ -96,6 +104,7 @@ const memberRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // Linked in parallel: to this member is linked, to another is theirs.
       if (outcome === 'elsewhere' && (await linkedTo()) !== member.id) throw fail(409, 'IDENTITY_LINKED_ELSEWHERE')
       request.log.info({ memberId: member.id, provider: verified.provider }, 'messenger linked')
+      await rememberCanMessage(ctx, member.id, verified)
       return answer(member.id)
     },
   })

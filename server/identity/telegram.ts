@@ -53,5 +53,7 @@ export async function verifyTelegram(settings: IdentitySettings, raw: string, no
     name: [user.first_name, user.last_name].filter(Boolean).join(' ').slice(0, 200),
     replayKey: sha256(`telegram\n${signedFields(raw)}`),
     validUntil: issuedAt + maxAgeMs,
+    // The bot may write to the player (issue 50): signed with the rest, so believed.
+    ...(user.allows_write_to_pm === true ? { canMessage: true as const } : {}),
   }
 }

@@ -11,4 +11,6 @@ export interface VerifiedIdentity {
   replayKey: string
   /** Epoch ms after which the credential is refused anyway (its memory may go then). */
   validUntil: number
+  /** The messenger signed that our bot may write to the player (Telegram's allows_write_to_pm); absent: not said. */
+  canMessage?: true
 }

@@ -38,6 +38,7 @@ import { migration as m0030 } from './0030_queue_indexes'
 import { migration as m0031 } from './0031_chat_room_last_message'
 import { migration as m0032 } from './0032_session_notifications'
 import { migration as m0033 } from './0033_member_events'
+import { migration as m0034 } from './0034_notify_outbox'
 
 /** Every migration by its file name (without `.ts`); the number orders them. */
 export const migrations: Record<string, Migration> = {
@@ -74,6 +75,7 @@ export const migrations: Record<string, Migration> = {
   '0031_chat_room_last_message': m0031,
   '0032_session_notifications': m0032,
   '0033_member_events': m0033,
+  '0034_notify_outbox': m0034,
 }
 
 /**

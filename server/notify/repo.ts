@@ -1,6 +1,6 @@
 // The notify area's data (issue 50): the events a member is told of, and their SQL.
 import type { Generated } from 'kysely'
-import { type Db, deleteBefore } from '../shared/db'
+import { type Db, deleteBefore, isPostgres } from '../shared/db'
 import { runSql } from '../shared/sql'
 
 declare module '../shared/db' {
@@ -14,6 +14,15 @@ declare module '../shared/db' {
       payload: string
       created_at: number
       read_at: number | null
+      /** When the outbox worker made its deliveries (migration 0034); NULL: not yet. */
+      outbox_at: Generated<number | null>
+    }
+    /** Per member and channel (migration 0034): what the messenger allows, what the player turned off. */
+    member_channels: { member_id: number; channel: string; allowed: number | null; off_at: number | null; blocked_at: number | null }
+    /** One message on one channel (migration 0034). */
+    notify_deliveries: {
+      id: Generated<number>; event_id: number; member_id: number; channel: string; address: string; status: string
+      attempts: Generated<number>; next_at: number; created_at: number; done_at: number | null; error: string | null
     }
   }
 }
@@ -51,3 +60,111 @@ export const EVENT_KEEP_MS = 90 * 24 * 60 * 60 * 1000
 
 /** Deletes the events older than the keep (retention.ts); how many went. */
 export const pruneEvents = (db: Db, now: number): Promise<number> => deleteBefore(db, 'member_events', 'created_at', now - EVENT_KEEP_MS)
+
+// The outbox (issue 50 §3): events become deliveries, one per channel the member has; each
+// delivery is claimed by one instance, sent, and settled.
+
+export type Channel = 'telegram'
+export type DeliveryStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'dropped' | 'unknown'
+
+/** On PostgreSQL, rows another instance holds are passed over rather than waited for. */
+const skipLocked = (db: Db): string => (isPostgres(db) ? ' FOR UPDATE SKIP LOCKED' : '')
+
+export interface OutboxEvent { id: number; member_id: number; kind: string; created_at: number }
+
+/** Up to `limit` events not yet made into deliveries, oldest first, held by this transaction. */
+export const takeUnsentEvents = (trx: Db, limit: number): Promise<OutboxEvent[]> =>
+  runSql<OutboxEvent>(trx, `SELECT id, member_id, kind, created_at FROM member_events WHERE outbox_at IS NULL ORDER BY id LIMIT ?${skipLocked(trx)}`, [limit])
+
+export const markEventsOut = async (trx: Db, ids: readonly number[], at: number): Promise<void> => {
+  if (ids.length > 0) await trx.updateTable('member_events').set({ outbox_at: at }).where('id', 'in', ids).execute()
+}
+
+/** Where each member can be written to on Telegram: linked, write access given, not turned off, not blocked. */
+export async function telegramAddresses(db: Db, memberIds: readonly number[]): Promise<Map<number, string>> {
+  if (memberIds.length === 0) return new Map()
+  const rows = await db.selectFrom('member_identities as i')
+    .innerJoin('member_channels as c', (join) => join.onRef('c.member_id', '=', 'i.member_id').on('c.channel', '=', 'telegram'))
+    .select(['i.member_id', 'i.subject'])
+    .where('i.provider', '=', 'telegram').where('i.member_id', 'in', memberIds)
+    .where('c.allowed', '=', 1).where('c.off_at', 'is', null).where('c.blocked_at', 'is', null)
+    .execute()
+  return new Map(rows.map((row) => [Number(row.member_id), row.subject]))
+}
+
+export interface NewDelivery { eventId: number; memberId: number; channel: Channel; address: string; status: 'pending' | 'dropped'; at: number }
+
+export async function insertDeliveries(trx: Db, deliveries: readonly NewDelivery[]): Promise<void> {
+  if (deliveries.length === 0) return
+  await trx.insertInto('notify_deliveries').values(deliveries.map((delivery) => ({
+    event_id: delivery.eventId, member_id: delivery.memberId, channel: delivery.channel, address: delivery.address, status: delivery.status,
+    next_at: delivery.at, created_at: delivery.at, done_at: delivery.status === 'dropped' ? delivery.at : null, error: delivery.status === 'dropped' ? 'too old' : null,
+  }))).execute()
+}
+
+/**
+ * Deliveries whose sender stopped with the message on its way (its claim ran out): it may have gone,
+ * so it is not sent again (at most once); counted as unknown.
+ */
+export const settleAbandoned = async (db: Db, now: number): Promise<number> => {
+  const { numUpdatedRows } = await db.updateTable('notify_deliveries').set({ status: 'unknown', done_at: now, error: 'sender stopped while sending' })
+    .where('status', '=', 'sending').where('next_at', '<=', now).executeTakeFirst()
+  return Number(numUpdatedRows)
+}
+
+export interface ClaimedDelivery {
+  id: number; event_id: number; member_id: number; channel: Channel; address: string; attempts: number
+  kind: string; payload: string; event_at: number; language: string | null
+}
+
+/**
+ * Claims up to `limit` due deliveries for this instance until `until`: one statement, so two
+ * instances never claim one delivery (on PostgreSQL each passes over the rows the other holds).
+ */
+export async function claimDue(db: Db, now: number, until: number, limit: number): Promise<ClaimedDelivery[]> {
+  const claimed = await runSql<{ id: number }>(db,
+    `UPDATE notify_deliveries SET status = 'sending', attempts = attempts + 1, next_at = ?
+     WHERE id IN (SELECT id FROM notify_deliveries WHERE status = 'pending' AND next_at <= ? ORDER BY next_at, id LIMIT ?${skipLocked(db)})
+     RETURNING id`, [until, now, limit])
+  if (claimed.length === 0) return []
+  const rows = await db.selectFrom('notify_deliveries as d')
+    .innerJoin('member_events as e', 'e.id', 'd.event_id')
+    .innerJoin('members as m', 'm.id', 'd.member_id')
+    .select(['d.id', 'd.event_id', 'd.member_id', 'd.channel', 'd.address', 'd.attempts', 'e.kind', 'e.payload', 'e.created_at as event_at', 'm.language'])
+    .where('d.id', 'in', claimed.map((row) => row.id)).orderBy('d.id')
+    .execute()
+  return rows.map((row) => ({ ...row, id: Number(row.id), event_id: Number(row.event_id), member_id: Number(row.member_id), event_at: Number(row.event_at), channel: row.channel as Channel }))
+}
+
+/** Settles a claimed delivery: sent, failed, dropped or unknown for good, or pending again at `nextAt`. */
+export async function settleDelivery(db: Db, id: number, outcome: { status: Exclude<DeliveryStatus, 'sending'>; at: number; nextAt?: number; error?: string }): Promise<void> {
+  await db.updateTable('notify_deliveries')
+    .set(outcome.status === 'pending'
+      ? { status: 'pending', next_at: outcome.nextAt ?? outcome.at, error: outcome.error ?? null }
+      : { status: outcome.status, done_at: outcome.at, error: outcome.error ?? null })
+    .where('id', '=', id).where('status', '=', 'sending')
+    .execute()
+}
+
+/** The messenger refused us for this member (blocked the bot): the channel stays off until they allow it again. */
+export async function blockChannel(db: Db, memberId: number, channel: Channel, at: number): Promise<void> {
+  await db.insertInto('member_channels').values({ member_id: memberId, channel, allowed: null, off_at: null, blocked_at: at })
+    .onConflict((conflict) => conflict.columns(['member_id', 'channel']).doUpdateSet({ blocked_at: at }))
+    .execute()
+}
+
+/**
+ * What the messenger says the member allows (Telegram's allows_write_to_pm, the write-access
+ * answer): a yes clears a block (the player allowed the bot again), a no is kept.
+ */
+export async function setChannelAllowed(db: Db, memberId: number, channel: Channel, allowed: boolean): Promise<void> {
+  const value = allowed ? 1 : 0
+  await db.insertInto('member_channels').values({ member_id: memberId, channel, allowed: value, off_at: null, blocked_at: null })
+    .onConflict((conflict) => conflict.columns(['member_id', 'channel']).doUpdateSet(allowed ? { allowed: value, blocked_at: null } : { allowed: value }))
+    .execute()
+}
+
+/** The backlog (GET /metrics): deliveries still to send and on their way, by channel, and the events not yet made into deliveries. */
+export const outboxBacklog = (db: Db): Promise<{ channel: string; count: number | string }[]> =>
+  runSql(db, `SELECT channel, count(*) AS count FROM notify_deliveries WHERE status IN ('pending', 'sending') GROUP BY channel
+    UNION ALL SELECT 'events', count(*) FROM member_events WHERE outbox_at IS NULL`, [])

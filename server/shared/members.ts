@@ -23,6 +23,8 @@ declare module './db' {
       is_active: Generated<number>
       created_at: number
       payout_hold_until: Generated<number>
+      /** The app's language the member last used (migration 0034): their messages' (notify/). */
+      language: Generated<string | null>
     }
   }
 }

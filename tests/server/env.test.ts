@@ -146,4 +146,18 @@ describe('readServerEnv', () => {
   it('reads PAYOUT_HOLD_HOURS', () => {
     expect(readServerEnv({ PAYOUT_HOLD_HOURS: '48' }, noFile).payoutHoldMs).toBe(48 * 60 * 60 * 1000)
   })
+
+  it("reads the messengers' messages (issue 50): on with APP_URL and the bot's token, the kinds and the age bound checked", () => {
+    const env = { npm_lifecycle_event: 'start', TELEGRAM_BOT_TOKEN: '7000000001:AAFakeTokenForTheServerSuiteOnly_0123456789' }
+    // Without APP_URL no message has a button to open: none is sent.
+    expect(readServerEnv(env, noFile).notify).toBeUndefined()
+    const notify = readServerEnv({ ...env, APP_URL: 'https://wallet.example/', NOTIFY_EVENTS: 'withdrawal_paid, deposit_refused', NOTIFY_MAX_AGE_MINUTES: '15' }, noFile).notify
+    expect(notify).toMatchObject({ appUrl: 'https://wallet.example/', telegram: { token: env.TELEGRAM_BOT_TOKEN, apiUrl: 'https://api.telegram.org' }, maxAgeMs: 15 * 60_000 })
+    expect([...notify!.events]).toEqual(['withdrawal_paid', 'deposit_refused'])
+    expect([...readServerEnv({ ...env, APP_URL: 'https://wallet.example/', NOTIFY_EVENTS: 'none' }, noFile).notify!.events]).toEqual([])
+    expect(readServerEnv({ ...env, APP_URL: 'https://wallet.example/', TELEGRAM_API_URL: 'http://127.0.0.1:8081/' }, noFile).notify!.telegram!.apiUrl).toBe('http://127.0.0.1:8081')
+    expect(() => readServerEnv({ ...env, APP_URL: 'wallet.example' }, noFile)).toThrow(/APP_URL/)
+    expect(() => readServerEnv({ ...env, APP_URL: 'https://wallet.example/', NOTIFY_EVENTS: 'deposit_credited,bonus' }, noFile)).toThrow(/NOTIFY_EVENTS lists bonus/)
+    expect(() => readServerEnv({ ...env, APP_URL: 'https://wallet.example/', NOTIFY_MAX_AGE_MINUTES: '0' }, noFile)).toThrow(/NOTIFY_MAX_AGE_MINUTES/)
+  })
 })

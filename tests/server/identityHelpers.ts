@@ -26,9 +26,10 @@ export const TELEGRAM_SIGNED = {
 
 let queries = 0
 /** Init data signed with BOT_TOKEN (a query id of its own, so two are two credentials). */
-export function initData(userId: number, authDateMs: number, firstName = 'Somchai', token = BOT_TOKEN): string {
+export function initData(userId: number, authDateMs: number, firstName = 'Somchai', token = BOT_TOKEN, { allowsWrite = false } = {}): string {
   queries += 1
-  return sign({ query_id: `q${queries}`, user: { id: userId, first_name: firstName } }, token, new Date(authDateMs))
+  const user = { id: userId, first_name: firstName, ...(allowsWrite ? { allows_write_to_pm: true } : {}) }
+  return sign({ query_id: `q${queries}`, user }, token, new Date(authDateMs))
 }
 
 /**

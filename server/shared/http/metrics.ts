@@ -17,6 +17,8 @@ export interface MetricsSources {
   sockets: () => number
   /** The age past which the sweep takes a transfer in transit (wallet/transfers.ts). */
   transferRecoveryAfterMs: number
+  /** The messengers' outbox still to send, by channel ('events': not yet made into deliveries). */
+  outboxBacklog: () => Promise<{ channel: string; count: number | string }[]>
 }
 
 /** Latency buckets (seconds): the 50 ms a call should stay under, and the tail up to the request timeout. */
@@ -122,7 +124,21 @@ export function instrument(app: FastifyInstance, sources: MetricsSources): Regis
       this.set(Number(row.count))
     },
   })
+  new Gauge({
+    name: 'wallet_notify_backlog', help: "Messengers' messages still to send or on their way, by channel; 'events' not yet made into messages (all instances).", labelNames: ['channel'], registers,
+    async collect() {
+      this.reset()
+      for (const row of await sources.outboxBacklog()) this.set({ channel: row.channel }, Number(row.count))
+    },
+  })
+  new Counter({ name: 'wallet_notify_deliveries_total', help: "Messengers' messages settled by this instance, by channel and outcome (sent, retried, blocked, failed, dropped, unknown).", labelNames: ['channel', 'outcome'], registers })
   return registry
+}
+
+/** Counts each outcome of the outbox (notify/outbox.ts) on the registry's counter. */
+export function countDeliveries(registry: Registry): (channel: string, outcome: string) => void {
+  const counter = registry.getSingleMetric('wallet_notify_deliveries_total') as Counter<'channel' | 'outcome'>
+  return (channel, outcome) => counter.inc({ channel, outcome })
 }
 
 /** Serves GET /metrics from `registry` on a port of its own (0: any free one); nothing else there. */

@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation } from 'wouter'
 import type { MemberNotification } from '../../api/contract'
-import { paths } from '../../lib/paths'
+import { screenOf } from '../../lib/notificationScreen'
 import { BellIcon } from '../../ui/icons'
 import { retryableLazy } from '../../ui/retryableLazy'
 import { readUpTo, useMarkRead, useNotifications } from './api'
@@ -16,14 +16,6 @@ const NotificationsModal = retryableLazy(() => import('./NotificationsModal'))
 
 /** A count this large or more shows as "99+". */
 const MOST_SHOWN = 99
-
-/** Where an event is shown: a slip or gift link's status sheet, else the statement (its movement). */
-export function screenOf(notification: MemberNotification): string {
-  const upload = notification.method === 'slip' || notification.method === 'truelink'
-  return notification.kind === 'deposit_refused' || (notification.kind === 'deposit_credited' && upload)
-    ? `${paths.member.statement}?slips=1`
-    : paths.member.statement
-}
 
 /**
  * The bell on the top bar. Opening it lists the events and marks them read on the server (also

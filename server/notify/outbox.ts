@@ -1,0 +1,160 @@
+// The outbox worker (issue 50 §3), on every instance: the events written with the money become
+// deliveries, one per channel the member can be written to, and each delivery is claimed by one
+// instance, sent, and settled. A message is sent at most once per channel: a claim is one statement
+// (on PostgreSQL passing over what another instance holds), a claim that ran out with its sender
+// gone is not sent again (unknown), and a retry happens only where the message surely did not go
+// (Telegram said wait, or nothing reached it). A message older than the bound is dropped, counted.
+import type { NotificationKind } from '../../src/api/contract'
+import type { ServerContext } from '../shared/context'
+import { inTransaction } from '../shared/db'
+import type { MemberEvent } from './events'
+import { messageOf } from './messages'
+import * as repo from './repo'
+import { sendTelegram, type SendOutcome, type TelegramSettings } from './telegram'
+
+export interface NotifySettings {
+  /** APP_URL: the address players open the app at; each message's button opens a screen under it. */
+  appUrl?: string
+  /** The bot that writes to players (TELEGRAM_BOT_TOKEN, TELEGRAM_API_URL). */
+  telegram?: TelegramSettings
+  /** NOTIFY_EVENTS: the kinds of event sent through the messengers (the bell lists every one). */
+  events: ReadonlySet<NotificationKind>
+  /** NOTIFY_MAX_AGE_MINUTES: a message not sent by then is dropped rather than sent late. */
+  maxAgeMs: number
+  /** How often each instance looks for work; default a second. */
+  everyMs: number
+}
+
+export const NOTIFY_KINDS: readonly NotificationKind[] = ['deposit_credited', 'deposit_refused', 'withdrawal_paid', 'withdrawal_failed']
+export const DEFAULT_NOTIFY_MAX_AGE_MS = 60 * 60 * 1000
+export const DEFAULT_NOTIFY_EVERY_MS = 1_000
+export const NOTIFY_OFF: NotifySettings = { events: new Set(NOTIFY_KINDS), maxAgeMs: DEFAULT_NOTIFY_MAX_AGE_MS, everyMs: DEFAULT_NOTIFY_EVERY_MS }
+
+/** The channels these settings send through. */
+export const channelsOn = (settings: NotifySettings): repo.Channel[] => (settings.appUrl && settings.telegram ? ['telegram'] : [])
+
+/** How long a claim holds a delivery: well past a send's own timeout. */
+export const CLAIM_MS = 60_000
+/** Tries of one message before it fails for good, and the first wait between them (doubling). */
+export const MAX_ATTEMPTS = 8
+export const FIRST_RETRY_MS = 2_000
+const BATCH = 50
+
+export type DeliveryOutcome = 'sent' | 'failed' | 'dropped' | 'unknown' | 'retried' | 'blocked'
+
+export interface OutboxOptions {
+  /** Called once per outcome (GET /metrics counts them). */
+  count?: (channel: repo.Channel, outcome: DeliveryOutcome) => void
+  send?: (delivery: repo.ClaimedDelivery, settings: NotifySettings, ctx: ServerContext) => Promise<SendOutcome>
+}
+
+const defaultSend: NonNullable<OutboxOptions['send']> = (delivery, settings, ctx) => {
+  const event = { kind: delivery.kind, ...JSON.parse(delivery.payload) } as MemberEvent
+  const message = messageOf(event, delivery.language, ctx.config.current.variant, settings.appUrl!)
+  return sendTelegram(settings.telegram!, delivery.address, message)
+}
+
+/** Events not yet made into deliveries become them (in one transaction per batch); how many events were taken. */
+export async function fanOut(ctx: Pick<ServerContext, 'db' | 'now'>, settings: NotifySettings, count?: OutboxOptions['count']): Promise<number> {
+  const channels = channelsOn(settings)
+  const dropped: repo.Channel[] = []
+  const taken = await inTransaction(ctx.db, async (trx) => {
+    const events = await repo.takeUnsentEvents(trx, BATCH)
+    if (events.length === 0) return 0
+    const now = ctx.now()
+    const sent = events.filter((event) => settings.events.has(event.kind as NotificationKind))
+    const addresses = channels.includes('telegram') ? await repo.telegramAddresses(trx, [...new Set(sent.map((event) => Number(event.member_id)))]) : new Map<number, string>()
+    const deliveries: repo.NewDelivery[] = []
+    for (const event of sent) {
+      const address = addresses.get(Number(event.member_id))
+      if (address === undefined) continue
+      const tooOld = now - Number(event.created_at) > settings.maxAgeMs
+      if (tooOld) dropped.push('telegram')
+      deliveries.push({ eventId: Number(event.id), memberId: Number(event.member_id), channel: 'telegram', address, status: tooOld ? 'dropped' : 'pending', at: now })
+    }
+    await repo.insertDeliveries(trx, deliveries)
+    await repo.markEventsOut(trx, events.map((event) => Number(event.id)), now)
+    return events.length
+  })
+  for (const channel of dropped) count?.(channel, 'dropped')
+  return taken
+}
+
+/** Claims what is due and sends it, one message after another; how many were claimed. */
+export async function deliverDue(ctx: ServerContext, settings: NotifySettings, options: OutboxOptions = {}): Promise<number> {
+  const { count, send = defaultSend } = options
+  const now = ctx.now()
+  const abandoned = await repo.settleAbandoned(ctx.db, now)
+  for (let i = 0; i < abandoned; i += 1) count?.('telegram', 'unknown')
+  const claimed = await repo.claimDue(ctx.db, now, now + CLAIM_MS, BATCH)
+  for (const delivery of claimed) {
+    const at = ctx.now()
+    if (at - delivery.event_at > settings.maxAgeMs) {
+      await repo.settleDelivery(ctx.db, delivery.id, { status: 'dropped', at, error: 'too old' })
+      count?.(delivery.channel, 'dropped')
+      continue
+    }
+    let result: SendOutcome
+    try {
+      result = await send(delivery, settings, ctx)
+    } catch (error) {
+      // Our own fault before any call (a message that cannot be written): it will not get better.
+      result = { outcome: 'failed', error: (error as Error).message }
+    }
+    const done = ctx.now()
+    switch (result.outcome) {
+      case 'sent':
+        await repo.settleDelivery(ctx.db, delivery.id, { status: 'sent', at: done })
+        break
+      case 'blocked':
+        await repo.settleDelivery(ctx.db, delivery.id, { status: 'failed', at: done, error: result.error })
+        await repo.blockChannel(ctx.db, delivery.member_id, delivery.channel, done)
+        break
+      case 'retry': {
+        const last = delivery.attempts >= MAX_ATTEMPTS
+        const wait = Math.max(result.afterMs ?? 0, FIRST_RETRY_MS * 2 ** (delivery.attempts - 1))
+        await repo.settleDelivery(ctx.db, delivery.id, last ? { status: 'failed', at: done, error: result.error } : { status: 'pending', at: done, nextAt: done + wait, error: result.error })
+        break
+      }
+      default:
+        await repo.settleDelivery(ctx.db, delivery.id, { status: result.outcome, at: done, error: result.error })
+    }
+    count?.(delivery.channel, result.outcome === 'retry' ? (delivery.attempts >= MAX_ATTEMPTS ? 'failed' : 'retried') : result.outcome)
+  }
+  return claimed.length
+}
+
+/** One pass: every waiting event made into deliveries, then what is due sent. */
+export async function outboxPass(ctx: ServerContext, settings: NotifySettings, options: OutboxOptions = {}): Promise<void> {
+  while ((await fanOut(ctx, settings, options.count)) > 0);
+  while ((await deliverDue(ctx, settings, options)) > 0);
+}
+
+/**
+ * Runs a pass every `settings.everyMs` while the server runs, one at a time; `stop` ends it and
+ * waits for the pass under way. With no channel on, events are still marked out (nothing to send).
+ */
+export function keepOutbox(ctx: ServerContext, settings: NotifySettings, log: { error: (object: object, message: string) => void }, options: OutboxOptions = {}): { start(): void; stop(): Promise<void> } {
+  let running: Promise<unknown> = Promise.resolve()
+  let timer: NodeJS.Timeout | undefined
+  let busy = false
+  const pass = () => {
+    if (busy) return
+    busy = true
+    running = outboxPass(ctx, settings, options)
+      .catch((error: Error) => log.error({ err: error }, 'notification outbox pass failed'))
+      .finally(() => {
+        busy = false
+      })
+  }
+  return {
+    start() {
+      if (settings.everyMs > 0) timer = setInterval(pass, settings.everyMs).unref()
+      pass()
+    },
+    async stop() {
+      clearInterval(timer)
+      await running
+    },
+  }
+}
