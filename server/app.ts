@@ -40,7 +40,8 @@ import { demoAgentPass } from './demo/agent'
 import { demoBankPass } from './demo/counterparty'
 import { IDENTITY_OFF, type IdentitySettings, servedConfig } from './identity/settings'
 import { ensureFirstAdmin, type FirstAdmin } from './ops/firstAdmin'
-import { channelsOn, keepOutbox, NOTIFY_OFF, type NotifySettings } from './notify/outbox'
+import { keepOutbox } from './notify/outbox'
+import { channelsOn, NOTIFY_OFF, type NotifySettings } from './notify/settings'
 import { outboxBacklog } from './notify/repo'
 
 /** What a terminated service still answers: the service check, the contact lookup, the chat flag and the chat. */
@@ -288,6 +289,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     providerTimeoutMs: options.providerTimeoutMs ?? DEFAULT_PROVIDER_TIMEOUT_MS,
     transferRecoveryAfterMs: options.transferRecoveryAfterMs ?? DEFAULT_TRANSFER_RECOVERY_AFTER_MS,
     identity: options.identity ?? IDENTITY_OFF,
+    notify: options.notify ?? NOTIFY_OFF,
     // An ended session's sockets are cut on every instance (auth/sessions.ts).
     sessionSockets: chatHub,
     // Staff consoles hear their queues change on the same sockets (ops/feed.ts).
@@ -335,7 +337,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     : undefined
   const retention = keepRetention(app, ctx, options.retentionSweepMs ?? DEFAULT_RETENTION_SWEEP_MS)
   // The messengers' messages (notify/outbox.ts), on every instance, only with a channel on.
-  const notify = options.notify ?? NOTIFY_OFF
+  const { notify } = ctx
   const outbox = channelsOn(notify).length > 0
     ? keepOutbox(ctx, notify, app.log, { count: app.metrics && countDeliveries(app.metrics) })
     : undefined
@@ -383,7 +385,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   app.get('/config.json', async (_request, reply) => {
     reply.header('Cache-Control', 'no-cache')
     // The identity switch is the server's own settings, never APP_CONFIG's.
-    return servedConfig(ctx.config.current, ctx.identity)
+    return servedConfig(ctx.config.current, ctx.identity, channelsOn(ctx.notify))
   })
   // Revalidated like the config it is made from: an operator renames the app at run time.
   app.get(MANIFEST_PATH, async (_request, reply) =>
@@ -396,6 +398,6 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     if (options.mode === 'production') return reply.code(404).send(errorBody('NO_DATA'))
     return reply.header('Cache-Control', 'no-cache').type('image/png').send(await readDemoLineQr())
   })
-  await registerStatic(app, staticDir, () => servedConfig(ctx.config.current, ctx.identity))
+  await registerStatic(app, staticDir, () => servedConfig(ctx.config.current, ctx.identity, channelsOn(ctx.notify)))
   return app
 }

@@ -16,7 +16,7 @@ import { DEFAULT_INIT_DATA_MAX_AGE_SECONDS, DEFAULT_QUICK_UNLOCK_MAX_DAYS, DEFAU
 import { OPS_PASSWORD_MIN_LENGTH, STAFF_USERNAME_PATTERN } from '../src/api/contract/ops'
 import type { FirstAdmin } from './ops/firstAdmin'
 import { readTrustProxy, type TrustProxy } from './shared/http/trustProxy'
-import { DEFAULT_NOTIFY_EVERY_MS, DEFAULT_NOTIFY_MAX_AGE_MS, NOTIFY_KINDS, type NotifySettings } from './notify/outbox'
+import { DEFAULT_NOTIFY_EVERY_MS, DEFAULT_NOTIFY_MAX_AGE_MS, NOTIFY_KINDS, type NotifySettings } from './notify/settings'
 import { TELEGRAM_API_URL } from './notify/telegram'
 import type { NotificationKind } from '../src/api/contract'
 

@@ -123,6 +123,7 @@ export function stubPlatform(overrides: Partial<Platform> = {}): Screen['platfor
     mainButton: null,
     homeScreen: null,
     phoneContact: null,
+    writeAccess: null,
     biometry: null,
     secureStorage: null,
     messengerCredential: () => null,

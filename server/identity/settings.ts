@@ -69,8 +69,8 @@ export function runtimeIdentity(settings: IdentitySettings): RuntimeConfig['iden
 }
 
 /** `/config.json`: the config with the live identity switch, or without the key when it is off. */
-export function servedConfig(config: RuntimeConfig, settings: IdentitySettings): RuntimeConfig {
-  const { identity: _ignored, ...rest } = config
+export function servedConfig(config: RuntimeConfig, settings: IdentitySettings, messages: RuntimeConfig['messages'] = []): RuntimeConfig {
+  const { identity: _ignored, messages: _alsoIgnored, ...rest } = config
   const identity = runtimeIdentity(settings)
-  return identity ? { ...rest, identity } : rest
+  return { ...rest, ...(identity ? { identity } : {}), ...(messages && messages.length > 0 ? { messages } : {}) }
 }

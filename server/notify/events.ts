@@ -1,7 +1,10 @@
 // What a member is told of their money (issue 50): each event is written in the transaction that
 // moved the money (tell), so it exists exactly when the money moved, on either dialect. The app's
 // bell reads them (notifications); the messenger deliveries will read the same rows.
-import type { DepositMethod, MemberNotification, NotificationKind, Notifications } from '../../src/api/contract'
+import type { ChannelState, DepositMethod, MemberNotification, NotificationChannels, NotificationChannelsUpdate, NotificationKind, Notifications } from '../../src/api/contract'
+import { isLanguage } from '../../src/lib/language'
+import { inTransaction } from '../shared/db'
+import { channelsOn } from './settings'
 import type { ServerContext } from '../shared/context'
 import type { Db } from '../shared/db'
 import type { Member } from '../shared/members'
@@ -49,4 +52,29 @@ export async function notifications(ctx: ServerContext, member: Member): Promise
 /** POST /api/notifications/read: the list was seen up to `upTo`. */
 export async function markNotificationsRead(ctx: ServerContext, member: Member, upTo: string): Promise<{ unread: number }> {
   return { unread: await repo.markRead(ctx.db, member.id, Number(upTo), ctx.now()) }
+}
+
+/** GET /api/notifications/channels: the member's side of each channel the server writes through. */
+export async function notificationChannels(ctx: ServerContext, member: Member): Promise<NotificationChannels> {
+  // Telegram is the one channel yet: one read gives the language and its row.
+  const { language, row } = await repo.readChannel(ctx.db, member.id, 'telegram')
+  const channels: ChannelState[] = channelsOn(ctx.notify).map((channel) => ({
+    channel, linked: row.provider !== null, allowed: row.allowed === null ? null : row.allowed === 1, on: row.off_at === null, blocked: row.blocked_at !== null,
+  }))
+  return { language: isLanguage(language) ? language : null, channels }
+}
+
+/**
+ * PUT /api/notifications/channels: the app's language; the player turning a channel on or off; the
+ * messenger's answer to the app's request to write (a yes also lifts a block: the player let the bot
+ * write again).
+ */
+export async function updateNotificationChannels(ctx: ServerContext, member: Member, update: NotificationChannelsUpdate): Promise<NotificationChannels> {
+  await inTransaction(ctx.db, async (trx) => {
+    if (update.language) await repo.setLanguage(trx, member.id, update.language)
+    const telegram = update.telegram
+    if (telegram?.allowed !== undefined) await repo.setChannelAllowed(trx, member.id, 'telegram', telegram.allowed)
+    if (telegram?.on !== undefined) await repo.setChannelOn(trx, member.id, 'telegram', telegram.on, ctx.now())
+  })
+  return notificationChannels(ctx, member)
 }

@@ -5,33 +5,13 @@
 // gone is not sent again (unknown), and a retry happens only where the message surely did not go
 // (Telegram said wait, or nothing reached it). A message older than the bound is dropped, counted.
 import type { NotificationKind } from '../../src/api/contract'
+import { channelsOn, type NotifySettings } from './settings'
 import type { ServerContext } from '../shared/context'
 import { inTransaction } from '../shared/db'
 import type { MemberEvent } from './events'
 import { messageOf } from './messages'
 import * as repo from './repo'
-import { sendTelegram, type SendOutcome, type TelegramSettings } from './telegram'
-
-export interface NotifySettings {
-  /** APP_URL: the address players open the app at; each message's button opens a screen under it. */
-  appUrl?: string
-  /** The bot that writes to players (TELEGRAM_BOT_TOKEN, TELEGRAM_API_URL). */
-  telegram?: TelegramSettings
-  /** NOTIFY_EVENTS: the kinds of event sent through the messengers (the bell lists every one). */
-  events: ReadonlySet<NotificationKind>
-  /** NOTIFY_MAX_AGE_MINUTES: a message not sent by then is dropped rather than sent late. */
-  maxAgeMs: number
-  /** How often each instance looks for work; default a second. */
-  everyMs: number
-}
-
-export const NOTIFY_KINDS: readonly NotificationKind[] = ['deposit_credited', 'deposit_refused', 'withdrawal_paid', 'withdrawal_failed']
-export const DEFAULT_NOTIFY_MAX_AGE_MS = 60 * 60 * 1000
-export const DEFAULT_NOTIFY_EVERY_MS = 1_000
-export const NOTIFY_OFF: NotifySettings = { events: new Set(NOTIFY_KINDS), maxAgeMs: DEFAULT_NOTIFY_MAX_AGE_MS, everyMs: DEFAULT_NOTIFY_EVERY_MS }
-
-/** The channels these settings send through. */
-export const channelsOn = (settings: NotifySettings): repo.Channel[] => (settings.appUrl && settings.telegram ? ['telegram'] : [])
+import { sendTelegram, type SendOutcome } from './telegram'
 
 /** How long a claim holds a delivery: well past a send's own timeout. */
 export const CLAIM_MS = 60_000

@@ -168,3 +168,26 @@ export async function setChannelAllowed(db: Db, memberId: number, channel: Chann
 export const outboxBacklog = (db: Db): Promise<{ channel: string; count: number | string }[]> =>
   runSql(db, `SELECT channel, count(*) AS count FROM notify_deliveries WHERE status IN ('pending', 'sending') GROUP BY channel
     UNION ALL SELECT 'events', count(*) FROM member_events WHERE outbox_at IS NULL`, [])
+
+export interface ChannelRow { provider: string | null; allowed: number | null; off_at: number | null; blocked_at: number | null }
+
+/** The member's language and, for `channel`, whether their account is linked and what they allowed. */
+export async function readChannel(db: Db, memberId: number, channel: Channel): Promise<{ language: string | null; row: ChannelRow }> {
+  const [found] = await runSql<ChannelRow & { language: string | null }>(db,
+    `SELECT m.language, i.provider, c.allowed, c.off_at, c.blocked_at FROM members m
+     LEFT JOIN member_identities i ON i.member_id = m.id AND i.provider = ?
+     LEFT JOIN member_channels c ON c.member_id = m.id AND c.channel = ?
+     WHERE m.id = ?`, [channel, channel, memberId])
+  return { language: found?.language ?? null, row: { provider: found?.provider ?? null, allowed: found?.allowed ?? null, off_at: found?.off_at ?? null, blocked_at: found?.blocked_at ?? null } }
+}
+
+export async function setLanguage(db: Db, memberId: number, language: string): Promise<void> {
+  await db.updateTable('members').set({ language }).where('id', '=', memberId).where((eb) => eb.or([eb('language', 'is', null), eb('language', '!=', language)])).execute()
+}
+
+/** The player turned the channel on (or off, at `at`) in the profile. */
+export async function setChannelOn(db: Db, memberId: number, channel: Channel, on: boolean, at: number): Promise<void> {
+  await db.insertInto('member_channels').values({ member_id: memberId, channel, allowed: null, off_at: on ? null : at, blocked_at: null })
+    .onConflict((conflict) => conflict.columns(['member_id', 'channel']).doUpdateSet({ off_at: on ? null : at }))
+    .execute()
+}

@@ -4,7 +4,7 @@ import * as C from '../../src/api/contract'
 import { notificationEndpoints as N } from '../../src/api/contract/notifications'
 import type { AreaRoutes } from '../shared/http/area'
 import { routeOf } from '../shared/http/endpoint'
-import { markNotificationsRead, notifications } from './events'
+import { markNotificationsRead, notificationChannels, notifications, updateNotificationChannels } from './events'
 
 const memberRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const ctx = app.serverContext
@@ -15,6 +15,14 @@ const memberRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.route({
     ...routeOf(N.read, { body: C.NotificationsReadRequest, response: { 200: C.NotificationsRead } }),
     handler: async (request) => markNotificationsRead(ctx, request.member, request.body.upTo),
+  })
+  app.route({
+    ...routeOf(N.channels, { response: { 200: C.NotificationChannels } }),
+    handler: async (request) => notificationChannels(ctx, request.member),
+  })
+  app.route({
+    ...routeOf(N.updateChannels, { body: C.NotificationChannelsUpdate, response: { 200: C.NotificationChannels } }),
+    handler: async (request) => updateNotificationChannels(ctx, request.member, request.body),
   })
 }
 

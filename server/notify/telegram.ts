@@ -4,13 +4,7 @@
 // player blocked the bot; wait retry_after; may have gone), which a client library's retries and
 // errors would only wrap; no dependency is added for it.
 import type { Message } from './messages'
-
-export interface TelegramSettings {
-  /** TELEGRAM_BOT_TOKEN. */
-  token: string
-  /** The Bot API's address (tests run their own); default Telegram's. */
-  apiUrl: string
-}
+import type { TelegramSettings } from './settings'
 
 export const TELEGRAM_API_URL = 'https://api.telegram.org'
 

@@ -8,6 +8,7 @@ import type { IdentitiesResponse, TelegramContactRequest } from './contract/iden
 import { getConfig } from './config'
 import { shownInline } from './queryClient'
 import { withStepUp } from './stepUp'
+import { channelKeys } from './notifyChannels'
 
 export const identityKeys = {
   all: ['identity'] as const,
@@ -35,7 +36,11 @@ function useIdentityChange<T>(change: (variables: T) => Promise<IdentitiesRespon
   return useMutation({
     mutationFn: change,
     ...inline,
-    onSuccess: (answer) => client.setQueryData(identityKeys.list(), answer),
+    onSuccess: (answer) => {
+      client.setQueryData(identityKeys.list(), answer)
+      // A linked messenger is where its messages go (issue 50): the channels say so afresh.
+      void client.invalidateQueries({ queryKey: channelKeys.channels() })
+    },
   })
 }
 

@@ -88,6 +88,7 @@ export function createBrowserPlatform(): Platform {
     mainButton: null,
     homeScreen: null,
     phoneContact: null,
+    writeAccess: null,
     biometry: null,
     secureStorage: null,
     messengerCredential: () => null,

@@ -156,6 +156,7 @@ export function createLinePlatform(config: LineConfig): Platform {
     // The LIFF URL opens the app in LINE, where the player's session is.
     homeScreen: lineHomeScreen(`https://liff.line.me/${config.liffId}`),
     phoneContact: null,
+    writeAccess: null,
     biometry: null,
     secureStorage: null,
     messengerCredential() {

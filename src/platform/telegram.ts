@@ -18,6 +18,7 @@ import {
   openLink,
   qrScanner,
   requestPhoneAccess,
+  requestWriteAccess,
   retrieveLaunchParams,
   retrieveRawInitData,
   shareURL,
@@ -31,7 +32,7 @@ import { copyText } from './clipboard'
 import { acceptUnsignedLaunch, launchSignatureAdded } from './telegramLaunch'
 import { telegramBiometry, telegramSecureStorage } from './telegramVault'
 import { applySafeArea, applyTelegramPalette, type TelegramPalette } from './telegramTheme'
-import type { HomeScreen, HomeScreenResult, HomeScreenStatus, MainButton, PhoneContact, Platform, SignedContact, TelegramConfig } from './types'
+import type { HomeScreen, HomeScreenResult, HomeScreenStatus, MainButton, PhoneContact, Platform, SignedContact, TelegramConfig, WriteAccess } from './types'
 
 /** The main button in the theme's button colour (the SDK's default), pressing the shown action. */
 function telegramMainButton(): MainButton {
@@ -166,6 +167,20 @@ function telegramPhoneContact(): PhoneContact {
     },
   }
 }
+/** Bot API 6.9's write access (web_app_request_write_access, answered write_access_requested). */
+function telegramWriteAccess(): WriteAccess {
+  return {
+    async request() {
+      if (!requestWriteAccess.isAvailable()) return null
+      try {
+        return (await requestWriteAccess({ timeout: PHONE_DIALOG_MS })) === 'allowed'
+      } catch {
+        return null // no answer in time, or a request already open
+      }
+    },
+  }
+}
+
 /** macOS and Web K clients never answer the viewport's requests: don't wait longer. */
 export const VIEWPORT_WAIT_MS = 1500
 
@@ -315,6 +330,7 @@ export function createTelegramPlatform(config: TelegramConfig | null): Platform 
     mainButton: telegramMainButton(),
     homeScreen: telegramHomeScreen(),
     phoneContact: telegramPhoneContact(),
+    writeAccess: telegramWriteAccess(),
     messengerCredential() {
       // The raw string exactly as Telegram sent it: the server checks its signature over these bytes.
       const raw = signedInitData()

@@ -91,6 +91,11 @@ export interface SecureStore {
 }
 
 /** What the app asks of its host: a plain browser, LINE (LIFF) or Telegram (Mini App). */
+/** Telegram's write-access dialog (Bot API 6.9): true allowed, false refused, null no answer (an older client, or none in time). */
+export interface WriteAccess {
+  request(): Promise<boolean | null>
+}
+
 export interface Platform {
   kind: PlatformKind
   init(): Promise<void>
@@ -127,6 +132,8 @@ export interface Platform {
   homeScreen: HomeScreen | null
   /** The phone of the player's Telegram account (issue 31); null outside Telegram. */
   phoneContact: PhoneContact | null
+  /** Telegram's request that the bot may write to the player (issue 50); null outside Telegram. */
+  writeAccess: WriteAccess | null
   /** What the messenger signed about the player, for the server to verify (issue 31): Telegram's
    *  raw init data, LINE's ID token. Null in a browser, and where the messenger gives none (LINE
    *  not logged in, or a channel without the openid scope). */

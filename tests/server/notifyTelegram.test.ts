@@ -13,9 +13,10 @@ import { sql } from 'kysely'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { QrState } from '../../src/api/contract'
 import type { BuildServerOptions } from '../../server/app'
-import { fanOut, FIRST_RETRY_MS, NOTIFY_KINDS, type NotifySettings, outboxPass } from '../../server/notify/outbox'
+import { fanOut, FIRST_RETRY_MS, outboxPass } from '../../server/notify/outbox'
+import { NOTIFY_KINDS, type NotifySettings } from '../../server/notify/settings'
 import { settleWithdrawal } from '../../server/wallet/withdrawals'
-import { call, DEMO, holdLock, login, onPostgres, startInstances, startServer, testStorage, type TestServer } from './helpers'
+import { call, holdLock, login, onPostgres, startInstances, startServer, testStorage, type TestServer } from './helpers'
 import { BOT_TOKEN, identitySettings, initData, link } from './identityHelpers'
 import { withdraw } from './withdrawalHelpers'
 
@@ -110,6 +111,13 @@ async function paidWithdrawal(server: TestServer, token: string, amount: number)
   await settleWithdrawal(server.app.serverContext, id, { status: 'paid', bankReference: 'KB-778899' })
 }
 
+/** PUT /api/notifications/channels with `update` (GET without one): the answer's body. */
+async function channels(server: TestServer, token: string, update?: unknown): Promise<unknown> {
+  const result = await call(server.app, update ? 'PUT' : 'GET', '/api/notifications/channels', { token, ...(update ? { body: update } : {}) })
+  expect(result.status, JSON.stringify(result.body)).toBe(200)
+  return result.body
+}
+
 const deliveries = (server: TestServer) =>
   server.app.serverContext.db.selectFrom('notify_deliveries').select(['status', 'attempts', 'error']).orderBy('id').execute()
 
@@ -137,7 +145,7 @@ describe("Telegram's messages of the member's money", () => {
   it('writes in the language the member uses, and a slip opens its status sheet', async () => {
     const server = await start()
     const token = await linkedMember(server)
-    await server.app.serverContext.db.updateTable('members').set({ language: 'en' }).where('username', '=', DEMO.phone).execute()
+    expect(await channels(server, token, { language: 'en' })).toEqual({ language: 'en', channels: [{ channel: 'telegram', linked: true, allowed: true, on: true, blocked: false }] })
     await paidQr(server, token, 250)
     await pass(server)
     expect(bot.received.map((message) => message.body.text)).toEqual([expect.stringMatching(/^Deposit received\n\+฿250\.00 · QR payment\nBalance ฿[\d,]+\.\d\d$/)])
@@ -250,5 +258,45 @@ describe("Telegram's messages of the member's money", () => {
     const amounts = bot.received.slice(1).map((message) => /\+฿(\d+)\.00/.exec(message.body.text)?.[1])
     expect(amounts.sort()).toEqual(Array.from({ length: 12 }, (_, i) => String(11 + i)).sort())
     expect(await deliveries(one)).toEqual([{ status: 'sent', attempts: 2, error: null }, ...Array.from({ length: 11 }, () => ({ status: 'sent', attempts: 1, error: null }))])
+  })
+
+  it("says which channels the server writes through, in /config.json and to the member, and takes the player's choices", async () => {
+    const off = await startServer({ identity: identitySettings({ telegramBotToken: BOT_TOKEN }) })
+    servers.push(off)
+    const offToken = await login(off.app)
+    expect(await channels(off, offToken)).toEqual({ language: null, channels: [] })
+    expect((await off.app.inject({ method: 'GET', url: '/config.json' })).json()).not.toHaveProperty('messages')
+
+    const server = await start()
+    expect((await server.app.inject({ method: 'GET', url: '/config.json' })).json()).toMatchObject({ messages: ['telegram'] })
+    const token = await login(server.app)
+    // Not linked yet: nowhere to write.
+    expect(await channels(server, token)).toEqual({ language: null, channels: [{ channel: 'telegram', linked: false, allowed: null, on: true, blocked: false }] })
+    await linkedMember(server, { allowsWrite: false })
+    expect(await channels(server, token)).toEqual({ language: null, channels: [{ channel: 'telegram', linked: true, allowed: null, on: true, blocked: false }] })
+    await paidQr(server, token, 50)
+    await pass(server)
+    expect(bot.received).toHaveLength(0)
+
+    // The app asked Telegram, and the player let the bot write.
+    expect(await channels(server, token, { telegram: { allowed: true } })).toMatchObject({ channels: [{ allowed: true, on: true }] })
+    await paidQr(server, token, 51)
+    await pass(server)
+    expect(bot.received).toHaveLength(1)
+
+    // Turned off in the profile: nothing more, until turned on again.
+    expect(await channels(server, token, { telegram: { on: false } })).toMatchObject({ channels: [{ allowed: true, on: false }] })
+    await paidQr(server, token, 52)
+    await pass(server)
+    expect(bot.received).toHaveLength(1)
+    expect(await channels(server, token, { telegram: { on: true } })).toMatchObject({ channels: [{ on: true }] })
+    await paidQr(server, token, 53)
+    await pass(server)
+    expect(bot.received.map((message) => /\+฿(\d+)/.exec(message.body.text)?.[1])).toEqual(['51', '53'])
+
+    // A refusal is kept: the app does not ask again.
+    expect(await channels(server, token, { telegram: { allowed: false } })).toMatchObject({ channels: [{ allowed: false }] })
+    expect((await call(server.app, 'PUT', '/api/notifications/channels', { token, body: { language: 'fr' } })).status).toBe(400)
+    expect((await call(server.app, 'PUT', '/api/notifications/channels', { body: { language: 'en' } })).status).toBe(401)
   })
 })

@@ -42,6 +42,9 @@ export const RuntimeConfig = Type.Object({
   identity: Type.Optional(Type.Object({
     telegram: Type.Boolean(), line: Type.Boolean(), passkeys: Type.Optional(Type.Boolean()), stepUpMinutes: Type.Integer({ minimum: 1 }), telegramContact: Type.Optional(Type.Boolean()),
   })),
+  /** The messengers the server writes to members through of their money (issue 50; its settings,
+   *  never APP_CONFIG). Absent: none, the app asks nothing of it. */
+  messages: Type.Optional(Type.Array(Type.Literal('telegram'), { maxItems: 4 })),
 })
 export type RuntimeConfig = Static<typeof RuntimeConfig>
 export type HowtoVideos = RuntimeConfig['howto']

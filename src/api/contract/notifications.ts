@@ -53,7 +53,43 @@ export type NotificationsReadRequest = Static<typeof NotificationsReadRequest>
 export const NotificationsRead = Type.Object({ unread: Type.Integer({ minimum: 0 }) })
 export type NotificationsRead = Static<typeof NotificationsRead>
 
+/** A messenger the server writes to members through (issue 50 §2). */
+export const MessageChannel = Type.Union([Type.Literal('telegram')])
+export type MessageChannel = Static<typeof MessageChannel>
+
+export const MessageLanguage = Type.Union([Type.Literal('th'), Type.Literal('la'), Type.Literal('en')])
+
+/** The member's side of one channel the server has on. */
+export const ChannelState = Type.Object({
+  channel: MessageChannel,
+  /** The member's account on it is linked: the messages have somewhere to go. */
+  linked: Type.Boolean(),
+  /** The messenger lets our bot write to the player: true; false, the player refused (never asked again); null, not known (ask). */
+  allowed: Type.Union([Type.Boolean(), Type.Null()]),
+  /** The player has not turned it off in the profile. */
+  on: Type.Boolean(),
+  /** The messenger refused our last message (the player blocked the bot): off until it allows us again. */
+  blocked: Type.Boolean(),
+})
+export type ChannelState = Static<typeof ChannelState>
+
+/** GET and PUT /api/notifications/channels: the language the messages are written in (null: the variant's) and each channel. */
+export const NotificationChannels = Type.Object({
+  language: Type.Union([MessageLanguage, Type.Null()]),
+  channels: Type.Array(ChannelState, { maxItems: 4 }),
+})
+export type NotificationChannels = Static<typeof NotificationChannels>
+
+/** PUT /api/notifications/channels: the app's language; a channel turned on or off, or the messenger's answer to the app's request to write. */
+export const NotificationChannelsUpdate = Type.Object({
+  language: Type.Optional(MessageLanguage),
+  telegram: Type.Optional(Type.Object({ on: Type.Optional(Type.Boolean()), allowed: Type.Optional(Type.Boolean()) }, { additionalProperties: false })),
+}, { additionalProperties: false })
+export type NotificationChannelsUpdate = Static<typeof NotificationChannelsUpdate>
+
 export const notificationEndpoints = {
   list: endpoint<void, void, Notifications>('GET', '/api/notifications'),
   read: endpoint<void, NotificationsReadRequest, NotificationsRead>('POST', '/api/notifications/read'),
+  channels: endpoint<void, void, NotificationChannels>('GET', '/api/notifications/channels'),
+  updateChannels: endpoint<void, NotificationChannelsUpdate, NotificationChannels>('PUT', '/api/notifications/channels'),
 }

@@ -4,6 +4,7 @@ import { currentLanguage } from '../../i18n/i18n'
 import { formatMoney } from '../../lib/money'
 import { formatDateTime } from '../../lib/time'
 import { MoneyReceipt, type ReceiptFact } from '../../ui/MoneyReceipt'
+import { MessagesOffer } from './MessagesOffer'
 import { HomeScreenOffer } from './HomeScreenOffer'
 
 /** A deposit that reached the wallet: how much, how it came, and what the statement names it. */
@@ -18,8 +19,9 @@ export interface Arrived {
   at?: string
 }
 
-/** A QR paid, a slip approved, a gift link redeemed end here (issue 29): the receipt, the host's
- *  home-screen shortcut once (issue 31), then Done. */
+/** A QR paid, a slip approved, a gift link redeemed end here (issue 29): the receipt, the bot's
+ *  leave to write of the money once (issue 50), else the host's home-screen shortcut once (issue
+ *  31), then Done. */
 export function DepositArrived({ deposit, onDone }: { deposit: Arrived; onDone: () => void }) {
   const { t } = useTranslation()
   const facts: ReceiptFact[] = [
@@ -35,7 +37,7 @@ export function DepositArrived({ deposit, onDone }: { deposit: Arrived; onDone: 
       doneLabel={t('deposit.done')}
       onDone={onDone}
     >
-      <HomeScreenOffer />
+      <MessagesOffer fallback={<HomeScreenOffer />} />
     </MoneyReceipt>
   )
 }

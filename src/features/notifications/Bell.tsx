@@ -9,7 +9,8 @@ import type { MemberNotification } from '../../api/contract'
 import { screenOf } from '../../lib/notificationScreen'
 import { BellIcon } from '../../ui/icons'
 import { retryableLazy } from '../../ui/retryableLazy'
-import { readUpTo, useMarkRead, useNotifications } from './api'
+import { readUpTo, useAfterWallet, useMarkRead, useNotifications } from './api'
+import { useMessageLanguage } from '../../api/notifyChannels'
 import './bell.css'
 
 const NotificationsModal = retryableLazy(() => import('./NotificationsModal'))
@@ -22,11 +23,13 @@ const MOST_SHOWN = 99
  * when they arrive after it opened); the new ones keep their mark until the list closes.
  */
 export function Bell() {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const [, navigate] = useLocation()
   const client = useQueryClient()
   const [open, setOpen] = useState(false)
-  const list = useNotifications({ paused: open })
+  const afterWallet = useAfterWallet()
+  const list = useNotifications({ paused: open, afterWallet })
+  useMessageLanguage(i18n.language, afterWallet)
   const markRead = useMarkRead()
   const unread = list.data?.unread ?? 0
   const newest = list.data?.notifications[0]?.id

@@ -21,8 +21,7 @@ const POLL_MS = 30_000
  * while the wallet is being read: on a weak connection the balance paints first (its read shared the
  * line with this one and came 1.3 s later on a cold home).
  */
-export function useNotifications({ paused = false } = {}) {
-  const afterWallet = useAfterWallet()
+export function useNotifications({ paused = false, afterWallet = true } = {}) {
   return useQuery({
     queryKey: notificationKeys.list(),
     queryFn: () => call(notificationEndpoints.list, { background: true }),
@@ -40,7 +39,7 @@ export function useNotifications({ paused = false } = {}) {
  * reads the wallet, so the first render cannot know yet: it waits for the commit, after which every
  * query of the screen has started.
  */
-function useAfterWallet(): boolean {
+export function useAfterWallet(): boolean {
   const [committed, setCommitted] = useState(false)
   useEffect(() => {
     // After the commit's effects have all run (a screen's queries start in theirs).

@@ -12,6 +12,7 @@ import { BankLogo } from '../../ui/BankLogo'
 import { ChevronIcon, LockIcon } from '../../ui/icons'
 import { LoadError } from '../../ui/LoadError'
 import { MessengersSection } from './MessengersSection'
+import { messageChannels } from '../../api/notifyChannels'
 import { passkeysOffered } from '../../api/passkeysOffered'
 import { quickUnlockOffered } from '../../api/quickUnlockOffered'
 import { usePlatform } from '../../platform'
@@ -22,6 +23,7 @@ const ChangePasswordModal = lazy(() => import('./ChangePasswordModal'))
 const PasskeysSection = lazy(() => import('./PasskeysSection'))
 // Issue 31: with its calls, only inside Telegram where quick unlock is offered.
 const QuickUnlockSection = lazy(() => import('./QuickUnlockSection'))
+const MessagesSection = lazy(() => import('./MessagesSection'))
 
 /** Spec 2 "Profile": who the member is (name, masked phone as the username, id, since when), the
  *  bank account withdrawals go to, and the settings: a labelled row opens the password change (the
@@ -73,6 +75,8 @@ export function ProfilePage() {
       )}
       {/* Issue 31: only where the operator switched a messenger's sign-in on. */}
       {(identity?.telegram || identity?.line) && <MessengersSection />}
+      {/* Issue 50: only where the server writes through a messenger. */}
+      {messageChannels().length > 0 && <Suspense fallback={null}><MessagesSection /></Suspense>}
       {/* Passkeys only in a plain browser: LINE's and Telegram's webviews do not hold them reliably. */}
       {ready && passkeysOffered(platform.kind) && <Suspense fallback={null}><PasskeysSection /></Suspense>}
       {ready && quickUnlockOffered(platform.kind, platform.biometry) && <Suspense fallback={null}><QuickUnlockSection biometry={platform.biometry} /></Suspense>}

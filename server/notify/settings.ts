@@ -1,0 +1,40 @@
+// The messengers' messages' settings (issue 50), read from the environment at start (env.ts):
+// APP_URL for the buttons, a channel's credentials, the kinds sent, how late one may still go.
+import type { NotificationKind } from '../../src/api/contract'
+import type { Channel } from './repo'
+
+export interface TelegramSettings {
+  /** TELEGRAM_BOT_TOKEN. */
+  token: string
+  /** The Bot API's address (tests run their own); default Telegram's. */
+  apiUrl: string
+}
+
+declare module '../shared/context' {
+  interface ServerContext {
+    /** The messengers' messages (issue 50): NOTIFY_OFF without the settings. */
+    notify: NotifySettings
+  }
+}
+
+export interface NotifySettings {
+  /** APP_URL: the address players open the app at; each message's button opens a screen under it. */
+  appUrl?: string
+  /** The bot that writes to players (TELEGRAM_BOT_TOKEN, TELEGRAM_API_URL). */
+  telegram?: TelegramSettings
+  /** NOTIFY_EVENTS: the kinds of event sent through the messengers (the bell lists every one). */
+  events: ReadonlySet<NotificationKind>
+  /** NOTIFY_MAX_AGE_MINUTES: a message not sent by then is dropped rather than sent late. */
+  maxAgeMs: number
+  /** How often each instance looks for work; default a second. */
+  everyMs: number
+}
+
+export const NOTIFY_KINDS: readonly NotificationKind[] = ['deposit_credited', 'deposit_refused', 'withdrawal_paid', 'withdrawal_failed']
+export const DEFAULT_NOTIFY_MAX_AGE_MS = 60 * 60 * 1000
+export const DEFAULT_NOTIFY_EVERY_MS = 1_000
+export const NOTIFY_OFF: NotifySettings = { events: new Set(NOTIFY_KINDS), maxAgeMs: DEFAULT_NOTIFY_MAX_AGE_MS, everyMs: DEFAULT_NOTIFY_EVERY_MS }
+
+/** The channels these settings send through. */
+export const channelsOn = (settings: NotifySettings): Channel[] => (settings.appUrl && settings.telegram ? ['telegram'] : [])
+
