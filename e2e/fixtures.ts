@@ -75,6 +75,8 @@ export const TELEGRAM_RECORDER = () => {
         // through window.__tgPhone (telegramPhone below); getRequestedContact then answers it.
         const phone = (window as unknown as { __tgPhone?: { status: string; contact: string } }).__tgPhone ?? { status: 'cancelled', contact: '' }
         if (name === 'web_app_request_phone') reply('phone_requested', { status: phone.status })
+        // The bot's leave to write (issue 50): allowed, unless a test answers otherwise through window.__tgWriteAccess.
+        if (name === 'web_app_request_write_access') reply('write_access_requested', { status: (window as unknown as { __tgWriteAccess?: string }).__tgWriteAccess ?? 'allowed' })
         const call = data ? (JSON.parse(data) as { req_id?: string; method?: string }) : {}
         if (name === 'web_app_invoke_custom_method' && call.method === 'getRequestedContact') reply('custom_method_invoked', { req_id: call.req_id, result: phone.contact })
         // The device (issue 31): no biometry unless a test gives one through window.__tgDevice

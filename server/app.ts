@@ -336,10 +336,10 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     }, demoBankMs).unref()
     : undefined
   const retention = keepRetention(app, ctx, options.retentionSweepMs ?? DEFAULT_RETENTION_SWEEP_MS)
-  // The messengers' messages (notify/outbox.ts), on every instance, only with a channel on.
-  const { notify } = ctx
-  const outbox = channelsOn(notify).length > 0
-    ? keepOutbox(ctx, notify, app.log, { count: app.metrics && countDeliveries(app.metrics) })
+  // The messengers' messages (notify/outbox.ts), on every instance: with a channel on, or in dev
+  // and test, where POST /dev/notify may turn one on at run time.
+  const outbox = channelsOn(ctx.notify).length > 0 || hasDevRoutes(options.mode)
+    ? keepOutbox(ctx, ctx.notify.everyMs, app.log, { count: app.metrics && countDeliveries(app.metrics) })
     : undefined
   if (outbox) app.addHook('onReady', async () => outbox.start())
   // Its sockets end before the server closes (they would hold it open), its connections before the

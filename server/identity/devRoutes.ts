@@ -39,6 +39,8 @@ const IdTokenRequest = Type.Object({
 const InitDataRequest = Type.Object({
   userId: Type.Integer({ minimum: 1 }),
   firstName: Type.Optional(Type.String({ maxLength: 100 })),
+  /** The player let the bot write to them (allows_write_to_pm, issue 50). */
+  allowsWrite: Type.Optional(Type.Boolean()),
   authDate: Type.Optional(Type.Integer({ minimum: 1 })),
 }, { additionalProperties: false })
 
@@ -100,9 +102,9 @@ export const devRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/telegram/init-data', { schema: { body: InitDataRequest } }, async (request) => {
     const token = ctx.identity.telegramBotToken
     if (token === undefined) throw fail(404, 'IDENTITY_OFF')
-    const { userId, firstName = 'Player', authDate } = request.body
+    const { userId, firstName = 'Player', authDate, allowsWrite } = request.body
     // A query id of its own: two init data asked in one second are two credentials, as two opens of the app would be.
-    const data = { query_id: randomToken(12), user: { id: userId, first_name: firstName } }
+    const data = { query_id: randomToken(12), user: { id: userId, first_name: firstName, ...(allowsWrite ? { allows_write_to_pm: true } : {}) } }
     const initData = sign(data, token, new Date(authDate === undefined ? ctx.now() : authDate * 1000))
     return { initData }
   })

@@ -106,22 +106,25 @@ export async function deliverDue(ctx: ServerContext, settings: NotifySettings, o
 
 /** One pass: every waiting event made into deliveries, then what is due sent. */
 export async function outboxPass(ctx: ServerContext, settings: NotifySettings, options: OutboxOptions = {}): Promise<void> {
+  // No channel (dev and test, until POST /dev/notify turns one on): the events wait.
+  if (channelsOn(settings).length === 0) return
   while ((await fanOut(ctx, settings, options.count)) > 0);
   while ((await deliverDue(ctx, settings, options)) > 0);
 }
 
 /**
- * Runs a pass every `settings.everyMs` while the server runs, one at a time; `stop` ends it and
- * waits for the pass under way. With no channel on, events are still marked out (nothing to send).
+ * Runs a pass every `everyMs` while the server runs, one at a time, with the settings as they are
+ * then (ctx.notify: dev and test change them at run time); `stop` ends it and waits for the pass
+ * under way.
  */
-export function keepOutbox(ctx: ServerContext, settings: NotifySettings, log: { error: (object: object, message: string) => void }, options: OutboxOptions = {}): { start(): void; stop(): Promise<void> } {
+export function keepOutbox(ctx: ServerContext, everyMs: number, log: { error: (object: object, message: string) => void }, options: OutboxOptions = {}): { start(): void; stop(): Promise<void> } {
   let running: Promise<unknown> = Promise.resolve()
   let timer: NodeJS.Timeout | undefined
   let busy = false
   const pass = () => {
     if (busy) return
     busy = true
-    running = outboxPass(ctx, settings, options)
+    running = outboxPass(ctx, ctx.notify, options)
       .catch((error: Error) => log.error({ err: error }, 'notification outbox pass failed'))
       .finally(() => {
         busy = false
@@ -129,7 +132,7 @@ export function keepOutbox(ctx: ServerContext, settings: NotifySettings, log: { 
   }
   return {
     start() {
-      if (settings.everyMs > 0) timer = setInterval(pass, settings.everyMs).unref()
+      if (everyMs > 0) timer = setInterval(pass, everyMs).unref()
       pass()
     },
     async stop() {

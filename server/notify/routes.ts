@@ -4,6 +4,7 @@ import * as C from '../../src/api/contract'
 import { notificationEndpoints as N } from '../../src/api/contract/notifications'
 import type { AreaRoutes } from '../shared/http/area'
 import { routeOf } from '../shared/http/endpoint'
+import { notifyDevRoutes } from './devRoutes'
 import { markNotificationsRead, notificationChannels, notifications, updateNotificationChannels } from './events'
 
 const memberRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -26,4 +27,4 @@ const memberRoutes: FastifyPluginAsyncTypebox = async (app) => {
   })
 }
 
-export const notifyArea: AreaRoutes = { member: memberRoutes }
+export const notifyArea: AreaRoutes = { member: memberRoutes, dev: notifyDevRoutes }
