@@ -18,10 +18,10 @@ export function stopMainProcessesAfterEach(): void {
   })
 }
 
-async function stopChild(child: ChildProcess): Promise<void> {
+async function stopChild(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return
   const exited = new Promise((resolve) => child.once('exit', resolve))
-  child.kill('SIGTERM')
+  child.kill(signal)
   await exited
 }
 
@@ -44,6 +44,8 @@ export interface MainProcess {
   /** http://host:port it listens on. */
   url: string
   stop: () => Promise<void>
+  /** Ends it as a crash would (SIGKILL): nothing of its own shutdown runs. */
+  kill: () => Promise<void>
 }
 
 /**
@@ -69,7 +71,7 @@ export function startMain(env: Record<string, string>): Promise<MainProcess> {
       // main.ts prints its own line after listen; the log (written apart) says where it listens.
       const listening = /Wallet API \([a-z]+ mode\) on (http:\/\/[^\s]+)/.exec(stdout)
       if (listening && /Server listening at/.test(stdout)) {
-        resolve({ stdout, stderr, url: listening[1].replace('//localhost:', '//127.0.0.1:'), stop: () => stopChild(child) })
+        resolve({ stdout, stderr, url: listening[1].replace('//localhost:', '//127.0.0.1:'), stop: () => stopChild(child), kill: () => stopChild(child, 'SIGKILL') })
       }
     })
     child.once('exit', (code) => reject(new Error(`main.ts exited with ${code}: ${stderr}`)))
