@@ -18,6 +18,7 @@ import type { FirstAdmin } from './ops/firstAdmin'
 import { readTrustProxy, type TrustProxy } from './shared/http/trustProxy'
 import { DEFAULT_NOTIFY_EVERY_MS, DEFAULT_NOTIFY_MAX_AGE_MS, NOTIFY_KINDS, type NotifySettings } from './notify/settings'
 import { TELEGRAM_API_URL } from './notify/telegram'
+import { LINE_API_URL } from './notify/line'
 import type { NotificationKind } from '../src/api/contract'
 
 /** What the environment sets of the server's options; each is documented on BuildServerOptions. */
@@ -339,7 +340,7 @@ function readIdentity(env: Env, mode: ServerMode): IdentitySettings | undefined 
 
 /**
  * The messages of members' money through their messengers (issue 50): on with APP_URL and a channel's
- * credentials (Telegram: TELEGRAM_BOT_TOKEN); NOTIFY_EVENTS narrows the kinds sent (the bell lists
+ * credentials (Telegram: TELEGRAM_BOT_TOKEN; LINE: LINE_CHANNEL_ACCESS_TOKEN, LINE_API_URL for another API); NOTIFY_EVENTS narrows the kinds sent (the bell lists
  * every one), NOTIFY_MAX_AGE_MINUTES bounds how late one is still sent. TELEGRAM_API_URL points the
  * bot elsewhere than Telegram's API (a test's, a local Bot API server).
  */
@@ -357,6 +358,9 @@ export function readNotify(env: Env): NotifySettings | undefined {
   const apiUrl = (env.TELEGRAM_API_URL || TELEGRAM_API_URL).replace(/\/+$/, '')
   if (!/^https?:\/\/[^/]+/.test(apiUrl)) throw new Error(`TELEGRAM_API_URL must be an http(s) address (got "${apiUrl}")`)
   const token = env.TELEGRAM_BOT_TOKEN || undefined
+  const lineToken = env.LINE_CHANNEL_ACCESS_TOKEN || undefined
+  const lineApiUrl = (env.LINE_API_URL || LINE_API_URL).replace(/\/+$/, '')
+  if (!/^https?:\/\/[^/]+/.test(lineApiUrl)) throw new Error(`LINE_API_URL must be an http(s) address (got "${lineApiUrl}")`)
   const listed = env.NOTIFY_EVENTS === 'none' ? [] : env.NOTIFY_EVENTS?.split(',').map((kind) => kind.trim()).filter(Boolean)
   const unknown = listed?.filter((kind) => !NOTIFY_KINDS.includes(kind as NotificationKind))
   if (unknown?.length) throw new Error(`NOTIFY_EVENTS lists ${unknown.join(', ')}: the kinds are ${NOTIFY_KINDS.join(', ')} (or "none")`)
@@ -366,6 +370,7 @@ export function readNotify(env: Env): NotifySettings | undefined {
   return {
     appUrl,
     telegram: token ? { token, apiUrl } : undefined,
+    line: lineToken ? { token: lineToken, apiUrl: lineApiUrl } : undefined,
     events,
     maxAgeMs: positiveInteger('NOTIFY_MAX_AGE_MINUTES', env.NOTIFY_MAX_AGE_MINUTES, DEFAULT_NOTIFY_MAX_AGE_MS / 60_000) * 60_000,
     everyMs: DEFAULT_NOTIFY_EVERY_MS,

@@ -124,6 +124,7 @@ export function stubPlatform(overrides: Partial<Platform> = {}): Screen['platfor
     homeScreen: null,
     phoneContact: null,
     writeAccess: null,
+    friendship: null,
     biometry: null,
     secureStorage: null,
     messengerCredential: () => null,

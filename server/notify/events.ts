@@ -56,11 +56,15 @@ export async function markNotificationsRead(ctx: ServerContext, member: Member, 
 
 /** GET /api/notifications/channels: the member's side of each channel the server writes through. */
 export async function notificationChannels(ctx: ServerContext, member: Member): Promise<NotificationChannels> {
-  // Telegram is the one channel yet: one read gives the language and its row.
-  const { language, row } = await repo.readChannel(ctx.db, member.id, 'telegram')
-  const channels: ChannelState[] = channelsOn(ctx.notify).map((channel) => ({
-    channel, linked: row.provider !== null, allowed: row.allowed === null ? null : row.allowed === 1, on: row.off_at === null, blocked: row.blocked_at !== null,
-  }))
+  let language: string | null = null
+  const channels: ChannelState[] = []
+  for (const channel of channelsOn(ctx.notify)) {
+    const read = await repo.readChannel(ctx.db, member.id, channel)
+    language = read.language
+    const { row } = read
+    channels.push({ channel, linked: row.provider !== null, allowed: row.allowed === null ? null : row.allowed === 1, on: row.off_at === null, blocked: row.blocked_at !== null })
+  }
+  if (channels.length === 0) language = (await repo.readChannel(ctx.db, member.id, 'telegram')).language
   return { language: isLanguage(language) ? language : null, channels }
 }
 
@@ -72,9 +76,11 @@ export async function notificationChannels(ctx: ServerContext, member: Member): 
 export async function updateNotificationChannels(ctx: ServerContext, member: Member, update: NotificationChannelsUpdate): Promise<NotificationChannels> {
   await inTransaction(ctx.db, async (trx) => {
     if (update.language) await repo.setLanguage(trx, member.id, update.language)
-    const telegram = update.telegram
-    if (telegram?.allowed !== undefined) await repo.setChannelAllowed(trx, member.id, 'telegram', telegram.allowed)
-    if (telegram?.on !== undefined) await repo.setChannelOn(trx, member.id, 'telegram', telegram.on, ctx.now())
+    for (const channel of ['telegram', 'line'] as const) {
+      const change = update[channel]
+      if (change?.allowed !== undefined) await repo.setChannelAllowed(trx, member.id, channel, change.allowed)
+      if (change?.on !== undefined) await repo.setChannelOn(trx, member.id, channel, change.on, ctx.now())
+    }
   })
   return notificationChannels(ctx, member)
 }

@@ -35,8 +35,8 @@ export interface Message {
   button: { label: string; url: string }
 }
 
-/** The message of `event`, in the member's language (else the variant's), its button opening it in the app at `appUrl`. */
-export function messageOf(event: MemberEvent, memberLanguage: string | null, variant: Variant, appUrl: string): Message {
+/** The message of `event`, in the member's language (else the variant's), its button opening it in the app at `appUrl` (or `opensAt`, a LIFF URL). */
+export function messageOf(event: MemberEvent, memberLanguage: string | null, variant: Variant, appUrl: string, opensAt = appUrl): Message {
   const language = isLanguage(memberLanguage) ? memberLanguage : variantDefault(variant)
   const money = (minor: number) => formatMoney(toMajor(minor), language, event.currency as Currency)
   const method = 'method' in event ? say(language, `notifications.method.${event.method}`) : ''
@@ -57,5 +57,5 @@ export function messageOf(event: MemberEvent, memberLanguage: string | null, var
       break
   }
   const screen = screenOf({ kind: event.kind, method: 'method' in event ? event.method : undefined })
-  return { text: lines.join('\n'), button: { label: say(language, 'notifications.messageButton'), url: new URL(screen, appUrl).toString() } }
+  return { text: lines.join('\n'), button: { label: say(language, 'notifications.messageButton'), url: new URL(screen.replace(/^\//, ''), opensAt).toString() } }
 }

@@ -11,6 +11,7 @@ import { inTransaction } from '../shared/db'
 import type { MemberEvent } from './events'
 import { messageOf } from './messages'
 import * as repo from './repo'
+import { pushLine } from './line'
 import { sendTelegram, type SendOutcome } from './telegram'
 
 /** How long a claim holds a delivery: well past a send's own timeout. */
@@ -30,8 +31,13 @@ export interface OutboxOptions {
 
 const defaultSend: NonNullable<OutboxOptions['send']> = (delivery, settings, ctx) => {
   const event = { kind: delivery.kind, ...JSON.parse(delivery.payload) } as MemberEvent
-  const message = messageOf(event, delivery.language, ctx.config.current.variant, settings.appUrl!)
-  return sendTelegram(settings.telegram!, delivery.address, message)
+  const { variant, line } = ctx.config.current
+  if (delivery.channel === 'line') {
+    // The button opens the LIFF app (inside LINE) on the screen, where the app is one.
+    const message = messageOf(event, delivery.language, variant, settings.appUrl!, line?.liffId ? `https://liff.line.me/${line.liffId}/` : undefined)
+    return pushLine(settings.line!, delivery.address, message, delivery.id)
+  }
+  return sendTelegram(settings.telegram!, delivery.address, messageOf(event, delivery.language, variant, settings.appUrl!))
 }
 
 /** Events not yet made into deliveries become them (in one transaction per batch); how many events were taken. */
@@ -43,14 +49,17 @@ export async function fanOut(ctx: Pick<ServerContext, 'db' | 'now'>, settings: N
     if (events.length === 0) return 0
     const now = ctx.now()
     const sent = events.filter((event) => settings.events.has(event.kind as NotificationKind))
-    const addresses = channels.includes('telegram') ? await repo.telegramAddresses(trx, [...new Set(sent.map((event) => Number(event.member_id)))]) : new Map<number, string>()
+    const members = [...new Set(sent.map((event) => Number(event.member_id)))]
     const deliveries: repo.NewDelivery[] = []
-    for (const event of sent) {
-      const address = addresses.get(Number(event.member_id))
-      if (address === undefined) continue
-      const tooOld = now - Number(event.created_at) > settings.maxAgeMs
-      if (tooOld) dropped.push('telegram')
-      deliveries.push({ eventId: Number(event.id), memberId: Number(event.member_id), channel: 'telegram', address, status: tooOld ? 'dropped' : 'pending', at: now })
+    for (const channel of channels) {
+      const addresses = await repo.channelAddresses(trx, channel, members)
+      for (const event of sent) {
+        const address = addresses.get(Number(event.member_id))
+        if (address === undefined) continue
+        const tooOld = now - Number(event.created_at) > settings.maxAgeMs
+        if (tooOld) dropped.push(channel)
+        deliveries.push({ eventId: Number(event.id), memberId: Number(event.member_id), channel, address, status: tooOld ? 'dropped' : 'pending', at: now })
+      }
     }
     await repo.insertDeliveries(trx, deliveries)
     await repo.markEventsOut(trx, events.map((event) => Number(event.id)), now)

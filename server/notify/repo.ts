@@ -64,7 +64,7 @@ export const pruneEvents = (db: Db, now: number): Promise<number> => deleteBefor
 // The outbox (issue 50 §3): events become deliveries, one per channel the member has; each
 // delivery is claimed by one instance, sent, and settled.
 
-export type Channel = 'telegram'
+export type Channel = 'telegram' | 'line'
 export type DeliveryStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'dropped' | 'unknown'
 
 /** On PostgreSQL, rows another instance holds are passed over rather than waited for. */
@@ -80,13 +80,16 @@ export const markEventsOut = async (trx: Db, ids: readonly number[], at: number)
   if (ids.length > 0) await trx.updateTable('member_events').set({ outbox_at: at }).where('id', 'in', ids).execute()
 }
 
-/** Where each member can be written to on Telegram: linked, write access given, not turned off, not blocked. */
-export async function telegramAddresses(db: Db, memberIds: readonly number[]): Promise<Map<number, string>> {
+/**
+ * Where each member can be written to on `channel` (the messenger of the same name): linked, the
+ * messenger lets us (Telegram's write access, LINE's friendship), not turned off, not blocked.
+ */
+export async function channelAddresses(db: Db, channel: Channel, memberIds: readonly number[]): Promise<Map<number, string>> {
   if (memberIds.length === 0) return new Map()
   const rows = await db.selectFrom('member_identities as i')
-    .innerJoin('member_channels as c', (join) => join.onRef('c.member_id', '=', 'i.member_id').on('c.channel', '=', 'telegram'))
+    .innerJoin('member_channels as c', (join) => join.onRef('c.member_id', '=', 'i.member_id').on('c.channel', '=', channel))
     .select(['i.member_id', 'i.subject'])
-    .where('i.provider', '=', 'telegram').where('i.member_id', 'in', memberIds)
+    .where('i.provider', '=', channel).where('i.member_id', 'in', memberIds)
     .where('c.allowed', '=', 1).where('c.off_at', 'is', null).where('c.blocked_at', 'is', null)
     .execute()
   return new Map(rows.map((row) => [Number(row.member_id), row.subject]))
@@ -107,6 +110,9 @@ export async function insertDeliveries(trx: Db, deliveries: readonly NewDelivery
  * so it is not sent again (at most once); counted as unknown.
  */
 export const settleAbandoned = async (db: Db, now: number): Promise<number> => {
+  // LINE's pushes carry a retry key: one sent again is the same message, which LINE keeps once.
+  await db.updateTable('notify_deliveries').set({ status: 'pending', next_at: now, error: 'sender stopped while sending: sent again under its retry key' })
+    .where('status', '=', 'sending').where('channel', '=', 'line').where('next_at', '<=', now).execute()
   const { numUpdatedRows } = await db.updateTable('notify_deliveries').set({ status: 'unknown', done_at: now, error: 'sender stopped while sending' })
     .where('status', '=', 'sending').where('next_at', '<=', now).executeTakeFirst()
   return Number(numUpdatedRows)

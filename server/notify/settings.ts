@@ -10,6 +10,13 @@ export interface TelegramSettings {
   apiUrl: string
 }
 
+export interface LineSettings {
+  /** LINE_CHANNEL_ACCESS_TOKEN: the Messaging API channel of the operator's official account. */
+  token: string
+  /** The Messaging API's address (tests run their own); default LINE's. */
+  apiUrl: string
+}
+
 declare module '../shared/context' {
   interface ServerContext {
     /** The messengers' messages (issue 50): NOTIFY_OFF without the settings. */
@@ -22,6 +29,8 @@ export interface NotifySettings {
   appUrl?: string
   /** The bot that writes to players (TELEGRAM_BOT_TOKEN, TELEGRAM_API_URL). */
   telegram?: TelegramSettings
+  /** The official account that pushes to players (LINE_CHANNEL_ACCESS_TOKEN, LINE_API_URL). */
+  line?: LineSettings
   /** NOTIFY_EVENTS: the kinds of event sent through the messengers (the bell lists every one). */
   events: ReadonlySet<NotificationKind>
   /** NOTIFY_MAX_AGE_MINUTES: a message not sent by then is dropped rather than sent late. */
@@ -36,5 +45,8 @@ export const DEFAULT_NOTIFY_EVERY_MS = 1_000
 export const NOTIFY_OFF: NotifySettings = { events: new Set(NOTIFY_KINDS), maxAgeMs: DEFAULT_NOTIFY_MAX_AGE_MS, everyMs: DEFAULT_NOTIFY_EVERY_MS }
 
 /** The channels these settings send through. */
-export const channelsOn = (settings: NotifySettings): Channel[] => (settings.appUrl && settings.telegram ? ['telegram'] : [])
+export const channelsOn = (settings: NotifySettings): Channel[] => {
+  if (!settings.appUrl) return []
+  return [...(settings.telegram ? ['telegram' as const] : []), ...(settings.line ? ['line' as const] : [])]
+}
 

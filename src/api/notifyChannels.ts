@@ -2,13 +2,14 @@
 // (linked, allowed, turned off, blocked), the app's language for the messages' text, and the
 // answer to Telegram's write-access request.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useEffect } from 'react'
+import { useEffect, useRef } from 'react'
 import { call } from './call'
 import { getConfig } from './config'
 import type { ChannelState, MessageChannel, NotificationChannels, NotificationChannelsUpdate } from './contract'
 import { notificationEndpoints } from './contract/notifications'
 import { shownInline } from './queryClient'
 import { isLanguage } from '../lib/language'
+import type { Friendship } from '../platform/types'
 
 /** Under the bell's key (features/notifications): ['notifications', 'channels']. */
 export const channelKeys = { channels: () => ['notifications', 'channels'] as const }
@@ -51,4 +52,23 @@ export function useMessageLanguage(language: string, enabled: boolean): void {
     if (!linked || isPending || failed || !isLanguage(language) || stored === language) return
     mutate({ language })
   }, [linked, isPending, failed, language, stored, mutate])
+}
+
+/**
+ * LINE pushes only to a friend of the official account (issue 50): once per start, where LINE is
+ * linked, the app reads the friendship from LIFF and tells the server when it says otherwise (a
+ * player who added the account, or blocked it since).
+ */
+export function useLineFriendship(friendship: Friendship | null, enabled: boolean): void {
+  const channels = useChannels(enabled && friendship !== null)
+  const { mutate } = useUpdateChannels()
+  const read = useRef(false)
+  const line = channels.data?.channels.find((channel) => channel.channel === 'line')
+  useEffect(() => {
+    if (!friendship || !line?.linked || read.current) return
+    read.current = true
+    void friendship.status().then((friend) => {
+      if (friend !== null && friend !== line.allowed) mutate({ line: { allowed: friend } })
+    })
+  }, [friendship, line, mutate])
 }

@@ -89,6 +89,7 @@ export function createBrowserPlatform(): Platform {
     homeScreen: null,
     phoneContact: null,
     writeAccess: null,
+    friendship: null,
     biometry: null,
     secureStorage: null,
     messengerCredential: () => null,

@@ -3,6 +3,7 @@ import liff from '@line/liff/core'
 import CloseWindowModule from '@line/liff/close-window'
 import CreateShortcutOnHomeScreenModule from '@line/liff/create-shortcut-on-home-screen'
 import GetAppLanguageModule from '@line/liff/get-app-language'
+import GetFriendshipModule from '@line/liff/get-friendship'
 import GetIDTokenModule from '@line/liff/get-id-token'
 import IsApiAvailableModule from '@line/liff/is-api-available'
 import IsInClientModule from '@line/liff/is-in-client'
@@ -34,6 +35,7 @@ function installPlugins(): void {
   liff.use(new OpenWindowModule())
   liff.use(new CloseWindowModule())
   liff.use(new CreateShortcutOnHomeScreenModule())
+  liff.use(new GetFriendshipModule())
 }
 
 async function initMock(liffId: string): Promise<void> {
@@ -157,6 +159,15 @@ export function createLinePlatform(config: LineConfig): Platform {
     homeScreen: lineHomeScreen(`https://liff.line.me/${config.liffId}`),
     phoneContact: null,
     writeAccess: null,
+    friendship: {
+      async status() {
+        try {
+          return liff.isLoggedIn() ? (await liff.getFriendship()).friendFlag : null
+        } catch {
+          return null // not answered: nothing is known
+        }
+      },
+    },
     biometry: null,
     secureStorage: null,
     messengerCredential() {

@@ -331,6 +331,7 @@ export function createTelegramPlatform(config: TelegramConfig | null): Platform 
     homeScreen: telegramHomeScreen(),
     phoneContact: telegramPhoneContact(),
     writeAccess: telegramWriteAccess(),
+    friendship: null,
     messengerCredential() {
       // The raw string exactly as Telegram sent it: the server checks its signature over these bytes.
       const raw = signedInitData()

@@ -96,6 +96,11 @@ export interface WriteAccess {
   request(): Promise<boolean | null>
 }
 
+/** LIFF's getFriendship: true a friend (and not blocking), false not, null not known (not logged in, no answer). */
+export interface Friendship {
+  status(): Promise<boolean | null>
+}
+
 export interface Platform {
   kind: PlatformKind
   init(): Promise<void>
@@ -134,6 +139,8 @@ export interface Platform {
   phoneContact: PhoneContact | null
   /** Telegram's request that the bot may write to the player (issue 50); null outside Telegram. */
   writeAccess: WriteAccess | null
+  /** LINE: whether the player is a friend of the official account the LIFF app is linked to (issue 50); null elsewhere. */
+  friendship: Friendship | null
   /** What the messenger signed about the player, for the server to verify (issue 31): Telegram's
    *  raw init data, LINE's ID token. Null in a browser, and where the messenger gives none (LINE
    *  not logged in, or a channel without the openid scope). */

@@ -8,12 +8,13 @@ import type { ChannelState, NotificationChannels } from '../../src/api/contract'
 import { DepositArrived } from '../../src/features/deposit/DepositArrived'
 import { Bell } from '../../src/features/notifications/Bell'
 import MessagesSection from '../../src/features/profile/MessagesSection'
-import type { WriteAccess } from '../../src/platform/types'
+import type { Friendship, WriteAccess } from '../../src/platform/types'
 import { renderScreen, type Routes, text } from '../renderScreen'
 
 const deposit = { amount: 100, currency: 'THB' as const, way: 'QR' }
 const TELEGRAM = { channel: 'telegram', linked: true, allowed: null, on: true, blocked: false } satisfies ChannelState
 const channels = (telegram: Partial<ChannelState> = {}, language: NotificationChannels['language'] = 'en'): NotificationChannels => ({ language, channels: [{ ...TELEGRAM, ...telegram }] })
+const TELEGRAM_NAME = { messenger: 'Telegram' }
 const homeScreen = { status: vi.fn(async () => 'available' as const), add: vi.fn(async () => 'added' as const) }
 
 function telegramAnswering(allowed: boolean | null) {
@@ -96,17 +97,17 @@ describe("the profile's Telegram messages", () => {
         return channels({ allowed: true, on })
       },
     })
-    expect(await screen.findByText(text('identity.messages.onText'))).toBeVisible()
+    expect(await screen.findByText(text('identity.messages.onText', TELEGRAM_NAME))).toBeVisible()
     await user.click(screen.getByRole('button', { name: text('identity.messages.turnOff') }))
-    expect(await screen.findByText(text('identity.messages.offText'))).toBeVisible()
+    expect(await screen.findByText(text('identity.messages.offText', TELEGRAM_NAME))).toBeVisible()
     await user.click(screen.getByRole('button', { name: text('identity.messages.turnOn') }))
-    expect(await screen.findByText(text('identity.messages.onText'))).toBeVisible()
+    expect(await screen.findByText(text('identity.messages.onText', TELEGRAM_NAME))).toBeVisible()
     expect(puts(calls)).toEqual([{ telegram: { on: false } }, { telegram: { on: true } }])
   })
 
   it('says why none come, and inside Telegram asks it again for a player who blocked the bot', async () => {
     await profile({ 'GET /api/notifications/channels': channels({ linked: false }) })
-    expect(await screen.findByText(text('identity.messages.notLinked'))).toBeVisible()
+    expect(await screen.findByText(text('identity.messages.notLinked', TELEGRAM_NAME))).toBeVisible()
     expect(screen.queryByRole('button')).toBeNull()
 
     const telegram = telegramAnswering(true)
@@ -117,8 +118,25 @@ describe("the profile's Telegram messages", () => {
     expect(await screen.findByText(text('identity.messages.blocked'))).toBeVisible()
     await user.click(screen.getByRole('button', { name: text('identity.messages.allow') }))
     telegram.answer()
-    expect(await screen.findByText(text('identity.messages.onText'))).toBeVisible()
+    expect(await screen.findByText(text('identity.messages.onText', TELEGRAM_NAME))).toBeVisible()
     expect(puts(calls)).toEqual([{ telegram: { allowed: true } }])
+  })
+
+  it('points a LINE player who is not a friend of the official account to the contact page, and turns them off and on once a friend', async () => {
+    const line = (allowed: boolean | null, on = true): NotificationChannels => ({ language: 'en', channels: [{ channel: 'line', linked: true, allowed, on, blocked: false }] })
+    const { history, user, unmount } = await profile({ 'GET /api/notifications/channels': line(false) })
+    expect(await screen.findByRole('heading', { name: text('identity.messages.title', { messenger: 'LINE' }) })).toBeVisible()
+    expect(screen.getByText(text('identity.messages.notFriend'))).toBeVisible()
+    expect(screen.queryByRole('button', { name: text('identity.messages.turnOff') })).toBeNull()
+    await user.click(screen.getByRole('link', { name: text('identity.messages.openContact') }))
+    expect(history.at(-1)).toBe('/user/contact')
+    unmount()
+
+    const friend = await profile({ 'GET /api/notifications/channels': line(true), 'PUT /api/notifications/channels': line(true, false) })
+    expect(await screen.findByText(text('identity.messages.onText', { messenger: 'LINE' }))).toBeVisible()
+    await friend.user.click(screen.getByRole('button', { name: text('identity.messages.turnOff') }))
+    expect(await screen.findByText(text('identity.messages.offText', { messenger: 'LINE' }))).toBeVisible()
+    expect(puts(friend.calls)).toEqual([{ line: { on: false } }])
   })
 })
 
@@ -148,5 +166,18 @@ describe("the messages' language", () => {
     await waitFor(() => expect(unlinked.calls.map((call) => call.url)).toContain('/api/notifications/channels'))
     await unlinked.settled()
     expect(puts(unlinked.calls)).toEqual([])
+  })
+
+  it("tells the server LINE's friendship where it says otherwise, once per start", async () => {
+    const friendship = { status: vi.fn(async () => true) } satisfies Friendship
+    const line = (allowed: boolean | null): NotificationChannels => ({ language: 'la', channels: [{ channel: 'line', linked: true, allowed, on: true, blocked: false }] })
+    const { calls, settled } = await renderScreen(<Bell />, {
+      path: '/user/home', language: 'la', config: { messages: ['line'] }, platform: { kind: 'line', friendship }, setup: () => sessionStorage.setItem('token', 'tok'),
+      api: { 'GET /api/notifications': { unread: 0, notifications: [] }, 'GET /api/notifications/channels': line(null), 'PUT /api/notifications/channels': line(true) },
+    })
+    await waitFor(() => expect(puts(calls)).toEqual([{ line: { allowed: true } }]))
+    await settled()
+    expect(friendship.status).toHaveBeenCalledTimes(1)
+    expect(puts(calls)).toEqual([{ line: { allowed: true } }])
   })
 })

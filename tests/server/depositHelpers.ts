@@ -3,7 +3,10 @@
 import { randomBytes } from 'node:crypto'
 import AES from 'crypto-js/aes'
 import type { FastifyInstance } from 'fastify'
+import { expect } from 'vitest'
+import type { QrState } from '../../src/api/contract'
 import { walletBalance } from '../../server/shared/ledger'
+import { call } from './helpers'
 
 export const DEMO_MEMBER_ID = 123
 /** The demo member's seeded balance, in minor units. */
@@ -35,3 +38,12 @@ export const TRUELINK_SECRET = 'wallet-demo-truelink'
 export const giftLink = (voucher: string) => `https://gift.truemoney.com/campaign/?v=${voucher}`
 /** Exactly what the app sends for a gift link. */
 export const encryptLink = (link: string, secret = TRUELINK_SECRET) => AES.encrypt(link, secret).toString()
+
+/** A QR deposit of `amount` made by the member and paid (POST /dev/qrcode/:id/pay): its id. */
+export async function paidQr(app: FastifyInstance, token: string, amount: number): Promise<string> {
+  const created = await call(app, 'POST', '/api/qrcode/KBANK', { token, body: { amount } })
+  expect(created.status, JSON.stringify(created.body)).toBe(200)
+  const { qrcodeId } = created.body as unknown as QrState & { qrcodeId: string }
+  expect((await call(app, 'POST', `/dev/qrcode/${qrcodeId}/pay`)).status).toBe(200)
+  return qrcodeId
+}

@@ -5,13 +5,10 @@
 // button opening the screen; a block turns the channel off, retry_after is waited out, an old
 // message is dropped; each message goes once, across a restart and with two instances at once.
 import { mkdtempSync, rmSync } from 'node:fs'
-import { createServer, type IncomingMessage, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { sql } from 'kysely'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { QrState } from '../../src/api/contract'
 import type { BuildServerOptions } from '../../server/app'
 import { fanOut, FIRST_RETRY_MS, outboxPass } from '../../server/notify/outbox'
 import { NOTIFY_KINDS, type NotifySettings } from '../../server/notify/settings'
@@ -19,41 +16,16 @@ import { settleWithdrawal } from '../../server/wallet/withdrawals'
 import { call, holdLock, login, onPostgres, startInstances, startServer, testStorage, type TestServer } from './helpers'
 import { BOT_TOKEN, identitySettings, initData, link } from './identityHelpers'
 import { withdraw } from './withdrawalHelpers'
+import { paidQr as payQr } from './depositHelpers'
+import { FakeApi } from './fakeApi'
 
-interface Received { path: string; body: { chat_id: string; text: string; reply_markup: { inline_keyboard: { text: string; web_app: { url: string } }[][] } } }
-type Answer = { status: number; body: unknown } | 'hang'
+type BotMessage = { chat_id: string; text: string; reply_markup: { inline_keyboard: { text: string; web_app: { url: string } }[][] } }
 
-/** The Bot API as the test plays it: every request kept; answers taken from `answers`, else ok. */
-class FakeBotApi {
-  received: Received[] = []
-  answers: Answer[] = []
-  private server!: Server
-  url = ''
-
-  async start(): Promise<void> {
-    this.server = createServer((request, response) => void this.answer(request).then((answer) => {
-      if (answer === 'hang') return
-      response.writeHead(answer.status, { 'Content-Type': 'application/json' }).end(JSON.stringify(answer.body))
-    }))
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve))
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`
-  }
-
-  private async answer(request: IncomingMessage): Promise<Answer> {
-    let text = ''
-    for await (const chunk of request) text += String(chunk)
-    this.received.push({ path: request.url ?? '', body: JSON.parse(text) as Received['body'] })
-    return this.answers.shift() ?? { status: 200, body: { ok: true, result: { message_id: this.received.length } } }
-  }
-
-  async stop(): Promise<void> {
-    this.server.closeAllConnections()
-    await new Promise((resolve) => this.server.close(resolve))
-  }
-}
+/** The Bot API as the test plays it: every request kept; ok unless told otherwise. */
+const botApi = () => new FakeApi<BotMessage>((received) => ({ status: 200, body: { ok: true, result: { message_id: received.path.length } } })).start()
 
 const TELEGRAM_USER = 424242
-let bot: FakeBotApi
+let bot: FakeApi<BotMessage>
 const servers: TestServer[] = []
 const dirs: string[] = []
 const scratchDir = () => {
@@ -62,8 +34,7 @@ const scratchDir = () => {
   return dir
 }
 beforeEach(async () => {
-  bot = new FakeBotApi()
-  await bot.start()
+  bot = await botApi()
 })
 afterEach(async () => {
   for (const server of servers.splice(0)) await server.app.close()
@@ -97,12 +68,7 @@ async function linkedMember(server: TestServer, { allowsWrite = true } = {}): Pr
   return token
 }
 
-async function paidQr(server: TestServer, token: string, amount: number): Promise<void> {
-  const created = await call(server.app, 'POST', '/api/qrcode/KBANK', { token, body: { amount } })
-  expect(created.status, JSON.stringify(created.body)).toBe(200)
-  const { qrcodeId } = created.body as unknown as QrState & { qrcodeId: string }
-  expect((await call(server.app, 'POST', `/dev/qrcode/${qrcodeId}/pay`)).status).toBe(200)
-}
+const paidQr = (server: TestServer, token: string, amount: number) => payQr(server.app, token, amount)
 
 async function paidWithdrawal(server: TestServer, token: string, amount: number): Promise<void> {
   const asked = await withdraw(server.app, token, amount, '/api/wallet/withdraw')
@@ -204,6 +170,20 @@ describe("Telegram's messages of the member's money", () => {
     await pass(server)
     expect(bot.received).toHaveLength(2)
     expect(await deliveries(server)).toEqual([{ status: 'sent', attempts: 2, error: null }])
+  })
+
+  it('leaves unknown, never sends again, a message whose sender stopped mid-call: it may have arrived', async () => {
+    const server = await start()
+    const token = await linkedMember(server)
+    await paidQr(server, token, 50)
+    await pass(server)
+    const { db } = server.app.serverContext
+    // As if claimed by a sender that stopped before it could settle it: its claim ran out.
+    await db.updateTable('notify_deliveries').set({ status: 'sending', next_at: server.app.serverContext.now() }).execute()
+    server.advance(1)
+    await pass(server)
+    expect(bot.received).toHaveLength(1)
+    expect(await deliveries(server)).toEqual([{ status: 'unknown', attempts: 1, error: 'sender stopped while sending' }])
   })
 
   it('drops a message older than the bound rather than send it late, and counts it', async () => {

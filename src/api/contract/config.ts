@@ -44,7 +44,7 @@ export const RuntimeConfig = Type.Object({
   })),
   /** The messengers the server writes to members through of their money (issue 50; its settings,
    *  never APP_CONFIG). Absent: none, the app asks nothing of it. */
-  messages: Type.Optional(Type.Array(Type.Literal('telegram'), { maxItems: 4 })),
+  messages: Type.Optional(Type.Array(Type.Union([Type.Literal('telegram'), Type.Literal('line')]), { maxItems: 4 })),
 })
 export type RuntimeConfig = Static<typeof RuntimeConfig>
 export type HowtoVideos = RuntimeConfig['howto']

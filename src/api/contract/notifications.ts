@@ -54,7 +54,7 @@ export const NotificationsRead = Type.Object({ unread: Type.Integer({ minimum: 0
 export type NotificationsRead = Static<typeof NotificationsRead>
 
 /** A messenger the server writes to members through (issue 50 §2). */
-export const MessageChannel = Type.Union([Type.Literal('telegram')])
+export const MessageChannel = Type.Union([Type.Literal('telegram'), Type.Literal('line')])
 export type MessageChannel = Static<typeof MessageChannel>
 
 export const MessageLanguage = Type.Union([Type.Literal('th'), Type.Literal('la'), Type.Literal('en')])
@@ -64,7 +64,7 @@ export const ChannelState = Type.Object({
   channel: MessageChannel,
   /** The member's account on it is linked: the messages have somewhere to go. */
   linked: Type.Boolean(),
-  /** The messenger lets our bot write to the player: true; false, the player refused (never asked again); null, not known (ask). */
+  /** The messenger lets us write to the player (Telegram: the bot's write access; LINE: a friend of the official account): true; false, refused or not a friend; null, not known. */
   allowed: Type.Union([Type.Boolean(), Type.Null()]),
   /** The player has not turned it off in the profile. */
   on: Type.Boolean(),
@@ -84,6 +84,7 @@ export type NotificationChannels = Static<typeof NotificationChannels>
 export const NotificationChannelsUpdate = Type.Object({
   language: Type.Optional(MessageLanguage),
   telegram: Type.Optional(Type.Object({ on: Type.Optional(Type.Boolean()), allowed: Type.Optional(Type.Boolean()) }, { additionalProperties: false })),
+  line: Type.Optional(Type.Object({ on: Type.Optional(Type.Boolean()), allowed: Type.Optional(Type.Boolean()) }, { additionalProperties: false })),
 }, { additionalProperties: false })
 export type NotificationChannelsUpdate = Static<typeof NotificationChannelsUpdate>
 

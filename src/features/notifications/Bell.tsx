@@ -10,7 +10,8 @@ import { screenOf } from '../../lib/notificationScreen'
 import { BellIcon } from '../../ui/icons'
 import { retryableLazy } from '../../ui/retryableLazy'
 import { readUpTo, useAfterWallet, useMarkRead, useNotifications } from './api'
-import { useMessageLanguage } from '../../api/notifyChannels'
+import { useLineFriendship, useMessageLanguage } from '../../api/notifyChannels'
+import { usePlatform } from '../../platform'
 import './bell.css'
 
 const NotificationsModal = retryableLazy(() => import('./NotificationsModal'))
@@ -30,6 +31,8 @@ export function Bell() {
   const afterWallet = useAfterWallet()
   const list = useNotifications({ paused: open, afterWallet })
   useMessageLanguage(i18n.language, afterWallet)
+  const { platform, ready } = usePlatform()
+  useLineFriendship(ready ? platform.friendship : null, afterWallet)
   const markRead = useMarkRead()
   const unread = list.data?.unread ?? 0
   const newest = list.data?.notifications[0]?.id

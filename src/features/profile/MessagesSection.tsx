@@ -1,31 +1,46 @@
 import '../../i18n/identityStrings'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { Link } from 'wouter'
+import type { ChannelState } from '../../api/contract'
+import { useChannels, useUpdateChannels } from '../../api/notifyChannels'
+import { paths } from '../../lib/paths'
 import { usePlatform } from '../../platform'
 import { showToast } from '../../state/ui'
 import { Button } from '../../ui/Button'
 import { failureText } from '../../ui/ErrorDialog'
 import { CredentialCard } from './CredentialCard'
-import { telegramOf, useChannels, useUpdateChannels } from '../../api/notifyChannels'
 
 /**
- * Issue 50 §2, in the profile: the messages of the member's money on Telegram, turned off or on
- * again by the player. Where the bot may not write (never allowed, refused, or blocked since), the
- * app inside Telegram asks Telegram again on the player's tap; elsewhere it says where to do it.
+ * Issue 50 §2, in the profile: the messages of the member's money on each messenger the server
+ * writes through, turned off or on again by the player. Where the messenger does not let us write
+ * (Telegram: never allowed, refused, or blocked since; LINE: not a friend of the official account),
+ * it says so: inside Telegram the app asks Telegram again on the player's tap; for LINE it points
+ * to the contact page, where the official account is added.
  */
 export default function MessagesSection() {
   const { t } = useTranslation()
-  const { platform, ready } = usePlatform()
   const channels = useChannels()
+  // While they load, or if they could not: one card, its skeleton or its retry.
+  if (!channels.data) return <CredentialCard title={t('identity.messages.title', { messenger: '' }).trim()} query={channels} rows={undefined} empty="" problem={null} />
+  return channels.data.channels.map((state) => <ChannelMessages key={state.channel} state={state} />)
+}
+
+/** A card whose state has come (the channels' read answered it). */
+const LOADED = { isPending: false, isError: false, error: null, refetch: () => Promise.resolve() } as unknown as Parameters<typeof CredentialCard>[0]['query']
+
+function ChannelMessages({ state }: { state: ChannelState }) {
+  const { t } = useTranslation()
+  const { platform, ready } = usePlatform()
   const update = useUpdateChannels()
   const [problem, setProblem] = useState<string | null>(null)
   const [asking, setAsking] = useState(false)
-  const telegram = telegramOf(channels.data)
-  const writeAccess = ready && platform.kind === 'telegram' ? platform.writeAccess : null
+  const messenger = t(`common.messenger.${state.channel}`)
+  const writeAccess = state.channel === 'telegram' && ready && platform.kind === 'telegram' ? platform.writeAccess : null
 
-  const change = (telegramUpdate: { on?: boolean; allowed?: boolean }, done: string) => {
+  const change = (channelUpdate: { on?: boolean; allowed?: boolean }, done: string) => {
     setProblem(null)
-    update.mutate({ telegram: telegramUpdate }, {
+    update.mutate({ [state.channel]: channelUpdate }, {
       onSuccess: () => showToast(done, 'success'),
       onError: (error) => setProblem(failureText(error)),
     })
@@ -41,32 +56,28 @@ export default function MessagesSection() {
     })
   }
 
-  const mayWrite = telegram?.allowed === true && !telegram.blocked
-  let text = ''
-  if (telegram && !telegram.linked) text = t('identity.messages.notLinked')
-  else if (telegram?.blocked) text = t('identity.messages.blocked')
-  else if (telegram && !mayWrite) text = t('identity.messages.notAllowed')
-  else if (telegram) text = t(telegram.on ? 'identity.messages.onText' : 'identity.messages.offText')
+  const mayWrite = state.allowed === true && !state.blocked
+  let text: string
+  if (!state.linked) text = t('identity.messages.notLinked', { messenger })
+  else if (state.channel === 'line' && !mayWrite) text = t('identity.messages.notFriend')
+  else if (state.blocked) text = t('identity.messages.blocked')
+  else if (!mayWrite) text = t('identity.messages.notAllowed')
+  else text = t(state.on ? 'identity.messages.onText' : 'identity.messages.offText', { messenger })
+  const turned = state.on ? 'identity.messages.turnedOff' : 'identity.messages.allowed'
   return (
-    <CredentialCard title={t('identity.messages.title')} query={channels} rows={undefined} empty="" problem={problem}>
-      {telegram && (
-        <>
-          <p className="muted small">{text}</p>
-          {telegram.linked && !mayWrite && writeAccess && (
-            <Button type="button" block pending={asking || update.isPending} onClick={allow}>{t('identity.messages.allow')}</Button>
-          )}
-          {telegram.linked && mayWrite && (
-            <Button
-              type="button"
-              variant={telegram.on ? 'secondary' : 'primary'}
-              block
-              pending={update.isPending}
-              onClick={() => change({ on: !telegram.on }, t(telegram.on ? 'identity.messages.turnedOff' : 'identity.messages.allowed'))}
-            >
-              {t(telegram.on ? 'identity.messages.turnOff' : 'identity.messages.turnOn')}
-            </Button>
-          )}
-        </>
+    <CredentialCard title={t('identity.messages.title', { messenger })} query={LOADED} rows={undefined} empty="" problem={problem}>
+      <p className="muted small">{text}</p>
+      {state.linked && !mayWrite && writeAccess && (
+        <Button type="button" block pending={asking || update.isPending} onClick={allow}>{t('identity.messages.allow')}</Button>
+      )}
+      {state.linked && !mayWrite && state.channel === 'line' && (
+        <Link className="button button--secondary button--block" href={paths.member.contact}>{t('identity.messages.openContact')}</Link>
+      )}
+      {state.linked && mayWrite && (
+        <Button type="button" variant={state.on ? 'secondary' : 'primary'} block pending={update.isPending}
+          onClick={() => change({ on: !state.on }, t(turned, { messenger }))}>
+          {t(state.on ? 'identity.messages.turnOff' : 'identity.messages.turnOn')}
+        </Button>
       )}
     </CredentialCard>
   )
