@@ -9,7 +9,16 @@ import { fail } from '../shared/http/errors'
 const NotifyPatch = Type.Object({
   appUrl: Type.Union([Type.String({ pattern: '^https?://', maxLength: 300 }), Type.Null()]),
   telegramApiUrl: Type.Optional(Type.String({ pattern: '^https?://', maxLength: 300 })),
+  /** The Messaging API's address: LINE's pushes on too, with DEV_LINE_ACCESS_TOKEN. */
+  lineApiUrl: Type.Optional(Type.String({ pattern: '^https?://', maxLength: 300 })),
 }, { additionalProperties: false })
+
+/** The access token the dev servers push with (the stand-in below checks it). */
+export const DEV_LINE_ACCESS_TOKEN = 'dev-line-channel-access-token'
+
+/** A push as the bot sends it. */
+const Push = Type.Object({ to: Type.String({ maxLength: 64 }), messages: Type.Array(Type.Unknown(), { maxItems: 5 }) })
+type Pushed = Static<typeof Push> & { retryKey: string }
 
 /** sendMessage's fields the bot sends. */
 const SendMessage = Type.Object({
@@ -24,12 +33,18 @@ export const notifyDevRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const sent: SentMessage[] = []
 
   app.post('/notify', { schema: { body: NotifyPatch } }, async (request) => {
-    const { appUrl, telegramApiUrl } = request.body
+    const { appUrl, telegramApiUrl, lineApiUrl } = request.body
     const token = ctx.identity.telegramBotToken
-    if (appUrl !== null && token === undefined) throw fail(404, 'IDENTITY_OFF')
+    if (appUrl !== null && token === undefined && lineApiUrl === undefined) throw fail(404, 'IDENTITY_OFF')
+    const address = (url: string) => url.replace(/\/+$/, '')
     ctx.notify = appUrl === null
-      ? { ...ctx.notify, appUrl: undefined, telegram: undefined }
-      : { ...ctx.notify, appUrl, telegram: { token: token!, apiUrl: (telegramApiUrl ?? ctx.notify.telegram?.apiUrl ?? '').replace(/\/+$/, '') } }
+      ? { ...ctx.notify, appUrl: undefined, telegram: undefined, line: undefined }
+      : {
+        ...ctx.notify,
+        appUrl,
+        telegram: token === undefined || telegramApiUrl === undefined ? undefined : { token, apiUrl: address(telegramApiUrl) },
+        line: lineApiUrl === undefined ? undefined : { token: DEV_LINE_ACCESS_TOKEN, apiUrl: address(lineApiUrl) },
+      }
     return { appUrl: ctx.notify.appUrl ?? null }
   })
 
@@ -39,6 +54,19 @@ export const notifyDevRoutes: FastifyPluginAsyncTypebox = async (app) => {
     sent.push({ token, ...request.body })
     return { ok: true, result: { message_id: sent.length, chat: { id: Number(request.body.chat_id), type: 'private' }, text: request.body.text } }
   })
+
+  // LINE's Messaging API as far as the official account uses it: a push, once per retry key.
+  const pushed: Pushed[] = []
+  app.post<{ Body: Static<typeof Push> }>('/line-api/v2/bot/message/push', { schema: { body: Push } }, async (request, reply) => {
+    if (request.headers.authorization !== `Bearer ${DEV_LINE_ACCESS_TOKEN}`) return reply.code(401).send({ message: 'Authentication failed' })
+    const retryKey = String(request.headers['x-line-retry-key'] ?? '')
+    if (retryKey && pushed.some((push) => push.retryKey === retryKey)) return reply.code(409).send({ message: 'The retry key is already accepted' })
+    pushed.push({ ...request.body, retryKey })
+    return { sentMessages: [{ id: String(pushed.length) }] }
+  })
+  app.get<{ Querystring: { to?: string } }>('/line-api/messages', async (request) => ({
+    messages: pushed.filter((push) => request.query.to === undefined || push.to === request.query.to),
+  }))
 
   app.get<{ Querystring: { chatId?: string } }>('/telegram-bot/messages', async (request) => ({
     messages: sent.filter((message) => request.query.chatId === undefined || String(message.chat_id) === request.query.chatId),
