@@ -21,9 +21,9 @@ export const telegramOn = (request: APIRequestContext) => devPost(request, '/dev
 export const lineOn = (request: APIRequestContext, baseURL: string) =>
   devPost(request, '/dev/identity', { lineChannelId: LINE_CHANNEL, lineJwksUrl: `${baseURL.replace('localhost', '127.0.0.1')}/dev/line/jwks` })
 
-/** Init data as Telegram signs it at each open of the app. */
-export async function telegramInitData(request: APIRequestContext, userId: number): Promise<string> {
-  const response = await request.post('/dev/telegram/init-data', { data: { userId, firstName: 'Somchai' } })
+/** Init data as Telegram signs it at each open of the app; `allowsWrite`: the player let the bot write (issue 50). */
+export async function telegramInitData(request: APIRequestContext, userId: number, { allowsWrite = false } = {}): Promise<string> {
+  const response = await request.post('/dev/telegram/init-data', { data: { userId, firstName: 'Somchai', ...(allowsWrite ? { allowsWrite } : {}) } })
   expect(response.ok()).toBeTruthy()
   return ((await response.json()) as { initData: string }).initData
 }

@@ -17,12 +17,6 @@ interface BotMessage { token: string; chat_id: string; text: string; reply_marku
 const botMessages = async (request: APIRequestContext, chatId: number): Promise<BotMessage[]> =>
   ((await (await request.get(`/dev/telegram-bot/messages?chatId=${chatId}`)).json()) as { messages: BotMessage[] }).messages
 
-async function initDataAllowingWrite(request: APIRequestContext, userId: number): Promise<string> {
-  const response = await request.post('/dev/telegram/init-data', { data: { userId, firstName: 'Somchai', allowsWrite: true } })
-  expect(response.ok()).toBeTruthy()
-  return ((await response.json()) as { initData: string }).initData
-}
-
 test.afterEach(async ({ request }) => {
   await devPost(request, '/dev/notify', { appUrl: null })
 })
@@ -34,7 +28,7 @@ test("a paid withdrawal reaches the member on Telegram: the bot's message, with 
   const member = await registerMember(request)
   await fund(request, member, 500)
   const user = messengerUser()
-  await page.goto(`/login${telegramHash({ initData: await initDataAllowingWrite(request, user) })}`)
+  await page.goto(`/login${telegramHash({ initData: await telegramInitData(request, user, { allowsWrite: true }) })}`)
   await formShown(page, strings)
   await signIn(page, strings, { phone: member.phone, password: member.password, remember: false })
   await expect(page).toHaveURL(/\/user\/home/)

@@ -3,11 +3,11 @@
 // moved (or refused) the money: a QR paid, a slip approved or refused, a withdrawal paid or failed;
 // the bell reads the newest 50 and the unread count, and marks them read.
 import { describe, expect, it } from 'vitest'
-import type { MemberNotification, Notifications, QrState, Slip } from '../../src/api/contract'
+import type { MemberNotification, Notifications, Slip } from '../../src/api/contract'
 import { tell } from '../../server/notify/events'
 import { settleWithdrawal } from '../../server/wallet/withdrawals'
 import { DAY, type TestServer, call, expectError, registerMember, onDemoServer } from './helpers'
-import { DEMO_MEMBER_ID, DEMO_START_MINOR, jpeg } from './depositHelpers'
+import { DEMO_MEMBER_ID, DEMO_START_MINOR, jpeg, paidQr as payQr } from './depositHelpers'
 import { sweepRetention } from '../../server/retention'
 import { withdraw } from './withdrawalHelpers'
 
@@ -32,13 +32,7 @@ async function slip(): Promise<Slip> {
 }
 const settleSlip = (reference: string, body: unknown) => call(server.app, 'POST', `/dev/slips/${reference}`, { body })
 
-async function paidQr(amount: number): Promise<string> {
-  const created = await call(server.app, 'POST', '/api/qrcode/KBANK', { token, body: { amount } })
-  expect(created.status, JSON.stringify(created.body)).toBe(200)
-  const { qrcodeId } = created.body as unknown as QrState & { qrcodeId: string }
-  expect((await call(server.app, 'POST', `/dev/qrcode/${qrcodeId}/pay`)).status).toBe(200)
-  return qrcodeId
-}
+const paidQr = (amount: number) => payQr(server.app, token, amount)
 
 async function withdrawal(amount: number): Promise<string> {
   const asked = await withdraw(server.app, token, amount, '/api/wallet/withdraw')
