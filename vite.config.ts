@@ -29,6 +29,7 @@ export const TEST_PROJECTS: (TestProjectInlineConfiguration & { test: { name: st
  * browser only). It precaches the shell, index.html, the build's hashed JS and CSS and the logo
  * (the app has no font files: system fonts), and answers page navigations with index.html, so the app opens without a network and shows its offline screen.
  * Nothing else: no runtime caching, so no API answer, upload, socket or token is ever stored.
+ * It also shows the server's Web Push messages (public/sw-push.js, issue 50).
  * /config.json is never cached either: an operator changes it at run time, and without a network
  * the app has nothing to show but the offline screen. The manifest is the server's
  * (server/shared/http/manifest.ts), written from the live config.
@@ -51,6 +52,8 @@ function serviceWorker() {
       // API, and any file (the runtime config, the manifest, a how-to video, an image).
       navigateFallbackDenylist: [/^\/(api|dev|socket\.io|chat-files|demo-game|ops)(\/|\?|$)/, /^[^?]*\.[a-z0-9]+(\?|$)/i],
       inlineWorkboxRuntime: true,
+      // Web Push (issue 50): the push and notification-tap handlers, public/sw-push.js.
+      importScripts: ['/sw-push.js'],
       cleanupOutdatedCaches: true,
       // A new worker waits until every tab of the old one is closed: a tab opened on the old build
       // keeps the chunks it may still load lazily, and no page reloads under a player's thumb.

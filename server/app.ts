@@ -385,7 +385,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   app.get('/config.json', async (_request, reply) => {
     reply.header('Cache-Control', 'no-cache')
     // The identity switch is the server's own settings, never APP_CONFIG's.
-    return servedConfig(ctx.config.current, ctx.identity, channelsOn(ctx.notify))
+    return servedConfig(ctx.config.current, ctx.identity, channelsOn(ctx.notify), ctx.notify.webPush?.publicKey)
   })
   // Revalidated like the config it is made from: an operator renames the app at run time.
   app.get(MANIFEST_PATH, async (_request, reply) =>
@@ -398,6 +398,6 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     if (options.mode === 'production') return reply.code(404).send(errorBody('NO_DATA'))
     return reply.header('Cache-Control', 'no-cache').type('image/png').send(await readDemoLineQr())
   })
-  await registerStatic(app, staticDir, () => servedConfig(ctx.config.current, ctx.identity, channelsOn(ctx.notify)))
+  await registerStatic(app, staticDir, () => servedConfig(ctx.config.current, ctx.identity, channelsOn(ctx.notify), ctx.notify.webPush?.publicKey))
   return app
 }

@@ -1,6 +1,7 @@
 // The server's environment, read and checked in one place (server/main.ts starts from it). A bad
 // value stops the start with a message naming the variable, never a half-configured server.
 import { readFileSync } from 'node:fs'
+import webPush from 'web-push'
 import { Type } from 'typebox'
 import { Value } from 'typebox/value'
 import type { ConfigPatch } from '../src/api/contract'
@@ -16,7 +17,7 @@ import { DEFAULT_INIT_DATA_MAX_AGE_SECONDS, DEFAULT_QUICK_UNLOCK_MAX_DAYS, DEFAU
 import { OPS_PASSWORD_MIN_LENGTH, STAFF_USERNAME_PATTERN } from '../src/api/contract/ops'
 import type { FirstAdmin } from './ops/firstAdmin'
 import { readTrustProxy, type TrustProxy } from './shared/http/trustProxy'
-import { DEFAULT_NOTIFY_EVERY_MS, DEFAULT_NOTIFY_MAX_AGE_MS, NOTIFY_KINDS, type NotifySettings } from './notify/settings'
+import { DEFAULT_NOTIFY_EVERY_MS, DEFAULT_NOTIFY_MAX_AGE_MS, NOTIFY_KINDS, type NotifySettings, type WebPushSettings } from './notify/settings'
 import { TELEGRAM_API_URL } from './notify/telegram'
 import { LINE_API_URL } from './notify/line'
 import type { NotificationKind } from '../src/api/contract'
@@ -365,16 +366,39 @@ export function readNotify(env: Env): NotifySettings | undefined {
   const unknown = listed?.filter((kind) => !NOTIFY_KINDS.includes(kind as NotificationKind))
   if (unknown?.length) throw new Error(`NOTIFY_EVENTS lists ${unknown.join(', ')}: the kinds are ${NOTIFY_KINDS.join(', ')} (or "none")`)
   const events = new Set<NotificationKind>((env.NOTIFY_EVENTS === 'none' ? [] : listed?.length ? listed : NOTIFY_KINDS) as NotificationKind[])
+  const webPush = readWebPush(env)
   // Nothing is sent without the app's address for the messages' buttons.
   if (appUrl === undefined) return undefined
   return {
     appUrl,
     telegram: token ? { token, apiUrl } : undefined,
     line: lineToken ? { token: lineToken, apiUrl: lineApiUrl } : undefined,
+    webPush,
     events,
     maxAgeMs: positiveInteger('NOTIFY_MAX_AGE_MINUTES', env.NOTIFY_MAX_AGE_MINUTES, DEFAULT_NOTIFY_MAX_AGE_MS / 60_000) * 60_000,
     everyMs: DEFAULT_NOTIFY_EVERY_MS,
   }
+}
+
+/**
+ * Web Push (issue 50): VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT together, or none. The
+ * keys are a P-256 pair in base64url (`npx web-push generate-vapid-keys`), the subject how a push
+ * service reaches the operator (mailto: or https:). Checked here by signing a token with them.
+ */
+function readWebPush(env: Env): WebPushSettings | undefined {
+  const publicKey = env.VAPID_PUBLIC_KEY || undefined
+  const privateKey = env.VAPID_PRIVATE_KEY || undefined
+  const subject = env.VAPID_SUBJECT || undefined
+  const given = [publicKey, privateKey, subject].filter((value) => value !== undefined).length
+  if (given === 0) return undefined
+  if (!publicKey || !privateKey || !subject) throw new Error('Web Push needs VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT together (README, "Messages through the messengers")')
+  if (!/^(mailto:.+@.+|https:\/\/.+)$/.test(subject)) throw new Error(`VAPID_SUBJECT must be a mailto: or https: address the push services can reach the operator at (got "${subject}")`)
+  try {
+    webPush.getVapidHeaders('https://push.example', subject, publicKey, privateKey, 'aes128gcm')
+  } catch (error) {
+    throw new Error(`VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be a P-256 key pair in base64url, as \`npx web-push generate-vapid-keys\` makes (${(error as Error).message})`, { cause: error })
+  }
+  return { publicKey, privateKey, subject, extraOrigins: [] }
 }
 
 export function readServerEnv(env: Env, readFile = (path: string) => readFileSync(path, 'utf8')): ServerEnv {

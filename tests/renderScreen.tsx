@@ -125,6 +125,7 @@ export function stubPlatform(overrides: Partial<Platform> = {}): Screen['platfor
     phoneContact: null,
     writeAccess: null,
     friendship: null,
+    webPush: null,
     biometry: null,
     secureStorage: null,
     messengerCredential: () => null,

@@ -29,6 +29,7 @@ import { type Db, inTransaction } from '../shared/db'
 import { fail } from '../shared/http/errors'
 import { moneyOf, toMajor } from '../shared/money'
 import { postMovement } from '../shared/ledger'
+import { tell } from '../notify/events'
 import {
   addTurnover, anyGameBalanceAboveZero, type BonusKind, completeTurnoverReached, countOfferClaim, endUserBonus, findActiveOffer,
   findActiveUserBonus, type HeldRow, insertActiveUserBonus, listActiveBonusCards, listGameBalancesAboveZero, listUserBonuses,
@@ -168,7 +169,7 @@ export async function activate(ctx: ServerContext, member: Member, kind: BonusKi
     const bonusMinor = Math.min(Math.floor((baseMinor * offer.percent) / 100), cap)
     if (bonusMinor <= 0) throw fail(400, 'MONEY_NOT_ENOUGH')
     if (!(await countOfferClaim(trx, offer.code))) throw fail(400, 'BONUS_FULL')
-    const { movementId } = await postMovement(trx, {
+    const { movementId, balances } = await postMovement(trx, {
       kind: 'bonus',
       memberId: member.id,
       note: offer.code,
@@ -189,6 +190,7 @@ export async function activate(ctx: ServerContext, member: Member, kind: BonusKi
       if (isUniqueViolation(error)) throw fail(400, 'BONUS_ALREADY_ACTIVE')
       throw error
     }
+    await tell(trx, member.id, { kind: 'reward_received', reward: 'bonus', reference: String(movementId), amountMinor: bonusMinor, currency: member.currency, balanceMinor: balances[0] }, at)
     return { _id: String(id), isActive: true, received: [...records.map((r) => ({ updatedAt: iso(r.at) })), { updatedAt: iso(at) }] }
   })
 }

@@ -15,6 +15,7 @@ import {
 import { type ChatOwner, rateSubject, roomName } from './identity'
 import type { ChatHub } from './socket'
 import * as store from './repo'
+import { markSupportRead, tellSupportAnswered } from '../notify/events'
 import { rm } from 'node:fs/promises'
 import { join } from 'node:path'
 
@@ -94,6 +95,8 @@ export async function sendAgentMessage(
   if (options.newSession) room = await endChatSession(ctx, room, room.session_id)
   const item = await inTransaction(ctx.db, async (trx) => {
     const { item: stored } = await store.storeMessage(trx, room, { sender: 'agent', message_type: message.message_type, payload: message.payload }, ctx.now())
+    // The member is told (the bell, and a messenger if the chat stays unread, issue 50).
+    if (owner.kind === 'member') await tellSupportAnswered(trx, owner.member, Number(room.id), message.payload, ctx.now())
     await options.onSent?.(trx, { room, item: stored })
     return stored
   })
@@ -133,6 +136,7 @@ export async function markCustomerRead(ctx: ServerContext, owner: ChatOwner): Pr
   // A room nobody wrote in has nothing to mark: no row is made for it.
   const room = await store.findRoom(ctx.db, owner)
   if (room) await store.markRead(ctx.db, room, ctx.now())
+  if (owner.kind === 'member') await markSupportRead(ctx.db, owner.member.id, ctx.now())
 }
 
 export type UploadKind = 'image' | 'video'

@@ -69,8 +69,9 @@ export function runtimeIdentity(settings: IdentitySettings): RuntimeConfig['iden
 }
 
 /** `/config.json`: the config with the live identity switch, or without the key when it is off. */
-export function servedConfig(config: RuntimeConfig, settings: IdentitySettings, messages: RuntimeConfig['messages'] = []): RuntimeConfig {
-  const { identity: _ignored, messages: _alsoIgnored, ...rest } = config
+export function servedConfig(config: RuntimeConfig, settings: IdentitySettings, messages: RuntimeConfig['messages'] = [], vapidPublicKey?: string): RuntimeConfig {
+  const { identity: _ignored, messages: _alsoIgnored, vapidPublicKey: _key, ...rest } = config
   const identity = runtimeIdentity(settings)
-  return { ...rest, ...(identity ? { identity } : {}), ...(messages && messages.length > 0 ? { messages } : {}) }
+  const webPush = vapidPublicKey !== undefined && messages?.includes('webpush')
+  return { ...rest, ...(identity ? { identity } : {}), ...(messages && messages.length > 0 ? { messages } : {}), ...(webPush ? { vapidPublicKey } : {}) }
 }

@@ -1,8 +1,10 @@
 // The notify area's dev stand-ins (issue 50), under /dev in dev and test modes only: the messages'
-// settings switched at run time (the browser suite's servers start without them), and a Bot API
-// that keeps what the bot sent, so a test reads the message a player would get.
+// settings switched at run time (the browser suite's servers start without them), and a Bot API,
+// a Messaging API and a push service that keep what they were sent, so a test reads the message a
+// player would get.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { type Static, Type } from 'typebox'
+import webPush from 'web-push'
 import { fail } from '../shared/http/errors'
 
 /** POST /dev/notify: APP_URL and the Bot API's address (null: the messages off). */
@@ -11,7 +13,12 @@ const NotifyPatch = Type.Object({
   telegramApiUrl: Type.Optional(Type.String({ pattern: '^https?://', maxLength: 300 })),
   /** The Messaging API's address: LINE's pushes on too, with DEV_LINE_ACCESS_TOKEN. */
   lineApiUrl: Type.Optional(Type.String({ pattern: '^https?://', maxLength: 300 })),
+  /** The push service subscriptions may point at (the stand-in below): Web Push on too, with the dev VAPID keys. */
+  pushServiceUrl: Type.Optional(Type.String({ pattern: '^https?://', maxLength: 300 })),
 }, { additionalProperties: false })
+
+/** The dev servers' VAPID keys, made at start: a dev server's pushes are signed, as production's are. */
+const devVapid = webPush.generateVAPIDKeys()
 
 /** The access token the dev servers push with (the stand-in below checks it). */
 export const DEV_LINE_ACCESS_TOKEN = 'dev-line-channel-access-token'
@@ -33,17 +40,18 @@ export const notifyDevRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const sent: SentMessage[] = []
 
   app.post('/notify', { schema: { body: NotifyPatch } }, async (request) => {
-    const { appUrl, telegramApiUrl, lineApiUrl } = request.body
+    const { appUrl, telegramApiUrl, lineApiUrl, pushServiceUrl } = request.body
     const token = ctx.identity.telegramBotToken
-    if (appUrl !== null && token === undefined && lineApiUrl === undefined) throw fail(404, 'IDENTITY_OFF')
+    if (appUrl !== null && token === undefined && lineApiUrl === undefined && pushServiceUrl === undefined) throw fail(404, 'IDENTITY_OFF')
     const address = (url: string) => url.replace(/\/+$/, '')
     ctx.notify = appUrl === null
-      ? { ...ctx.notify, appUrl: undefined, telegram: undefined, line: undefined }
+      ? { ...ctx.notify, appUrl: undefined, telegram: undefined, line: undefined, webPush: undefined }
       : {
         ...ctx.notify,
         appUrl,
         telegram: token === undefined || telegramApiUrl === undefined ? undefined : { token, apiUrl: address(telegramApiUrl) },
         line: lineApiUrl === undefined ? undefined : { token: DEV_LINE_ACCESS_TOKEN, apiUrl: address(lineApiUrl) },
+        webPush: pushServiceUrl === undefined ? undefined : { ...devVapid, subject: 'mailto:dev@wallet.invalid', extraOrigins: [new URL(pushServiceUrl).origin] },
       }
     return { appUrl: ctx.notify.appUrl ?? null }
   })
@@ -67,6 +75,22 @@ export const notifyDevRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get<{ Querystring: { to?: string } }>('/line-api/messages', async (request) => ({
     messages: pushed.filter((push) => request.query.to === undefined || push.to === request.query.to),
   }))
+
+  // A browser's push service as the server uses it: a message to a subscription's address, kept
+  // as it came (encrypted to the browser's keys: the test holding them reads it).
+  const pushes: { id: string; ttl: string; urgency: string; authorization: string; encoding: string; body: string }[] = []
+  app.register(async (pushService) => {
+    pushService.addContentTypeParser('application/octet-stream', { parseAs: 'buffer' }, (_request, body, done) => done(null, body))
+    // Its body is encrypted (Content-Encoding aes128gcm), not compressed: not for @fastify/compress to undo.
+    pushService.post<{ Params: { id: string }; Body: Buffer }>('/push-service/:id', { decompress: false }, async (request, reply) => {
+      const { headers } = request
+      pushes.push({ id: request.params.id, ttl: String(headers.ttl ?? ''), urgency: String(headers.urgency ?? ''), authorization: String(headers.authorization ?? ''), encoding: String(headers['content-encoding'] ?? ''), body: request.body.toString('base64') })
+      return reply.code(201).send()
+    })
+    pushService.get<{ Querystring: { id?: string } }>('/push-service/messages', async (request) => ({
+      messages: pushes.filter((push) => request.query.id === undefined || push.id === request.query.id),
+    }))
+  })
 
   app.get<{ Querystring: { chatId?: string } }>('/telegram-bot/messages', async (request) => ({
     messages: sent.filter((message) => request.query.chatId === undefined || String(message.chat_id) === request.query.chatId),

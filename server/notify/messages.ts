@@ -55,7 +55,13 @@ export function messageOf(event: MemberEvent, memberLanguage: string | null, var
     case 'withdrawal_failed':
       lines.push(`${money(event.amountMinor)} · ${say(language, 'notifications.detail.withdrawal_failed')}`, say(language, 'notifications.balance', { balance: money(event.balanceMinor) }))
       break
+    case 'reward_received':
+      lines.push(`+${money(event.amountMinor)} · ${say(language, `notifications.reward.${event.reward}`)}`, say(language, 'notifications.balance', { balance: money(event.balanceMinor) }))
+      break
+    case 'support_answered':
+      lines.push(event.preview || say(language, 'notifications.supportOpen'))
+      break
   }
-  const screen = screenOf({ kind: event.kind, method: 'method' in event ? event.method : undefined })
+  const screen = screenOf({ kind: event.kind, method: 'method' in event ? event.method : undefined, reward: 'reward' in event ? event.reward : undefined })
   return { text: lines.join('\n'), button: { label: say(language, 'notifications.messageButton'), url: new URL(screen.replace(/^\//, ''), opensAt).toString() } }
 }

@@ -8,11 +8,12 @@ import type { NotificationKind } from '../../src/api/contract'
 import { channelsOn, type NotifySettings } from './settings'
 import type { ServerContext } from '../shared/context'
 import { inTransaction } from '../shared/db'
-import type { MemberEvent } from './events'
+import { type MemberEvent, SUPPORT_GRACE_MS } from './events'
 import { messageOf } from './messages'
 import * as repo from './repo'
 import { pushLine } from './line'
 import { sendTelegram, type SendOutcome } from './telegram'
+import { payloadOf, sendWebPush } from './webPush'
 
 /** How long a claim holds a delivery: well past a send's own timeout. */
 export const CLAIM_MS = 60_000
@@ -32,6 +33,7 @@ export interface OutboxOptions {
 const defaultSend: NonNullable<OutboxOptions['send']> = (delivery, settings, ctx) => {
   const event = { kind: delivery.kind, ...JSON.parse(delivery.payload) } as MemberEvent
   const { variant, line } = ctx.config.current
+  if (delivery.channel === 'webpush') return pushToBrowser(delivery, settings, ctx)
   if (delivery.channel === 'line') {
     // The button opens the LIFF app (inside LINE) on the screen, where the app is one.
     const message = messageOf(event, delivery.language, variant, settings.appUrl!, line?.liffId ? `https://liff.line.me/${line.liffId}/` : undefined)
@@ -40,25 +42,37 @@ const defaultSend: NonNullable<OutboxOptions['send']> = (delivery, settings, ctx
   return sendTelegram(settings.telegram!, delivery.address, messageOf(event, delivery.language, variant, settings.appUrl!))
 }
 
-/** Events not yet made into deliveries become them (in one transaction per batch); how many events were taken. */
+/** Web Push: to the subscription the delivery names, while it lasts; the push service holds it no longer than the messages' bound. */
+async function pushToBrowser(delivery: repo.ClaimedDelivery, settings: NotifySettings, ctx: ServerContext): Promise<SendOutcome> {
+  const subscription = await repo.subscriptionById(ctx.db, Number(delivery.address))
+  if (!subscription) return { outcome: 'failed', error: 'subscription ended' }
+  const event = { kind: delivery.kind, ...JSON.parse(delivery.payload) } as MemberEvent
+  const message = messageOf(event, delivery.language, ctx.config.current.variant, settings.appUrl!)
+  const ttlSeconds = Math.max(1, Math.floor((settings.maxAgeMs - (ctx.now() - delivery.event_at)) / 1000))
+  return sendWebPush(settings.webPush!, subscription, payloadOf(message, delivery.event_id), ttlSeconds)
+}
+
+/** Events not yet made into deliveries become them (in one transaction per batch); how many events were made so (support's answers in their grace wait). */
 export async function fanOut(ctx: Pick<ServerContext, 'db' | 'now'>, settings: NotifySettings, count?: OutboxOptions['count']): Promise<number> {
   const channels = channelsOn(settings)
   const dropped: repo.Channel[] = []
-  const taken = await inTransaction(ctx.db, async (trx) => {
-    const events = await repo.takeUnsentEvents(trx, BATCH)
-    if (events.length === 0) return 0
+  const marked = await inTransaction(ctx.db, async (trx) => {
+    const taken = await repo.takeUnsentEvents(trx, BATCH)
     const now = ctx.now()
-    const sent = events.filter((event) => settings.events.has(event.kind as NotificationKind))
+    // Support's answer waits its grace (an open chat reads it first); read by then, it is not sent.
+    const events = taken.filter((event) => event.kind !== 'support_answered' || now - Number(event.created_at) >= SUPPORT_GRACE_MS)
+    if (events.length === 0) return 0
+    const sent = events.filter((event) => settings.events.has(event.kind as NotificationKind) && !(event.kind === 'support_answered' && event.read_at !== null))
     const members = [...new Set(sent.map((event) => Number(event.member_id)))]
     const deliveries: repo.NewDelivery[] = []
     for (const channel of channels) {
-      const addresses = await repo.channelAddresses(trx, channel, members)
+      const addresses = await repo.channelAddresses(trx, channel, members, now)
       for (const event of sent) {
-        const address = addresses.get(Number(event.member_id))
-        if (address === undefined) continue
-        const tooOld = now - Number(event.created_at) > settings.maxAgeMs
-        if (tooOld) dropped.push(channel)
-        deliveries.push({ eventId: Number(event.id), memberId: Number(event.member_id), channel, address, status: tooOld ? 'dropped' : 'pending', at: now })
+        for (const address of addresses.get(Number(event.member_id)) ?? []) {
+          const tooOld = now - Number(event.created_at) > settings.maxAgeMs
+          if (tooOld) dropped.push(channel)
+          deliveries.push({ eventId: Number(event.id), memberId: Number(event.member_id), channel, address, status: tooOld ? 'dropped' : 'pending', at: now })
+        }
       }
     }
     await repo.insertDeliveries(trx, deliveries)
@@ -66,15 +80,14 @@ export async function fanOut(ctx: Pick<ServerContext, 'db' | 'now'>, settings: N
     return events.length
   })
   for (const channel of dropped) count?.(channel, 'dropped')
-  return taken
+  return marked
 }
 
 /** Claims what is due and sends it, one message after another; how many were claimed. */
 export async function deliverDue(ctx: ServerContext, settings: NotifySettings, options: OutboxOptions = {}): Promise<number> {
   const { count, send = defaultSend } = options
   const now = ctx.now()
-  const abandoned = await repo.settleAbandoned(ctx.db, now)
-  for (let i = 0; i < abandoned; i += 1) count?.('telegram', 'unknown')
+  for (const channel of await repo.settleAbandoned(ctx.db, now)) count?.(channel, 'unknown')
   const claimed = await repo.claimDue(ctx.db, now, now + CLAIM_MS, BATCH)
   for (const delivery of claimed) {
     const at = ctx.now()
@@ -97,7 +110,10 @@ export async function deliverDue(ctx: ServerContext, settings: NotifySettings, o
         break
       case 'blocked':
         await repo.settleDelivery(ctx.db, delivery.id, { status: 'failed', at: done, error: result.error })
-        await repo.blockChannel(ctx.db, delivery.member_id, delivery.channel, done)
+        // A messenger refused the member (blocked the bot): that channel goes off; a push service
+        // said the subscription ended: that subscription goes, the member's others stay.
+        if (delivery.channel === 'webpush') await repo.deleteSubscriptionById(ctx.db, Number(delivery.address))
+        else await repo.blockChannel(ctx.db, delivery.member_id, delivery.channel, done)
         break
       case 'retry': {
         const last = delivery.attempts >= MAX_ATTEMPTS

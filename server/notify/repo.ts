@@ -1,6 +1,6 @@
 // The notify area's data (issue 50): the events a member is told of, and their SQL.
 import type { Generated } from 'kysely'
-import { type Db, deleteBefore, isPostgres } from '../shared/db'
+import { type Db, deleteBefore, inTransaction, isPostgres } from '../shared/db'
 import { runSql } from '../shared/sql'
 
 declare module '../shared/db' {
@@ -24,6 +24,8 @@ declare module '../shared/db' {
       id: Generated<number>; event_id: number; member_id: number; channel: string; address: string; status: string
       attempts: Generated<number>; next_at: number; created_at: number; done_at: number | null; error: string | null
     }
+    /** A browser's Web Push subscription, one per session, gone with it (migration 0035). */
+    push_subscriptions: { id: Generated<number>; member_id: number; session_hash: string; endpoint: string; p256dh: string; auth: string; created_at: number }
   }
 }
 
@@ -55,6 +57,20 @@ export async function markRead(db: Db, memberId: number, upTo: number, at: numbe
   return Number(row?.unread ?? 0)
 }
 
+/** Whether the member has an unread event of `kind` (support's answer is told once until read). */
+export async function hasUnreadEvent(db: Db, memberId: number, kind: string): Promise<boolean> {
+  const row = await db.selectFrom('member_events').select('id')
+    .where('member_id', '=', memberId).where('read_at', 'is', null).where('kind', '=', kind)
+    .limit(1).executeTakeFirst()
+  return row !== undefined
+}
+
+/** The member's unread events of `kind` are read (the chat was read). */
+export async function markKindRead(db: Db, memberId: number, kind: string, at: number): Promise<void> {
+  await db.updateTable('member_events').set({ read_at: at })
+    .where('member_id', '=', memberId).where('read_at', 'is', null).where('kind', '=', kind).execute()
+}
+
 /** How long an event is kept: the bell shows the newest 50, and a season of them is plenty. */
 export const EVENT_KEEP_MS = 90 * 24 * 60 * 60 * 1000
 
@@ -64,35 +80,48 @@ export const pruneEvents = (db: Db, now: number): Promise<number> => deleteBefor
 // The outbox (issue 50 §3): events become deliveries, one per channel the member has; each
 // delivery is claimed by one instance, sent, and settled.
 
-export type Channel = 'telegram' | 'line'
+export type Channel = 'telegram' | 'line' | 'webpush'
 export type DeliveryStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'dropped' | 'unknown'
 
 /** On PostgreSQL, rows another instance holds are passed over rather than waited for. */
 const skipLocked = (db: Db): string => (isPostgres(db) ? ' FOR UPDATE SKIP LOCKED' : '')
 
-export interface OutboxEvent { id: number; member_id: number; kind: string; created_at: number }
+export interface OutboxEvent { id: number; member_id: number; kind: string; created_at: number; read_at: number | null }
 
 /** Up to `limit` events not yet made into deliveries, oldest first, held by this transaction. */
 export const takeUnsentEvents = (trx: Db, limit: number): Promise<OutboxEvent[]> =>
-  runSql<OutboxEvent>(trx, `SELECT id, member_id, kind, created_at FROM member_events WHERE outbox_at IS NULL ORDER BY id LIMIT ?${skipLocked(trx)}`, [limit])
+  runSql<OutboxEvent>(trx, `SELECT id, member_id, kind, created_at, read_at FROM member_events WHERE outbox_at IS NULL ORDER BY id LIMIT ?${skipLocked(trx)}`, [limit])
 
 export const markEventsOut = async (trx: Db, ids: readonly number[], at: number): Promise<void> => {
   if (ids.length > 0) await trx.updateTable('member_events').set({ outbox_at: at }).where('id', 'in', ids).execute()
 }
 
 /**
- * Where each member can be written to on `channel` (the messenger of the same name): linked, the
- * messenger lets us (Telegram's write access, LINE's friendship), not turned off, not blocked.
+ * Where each member can be written to on `channel`: a messenger's (Telegram, LINE) when linked, the
+ * messenger lets us (Telegram's write access, LINE's friendship), not turned off, not blocked; Web
+ * Push's, each subscription of a session still live (a phone and a laptop: two addresses).
  */
-export async function channelAddresses(db: Db, channel: Channel, memberIds: readonly number[]): Promise<Map<number, string>> {
-  if (memberIds.length === 0) return new Map()
-  const rows = await db.selectFrom('member_identities as i')
-    .innerJoin('member_channels as c', (join) => join.onRef('c.member_id', '=', 'i.member_id').on('c.channel', '=', channel))
-    .select(['i.member_id', 'i.subject'])
-    .where('i.provider', '=', channel).where('i.member_id', 'in', memberIds)
-    .where('c.allowed', '=', 1).where('c.off_at', 'is', null).where('c.blocked_at', 'is', null)
-    .execute()
-  return new Map(rows.map((row) => [Number(row.member_id), row.subject]))
+export async function channelAddresses(db: Db, channel: Channel, memberIds: readonly number[], now: number): Promise<Map<number, string[]>> {
+  const found = new Map<number, string[]>()
+  if (memberIds.length === 0) return found
+  const rows = channel === 'webpush'
+    ? (await db.selectFrom('push_subscriptions as p')
+      .innerJoin('sessions as s', 's.token_hash', 'p.session_hash')
+      .select(['p.member_id', 'p.id'])
+      .where('p.member_id', 'in', memberIds).where('s.expires_at', '>', now)
+      .orderBy('p.id')
+      .execute()).map((row) => ({ member_id: row.member_id, address: String(row.id) }))
+    : (await db.selectFrom('member_identities as i')
+      .innerJoin('member_channels as c', (join) => join.onRef('c.member_id', '=', 'i.member_id').on('c.channel', '=', channel))
+      .select(['i.member_id', 'i.subject as address'])
+      .where('i.provider', '=', channel).where('i.member_id', 'in', memberIds)
+      .where('c.allowed', '=', 1).where('c.off_at', 'is', null).where('c.blocked_at', 'is', null)
+      .execute())
+  for (const row of rows) {
+    const member = Number(row.member_id)
+    found.set(member, [...(found.get(member) ?? []), row.address])
+  }
+  return found
 }
 
 export interface NewDelivery { eventId: number; memberId: number; channel: Channel; address: string; status: 'pending' | 'dropped'; at: number }
@@ -107,15 +136,15 @@ export async function insertDeliveries(trx: Db, deliveries: readonly NewDelivery
 
 /**
  * Deliveries whose sender stopped with the message on its way (its claim ran out): it may have gone,
- * so it is not sent again (at most once); counted as unknown.
+ * so it is not sent again (at most once); their channels, each counted as unknown.
  */
-export const settleAbandoned = async (db: Db, now: number): Promise<number> => {
+export const settleAbandoned = async (db: Db, now: number): Promise<Channel[]> => {
   // LINE's pushes carry a retry key: one sent again is the same message, which LINE keeps once.
   await db.updateTable('notify_deliveries').set({ status: 'pending', next_at: now, error: 'sender stopped while sending: sent again under its retry key' })
     .where('status', '=', 'sending').where('channel', '=', 'line').where('next_at', '<=', now).execute()
-  const { numUpdatedRows } = await db.updateTable('notify_deliveries').set({ status: 'unknown', done_at: now, error: 'sender stopped while sending' })
-    .where('status', '=', 'sending').where('next_at', '<=', now).executeTakeFirst()
-  return Number(numUpdatedRows)
+  const settled = await db.updateTable('notify_deliveries').set({ status: 'unknown', done_at: now, error: 'sender stopped while sending' })
+    .where('status', '=', 'sending').where('next_at', '<=', now).returning('channel').execute()
+  return settled.map((row) => row.channel as Channel)
 }
 
 export interface ClaimedDelivery {
@@ -196,4 +225,39 @@ export async function setChannelOn(db: Db, memberId: number, channel: Channel, o
   await db.insertInto('member_channels').values({ member_id: memberId, channel, allowed: null, off_at: on ? null : at, blocked_at: null })
     .onConflict((conflict) => conflict.columns(['member_id', 'channel']).doUpdateSet({ off_at: on ? null : at }))
     .execute()
+}
+
+// Web Push's subscriptions (migration 0035): one per session, gone with it.
+
+export interface SubscriptionKeys { endpoint: string; p256dh: string; auth: string }
+
+/**
+ * This session's subscription is `subscription` from now (a browser subscribes again with new
+ * keys). Whoever else held the same endpoint (another member signed in on this browser before,
+ * whose session lives on) loses it: a browser hears only its present member.
+ */
+export async function saveSubscription(db: Db, memberId: number, sessionHash: string, subscription: SubscriptionKeys, at: number): Promise<void> {
+  await inTransaction(db, async (trx) => {
+    await trx.deleteFrom('push_subscriptions').where('endpoint', '=', subscription.endpoint).where('session_hash', '!=', sessionHash).execute()
+    await trx.insertInto('push_subscriptions')
+      .values({ member_id: memberId, session_hash: sessionHash, ...subscription, created_at: at })
+      .onConflict((conflict) => conflict.column('session_hash').doUpdateSet({ ...subscription, created_at: at }))
+      .execute()
+  })
+}
+
+export async function deleteSubscription(db: Db, sessionHash: string): Promise<void> {
+  await db.deleteFrom('push_subscriptions').where('session_hash', '=', sessionHash).execute()
+}
+
+/** The push service says the subscription is gone (404, 410): so is ours. */
+export async function deleteSubscriptionById(db: Db, id: number): Promise<void> {
+  await db.deleteFrom('push_subscriptions').where('id', '=', id).execute()
+}
+
+export const subscriptionById = (db: Db, id: number): Promise<SubscriptionKeys | undefined> =>
+  db.selectFrom('push_subscriptions').select(['endpoint', 'p256dh', 'auth']).where('id', '=', id).executeTakeFirst()
+
+export async function hasSubscription(db: Db, sessionHash: string): Promise<boolean> {
+  return (await db.selectFrom('push_subscriptions').select('id').where('session_hash', '=', sessionHash).executeTakeFirst()) !== undefined
 }

@@ -6,6 +6,8 @@ import type { AreaRoutes } from '../shared/http/area'
 import { routeOf } from '../shared/http/endpoint'
 import { notifyDevRoutes } from './devRoutes'
 import { markNotificationsRead, notificationChannels, notifications, updateNotificationChannels } from './events'
+import { subscribePush, unsubscribePush } from './pushSubscriptions'
+import { sha256 } from '../shared/tokens'
 
 const memberRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const ctx = app.serverContext
@@ -19,11 +21,19 @@ const memberRoutes: FastifyPluginAsyncTypebox = async (app) => {
   })
   app.route({
     ...routeOf(N.channels, { response: { 200: C.NotificationChannels } }),
-    handler: async (request) => notificationChannels(ctx, request.member),
+    handler: async (request) => notificationChannels(ctx, request.member, sha256(request.sessionToken)),
   })
   app.route({
     ...routeOf(N.updateChannels, { body: C.NotificationChannelsUpdate, response: { 200: C.NotificationChannels } }),
-    handler: async (request) => updateNotificationChannels(ctx, request.member, request.body),
+    handler: async (request) => updateNotificationChannels(ctx, request.member, sha256(request.sessionToken), request.body),
+  })
+  app.route({
+    ...routeOf(N.subscribePush, { body: C.PushSubscriptionRequest, response: { 200: C.NotificationChannels } }),
+    handler: async (request) => subscribePush(ctx, request.member, sha256(request.sessionToken), request.body),
+  })
+  app.route({
+    ...routeOf(N.unsubscribePush, { response: { 200: C.NotificationChannels } }),
+    handler: async (request) => unsubscribePush(ctx, request.member, sha256(request.sessionToken)),
   })
 }
 

@@ -24,6 +24,16 @@ declare module '../shared/context' {
   }
 }
 
+export interface WebPushSettings {
+  /** VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY (base64url, P-256: web-push generate-vapid-keys). */
+  publicKey: string
+  privateKey: string
+  /** VAPID_SUBJECT: how a push service reaches the operator (mailto: or https:). */
+  subject: string
+  /** Push services a subscription may point at besides the browsers' own (dev: the server's stand-in). */
+  extraOrigins: readonly string[]
+}
+
 export interface NotifySettings {
   /** APP_URL: the address players open the app at; each message's button opens a screen under it. */
   appUrl?: string
@@ -31,6 +41,8 @@ export interface NotifySettings {
   telegram?: TelegramSettings
   /** The official account that pushes to players (LINE_CHANNEL_ACCESS_TOKEN, LINE_API_URL). */
   line?: LineSettings
+  /** Web Push to the browser and the home-screen app (VAPID_*). */
+  webPush?: WebPushSettings
   /** NOTIFY_EVENTS: the kinds of event sent through the messengers (the bell lists every one). */
   events: ReadonlySet<NotificationKind>
   /** NOTIFY_MAX_AGE_MINUTES: a message not sent by then is dropped rather than sent late. */
@@ -39,7 +51,7 @@ export interface NotifySettings {
   everyMs: number
 }
 
-export const NOTIFY_KINDS: readonly NotificationKind[] = ['deposit_credited', 'deposit_refused', 'withdrawal_paid', 'withdrawal_failed']
+export const NOTIFY_KINDS: readonly NotificationKind[] = ['deposit_credited', 'deposit_refused', 'withdrawal_paid', 'withdrawal_failed', 'reward_received', 'support_answered']
 export const DEFAULT_NOTIFY_MAX_AGE_MS = 60 * 60 * 1000
 export const DEFAULT_NOTIFY_EVERY_MS = 1_000
 export const NOTIFY_OFF: NotifySettings = { events: new Set(NOTIFY_KINDS), maxAgeMs: DEFAULT_NOTIFY_MAX_AGE_MS, everyMs: DEFAULT_NOTIFY_EVERY_MS }
@@ -47,6 +59,6 @@ export const NOTIFY_OFF: NotifySettings = { events: new Set(NOTIFY_KINDS), maxAg
 /** The channels these settings send through. */
 export const channelsOn = (settings: NotifySettings): Channel[] => {
   if (!settings.appUrl) return []
-  return [...(settings.telegram ? ['telegram' as const] : []), ...(settings.line ? ['line' as const] : [])]
+  return [...(settings.telegram ? ['telegram' as const] : []), ...(settings.line ? ['line' as const] : []), ...(settings.webPush ? ['webpush' as const] : [])]
 }
 

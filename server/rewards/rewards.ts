@@ -16,6 +16,7 @@ import { getSetting } from '../shared/settings'
 import { toMajor } from '../shared/money'
 import { holdsBonus } from '../bonus/bonuses'
 import { creditWallet } from '../shared/ledger'
+import { tell } from '../notify/events'
 import { claimWaiting, countRefundRefusals, insertRefundAccrual, insertRefundRefusal, listRefundAccruals, listRefundCredits, type Waiting } from './repo'
 
 const iso = (ms: number | string) => new Date(Number(ms)).toISOString()
@@ -51,7 +52,8 @@ export async function receiveWaiting(trx: Db, member: Member, waiting: Waiting, 
   const claimed = await claimWaiting(trx, waiting, member.id, at)
   const amountMinor = claimed.reduce((sum, row) => sum + Number(row.amount_minor), 0)
   if (amountMinor <= 0) throw fail(400, none)
-  await creditWallet(trx, { memberId: member.id, amountMinor, at, from: 'bonuses', kind })
+  const { balanceMinor, currency, movementId } = await creditWallet(trx, { memberId: member.id, amountMinor, at, from: 'bonuses', kind })
+  await tell(trx, member.id, { kind: 'reward_received', reward: kind === 'refund' ? 'cashback' : 'invite', reference: String(movementId), amountMinor, currency, balanceMinor }, at)
 }
 
 /** Moves every refund waiting into the wallet (not while a bonus is held, spec 4: the refusal is

@@ -408,14 +408,14 @@ export interface WalletCredit {
 }
 
 /** Credits a member wallet from a house account; returns the wallet balance after, and its currency. */
-export async function creditWallet(db: Db, credit: WalletCredit): Promise<{ balanceMinor: number; currency: string }> {
+export async function creditWallet(db: Db, credit: WalletCredit): Promise<{ balanceMinor: number; currency: string; movementId: number }> {
   if (!Number.isSafeInteger(credit.amountMinor) || credit.amountMinor <= 0) {
     throw new Error('a wallet credit is a positive integer of minor units')
   }
   return inTransaction(db, async (trx) => {
     const currency = await accountCurrency(trx, { wallet: credit.memberId })
     if (currency === undefined) throw fail(400, 'NO_WALLET')
-    const { balances } = await postMovement(trx, {
+    const { balances, movementId } = await postMovement(trx, {
       kind: credit.kind ?? 'deposit',
       memberId: credit.memberId,
       reference: credit.reference,
@@ -426,7 +426,7 @@ export async function creditWallet(db: Db, credit: WalletCredit): Promise<{ bala
         { account: { house: credit.from ?? 'deposits-in', currency }, amountMinor: -credit.amountMinor },
       ],
     })
-    return { balanceMinor: balances[0], currency }
+    return { balanceMinor: balances[0], currency, movementId }
   })
 }
 

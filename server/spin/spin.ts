@@ -19,6 +19,7 @@ import { toMajor } from '../shared/money'
 import { getSetting, type SpinRule } from '../shared/settings'
 import { holdsBonus } from '../bonus/bonuses'
 import { creditWallet } from '../shared/ledger'
+import { tell } from '../notify/events'
 import { readTogether } from '../shared/sql'
 import { addCoins, coinsRead, findMemberCoupon, insertCoupon, listNewestCoupons, markCouponClaimed, takeCoin } from './repo'
 
@@ -136,7 +137,9 @@ export async function claimCoupon(ctx: ServerContext, member: Member, couponId: 
     if (!rule.slices.some((slice) => slice.code === coupon.slice_code)) throw fail(400, 'INVALID_PRIZE_CODE')
     if (await holdsBonus(trx, member.id)) throw fail(400, 'BONUS_REMAINING')
     if (!(await markCouponClaimed(trx, Number(coupon.id), at))) throw fail(400, 'NO_CLAIMABLE_COUPON')
-    await creditWallet(trx, { memberId: member.id, amountMinor: Number(coupon.amount_minor), at, from: 'bonuses', kind: 'spin_prize', reference: `spin_coupon:${coupon.id}`, note: coupon.slice_code })
+    const amountMinor = Number(coupon.amount_minor)
+    const { balanceMinor, currency, movementId } = await creditWallet(trx, { memberId: member.id, amountMinor, at, from: 'bonuses', kind: 'spin_prize', reference: `spin_coupon:${coupon.id}`, note: coupon.slice_code })
+    await tell(trx, member.id, { kind: 'reward_received', reward: 'wheel', reference: String(movementId), amountMinor, currency, balanceMinor }, at)
     return { message: 'SUCCESS', prize: { label: coupon.label, amount: toMajor(Number(coupon.amount_minor)) } }
   })
 }

@@ -38,11 +38,13 @@ export function MemberLayout({ children }: { children: ReactNode }) {
   const logoutText = useId()
   const { offerLink } = useSnapshot(session)
   const asking = useSnapshot(stepUpPrompt).open
-  const { host } = usePlatform()
+  const { host, platform } = usePlatform()
 
   const logout = () => {
     const token = session.token
     signOut()
+    // This browser's notifications were the session's (issue 50): the server's copy goes with it.
+    void platform.webPush?.unsubscribe()
     if (token) revokeToken(token)
     forgetMember(queryClient)
     navigate(paths.login, { replace: true })

@@ -3,8 +3,13 @@
 import type { MemberNotification } from '../api/contract'
 import { paths } from './paths'
 
-/** A slip or gift link's status sheet, else the statement (its movement). */
-export function screenOf(notification: Pick<MemberNotification, 'kind' | 'method'>): string {
+/** Where the chat opens itself on arrival (features/chat): support's answer. */
+export const CHAT_PARAM = 'chat'
+
+/** A slip or gift link's status sheet; the bonus page for a bonus; the chat for support's answer; else the statement (its movement). */
+export function screenOf(notification: Pick<MemberNotification, 'kind' | 'method' | 'reward'>): string {
+  if (notification.kind === 'support_answered') return `${paths.member.home}?${CHAT_PARAM}=1`
+  if (notification.kind === 'reward_received' && notification.reward === 'bonus') return paths.member.bonus
   const upload = notification.method === 'slip' || notification.method === 'truelink'
   return notification.kind === 'deposit_refused' || (notification.kind === 'deposit_credited' && upload)
     ? `${paths.member.statement}?slips=1`

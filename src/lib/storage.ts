@@ -20,6 +20,8 @@ export const storageKeys = {
   quickUnlockId: 'quick-unlock-id',
   /** The members who answered "Not now" to linking a messenger on this device, per messenger. */
   linkDeclined: 'messenger-link-declined',
+  /** "Not now" to notifications on this device (issue 50): the deposit's offer is not made again. */
+  pushDeclined: 'push-declined',
 } as const
 
 export const LANGUAGE_COOKIE = 'i18next'

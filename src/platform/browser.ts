@@ -2,7 +2,7 @@ import { registerWith } from '../lib/paths'
 import { inviteCodeFromText } from '../lib/inviteCode'
 import { copyText } from './clipboard'
 import { pickImage } from './pickImage'
-import type { HapticKind, Platform, ShareResult } from './types'
+import type { HapticKind, Platform, ShareResult, WebPush } from './types'
 
 const VIBRATION: Record<HapticKind, number | number[]> = {
   success: 15,
@@ -14,6 +14,19 @@ const VIBRATION: Record<HapticKind, number | number[]> = {
 function isAbortError(error: unknown): boolean {
   // Duck-typed: a DOMException from another realm is not `instanceof Error`.
   return typeof error === 'object' && error !== null && 'name' in error && error.name === 'AbortError'
+}
+
+/**
+ * The browser's Web Push (issue 50), or null where it has none (iOS Safari outside a home-screen
+ * app, an old browser). Its code comes with the player's tap (webPush.ts).
+ */
+function browserWebPush(): WebPush | null {
+  if (!('serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window)) return null
+  return {
+    permission: () => Notification.permission,
+    subscribe: (vapidPublicKey) => import('./webPush').then((push) => push.subscribe(vapidPublicKey)),
+    unsubscribe: () => import('./webPush').then((push) => push.unsubscribe()),
+  }
 }
 
 /** Web Share when the device has it, else copy the link. */
@@ -90,6 +103,7 @@ export function createBrowserPlatform(): Platform {
     phoneContact: null,
     writeAccess: null,
     friendship: null,
+    webPush: browserWebPush(),
     biometry: null,
     secureStorage: null,
     messengerCredential: () => null,

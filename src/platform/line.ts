@@ -159,6 +159,7 @@ export function createLinePlatform(config: LineConfig): Platform {
     homeScreen: lineHomeScreen(`https://liff.line.me/${config.liffId}`),
     phoneContact: null,
     writeAccess: null,
+    webPush: null,
     friendship: {
       async status() {
         try {

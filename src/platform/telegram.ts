@@ -332,6 +332,7 @@ export function createTelegramPlatform(config: TelegramConfig | null): Platform 
     phoneContact: telegramPhoneContact(),
     writeAccess: telegramWriteAccess(),
     friendship: null,
+    webPush: null,
     messengerCredential() {
       // The raw string exactly as Telegram sent it: the server checks its signature over these bytes.
       const raw = signedInitData()

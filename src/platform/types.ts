@@ -1,5 +1,6 @@
 import type { RuntimeConfig } from '../api/contract'
 import type { MessengerCredential } from '../api/contract/identity'
+import type { PushSubscriptionRequest } from '../api/contract/notifications'
 
 export type PlatformKind = 'line' | 'telegram' | 'browser'
 
@@ -101,6 +102,22 @@ export interface Friendship {
   status(): Promise<boolean | null>
 }
 
+/** What became of a Web Push subscription the player asked for. */
+export type WebPushResult =
+  | { outcome: 'subscribed'; subscription: PushSubscriptionRequest }
+  | { outcome: 'denied' }
+  | { outcome: 'failed' }
+
+/** The browser's notifications through its push service (issue 50): a plain browser or home-screen app. */
+export interface WebPush {
+  /** The browser's permission as it stands (never asks). */
+  permission(): NotificationPermission
+  /** Call inside a tap: asks the permission where not given yet, then subscribes with the server's key. */
+  subscribe(vapidPublicKey: string): Promise<WebPushResult>
+  /** This browser's subscription ends (sign-out, turned off). */
+  unsubscribe(): Promise<void>
+}
+
 export interface Platform {
   kind: PlatformKind
   init(): Promise<void>
@@ -141,6 +158,8 @@ export interface Platform {
   writeAccess: WriteAccess | null
   /** LINE: whether the player is a friend of the official account the LIFF app is linked to (issue 50); null elsewhere. */
   friendship: Friendship | null
+  /** Web Push (issue 50); null in the messengers' webviews and where the browser has none. */
+  webPush: WebPush | null
   /** What the messenger signed about the player, for the server to verify (issue 31): Telegram's
    *  raw init data, LINE's ID token. Null in a browser, and where the messenger gives none (LINE
    *  not logged in, or a channel without the openid scope). */

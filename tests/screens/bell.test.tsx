@@ -12,6 +12,10 @@ const CREDITED: MemberNotification = { id: '7', kind: 'deposit_credited', create
 const REFUSED: MemberNotification = { id: '9', kind: 'deposit_refused', createdAt: at, read: false, currency: 'THB', reference: 'SLIP9', method: 'slip', reason: 'DEST_ACC_INVALID' }
 const PAID: MemberNotification = { id: '4', kind: 'withdrawal_paid', createdAt: at, read: true, currency: 'THB', reference: '12', amount: 100, bankCode: 'KBANK', bankAccountNo: 'xxxxxx7890', bankReference: 'KB-1' }
 
+const CASHBACK: MemberNotification = { id: '11', kind: 'reward_received', reward: 'cashback', createdAt: at, read: false, currency: 'THB', reference: '31', amount: 12, balance: 1262 }
+const BONUS: MemberNotification = { id: '10', kind: 'reward_received', reward: 'bonus', createdAt: at, read: true, currency: 'THB', reference: '30', amount: 500, balance: 1250 }
+const ANSWERED: MemberNotification = { id: '12', kind: 'support_answered', createdAt: at, read: false, currency: 'THB', reference: '3', preview: 'Your deposit is on its way' }
+
 const list = (notifications: MemberNotification[]): Notifications => ({ unread: notifications.filter((n) => !n.read).length, notifications })
 
 /** The top bar's bell beside a balance, as on home. */
@@ -76,6 +80,22 @@ describe('the bell', () => {
     await user.click(screen.getByRole('button', { name: text('notifications.open') }))
     await user.click(within(await screen.findByRole('dialog', { name: text('notifications.title') })).getAllByRole('button').find((button) => button.textContent?.includes(text('notifications.kind.withdrawal_paid')))!)
     expect(location()).toBe('/user/statement')
+  })
+
+  it('lists a reward with its kind, amount and balance, and support\'s answer with its first words; each opens its screen', async () => {
+    const { user, location } = await open({ 'GET /api/notifications': list([ANSWERED, CASHBACK, BONUS]), 'POST /api/notifications/read': { unread: 0 } })
+    await user.click(await screen.findByRole('button', { name: text('notifications.openUnread', { count: 2 }) }))
+    const dialog = await screen.findByRole('dialog', { name: text('notifications.title') })
+    expect(within(dialog).getAllByRole('listitem').map((row) => row.textContent)).toEqual([
+      expect.stringMatching(new RegExp(`^${text('notifications.new')} ${text('notifications.kind.support_answered')}Your deposit is on its way`)),
+      expect.stringMatching(new RegExp(`^${text('notifications.new')} ${text('notifications.kind.reward_received')}\\+฿12\\.00${text('notifications.reward.cashback')}.*฿1,262\\.00`)),
+      expect.stringMatching(new RegExp(`^${text('notifications.kind.reward_received')}\\+฿500\\.00${text('notifications.reward.bonus')}`)),
+    ])
+    await user.click(within(dialog).getAllByRole('button').find((button) => button.textContent?.includes(text('notifications.reward.bonus')))!)
+    expect(location()).toBe('/user/bonus')
+    await user.click(screen.getByRole('button', { name: text('notifications.open') }))
+    await user.click(within(await screen.findByRole('dialog', { name: text('notifications.title') })).getAllByRole('button').find((button) => button.textContent?.includes(text('notifications.kind.support_answered')))!)
+    expect(location()).toBe('/user/home?chat=1')
   })
 
   it('asks only once the wallet has answered: the balance is not kept waiting for it', async () => {

@@ -1,5 +1,6 @@
 // @vitest-environment node
 // server/main.ts starts from readServerEnv: every variable README documents, and clear refusals.
+import webPush from 'web-push'
 import { describe, expect, it } from 'vitest'
 import { readServerEnv } from '../../server/env'
 import { OPERATOR_ENV } from './helpers'
@@ -159,5 +160,15 @@ describe('readServerEnv', () => {
     expect(() => readServerEnv({ ...env, APP_URL: 'wallet.example' }, noFile)).toThrow(/APP_URL/)
     expect(() => readServerEnv({ ...env, APP_URL: 'https://wallet.example/', NOTIFY_EVENTS: 'deposit_credited,bonus' }, noFile)).toThrow(/NOTIFY_EVENTS lists bonus/)
     expect(() => readServerEnv({ ...env, APP_URL: 'https://wallet.example/', NOTIFY_MAX_AGE_MINUTES: '0' }, noFile)).toThrow(/NOTIFY_MAX_AGE_MINUTES/)
+  })
+
+  it('reads Web Push (issue 50): the three VAPID settings together, the keys a pair, the subject reachable', () => {
+    const keys = webPush.generateVAPIDKeys()
+    const env = { npm_lifecycle_event: 'start', APP_URL: 'https://wallet.example/', VAPID_PUBLIC_KEY: keys.publicKey, VAPID_PRIVATE_KEY: keys.privateKey, VAPID_SUBJECT: 'mailto:ops@wallet.example' }
+    expect(readServerEnv(env, noFile).notify!.webPush).toEqual({ publicKey: keys.publicKey, privateKey: keys.privateKey, subject: 'mailto:ops@wallet.example', extraOrigins: [] })
+    expect(readServerEnv({ ...env, VAPID_PUBLIC_KEY: '', VAPID_PRIVATE_KEY: '', VAPID_SUBJECT: '' }, noFile).notify!.webPush).toBeUndefined()
+    expect(() => readServerEnv({ ...env, VAPID_SUBJECT: '' }, noFile)).toThrow(/together/)
+    expect(() => readServerEnv({ ...env, VAPID_SUBJECT: 'ops@wallet.example' }, noFile)).toThrow(/VAPID_SUBJECT/)
+    expect(() => readServerEnv({ ...env, VAPID_PRIVATE_KEY: 'not-a-key' }, noFile)).toThrow(/key pair/)
   })
 })

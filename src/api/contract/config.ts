@@ -44,7 +44,9 @@ export const RuntimeConfig = Type.Object({
   })),
   /** The messengers the server writes to members through of their money (issue 50; its settings,
    *  never APP_CONFIG). Absent: none, the app asks nothing of it. */
-  messages: Type.Optional(Type.Array(Type.Union([Type.Literal('telegram'), Type.Literal('line')]), { maxItems: 4 })),
+  messages: Type.Optional(Type.Array(Type.Union([Type.Literal('telegram'), Type.Literal('line'), Type.Literal('webpush')]), { maxItems: 4 })),
+  /** Web Push's application server key (VAPID_PUBLIC_KEY, base64url), with `webpush` in `messages`. */
+  vapidPublicKey: Type.Optional(Type.String({ maxLength: 100 })),
 })
 export type RuntimeConfig = Static<typeof RuntimeConfig>
 export type HowtoVideos = RuntimeConfig['howto']

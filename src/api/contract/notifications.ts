@@ -4,12 +4,21 @@ import { type Static, Type } from 'typebox'
 import { endpoint } from './endpoint'
 import { text } from './shared'
 
-/** A deposit credited (a QR paid, a slip or gift link approved) or refused (a slip or gift link); a withdrawal paid or failed (its money back). */
+/**
+ * A deposit credited (a QR paid, a slip or gift link approved) or refused (a slip or gift link); a
+ * withdrawal paid or failed (its money back); a reward received (a bonus, cashback, an invite bonus,
+ * a wheel prize); support answered while the chat was closed.
+ */
 export const NotificationKind = Type.Union([
   Type.Literal('deposit_credited'), Type.Literal('deposit_refused'),
   Type.Literal('withdrawal_paid'), Type.Literal('withdrawal_failed'),
+  Type.Literal('reward_received'), Type.Literal('support_answered'),
 ])
 export type NotificationKind = Static<typeof NotificationKind>
+
+/** What a reward was: a bonus taken, cashback (the refund of losses), the invite bonus, a wheel prize. */
+export const RewardKind = Type.Union([Type.Literal('bonus'), Type.Literal('cashback'), Type.Literal('invite'), Type.Literal('wheel')])
+export type RewardKind = Static<typeof RewardKind>
 
 export const DepositMethod = Type.Union([Type.Literal('qrcode'), Type.Literal('slip'), Type.Literal('truelink')])
 export type DepositMethod = Static<typeof DepositMethod>
@@ -28,9 +37,13 @@ export const MemberNotification = Type.Object({
   balance: Type.Optional(Type.Number()),
   /** Deposits: how the money came. */
   method: Type.Optional(DepositMethod),
+  /** A reward: which. */
+  reward: Type.Optional(RewardKind),
+  /** Support's answer: its first words (plain text). */
+  preview: Type.Optional(text(200)),
   /** A refusal's spec 8 slip reason code. */
   reason: Type.Optional(text(64)),
-  /** Deposits: the upload's or QR's reference (a slip's opens its status). Withdrawals: the withdrawal's id. */
+  /** Deposits: the upload's or QR's reference (a slip's opens its status). Withdrawals: the withdrawal's id. Rewards: the movement's id. Support: the chat room's id. */
   reference: text(64),
   /** A paid withdrawal: the bank's reference of the transfer, when the payer gave one. */
   bankReference: Type.Optional(text(64)),
@@ -53,8 +66,8 @@ export type NotificationsReadRequest = Static<typeof NotificationsReadRequest>
 export const NotificationsRead = Type.Object({ unread: Type.Integer({ minimum: 0 }) })
 export type NotificationsRead = Static<typeof NotificationsRead>
 
-/** A messenger the server writes to members through (issue 50 §2). */
-export const MessageChannel = Type.Union([Type.Literal('telegram'), Type.Literal('line')])
+/** A messenger the server writes to members through (issue 50 §2), or Web Push to this browser. */
+export const MessageChannel = Type.Union([Type.Literal('telegram'), Type.Literal('line'), Type.Literal('webpush')])
 export type MessageChannel = Static<typeof MessageChannel>
 
 export const MessageLanguage = Type.Union([Type.Literal('th'), Type.Literal('la'), Type.Literal('en')])
@@ -62,7 +75,7 @@ export const MessageLanguage = Type.Union([Type.Literal('th'), Type.Literal('la'
 /** The member's side of one channel the server has on. */
 export const ChannelState = Type.Object({
   channel: MessageChannel,
-  /** The member's account on it is linked: the messages have somewhere to go. */
+  /** The member's account on it is linked: the messages have somewhere to go. Web Push: this session (this browser) has a subscription. */
   linked: Type.Boolean(),
   /** The messenger lets us write to the player (Telegram: the bot's write access; LINE: a friend of the official account): true; false, refused or not a friend; null, not known. */
   allowed: Type.Union([Type.Boolean(), Type.Null()]),
@@ -88,9 +101,25 @@ export const NotificationChannelsUpdate = Type.Object({
 }, { additionalProperties: false })
 export type NotificationChannelsUpdate = Static<typeof NotificationChannelsUpdate>
 
+/**
+ * PUT /api/notifications/push: this browser's push subscription (PushSubscription.toJSON()), kept
+ * for this session and removed with it. `endpoint` must be a browser's push service.
+ */
+export const PushSubscriptionRequest = Type.Object({
+  endpoint: Type.String({ pattern: '^https?://', maxLength: 1000 }),
+  expirationTime: Type.Optional(Type.Union([Type.Number(), Type.Null()])),
+  keys: Type.Object({
+    p256dh: Type.String({ pattern: '^[A-Za-z0-9_-]+={0,2}$', maxLength: 100 }),
+    auth: Type.String({ pattern: '^[A-Za-z0-9_-]+={0,2}$', maxLength: 40 }),
+  }),
+})
+export type PushSubscriptionRequest = Static<typeof PushSubscriptionRequest>
+
 export const notificationEndpoints = {
   list: endpoint<void, void, Notifications>('GET', '/api/notifications'),
   read: endpoint<void, NotificationsReadRequest, NotificationsRead>('POST', '/api/notifications/read'),
   channels: endpoint<void, void, NotificationChannels>('GET', '/api/notifications/channels'),
   updateChannels: endpoint<void, NotificationChannelsUpdate, NotificationChannels>('PUT', '/api/notifications/channels'),
+  subscribePush: endpoint<void, PushSubscriptionRequest, NotificationChannels>('PUT', '/api/notifications/push'),
+  unsubscribePush: endpoint<void, void, NotificationChannels>('DELETE', '/api/notifications/push'),
 }

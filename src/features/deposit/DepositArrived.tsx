@@ -6,6 +6,7 @@ import { formatDateTime } from '../../lib/time'
 import { MoneyReceipt, type ReceiptFact } from '../../ui/MoneyReceipt'
 import { MessagesOffer } from './MessagesOffer'
 import { HomeScreenOffer } from './HomeScreenOffer'
+import { PushOffer } from './PushOffer'
 
 /** A deposit that reached the wallet: how much, how it came, and what the statement names it. */
 export interface Arrived {
@@ -20,8 +21,8 @@ export interface Arrived {
 }
 
 /** A QR paid, a slip approved, a gift link redeemed end here (issue 29): the receipt, the bot's
- *  leave to write of the money once (issue 50), else the host's home-screen shortcut once (issue
- *  31), then Done. */
+ *  leave to write of the money once (issue 50), else this browser's notifications (issue 50),
+ *  else the host's home-screen shortcut once (issue 31), then Done. */
 export function DepositArrived({ deposit, onDone }: { deposit: Arrived; onDone: () => void }) {
   const { t } = useTranslation()
   const facts: ReceiptFact[] = [
@@ -37,7 +38,7 @@ export function DepositArrived({ deposit, onDone }: { deposit: Arrived; onDone: 
       doneLabel={t('deposit.done')}
       onDone={onDone}
     >
-      <MessagesOffer fallback={<HomeScreenOffer />} />
+      <MessagesOffer fallback={<PushOffer fallback={<HomeScreenOffer />} />} />
     </MoneyReceipt>
   )
 }

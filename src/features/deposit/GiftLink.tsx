@@ -15,6 +15,7 @@ import { QrIcon } from '../../ui/icons'
 import { useMoneyAction } from '../../api/useMoneyAction'
 import { sendGiftLink } from './api'
 import { DepositArrived } from './DepositArrived'
+import { PushOffer } from './PushOffer'
 import { SlipResult } from './SlipResult'
 import { useSlipOutcome } from './useSlipOutcome'
 
@@ -113,6 +114,7 @@ export function GiftLink({ onDone }: { onDone: () => void }) {
       )}
       <Button type="submit" block pending={send.pending} disabled={giftLinkSendDisabled(text)}>{t('deposit.giftSend')}</Button>
       <p className={latest?.status === 'FAILED' ? 'deposit-status deposit-status--failed' : 'deposit-status'} role="status" data-testid="gift-status">{latest ? <SlipResult slip={latest} gift /> : ''}</p>
+      {latest?.status === 'PROCESSING' && <PushOffer />}
     </form>
   )
 }

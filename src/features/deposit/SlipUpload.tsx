@@ -9,6 +9,7 @@ import { uploadSlip, useSlipWindow } from './api'
 import { useWallet } from '../../api/wallet'
 import { currencyOf } from '../../lib/money'
 import { DepositArrived } from './DepositArrived'
+import { PushOffer } from './PushOffer'
 import { useSlipOutcome } from './useSlipOutcome'
 import { SlipResult } from './SlipResult'
 
@@ -163,6 +164,7 @@ export function SlipUpload({ onDone }: { onDone: () => void }) {
       </div>
       <p className={latest?.status === 'FAILED' ? 'deposit-status deposit-status--failed' : 'deposit-status'} role="status" data-testid="slip-status">{latest ? <SlipResult slip={latest} /> : ''}</p>
       <Button type="submit" block pending={upload.pending} disabled={!fileOk || closed}>{t('deposit.slipSend')}</Button>
+      {latest?.status === 'PROCESSING' && <PushOffer />}
     </form>
   )
 }

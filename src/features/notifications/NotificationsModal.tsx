@@ -7,11 +7,11 @@ import { currentLanguage } from '../../i18n/i18n'
 import { bankName } from '../../lib/banks'
 import { formatDate, relativeTime } from '../../lib/dates'
 import { currencyOf, formatMoney } from '../../lib/money'
-import { DepositIcon, FlagIcon, WithdrawIcon } from '../../ui/icons'
+import { ChatIcon, DepositIcon, FlagIcon, GiftIcon, WithdrawIcon } from '../../ui/icons'
 import { Modal } from '../../ui/Modal'
 import './notifications.css'
 
-const ICONS = { deposit_credited: DepositIcon, deposit_refused: FlagIcon, withdrawal_paid: WithdrawIcon, withdrawal_failed: FlagIcon }
+const ICONS = { deposit_credited: DepositIcon, deposit_refused: FlagIcon, withdrawal_paid: WithdrawIcon, withdrawal_failed: FlagIcon, reward_received: GiftIcon, support_answered: ChatIcon }
 
 function NotificationRow({ notification, banks, fresh, onOpen }: { notification: MemberNotification; banks: readonly Bank[] | undefined; fresh: boolean; onOpen: () => void }) {
   const { t } = useTranslation()
@@ -26,8 +26,10 @@ function NotificationRow({ notification, banks, fresh, onOpen }: { notification:
     deposit_refused: t('notifications.detail.deposit_refused', { method, reason: t(`slipReasons.${notification.reason ?? ''}`, { defaultValue: notification.reason ?? '' }) }),
     withdrawal_paid: t('notifications.detail.withdrawal_paid', { bank, account: notification.bankAccountNo ?? '' }),
     withdrawal_failed: t('notifications.detail.withdrawal_failed'),
+    reward_received: notification.reward ? t(`notifications.reward.${notification.reward}`) : '',
+    support_answered: notification.preview ?? t('notifications.supportOpen'),
   }[notification.kind]
-  const sign = notification.kind === 'deposit_credited' || notification.kind === 'withdrawal_failed' ? '+' : notification.kind === 'withdrawal_paid' ? '−' : ''
+  const sign = notification.kind === 'deposit_credited' || notification.kind === 'withdrawal_failed' || notification.kind === 'reward_received' ? '+' : notification.kind === 'withdrawal_paid' ? '−' : ''
   return (
     <button type="button" className={`notification${fresh ? ' notification--fresh' : ''}`} onClick={onOpen}>
       <span className={`notification__icon notification__icon--${notification.kind}`}><Icon /></span>

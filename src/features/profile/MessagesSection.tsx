@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'wouter'
 import type { ChannelState } from '../../api/contract'
 import { useChannels, useUpdateChannels } from '../../api/notifyChannels'
+import { pushProblemKey, useWebPush } from '../../api/webPush'
 import { paths } from '../../lib/paths'
 import { usePlatform } from '../../platform'
 import { showToast } from '../../state/ui'
@@ -23,13 +24,36 @@ export default function MessagesSection() {
   const channels = useChannels()
   // While they load, or if they could not: one card, its skeleton or its retry.
   if (!channels.data) return <CredentialCard title={t('identity.messages.title', { messenger: '' }).trim()} query={channels} rows={undefined} empty="" problem={null} />
-  return channels.data.channels.map((state) => <ChannelMessages key={state.channel} state={state} />)
+  return channels.data.channels.map((state) => (state.channel === 'webpush' ? <PushMessages key="webpush" /> : <ChannelMessages key={state.channel} state={{ ...state, channel: state.channel }} />))
 }
 
 /** A card whose state has come (the channels' read answered it). */
 const LOADED = { isPending: false, isError: false, error: null, refetch: () => Promise.resolve() } as unknown as Parameters<typeof CredentialCard>[0]['query']
 
-function ChannelMessages({ state }: { state: ChannelState }) {
+/** This device's notifications (Web Push): on or off for this session; where the browser refuses them, how to allow them. */
+function PushMessages() {
+  const { t } = useTranslation()
+  const push = useWebPush()
+  if (!push.available) return null
+  const text = push.subscribed ? 'identity.messages.push.onText' : push.denied ? 'identity.messages.push.denied' : 'identity.messages.push.offText'
+  const problem = push.problem && push.problem !== 'denied' ? t(pushProblemKey(push.problem)) : null
+  return (
+    <CredentialCard title={t('identity.messages.push.title')} query={LOADED} rows={undefined} empty="" problem={problem}>
+      <p className="muted small">{t(text)}</p>
+      {push.subscribed ? (
+        <Button type="button" variant="secondary" block pending={push.busy} onClick={() => push.turnOff(() => showToast(t('identity.messages.push.off'), 'success'))}>
+          {t('identity.messages.turnOff')}
+        </Button>
+      ) : !push.denied && (
+        <Button type="button" block pending={push.busy} onClick={() => push.turnOn(() => showToast(t('identity.messages.push.on'), 'success'))}>
+          {t('identity.messages.push.turnOn')}
+        </Button>
+      )}
+    </CredentialCard>
+  )
+}
+
+function ChannelMessages({ state }: { state: ChannelState & { channel: 'telegram' | 'line' } }) {
   const { t } = useTranslation()
   const { platform, ready } = usePlatform()
   const update = useUpdateChannels()
@@ -63,7 +87,7 @@ function ChannelMessages({ state }: { state: ChannelState }) {
   else if (state.blocked) text = t('identity.messages.blocked')
   else if (!mayWrite) text = t('identity.messages.notAllowed')
   else text = t(state.on ? 'identity.messages.onText' : 'identity.messages.offText', { messenger })
-  const turned = state.on ? 'identity.messages.turnedOff' : 'identity.messages.allowed'
+  const turned = state.on ? 'identity.messages.turnedOff' : 'identity.messages.turnedOn'
   return (
     <CredentialCard title={t('identity.messages.title', { messenger })} query={LOADED} rows={undefined} empty="" problem={problem}>
       <p className="muted small">{text}</p>
