@@ -41,6 +41,7 @@ import { demoBankPass } from './demo/counterparty'
 import { IDENTITY_OFF, type IdentitySettings, servedConfig } from './identity/settings'
 import { ensureFirstAdmin, type FirstAdmin } from './ops/firstAdmin'
 import { keepOutbox } from './notify/outbox'
+import { keepPrizeReminders, PRIZE_REMINDER_EVERY_MS } from './spin/reminders'
 import { channelsOn, NOTIFY_OFF, type NotifySettings } from './notify/settings'
 import { outboxBacklog } from './notify/repo'
 
@@ -148,6 +149,8 @@ export interface BuildServerOptions {
   chatPrefix?: string
   /** The messages of members' money through their messengers (issue 50); default none sent. */
   notify?: NotifySettings
+  /** How often each instance looks for prizes about to expire (spin/reminders.ts); 0: never (tests run it by hand). */
+  prizeReminderEveryMs?: number
 }
 
 export const DEFAULT_PROVIDER_TIMEOUT_MS = 10_000
@@ -342,6 +345,11 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     ? keepOutbox(ctx, ctx.notify.everyMs, app.log, { count: app.metrics && countDeliveries(app.metrics) })
     : undefined
   if (outbox) app.addHook('onReady', async () => outbox.start())
+  // Prizes about to expire (spin/reminders.ts), where the operator turns that on, or in dev and test.
+  const prizeReminders = ctx.notify.prizeReminderMs !== undefined || hasDevRoutes(options.mode)
+    ? keepPrizeReminders(ctx, options.prizeReminderEveryMs ?? PRIZE_REMINDER_EVERY_MS, app.log)
+    : undefined
+  if (prizeReminders && (options.prizeReminderEveryMs ?? PRIZE_REMINDER_EVERY_MS) > 0) app.addHook('onReady', async () => prizeReminders.start())
   // Its sockets end before the server closes (they would hold it open), its connections before the
   // database goes.
   app.addHook('preClose', async () => chatHub.disconnect())
@@ -351,6 +359,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     await sweeping
     await retention.stop()
     await outbox?.stop()
+    await prizeReminders?.stop()
     await chatHub.close()
     await ctx.sessionCache?.close()
     await db.destroy()

@@ -367,16 +367,17 @@ export function readNotify(env: Env): NotifySettings | undefined {
   if (unknown?.length) throw new Error(`NOTIFY_EVENTS lists ${unknown.join(', ')}: the kinds are ${NOTIFY_KINDS.join(', ')} (or "none")`)
   const events = new Set<NotificationKind>((env.NOTIFY_EVENTS === 'none' ? [] : listed?.length ? listed : NOTIFY_KINDS) as NotificationKind[])
   const webPush = readWebPush(env)
-  // Nothing is sent without the app's address for the messages' buttons.
-  if (appUrl === undefined) return undefined
+  const maxAgeMs = positiveInteger('NOTIFY_MAX_AGE_MINUTES', env.NOTIFY_MAX_AGE_MINUTES, DEFAULT_NOTIFY_MAX_AGE_MS / 60_000) * 60_000
+  const prizeReminderMs = env.NOTIFY_PRIZE_EXPIRY_HOURS ? positiveInteger('NOTIFY_PRIZE_EXPIRY_HOURS', env.NOTIFY_PRIZE_EXPIRY_HOURS, 24) * 60 * 60_000 : undefined
+  const base = { events, maxAgeMs, everyMs: DEFAULT_NOTIFY_EVERY_MS, ...(prizeReminderMs ? { prizeReminderMs } : {}) }
+  // Nothing is sent without the app's address for the messages' buttons (the bell still tells a prize about to expire).
+  if (appUrl === undefined) return prizeReminderMs ? base : undefined
   return {
     appUrl,
     telegram: token ? { token, apiUrl } : undefined,
     line: lineToken ? { token: lineToken, apiUrl: lineApiUrl } : undefined,
     webPush,
-    events,
-    maxAgeMs: positiveInteger('NOTIFY_MAX_AGE_MINUTES', env.NOTIFY_MAX_AGE_MINUTES, DEFAULT_NOTIFY_MAX_AGE_MS / 60_000) * 60_000,
-    everyMs: DEFAULT_NOTIFY_EVERY_MS,
+    ...base,
   }
 }
 

@@ -35,3 +35,33 @@ test('a spin lands on the server\'s prize, the coins fall, and the coupon is cla
     await expect(page.getByTestId('wallet-balance')).toHaveText(baht(125, 'browser'))
   })
 })
+
+test("a prize not claimed, about to expire, is told on the bell, and opens the wheel's prizes to claim it (issue 50)", async ({ page, open, strings, request }) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' })
+  await withRiggedWheel(request, async () => {
+    const member = await registerMember(request)
+    await devPost(request, '/dev/coins', { username: member.phone, coins: 1 })
+    await signedIn(page, member)
+    await open('/user/home')
+    await page.getByRole('navigation', { name: strings.home.actions }).getByRole('button', { name: strings.home.spin }).click()
+    const modal = page.getByRole('dialog', { name: RIGGED_WHEEL.name })
+    await modal.getByRole('button', { name: strings.spin.spin }).click()
+    await page.getByRole('dialog', { name: strings.spin.prizeTitle }).getByRole('button', { name: strings.spin.ok }).click()
+    await page.keyboard.press('Escape')
+    await expect(modal).toBeHidden()
+
+    // The reminder's pass, with a window longer than the coupon's life: it is told now, once.
+    await devPost(request, '/dev/prize-reminders', { hours: 24 * 365 })
+    await page.evaluate(() => window.dispatchEvent(new Event('visibilitychange')))
+    const banner = page.getByRole('banner')
+    await banner.getByRole('button', { name: fill(strings.notifications.openUnread, { count: '1' }) }).click()
+    const row = page.getByRole('dialog', { name: strings.notifications.title }).getByRole('listitem').first()
+    await expect(row).toContainText(strings.notifications.kind.prize_expiring)
+    await expect(row).toContainText(baht(25, 'browser'))
+    await row.getByRole('button').click()
+    // Home opens the wheel on its prizes, and the address forgets it.
+    await expect(page.getByRole('dialog', { name: RIGGED_WHEEL.name })).toBeVisible()
+    await expect(page.getByRole('dialog', { name: RIGGED_WHEEL.name }).getByRole('button', { name: strings.spin.claim })).toBeVisible()
+    await expect(page).toHaveURL(/\/user\/home$/)
+  })
+})

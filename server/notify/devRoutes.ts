@@ -15,6 +15,8 @@ const NotifyPatch = Type.Object({
   lineApiUrl: Type.Optional(Type.String({ pattern: '^https?://', maxLength: 300 })),
   /** The push service subscriptions may point at (the stand-in below): Web Push on too, with the dev VAPID keys. */
   pushServiceUrl: Type.Optional(Type.String({ pattern: '^https?://', maxLength: 300 })),
+  /** NOTIFY_PRIZE_EXPIRY_HOURS at run time (null: off). */
+  prizeExpiryHours: Type.Optional(Type.Union([Type.Integer({ minimum: 1, maximum: 720 }), Type.Null()])),
 }, { additionalProperties: false })
 
 /** The dev servers' VAPID keys, made at start: a dev server's pushes are signed, as production's are. */
@@ -40,8 +42,9 @@ export const notifyDevRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const sent: SentMessage[] = []
 
   app.post('/notify', { schema: { body: NotifyPatch } }, async (request) => {
-    const { appUrl, telegramApiUrl, lineApiUrl, pushServiceUrl } = request.body
+    const { appUrl, telegramApiUrl, lineApiUrl, pushServiceUrl, prizeExpiryHours } = request.body
     const token = ctx.identity.telegramBotToken
+    if (prizeExpiryHours !== undefined) ctx.notify = { ...ctx.notify, prizeReminderMs: prizeExpiryHours === null ? undefined : prizeExpiryHours * 60 * 60_000 }
     if (appUrl !== null && token === undefined && lineApiUrl === undefined && pushServiceUrl === undefined) throw fail(404, 'IDENTITY_OFF')
     const address = (url: string) => url.replace(/\/+$/, '')
     ctx.notify = appUrl === null

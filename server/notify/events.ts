@@ -19,6 +19,7 @@ export type MemberEvent =
   | { kind: 'withdrawal_failed'; reference: string; amountMinor: number; currency: string; balanceMinor: number }
   | { kind: 'reward_received'; reward: RewardKind; reference: string; amountMinor: number; currency: string; balanceMinor: number }
   | { kind: 'support_answered'; reference: string; currency: string; preview: string }
+  | { kind: 'prize_expiring'; reference: string; amountMinor: number; currency: string; prize: string; expiresAt: number }
 
 /** How many the bell lists. */
 export const NOTIFICATION_LIST_LIMIT = 50
@@ -71,6 +72,8 @@ function toNotification(row: repo.EventRow): MemberNotification {
       return { ...base, reward: event.reward, amount: toMajor(event.amountMinor), balance: toMajor(event.balanceMinor) }
     case 'support_answered':
       return { ...base, ...(event.preview ? { preview: event.preview } : {}) }
+    case 'prize_expiring':
+      return { ...base, amount: toMajor(event.amountMinor), prize: event.prize, expiresAt: new Date(event.expiresAt).toISOString() }
   }
 }
 

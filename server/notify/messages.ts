@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs'
 import type { Currency, Variant } from '../../src/api/contract'
 import { isLanguage, type Language, variantDefault } from '../../src/lib/language'
+import { BONUS_TIME_ZONE } from '../../src/lib/bonusLimits'
 import { formatMoney } from '../../src/lib/money'
 import { screenOf } from '../../src/lib/notificationScreen'
 import { toMajor } from '../shared/money'
@@ -28,6 +29,10 @@ function say(language: Language, key: string, values: Record<string, string> = {
   if (typeof found !== 'string') throw new Error(`No ${language} string ${key}`)
   return found.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? '')
 }
+
+/** A time as the operator's players read it: their zone (Bangkok and Vientiane share it), day first. */
+const operatorTime = (at: number): string =>
+  new Intl.DateTimeFormat('en-GB', { timeZone: BONUS_TIME_ZONE, day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hour12: false }).format(at).replace(',', '')
 
 export interface Message {
   text: string
@@ -60,6 +65,9 @@ export function messageOf(event: MemberEvent, memberLanguage: string | null, var
       break
     case 'support_answered':
       lines.push(event.preview || say(language, 'notifications.supportOpen'))
+      break
+    case 'prize_expiring':
+      lines.push(`${money(event.amountMinor)} · ${event.prize}`, say(language, 'notifications.claimBy', { time: operatorTime(event.expiresAt) }))
       break
   }
   const screen = screenOf({ kind: event.kind, method: 'method' in event ? event.method : undefined, reward: 'reward' in event ? event.reward : undefined })

@@ -47,11 +47,13 @@ export interface NotifySettings {
   events: ReadonlySet<NotificationKind>
   /** NOTIFY_MAX_AGE_MINUTES: a message not sent by then is dropped rather than sent late. */
   maxAgeMs: number
+  /** NOTIFY_PRIZE_EXPIRY_HOURS: how long before a wheel prize not claimed expires that the member is told (once); undefined: never. */
+  prizeReminderMs?: number
   /** How often each instance looks for work; default a second. */
   everyMs: number
 }
 
-export const NOTIFY_KINDS: readonly NotificationKind[] = ['deposit_credited', 'deposit_refused', 'withdrawal_paid', 'withdrawal_failed', 'reward_received', 'support_answered']
+export const NOTIFY_KINDS: readonly NotificationKind[] = ['deposit_credited', 'deposit_refused', 'withdrawal_paid', 'withdrawal_failed', 'reward_received', 'support_answered', 'prize_expiring']
 export const DEFAULT_NOTIFY_MAX_AGE_MS = 60 * 60 * 1000
 export const DEFAULT_NOTIFY_EVERY_MS = 1_000
 export const NOTIFY_OFF: NotifySettings = { events: new Set(NOTIFY_KINDS), maxAgeMs: DEFAULT_NOTIFY_MAX_AGE_MS, everyMs: DEFAULT_NOTIFY_EVERY_MS }

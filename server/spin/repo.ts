@@ -19,6 +19,8 @@ declare module '../shared/db' {
       created_at: number
       expires_at: number
       claimed_at: number | null
+      /** When the member was told it is about to expire (migration 0036); NULL: not yet. */
+      reminded_at: Generated<number | null>
     }
   }
 }
@@ -75,4 +77,25 @@ export async function markCouponClaimed(db: Db, id: number, at: number): Promise
   const claimed = await db.updateTable('spin_coupons').set({ claimed_at: at })
     .where('id', '=', id).where('claimed_at', 'is', null).returning('id').execute()
   return claimed.length > 0
+}
+
+/**
+ * Prizes not claimed that expire by `until` (and have not yet), not yet told; each taken is marked
+ * told in `trx` (the transaction that writes its event), so it is told once.
+ */
+export async function takePrizesToRemind(trx: Db, now: number, until: number, limit: number) {
+  const rows = await trx.selectFrom('spin_coupons as c').innerJoin('members as m', 'm.id', 'c.member_id')
+    .select(['c.id', 'c.member_id', 'c.label', 'c.amount_minor', 'c.expires_at', 'm.currency'])
+    .where('c.claimed_at', 'is', null).where('c.reminded_at', 'is', null)
+    .where('c.expires_at', '>', now).where('c.expires_at', '<=', until)
+    .orderBy('c.expires_at').limit(limit)
+    .execute()
+  // Marked only where still untold: a second instance that read the same rows tells none of them.
+  if (rows.length > 0) {
+    const marked = await trx.updateTable('spin_coupons').set({ reminded_at: now })
+      .where('id', 'in', rows.map((row) => row.id)).where('reminded_at', 'is', null).returning('id').execute()
+    const ours = new Set(marked.map((row) => Number(row.id)))
+    return rows.filter((row) => ours.has(Number(row.id)))
+  }
+  return rows
 }

@@ -10,6 +10,7 @@ import { routeOf } from '../shared/http/endpoint'
 import { fail } from '../shared/http/errors'
 import { idempotent } from '../shared/idempotency'
 import * as spin from './spin'
+import { remindExpiringPrizes } from './reminders'
 
 const memberRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const ctx = app.serverContext
@@ -45,6 +46,9 @@ const devRoutes: FastifyPluginAsyncTypebox = async (app) => {
     await spin.grantCoins(ctx.db, member.id, request.body.coins)
     return { message: 'OK' }
   })
+  // The prizes about to expire told now, within `hours` (the job's pass, without its five minutes).
+  const reminders = Type.Object({ hours: Type.Integer({ minimum: 1, maximum: 24 * 365 }) }, { additionalProperties: false })
+  app.post('/prize-reminders', { schema: { body: reminders } }, async (request) => ({ told: await remindExpiringPrizes(ctx, request.body.hours * 60 * 60_000) }))
 }
 
 export const spinArea: AreaRoutes = { member: memberRoutes, dev: devRoutes }

@@ -283,6 +283,24 @@ describe('unread at home (issue 33)', () => {
   })
 })
 
+describe("support's answer opened from the bell or a message (issue 50)", () => {
+  const PROFILE: ProfileResponse = {
+    profile: { _id: '7', username: '0812345678', name: 'SOMCHAI', createdAt: '2025-01-15T05:00:00.000Z', bankCode: 'KBANK', bankAccountName: 'SOMCHAI JAIDEE', bankAccountNo: '1234567890' },
+    bankAccount: { bankCode: 'KBANK', bankAccountName: 'SOMCHAI JAIDEE', bankAccountNo: '1234567890', bank: { nameTH: 'กสิกรไทย', nameEN: 'Kasikornbank' } },
+  }
+
+  it('opens the chat at ?chat=1, and the address forgets it', async () => {
+    const { location } = await renderScreen(<ChatBubble member />, {
+      path: '/user/home?chat=1',
+      config: { chat: 'http://chat.test' },
+      api: routes([agent('text', 'Your deposit is in')], { 'GET /api/account/profile': PROFILE, 'GET /api/chat/unread': { count: 1 } }),
+      setup: () => signIn('tok-1', true),
+    })
+    expect(await screen.findByRole('dialog', { name: 'Live chat' })).toBeVisible()
+    await waitFor(() => expect(location()).toBe('/user/home'))
+  })
+})
+
 describe('a session the server ended (issue 31)', () => {
   const PROFILE: ProfileResponse = {
     profile: { _id: '7', username: '0812345678', name: 'SOMCHAI', createdAt: '2025-01-15T05:00:00.000Z', bankCode: 'KBANK', bankAccountName: 'SOMCHAI JAIDEE', bankAccountNo: '1234567890' },

@@ -160,6 +160,11 @@ describe('readServerEnv', () => {
     expect(() => readServerEnv({ ...env, APP_URL: 'wallet.example' }, noFile)).toThrow(/APP_URL/)
     expect(() => readServerEnv({ ...env, APP_URL: 'https://wallet.example/', NOTIFY_EVENTS: 'deposit_credited,bonus' }, noFile)).toThrow(/NOTIFY_EVENTS lists bonus/)
     expect(() => readServerEnv({ ...env, APP_URL: 'https://wallet.example/', NOTIFY_MAX_AGE_MINUTES: '0' }, noFile)).toThrow(/NOTIFY_MAX_AGE_MINUTES/)
+    // A prize about to expire: off unless asked, and told on the bell even with no messenger on.
+    expect(readServerEnv({ ...env, APP_URL: 'https://wallet.example/' }, noFile).notify!.prizeReminderMs).toBeUndefined()
+    expect(readServerEnv({ ...env, NOTIFY_PRIZE_EXPIRY_HOURS: '24' }, noFile).notify).toMatchObject({ prizeReminderMs: 24 * 60 * 60_000 })
+    expect(readServerEnv({ ...env, NOTIFY_PRIZE_EXPIRY_HOURS: '24' }, noFile).notify!.appUrl).toBeUndefined()
+    expect(() => readServerEnv({ ...env, NOTIFY_PRIZE_EXPIRY_HOURS: '-1' }, noFile)).toThrow(/NOTIFY_PRIZE_EXPIRY_HOURS/)
   })
 
   it('reads Web Push (issue 50): the three VAPID settings together, the keys a pair, the subject reachable', () => {

@@ -11,6 +11,7 @@ import Database from 'better-sqlite3'
 import { afterEach, beforeEach, expect, it, vi } from 'vitest'
 import webPush from 'web-push'
 import { outboxPass } from '../../server/notify/outbox'
+import { remindExpiringPrizes } from '../../server/spin/reminders'
 import { sweepRetention } from '../../server/retention'
 import { browserKeys } from '../pushCrypto'
 import { staffSession, uploadSlip } from './opsHelpers'
@@ -93,6 +94,7 @@ it("home, the wallet, a transfer, a QR deposit, the statement, rewards, the mess
   expect(put.status).toBe(200)
   await player('GET', '/api/notifications/channels')
   await outboxPass(server.app.serverContext, server.app.serverContext.notify)
+  await remindExpiringPrizes(server.app.serverContext, 24 * 60 * 60 * 1000)
   await call(server.app, 'DELETE', '/api/notifications/push', { token })
   await login(server.app)
   // The retention sweep's deletions by age (issue 49 §2), on tables that grow with every attempt.

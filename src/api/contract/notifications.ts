@@ -7,12 +7,13 @@ import { text } from './shared'
 /**
  * A deposit credited (a QR paid, a slip or gift link approved) or refused (a slip or gift link); a
  * withdrawal paid or failed (its money back); a reward received (a bonus, cashback, an invite bonus,
- * a wheel prize); support answered while the chat was closed.
+ * a wheel prize); support answered while the chat was closed; a wheel prize not claimed about to
+ * expire (where the operator turns that on).
  */
 export const NotificationKind = Type.Union([
   Type.Literal('deposit_credited'), Type.Literal('deposit_refused'),
   Type.Literal('withdrawal_paid'), Type.Literal('withdrawal_failed'),
-  Type.Literal('reward_received'), Type.Literal('support_answered'),
+  Type.Literal('reward_received'), Type.Literal('support_answered'), Type.Literal('prize_expiring'),
 ])
 export type NotificationKind = Static<typeof NotificationKind>
 
@@ -39,6 +40,9 @@ export const MemberNotification = Type.Object({
   method: Type.Optional(DepositMethod),
   /** A reward: which. */
   reward: Type.Optional(RewardKind),
+  /** A prize about to expire: its name on the wheel, and when it expires (ISO). */
+  prize: Type.Optional(text(100)),
+  expiresAt: Type.Optional(text(40)),
   /** Support's answer: its first words (plain text). */
   preview: Type.Optional(text(200)),
   /** A refusal's spec 8 slip reason code. */

@@ -6,12 +6,12 @@ import { useQuery } from '@tanstack/react-query'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSnapshot } from 'valtio'
-import { useLocation, useSearch } from 'wouter'
 import { profileQuery } from '../../api/profile'
 import { ensureAllStrings } from '../../i18n/i18n'
 import { CHAT_PARAM } from '../../lib/notificationScreen'
 import { ChatIcon } from '../../ui/icons'
 import { retryableLazy } from '../../ui/retryableLazy'
+import { useAskedByAddress } from '../../ui/useAskedByAddress'
 import { chatBadge, type ChatIdentity, hasUnsent, stopLoadedChat, storedGuestId } from './badge'
 import { useChatEnabled } from './api'
 import { useChatUnread } from './unread'
@@ -61,23 +61,11 @@ export function ChatBubble({ member = false }: { member?: boolean }) {
     chatBadge.open = open
     if (open) chatBadge.unread = 0
   }, [open])
-  // Support's answer, opened from the bell or a message (issue 50), arrives as ?chat=1: the chat opens,
-  // and the address forgets it (a reload does not open it again).
-  const search = useSearch()
-  const [location, navigate] = useLocation()
-  const asked = member && identity !== undefined && new URLSearchParams(search).has(CHAT_PARAM)
-  const [answered, setAnswered] = useState<string | null>(null)
-  if (asked && answered !== search) {
-    setAnswered(search)
+  // Support's answer, opened from the bell or a message (issue 50), arrives as ?chat=1: the chat opens.
+  if (useAskedByAddress(CHAT_PARAM, member && identity !== undefined) && !open) {
     setOpen(true)
     setOpened(true)
   }
-  useEffect(() => {
-    if (!asked) return
-    const rest = new URLSearchParams(search)
-    rest.delete(CHAT_PARAM)
-    navigate(`${location}${rest.size > 0 ? `?${rest}` : ''}`, { replace: true })
-  }, [asked, search, location, navigate])
 
   if (!enabled || !identity) return null
   const unread = open ? 0 : opened ? badge.unread : Math.max(badge.unread, serverUnread)

@@ -6,12 +6,13 @@ import { useBanks } from '../../api/lookup'
 import { currentLanguage } from '../../i18n/i18n'
 import { bankName } from '../../lib/banks'
 import { formatDate, relativeTime } from '../../lib/dates'
+import { formatDateTime } from '../../lib/time'
 import { currencyOf, formatMoney } from '../../lib/money'
 import { ChatIcon, DepositIcon, FlagIcon, GiftIcon, WithdrawIcon } from '../../ui/icons'
 import { Modal } from '../../ui/Modal'
 import './notifications.css'
 
-const ICONS = { deposit_credited: DepositIcon, deposit_refused: FlagIcon, withdrawal_paid: WithdrawIcon, withdrawal_failed: FlagIcon, reward_received: GiftIcon, support_answered: ChatIcon }
+const ICONS = { deposit_credited: DepositIcon, deposit_refused: FlagIcon, withdrawal_paid: WithdrawIcon, withdrawal_failed: FlagIcon, reward_received: GiftIcon, support_answered: ChatIcon, prize_expiring: GiftIcon }
 
 function NotificationRow({ notification, banks, fresh, onOpen }: { notification: MemberNotification; banks: readonly Bank[] | undefined; fresh: boolean; onOpen: () => void }) {
   const { t } = useTranslation()
@@ -28,6 +29,7 @@ function NotificationRow({ notification, banks, fresh, onOpen }: { notification:
     withdrawal_failed: t('notifications.detail.withdrawal_failed'),
     reward_received: notification.reward ? t(`notifications.reward.${notification.reward}`) : '',
     support_answered: notification.preview ?? t('notifications.supportOpen'),
+    prize_expiring: t('notifications.detail.prize_expiring', { prize: notification.prize ?? '', time: notification.expiresAt ? formatDateTime(notification.expiresAt) : '' }),
   }[notification.kind]
   const sign = notification.kind === 'deposit_credited' || notification.kind === 'withdrawal_failed' || notification.kind === 'reward_received' ? '+' : notification.kind === 'withdrawal_paid' ? '−' : ''
   return (
@@ -37,7 +39,7 @@ function NotificationRow({ notification, banks, fresh, onOpen }: { notification:
         {fresh && <span className="visually-hidden">{t('notifications.new')} </span>}
         {t(`notifications.kind.${notification.kind}`)}
       </span>
-      {notification.amount !== undefined && <strong className={`notification__amount notification__amount--${sign === '+' ? 'in' : 'out'}`}>{sign}{money(notification.amount)}</strong>}
+      {notification.amount !== undefined && <strong className={`notification__amount${sign ? ` notification__amount--${sign === '+' ? 'in' : 'out'}` : ''}`}>{sign}{money(notification.amount)}</strong>}
       <span className="notification__body">
         <span>{detail}</span>
         {notification.balance !== undefined && <span>{t('notifications.balance', { balance: money(notification.balance) })}</span>}

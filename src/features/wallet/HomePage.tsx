@@ -7,6 +7,8 @@ import { useSpinActive } from '../../api/lookup'
 import type { Banner, Currency, Slot, WalletResponse } from '../../api/contract'
 import { useRefreshSlots, useWallet } from '../../api/wallet'
 import { paths } from '../../lib/paths'
+import { SPIN_PARAM } from '../../lib/notificationScreen'
+import { useAskedByAddress } from '../../ui/useAskedByAddress'
 import { gameCardAction } from '../../lib/games'
 import { inviteCodeFor } from '../../lib/inviteCode'
 import { copyWithToast } from '../../ui/copy'
@@ -86,6 +88,9 @@ export function HomePage({ parts }: { parts: HomeParts }) {
   const code = member ? inviteCodeFor(member._id) : ''
   const currency = currencyOf(wallet.data?.wallet.currency)
   const { platform } = usePlatform()
+  // A prize about to expire, opened from the bell or a message (issue 50), arrives as ?spin=1: the
+  // wheel and its prizes open once the wallet has said the money.
+  if (useAskedByAddress(SPIN_PARAM, wallet.data !== undefined) && modal?.kind !== 'spin') setModal({ kind: 'spin' })
 
   /** Spec 2: invite and refund show their banners first when any exist. Banners are extra: if they
    *  cannot be read, the modal opens without them. */
