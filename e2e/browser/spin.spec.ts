@@ -3,19 +3,13 @@
 // the coupon is claimed into the wallet. Reduced motion: the short turn.
 import { devPost, expect, test } from '../fixtures'
 import { baht, fill } from '../shared/wallet'
-import { RIGGED_SLICE, RIGGED_WHEEL, sliceUnderPointer, withRiggedWheel } from '../shared/spin'
-import { fund, registerMember, signedIn, walletOf } from '../walletMembers'
+import { RIGGED_SLICE, RIGGED_WHEEL, sliceUnderPointer, wheelOpen, withRiggedWheel } from '../shared/spin'
+import { walletOf } from '../walletMembers'
 
 test('a spin lands on the server\'s prize, the coins fall, and the coupon is claimed into the wallet', async ({ page, open, strings, request }) => {
   await page.emulateMedia({ reducedMotion: 'reduce' })
   await withRiggedWheel(request, async () => {
-    const member = await registerMember(request)
-    await fund(request, member, 100)
-    await devPost(request, '/dev/coins', { username: member.phone, coins: 2 })
-    await signedIn(page, member)
-    await open('/user/home')
-    await page.getByRole('navigation', { name: strings.home.actions }).getByRole('button', { name: strings.home.spin }).click()
-    const modal = page.getByRole('dialog', { name: RIGGED_WHEEL.name })
+    const { member, modal } = await wheelOpen({ page, open, strings, request }, 2, 100)
     await expect(modal.getByText(fill(strings.spin.coins, { count: '2' }))).toBeVisible()
     await expect(modal.getByText(strings.spin.noCoupons)).toBeVisible()
 
@@ -39,12 +33,7 @@ test('a spin lands on the server\'s prize, the coins fall, and the coupon is cla
 test("a prize not claimed, about to expire, is told on the bell, and opens the wheel's prizes to claim it (issue 50)", async ({ page, open, strings, request }) => {
   await page.emulateMedia({ reducedMotion: 'reduce' })
   await withRiggedWheel(request, async () => {
-    const member = await registerMember(request)
-    await devPost(request, '/dev/coins', { username: member.phone, coins: 1 })
-    await signedIn(page, member)
-    await open('/user/home')
-    await page.getByRole('navigation', { name: strings.home.actions }).getByRole('button', { name: strings.home.spin }).click()
-    const modal = page.getByRole('dialog', { name: RIGGED_WHEEL.name })
+    const { modal } = await wheelOpen({ page, open, strings, request }, 1)
     await modal.getByRole('button', { name: strings.spin.spin }).click()
     await page.getByRole('dialog', { name: strings.spin.prizeTitle }).getByRole('button', { name: strings.spin.ok }).click()
     await page.keyboard.press('Escape')

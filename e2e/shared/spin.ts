@@ -1,9 +1,11 @@
 // The spin wheel in e2e: a wheel rigged to one prize for the duration of a test (the worker's
 // server is shared by its tests, so the settings are put back after), and the slice the wheel
 // stands on as the page draws it.
-import type { APIRequestContext, Page } from '@playwright/test'
+import type { APIRequestContext, Locator, Page } from '@playwright/test'
 import { sliceAt } from '../../src/features/spin/wheel'
 import { devPost, expect } from '../fixtures'
+import { fund, type Member, registerMember, signedIn } from '../walletMembers'
+import type { Fixtures } from './wallet'
 
 const slice = (code: string, label: string, weight: number, amountMinor: number, bgColor: string) => ({ code, label, bgColor, textColor: '#ffffff', weight, amountMinor })
 /** Every spin lands on slice 1, 25 baht. */
@@ -37,4 +39,15 @@ export async function sliceUnderPointer(page: Page, count: number): Promise<numb
   const rotation = Number(/rotate\(([-\d.e]+)deg\)/.exec(transform)?.[1])
   expect(Number.isFinite(rotation)).toBe(true)
   return sliceAt(rotation, count)
+}
+
+/** A new member (funded with `funds` baht) with `coins` coins, signed in at home with the wheel open: the member and the wheel's dialog. */
+export async function wheelOpen({ page, open, strings, request }: Fixtures, coins: number, funds = 0): Promise<{ member: Member; modal: Locator }> {
+  const member = await registerMember(request)
+  if (funds > 0) await fund(request, member, funds)
+  await devPost(request, '/dev/coins', { username: member.phone, coins })
+  await signedIn(page, member)
+  await open('/user/home')
+  await page.getByRole('navigation', { name: strings.home.actions }).getByRole('button', { name: strings.home.spin }).click()
+  return { member, modal: page.getByRole('dialog', { name: RIGGED_WHEEL.name }) }
 }
