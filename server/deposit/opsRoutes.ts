@@ -56,6 +56,7 @@ export async function decideSlip(ctx: ServerContext, reference: string, decision
     const gate = await fourEyes(ctx, actor, {
       duty: 'credit', item, id: reference, memberId: Number(found.member_id), amountMinor, currency,
       decision: { amountMinor, refNo: decision.refNo ?? null }, reference: decision.refNo ?? null,
+      stillOpen: (trx) => repo.slipStillProcessing(trx, reference),
     })
     if ('awaitingSecond' in gate) return gate
     settle = gate.settle

@@ -2,7 +2,7 @@
 // and the writes to the operator's deposit accounts and TrueMoney wallets (lookup's tables).
 import { type Generated, type Insertable, sql } from 'kysely'
 import type { QrProvider, Variant } from '../../src/api/contract'
-import type { Db, Tables } from '../shared/db'
+import { type Db, isPostgres, type Tables } from '../shared/db'
 
 declare module '../shared/db' {
   /** The deposit area's tables (the migrations make them). */
@@ -168,6 +168,13 @@ export async function findSlip(db: Db, reference: string) {
 }
 
 export type SlipRow = NonNullable<Awaited<ReturnType<typeof findSlip>>>
+
+/** Whether the slip still waits for staff, its row held by `trx` on PostgreSQL until it ends. */
+export async function slipStillProcessing(trx: Db, reference: string): Promise<boolean> {
+  const query = trx.selectFrom('deposit_slips').select('status').where('reference', '=', reference)
+  const row = await (isPostgres(trx) ? query.forUpdate() : query).executeTakeFirst()
+  return row?.status === 'processing'
+}
 
 /** Uploads and gift links still processing (sent before `before`, when given), oldest first, with
  *  their member: the cashier's queue (issue 33), and the demo bank's. */

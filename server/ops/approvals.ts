@@ -43,6 +43,12 @@ export interface MoneyDecision {
   decision: Record<string, unknown>
   /** The bank's reference in it, if any. */
   reference: string | null
+  /**
+   * Whether the item is still undecided, read in the transaction that records a first decision (the
+   * item's row held there on PostgreSQL): a confirmation that found no first decision because
+   * another had just settled the item answers 409 ALREADY_DECIDED, not a new wait.
+   */
+  stillOpen: (trx: Db) => Promise<boolean>
 }
 
 /** What goes on once a decision may settle: run inside the settling transaction, it takes the first
@@ -106,6 +112,7 @@ export async function fourEyes(ctx: ServerContext, actor: Actor, decided: MoneyD
   // The first person's decision (or one that differs from the first's, which it replaces).
   const pending = { item: decided.item, memberId: decided.memberId, staffId, decision: decided.decision, amountMinor: decided.amountMinor, currency: decided.currency, at: now }
   await inTransaction(ctx.db, async (trx) => {
+    if (!(await decided.stillOpen(trx))) throw fail(409, 'ALREADY_DECIDED')
     await repo.putPendingApproval(trx, pending)
     await audit(trx, actor, now, {
       action: ACTIONS[decided.duty].first,

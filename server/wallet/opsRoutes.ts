@@ -36,6 +36,7 @@ export async function decideWithdrawal(ctx: ServerContext, id: number, decision:
     const gate = await fourEyes(ctx, actor, {
       duty: 'payout', item, id: String(id), memberId: Number(found.member_id), amountMinor: Number(found.amount_minor), currency: found.currency,
       decision: { bankReference: decision.bankReference }, reference: decision.bankReference,
+      stillOpen: (trx) => repo.withdrawalStillWaiting(trx, id),
     })
     if ('awaitingSecond' in gate) return gate
     settle = gate.settle

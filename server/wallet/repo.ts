@@ -112,6 +112,13 @@ export async function findWithdrawal(db: Db, id: number): Promise<WithdrawalRow 
   return db.selectFrom('withdrawals').select(withdrawalColumns).where('id', '=', id).executeTakeFirst()
 }
 
+/** Whether the withdrawal still waits to be paid (requested, or in review), its row held by `trx` on PostgreSQL until it ends. */
+export async function withdrawalStillWaiting(trx: Db, id: number): Promise<boolean> {
+  const query = trx.selectFrom('withdrawals').select('status').where('id', '=', id)
+  const row = await (isPostgres(trx) ? query.forUpdate() : query).executeTakeFirst()
+  return row?.status === 'requested' || row?.status === 'review'
+}
+
 export async function withdrawalExists(db: Db, id: number): Promise<boolean> {
   return (await db.selectFrom('withdrawals').select('id').where('id', '=', id).executeTakeFirst()) !== undefined
 }

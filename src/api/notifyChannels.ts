@@ -5,7 +5,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef } from 'react'
 import { call } from './call'
 import { getConfig } from './config'
-import type { ChannelState, MessageChannel, NotificationChannels, NotificationChannelsUpdate, PushSubscriptionRequest } from './contract'
+import type { ChannelState, MessageChannel, NotificationChannels, NotificationChannelsUpdate } from './contract'
 import { notificationEndpoints } from './contract/notifications'
 import { shownInline } from './queryClient'
 import { isLanguage } from '../lib/language'
@@ -30,28 +30,6 @@ export function useUpdateChannels() {
     onSuccess: (answer) => client.setQueryData<NotificationChannels>(channelKeys.channels(), answer),
   })
 }
-
-/** This browser's Web Push: the subscription kept for this session (the answer is the channels as they are now). */
-export function useSubscribePush() {
-  const client = useQueryClient()
-  return useMutation({
-    mutationFn: (subscription: PushSubscriptionRequest) => call(notificationEndpoints.subscribePush, { body: subscription }),
-    meta: { handlesError: true },
-    onSuccess: (answer) => client.setQueryData<NotificationChannels>(channelKeys.channels(), answer),
-  })
-}
-
-export function useUnsubscribePush() {
-  const client = useQueryClient()
-  return useMutation({
-    mutationFn: () => call(notificationEndpoints.unsubscribePush),
-    meta: { handlesError: true },
-    onSuccess: (answer) => client.setQueryData<NotificationChannels>(channelKeys.channels(), answer),
-  })
-}
-
-/** Web Push's key, where the server sends through it. */
-export const webPushKey = (): string | null => (messageChannels().includes('webpush') ? (getConfig().vapidPublicKey ?? null) : null)
 
 export const channelOf = (channels: NotificationChannels | undefined, channel: MessageChannel): ChannelState | undefined =>
   channels?.channels.find((state) => state.channel === channel)

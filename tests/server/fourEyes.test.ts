@@ -4,6 +4,8 @@
 // threshold is decided by two people, and nobody credits and pays out the same member within the
 // admin's window. Races: on PostgreSQL two instances, the two decisions held until both have read.
 import { afterEach, describe, expect, it } from 'vitest'
+import { slipStillProcessing } from '../../server/deposit/repo'
+import { fourEyes } from '../../server/ops/approvals'
 import { type TestServer, HOUR, barrier, call, expectError, login, onPostgres, registerMember, startInstances, startServer } from './helpers'
 import { balanceOf, DEMO_MEMBER_ID, DEMO_START_MINOR } from './depositHelpers'
 import { auditOf, requestWithdrawal, STAFF_PASSWORD, staffSession, totpCode, uploadSlip } from './opsHelpers'
@@ -139,6 +141,26 @@ describe('duties kept apart', () => {
     expect((await approve(server, a.token, reference, 9_999_999.99)).body).toHaveProperty('awaitingSecond')
     const id = await requestWithdrawal(server.app, member, 1_000)
     expect(await pay(server, a.token, id, 'KTB-4')).toMatchObject(expectError(403, 'DUTY_SEPARATION'))
+  })
+})
+
+describe('a confirmation that read the slip before another settled it', () => {
+  it('answers ALREADY_DECIDED, leaving no new wait behind: the interleaving two confirmations at once can take', async () => {
+    const server = await one()
+    const member = await login(server.app)
+    const reference = await uploadSlip(server.app, member)
+    const [a, b, c] = [await staffSession(server.app, 'cashier'), await staffSession(server.app, 'cashier'), await staffSession(server.app, 'cashier')]
+    expect((await approve(server, a.token, reference, 30_000)).body).toHaveProperty('awaitingSecond')
+    expect((await approve(server, b.token, reference, 30_000)).body).toMatchObject({ status: 'SUCCESS' })
+    // c read the slip still processing before b's commit; what c reads after it (no first decision
+    // waiting) is all fourEyes sees from here.
+    const late = fourEyes(server.app.serverContext, { staffId: c.id, address: '127.0.0.1' }, {
+      duty: 'credit', item: `slip:${reference}`, id: reference, memberId: DEMO_MEMBER_ID, amountMinor: 30_000_00, currency: 'THB',
+      decision: { amountMinor: 30_000_00, refNo: null }, reference: null, stillOpen: (trx) => slipStillProcessing(trx, reference),
+    })
+    await expect(late).rejects.toMatchObject({ status: 409, code: 'ALREADY_DECIDED' })
+    expect(await server.app.serverContext.db.selectFrom('pending_approvals').selectAll().execute()).toEqual([])
+    expect(await balanceOf(server.app)).toBe(DEMO_START_MINOR + 30_000_00)
   })
 })
 
