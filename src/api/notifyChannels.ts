@@ -21,15 +21,18 @@ export const messageChannels = (): readonly MessageChannel[] => getConfig().mess
 export const useChannels = (enabled = true) =>
   useQuery({ queryKey: channelKeys.channels(), queryFn: () => call(notificationEndpoints.channels), enabled: enabled && messageChannels().length > 0, ...shownInline })
 
-/** Each answer is the member's channels as they are now: it replaces the cached ones. */
-export function useUpdateChannels() {
+/** A change of the member's channels: each answer is the channels as they are now, and replaces the cached ones. */
+export function useChannelsChange<Variables = void>(change: (variables: Variables) => Promise<NotificationChannels>) {
   const client = useQueryClient()
   return useMutation({
-    mutationFn: (update: NotificationChannelsUpdate) => call(notificationEndpoints.updateChannels, { body: update }),
+    mutationFn: change,
     meta: { handlesError: true },
     onSuccess: (answer) => client.setQueryData<NotificationChannels>(channelKeys.channels(), answer),
   })
 }
+
+export const useUpdateChannels = () =>
+  useChannelsChange((update: NotificationChannelsUpdate) => call(notificationEndpoints.updateChannels, { body: update }))
 
 export const channelOf = (channels: NotificationChannels | undefined, channel: MessageChannel): ChannelState | undefined =>
   channels?.channels.find((state) => state.channel === channel)

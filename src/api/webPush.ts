@@ -1,33 +1,18 @@
 // Web Push on this browser (issue 50 §2), as the deposit's offer and the profile's card use it: the
 // browser's permission and subscription (platform/webPush.ts) and the server's copy of it, kept for
 // this session. Turned on only from the player's tap; turned off here, or at sign-out.
-import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { usePlatform } from '../platform'
 import { call } from './call'
 import { getConfig } from './config'
-import type { NotificationChannels, PushSubscriptionRequest } from './contract'
+import type { PushSubscriptionRequest } from './contract'
 import { notificationEndpoints } from './contract/notifications'
-import { channelKeys, channelOf, messageChannels, useChannels } from './notifyChannels'
+import { channelOf, messageChannels, useChannels, useChannelsChange } from './notifyChannels'
 
-/** This browser's Web Push: the subscription kept for this session (the answer is the channels as they are now). */
-export function useSubscribePush() {
-  const client = useQueryClient()
-  return useMutation({
-    mutationFn: (subscription: PushSubscriptionRequest) => call(notificationEndpoints.subscribePush, { body: subscription }),
-    meta: { handlesError: true },
-    onSuccess: (answer) => client.setQueryData<NotificationChannels>(channelKeys.channels(), answer),
-  })
-}
-
-export function useUnsubscribePush() {
-  const client = useQueryClient()
-  return useMutation({
-    mutationFn: () => call(notificationEndpoints.unsubscribePush),
-    meta: { handlesError: true },
-    onSuccess: (answer) => client.setQueryData<NotificationChannels>(channelKeys.channels(), answer),
-  })
-}
+/** This browser's Web Push: the subscription kept for this session, or taken away. */
+export const useSubscribePush = () =>
+  useChannelsChange((subscription: PushSubscriptionRequest) => call(notificationEndpoints.subscribePush, { body: subscription }))
+export const useUnsubscribePush = () => useChannelsChange(() => call(notificationEndpoints.unsubscribePush))
 
 /** Web Push's key, where the server sends through it. */
 export const webPushKey = (): string | null => (messageChannels().includes('webpush') ? (getConfig().vapidPublicKey ?? null) : null)
