@@ -107,12 +107,13 @@ test("a newcomer's withdrawal, QR deposit, slip and chat reach their end with no
   await expect.poll(async () => (await withdrawals(page)).map((w) => w.status), { timeout: 150_000 }).toEqual(['paid'])
 
   // The bell (issue 50) counted each as the demo bank did it: the QR and the slip credited, the
-  // withdrawal paid, newest first.
+  // withdrawal paid, newest first; support's answer is listed too, read already (the chat was open).
   await page.goto(`${origin}/user/home`)
   await page.getByRole('banner').getByRole('button', { name: fill(strings.notifications.openUnread, { count: '3' }) }).click()
   const told = page.getByRole('dialog', { name: strings.notifications.title }).getByRole('listitem')
   await expect(told).toHaveText([
     new RegExp(strings.notifications.kind.withdrawal_paid),
+    new RegExp(`^${strings.notifications.kind.support_answered}สวัสดีค่ะ`),
     new RegExp(`${strings.notifications.kind.deposit_credited}.*${strings.notifications.method.slip}`),
     new RegExp(`${strings.notifications.kind.deposit_credited}.*${strings.notifications.method.qrcode}`),
   ])
