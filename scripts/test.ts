@@ -1,8 +1,11 @@
-// `npm test`: every check the project has, in steps, stopping at the first that fails, and the time
-// of each at the end (issue 28: the suite is measured stage by stage). The checks that use one core
-// each (the type check, lint, the build and its size budgets) run side by side in the first step;
-// the test runners after it use every core, so they run one after another.
-import { spawn } from 'node:child_process'
+// `npm test`: every check the project has, and the time of each stage at the end (issue 28: the
+// suite is measured stage by stage). The first step runs the checks that use one core each (the
+// type check, lint, the build and its size budgets) side by side. The second runs the browser
+// stage beside the vitest stages, which run one after another: a browser test spends part of its
+// time waiting (a page load, a server's answer, a worker starting), and the vitest stages fill the
+// cores it leaves (issue 48 §4). The first stage that fails stops every other one, so a broken
+// run ends as soon as it is known.
+import { spawn, type ChildProcess } from 'node:child_process'
 
 interface Stage {
   name: string
@@ -10,51 +13,114 @@ interface Stage {
   scripts: string[]
 }
 
-const STEPS: Stage[][] = [
+/** Stages one after another. */
+type Chain = Stage[]
+
+const STEPS: Chain[][] = [
   [
-    { name: 'typecheck', scripts: ['typecheck'] },
-    { name: 'lint', scripts: ['lint'] },
-    { name: 'build + size', scripts: ['build', 'size'] },
+    [{ name: 'typecheck', scripts: ['typecheck'] }],
+    [{ name: 'lint', scripts: ['lint'] }],
+    [{ name: 'build + size', scripts: ['build', 'size'] }],
   ],
-  // The app's tests and the server's in two runs, not one `vitest run`: mixed in one pool, the
-  // server's files lose the module cache they share (its project runs with isolate: false) and
-  // import everything again. Measured back to back: 95.7 s as two runs, 124 to 128 s as one.
-  [{ name: 'unit, screens (app)', scripts: ['test:app'] }],
-  [{ name: 'server on SQLite', scripts: ['test:server'] }],
-  [{ name: 'server on PostgreSQL', scripts: ['test:pg'] }],
-  [{ name: 'browser', scripts: ['test:e2e'] }],
+  [
+    [{ name: 'browser', scripts: ['test:e2e'] }],
+    // The app's tests and the server's in two runs, not one `vitest run`: mixed in one pool, the
+    // server's files lose the module cache they share (its project runs with isolate: false) and
+    // import everything again. Measured back to back: 95.7 s as two runs, 124 to 128 s as one.
+    [
+      { name: 'unit, screens (app)', scripts: ['test:app'] },
+      { name: 'server on SQLite', scripts: ['test:server'] },
+      { name: 'server on PostgreSQL', scripts: ['test:pg'] },
+    ],
+  ],
 ]
 
-interface Outcome { name: string; seconds: number; code: number }
+/** 'stopped': ended, or never started, because another stage had failed first. */
+interface Outcome { name: string; seconds: number; verdict: 'passed' | 'failed' | 'stopped' }
 
-/** Runs a stage's scripts; a stage beside others keeps its output until it ends, so none interleave. */
+const running = new Set<ChildProcess>()
+let stopping = false
+
+/** Ends every stage still running (its whole process group: servers, browsers, databases). */
+function stopAll(): void {
+  stopping = true
+  for (const child of running) {
+    try {
+      process.kill(-child.pid!, 'SIGTERM')
+    } catch {
+      // Already gone.
+    }
+  }
+}
+
+/** Writes a stage's output a line at a time, each line under the stage's name, so that stages
+ *  running side by side never cut into each other's lines. */
+function prefixed(name: string, stream: NodeJS.ReadableStream): void {
+  let partial = ''
+  stream.on('data', (chunk: Buffer) => {
+    const lines = (partial + chunk.toString()).split('\n')
+    partial = lines.pop() ?? ''
+    for (const line of lines) process.stdout.write(`[${name}] ${line}\n`)
+  })
+  stream.on('end', () => {
+    if (partial) process.stdout.write(`[${name}] ${partial}\n`)
+  })
+}
+
 async function run(stage: Stage, alone: boolean): Promise<Outcome> {
   const started = performance.now()
   let code = 0
   for (const script of stage.scripts) {
-    const chunks: Buffer[] = []
+    if (stopping) return { name: stage.name, seconds: (performance.now() - started) / 1000, verdict: 'stopped' }
     code = await new Promise<number>((resolve) => {
-      const child = spawn('npm', ['run', '-s', script], { stdio: alone ? 'inherit' : ['ignore', 'pipe', 'pipe'] })
-      child.stdout?.on('data', (chunk: Buffer) => chunks.push(chunk))
-      child.stderr?.on('data', (chunk: Buffer) => chunks.push(chunk))
-      child.on('close', (exit) => resolve(exit ?? 1))
+      // A group of its own (detached), so that stopping it reaches every process it started.
+      const child = spawn('npm', ['run', '-s', script], { stdio: alone ? 'inherit' : ['ignore', 'pipe', 'pipe'], detached: true })
+      running.add(child)
+      if (child.stdout) prefixed(stage.name, child.stdout)
+      if (child.stderr) prefixed(stage.name, child.stderr)
+      child.on('close', (exit) => {
+        running.delete(child)
+        resolve(exit ?? 1)
+      })
     })
-    if (!alone && chunks.length > 0) process.stdout.write(`\n── ${stage.name} (${script}) ──\n${Buffer.concat(chunks).toString()}`)
     if (code !== 0) break
   }
-  return { name: stage.name, seconds: (performance.now() - started) / 1000, code }
+  const seconds = (performance.now() - started) / 1000
+  if (code === 0) return { name: stage.name, seconds, verdict: 'passed' }
+  if (stopping) return { name: stage.name, seconds, verdict: 'stopped' }
+  stopAll()
+  return { name: stage.name, seconds, verdict: 'failed' }
+}
+
+async function runChain(chain: Chain, alone: boolean): Promise<Outcome[]> {
+  const outcomes: Outcome[] = []
+  for (const stage of chain) {
+    const outcome = await run(stage, alone)
+    outcomes.push(outcome)
+    if (outcome.verdict !== 'passed') break
+  }
+  return outcomes
+}
+
+// Ctrl-C or a CI's cancel ends the stages too, not only this script.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    stopAll()
+    process.exit(130)
+  })
 }
 
 const outcomes: Outcome[] = []
 const began = performance.now()
 for (const step of STEPS) {
-  const finished = await Promise.all(step.map((stage) => run(stage, step.length === 1)))
+  const finished = (await Promise.all(step.map((chain) => runChain(chain, step.length === 1 && chain.length === 1)))).flat()
   outcomes.push(...finished)
-  if (finished.some((outcome) => outcome.code !== 0)) break
+  if (stopping) break
 }
 const total = (performance.now() - began) / 1000
-const failed = outcomes.filter((outcome) => outcome.code !== 0)
-console.log('\nnpm test, stage by stage (stages of one step ran side by side):')
-for (const { name, seconds, code } of outcomes) console.log(`  ${name.padEnd(34)} ${seconds.toFixed(1).padStart(6)} s${code === 0 ? '' : '  FAILED'}`)
+const LABEL = { passed: '', failed: '  FAILED', stopped: '  stopped: another stage failed' }
+console.log('\nnpm test, stage by stage (the stages of a step ran side by side, the browser stage beside the vitest stages one after another):')
+for (const { name, seconds, verdict } of outcomes) console.log(`  ${name.padEnd(34)} ${seconds.toFixed(1).padStart(6)} s${LABEL[verdict]}`)
 console.log(`  ${'total'.padEnd(34)} ${total.toFixed(1).padStart(6)} s`)
-process.exitCode = failed.length > 0 || outcomes.length < STEPS.flat().length ? 1 : 0
+const passed = outcomes.filter((outcome) => outcome.verdict === 'passed').length
+process.exitCode = passed === STEPS.flat(2).length ? 0 : 1
