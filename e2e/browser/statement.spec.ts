@@ -79,7 +79,9 @@ test.describe('statement (browser)', () => {
     await expect(receipt).toContainText(strings.statement.types.withdraw)
     await expect(receipt).toContainText(/W\d+/)
     await expect(receipt).toContainText(/x{6}\d{4}/)
-    await expect(receipt).toContainText(`${strings.statement.status.failed} (${strings.statement.returned})`)
+    // Its status in the chip under the amount, and why in the facts.
+    await expect(receipt.locator('.money-receipt__status')).toHaveText(strings.statement.status.failed)
+    await expect(receipt.getByRole('definition').filter({ hasText: strings.statement.returned })).toBeVisible()
     await receipt.getByRole('button', { name: strings.receipt.share }).click()
     await expect(page.getByText(strings.receipt.copied)).toBeVisible()
     const copied = await page.evaluate(() => navigator.clipboard.readText())

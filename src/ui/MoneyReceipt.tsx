@@ -1,28 +1,54 @@
 import type { MouseEvent, ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import { getConfig } from '../api/config'
+import { usePlatform } from '../platform'
+import { showToast } from '../state/ui'
 import { Button } from './Button'
-import { CheckIcon } from './icons'
+import { CheckIcon, CloseIcon, RefreshIcon, ShareIcon } from './icons'
 import { Reference } from './Reference'
 
-/** One line of a receipt: words, or the references the player quotes, each kept on one line. */
-export type ReceiptFact = { label: string; value: ReactNode } | { label: string; references: readonly string[] }
+/** Where the money is: spec 4's statuses (SUCCESS, FAILED, anything else in progress). */
+export type ReceiptStatus = 'success' | 'processing' | 'failed'
+
+/** One line of a receipt: words, the references the player quotes (each on one line), or a time (on one line). */
+export type ReceiptFact =
+  | { label: string; value: ReactNode }
+  | { label: string; references: readonly string[] }
+  | { label: string; time: string }
 
 interface MoneyReceiptProps {
-  /** The amount, large; left out when `state` already names it. */
-  amount?: string
-  /** What happened, in words. */
-  state: string
+  /** The amount, large. */
+  amount: string
+  status: ReceiptStatus
+  /** What happened, in words, under the status (a withdrawal waiting for the bank's transfer). */
+  state?: string
   facts: readonly ReceiptFact[]
+  /** The wallet's balance right after, as the server answered it: the last line, set apart. */
+  balance?: { label: string; value: string }
   doneLabel: string
+  /** Done is the main button; a receipt opened from a list closes with a secondary one. */
+  doneVariant?: 'primary' | 'secondary'
   onDone: () => void
-  /** What follows the facts, before Done (a deposit's home-screen offer). */
+  /** What follows the facts, before the buttons (a deposit's offers, a link to the bonuses). */
   children?: ReactNode
 }
 
+/** A fact as a line of the shared words. */
+const factLine = (fact: ReceiptFact): [string, string] =>
+  [fact.label, 'references' in fact ? fact.references.join(', ') : 'time' in fact ? fact.time : typeof fact.value === 'string' ? fact.value : '']
+
+const MARKS = { success: CheckIcon, processing: RefreshIcon, failed: CloseIcon } satisfies Record<ReceiptStatus, unknown>
+
 /**
- * How a money moment ends (issues 18, 29): a mark, the amount, what happened, the facts the player
- * quotes (reference, time), then Done. A transfer, a withdrawal and a deposit that arrived share it.
+ * How a money moment ends, and what the statement keeps of it (issues 18, 29, 51): the amount
+ * large with its status, the facts the player quotes (labels on one line, references shortened in
+ * the middle with a copy button, the time on one line), the balance after, then share and Done. A
+ * deposit that arrived, a transfer, a withdrawal and a statement row's receipt are this one.
  */
-export function MoneyReceipt({ amount, state, facts, doneLabel, onDone, children }: MoneyReceiptProps) {
+export function MoneyReceipt({ amount, status, state, facts, balance, doneLabel, doneVariant = 'primary', onDone, children }: MoneyReceiptProps) {
+  const { t } = useTranslation()
+  const { platform } = usePlatform()
+  const Mark = MARKS[status]
   // The second tap of a double tap on the button that sent the money can land here, where the
   // receipt put Done: the browser counts it as the second click of a series (detail 2), and it
   // must not close what the player has not seen yet. Keyboard activation counts 0.
@@ -30,27 +56,59 @@ export function MoneyReceipt({ amount, state, facts, doneLabel, onDone, children
     if (event.detail > 1) return
     onDone()
   }
+  // The receipt's words, every line it shows, and a link back to the statement, through the host's
+  // share sheet (LINE's target picker, Telegram's share, the browser's), else copied. No await
+  // before share(): LINE's picker must open inside the tap (DESIGN.md), and iOS allows no later copy.
+  const share = () => {
+    const lines: [string, string][] = [
+      ...(state ? [[t('receipt.activity'), state] as [string, string]] : []),
+      [t('receipt.amount'), amount],
+      [t('receipt.status'), t(`statement.status.${status}`)],
+    ]
+    const text = [
+      `${getConfig().appName} · ${t('receipt.title')}`,
+      ...[...lines, ...facts.map(factLine), ...(balance ? [[balance.label, balance.value] as [string, string]] : [])].map(([label, value]) => `${label}: ${value}`),
+    ].join('\n')
+    void platform.share(text, platform.appUrl('/user/statement'), text).then((result) => {
+      if (result === 'shared') platform.haptic('success')
+      if (result === 'copied') showToast(t('receipt.copied'), 'success')
+      if (result === 'failed') showToast(t('common.copyFailed'), 'error')
+    })
+  }
   return (
-    <div className="stack money-receipt" role="status">
-      <span className="money-receipt__mark" aria-hidden="true"><CheckIcon /></span>
-      {amount !== undefined && <p className="money-receipt__amount">{amount}</p>}
-      <p className={amount === undefined ? 'money-receipt__state money-receipt__state--big' : 'money-receipt__state'}>{state}</p>
-      <dl className="facts">
+    <div className={`stack money-receipt money-receipt--${status}`} role="status">
+      <span className="money-receipt__mark" aria-hidden="true"><Mark /></span>
+      {state && <p className="money-receipt__state">{state}</p>}
+      <p className="money-receipt__amount">{amount}</p>
+      <p className="money-receipt__status"><span className={`status-badge status-badge--${status}`}>{t(`statement.status.${status}`)}</span></p>
+      <dl className="facts money-receipt__facts">
         {facts.map((fact) => (
           <div key={fact.label} className="facts__row">
             <dt>{fact.label}</dt>
             {'references' in fact && fact.references.length === 1 ? (
               <dd><Reference value={fact.references[0]} /></dd>
             ) : 'references' in fact ? (
-              <dd className="facts__references">
-                {fact.references.map((reference, index) => <span key={reference}>{index > 0 && ', '}{reference}</span>)}
-              </dd>
+              <dd className="facts__references">{fact.references.map((reference) => <Reference key={reference} value={reference} />)}</dd>
+            ) : 'time' in fact ? (
+              <dd className="facts__time">{fact.time}</dd>
             ) : <dd>{fact.value}</dd>}
           </div>
         ))}
       </dl>
+      {/* A list of its own: its long label (Lao) does not narrow the facts' values. */}
+      {balance && (
+        <dl className="facts money-receipt__balance">
+          <div className="facts__row">
+            <dt>{balance.label}</dt>
+            <dd>{balance.value}</dd>
+          </div>
+        </dl>
+      )}
       {children}
-      <Button type="button" block onClick={done}>{doneLabel}</Button>
+      <div className="money-receipt__actions">
+        <Button type="button" variant="secondary" block onClick={share}><ShareIcon /> {t('receipt.share')}</Button>
+        <Button type="button" variant={doneVariant} block onClick={done}>{doneLabel}</Button>
+      </div>
     </div>
   )
 }

@@ -133,10 +133,19 @@ describe('transfer: sending', () => {
 
     answer.release()
     const receipt = await screen.findByRole('status')
-    expect(within(receipt).getByText(text('transfer.success', { amount: money(100) }))).toBeVisible()
+    // What happened, the amount large with its status, then what moved, from where to where, and
+    // what the main wallet holds now (the server's figure).
+    expect(within(receipt).getByText(text('transfer.success'))).toBeVisible()
+    expect(receipt.querySelector('.money-receipt__amount')).toHaveTextContent(money(100))
+    expect(within(receipt).getByText(text('statement.status.success'))).toHaveClass('status-badge--success')
     // What moved, from where to where, and what the main wallet holds now (the server's figure).
     const facts = Object.fromEntries([...receipt.querySelectorAll('dt')].map((term) => [term.textContent, term.nextElementSibling?.textContent]))
     expect(facts).toMatchObject({ [text('receipt.reference')]: 'T41', [text('transfer.from')]: text('transfer.wallet'), [text('transfer.to')]: 'PG game', [text('transfer.walletNow')]: money(400) })
+    expect(onClose).not.toHaveBeenCalled()
+    // Shared through the host: the words of every line, the balance after among them.
+    await user.click(within(receipt).getByRole('button', { name: text('receipt.share') }))
+    const [shared] = platform.share.mock.calls[0] as [string]
+    for (const line of [`${text('receipt.amount')}: ${money(100)}`, `${text('receipt.reference')}: T41`, `${text('transfer.walletNow')}: ${money(400)}`]) expect(shared).toContain(line)
     expect(onClose).not.toHaveBeenCalled()
     // A double tap whose answer came between its taps: the second tap (the browser's click count
     // 2) lands where the receipt put Done, and the receipt stays until the player taps it.
@@ -173,10 +182,12 @@ describe('transfer: sending', () => {
     await waitFor(() => expect(posts(calls, '/api/wallet/transferAll')).toHaveLength(1))
     answer.release()
     const receipt = await screen.findByRole('status')
-    expect(within(receipt).getByText(text('transfer.success', { amount: money(650) }))).toBeVisible()
+    expect(within(receipt).getByText(text('transfer.success'))).toBeVisible()
+    expect(receipt.querySelector('.money-receipt__amount')).toHaveTextContent(money(650))
     expect(within(receipt).getByText(text('statement.allAccounts'))).toBeVisible()
-    // Each account moved has its reference, each kept whole on one line.
-    expect([...receipt.querySelectorAll('.facts__references span')].map((span) => span.textContent)).toEqual(['T7', ', T8'])
+    // Each account moved has its reference, each on a line of its own with its copy button.
+    expect([...receipt.querySelectorAll('.facts__references .reference__text')].map((reference) => reference.getAttribute('title'))).toEqual(['T7', 'T8'])
+    expect(within(receipt).getAllByRole('button', { name: text('receipt.copyReference') })).toHaveLength(2)
     const sent = posts(calls, '/api/wallet/transferAll')
     expect(sent.map((call) => call.body)).toEqual([{ to: 'JOKER' }])
     expect(keyOf(sent[0])).toMatch(/^[\w-]{16,}$/)
@@ -393,10 +404,14 @@ describe('withdraw', () => {
     await waitFor(() => expect(posts(calls, '/api/wallet/withdrawAll')).toHaveLength(1))
     expect(platform.setClosingConfirmation).toHaveBeenLastCalledWith(true)
     answer.release()
-    // The receipt: amount, reference, the masked destination, waiting for the transfer.
+    // The receipt: amount, still processing (waiting for the transfer), reference, the masked
+    // destination, and the balance the server answered right after.
     const receipt = await within(modal).findByRole('status')
     expect(receipt).toHaveTextContent(text('withdraw.success'))
-    expect(receipt).toHaveTextContent(money(300))
+    expect(receipt.querySelector('.money-receipt__amount')).toHaveTextContent(money(300))
+    expect(within(receipt).getByText(text('statement.status.processing'))).toHaveClass('status-badge--processing')
+    const facts = Object.fromEntries([...receipt.querySelectorAll('dt')].map((term) => [term.textContent, term.nextElementSibling?.textContent]))
+    expect(facts[text('transfer.walletNow')]).toBe(money(200))
     expect(receipt).toHaveTextContent('Ww1')
     expect(receipt).not.toHaveTextContent('123-456')
     expect(onClose).not.toHaveBeenCalled()

@@ -28,11 +28,12 @@ export function DepositArrived({ deposit, onDone }: { deposit: Arrived; onDone: 
   const facts: ReceiptFact[] = [
     { label: t('deposit.arrivedWay'), value: deposit.way },
     ...(deposit.reference ? [{ label: t('receipt.reference'), references: [deposit.reference] }] : []),
-    ...(deposit.at ? [{ label: t('receipt.time'), value: formatDateTime(deposit.at) }] : []),
+    ...(deposit.at ? [{ label: t('receipt.time'), time: formatDateTime(deposit.at) }] : []),
   ]
   return (
     <MoneyReceipt
       amount={formatMoney(deposit.amount, currentLanguage(), deposit.currency)}
+      status="success"
       state={t('deposit.arrived')}
       facts={facts}
       doneLabel={t('deposit.done')}

@@ -1,16 +1,11 @@
 import { useTranslation } from 'react-i18next'
 import { Link } from 'wouter'
 import type { Currency, StatementEntry } from '../../api/contract'
-import { getConfig } from '../../api/config'
 import { i18n } from '../../i18n/i18n'
 import { formatDate } from '../../lib/dates'
-import { usePlatform } from '../../platform'
-import { Button } from '../../ui/Button'
-import { showToast } from '../../state/ui'
-import { ShareIcon } from '../../ui/icons'
 import { Modal } from '../../ui/Modal'
-import { Reference } from '../../ui/Reference'
-import { accountName, activityText, destinationText, detailText, type Names, statusText } from './describe'
+import { MoneyReceipt, type ReceiptFact } from '../../ui/MoneyReceipt'
+import { accountName, activityText, destinationText, detailText, type Names, statusNote } from './describe'
 import { linkOf, signedAmount, statusKey } from './rows'
 
 interface ReceiptSheetProps {
@@ -23,56 +18,43 @@ interface ReceiptSheetProps {
 /** A receipt the player can keep (issue 17): what happened, when, how much, its state; shared through the host. */
 export default function ReceiptSheet({ entry, names, currency, onClose }: ReceiptSheetProps) {
   const { t } = useTranslation()
-  const { platform } = usePlatform()
   const exists = (key: string) => i18n.exists(key)
   const link = linkOf(entry)
   const reference = entry.reference ?? ''
-  const facts: [string, string][] = [
-    [t('receipt.activity'), activityText(t, entry)],
-    [t('receipt.reference'), reference],
-    [t('receipt.time'), formatDate(entry.createdAt, names.language)],
-    [t('receipt.amount'), signedAmount(entry, names.language, currency)],
-    [t('receipt.status'), statusText(t, entry, exists)],
+  const amount = signedAmount(entry, names.language, currency)
+  const status = statusKey(entry.status)
+  const facts: ReceiptFact[] = [
+    ...(reference ? [{ label: t('receipt.reference'), references: [reference] }] : []),
+    { label: t('receipt.time'), time: formatDate(entry.createdAt, names.language) },
   ]
+  // Why a slip was refused, a withdrawal's money came back, or that it is under review: the chip
+  // says only where the money is.
+  const note = statusNote(t, entry, exists)
+  if (note) facts.push({ label: t('receipt.note'), value: note })
   if (entry.statementType === 'transfer') {
-    facts.push([t('receipt.from'), accountName(t, entry.from, names)], [t('receipt.to'), accountName(t, entry.to, names)])
+    facts.push({ label: t('receipt.from'), value: accountName(t, entry.from, names) }, { label: t('receipt.to'), value: accountName(t, entry.to, names) })
   } else if (entry.statementType === 'withdraw' && entry.destination) {
-    facts.push([t('receipt.destination'), destinationText(entry, names)])
-    if (entry.destination.bankAccountName) facts.push([t('receipt.accountName'), entry.destination.bankAccountName])
+    facts.push({ label: t('receipt.destination'), value: destinationText(entry, names) })
+    if (entry.destination.bankAccountName) facts.push({ label: t('receipt.accountName'), value: entry.destination.bankAccountName })
   } else {
     const detail = detailText(t, entry, names)
-    if (detail) facts.push([t('receipt.details'), detail])
+    if (detail) facts.push({ label: t('receipt.details'), value: detail })
   }
-
-  // No await before share(): LINE's picker must open inside the tap (DESIGN.md).
-  const share = () => {
-    const text = [`${getConfig().appName} · ${t('receipt.title')}`, ...facts.map(([label, value]) => `${label}: ${value}`)].join('\n')
-    // Without a share sheet the receipt's words are copied, inside the tap (iOS allows no later copy).
-    void platform.share(text, platform.appUrl('/user/statement'), text).then((result) => {
-      if (result === 'shared') platform.haptic('success')
-      if (result === 'copied') showToast(t('receipt.copied'), 'success')
-      if (result === 'failed') showToast(t('common.copyFailed'), 'error')
-    })
-  }
-
   return (
     <Modal open onClose={onClose} title={t('receipt.title')}>
-      <div className="stack receipt">
-        <p className={`receipt__amount receipt__amount--${statusKey(entry.status)}`}>{signedAmount(entry, names.language, currency)}</p>
-        <dl className="facts receipt__facts">
-          {facts.map(([label, value]) => (
-            <div key={label} className="receipt__fact">
-              <dt>{label}</dt>
-              <dd>{value === reference && value ? <Reference value={value} /> : value}</dd>
-            </div>
-          ))}
-        </dl>
+      <MoneyReceipt
+        amount={amount}
+        status={status}
+        state={activityText(t, entry)}
+        facts={facts}
+        doneLabel={t('common.close')}
+        doneVariant="secondary"
+        onDone={onClose}
+      >
         {(link?.kind === 'bonus' || link?.kind === 'promotion') && (
           <Link href="/user/bonus" className="link-button receipt__link" onClick={onClose}>{t('receipt.seeBonuses')}</Link>
         )}
-        <Button type="button" block onClick={share}><ShareIcon /> {t('receipt.share')}</Button>
-        <Button type="button" variant="secondary" block onClick={onClose}>{t('common.close')}</Button>
-      </div>
+      </MoneyReceipt>
     </Modal>
   )
 }

@@ -134,14 +134,16 @@ export function TransferModal({ open, onClose, from: initialFrom = WALLET, to: i
     return (
       <Modal open={open} onClose={() => onClose(true)} title={t('transfer.title')}>
         <MoneyReceipt
-          state={t('transfer.success', { amount: money(moved.amount) })}
+          amount={money(moved.amount)}
+          status="success"
+          state={t('transfer.success')}
           facts={[
             ...(moved.references.length > 0 ? [{ label: t('receipt.reference'), references: moved.references }] : []),
             { label: t('transfer.from'), value: moved.from === null ? t('statement.allAccounts') : nameOf(moved.from) },
             { label: t('transfer.to'), value: nameOf(moved.to) },
-            { label: t('receipt.time'), value: formatDate(moved.at, language) },
-            { label: t('transfer.walletNow'), value: money(moved.wallet) },
+            { label: t('receipt.time'), time: formatDate(moved.at, language) },
           ]}
+          balance={{ label: t('transfer.walletNow'), value: money(moved.wallet) }}
           doneLabel={t('transfer.done')}
           onDone={() => onClose(true)}
         />

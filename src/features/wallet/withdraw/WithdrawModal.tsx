@@ -37,7 +37,8 @@ export function WithdrawModal({ open, onClose }: { open: boolean; onClose: (save
   const [confirming, setConfirming] = useState<number | null>(null)
   const [failure, setFailure] = useState<Error | null>(null)
   // The withdrawal just requested: the modal ends on its receipt (issue 18), closed saved by Done.
-  const [requested, setRequested] = useState<Withdrawal | null>(null)
+  // With the wallet's balance the server answered right after it.
+  const [requested, setRequested] = useState<(Withdrawal & { walletAfter: number }) | null>(null)
   // The name edit, and whether it was opened by a copy that runs again once the name is saved.
   const [editingName, setEditingName] = useState<{ copyAfter: boolean } | null>(null)
   const currency = currencyOf(wallet.data?.wallet.currency)
@@ -46,7 +47,7 @@ export function WithdrawModal({ open, onClose }: { open: boolean; onClose: (save
   const money = (value: number) => formatMoney(value, language, currency)
 
   const action = useWithdraw({
-    onSuccess: (answer) => setRequested(answer.withdrawal),
+    onSuccess: (answer) => setRequested({ ...answer.withdrawal, walletAfter: answer.wallet.amount }),
     onError: setFailure,
   })
 
@@ -104,15 +105,17 @@ export function WithdrawModal({ open, onClose }: { open: boolean; onClose: (save
       <Modal open={open} onClose={() => onClose(true)} title={t('withdraw.title')}>
         <MoneyReceipt
           amount={money(requested.amount)}
+          status="processing"
           state={t('withdraw.success')}
           facts={[
             { label: t('receipt.reference'), references: [`W${requested.id}`] },
-            { label: t('receipt.time'), value: formatDateTime(requested.createdAt) },
+            { label: t('receipt.time'), time: formatDateTime(requested.createdAt) },
             {
               label: t('withdraw.toAccount'),
               value: `${bank ? `${bankName(bank.bank, language, requested.destination.bankCode)} ` : ''}${maskAccountNumber(requested.destination.bankAccountNo)}`,
             },
           ]}
+          balance={{ label: t('transfer.walletNow'), value: money(requested.walletAfter) }}
           doneLabel={t('withdraw.done')}
           onDone={() => onClose(true)}
         />
