@@ -174,7 +174,7 @@ test('withdraw below the minimum says the minimum; confirmed, a withdrawal leave
   await wk.visible({ css: '*', text: fill(th.validation.withdrawMin, { min: '฿100.00' }), within: modal })
   await wk.fill(field(th.withdraw.amount, modal), '150')
   await wk.click(button(th.withdraw.next, modal))
-  await wk.visible({ css: 'p', text: fill(th.withdraw.confirmText, { amount: '฿150.00' }), within: modal })
+  await wk.visible({ css: '.money-confirm__amount', text: '฿150.00', within: modal })
   await wk.click(button(th.withdraw.confirm, modal))
   const receipt: Query = { role: 'status', text: th.withdraw.success, within: modal }
   await wk.hasText(receipt, /W\d+/)

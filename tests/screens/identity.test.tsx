@@ -246,7 +246,7 @@ describe('the password asked again before a withdrawal', () => {
     await settled()
     expect(screen.queryByRole('dialog', { name: text('stepUp.title') })).toBeNull()
     expect(screen.queryByRole('alertdialog')).toBeNull()
-    expect(within(modal).getByText(text('withdraw.confirmText', { amount: formatMoney(300, 'en', 'THB') }))).toBeVisible()
+    expect(within(within(modal).getByRole('region', { name: text('withdraw.confirm') })).getByText(formatMoney(300, 'en', 'THB'))).toHaveClass('money-confirm__amount')
     expect(within(modal).getByRole('button', { name: text('withdraw.confirm') })).toBeEnabled()
     expect(posts(calls, '/api/wallet/withdrawAll')).toHaveLength(1)
     expect(posts(calls, '/api/account/step-up')).toEqual([])

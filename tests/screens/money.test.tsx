@@ -174,6 +174,9 @@ describe('transfer: sending', () => {
     expect(await confirmation()).toHaveAccessibleDescription(text('transfer.allConfirm', {
       accounts: `${text('transfer.wallet')} (${money(500)}), PG game (${money(120)})`, to: 'JOKER game',
     }))
+    // It leads with everything it moves, and where.
+    expect(within(await confirmation()).getByText(money(620))).toHaveClass('money-confirm__amount')
+    expect(within(await confirmation()).getByText(text('transfer.allLead', { to: 'JOKER game' }))).toBeVisible()
     await user.click(within(await confirmation()).getByRole('button', { name: text('transfer.cancel') }))
     expect(screen.queryByRole('alertdialog')).toBeNull()
     expect(posts(calls, '/api/wallet/transferAll')).toEqual([])
@@ -365,12 +368,12 @@ describe('withdraw', () => {
     await user.type(amount(), '500')
     await user.click(next())
     expect(within(modal).getByRole('alert')).toHaveTextContent(text('validation.withdrawOverBalance', { max: '฿300.00' }))
-    expect(within(modal).queryByText(text('withdraw.confirmText', { amount: money(500) }))).toBeNull()
+    expect(within(modal).queryByRole('region', { name: text('withdraw.confirm') })).toBeNull()
     expect(amount()).toHaveValue('500')
     await user.clear(amount())
     await user.type(amount(), '300')
     await user.click(next())
-    expect(within(modal).getByText(text('withdraw.confirmText', { amount: money(300) }))).toBeVisible()
+    expect(within(within(modal).getByRole('region', { name: text('withdraw.confirm') })).getByText(money(300))).toHaveClass('money-confirm__amount')
     expect(calls.filter((call) => call.method === 'POST')).toEqual([])
   })
 
@@ -397,7 +400,12 @@ describe('withdraw', () => {
     const { user, calls, modal, next, amount, onClose, platform } = await openWithdraw({ 'POST /api/wallet/withdrawAll': answer.answer })
     await user.type(amount(), '300')
     await user.click(next())
-    expect(within(modal).getByText(text('withdraw.confirmText', { amount: money(300) }))).toBeVisible()
+    // The amount first, then the account (its bank, masked), no fee, and what the wallet keeps.
+    const confirmation = within(modal).getByRole('region', { name: text('withdraw.confirm') })
+    expect(within(confirmation).getByText(money(300))).toHaveClass('money-confirm__amount')
+    const confirmed = Object.fromEntries([...confirmation.querySelectorAll('dt')].map((term) => [term.textContent, term.nextElementSibling?.textContent]))
+    expect(confirmed).toEqual({ [text('withdraw.fee')]: money(0), [text('withdraw.balanceAfter')]: money(200) })
+    expect(confirmation.querySelector('.money-confirm__to')).toHaveTextContent(`${text('withdraw.to')}KKasikornbankxxx-xxx-7890SOMCHAI JAIDEE`)
     // No bonus held: the rule is not said.
     expect(within(modal).queryByRole('note')).toBeNull()
     await user.dblClick(within(modal).getByRole('button', { name: text('withdraw.confirm') }))

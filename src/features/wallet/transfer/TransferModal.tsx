@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { currentLanguage } from '../../../i18n/i18n'
 import { readAmount } from '../../../lib/amount'
-import { currencyOf, formatMoney } from '../../../lib/money'
+import { currencyOf, formatMoney, fromMinor, toMinor } from '../../../lib/money'
 import { problemText, slotTransferDisabled, WALLET } from '../../../lib/walletRules'
 import { transferRule } from '../rules'
 import { showToast } from '../../../state/ui'
@@ -119,6 +119,7 @@ export function TransferModal({ open, onClose, from: initialFrom = WALLET, to: i
   )
   // Transfer-all empties every other account with money into `to`: the player confirms, seeing which.
   const emptied = accounts.filter((account) => account.code !== to && (balanceOf(account.code) ?? 0) > 0)
+  const allMoved = fromMinor(emptied.reduce((sum, account) => sum + toMinor(balanceOf(account.code) ?? 0), 0))
   const moveAll = () => {
     setShowProblems(false)
     if (!to) {
@@ -188,6 +189,13 @@ export function TransferModal({ open, onClose, from: initialFrom = WALLET, to: i
       {confirmAll && (
         <Modal open onClose={() => setConfirmAll(false)} title={t('transfer.allTitle')} role="alertdialog" describedBy={allTextId}>
           <div className="stack">
+            {/* The amount first (issue 51 §2): everything it moves, and where. */}
+            {emptied.length > 0 && (
+              <div className="money-confirm">
+                <p className="money-confirm__lead">{t('transfer.allLead', { to: nameOf(to) })}</p>
+                <p className="money-confirm__amount">{money(allMoved)}</p>
+              </div>
+            )}
             <p id={allTextId}>
               {emptied.length === 0
                 ? t('transfer.allNothing', { to: nameOf(to) })

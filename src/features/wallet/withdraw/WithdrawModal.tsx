@@ -14,6 +14,7 @@ import { Button } from '../../../ui/Button'
 import { copyWithToast } from '../../../ui/copy'
 import { ErrorDialog } from '../../../ui/ErrorDialog'
 import { CopyIcon } from '../../../ui/icons'
+import { BankLogo } from '../../../ui/BankLogo'
 import { MoneyReceipt } from '../../../ui/MoneyReceipt'
 import { useMainButton } from '../../../ui/useMainButton'
 import { LoadError } from '../../../ui/LoadError'
@@ -65,6 +66,10 @@ export function WithdrawModal({ open, onClose }: { open: boolean; onClose: (save
     if (!limits.data || problem || !reading.ok) return
     setConfirming(reading.amount)
   }
+
+  // What the main wallet keeps: nothing while a bonus is active (the rest is removed, spec 1).
+  const balanceAfter = (value: number): number =>
+    balance === undefined || bonus.data?.status === true ? 0 : fromMinor(Math.max(0, toMinor(balance) - toMinor(value)))
 
   // Spec 1: while a bonus is active a withdrawal takes the whole balance, or the rest is removed.
   // Said with the amounts when the check says a bonus is held; said as the rule when the check
@@ -128,7 +133,7 @@ export function WithdrawModal({ open, onClose }: { open: boolean; onClose: (save
       {wallet.isError && <LoadError error={wallet.error} onRetry={() => wallet.refetch()} />}
       {limits.isError && <LoadError error={limits.error} onRetry={() => limits.refetch()} />}
       <PausedNotice paused={limits.fetchStatus === 'paused'} />
-      {bank && (
+      {bank && confirming === null && (
         <section className="stack" aria-label={t('withdraw.toAccount')}>
           <div className="account-line">
             <div className="account-line__text">
@@ -165,7 +170,30 @@ export function WithdrawModal({ open, onClose }: { open: boolean; onClose: (save
         </form>
       ) : (
         <div className="money-form">
-          <p>{t('withdraw.confirmText', { amount: money(confirming) })}</p>
+          {/* The amount first, then where it goes, what it costs and what stays (issue 51 §2). */}
+          <section className="money-confirm" aria-label={t('withdraw.confirm')}>
+            <p className="money-confirm__lead">{t('withdraw.confirmLead')}</p>
+            <p className="money-confirm__amount">{money(confirming)}</p>
+            {bank && (
+              <div className="money-confirm__to">
+                <span className="muted small">{t('withdraw.to')}</span>
+                <div className="money-confirm__account">
+                  <BankLogo code={bank.bankCode} />
+                  <span>
+                    <span className="money-confirm__bank">{bankName(bank.bank, language, bank.bankCode)}</span>
+                    <span className="money-confirm__number">{maskAccountNumber(bank.bankAccountNo)}</span>
+                    <span className="muted small">{bank.bankAccountName}</span>
+                  </span>
+                </div>
+              </div>
+            )}
+            <dl className="facts money-confirm__facts">
+              <div className="facts__row"><dt>{t('withdraw.fee')}</dt><dd>{money(0)}</dd></div>
+              {balance !== undefined && (
+                <div className="facts__row"><dt>{t('withdraw.balanceAfter')}</dt><dd>{money(balanceAfter(confirming))}</dd></div>
+              )}
+            </dl>
+          </section>
           {bonusNotice(confirming) && <p className="notice" role="note">{bonusNotice(confirming)}</p>}
           {!onHost && <Button type="button" block pending={action.pending} onClick={() => action.submit(confirming)}>{t('withdraw.confirm')}</Button>}
           <Button type="button" variant="secondary" block disabled={action.pending} onClick={() => setConfirming(null)}>{t('common.back')}</Button>
