@@ -67,9 +67,10 @@ export function WithdrawModal({ open, onClose }: { open: boolean; onClose: (save
     setConfirming(reading.amount)
   }
 
+  /** What a withdrawal of `value` leaves in the wallet, before any bonus rule. */
+  const left = (value: number): number => (balance === undefined ? 0 : fromMinor(Math.max(0, toMinor(balance) - toMinor(value))))
   // What the main wallet keeps: nothing while a bonus is active (the rest is removed, spec 1).
-  const balanceAfter = (value: number): number =>
-    balance === undefined || bonus.data?.status === true ? 0 : fromMinor(Math.max(0, toMinor(balance) - toMinor(value)))
+  const balanceAfter = (value: number): number => (bonus.data?.status === true ? 0 : left(value))
 
   // Spec 1: while a bonus is active a withdrawal takes the whole balance, or the rest is removed.
   // Said with the amounts when the check says a bonus is held; said as the rule when the check
@@ -77,8 +78,7 @@ export function WithdrawModal({ open, onClose }: { open: boolean; onClose: (save
   const bonusNotice = (value: number): string | null => {
     if (bonus.data?.status === false) return null
     if (bonus.data?.status === true && balance !== undefined) {
-      const rest = fromMinor(Math.max(0, toMinor(balance) - toMinor(value)))
-      return t('withdraw.bonusActive', { balance: money(balance), rest: money(rest) })
+      return t('withdraw.bonusActive', { balance: money(balance), rest: money(left(value)) })
     }
     return t('withdraw.bonusRule')
   }
