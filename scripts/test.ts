@@ -6,6 +6,7 @@
 // cores it leaves (issue 48 §4). The first stage that fails stops every other one, so a broken
 // run ends as soon as it is known.
 import { spawn, type ChildProcess } from 'node:child_process'
+import { stripVTControlCharacters } from 'node:util'
 
 interface Stage {
   name: string
@@ -53,22 +54,47 @@ function stopAll(): void {
   }
 }
 
+/** What each stage's runner said of its failures, printed again at the very end: a failed stage
+ *  may print a great deal after them (pg_virtualenv prints the cluster's log when its command
+ *  fails), and a CI that shows only the end of the output would show none of the failures. */
+const failures = new Map<string, string[]>()
+const MOST_LINES = 200
+
+/** Keeps the lines of Vitest's "Failed Tests" block (to its "Test Files" summary) and Playwright's
+ *  "N failed" list (to its next count). */
+function failureLines(name: string): (line: string) => void {
+  const kept: string[] = []
+  failures.set(name, kept)
+  let inside = false
+  return (line) => {
+    const bare = stripVTControlCharacters(line)
+    if (/Failed Tests \d+|^\s+\d+ failed$/.test(bare)) inside = true
+    else if (/^\s*Test Files\s|^\s+\d+ (passed|flaky|skipped|did not run)\b/.test(bare)) inside = false
+    if (inside && kept.length < MOST_LINES) kept.push(bare)
+  }
+}
+
 /** Writes a stage's output a line at a time, each line under the stage's name, so that stages
  *  running side by side never cut into each other's lines. */
-function prefixed(name: string, stream: NodeJS.ReadableStream): void {
+function prefixed(name: string, stream: NodeJS.ReadableStream, keep: (line: string) => void): void {
   let partial = ''
+  const write = (line: string): void => {
+    keep(line)
+    process.stdout.write(`[${name}] ${line}\n`)
+  }
   stream.on('data', (chunk: Buffer) => {
     const lines = (partial + chunk.toString()).split('\n')
     partial = lines.pop() ?? ''
-    for (const line of lines) process.stdout.write(`[${name}] ${line}\n`)
+    for (const line of lines) write(line)
   })
   stream.on('end', () => {
-    if (partial) process.stdout.write(`[${name}] ${partial}\n`)
+    if (partial) write(partial)
   })
 }
 
 async function run(stage: Stage, alone: boolean): Promise<Outcome> {
   const started = performance.now()
+  const keep = failureLines(stage.name)
   let code = 0
   for (const script of stage.scripts) {
     if (stopping) return { name: stage.name, seconds: (performance.now() - started) / 1000, verdict: 'stopped' }
@@ -76,8 +102,8 @@ async function run(stage: Stage, alone: boolean): Promise<Outcome> {
       // A group of its own (detached), so that stopping it reaches every process it started.
       const child = spawn('npm', ['run', '-s', script], { stdio: alone ? 'inherit' : ['ignore', 'pipe', 'pipe'], detached: true })
       running.add(child)
-      if (child.stdout) prefixed(stage.name, child.stdout)
-      if (child.stderr) prefixed(stage.name, child.stderr)
+      if (child.stdout) prefixed(stage.name, child.stdout, keep)
+      if (child.stderr) prefixed(stage.name, child.stderr, keep)
       child.on('close', (exit) => {
         running.delete(child)
         resolve(exit ?? 1)
@@ -118,6 +144,12 @@ for (const step of STEPS) {
   if (stopping) break
 }
 const total = (performance.now() - began) / 1000
+for (const { name, verdict } of outcomes) {
+  const lines = failures.get(name) ?? []
+  if (verdict !== 'failed' || lines.length === 0) continue
+  console.log(`\n${name} failed; its failures again (the whole output is above):`)
+  for (const line of lines) console.log(`  ${line}`)
+}
 const LABEL = { passed: '', failed: '  FAILED', stopped: '  stopped: another stage failed' }
 console.log('\nnpm test, stage by stage (the stages of a step ran side by side, the browser stage beside the vitest stages one after another):')
 for (const { name, seconds, verdict } of outcomes) console.log(`  ${name.padEnd(34)} ${seconds.toFixed(1).padStart(6)} s${LABEL[verdict]}`)

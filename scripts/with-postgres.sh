@@ -35,7 +35,7 @@ fi
 
 # -t: the cluster's files and settings in a temporary directory of its own, even as root, so a run
 # stopped half way leaves nothing in /etc/postgresql that would refuse the next.
-options=(-t -o max_connections=300 -o fsync=off)
+options=(-t -o max_connections=300 -o fsync=off -o log_checkpoints=off)
 # PG_TEST_PORT picks the cluster's port; by default the first free one from 5432.
 [ -n "${PG_TEST_PORT:-}" ] && options+=(-c "-p $PG_TEST_PORT")
 # Each test server gets a database of its own (about 11 MB, 500 of them in a run): on a disk, making
