@@ -22,8 +22,8 @@ export const LIFF_ID = '2000000000-e2etest'
 export const TELEGRAM = { botUsername: 'wallet_e2e_bot', appName: 'wallet' }
 export const DEMO = { phone: '0812345678', password: 'demo1234', name: 'DEMO PLAYER', inviteCode: 'PR123' }
 
-export const LIGHT_THEME = { bg_color: '#ffffff', secondary_bg_color: '#f1f1f4', text_color: '#111111', hint_color: '#888888', button_color: '#2481cc', button_text_color: '#ffffff' }
-export const DARK_THEME = { bg_color: '#17212b', secondary_bg_color: '#232e3c', text_color: '#f5f5f5', hint_color: '#708499', button_color: '#5288c1', button_text_color: '#ffffff', section_separator_color: '#111921' }
+export const LIGHT_THEME = { bg_color: '#ffffff', secondary_bg_color: '#f1f1f4', text_color: '#111111', hint_color: '#888888', button_color: '#2481cc', button_text_color: '#ffffff', destructive_text_color: '#d14e4e' }
+export const DARK_THEME = { bg_color: '#17212b', secondary_bg_color: '#232e3c', text_color: '#f5f5f5', hint_color: '#708499', button_color: '#5288c1', button_text_color: '#ffffff', section_separator_color: '#111921', destructive_text_color: '#ee686f' }
 
 export function platformConfig(platform: PlatformKind): Partial<RuntimeConfig> {
   return {

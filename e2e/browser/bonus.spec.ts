@@ -83,3 +83,52 @@ test('a promotion code: not found, then found whatever its case, and received', 
   // 50 % of 200 = 100.
   expect((await walletOf(request, member)).wallet).toBe(300)
 })
+
+test('the cancel sheet: the giving-up action is not the filled one, a toast lies over the title and never over the actions, and focus shows only for the keyboard', async ({ page, open, strings, request }) => {
+  const member = await registerMember(request)
+  await fund(request, member, 1000)
+  await signedIn(page, member)
+  // The app's clock runs as time does until the toast is up, then stands, so that it stays.
+  await page.clock.install()
+  await open('/user/bonus')
+  await page.getByRole('button', { name: new RegExp(`^${WELCOME}`) }).click()
+  await page.getByRole('dialog', { name: WELCOME }).getByRole('button', { name: strings.bonus.receive }).click()
+  const toast = page.locator('.toast', { hasText: fill(strings.bonus.receivedToast, { name: WELCOME }) })
+  await expect(toast).toBeVisible()
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 50)
+  await expect(toast).toBeVisible()
+
+  // Opened by a tap: the first control takes focus without a ring.
+  await page.getByRole('button', { name: strings.bonus.cancel }).tap()
+  const sheet = page.getByRole('alertdialog', { name: strings.bonus.cancelTitle })
+  await expect(sheet).toBeVisible()
+  expect(await page.evaluate(() => document.activeElement?.matches(':focus-visible'))).toBe(false)
+  // The toast came with the sheet (the page behind is inert) and lies over its title.
+  await expect(sheet.locator('.toast')).toBeVisible()
+  const toastBox = (await sheet.locator('.toast').boundingBox())!
+  for (const button of await sheet.locator('button:not(.toast__close)').all()) {
+    const box = (await button.boundingBox())!
+    const apart = box.x >= toastBox.x + toastBox.width || box.x + box.width <= toastBox.x || box.y >= toastBox.y + toastBox.height || box.y + box.height <= toastBox.y
+    expect(apart, `the toast covers "${await button.textContent()}"`).toBe(true)
+  }
+  // Giving the bonus up is drawn in the danger colour on the sheet's own background, never filled.
+  const giveUp = sheet.getByRole('button', { name: strings.bonus.cancelConfirm })
+  const [background, sheetBackground, colour, danger] = await giveUp.evaluate((button) => {
+    const probe = document.createElement('span')
+    probe.style.color = 'var(--danger)'
+    button.append(probe)
+    const read = [getComputedStyle(button).backgroundColor, getComputedStyle(button.closest('.modal__panel')!).backgroundColor, getComputedStyle(button).color, getComputedStyle(probe).color]
+    probe.remove()
+    return read
+  })
+  expect(background).toBe(sheetBackground)
+  expect(colour).toBe(danger)
+
+  // Opened from the keyboard: the ring shows where focus is.
+  await sheet.getByRole('button', { name: strings.bonus.cancelKeep }).tap()
+  await expect(sheet).toBeHidden()
+  await page.getByRole('button', { name: strings.bonus.cancel }).focus()
+  await page.keyboard.press('Enter')
+  await expect(sheet).toBeVisible()
+  expect(await page.evaluate(() => document.activeElement?.matches(':focus-visible'))).toBe(true)
+})

@@ -86,7 +86,7 @@ export function MemberLayout({ children }: { children: ReactNode }) {
           <p id={logoutText}>{t('member.logoutText')}</p>
           <div className="button-row">
             <Button type="button" variant="secondary" onClick={() => setConfirmingLogout(false)}>{t('member.stay')}</Button>
-            <Button type="button" onClick={logout}>{t('member.logoutConfirm')}</Button>
+            <Button type="button" variant="danger" onClick={logout}>{t('member.logoutConfirm')}</Button>
           </div>
         </div>
       </Modal>

@@ -11,6 +11,7 @@ export interface TelegramPalette {
   section_separator_color?: string
   button_color?: string
   button_text_color?: string
+  destructive_text_color?: string
 }
 
 export interface Insets {
@@ -27,6 +28,7 @@ export const PALETTE_VARS = {
   '--text': 'text_color',
   '--muted': 'hint_color',
   '--border': 'section_separator_color',
+  '--danger': 'destructive_text_color',
 } as const satisfies Record<string, keyof TelegramPalette>
 
 /** Same rule as the SDK's isColorDark: perceived brightness below 120 of 255. */
@@ -38,17 +40,20 @@ export function isDarkColor(hex: string): boolean {
   return Math.sqrt(0.299 * r * r + 0.587 * g * g + 0.114 * b * b) < 120
 }
 
-/** Sets --bg, --surface, --text, --muted, --border and data-theme from Telegram's theme. The
- *  host's hint colour often misses WCAG AA on its own backgrounds (#888888 on white, 3.5:1): it
- *  is moved toward the text colour just enough to reach 4.5:1. */
+/** Sets --bg, --surface, --text, --muted, --border, --danger and data-theme from Telegram's
+ *  theme. The host's hint and destructive colours often miss WCAG AA on its own backgrounds
+ *  (#888888 on white, 3.5:1; #ec3942, 3.9:1): each is moved toward the text colour just enough to
+ *  reach 4.5:1. */
 export function applyTelegramPalette(
   palette: TelegramPalette,
   root: HTMLElement = document.documentElement,
 ): void {
-  const { hint_color: hint, text_color: text, bg_color: bg, secondary_bg_color: surface } = palette
+  const { hint_color: hint, destructive_text_color: destructive, text_color: text, bg_color: bg, secondary_bg_color: surface } = palette
+  const backgrounds = [bg, surface].filter((colour) => colour !== undefined)
   const readable: TelegramPalette = {
     ...palette,
-    hint_color: hint && text ? readableOn(hint, [bg, surface].filter((colour) => colour !== undefined), text) : hint,
+    hint_color: hint && text ? readableOn(hint, backgrounds, text) : hint,
+    destructive_text_color: destructive && text ? readableOn(destructive, backgrounds, text) : destructive,
   }
   for (const [cssVar, key] of Object.entries(PALETTE_VARS)) {
     const value = readable[key]

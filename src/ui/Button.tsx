@@ -2,7 +2,8 @@ import type { ButtonHTMLAttributes } from 'react'
 import { Spinner, useDelayedFlag } from './Loader'
 
 type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
-  variant?: 'primary' | 'secondary'
+  /** `danger`: an action that removes or gives something up, in the danger colour and never filled. */
+  variant?: 'primary' | 'secondary' | 'danger'
   /** While pending the button is disabled at once; its spinner shows after the loader delay. */
   pending?: boolean
   block?: boolean

@@ -31,6 +31,22 @@ describe('telegram theme mapping', () => {
     expect(root.style.getPropertyValue('--muted')).toBe('#555555')
   })
 
+  it("takes the host's destructive colour as --danger, made readable on its backgrounds", () => {
+    const root = document.createElement('div')
+    applyTelegramPalette({ bg_color: '#ffffff', secondary_bg_color: '#f1f1f4', text_color: '#000000', destructive_text_color: '#ec3942' }, root)
+    const danger = root.style.getPropertyValue('--danger')
+    expect(contrastRatio(parseHex('#ec3942')!, parseHex('#f1f1f4')!)).toBeLessThan(4.5)
+    expect(contrastRatio(parseHex(danger)!, parseHex('#f1f1f4')!)).toBeGreaterThanOrEqual(4.5)
+    // Still red: deepened toward the text, not replaced by it.
+    const [r, g, b] = parseHex(danger)!
+    expect(r).toBeGreaterThan(g + 80)
+    expect(r).toBeGreaterThan(b + 80)
+    applyTelegramPalette({ bg_color: '#17212b', text_color: '#f5f5f5', destructive_text_color: '#ee686f' }, root)
+    expect(root.style.getPropertyValue('--danger')).toBe('#ee686f')
+    applyTelegramPalette({ bg_color: '#ffffff', text_color: '#000000' }, root)
+    expect(root.style.getPropertyValue('--danger')).toBe('')
+  })
+
   it("fills buttons with the theme's button colour, deepened only as far as its text needs to read", () => {
     const root = document.createElement('div')
     applyTelegramPalette({ bg_color: '#ffffff', button_color: '#2481cc', button_text_color: '#ffffff' }, root)

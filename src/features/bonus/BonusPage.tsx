@@ -194,7 +194,7 @@ function HeldBonus({ name, kind, turnover, currency }: { name: string; kind: str
             <p>{t('bonus.cancelRuleThreshold')}</p>
             <p><strong>{t('bonus.cancelRuleGames')}</strong></p>
           </div>
-          <Button type="button" block pending={cancel.pending} onClick={() => cancel.submit()}>{t('bonus.cancelConfirm')}</Button>
+          <Button type="button" variant="danger" block pending={cancel.pending} onClick={() => cancel.submit()}>{t('bonus.cancelConfirm')}</Button>
           <Button type="button" variant="secondary" block onClick={() => setConfirming(false)}>{t('bonus.cancelKeep')}</Button>
         </div>
       </Modal>
