@@ -1,5 +1,5 @@
 import { DEMO, devPost, expect, launchHash, localItem, logOut, signIn, test } from '../fixtures'
-import { openAsDemo } from '../walletMembers'
+import { openAsDemo, registerMember, signedIn } from '../walletMembers'
 import th from '../../src/i18n/locales/th.json' with { type: 'json' }
 import en from '../../src/i18n/locales/en.json' with { type: 'json' }
 
@@ -80,9 +80,24 @@ test('a language picked on /login wins over the host language and survives a rel
   expect(await localItem(page, 'locale')).toBe('la')
 })
 
-test('an unknown path shows the not-found page', async ({ page, open, strings }) => {
+test('an unknown path shows the not-found page in the shell the player is in, with the way home and the way to contact', async ({ page, open, strings, request }) => {
   await open('/nope')
   await expect(page.getByRole('heading', { name: strings.notFound.title })).toBeVisible()
+  const menu = page.getByRole('navigation', { name: strings.menu.label })
+  await expect(menu.getByRole('link', { name: strings.menu.register })).toBeVisible()
+  await page.getByRole('link', { name: strings.notFound.contact }).click()
+  await expect(page).toHaveURL(/\/contact$/)
+
+  // A member keeps the member's tab bar, and the ways lead to the member's screens.
+  await signedIn(page, await registerMember(request))
+  await open('/user/nope')
+  await expect(page.getByRole('heading', { name: strings.notFound.title })).toBeVisible()
+  await expect(menu.getByRole('link', { name: strings.menu.statement })).toBeVisible()
+  await page.getByRole('link', { name: strings.notFound.contact }).click()
+  await expect(page).toHaveURL(/\/user\/contact$/)
+  await open('/user/nope')
+  await page.getByRole('link', { name: strings.notFound.home }).click()
+  await expect(page.getByTestId('total-balance')).toBeVisible()
 })
 
 test('a wrong password shows the translated error inline until the player types', async ({ page, open, strings }) => {

@@ -6,7 +6,7 @@
 import type { Page } from '@playwright/test'
 import type { ContactInfo } from '../../src/api/contract'
 import { ENGINES, cspReportsSettled, devPost, expect, test } from '../fixtures'
-import { agentSays, enableChat, EVERY_TYPE, guestOf, openChat, serverHistory } from '../shared/chat'
+import { AGENT_LABELS, agentSays, enableChat, EVERY_TYPE, guestOf, openChat, serverHistory } from '../shared/chat'
 import { memberHeaders, openAsDemo, registerMember, signedIn } from '../walletMembers'
 
 const MB = 1024 * 1024
@@ -43,8 +43,8 @@ test('a guest chats on the contact page and gets an agent reply of every type in
 
   // quick_replies: offered while last; a postback reply shows its title and sends its payload.
   const quick = panel.locator('.chat-quick')
-  await quick.getByRole('button', { name: 'Yes' }).click()
-  await expect(mine(panel, 'Yes')).toContainText(strings.chat.sent)
+  await quick.getByRole('button', { name: AGENT_LABELS.yes }).click()
+  await expect(mine(panel, AGENT_LABELS.yes)).toContainText(strings.chat.sent)
   await expect(quick).toHaveCount(0)
 
   // text: the agent's markup sanitized (the bold stays, the image with a script is gone), its link through the host.
@@ -64,28 +64,28 @@ test('a guest chats on the contact page and gets an agent reply of every type in
   expect(cspViolations.splice(0).every((violation) => /script-src-attr blocked inline/.test(violation))).toBe(true)
   // buttons: web opens through the platform (a new tab in a browser), call dials, postback sends its payload.
   const buttons = panel.locator('.chat-msg--agent[data-type="buttons"]')
-  await expect(buttons.getByRole('link', { name: 'Call 02-123-4567' })).toHaveAttribute('href', 'tel:021234567')
+  await expect(buttons.getByRole('link', { name: AGENT_LABELS.call })).toHaveAttribute('href', 'tel:021234567')
   const popup = page.waitForEvent('popup')
-  await buttons.getByRole('button', { name: 'Website' }).click()
+  await buttons.getByRole('button', { name: AGENT_LABELS.website }).click()
   expect((await popup).url()).toBe('https://example.com/help')
-  await buttons.getByRole('button', { name: 'Deposit' }).click()
-  await expect(mine(panel, 'Deposit')).toContainText(strings.chat.sent)
+  await buttons.getByRole('button', { name: AGENT_LABELS.deposit }).click()
+  await expect(mine(panel, AGENT_LABELS.deposit)).toContainText(strings.chat.sent)
   // media: the picture with its caption, opened large on a tap.
   const media = panel.locator('.chat-msg--agent[data-type="media"]')
   await expect(media.getByRole('img', { name: 'promo.svg' })).toBeVisible()
-  await expect(media).toContainText('Promo')
+  await expect(media).toContainText(AGENT_LABELS.caption)
   // generic: a carousel of three cards with their pictures, titles and buttons.
   const cards = panel.getByTestId('chat-carousel').getByRole('article')
   await expect(cards).toHaveCount(3)
   await expect(cards.nth(2)).toContainText('CIRCUS')
-  await expect(cards.nth(0).getByRole('button', { name: 'Open 1' })).toBeVisible()
+  await expect(cards.nth(0).getByRole('button', { name: AGENT_LABELS.open(1) })).toBeVisible()
   // unknown: a neutral placeholder.
   await expect(panel.locator('.chat-msg--agent[data-type="unknown"] .chat-msg__bubble')).toHaveText(strings.chat.unknown)
 
   const stored = await serverHistory(request, guest)
   expect(stored.filter((item) => item.sender === 'customer').map((item) => item.message.message_type)).toEqual(['text', 'postback', 'postback'])
   expect(stored.filter((item) => item.message.message_type === 'postback').map((item) => item.message.payload))
-    .toEqual([{ title: 'Yes', payload: 'YES' }, { title: 'Deposit', payload: 'HELP_DEPOSIT' }])
+    .toEqual([{ title: AGENT_LABELS.yes, payload: 'YES' }, { title: AGENT_LABELS.deposit, payload: 'HELP_DEPOSIT' }])
 
   // A new session id between two messages: the 'End Conversation' divider (spec 4).
   await expect(panel.getByRole('separator')).toHaveCount(0)

@@ -48,6 +48,19 @@ export async function openChat(page: Page, strings: { chat: { title: string } })
 /** A game's card art the server has (public/games): an image the agent can point at. */
 export const ART = (code: string) => `/games/art-${code}.svg`
 
+/** The labels an agent of the Thai variant gives its buttons, cards and replies: in Thai, as the
+ *  operator writes them (the screenshots show them). */
+export const AGENT_LABELS = {
+  website: 'เว็บไซต์',
+  call: 'โทร 02-123-4567',
+  deposit: 'วิธีเติมเงิน',
+  caption: 'โปรโมชันใหม่',
+  card: (n: number) => `โปรโมชัน ${n}`,
+  open: (n: number) => `ดูโปร ${n}`,
+  yes: 'ใช่',
+  noThanks: 'ไม่ล่ะ ขอบคุณ',
+} as const
+
 /** One agent message of each type the widget renders, in the player's language where it shows words. */
 export const EVERY_TYPE = (words: { hello: string; pick: string; more: string }) => [
   { message_type: 'text', payload: `${words.hello} <b>VIP</b> <a href="https://example.com/help">example.com/help</a>` },
@@ -56,24 +69,24 @@ export const EVERY_TYPE = (words: { hello: string; pick: string; more: string })
     payload: {
       text: words.pick,
       buttons: [
-        { title: 'Website', type: 'web', payload: 'https://example.com/help' },
-        { title: 'Call 02-123-4567', type: 'call', payload: '021234567' },
-        { title: 'Deposit', type: 'postback', payload: 'HELP_DEPOSIT' },
+        { title: AGENT_LABELS.website, type: 'web', payload: 'https://example.com/help' },
+        { title: AGENT_LABELS.call, type: 'call', payload: '021234567' },
+        { title: AGENT_LABELS.deposit, type: 'postback', payload: 'HELP_DEPOSIT' },
       ],
     },
   },
-  { message_type: 'media', payload: { url: false, fileType: 'image', filePath: ART('joker'), name: 'promo.svg', message: 'Promo' } },
+  { message_type: 'media', payload: { url: false, fileType: 'image', filePath: ART('joker'), name: 'promo.svg', message: AGENT_LABELS.caption } },
   {
     message_type: 'generic',
     payload: {
       elements: ['joker', 'betflix', 'circus'].map((code, index) => ({
-        title: `Promo ${index + 1}`, subtitle: code.toUpperCase(), image_url: ART(code),
-        buttons: [{ title: `Open ${index + 1}`, type: 'web', payload: `https://example.com/${code}` }],
+        title: AGENT_LABELS.card(index + 1), subtitle: code.toUpperCase(), image_url: ART(code),
+        buttons: [{ title: AGENT_LABELS.open(index + 1), type: 'web', payload: `https://example.com/${code}` }],
       })),
     },
   },
   { message_type: 'sticker', payload: { id: 7 } },
-  { message_type: 'quick_replies', payload: { text: words.more, quick_replies: [{ title: 'Yes', type: 'postback', payload: 'YES' }, { title: 'No thanks', type: 'reply' }] } },
+  { message_type: 'quick_replies', payload: { text: words.more, quick_replies: [{ title: AGENT_LABELS.yes, type: 'postback', payload: 'YES' }, { title: AGENT_LABELS.noThanks, type: 'reply' }] } },
 ]
 
 /** Every message type on screen, as the axe table and the screenshots show it: the guest wrote

@@ -10,12 +10,12 @@ import type { Fixtures } from './wallet'
 const slice = (code: string, label: string, weight: number, amountMinor: number, bgColor: string) => ({ code, label, bgColor, textColor: '#ffffff', weight, amountMinor })
 /** Every spin lands on slice 1, 25 baht. */
 export const RIGGED_WHEEL = {
-  name: 'E2E wheel',
+  name: 'วงล้อนำโชค',
   coinPerDepositMinor: 0,
   couponDays: 7,
   slices: [
     slice('A', '5', 0, 5_00, '#1f6feb'),
-    { ...slice('WIN', '25', 1, 25_00, '#0b7a5a'), htmlDescription: '<p><b>25</b> to your wallet once claimed</p>' },
+    { ...slice('WIN', '25', 1, 25_00, '#0b7a5a'), htmlDescription: '<p>รับ <b>25</b> บาทเข้ากระเป๋าเมื่อกดรับรางวัล</p>' },
     slice('C', '0', 0, 0, '#7a1fa2'),
     slice('D', '100', 0, 100_00, '#d64545'),
   ],

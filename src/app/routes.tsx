@@ -2,6 +2,7 @@
 // Screens load lazily except login, the first screen most players see.
 import { useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { lazy, useState, type ComponentType } from 'react'
+import { useSnapshot } from 'valtio'
 import { Redirect, Route, Switch } from 'wouter'
 import { LoginPage } from '../features/auth/LoginPage'
 import { ChatBubbleSlot } from '../features/chat/ChatBubbleSlot'
@@ -47,6 +48,12 @@ function Public({ page: Page }: { page: ComponentType }) {
   return <PublicLayout><Page /></PublicLayout>
 }
 
+/** An unknown address keeps the shell the player is in: a member's tab bar, or a guest's. */
+function NotFound() {
+  const signedIn = useSnapshot(session).token !== null
+  return signedIn ? <MemberLayout><NotFoundPage /></MemberLayout> : <Public page={NotFoundPage} />
+}
+
 export function AppRoutes() {
   return (
     <Switch>
@@ -68,7 +75,7 @@ export function AppRoutes() {
 
       {/* Outside both shells; the chat as a guest's, with the contact, for a player who still has money. */}
       <Route path={paths.terminated}><TerminatedPage /><ChatBubbleSlot /></Route>
-      <Route component={NotFoundPage} />
+      <Route component={NotFound} />
     </Switch>
   )
 }
