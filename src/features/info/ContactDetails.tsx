@@ -35,13 +35,15 @@ export function ContactDetails() {
           <figcaption className="muted small">{t('contact.scanToAdd')}</figcaption>
         </figure>
       )}
+      {/* The account's id on a line of its own: the button's words stay short enough for one line at 320 px. */}
+      {lineName && (qr || lineLink) && <p className="line-id">{lineName}</p>}
       {lineLink && (
         <a className="button button--primary button--block line-button" href={lineLink} rel="noopener noreferrer"
           onClick={(event) => {
             event.preventDefault()
             getPlatform().openExternal(lineLink)
           }}>
-          <ChatIcon /> <span>{t('contact.addLine', { name: lineName })}</span>
+          <ChatIcon /> <span>{t('contact.addLine')}</span>
         </a>
       )}
       {/* The operator's words come last: what arrives with the answer moves nothing above it. */}
