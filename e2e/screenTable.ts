@@ -325,7 +325,6 @@ const HOME_STATES: readonly ScreenState[] = [
     reach: async (context) => {
       const dialog = await homeAction(context, context.strings.home.withdraw, context.strings.withdraw.title)
       await dialog.getByLabel(context.strings.withdraw.amount).fill('20000')
-      await pressMainAction(context.page, dialog, context.strings.withdraw.next)
       await expect(dialog.getByRole('alert')).toBeVisible()
     },
   },

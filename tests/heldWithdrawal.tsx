@@ -2,9 +2,8 @@
 // (STEP_UP_REQUIRED once, then the withdrawal), with the shell's prompt beside the withdraw modal,
 // taken to the point where the prompt is open. Each way of answering it (the password, a passkey,
 // quick unlock) starts from here.
-import { screen, waitFor, within } from '@testing-library/react'
+import { screen, within } from '@testing-library/react'
 import { useSnapshot } from 'valtio'
-import { expect } from 'vitest'
 import { stepUpPrompt } from '../src/api/stepUp'
 import StepUpPrompt from '../src/features/identity/StepUpPrompt'
 import { WithdrawModal } from '../src/features/wallet/withdraw/WithdrawModal'
@@ -40,7 +39,7 @@ export async function withdrawHeld(options: Pick<ScreenOptions, 'config' | 'setu
   })
   const { user } = screenApi
   const modal = await screen.findByRole('dialog', { name: text('withdraw.title') })
-  await waitFor(() => expect(within(modal).getByRole('button', { name: text('withdraw.next') })).toBeEnabled())
+  await within(modal).findByText(text('withdraw.enterAmount'))
   await user.type(within(modal).getByLabelText(text('withdraw.amount')), '300')
   await user.click(within(modal).getByRole('button', { name: text('withdraw.next') }))
   await user.click(within(modal).getByRole('button', { name: text('withdraw.confirm') }))

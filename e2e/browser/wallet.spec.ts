@@ -197,20 +197,23 @@ test.describe('transfers (browser)', () => {
     await page.getByRole('navigation', { name: strings.home.actions }).getByRole('button', { name: strings.home.withdraw }).click()
     const modal = page.getByRole('dialog', { name: strings.withdraw.title })
     const next = modal.getByRole('button', { name: strings.withdraw.next })
-    await expect(next).toBeEnabled()
     // The most it can take is the balance, under the server's maximum.
     await expect(modal.getByText(fill(strings.withdraw.limits, { min: '฿100.00', max: '฿500.00' }))).toBeVisible()
+    // Next waits for an amount, and says so (issue 51 §2).
+    await expect(next).toBeDisabled()
+    await expect(next).toHaveAccessibleDescription(strings.withdraw.enterAmount)
     await modal.getByLabel(strings.withdraw.amount).fill('99')
-    await next.click()
     await expect(modal.getByText(fill(strings.validation.withdrawMin, { min: '฿100.00' }))).toBeVisible()
+    await expect(next).toBeDisabled()
+    await expect(modal.getByText(strings.withdraw.enterAmount)).toBeHidden()
     // More than the wallet holds is refused in the form, naming what it holds: nothing is sent.
     let asked = 0
     page.on('request', (sent) => {
       if (sent.method() === 'POST' && sent.url().endsWith('/api/wallet/withdrawAll')) asked += 1
     })
     await modal.getByLabel(strings.withdraw.amount).fill('600')
-    await next.click()
     await expect(modal.getByRole('alert')).toHaveText(fill(strings.validation.withdrawOverBalance, { max: '฿500.00' }))
+    await expect(next).toBeDisabled()
     await expect(modal.getByRole('button', { name: strings.withdraw.confirm })).toHaveCount(0)
     await modal.getByLabel(strings.withdraw.amount).fill('150')
     await next.click()
@@ -307,10 +310,9 @@ test.describe('deposits (browser)', () => {
     // The operator's kip limits (₭60,000 to ₭30,000,000), the top capped by the balance.
     await expect(modal.getByText(fill(la.withdraw.limits, { min: kip[60_000], max: kip[1_250_000] }))).toBeVisible()
     await modal.getByLabel(la.withdraw.amount).fill(`50${group}000`)
-    await modal.getByRole('button', { name: la.withdraw.next }).click()
     await expect(modal.getByRole('alert')).toHaveText(fill(la.validation.withdrawMin, { min: kip[60_000] }))
+    await expect(modal.getByRole('button', { name: la.withdraw.next })).toBeDisabled()
     await modal.getByLabel(la.withdraw.amount).fill(`2${group}000${group}000`)
-    await modal.getByRole('button', { name: la.withdraw.next }).click()
     await expect(modal.getByRole('alert')).toHaveText(fill(la.validation.withdrawOverBalance, { max: kip[1_250_000] }))
     await modal.getByLabel(la.withdraw.amount).fill(`100${group}000`)
     await modal.getByRole('button', { name: la.withdraw.next }).click()
@@ -633,7 +635,8 @@ test.describe('faults (browser)', () => {
     await throughBackOff(page, modal.getByRole('alert'))
     await page.unroute('**/api/lookup/withdraw')
     await modal.getByRole('button', { name: strings.common.retry }).click()
-    await expect(modal.getByRole('button', { name: strings.withdraw.next })).toBeEnabled()
+    // The limits came: Next asks for an amount.
+    await expect(modal.getByText(strings.withdraw.enterAmount)).toBeVisible()
     await page.keyboard.press('Escape')
     await actions.getByRole('button', { name: strings.home.deposit }).click()
     modal = page.getByRole('dialog', { name: strings.deposit.title })

@@ -170,7 +170,6 @@ test('withdraw below the minimum says the minimum; confirmed, a withdrawal leave
   await wk.click(button(th.home.withdraw, actions))
   const modal = dialog(th.withdraw.title)
   await wk.fill(field(th.withdraw.amount, modal), '99')
-  await wk.click(button(th.withdraw.next, modal))
   await wk.visible({ css: '*', text: fill(th.validation.withdrawMin, { min: '฿100.00' }), within: modal })
   await wk.fill(field(th.withdraw.amount, modal), '150')
   await wk.click(button(th.withdraw.next, modal))

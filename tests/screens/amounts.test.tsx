@@ -125,7 +125,9 @@ async function openWithdraw(language: Language, balance = 5000) {
   })
   const modal = within(await screen.findByRole('dialog', { name: text('withdraw.title') }))
   const next = modal.getByRole('button', { name: text('withdraw.next') })
-  await waitFor(() => expect(next).toBeEnabled())
+  // The limits came: Next waits for an amount, and says so.
+  await modal.findByText(text('withdraw.enterAmount'))
+  expect(next).toBeDisabled()
   return { ...result, modal, next, amount: modal.getByLabelText(text('withdraw.amount')), money: (value: number) => formatMoney(value, language, currency) }
 }
 

@@ -341,7 +341,9 @@ async function openWithdraw(api: Routes = {}) {
   })
   const modal = await screen.findByRole('dialog', { name: text('withdraw.title') })
   const next = () => within(modal).getByRole('button', { name: text('withdraw.next') })
-  await waitFor(() => expect(next()).toBeEnabled())
+  // The limits came: Next waits for an amount, and says so.
+  await within(modal).findByText(text('withdraw.enterAmount'))
+  expect(next()).toBeDisabled()
   const amount = () => within(modal).getByLabelText(text('withdraw.amount'))
   return { ...screenApi, modal, onClose, next, amount }
 }

@@ -473,7 +473,7 @@ describe('withdraw', () => {
   it('says both limits with their amounts and sends nothing outside them', async () => {
     const { user, calls, modal } = await openWithdraw({ 'GET /api/wallet': wallet(60_000) })
     const amount = await within(modal).findByLabelText(text('withdraw.amount'))
-    await waitFor(() => expect(within(modal).getByRole('button', { name: text('withdraw.next') })).toBeEnabled())
+    await within(modal).findByText(text('withdraw.enterAmount'))
     await user.type(amount, '99.99')
     await user.click(within(modal).getByRole('button', { name: text('withdraw.next') }))
     expect(within(modal).getByText(text('validation.withdrawMin', { min: '฿100.00' }))).toBeVisible()
@@ -486,7 +486,7 @@ describe('withdraw', () => {
 
   it("shows the server's refusal with the limit it names (the limits changed since the lookup)", async () => {
     const { user, modal } = await openWithdraw({ 'GET /api/wallet': wallet(60_000), 'POST /api/wallet/withdrawAll': [400, { message: 'WITHDRAW_MAXIMUM', limit: 20000 }] })
-    await waitFor(() => expect(within(modal).getByRole('button', { name: text('withdraw.next') })).toBeEnabled())
+    await within(modal).findByText(text('withdraw.enterAmount'))
     await user.type(within(modal).getByLabelText(text('withdraw.amount')), '30000')
     await user.click(within(modal).getByRole('button', { name: text('withdraw.next') }))
     await user.click(within(modal).getByRole('button', { name: text('withdraw.confirm') }))
@@ -498,7 +498,7 @@ describe('withdraw', () => {
     const { user, calls, modal } = await openWithdraw({
       'POST /api/wallet/withdrawAll': { message: 'SUCCESS', withdrawal: { id: '1', amount: 300, currency: 'THB', status: 'requested', createdAt: '2026-01-01T00:00:00Z', destination: { bankCode: 'KBANK', bankAccountName: 'DEMO PLAYER', bankAccountNo: '1234567890' } }, wallet: { amount: 700.25, currency: 'THB' } },
     })
-    await waitFor(() => expect(within(modal).getByRole('button', { name: text('withdraw.next') })).toBeEnabled())
+    await within(modal).findByText(text('withdraw.enterAmount'))
     await user.type(within(modal).getByLabelText(text('withdraw.amount')), '300')
     await user.click(within(modal).getByRole('button', { name: text('withdraw.next') }))
     expect(within(modal).getByText(text('withdraw.bonusRule'))).toBeVisible()

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react'
+import { type FormEvent, useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Withdrawal } from '../../../api/contract'
 import { currentLanguage } from '../../../i18n/i18n'
@@ -35,6 +35,7 @@ export function WithdrawModal({ open, onClose }: { open: boolean; onClose: (save
   const language = currentLanguage()
   const [amount, setAmount] = useState('')
   const [touched, setTouched] = useState(false)
+  const whyId = useId()
   const [confirming, setConfirming] = useState<number | null>(null)
   const [failure, setFailure] = useState<Error | null>(null)
   // The withdrawal just requested: the modal ends on its receipt (issue 18), closed saved by Done.
@@ -60,6 +61,11 @@ export function WithdrawModal({ open, onClose }: { open: boolean; onClose: (save
       : t('withdraw.limits', { min: money(limits.withdrawMin), max: money(withdrawCeiling(limits, balance)) })
   const reading = readAmount(amount, language)
   const problem = limits.data ? withdrawRule(reading, limits.data, balance) : null
+  // Next stays disabled while the amount is wrong (issue 51 §2), and says why: the field says what
+  // is wrong as soon as something is typed; before that, a line under Next asks for an amount.
+  const typed = amount.trim() !== ''
+  const canReview = !!limits.data && problem === null
+  const asksForAmount = !!limits.data && !typed && !touched
   const review = (event?: FormEvent) => {
     event?.preventDefault()
     setTouched(true)
@@ -97,7 +103,7 @@ export function WithdrawModal({ open, onClose }: { open: boolean; onClose: (save
   // transfer's Transfer, then the confirmation).
   const onHost = useMainButton(
     requested || failure || editingName ? null
-      : confirming === null ? { text: t('withdraw.next'), enabled: !!limits.data, pending: false }
+      : confirming === null ? { text: t('withdraw.next'), enabled: canReview, pending: false }
         : { text: t('withdraw.confirm'), enabled: true, pending: action.pending },
     () => {
       if (confirming !== null) action.submit(confirming)
@@ -160,13 +166,14 @@ export function WithdrawModal({ open, onClose }: { open: boolean; onClose: (save
             value={amount}
             onChange={setAmount}
             hint={limits.data ? limitsText(limits.data) : undefined}
-            error={touched && problem ? problemText(problem, (key, values) => t(key, values), language, currency) : null}
+            error={(typed || touched) && problem ? problemText(problem, (key, values) => t(key, values), language, currency) : null}
             preview={reading.ok && reading.amount > 0 ? t('withdraw.preview', { amount: money(reading.amount) }) : null}
           />
           {balance !== undefined && balance > 0 && (
             <Button type="button" variant="secondary" block onClick={() => setAmount(amountText(balance, language))}>{t('withdraw.wholeBalance')}</Button>
           )}
-          {!onHost && <Button type="submit" block disabled={!limits.data}>{t('withdraw.next')}</Button>}
+          {!onHost && <Button type="submit" block disabled={!canReview} aria-describedby={asksForAmount ? whyId : undefined}>{t('withdraw.next')}</Button>}
+          {asksForAmount && <p id={whyId} className="muted small center">{t('withdraw.enterAmount')}</p>}
         </form>
       ) : (
         <div className="money-form">
