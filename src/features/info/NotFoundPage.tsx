@@ -5,7 +5,7 @@ import { paths } from '../../lib/paths'
 import { session } from '../../state/session'
 
 /** An address the app does not have, inside the shell the player is in (its tab bar stays): the
- *  way home and the way to a person. */
+ *  way home (the root's redirect finds the member's home or the login) and the way to a person. */
 export function NotFoundPage() {
   const { t } = useTranslation()
   const member = useSnapshot(session).token !== null
@@ -15,7 +15,7 @@ export function NotFoundPage() {
         <p className="status-page__code" aria-hidden="true">404</p>
         <h1 id="not-found-title">{t('notFound.title')}</h1>
         <p className="muted">{t('notFound.text')}</p>
-        <Link href={member ? paths.member.home : paths.login} className="button button--primary button--block">{t('notFound.home')}</Link>
+        <Link href={paths.root} className="button button--primary button--block">{t('notFound.home')}</Link>
         <Link href={member ? paths.member.contact : paths.contact} className="button button--secondary button--block">{t('notFound.contact')}</Link>
       </div>
     </section>

@@ -69,7 +69,7 @@ export function WithdrawModal({ open, onClose }: { open: boolean; onClose: (save
   const review = (event?: FormEvent) => {
     event?.preventDefault()
     setTouched(true)
-    if (!limits.data || problem || !reading.ok) return
+    if (!canReview || !reading.ok) return
     setConfirming(reading.amount)
   }
 
