@@ -173,7 +173,8 @@ export function WithdrawModal({ open, onClose }: { open: boolean; onClose: (save
             <Button type="button" variant="secondary" block onClick={() => setAmount(amountText(balance, language))}>{t('withdraw.wholeBalance')}</Button>
           )}
           {!onHost && <Button type="submit" block disabled={!canReview} aria-describedby={asksForAmount ? whyId : undefined}>{t('withdraw.next')}</Button>}
-          {asksForAmount && <p id={whyId} className="muted small center">{t('withdraw.enterAmount')}</p>}
+          {/* Its line keeps its place once the amount is typed: the sheet does not move under the thumb. */}
+          {limits.data && <p id={whyId} className="muted small center" style={asksForAmount ? undefined : { visibility: 'hidden' }}>{t('withdraw.enterAmount')}</p>}
         </form>
       ) : (
         <div className="money-form">
