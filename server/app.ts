@@ -9,6 +9,7 @@ import { socketOwner } from './chat/identity'
 import { startChatHub } from './chat/socket'
 import { type ConfigPatch, createConfigState } from './shared/config'
 import { hasDevRoutes, type ServerContext, type ServerMode } from './shared/context'
+import { namePlugins } from './shared/http/pluginNames'
 import { migrate, openDatabase, type StatementObserver, watchWrites, whenDurable } from './shared/db'
 import { endMemberSessions } from './auth/sessions'
 import { SESSION_WRITES, startSessionCache } from './auth/sessionCache'
@@ -79,6 +80,8 @@ export interface BuildServerOptions {
   dataDir: string
   /** PostgreSQL connection string: when set, the data lives there and `dataDir` is unused. */
   databaseUrl?: string
+  /** See StorageOptions.memoryImage. */
+  memoryImage?: Buffer
   /** On PostgreSQL, how long a kept session is served before it is read again (auth/sessionCache.ts; default 10 s). */
   sessionCacheMs?: number
   /** Told each statement sent to the database (tests/server/statementCounts.test.ts), with its values on PostgreSQL. */
@@ -221,9 +224,10 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
       customOptions: { coerceTypes: false, removeAdditional: false, verbose: true, allErrors: false, multipleOfPrecision: 9 },
     },
   })
+  namePlugins(app)
   if (options.onRoute) app.addHook('onRoute', options.onRoute)
   const now = options.now ?? Date.now
-  const db = openDatabase({ dataDir: options.dataDir, databaseUrl: options.databaseUrl, observeStatement: options.observeStatement })
+  const db = openDatabase({ dataDir: options.dataDir, databaseUrl: options.databaseUrl, observeStatement: options.observeStatement, memoryImage: options.memoryImage })
   const passwords = createPasswordHasher(options.passwordCost ?? (options.mode === 'test' ? TEST_MODE_PASSWORD_COST : undefined))
   // The app shows the config's LINE contact until the server's arrives: the operator's, unless APP_CONFIG names one.
   const config = createConfigState(options.contact

@@ -33,16 +33,18 @@ const LatePayments = Type.Object({
   })),
 })
 
+/** A QR's or a slip's id, or the reference it carries. */
+const ItemParams = Type.Object({ id: Type.String({ pattern: '^[A-Za-z0-9_-]{1,64}$' }) })
+
 /**
  * Dev and test stand-ins for what happens outside the server: a provider reporting a QR paid,
  * slip reading and gift link redemption settling an upload, and the operator's QR settings.
  */
 export const depositDevRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const ctx = app.serverContext
-  const id = Type.Object({ id: Type.String({ pattern: '^[A-Za-z0-9_-]{1,64}$' }) })
 
   // :id is the QR's id, or the reference its payload carries (what a provider's callback names).
-  app.post('/qrcode/:id/pay', { schema: { params: id, response: { 200: C.MessageBody } } }, async (request) => {
+  app.post('/qrcode/:id/pay', { schema: { params: ItemParams, response: { 200: C.MessageBody } } }, async (request) => {
     await payQr(ctx, request.params.id)
     return { message: 'OK' }
   })
@@ -59,7 +61,7 @@ export const depositDevRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }))
 
   // :id is the slip's reference, as the upload answer and the statement's slip table give it.
-  app.post('/slips/:id', { schema: { params: id, body: SlipSettlement, response: { 200: C.Slip } } }, async (request) => {
+  app.post('/slips/:id', { schema: { params: ItemParams, body: SlipSettlement, response: { 200: C.Slip } } }, async (request) => {
     const body = request.body
     return settleSlip(ctx, request.params.id, body.status === 'success'
       ? { status: 'success', amountMinor: depositMinor(body.amount), refNo: body.refNo }

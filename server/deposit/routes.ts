@@ -115,11 +115,12 @@ const statementSlipRoutes: FastifyPluginAsyncTypebox = async (app) => {
   })
 }
 
+const SlipImageParams = Type.Object({ token: Type.String({ pattern: '^[A-Za-z0-9_-]{16,64}$' }) })
+
 /** The slip image itself: no bearer header on an <img>, so the unguessable, expiring token is the key. */
 const slipImageRoute = (files: SlipFiles): FastifyPluginAsyncTypebox => async (app) => {
   const ctx = app.serverContext
-  const params = Type.Object({ token: Type.String({ pattern: '^[A-Za-z0-9_-]{16,64}$' }) })
-  app.get(`${slips.SLIP_IMAGE_PATH}/:token`, { schema: { params } }, async (request, reply) => {
+  app.get(`${slips.SLIP_IMAGE_PATH}/:token`, { schema: { params: SlipImageParams } }, async (request, reply) => {
     const image = await slips.slipImage(ctx, files, request.params.token)
     reply.header('Content-Type', image.mime)
     reply.header('Cache-Control', 'private, no-store')

@@ -18,6 +18,11 @@ export type DevOtpResponse = { otpCode: string; otpRef: string }
 const settings = { 200: SettingsSchema }
 const config = { 200: C.RuntimeConfig }
 
+const PhoneParams = Type.Object({ phone: Type.String({ maxLength: 32 }) })
+const ServiceBody = Type.Object({ terminated: Type.Boolean() }, { additionalProperties: false })
+const FlagsBody = Type.Partial(Type.Omit(SettingsSchema, ['terminated']), { additionalProperties: false })
+const SmsSwitch = Type.Object({ down: Type.Boolean() }, { additionalProperties: false })
+
 /**
  * Development-only endpoints (dev and test modes), used by e2e tests and by hand. They are not
  * registered at all in production, so there they answer 404 like any unknown path. A typo in a
@@ -25,22 +30,19 @@ const config = { 200: C.RuntimeConfig }
  */
 const devRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const ctx = app.serverContext
-  const phone = Type.Object({ phone: Type.String({ maxLength: 32 }) })
-  app.get('/otp/:phone', { schema: { params: phone, response: { 200: DevOtpResponse } } }, async (request) => {
+  app.get('/otp/:phone', { schema: { params: PhoneParams, response: { 200: DevOtpResponse } } }, async (request) => {
     const otp = await lastOtpForPhone(ctx.db, request.params.phone)
     if (!otp) throw fail(404, 'NO_DATA')
     return { otpCode: otp.code, otpRef: otp.ref }
   })
 
-  const service = Type.Object({ terminated: Type.Boolean() }, { additionalProperties: false })
-  app.post('/service', { schema: { body: service, response: settings } }, async (request) =>
+  app.post('/service', { schema: { body: ServiceBody, response: settings } }, async (request) =>
     updateSettings(ctx.db, { terminated: request.body.terminated }),
   )
 
   app.get('/settings', { schema: { response: settings } }, async () => getSettings(ctx.db))
 
-  const flags = Type.Partial(Type.Omit(SettingsSchema, ['terminated']), { additionalProperties: false })
-  app.post('/settings', { schema: { body: flags, response: settings } }, async (request) =>
+  app.post('/settings', { schema: { body: FlagsBody, response: settings } }, async (request) =>
     updateSettings(ctx.db, request.body),
   )
 
@@ -62,8 +64,7 @@ const devRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return ctx.config.current
   })
 
-  const sms = Type.Object({ down: Type.Boolean() }, { additionalProperties: false })
-  app.post('/sms', { schema: { body: sms, response: { 200: sms } } }, async (request) => {
+  app.post('/sms', { schema: { body: SmsSwitch, response: { 200: SmsSwitch } } }, async (request) => {
     if (!(ctx.sms instanceof SwitchableOtpSender)) throw new Error('the SMS gateway has no switch in this mode')
     ctx.sms.down = request.body.down
     return { down: ctx.sms.down }

@@ -61,6 +61,8 @@ function demoPage(title: string, body: string): string {
     + `<title>${escapeHtml(title)}</title></head><body><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`
 }
 
+const LaunchTokenParams = Type.Object({ token: Type.String({ pattern: '^[A-Za-z0-9_-]{16,64}$' }) })
+
 /**
  * /demo-game/:token: what an auto-login link opens in the reference server, standing in for the
  * provider's game: the game's name and the member's balance there. No script; the token is
@@ -68,8 +70,7 @@ function demoPage(title: string, body: string): string {
  */
 const demoGameRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const ctx = app.serverContext
-  const params = Type.Object({ token: Type.String({ pattern: '^[A-Za-z0-9_-]{16,64}$' }) })
-  app.get(`${DEMO_GAME_PATH}/:token`, { schema: { params } }, async (request, reply) => {
+  app.get(`${DEMO_GAME_PATH}/:token`, { schema: { params: LaunchTokenParams } }, async (request, reply) => {
     reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-store')
     const launch = await games.findLaunch(ctx.db, sha256(request.params.token))
     if (!launch || launch.expiresAt < ctx.now()) {
@@ -82,18 +83,19 @@ const demoGameRoutes: FastifyPluginAsyncTypebox = async (app) => {
   })
 }
 
+const GameParams = Type.Object({ code: Type.String({ maxLength: 32 }) })
+/** The simulated provider's faults: down (refuses every call), latencyMs (answers that late),
+ *  dropsAnswers (does a transfer, then the connection drops before the answer). */
+const FaultsBody = Type.Object({
+  down: Type.Optional(Type.Boolean()),
+  latencyMs: Type.Optional(Type.Integer({ minimum: 0, maximum: 120_000 })),
+  dropsAnswers: Type.Optional(Type.Boolean()),
+}, { additionalProperties: false, minProperties: 1 })
+
 /** Dev stand-in: a provider going down, slow, or dropping its answers. */
 const devRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const ctx = app.serverContext
-  const code = Type.Object({ code: Type.String({ maxLength: 32 }) })
-  // The simulated provider's faults: down (refuses every call), latencyMs (answers that late),
-  // dropsAnswers (does a transfer, then the connection drops before the answer).
-  const faults = Type.Object({
-    down: Type.Optional(Type.Boolean()),
-    latencyMs: Type.Optional(Type.Integer({ minimum: 0, maximum: 120_000 })),
-    dropsAnswers: Type.Optional(Type.Boolean()),
-  }, { additionalProperties: false, minProperties: 1 })
-  app.post('/games/:code', { schema: { params: code, body: faults, response: { 200: C.MessageBody } } }, async (request) => {
+  app.post('/games/:code', { schema: { params: GameParams, body: FaultsBody, response: { 200: C.MessageBody } } }, async (request) => {
     if (!(await games.setProviderFaults(ctx.db, request.params.code, request.body))) throw fail(404, 'NO_GAME')
     return { message: 'OK' }
   })

@@ -59,11 +59,12 @@ const memberRoutes: FastifyPluginAsyncTypebox = async (app) => {
   })
 }
 
+const RefundBody = Type.Object({ username: Type.String({ maxLength: 32 }), amount: Type.Union([Type.Number(), Type.String({ maxLength: 32 })]) }, { additionalProperties: false })
+
 const devRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const ctx = app.serverContext
   // A provider's lost-bet report: a refund waits for the member until received.
-  const refund = Type.Object({ username: Type.String({ maxLength: 32 }), amount: Type.Union([Type.Number(), Type.String({ maxLength: 32 })]) }, { additionalProperties: false })
-  app.post('/refunds', { schema: { body: refund, response: { 200: C.MessageBody } } }, async (request) => {
+  app.post('/refunds', { schema: { body: RefundBody, response: { 200: C.MessageBody } } }, async (request) => {
     const member = await findMemberByUsername(ctx.db, request.body.username)
     if (!member) throw fail(404, 'NO_USER')
     await rewards.accrueRefund(ctx, member.id, parseAmount(request.body.amount, ceilingFor(ctx.maxAmountMinor, member.currency)))

@@ -68,6 +68,12 @@ export interface StorageOptions {
    * statement-count tests), and on PostgreSQL its values (`npm run load:calls -- --plans` plans it with them).
    */
   observeStatement?: StatementObserver
+  /**
+   * With dataDir ':memory:', the database starts as a copy of these bytes (memoryImage's): the
+   * server suite's servers each start from one image migrated once, as the PostgreSQL run's
+   * databases start from its migrated template.
+   */
+  memoryImage?: Buffer
 }
 
 export type StatementObserver = (text: string, values?: readonly unknown[]) => void
@@ -98,7 +104,7 @@ export function openDatabase(options: StorageOptions): Db {
   let sqlite: Database.Database
   let commits: GroupCommit | undefined
   if (options.dataDir === ':memory:') {
-    sqlite = new Database(':memory:')
+    sqlite = new Database(options.memoryImage ?? ':memory:')
   } else {
     mkdirSync(options.dataDir, { recursive: true })
     const file = join(options.dataDir, 'wallet.db')
@@ -115,7 +121,17 @@ export function openDatabase(options: StorageOptions): Db {
   sqlite.pragma('busy_timeout = 5000')
   const db = new Kysely<Tables>({ dialect: new QueuedSqliteDialect({ database: withStatementCache(sqlite, commits, options.observeStatement) }) })
   if (commits) groupCommits.set(db, commits)
+  if (options.dataDir === ':memory:') memoryDatabases.set(db, sqlite)
   return db
+}
+
+const memoryDatabases = new WeakMap<Db, Database.Database>()
+
+/** The bytes of an in-memory SQLite database (for openDatabase's `memoryImage`). */
+export function memoryImage(db: Db): Buffer {
+  const sqlite = memoryDatabases.get(db)
+  if (!sqlite) throw new Error('memoryImage: not an in-memory SQLite database')
+  return sqlite.serialize()
 }
 
 const groupCommits = new WeakMap<Db, GroupCommit>()

@@ -36,19 +36,20 @@ const memberRoutes: FastifyPluginAsyncTypebox = async (app) => {
   })
 }
 
+const CoinsBody = Type.Object({ username: Type.String({ maxLength: 32 }), coins: Type.Integer({ minimum: 1, maximum: 1_000 }) }, { additionalProperties: false })
+const RemindersBody = Type.Object({ hours: Type.Integer({ minimum: 1, maximum: 24 * 365 }) }, { additionalProperties: false })
+
 const devRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const ctx = app.serverContext
   // Spin coins for a member (standing in for the operator's grants beside the per-deposit rule).
-  const coins = Type.Object({ username: Type.String({ maxLength: 32 }), coins: Type.Integer({ minimum: 1, maximum: 1_000 }) }, { additionalProperties: false })
-  app.post('/coins', { schema: { body: coins, response: { 200: C.MessageBody } } }, async (request) => {
+  app.post('/coins', { schema: { body: CoinsBody, response: { 200: C.MessageBody } } }, async (request) => {
     const member = await findMemberByUsername(ctx.db, request.body.username)
     if (!member) throw fail(404, 'NO_USER')
     await spin.grantCoins(ctx.db, member.id, request.body.coins)
     return { message: 'OK' }
   })
   // The prizes about to expire told now, within `hours` (the job's pass, without its five minutes).
-  const reminders = Type.Object({ hours: Type.Integer({ minimum: 1, maximum: 24 * 365 }) }, { additionalProperties: false })
-  app.post('/prize-reminders', { schema: { body: reminders } }, async (request) => ({ told: await remindExpiringPrizes(ctx, request.body.hours * 60 * 60_000) }))
+  app.post('/prize-reminders', { schema: { body: RemindersBody } }, async (request) => ({ told: await remindExpiringPrizes(ctx, request.body.hours * 60 * 60_000) }))
 }
 
 export const spinArea: AreaRoutes = { member: memberRoutes, dev: devRoutes }

@@ -69,6 +69,17 @@ const memberRoutes: FastifyPluginAsyncTypebox = async (app) => {
   })
 }
 
+const WithdrawalParams = Type.Object({ id: Type.String({ pattern: '^[0-9]{1,18}$' }) })
+const SettlementBody = Type.Object({ status: Type.Union([Type.Literal('paid'), Type.Literal('failed')]) }, { additionalProperties: false })
+const GameParams = Type.Object({ code: Type.String({ maxLength: 32 }) })
+/** A round played at the simulated provider: a signed amount (a win is positive), and the share
+ *  of a loss given back as a lost-bet refund (default 5 %). */
+const RoundBody = Type.Object({
+  username: Type.String({ maxLength: 32 }),
+  amount: Type.String({ pattern: '^-?\\d{1,13}(\\.\\d{1,2})?$' }),
+  refundPercent: Type.Optional(Type.Number({ minimum: 0, maximum: 100 })),
+}, { additionalProperties: false })
+
 /**
  * Dev stand-ins: the payout bank settling a withdrawal (answered with the whole account to pay), a
  * provider's report of a round played; the books check.
@@ -76,22 +87,13 @@ const memberRoutes: FastifyPluginAsyncTypebox = async (app) => {
 const devRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const ctx = app.serverContext
   app.get('/books', async () => checkBooks(ctx.db))
-  const id = Type.Object({ id: Type.String({ pattern: '^[0-9]{1,18}$' }) })
-  const settlement = Type.Object({ status: Type.Union([Type.Literal('paid'), Type.Literal('failed')]) }, { additionalProperties: false })
-  app.post('/withdrawals/:id', { schema: { params: id, body: settlement, response: { 200: C.Withdrawal } } }, async (request) =>
+  app.post('/withdrawals/:id', { schema: { params: WithdrawalParams, body: SettlementBody, response: { 200: C.Withdrawal } } }, async (request) =>
     settleWithdrawal(ctx, Number(request.params.id), { status: request.body.status }),
   )
-  const code = Type.Object({ code: Type.String({ maxLength: 32 }) })
-  // A round played at the simulated provider, then its report to us: a signed amount (a win is
-  // positive), and the share of a loss given back as a lost-bet refund (default 5 %). The provider
+  // A round played at the simulated provider, then its report to us (RoundBody). The provider
   // plays it against its own balance (a loss beyond it is refused there: MONEY_NOT_ENOUGH); a
   // report we refuse is taken back there, so the two books stay one.
-  const round = Type.Object({
-    username: Type.String({ maxLength: 32 }),
-    amount: Type.String({ pattern: '^-?\\d{1,13}(\\.\\d{1,2})?$' }),
-    refundPercent: Type.Optional(Type.Number({ minimum: 0, maximum: 100 })),
-  }, { additionalProperties: false })
-  app.post('/games/:code/rounds', { schema: { params: code, body: round, response: { 200: C.MessageBody } } }, async (request) => {
+  app.post('/games/:code/rounds', { schema: { params: GameParams, body: RoundBody, response: { 200: C.MessageBody } } }, async (request) => {
     const member = await findMemberByUsername(ctx.db, request.body.username)
     if (!member) throw fail(404, 'NO_USER')
     const { amount, refundPercent = 5 } = request.body

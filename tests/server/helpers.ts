@@ -7,7 +7,7 @@ import type { RegisterRequest } from '../../src/api/contract'
 import { type BuildServerOptions, buildServer } from '../../server/app'
 import type { OtpMessage } from '../../server/otp/sms'
 import { TEST_MODE_PASSWORD_COST } from '../../server/auth/passwords'
-import { type Db, openDatabase, type Tables } from '../../server/shared/db'
+import { type Db, memoryImage, migrate, openDatabase, type Tables } from '../../server/shared/db'
 import { migrationProvider } from '../../server/migrations/sequence'
 
 /** 2025-01-15 12:00 in Bangkok: inside the slip window's open hours. */
@@ -55,19 +55,38 @@ export interface TestServer {
 export interface TestStorage {
   dataDir: string
   databaseUrl?: string
+  memoryImage?: Buffer
+}
+
+let migratedImage: Promise<Buffer> | undefined
+
+/** An in-memory SQLite database with every migration applied, made once per worker: each test
+ *  server starts from a copy of it instead of migrating again (about a third of a start). */
+function sqliteTemplate(): Promise<Buffer> {
+  migratedImage ??= (async () => {
+    const db = openDatabase({ dataDir: ':memory:' })
+    try {
+      await migrate(db)
+      return memoryImage(db)
+    } finally {
+      await db.destroy()
+    }
+  })()
+  return migratedImage
 }
 
 /**
  * Fresh storage for one test server: SQLite under `dataDir` (default in memory), or in the
- * PostgreSQL run (vitest.pg.config.ts) a new, empty database of its own. `migrated` copies it on
- * PostgreSQL from the run's template, which the global setup migrated once (the server then finds
- * every migration applied); tests of migrating itself leave it out. Pass the same storage to a
+ * PostgreSQL run (vitest.pg.config.ts) a new, empty database of its own. `migrated` copies it from
+ * a template migrated once (the server then finds every migration applied): on PostgreSQL the
+ * run's, which the global setup made; in memory on SQLite the worker's. Tests of migrating itself
+ * leave it out. Pass the same storage to a
  * second buildServer to restart on the same data. The PostgreSQL run's global teardown drops every
  * database it made.
  */
 export async function testStorage(dataDir = ':memory:', { migrated = false } = {}): Promise<TestStorage> {
   const adminUrl = process.env.WALLET_TEST_PG_URL
-  if (!adminUrl) return { dataDir }
+  if (!adminUrl) return migrated && dataDir === ':memory:' ? { dataDir, memoryImage: await sqliteTemplate() } : { dataDir }
   const name = `${inject('pgDatabasePrefix')}${randomBytes(6).toString('hex')}`
   const admin = new pg.Client({ connectionString: adminUrl })
   await admin.connect()
