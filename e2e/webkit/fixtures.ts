@@ -75,14 +75,18 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     await proxy.close()
   },
   wk: async ({ webkitDriver, network }, provide, testInfo) => {
-    const page = await WebKitPage.open(webkitDriver, network.url, () => {
-      testInfo.annotations.push({ type: 'webkit launch', description: 'MiniBrowser did not open its session in time and was launched again' })
-      console.warn(`${testInfo.title}: MiniBrowser did not open its session in time and was launched again`)
+    const page = await WebKitPage.open(webkitDriver, network.url, {
+      setUp: async (opened) => {
+        // A document of the app's origin that runs none of its code, to remember the agreement in.
+        await opened.goto('/config.json')
+        await opened.evaluate(`localStorage.setItem('remember-agreement', 'true')`)
+      },
+      relaunched: () => {
+        testInfo.annotations.push({ type: 'webkit launch', description: 'MiniBrowser was not ready in time and was launched again' })
+        console.warn(`${testInfo.title}: MiniBrowser was not ready in time and was launched again`)
+      },
     })
     try {
-      // A document of the app's origin that runs none of its code, to remember the agreement in.
-      await page.goto('/config.json')
-      await page.evaluate(`localStorage.setItem('remember-agreement', 'true')`)
       await provide(page)
       if (testInfo.status !== testInfo.expectedStatus) {
         // What the page showed, beside Playwright's error context (WebDriver has no snapshot of its own).

@@ -120,37 +120,61 @@ const ACTIONABLE = function (this: void, element: HTMLElement, done: (state: str
 /** Errors of an element the page replaced while the test reached for it (React re-rendered it). */
 const STALE = /stale element reference|no such element|element not interactable|element click intercepted/
 
+interface OpenOptions {
+  /** Makes the new browser ready for the test (bounded with the launch). */
+  setUp: (page: WebKitPage) => Promise<void>
+  /** Told when the first browser was not ready in time and another is opened. */
+  relaunched: () => void
+  readyMs?: number
+}
+
 export class WebKitPage {
+  /** Bounds every command while the page is being set up (open); none afterwards, where the test's own waits bound them. */
+  private setUpBound: AbortSignal | undefined
+
   private constructor(private readonly driver: string, private readonly session: string, readonly baseURL: string) {}
 
   /**
-   * A new MiniBrowser, at a phone's size, its storage its own. Its launch is bounded: once in a
-   * full run (issue 48, a loaded machine) the driver never answered the new session and the test
-   * timed out before its first step. A launch that does not answer in LAUNCH_MS is asked for once
-   * more, and `relaunched` is told (the test notes it); a second that does not answer fails, saying so.
+   * A new MiniBrowser, at a phone's size, its storage its own, made ready by `setUp`. The whole of
+   * it is bounded: in full runs (issue 48, a loaded machine) the driver once never answered the new
+   * session, and once answered it but never the next command, and each time the test timed out
+   * before its first step. A browser not ready in `readyMs` is closed and another one opened, and
+   * `relaunched` is told (the test notes it); a second not ready in time fails, saying so.
    */
-  static async open(driver: string, baseURL: string, relaunched: () => void = () => undefined): Promise<WebKitPage> {
-    const launch = () => call<{ sessionId: string }>(`${driver}/session`, 'POST', {
-      capabilities: { alwaysMatch: { 'webkitgtk:browserOptions': { binary: MINIBROWSER, args: ['--automation'] } } },
-    }, AbortSignal.timeout(LAUNCH_MS))
-    const created = await launch().catch(async (error: unknown) => {
+  static async open(driver: string, baseURL: string, { setUp, relaunched, readyMs = LAUNCH_MS }: OpenOptions): Promise<WebKitPage> {
+    const attempt = async (): Promise<WebKitPage> => {
+      const bound = AbortSignal.timeout(readyMs)
+      const created = await call<{ sessionId: string }>(`${driver}/session`, 'POST', {
+        capabilities: { alwaysMatch: { 'webkitgtk:browserOptions': { binary: MINIBROWSER, args: ['--automation'] } } },
+      }, bound)
+      const page = new WebKitPage(driver, created.sessionId, baseURL)
+      page.setUpBound = bound
+      try {
+        await page.command('/window/rect', 'POST', { width: 390, height: 844 })
+        await setUp(page)
+      } catch (error) {
+        await page.close()
+        throw error
+      }
+      page.setUpBound = undefined
+      return page
+    }
+    return attempt().catch(async (error: unknown) => {
       if ((error as Error).name !== 'TimeoutError') throw error
       relaunched()
-      return launch().catch((again: unknown) => {
-        throw (again as Error).name === 'TimeoutError' ? new Error(`MiniBrowser did not open a session within ${LAUNCH_MS / 1000} s, twice`) : again
+      return attempt().catch((again: unknown) => {
+        throw (again as Error).name === 'TimeoutError' ? new Error(`MiniBrowser was not ready within ${readyMs / 1000} s, twice`) : again
       })
     })
-    const page = new WebKitPage(driver, created.sessionId, baseURL)
-    await page.command('/window/rect', 'POST', { width: 390, height: 844 })
-    return page
   }
 
+  /** Ends the session; a driver that does not answer is left to end with the worker. */
   async close(): Promise<void> {
-    await call(`${this.driver}/session/${this.session}`, 'DELETE').catch(() => undefined)
+    await call(`${this.driver}/session/${this.session}`, 'DELETE', undefined, AbortSignal.timeout(CLOSE_MS)).catch(() => undefined)
   }
 
   private command<T>(path: string, method: 'GET' | 'POST' | 'DELETE' = 'GET', body?: unknown): Promise<T> {
-    return call<T>(`${this.driver}/session/${this.session}${path}`, method, body)
+    return call<T>(`${this.driver}/session/${this.session}${path}`, method, body, this.setUpBound)
   }
 
   /** Loads a path of the app (or a whole URL). */
@@ -295,8 +319,10 @@ export class WebKitPage {
   }
 }
 
-/** How long a MiniBrowser may take to open its session before it is asked for again. */
+/** How long a MiniBrowser may take to open its session and be set up before another is opened. */
 const LAUNCH_MS = 30_000
+/** How long closing a session may take. */
+const CLOSE_MS = 10_000
 
 async function call<T>(url: string, method: string, body?: unknown, signal?: AbortSignal): Promise<T> {
   const response = await fetch(url, { method, signal, headers: body === undefined ? {} : { 'Content-Type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) })
