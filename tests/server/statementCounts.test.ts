@@ -49,7 +49,7 @@ const HELD: Record<string, Held> = {
 
 let server: TestServer
 let token: string
-const seen = { statements: 0, commits: 0 }
+const seen = { statements: 0, commits: 0, texts: [] as string[] }
 
 beforeEach(async () => {
   server = await startServer({
@@ -62,6 +62,7 @@ beforeEach(async () => {
       // the measured call was that request once ("unread chat: 3 statements", held 2).
       if (/\bdatabase_marks\b/.test(text)) return
       seen.statements += 1
+      seen.texts.push(text.replace(/\s+/g, ' ').slice(0, 120))
       if (/^\s*commit\b/i.test(text)) seen.commits += 1
     },
   })
@@ -77,10 +78,13 @@ afterEach(async () => {
 it("holds each hot call's statements and commits to its figure on this dialect", async () => {
   // An inviter with a friend: the wallet and the invite list read the member's invitees.
   await registerMember(server.app, registration({ username: '0890000001', bankAccountNo: '5570000001', inviteCode: 'PR123' }))
+  /** The statements of each measured call, named when its figure is off. */
+  const texts = new Map<string, string[]>()
   const player = async (method: 'GET' | 'POST', path: string, body?: unknown): Promise<Counts> => {
-    const before = { ...seen }
+    const before = { ...seen, texts: seen.texts.length }
     const result = await call(server.app, method, path, { token, body })
     expect(result.status, `${method} ${path}: ${JSON.stringify(result.body)}`).toBeLessThan(300)
+    texts.set(`${method} ${path}`, seen.texts.slice(before.texts))
     return [seen.statements - before.statements, seen.commits - before.commits]
   }
   const CALLS: Record<string, () => Promise<Counts>> = {
@@ -101,9 +105,14 @@ it("holds each hot call's statements and commits to its figure on this dialect",
   expect((await call(server.app, 'GET', '/api/wallet/activate/PG', { token })).status).toBe(200)
   expect((await call(server.app, 'POST', '/api/qrcode/KBANK', { token, body: { amount: 100 } })).status).toBeLessThan(300)
   const measured: Record<string, Counts> = {}
+  // The fewer of two warm calls: a switch kept for a second (shared/recent.ts, the terminated
+  // check every request makes) is read again by whichever request comes after the second has
+  // passed, which on a loaded machine is sometimes a measured one ("withdrawal list: 4 statements",
+  // held 3). That read is no call's own; a statement a call adds is in both.
+  const fewer = (a: Counts, b: Counts): Counts => (a[0] <= b[0] ? a : b)
   for (const [name, run] of Object.entries(CALLS)) {
     await run()
-    measured[name] = await run()
+    measured[name] = fewer(await run(), await run())
   }
   const dialect = onPostgres() ? 'postgres' : 'sqlite'
   console.log(`[statements] ${dialect}: ${JSON.stringify(measured)}`)
@@ -112,6 +121,7 @@ it("holds each hot call's statements and commits to its figure on this dialect",
     const held = entry !== undefined && 'sqlite' in entry ? entry[dialect] : entry
     return held && held[0] === statements && held[1] === commits ? [] : [`${name}: ${statements} statements, ${commits} commits (held: ${held ? `${held[0]}, ${held[1]}` : 'none'})`]
   })
+  if (off.length > 0) console.log(`[statements] each call's, the last time: ${JSON.stringify(Object.fromEntries(texts), null, 1)}`)
   expect(off, `calls whose round trips changed on ${dialect}`).toEqual([])
 })
 
