@@ -91,10 +91,11 @@ test.describe('transfers (browser)', () => {
     await modal.getByLabel(la.transfer.to).selectOption('PG')
     const amount = modal.getByLabel(la.transfer.amount)
     const submit = modal.getByRole('button', { name: la.transfer.submit, exact: true })
-    // The group sign before 1 digit is the other way's decimal point: refused, not guessed, and kept.
+    // The group sign before 1 digit is the other way's decimal point: refused, not guessed, and
+    // kept; Transfer waits meanwhile.
     await amount.fill(`1${lao.group}5`)
-    await submit.click()
     await expect(modal.getByRole('alert')).toHaveText(fill(la.wallet.amountAmbiguous, { example: lao.example }))
+    await expect(submit).toBeDisabled()
     await expect(amount).toHaveValue(`1${lao.group}5`)
     await amount.fill(`1${lao.group}500`)
     await expect(modal.getByTestId('amount-preview')).toHaveText(fill(la.transfer.preview, { amount: lao.sent }))

@@ -57,12 +57,16 @@ test('Telegram asks before closing while a QR deposit is open, and not once it i
 test("Telegram: transfer, withdraw's Next and confirmation, and QR creation are on Telegram's main button, the page's own button left out", async ({ page, open, strings, request }) => {
   await memberAtHome({ page, open, strings, request }, 500, ['PG'])
   const hidden = { is_visible: false }
-  // Transfer: shown while the form is, pending while out, gone on the receipt.
+  // Transfer: shown while the form is, inactive until the accounts and the amount are right, pending
+  // while out, gone on the receipt.
   const transfer = await openTransfer(page, strings)
-  await expect.poll(() => mainButtonState(page)).toMatchObject({ text: strings.transfer.submit, is_visible: true, is_active: true })
+  await expect.poll(() => mainButtonState(page)).toMatchObject({ text: strings.transfer.submit, is_visible: true, is_active: false })
   await expect(transfer.getByRole('button', { name: strings.transfer.submit, exact: true })).toHaveCount(0)
+  await expect(transfer.getByText(strings.validation.transferSelectAccount)).toBeVisible()
   await transfer.getByLabel(strings.transfer.to).selectOption('PG')
+  await expect(transfer.getByText(strings.transfer.enterAmount)).toBeVisible()
   await transfer.getByLabel(strings.transfer.amount).fill('10')
+  await expect.poll(() => mainButtonState(page)).toMatchObject({ text: strings.transfer.submit, is_visible: true, is_active: true })
   await pressTelegramMainButton(page, strings.transfer.submit)
   await expect.poll(async () => (await telegramEvents(page, 'web_app_setup_main_button')).some((event) => (event as { is_progress_visible: boolean }).is_progress_visible)).toBe(true)
   await expect(transfer.getByText(strings.transfer.walletNow)).toBeVisible()

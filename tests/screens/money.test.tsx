@@ -71,32 +71,42 @@ describe('transfer: the rules of spec 5, said before anything is sent', () => {
     expect(options).toEqual([`${text('transfer.wallet')} (${money(500)})`, `PG game (${money(120)})`, `JOKER game (${money(0)})`])
   })
 
-  it('asks for both accounts, never offers the source as the target, then at least 1 baht, keeping what was typed', async () => {
-    const { user, calls, modal, field, submit } = await openTransfer()
+  it('waits for both accounts, never offers the source as the target, then at least 1 baht, saying why without a tap and keeping what was typed', async () => {
+    const { user, calls, modal, field, submit, all } = await openTransfer()
+    // Nothing chosen: both ways of moving money wait, and the line under Transfer says for what.
+    expect(submit()).toBeDisabled()
+    expect(all()).toBeDisabled()
+    expect(submit()).toHaveAccessibleDescription(text('validation.transferSelectAccount'))
+    expect(all()).toHaveAccessibleDescription(text('validation.transferSelectAccount'))
     await user.type(field('transfer.amount'), '0.99')
-    await user.click(submit())
+    expect(submit()).toBeDisabled()
     expect(within(modal).getByText(text('validation.transferSelectAccount'))).toBeVisible()
     const targets = () => within(field('transfer.to')).getAllByRole('option').map((option) => option.getAttribute('value'))
     expect(targets()).toEqual(['', 'PG', 'JOKER'])
 
     await user.selectOptions(field('transfer.to'), 'PG')
     expect(within(modal).queryByText(text('validation.transferSelectAccount'))).toBeNull()
-    await user.click(submit())
+    expect(all()).toBeEnabled()
+    // What was typed is below the minimum: the field says so as it stands.
     expect(within(modal).getByText(text('validation.transferMin', { min: '฿1.00' }))).toBeVisible()
     expect(field('transfer.amount')).toHaveValue('0.99')
     expect(field('transfer.amount')).toHaveAttribute('aria-invalid', 'true')
+    expect(submit()).toBeDisabled()
 
     await user.clear(field('transfer.amount'))
-    await user.click(submit())
-    expect(within(modal).getByText(text('validation.required'))).toBeVisible()
+    expect(submit()).toBeDisabled()
+    expect(submit()).toHaveAccessibleDescription(text('transfer.enterAmount'))
+    await user.type(field('transfer.amount'), '1')
+    expect(submit()).toBeEnabled()
+    expect(submit()).not.toHaveAttribute('aria-describedby')
     expect(posts(calls, '/api/wallet/transfer')).toEqual([])
   })
 
   it('says the rules in Thai for a Thai player', async () => {
     const onClose = vi.fn()
-    const { user } = await renderScreen(<TransferModal open onClose={onClose} />, { language: 'th', api: { 'GET /api/wallet': wallet() } })
+    await renderScreen(<TransferModal open onClose={onClose} />, { language: 'th', api: { 'GET /api/wallet': wallet() } })
     const modal = await screen.findByRole('dialog', { name: 'โยกเงิน' })
-    await user.click(within(modal).getByRole('button', { name: 'โยกเงิน' }))
+    expect(within(modal).getByRole('button', { name: 'โยกเงิน' })).toBeDisabled()
     expect(within(modal).getByText(text('validation.transferSelectAccount'))).toBeVisible()
     expect(text('validation.transferSelectAccount')).toMatch(/[\u0E00-\u0E7F]/)
   })
@@ -111,6 +121,7 @@ describe('transfer: the rules of spec 5, said before anything is sent', () => {
     expect(within(modal).getByText(text('transfer.walletEmpty'))).toBeVisible()
     await user.selectOptions(field('transfer.from'), 'PG')
     await user.selectOptions(field('transfer.to'), 'WALLET')
+    await user.type(field('transfer.amount'), '50')
     expect(submit()).toBeEnabled()
     expect(within(modal).queryByText(text('transfer.walletEmpty'))).toBeNull()
     await user.click(all())

@@ -17,8 +17,17 @@ const sameCode = (a: string, b: string): boolean => a.trim().toUpperCase() === b
 
 /** Both accounts chosen, different from each other, and at least 1 baht. */
 export function transferRule({ from, to, amount }: TransferDraft): Problem | null {
+  return transferAccountsRule({ from, to }) ?? transferAmountRule(amount)
+}
+
+/** Both accounts chosen, different from each other. */
+export function transferAccountsRule({ from, to }: Omit<TransferDraft, 'amount'>): Problem | null {
   if (!from?.trim() || !to?.trim()) return { key: 'validation.transferSelectAccount' }
-  if (sameCode(from, to)) return { key: 'validation.transferSameAccount' }
+  return sameCode(from, to) ? { key: 'validation.transferSameAccount' } : null
+}
+
+/** A readable amount of at least 1 baht. */
+export function transferAmountRule(amount: AmountReading | number): Problem | null {
   const value = amountOf(amount)
   if (typeof value !== 'number') return value
   return value < TRANSFER_MINIMUM ? { key: 'validation.transferMin', values: { min: TRANSFER_MINIMUM } } : null

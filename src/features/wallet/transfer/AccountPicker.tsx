@@ -19,7 +19,6 @@ interface AccountPickerProps {
   onChange: (code: string) => void
   /** The empty choice's words; without it an account is always chosen. */
   placeholder?: string
-  invalid?: boolean
 }
 
 /**
@@ -27,16 +26,16 @@ interface AccountPickerProps {
  * card, where a select would cut the currency off. The card is the device's own select laid over
  * it, so the phone's picker, the keyboard and screen readers work as for any select.
  */
-export function AccountPicker({ label, value, accounts, onChange, placeholder, invalid }: AccountPickerProps) {
+export function AccountPicker({ label, value, accounts, onChange, placeholder }: AccountPickerProps) {
   const id = useId()
   const chosen = accounts.find((account) => account.code === value)
   return (
-    <div className={invalid ? 'account-pick account-pick--invalid' : 'account-pick'}>
+    <div className="account-pick">
       <label className="account-pick__label" htmlFor={id}>{label}</label>
       <span className={chosen ? 'account-pick__name' : 'account-pick__name muted'} aria-hidden="true">{chosen?.label ?? placeholder}</span>
       <span className="account-pick__balance" aria-hidden="true" data-testid="account-pick-balance">{chosen?.balance ?? ''}</span>
       <span className="account-pick__chevron" aria-hidden="true"><ChevronDownIcon /></span>
-      <select id={id} className="account-pick__select" value={value} aria-invalid={invalid || undefined} onChange={(event) => onChange(event.target.value)}>
+      <select id={id} className="account-pick__select" value={value} onChange={(event) => onChange(event.target.value)}>
         {placeholder !== undefined && <option value="">{placeholder}</option>}
         {accounts.map((account) => (
           <option key={account.code} value={account.code}>

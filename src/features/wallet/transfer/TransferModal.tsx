@@ -4,7 +4,7 @@ import { currentLanguage } from '../../../i18n/i18n'
 import { readAmount } from '../../../lib/amount'
 import { currencyOf, formatMoney, fromMinor, toMinor } from '../../../lib/money'
 import { problemText, slotTransferDisabled, WALLET } from '../../../lib/walletRules'
-import { transferRule } from '../rules'
+import { transferAccountsRule, transferAmountRule } from '../rules'
 import { showToast } from '../../../state/ui'
 import { Button } from '../../../ui/Button'
 import { ErrorDialog } from '../../../ui/ErrorDialog'
@@ -51,11 +51,12 @@ export function TransferModal({ open, onClose, from: initialFrom = WALLET, to: i
   const [from, setFrom] = useState(initialFrom)
   const [to, setTo] = useState(initialTo === initialFrom ? '' : initialTo)
   const [amount, setAmount] = useState('')
-  const [showProblems, setShowProblems] = useState(false)
   const [failure, setFailure] = useState<Error | null>(null)
   const [moved, setMoved] = useState<Moved | null>(null)
   const [confirmAll, setConfirmAll] = useState(false)
   const allTextId = useId()
+  const whyId = useId()
+  const emptyId = useId()
 
   const currency = currencyOf(wallet.data?.wallet.currency)
   const money = (value: number) => formatMoney(value, language, currency)
@@ -90,7 +91,6 @@ export function TransferModal({ open, onClose, from: initialFrom = WALLET, to: i
         showToast(t('transfer.unreachable', { games: names.join(', ') }), 'info')
       }
       setConfirmAll(false)
-      setShowProblems(false)
       setMoved({ amount: answer.amount, from: request.kind === 'one' ? request.from : null, to: request.to, at: bookedAt(), wallet: answer.wallet.amount, references: answer.references ?? [] })
     },
     onError: (error) => {
@@ -102,10 +102,16 @@ export function TransferModal({ open, onClose, from: initialFrom = WALLET, to: i
   // Spec 5: nothing leaves an empty main wallet (transfer-all still gathers the game balances).
   const walletEmpty = from === WALLET && wallet.data !== undefined && slotTransferDisabled(wallet.data.wallet.amount)
   const reading = readAmount(amount, language)
-  const problem = transferRule({ from, to, amount: reading })
+  // Transfer stays disabled until the accounts and the amount are right (issue 51 §2), and says
+  // why: a line under it asks for what is missing (the account to move to, then an amount), and
+  // once something is typed the field says what is wrong with it.
+  const typed = amount.trim() !== ''
+  const accountsProblem = transferAccountsRule({ from, to })
+  const amountProblem = typed ? transferAmountRule(reading) : null
+  const canTransfer = accountsProblem === null && typed && amountProblem === null && reading.ok && !walletEmpty
+  const why = accountsProblem ? problemText(accountsProblem, (key, values) => t(key, values), language, currency) : !typed && !walletEmpty ? t('transfer.enterAmount') : null
   const send = () => {
-    setShowProblems(true)
-    if (problem || !reading.ok || walletEmpty) return
+    if (!canTransfer || !reading.ok) return
     action.submit({ kind: 'one', from, to, amount: reading.amount })
   }
   const submit = (event: FormEvent) => {
@@ -114,22 +120,15 @@ export function TransferModal({ open, onClose, from: initialFrom = WALLET, to: i
   }
   // Telegram: the transfer on the main button while the form is what the player sees.
   const onHost = useMainButton(
-    moved || confirmAll || failure ? null : { text: t('transfer.submit'), enabled: !walletEmpty, pending: action.pending },
+    moved || confirmAll || failure ? null : { text: t('transfer.submit'), enabled: canTransfer, pending: action.pending },
     send,
   )
   // Transfer-all empties every other account with money into `to`: the player confirms, seeing which.
   const emptied = accounts.filter((account) => account.code !== to && (balanceOf(account.code) ?? 0) > 0)
   const allMoved = fromMinor(emptied.reduce((sum, account) => sum + toMinor(balanceOf(account.code) ?? 0), 0))
   const moveAll = () => {
-    setShowProblems(false)
-    if (!to) {
-      setShowProblems(true)
-      return
-    }
-    setConfirmAll(true)
+    if (to) setConfirmAll(true)
   }
-  const accountsProblem = showProblems && problem && (problem.key === 'validation.transferSelectAccount' || problem.key === 'validation.transferSameAccount')
-  const amountProblem = showProblems && problem && !accountsProblem
 
   if (moved) {
     return (
@@ -165,10 +164,8 @@ export function TransferModal({ open, onClose, from: initialFrom = WALLET, to: i
             accounts={accounts.filter((account) => account.code !== from)}
             onChange={setTo}
             placeholder={t('transfer.choose')}
-            invalid={Boolean(accountsProblem)}
           />
         </div>
-        {accountsProblem && <p className="notice notice--error" role="alert">{problemText(problem, (key, values) => t(key, values), language, currency)}</p>}
         {games.length === 0 && wallet.data && (
           <div className="notice transfer-no-games">
             <p>{t('transfer.noGames')}</p>
@@ -179,12 +176,18 @@ export function TransferModal({ open, onClose, from: initialFrom = WALLET, to: i
           label={t('transfer.amount')}
           value={amount}
           onChange={setAmount}
-          error={amountProblem ? problemText(problem, (key, values) => t(key, values), language, currency) : null}
+          error={amountProblem ? problemText(amountProblem, (key, values) => t(key, values), language, currency) : null}
           preview={reading.ok && reading.amount > 0 ? t('transfer.preview', { amount: money(reading.amount) }) : null}
         />
-        {walletEmpty && <p className="notice" role="status">{t('transfer.walletEmpty')}</p>}
-        {!onHost && <Button type="submit" block pending={action.pending} disabled={walletEmpty}>{t('transfer.submit')}</Button>}
-        <Button type="button" variant="secondary" block disabled={action.pending} onClick={moveAll}>{t('transfer.all')}</Button>
+        {walletEmpty && <p id={emptyId} className="notice" role="status">{t('transfer.walletEmpty')}</p>}
+        {!onHost && (
+          <Button type="submit" block pending={action.pending} disabled={!canTransfer} aria-describedby={why ? whyId : walletEmpty ? emptyId : undefined}>
+            {t('transfer.submit')}
+          </Button>
+        )}
+        {/* Its line keeps its place once nothing is missing: the buttons do not move under the thumb. */}
+        <p id={whyId} className="muted small center" style={why ? undefined : { visibility: 'hidden' }}>{why ?? t('transfer.enterAmount')}</p>
+        <Button type="button" variant="secondary" block disabled={action.pending || !to} onClick={moveAll} aria-describedby={to ? undefined : whyId}>{t('transfer.all')}</Button>
       </form>
       {confirmAll && (
         <Modal open onClose={() => setConfirmAll(false)} title={t('transfer.allTitle')} role="alertdialog" describedBy={allTextId}>
