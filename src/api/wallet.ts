@@ -1,7 +1,7 @@
 // The wallet every money feature reads (spec 7 "Wallet"): the member's main wallet, profile
 // summary and game accounts, its query, and the balances a refresh or a money call brings back.
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
-import { useSyncExternalStore } from 'react'
+import { useId, useSyncExternalStore } from 'react'
 import { readLastSync, storageKeys } from '../lib/storage'
 import { earlyWalletAt, takeEarly } from './early'
 import { call } from './call'
@@ -30,6 +30,17 @@ export const getWallet = async (): Promise<WalletResponse> => {
 
 export const walletQuery = () => queryOptions({ queryKey: walletKeys.detail(), queryFn: getWallet, ...shownInline })
 export const useWallet = () => useQuery(walletQuery())
+
+/**
+ * The wallet as a read begun now answers it: a deposit receipt's "wallet now", after money came
+ * from outside (a QR paid, a slip approved, a gift link redeemed) in an answer that carried no
+ * balance. A query of its own for each receipt shown, so that no read begun before the money came,
+ * and nothing the cache held, can stand for it.
+ */
+export function useWalletReadNow() {
+  const receipt = useId()
+  return useQuery({ queryKey: [...walletKeys.detail(), 'read now', receipt], queryFn: () => call(walletEndpoints.wallet), staleTime: Infinity, gcTime: 0 })
+}
 
 /** Puts fresh balances (refresh/slot, or a transfer's answer) into the cached wallet and notes when. */
 export function storeBalances(client: QueryClient, balances: Partial<SlotsRefreshResponse>): void {

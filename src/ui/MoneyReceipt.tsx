@@ -23,8 +23,9 @@ interface MoneyReceiptProps {
   /** What happened, in words, under the status (a withdrawal waiting for the bank's transfer). */
   state?: string
   facts: readonly ReceiptFact[]
-  /** The wallet's balance right after, as the server answered it: the last line, set apart. */
-  balance?: { label: string; value: string }
+  /** The wallet's balance right after, as the server answered it: the last line, set apart; its
+   *  value null while it is being read. */
+  balance?: { label: string; value: string | null }
   doneLabel: string
   /** Done is the main button; a receipt opened from a list closes with a secondary one. */
   doneVariant?: 'primary' | 'secondary'
@@ -67,7 +68,7 @@ export function MoneyReceipt({ amount, status, state, facts, balance, doneLabel,
     ]
     const text = [
       `${getConfig().appName} · ${t('receipt.title')}`,
-      ...[...lines, ...facts.map(factLine), ...(balance ? [[balance.label, balance.value] as [string, string]] : [])].map(([label, value]) => `${label}: ${value}`),
+      ...[...lines, ...facts.map(factLine), ...(balance?.value ? [[balance.label, balance.value] as [string, string]] : [])].map(([label, value]) => `${label}: ${value}`),
     ].join('\n')
     void platform.share(text, platform.appUrl('/user/statement'), text).then((result) => {
       if (result === 'shared') platform.haptic('success')
@@ -100,7 +101,7 @@ export function MoneyReceipt({ amount, status, state, facts, balance, doneLabel,
         <dl className="facts money-receipt__balance">
           <div className="facts__row">
             <dt>{balance.label}</dt>
-            <dd>{balance.value}</dd>
+            {balance.value === null ? <dd aria-busy="true"><span className="skeleton skeleton--amount" /></dd> : <dd>{balance.value}</dd>}
           </div>
         </dl>
       )}

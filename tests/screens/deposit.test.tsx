@@ -18,6 +18,16 @@ import { renderScreen, text, type Call, type Routes, type Screen, type ScreenOpt
 import AES from 'crypto-js/aes'
 import Utf8 from 'crypto-js/enc-utf8'
 
+/** A receipt's facts, label to value (the balance after is not one of them). */
+const receiptFacts = (receipt: HTMLElement) =>
+  Object.fromEntries([...receipt.querySelectorAll('.money-receipt__facts dt')].map((term) => [term.textContent, term.nextElementSibling?.textContent]))
+
+/** The receipt's last line: what the main wallet holds now (empty while it is read). */
+const receiptWalletNow = (receipt: HTMLElement) => {
+  const row = [...receipt.querySelectorAll('.money-receipt__balance .facts__row')].find((candidate) => candidate.querySelector('dt')?.textContent === text('transfer.walletNow'))
+  return row?.querySelector('dd')?.textContent
+}
+
 const SECRET = 'test-truelink-secret'
 
 
@@ -412,13 +422,16 @@ describe('QR deposit: the code, its countdown and cancel (spec 4)', () => {
 describe('QR deposit: the money arrives while the QR is shown (issue 14)', () => {
   const PAID = { reference: 'AB12CD34EF56AB12CD34', paidAt: '2026-01-02T03:04:05.000Z' }
   const paidQr = (): QrState => ({ ...openQr(), hasQrcode: false, qrcode: null, expireIn: 0, status: 'paid', ...PAID })
-  /** The deposit's receipt: the amount, what it was, how it came, its reference and when. */
-  const arrived = async (panel: Modal) => {
+  /** The deposit's receipt: the amount, what it was, how it came, its reference and when, then
+   *  what the wallet holds now (`walletNow`), from a read begun once the money was there. */
+  const arrived = async (panel: Modal, walletNow: string) => {
     await waitFor(() => expect(panel.getByText(text('deposit.arrived'))).toBeVisible())
     const receipt = panel.getByRole('status')
-    const facts = Object.fromEntries([...receipt.querySelectorAll('dt')].map((term) => [term.textContent, term.nextElementSibling?.textContent]))
+    // Never the balance home held before the money came: being read, or the read's.
+    expect(['', walletNow]).toContain(receiptWalletNow(receipt))
     expect(within(receipt).getByText('฿100.00')).toBeVisible()
-    expect(facts).toEqual({ [text('deposit.arrivedWay')]: tabName('KBANK'), [text('receipt.reference')]: PAID.reference, [text('receipt.time')]: formatDateTime(PAID.paidAt) })
+    expect(receiptFacts(receipt)).toEqual({ [text('deposit.arrivedWay')]: tabName('KBANK'), [text('receipt.reference')]: PAID.reference, [text('receipt.time')]: formatDateTime(PAID.paidAt) })
+    await waitFor(() => expect(receiptWalletNow(receipt)).toBe(walletNow))
     return receipt
   }
   /** Home's balance, beside the modal: what the player sees change without a refresh. */
@@ -478,9 +491,10 @@ describe('QR deposit: the money arrives while the QR is shown (issue 14)', () =>
     watched = paidQr()
     balance = 600
     await wait(3000)
-    const receipt = await arrived(panel)
+    const receipt = await arrived(panel, '฿600.00')
     await waitFor(() => expect(screen.getByTestId('balance')).toHaveTextContent('600'))
-    expect(walletReads()).toBe(readsBefore + 1)
+    // Home's wallet, and the receipt's own read begun once the money was there.
+    expect(walletReads()).toBe(readsBefore + 2)
     expect(platform.haptic).toHaveBeenLastCalledWith('success')
     expect(panel.queryByRole('img', { name: text('deposit.qrLabel') })).toBeNull()
     // Said once: no more asking.
@@ -500,7 +514,7 @@ describe('QR deposit: the money arrives while the QR is shown (issue 14)', () =>
     watched = paidQr()
     await act(async () => setVisibility('visible'))
     await waitFor(() => expect(polls()).toHaveLength(1))
-    await arrived(panel)
+    await arrived(panel, '฿500.00')
   })
 
   it("with an operator's answer without status: the QR gone before its countdown is closed, not paid, and the wallet is read again", async () => {
@@ -543,7 +557,7 @@ describe('QR deposit: the money arrives while the QR is shown (issue 14)', () =>
     expect(panel.getByRole('alert')).toHaveTextContent(text('wallet.qrExpired'))
     watched = paidQr()
     await wait(3000)
-    await arrived(panel)
+    await arrived(panel, '฿500.00')
   })
 })
 
@@ -708,9 +722,10 @@ describe('a slip or gift link sent, settled by staff while the sheet is open (is
     await waitFor(() => expect(modal.getByText(text('deposit.arrived'))).toBeVisible())
     const receipt = modal.getByText(text('deposit.arrived')).closest<HTMLElement>('[role="status"]')!
     expect(within(receipt).getByText('฿250.00')).toBeVisible()
-    const facts = Object.fromEntries([...receipt.querySelectorAll('dt')].map((term) => [term.textContent, term.nextElementSibling?.textContent]))
-    expect(facts).toEqual({ [text('deposit.arrivedWay')]: text('deposit.waySlip'), [text('receipt.reference')]: 'REF1', [text('receipt.time')]: formatDateTime('2026-01-01T00:00:00.000Z') })
-    await waitFor(() => expect(walletReads()).toBe(reads + 1))
+    expect(receiptFacts(receipt)).toEqual({ [text('deposit.arrivedWay')]: text('deposit.waySlip'), [text('receipt.reference')]: 'REF1', [text('receipt.time')]: formatDateTime('2026-01-01T00:00:00.000Z') })
+    // What the wallet holds now, read once the money was there (home's read, and the receipt's own).
+    await waitFor(() => expect(receiptWalletNow(receipt)).toBe('฿750.00'))
+    await waitFor(() => expect(walletReads()).toBe(reads + 2))
     expect(platform.haptic).toHaveBeenLastCalledWith('success')
     // Settled: no more asking.
     await wait(15_000)

@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next'
+import { useWalletReadNow } from '../../api/wallet'
 import type { Currency } from '../../api/contract'
 import { currentLanguage } from '../../i18n/i18n'
-import { formatMoney } from '../../lib/money'
+import { currencyOf, formatMoney } from '../../lib/money'
 import { formatDateTime } from '../../lib/time'
 import { MoneyReceipt, type ReceiptFact } from '../../ui/MoneyReceipt'
 import { MessagesOffer } from './MessagesOffer'
@@ -25,6 +26,9 @@ export interface Arrived {
  *  else the host's home-screen shortcut once (issue 31), then Done. */
 export function DepositArrived({ deposit, onDone }: { deposit: Arrived; onDone: () => void }) {
   const { t } = useTranslation()
+  // What the wallet holds now, from a read begun once the money was there (none of the three
+  // answers carries it); a wallet that cannot be read leaves the line out.
+  const wallet = useWalletReadNow()
   const facts: ReceiptFact[] = [
     { label: t('deposit.arrivedWay'), value: deposit.way },
     ...(deposit.reference ? [{ label: t('receipt.reference'), references: [deposit.reference] }] : []),
@@ -36,6 +40,7 @@ export function DepositArrived({ deposit, onDone }: { deposit: Arrived; onDone: 
       status="success"
       state={t('deposit.arrived')}
       facts={facts}
+      balance={wallet.isError ? undefined : { label: t('transfer.walletNow'), value: wallet.data ? formatMoney(wallet.data.wallet.amount, currentLanguage(), currencyOf(wallet.data.wallet.currency)) : null }}
       doneLabel={t('deposit.done')}
       onDone={onDone}
     >
