@@ -42,12 +42,17 @@ interface Outcome { name: string; seconds: number; verdict: 'passed' | 'failed' 
 const running = new Set<ChildProcess>()
 let stopping = false
 
-/** Ends every stage still running (its whole process group: servers, browsers, databases). */
+/**
+ * Ends every stage still running (its whole process group: servers, browsers, databases), as a
+ * Ctrl-C would: SIGINT, which Playwright answers by stopping the servers it started in groups of
+ * their own. On SIGTERM it ends without them, and they kept the e2e ports, so that the next
+ * `npm test` on the machine failed at once ("http://localhost:8790/config.json is already used").
+ */
 function stopAll(): void {
   stopping = true
   for (const child of running) {
     try {
-      process.kill(-child.pid!, 'SIGTERM')
+      process.kill(-child.pid!, 'SIGINT')
     } catch {
       // Already gone.
     }
