@@ -108,7 +108,7 @@ export function TransferModal({ open, onClose, from: initialFrom = WALLET, to: i
   const typed = amount.trim() !== ''
   const accountsProblem = transferAccountsRule({ from, to })
   const amountProblem = typed ? transferAmountRule(reading) : null
-  const canTransfer = accountsProblem === null && typed && amountProblem === null && reading.ok && !walletEmpty
+  const canTransfer = accountsProblem === null && typed && amountProblem === null && !walletEmpty
   const why = accountsProblem ? problemText(accountsProblem, (key, values) => t(key, values), language, currency) : !typed && !walletEmpty ? t('transfer.enterAmount') : null
   const send = () => {
     if (!canTransfer || !reading.ok) return
