@@ -69,6 +69,35 @@ test.describe('statement (browser)', () => {
     await expect(pager.getByRole('button', { name: strings.rewards.nextPage })).toBeDisabled()
   })
 
+  test.describe('on a phone in Bangkok', () => {
+    // The months are the player's clock's, and the server's are the operator's zone: one zone here.
+    test.use({ timezoneId: 'Asia/Bangkok' })
+
+    test('filters by kind and by month against the server, and offers everything back when nothing is kept (issue 51)', async ({ page, open, strings, request }) => {
+      const member = await memberWithRecords(request)
+      await signedIn(page, member)
+      await open('/user/statement')
+      await expect(page.locator('.statement-row')).toHaveCount(7)
+      const kinds = page.getByRole('group', { name: strings.statement.filter.types })
+      await kinds.getByRole('button', { name: strings.statement.filter.withdraw }).click()
+      await expect(page.locator('.statement-row__activity')).toHaveText(Array(3).fill(strings.statement.types.withdraw))
+      await kinds.getByRole('button', { name: strings.statement.filter.deposit }).click()
+      await expect(page.locator('.statement-row__amount')).toHaveText(['—', `+${baht(300, 'browser')}`, `+${baht(1000, 'browser')}`])
+      await expect(kinds.getByRole('button', { name: strings.statement.filter.deposit })).toHaveAttribute('aria-pressed', 'true')
+      // Every record is from this month: this month keeps them, the one before keeps none.
+      const month = page.getByRole('combobox', { name: strings.statement.filter.month })
+      const [thisMonth, lastMonth] = await month.locator('option:not([value=""])').evaluateAll((options) => options.slice(0, 2).map((option) => (option as HTMLOptionElement).value))
+      await month.selectOption(thisMonth)
+      await expect(page.locator('.statement-row')).toHaveCount(3)
+      await month.selectOption(lastMonth)
+      await expect(page.getByText(strings.statement.filter.empty)).toBeVisible()
+      await expect(page.locator('.statement-row')).toHaveCount(0)
+      await page.getByRole('button', { name: strings.statement.filter.clear }).click()
+      await expect(page.locator('.statement-row')).toHaveCount(7)
+      await expect(month).toHaveValue('')
+    })
+  })
+
   test('a row opens its receipt with the reference and the masked destination; share copies it here', ENGINES, async ({ page, open, strings, request, context }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write'])
     const member = await memberWithRecords(request)

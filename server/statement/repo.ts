@@ -12,27 +12,45 @@ export const SOURCES = { movement: 1, slip: 2, withdrawal: 3, transfer: 4, bonus
 export type Source = keyof typeof SOURCES
 const sourceOf = Object.fromEntries(Object.entries(SOURCES).map(([name, n]) => [n, name])) as Record<number, Source>
 
+/** Which rows a page may hold (issue 51's filters): these statement types only, from `from`
+ *  (epoch ms, inclusive) to `to` (exclusive). Left out, all. */
+export interface StatementFilter {
+  statementTypes?: readonly string[]
+  from?: number
+  to?: number
+}
+
 /** The rows of one page: which source, which id, in the statement's order. */
-export async function pageKeys(db: Db, memberId: number, page: number, limit: number) {
+export async function pageKeys(db: Db, memberId: number, page: number, limit: number, filter: StatementFilter = {}) {
+  // Each row's statementType as statement.ts gives it, so that a filter by type is one condition.
   const union = `
-    SELECT ${SOURCES.movement} AS src, m.id AS id, m.created_at AS at FROM movements m
+    SELECT ${SOURCES.movement} AS src, m.id AS id, m.created_at AS at,
+           CASE WHEN m.kind IN ('deposit', 'withdraw', 'transfer') THEN m.kind ELSE 'bonus' END AS type FROM movements m
      WHERE m.member_id = ? AND (
        m.kind IN (${list(REWARD_KINDS.length)})
        OR (m.kind = 'deposit' AND (m.reference IS NULL OR (${DEPOSITS_SHOWN_BY_ROW.map(() => 'm.reference NOT LIKE ?').join(' AND ')})))
        OR (m.kind = 'withdraw' AND NOT EXISTS (SELECT 1 FROM withdrawals w WHERE w.requested_movement_id = m.id AND w.member_id = m.member_id))
        OR (m.kind = 'transfer' AND NOT EXISTS (SELECT 1 FROM game_transfers t WHERE t.reserve_movement_id = m.id AND t.member_id = m.member_id)))
-    UNION ALL SELECT ${SOURCES.slip}, s.id, s.created_at FROM deposit_slips s WHERE s.member_id = ?
-    UNION ALL SELECT ${SOURCES.withdrawal}, w.id, w.created_at FROM withdrawals w WHERE w.member_id = ?
-    UNION ALL SELECT ${SOURCES.transfer}, t.id, t.created_at FROM game_transfers t WHERE t.member_id = ?
-    UNION ALL SELECT ${SOURCES.bonusEnd}, u.id, u.ended_at FROM user_bonuses u WHERE u.member_id = ? AND u.ended_at IS NOT NULL`
-  const parameters = [memberId, ...REWARD_KINDS, ...DEPOSITS_SHOWN_BY_ROW, memberId, memberId, memberId, memberId]
+    UNION ALL SELECT ${SOURCES.slip}, s.id, s.created_at, 'deposit' FROM deposit_slips s WHERE s.member_id = ?
+    UNION ALL SELECT ${SOURCES.withdrawal}, w.id, w.created_at, 'withdraw' FROM withdrawals w WHERE w.member_id = ?
+    UNION ALL SELECT ${SOURCES.transfer}, t.id, t.created_at, 'transfer' FROM game_transfers t WHERE t.member_id = ?
+    UNION ALL SELECT ${SOURCES.bonusEnd}, u.id, u.ended_at, 'finish_bonus' FROM user_bonuses u WHERE u.member_id = ? AND u.ended_at IS NOT NULL`
+  const { statementTypes, from, to } = filter
+  const where = [
+    ...(statementTypes ? [`type IN (${list(statementTypes.length)})`] : []),
+    ...(from !== undefined ? ['at >= ?'] : []),
+    ...(to !== undefined ? ['at < ?'] : []),
+  ]
+  const entries = `(${union}) entries${where.length > 0 ? ` WHERE ${where.join(' AND ')}` : ''}`
+  const parameters = [memberId, ...REWARD_KINDS, ...DEPOSITS_SHOWN_BY_ROW, memberId, memberId, memberId, memberId,
+    ...(statementTypes ?? []), ...(from !== undefined ? [from] : []), ...(to !== undefined ? [to] : [])]
   // The total rides on every row (a window over the whole union, before LIMIT): one snapshot.
   const rows = await runSql<{ src: number; id: number; total: number | string }>(db,
-    `SELECT src, id, COUNT(*) OVER () AS total FROM (${union}) entries ORDER BY at DESC, src DESC, id DESC LIMIT ? OFFSET ?`,
+    `SELECT src, id, COUNT(*) OVER () AS total FROM ${entries} ORDER BY at DESC, src DESC, id DESC LIMIT ? OFFSET ?`,
     [...parameters, limit, (page - 1) * limit])
   // A page past the end has no row to carry the total.
   const total = rows[0] ? Number(rows[0].total)
-    : Number((await runSql<{ total: number | string }>(db, `SELECT COUNT(*) AS total FROM (${union}) entries`, parameters))[0]?.total ?? 0)
+    : Number((await runSql<{ total: number | string }>(db, `SELECT COUNT(*) AS total FROM ${entries}`, parameters))[0]?.total ?? 0)
   return { keys: rows.map((row) => ({ source: sourceOf[Number(row.src)], id: Number(row.id) })), total }
 }
 

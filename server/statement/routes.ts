@@ -10,8 +10,8 @@ import { statementPage } from './statement'
 const memberRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const ctx = app.serverContext
   app.route({
-    ...routeOf(T.statement, { body: C.SlipPageRequest, response: { 200: C.StatementResponse } }),
-    handler: async (request) => statementPage(ctx, request.member, request.body.page, request.body.limit),
+    ...routeOf(T.statement, { body: C.StatementRequest, response: { 200: C.StatementResponse } }),
+    handler: async (request) => statementPage(ctx, request.member, request.body),
   })
 }
 

@@ -18,7 +18,8 @@
  * Pages are ordered newest first by time, then source, then id, so a page never repeats or skips
  * a row however many rows share a millisecond; the page and the total come from one query.
  */
-import type { SlipStatus, StatementEntry, StatementResponse, StatementType } from '../../src/api/contract'
+import type { SlipStatus, StatementEntry, StatementRequest, StatementResponse, StatementType } from '../../src/api/contract'
+import { zoneOffset } from '../../src/lib/bonusLimits'
 import type { Member } from '../shared/members'
 import type { ServerContext } from '../shared/context'
 import type { Db } from '../shared/db'
@@ -149,9 +150,22 @@ const DETAILS: Record<Source, (db: Db, member: Member, ids: number[]) => Promise
   movement: movementRows, slip: slipRows, withdrawal: withdrawalRows, transfer: transferRows, bonusEnd: bonusEndRows,
 }
 
-/** POST /api/statement: one page of the member's statement, newest first, and how many rows there are. */
-export async function statementPage(ctx: ServerContext, member: Member, page: number, limit: number): Promise<StatementResponse> {
-  const { keys, total } = await pageKeys(ctx.db, member.id, page, limit)
+/**
+ * When a month (`2026-11`) begins and the next one begins, epoch ms, in `timeZone`: the operator's
+ * month, as its players' clocks show it (Bangkok and Vientiane keep one clock).
+ */
+export function monthSpan(month: string, timeZone: string): { from: number; to: number } {
+  const [year, number] = month.split('-').map(Number)
+  const midnight = (wall: number) => wall - zoneOffset(wall - zoneOffset(wall, timeZone), timeZone)
+  return { from: midnight(Date.UTC(year, number - 1, 1)), to: midnight(Date.UTC(year, number, 1)) }
+}
+
+/** POST /api/statement: one page of the member's statement, newest first, and how many rows there
+ *  are; only the types and the month asked, when asked (issue 51). */
+export async function statementPage(ctx: ServerContext, member: Member, request: StatementRequest): Promise<StatementResponse> {
+  const { page, limit, statementTypes, month } = request
+  const span = month ? monthSpan(month, ctx.timeZone) : {}
+  const { keys, total } = await pageKeys(ctx.db, member.id, page, limit, { statementTypes, ...span })
   const sources = Object.keys(DETAILS) as Source[]
   const details = await Promise.all(sources.map((source) =>
     DETAILS[source](ctx.db, member, keys.filter((key) => key.source === source).map((key) => key.id))))

@@ -12,7 +12,7 @@ const DAY_MS = 24 * 60 * 60 * 1000
 const zoneParts = new Map<string, Intl.DateTimeFormat>()
 
 /** How far `timeZone`'s clock is ahead of UTC at `at` (ms). */
-function zoneOffset(at: number, timeZone: string): number {
+export function zoneOffset(at: number, timeZone: string): number {
   let format = zoneParts.get(timeZone)
   if (!format) {
     format = new Intl.DateTimeFormat('en-US', {

@@ -141,6 +141,48 @@ describe('POST /api/statement', () => {
     expect((await page(2, 3)).statements).toEqual(pages[1].statements)
   })
 
+  it('filters by statement type, keeping the order and counting only what it keeps (issue 51)', async () => {
+    const expected = await everyActivity()
+    const only = async (statementTypes: string[]) => {
+      const answer = await post('/api/statement', { page: 1, limit: 100, statementTypes })
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200)
+      return answer.body as unknown as StatementResponse
+    }
+    for (const types of [['withdraw'], ['bonus', 'finish_bonus'], ['deposit'], ['transfer']]) {
+      const kept = expected.filter((row) => types.includes(row.statementType as string))
+      const { total, statements } = await only(types)
+      expect(total, types.join()).toBe(kept.length)
+      statements.forEach((row, i) => expect(row, `${types.join()} row ${i}`).toMatchObject(kept[i]))
+    }
+    // A page of a filtered statement pages within what the filter keeps.
+    const second = await post('/api/statement', { page: 2, limit: 2, statementTypes: ['deposit'] })
+    expect(second.body).toMatchObject({ total: 5, statements: [expected.filter((row) => row.statementType === 'deposit')[2], expected.filter((row) => row.statementType === 'deposit')[3]] })
+    for (const statementTypes of [[], ['loan'], ['deposit', 'deposit']]) {
+      expect((await post('/api/statement', { page: 1, limit: 10, statementTypes })).status, JSON.stringify(statementTypes)).toBe(400)
+    }
+  })
+
+  it("filters by month in the operator's zone: 23:59:59 and 00:00:00 Bangkok land in their own months", async () => {
+    // 2025-01-31 23:59:59 in Bangkok (UTC+7) is 16:59:59 UTC; a second later it is February there.
+    server.setTime(Date.UTC(2025, 0, 31, 16, 59, 59))
+    token = await login(server.app)
+    const reference = async () => `W${((await withdraw(server.app, token, 100)).body.withdrawal as Withdrawal).id}`
+    const january = await reference()
+    server.advance(1_000)
+    const february = await reference()
+    const month = async (value: string) => {
+      const answer = await post('/api/statement', { page: 1, limit: 100, month: value, statementTypes: ['withdraw'] })
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200)
+      return (answer.body as unknown as StatementResponse).statements.map((row) => row.reference)
+    }
+    expect(await month('2025-01')).toEqual([january])
+    expect(await month('2025-02')).toEqual([february])
+    expect(await month('2025-03')).toEqual([])
+    for (const bad of ['2026-13', '2026-1', '26-10', '2026-10-01']) {
+      expect((await post('/api/statement', { page: 1, limit: 10, month: bad })).status, bad).toBe(400)
+    }
+  })
+
   it("lists only the member's own rows, and refuses a page out of bounds", async () => {
     expect((await dev('/dev/settings', { registerOTP: false })).status).toBe(200)
     const other = registration({ username: '0891000002', bankAccountNo: '5570000002', name: 'Other' })

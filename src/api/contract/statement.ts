@@ -39,9 +39,23 @@ export type StatementEntry = Static<typeof StatementEntry>
 export const StatementResponse = Type.Object({ total: Type.Integer({ minimum: 0 }), statements: Type.Array(StatementEntry) })
 export type StatementResponse = Static<typeof StatementResponse>
 
+/** A calendar month, `2026-11`: the statement's month filter, counted in the operator's zone. */
+export const StatementMonth = Type.String({ pattern: '^[0-9]{4}-(0[1-9]|1[0-2])$' })
+
+/**
+ * POST /api/statement: a page, and beyond the spec two optional filters (issue 51): only these
+ * statement types, only this month. An API that ignores them answers the whole statement.
+ */
+export const StatementRequest = Type.Object({
+  ...PageRequest.properties,
+  statementTypes: Type.Optional(Type.Array(StatementType, { minItems: 1, maxItems: 5, uniqueItems: true })),
+  month: Type.Optional(StatementMonth),
+})
+export type StatementRequest = Static<typeof StatementRequest>
+
 /** Spec 9: statement and slip lists page by 10. */
 export const STATEMENT_PAGE_SIZE = 10
 
 export const statementEndpoints = {
-  statement: endpoint<void, PageRequest, Static<typeof StatementResponse>>('POST', '/api/statement'),
+  statement: endpoint<void, StatementRequest, Static<typeof StatementResponse>>('POST', '/api/statement'),
 }

@@ -1,9 +1,10 @@
 import { useWallet } from '../../api/wallet'
 import { currencyOf } from '../../lib/money'
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type RefObject } from 'react'
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { depositMethods, type DepositMethods } from './methods'
 import type { QrProvider } from './rules'
+import { ChipRow } from '../../ui/ChipRow'
 import { LoadError } from '../../ui/LoadError'
 import { Modal } from '../../ui/Modal'
 import { PausedNotice } from '../../ui/PausedNotice'
@@ -27,28 +28,6 @@ function tabsOf(methods: DepositMethods): Tab[] {
   ]
 }
 
-/** Whether a sideways row has more out of sight before its start or after its end. */
-function useOverflow(row: RefObject<HTMLElement | null>, items: number): { start: boolean; end: boolean } {
-  const [more, setMore] = useState({ start: false, end: false })
-  useEffect(() => {
-    const element = row.current
-    if (!element) return
-    const measure = () => {
-      const start = element.scrollLeft > 1
-      const end = element.scrollLeft + element.clientWidth < element.scrollWidth - 1
-      setMore((now) => (now.start === start && now.end === end ? now : { start, end }))
-    }
-    measure()
-    element.addEventListener('scroll', measure, { passive: true })
-    window.addEventListener('resize', measure)
-    return () => {
-      element.removeEventListener('scroll', measure)
-      window.removeEventListener('resize', measure)
-    }
-  }, [row, items])
-  return more
-}
-
 /** Spec 2 "Deposit": bank accounts (with slip upload), QR per provider, TrueWallet and its gift link. */
 export function DepositModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation()
@@ -61,7 +40,6 @@ export function DepositModal({ open, onClose }: { open: boolean; onClose: () => 
   const ids = useId()
   const buttons = useRef<Record<string, HTMLButtonElement | null>>({})
   const list = useRef<HTMLDivElement>(null)
-  const more = useOverflow(list, tabs.length)
   // The method chosen stays in view on the sideways row (where the page can scroll: jsdom cannot).
   useEffect(() => {
     if (chosen) buttons.current[chosen]?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' })
@@ -89,8 +67,7 @@ export function DepositModal({ open, onClose }: { open: boolean; onClose: () => 
         <PausedNotice paused={lookup.fetchStatus === 'paused'} />
         {methods && tabs.length === 0 && <p className="muted">{t('deposit.none')}</p>}
         {tabs.length > 1 && (
-          <div ref={list} className={['tabs', more.start && 'tabs--more-start', more.end && 'tabs--more-end'].filter(Boolean).join(' ')}
-            role="tablist" aria-label={t('deposit.methods')} onKeyDown={onKeyDown}>
+          <ChipRow row={list} items={tabs.length} role="tablist" aria-label={t('deposit.methods')} onKeyDown={onKeyDown}>
             {tabs.map((item) => {
               const id = tabId(item)
               const selected = item === tab
@@ -112,7 +89,7 @@ export function DepositModal({ open, onClose }: { open: boolean; onClose: () => 
                 </button>
               )
             })}
-          </div>
+          </ChipRow>
         )}
         {methods && tab && (
           <div id={`${ids}-panel`} role="tabpanel" aria-labelledby={tabs.length > 1 ? `${ids}-tab-${tabId(tab)}` : undefined} aria-label={tabs.length > 1 ? undefined : label(tab)}>

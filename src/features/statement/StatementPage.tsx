@@ -1,7 +1,7 @@
-import { lazy, Suspense, useState } from 'react'
+import { lazy, Suspense, useId, useRef, useState } from 'react'
 import { useLocation, useSearch } from 'wouter'
 import { useTranslation } from 'react-i18next'
-import type { Currency, StatementEntry } from '../../api/contract'
+import type { Currency, StatementEntry, StatementType } from '../../api/contract'
 import { useWallet } from '../../api/wallet'
 import { currentLanguage } from '../../i18n/i18n'
 import { formatDate, localDate } from '../../lib/dates'
@@ -9,9 +9,10 @@ import { currencyOf } from '../../lib/money'
 import { paths } from '../../lib/paths'
 import { useBanks } from '../../api/lookup'
 import { LoadError } from '../../ui/LoadError'
+import { ChipRow } from '../../ui/ChipRow'
 import { Pager } from '../../ui/Pager'
 import { CoinsIcon, DepositIcon, FlagIcon, GiftIcon, StarIcon, TransferIcon, UserPlusIcon, WithdrawIcon } from '../../ui/icons'
-import { useStatement } from '../../api/statement'
+import { useStatement, type StatementFilter } from '../../api/statement'
 import { activityText, dayHeading, detailText, rewardKind, type Names } from './describe'
 import { byDay, knownType, pageCount, signOf, signedAmount, statusKey } from './rows'
 import './statement.css'
@@ -61,12 +62,59 @@ function StatementRow({ entry, names, currency, onOpen }: { entry: StatementEntr
   )
 }
 
+/** The statement's filter by kind (issue 51): a bonus's end is a bonus row too. */
+const KINDS = {
+  all: undefined, deposit: ['deposit'], withdraw: ['withdraw'], transfer: ['transfer'], bonus: ['bonus', 'finish_bonus'],
+} satisfies Record<string, StatementType[] | undefined>
+type Kind = keyof typeof KINDS
+
+/** The months the filter offers: this one and the eleven before it, `2026-11`, in the device's clock. */
+const MONTHS = 12
+function recentMonths(language: Names['language'], now = Date.now()): { value: string; label: string }[] {
+  const thisMonth = localDate(now, language).startOf('month')
+  return Array.from({ length: MONTHS }, (_, i) => {
+    const month = thisMonth.subtract(i, 'month')
+    return { value: month.format('YYYY-MM'), label: month.format('MMMM YYYY') }
+  })
+}
+
+/** What to show: a row of kinds (all, deposits, withdrawals, transfers, bonuses) and a month. */
+function StatementFilters({ kind, month, language, onKind, onMonth }: {
+  kind: Kind; month: string; language: Names['language']; onKind: (kind: Kind) => void; onMonth: (month: string) => void
+}) {
+  const { t } = useTranslation()
+  const row = useRef<HTMLDivElement>(null)
+  const monthId = useId()
+  const kinds = Object.keys(KINDS) as Kind[]
+  return (
+    <div className="statement__filters">
+      <ChipRow row={row} items={kinds.length} role="group" aria-label={t('statement.filter.types')}>
+        {kinds.map((item) => (
+          <button key={item} type="button" aria-pressed={item === kind} onClick={() => onKind(item)}>{t(`statement.filter.${item}`)}</button>
+        ))}
+      </ChipRow>
+      <div className="statement__month">
+        <label htmlFor={monthId}>{t('statement.filter.month')}</label>
+        <select id={monthId} className="input" value={month} onChange={(event) => onMonth(event.target.value)}>
+          <option value="">{t('statement.filter.allMonths')}</option>
+          {recentMonths(language).map(({ value, label }) => <option key={value} value={value}>{label}</option>)}
+        </select>
+      </div>
+    </div>
+  )
+}
+
 /** Spec 2 "Statement": 10 a page, newest first, grouped by day (issue 29); each row opens its
  *  receipt; the slip upload status beside it. */
 export function StatementPage() {
   const { t } = useTranslation()
   const [page, setPage] = useState(1)
-  const statement = useStatement(page)
+  const [kind, setKind] = useState<Kind>('all')
+  const [month, setMonth] = useState('')
+  const statementTypes: StatementType[] | undefined = KINDS[kind]
+  const filter: StatementFilter = { ...(statementTypes ? { statementTypes } : {}), ...(month ? { month } : {}) }
+  const filtered = Boolean(statementTypes || month)
+  const statement = useStatement(page, filter)
   const wallet = useWallet()
   const names = useNames()
   const [receipt, setReceipt] = useState<StatementEntry | null>(null)
@@ -91,13 +139,32 @@ export function StatementPage() {
           <span>{t('statement.uploadStatus')}</span>
         </button>
       </div>
+      <StatementFilters kind={kind} month={month} language={names.language}
+        onKind={(next) => {
+          setKind(next)
+          setPage(1)
+        }}
+        onMonth={(next) => {
+          setMonth(next)
+          setPage(1)
+        }} />
       {statement.isError && <LoadError error={statement.error} onRetry={() => statement.refetch()} />}
       {statement.isPending && !statement.isError && (
         <ul className="statement__rows statement__rows--skeleton" aria-label={t('common.loading')}>
           {[0, 1, 2, 3].map((i) => <li key={i} className="statement-row statement-row--skeleton skeleton" />)}
         </ul>
       )}
-      {statement.isSuccess && rows.length === 0 && <p className="card muted statement__empty">{t('statement.empty')}</p>}
+      {statement.isSuccess && rows.length === 0 && !filtered && <p className="card muted statement__empty">{t('statement.empty')}</p>}
+      {statement.isSuccess && rows.length === 0 && filtered && (
+        <div className="card statement__empty">
+          <p className="muted">{t('statement.filter.empty')}</p>
+          <button type="button" className="button button--secondary" onClick={() => {
+            setKind('all')
+            setMonth('')
+            setPage(1)
+          }}>{t('statement.filter.clear')}</button>
+        </div>
+      )}
       {rows.length > 0 && (
         <div className="statement__days" aria-busy={statement.isFetching || undefined}>
           {byDay(rows, names.language).map(({ day, entries }, dayIndex) => (
