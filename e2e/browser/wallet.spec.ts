@@ -453,14 +453,19 @@ test.describe('deposits (browser)', () => {
     await expect(page.getByTestId('wallet-balance')).toHaveText(baht(250, 'browser'))
   }
 
-  test('a gift link is sent', ENGINES, async ({ page, open, strings, request }) => {
+  test('a gift link copied from a message is pasted with one tap and sent, and its status is said once', ENGINES, async ({ page, open, strings, request, context }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'])
     await memberAtHome({ page, open, strings, request })
     const modal = await openDeposit(page, strings)
     await modal.getByRole('tab', { name: strings.deposit.tabGift }).click()
     await expect(modal.getByRole('button', { name: strings.deposit.giftSend })).toBeDisabled()
-    await modal.getByLabel(strings.deposit.giftLabel).fill(`https://gift.truemoney.com/campaign/?v=e2e${Date.now()}`)
+    const link = `https://gift.truemoney.com/campaign/?v=e2e${Date.now()}`
+    await page.evaluate((text) => navigator.clipboard.writeText(text), `ซองของขวัญ ${link} จาก TrueMoney`)
+    await modal.getByRole('button', { name: strings.deposit.giftPaste }).click()
+    await expect(modal.getByLabel(strings.deposit.giftLabel)).toHaveValue(link)
     await modal.getByRole('button', { name: strings.deposit.giftSend }).click()
-    await expect(page.getByText(strings.deposit.giftSent)).toBeVisible()
+    await expect(modal.getByTestId('gift-status')).toHaveText(strings.deposit.giftSent)
+    await expect(page.getByText(strings.deposit.giftSent)).toHaveCount(1)
   })
 })
 

@@ -31,3 +31,15 @@ function copyWithTextarea(text: string): boolean {
     if (previousFocus instanceof HTMLElement) previousFocus.focus()
   }
 }
+
+/** Whether this browser lets a page read the clipboard when the player asks (a Paste button). */
+export const canPaste = (): boolean => typeof navigator !== 'undefined' && typeof navigator.clipboard?.readText === 'function'
+
+/** The clipboard's text, read on the player's tap; null when the browser or the player refused. */
+export async function pastedText(): Promise<string | null> {
+  try {
+    return await navigator.clipboard.readText()
+  } catch {
+    return null
+  }
+}

@@ -9,6 +9,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { LONG_TIMEOUT_MS, loadHttp } from '../../src/api/http'
 import type { DepositBank, DepositLookup, QrState, Slip, WalletResponse } from '../../src/api/contract'
 import { useWallet } from '../../src/api/wallet'
+import { ui } from '../../src/state/ui'
 import { DepositModal } from '../../src/features/deposit/DepositModal'
 import type { Language } from '../../src/lib/language'
 import { formatAmount } from '../../src/lib/money'
@@ -588,7 +589,7 @@ describe('TrueMoney gift link (spec 1, 5, 7)', () => {
     const panel = within(await openTab(user, modal, text('deposit.tabGift')))
     await user.type(panel.getByLabelText(text('deposit.giftLabel')), `A gift for you: ${GIFT} enjoy`)
     await user.dblClick(panel.getByRole('button', { name: text('deposit.giftSend') }))
-    await statusSays(panel, 'gift-status', text('deposit.giftProcessing'))
+    await statusSays(panel, 'gift-status', text('deposit.giftSent'))
     const posts = sent(calls, 'POST', '/api/wallet/truelink')
     expect(posts).toHaveLength(1)
     const body = posts[0].body as { link: string }
@@ -596,9 +597,33 @@ describe('TrueMoney gift link (spec 1, 5, 7)', () => {
     expect(body.link).not.toContain('truemoney')
     expect(AES.decrypt(body.link, SECRET).toString(Utf8)).toBe(GIFT)
     expect(key(posts[0])).toEqual(expect.any(String))
-    expect(screen.getByText(text('deposit.giftSent'))).toBeVisible()
+    // Said once: by the status line, with no toast saying it again (issue 51).
+    expect(screen.getAllByText(text('deposit.giftSent'))).toHaveLength(1)
+    expect(ui.toasts).toEqual([])
     expect(panel.getByLabelText(text('deposit.giftLabel'))).toHaveValue('')
     expect(platform.haptic).toHaveBeenCalledWith('success')
+  })
+
+  it('pastes the link found in what was copied on a tap, and says why when nothing can be read', async () => {
+    const { user, modal } = await deposit()
+    const panel = within(await openTab(user, modal, text('deposit.tabGift')))
+    const field = panel.getByLabelText(text('deposit.giftLabel'))
+    const paste = panel.getByRole('button', { name: text('deposit.giftPaste') })
+    await navigator.clipboard.writeText(`A gift for you: ${GIFT} enjoy`)
+    await user.click(paste)
+    await waitFor(() => expect(field).toHaveValue(GIFT))
+    expect(panel.getByRole('button', { name: text('deposit.giftSend') })).toBeEnabled()
+
+    const read = vi.spyOn(navigator.clipboard, 'readText').mockResolvedValueOnce('  ')
+    await user.click(paste)
+    await waitFor(() => expect(panel.getByRole('alert')).toHaveTextContent(text('deposit.giftPasteEmpty')))
+    expect(field).toHaveValue(GIFT)
+
+    read.mockRejectedValueOnce(new DOMException('Read permission denied.', 'NotAllowedError'))
+    await user.click(paste)
+    await waitFor(() => expect(panel.getByRole('alert')).toHaveTextContent(text('deposit.giftPasteRefused')))
+    expect(field).toHaveValue(GIFT)
+    read.mockRestore()
   })
 
   it.each(['TRUELINK_DUPLICATE', 'TRUELINK_INVALID'] as const)('shows %s translated and keeps the link', async (code) => {
@@ -627,7 +652,7 @@ describe('TrueMoney gift link (spec 1, 5, 7)', () => {
     await user.clear(field)
     await user.type(field, 'https://gift.truemoney.com/campaign/?v=Other12345')
     await user.click(send)
-    await statusSays(panel, 'gift-status', text('deposit.giftProcessing'))
+    await statusSays(panel, 'gift-status', text('deposit.giftSent'))
     const [first, retry, next] = sent(calls, 'POST', '/api/wallet/truelink')
     expect(key(retry)).toBe(key(first))
     expect(retry.body).toEqual(first.body)
@@ -680,7 +705,7 @@ describe('a slip or gift link sent, settled by staff while the sheet is open (is
     const panel = within(await openTab(user, modal, text('deposit.tabGift')))
     await user.type(panel.getByLabelText(text('deposit.giftLabel')), GIFT)
     await user.click(panel.getByRole('button', { name: text('deposit.giftSend') }))
-    await statusSays(panel, 'gift-status', text('deposit.giftProcessing'))
+    await statusSays(panel, 'gift-status', text('deposit.giftSent'))
     return panel
   }
 

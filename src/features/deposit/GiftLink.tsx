@@ -8,7 +8,7 @@ import { formatMoney } from '../../lib/money'
 import { GIFT_LINK_MINIMUM, giftLinkRule, giftLinkSendDisabled, parseGiftLink } from './rules'
 import { problemText } from '../../lib/walletRules'
 import { usePlatform } from '../../platform'
-import { showToast } from '../../state/ui'
+import { canPaste, pastedText } from '../../platform/clipboard'
 import { Button } from '../../ui/Button'
 import { TextField } from '../../ui/Field'
 import { QrIcon } from '../../ui/icons'
@@ -52,8 +52,9 @@ export function GiftLink({ onDone }: { onDone: () => void }) {
   }
   const send = useMoneyAction<Slip, string>({
     call: async (link, headers) => sendGiftLink(await bodyFor(link), headers),
+    // Said once, by the status line under the form ("link sent: it is being checked"), not by a
+    // toast beside it too (issue 51).
     onSuccess: (slip) => {
-      showToast(t('deposit.giftSent'), 'success')
       setText('')
       setTouched(false)
       setFailure(null)
@@ -73,6 +74,14 @@ export function GiftLink({ onDone }: { onDone: () => void }) {
     setTouched(true)
     const link = parseGiftLink(text)
     if (!problem && link) send.submit(link)
+  }
+  // Paste on a tap: the link copied from TrueMoney's share sheet, without a long press.
+  const paste = async () => {
+    const pasted = await pastedText()
+    if (pasted === null) return setFailure(t('deposit.giftPasteRefused'))
+    if (!pasted.trim()) return setFailure(t('deposit.giftPasteEmpty'))
+    edit(parseGiftLink(pasted) ?? pasted)
+    setTouched(true)
   }
   const scan = () => {
     platform.scanQr().then(
@@ -102,9 +111,10 @@ export function GiftLink({ onDone }: { onDone: () => void }) {
         inputMode="url"
         autoComplete="off"
         spellCheck={false}
-        placeholder="https://gift.truemoney.com/campaign/?v=…"
+        placeholder={t('deposit.giftPlaceholder')}
         value={text}
         onChange={(event) => edit(event.target.value)}
+        trailing={canPaste() && <button type="button" className="field__action" onClick={() => void paste()}>{t('deposit.giftPaste')}</button>}
         error={touched && problem ? problemText(problem, (key, values) => t(key, values), language) : failure}
       />
       {platform.canScanQr() && (

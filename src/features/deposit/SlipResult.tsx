@@ -11,5 +11,5 @@ export function SlipResult({ slip, gift = false }: { slip: Slip; gift?: boolean 
     if (gift) return <>{reason ? t('deposit.giftFailedReason', { reason }) : t('deposit.giftFailed')}</>
     return <>{reason ? t('deposit.slipFailedReason', { reason }) : t('deposit.slipFailed')}</>
   }
-  return <>{t(gift ? 'deposit.giftProcessing' : 'deposit.slipProcessing')}</>
+  return <>{t(gift ? 'deposit.giftSent' : 'deposit.slipProcessing')}</>
 }

@@ -95,7 +95,7 @@ function StatementFilters({ kind, month, language, onKind, onMonth }: {
       </ChipRow>
       <div className="statement__month">
         <label htmlFor={monthId}>{t('statement.filter.month')}</label>
-        <select id={monthId} className="input" value={month} onChange={(event) => onMonth(event.target.value)}>
+        <select id={monthId} className="input select" value={month} onChange={(event) => onMonth(event.target.value)}>
           <option value="">{t('statement.filter.allMonths')}</option>
           {recentMonths(language).map(({ value, label }) => <option key={value} value={value}>{label}</option>)}
         </select>
