@@ -1,10 +1,10 @@
-import type { MouseEvent, ReactNode } from 'react'
+import { useEffect, useState, type MouseEvent, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { getConfig } from '../api/config'
 import { usePlatform } from '../platform'
 import { showToast } from '../state/ui'
 import { Button } from './Button'
-import { CheckIcon, CloseIcon, RefreshIcon, ShareIcon } from './icons'
+import { CheckIcon, CloseIcon, ImageIcon, RefreshIcon, ShareIcon } from './icons'
 import { Reference } from './Reference'
 
 /** Where the money is: spec 4's statuses (SUCCESS, FAILED, anything else in progress). */
@@ -76,6 +76,37 @@ export function MoneyReceipt({ amount, status, state, facts, balance, doneLabel,
       if (result === 'failed') showToast(t('common.copyFailed'), 'error')
     })
   }
+  // The receipt as a picture (issue 51): drawn from the same lines, then shared as a file, saved,
+  // or shown to press and hold where the host can do neither. Its code comes while the receipt is read.
+  const [saving, setSaving] = useState(false)
+  const [picture, setPicture] = useState<string | null>(null)
+  useEffect(() => {
+    void import('./receiptPicture').catch(() => {})
+  }, [])
+  useEffect(() => () => {
+    if (picture) URL.revokeObjectURL(picture)
+  }, [picture])
+  const save = async () => {
+    if (saving) return
+    setSaving(true)
+    try {
+      const { drawReceipt, keepPicture } = await import('./receiptPicture')
+      const blob = await drawReceipt({
+        title: `${getConfig().appName} · ${t('receipt.title')}`, state, amount, status, statusText: t(`statement.status.${status}`),
+        lines: [...facts.map(factLine), ...(balance?.value ? [[balance.label, balance.value] as const] : [])],
+      })
+      const reference = facts.flatMap((fact) => ('references' in fact ? fact.references : []))[0] ?? String(Date.now())
+      const file = new File([blob], `receipt-${reference.replace(/[^\w-]+/g, '')}.png`, { type: 'image/png' })
+      const result = await keepPicture(file, platform.kind === 'browser')
+      if (result === 'shared' || result === 'downloaded') platform.haptic('success')
+      if (result === 'downloaded') showToast(t('receipt.pictureSaved'), 'success')
+      if (result === 'show') setPicture(URL.createObjectURL(blob))
+    } catch {
+      showToast(t('receipt.pictureFailed'), 'error')
+    } finally {
+      setSaving(false)
+    }
+  }
   return (
     <div className={`stack money-receipt money-receipt--${status}`} role="status">
       <span className="money-receipt__mark" aria-hidden="true"><Mark /></span>
@@ -106,8 +137,17 @@ export function MoneyReceipt({ amount, status, state, facts, balance, doneLabel,
         </dl>
       )}
       {children}
+      {picture && (
+        <figure className="money-receipt__picture">
+          <img src={picture} alt={t('receipt.pictureAlt')} />
+          <figcaption>{t('receipt.pictureHint')}</figcaption>
+        </figure>
+      )}
       <div className="money-receipt__actions">
-        <Button type="button" variant="secondary" block onClick={share}><ShareIcon /> {t('receipt.share')}</Button>
+        <div className="money-receipt__keep">
+          <Button type="button" variant="secondary" block pending={saving} onClick={() => void save()}><ImageIcon /> {t('receipt.savePicture')}</Button>
+          <Button type="button" variant="secondary" block onClick={share}><ShareIcon /> {t('receipt.share')}</Button>
+        </div>
         <Button type="button" variant={doneVariant} block onClick={done}>{doneLabel}</Button>
       </div>
     </div>

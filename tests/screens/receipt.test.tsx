@@ -59,4 +59,16 @@ describe('a statement receipt', () => {
     await user.click(close)
     expect(onClose).toHaveBeenCalledOnce()
   })
+
+  it('says so when the picture cannot be made, and the receipt stays', async () => {
+    // jsdom draws nothing: no 2d canvas, as on a WebView that refuses one.
+    const getContext = vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null)
+    const { user } = await renderScreen(<ReceiptSheet entry={entry({ status: 'SUCCESS' })} names={NAMES} currency="THB" onClose={() => {}} />)
+    const receipt = screen.getByRole('status')
+    await user.click(within(receipt).getByRole('button', { name: text('receipt.savePicture') }))
+    expect(await screen.findByText(text('receipt.pictureFailed'))).toBeVisible()
+    expect(within(receipt).getByRole('button', { name: text('receipt.savePicture') })).toBeEnabled()
+    expect(getContext).toHaveBeenCalledWith('2d')
+    getContext.mockRestore()
+  })
 })
