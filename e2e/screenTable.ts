@@ -58,6 +58,11 @@ export interface ScreenState {
   platforms?: readonly PlatformKind[]
 }
 
+/** The money screens (issue 51): home and its money sheets, the statement and its sheets. The
+ *  screenshot set takes them in Lao too, and the axe table checks their fit at 320 px in Lao. */
+export const isMoneyScreen = (screen: Screen, state: ScreenState | null): boolean =>
+  screen.name === 'statement' || (screen.name === 'home' && (!state || /deposit|withdraw|transfer|slot|notifications/.test(state.name)))
+
 /** The states of `screen` that exist in `platform`. */
 export const statesIn = (screen: Screen, platform: PlatformKind): readonly ScreenState[] =>
   (screen.states ?? []).filter((state) => !state.platforms || state.platforms.includes(platform))

@@ -11,7 +11,7 @@ import type { APIRequestContext, Page } from '@playwright/test'
 import la from '../../src/i18n/locales/la.json' with { type: 'json' }
 import th from '../../src/i18n/locales/th.json' with { type: 'json' }
 import { DARK_THEME, DEMO, telegramHash, test } from '../fixtures'
-import { SCREENS, statesIn, type Locale, type Screen, type ScreenState } from '../screenTable'
+import { isMoneyScreen, SCREENS, statesIn, type Locale } from '../screenTable'
 import { fund, registerMember } from '../walletMembers'
 
 const OUT = process.env.SHOTS_OUT ?? 'test-results/shots/screens'
@@ -23,9 +23,6 @@ const LOCALES = { th, la } as const satisfies Record<string, Locale>
  *  dropdown): the axe table still checks each; the set keeps what a player mostly sees. */
 const LEFT_OUT = /^(field errors|wrong password|language dropdown|step 2|step 4|video modal|logout confirmation|conditions modal|agreement modal|deposit slip chosen|deposit QR (WW|E2P)|transfer error dialog|invite banners|bonus modal|promotion (found|not found))/
 
-/** The money screens, also taken in Lao. */
-const MONEY = (screen: Screen, state: ScreenState | null) =>
-  screen.name === 'statement' || (screen.name === 'home' && (!state || /deposit|withdraw|transfer|slot|notifications/.test(state.name)))
 
 /** What is painted has settled: no transition or entrance still running. */
 const settled = (page: Page) =>
@@ -50,7 +47,7 @@ for (const screen of SCREENS) {
     const hash = platform === 'telegram' ? telegramHash({ theme: DARK_THEME }) : ''
     mkdirSync(OUT, { recursive: true })
     for (const state of [null, ...statesIn(screen, platform).filter((state) => !LEFT_OUT.test(state.name))]) {
-      const locales = platform === 'browser' && MONEY(screen, state) ? (['th', 'la'] as const) : (['th'] as const)
+      const locales = platform === 'browser' && isMoneyScreen(screen, state) ? (['th', 'la'] as const) : (['th'] as const)
       for (const locale of locales) {
         for (const [width, height] of SIZES) {
           const name = `${platform}-${scheme}-${locale}-${width}-${fileName(screen.name)}${state ? `--${fileName(state.name)}` : ''}`

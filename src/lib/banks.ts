@@ -16,3 +16,10 @@ export function bankName(bank: BankNames | null | undefined, language: Language,
   const ownScript = (language === 'th' && !localIsLao) || (language === 'la' && localIsLao)
   return (ownScript ? local || english : english || local) || fallback
 }
+
+/** A name of three words or more with its last two kept together (a no-break space): "Siam /
+ *  Commercial Bank", never "Siam Commercial / Bank" on a narrow phone (issue 51). For display only. */
+export function keepLastWordsTogether(name: string): string {
+  const words = name.trim().split(/\s+/)
+  return words.length < 3 ? name : `${words.slice(0, -1).join(' ')}\u00a0${words.at(-1)}`
+}

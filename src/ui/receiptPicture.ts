@@ -1,7 +1,8 @@
 // A receipt as a picture (issue 51: "save and share"), drawn on a canvas from the receipt's own
 // lines, in the page's fonts (Thai and Lao included) and colours: what a player keeps in the photo
 // gallery as proof of a transfer, as Thai banking apps let them. No library: a few lines of text.
-import type { ReceiptStatus } from './MoneyReceipt'
+/** Spec 4's statuses, as MoneyReceipt names them. */
+type ReceiptStatus = 'success' | 'processing' | 'failed'
 
 export interface ReceiptPictureFacts {
   /** The app's name and "receipt", at the top. */

@@ -1,6 +1,8 @@
-// The receipt picture's line breaking (src/ui/receiptPicture.ts): words kept whole, Thai and Lao
-// words found without spaces, and a piece longer than a line (a reference) cut to fit.
+// Line breaking: the receipt picture's (src/ui/receiptPicture.ts), words kept whole, Thai and Lao
+// words found without spaces, a piece longer than a line (a reference) cut to fit; and a long
+// bank name that never leaves its last word alone on a line (src/lib/banks.ts).
 import { describe, expect, it } from 'vitest'
+import { keepLastWordsTogether } from '../../src/lib/banks'
 import { wrapText } from '../../src/ui/receiptPicture'
 
 /** One unit a character. */
@@ -21,5 +23,14 @@ describe('wrapText', () => {
 
   it('cuts a piece longer than a line', () => {
     expect(wrapText(measure, 'W1234567890ABCDEF', 8)).toEqual(['W1234567', '890ABCDE', 'F'])
+  })
+})
+
+describe('keepLastWordsTogether', () => {
+  it('joins the last two words of a name of three or more with a no-break space, and leaves shorter ones', () => {
+    expect(keepLastWordsTogether('Siam Commercial Bank')).toBe('Siam Commercial\u00a0Bank')
+    expect(keepLastWordsTogether('Government  Savings Bank ')).toBe('Government Savings\u00a0Bank')
+    expect(keepLastWordsTogether('TrueMoney Wallet')).toBe('TrueMoney Wallet')
+    expect(keepLastWordsTogether('KASIKORNBANK')).toBe('KASIKORNBANK')
   })
 })

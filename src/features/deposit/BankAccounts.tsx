@@ -4,6 +4,7 @@ import type { Language } from '../../lib/language'
 import { depositBankName, type BankMethod, type DepositMethods, type WalletAccountEntry } from './methods'
 import { BankLogo } from '../../ui/BankLogo'
 import { groupAccountNumber } from '../../lib/validation'
+import { keepLastWordsTogether } from '../../lib/banks'
 import { copyWithToast } from '../../ui/copy'
 import { CopyIcon } from '../../ui/icons'
 import { SlipUpload } from './SlipUpload'
@@ -24,7 +25,7 @@ function BankAccount({ method }: { method: BankMethod }) {
     <li className="account-line" data-testid="deposit-account">
       <BankLogo code={entry.bankCode} />
       <div className="account-line__text">
-        <span className="account-line__bank">{bank}</span>
+        <span className="account-line__bank">{keepLastWordsTogether(bank)}</span>
         <span className="account-line__no">{groupAccountNumber(entry.bankAccountNo)}</span>
         <span>{entry.bankAccountName}</span>
       </div>

@@ -1,0 +1,52 @@
+// What a 320 px phone in Lao shows badly (issue 51: "nothing clipped, wrapped mid-word"): text that
+// runs off the screen or is cut by its box, and text that wraps to leave one word alone on its last
+// line. Read from what is laid out, in the open sheet (or the page when none is open). Rows that
+// scroll sideways by design (the chips, the game cards) are not the screen's edge.
+import type { Page } from '@playwright/test'
+
+export async function misfits(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const dialogs = [...document.querySelectorAll<HTMLElement>('dialog[open], [role="dialog"], [role="alertdialog"]')].filter((dialog) => dialog.getClientRects().length > 0)
+    const root: HTMLElement = dialogs.at(-1) ?? document.querySelector('main') ?? document.body
+    const screen = document.documentElement.clientWidth
+    const language = document.documentElement.lang
+    const words = new Intl.Segmenter(language, { granularity: 'word' })
+    const found: string[] = []
+    const label = (element: Element) => `${element.tagName.toLowerCase()}${[...element.classList].map((name) => `.${name}`).join('')} "${(element.textContent ?? '').trim().slice(0, 48)}"`
+    const sideways = (element: Element) => Boolean(element.closest('.chips, .games, .banner-carousel'))
+    const shown = (element: HTMLElement) => element.getClientRects().length > 0 && getComputedStyle(element).visibility !== 'hidden'
+    /** Whether the element itself holds words (not only elements that do). */
+    const ownText = (element: Element) => [...element.childNodes].some((node) => node.nodeType === Node.TEXT_NODE && node.textContent!.trim() !== '')
+
+    for (const element of root.querySelectorAll<HTMLElement>('*')) {
+      if (!shown(element) || sideways(element) || element.closest('svg, [aria-hidden="true"], .visually-hidden')) continue
+      const box = element.getBoundingClientRect()
+      if (ownText(element) && (box.left < -1 || box.right > screen + 1)) found.push(`off the screen: ${label(element)}`)
+      const style = getComputedStyle(element)
+      const hides = style.overflowX === 'hidden' || style.overflowX === 'clip'
+      if (ownText(element) && hides && element.scrollWidth > element.clientWidth + 1 && style.textOverflow !== 'ellipsis') found.push(`cut: ${label(element)}`)
+
+      // One word alone on the last line: each word's line read from where the engine put it.
+      const texts = [...element.childNodes].filter((node): node is Text => node.nodeType === Node.TEXT_NODE && node.textContent!.trim() !== '')
+      if (texts.length !== 1 || element.childNodes.length !== 1) continue
+      const text = texts[0]
+      const tops: number[] = []
+      for (const segment of words.segment(text.data)) {
+        if (!segment.isWordLike) continue
+        const range = document.createRange()
+        range.setStart(text, segment.index)
+        range.setEnd(text, segment.index + segment.segment.length)
+        const rects = range.getClientRects()
+        if (rects.length === 0) continue
+        // A word broken across lines counts on its last line: it was wrapped mid-word.
+        if (rects.length > 1 && Math.abs(rects[0].top - rects[rects.length - 1].top) > 2) found.push(`wrapped mid-word: ${label(element)}`)
+        tops.push(rects[rects.length - 1].top)
+      }
+      const lines = [...new Set(tops.map((top) => Math.round(top / 4)))]
+      if (lines.length < 2) continue
+      const last = Math.max(...lines)
+      if (tops.filter((top) => Math.round(top / 4) === last).length === 1) found.push(`one word alone on its last line: ${label(element)}`)
+    }
+    return [...new Set(found)]
+  })
+}
