@@ -2,7 +2,7 @@
 import type { Page } from '@playwright/test'
 import { expect, test } from '../fixtures'
 import { seedGames } from '../../server/games/gamesData'
-import { memberAtHome } from '../shared/wallet'
+import { memberAtHome, openTransfer } from '../shared/wallet'
 
 test('on a phone on its side, home uses the width: the balance beside the actions, both in view', async ({ page, open, strings, request }) => {
   await page.setViewportSize({ width: 844, height: 390 })
@@ -101,4 +101,22 @@ test('a carousel further down comes as the player reaches its row, and a keyboar
   await first.focus()
   await expect(sports.locator('.swiper-initialized')).toHaveCount(1)
   await expect(sports.locator(`.swiper [data-code="${code}"]`)).toBeFocused()
+})
+
+test('a sheet stays where it opened while its content changes: the transfer form, then its receipt (issue 51)', async ({ page, open, strings, request }) => {
+  await page.setViewportSize({ width: 390, height: 844 })
+  await memberAtHome({ page, open, strings, request }, 500, ['PG'])
+  const modal = await openTransfer(page, strings)
+  const header = modal.locator('.modal__header')
+  await expect(modal.getByLabel(strings.transfer.to)).toBeVisible()
+  const opened = (await header.boundingBox())!.y
+  const heights = [(await modal.locator('.modal__panel').boundingBox())!.height]
+  await modal.getByLabel(strings.transfer.to).selectOption('PG')
+  await modal.getByLabel(strings.transfer.amount).fill('100')
+  await modal.getByRole('button', { name: strings.transfer.submit, exact: true }).click()
+  await expect(modal.getByRole('button', { name: strings.transfer.done })).toBeVisible()
+  heights.push((await modal.locator('.modal__panel').boundingBox())!.height)
+  // The receipt is not the form's height: centred, the sheet's top would have moved by half the difference.
+  expect(Math.abs(heights[1] - heights[0])).toBeGreaterThan(8)
+  expect((await header.boundingBox())!.y).toBeCloseTo(opened, 0)
 })

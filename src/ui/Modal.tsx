@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react'
+import { useEffect, useId, useRef, type ReactNode, type RefObject } from 'react'
 import { useTranslation } from 'react-i18next'
 import { openDialogs } from './dialogStack'
 import { useHistoryLayer } from './historyLayer'
@@ -19,6 +19,34 @@ interface ModalProps {
   /** False for a dialog only its own action closes (no close button, Escape, backdrop or back). */
   dismissible?: boolean
   className?: string
+}
+
+/**
+ * A sheet stays where it opened while its content changes (issue 51): a form that becomes its
+ * receipt, a line of error that appears. Its top is the one it opened at (centred, or at the top
+ * where its CSS puts it there); it moves up only as far as a grown sheet needs to stay on screen,
+ * and goes back when there is room again (the keyboard closed).
+ */
+function useKeptTop(ref: RefObject<HTMLDialogElement | null>, open: boolean): void {
+  // After showModal (the effect before it): a dialog not shown has no place to keep.
+  useEffect(() => {
+    const dialog = ref.current
+    if (!open || !dialog || typeof ResizeObserver === 'undefined') return
+    const opened = parseFloat(getComputedStyle(dialog).marginTop) || 0
+    const place = () => {
+      const top = Math.max(0, Math.min(opened, window.innerHeight - dialog.offsetHeight))
+      dialog.style.margin = `${top}px auto 0`
+    }
+    place()
+    const observer = new ResizeObserver(place)
+    observer.observe(dialog)
+    window.addEventListener('resize', place)
+    return () => {
+      observer.disconnect()
+      window.removeEventListener('resize', place)
+      dialog.style.margin = ''
+    }
+  }, [ref, open])
 }
 
 /** Every dialog of the app: a native modal <dialog> (focus trap, Escape, top layer). */
@@ -48,6 +76,7 @@ export function Modal({ open, onClose, title, children, wide, role, describedBy,
       returnFocus?.focus?.()
     }
   }, [open])
+  useKeptTop(ref, open)
 
   if (!open) return null
   return (
