@@ -83,10 +83,11 @@ const SLIP = readFileSync('e2e/assets/invite-qr.png')
 export const freshSlip = () => ({ name: 'slip.png', mimeType: 'image/png', buffer: Buffer.concat([SLIP, Buffer.from(`${Math.random()}`)]) })
 
 /** The member's upload of a slip image (processing): its reference. */
-export async function uploadSlip(request: APIRequestContext, member: Member): Promise<string> {
+/** A fresh slip uploaded by `member`, with the amount the player says it shows when given (issue 51); its reference. */
+export async function uploadSlip(request: APIRequestContext, member: Member, claimed?: string): Promise<string> {
   const response = await request.post('/api/wallet/slip', {
     headers: auth(member.token),
-    multipart: { file: freshSlip() },
+    multipart: { file: freshSlip(), ...(claimed ? { amount: claimed } : {}) },
   })
   expect(response.ok(), await response.text()).toBeTruthy()
   return ((await response.json()) as { reference: string }).reference

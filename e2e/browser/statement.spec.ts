@@ -69,6 +69,24 @@ test.describe('statement (browser)', () => {
     await expect(pager.getByRole('button', { name: strings.rewards.nextPage })).toBeDisabled()
   })
 
+  test('a slip waiting to be read shows the amount the player said it shows, until staff read it (issue 51)', async ({ page, open, strings, request }) => {
+    const member = await registerMember(request)
+    const reference = await uploadSlip(request, member, '500')
+    await signedIn(page, member)
+    await open('/user/statement')
+    const row = page.locator('.statement-row').first()
+    await expect(row.locator('.statement-row__amount')).toHaveText(`+${baht(500, 'browser')}`)
+    await expect(row.locator('.statement-row__amount')).toHaveClass(/statement-row__amount--claimed/)
+    await expect(row.locator('.status-badge')).toHaveText(strings.statement.status.processing)
+    await page.getByRole('button', { name: strings.statement.uploadStatus }).click()
+    await expect(page.getByRole('dialog', { name: strings.slips.title }).locator('.slip-card__amount')).toHaveText(baht(500, 'browser'))
+    // Staff read 480: the row shows what the wallet got.
+    await devPost(request, `/dev/slips/${reference}`, { status: 'success', amount: 480 })
+    await page.reload()
+    await expect(row.locator('.statement-row__amount')).toHaveText(`+${baht(480, 'browser')}`)
+    await expect(row.locator('.statement-row__amount')).toHaveClass(/statement-row__amount--in/)
+  })
+
   test.describe('on a phone in Bangkok', () => {
     // The months are the player's clock's, and the server's are the operator's zone: one zone here.
     test.use({ timezoneId: 'Asia/Bangkok' })

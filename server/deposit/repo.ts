@@ -38,6 +38,8 @@ declare module '../shared/db' {
       file_name: string | null
       mime: string | null
       amount_minor: Generated<number>
+      /** What the player said the slip shows (issue 51), never credited; null when not said. */
+      claimed_minor: number | null
       status: SlipRowStatus
       note: string | null
       view_token_hash: string | null
@@ -155,13 +157,13 @@ export async function lateQrPayments(db: Db, limit: number) {
 
 // ---- Slip uploads and gift links ----
 
-export type SlipInsert = Omit<Tables['deposit_slips'], 'id' | 'amount_minor' | 'view_token_hash' | 'view_expires_at' | 'settled_at'>
+export type SlipInsert = Omit<Tables['deposit_slips'], 'id' | 'amount_minor' | 'claimed_minor' | 'view_token_hash' | 'view_expires_at' | 'settled_at'> & { claimed_minor?: number | null }
 
 export async function insertSlip(db: Db, row: SlipInsert): Promise<void> {
   await db.insertInto('deposit_slips').values(row).execute()
 }
 
-const slipColumns = ['id', 'member_id', 'kind', 'reference', 'link', 'file_name', 'mime', 'amount_minor', 'status', 'note', 'created_at'] as const
+const slipColumns = ['id', 'member_id', 'kind', 'reference', 'link', 'file_name', 'mime', 'amount_minor', 'claimed_minor', 'status', 'note', 'created_at'] as const
 
 export async function findSlip(db: Db, reference: string) {
   return db.selectFrom('deposit_slips').select(slipColumns).where('reference', '=', reference).executeTakeFirst()

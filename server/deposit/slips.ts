@@ -45,6 +45,7 @@ export function toSlip(row: repo.SlipRow): Slip {
   return {
     createdAt: new Date(Number(row.created_at)).toISOString(),
     amount: toMajor(Number(row.amount_minor)),
+    ...(row.status === 'processing' && row.claimed_minor !== null ? { claimedAmount: toMajor(Number(row.claimed_minor)) } : {}),
     status: STATUS[row.status],
     note: row.note,
     link: row.link,
@@ -73,6 +74,8 @@ export interface ReceivedSlip {
   fileName: string
   mime: SlipMime
   imageDigest: string
+  /** What the player said the slip shows (issue 51); null when not said. */
+  claimedMinor: number | null
 }
 
 /**
@@ -80,13 +83,13 @@ export interface ReceivedSlip {
  * whatever follows, so a call that fails or whose Idempotency-Key rolls back still counts, and its
  * lock is released at once), then the image on disk, so no lock or transaction waits on the disk.
  */
-export async function receiveSlip(ctx: ServerContext, files: SlipFiles, member: Member, image: { bytes: Buffer; mime: SlipMime }): Promise<ReceivedSlip> {
+export async function receiveSlip(ctx: ServerContext, files: SlipFiles, member: Member, image: { bytes: Buffer; mime: SlipMime; claimedMinor: number | null }): Promise<ReceivedSlip> {
   const window = await getContent(ctx.db, 'slipWindow')
   if (window && !isSlipOpen(ctx.now(), window.closedFrom, window.closedTo, ctx.timeZone)) throw fail(400, 'SLIP_UPLOAD_FAIL')
   await takeAttempt(ctx.db, hourly('deposit_slip', member, SLIP_UPLOADS_PER_HOUR), ctx.now())
   const reference = newReference()
   const fileName = await files.save(reference, image.mime, image.bytes)
-  return { reference, fileName, mime: image.mime, imageDigest: imageDigest(image.bytes) }
+  return { reference, fileName, mime: image.mime, imageDigest: imageDigest(image.bytes), claimedMinor: image.claimedMinor }
 }
 
 /**
@@ -106,6 +109,7 @@ export async function recordSlip(ctx: ServerContext, member: Member, received: R
     link: null,
     file_name: received.fileName,
     mime: received.mime,
+    claimed_minor: received.claimedMinor,
     status: 'processing',
     note: null,
     created_at: ctx.now(),

@@ -41,6 +41,7 @@ import { migration as m0033 } from './0033_member_events'
 import { migration as m0034 } from './0034_notify_outbox'
 import { migration as m0035 } from './0035_web_push'
 import { migration as m0036 } from './0036_prize_reminders'
+import { migration as m0037 } from './0037_slip_claimed_amount'
 
 /** Every migration by its file name (without `.ts`); the number orders them. */
 export const migrations: Record<string, Migration> = {
@@ -80,6 +81,7 @@ export const migrations: Record<string, Migration> = {
   '0034_notify_outbox': m0034,
   '0035_web_push': m0035,
   '0036_prize_reminders': m0036,
+  '0037_slip_claimed_amount': m0037,
 }
 
 /**

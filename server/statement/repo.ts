@@ -68,8 +68,8 @@ export const readMovements = (db: Db, memberId: number, ids: number[]) =>
       GROUP BY m.id, m.kind, m.reference, m.note, m.created_at`, [...ids, memberId])
 
 export const readSlips = (db: Db, memberId: number, ids: number[]) =>
-  runSql<{ id: number; kind: string; reference: string; amount_minor: number; status: string; note: string | null; created_at: number }>(db,
-    `SELECT id, kind, reference, amount_minor, status, note, created_at FROM deposit_slips WHERE id IN (${list(ids.length)}) AND member_id = ?`, [...ids, memberId])
+  runSql<{ id: number; kind: string; reference: string; amount_minor: number; claimed_minor: number | string | null; status: string; note: string | null; created_at: number }>(db,
+    `SELECT id, kind, reference, amount_minor, claimed_minor, status, note, created_at FROM deposit_slips WHERE id IN (${list(ids.length)}) AND member_id = ?`, [...ids, memberId])
 
 export const readWithdrawals = (db: Db, memberId: number, ids: number[]) =>
   runSql<{ id: number; amount_minor: number; currency: string; status: string; created_at: number; bank_code: string; bank_account_no: string; bank_account_name: string }>(db,

@@ -37,6 +37,8 @@ interface Row {
   to?: string | null
   status: SlipStatus
   amountMinor: number
+  /** A slip's amount as the player said it (issue 51), while it waits to be read. */
+  claimedMinor?: number
   currency: string
   at: number
   note?: string | null
@@ -51,6 +53,7 @@ const toEntry = (row: Row): StatementEntry => ({
   to: row.to ?? null,
   status: row.status,
   amount: toMajor(Math.abs(row.amountMinor)),
+  ...(row.claimedMinor ? { claimedAmount: toMajor(row.claimedMinor) } : {}),
   currency: row.currency,
   createdAt: iso(row.at),
   note: row.note ?? null,
@@ -101,6 +104,8 @@ async function slipRows(db: Db, member: Member, ids: number[]): Promise<Map<numb
   return new Map(rows.map((row): [number, Row] => [Number(row.id), {
     reference: row.reference, statementType: 'deposit', from: row.kind, to: 'WALLET', status: SLIP_STATUS[row.status] ?? 'PROCESSING',
     amountMinor: Number(row.amount_minor), currency: member.currency, at: Number(row.created_at), note: row.note,
+    // Said while it waits: once read, the amount read is the slip's.
+    ...(row.status === 'processing' && row.claimed_minor !== null ? { claimedMinor: Number(row.claimed_minor) } : {}),
   }]))
 }
 

@@ -874,6 +874,31 @@ describe('slip upload (spec 1, 4, 7, 8)', () => {
     expect(platform.haptic).toHaveBeenCalledWith('success')
   })
 
+  it('sends the amount on the slip when the player says it, refuses one it cannot read, and sends none when left empty (issue 51)', async () => {
+    const { user, modal, calls } = await deposit({ 'POST /api/wallet/slip': slip('PROCESSING') })
+    await user.upload(await modal.findByLabelText(text('deposit.slipFile')), png())
+    const amount = modal.getByLabelText(text('deposit.slipAmount'))
+    const send = modal.getByRole('button', { name: text('deposit.slipSend') })
+    await user.type(amount, '0')
+    await user.click(send)
+    expect(await modal.findByText(text('wallet.amountInvalid', { example: formatAmount(1234.5, 'en') }))).toBeVisible()
+    expect(amount).toHaveAttribute('aria-invalid', 'true')
+    expect(sent(calls, 'POST', '/api/wallet/slip')).toEqual([])
+    await user.clear(amount)
+    await user.type(amount, '1,500.5')
+    expect(modal.getByTestId('amount-preview')).toHaveTextContent(text('deposit.slipAmountPreview', { amount: formatMoney(1500.5, 'en', 'THB') }))
+    await user.click(send)
+    await statusSays(modal, 'slip-status', text('deposit.slipProcessing'))
+    const [post] = sent(calls, 'POST', '/api/wallet/slip')
+    expect((post.body as FormData).get('amount')).toBe('1500.50')
+    // Sent: the field is empty again, and a slip without an amount sends none.
+    expect(amount).toHaveValue('')
+    await user.upload(modal.getByLabelText(text('deposit.slipFile')), png())
+    await user.click(send)
+    await waitFor(() => expect(sent(calls, 'POST', '/api/wallet/slip')).toHaveLength(2))
+    expect((sent(calls, 'POST', '/api/wallet/slip')[1].body as FormData).has('amount')).toBe(false)
+  })
+
   it('names the reason of a slip the server refused at once', async () => {
     const { user, modal } = await deposit({ 'POST /api/wallet/slip': slip('FAILED', 'SLIP_REFNO_DUPLICATED') })
     await user.upload(await modal.findByLabelText(text('deposit.slipFile')), png())

@@ -52,6 +52,32 @@ describe('POST /api/wallet/slip', () => {
     })
   })
 
+  it('keeps the amount the player says the slip shows while it waits, and credits what staff read (issue 51)', async () => {
+    const form = multipart([{ name: 'amount', content: Buffer.from(' 500.25 ') }, { name: 'file', fileName: 'slip.png', type: 'image/png', content: png() }])
+    const slip = await uploaded(form.body, form.contentType)
+    expect(slip).toMatchObject({ amount: 0, claimedAmount: 500.25, status: 'PROCESSING' })
+    const row = async () => ((await call(server.app, 'POST', '/api/statement', { token, body: { page: 1, limit: 1 } })).body as { statements: Record<string, unknown>[] }).statements[0]
+    expect(await row()).toMatchObject({ reference: slip.reference, amount: 0, claimedAmount: 500.25, status: 'PROCESSING' })
+    expect(((await slipPage({ page: 1, limit: 10 })).body as unknown as SlipPageResponse).slips[0]).toMatchObject({ reference: slip.reference, claimedAmount: 500.25 })
+    // Staff read 480 on it: the wallet gets 480, and the claim is no longer shown.
+    expect((await settle(slip.reference, { status: 'success', amount: 480 })).status).toBe(200)
+    expect(await balanceOf(server.app)).toBe(DEMO_START_MINOR + 480_00)
+    const settled = await row()
+    expect(settled).toMatchObject({ amount: 480, status: 'SUCCESS' })
+    expect(settled).not.toHaveProperty('claimedAmount')
+  })
+
+  it('refuses an amount not written as one (SLIP_AMOUNT_INVALID) and stores nothing', async () => {
+    for (const amount of ['abc', '0', '-5', '1.234', '1e5', '5,00', '10000000000000']) {
+      const form = multipart([{ name: 'amount', content: Buffer.from(amount) }, { name: 'file', fileName: 'slip.png', type: 'image/png', content: png() }])
+      expect(await upload(form.body, form.contentType), amount).toMatchObject(expectError(400, 'SLIP_AMOUNT_INVALID'))
+    }
+    expect(((await slipPage({ page: 1, limit: 10 })).body as unknown as SlipPageResponse).slips).toEqual([])
+    // Left empty, it is not said.
+    const empty = multipart([{ name: 'amount', content: Buffer.from('') }, { name: 'file', fileName: 'slip.png', type: 'image/png', content: png() }])
+    expect(await uploaded(empty.body, empty.contentType)).not.toHaveProperty('claimedAmount')
+  })
+
   it('takes a raw JPEG or PNG body too', async () => {
     expect((await uploaded(jpeg(), 'image/jpeg')).status).toBe('PROCESSING')
     expect((await uploaded(png(), 'image/png')).status).toBe('PROCESSING')

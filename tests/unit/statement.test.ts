@@ -6,7 +6,7 @@ import { ensureAllStrings, i18n, initI18n } from '../../src/i18n/i18n'
 import { bankName } from '../../src/lib/banks'
 import { formatMoney } from '../../src/lib/money'
 import { activityText, dayHeading, detailText, statusText, type Names } from '../../src/features/statement/describe'
-import { byDay, linkOf, pageCount, signedAmount, signOf, statusKey } from '../../src/features/statement/rows'
+import { byDay, linkOf, pageCount, shownAmount, signedAmount, signOf, statusKey } from '../../src/features/statement/rows'
 
 let t: ReturnType<typeof i18n.getFixedT>
 beforeAll(async () => {
@@ -156,5 +156,18 @@ describe('rows grouped by day', () => {
     expect(dayHeading(t, '2026-11-26', 'en', now)).toBe('Yesterday · 26/11/2026')
     expect(dayHeading(t, '2026-11-20', 'en', now)).toBe('7 days ago · 20/11/2026')
     expect(dayHeading(t, '', 'en', now)).toBe('')
+  })
+})
+
+describe('a slip waiting to be read (issue 51)', () => {
+  it('shows the amount the player said it shows, marked as said, until the amount read replaces it', () => {
+    const waiting = { statementType: 'deposit', amount: 0, claimedAmount: 500.25, status: 'PROCESSING' } as const
+    expect(shownAmount(waiting)).toEqual({ amount: 500.25, claimed: true })
+    expect(signedAmount(waiting, 'en', 'THB')).toBe('+฿500.25')
+    // Read (or refused): the claim is no longer the slip's amount.
+    expect(shownAmount({ ...waiting, amount: 480, status: 'SUCCESS' })).toEqual({ amount: 480, claimed: false })
+    expect(shownAmount({ ...waiting, status: 'FAILED' })).toEqual({ amount: 0, claimed: false })
+    expect(signedAmount({ ...waiting, status: 'FAILED' }, 'en', 'THB')).toBe('—')
+    expect(shownAmount({ amount: 0, status: 'PROCESSING' })).toEqual({ amount: 0, claimed: false })
   })
 })

@@ -58,6 +58,9 @@ export const Slip = Type.Object({
   createdAt: text(40),
   /** Major units; 0 until the slip is read. */
   amount: Type.Number(),
+  /** Beyond the spec, optional (issue 51): the amount the player said the slip shows, given with
+   *  the upload; shown while the slip waits, never what the wallet gets. */
+  claimedAmount: Type.Optional(Type.Number({ exclusiveMinimum: 0 })),
   status: SlipStatus,
   /** A spec 8 slip reason code when failed, else null. */
   note: Type.Union([text(64), Type.Null()]),

@@ -65,12 +65,14 @@ export const errorCodes: readonly ErrorCode[] = [...new Set(Object.values(errorC
  * server does not hold (removed, or never added); PASSKEY_REGISTERED (409), a passkey added before.
  * Quick unlock in Telegram: QUICK_UNLOCK_INVALID (401), a secret the server does not hold for this
  * member (quick unlock turned off, the password changed, or never made).
+ * SLIP_AMOUNT_INVALID (400): a slip upload's optional amount (issue 51) not written as an amount
+ * above 0 with at most 2 decimals.
  */
 export const extraErrorCodes = ['TRANSFER_PENDING', 'NO_COIN', 'SPIN_INACTIVE', 'WITHDRAW_MINIMUM', 'WITHDRAW_MAXIMUM', 'PASSWORD_UNCHANGED', 'PASSWORD_TOO_SHORT', 'CHAT_FILE_NOT_SUPPORTED', 'CHAT_FILE_TOO_LARGE', 'TRUELINK_CURRENCY',
   'STEP_UP_REQUIRED', 'IDENTITY_OFF', 'IDENTITY_INVALID', 'IDENTITY_EXPIRED', 'IDENTITY_USED', 'IDENTITY_UNAVAILABLE', 'IDENTITY_NOT_LINKED',
   'IDENTITY_LINKED_ELSEWHERE', 'IDENTITY_PROVIDER_LINKED', 'PASSWORD_SESSION_REQUIRED',
   'CONTACT_INVALID', 'CONTACT_EXPIRED', 'CONTACT_USED', 'CONTACT_NOT_YOURS', 'CONTACT_PHONE_FOREIGN',
-  'PASSKEY_INVALID', 'PASSKEY_UNKNOWN', 'PASSKEY_REGISTERED', 'QUICK_UNLOCK_INVALID'] as const
+  'PASSKEY_INVALID', 'PASSKEY_UNKNOWN', 'PASSKEY_REGISTERED', 'QUICK_UNLOCK_INVALID', 'SLIP_AMOUNT_INVALID'] as const
 
 /** Slip reason codes (the slip's `note`), spec 8. */
 export const slipReasonCodes = [

@@ -23,6 +23,8 @@ export const StatementEntry = Type.Object({
   status: SlipStatus,
   /** Major units of `currency`, never signed: the sign is the statement type's (spec 4). */
   amount: Type.Number({ minimum: 0 }),
+  /** Beyond the spec, optional (issue 51): a slip's amount as the player said it, while staff have not read it. */
+  claimedAmount: Type.Optional(Type.Number({ exclusiveMinimum: 0 })),
   currency: text(8),
   createdAt: text(40),
   /** A slip's reason code when it failed, a withdrawal's `review` while held; else null. */

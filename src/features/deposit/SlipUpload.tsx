@@ -4,10 +4,14 @@ import type { Slip } from '../../api/contract'
 import { showToast } from '../../state/ui'
 import { Button } from '../../ui/Button'
 import { UploadIcon } from '../../ui/icons'
+import { AmountField } from '../../ui/AmountField'
+import { readAmount } from '../../lib/amount'
+import type { Language } from '../../lib/language'
+import { amountOf, problemText } from '../../lib/walletRules'
 import { useMoneyAction } from '../../api/useMoneyAction'
 import { uploadSlip, useSlipWindow } from './api'
 import { useWallet } from '../../api/wallet'
-import { currencyOf } from '../../lib/money'
+import { currencyOf, formatMoney } from '../../lib/money'
 import { DepositArrived } from './DepositArrived'
 import { PushOffer } from './PushOffer'
 import { useSlipOutcome } from './useSlipOutcome'
@@ -22,9 +26,12 @@ export const SLIP_MAX_MB = 10
 interface SlipAction {
   file: File
   id: string
+  /** The amount the player said the slip shows (issue 51); null when not said. Not part of the
+   *  action's name: the same slip sent again is the same upload, whatever amount was typed. */
+  amount: number | null
 }
 
-const actionOf = (file: File): SlipAction => ({ file, id: `${file.name}:${file.size}:${file.lastModified}:${file.type}` })
+const actionOf = (file: File, amount: number | null): SlipAction => ({ file, amount, id: `${file.name}:${file.size}:${file.lastModified}:${file.type}` })
 
 /** The picked image as a URL the page can show: made when a file is picked, released when it is
  *  replaced, removed, sent, or the form goes away. */
@@ -46,7 +53,8 @@ const formatSize = (bytes: number): string => (bytes >= 1024 * 1024 ? `${(bytes 
 
 /** Spec 1, 4, 7: a bank slip image, its upload progress, then "processing" until it is read. */
 export function SlipUpload({ onDone }: { onDone: () => void }) {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
+  const language = i18n.language as Language
   const wallet = useWallet()
   const slipWindow = useSlipWindow()
   const ids = useId()
@@ -56,11 +64,18 @@ export function SlipUpload({ onDone }: { onDone: () => void }) {
   const [progress, setProgress] = useState<number | null>(null)
   const [uploaded, setUploaded] = useState<Slip | null>(null)
   const [preview, showPreview] = usePreview()
+  // The amount on the slip, optional (issue 51): shown on the slip's line while staff read it.
+  const [amount, setAmount] = useState('')
+  const [amountTouched, setAmountTouched] = useState(false)
+  const amountReading = readAmount(amount, language)
+  const amountProblem = amount.trim() === '' ? null : !amountReading.ok ? amountOf(amountReading) : amountReading.amount > 0 ? null : { key: 'wallet.amountInvalid' as const }
+  const amountError = amountTouched && amountProblem && typeof amountProblem === 'object' ? problemText(amountProblem, (key, values) => t(key, values), language) : null
   const upload = useMoneyAction<Slip, SlipAction>({
-    call: ({ file: chosen }, headers) => uploadSlip(chosen, headers, setProgress),
+    call: ({ file: chosen, amount: said }, headers) => uploadSlip(chosen, said, headers, setProgress),
     onSuccess: (slip) => {
       setUploaded(slip)
       setFile(null)
+      setAmount('')
       showPreview(null)
       setProgress(null)
       if (input.current) input.current.value = ''
@@ -94,10 +109,11 @@ export function SlipUpload({ onDone }: { onDone: () => void }) {
   const fileOk = file !== null && SLIP_TYPES.includes(file.type) && file.size <= SLIP_MAX_MB * 1024 * 1024
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    if (!file || !fileOk || closed || upload.pending) return
+    setAmountTouched(true)
+    if (!file || !fileOk || closed || upload.pending || amountProblem) return
     setProblem(null)
     setProgress(0)
-    upload.submit(actionOf(file))
+    upload.submit(actionOf(file, amountReading.ok && amountReading.amount > 0 ? amountReading.amount : null))
   }
   const percent = Math.round((progress ?? 0) * 100)
 
@@ -153,6 +169,17 @@ export function SlipUpload({ onDone }: { onDone: () => void }) {
         )}
         <p className="field__error" id={`${ids}-error`} role={problem ? 'alert' : undefined}>{problem ?? ''}</p>
       </div>
+      <AmountField
+        label={t('deposit.slipAmount')}
+        value={amount}
+        onChange={(value) => {
+          setAmount(value)
+          setAmountTouched(true)
+        }}
+        hint={t('deposit.slipAmountHint')}
+        error={amountError}
+        preview={amountReading.ok && amountReading.amount > 0 ? t('deposit.slipAmountPreview', { amount: formatMoney(amountReading.amount, language, currencyOf(wallet.data?.wallet.currency)) }) : null}
+      />
       {/* Room kept for the bar, so the button does not move when the upload starts. */}
       <div className="slip-progress">
         {progress !== null && (

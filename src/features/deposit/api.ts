@@ -120,9 +120,11 @@ export const getNewestSlips = async (): Promise<Slip[]> => {
   return Array.isArray(answer.slips) ? answer.slips : []
 }
 
-/** Spec 7, 9: multipart (field `file`), 5-minute timeout; progress as a fraction 0..1. */
-export function uploadSlip(file: File, headers: Record<string, string>, onProgress: (fraction: number) => void): Promise<Slip> {
+/** Spec 7, 9: multipart (field `file`, and `amount` when the player said it: issue 51), 5-minute
+ *  timeout; progress as a fraction 0..1. */
+export function uploadSlip(file: File, amount: number | null, headers: Record<string, string>, onProgress: (fraction: number) => void): Promise<Slip> {
   const form = new FormData()
+  if (amount !== null) form.append('amount', amount.toFixed(2))
   form.append('file', file)
   return call(depositEndpoints.slip, {
     body: form,

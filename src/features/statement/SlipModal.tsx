@@ -11,7 +11,7 @@ import { ImageIcon, RefreshIcon } from '../../ui/icons'
 import { slipImageAddress, useSlips } from './api'
 import { statusNote } from './describe'
 import { STATEMENT_PAGE_SIZE } from '../../api/contract/statement'
-import { amountOrDash, pageCount, statusKey } from './rows'
+import { amountOrDash, pageCount, shownAmount, statusKey } from './rows'
 
 interface SlipModalProps {
   currency: Currency
@@ -95,7 +95,7 @@ export default function SlipModal({ currency, onClose }: SlipModalProps) {
                   {slip.reference && !slip.link && <SlipThumb reference={slip.reference} />}
                   <div className="slip-card__head">
                     <span className={`status-badge status-badge--${key}`}>{t(`statement.status.${key}`)}</span>
-                    <span className="slip-card__amount">{amountOrDash(Number(slip.amount) || 0, language, currency)}</span>
+                    <span className="slip-card__amount">{amountOrDash(shownAmount(slip).amount, language, currency)}</span>
                   </div>
                   {note && <p className="slip-card__note">{note}</p>}
                   <div className="slip-card__foot">

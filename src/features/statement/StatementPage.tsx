@@ -14,7 +14,7 @@ import { Pager } from '../../ui/Pager'
 import { CoinsIcon, DepositIcon, FlagIcon, GiftIcon, StarIcon, TransferIcon, UserPlusIcon, WithdrawIcon } from '../../ui/icons'
 import { useStatement, type StatementFilter } from '../../api/statement'
 import { activityText, dayHeading, detailText, rewardKind, type Names } from './describe'
-import { byDay, knownType, pageCount, signOf, signedAmount, statusKey } from './rows'
+import { byDay, knownType, pageCount, shownAmount, signOf, signedAmount, statusKey } from './rows'
 import './statement.css'
 
 const ReceiptSheet = lazy(() => import('./ReceiptSheet'))
@@ -53,7 +53,7 @@ function StatementRow({ entry, names, currency, onOpen }: { entry: StatementEntr
         </span>
       </span>
       <span className="statement-row__side">
-        <strong data-amount className={`statement-row__amount statement-row__amount--${sign === '+' ? 'in' : sign === '-' ? 'out' : 'none'}`}>
+        <strong data-amount className={`statement-row__amount statement-row__amount--${shownAmount(entry).claimed ? 'claimed' : sign === '+' ? 'in' : sign === '-' ? 'out' : 'none'}`}>
           {signedAmount(entry, names.language, currency)}
         </strong>
         <span className={`status-badge status-badge--${status}`}>{t(`statement.status.${status}`)}</span>

@@ -21,9 +21,19 @@ export type Sign = '+' | '-' | ''
 export const signOf = (statementType: unknown): Sign =>
   statementType === 'deposit' || statementType === 'bonus' ? '+' : statementType === 'withdraw' ? '-' : ''
 
+/**
+ * The amount a row or a slip shows: what was booked, or while a slip waits to be read, the amount
+ * the player said it shows (issue 51), flagged `claimed` (not yet the wallet's).
+ */
+export function shownAmount(entry: { amount?: unknown; claimedAmount?: unknown; status?: unknown }): { amount: number; claimed: boolean } {
+  const booked = Math.abs(Number(entry.amount) || 0)
+  const claimed = Number(entry.claimedAmount) || 0
+  return booked === 0 && claimed > 0 && statusKey(entry.status) === 'processing' ? { amount: claimed, claimed: true } : { amount: booked, claimed: false }
+}
+
 /** The amount with its sign and currency, `+฿300.00`; never a sign the type does not give. */
-export function signedAmount(entry: Pick<StatementEntry, 'statementType' | 'amount'>, language: Language, currency: Currency): string {
-  const amount = Math.abs(Number(entry.amount) || 0)
+export function signedAmount(entry: Pick<StatementEntry, 'statementType' | 'amount'> & Partial<Pick<StatementEntry, 'claimedAmount' | 'status'>>, language: Language, currency: Currency): string {
+  const { amount } = shownAmount(entry)
   const sign = amount === 0 ? '' : signOf(entry.statementType)
   return `${sign === '-' ? '−' : sign}${amountOrDash(amount, language, currency)}`
 }
