@@ -107,6 +107,7 @@ function SlipDecision({ slip, me, onDecided, onGone }: { slip: QueuedSlip; me: S
       <h3>{slip.member.name} · {slip.member.phone}</h3>
       <p className="muted">{say(`kind_${slip.kind}`)} · {slip.reference} · {when(slip.createdAt)}</p>
       <SlipImage slip={slip} />
+      {slip.claimedAmount !== null && <p className="muted" data-testid="slip-claimed">{say('claimed', { amount: money(slip.claimedAmount, slip.member.currency) })}</p>}
       {slip.approval && (
         <ApprovalNote approval={slip.approval} me={me} pending={pending}
           onConfirm={() => void decide({ status: 'success', amount: slip.approval!.amount, ...(slip.approval!.reference ? { refNo: slip.approval!.reference } : {}) })} />

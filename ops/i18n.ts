@@ -116,6 +116,7 @@ const words = {
   since: { th: 'สมัครเมื่อ {date}', en: 'member since {date}' },
   withdrawalsWaiting: { th: 'มีรายการถอนรอจ่าย {count} รายการ', en: '{count} withdrawals waiting' },
   lastMovements: { th: 'รายการล่าสุด', en: 'Last movements' },
+  claimed: { th: 'สมาชิกแจ้งยอด {amount}: อนุมัติตามยอดที่เห็นในสลิปเท่านั้น', en: 'The member says {amount}: approve only what the slip shows' },
   amountInvalid: { th: 'ใส่จำนวนเงินที่มากกว่า 0 ทศนิยมไม่เกิน 2 ตำแหน่ง', en: 'Enter an amount above 0 with at most 2 decimals' },
   referenceInvalid: { th: 'ตัวอักษร ตัวเลข หรือขีด ไม่เกิน 64 ตัว', en: 'Letters, digits or dashes, up to 64' },
   // Issue 47: the second factor, passwords, resets, the four-eyes rule.

@@ -58,7 +58,7 @@ test.describe('the staff console', () => {
     const name = uniqueName()
     const member = await registerMember(request, 'KBANK', 'SOMCHAI TESTER', { name })
     await fund(request, member, 1000)
-    await uploadSlip(request, member)
+    await uploadSlip(request, member, '300')
     const withdrawal = await request.post('/api/wallet/withdrawAll', { headers: memberHeaders(member.token), data: { amount: 400 } })
     expect(withdrawal.ok()).toBeTruthy()
     const cashier = await newStaff(request, 'cashier')
@@ -70,6 +70,9 @@ test.describe('the staff console', () => {
     await page.getByRole('button', { name: new RegExp(name) }).click()
     const detail = page.getByRole('article', { name: new RegExp(name) })
     await expect(detail.getByRole('img', { name: `Slip of ${name}` })).toBeVisible()
+    // What the member said the slip shows, beside it, never filled in for the cashier (issue 51).
+    await expect(detail.getByTestId('slip-claimed')).toContainText('300.00')
+    await expect(detail.getByLabel('Amount (THB)')).toHaveValue('')
     await expectAxeClean(page)
 
     // A wrong amount is said, and what was typed stays.

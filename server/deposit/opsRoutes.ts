@@ -14,6 +14,7 @@ import type { ServerContext } from '../shared/context'
 import { routeOf } from '../shared/http/endpoint'
 import { fail } from '../shared/http/errors'
 import { maskPhone } from '../shared/mask'
+import { toMajor } from '../shared/money'
 import * as repo from './repo'
 import { settleSlip } from './slips'
 import type { SlipFiles } from './slipFile'
@@ -31,6 +32,7 @@ async function slipQueue(ctx: ServerContext): Promise<O.SlipQueue> {
       member: { id: String(row.member_id), phone: maskPhone(row.username), name: row.name, currency: row.currency },
       link: row.truelink_voucher === null ? null : `https://gift.truemoney.com/campaign/?v=${row.truelink_voucher}`,
       hasImage: row.file_name !== null,
+      claimedAmount: row.claimed_minor === null ? null : toMajor(Number(row.claimed_minor)),
       createdAt: new Date(Number(row.created_at)).toISOString(),
       approval: approvals.get(`slip:${row.reference}`) ?? null,
     })),

@@ -184,7 +184,7 @@ export async function processingSlips(db: Db, limit: number, before = Number.MAX
   return db.selectFrom('deposit_slips')
     .innerJoin('members', 'members.id', 'deposit_slips.member_id')
     .select(['deposit_slips.reference', 'deposit_slips.kind', 'deposit_slips.truelink_voucher', 'deposit_slips.file_name',
-      'deposit_slips.created_at', 'members.id as member_id', 'members.username', 'members.name', 'members.currency'])
+      'deposit_slips.claimed_minor', 'deposit_slips.created_at', 'members.id as member_id', 'members.username', 'members.name', 'members.currency'])
     .where('deposit_slips.status', '=', 'processing').where('deposit_slips.created_at', '<', before)
     .orderBy('deposit_slips.id').limit(limit)
     .execute()

@@ -224,7 +224,7 @@ describe('the slip queue', () => {
     const cashier = await staffSession(server.app, 'cashier')
     const queue = await call(server.app, 'GET', '/ops/api/slips', { token: cashier.token })
     expect(queue.body.slips).toEqual([expect.objectContaining({
-      reference, kind: 'slip', hasImage: true, link: null,
+      reference, kind: 'slip', hasImage: true, link: null, claimedAmount: null,
       member: { id: String(DEMO_MEMBER_ID), phone: '08xxxxx678', name: expect.any(String), currency: 'THB' },
     })])
     const image = await server.app.inject({ method: 'GET', url: `/ops/api/slips/${reference}/image`, headers: { authorization: `Bearer ${cashier.token}` } })

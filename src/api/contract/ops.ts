@@ -88,6 +88,8 @@ export const QueuedSlip = Type.Object({
   link: Type.Union([text(2_000), Type.Null()]),
   /** A slip's image: GET /ops/api/slips/:reference/image. */
   hasImage: Type.Boolean(),
+  /** What the member said the slip shows (issue 51), for reference only: the approval is what the slip shows. Null when not said. */
+  claimedAmount: Type.Union([Type.Number(), Type.Null()]),
   createdAt: text(40),
   /** A first approval waiting for a second person; null when none. */
   approval: Type.Union([Approval, Type.Null()]),
