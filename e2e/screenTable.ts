@@ -9,6 +9,7 @@ import { telegramOn } from './shared/identity'
 import { chatWithEveryType, enableChat } from './shared/chat'
 import { RIGGED_WHEEL } from './shared/spin'
 import { depositArrives } from './shared/homeScreen'
+import { uploadSlip } from './walletMembers'
 
 export type Locale = typeof en
 
@@ -566,11 +567,20 @@ export const SCREENS: readonly Screen[] = [
       },
     }, {
       name: 'slip upload status',
+      // Issue 51: the table with items, one of each state: approved, refused with its reason, and
+      // one waiting that shows the amount the member said it shows (its statement row too).
+      prepare: async ({ request, token }) => {
+        const member = { token: token! }
+        await devPost(request, `/dev/slips/${await uploadSlip(request, member)}`, { status: 'success', amount: 300 })
+        await devPost(request, `/dev/slips/${await uploadSlip(request, member)}`, { status: 'failed', note: 'DEST_ACC_INVALID' })
+        await uploadSlip(request, member, '500')
+      },
       reach: async ({ page, strings }) => {
         await page.getByRole('button', { name: strings.statement.uploadStatus }).click()
         const dialog = page.getByRole('dialog', { name: strings.slips.title })
         await expect(dialog).toBeVisible()
         await expect(dialog.locator('.skeleton')).toHaveCount(0)
+        await expect(dialog.getByRole('listitem')).toHaveCount(3)
       },
     }],
   },

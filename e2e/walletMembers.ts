@@ -84,7 +84,7 @@ export const freshSlip = () => ({ name: 'slip.png', mimeType: 'image/png', buffe
 
 /** The member's upload of a slip image (processing): its reference. */
 /** A fresh slip uploaded by `member`, with the amount the player says it shows when given (issue 51); its reference. */
-export async function uploadSlip(request: APIRequestContext, member: Member, claimed?: string): Promise<string> {
+export async function uploadSlip(request: APIRequestContext, member: Pick<Member, 'token'>, claimed?: string): Promise<string> {
   const response = await request.post('/api/wallet/slip', {
     headers: auth(member.token),
     multipart: { file: freshSlip(), ...(claimed ? { amount: claimed } : {}) },

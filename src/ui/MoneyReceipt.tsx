@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { getConfig } from '../api/config'
 import { usePlatform } from '../platform'
 import { showToast } from '../state/ui'
+import { BankLogo } from './BankLogo'
 import { Button } from './Button'
 import { CheckIcon, CloseIcon, ImageIcon, RefreshIcon, ShareIcon } from './icons'
 import { Reference } from './Reference'
@@ -12,7 +13,8 @@ export type ReceiptStatus = 'success' | 'processing' | 'failed'
 
 /** One line of a receipt: words, the references the player quotes (each on one line), or a time (on one line). */
 export type ReceiptFact =
-  | { label: string; value: ReactNode }
+  /** `bank`: the bank's mark before the value (a withdrawal's destination), as K PLUS shows it. */
+  | { label: string; value: ReactNode; bank?: string }
   | { label: string; references: readonly string[] }
   | { label: string; time: string }
 
@@ -123,6 +125,8 @@ export function MoneyReceipt({ amount, status, state, facts, balance, doneLabel,
               <dd className="facts__references">{fact.references.map((reference) => <Reference key={reference} value={reference} />)}</dd>
             ) : 'time' in fact ? (
               <dd className="facts__time">{fact.time}</dd>
+            ) : 'bank' in fact && fact.bank ? (
+              <dd className="facts__bank"><BankLogo code={fact.bank} />{fact.value}</dd>
             ) : <dd>{fact.value}</dd>}
           </div>
         ))}

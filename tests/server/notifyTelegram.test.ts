@@ -198,8 +198,10 @@ describe("Telegram's messages of the member's money", () => {
 
   it('sends what an instance committed and stopped before sending, once, from the next one on the same data', async () => {
     const storage = await testStorage(scratchDir())
-    // The first sends nothing: its channel is on, but its one pass ran at start, before the money moved.
-    const first = await start(storage)
+    // The first commits the member's event and stops before sending it: it has no channel on, so no
+    // pass of its own runs. (With the channel on, its pass at start could still be running when the
+    // money moved, on a loaded machine, and send it: seen once on PostgreSQL in a clean-clone run.)
+    const first = await start({ ...storage, notify: notify({ telegram: undefined }) })
     const token = await linkedMember(first)
     await paidWithdrawal(first, token, 100)
     servers.splice(servers.indexOf(first), 1)

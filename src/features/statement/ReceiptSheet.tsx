@@ -34,7 +34,7 @@ export default function ReceiptSheet({ entry, names, currency, onClose }: Receip
   if (entry.statementType === 'transfer') {
     facts.push({ label: t('receipt.from'), value: accountName(t, entry.from, names) }, { label: t('receipt.to'), value: accountName(t, entry.to, names) })
   } else if (entry.statementType === 'withdraw' && entry.destination) {
-    facts.push({ label: t('receipt.destination'), value: destinationText(entry, names) })
+    facts.push({ label: t('receipt.destination'), value: destinationText(entry, names), bank: entry.destination.bankCode })
     if (entry.destination.bankAccountName) facts.push({ label: t('receipt.accountName'), value: entry.destination.bankAccountName })
   } else {
     const detail = detailText(t, entry, names)

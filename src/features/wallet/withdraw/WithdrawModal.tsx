@@ -124,6 +124,7 @@ export function WithdrawModal({ open, onClose }: { open: boolean; onClose: (save
             {
               label: t('withdraw.toAccount'),
               value: `${bank ? `${bankName(bank.bank, language, requested.destination.bankCode)} ` : ''}${maskAccountNumber(requested.destination.bankAccountNo)}`,
+              bank: requested.destination.bankCode,
             },
           ]}
           balance={{ label: t('transfer.walletNow'), value: money(requested.walletAfter) }}
