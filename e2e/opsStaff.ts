@@ -7,6 +7,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { generate } from 'otplib'
+import { expect, type APIRequestContext, type Page } from '@playwright/test'
 import { OPS_ADMIN } from './servers'
 
 interface Kept {
@@ -66,4 +67,39 @@ export async function opsAdminToken(origin: string): Promise<string> {
     }
   }
   throw new Error('the admin could not sign in with its code')
+}
+
+export const STAFF_PASSWORD = 'cashier-password-2026'
+export type StaffRole = 'support' | 'cashier' | 'admin'
+
+/** A new staff member of `role` on the server at `origin`, made by the first admin through the API. */
+export async function newStaff(origin: string, request: APIRequestContext, role: StaffRole): Promise<string> {
+  const username = `${role}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`
+  const response = await request.post('/ops/api/staff', {
+    headers: { authorization: `Bearer ${await opsAdminToken(origin)}` },
+    data: { username, name: `E2E ${role}`, role, password: STAFF_PASSWORD },
+  })
+  expect(response.ok(), await response.text()).toBeTruthy()
+  return username
+}
+
+/**
+ * Signs in to the console in English. A new admin meets the setup of their code first: it is done
+ * from the screen (the secret it shows, typed into an authenticator, here otplib), and its secret answered.
+ */
+export async function signInToConsole(page: Page, username: string, password = STAFF_PASSWORD): Promise<string | undefined> {
+  await page.goto('/ops/')
+  // Thai unless English was chosen on this browser before.
+  await page.getByRole('combobox', { name: /^(ภาษา|Language)$/ }).selectOption('en')
+  await page.getByLabel('Username').fill(username)
+  await page.getByLabel('Password').fill(password)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  const setup = page.getByRole('heading', { name: 'Set up your sign-in code' })
+  await expect(page.getByRole('navigation').or(setup)).toBeVisible()
+  if (!(await setup.isVisible())) return undefined
+  const secret = (await page.locator('code.secret').innerText()).replace(/\s/g, '')
+  await page.getByLabel('Six-digit code from your authenticator app').fill(await codeFor(secret))
+  await page.getByRole('button', { name: 'Confirm and continue' }).click()
+  await expect(page.getByRole('navigation')).toBeVisible()
+  return secret
 }

@@ -5,24 +5,11 @@
 // screen and signs in with it; a slip above the threshold waits for a second cashier, who confirms
 // it; an admin resets a cashier's sign-in and the cashier chooses a password before anything else.
 // axe on each view. No /dev/ call decides anything here.
-import type { APIRequestContext, Page } from '@playwright/test'
+import type { APIRequestContext } from '@playwright/test'
 import { devPost, expect, test } from '../fixtures'
-import { codeFor, opsAdminToken } from '../opsStaff'
+import { codeFor, newStaff as newStaffOn, signInToConsole, STAFF_PASSWORD, type StaffRole } from '../opsStaff'
 import { expectAxeClean } from '../shared/axe'
 import { fund, memberHeaders, registerMember, uploadSlip, walletOf } from '../walletMembers'
-
-const STAFF_PASSWORD = 'cashier-password-2026'
-
-/** A new staff member of `role`, made by the first admin through the API. */
-async function newStaff(request: APIRequestContext, role: 'support' | 'cashier' | 'admin'): Promise<string> {
-  const username = `${role}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`
-  const response = await request.post('/ops/api/staff', {
-    headers: { authorization: `Bearer ${await opsAdminToken(origin)}` },
-    data: { username, name: `E2E ${role}`, role, password: STAFF_PASSWORD },
-  })
-  expect(response.ok(), await response.text()).toBeTruthy()
-  return username
-}
 
 /** This worker's server (the first admin's session is kept per server, opsStaff.ts). */
 let origin = ''
@@ -30,26 +17,7 @@ test.beforeEach(({ baseURL }) => {
   origin = baseURL!
 })
 
-/**
- * Signs in to the console in English. A new admin meets the setup of their code first: it is done
- * from the screen (the secret it shows, typed into an authenticator, here otplib), and its secret answered.
- */
-async function signInToConsole(page: Page, username: string, password = STAFF_PASSWORD): Promise<string | undefined> {
-  await page.goto('/ops/')
-  // Thai unless English was chosen on this browser before.
-  await page.getByRole('combobox', { name: /^(ภาษา|Language)$/ }).selectOption('en')
-  await page.getByLabel('Username').fill(username)
-  await page.getByLabel('Password').fill(password)
-  await page.getByRole('button', { name: 'Sign in' }).click()
-  const setup = page.getByRole('heading', { name: 'Set up your sign-in code' })
-  await expect(page.getByRole('navigation').or(setup)).toBeVisible()
-  if (!(await setup.isVisible())) return undefined
-  const secret = (await page.locator('code.secret').innerText()).replace(/\s/g, '')
-  await page.getByLabel('Six-digit code from your authenticator app').fill(await codeFor(secret))
-  await page.getByRole('button', { name: 'Confirm and continue' }).click()
-  await expect(page.getByRole('navigation')).toBeVisible()
-  return secret
-}
+const newStaff = (request: APIRequestContext, role: StaffRole) => newStaffOn(origin, request, role)
 
 const uniqueName = () => `OPS PLAYER ${Math.random().toString(36).slice(2, 7).toUpperCase()}`
 
