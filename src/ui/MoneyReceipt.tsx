@@ -62,16 +62,18 @@ export function MoneyReceipt({ amount, status, state, facts, balance, doneLabel,
   // The receipt's words, every line it shows, and a link back to the statement, through the host's
   // share sheet (LINE's target picker, Telegram's share, the browser's), else copied. No await
   // before share(): LINE's picker must open inside the tap (DESIGN.md), and iOS allows no later copy.
+  const title = `${getConfig().appName} · ${t('receipt.title')}`
+  const statusText = t(`statement.status.${status}`)
+  // The facts and the balance after, as lines of words: what the share and the picture both carry.
+  const factLines: [string, string][] = [...facts.map(factLine), ...(balance?.value ? [[balance.label, balance.value] as [string, string]] : [])]
   const share = () => {
     const lines: [string, string][] = [
       ...(state ? [[t('receipt.activity'), state] as [string, string]] : []),
       [t('receipt.amount'), amount],
-      [t('receipt.status'), t(`statement.status.${status}`)],
+      [t('receipt.status'), statusText],
+      ...factLines,
     ]
-    const text = [
-      `${getConfig().appName} · ${t('receipt.title')}`,
-      ...[...lines, ...facts.map(factLine), ...(balance?.value ? [[balance.label, balance.value] as [string, string]] : [])].map(([label, value]) => `${label}: ${value}`),
-    ].join('\n')
+    const text = [title, ...lines.map(([label, value]) => `${label}: ${value}`)].join('\n')
     void platform.share(text, platform.appUrl('/user/statement'), text).then((result) => {
       if (result === 'shared') platform.haptic('success')
       if (result === 'copied') showToast(t('receipt.copied'), 'success')
@@ -93,10 +95,7 @@ export function MoneyReceipt({ amount, status, state, facts, balance, doneLabel,
     setSaving(true)
     try {
       const { drawReceipt, keepPicture } = await import('./receiptPicture')
-      const blob = await drawReceipt({
-        title: `${getConfig().appName} · ${t('receipt.title')}`, state, amount, status, statusText: t(`statement.status.${status}`),
-        lines: [...facts.map(factLine), ...(balance?.value ? [[balance.label, balance.value] as const] : [])],
-      })
+      const blob = await drawReceipt({ title, state, amount, status, statusText, lines: factLines })
       const reference = facts.flatMap((fact) => ('references' in fact ? fact.references : []))[0] ?? String(Date.now())
       const file = new File([blob], `receipt-${reference.replace(/[^\w-]+/g, '')}.png`, { type: 'image/png' })
       const result = await keepPicture(file, platform.kind === 'browser')

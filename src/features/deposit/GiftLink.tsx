@@ -76,20 +76,21 @@ export function GiftLink({ onDone }: { onDone: () => void }) {
     if (!problem && link) send.submit(link)
   }
   // Paste on a tap: the link copied from TrueMoney's share sheet, without a long press.
+  // What was pasted or scanned may be a whole shared message: keep just the link, or say it is not one.
+  const fill = (found: string) => {
+    edit(parseGiftLink(found) ?? found)
+    setTouched(true)
+  }
   const paste = async () => {
     const pasted = await pastedText()
     if (pasted === null) return setFailure(t('deposit.giftPasteRefused'))
     if (!pasted.trim()) return setFailure(t('deposit.giftPasteEmpty'))
-    edit(parseGiftLink(pasted) ?? pasted)
-    setTouched(true)
+    fill(pasted)
   }
   const scan = () => {
     platform.scanQr().then(
       (scanned) => {
-        if (scanned === null) return
-        // The QR may hold a whole shared message: keep just the link, or say it is not one.
-        edit(parseGiftLink(scanned) ?? scanned)
-        setTouched(true)
+        if (scanned !== null) fill(scanned)
       },
       () => setFailure(t('deposit.scanFailed')),
     )

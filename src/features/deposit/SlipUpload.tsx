@@ -65,11 +65,12 @@ export function SlipUpload({ onDone }: { onDone: () => void }) {
   const [uploaded, setUploaded] = useState<Slip | null>(null)
   const [preview, showPreview] = usePreview()
   // The amount on the slip, optional (issue 51): shown on the slip's line while staff read it.
+  // Left empty, nothing is said; typed, it is an amount above 0 (claimed) or its problem is said.
   const [amount, setAmount] = useState('')
-  const [amountTouched, setAmountTouched] = useState(false)
-  const amountReading = readAmount(amount, language)
-  const amountProblem = amount.trim() === '' ? null : !amountReading.ok ? amountOf(amountReading) : amountReading.amount > 0 ? null : { key: 'wallet.amountInvalid' as const }
-  const amountError = amountTouched && amountProblem && typeof amountProblem === 'object' ? problemText(amountProblem, (key, values) => t(key, values), language) : null
+  const said = amount.trim() === '' ? null : amountOf(readAmount(amount, language))
+  const claimed = typeof said === 'number' && said > 0 ? said : null
+  const amountProblem = said === null || claimed !== null ? null : typeof said === 'number' ? { key: 'wallet.amountInvalid' as const } : said
+  const amountError = amountProblem && problemText(amountProblem, (key, values) => t(key, values), language)
   const upload = useMoneyAction<Slip, SlipAction>({
     call: ({ file: chosen, amount: said }, headers) => uploadSlip(chosen, said, headers, setProgress),
     onSuccess: (slip) => {
@@ -109,11 +110,10 @@ export function SlipUpload({ onDone }: { onDone: () => void }) {
   const fileOk = file !== null && SLIP_TYPES.includes(file.type) && file.size <= SLIP_MAX_MB * 1024 * 1024
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    setAmountTouched(true)
     if (!file || !fileOk || closed || upload.pending || amountProblem) return
     setProblem(null)
     setProgress(0)
-    upload.submit(actionOf(file, amountReading.ok && amountReading.amount > 0 ? amountReading.amount : null))
+    upload.submit(actionOf(file, claimed))
   }
   const percent = Math.round((progress ?? 0) * 100)
 
@@ -172,13 +172,10 @@ export function SlipUpload({ onDone }: { onDone: () => void }) {
       <AmountField
         label={t('deposit.slipAmount')}
         value={amount}
-        onChange={(value) => {
-          setAmount(value)
-          setAmountTouched(true)
-        }}
+        onChange={setAmount}
         hint={t('deposit.slipAmountHint')}
-        error={amountError}
-        preview={amountReading.ok && amountReading.amount > 0 ? t('deposit.slipAmountPreview', { amount: formatMoney(amountReading.amount, language, currencyOf(wallet.data?.wallet.currency)) }) : null}
+        error={amountError || null}
+        preview={claimed !== null ? t('deposit.slipAmountPreview', { amount: formatMoney(claimed, language, currencyOf(wallet.data?.wallet.currency)) }) : null}
       />
       {/* Room kept for the bar, so the button does not move when the upload starts. */}
       <div className="slip-progress">
