@@ -1,6 +1,6 @@
 // What a 320 px phone in Lao shows badly (issue 51: "nothing clipped, wrapped mid-word"): text that
-// runs off the screen or is cut by its box, and text that wraps to leave one word alone on its last
-// line. Read from what is laid out, in the open sheet (or the page when none is open). Rows that
+// runs off the screen, out of its card or is cut by its box, and text that wraps to leave one word
+// alone on its last line. Read from what is laid out, in the open sheet (or the page when none is open). Rows that
 // scroll sideways by design (the chips, the game cards) are not the screen's edge.
 import type { Page } from '@playwright/test'
 
@@ -22,6 +22,9 @@ export async function misfits(page: Page): Promise<string[]> {
       if (!shown(element) || sideways(element) || element.closest('svg, [aria-hidden="true"], .visually-hidden')) continue
       const box = element.getBoundingClientRect()
       if (ownText(element) && (box.left < -1 || box.right > screen + 1)) found.push(`off the screen: ${label(element)}`)
+      // A list's item (a slip's card, a statement's row) holds its words.
+      const item = element.closest('li')?.getBoundingClientRect()
+      if (ownText(element) && item && (box.left < item.left - 1 || box.right > item.right + 1)) found.push(`out of its card: ${label(element)}`)
       const style = getComputedStyle(element)
       const hides = style.overflowX === 'hidden' || style.overflowX === 'clip'
       if (ownText(element) && hides && element.scrollWidth > element.clientWidth + 1 && style.textOverflow !== 'ellipsis') found.push(`cut: ${label(element)}`)
