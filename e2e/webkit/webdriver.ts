@@ -117,8 +117,12 @@ const ACTIONABLE = function (this: void, element: HTMLElement, done: (state: str
   }))
 }
 
-/** Errors of an element the page replaced while the test reached for it (React re-rendered it). */
-const STALE = /stale element reference|no such element|element not interactable|element click intercepted/
+/** Errors of an element the page replaced while the test reached for it (React re-rendered it).
+ *  "Could not parse script result": WebKitWebDriver's answer to a script (the look for the element,
+ *  or whether it is ready) whose element the page replaced as the result came back; seen once in a
+ *  clean-clone run on the bell's list, as the sheet's content arrived. It comes from a script,
+ *  never from the click itself, so looking again cannot click twice. */
+const STALE = /stale element reference|no such element|element not interactable|element click intercepted|Could not parse script result/
 
 interface OpenOptions {
   /** Makes the new browser ready for the test (bounded with the launch). */
