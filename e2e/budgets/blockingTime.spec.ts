@@ -101,13 +101,29 @@ interface TraceEvent { name: string; ph: string; pid: number; tid: number; dur?:
  * until the ratio was 8.2 against 5.2 on two).
  */
 function mainThreadMs(trace: Buffer): { cpu: number; wall: number } {
-  const { traceEvents } = JSON.parse(trace.toString()) as { traceEvents: TraceEvent[] }
+  const { traceEvents } = parseTrace(trace)
   const main = new Set(traceEvents.filter((event) => event.ph === 'M' && event.name === 'thread_name' && event.args?.name === 'CrRendererMain')
     .map((event) => `${event.pid}:${event.tid}`))
   const tasks = traceEvents.filter((event) => event.name === 'ThreadControllerImpl::RunTask' && event.ph === 'X' && main.has(`${event.pid}:${event.tid}`))
   const ms = (micros: number) => Math.round(micros / 1000)
   return { cpu: ms(tasks.reduce((sum, event) => sum + (event.tdur ?? 0), 0)), wall: ms(tasks.reduce((sum, event) => sum + (event.dur ?? 0), 0)) }
 }
+
+/** A trace Chromium handed back cut short (seen once in a clean-clone run: "Unexpected end of JSON
+ *  input"). Its tasks cannot be counted, and counting the part that came would undercount the page,
+ *  so the run it belongs to is measured again. */
+class TraceCut extends Error {}
+
+function parseTrace(trace: Buffer): { traceEvents: TraceEvent[] } {
+  try {
+    return JSON.parse(trace.toString()) as { traceEvents: TraceEvent[] }
+  } catch (error) {
+    throw new TraceCut(`the trace (${trace.length} bytes) is not whole JSON: ${String(error)}`)
+  }
+}
+
+/** How many runs may be measured again after a cut trace before the test gives up and says so. */
+const CUT_RETRIES = 3
 
 async function costOf(page: Page, rate: number, path: string, shown: () => Promise<void>): Promise<Cost> {
   const cdp = await page.context().newCDPSession(page)
@@ -139,20 +155,34 @@ test.describe('blocking time at phone speed (issue 32)', () => {
     const member = await registerMember(request)
     await fund(request, member, 500)
     const measured = { reference: [] as Cost[], login: [] as Cost[], home: [] as Cost[] }
-    for (let run = 0; run < RUNS; run += 1) {
+    const cutTraces: string[] = []
+    while (measured.home.length < RUNS) {
       const guest = await browser.newContext()
-      const yardstick = await guest.newPage()
-      await yardstick.route(REFERENCE_URL, (route) => route.fulfill({ contentType: 'text/html', body: REFERENCE_PAGE }))
-      measured.reference.push(await costOf(yardstick, rate, REFERENCE_URL, () => expect(yardstick.locator('body[data-done]')).toBeAttached()))
-      await yardstick.close()
-      // A guest's context of its own: the member's token, stored by the home's pages, would skip /login.
-      const login = await guest.newPage()
-      measured.login.push(await costOf(login, rate, '/login', () => expect(login.getByLabel(strings.fields.phone)).toBeEditable()))
-      await guest.close()
-      const home = await context.newPage()
-      await signedIn(home, member)
-      measured.home.push(await costOf(home, rate, '/user/home', () => expect(home.getByTestId('total-balance')).toBeVisible()))
-      await home.close()
+      try {
+        const yardstick = await guest.newPage()
+        await yardstick.route(REFERENCE_URL, (route) => route.fulfill({ contentType: 'text/html', body: REFERENCE_PAGE }))
+        const reference = await costOf(yardstick, rate, REFERENCE_URL, () => expect(yardstick.locator('body[data-done]')).toBeAttached())
+        await yardstick.close()
+        // A guest's context of its own: the member's token, stored by the home's pages, would skip /login.
+        const loginPage = await guest.newPage()
+        const login = await costOf(loginPage, rate, '/login', () => expect(loginPage.getByLabel(strings.fields.phone)).toBeEditable())
+        const homePage = await context.newPage()
+        try {
+          await signedIn(homePage, member)
+          const home = await costOf(homePage, rate, '/user/home', () => expect(homePage.getByTestId('total-balance')).toBeVisible())
+          // A run counts whole or not at all: each ratio is a screen over the yardstick of its own run.
+          measured.reference.push(reference)
+          measured.login.push(login)
+          measured.home.push(home)
+        } finally {
+          await homePage.close()
+        }
+      } catch (error) {
+        if (!(error instanceof TraceCut) || cutTraces.length >= CUT_RETRIES) throw error
+        cutTraces.push(error.message)
+      } finally {
+        await guest.close()
+      }
     }
     const ratio = (costs: Cost[], of: 'busy' | 'wall' = 'busy') => median(costs.map((cost, run) => cost[of] / measured.reference[run][of]))
     const ratios = { login: ratio(measured.login), home: ratio(measured.home) }
@@ -164,6 +194,7 @@ test.describe('blocking time at phone speed (issue 32)', () => {
       ratio: { login: Number(ratios.login.toFixed(2)), home: Number(ratios.home.toFixed(2)) },
       wallRatio: { login: Number(ratio(measured.login, 'wall').toFixed(2)), home: Number(ratio(measured.home, 'wall').toFixed(2)) },
       runs: measured,
+      cutTraces,
     }
     test.info().annotations.push({ type: 'blocking time', description: JSON.stringify(result) })
     console.log(`[blocking time] ${JSON.stringify(result)}`)
