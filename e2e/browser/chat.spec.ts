@@ -39,7 +39,7 @@ test('a guest chats on the contact page and gets an agent reply of every type in
   expect((await serverHistory(request, guest)).map((item) => item.message.payload)).toEqual(['สวัสดีครับ สอบถามเรื่องฝากเงิน'])
 
   await agentSays(request, guest, { message_type: 'text', payload: 'Hi <b>VIP</b> <img src=x onerror="window.__xss=1"><script>window.__xss=2</script>' })
-  for (const message of EVERY_TYPE({ hello: 'สวัสดีค่ะ', pick: 'เลือกหัวข้อ', more: 'มีอะไรเพิ่มเติมไหมคะ' })) await agentSays(request, guest, message)
+  for (const message of EVERY_TYPE({ hello: 'สวัสดีค่ะ', pick: 'เลือกหัวข้อ', more: 'มีอะไรเพิ่มเติมไหมคะ' })) await agentSays(request, guest, message, false, AGENT_LABELS.agent)
 
   // quick_replies: offered while last; a postback reply shows its title and sends its payload.
   const quick = panel.locator('.chat-quick')
@@ -79,6 +79,15 @@ test('a guest chats on the contact page and gets an agent reply of every type in
   await expect(cards).toHaveCount(3)
   await expect(cards.nth(2)).toContainText('CIRCUS')
   await expect(cards.nth(0).getByRole('button', { name: AGENT_LABELS.open(1) })).toBeVisible()
+  // Who answered (issue 51 §5): the unnamed first reply under the support mark, then the named
+  // agent's run signed once with their initial and name; the player's reply in between starts a new run.
+  await expect(panel.locator('.chat-msg--signed .chat-msg__name').first()).toHaveText(strings.chat.agent)
+  await expect(panel.locator('.chat-msg--signed .chat-msg__name').nth(1)).toHaveText(strings.chat.agentNamed.replace('{{name}}', AGENT_LABELS.agent))
+  await expect(panel.locator('.chat-msg--signed .chat-avatar').nth(1)).toHaveText('นุ่')
+  // sticker: the picture alone, no bubble, named for a screen reader.
+  const sticker = panel.locator('.chat-msg--agent[data-type="sticker"]').getByRole('img', { name: AGENT_LABELS.sticker })
+  await expect(sticker).toBeVisible()
+  await expect(sticker).toHaveJSProperty('naturalWidth', 300)
   // unknown: a neutral placeholder.
   await expect(panel.locator('.chat-msg--agent[data-type="unknown"] .chat-msg__bubble')).toHaveText(strings.chat.unknown)
 

@@ -518,6 +518,9 @@ test.describe('invite and refund (browser)', () => {
     await modal.getByRole('button', { name: strings.rewards.refundReceive }).dblclick()
     await expect(page.getByText(strings.rewards.refundReceived)).toBeVisible()
     await expect(modal.getByTestId('refund-amount')).toHaveText(baht(0, 'browser'))
+    // Received: nothing left to receive, so the button gives way to how cashback comes (issue 51 §5).
+    await expect(modal.getByRole('note')).toHaveText(strings.rewards.refundNothingYet)
+    await expect(modal.getByRole('button', { name: strings.rewards.refundReceive })).toHaveCount(0)
     await expect(modal.locator('.reward-list__item')).toHaveCount(1)
     await page.keyboard.press('Escape')
     await expect(page.getByTestId('wallet-balance')).toHaveText(baht(125, 'browser'))

@@ -13,9 +13,10 @@ export async function enableChat(request: APIRequestContext, url = serverUrl(tes
   await devPost(request, '/dev/settings', { enableChatWidget: true })
 }
 
-/** An agent's message to a guest or member, as the operator's console would send it. */
-export async function agentSays(request: APIRequestContext, who: ChatWho, message: { message_type: string; payload: unknown }, newSession = false): Promise<ChatItem> {
-  const response = await request.post('/dev/chat/reply', { data: { ...who, message, ...(newSession && { newSession }) } })
+/** An agent's message to a guest or member, as the operator's console would send it; `name`, the
+ *  agent's name the player sees (a staff reply carries its author's first name). */
+export async function agentSays(request: APIRequestContext, who: ChatWho, message: { message_type: string; payload: unknown }, newSession = false, name?: string): Promise<ChatItem> {
+  const response = await request.post('/dev/chat/reply', { data: { ...who, message, ...(newSession && { newSession }), ...(name && { name }) } })
   expect(response.ok(), `reply answered ${response.status()} ${await response.text()}`).toBe(true)
   return (await response.json()) as ChatItem
 }
@@ -59,6 +60,9 @@ export const AGENT_LABELS = {
   open: (n: number) => `ดูโปร ${n}`,
   yes: 'ใช่',
   noThanks: 'ไม่ล่ะ ขอบคุณ',
+  sticker: 'ขอบคุณค่ะ',
+  /** The staff member answering, by the first name the console signs replies with. */
+  agent: 'นุ่น',
 } as const
 
 /** One agent message of each type the widget renders, in the player's language where it shows words. */
@@ -85,7 +89,9 @@ export const EVERY_TYPE = (words: { hello: string; pick: string; more: string })
       })),
     },
   },
-  { message_type: 'sticker', payload: { id: 7 } },
+  { message_type: 'sticker', payload: { url: ART('circus'), alt: AGENT_LABELS.sticker } },
+  // A type the app does not know (a shared location): a neutral placeholder.
+  { message_type: 'location', payload: { latitude: 13.7563, longitude: 100.5018 } },
   { message_type: 'quick_replies', payload: { text: words.more, quick_replies: [{ title: AGENT_LABELS.yes, type: 'postback', payload: 'YES' }, { title: AGENT_LABELS.noThanks, type: 'reply' }] } },
 ]
 
@@ -99,7 +105,7 @@ export async function chatWithEveryType(page: Page, request: APIRequestContext, 
   await expect(panel.locator('.chat-msg--mine')).toContainText(strings.chat.sent)
   const who = await guestOf(page)
   await agentSays(request, who, { message_type: 'text', payload: words.hello }, true)
-  for (const message of EVERY_TYPE(words)) await agentSays(request, who, message)
+  for (const message of EVERY_TYPE(words)) await agentSays(request, who, message, false, AGENT_LABELS.agent)
   await expect(panel.locator('.chat-quick')).toBeVisible()
   await expect(panel.getByRole('separator')).toHaveText(strings.chat.endConversation)
   await expect(panel.getByTestId('chat-carousel').locator('img')).toHaveCount(3)

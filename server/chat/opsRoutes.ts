@@ -38,6 +38,16 @@ function conversationOf(room: store.Room, last: C.ChatItem | undefined, member: 
   }
 }
 
+/**
+ * The name a player sees on a staff member's reply (issue 51 §5): the first word of the staff
+ * member's name, so a player greets "Nok" and never learns a surname; never the username, which is
+ * half of a staff login. A name that is all space leaves the reply unnamed (the app says "Support").
+ */
+export function agentName(staffName: string): string | undefined {
+  const first = staffName.trim().split(/\s+/)[0]
+  return first ? [...first].slice(0, 40).join('') : undefined
+}
+
 /** The room `id` names and its owner as the chat's functions take it; 404 NO_DATA when there is none. */
 async function roomWithOwner(ctx: ServerContext, id: string): Promise<{ room: store.Room; owner: ChatOwner; member?: Member }> {
   const room = await store.findRoomById(ctx.db, Number(id))
@@ -83,6 +93,7 @@ export const chatOpsRoutes = (hub: ChatHub): FastifyPluginAsyncTypebox => async 
       const { message } = request.body
       // Two staff answering at once both answer: each reply is a message of its own.
       const item = await sendAgentMessage(ctx, hub, owner, message, {
+        name: agentName(request.staff.name),
         onSent: (trx, { room, item: sent }) => audit(trx, actor, ctx.now(), {
           action: 'chat.reply',
           item: `chat:${room.id}`,

@@ -88,13 +88,13 @@ export async function sendAgentMessage(
   hub: ChatHub,
   owner: ChatOwner,
   message: { message_type: string; payload: unknown },
-  options: { newSession?: boolean; onSent?: ChatDone<{ item: ChatItem }> } = {},
+  options: { newSession?: boolean; onSent?: ChatDone<{ item: ChatItem }>; name?: string } = {},
 ): Promise<ChatItem> {
   if (JSON.stringify(message.payload ?? null).length > AGENT_PAYLOAD_MAX) throw fail(400, 'KEY_INVALID')
   let room = await store.ensureRoom(ctx.db, owner, ctx.now())
   if (options.newSession) room = await endChatSession(ctx, room, room.session_id)
   const item = await inTransaction(ctx.db, async (trx) => {
-    const { item: stored } = await store.storeMessage(trx, room, { sender: 'agent', message_type: message.message_type, payload: message.payload }, ctx.now())
+    const { item: stored } = await store.storeMessage(trx, room, { sender: 'agent', message_type: message.message_type, payload: message.payload, name: options.name }, ctx.now())
     // The member is told (the bell, and a messenger if the chat stays unread, issue 50).
     if (owner.kind === 'member') await tellSupportAnswered(trx, owner.member, Number(room.id), message.payload, ctx.now())
     await options.onSent?.(trx, { room, item: stored })

@@ -9,7 +9,7 @@ import { chat, stopChat } from '../../src/features/chat/chatClient'
 import { RECONNECT_CHECK_MS } from '../../src/features/chat/logic'
 import type { Platform } from '../../src/platform'
 import { session, signIn } from '../../src/state/session'
-import { renderScreen, type Call, type Routes } from '../renderScreen'
+import { renderScreen, text, type Call, type Routes } from '../renderScreen'
 
 
 /** The socket the chat opens: records what it was given, lets the test connect it and push events. */
@@ -146,6 +146,30 @@ describe('messages', () => {
     expect(cards[0].querySelector('img')).toBeNull()
     expect(within(log).getByText('This message cannot be shown here.')).toBeInTheDocument()
     expect(within(log).getByRole('button', { name: 'Yes' })).toBeInTheDocument()
+  })
+
+  it("says who answered once per run, with their initial or the support mark, and shows a sticker without a bubble (issue 51 §5)", async () => {
+    const history = [
+      { ...agent('text', 'first from Nok'), name: 'นุ่น' },
+      { ...agent('sticker', { url: 'https://cdn.example.com/thanks.png', alt: 'Thank you' }), name: 'นุ่น' },
+      agent('text', 'unnamed support'),
+      agent('sticker', { url: 'https://cdn.example.com/wave.png' }),
+    ]
+    const { panel } = await openWidget(routes(history))
+    const log = within(panel).getByRole('log')
+    await within(log).findByText('unnamed support')
+    const messages = [...log.querySelectorAll('li.chat-msg')]
+    // Signed: the first of Nok's run and the first unnamed one; seen once, read out in each message's prefix.
+    expect(messages.map((li) => li.querySelector('.chat-msg__name')?.textContent ?? null)).toEqual([text('chat.agentNamed', { name: 'นุ่น' }), null, text('chat.agent'), null])
+    // The initial keeps its marks ("นุ่", not "น" alone).
+    expect(messages[0].querySelector('.chat-avatar')).toHaveTextContent(/^นุ่$/)
+    expect(messages[0].querySelector('.chat-msg__who')).toHaveAttribute('aria-hidden', 'true')
+    expect(messages[1]).toHaveTextContent(`${text('chat.agentNamed', { name: 'นุ่น' })}:`)
+    expect(messages[3]).toHaveTextContent(`${text('chat.agent')}:`)
+    expect(messages[2].querySelector('.chat-avatar svg')).not.toBeNull()
+    expect(within(log).getByRole('img', { name: 'Thank you' })).toHaveAttribute('src', 'https://cdn.example.com/thanks.png')
+    expect(within(log).getByRole('img', { name: text('chat.sticker') })).toHaveAttribute('src', 'https://cdn.example.com/wave.png')
+    expect(within(log).getByRole('img', { name: 'Thank you' }).closest('.chat-msg__bubble')).toHaveClass('chat-msg__bubble--bare')
   })
 
   it("shows 'End Conversation' between two session ids", async () => {

@@ -113,6 +113,14 @@ describe('invite', () => {
     expect(within(modal).queryByRole('button', { name: text('rewards.inviteCollect') })).toBeNull()
   })
 
+  it('offers no collect before a friend has joined, where it could only be refused (issue 51 §5)', async () => {
+    const { user } = await home({ 'POST /api/invite': { invites: [], type: 'turnover', isXArea: false } })
+    await user.click(await actions().findByRole('button', { name: text('home.invite') }))
+    const modal = await screen.findByRole('dialog', { name: text('home.inviteTitle') })
+    expect(await within(modal).findByText(text('rewards.noInvites'))).toBeVisible()
+    expect(within(modal).queryByRole('button', { name: text('rewards.inviteCollect') })).toBeNull()
+  })
+
   it("collects the friends' play once per tap, then closing the modal reads the wallet again", async () => {
     let answer: () => void = () => {}
     const { user, calls } = await home({
@@ -245,15 +253,22 @@ describe('refund', () => {
     expect(modal.querySelector('.refund-info')).toBeNull()
   })
 
-  it('disables receive while nothing waits', async () => {
+  it('offers no receive while nothing waits, and says how cashback comes instead (issue 51 §5)', async () => {
     const { user, calls } = await home({ 'GET /api/refund/check': check({ refundAmount: 0 }), 'POST /api/refund': { refunds: [] } })
     await user.click(await actions().findByRole('button', { name: text('home.refund') }))
     const modal = await screen.findByRole('dialog', { name: text('rewards.refundTitle') })
     await waitFor(() => expect(within(modal).getByTestId('refund-amount')).toHaveTextContent(money(0)))
-    const receive = within(modal).getByRole('button', { name: text('rewards.refundReceive') })
-    expect(receive).toBeDisabled()
-    await user.click(receive)
+    expect(within(modal).getByRole('note')).toHaveTextContent(text('rewards.refundNothingYet'))
+    expect(within(modal).queryByRole('button', { name: text('rewards.refundReceive') })).toBeNull()
     expect(count(calls, 'GET', '/api/refund/receive')).toBe(0)
+  })
+
+  it('keeps receive disabled, without the note, while the check is read', async () => {
+    const { user } = await home({ 'GET /api/refund/check': () => new Promise(() => {}), 'POST /api/refund': { refunds: [] } })
+    await user.click(await actions().findByRole('button', { name: text('home.refund') }))
+    const modal = await screen.findByRole('dialog', { name: text('rewards.refundTitle') })
+    expect(within(modal).getByRole('button', { name: text('rewards.refundReceive') })).toBeDisabled()
+    expect(within(modal).queryByText(text('rewards.refundNothingYet'))).toBeNull()
   })
 
   it('disables receive with a warning while a bonus is held (spec 4)', async () => {

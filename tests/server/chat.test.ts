@@ -357,6 +357,15 @@ describe('POST /dev/chat/reply', () => {
     expect(item(await agentReply(server.app, guest, { message_type: 'text', payload: 'still' }, false)).session_id).toBe(ended.session_id)
   })
 
+  it("carries the agent's name the player sees when given, and none when not (issue 51 §5)", async () => {
+    const guest = { guestId: newGuestId() }
+    const named = await call(server.app, 'POST', '/dev/chat/reply', { body: { guestId: guest.guestId, name: 'Nok', message: { message_type: 'text', payload: 'hi' } } })
+    expect(item(named)).toMatchObject({ sender: 'agent', name: 'Nok' })
+    expect(item(await agentReply(server.app, guest, { message_type: 'text', payload: 'unnamed' }))).not.toHaveProperty('name')
+    expect(((await chatHistory(server.app, guest)).body as unknown as ChatItem[]).map((entry) => entry.name ?? null)).toEqual([null, 'Nok'])
+    expect(await call(server.app, 'POST', '/dev/chat/reply', { body: { guestId: guest.guestId, name: '  ', message: { message_type: 'text', payload: 'x' } } })).toMatchObject({ status: 400 })
+  })
+
   it('refuses an unknown member, and names exactly one of the two', async () => {
     expect(await agentReply(server.app, { userId: '999999', token: '' }, { message_type: 'text', payload: 'x' })).toMatchObject(expectError(404, 'NO_DATA'))
     expect(await call(server.app, 'POST', '/dev/chat/reply', { body: { message: { message_type: 'text', payload: 'x' } } })).toMatchObject(expectError(400, 'KEY_MISSING'))

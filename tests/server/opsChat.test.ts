@@ -10,6 +10,7 @@ import { DEMO_MEMBER_ID } from './depositHelpers'
 import { type TestServer, barrier, call, expectError, login, onPostgres, startInstances, startServer } from './helpers'
 import { agentReply, byId, chatHistory, connectChat, listening, newGuestId, sendMessage, textMessage } from './chatHelpers'
 import { auditOf, staffSession } from './opsHelpers'
+import { agentName } from '../../server/chat/opsRoutes'
 
 let servers: TestServer[] = []
 afterEach(async () => {
@@ -25,6 +26,15 @@ async function server(): Promise<TestServer> {
 
 interface Conversation { id: string; kind: string; member: { id: string; phone: string } | null; sessionId: string; waiting: boolean; lastMessage: ChatItem | null }
 const conversations = (body: Record<string, unknown>) => body.conversations as Conversation[]
+
+describe("the name on a staff member's reply (issue 51 §5)", () => {
+  it('is the first word of their name, at most 40 characters; a blank name gives none', () => {
+    expect(agentName('Nok Siriwan')).toBe('Nok')
+    expect(agentName('  นุ่น   ใจดี ')).toBe('นุ่น')
+    expect(agentName('A'.repeat(60))).toBe('A'.repeat(40))
+    expect(agentName('   ')).toBeUndefined()
+  })
+})
 
 describe('the support inbox', () => {
   it('lists the conversations waiting for staff, newest first, and every open one on asking', async () => {
@@ -75,22 +85,28 @@ describe('the support inbox', () => {
         { message_type: 'quick_replies', payload: { text: 'Quick', quick_replies: [{ title: 'Yes', type: 'text' }] } },
         { message_type: 'generic', payload: { elements: [{ title: 'Promo', subtitle: 'Now', image_url: 'https://example.com/a.png', buttons: [{ title: 'Open', type: 'web', payload: 'https://example.com' }] }] } },
         { message_type: 'media', payload: { url: true, fileType: 'image', filePath: 'https://example.com/qr.png', name: 'qr.png' } },
+        { message_type: 'sticker', payload: { url: 'https://example.com/thanks.png', alt: 'Thank you' } },
       ]
       for (const message of replies) {
         const sent = await call(app, 'POST', `/ops/api/chat/${conversation.id}/messages`, { token: support.token, body: { message }, address: '192.0.2.7' })
         expect(sent.status, JSON.stringify(sent.body)).toBe(200)
         const item = sent.body as unknown as ChatItem
-        expect(item).toMatchObject({ sender: 'agent', message, guestId: null })
-        expect((await client.next(byId(item._id))).message).toEqual(message)
+        // Signed with the staff member's first name ("support 1"), never their username (half a login).
+        expect(item).toMatchObject({ sender: 'agent', message, guestId: null, name: 'support' })
+        expect(item).not.toHaveProperty('username')
+        const heard = await client.next(byId(item._id))
+        expect(heard.message).toEqual(message)
+        expect(heard.name).toBe('support')
       }
       const history = (await chatHistory(app, guest, 10)).body as unknown as ChatItem[]
-      expect(history.slice(0, 5).map((item) => item.message.message_type)).toEqual(['media', 'generic', 'quick_replies', 'buttons', 'text'])
+      expect(history.slice(0, 6).map((item) => item.message.message_type)).toEqual(['sticker', 'media', 'generic', 'quick_replies', 'buttons', 'text'])
+      expect(history.slice(0, 6).map((item) => item.name)).toEqual(Array(6).fill('support'))
     } finally {
       client.socket.close()
     }
 
     const rows = await auditOf(app, `chat:${conversation.id}`)
-    expect(rows.map((row) => row.action)).toEqual(Array(5).fill('chat.reply'))
+    expect(rows.map((row) => row.action)).toEqual(Array(6).fill('chat.reply'))
     expect(rows[0]).toMatchObject({ staff_id: support.id, member_id: null, address: '192.0.2.7' })
     expect(JSON.parse(rows[0].after!)).toMatchObject({ messageType: 'text', sessionId: conversation.sessionId })
     // Answered: it left the waiting list.
@@ -111,6 +127,10 @@ describe('the support inbox', () => {
       { message_type: 'media', payload: { url: true, fileType: 'image', filePath: 'javascript:alert(1)', name: 'x' } },
       { message_type: 'media', payload: { url: false, fileType: 'image', filePath: '/chat-files/x.png', name: 'x' } },
       { message_type: 'whatever', payload: {} },
+      // A sticker the player's app could not load (its policy loads https pictures only), or no picture at all.
+      { message_type: 'sticker', payload: { url: 'http://example.com/s.png' } },
+      { message_type: 'sticker', payload: { url: 'javascript:alert(1)' } },
+      { message_type: 'sticker', payload: { alt: 'no picture' } },
     ]
     for (const message of bad) {
       const answer = await call(app, 'POST', `/ops/api/chat/${conversation.id}/messages`, { token: support.token, body: { message } })

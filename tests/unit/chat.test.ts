@@ -60,10 +60,14 @@ describe('message types (spec 2, 3)', () => {
     expect(of('media', { url: false, fileType: 'image', filePath: '/chat-files/a.png', name: 'a.png' }))
       .toEqual({ type: 'media', media: { url: false, fileType: 'image', filePath: '/chat-files/a.png', name: 'a.png', message: undefined } })
     expect(of('postback', { title: 'Yes', payload: 'Y' })).toEqual({ type: 'postback', title: 'Yes' })
+    expect(of('sticker', { url: 'https://x.test/ok.png', alt: ' Thanks ' })).toEqual({ type: 'sticker', url: 'https://x.test/ok.png', alt: 'Thanks' })
+    expect(of('sticker', { url: '/games/art-joker.svg' })).toEqual({ type: 'sticker', url: '/games/art-joker.svg', alt: undefined })
   })
 
   it('shows an unknown type, or a known type in a shape it cannot read, as unknown instead of failing', () => {
     expect(of('sticker', { id: 1 })).toEqual({ type: 'unknown' })
+    expect(of('sticker', { url: 'javascript:alert(1)' })).toEqual({ type: 'unknown' })
+    expect(of('sticker', 'https://x.test/a.png')).toEqual({ type: 'unknown' })
     expect(of('text', { nope: true })).toEqual({ type: 'unknown' })
     expect(of('buttons', 'just text')).toEqual({ type: 'unknown' })
     expect(of('generic', { elements: [{ subtitle: 'no title' }] })).toEqual({ type: 'unknown' })
@@ -97,6 +101,23 @@ describe("the 'End Conversation' divider (spec 4)", () => {
     const entries = timeline([item('1', 'a'), item('local', ''), item('2', 'a')])
     expect(entries.every((e) => e.kind === 'message')).toBe(true)
     expect(timeline([item('1', 'b')])).toHaveLength(1)
+  })
+})
+
+describe("who answered: an agent's run is signed once (issue 51 §5)", () => {
+  const said = (_id: string, sender: string, name?: string, session_id = 'a') => ({ _id, session_id, sender, ...(name ? { name } : {}) })
+
+  it("signs the first of an agent's run: after the player, after a divider, and when another agent answers", () => {
+    const entries = timeline([
+      said('1', 'agent', 'Nok'), said('2', 'agent', 'Nok'), said('3', 'customer'), said('4', 'agent', 'Nok'),
+      said('5', 'agent', 'Bee'), said('6', 'agent'), said('7', 'agent'), said('8', 'agent', undefined, 'b'),
+    ])
+    const signed = entries.flatMap((entry) => (entry.kind === 'message' && entry.signed ? [entry.item._id] : []))
+    expect(signed).toEqual(['1', '4', '5', '6', '8'])
+  })
+
+  it("never signs the player's own messages", () => {
+    expect(timeline([said('1', 'customer'), said('2', 'customer')]).some((entry) => entry.kind === 'message' && entry.signed)).toBe(false)
   })
 })
 

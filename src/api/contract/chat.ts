@@ -129,6 +129,8 @@ export const ChatDevReply = Type.Object({
   guestId,
   message: Type.Object({ message_type: filled(32), payload: Type.Unknown() }, { additionalProperties: false }),
   newSession: Type.Optional(Type.Boolean()),
+  /** The agent's name the player sees beside the reply (a staff reply carries its author's first name). */
+  name: Type.Optional(filled(40)),
 }, { additionalProperties: false })
 export type ChatDevReply = Static<typeof ChatDevReply>
 

@@ -281,6 +281,12 @@ export const OpsChatMessage = Type.Union([
       filePath: Type.String({ maxLength: 2_000, pattern: '^https?://[^\\s]+$' }),
     }, { additionalProperties: false }),
   }, { additionalProperties: false }),
+  // A sticker (issue 51 §5): a picture shown without a bubble, by its https address (the app's
+  // policy loads pictures from https hosts), with words for a screen reader.
+  Type.Object({
+    message_type: Type.Literal('sticker'),
+    payload: Type.Object({ url: Type.String({ maxLength: 2_000, pattern: '^https://[^\\s]+$' }), alt: Type.Optional(text(100)) }, { additionalProperties: false }),
+  }, { additionalProperties: false }),
 ])
 export type OpsChatMessage = Static<typeof OpsChatMessage>
 export const OpsChatReply = Type.Object({ message: OpsChatMessage }, { additionalProperties: false })

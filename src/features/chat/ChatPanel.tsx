@@ -206,7 +206,7 @@ export default function ChatPanel({ identity, onClose }: { identity: ChatIdentit
           <ol className="chat__list">
             {entries.map((entry) => entry.kind === 'divider'
               ? <li key={entry.key} className="chat-divider"><div role="separator" aria-label={t('chat.endConversation')}><span>{t('chat.endConversation')}</span></div></li>
-              : <MessageView key={entry.item.message.deliver?.id ?? entry.item._id} item={entry.item} actions={actions} last={entry.item._id === lastId} />)}
+              : <MessageView key={entry.item.message.deliver?.id ?? entry.item._id} item={entry.item} actions={actions} last={entry.item._id === lastId} signed={entry.signed} />)}
           </ol>
         </div>
         {snap.unseen > 0 && (

@@ -9,6 +9,7 @@ import type { Language } from '../../lib/language'
 import { formatDate, localDate } from '../../lib/dates'
 import { safeUrl } from '../../lib/url'
 import { getPlatform } from '../../platform'
+import { ChatIcon } from '../../ui/icons'
 import { Modal } from '../../ui/Modal'
 import { SafeHtml } from '../../ui/SafeHtml'
 import type { ShownItem } from './chatClient'
@@ -143,6 +144,7 @@ function Body({ content, item, actions, last }: { content: ChatContent; item: Sh
       // Quick replies are offered while they are the last word; afterwards only the text stays.
       return <>{content.text && text(content.text)}{last && <ButtonRow buttons={content.replies} actions={actions} className="chat-quick" />}</>
     case 'generic': return <Carousel cards={content.cards} actions={actions} />
+    case 'sticker': return <img className="chat-sticker" src={content.url} alt={content.alt ?? t('chat.sticker')} width={120} height={120} loading="lazy" />
     case 'media': return <Media media={content.media} preview={item.preview} mine={mine} />
     case 'unknown': return <p className="chat-text chat-text--unknown">{t('chat.unknown')}</p>
   }
@@ -177,7 +179,30 @@ function Delivery({ item, actions }: { item: ShownItem; actions: MessageActions 
   return state
 }
 
-export function MessageView({ item, actions, last }: { item: ShownItem; actions: MessageActions; last: boolean }) {
+/** Leading vowels written before their consonant (Thai เ-ไ, Lao ເ-ໄ): an initial starts after them. */
+const LEADING_VOWELS = /^[\u0E40-\u0E44\u0EC0-\u0EC4]+/u
+
+/** The first letter of a name as the avatar shows it, kept with its marks ("นุ่น" gives "นุ่"). */
+function initialOf(name: string): string {
+  const rest = name.replace(LEADING_VOWELS, '') || name
+  const segmenter = typeof Intl.Segmenter === 'function' ? new Intl.Segmenter(undefined, { granularity: 'grapheme' }) : undefined
+  const first = segmenter ? segmenter.segment(rest)[Symbol.iterator]().next().value?.segment : [...rest][0]
+  return (first ?? '').toLocaleUpperCase()
+}
+
+/** Who answered, over the first of their messages in a row: an avatar (their initial, or the
+ *  support mark when the reply is unnamed) and their name. Read out once, in the message's prefix. */
+function AgentSign({ name }: { name?: string }) {
+  const { t } = useTranslation()
+  return (
+    <div className="chat-msg__who" aria-hidden="true">
+      <span className="chat-avatar">{name ? initialOf(name) : <ChatIcon />}</span>
+      <span className="chat-msg__name">{name ? t('chat.agentNamed', { name }) : t('chat.agent')}</span>
+    </div>
+  )
+}
+
+export function MessageView({ item, actions, last, signed = false }: { item: ShownItem; actions: MessageActions; last: boolean; signed?: boolean }) {
   const { t, i18n } = useTranslation()
   const mine = item.sender === 'customer'
   // The player's own picture or video on its way shows its local preview before it has a path.
@@ -186,11 +211,13 @@ export function MessageView({ item, actions, last }: { item: ShownItem; actions:
     : contentOf(item.message)
   const language = i18n.language as Language
   const wide = content.type === 'generic'
+  const name = mine ? undefined : item.name?.trim() || undefined
   return (
-    <li className={`chat-msg ${mine ? 'chat-msg--mine' : 'chat-msg--agent'}${wide ? ' chat-msg--wide' : ''}`} data-type={content.type}
-      data-status={item.message.deliver?.status}>
-      <span className="visually-hidden">{mine ? t('chat.you') : t('chat.agent')}: </span>
-      <div className="chat-msg__bubble">
+    <li className={`chat-msg ${mine ? 'chat-msg--mine' : 'chat-msg--agent'}${wide ? ' chat-msg--wide' : ''}${signed ? ' chat-msg--signed' : ''}`}
+      data-type={content.type} data-status={item.message.deliver?.status}>
+      <span className="visually-hidden">{mine ? t('chat.you') : name ? t('chat.agentNamed', { name }) : t('chat.agent')}: </span>
+      {signed && <AgentSign name={name} />}
+      <div className={`chat-msg__bubble${content.type === 'sticker' ? ' chat-msg__bubble--bare' : ''}`}>
         <Body content={content} item={item} actions={actions} last={last} />
       </div>
       <div className="chat-msg__meta">

@@ -3,6 +3,7 @@
 import { newGuestId } from './badge'
 import type { ChatButton, ChatDeliverStatus, ChatGenericCard, ChatItem, ChatMediaPayload } from '../../api/contract'
 import { CHAT_TEXT_MAX } from '../../api/contract/chat'
+import { safeUrl } from '../../lib/url'
 
 /** Spec 9: history page size. */
 export const CHAT_PAGE_SIZE = 10
@@ -69,6 +70,8 @@ export type ChatContent =
   | { type: 'quick_replies'; text: string; replies: ChatButton[] }
   | { type: 'generic'; cards: ChatGenericCard[] }
   | { type: 'postback'; title: string }
+  /** Not in spec 3 (issue 51 §5): a picture shown without a bubble, `{ url, alt? }`. */
+  | { type: 'sticker'; url: string; alt?: string }
   | { type: 'unknown' }
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
@@ -122,6 +125,10 @@ export function contentOf(message: ChatItem['message']): ChatContent {
       const title = isRecord(payload) ? str(payload.title) : str(payload)
       return title ? { type: 'postback', title } : { type: 'unknown' }
     }
+    case 'sticker': {
+      const url = isRecord(payload) ? safeUrl(str(payload.url)) : undefined
+      return url ? { type: 'sticker', url, alt: isRecord(payload) ? str(payload.alt)?.trim() || undefined : undefined } : { type: 'unknown' }
+    }
     default:
       return { type: 'unknown' }
   }
@@ -149,21 +156,35 @@ export function buttonAction(button: ChatButton): ButtonAction {
 
 // ---- Timeline ----
 
-export type TimelineEntry<T extends Pick<ChatItem, '_id' | 'session_id'>> =
-  | { kind: 'message'; item: T }
+type TimelineItem = Pick<ChatItem, '_id' | 'session_id'> & Partial<Pick<ChatItem, 'sender' | 'name'>>
+
+export type TimelineEntry<T extends TimelineItem> =
+  /** `signed`: an agent's message that opens a run of theirs, so it carries who answered (issue 51 §5). */
+  | { kind: 'message'; item: T; signed: boolean }
   | { kind: 'divider'; key: string }
 
+/** The agent's side: anyone but the player (spec 3). */
+export const fromAgent = (item: Partial<Pick<ChatItem, 'sender'>>): boolean => item.sender !== undefined && item.sender !== 'customer'
+
 /** Spec 4: a new session id between two messages shows the 'End Conversation' divider. A message
- *  still on its way (no session yet) belongs to the session before it. */
-export function timeline<T extends Pick<ChatItem, '_id' | 'session_id'>>(items: readonly T[]): TimelineEntry<T>[] {
+ *  still on its way (no session yet) belongs to the session before it. An agent's message is
+ *  signed (name and avatar) when it opens a run: after the player's, after a divider, or when
+ *  another agent answers. */
+export function timeline<T extends TimelineItem>(items: readonly T[]): TimelineEntry<T>[] {
   const entries: TimelineEntry<T>[] = []
   let session: string | undefined
+  let previous: T | undefined
   for (const item of items) {
     if (item.session_id) {
-      if (session !== undefined && item.session_id !== session) entries.push({ kind: 'divider', key: `end-${item._id}` })
+      if (session !== undefined && item.session_id !== session) {
+        entries.push({ kind: 'divider', key: `end-${item._id}` })
+        previous = undefined
+      }
       session = item.session_id
     }
-    entries.push({ kind: 'message', item })
+    const signed = fromAgent(item) && !(previous && fromAgent(previous) && (previous.name ?? '') === (item.name ?? ''))
+    entries.push({ kind: 'message', item, signed })
+    previous = item
   }
   return entries
 }

@@ -59,9 +59,15 @@ export default function RefundModal({ currency, onClose }: RefundModalProps) {
         {held && <p className="notice" role="note">{t('rewards.refundBonusHeld')}</p>}
         {/* The operator's words on how the refund works (spec 3 `info`), sanitized. */}
         {check.data?.info && <SafeHtml className="rich-text refund-info" html={check.data.info} />}
-        <Button type="button" block disabled={!check.data || held || nothingWaiting} pending={receive.pending} onClick={() => receive.submit()}>
-          {t('rewards.refundReceive')}
-        </Button>
+        {/* Nothing waiting and nothing held: a button that can only be refused is no use (issue 51 §5);
+            the player is told when cashback comes instead. Held: disabled with its warning (spec 4). */}
+        {check.data && nothingWaiting && !held ? (
+          <p className="notice" role="note">{t('rewards.refundNothingYet')}</p>
+        ) : (
+          <Button type="button" block disabled={!check.data || held || nothingWaiting} pending={receive.pending} onClick={() => receive.submit()}>
+            {t('rewards.refundReceive')}
+          </Button>
+        )}
         <RewardList
           title={t('rewards.refundHistory')}
           empty={t('rewards.noRefunds')}

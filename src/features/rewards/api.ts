@@ -57,10 +57,14 @@ export const useRefunds = (pageNumber: number) =>
 
 /**
  * Spec 6: collecting the friends' play is offered only when the invite type is turnover and
- * isXArea is false. Read from the list's first page (the same cached answer, no second call).
+ * isXArea is false, and (issue 51 §5) only once a friend has joined: with none it could only be
+ * refused. Read from the list's first page (the same cached answer, no second call).
  */
 export const useInviteCollectOffered = () =>
-  useQuery({ ...rewardPageQuery('invite', 1), select: (answer) => answer.type === 'turnover' && answer.isXArea === false })
+  useQuery({
+    ...rewardPageQuery('invite', 1),
+    select: (answer) => answer.type === 'turnover' && answer.isXArea === false && (answer.invites?.length ?? 0) > 0,
+  })
 
 /** GET /api/refund/check, read leniently; `background`: no loader bar (home's badge asks it unasked). */
 const refundCheckQuery = (background = false) => ({
