@@ -20,18 +20,27 @@ async function holdTheApp(page: Page, platform: string) {
     await released
     await route.continue()
   })
-  // Every shift of the layout, from the first paint on.
+  // Every shift of the layout, from the first paint on, with what moved and from where to where,
+  // so that a failure names it (a shift of 0.00006 in one clean-clone run under load, never alone).
   await page.addInitScript(() => {
-    const shifts: number[] = []
+    const shifts: string[] = []
     Object.assign(window, { __shifts: shifts })
+    const rect = (box: DOMRectReadOnly) => `${Math.round(box.x)},${Math.round(box.y)} ${Math.round(box.width)}x${Math.round(box.height)}`
+    const named = (node: Node | null) => (node instanceof Element
+      ? `${node.closest('#prerendered') ? '#prerendered ' : node.closest('#root') ? '#root ' : ''}${node.tagName.toLowerCase()}${node.id ? `#${node.id}` : ''}${node.classList.length ? `.${[...node.classList].join('.')}` : ''}`
+      : node ? node.nodeName : 'gone')
+    type Shift = PerformanceEntry & { value: number; sources?: { node: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[] }
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) shifts.push(entry.value)
+      for (const entry of list.getEntries() as Shift[]) {
+        const moved = (entry.sources ?? []).map((source) => `${named(source.node)} ${rect(source.previousRect)} -> ${rect(source.currentRect)}`)
+        shifts.push(`${entry.value.toFixed(6)} at ${Math.round(entry.startTime)} ms: ${moved.join('; ') || 'unnamed'}`)
+      }
     }).observe({ type: 'layout-shift', buffered: true })
   })
   return release
 }
 
-const shifts = (page: Page) => page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts)
+const shifts = (page: Page) => page.evaluate(() => (window as unknown as { __shifts: string[] }).__shifts)
 
 /** Where the title, each control and the submit button are (or `what`), on the prerendered screen or the app's. */
 const boxes = (page: Page, scope: string, what = 'h1, input:not([type=hidden]), select, button[type=submit], nav a') =>
