@@ -93,7 +93,7 @@ function ConversationView({ id, version, notify, onChanged }: { id: string; vers
       <ol className="messages" aria-label={say('messages')} tabIndex={0}>
         {[...(page.data?.messages ?? [])].reverse().map((item) => (
           <li key={item._id} className={item.sender === 'customer' ? 'from-player' : 'from-staff'}>
-            <span className="muted">{item.sender === 'customer' ? say('player') : say('staffSide')} · {when(item.createdAt)}</span>
+            <span className="muted">{item.sender === 'customer' ? say('player') : item.name ? `${say('staffSide')} (${item.name})` : say('staffSide')} · {when(item.createdAt)}</span>
             <p>{messageText(item)}</p>
           </li>
         ))}

@@ -164,11 +164,15 @@ test.describe('the staff console', () => {
     await conversation.getByLabel('Reply').fill('We are checking your deposit now')
     await conversation.getByRole('button', { name: 'Send' }).click()
     await expect(conversation.getByRole('list', { name: 'Messages' })).toContainText('We are checking your deposit now')
+    // Signed with the first word of the staff member's name ("E2E support"), as the player sees it.
+    await expect(conversation.getByRole('listitem').filter({ hasText: 'We are checking your deposit now' })).toContainText('(E2E)')
     await expectAxeClean(page)
     // Answered: it leaves the inbox of conversations waiting; the member reads the reply.
     await expect(page.getByRole('button', { name: new RegExp(name) })).toHaveCount(0)
     const history = await request.post('/api/chat/history', { headers: memberHeaders(member.token), data: { userId: member.id, limit: 5, skip: 0 } })
-    expect(JSON.stringify(await history.json())).toContain('We are checking your deposit now')
+    const answered = ((await history.json()) as { name?: string; username?: string; message: { payload: unknown } }[]).find((item) => item.message.payload === 'We are checking your deposit now')
+    expect(answered).toMatchObject({ name: 'E2E' })
+    expect(answered).not.toHaveProperty('username')
 
     await page.getByRole('button', { name: 'Members' }).click()
     await page.getByLabel(/Phone \(or its last 4 digits\)/).fill(member.phone)
