@@ -185,14 +185,30 @@ test("a member's history pages in on scrolling up without the view jumping; new 
   expect((await read).postDataJSON()).toEqual({ userId: member.id })
 
   const log = panel.getByTestId('chat-log')
-  const anchor = panel.locator('.chat-msg').filter({ has: page.getByText('Message 16', { exact: true }) })
+  // What the player reads stays where it was: the message's bubble. Its run's sign (who answered,
+  // over the first message of a run, issue 51) moves up to the new first message of the run, so the
+  // message's own box loses the sign's line above its bubble.
+  const signed = panel.locator('.chat-msg--signed .chat-msg__bubble')
+  const anchor = panel.locator('.chat-msg').filter({ has: page.getByText('Message 16', { exact: true }) }).locator('.chat-msg__bubble')
   const offset = async () => (await anchor.boundingBox())!.y
+  await expect(signed).toHaveText(['Message 16'])
+  // The older page is held until the view at the top is measured: the measure is of the page coming in.
+  let release = () => {}
+  const held = new Promise<void>((resolve) => { release = resolve })
+  await page.route('**/api/chat/history', async (route) => {
+    await held
+    await route.continue()
+  })
   await log.evaluate((element) => element.scrollTo({ top: 0 }))
+  await expect(panel.locator('.chat__older')).toBeVisible()
   const before = await offset()
+  release()
   await expect(messages).toHaveCount(20)
+  await expect(signed).toHaveText(['Message 6'])
   expect(Math.abs((await offset()) - before)).toBeLessThanOrEqual(2)
   await log.evaluate((element) => element.scrollTo({ top: 0 }))
   await expect(messages).toHaveCount(25)
+  await expect(signed).toHaveText(['Message 1'])
   await expect(panel.getByText(strings.chat.invite)).toBeVisible()
 
   // Scrolled up: new agent messages are counted, not scrolled to.
