@@ -1,6 +1,6 @@
 // Home on a phone on its side and on a 320 px phone (issue 18), on the production build.
 import type { Page } from '@playwright/test'
-import { expect, test } from '../fixtures'
+import { expect, holdAnswers, test } from '../fixtures'
 import { seedGames } from '../../server/games/gamesData'
 import { memberAtHome, openTransfer } from '../shared/wallet'
 
@@ -119,4 +119,30 @@ test('a sheet stays where it opened while its content changes: the transfer form
   // The receipt is not the form's height: centred, the sheet's top would have moved by half the difference.
   expect(Math.abs(heights[1] - heights[0])).toBeGreaterThan(8)
   expect((await header.boundingBox())!.y).toBeCloseTo(opened, 0)
+})
+
+test("a button that waits shows its spinner in the label's place: the label does not move, nothing shifts (issue 51)", async ({ page, open, strings }) => {
+  // Every layout shift from the start (a label pushed aside by the spinner was one: 13 px and back).
+  await page.addInitScript(() => {
+    const shifts: number[] = []
+    Object.assign(window, { __shifts: shifts })
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[]) shifts.push(entry.value)
+    }).observe({ type: 'layout-shift', buffered: true })
+  })
+  const login = await holdAnswers(page, '**/api/login')
+  await open('/login')
+  await page.locator('#root input[name=username]').fill('0812345678')
+  await page.locator('#root input[name=password]').fill('demo1234')
+  const submit = page.locator('#root').getByRole('button', { name: strings.login.submit })
+  const label = submit.locator(':scope > span:not(.spinner)')
+  const before = (await label.boundingBox())!
+  await submit.click()
+  // Past the loader's delay: the spinner shows, and the button keeps its name.
+  await expect(submit.locator('.spinner')).toBeVisible()
+  await expect(submit).toHaveAccessibleName(strings.login.submit)
+  expect(await label.boundingBox()).toEqual(before)
+  expect(await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts)).toEqual([])
+  login.release()
+  await expect(page).toHaveURL(/\/user\/home/)
 })

@@ -4,7 +4,8 @@ import { Spinner, useDelayedFlag } from './Loader'
 type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
   /** `danger`: an action that removes or gives something up, in the danger colour and never filled. */
   variant?: 'primary' | 'secondary' | 'danger'
-  /** While pending the button is disabled at once; its spinner shows after the loader delay. */
+  /** While pending the button is disabled at once; its spinner shows after the loader delay, over
+   *  the label, which keeps its place and stays the button's name: nothing beside it moves. */
   pending?: boolean
   block?: boolean
 }
@@ -15,7 +16,7 @@ export function Button({ variant = 'primary', pending = false, block, className,
   return (
     <button className={classes} disabled={disabled || pending} aria-busy={pending || undefined} {...rest}>
       {spinning && <Spinner />}
-      <span>{children}</span>
+      <span className={spinning ? 'button__label button__label--waiting' : 'button__label'}>{children}</span>
     </button>
   )
 }
