@@ -182,22 +182,21 @@ function Delivery({ item, actions }: { item: ShownItem; actions: MessageActions 
 /** Leading vowels written before their consonant (Thai เ-ไ, Lao ເ-ໄ): an initial starts after them. */
 const LEADING_VOWELS = /^[\u0E40-\u0E44\u0EC0-\u0EC4]+/u
 
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' })
+
 /** The first letter of a name as the avatar shows it, kept with its marks ("นุ่น" gives "นุ่"). */
 function initialOf(name: string): string {
   const rest = name.replace(LEADING_VOWELS, '') || name
-  const segmenter = typeof Intl.Segmenter === 'function' ? new Intl.Segmenter(undefined, { granularity: 'grapheme' }) : undefined
-  const first = segmenter ? segmenter.segment(rest)[Symbol.iterator]().next().value?.segment : [...rest][0]
-  return (first ?? '').toLocaleUpperCase()
+  return (graphemes.segment(rest)[Symbol.iterator]().next().value?.segment ?? '').toLocaleUpperCase()
 }
 
 /** Who answered, over the first of their messages in a row: an avatar (their initial, or the
- *  support mark when the reply is unnamed) and their name. Read out once, in the message's prefix. */
-function AgentSign({ name }: { name?: string }) {
-  const { t } = useTranslation()
+ *  support mark when the reply is unnamed) and `who` they are. Read out once, in the message's prefix. */
+function AgentSign({ name, who }: { name?: string; who: string }) {
   return (
     <div className="chat-msg__who" aria-hidden="true">
       <span className="chat-avatar">{name ? initialOf(name) : <ChatIcon />}</span>
-      <span className="chat-msg__name">{name ? t('chat.agentNamed', { name }) : t('chat.agent')}</span>
+      <span className="chat-msg__name">{who}</span>
     </div>
   )
 }
@@ -212,11 +211,12 @@ export function MessageView({ item, actions, last, signed = false }: { item: Sho
   const language = i18n.language as Language
   const wide = content.type === 'generic'
   const name = mine ? undefined : item.name?.trim() || undefined
+  const who = mine ? t('chat.you') : name ? t('chat.agentNamed', { name }) : t('chat.agent')
   return (
     <li className={`chat-msg ${mine ? 'chat-msg--mine' : 'chat-msg--agent'}${wide ? ' chat-msg--wide' : ''}${signed ? ' chat-msg--signed' : ''}`}
       data-type={content.type} data-status={item.message.deliver?.status}>
-      <span className="visually-hidden">{mine ? t('chat.you') : name ? t('chat.agentNamed', { name }) : t('chat.agent')}: </span>
-      {signed && <AgentSign name={name} />}
+      <span className="visually-hidden">{who}: </span>
+      {signed && <AgentSign name={name} who={who} />}
       <div className={`chat-msg__bubble${content.type === 'sticker' ? ' chat-msg__bubble--bare' : ''}`}>
         <Body content={content} item={item} actions={actions} last={last} />
       </div>

@@ -127,7 +127,7 @@ export function contentOf(message: ChatItem['message']): ChatContent {
     }
     case 'sticker': {
       const url = isRecord(payload) ? safeUrl(str(payload.url)) : undefined
-      return url ? { type: 'sticker', url, alt: isRecord(payload) ? str(payload.alt)?.trim() || undefined : undefined } : { type: 'unknown' }
+      return url && isRecord(payload) ? { type: 'sticker', url, alt: str(payload.alt)?.trim() || undefined } : { type: 'unknown' }
     }
     default:
       return { type: 'unknown' }
@@ -164,7 +164,7 @@ export type TimelineEntry<T extends TimelineItem> =
   | { kind: 'divider'; key: string }
 
 /** The agent's side: anyone but the player (spec 3). */
-export const fromAgent = (item: Partial<Pick<ChatItem, 'sender'>>): boolean => item.sender !== undefined && item.sender !== 'customer'
+const fromAgent = (item: Partial<Pick<ChatItem, 'sender'>>): boolean => item.sender !== undefined && item.sender !== 'customer'
 
 /** Spec 4: a new session id between two messages shows the 'End Conversation' divider. A message
  *  still on its way (no session yet) belongs to the session before it. An agent's message is

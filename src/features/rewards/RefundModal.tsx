@@ -64,7 +64,7 @@ export default function RefundModal({ currency, onClose }: RefundModalProps) {
         {check.data && nothingWaiting && !held ? (
           <p className="notice" role="note">{t('rewards.refundNothingYet')}</p>
         ) : (
-          <Button type="button" block disabled={!check.data || held || nothingWaiting} pending={receive.pending} onClick={() => receive.submit()}>
+          <Button type="button" block disabled={!check.data || held} pending={receive.pending} onClick={() => receive.submit()}>
             {t('rewards.refundReceive')}
           </Button>
         )}
