@@ -5,7 +5,6 @@
 // critical violation passes. Each member state starts on a page and with a member of its own
 // (nothing one state leaves behind, an open QR or a transfer, reaches the next). Dark Thai screens are photographed at
 // phone size into test-results/screens/ for a human look.
-import AxeBuilder from '@axe-core/playwright'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import type { APIRequestContext, Page } from '@playwright/test'
 import th from '../../src/i18n/locales/th.json' with { type: 'json' }
@@ -14,13 +13,13 @@ import la from '../../src/i18n/locales/la.json' with { type: 'json' }
 import { cspReportsSettled, DARK_THEME, DEMO, expect, LIGHT_THEME, telegramHash, test, type PlatformKind } from '../fixtures'
 import type { Scheme } from './theme'
 import { isMoneyScreen, SCREENS, statesIn, type Locale, type Screen, type ScreenState } from '../screenTable'
+import { blockingOf, runAxe } from './axe'
 import { misfits } from './fits'
 import { fund, registerMember } from '../walletMembers'
 
 const LOCALES = { th, en, la } as const satisfies Record<string, Locale>
 /** Where the browser's Thai run opens the money screens instead (issue 51): Lao, the longest words, on a 320 px phone. */
 const FIT = { locale: 'la', width: 320, height: 568 } as const
-const BLOCKING = new Set(['serious', 'critical'])
 const SUMMARY_DIR = 'test-results/a11y'
 const SHOTS_DIR = 'test-results/screens'
 
@@ -42,20 +41,16 @@ async function check(page: Page, label: string, state: ScreenState | null, colou
   if (!state?.pausesClock) await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity))
   // axe needs timers; a state that paused the app's clock gets the real ones back for it.
   if (state?.pausesClock) await page.evaluate(() => Object.assign(window, (window as unknown as { __realTimers: object }).__realTimers))
-  // axe.run in the page itself (legacy mode), not a partial run per frame finished in a new page:
-  // a third of the time. The app has no frames of its own (the how-to video is the video site's page).
-  const builder = new AxeBuilder({ page }).setLegacyMode().options({ resultTypes: ['violations'] })
-  const analysis = (colourOnly ? builder.withRules(COLOUR_RULES) : builder).analyze()
-  const { violations, passes } = await analysis
-  const blocking = violations.filter((violation) => BLOCKING.has(violation.impact ?? ''))
-  const other = violations.filter((violation) => !BLOCKING.has(violation.impact ?? ''))
+  const { violations, passes } = await runAxe(page, colourOnly ? COLOUR_RULES : undefined)
+  const blocking = blockingOf(violations)
+  const other = violations.filter((violation) => !blocking.includes(violation))
   mkdirSync(SUMMARY_DIR, { recursive: true })
   writeFileSync(
     `${SUMMARY_DIR}/${label.replace(/[^\w.-]+/g, '_')}.json`,
-    JSON.stringify({ label, passes: passes.length, blocking: blocking.map((v) => v.id), other: other.map((v) => `${v.id}:${v.impact}`) }),
+    JSON.stringify({ label, passes, blocking: blocking.map((v) => v.id), other: other.map((v) => `${v.id}:${v.impact}`) }),
   )
   if (other.length) test.info().annotations.push({ type: 'axe (minor)', description: other.map((v) => `${v.id} (${v.impact})`).join(', ') })
-  const report = blocking.map((v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((node) => `  ${node.target.join(' ')}: ${node.failureSummary ?? ''}`).join('\n')}`)
+  const report = blocking.map((v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((node) => `  ${node.target}: ${node.failureSummary}`).join('\n')}`)
   expect(report, `${label}: serious or critical axe violations`).toEqual([])
 }
 
