@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url'
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config'
 import react from '@vitejs/plugin-react'
 import { VitePWA } from 'vite-plugin-pwa'
@@ -19,7 +20,7 @@ const { version } = JSON.parse(readFileSync(new URL('./package.json', import.met
  * a file that mocks a module (`vi.mock`) needs a graph of its own and is named `*.isolated.test.ts`.
  */
 export const TEST_PROJECTS: (TestProjectInlineConfiguration & { test: { name: string; include: string[] } })[] = [
-  { extends: true, test: { name: 'app', include: ['tests/{unit,screens,platform}/**/*.test.{ts,tsx}'], environment: 'jsdom', setupFiles: ['tests/setup.ts'] } },
+  { extends: true, test: { name: 'app', include: ['tests/{unit,screens,platform}/**/*.test.{ts,tsx}'], environment: 'jsdom', setupFiles: ['tests/setup.ts'], globalSetup: ['tests/contractRoutesSetup.ts'], pool: 'vmThreads', alias: [{ find: /^axios$/, replacement: fileURLToPath(new URL('node_modules/axios/dist/esm/axios.js', import.meta.url)) }] } },
   { extends: true, test: { name: 'server', include: ['tests/server/**/*.test.ts'], exclude: ['tests/server/**/*.isolated.test.ts'], environment: 'node', isolate: false } },
   { extends: true, test: { name: 'server-isolated', include: ['tests/server/**/*.isolated.test.ts'], environment: 'node' } },
 ]

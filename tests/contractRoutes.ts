@@ -1,11 +1,10 @@
 // The reference server's routes and their reply schemas, read from the server itself as it
-// registers them (once per test file): the screen tests' fake answers are checked against these,
-// so a fake cannot say what the server never would.
-import type { RouteOptions } from 'fastify'
+// registers them (tests/registeredRoutes.ts): the screen tests' fake answers are
+// checked against these, so a fake cannot say what the server never would.
 import type { TSchema } from 'typebox'
 import { Value } from 'typebox/value'
-import { buildServer } from '../server/app'
 import { ErrorBody } from '../src/api/contract/shared'
+import type { RegisteredRoute } from './registeredRoutes'
 
 interface ContractRoute {
   method: string
@@ -18,29 +17,27 @@ interface ContractRoute {
 
 let routes: Promise<ContractRoute[]> | undefined
 
-/** Reads the routes (a server built and closed, about a second): before a file's first test, so no test waits for it. */
-export async function loadContractRoutes(): Promise<void> {
-  routes ??= readRoutes()
-  await routes
+/** Checks against these routes (the app's tests: those their run's global setup read). */
+export function checkAgainstRoutes(registered: readonly RegisteredRoute[]): void {
+  routes = Promise.resolve(registered.map(contractRoute))
 }
 
-async function readRoutes(): Promise<ContractRoute[]> {
-  const found: ContractRoute[] = []
-  const onRoute = (route: RouteOptions) => {
-    const replies = (route.schema?.response ?? {}) as Record<string, TSchema>
-    const pattern = new RegExp(`^${route.url.replace(/\/$/, '').replace(/:[^/]+/g, '[^/]+')}/?$`)
-    const body = route.schema?.body as TSchema | undefined
-    for (const method of [route.method].flat()) found.push({ method, pattern, path: route.url, replies, body })
-  }
-  const app = await buildServer({ dataDir: ':memory:', mode: 'test', staticDir: '/nonexistent-static-dir', onRoute })
-  await app.close()
-  return found
+/** The routes given, or else read from a server built here (the browser tests: once per worker). */
+function readRoutes(): Promise<ContractRoute[]> {
+  return (routes ??= import('./registeredRoutes').then(async ({ readRegisteredRoutes }) => (await readRegisteredRoutes()).map(contractRoute)))
 }
+
+const contractRoute = ({ method, path, replies, body }: RegisteredRoute): ContractRoute => ({
+  method,
+  path,
+  pattern: new RegExp(`^${path.replace(/\/$/, '').replace(/:[^/]+/g, '[^/]+')}/?$`),
+  replies: replies as Record<string, TSchema>,
+  body: body as TSchema | undefined,
+})
 
 /** Every route the server registers: its method and full path (`:name` for a parameter). */
 export async function registeredRoutes(): Promise<{ method: string; path: string }[]> {
-  routes ??= readRoutes()
-  return (await routes).map(({ method, path }) => ({ method, path }))
+  return (await readRoutes()).map(({ method, path }) => ({ method, path }))
 }
 
 /**
@@ -48,8 +45,7 @@ export async function registeredRoutes(): Promise<{ method: string; path: string
  * exists and the body matches the reply schema for its status (2xx through the 200 schema).
  */
 export async function contractProblem(method: string, path: string, status: number, body: unknown): Promise<string | undefined> {
-  routes ??= readRoutes()
-  const route = (await routes).find((candidate) => candidate.method === method && candidate.pattern.test(path))
+  const route = (await readRoutes()).find((candidate) => candidate.method === method && candidate.pattern.test(path))
   if (!route) return `${method} ${path}: the server has no such route`
   // An error the route does not describe has the shape of every error the server sends (spec 8).
   const schema = route.replies[String(status)] ?? (status >= 200 && status < 300 ? route.replies['200'] : status >= 400 ? ErrorBody : undefined)
@@ -62,8 +58,7 @@ const schemaErrors = (schema: TSchema, value: unknown): string =>
 
 /** What is wrong with a request the app sent, or undefined when the server's route takes its body. */
 export async function requestProblem(method: string, path: string, body: unknown): Promise<string | undefined> {
-  routes ??= readRoutes()
-  const route = (await routes).find((candidate) => candidate.method === method && candidate.pattern.test(path))
+  const route = (await readRoutes()).find((candidate) => candidate.method === method && candidate.pattern.test(path))
   if (!route) return `${method} ${path}: the server has no such route`
   if (!route.body || Value.Check(route.body, body)) return undefined
   return `${method} ${path}: the app's body does not match ${route.path}'s body schema (${schemaErrors(route.body, body)})`

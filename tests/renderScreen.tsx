@@ -8,7 +8,7 @@ import { cleanup, render, waitFor, type RenderResult } from '@testing-library/re
 import userEvent, { type UserEvent } from '@testing-library/user-event'
 import { AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios'
 import { Fragment, type ReactNode } from 'react'
-import { afterEach, beforeAll, vi, type Mock } from 'vitest'
+import { afterEach, vi, type Mock } from 'vitest'
 import { Router } from 'wouter'
 import { memoryLocation } from 'wouter/memory-location'
 import { loadConfig } from '../src/api/config'
@@ -21,14 +21,13 @@ import { setPlatformForTests, type Platform } from '../src/platform'
 import { signOut } from '../src/state/session'
 import { ui } from '../src/state/ui'
 import { Toasts } from '../src/ui/Toasts'
-import { contractProblem, loadContractRoutes, requestProblem } from './contractRoutes'
+import { contractProblem, requestProblem } from './contractRoutes'
 
 // Vitest runs without globals, so Testing Library cannot unmount by itself.
 afterEach(cleanup)
 
 /** Fake answers the server could never have sent, and requests it would refuse (tests/contractRoutes.ts): each fails its test. */
 const contractProblems: string[] = []
-beforeAll(loadContractRoutes, 30_000)
 afterEach(() => {
   const found = contractProblems.splice(0)
   if (found.length > 0) throw new Error(`Calls that drifted from the server's contract:\n${found.join('\n')}`)

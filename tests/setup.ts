@@ -5,6 +5,12 @@ import { configure } from '@testing-library/react'
 // ours (a passing test returns as soon as the outcome is there, so it costs nothing).
 configure({ asyncUtilTimeout: 15_000 })
 
+// jsdom's Performance has no getEntriesByType, which Telegram's SDK asks whether the page was
+// reloaded: a page in these tests never was, no entries. On its prototype, so that the fake
+// timers' copy of the object has it too.
+const performancePrototype = Object.getPrototypeOf(performance) as Performance
+if (!performancePrototype.getEntriesByType) Object.assign(performancePrototype, { getEntriesByType: () => [] })
+
 // jsdom has <dialog> but not its modal methods: open and close it the way a browser does, minus
 // the top layer (browser tests cover that).
 if (typeof HTMLDialogElement !== 'undefined' && !HTMLDialogElement.prototype.showModal) {
@@ -24,6 +30,13 @@ import { beforeAll } from 'vitest'
 import { loadSanitizer } from '../src/ui/SafeHtml'
 
 beforeAll(() => loadSanitizer())
+
+// Fake answers and the app's requests are checked against the server's routes, read once for the
+// run by the global setup (tests/contractRoutesSetup.ts).
+import { inject } from 'vitest'
+import { checkAgainstRoutes } from './contractRoutes'
+
+checkAgainstRoutes(inject('contractRoutes'))
 
 // No console.error passes unseen (tests/consoleGate.ts).
 import { installConsoleGate } from './consoleGate'
