@@ -9,6 +9,7 @@ import { telegramOn } from './shared/identity'
 import { chatWithEveryType, enableChat } from './shared/chat'
 import { RIGGED_WHEEL } from './shared/spin'
 import { depositArrives } from './shared/homeScreen'
+import { gameCard } from './shared/wallet'
 import { uploadSlip } from './walletMembers'
 
 export type Locale = typeof en
@@ -31,6 +32,9 @@ export interface Screen {
   heading: (strings: Locale) => string
   /** What else the screen shows once the player acts (modals, later steps, errors). */
   states?: readonly ScreenState[]
+  /** What the screen shows by itself after its heading, awaited before it is checked: home's game
+   *  rows come when the page is idle, and axe once ran before them. */
+  settled?: (page: Page) => Promise<void>
 }
 
 export interface StateContext {
@@ -394,7 +398,7 @@ const HOME_STATES: readonly ScreenState[] = [
   {
     name: 'slot account modal',
     reach: async ({ page, strings }) => {
-      await page.getByRole('button', { name: fill(strings.games.open, { name: 'Joker Gaming' }) }).first().click()
+      await page.getByRole('button', gameCard(strings, 'Joker Gaming')).first().click()
       const dialog = page.getByRole('dialog', { name: 'Joker Gaming' })
       await expect(dialog).toBeVisible()
       await expect(dialog.locator('.skeleton')).toHaveCount(0)
@@ -489,6 +493,7 @@ export const SCREENS: readonly Screen[] = [
   },
   {
     name: 'home', path: paths.member.home, access: 'member', heading: (s) => fill(s.home.greeting, { name: DEMO.name }),
+    settled: (page) => expect(page.locator('.game-card').first()).toBeVisible(),
     states: [{
       name: 'logout confirmation',
       reach: async ({ page, strings }) => {

@@ -1,7 +1,7 @@
 // The wallet as a player uses it (issue 7), on the production build against the reference server:
 // each test registers its own member and funds it through a real paid QR deposit.
 import { ENGINES, expect, telegramEvents, test } from '../fixtures'
-import { activate, baht, fill, openHome } from '../shared/wallet'
+import { activate, baht, gameCard, openHome } from '../shared/wallet'
 import { fund, memberHeaders, registerMember, signedIn } from '../walletMembers'
 
 test('home shows the total of the wallet and every game account', ENGINES, async ({ page, open, strings, request, platform }) => {
@@ -20,7 +20,7 @@ test('a web-only game opens outside the app through the host', async ({ page, op
   const member = await registerMember(request)
   await signedIn(page, member)
   await openHome(page, open, strings)
-  const card = page.getByRole('button', { name: fill(strings.games.open, { name: 'Pragmatic Play' }) }).first()
+  const card = page.getByRole('button', gameCard(strings, 'Pragmatic Play')).first()
   const url = 'https://games.wallet-demo.example/pplay'
   if (platform === 'browser') {
     // No internet here: the game's site answers from the test.

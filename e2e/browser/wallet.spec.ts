@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs'
 import type { APIRequestContext, Page } from '@playwright/test'
 import la from '../../src/i18n/locales/la.json' with { type: 'json' }
 import { ENGINES, devPost, expect, holdAnswers, test, throughBackOff } from '../fixtures'
-import { activate, baht, closeTransferReceipt, fill, type Fixtures, memberAtHome, openHome, openTransfer, type Strings } from '../shared/wallet'
+import { activate, baht, closeTransferReceipt, fill, type Fixtures, gameCard, memberAtHome, openHome, openTransfer, type Strings } from '../shared/wallet'
 import { freshSlip, fund, type Member, memberHeaders, registerMember, signedIn, walletOf } from '../walletMembers'
 
 test.describe('transfers (browser)', () => {
@@ -234,7 +234,7 @@ test.describe('transfers (browser)', () => {
 
   test('a slot account is activated and shows its credentials', async ({ page, open, strings, request }) => {
     await memberAtHome({ page, open, strings, request })
-    await page.getByRole('button', { name: fill(strings.games.open, { name: 'Joker Gaming' }) }).first().click()
+    await page.getByRole('button', gameCard(strings, 'Joker Gaming')).first().click()
     const modal = page.getByRole('dialog', { name: 'Joker Gaming' })
     await modal.getByRole('button', { name: strings.games.activate }).click()
     await expect(modal.getByTestId('credential-username')).toHaveText(/^joker\d+/)
@@ -244,7 +244,7 @@ test.describe('transfers (browser)', () => {
     await expect(modal.getByTestId('credential-password')).toHaveText(/^\w{10}$/)
     await page.keyboard.press('Escape')
     await expect(modal).toBeHidden()
-    await page.getByRole('button', { name: fill(strings.games.open, { name: 'Joker Gaming' }) }).first().click()
+    await page.getByRole('button', gameCard(strings, 'Joker Gaming')).first().click()
     await expect(modal.getByTestId('credential-password')).toHaveText('••••••••')
   })
 })

@@ -155,6 +155,7 @@ export function axeTable(platform: PlatformKind): void {
         await expect(page.getByRole('heading', { level: 1, name: headingOf(screen, strings) })).toBeVisible()
         await expect(page.locator('html')).toHaveAttribute('lang', shown === 'la' ? 'lo' : shown)
         await expect(page.locator('html')).toHaveCSS('color-scheme', opened)
+        await screen.settled?.(page)
         if (state) await state.reach({ page, strings, request })
         if (fit) {
           if (!state?.pausesClock) await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity))

@@ -12,6 +12,11 @@ export const baht = (amount: number, platform: string) => formatMoney(amount, pl
 
 export const fill = (template: string, values: Record<string, string>) => template.replace(/\{\{(\w+)\}\}/g, (_, key: string) => values[key] ?? '')
 
+/** A game card's name: what the card shows, the game's name first (after "not opened" on a game
+ *  without an account yet), then its balance, whose currency sign follows the name ("Joker Gaming"
+ *  is not "Joker Gaming 2"). */
+export const gameCard = (strings: Pick<Strings, 'games'>, game: string) => ({ name: new RegExp(`^(?:${strings.games.inactive}\\s*)?${game}\\s*[^\\w\\s]`) })
+
 export async function activate(request: Parameters<typeof registerMember>[0], member: Member, code: string) {
   const result = await request.get(`/api/wallet/activate/${code}`, { headers: memberHeaders(member.token) })
   expect(result.ok()).toBeTruthy()

@@ -44,6 +44,9 @@ const home = (api: Routes = {}, options: { remembered?: boolean; config?: Record
 const money = (amount: number) => formatMoney(amount, 'en', 'THB')
 const actions = () => within(screen.getByRole('navigation', { name: text('home.actions') }))
 const dialog = (title: string) => screen.findByRole('dialog', { name: title })
+/** A game card: a button named by what it shows, its game's name first (after "not opened" on a
+ *  game without an account yet), then its balance and credits. */
+const gameCard = (name: string) => ({ name: new RegExp(`^(${text('games.inactive')}\\s*)?${name}\\b`) })
 const posts = (calls: Call[], url: string) => calls.filter((call) => call.method === 'POST' && call.url === url)
 
 describe('home', () => {
@@ -224,21 +227,21 @@ describe('game cards', () => {
       platform: { openExternal },
       api: { 'GET /api/wallet': wallet(), 'GET /api/lookup/active': { isActive: false, terminated: false } },
     })
-    await user.click(await screen.findByRole('button', { name: text('games.open', { name: 'PPLAY game' }) }))
+    await user.click(await screen.findByRole('button', gameCard('PPLAY game')))
     expect(openExternal).toHaveBeenCalledWith('https://games.example/pplay')
-    await user.click(screen.getByRole('button', { name: text('games.open', { name: 'JOKER game' }) }))
+    await user.click(screen.getByRole('button', gameCard('JOKER game')))
     expect(await dialog('JOKER game')).toBeVisible()
   })
 
   it('shows the balance times ftWalletSlot on each card, as credits, with the rate in words where it is not 1', async () => {
     await home({ 'GET /api/wallet': wallet(1000.25, [slot('PG', 'slot', 200.5, true), { ...slot('JOKER', 'slot', 10, true), ftWalletSlot: 1 }]) })
-    const card = await screen.findByRole('button', { name: text('games.open', { name: 'PG game' }) })
+    const card = await screen.findByRole('button', gameCard('PG game'))
     expect(within(card).getByTestId('game-balance-PG')).toHaveTextContent('200.50')
     expect(within(card).getByText(text('games.credits', { value: '401.00' }))).toBeVisible()
     expect(within(card).getByText(text('games.rate', { one: '฿1', rate: '2' }))).toBeVisible()
     expect(card).not.toHaveTextContent('×')
     // A game at one credit a baht says only its credits.
-    const joker = screen.getByRole('button', { name: text('games.open', { name: 'JOKER game' }) })
+    const joker = screen.getByRole('button', gameCard('JOKER game'))
     expect(within(joker).getByText(text('games.credits', { value: '10.00' }))).toBeVisible()
     expect(joker.querySelectorAll('.game-card__value')).toHaveLength(1)
   })
@@ -261,7 +264,7 @@ describe('slot account detail', () => {
         return operatorOnly({ message: 'SUCCESS' }, 'spec 4: a reset may answer a message only')
       },
     })
-    await user.click(await screen.findByRole('button', { name: text('games.open', { name: 'JOKER game' }) }))
+    await user.click(await screen.findByRole('button', gameCard('JOKER game')))
     const modal = await dialog('JOKER game')
     await user.click(within(modal).getByRole('button', { name: text('games.activate') }))
     expect(await within(modal).findByTestId('credential-username')).toHaveTextContent('joker123')
@@ -295,7 +298,7 @@ describe('slot account detail', () => {
         [`GET ${path}`]: { link: 'https://play.example/launch' },
       },
     })
-    await user.click(await screen.findByRole('button', { name: text('games.open', { name: `${code} game` }) }))
+    await user.click(await screen.findByRole('button', gameCard(`${code} game`)))
     const modal = await dialog(`${code} game`)
     await user.click(await within(modal).findByRole('button', { name: text('games.play') }))
     await waitFor(() => expect(openExternal).toHaveBeenCalledWith('https://play.example/launch'))
@@ -317,7 +320,7 @@ describe('slot account detail', () => {
         'GET /api/autoLogin/pg/pguser': answer,
       },
     })
-    await user.click(await screen.findByRole('button', { name: text('games.open', { name: 'PG game' }) }))
+    await user.click(await screen.findByRole('button', gameCard('PG game')))
     const modal = await dialog('PG game')
     await user.click(await within(modal).findByRole('button', { name: text('games.play') }))
     return { modal, openExternal }
@@ -342,7 +345,7 @@ describe('slot account detail', () => {
 
   it('shows SLOT_ACTIVATE_FAIL translated and keeps the activate button', async () => {
     const { user } = await home({ 'GET /api/wallet/activate/JOKER': [502, { message: 'slot_activate_fail' }] })
-    await user.click(await screen.findByRole('button', { name: text('games.open', { name: 'JOKER game' }) }))
+    await user.click(await screen.findByRole('button', gameCard('JOKER game')))
     const modal = await dialog('JOKER game')
     await user.click(within(modal).getByRole('button', { name: text('games.activate') }))
     expect(await within(modal).findByText(text('errors.SLOT_ACTIVATE_FAIL'))).toBeVisible()
@@ -351,7 +354,7 @@ describe('slot account detail', () => {
 
   it("turns the slot modal's transfer buttons off while the main wallet is 0 or below (spec 5)", async () => {
     const { user } = await home({ 'GET /api/wallet': wallet(0), 'GET /api/wallet/account/PG': { username: 'u', password: 'p' } })
-    await user.click(await screen.findByRole('button', { name: text('games.open', { name: 'PG game' }) }))
+    await user.click(await screen.findByRole('button', gameCard('PG game')))
     const modal = await dialog('PG game')
     expect(within(modal).getByRole('button', { name: text('games.transferIn') })).toBeDisabled()
     expect(within(modal).getByRole('button', { name: text('games.transferOut') })).toBeDisabled()
@@ -359,7 +362,7 @@ describe('slot account detail', () => {
 
   it("turns them on with money in the main wallet (out only when the game holds some)", async () => {
     const { user } = await home({ 'GET /api/wallet': wallet(50), 'GET /api/wallet/account/PG': { username: 'u', password: 'p' } })
-    await user.click(await screen.findByRole('button', { name: text('games.open', { name: 'PG game' }) }))
+    await user.click(await screen.findByRole('button', gameCard('PG game')))
     const modal = await dialog('PG game')
     expect(within(modal).getByRole('button', { name: text('games.transferIn') })).toBeEnabled()
     expect(within(modal).getByRole('button', { name: text('games.transferOut') })).toBeEnabled()

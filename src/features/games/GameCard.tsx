@@ -10,12 +10,14 @@ export interface CardRow {
   onOpen: (game: Slot) => void
 }
 
-/** Spec 2: background, logo, balance, name, and the balance times the game's ftWalletSlot. */
+/** Spec 2: background, logo, balance, name, and the balance times the game's ftWalletSlot. The
+ *  button is named by what it shows, so a screen reader hears the balance too and a voice user can
+ *  say the name they see (WCAG 2.5.3). */
 export function GameCard({ game, currency, onOpen }: CardRow & { game: Slot }) {
   const { t } = useTranslation()
   const language = currentLanguage()
   return (
-    <button type="button" className="game-card" onClick={() => onOpen(game)} aria-label={t('games.open', { name: game.name })} data-code={game.code}>
+    <button type="button" className="game-card" onClick={() => onOpen(game)} data-code={game.code}>
       <span className="game-card__art" style={game.background ? { backgroundImage: `url("${encodeURI(game.background)}")` } : undefined}>
         {game.logo && <img className="game-card__logo" src={game.logo} alt="" loading="lazy" decoding="async" width="64" height="64" />}
         {!game.isActive && game.web === null && <span className="game-card__badge">{t('games.inactive')}</span>}
