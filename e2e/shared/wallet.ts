@@ -2,6 +2,7 @@
 // its own member and funds it through a real paid QR deposit.
 import type { Locator, Page } from '@playwright/test'
 import { formatMoney } from '../../src/lib/money'
+import { gameCardName } from '../../tests/gameCardName'
 import type th from '../../src/i18n/locales/th.json'
 import { expect } from '../fixtures'
 import { fund, memberHeaders, registerMember, signedIn, type Member } from '../walletMembers'
@@ -12,10 +13,8 @@ export const baht = (amount: number, platform: string) => formatMoney(amount, pl
 
 export const fill = (template: string, values: Record<string, string>) => template.replace(/\{\{(\w+)\}\}/g, (_, key: string) => values[key] ?? '')
 
-/** A game card's name: what the card shows, the game's name first (after "not opened" on a game
- *  without an account yet), then its balance, whose currency sign follows the name ("Joker Gaming"
- *  is not "Joker Gaming 2"). */
-export const gameCard = (strings: Pick<Strings, 'games'>, game: string) => ({ name: new RegExp(`^(?:${strings.games.inactive}\\s*)?${game}\\s*[^\\w\\s]`) })
+/** A game card, by its name (tests/gameCardName.ts). */
+export const gameCard = (strings: Pick<Strings, 'games'>, game: string) => ({ name: gameCardName(strings.games.inactive, game) })
 
 export async function activate(request: Parameters<typeof registerMember>[0], member: Member, code: string) {
   const result = await request.get(`/api/wallet/activate/${code}`, { headers: memberHeaders(member.token) })

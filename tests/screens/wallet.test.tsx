@@ -9,6 +9,7 @@ import type { Slot, WalletResponse } from '../../src/api/contract'
 import { HomeScreen } from '../../src/app/home'
 import { AGREEMENT_DELAY_MS } from '../../src/features/wallet/home/AgreementModal'
 import { formatMoney } from '../../src/lib/money'
+import { gameCardName } from '../gameCardName'
 import { operatorOnly, renderScreen, text, type Call, type Routes, type ScreenOptions } from '../renderScreen'
 
 const slot = (code: string, category: Slot['category'], amount: number, isActive: boolean, web: string | null = null): Slot => ({
@@ -44,9 +45,8 @@ const home = (api: Routes = {}, options: { remembered?: boolean; config?: Record
 const money = (amount: number) => formatMoney(amount, 'en', 'THB')
 const actions = () => within(screen.getByRole('navigation', { name: text('home.actions') }))
 const dialog = (title: string) => screen.findByRole('dialog', { name: title })
-/** A game card: a button named by what it shows, its game's name first (after "not opened" on a
- *  game without an account yet), then its balance and credits. */
-const gameCard = (name: string) => ({ name: new RegExp(`^(${text('games.inactive')}\\s*)?${name}\\b`) })
+/** A game card, by its name (tests/gameCardName.ts). */
+const gameCard = (name: string) => ({ name: gameCardName(text('games.inactive'), name) })
 const posts = (calls: Call[], url: string) => calls.filter((call) => call.method === 'POST' && call.url === url)
 
 describe('home', () => {
