@@ -1,25 +1,9 @@
-// Invite codes as operators issue them (spec 2: 'PR' plus the member id, ids are strings such as a
-// 24-character hexadecimal id), arriving the way each host delivers a deep link.
-import type { Page } from '@playwright/test'
+// Invite codes as operators issue them (e2e/shared/operatorInvite.ts), arriving the way this host
+// delivers a deep link.
+import { test } from '../fixtures'
+import { expectLockedInviter, HEX_CODE, registerWithoutOtp } from '../shared/operatorInvite'
 
-import { devPost, expect, freshPhone, localItem, phoneStepToProfile, test, type Strings } from '../fixtures'
-
-const HEX_CODE = 'PR5f8d0d55b54764421b7156c9'
-
-test.beforeEach(async ({ page, request }) => {
-  expect(page.url()).toBe('about:blank') // the page fixture reset the server first
-  await devPost(request, '/dev/settings', { registerOTP: false })
-})
-
-async function expectLockedInviter(page: Page, strings: Strings & { register: { invitedBy: string } }) {
-  await expect(page).toHaveURL(/\/register/)
-  await expect(page.getByText(strings.register.invitedBy.replace('{{code}}', HEX_CODE))).toBeVisible()
-  expect(await localItem(page, 'code')).toBe(HEX_CODE)
-  await phoneStepToProfile(page, strings, freshPhone())
-  const inviter = page.getByLabel(strings.fields.inviteCode)
-  await expect(inviter).toHaveValue(HEX_CODE)
-  await expect(inviter).toHaveJSProperty('readOnly', true)
-}
+registerWithoutOtp()
 
 test('a register link with a hexadecimal member id keeps the code as issued', async ({ page, open, strings }) => {
   await open(`/register?code=${HEX_CODE}`)
