@@ -3,6 +3,7 @@ import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config
 import react from '@vitejs/plugin-react'
 import { VitePWA } from 'vite-plugin-pwa'
 import { readFileSync } from 'node:fs'
+import { availableParallelism } from 'node:os'
 import { axiosXhrOnly } from './scripts/axiosXhrOnly.ts'
 import { bundleReport } from './scripts/bundleReport.ts'
 import { localeParts } from './scripts/localeParts.ts'
@@ -130,8 +131,13 @@ export default defineConfig({
   test: {
     // Files and the tests inside them run in a random order: each test sets up its own state.
     sequence: { shuffle: true },
-    // One file per core (Vitest's default leaves one core idle: on a 2-core machine, one worker).
-    maxWorkers: '100%',
+    // One file per core (Vitest's default leaves one core idle: on a 2-core machine, one worker),
+    // and never fewer than two. Vitest gives a single worker of a project without isolation every
+    // file at once, and the app's VM pool counts as one (vmThreads turns isolate off): on a machine
+    // with one core (`taskset -c 0 npm test`, issue 48) its files then shared one module cache, so
+    // a helper's hooks registered in the first file only (tests/renderScreen.tsx's cleanup and its
+    // contract check) and every later screen test ran on the DOM the tests before it left.
+    maxWorkers: Math.max(2, availableParallelism()),
     // Bounds for a machine several times slower than ours: a test waits for its outcome, and a
     // passing one ends as soon as it is there.
     testTimeout: 60_000,
