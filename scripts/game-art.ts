@@ -18,6 +18,37 @@ function seed(code: string): number {
 
 const hsl = (hue: number, saturation: number, lightness: number) => `hsl(${Math.round(hue) % 360},${saturation}%,${lightness}%)`
 
+/** A five-pointed star in the 100x100 box the suits are drawn in. */
+const STAR = Array.from({ length: 10 }, (_, i) => {
+  const radius = i % 2 ? 19 : 48
+  const angle = (Math.PI / 5) * i - Math.PI / 2
+  return `${(50 + radius * Math.cos(angle)).toFixed(1)} ${(52 + radius * Math.sin(angle)).toFixed(1)}`
+}).join(' ')
+
+/**
+ * The card suits and the star as shapes in a 100x100 box, not as characters: drawn in an <img>, an
+ * SVG's text takes the device's fonts, and these symbols are in none of the ones named, so the
+ * browser searched every font on the machine for them on each card, on the main thread while the
+ * home came up (issue 51: the home's blocking time), and a phone could draw them as colour emoji.
+ */
+const SHAPES: Record<string, string> = {
+  '♥': '<path d="M50 90C22 68 6 52 6 32 6 17 17 7 30 7c9 0 16 5 20 13 4-8 11-13 20-13 13 0 24 10 24 25 0 20-16 36-44 58z"/>',
+  '♦': '<path d="M50 3 88 50 50 97 12 50z"/>',
+  '♠': '<path d="M50 5C78 30 94 45 94 62c0 13-10 22-22 22-8 0-15-4-19-11l5 23H42l5-23c-4 7-11 11-19 11C16 84 6 75 6 62 6 45 22 30 50 5z"/>',
+  '♣': '<circle cx="50" cy="29" r="19"/><circle cx="28" cy="60" r="19"/><circle cx="72" cy="60" r="19"/><path d="M45 52h10l7 44H38z"/>',
+  '★': `<polygon points="${STAR}"/>`,
+}
+
+/** `symbol` (a suit, the star, or letters and digits) of height `size`, centred on (x, y). */
+function symbolAt(symbol: string, x: number, y: number, size: number, fill: string, font: string, weight = 900): string {
+  const shape = SHAPES[symbol]
+  if (shape) {
+    const scale = size / 100
+    return `<g transform="translate(${(x - 50 * scale).toFixed(1)} ${(y - 50 * scale).toFixed(1)}) scale(${scale})" fill="${fill}">${shape}</g>`
+  }
+  return `<text x="${x}" y="${y}" dy="0.35em" text-anchor="middle" font-family="${font}" font-weight="${weight}" font-size="${size}" fill="${fill}">${symbol}</text>`
+}
+
 /** Casino tables among the sport category's games: cards and chips rather than a pitch. */
 const CASINO = new Set(['SEXYGAME', 'ASKMEBET', 'CIRCUS'])
 
@@ -31,13 +62,13 @@ function sparkles(random: () => number): string {
 }
 
 function slotScene(hue: number, random: () => number): string {
-  const symbols = ['7', '★', '◆', '♥', 'BAR', '♣']
+  const symbols = ['7', '★', '♦', '♥', 'BAR', '♣']
   const pick = () => symbols[Math.floor(random() * symbols.length)]
   const reel = (x: number) => {
     const symbol = pick()
-    const size = symbol.length > 1 ? 20 : 40
+    const size = symbol.length > 1 ? 20 : SHAPES[symbol] ? 32 : 40
     return `<rect x="${x}" y="70" width="58" height="74" rx="8" fill="#fff"/><rect x="${x}" y="70" width="58" height="74" rx="8" fill="url(#shade)"/>`
-      + `<text x="${x + 29}" y="107" dy="0.35em" text-anchor="middle" font-family="Georgia,serif" font-weight="900" font-size="${size}" fill="${hsl(hue + 180, 75, 42)}">${symbol}</text>`
+      + symbolAt(symbol, x + 29, 107, size, hsl(hue + 180, 75, 42), 'Georgia,serif')
   }
   return `<circle cx="150" cy="105" r="120" fill="url(#glow)"/>${sparkles(random)}`
     + `<rect x="48" y="58" width="204" height="98" rx="16" fill="${hsl(hue + 30, 80, 55)}" stroke="#ffe08a" stroke-width="4"/>`
@@ -56,7 +87,7 @@ function sportScene(hue: number, random: () => number): string {
 
 function casinoScene(hue: number, random: () => number): string {
   const card = (x: number, rotate: number, suit: string, red: boolean) => `<g transform="translate(${x} 60) rotate(${rotate})"><rect width="58" height="82" rx="7" fill="#fff" stroke="#ddd"/>`
-    + `<text x="29" y="46" text-anchor="middle" font-family="Georgia,serif" font-size="38" fill="${red ? '#c8102e' : '#111'}">${suit}</text><text x="8" y="18" font-family="Georgia,serif" font-weight="700" font-size="14" fill="${red ? '#c8102e' : '#111'}">A</text></g>`
+    + `${symbolAt(suit, 29, 44, 30, red ? '#c8102e' : '#111', 'Georgia,serif')}<text x="8" y="18" font-family="Georgia,serif" font-weight="700" font-size="14" fill="${red ? '#c8102e' : '#111'}">A</text></g>`
   const chip = (x: number, y: number, colour: string) => `<g transform="translate(${x} ${y})"><circle r="18" fill="${colour}"/><circle r="18" fill="none" stroke="#fff" stroke-width="5" stroke-dasharray="6 6"/><circle r="10" fill="none" stroke="#fff" stroke-opacity=".7"/></g>`
   return `<ellipse cx="150" cy="230" rx="230" ry="120" fill="${hsl(150, 60, 24)}" stroke="#c9a227" stroke-width="6"/>${sparkles(random)}`
     + card(92, -12, '♠', false) + card(150, 10, '♥', true)
