@@ -26,8 +26,8 @@ const STAR = Array.from({ length: 10 }, (_, i) => {
 }).join(' ')
 
 /**
- * The card suits and the star as shapes in a 100x100 box, not as characters: drawn in an <img>, an
- * SVG's text takes the device's fonts, and these symbols are in none of the ones named, so the
+ * The card suits and the star as shapes in a 100x100 box, not as characters: drawn as an image (the
+ * card's background), an SVG's text takes the device's fonts, and these symbols are in none of the ones named, so the
  * browser searched every font on the machine for them on each card, on the main thread while the
  * home came up (issue 51: the home's blocking time), and a phone could draw them as colour emoji.
  */
@@ -40,13 +40,13 @@ const SHAPES: Record<string, string> = {
 }
 
 /** `symbol` (a suit, the star, or letters and digits) of height `size`, centred on (x, y). */
-function symbolAt(symbol: string, x: number, y: number, size: number, fill: string, font: string, weight = 900): string {
+function symbolAt(symbol: string, x: number, y: number, size: number, fill: string): string {
   const shape = SHAPES[symbol]
   if (shape) {
     const scale = size / 100
     return `<g transform="translate(${(x - 50 * scale).toFixed(1)} ${(y - 50 * scale).toFixed(1)}) scale(${scale})" fill="${fill}">${shape}</g>`
   }
-  return `<text x="${x}" y="${y}" dy="0.35em" text-anchor="middle" font-family="${font}" font-weight="${weight}" font-size="${size}" fill="${fill}">${symbol}</text>`
+  return `<text x="${x}" y="${y}" dy="0.35em" text-anchor="middle" font-family="Georgia,serif" font-weight="900" font-size="${size}" fill="${fill}">${symbol}</text>`
 }
 
 /** Casino tables among the sport category's games: cards and chips rather than a pitch. */
@@ -68,7 +68,7 @@ function slotScene(hue: number, random: () => number): string {
     const symbol = pick()
     const size = symbol.length > 1 ? 20 : SHAPES[symbol] ? 32 : 40
     return `<rect x="${x}" y="70" width="58" height="74" rx="8" fill="#fff"/><rect x="${x}" y="70" width="58" height="74" rx="8" fill="url(#shade)"/>`
-      + symbolAt(symbol, x + 29, 107, size, hsl(hue + 180, 75, 42), 'Georgia,serif')
+      + symbolAt(symbol, x + 29, 107, size, hsl(hue + 180, 75, 42))
   }
   return `<circle cx="150" cy="105" r="120" fill="url(#glow)"/>${sparkles(random)}`
     + `<rect x="48" y="58" width="204" height="98" rx="16" fill="${hsl(hue + 30, 80, 55)}" stroke="#ffe08a" stroke-width="4"/>`
@@ -87,7 +87,7 @@ function sportScene(hue: number, random: () => number): string {
 
 function casinoScene(hue: number, random: () => number): string {
   const card = (x: number, rotate: number, suit: string, red: boolean) => `<g transform="translate(${x} 60) rotate(${rotate})"><rect width="58" height="82" rx="7" fill="#fff" stroke="#ddd"/>`
-    + `${symbolAt(suit, 29, 44, 30, red ? '#c8102e' : '#111', 'Georgia,serif')}<text x="8" y="18" font-family="Georgia,serif" font-weight="700" font-size="14" fill="${red ? '#c8102e' : '#111'}">A</text></g>`
+    + `${symbolAt(suit, 29, 44, 30, red ? '#c8102e' : '#111')}<text x="8" y="18" font-family="Georgia,serif" font-weight="700" font-size="14" fill="${red ? '#c8102e' : '#111'}">A</text></g>`
   const chip = (x: number, y: number, colour: string) => `<g transform="translate(${x} ${y})"><circle r="18" fill="${colour}"/><circle r="18" fill="none" stroke="#fff" stroke-width="5" stroke-dasharray="6 6"/><circle r="10" fill="none" stroke="#fff" stroke-opacity=".7"/></g>`
   return `<ellipse cx="150" cy="230" rx="230" ry="120" fill="${hsl(150, 60, 24)}" stroke="#c9a227" stroke-width="6"/>${sparkles(random)}`
     + card(92, -12, '♠', false) + card(150, 10, '♥', true)
