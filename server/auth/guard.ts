@@ -35,12 +35,17 @@ export interface LiveSession {
   expiresAt: number
 }
 
-/** The session a token opens, refused as `authenticate` refuses (the chat socket's handshake has no header). */
-export async function tokenSession(ctx: ServerContext, token: string): Promise<LiveSession> {
+/**
+ * The session a token opens, refused as `authenticate` refuses (the chat socket's handshake has no
+ * header). `fresh` reads it from the database, never from this instance's kept sessions: a socket's
+ * handshake does, since a socket let in on a session ended a moment ago on another instance, before
+ * this one heard of it, would stay in that session's room, which no later cut reaches.
+ */
+export async function tokenSession(ctx: ServerContext, token: string, { fresh = false } = {}): Promise<LiveSession> {
   if (!/^[A-Za-z0-9_-]{16,128}$/.test(token)) throw fail(401, 'invalid token')
   const tokenHash = sha256(token)
   const read = () => findSessionMember(ctx.db, tokenHash)
-  const session = await (ctx.sessionCache ? ctx.sessionCache.session(tokenHash, read) : read())
+  const session = await (ctx.sessionCache && !fresh ? ctx.sessionCache.session(tokenHash, read) : read())
   if (!session) throw fail(401, 'invalid token')
   // Kept until the member's next login prunes it, so a retry still says EXPIRED_AUTH_TOKEN.
   if (session.expiresAt <= ctx.now()) throw fail(401, 'EXPIRED_AUTH_TOKEN')

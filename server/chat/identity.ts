@@ -68,7 +68,8 @@ export async function namedOwner(findMember: (id: number) => Promise<Member | un
 
 /**
  * The owner of a socket, from its handshake's `auth` (ChatSocketAuth): a token is the member's
- * session, checked as a bearer token is (a session ended a moment before is refused); or a guest
+ * session, checked as a bearer token is and read from the database (a session ended a moment before
+ * on any instance is refused); or a guest
  * id. Exactly one of the two; or, alone, a staff console's token (OpsSocketAuth), checked as the
  * operator API checks it.
  */
@@ -89,6 +90,6 @@ export async function socketOwner(ctx: ServerContext, auth: unknown): Promise<So
   }
   if (token === undefined || token === '') throw fail(401, 'UNAUTHORIZED')
   if (typeof token !== 'string') throw fail(401, 'invalid token')
-  const { member, tokenHash, expiresAt } = await tokenSession(ctx, token)
+  const { member, tokenHash, expiresAt } = await tokenSession(ctx, token, { fresh: true })
   return { kind: 'member', id: String(member.id), member, session: { room: sessionRoom(tokenHash), expiresAt } }
 }

@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { sql } from 'kysely'
 import pg from 'pg'
 import { type TestServer, call, DEMO, login, onPostgres, startServer, testStorage } from './helpers'
+import { handshake, listening } from './chatHelpers'
 
 const HOUR = 60 * 60 * 1000
 let servers: TestServer[] = []
@@ -81,6 +82,26 @@ if (onPostgres()) {
         await psql.end()
       }
       for (const server of [a, b]) await expect.poll(async () => (await wallet(server, token)).status).toBe(403)
+    })
+
+    it("a socket's handshake reads its session: one ended where this instance has not heard it yet is refused", async () => {
+      const { a, b, databaseUrl } = await twoInstances()
+      const token = await login(a.app)
+      expect((await wallet(b, token)).status).toBe(200)
+      // The session ends without a notification (triggers off for this connection): b has not
+      // heard it, as in the moment between a sign-out elsewhere and its notification arriving.
+      const psql = new pg.Client({ connectionString: databaseUrl })
+      await psql.connect()
+      try {
+        await psql.query("SET session_replication_role = 'replica'")
+        await psql.query('DELETE FROM sessions')
+      } finally {
+        await psql.end()
+      }
+      // b still serves the kept session to a call (the bound README states for calls)...
+      expect((await wallet(b, token)).status).toBe(200)
+      // ...but lets no socket in on it: a socket would stay in a room no later cut reaches.
+      expect(await handshake(await listening(b.app), { token })).toBe('invalid token')
     })
 
     it('keeps nothing it heard nothing about: a lost listening connection forgets every session, and it listens again', async () => {
