@@ -270,7 +270,18 @@ test('a modal whose code cannot be loaded says so in its place, with a retry; ho
 async function openChat(wk: WebKitPage): Promise<Query> {
   await wk.click({ css: '[data-testid="chat-bubble"]:not(.chat-bubble--away)' })
   const panel = dialog(th.chat.title)
-  await wk.visible({ role: 'status', text: th.chat.online, within: panel })
+  try {
+    await wk.visible({ role: 'status', text: th.chat.online, within: panel })
+  } catch (error) {
+    // Seen once in a clean-clone run and never alone: the bubble clicked, no dialog in 20 s. What
+    // the page held then says which of the tap, the panel's code or the socket did not come.
+    const seen = await wk.evaluate<string>(`return JSON.stringify({
+      bubble: document.querySelector('[data-testid="chat-bubble"]')?.className,
+      dialogs: [...document.querySelectorAll('[role="dialog"]')].map((d) => d.outerHTML.slice(0, 200)),
+      lastResources: performance.getEntriesByType('resource').slice(-8).map((r) => r.name.replace(location.origin, '') + ' ' + Math.round(r.duration) + 'ms'),
+    })`).catch((unreadable: Error) => `unreadable: ${unreadable.message}`)
+    throw new Error(`${(error as Error).message}\nthe page then: ${seen}`, { cause: error })
+  }
   return panel
 }
 
