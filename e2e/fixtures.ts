@@ -32,7 +32,7 @@ export function platformConfig(platform: PlatformKind): Partial<RuntimeConfig> {
   }
 }
 
-/** The hash Telegram appends when it opens a Mini App (DESIGN.md "Telegram in tests"). */
+/** The hash Telegram appends when it opens a Mini App (docs/design.md "Telegram in tests"). */
 export function telegramHash(options: { startParam?: string; theme?: Record<string, string>; languageCode?: string; platform?: 'android' | 'ios'; unsigned?: boolean; initData?: string; version?: string } = {}): string {
   const user = JSON.stringify({ id: 777000, first_name: 'Somchai', language_code: options.languageCode ?? 'en' })
   // `initData`: signed by the server's dev route (issue 31), for a sign-in the server checks.

@@ -1,4 +1,4 @@
-// `npm run perf` (DESIGN.md "Budgets", issue 5 §6). Builds, serves dist/ with the reference server
+// `npm run perf` (docs/design.md "Budgets", issue 5 §6). Builds, serves dist/ with the reference server
 // (test mode, fresh database) on a free port, then:
 // 1. Lighthouse 12, mobile with simulated throttling (its default config), three runs on each public
 //    route and, signed in, on /user/home: a median table, reports under perf-reports/.

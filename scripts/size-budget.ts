@@ -1,4 +1,4 @@
-// The size budgets of DESIGN.md, measured on the production build (gzip), from the chunk report
+// The size budgets of docs/design.md, measured on the production build (gzip), from the chunk report
 // the build wrote. Fails (exit 1) when a budget is blown or a heavy SDK reaches the first load.
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -14,7 +14,7 @@ const CHAT_BUDGET = 25 * KB
 /** The chat's bubble (issue 33: a chunk of its own, fetched only where the chat is on). */
 const BUBBLE_BUDGET = 5 * KB
 const LANGUAGES = ['th', 'la', 'en'] as const
-/** Never in the first load: they live in lazy chunks (DESIGN.md "Budgets"). */
+/** Never in the first load: they live in lazy chunks (docs/design.md "Budgets"). */
 const LAZY_ONLY = /node_modules\/(@line\/|@telegram-apps\/|swiper\/|socket\.io-client\/|engine\.io-client\/|crypto-js\/|jsqr\/)/
 
 const { chunks } = JSON.parse(readFileSync(BUNDLE_REPORT, 'utf8')) as { chunks: Record<string, ChunkReport> }

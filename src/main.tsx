@@ -1,4 +1,4 @@
-// Boot: config -> i18n -> render, with the host's SDK starting alongside (DESIGN.md). Nothing
+// Boot: config -> i18n -> render, with the host's SDK starting alongside (docs/design.md). Nothing
 // renders before the config is known; a failure shows a message with a retry, never a blank
 // screen. A host SDK never holds the first paint: the browser adapter stands in until LIFF or
 // Telegram has started, and only what needs the host waits for it.

@@ -1,4 +1,4 @@
-// Scanning a TrueMoney gift link into the deposit modal on every host (spec 2 "Deposit", DESIGN.md
+// Scanning a TrueMoney gift link into the deposit modal on every host (spec 2 "Deposit", docs/design.md
 // "Platform adapter"): the browser decodes a picked photo, LINE opens liff.scanCodeV2, Telegram its
 // scanner popup. The QR holds a whole shared message; the field keeps just the link, and it is sent.
 import type { Page } from '@playwright/test'

@@ -1,4 +1,4 @@
-// Sharing an invite reopens the app in the same messenger (spec 2 "Home", DESIGN.md "Platform
+// Sharing an invite reopens the app in the same messenger (spec 2 "Home", docs/design.md "Platform
 // adapter"): LINE through shareTargetPicker, Telegram through shareURL, a browser by copying.
 import { DEMO, LIFF_ID, expect, recordLiffShares, shareInvite, sharedThroughLiff, test } from '../fixtures'
 import { openAsDemo } from '../walletMembers'

@@ -1,4 +1,4 @@
-// Dark mode (DESIGN.md "Theme"): the palette helpers every host's theme test reads, and the tests
+// Dark mode (docs/design.md "Theme"): the palette helpers every host's theme test reads, and the tests
 // of a host where the device's colour scheme picks the palette (a browser and LINE; Telegram's
 // own theme decides there, e2e/telegram/theme.spec.ts).
 import { readFileSync } from 'node:fs'

@@ -1,5 +1,5 @@
 // Inside Telegram a game row is dragged sideways with vertical swipes off, so the drag never closes
-// the app, and they come back on when the row is let go (DESIGN.md, Telegram).
+// the app, and they come back on when the row is let go (docs/design.md, Telegram).
 import { expect, telegramEvents, test } from '../fixtures'
 import { registerMember, signedIn } from '../walletMembers'
 

@@ -1,6 +1,6 @@
 // An operator who only points a bot's menu button at the app, with no `telegram` section in the
 // runtime config: the host's launch parameters still bring the whole native behaviour, and invite
-// links take the browser form (DESIGN.md "Platform adapter").
+// links take the browser form (docs/design.md "Platform adapter").
 import { DARK_THEME, DEMO, devPost, expect, freshPhone, phoneStepToProfile, shareInvite, telegramEvents, telegramHash, test } from '../fixtures'
 import { openAsDemo } from '../walletMembers'
 

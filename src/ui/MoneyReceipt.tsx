@@ -61,7 +61,7 @@ export function MoneyReceipt({ amount, status, state, facts, balance, doneLabel,
   }
   // The receipt's words, every line it shows, and a link back to the statement, through the host's
   // share sheet (LINE's target picker, Telegram's share, the browser's), else copied. No await
-  // before share(): LINE's picker must open inside the tap (DESIGN.md), and iOS allows no later copy.
+  // before share(): LINE's picker must open inside the tap (docs/design.md), and iOS allows no later copy.
   const title = `${getConfig().appName} · ${t('receipt.title')}`
   const statusText = t(`statement.status.${status}`)
   // The facts and the balance after, as lines of words: what the share and the picture both carry.

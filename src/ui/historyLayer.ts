@@ -1,4 +1,4 @@
-// Back is one stack: routes plus open modals (DESIGN.md). An open layer pushes a history entry
+// Back is one stack: routes plus open modals (docs/design.md). An open layer pushes a history entry
 // with the URL unchanged, so the browser's back, Android's back and Telegram's back button
 // close the top modal first. Closing from the UI pops that entry again.
 //

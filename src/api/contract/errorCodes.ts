@@ -1,5 +1,5 @@
 // Every code of spec section 8, grouped as the spec groups them. The i18n catalogue must hold a
-// translation for each one in th, la and en (tests/i18n.test.ts checks it).
+// translation for each one in th, la and en (tests/unit/i18n.test.ts checks it).
 
 export const errorCodeGroups = {
   auth: [

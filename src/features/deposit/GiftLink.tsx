@@ -101,7 +101,7 @@ export function GiftLink({ onDone }: { onDone: () => void }) {
     return <DepositArrived deposit={deposit} onDone={onDone} />
   }
 
-  // Without the operator's secret nothing can be sent (DESIGN.md: the runtime config holds it).
+  // Without the operator's secret nothing can be sent (docs/design.md: the runtime config holds it).
   if (!secret) return <p className="notice" role="status">{t('deposit.giftUnavailable')}</p>
 
   return (

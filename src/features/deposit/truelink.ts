@@ -1,7 +1,7 @@
 // The TrueMoney gift link travels encrypted (spec 5, 7: POST /api/wallet/truelink { link }):
 // crypto-js AES with a passphrase (OpenSSL format, random salt), the secret from runtime config.
 // Only the AES module is imported, never all of crypto-js; import this file from a lazily loaded
-// screen so crypto-js stays out of the first-load bundle (DESIGN.md budgets).
+// screen so crypto-js stays out of the first-load bundle (docs/design.md budgets).
 import AES from 'crypto-js/aes'
 import { parseGiftLink } from './rules'
 

@@ -30,7 +30,7 @@ export default function Carousel({ games, label, ...row }: CardRow & { games: Sl
     let swiper: Swiper | undefined
     let timer: ReturnType<typeof setTimeout> | undefined
     // Inside Telegram a swipe down closes the app: off while the row is dragged sideways, on again
-    // when it is let go (DESIGN.md), and never left off by a row that goes while dragged.
+    // when it is let go (docs/design.md), and never left off by a row that goes while dragged.
     let dragging = false
     const release = () => {
       if (!dragging) return

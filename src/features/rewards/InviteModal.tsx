@@ -50,7 +50,7 @@ export default function InviteModal({ code, currency, onClose }: InviteModalProp
   // Shares through the host once it has started: LINE's picker, Telegram's share sheet.
   const { platform, ready } = usePlatform()
 
-  // No await before share(): LIFF's shareTargetPicker must run inside the tap (DESIGN.md).
+  // No await before share(): LIFF's shareTargetPicker must run inside the tap (docs/design.md).
   const share = () => {
     const url = platform.inviteUrl(code)
     void platform.share(t('home.inviteText', { code }), url).then((result) => {

@@ -35,7 +35,7 @@ const WaitingBadge = () => <span className="home-action__badge" aria-hidden="tru
 
 /**
  * What home shows of the other features (deposit, games, rewards). No feature reaches into another
- * (DESIGN.md "Layout"): the shell composes home and hands these in (src/app/home.tsx), the modals
+ * (docs/design.md "Layout"): the shell composes home and hands these in (src/app/home.tsx), the modals
  * as lazy chunks.
  */
 export interface HomeParts {
