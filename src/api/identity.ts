@@ -39,7 +39,7 @@ function useIdentityChange<T>(change: (variables: T) => Promise<IdentitiesRespon
     onSuccess: (answer) => {
       client.setQueryData(identityKeys.list(), answer)
       // A linked messenger is where its messages go (issue 50): the channels say so afresh.
-      void client.invalidateQueries({ queryKey: channelKeys.channels() })
+      void client.invalidateQueries({ queryKey: channelKeys.all })
     },
   })
 }

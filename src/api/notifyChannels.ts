@@ -12,7 +12,10 @@ import { isLanguage } from '../lib/language'
 import type { Friendship } from '../platform/types'
 
 /** Under the bell's key (features/notifications): ['notifications', 'channels']. */
-export const channelKeys = { channels: () => ['notifications', 'channels'] as const }
+export const channelKeys = {
+  all: ['notifications', 'channels'] as const,
+  channels: () => [...channelKeys.all] as const,
+}
 
 /** The messengers the server writes through (its settings, in the runtime config). */
 export const messageChannels = (): readonly MessageChannel[] => getConfig().messages ?? []

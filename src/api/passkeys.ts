@@ -1,13 +1,16 @@
 // Passkeys (issue 31, quick unlock in a plain browser): the calls of api/contract/identity.ts and
 // the browser's WebAuthn through @simplewebauthn/browser, loaded only at the moment of use so no
 // first chunk carries it.
-import { queryOptions, useQuery } from '@tanstack/react-query'
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { call } from './call'
-import { identityEndpoints as I } from './contract/identity'
+import { identityEndpoints as I, type PasskeysResponse } from './contract/identity'
 import { shownInline } from './queryClient'
 import { withStepUp } from './stepUp'
 
-export const passkeyKeys = { list: () => ['identity', 'passkeys'] as const }
+export const passkeyKeys = {
+  all: ['identity', 'passkeys'] as const,
+  list: () => [...passkeyKeys.all, 'list'] as const,
+}
 
 const webAuthn = () => import('@simplewebauthn/browser')
 
@@ -25,8 +28,35 @@ export async function registerPasskey() {
   return call(I.passkeyRegister, { body: response })
 }
 
-export const removePasskey = (id: number) => call(I.passkeyRemove, { params: { id: String(id) } })
-export const removeAllPasskeys = () => call(I.passkeysRemoveAll)
+const removePasskey = (id: number) => call(I.passkeyRemove, { params: { id: String(id) } })
+const removeAllPasskeys = () => call(I.passkeysRemoveAll)
+
+/** What the profile does with a change's outcome; the cached list is the hook's. */
+export interface PasskeyChangeHandlers<T> {
+  onSuccess: (answer: PasskeysResponse, variables: T) => void
+  onError: (error: Error, variables: T) => void
+}
+
+/** Each answer is the member's list as it is now: it replaces the cached one. */
+function usePasskeyChange<T>(change: (variables: T) => Promise<PasskeysResponse>, handlers: PasskeyChangeHandlers<T>) {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: change,
+    meta: { handlesError: true },
+    onSuccess: (answer, variables) => {
+      client.setQueryData(passkeyKeys.list(), answer)
+      handlers.onSuccess(answer, variables)
+    },
+    onError: handlers.onError,
+  })
+}
+
+export const useAddPasskey = (handlers: PasskeyChangeHandlers<void>) => usePasskeyChange(registerPasskey, handlers)
+
+/** One passkey (by id) or all of them ('all': quick unlock off in this browser). */
+export type PasskeyRemoval = { id: number } | 'all'
+export const useRemovePasskeys = (handlers: PasskeyChangeHandlers<PasskeyRemoval>) =>
+  usePasskeyChange((what: PasskeyRemoval) => (what === 'all' ? removeAllPasskeys() : removePasskey(what.id)), handlers)
 
 /** Sign-in by a passkey (discoverable: the browser offers this site's passkeys, no phone asked). */
 export async function signInWithPasskey() {

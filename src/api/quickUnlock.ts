@@ -13,7 +13,10 @@ import { ApiError, isApiError } from './errors'
 import { shownInline } from './queryClient'
 import { withStepUp } from './stepUp'
 
-export const quickUnlockKeys = { list: () => ['identity', 'quickUnlocks'] as const }
+export const quickUnlockKeys = {
+  all: ['identity', 'quickUnlocks'] as const,
+  list: () => [...quickUnlockKeys.all, 'list'] as const,
+}
 
 /** The player closed Telegram's biometric prompt, or it did not recognise them: nothing to say. */
 const NOT_OPENED = 'quick-unlock-not-opened'
@@ -54,7 +57,7 @@ async function forgetHere(biometry: BiometricVault): Promise<void> {
 
 /** Turns quick unlock on for this device: the password asked again first when the server wants
  *  it, then Telegram's leave and prompt. A secret Telegram could not keep is removed at once. */
-export async function turnOnQuickUnlock(biometry: BiometricVault, reason: string): Promise<void> {
+async function turnOnQuickUnlock(biometry: BiometricVault, reason: string): Promise<void> {
   const { id, secret } = await withStepUp(() => call(I.quickUnlockAdd))
   if (!(await biometry.keep(secret, reason))) {
     await call(I.quickUnlockRemove, { params: { id: String(id) } }).catch(() => undefined)
@@ -64,7 +67,7 @@ export async function turnOnQuickUnlock(biometry: BiometricVault, reason: string
 }
 
 /** Quick unlock off: every one of the member's goes on the server, and this device's secret. */
-export async function turnOffQuickUnlock(biometry: BiometricVault) {
+async function turnOffQuickUnlock(biometry: BiometricVault) {
   const answer = await call(I.quickUnlocksRemoveAll).catch((error: unknown) => {
     // None was left on the server (a password change took them): off all the same.
     if (isApiError(error) && error.code === 'NO_DATA') return { quickUnlocks: [] }
@@ -72,6 +75,42 @@ export async function turnOffQuickUnlock(biometry: BiometricVault) {
   })
   await forgetHere(biometry)
   return answer
+}
+
+/** What the profile does with a switch's outcome; the member's list and the device's biometry,
+ *  both read afresh before `onSuccess`, are the hook's. */
+export interface QuickUnlockSwitchHandlers {
+  onSuccess: () => void
+  onError: (error: Error) => void
+}
+
+/** Quick unlock on for this phone (`reason`: the words Telegram shows as it keeps the secret). */
+export function useTurnOnQuickUnlock(biometry: BiometricVault, reason: string, handlers: QuickUnlockSwitchHandlers) {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: () => turnOnQuickUnlock(biometry, reason),
+    meta: { handlesError: true },
+    onSuccess: async () => {
+      await Promise.all([client.invalidateQueries({ queryKey: biometryKey }), client.invalidateQueries({ queryKey: quickUnlockKeys.all })])
+      handlers.onSuccess()
+    },
+    onError: handlers.onError,
+  })
+}
+
+/** Quick unlock off, on every phone; the answer is the member's list as it is now. */
+export function useTurnOffQuickUnlock(biometry: BiometricVault, handlers: QuickUnlockSwitchHandlers) {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: () => turnOffQuickUnlock(biometry),
+    meta: { handlesError: true },
+    onSuccess: async (answer) => {
+      client.setQueryData(quickUnlockKeys.list(), answer)
+      await client.invalidateQueries({ queryKey: biometryKey })
+      handlers.onSuccess()
+    },
+    onError: handlers.onError,
+  })
 }
 
 /** The secret after the player's face or fingerprint, then `send` with it. A secret the server no

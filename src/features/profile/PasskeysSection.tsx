@@ -1,10 +1,8 @@
 import '../../i18n/identityStrings'
 import { useState } from 'react'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
-import type { PasskeysResponse } from '../../api/contract/identity'
 import { isStepUpCancelled } from '../../api/stepUp'
-import { isPasskeyCancelled, passkeyKeys, registerPasskey, removeAllPasskeys, removePasskey, usePasskeys } from '../../api/passkeys'
+import { isPasskeyCancelled, type PasskeyRemoval, useAddPasskey, usePasskeys, useRemovePasskeys } from '../../api/passkeys'
 import { isApiError } from '../../api/errors'
 import { formatDateTime } from '../../lib/time'
 import { showToast } from '../../state/ui'
@@ -13,7 +11,7 @@ import { failureText } from '../../ui/ErrorDialog'
 import { ConfirmRemoval, CredentialCard } from './CredentialCard'
 
 /** What is being confirmed: one passkey's removal, or quick unlock off (all of them). */
-type Removing = { id: number } | 'all'
+type Removing = PasskeyRemoval
 
 /**
  * Issue 31, quick unlock in a plain browser: adds a passkey (the password asked again first when
@@ -22,30 +20,20 @@ type Removing = { id: number } | 'all'
  */
 export default function PasskeysSection() {
   const { t } = useTranslation()
-  const client = useQueryClient()
   const passkeys = usePasskeys()
   const [removing, setRemoving] = useState<Removing | null>(null)
   const [problem, setProblem] = useState<string | null>(null)
-  const settled = (answer: PasskeysResponse) => client.setQueryData(passkeyKeys.list(), answer)
   const failed = (error: Error) => {
     if (isPasskeyCancelled(error) || isStepUpCancelled(error)) return
     // The browser's own failures carry no code the app translates.
     setProblem(isApiError(error) ? failureText(error) : t('identity.passkeyFailed'))
   }
-  const add = useMutation({
-    mutationFn: registerPasskey,
-    meta: { handlesError: true },
-    onSuccess: (answer) => {
-      settled(answer)
-      showToast(t('identity.passkeyAdded'), 'success')
-    },
+  const add = useAddPasskey({
+    onSuccess: () => showToast(t('identity.passkeyAdded'), 'success'),
     onError: failed,
   })
-  const remove = useMutation({
-    mutationFn: (what: Removing) => (what === 'all' ? removeAllPasskeys() : removePasskey(what.id)),
-    meta: { handlesError: true },
-    onSuccess: (answer, what) => {
-      settled(answer)
+  const remove = useRemovePasskeys({
+    onSuccess: (_answer, what) => {
       setRemoving(null)
       showToast(t(what === 'all' ? 'identity.passkeysOffDone' : 'identity.passkeyRemoved'), 'success')
     },

@@ -1,9 +1,8 @@
 import '../../i18n/identityStrings'
 import { useState } from 'react'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { isStepUpCancelled } from '../../api/stepUp'
-import { isQuickUnlockNotKept, quickUnlockKeys, turnOffQuickUnlock, turnOnQuickUnlock, useBiometry, useBiometryName, useQuickUnlocks } from '../../api/quickUnlock'
+import { isQuickUnlockNotKept, useBiometry, useBiometryName, useQuickUnlocks, useTurnOffQuickUnlock, useTurnOnQuickUnlock } from '../../api/quickUnlock'
 import { ownQuickUnlockId } from '../../api/quickUnlockOffered'
 import { formatDateTime } from '../../lib/time'
 import type { BiometricVault } from '../../platform/types'
@@ -20,32 +19,21 @@ import { ConfirmRemoval, CredentialCard } from './CredentialCard'
  */
 export default function QuickUnlockSection({ biometry }: { biometry: BiometricVault }) {
   const { t } = useTranslation()
-  const client = useQueryClient()
   const device = useBiometry(biometry)
   const name = useBiometryName(device.status?.kind)
   const quickUnlocks = useQuickUnlocks()
   const [confirming, setConfirming] = useState(false)
   const [problem, setProblem] = useState<string | null>(null)
-  const changed = () => Promise.all([device.refresh(), client.invalidateQueries({ queryKey: quickUnlockKeys.list() })])
-  const turnOn = useMutation({
-    mutationFn: () => turnOnQuickUnlock(biometry, t('identity.quickUnlock.keepReason')),
-    meta: { handlesError: true },
-    onSuccess: async () => {
-      await changed()
-      showToast(t('identity.quickUnlock.turnedOn'), 'success')
-    },
+  const turnOn = useTurnOnQuickUnlock(biometry, t('identity.quickUnlock.keepReason'), {
+    onSuccess: () => showToast(t('identity.quickUnlock.turnedOn'), 'success'),
     onError: (error) => {
       if (isStepUpCancelled(error)) return
       setProblem(isQuickUnlockNotKept(error) ? t('identity.quickUnlock.notKept') : failureText(error))
     },
   })
-  const turnOff = useMutation({
-    mutationFn: () => turnOffQuickUnlock(biometry),
-    meta: { handlesError: true },
-    onSuccess: async (answer) => {
-      client.setQueryData(quickUnlockKeys.list(), answer)
+  const turnOff = useTurnOffQuickUnlock(biometry, {
+    onSuccess: () => {
       setConfirming(false)
-      await device.refresh()
       showToast(t('identity.quickUnlock.turnedOff'), 'success')
     },
     onError: (error) => {
