@@ -42,8 +42,11 @@ fi
 # socket are trusted (--auth-local): the cluster lives for this run and holds nothing but test data,
 # and each of the run's thousands of connections skips SCRAM's key stretching on both sides.
 options=(-t -i "--auth-local=trust" -o max_connections=300 -o fsync=off -o log_checkpoints=off)
-# PG_TEST_PORT picks the cluster's port; by default the first free one from 5432.
-[ -n "${PG_TEST_PORT:-}" ] && options+=(-c "-p $PG_TEST_PORT")
+# PG_TEST_PORT picks the cluster's port; by default one the system finds free. pg_virtualenv's own
+# choice, the first free port from 5432, made two runs on one machine that started together take
+# the same port, and one of them failed ("Port conflict: another instance is already running").
+port="${PG_TEST_PORT:-$(node -e "const s = require('node:net').createServer().listen(0, '127.0.0.1', () => { console.log(s.address().port); s.close() })")}"
+options+=(-c "-p $port")
 # Each test server gets a database of its own (about 11 MB, 500 of them in a run): on a disk, making
 # and finally deleting their files costs the run a quarter of its time (116 s against 91 s in memory).
 # So the temporary directory is in memory when /dev/shm has room for it with plenty to spare.

@@ -110,7 +110,7 @@ export interface BuildServerOptions {
   trustProxy?: TrustProxy
   /** Operator switches applied at every start (registration OTP, service terminated, ...). */
   settings?: Partial<Settings>
-  /** Zone of the slip window times; default Asia/Bangkok. */
+  /** The operator's time zone: the slip window's times and the day's book's days; default Asia/Vientiane for the Lao variant, else Asia/Bangkok. */
   timeZone?: string
   /** scrypt cost of new hashes; default N = 2^17, r = 8, p = 1, and N = 2^10 in test mode. */
   passwordCost?: PasswordCost
@@ -287,7 +287,8 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
       return hasDevRoutes(options.mode) ? new SwitchableOtpSender(gateway) : gateway
     })(),
     sessionTtlMs: options.sessionTtlMs ?? DEFAULT_SESSION_TTL_MS,
-    timeZone: options.timeZone ?? 'Asia/Bangkok',
+    // The operator's days (the slip window, the day's book): the variant's country unless told.
+    timeZone: options.timeZone ?? (config.current.variant === 'la' ? 'Asia/Vientiane' : 'Asia/Bangkok'),
     passwords,
     limits: { ...DEFAULT_LIMITS, ...options.limits },
     payoutHoldMs: options.payoutHoldMs ?? DEFAULT_PAYOUT_HOLD_MS,

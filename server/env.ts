@@ -24,7 +24,7 @@ import type { NotificationKind } from '../src/api/contract'
 
 /** What the environment sets of the server's options; each is documented on BuildServerOptions. */
 type OperatorOptions = Pick<BuildServerOptions,
-  'databaseUrl' | 'mode' | 'config' | 'settings' | 'payoutHoldMs' | 'depositQr' | 'bonusOffers' | 'depositAccounts' | 'contact' | 'withdrawLimits' | 'identity' | 'firstAdmin' | 'notify'>
+  'databaseUrl' | 'mode' | 'config' | 'settings' | 'payoutHoldMs' | 'timeZone' | 'depositQr' | 'bonusOffers' | 'depositAccounts' | 'contact' | 'withdrawLimits' | 'identity' | 'firstAdmin' | 'notify'>
 
 export interface ServerEnv extends OperatorOptions {
   port: number
@@ -402,6 +402,17 @@ function readWebPush(env: Env): WebPushSettings | undefined {
   return { publicKey, privateKey, subject, extraOrigins: [] }
 }
 
+/** TIME_ZONE: the operator's zone (IANA, e.g. Asia/Bangkok); unset, the variant's country's. */
+export function readTimeZone(raw: string | undefined): string | undefined {
+  if (raw === undefined || raw === '') return undefined
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: raw })
+  } catch {
+    throw new Error(`TIME_ZONE must be an IANA time zone such as Asia/Bangkok or Asia/Vientiane (got "${raw}")`)
+  }
+  return raw
+}
+
 export function readServerEnv(env: Env, readFile = (path: string) => readFileSync(path, 'utf8')): ServerEnv {
   const mode = readMode(env.APP_MODE)
   const warnings: string[] = []
@@ -427,6 +438,7 @@ export function readServerEnv(env: Env, readFile = (path: string) => readFileSyn
     smsWebhookUrl: readWebhook(env.SMS_WEBHOOK_URL, mode),
     smsWebhookSecret: readWebhookSecret(env.SMS_WEBHOOK_SECRET),
     payoutHoldMs: readHold(env.PAYOUT_HOLD_HOURS),
+    timeZone: readTimeZone(env.TIME_ZONE),
     depositQr: readDepositQr(env.DEPOSIT_QR),
     bonusOffers: readBonusOffers(env.BONUS_OFFERS),
     depositAccounts: readDepositAccounts(env.DEPOSIT_ACCOUNTS),

@@ -38,6 +38,7 @@ const app = await buildServer({
   trustProxy: env.trustProxy,
   sms: env.smsWebhookUrl ? createWebhookOtpSender(env.smsWebhookUrl, { secret: env.smsWebhookSecret }) : undefined,
   payoutHoldMs: env.payoutHoldMs,
+  timeZone: env.timeZone,
   depositQr: env.depositQr,
   bonusOffers: env.bonusOffers,
   depositAccounts: env.depositAccounts,

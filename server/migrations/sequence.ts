@@ -42,6 +42,7 @@ import { migration as m0034 } from './0034_notify_outbox'
 import { migration as m0035 } from './0035_web_push'
 import { migration as m0036 } from './0036_prize_reminders'
 import { migration as m0037 } from './0037_slip_claimed_amount'
+import { migration as m0038 } from './0038_movements_by_time'
 
 /** Every migration by its file name (without `.ts`); the number orders them. */
 export const migrations: Record<string, Migration> = {
@@ -82,6 +83,7 @@ export const migrations: Record<string, Migration> = {
   '0035_web_push': m0035,
   '0036_prize_reminders': m0036,
   '0037_slip_claimed_amount': m0037,
+  '0038_movements_by_time': m0038,
 }
 
 /**

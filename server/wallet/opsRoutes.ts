@@ -14,6 +14,7 @@ import { routeOf } from '../shared/http/endpoint'
 import { fail } from '../shared/http/errors'
 import { maskPhone } from '../shared/mask'
 import { checkBooks } from './books'
+import { dayBook } from './dayBook'
 import * as repo from './repo'
 import { toWithdrawal, settleWithdrawal } from './withdrawals'
 
@@ -82,4 +83,15 @@ export const walletOpsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   })
 
   app.route({ ...routeOf(E.books, { response: { 200: O.BooksReport } }), ...needs('books'), handler: async () => checkBooks(ctx.db) })
+
+  app.route({
+    ...routeOf(E.dayBook, { querystring: O.DayBookQuery, response: { 200: O.DayBook } }),
+    ...needs('books'),
+    handler: async (request) => {
+      // A date of the right shape that is no date (2025-02-30) is refused as the schema refuses others.
+      const book = await dayBook(ctx.db, request.query.date, ctx.timeZone)
+      if (!book) throw fail(400, 'KEY_INVALID')
+      return book
+    },
+  })
 }

@@ -19,6 +19,13 @@ describe('readServerEnv', () => {
     for (const bad of ['-1', '301', '2.5', 'ten']) expect(() => readServerEnv({ ...env, DRAIN_SECONDS: bad }, noFile)).toThrow(/DRAIN_SECONDS/)
   })
 
+  it("reads the operator's time zone (TIME_ZONE), unset for the variant's own, and refuses a name that is no zone", () => {
+    const env = { npm_lifecycle_event: 'start' }
+    expect(readServerEnv(env, noFile).timeZone).toBeUndefined()
+    expect(readServerEnv({ ...env, TIME_ZONE: 'Asia/Vientiane' }, noFile).timeZone).toBe('Asia/Vientiane')
+    for (const bad of ['Asia/Nowhere', 'GMT+99']) expect(() => readServerEnv({ ...env, TIME_ZONE: bad }, noFile)).toThrow(/TIME_ZONE/)
+  })
+
   it('under npm start defaults to demo mode on port 8080, all interfaces, .data/, with nothing to warn of', () => {
     expect(readServerEnv({ npm_lifecycle_event: 'start' }, noFile)).toEqual({
       port: 8080, host: '0.0.0.0', dataDir: '.data/', databaseUrl: undefined, mode: 'demo',

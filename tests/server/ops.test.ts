@@ -156,6 +156,7 @@ describe('each route with each role', () => {
     { method: 'GET', url: '/ops/api/withdrawals', allowed: ['cashier', 'admin'] },
     { method: 'POST', url: '/ops/api/withdrawals/999999', body: { status: 'paid', bankReference: 'KTB123' }, allowed: ['cashier', 'admin'], status: 404 },
     { method: 'GET', url: '/ops/api/books', allowed: ['cashier', 'admin'] },
+    { method: 'GET', url: '/ops/api/books/day?date=2025-01-15', allowed: ['cashier', 'admin'] },
     { method: 'GET', url: '/ops/api/staff', allowed: ['admin'] },
     { method: 'POST', url: '/ops/api/staff', body: { username: 'x-new', name: 'X', role: 'support', password: 'x-password-12345' }, allowed: ['admin'] },
     { method: 'POST', url: '/ops/api/staff/999999', body: { active: false }, allowed: ['admin'], status: 404 },

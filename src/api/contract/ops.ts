@@ -167,6 +167,29 @@ export const BooksReport = Type.Object({
 })
 export type BooksReport = Static<typeof BooksReport>
 
+/** Which day's book (server/wallet/dayBook.ts): a date of the operator's time zone. */
+export const DayBookQuery = Type.Object({ date: Type.String({ pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' }) }, { additionalProperties: false })
+export type DayBookQuery = Static<typeof DayBookQuery>
+const DayLine = { count: Type.Integer({ minimum: 0 }), amountMinor: Type.Integer() }
+/** One day of the ledger per currency (issue 52 §1): money in and out by method, and held at the close. */
+export const DayBook = Type.Object({
+  day: Type.String(),
+  timeZone: Type.String(),
+  from: Type.Integer(),
+  to: Type.Integer(),
+  currencies: Type.Array(Type.Object({
+    currency: Type.String(),
+    deposits: Type.Array(Type.Object({ method: Type.String(), ...DayLine })),
+    withdrawals: Type.Object({ paid: Type.Object(DayLine), failed: Type.Object(DayLine) }),
+    rewards: Type.Object({ bonus: Type.Object(DayLine), cashback: Type.Object(DayLine), invite: Type.Object(DayLine), wheel: Type.Object(DayLine) }),
+    games: Type.Array(Type.Object({ game: Type.String(), inMinor: Type.Integer(), outMinor: Type.Integer() })),
+    other: Type.Array(Type.Object({ kind: Type.String(), ...DayLine })),
+    netMinor: Type.Integer(),
+    held: Type.Object({ walletsMinor: Type.Integer(), gamesMinor: Type.Integer() }),
+  })),
+})
+export type DayBook = Static<typeof DayBook>
+
 export const NewStaff = Type.Object({
   username: StaffUsername,
   name: filled(100),
@@ -394,6 +417,7 @@ export const opsEndpoints = {
   withdrawals: endpoint<void, void, WithdrawalQueue>('GET', `${ops}/withdrawals`),
   decideWithdrawal: endpoint<{ id: string }, WithdrawalDecision, WithdrawalDecided>('POST', `${ops}/withdrawals/:id`),
   books: endpoint<void, void, BooksReport>('GET', `${ops}/books`),
+  dayBook: endpoint<void, void, DayBook, DayBookQuery>('GET', `${ops}/books/day`),
   audit: endpoint<void, void, AuditPage, AuditQuery>('GET', `${ops}/audit`),
   staff: endpoint<void, void, StaffList>('GET', `${ops}/staff`),
   addStaff: endpoint<void, NewStaff, Staff>('POST', `${ops}/staff`),
