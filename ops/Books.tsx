@@ -4,6 +4,7 @@ import { call } from './api'
 import { say } from './i18n'
 import { ListState } from './ListState'
 import { useLoad } from './load'
+import { DayBook } from './DayBook'
 
 export function Books({ version }: { version: number }) {
   const books = useLoad(() => call(opsEndpoints.books), [version])
@@ -17,6 +18,7 @@ export function Books({ version }: { version: number }) {
           <pre className="figures" tabIndex={0}>{JSON.stringify(books.data, null, 2)}</pre>
         </>
       )}
+      <DayBook version={version} />
     </section>
   )
 }

@@ -76,6 +76,18 @@ test.describe('the staff console', () => {
 
     await page.getByRole('button', { name: 'Books' }).click()
     await expect(page.getByText('The books balance')).toBeVisible()
+    // Issue 52 §1: today's book holds the slip just approved and the withdrawal just paid, and
+    // hands the same lines on as a CSV file Excel opens in Thai (UTF-8 with a byte-order mark).
+    const book = page.getByRole('region', { name: "The day's book THB" })
+    await expect(book.getByRole('row', { name: /Deposits by slip/ })).toBeVisible()
+    await expect(book.getByRole('row', { name: /Withdrawals paid/ })).not.toContainText('฿0.00')
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()])
+    const csv = await (await download.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks))
+    expect(download.suggestedFilename()).toMatch(/^day-book-\d{4}-\d{2}-\d{2}\.csv$/)
+    expect([...csv.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
+    const lines = csv.subarray(3).toString('utf8').trim().split('\n')
+    expect(lines[0]).toBe('Day,currency,Line,Count,Amount')
+    expect(lines.some((line) => /^\d{4}-\d{2}-\d{2},THB,Deposits by slip,\d+,\d+\.\d{2}$/.test(line))).toBe(true)
     await expectAxeClean(page)
   })
 

@@ -14,7 +14,7 @@ import { routeOf } from '../shared/http/endpoint'
 import { fail } from '../shared/http/errors'
 import { maskPhone } from '../shared/mask'
 import { checkBooks } from './books'
-import { dayBook } from './dayBook'
+import { dayBook, dayOf } from './dayBook'
 import * as repo from './repo'
 import { toWithdrawal, settleWithdrawal } from './withdrawals'
 
@@ -89,7 +89,7 @@ export const walletOpsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     ...needs('books'),
     handler: async (request) => {
       // A date of the right shape that is no date (2025-02-30) is refused as the schema refuses others.
-      const book = await dayBook(ctx.db, request.query.date, ctx.timeZone)
+      const book = await dayBook(ctx.db, request.query.date ?? dayOf(ctx.now(), ctx.timeZone), ctx.timeZone)
       if (!book) throw fail(400, 'KEY_INVALID')
       return book
     },

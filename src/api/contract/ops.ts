@@ -167,8 +167,8 @@ export const BooksReport = Type.Object({
 })
 export type BooksReport = Static<typeof BooksReport>
 
-/** Which day's book (server/wallet/dayBook.ts): a date of the operator's time zone. */
-export const DayBookQuery = Type.Object({ date: Type.String({ pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' }) }, { additionalProperties: false })
+/** Which day's book (server/wallet/dayBook.ts): a date of the operator's time zone; none, today there. */
+export const DayBookQuery = Type.Object({ date: Type.Optional(Type.String({ pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' })) }, { additionalProperties: false })
 export type DayBookQuery = Static<typeof DayBookQuery>
 const DayLine = { count: Type.Integer({ minimum: 0 }), amountMinor: Type.Integer() }
 /** One day of the ledger per currency (issue 52 §1): money in and out by method, and held at the close. */
