@@ -6,6 +6,7 @@ import { when } from './format'
 import { say } from './i18n'
 import { ListState } from './ListState'
 import { useLoad } from './load'
+import { CsvButton } from './CsvButton'
 
 const PAGE = 50
 
@@ -32,6 +33,10 @@ export function Audit({ version }: { version: number }) {
   return (
     <section aria-labelledby="audit-title">
       <h2 id="audit-title">{say('audit')}</h2>
+      <CsvButton file="audit.csv" disabled={entries.length === 0} rows={() => [
+        [say('when'), say('who'), say('what'), say('item'), say('col_before'), say('col_after'), say('address')],
+        ...entries.map((entry) => [entry.at, entry.staff?.username ?? say('system'), entry.action, entry.item ?? '', entry.before ? JSON.stringify(entry.before) : '', entry.after ? JSON.stringify(entry.after) : '', entry.address]),
+      ]} />
       <ListState loaded={first} empty={say('emptyAudit')} isEmpty={entries.length === 0} />
       {entries.length > 0 && (
         <div className="table-wrap" tabIndex={0} role="region" aria-labelledby="audit-title">

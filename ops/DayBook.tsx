@@ -3,7 +3,7 @@
 import { useState } from 'react'
 import { type DayBook as Book, opsEndpoints } from '../src/api/contract/ops'
 import { call } from './api'
-import { downloadCsv } from './csv'
+import { CsvButton } from './CsvButton'
 import { money } from './format'
 import { say } from './i18n'
 import { ListState } from './ListState'
@@ -42,14 +42,6 @@ export function DayBook({ version }: { version: number }) {
   const book = useLoad(() => call(opsEndpoints.dayBook, { query: date ? { date } : {} }), [version, date])
   const shown = date === undefined || book.data?.day === date ? book.data : undefined
 
-  const download = () => {
-    if (!shown) return
-    downloadCsv(`day-book-${shown.day}.csv`, [
-      [say('day'), 'currency', say('line'), say('count'), say('amountOnly')],
-      ...shown.currencies.flatMap((currency) => rowsOf(currency).map((row) => [shown.day, currency.currency, row.label, row.count ?? '', (row.amountMinor / 100).toFixed(2)])),
-    ])
-  }
-
   return (
     <section aria-labelledby="day-book-title">
       <h3 id="day-book-title">{say('dayBook')}</h3>
@@ -57,7 +49,10 @@ export function DayBook({ version }: { version: number }) {
         <label>
           {say('day')} <input type="date" value={date ?? book.data?.day ?? ''} required onChange={(event) => event.target.value && setDate(event.target.value)} />
         </label>
-        <button type="button" disabled={!shown} onClick={download}>{say('downloadCsv')}</button>
+        <CsvButton file={`day-book-${shown?.day}.csv`} disabled={!shown} rows={() => [
+          [say('day'), say('col_currency'), say('line'), say('count'), say('amountOnly')],
+          ...(shown?.currencies ?? []).flatMap((currency) => rowsOf(currency).map((row) => [shown?.day ?? '', currency.currency, row.label, row.count ?? '', (row.amountMinor / 100).toFixed(2)])),
+        ]} />
       </div>
       <ListState loaded={book} empty={say('dayBookEmpty')} isEmpty={shown?.currencies.length === 0} />
       {shown && <p className="muted">{say('dayBookZone', { zone: shown.timeZone })}</p>}

@@ -13,6 +13,7 @@ import { say, slipReason } from './i18n'
 import { ListState } from './ListState'
 import { PickList } from './PickList'
 import { useLoad } from './load'
+import { CsvButton } from './CsvButton'
 
 type Notify = (text: string, kind?: 'ok' | 'error') => void
 
@@ -32,6 +33,10 @@ export function Slips({ version, notify, me }: { version: number; notify: Notify
   return (
     <section aria-labelledby="slips-title" className="queue">
       <h2 id="slips-title">{say('slips')} {queue.data && <span className="count">({slips.length})</span>}</h2>
+      <CsvButton file="slips.csv" disabled={slips.length === 0} rows={() => [
+        [say('col_reference'), say('col_kind'), say('sentAt'), say('member'), say('col_phone'), say('col_currency'), say('col_claimed')],
+        ...slips.map((slip) => [slip.reference, slip.kind, slip.createdAt, slip.member.name, slip.member.phone, slip.member.currency, slip.claimedAmount?.toFixed(2) ?? '']),
+      ]} />
       <ListState loaded={queue} empty={say('emptySlips')} isEmpty={slips.length === 0} />
       <div className="split">
         <PickList items={slips} keyOf={(slip) => slip.reference} open={open} onOpen={setOpen}>

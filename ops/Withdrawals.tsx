@@ -10,6 +10,7 @@ import { money, when } from './format'
 import { say } from './i18n'
 import { ListState } from './ListState'
 import { useLoad } from './load'
+import { CsvButton } from './CsvButton'
 
 type Notify = (text: string, kind?: 'ok' | 'error') => void
 
@@ -23,6 +24,10 @@ export function Withdrawals({ version, notify, me }: { version: number; notify: 
   return (
     <section aria-labelledby="withdrawals-title" className="queue">
       <h2 id="withdrawals-title">{say('withdrawals')} {queue.data && <span className="count">({withdrawals.length})</span>}</h2>
+      <CsvButton file="withdrawals.csv" disabled={withdrawals.length === 0} rows={() => [
+        [say('col_id'), say('sentAt'), say('member'), say('col_phone'), say('col_currency'), say('amountOnly'), say('col_status'), say('col_bank'), say('col_accountName'), say('col_accountNo')],
+        ...withdrawals.map((row) => [row.id, row.createdAt, row.member.name, row.member.phone, row.currency, row.amount.toFixed(2), row.status, row.destination.bankCode, row.destination.bankAccountName, row.destination.bankAccountNo]),
+      ]} />
       <ListState loaded={queue} empty={say('emptyWithdrawals')} isEmpty={withdrawals.length === 0} />
       <ul className="cards">
         {withdrawals.map((withdrawal) => <li key={`${withdrawal.id}:${withdrawal.approval?.at ?? ''}`}><WithdrawalCard withdrawal={withdrawal} me={me} onSettled={settled} /></li>)}

@@ -58,6 +58,10 @@ test.describe('the staff console', () => {
     await page.getByRole('button', { name: 'Withdrawals to pay' }).click()
     const card = page.getByRole('article', { name: new RegExp(name) })
     await expect(card).toContainText(`66${member.phone.slice(2)}`)
+    // The queue as a file to hand on: the member's withdrawal is a row of it (issue 52 §1).
+    const [queueFile] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()])
+    const queueCsv = (await (await queueFile.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks))).toString('utf8')
+    expect(queueCsv.split('\n').some((line) => line.includes(name) && line.includes(',THB,400.00,'))).toBe(true)
     await expectAxeClean(page)
     // Issue 47: who credited the member does not pay them out the same day: another cashier does.
     await card.getByLabel('Bank transfer reference').fill('KTB-E2E-1')
@@ -86,7 +90,7 @@ test.describe('the staff console', () => {
     expect(download.suggestedFilename()).toMatch(/^day-book-\d{4}-\d{2}-\d{2}\.csv$/)
     expect([...csv.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
     const lines = csv.subarray(3).toString('utf8').trim().split('\n')
-    expect(lines[0]).toBe('Day,currency,Line,Count,Amount')
+    expect(lines[0]).toBe('Day,Currency,Line,Count,Amount')
     expect(lines.some((line) => /^\d{4}-\d{2}-\d{2},THB,Deposits by slip,\d+,\d+\.\d{2}$/.test(line))).toBe(true)
     await expectAxeClean(page)
   })
