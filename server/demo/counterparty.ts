@@ -10,10 +10,10 @@ import type { ServerContext } from '../shared/context'
 import { Refusal } from '../shared/http/errors'
 import { moneyOf } from '../shared/money'
 import { type Actor, audit } from '../ops/audit'
-import { decideSlip } from '../deposit/opsRoutes'
+import { decideSlip } from '../deposit/decision'
 import { payQr } from '../deposit/qrcode'
 import { openQrsShownBefore, processingSlips } from '../deposit/repo'
-import { decideWithdrawal } from '../wallet/opsRoutes'
+import { decideWithdrawal } from '../wallet/decision'
 import { waitingWithdrawals } from '../wallet/repo'
 
 /** How long each kind waits before the demo bank acts: as a bank would, not at once. */

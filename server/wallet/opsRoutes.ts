@@ -1,14 +1,10 @@
-// The cashier's withdrawal queue and the books check in the operator API (issue 33): withdrawals
-// waiting, oldest first, with the whole account to pay and a first payout waiting for a second
-// person (issue 47); the decision, paid with the bank's reference or failed with the money back in
-// the wallet, decided once however many staff decide at once, its audit row in its transaction. A
-// payout is held to the four-eyes rule (ops/approvals.ts).
+// The cashier's withdrawal queue and the books in the operator API (issue 33): withdrawals waiting,
+// oldest first, with the whole account to pay and a first payout waiting for a second person
+// (issue 47); the decision, paid with the bank's reference or failed with the money back in the
+// wallet (decision.ts); the books check and the day's book (dayBook.ts).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import * as O from '../../src/api/contract/ops'
-import { approvalsOf, fourEyes, settlesAlone, type Settle } from '../ops/approvals'
-import { type Actor, audit } from '../ops/audit'
-import { decidedOnce } from '../ops/decision'
-import type { ServerContext } from '../shared/context'
+import { approvalsOf } from '../ops/approvals'
 import { actorOf, needs } from '../ops/scope'
 import { routeOf } from '../shared/http/endpoint'
 import { fail } from '../shared/http/errors'
@@ -16,47 +12,11 @@ import { maskPhone } from '../shared/mask'
 import { checkBooks } from './books'
 import { dayBook, dayOf } from './dayBook'
 import * as repo from './repo'
-import { toWithdrawal, settleWithdrawal } from './withdrawals'
+import { decideWithdrawal } from './decision'
+import { toWithdrawal } from './withdrawals'
 
 const E = O.opsEndpoints
 const QUEUE_LIMIT = 200
-
-/**
- * A withdrawal's decision by staff (or the demo bank, server/demo/): paid with the bank's
- * reference, or failed with the money back; its audit row in its transaction. A payout above the
- * admin's threshold waits for a second person (`awaitingSecond`), and one by a staff member who
- * credited the member lately is refused (ops/approvals.ts). Decided already: 409 ALREADY_DECIDED.
- */
-export async function decideWithdrawal(ctx: ServerContext, id: number, decision: O.WithdrawalDecision, actor: Actor): Promise<O.WithdrawalDecided> {
-  const item = `withdrawal:${id}`
-  let settle: Settle = settlesAlone(item)
-  if (decision.status === 'paid') {
-    const found = await repo.findWithdrawal(ctx.db, id)
-    if (!found) throw fail(404, 'NO_DATA')
-    if (found.status !== 'requested' && found.status !== 'review') throw fail(409, 'ALREADY_DECIDED')
-    const gate = await fourEyes(ctx, actor, {
-      duty: 'payout', item, id: String(id), memberId: Number(found.member_id), amountMinor: Number(found.amount_minor), currency: found.currency,
-      decision: { bankReference: decision.bankReference }, reference: decision.bankReference,
-      stillOpen: (trx) => repo.withdrawalStillWaiting(trx, id),
-    })
-    if ('awaitingSecond' in gate) return gate
-    settle = gate.settle
-  }
-  return decidedOnce(settleWithdrawal(ctx, id, decision, async (trx, { memberId, withdrawal }) => {
-    const { firstApprover } = await settle(trx)
-    await audit(trx, actor, ctx.now(), {
-      action: decision.status === 'paid' ? 'withdrawal.paid' : 'withdrawal.failed',
-      item,
-      memberId,
-      // `waiting`: requested, or in review during a payout hold; the update that settles it says no more.
-      before: { status: 'waiting', amount: withdrawal.amount, currency: withdrawal.currency },
-      after: {
-        ...(decision.status === 'paid' ? { status: 'paid', bankReference: decision.bankReference } : { status: 'failed', reason: decision.reason }),
-        ...(firstApprover ? { firstApprover } : {}),
-      },
-    })
-  }))
-}
 
 export const walletOpsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const ctx = app.serverContext
