@@ -2,12 +2,14 @@
 // (which has no /dev/ endpoint at all) with the chat on: the demo member signs in, asks for a
 // withdrawal, pays a QR, sends a slip and greets support, and each reaches its end by the demo
 // bank's and the demo agent's doing alone. Outcomes are waited for, never durations; the demo
-// bank's own waits (5 s, 10 s, a minute) are what a player waits.
+// bank's own waits (5 s, 10 s, a minute) are what a player waits. At the end the operator's day's
+// book (issue 52 §1) holds what the demo bank did.
 import { type ChildProcess, spawn } from 'node:child_process'
 import { expect, signIn, slipWindowAway, test } from '../fixtures'
 import { opsAdminToken } from '../opsStaff'
 import { E2E_PORT, OPS_ADMIN_ENV } from '../servers'
 import { baht, fill } from '../shared/wallet'
+import type { DayBook } from '../../src/api/contract/ops'
 
 let server: ChildProcess | undefined
 let origin = ''
@@ -118,4 +120,18 @@ test("a newcomer's withdrawal, QR deposit, slip and chat reach their end with no
     new RegExp(`${strings.notifications.kind.deposit_credited}.*${strings.notifications.method.qrcode}`),
   ])
   expect(devCalls).toEqual([])
+
+  // The operator's day (issue 52 §1): today's book, read from the ledger, holds exactly what the
+  // demo bank did for the newcomer, and what the member's wallet holds now.
+  const staff = { authorization: `Bearer ${await opsAdminToken(origin)}` }
+  const book = (await (await page.request.get(`${origin}/ops/api/books/day`, { headers: staff })).json()) as DayBook
+  const thb = book.currencies.find((currency) => currency.currency === 'THB')!
+  expect(thb.deposits.filter((line) => line.method !== 'other')).toEqual([
+    { method: 'qrcode', count: 1, amountMinor: 100_00 },
+    { method: 'slip', count: 1, amountMinor: 100_00 },
+  ])
+  expect(thb.withdrawals).toEqual({ paid: { count: 1, amountMinor: 200_00 }, failed: { count: 0, amountMinor: 0 } })
+  const token = await page.evaluate(() => localStorage.getItem('token'))
+  const wallet = (await (await page.request.get(`${origin}/api/wallet`, { headers: { authorization: `Bearer ${token}`, 'X-Requested-With': 'wallet-user' } })).json()) as { wallet: { amount: number } }
+  expect(thb.held.walletsMinor).toBe(Math.round(wallet.wallet.amount * 100))
 })
