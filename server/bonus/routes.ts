@@ -9,6 +9,7 @@ import { routeOf } from '../shared/http/endpoint'
 import { idempotent } from '../shared/idempotency'
 import * as bonuses from './bonuses'
 import { bonusOpsRoutes } from './opsRoutes'
+import { bonusDevRoutes } from './devRoutes'
 
 const memberRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const ctx = app.serverContext
@@ -49,13 +50,4 @@ const memberRoutes: FastifyPluginAsyncTypebox = async (app) => {
   })
 }
 
-const devRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const ctx = app.serverContext
-  // The operator's offers (bonus cards and promotion codes): added, or changed by code.
-  app.post('/bonuses', { schema: { body: bonuses.BonusOffers, response: { 200: C.MessageBody } } }, async (request) => {
-    await bonuses.upsertOffers(ctx.db, request.body)
-    return { message: 'OK' }
-  })
-}
-
-export const bonusArea: AreaRoutes = { member: memberRoutes, ops: bonusOpsRoutes, dev: devRoutes }
+export const bonusArea: AreaRoutes = { member: memberRoutes, ops: bonusOpsRoutes, dev: bonusDevRoutes }

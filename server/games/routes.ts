@@ -7,13 +7,13 @@ import * as C from '../../src/api/contract'
 import { gameEndpoints as G } from '../../src/api/contract/games'
 import type { AreaRoutes } from '../shared/http/area'
 import { routeOf } from '../shared/http/endpoint'
-import { fail } from '../shared/http/errors'
 import { accountBalance } from '../shared/ledger'
 import { toMajor } from '../shared/money'
 import { sha256 } from '../shared/tokens'
 import * as games from './repo'
 import { DEMO_GAME_PATH } from './providers'
 import * as service from './service'
+import { gamesDevRoutes } from './devRoutes'
 
 const credentials = { 200: C.GameCredentials }
 
@@ -83,22 +83,7 @@ const demoGameRoutes: FastifyPluginAsyncTypebox = async (app) => {
   })
 }
 
-const GameParams = Type.Object({ code: Type.String({ maxLength: 32 }) })
 /** The simulated provider's faults: down (refuses every call), latencyMs (answers that late),
  *  dropsAnswers (does a transfer, then the connection drops before the answer). */
-const FaultsBody = Type.Object({
-  down: Type.Optional(Type.Boolean()),
-  latencyMs: Type.Optional(Type.Integer({ minimum: 0, maximum: 120_000 })),
-  dropsAnswers: Type.Optional(Type.Boolean()),
-}, { additionalProperties: false, minProperties: 1 })
 
-/** Dev stand-in: a provider going down, slow, or dropping its answers. */
-const devRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const ctx = app.serverContext
-  app.post('/games/:code', { schema: { params: GameParams, body: FaultsBody, response: { 200: C.MessageBody } } }, async (request) => {
-    if (!(await games.setProviderFaults(ctx.db, request.params.code, request.body))) throw fail(404, 'NO_GAME')
-    return { message: 'OK' }
-  })
-}
-
-export const gamesArea: AreaRoutes = { open: demoGameRoutes, member: memberRoutes, dev: devRoutes }
+export const gamesArea: AreaRoutes = { open: demoGameRoutes, member: memberRoutes, dev: gamesDevRoutes }

@@ -1,17 +1,14 @@
 // The rewards area's routes (spec 7 "Invite and refund"): the friends invited and the bonus their
 // play earns, the lost-bet refund; and the dev stand-in for a provider's lost-bet report.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { Type } from 'typebox'
 import * as C from '../../src/api/contract'
 import { rewardEndpoints as R } from '../../src/api/contract/rewards'
-import { findMemberByUsername } from '../shared/members'
-import { ceilingFor, parseAmount } from '../shared/amount'
 import type { AreaRoutes } from '../shared/http/area'
 import { routeOf } from '../shared/http/endpoint'
-import { fail } from '../shared/http/errors'
 import { idempotent } from '../shared/idempotency'
 import * as invites from './invites'
 import * as rewards from './rewards'
+import { rewardsDevRoutes } from './devRoutes'
 
 const page = { body: C.PageRequest }
 
@@ -59,17 +56,4 @@ const memberRoutes: FastifyPluginAsyncTypebox = async (app) => {
   })
 }
 
-const RefundBody = Type.Object({ username: Type.String({ maxLength: 32 }), amount: Type.Union([Type.Number(), Type.String({ maxLength: 32 })]) }, { additionalProperties: false })
-
-const devRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const ctx = app.serverContext
-  // A provider's lost-bet report: a refund waits for the member until received.
-  app.post('/refunds', { schema: { body: RefundBody, response: { 200: C.MessageBody } } }, async (request) => {
-    const member = await findMemberByUsername(ctx.db, request.body.username)
-    if (!member) throw fail(404, 'NO_USER')
-    await rewards.accrueRefund(ctx, member.id, parseAmount(request.body.amount, ceilingFor(ctx.maxAmountMinor, member.currency)))
-    return { message: 'OK' }
-  })
-}
-
-export const rewardsArea: AreaRoutes = { member: memberRoutes, dev: devRoutes }
+export const rewardsArea: AreaRoutes = { member: memberRoutes, dev: rewardsDevRoutes }
