@@ -13,7 +13,7 @@ import { type Member, profileOf, updatePasswordHash } from '../shared/members'
 import { accountLimits, passwordChangeLimit, releaseAttempt, takeAttempt } from '../shared/limits'
 import { useVerification } from '../otp/repo'
 import { findBank } from '../lookup/repo'
-import * as members from './repo'
+import * as repo from './repo'
 import { checkRegistration, checkRegistrationStep } from './registration'
 import * as rules from './rules'
 import { isPasswordLongEnough } from '../../src/lib/validation'
@@ -31,17 +31,17 @@ export const profileResponse = async (ctx: ServerContext, member: Member): Promi
  * unique-constraint race (two registrations at once) into the spec's codes. Any refusal rolls the
  * whole of it back, so a registration refused for its bank account leaves the token usable.
  */
-async function insertOrConflict(ctx: ServerContext, member: members.NewMember, verificationId: number | null): Promise<void> {
+async function insertOrConflict(ctx: ServerContext, member: repo.NewMember, verificationId: number | null): Promise<void> {
   try {
     await inTransaction(ctx.db, async (trx) => {
       if (verificationId !== null && !(await useVerification(trx, verificationId, member.username, ctx.now()))) {
         throw fail(400, 'UNVERIFIED_OTP')
       }
-      await members.insertMember(trx, member)
+      await repo.insertMember(trx, member)
     })
   } catch (error) {
-    if (isUniqueViolation(error, members.UNIQUE.username)) throw fail(409, 'EXISTING_USER')
-    if (isUniqueViolation(error, members.UNIQUE.bankAccount)) throw fail(409, 'EXISTING_BANK')
+    if (isUniqueViolation(error, repo.UNIQUE.username)) throw fail(409, 'EXISTING_USER')
+    if (isUniqueViolation(error, repo.UNIQUE.bankAccount)) throw fail(409, 'EXISTING_BANK')
     throw error
   }
 }
@@ -93,9 +93,9 @@ const memberRoutes: FastifyPluginAsyncTypebox = async (app) => {
         bankAccountName: rules.normalizeName(body.bankAccountName),
         bankAccountNo: body.bankAccountNo.trim(),
       }
-      if (members.bankChanged(member, update)) await requireRecentPassword(ctx, request)
+      if (repo.bankChanged(member, update)) await requireRecentPassword(ctx, request)
       await rules.checkBankFields(ctx, update, member.id)
-      await members.updateMemberProfile(ctx.db, member, update, bankChange(request.ip))
+      await repo.updateMemberProfile(ctx.db, member, update, bankChange(request.ip))
       return { message: 'SUCCESS' }
     },
   })
@@ -110,7 +110,7 @@ const memberRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (bankCode !== member.bankCode) throw fail(400, 'INVALID_BANK')
       if (!rules.isEnglishName(bankAccountName)) throw fail(400, 'BANK_ACCOUNT_NAME_ENG')
       if (bankAccountName !== member.bankAccountName) await requireRecentPassword(ctx, request)
-      await members.updateBankAccountName(ctx.db, member, bankAccountName, bankChange(request.ip))
+      await repo.updateBankAccountName(ctx.db, member, bankAccountName, bankChange(request.ip))
       return { message: 'SUCCESS' }
     },
   })

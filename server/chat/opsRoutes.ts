@@ -14,7 +14,7 @@ import { fail } from '../shared/http/errors'
 import { maskPhone } from '../shared/mask'
 import { findMembersByIds, type Member } from '../shared/members'
 import type { ChatOwner } from './identity'
-import * as store from './repo'
+import * as repo from './repo'
 import { endChatSession, memberIdOf, ownerOf, sendAgentMessage } from './service'
 import type { ChatHub } from './socket'
 
@@ -26,7 +26,7 @@ const staffView = (item: C.ChatItem): C.ChatItem => ({ ...item, guestId: null })
 
 const memberRef = (member: Member): O.MemberRef => ({ id: String(member.id), phone: maskPhone(member.username), name: member.name, currency: member.currency })
 
-function conversationOf(room: store.Room, last: C.ChatItem | undefined, member: Member | undefined): O.Conversation {
+function conversationOf(room: repo.Room, last: C.ChatItem | undefined, member: Member | undefined): O.Conversation {
   return {
     id: String(room.id),
     kind: room.kind,
@@ -49,8 +49,8 @@ export function agentName(staffName: string): string | undefined {
 }
 
 /** The room `id` names and its owner as the chat's functions take it; 404 NO_DATA when there is none. */
-async function roomWithOwner(ctx: ServerContext, id: string): Promise<{ room: store.Room; owner: ChatOwner; member?: Member }> {
-  const room = await store.findRoomById(ctx.db, Number(id))
+async function roomWithOwner(ctx: ServerContext, id: string): Promise<{ room: repo.Room; owner: ChatOwner; member?: Member }> {
+  const room = await repo.findRoomById(ctx.db, Number(id))
   const owned = room && (await ownerOf(ctx, room))
   if (!room || !owned) throw fail(404, 'NO_DATA')
   return { room, ...owned }
@@ -64,7 +64,7 @@ export const chatOpsRoutes = (hub: ChatHub): FastifyPluginAsyncTypebox => async 
     ...needs('chat'),
     handler: async (request) => {
       const { state = 'waiting', before } = request.query
-      const rows = await store.roomsByLastMessage(ctx.db, { waiting: state === 'waiting', beforeId: before === undefined ? undefined : Number(before), limit: INBOX_LIMIT })
+      const rows = await repo.roomsByLastMessage(ctx.db, { waiting: state === 'waiting', beforeId: before === undefined ? undefined : Number(before), limit: INBOX_LIMIT })
       const members = new Map((await findMembersByIds(ctx.db, rows.flatMap(({ room }) => memberIdOf(room) ?? []))).map((member) => [member.id, member]))
       return { conversations: rows.map(({ room, last }) => conversationOf(room, last, members.get(memberIdOf(room) ?? -1))) }
     },
@@ -77,8 +77,8 @@ export const chatOpsRoutes = (hub: ChatHub): FastifyPluginAsyncTypebox => async 
       const { room, member } = await roomWithOwner(ctx, request.params.id)
       const { before, limit = '20' } = request.query
       const [last, messages] = await Promise.all([
-        store.lastOfSession(ctx.db, room),
-        store.historyBefore(ctx.db, room, before === undefined ? undefined : Number(before), Number(limit)),
+        repo.lastOfSession(ctx.db, room),
+        repo.historyBefore(ctx.db, room, before === undefined ? undefined : Number(before), Number(limit)),
       ])
       return { conversation: conversationOf(room, last, member), messages: messages.map(staffView) }
     },
@@ -112,7 +112,7 @@ export const chatOpsRoutes = (hub: ChatHub): FastifyPluginAsyncTypebox => async 
       const { room, member } = await roomWithOwner(ctx, request.params.id)
       const { sessionId } = request.body
       // A session with nothing in it was ended already (or never begun): nothing to end.
-      if (room.session_id === sessionId && !(await store.lastOfSession(ctx.db, room))) throw fail(409, 'ALREADY_DECIDED')
+      if (room.session_id === sessionId && !(await repo.lastOfSession(ctx.db, room))) throw fail(409, 'ALREADY_DECIDED')
       const actor = actorOf(request)
       const next = await endChatSession(ctx, room, sessionId, (trx, { room: started, ended }) => audit(trx, actor, ctx.now(), {
         action: 'chat.endSession',

@@ -14,16 +14,16 @@ import {
 } from './files'
 import { type ChatOwner, rateSubject, roomName } from './identity'
 import type { ChatHub } from './socket'
-import * as store from './repo'
+import * as repo from './repo'
 import { markSupportRead, tellSupportAnswered } from '../notify/events'
 import { rm } from 'node:fs/promises'
 import { join } from 'node:path'
 
 /** The member a member's room belongs to (none for a guest's). */
-export const memberIdOf = (room: store.Room): number | undefined => (room.kind === 'member' ? Number(room.owner) : undefined)
+export const memberIdOf = (room: repo.Room): number | undefined => (room.kind === 'member' ? Number(room.owner) : undefined)
 
 /** A room's owner as the chat's functions take it; undefined when its member is gone. */
-export async function ownerOf(ctx: ServerContext, room: store.Room): Promise<{ owner: ChatOwner; member?: Member } | undefined> {
+export async function ownerOf(ctx: ServerContext, room: repo.Room): Promise<{ owner: ChatOwner; member?: Member } | undefined> {
   const memberId = memberIdOf(room)
   if (memberId === undefined) return { owner: { kind: 'guest', id: room.owner } }
   const [member] = await findMembersByIds(ctx.db, [memberId])
@@ -44,20 +44,20 @@ async function publish(ctx: ServerContext, hub: ChatHub, owner: ChatOwner, item:
  * nothing is sent to the sockets again (a resend after a lost answer, from any instance).
  */
 export async function sendCustomerMessage(ctx: ServerContext, hub: ChatHub, owner: ChatOwner, message: ChatOutgoing, address: string): Promise<ChatItem> {
-  const room = await store.ensureRoom(ctx.db, owner, ctx.now())
+  const room = await repo.ensureRoom(ctx.db, owner, ctx.now())
   const clientId = message.deliver.id
-  const sent = await store.findByClientId(ctx.db, room, clientId)
+  const sent = await repo.findByClientId(ctx.db, room, clientId)
   if (sent) return sent
   if (message.message_type === 'media') await checkMedia(ctx, room, message.payload)
   await takeAttempt(ctx.db, chatMessageLimits(ctx.limits, rateSubject(owner), address), ctx.now())
-  const { item, created } = await store.storeMessage(ctx.db, room, {
+  const { item, created } = await repo.storeMessage(ctx.db, room, {
     sender: 'customer',
     message_type: message.message_type,
     payload: message.payload,
     clientId,
     ...(owner.kind === 'member' ? { username: owner.member.username, name: owner.member.name } : {}),
   }, ctx.now())
-  if (created && message.message_type === 'media') await store.markFileSent(ctx.db, fileNameOf(message.payload.filePath), ctx.now())
+  if (created && message.message_type === 'media') await repo.markFileSent(ctx.db, fileNameOf(message.payload.filePath), ctx.now())
   if (created) {
     await publish(ctx, hub, owner, item)
     await announce(ctx, 'chat', { id: String(room.id), state: 'waiting' })
@@ -68,16 +68,16 @@ export async function sendCustomerMessage(ctx: ServerContext, hub: ChatHub, owne
 const fileNameOf = (filePath: string): string => (filePath.startsWith(`${CHAT_FILES_PATH}/`) ? filePath.slice(CHAT_FILES_PATH.length + 1) : '')
 
 /** A media message names a file its own room uploaded, as the upload answered it. */
-async function checkMedia(ctx: ServerContext, room: store.Room, payload: ChatMediaPayload): Promise<void> {
+async function checkMedia(ctx: ServerContext, room: repo.Room, payload: ChatMediaPayload): Promise<void> {
   const name = fileNameOf(payload.filePath)
   if (payload.url || !CHAT_FILE_NAME.test(name)) throw fail(400, 'KEY_INVALID')
-  const file = await store.findFile(ctx.db, name)
+  const file = await repo.findFile(ctx.db, name)
   if (!file || file.room_id !== room.id || fileTypeOf(file.mime) !== payload.fileType) throw fail(400, 'KEY_INVALID')
 }
 
 /** What is told of an agent's message or a session's end inside its transaction (the operator's
  *  audit row), so the two commit together. */
-export type ChatDone<T> = (trx: Db, done: { room: store.Room } & T) => Promise<void>
+export type ChatDone<T> = (trx: Db, done: { room: repo.Room } & T) => Promise<void>
 
 /**
  * An agent's message of any type (the dev stand-in, or a staff member's reply, whose shape the
@@ -91,10 +91,10 @@ export async function sendAgentMessage(
   options: { newSession?: boolean; onSent?: ChatDone<{ item: ChatItem }>; name?: string } = {},
 ): Promise<ChatItem> {
   if (JSON.stringify(message.payload ?? null).length > AGENT_PAYLOAD_MAX) throw fail(400, 'KEY_INVALID')
-  let room = await store.ensureRoom(ctx.db, owner, ctx.now())
+  let room = await repo.ensureRoom(ctx.db, owner, ctx.now())
   if (options.newSession) room = await endChatSession(ctx, room, room.session_id)
   const item = await inTransaction(ctx.db, async (trx) => {
-    const { item: stored } = await store.storeMessage(trx, room, { sender: 'agent', message_type: message.message_type, payload: message.payload, name: options.name }, ctx.now())
+    const { item: stored } = await repo.storeMessage(trx, room, { sender: 'agent', message_type: message.message_type, payload: message.payload, name: options.name }, ctx.now())
     // The member is told (the bell, and a messenger if the chat stays unread, issue 50).
     if (owner.kind === 'member') await tellSupportAnswered(trx, owner.member, Number(room.id), message.payload, ctx.now())
     await options.onSent?.(trx, { room, item: stored })
@@ -110,9 +110,9 @@ export async function sendAgentMessage(
  * app shows 'End Conversation' between the two). Once, however many end it at once on any
  * instance: the later are 409 ALREADY_DECIDED.
  */
-export async function endChatSession(ctx: ServerContext, room: store.Room, sessionId: string, onEnded?: ChatDone<{ ended: string }>): Promise<store.Room> {
+export async function endChatSession(ctx: ServerContext, room: repo.Room, sessionId: string, onEnded?: ChatDone<{ ended: string }>): Promise<repo.Room> {
   const next = await inTransaction(ctx.db, async (trx) => {
-    const started = await store.startSession(trx, room, sessionId)
+    const started = await repo.startSession(trx, room, sessionId)
     if (!started) throw fail(409, 'ALREADY_DECIDED')
     await onEnded?.(trx, { room: started, ended: sessionId })
     return started
@@ -123,19 +123,19 @@ export async function endChatSession(ctx: ServerContext, room: store.Room, sessi
 
 /** How many agent messages the member has not read (none when they never had a room). */
 export async function unreadCount(ctx: ServerContext, owner: ChatOwner): Promise<number> {
-  const room = await store.findRoom(ctx.db, owner)
-  return room ? store.countUnread(ctx.db, room) : 0
+  const room = await repo.findRoom(ctx.db, owner)
+  return room ? repo.countUnread(ctx.db, room) : 0
 }
 
 export async function chatHistory(ctx: ServerContext, owner: ChatOwner, limit: number, skip: number): Promise<ChatItem[]> {
-  const room = await store.findRoom(ctx.db, owner)
-  return room ? store.history(ctx.db, room, limit, skip) : []
+  const room = await repo.findRoom(ctx.db, owner)
+  return room ? repo.history(ctx.db, room, limit, skip) : []
 }
 
 export async function markCustomerRead(ctx: ServerContext, owner: ChatOwner): Promise<void> {
   // A room nobody wrote in has nothing to mark: no row is made for it.
-  const room = await store.findRoom(ctx.db, owner)
-  if (room) await store.markRead(ctx.db, room, ctx.now())
+  const room = await repo.findRoom(ctx.db, owner)
+  if (room) await repo.markRead(ctx.db, room, ctx.now())
   if (owner.kind === 'member') await markSupportRead(ctx.db, owner.member.id, ctx.now())
 }
 
@@ -154,9 +154,9 @@ export async function receiveUpload(ctx: ServerContext, dir: string, owner: Chat
   if (bytes.length > UPLOAD_MAX_BYTES[kind]) throw fail(413, 'CHAT_FILE_TOO_LARGE')
   const mime: ChatMime | undefined = kind === 'image' ? imageType(bytes) : videoType(bytes)
   if (!mime) throw fail(400, 'CHAT_FILE_NOT_SUPPORTED')
-  const room = await store.ensureRoom(ctx.db, owner, ctx.now())
+  const room = await repo.ensureRoom(ctx.db, owner, ctx.now())
   const name = await saveChatFile(dir, mime, bytes)
-  await store.recordFile(ctx.db, { name, room_id: room.id, mime, size: bytes.length, created_at: ctx.now(), sent_at: null })
+  await repo.recordFile(ctx.db, { name, room_id: room.id, mime, size: bytes.length, created_at: ctx.now(), sent_at: null })
   return { path: `${CHAT_FILES_PATH}/${name}` }
 }
 
@@ -171,8 +171,8 @@ export const UNSENT_FILE_TTL_MS = 24 * 60 * 60 * 1000
  */
 export async function sweepUnsentFiles(ctx: ServerContext, dir: string): Promise<number> {
   let swept = 0
-  for (const name of await store.unsentFiles(ctx.db, ctx.now() - UNSENT_FILE_TTL_MS, 200)) {
-    if (!CHAT_FILE_NAME.test(name) || !(await store.deleteUnsentFile(ctx.db, name))) continue
+  for (const name of await repo.unsentFiles(ctx.db, ctx.now() - UNSENT_FILE_TTL_MS, 200)) {
+    if (!CHAT_FILE_NAME.test(name) || !(await repo.deleteUnsentFile(ctx.db, name))) continue
     await rm(join(dir, name), { force: true })
     swept += 1
   }

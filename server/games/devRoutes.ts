@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
 import * as C from '../../src/api/contract'
 import { fail } from '../shared/http/errors'
-import * as games from './repo'
+import * as repo from './repo'
 
 const GameParams = Type.Object({ code: Type.String({ maxLength: 32 }) })
 
@@ -17,7 +17,7 @@ const FaultsBody = Type.Object({
 export const gamesDevRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const ctx = app.serverContext
   app.post('/games/:code', { schema: { params: GameParams, body: FaultsBody, response: { 200: C.MessageBody } } }, async (request) => {
-    if (!(await games.setProviderFaults(ctx.db, request.params.code, request.body))) throw fail(404, 'NO_GAME')
+    if (!(await repo.setProviderFaults(ctx.db, request.params.code, request.body))) throw fail(404, 'NO_GAME')
     return { message: 'OK' }
   })
 }

@@ -10,7 +10,7 @@ import { routeOf } from '../shared/http/endpoint'
 import { accountBalance } from '../shared/ledger'
 import { toMajor } from '../shared/money'
 import { sha256 } from '../shared/tokens'
-import * as games from './repo'
+import * as repo from './repo'
 import { DEMO_GAME_PATH } from './providers'
 import * as service from './service'
 import { gamesDevRoutes } from './devRoutes'
@@ -72,11 +72,11 @@ const demoGameRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const ctx = app.serverContext
   app.get(`${DEMO_GAME_PATH}/:token`, { schema: { params: LaunchTokenParams } }, async (request, reply) => {
     reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-store')
-    const launch = await games.findLaunch(ctx.db, sha256(request.params.token))
+    const launch = await repo.findLaunch(ctx.db, sha256(request.params.token))
     if (!launch || launch.expiresAt < ctx.now()) {
       return reply.code(410).send(demoPage('Link expired', '<p>This game link has expired. Open the game again from the wallet.</p>'))
     }
-    const game = await games.findGame(ctx.db, launch.gameCode)
+    const game = await repo.findGame(ctx.db, launch.gameCode)
     const minor = (await accountBalance(ctx.db, { game: launch.gameCode, memberId: launch.memberId })) ?? 0
     const balance = toMajor(minor).toFixed(2)
     return reply.send(demoPage(game?.name ?? launch.gameCode, `<p>Demo game. Balance: <strong data-testid="game-balance">${balance}</strong></p>`))

@@ -8,19 +8,19 @@ import type { ServerContext } from '../shared/context'
 import { inTransaction } from '../shared/db'
 import { fail } from '../shared/http/errors'
 import { openGameAccount } from '../shared/ledger'
-import * as games from './repo'
+import * as repo from './repo'
 import { AUTO_LOGIN_BY_PASSWORD, AUTO_LOGIN_BY_USERNAME } from './gamesData'
 import { ProviderRefused, ProviderUnreachable, withinTime } from './providers'
 
 /** A game with accounts (one of spec 2's account-flow codes), any case; NO_GAME otherwise. */
-async function accountGame(ctx: ServerContext, code: string): Promise<games.Game> {
-  const game = await games.findGame(ctx.db, code)
+async function accountGame(ctx: ServerContext, code: string): Promise<repo.Game> {
+  const game = await repo.findGame(ctx.db, code)
   if (!game || !game.hasAccount) throw fail(400, 'NO_GAME')
   return game
 }
 
-async function accountOf(ctx: ServerContext, member: Member, game: games.Game): Promise<games.GameAccount> {
-  const account = await games.findGameAccount(ctx.db, member.id, game.code)
+async function accountOf(ctx: ServerContext, member: Member, game: repo.Game): Promise<repo.GameAccount> {
+  const account = await repo.findGameAccount(ctx.db, member.id, game.code)
   if (!account) throw fail(400, 'SLOT_NO_ACCOUNT')
   return account
 }
@@ -37,12 +37,12 @@ async function atProvider<T>(ctx: ServerContext, call: () => Promise<T>, code: '
 
 export async function activateGame(ctx: ServerContext, member: Member, code: string): Promise<void> {
   const game = await accountGame(ctx, code)
-  if (await games.findGameAccount(ctx.db, member.id, game.code)) throw fail(409, 'SLOT_ALREADY_ACTIVE')
+  if (await repo.findGameAccount(ctx.db, member.id, game.code)) throw fail(409, 'SLOT_ALREADY_ACTIVE')
   const credentials = await atProvider(ctx, () => ctx.provider.activate(game, member.id), 'SLOT_ACTIVATE_FAIL')
   const at = ctx.now()
   await inTransaction(ctx.db, async (trx) => {
     // Two taps at once: the second finds the account the first opened.
-    if (!(await games.insertGameAccount(trx, { memberId: member.id, gameCode: game.code, ...credentials, activatedAt: at }))) {
+    if (!(await repo.insertGameAccount(trx, { memberId: member.id, gameCode: game.code, ...credentials, activatedAt: at }))) {
       throw fail(409, 'SLOT_ALREADY_ACTIVE')
     }
     await openGameAccount(trx, member.id, game.code, member.currency, at)
@@ -58,7 +58,7 @@ export async function resetGamePassword(ctx: ServerContext, member: Member, code
   const game = await accountGame(ctx, code)
   const account = await accountOf(ctx, member, game)
   const password = await atProvider(ctx, () => ctx.provider.resetPassword(game, account), 'SLOT_RESET_PASSWORD_FAIL')
-  await games.updateGamePassword(ctx.db, member.id, game.code, password)
+  await repo.updateGamePassword(ctx.db, member.id, game.code, password)
   return { username: account.username, password }
 }
 

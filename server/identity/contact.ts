@@ -16,7 +16,7 @@ import { findMemberByUsername } from '../shared/members'
 import { localPhone } from '../shared/phone'
 import { getSetting } from '../shared/settings'
 import { randomToken, sha256 } from '../shared/tokens'
-import * as store from './repo'
+import * as repo from './repo'
 import { telegramContactOn } from './settings'
 import { CLOCK_SKEW_MS, signedFields, verifyTelegram } from './telegram'
 
@@ -80,7 +80,7 @@ export const contactRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const verified = await verifyContact(ctx, request.body.initData, request.body.contact)
       const phone = localPhone(variantOf(ctx), verified.phone)
       const now = ctx.now()
-      if (!(await store.useCredential(ctx.db, verified.replayKey, verified.validUntil, now))) throw fail(401, 'CONTACT_USED')
+      if (!(await repo.useCredential(ctx.db, verified.replayKey, verified.validUntil, now))) throw fail(401, 'CONTACT_USED')
       await releaseAttempt(ctx.db, attempt)
       // The OTP step's own proof, for this phone only and used up by the registration it opens;
       // none for a registered phone (that is a sign-in) or while registration asks no OTP.

@@ -31,7 +31,7 @@ import { fail } from '../shared/http/errors'
 import { passkeyLoginLimits, releaseAttempt, takeAttempt } from '../shared/limits'
 import { findMemberById } from '../shared/members'
 import { randomToken, sha256 } from '../shared/tokens'
-import * as store from './repo'
+import * as repo from './repo'
 import { removeAndSignOut } from './removal'
 import { passkeysOn } from './settings'
 import { requireRecentPassword } from './stepUp'
@@ -55,10 +55,10 @@ const relyingParty = (ctx: ServerContext): RelyingParty => {
  *  string, though it always writes 'public-key'. */
 const forBrowser = <T extends C.PasskeyRequestOptionsJSON | C.PasskeyCreationOptionsJSON>(options: unknown): T => options as T
 
-const challengeStore = (ctx: ServerContext, owner: store.ChallengeOwner) => ({
-  keep: (challenge: string) => store.storeChallenge(ctx.db, challenge, owner, ctx.now() + CHALLENGE_MS, ctx.now()),
+const challengeStore = (ctx: ServerContext, owner: repo.ChallengeOwner) => ({
+  keep: (challenge: string) => repo.storeChallenge(ctx.db, challenge, owner, ctx.now() + CHALLENGE_MS, ctx.now()),
   /** The library's challenge check: this answer's challenge is one given to this owner, used up now. */
-  take: (challenge: string) => store.takeChallenge(ctx.db, challenge, owner, ctx.now()),
+  take: (challenge: string) => repo.takeChallenge(ctx.db, challenge, owner, ctx.now()),
 })
 
 /** The answer's challenge was not ours to take, or a check of the library failed: the same refusal,
@@ -78,8 +78,8 @@ async function checked<T>(request: { log: { info: (o: object, m: string) => void
  * two answers racing on one counter let only the first through.
  */
 async function verifyAssertion(
-  ctx: ServerContext, request: Parameters<typeof checked>[0], response: AuthenticationResponseJSON, passkey: store.PasskeyRow,
-  owner: store.ChallengeOwner,
+  ctx: ServerContext, request: Parameters<typeof checked>[0], response: AuthenticationResponseJSON, passkey: repo.PasskeyRow,
+  owner: repo.ChallengeOwner,
 ): Promise<void> {
   const rp = relyingParty(ctx)
   const { take } = challengeStore(ctx, owner)
@@ -92,13 +92,13 @@ async function verifyAssertion(
     credential: { id: passkey.credentialId, publicKey: isoBase64URL.toBuffer(passkey.publicKey), counter: passkey.counter, transports: passkey.transports as never },
   }))
   if (!result.verified) throw fail(401, 'PASSKEY_INVALID')
-  if (!(await store.passkeyUsed(ctx.db, passkey.id, passkey.counter, result.authenticationInfo.newCounter, ctx.now()))) throw fail(401, 'PASSKEY_INVALID')
+  if (!(await repo.passkeyUsed(ctx.db, passkey.id, passkey.counter, result.authenticationInfo.newCounter, ctx.now()))) throw fail(401, 'PASSKEY_INVALID')
 }
 
 /** POST /api/login/passkey/options and /api/login/passkey. */
 export const passkeySignInRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const ctx = app.serverContext
-  const owner: store.ChallengeOwner = { purpose: 'login', memberId: null, sessionHash: null }
+  const owner: repo.ChallengeOwner = { purpose: 'login', memberId: null, sessionHash: null }
 
   app.route({
     ...routeOf(I.passkeyLoginOptions, { response: { 200: C.PasskeyRequestOptions } }),
@@ -118,11 +118,11 @@ export const passkeySignInRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // Counted before the check, like a login: a machine replaying answers slows down.
       const attempt = await takeAttempt(ctx.db, passkeyLoginLimits(ctx.limits, request.ip), now, request.log)
       const response = request.body
-      const passkey = await store.findPasskey(ctx.db, response.id)
+      const passkey = await repo.findPasskey(ctx.db, response.id)
       if (!passkey) throw fail(401, 'PASSKEY_UNKNOWN')
       // The handle the authenticator keeps beside the passkey must be this member's.
       const handle = response.response.userHandle
-      if (handle !== undefined && (await store.memberOfHandle(ctx.db, handle)) !== passkey.memberId) throw fail(401, 'PASSKEY_INVALID')
+      if (handle !== undefined && (await repo.memberOfHandle(ctx.db, handle)) !== passkey.memberId) throw fail(401, 'PASSKEY_INVALID')
       const member = await findMemberById(ctx.db, passkey.memberId)
       if (!member?.isActive) throw fail(403, 'INACTIVE_USER')
       await verifyAssertion(ctx, request, response, passkey, owner)
@@ -147,8 +147,8 @@ const listed = { 200: C.PasskeysResponse }
 /** The member's passkeys: add, list, remove, and step-up by passkey. */
 export const passkeyMemberRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const ctx = app.serverContext
-  const answer = async (memberId: number) => ({ passkeys: await store.listPasskeys(ctx.db, memberId) })
-  const ownerOf = (purpose: store.ChallengeOwner['purpose'], memberId: number, token: string): store.ChallengeOwner =>
+  const answer = async (memberId: number) => ({ passkeys: await repo.listPasskeys(ctx.db, memberId) })
+  const ownerOf = (purpose: repo.ChallengeOwner['purpose'], memberId: number, token: string): repo.ChallengeOwner =>
     ({ purpose, memberId, sessionHash: sha256(token) })
   /** Both steps of adding a passkey: only with the password (or a passkey) given recently in this
    *  session, as a stolen session must not add its thief's passkey; the challenge is this session's. */
@@ -171,8 +171,8 @@ export const passkeyMemberRoutes: FastifyPluginAsyncTypebox = async (app) => {
     ...routeOf(I.passkeyRegisterOptions, { response: { 200: C.PasskeyCreationOptions } }),
     handler: async (request) => {
       const { rp, member, challenges } = await adding(request)
-      const handle = await store.passkeyHandle(ctx.db, member.id, randomToken(32))
-      const existing = await store.memberPasskeyRows(ctx.db, member.id)
+      const handle = await repo.passkeyHandle(ctx.db, member.id, randomToken(32))
+      const existing = await repo.memberPasskeyRows(ctx.db, member.id)
       const options = await generateRegistrationOptions({
         rpName: rp.name,
         rpID: rp.rpID,
@@ -205,7 +205,7 @@ export const passkeyMemberRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }))
       if (!result.verified) throw fail(401, 'PASSKEY_INVALID')
       const { credential } = result.registrationInfo
-      const added = await store.addPasskey(ctx.db, {
+      const added = await repo.addPasskey(ctx.db, {
         memberId: member.id,
         credentialId: credential.id,
         publicKey: isoBase64URL.fromBuffer(credential.publicKey),
@@ -219,7 +219,7 @@ export const passkeyMemberRoutes: FastifyPluginAsyncTypebox = async (app) => {
   })
 
   const remove = async (request: FastifyRequest, id?: number) => {
-    await removeAndSignOut(ctx, request, 'passkey', id === undefined, (memberId, keepHash) => store.removePasskeys(ctx.db, memberId, keepHash, id))
+    await removeAndSignOut(ctx, request, 'passkey', id === undefined, (memberId, keepHash) => repo.removePasskeys(ctx.db, memberId, keepHash, id))
     return answer(request.member.id)
   }
 
@@ -244,7 +244,7 @@ export const passkeyMemberRoutes: FastifyPluginAsyncTypebox = async (app) => {
     handler: async (request) => {
       const rp = relyingParty(ctx)
       const { member } = request
-      const passkeys = await store.memberPasskeyRows(ctx.db, member.id)
+      const passkeys = await repo.memberPasskeyRows(ctx.db, member.id)
       if (passkeys.length === 0) throw fail(404, 'NO_DATA')
       const options = await generateAuthenticationOptions({
         rpID: rp.rpID,
@@ -262,11 +262,11 @@ export const passkeyMemberRoutes: FastifyPluginAsyncTypebox = async (app) => {
     handler: async (request) => {
       relyingParty(ctx)
       const { member } = request
-      const passkey = await store.findPasskey(ctx.db, request.body.id)
+      const passkey = await repo.findPasskey(ctx.db, request.body.id)
       // Another member's passkey (or a removed one) proves nothing about this member.
       if (passkey?.memberId !== member.id) throw fail(401, 'PASSKEY_UNKNOWN')
       await verifyAssertion(ctx, request, request.body, passkey, ownerOf('step-up', member.id, request.sessionToken))
-      await store.markPasswordGiven(ctx.db, sha256(request.sessionToken), ctx.now())
+      await repo.markPasswordGiven(ctx.db, sha256(request.sessionToken), ctx.now())
       return { message: 'OK' }
     },
   })

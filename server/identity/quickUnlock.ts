@@ -21,7 +21,7 @@ import { type AlertLog, quickUnlockLoginLimits, releaseAttempt, takeAttempt } fr
 import { findMemberById } from '../shared/members'
 import { randomToken, sha256 } from '../shared/tokens'
 import { removeAndSignOut } from './removal'
-import * as store from './repo'
+import * as repo from './repo'
 import { telegramOn } from './settings'
 import { requireRecentPassword } from './stepUp'
 
@@ -35,7 +35,7 @@ const requireTelegram = (ctx: ServerContext) => {
  */
 async function refuseAged(ctx: ServerContext, quickUnlock: { id: number; memberId: number; passwordAt: number }): Promise<void> {
   if (ctx.now() - quickUnlock.passwordAt <= ctx.identity.quickUnlockMaxDays * 24 * 60 * 60 * 1000) return
-  const ended = await store.removeQuickUnlocks(ctx.db, quickUnlock.memberId, '', quickUnlock.id)
+  const ended = await repo.removeQuickUnlocks(ctx.db, quickUnlock.memberId, '', quickUnlock.id)
   if (ended) await endSessions(ctx, ended)
   throw fail(401, 'QUICK_UNLOCK_INVALID')
 }
@@ -44,7 +44,7 @@ async function refuseAged(ctx: ServerContext, quickUnlock: { id: number; memberI
  *  trying secrets slows down at a sign-in and a step-up alike. */
 async function presented(ctx: ServerContext, request: { ip: string; body: C.QuickUnlockSecret; log: AlertLog }) {
   const attempt = await takeAttempt(ctx.db, quickUnlockLoginLimits(ctx.limits, request.ip), ctx.now(), request.log)
-  const quickUnlock = await store.findQuickUnlock(ctx.db, sha256(request.body.secret))
+  const quickUnlock = await repo.findQuickUnlock(ctx.db, sha256(request.body.secret))
   return { quickUnlock, release: () => releaseAttempt(ctx.db, attempt) }
 }
 
@@ -72,7 +72,7 @@ export const quickUnlockSignInRoutes: FastifyPluginAsyncTypebox = async (app) =>
         if (isForeignKeyViolation(error)) throw fail(401, 'QUICK_UNLOCK_INVALID')
         throw error
       }
-      await store.quickUnlockUsed(ctx.db, quickUnlock.id, now)
+      await repo.quickUnlockUsed(ctx.db, quickUnlock.id, now)
       request.log.info({ memberId: member.id }, 'quick unlock sign-in')
       return { token }
     },
@@ -84,7 +84,7 @@ const listed = { 200: C.QuickUnlocksResponse }
 /** The member's quick unlocks: add, list, remove, and step-up by quick unlock. */
 export const quickUnlockMemberRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const ctx = app.serverContext
-  const answer = async (memberId: number) => ({ quickUnlocks: await store.listQuickUnlocks(ctx.db, memberId) })
+  const answer = async (memberId: number) => ({ quickUnlocks: await repo.listQuickUnlocks(ctx.db, memberId) })
 
   app.route({
     ...routeOf(I.quickUnlocks, { response: listed }),
@@ -103,7 +103,7 @@ export const quickUnlockMemberRoutes: FastifyPluginAsyncTypebox = async (app) =>
       // itself a way back in.
       await requireRecentPassword(ctx, request)
       const secret = randomToken(32)
-      const { id, ended } = await store.addQuickUnlock(ctx.db, member.id, sha256(secret), sha256(request.sessionToken), ctx.now())
+      const { id, ended } = await repo.addQuickUnlock(ctx.db, member.id, sha256(secret), sha256(request.sessionToken), ctx.now())
       // The oldest beyond the cap went: the devices it signed in are signed out.
       await endSessions(ctx, ended)
       request.log.info({ memberId: member.id, sessionsEnded: ended.length }, 'quick unlock added')
@@ -112,7 +112,7 @@ export const quickUnlockMemberRoutes: FastifyPluginAsyncTypebox = async (app) =>
   })
 
   const remove = async (request: FastifyRequest, id?: number) => {
-    await removeAndSignOut(ctx, request, 'quick unlock', id === undefined, (memberId, keepHash) => store.removeQuickUnlocks(ctx.db, memberId, keepHash, id))
+    await removeAndSignOut(ctx, request, 'quick unlock', id === undefined, (memberId, keepHash) => repo.removeQuickUnlocks(ctx.db, memberId, keepHash, id))
     return answer(request.member.id)
   }
 
@@ -142,8 +142,8 @@ export const quickUnlockMemberRoutes: FastifyPluginAsyncTypebox = async (app) =>
       await refuseAged(ctx, quickUnlock)
       await release()
       const now = ctx.now()
-      await store.markUnlocked(ctx.db, sha256(request.sessionToken), now)
-      await store.quickUnlockUsed(ctx.db, quickUnlock.id, now)
+      await repo.markUnlocked(ctx.db, sha256(request.sessionToken), now)
+      await repo.quickUnlockUsed(ctx.db, quickUnlock.id, now)
       return { message: 'OK' }
     },
   })

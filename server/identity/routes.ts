@@ -19,7 +19,7 @@ import { contactRoutes } from './contact'
 import { devRoutes } from './devRoutes'
 import { passkeyMemberRoutes, passkeySignInRoutes } from './passkeys'
 import { quickUnlockMemberRoutes, quickUnlockSignInRoutes } from './quickUnlock'
-import * as store from './repo'
+import * as repo from './repo'
 import { identityOn } from './settings'
 import { requirePasswordSession, requireRecentPassword } from './stepUp'
 import { verifyCredential } from './verify'
@@ -47,13 +47,13 @@ const signInRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // Counted before the check, like a login: a machine cycling through credentials slows down.
       const attempt = await takeAttempt(ctx.db, messengerLoginLimits(ctx.limits, request.ip), now, request.log)
       const verified = await verifyCredential(ctx, request.body)
-      const identity = await store.findIdentity(ctx.db, verified.provider, verified.subject)
+      const identity = await repo.findIdentity(ctx.db, verified.provider, verified.subject)
       // Says nothing of any member: only that this account opens no wallet (yet).
       if (!identity) throw fail(401, 'IDENTITY_NOT_LINKED')
       const member = await findMemberById(ctx.db, identity.memberId)
       if (!member?.isActive) throw fail(403, 'INACTIVE_USER')
       // Used up only now: a credential refused above may still link the account after a password sign-in.
-      if (!(await store.useCredential(ctx.db, verified.replayKey, verified.validUntil, now))) throw fail(401, 'IDENTITY_USED')
+      if (!(await repo.useCredential(ctx.db, verified.replayKey, verified.validUntil, now))) throw fail(401, 'IDENTITY_USED')
       await releaseAttempt(ctx.db, attempt)
       await rememberCanMessage(ctx, member.id, verified)
       try {
@@ -73,7 +73,7 @@ const linked = { 200: C.IdentitiesResponse }
 /** The member's linked messengers, and step-up. */
 const memberRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const ctx = app.serverContext
-  const answer = async (memberId: number) => ({ identities: await store.listIdentities(ctx.db, memberId) })
+  const answer = async (memberId: number) => ({ identities: await repo.listIdentities(ctx.db, memberId) })
 
   app.route({
     ...routeOf(I.identities, { response: linked }),
@@ -92,14 +92,14 @@ const memberRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // And the password given lately (issue 47): a session's token alone does not attach an account.
       await requireRecentPassword(ctx, request)
       const verified = await verifyCredential(ctx, request.body)
-      const linkedTo = async () => (await store.findIdentity(ctx.db, verified.provider, verified.subject))?.memberId
+      const linkedTo = async () => (await repo.findIdentity(ctx.db, verified.provider, verified.subject))?.memberId
       const owner = await linkedTo()
       if (owner === member.id) return answer(member.id)
       if (owner !== undefined) throw fail(409, 'IDENTITY_LINKED_ELSEWHERE')
       const now = ctx.now()
-      if (!(await store.useCredential(ctx.db, verified.replayKey, verified.validUntil, now))) throw fail(401, 'IDENTITY_USED')
+      if (!(await repo.useCredential(ctx.db, verified.replayKey, verified.validUntil, now))) throw fail(401, 'IDENTITY_USED')
       const event = { memberId: member.id, provider: verified.provider, subject: verified.subject, address: request.ip, at: now }
-      const outcome = await store.linkIdentity(ctx.db, event, verified.name)
+      const outcome = await repo.linkIdentity(ctx.db, event, verified.name)
       if (outcome === 'taken') throw fail(409, 'IDENTITY_PROVIDER_LINKED')
       // Linked in parallel: to this member is linked, to another is theirs.
       if (outcome === 'elsewhere' && (await linkedTo()) !== member.id) throw fail(409, 'IDENTITY_LINKED_ELSEWHERE')
@@ -116,7 +116,7 @@ const memberRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { member } = request
       const { provider } = request.params
       await requireRecentPassword(ctx, request)
-      const ended = await store.unlinkIdentity(ctx.db, member.id, provider, request.ip, ctx.now())
+      const ended = await repo.unlinkIdentity(ctx.db, member.id, provider, request.ip, ctx.now())
       if (!ended) throw fail(404, 'NO_DATA')
       // Gone with the identity already; ended here so every instance lets go of them at once.
       await endSessions(ctx, ended)
@@ -138,7 +138,7 @@ const memberRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!(await ctx.passwords.verify(request.body.password, member.passwordHash))) throw fail(400, 'WRONG_PASSWORD')
       await releaseAttempt(ctx.db, attempt)
       await clearRateEvents(ctx.db, 'login_fail', phoneAtAddress(member.username, request.ip))
-      await store.markPasswordGiven(ctx.db, sha256(request.sessionToken), now)
+      await repo.markPasswordGiven(ctx.db, sha256(request.sessionToken), now)
       return { message: 'OK' }
     },
   })

@@ -11,10 +11,10 @@ import { moneyOf, toMajor } from '../shared/money'
 import { getSetting } from '../shared/settings'
 import type { Member } from '../shared/members'
 import { isSlipOpen } from './slipWindow'
-import * as store from './repo'
+import * as repo from './repo'
 
-async function content<K extends keyof store.ContentMap>(ctx: ServerContext, key: K): Promise<store.ContentMap[K]> {
-  const value = await store.getContent(ctx.db, key)
+async function content<K extends keyof repo.ContentMap>(ctx: ServerContext, key: K): Promise<repo.ContentMap[K]> {
+  const value = await repo.getContent(ctx.db, key)
   if (value === undefined) throw fail(404, 'NO_DATA')
   return value
 }
@@ -31,8 +31,8 @@ const lookup = <E extends AnyEndpoint, S extends { response: { 200: TSchema } }>
 
 /** What anyone may read: the register wizard's lists and flags, the service check, contact. */
 const PUBLIC: Lookup[] = [
-  lookup(P.banks, { response: { 200: C.BanksResponse } }, (ctx) => store.listBanks(ctx.db, variantOf(ctx))),
-  lookup(P.sources, { response: { 200: C.SourcesResponse } }, (ctx) => store.listSources(ctx.db)),
+  lookup(P.banks, { response: { 200: C.BanksResponse } }, (ctx) => repo.listBanks(ctx.db, variantOf(ctx))),
+  lookup(P.sources, { response: { 200: C.SourcesResponse } }, (ctx) => repo.listSources(ctx.db)),
   lookup(P.registerOTP, { response: { 200: C.RegisterOtpResponse } }, async (ctx) => ({ registerOTP: await getSetting(ctx.db, 'registerOTP') })),
   lookup(P.active, { response: { 200: C.ActiveResponse } }, async (ctx) => ({
     isActive: await getSetting(ctx.db, 'spinActive'),
@@ -52,7 +52,7 @@ const MEMBER: Lookup[] = [
   // baht accounts, QR codes or TrueMoney, which would only fail); isManual is the operator's setting.
   // The limits in the member's money (a kip member's are kip-sized).
   lookup(M.withdraw, { response: { 200: C.WithdrawLimits } }, async (ctx, member) => {
-    const limits = await store.withdrawLimitsFor(ctx.db, moneyOf(member?.currency ?? 'THB'))
+    const limits = await repo.withdrawLimitsFor(ctx.db, moneyOf(member?.currency ?? 'THB'))
     if (!limits) throw fail(404, 'NO_DATA')
     return { withdrawMin: toMajor(limits.withdrawMinMinor), withdrawMax: toMajor(limits.withdrawMaxMinor) }
   }),

@@ -11,7 +11,7 @@ import { lastRateEvent, otpPhoneLimit, otpRequestLimits, otpVerifyLimits, releas
 import { checkPhone } from '../shared/phone'
 import { randomToken, sha256 as hash } from '../shared/tokens'
 import { maskPhone } from '../shared/mask'
-import * as store from './repo'
+import * as repo from './repo'
 import { isMembersAddress } from '../auth/repo'
 
 export const OTP_TTL_MS = 5 * 60 * 1000
@@ -46,7 +46,7 @@ const otpRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // Only the player holding the phone's verified token skips the code (spec 4): anyone else
       // asking for a verified phone gets a code sent to it, as for any other phone.
       const presented = request.body.otpToken?.trim() ?? ''
-      if (await store.findUsableVerification(ctx.db, presented, phone, now)) return { code: 'OTP_VERIFIED' as const, otpRef: '', otpToken: '' }
+      if (await repo.findUsableVerification(ctx.db, presented, phone, now)) return { code: 'OTP_VERIFIED' as const, otpRef: '', otpToken: '' }
 
       const last = await lastRateEvent(ctx.db, 'otp_send', phone)
       if (last !== undefined && now - last < RESEND_AFTER_MS) throw tooSoon('REQUEST_LIMIT_1MIN', last + RESEND_AFTER_MS - now)
@@ -56,7 +56,7 @@ const otpRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const code = String(randomInt(1_000_000)).padStart(6, '0')
       const ref = randomRef()
       const otpToken = randomToken(24)
-      await store.insertOtp(ctx.db, {
+      await repo.insertOtp(ctx.db, {
         phone,
         tokenHash: hash(otpToken),
         code,
@@ -85,19 +85,19 @@ const otpRoutes: FastifyPluginAsyncTypebox = async (app) => {
       await takeAttempt(ctx.db, otpVerifyLimits(ctx.limits, request.ip), ctx.now(), request.log)
       const otpToken = request.body.otpToken.trim()
       const otpCode = request.body.otpCode.trim()
-      const otp = await store.findOtpByTokenHash(ctx.db, hash(otpToken))
+      const otp = await repo.findOtpByTokenHash(ctx.db, hash(otpToken))
       if (!otp) throw fail(400, 'OTP_TOKEN_INVALID')
       const now = ctx.now()
       if (now >= otp.expiresAt) throw fail(400, 'OTP_EXPIRED')
       // The check is counted before the comparison, in one statement: checks in parallel, on any
       // number of instances, compare at most MAX_WRONG_CODES codes in all.
-      const checks = await store.takeCodeCheck(ctx.db, otp.id, MAX_WRONG_CODES)
+      const checks = await repo.takeCodeCheck(ctx.db, otp.id, MAX_WRONG_CODES)
       if (checks === undefined) throw fail(429, 'OTP_BLOCK')
       if (!sameCode(otpCode, otp.code)) {
         throw checks >= MAX_WRONG_CODES ? fail(429, 'OTP_BLOCK') : fail(400, 'OTP_CODE_INVALID')
       }
       // A repeated verify of a verified token (double tap) succeeds again without a new record.
-      await store.markOtpVerified(ctx.db, otp, now)
+      await repo.markOtpVerified(ctx.db, otp, now)
       return { code: 'OTP_CODE_VALID' as const }
     },
   })
