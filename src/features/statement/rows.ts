@@ -7,6 +7,7 @@ import type { Language } from '../../lib/language'
 import { formatMoney } from '../../lib/money'
 import { localDate } from '../../lib/dates'
 import { STATEMENT_PAGE_SIZE } from '../../api/contract/statement'
+import { statementTypes } from '../../api/contract/errorCodes'
 import type { Currency } from '../../api/contract'
 
 export type StatusKey = 'success' | 'failed' | 'processing'
@@ -54,12 +55,11 @@ export function linkOf(entry: Partial<StatementEntry>): { kind: LinkKind; descri
   return undefined
 }
 
-export const STATEMENT_TYPES = ['deposit', 'bonus', 'finish_bonus', 'withdraw', 'transfer'] as const
-export type KnownType = (typeof STATEMENT_TYPES)[number]
+export type KnownType = (typeof statementTypes)[number]
 
 /** The activity's own type, or undefined for one this app does not know (shown as it came). */
 export const knownType = (statementType: unknown): KnownType | undefined =>
-  STATEMENT_TYPES.find((type) => type === statementType)
+  statementTypes.find((type) => type === statementType)
 
 
 /** How many pages `total` rows make: at least 1, so an empty statement is page 1 of 1. */
