@@ -1,7 +1,7 @@
 // The member-scoped part of the API: one hook authenticates every route registered inside and
 // decorates the request with its member, so handlers never call an auth function themselves.
 import type { FastifyInstance } from 'fastify'
-import type { RoutesPlugin } from '../shared/http/area'
+import { type RoutesPlugin, signedInScope } from '../shared/http/area'
 import type { Member } from '../shared/members'
 import { authenticate } from './guard'
 
@@ -15,15 +15,9 @@ declare module 'fastify' {
 }
 
 /** Registers `routes` behind the member hook. */
-export async function memberScope(app: FastifyInstance, routes: RoutesPlugin): Promise<void> {
-  await app.register(async (scope) => {
-    scope.decorateRequest('member', null as unknown as Member)
-    scope.decorateRequest('sessionToken', '')
-    scope.addHook('onRequest', async (request) => {
-      const { member, token } = await authenticate(scope.serverContext, request)
-      request.member = member
-      request.sessionToken = token
-    })
-    await scope.register(routes)
+export const memberScope = (app: FastifyInstance, routes: RoutesPlugin): Promise<void> =>
+  signedInScope(app, routes, { member: null, sessionToken: '' }, async (request) => {
+    const { member, token } = await authenticate(request.server.serverContext, request)
+    request.member = member
+    request.sessionToken = token
   })
-}

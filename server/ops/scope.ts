@@ -5,7 +5,7 @@
 // Areas register their operator routes here (AreaRoutes.ops), as they register their member
 // routes behind the member hook.
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import type { RoutesPlugin } from '../shared/http/area'
+import { type RoutesPlugin, signedInScope } from '../shared/http/area'
 import { fail } from '../shared/http/errors'
 import { opsEndpoints as E } from '../../src/api/contract/ops'
 import { type Actor, audit } from './audit'
@@ -26,21 +26,16 @@ declare module 'fastify' {
 }
 
 /** Registers `routes` behind the staff hook. */
-export async function opsScope(app: FastifyInstance, routes: RoutesPlugin): Promise<void> {
-  await app.register(async (scope) => {
-    scope.decorateRequest('staff', null as unknown as StaffRow)
-    scope.decorateRequest('staffTokenHash', '')
-    scope.addHook('onRequest', async (request) => {
-      const { staff, tokenHash } = await authenticateStaff(scope.serverContext, request.headers.authorization)
-      request.staff = staff
-      request.staffTokenHash = tokenHash
-      if (pendingSetup(staff, await staffTotpRule(scope.serverContext)) !== null && !SETUP_ROUTES.has(`${request.method} ${request.routeOptions.url}`)) {
-        throw fail(403, 'SETUP_REQUIRED')
-      }
-    })
-    await scope.register(routes)
+export const opsScope = (app: FastifyInstance, routes: RoutesPlugin): Promise<void> =>
+  signedInScope(app, routes, { staff: null, staffTokenHash: '' }, async (request) => {
+    const ctx = request.server.serverContext
+    const { staff, tokenHash } = await authenticateStaff(ctx, request.headers.authorization)
+    request.staff = staff
+    request.staffTokenHash = tokenHash
+    if (pendingSetup(staff, await staffTotpRule(ctx)) !== null && !SETUP_ROUTES.has(`${request.method} ${request.routeOptions.url}`)) {
+      throw fail(403, 'SETUP_REQUIRED')
+    }
   })
-}
 
 /** Route options that refuse a staff member whose role may not do `duty` (403 FORBIDDEN_ROLE). */
 export const needs = (duty: Duty) => ({

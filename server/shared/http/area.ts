@@ -2,6 +2,7 @@
 // their descriptors give (routeOf), and server/areas.ts lists the areas. No prefix is set anywhere
 // but in a descriptor.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 
 /** A plugin of routes typed by their TypeBox schemas. */
 export type RoutesPlugin = FastifyPluginAsyncTypebox
@@ -16,4 +17,17 @@ export interface AreaRoutes {
   ops?: RoutesPlugin
   /** The area's dev stand-ins (a payout bank, a provider, an agent), under /dev in dev and test modes only. */
   dev?: RoutesPlugin
+}
+
+/**
+ * Registers `routes` behind one sign-in hook (the member's, auth/memberScope.ts; the staff's,
+ * ops/scope.ts): the request starts with `decorate`'s fields, which `signIn` fills or refuses, so
+ * handlers never call an auth function themselves.
+ */
+export async function signedInScope(app: FastifyInstance, routes: RoutesPlugin, decorate: Record<string, unknown>, signIn: (request: FastifyRequest) => Promise<void>): Promise<void> {
+  await app.register(async (scope) => {
+    for (const [field, empty] of Object.entries(decorate)) scope.decorateRequest(field, empty)
+    scope.addHook('onRequest', signIn)
+    await scope.register(routes)
+  })
 }
