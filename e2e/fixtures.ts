@@ -440,7 +440,7 @@ export async function mainButtonState(page: Page): Promise<{ text?: string; is_v
 /** The player presses Telegram's main button (the client's main_button_pressed event). */
 export async function pressTelegramMainButton(page: Page, text: string): Promise<void> {
   await expect.poll(() => mainButtonState(page)).toMatchObject({ text, is_visible: true, is_active: true })
-  await page.evaluate(() => (window as unknown as { Telegram: { WebView: { receiveEvent(name: string, payload?: unknown): void } } }).Telegram.WebView.receiveEvent('main_button_pressed'))
+  await telegramSays(page, 'main_button_pressed')
 }
 
 /** A money form's main action: its button in the page, or in Telegram the main button below the
@@ -520,12 +520,19 @@ export async function localItem(page: Page, key: string): Promise<string | null>
   return page.evaluate((k) => localStorage.getItem(k), key)
 }
 
-/** Sends Telegram's back_button_pressed event over the real bridge. */
-export async function telegramBack(page: Page): Promise<void> {
-  await page.evaluate(() =>
-    (window as unknown as { Telegram: { WebView: { receiveEvent(name: string, payload?: unknown): void } } }).Telegram.WebView.receiveEvent('back_button_pressed'),
-  )
+/**
+ * Telegram's client sends `name` (with `payload`) over the real bridge, once the app's Telegram SDK
+ * has put the bridge in place: the SDK is loaded after the first screen paints, and an event sent
+ * before that is one no page could hear (seen once: a palette switched on /login as it opened).
+ */
+export async function telegramSays(page: Page, name: string, payload?: unknown): Promise<void> {
+  type Bridge = { Telegram?: { WebView?: { receiveEvent(name: string, payload?: unknown): void } } }
+  await page.waitForFunction(() => typeof (window as unknown as Bridge).Telegram?.WebView?.receiveEvent === 'function')
+  await page.evaluate(([event, data]) => (window as unknown as Bridge).Telegram!.WebView!.receiveEvent(event as string, data), [name, payload] as const)
 }
+
+/** Sends Telegram's back_button_pressed event over the real bridge. */
+export const telegramBack = (page: Page): Promise<void> => telegramSays(page, 'back_button_pressed')
 
 /** Counts the app's API calls of a method from now on (e.g. to prove a rule stopped a request). */
 export function countApiCalls(page: Page, method = 'POST'): () => number {

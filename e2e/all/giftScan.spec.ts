@@ -3,7 +3,7 @@
 // scanner popup. The QR holds a whole shared message; the field keeps just the link, and it is sent.
 import type { Page } from '@playwright/test'
 import qrcode from 'qrcode-generator'
-import { expect, telegramEvents, test, type PlatformKind } from '../fixtures'
+import { expect, telegramEvents, telegramSays, test, type PlatformKind } from '../fixtures'
 import { memberAtHome, type Strings } from '../shared/wallet'
 
 const GIFT = `https://gift.truemoney.com/campaign/?v=e2escan${Date.now().toString(36)}`
@@ -40,10 +40,7 @@ async function scan(page: Page, platform: PlatformKind, strings: Strings): Promi
   } else {
     await button.click()
     await expect.poll(() => telegramEvents(page, 'web_app_open_scan_qr_popup')).toHaveLength(1)
-    await page.evaluate((data) => {
-      const bridge = (window as unknown as { Telegram: { WebView: { receiveEvent(name: string, payload: unknown): void } } }).Telegram
-      bridge.WebView.receiveEvent('qr_text_received', { data })
-    }, SHARED_MESSAGE)
+    await telegramSays(page, 'qr_text_received', { data: SHARED_MESSAGE })
   }
 }
 

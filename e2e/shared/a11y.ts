@@ -10,7 +10,7 @@ import type { APIRequestContext, Page } from '@playwright/test'
 import th from '../../src/i18n/locales/th.json' with { type: 'json' }
 import en from '../../src/i18n/locales/en.json' with { type: 'json' }
 import la from '../../src/i18n/locales/la.json' with { type: 'json' }
-import { cspReportsSettled, DARK_THEME, DEMO, expect, LIGHT_THEME, telegramHash, test, type PlatformKind } from '../fixtures'
+import { cspReportsSettled, DARK_THEME, DEMO, expect, LIGHT_THEME, telegramHash, telegramSays, test, type PlatformKind } from '../fixtures'
 import type { Scheme } from './theme'
 import { isMoneyScreen, SCREENS, statesIn, type Locale, type Screen, type ScreenState } from '../screenTable'
 import { blockingOf, runAxe } from './axe'
@@ -63,7 +63,7 @@ function openPath(platform: PlatformKind, path: string, scheme: Scheme): string 
 async function switchPalette(page: Page, platform: PlatformKind, scheme: Scheme): Promise<void> {
   await page.emulateMedia({ colorScheme: scheme })
   if (platform === 'telegram') {
-    await page.evaluate((theme) => (window as unknown as { Telegram: { WebView: { receiveEvent(name: string, payload: unknown): void } } }).Telegram.WebView.receiveEvent('theme_changed', { theme_params: theme }), scheme === 'dark' ? DARK_THEME : LIGHT_THEME)
+    await telegramSays(page, 'theme_changed', { theme_params: scheme === 'dark' ? DARK_THEME : LIGHT_THEME })
   }
   await expect(page.locator('html')).toHaveCSS('color-scheme', scheme)
 }

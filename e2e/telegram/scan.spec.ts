@@ -1,7 +1,7 @@
 // "Scan an invite QR" in the register wizard (issue 2, platform adapter): Telegram's own scanner
 // over the bridge, and in a browser a photo or image file decoded by the lazily loaded decoder.
 
-import { devPost, expect, freshPhone, phoneStepToProfile, telegramEvents, test } from '../fixtures'
+import { devPost, expect, freshPhone, phoneStepToProfile, telegramEvents, telegramSays, test } from '../fixtures'
 
 const INVITE_LINK = 'https://t.me/wallet_e2e_bot/wallet?startapp=PR123'
 
@@ -14,10 +14,7 @@ test('Telegram: the scanner popup fills the inviter from the scanned invite link
   await phoneStepToProfile(page, strings, freshPhone())
   await page.getByRole('button', { name: strings.register.scanInvite }).click()
   await expect.poll(() => telegramEvents(page, 'web_app_open_scan_qr_popup')).toHaveLength(1)
-  await page.evaluate((data) => {
-    const bridge = (window as unknown as { Telegram: { WebView: { receiveEvent(name: string, payload: unknown): void } } }).Telegram
-    bridge.WebView.receiveEvent('qr_text_received', { data })
-  }, INVITE_LINK)
+  await telegramSays(page, 'qr_text_received', { data: INVITE_LINK })
   await expect(page.getByLabel(strings.fields.inviteCode)).toHaveValue('PR123')
   await expect.poll(() => telegramEvents(page, 'web_app_close_scan_qr_popup')).toHaveLength(1)
 })
