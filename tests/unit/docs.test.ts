@@ -1,9 +1,10 @@
 // @vitest-environment node
 // The project's own design and map read from a clone alone (issue 53 §5): every file or folder
 // they name is there, and nothing in the code points at a design document outside the repository.
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { filesUnder } from '../sourceFiles'
 
 const DOCS = ['docs/design.md', 'docs/map.md']
 /** Where a name in the docs may be rooted: the repository, or (map.md's columns) an app or server folder. */
@@ -35,10 +36,7 @@ describe('the docs', () => {
   })
 
   it('no code cites a design document outside the repository', () => {
-    const citing = ['src', 'server', 'ops', 'e2e', 'tests', 'scripts']
-      .flatMap((root) => readdirSync(root, { recursive: true, withFileTypes: true })
-        .filter((entry) => entry.isFile() && /\.(ts|tsx|js)$/.test(entry.name))
-        .map((entry) => join(entry.parentPath, entry.name)))
+    const citing = filesUnder(['src', 'server', 'ops', 'e2e', 'tests', 'scripts'], /\.(ts|tsx|js)$/)
       .filter((file) => /(?<!docs\/)\bDESIGN\.md/.test(readFileSync(file, 'utf8')))
     expect(citing).toEqual([])
   })

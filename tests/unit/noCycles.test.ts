@@ -6,9 +6,10 @@
 // lint more than half of its time, is off (eslint.config.js). Every import, export-from and
 // dynamic import of a relative path is an arrow; a circle is a strongly connected group of two or
 // more files (or a file that imports itself), or of two or more folders (roomOf).
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import { existsSync, readFileSync, statSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { filesUnder } from '../sourceFiles'
 
 const ROOTS = ['src', 'server']
 /** Everything lint reads: no circle of files in any of it. */
@@ -18,9 +19,7 @@ const SOURCE = /\.(ts|tsx)$/
 const SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(?\s*)['"](\.{1,2}\/[^'"]+)['"]/g
 
 function sourcesUnder(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true, recursive: true })
-    .filter((entry) => entry.isFile() && SOURCE.test(entry.name) && !entry.name.endsWith('.d.ts'))
-    .map((entry) => join(entry.parentPath, entry.name))
+  return filesUnder([dir], SOURCE).filter((file) => !file.endsWith('.d.ts'))
 }
 
 function resolveImport(from: string, specifier: string): string | undefined {

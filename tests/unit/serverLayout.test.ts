@@ -1,12 +1,13 @@
 // @vitest-environment node
 // One way for each thing in a server area (issue 53 §4): an area's own repo, imported whole, goes
 // by one name, `repo`; its dev stand-ins live in its devRoutes.ts, never inside routes.ts.
-import { readdirSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { filesUnder } from '../sourceFiles'
 
-const areas = readdirSync('server', { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name)
-const sources = (area: string) => readdirSync(join('server', area)).filter((name) => name.endsWith('.ts')).map((name) => join('server', area, name))
+/** The files at the top of each area's folder (server/<area>/*.ts). */
+const areaFiles = filesUnder(['server'], /\.ts$/).filter((file) => file.split('/').length === 3)
 
 /** The names an area's own repo is imported under, whole (`import * as x from './repo'`). */
 const repoNames = (text: string) => [...text.matchAll(/import \* as (\w+) from '\.\/repo'/g)].map((match) => match[1])
@@ -19,12 +20,12 @@ describe("the server's areas", () => {
   })
 
   it("import their own repo whole as `repo` only", () => {
-    const names = areas.flatMap(sources).flatMap((file) => repoNames(readFileSync(file, 'utf8')).map((name) => `${file}: ${name}`))
+    const names = areaFiles.flatMap((file) => repoNames(readFileSync(file, 'utf8')).map((name) => `${file}: ${name}`))
     expect(names.length).toBeGreaterThan(10)
     expect(names.filter((entry) => !entry.endsWith(': repo'))).toEqual([])
   })
 
   it('keep their dev stand-ins in devRoutes.ts', () => {
-    expect(areas.flatMap(sources).filter((file) => devInRoutes(file, readFileSync(file, 'utf8')))).toEqual([])
+    expect(areaFiles.filter((file) => devInRoutes(file, readFileSync(file, 'utf8')))).toEqual([])
   })
 })

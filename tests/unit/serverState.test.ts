@@ -2,19 +2,13 @@
 // Server state has one owner per area (docs/design.md "Server state in the app", issue 53 §2): a
 // component never writes the query cache itself (its area's mutation hooks own what a change
 // invalidates or replaces), and every query key factory has an `all` root to invalidate an area by.
-import { readdirSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
+import { filesUnder } from '../sourceFiles'
 
 const CACHE_WRITES = /\.(invalidateQueries|setQueryData|setQueriesData|removeQueries|resetQueries|refetchQueries)\(/
 /** `export const fooKeys = { ... }` up to its closing brace at the line's start. */
 const KEY_FACTORY = /export const (\w+Keys) = \{([\s\S]*?)\n?\}/g
-
-function filesUnder(roots: readonly string[], name: RegExp): string[] {
-  return roots.flatMap((root) => readdirSync(root, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile() && name.test(entry.name))
-    .map((entry) => join(entry.parentPath, entry.name)))
-}
 
 /** The components (`.tsx`) that write the query cache. */
 const componentsWritingCache = (files: Record<string, string>) =>
