@@ -1,9 +1,11 @@
-// The books check (cashier, admin): whether every rule of the ledger holds, and the figures.
+// The books check (cashier, admin): whether every rule of the ledger holds, and the figures; the
+// day's book; matching with the bank.
 import { opsEndpoints } from '../src/api/contract/ops'
 import { call } from './api'
 import { say } from './i18n'
 import { ListState } from './ListState'
 import { useLoad } from './load'
+import { BankMatch } from './BankMatch'
 import { DayBook } from './DayBook'
 
 export function Books({ version }: { version: number }) {
@@ -19,6 +21,7 @@ export function Books({ version }: { version: number }) {
         </>
       )}
       <DayBook version={version} />
+      <BankMatch version={version} />
     </section>
   )
 }

@@ -27,7 +27,8 @@ export const session = {
 
 /** A refusal of the API (its code) or no answer at all (`network`). */
 export class OpsError extends Error {
-  constructor(readonly code: string, readonly status: number, readonly retryAfter?: number) {
+  /** `limit`: the figure the refusal names (the statement's line that cannot be read). */
+  constructor(readonly code: string, readonly status: number, readonly retryAfter?: number, readonly limit?: number) {
     super(code)
   }
 
@@ -35,7 +36,7 @@ export class OpsError extends Error {
   get text(): string {
     const key = `error_${this.code}`
     if (this.code === 'REQUEST_LIMIT') return say('error_REQUEST_LIMIT', { seconds: this.retryAfter ?? 60 })
-    return hasWord(key) ? say(key) : say('error_other', { code: this.code })
+    return hasWord(key) ? say(key, { limit: this.limit ?? '' }) : say('error_other', { code: this.code })
   }
 }
 
@@ -75,10 +76,10 @@ async function send(path: string, method: string, body?: unknown): Promise<Respo
     throw new OpsError('network', 0)
   }
   if (answer.ok) return answer
-  const { message = 'other' } = (await answer.json().catch(() => ({}))) as { message?: string }
+  const { message = 'other', limit } = (await answer.json().catch(() => ({}))) as { message?: string; limit?: number }
   if (answer.status === 401 && !path.endsWith('/login')) {
     session.clear()
     onSignedOut()
   }
-  throw new OpsError(message, answer.status, Number(answer.headers.get('retry-after')) || undefined)
+  throw new OpsError(message, answer.status, Number(answer.headers.get('retry-after')) || undefined, limit)
 }

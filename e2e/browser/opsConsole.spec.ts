@@ -7,7 +7,7 @@
 // axe on each view. No /dev/ call decides anything here.
 import type { APIRequestContext } from '@playwright/test'
 import { devPost, expect, test } from '../fixtures'
-import { codeFor, newStaff as newStaffOn, signInToConsole, STAFF_PASSWORD, type StaffRole } from '../opsStaff'
+import { codeFor, newStaff as newStaffOn, opsAdminToken, signInToConsole, STAFF_PASSWORD, type StaffRole } from '../opsStaff'
 import { expectAxeClean } from '../shared/axe'
 import { fund, memberHeaders, registerMember, uploadSlip, walletOf } from '../walletMembers'
 
@@ -85,7 +85,7 @@ test.describe('the staff console', () => {
     const book = page.getByRole('region', { name: "The day's book THB" })
     await expect(book.getByRole('row', { name: /Deposits by slip/ })).toBeVisible()
     await expect(book.getByRole('row', { name: /Withdrawals paid/ })).not.toContainText('฿0.00')
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()])
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('region', { name: "The day's book", exact: true }).getByRole('button', { name: 'Download CSV' }).click()])
     const csv = await (await download.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks))
     expect(download.suggestedFilename()).toMatch(/^day-book-\d{4}-\d{2}-\d{2}\.csv$/)
     expect([...csv.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
@@ -93,6 +93,55 @@ test.describe('the staff console', () => {
     expect(lines[0]).toBe('Day,Currency,Line,Count,Amount')
     expect(lines.some((line) => /^\d{4}-\d{2}-\d{2},THB,Deposits by slip,\d+,\d+\.\d{2}$/.test(line))).toBe(true)
     await expectAxeClean(page)
+  })
+
+  test("a bank statement with one credit the books lack and one deposit it lacks shows both; imported again, it changes nothing", async ({ page, request }) => {
+    // Amounts of this test's own: a deposit another test made on this server never matches them.
+    const cents = () => String(Math.floor(Math.random() * 90) + 10)
+    const [sent, missing, extra] = [`313.${cents()}`, `421.${cents()}`, `777.${cents()}`]
+    const member = await registerMember(request, 'KBANK', 'SOMCHAI TESTER', { name: uniqueName() })
+    const cashier = await newStaff(request, 'cashier')
+    const token = ((await (await request.post('/ops/api/login', { data: { username: cashier, password: STAFF_PASSWORD } })).json()) as { token: string }).token
+    const bangkok = (at: number) => new Date(at + 7 * 3600_000).toISOString().replace('T', ' ').slice(0, 19)
+    const sentAt = bangkok(Date.now())
+    for (const amount of [sent, missing]) {
+      const reference = await uploadSlip(request, member, amount)
+      expect((await request.post(`/ops/api/slips/${reference}`, { headers: { authorization: `Bearer ${token}` }, data: { status: 'success', amount: Number(amount) } })).ok()).toBeTruthy()
+    }
+    // The bank's file (the generic format): the first slip's money, and money no deposit explains; the second slip's never came.
+    const statement = `date,credit,description\n${sentAt},${sent},PromptPay x1111\n${bangkok(Date.now() + 1000)},${extra},unknown sender\n`
+
+    await page.goto('/ops/')
+    await signInToConsole(page, cashier)
+    await page.getByRole('button', { name: 'Books' }).click()
+    const matching = page.getByRole('region', { name: 'Matching with the bank' })
+    await matching.getByLabel('Account').selectOption({ label: 'SCB 4071234567 · WALLET DEMO CO LTD' })
+    await matching.getByLabel('File format').selectOption('generic')
+    await matching.getByLabel('Statement file').setInputFiles({ name: 'scb-today.csv', mimeType: 'text/csv', buffer: Buffer.from(statement) })
+    await matching.getByRole('button', { name: 'Import' }).click()
+    await expect(matching.getByRole('status').first()).toHaveText('Read 2 credits: 2 new, 1 matched to deposits')
+    const inBank = matching.getByRole('region', { name: /^In the bank, not in the books/ })
+    const inBooks = matching.getByRole('region', { name: /^In the books, not in the bank/ })
+    await expect(inBank.getByRole('row', { name: /unknown sender/ })).toContainText(`THB ${extra}`)
+    await expect(inBooks.getByRole('row', { name: /Deposits by slip/ }).filter({ hasText: `THB ${missing}` })).toHaveCount(1)
+    await expect(matching.getByRole('row').filter({ hasText: `THB ${sent}` })).toHaveCount(0)
+    await expectAxeClean(page)
+
+    // The same file again: nothing new, nothing matched, the same two differences.
+    await matching.getByRole('button', { name: 'Import' }).click()
+    await expect(matching.getByRole('status').first()).toHaveText('Read 2 credits: 0 new, 0 matched to deposits')
+    await expect(inBank.getByRole('row', { name: /unknown sender/ })).toBeVisible()
+
+    // The extra credit resolved with a note: it leaves the list, and the audit trail keeps the note.
+    const note = inBank.getByRole('textbox', { name: new RegExp(`Note for .*${extra.replace('.', '\\.')}`) })
+    await inBank.getByRole('button', { name: 'Mark in order' }).click()
+    await expect(inBank.getByRole('alert')).toHaveText('Write a note first')
+    await note.fill('Owner top-up, agreed with finance')
+    await inBank.getByRole('button', { name: 'Mark in order' }).click()
+    await expect(inBank).toHaveCount(0)
+    await expect(inBooks.getByRole('row', { name: /Deposits by slip/ }).filter({ hasText: `THB ${missing}` })).toHaveCount(1)
+    const trail = await request.get('/ops/api/audit?item=bank:SCB:4071234567', { headers: { authorization: `Bearer ${await opsAdminToken(origin)}` } })
+    expect(JSON.stringify(await trail.json())).toContain('Owner top-up, agreed with finance')
   })
 
   test('a slip decided by someone else leaves the open queue at once and says so; a new one arrives without a reload', async ({ page, request }) => {

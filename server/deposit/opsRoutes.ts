@@ -1,6 +1,7 @@
 // The cashier's slip queue in the operator API (issue 33): uploads and gift links still processing,
 // oldest first, each with a first approval waiting for a second person (issue 47); a slip's image;
-// the decision, approved with the amount read or rejected with a spec 8 reason (decision.ts).
+// the decision, approved with the amount read or rejected with a spec 8 reason (decision.ts). And
+// matching the deposits with the bank's statements (issue 52 §2, bankMatch.ts).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import * as O from '../../src/api/contract/ops'
 import { actorOf, needs } from '../ops/scope'
@@ -12,6 +13,7 @@ import { maskPhone } from '../shared/mask'
 import { toMajor } from '../shared/money'
 import * as repo from './repo'
 import { decideSlip } from './decision'
+import { bankAccounts, bankDifferences, importStatement, noteCredit, noteDeposit } from './bankMatch'
 import type { SlipFiles } from './slipFile'
 
 const E = O.opsEndpoints
@@ -52,5 +54,30 @@ export const depositOpsRoutes = (files: () => SlipFiles): FastifyPluginAsyncType
     ...routeOf(E.decideSlip, { params: O.ReferenceParams, body: O.SlipDecision, response: { 200: O.SlipDecided } }),
     ...needs('slips'),
     handler: async (request) => decideSlip(ctx, request.params.reference, request.body, actorOf(request)),
+  })
+
+  // Matching with the bank (issue 52 §2): the books' duty.
+  app.route({ ...routeOf(E.bankAccounts, { response: { 200: O.BankAccounts } }), ...needs('books'), handler: async () => ({ accounts: await bankAccounts(ctx.db) }) })
+  app.route({
+    ...routeOf(E.importStatement, { body: O.StatementUpload, response: { 200: O.StatementImported } }),
+    // A month of a busy account's lines, in Thai: up to 5 million characters of 3 bytes each.
+    bodyLimit: 3 * O.STATEMENT_MAX_CHARS + 64 * 1024,
+    ...needs('books'),
+    handler: async (request) => importStatement(ctx, request.body, actorOf(request)),
+  })
+  app.route({
+    ...routeOf(E.bankDifferences, { querystring: O.BankDifferencesQuery, response: { 200: O.BankDifferences } }),
+    ...needs('books'),
+    handler: async (request) => bankDifferences(ctx.db, request.query.account),
+  })
+  app.route({
+    ...routeOf(E.noteCredit, { params: O.IdParams, body: O.CreditNote, response: { 200: O.BankDifferences } }),
+    ...needs('books'),
+    handler: async (request) => noteCredit(ctx, Number(request.params.id), request.body, actorOf(request)),
+  })
+  app.route({
+    ...routeOf(E.noteDeposit, { body: O.DepositNote, response: { 200: O.BankDifferences } }),
+    ...needs('books'),
+    handler: async (request) => noteDeposit(ctx, request.body, actorOf(request)),
   })
 }

@@ -18,6 +18,10 @@ import * as repo from './repo'
 /** The deposit account type each provider's QR pays into (spec 2: KBANK's QR mode, WW, E2P). */
 const BANK_TYPE: Record<QrProvider, string> = { KBANK: 'QR', WW: 'WW', E2P: 'E2P' }
 
+/** The providers whose QRs pay into an account of `bankType` (none for a bank account members transfer to). */
+export const providersPayingInto = (bankType: string): QrProvider[] =>
+  (Object.keys(BANK_TYPE) as QrProvider[]).filter((provider) => BANK_TYPE[provider] === bankType)
+
 const noQr = (message = ''): QrState => ({
   qrcodeId: null,
   hasQrcode: false,

@@ -47,6 +47,37 @@ declare module '../shared/db' {
       created_at: number
       settled_at: number | null
     }
+    /** Issue 52 §2 (migration 0039): the bank's statements staff import, and their credits. */
+    bank_statement_imports: {
+      id: Generated<number>
+      /** 'KBANK:0481234567': the operator's account by its bank and number. */
+      account: string
+      format: string
+      file_name: string
+      staff_id: number | null
+      credits_read: number
+      credits_added: number
+      created_at: number
+    }
+    bank_statement_lines: {
+      id: Generated<number>
+      account: string
+      /** The line itself (account, time, amount, balance, words, and which of its equals it is): imported once. */
+      line_key: string
+      import_id: number
+      posted_at: number
+      amount_minor: number
+      balance_minor: number | null
+      description: string
+      /** The deposit it is matched to: 'qrcode:<reference>' or 'slip:<reference>'. */
+      deposit: string | null
+      /** Why a credit with no deposit is in order, by whom and when. */
+      note: string | null
+      noted_by: number | null
+      noted_at: number | null
+    }
+    /** Why a deposit with no money in the bank is in order. */
+    bank_deposit_notes: { deposit: string; account: string; note: string; staff_id: number | null; at: number }
   }
 }
 
@@ -304,4 +335,93 @@ export async function insertWalletAccounts(db: Db, rows: Insertable<Tables['wall
 /** The highest `sort` in the table; -1 when it is empty. */
 export async function lastSort(db: Db, table: 'deposit_accounts' | 'wallet_accounts'): Promise<number> {
   return Number((await db.selectFrom(table).select((eb) => eb.fn.max('sort').as('sort')).executeTakeFirst())?.sort ?? -1)
+}
+
+// ---- Matching with the bank (issue 52 §2, bankMatch.ts) ----
+
+/** The operator's bank accounts, as the deposit modal lists them. */
+export async function depositAccountsForBank(db: Db) {
+  return db.selectFrom('deposit_accounts').select(['bank_code', 'bank_type', 'account_no', 'account_name', 'currency']).orderBy('sort').execute()
+}
+
+export async function insertStatementImport(db: Db, row: Insertable<Tables['bank_statement_imports']>): Promise<number> {
+  const { id } = await db.insertInto('bank_statement_imports').values(row).returning('id').executeTakeFirstOrThrow()
+  return Number(id)
+}
+
+export async function setImportAdded(db: Db, id: number, added: number): Promise<void> {
+  await db.updateTable('bank_statement_imports').set({ credits_added: added }).where('id', '=', id).execute()
+}
+
+/** Adds the credits whose key is new; how many were. */
+export async function insertStatementLines(db: Db, rows: Insertable<Tables['bank_statement_lines']>[]): Promise<number> {
+  let added = 0
+  for (let at = 0; at < rows.length; at += 200) {
+    const inserted = await db.insertInto('bank_statement_lines').values(rows.slice(at, at + 200))
+      .onConflict((c) => c.column('line_key').doNothing()).returning('id').execute()
+    added += inserted.length
+  }
+  return added
+}
+
+/** An account's credits with no deposit and no note, oldest first. */
+export async function unmatchedLines(db: Db, account: string) {
+  return db.selectFrom('bank_statement_lines').select(['id', 'posted_at', 'amount_minor', 'balance_minor', 'description'])
+    .where('account', '=', account).where('deposit', 'is', null).where('note', 'is', null)
+    .orderBy('posted_at').orderBy('id').execute()
+}
+
+/** The first and last time of an account's imported credits. */
+export async function statementSpan(db: Db, account: string): Promise<{ from: number; to: number } | undefined> {
+  const row = await db.selectFrom('bank_statement_lines')
+    .select((eb) => [eb.fn.min('posted_at').as('from'), eb.fn.max('posted_at').as('to'), eb.fn.countAll().as('lines')])
+    .where('account', '=', account).executeTakeFirst()
+  return row && Number(row.lines) > 0 ? { from: Number(row.from), to: Number(row.to) } : undefined
+}
+
+export async function matchedLineCount(db: Db, account: string): Promise<number> {
+  const row = await db.selectFrom('bank_statement_lines').select((eb) => eb.fn.countAll().as('count'))
+    .where('account', '=', account).where('deposit', 'is not', null).executeTakeFirst()
+  return Number(row?.count ?? 0)
+}
+
+export async function matchLine(db: Db, id: number, deposit: string): Promise<void> {
+  await db.updateTable('bank_statement_lines').set({ deposit }).where('id', '=', id).where('deposit', 'is', null).execute()
+}
+
+/** The deposits of `between` that may be in the bank: QRs paid by the given providers, and slips approved (not gift links). */
+export async function depositsBetween(db: Db, between: { from: number; to: number }, qrProviders: readonly string[], slips: boolean) {
+  const qrs = qrProviders.length === 0 ? [] : await db.selectFrom('deposit_qrcodes as q').innerJoin('members as m', 'm.id', 'q.member_id')
+    .select(['q.reference', 'q.amount_minor', 'q.paid_at as at', 'm.id as member_id', 'm.username', 'm.name', 'm.currency'])
+    .where('q.paid_at', '>=', between.from).where('q.paid_at', '<=', between.to).where('q.provider', 'in', qrProviders)
+    .execute()
+  const sent = !slips ? [] : await db.selectFrom('deposit_slips as s').innerJoin('members as m', 'm.id', 's.member_id')
+    .select(['s.reference', 's.amount_minor', 's.created_at as at', 'm.id as member_id', 'm.username', 'm.name', 'm.currency'])
+    .where('s.created_at', '>=', between.from).where('s.created_at', '<=', between.to)
+    .where('s.kind', '=', 'slip').where('s.status', '=', 'success')
+    .execute()
+  return [
+    ...qrs.map((row) => ({ ...row, deposit: `qrcode:${row.reference}`, at: Number(row.at) })),
+    ...sent.map((row) => ({ ...row, deposit: `slip:${row.reference}`, at: Number(row.at) })),
+  ]
+}
+
+/** Of `deposits`, those already matched to a credit or noted. */
+export async function settledDeposits(db: Db, deposits: readonly string[]): Promise<Set<string>> {
+  if (deposits.length === 0) return new Set()
+  const matched = await db.selectFrom('bank_statement_lines').select('deposit').where('deposit', 'in', deposits).execute()
+  const noted = await db.selectFrom('bank_deposit_notes').select('deposit').where('deposit', 'in', deposits).execute()
+  return new Set([...matched.map((row) => row.deposit ?? ''), ...noted.map((row) => row.deposit)])
+}
+
+/** Notes a credit with no deposit; false when it is not an open credit of that account. */
+export async function noteLine(db: Db, account: string, id: number, note: string, staffId: number | null, at: number): Promise<boolean> {
+  const result = await db.updateTable('bank_statement_lines').set({ note, noted_by: staffId, noted_at: at })
+    .where('id', '=', id).where('account', '=', account).where('deposit', 'is', null).where('note', 'is', null)
+    .executeTakeFirst()
+  return Number(result.numUpdatedRows) === 1
+}
+
+export async function insertDepositNote(db: Db, row: Tables['bank_deposit_notes']): Promise<void> {
+  await db.insertInto('bank_deposit_notes').values(row).execute()
 }

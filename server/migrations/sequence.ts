@@ -43,6 +43,7 @@ import { migration as m0035 } from './0035_web_push'
 import { migration as m0036 } from './0036_prize_reminders'
 import { migration as m0037 } from './0037_slip_claimed_amount'
 import { migration as m0038 } from './0038_movements_by_time'
+import { migration as m0039 } from './0039_bank_statements'
 
 /** Every migration by its file name (without `.ts`); the number orders them. */
 export const migrations: Record<string, Migration> = {
@@ -84,6 +85,7 @@ export const migrations: Record<string, Migration> = {
   '0036_prize_reminders': m0036,
   '0037_slip_claimed_amount': m0037,
   '0038_movements_by_time': m0038,
+  '0039_bank_statements': m0039,
 }
 
 /**

@@ -48,12 +48,14 @@ function offsetAt(at: number, timeZone: string): number {
   return Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second) - Math.floor(at / 1000) * 1000
 }
 
-/** Midnight of a calendar date in `timeZone`, epoch milliseconds (twice round, for a zone whose offset changes that day). */
-function midnight(year: number, month: number, day: number, timeZone: string): number {
-  const wall = Date.UTC(year, month - 1, day)
+/** A wall-clock time in `timeZone`, epoch milliseconds (twice round, for a zone whose offset changes that day). */
+export function zonedTime(timeZone: string, year: number, month: number, day: number, hour = 0, minute = 0, second = 0): number {
+  const wall = Date.UTC(year, month - 1, day, hour, minute, second)
   const first = wall - offsetAt(wall, timeZone)
   return wall - offsetAt(first, timeZone)
 }
+
+const midnight = (year: number, month: number, day: number, timeZone: string): number => zonedTime(timeZone, year, month, day)
 
 /** The bounds of `day` (YYYY-MM-DD) in `timeZone`: [from, to). Undefined for a date that is not one. */
 export function dayBounds(day: string, timeZone: string): { from: number; to: number } | undefined {

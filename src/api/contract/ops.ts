@@ -190,6 +190,57 @@ export const DayBook = Type.Object({
 })
 export type DayBook = Static<typeof DayBook>
 
+/** Matching with the bank (issue 52 §2, server/deposit/bankMatch.ts). An account of the operator's
+ *  is named by its bank and number, 'KBANK:0481234567'. */
+const BankAccountKey = Type.String({ pattern: '^[A-Z0-9]{2,10}:[0-9-]{4,20}$' })
+export const BankAccount = Type.Object({ key: BankAccountKey, bankCode: text(10), accountNo: text(20), accountName: text(100), currency: text(8) })
+export type BankAccount = Static<typeof BankAccount>
+export const BankAccounts = Type.Object({ accounts: Type.Array(BankAccount) })
+export type BankAccounts = Static<typeof BankAccounts>
+export const statementFormats = ['KBANK', 'SCB', 'generic'] as const
+export type StatementFormat = (typeof statementFormats)[number]
+/** A statement's CSV as the bank gave it (UTF-8), at most 5 MB. */
+export const STATEMENT_MAX_CHARS = 5_000_000
+export const StatementUpload = Type.Object({
+  account: BankAccountKey,
+  format: Type.Union([Type.Literal('KBANK'), Type.Literal('SCB'), Type.Literal('generic')]),
+  fileName: filled(200),
+  text: Type.String({ minLength: 1, maxLength: STATEMENT_MAX_CHARS }),
+}, { additionalProperties: false })
+export type StatementUpload = Static<typeof StatementUpload>
+/** `added`: credits new to the books (a statement imported again adds none); `matched`: credits matched to a deposit by this import. */
+export const StatementImported = Type.Object({ read: Type.Integer({ minimum: 0 }), added: Type.Integer({ minimum: 0 }), matched: Type.Integer({ minimum: 0 }) })
+export type StatementImported = Static<typeof StatementImported>
+export const BankDifferencesQuery = Type.Object({ account: BankAccountKey }, { additionalProperties: false })
+export type BankDifferencesQuery = Static<typeof BankDifferencesQuery>
+/** A credit in the bank with no deposit in the books. */
+export const BankCredit = Type.Object({ id: Type.String(), postedAt: Type.String(), amount: Type.Number(), balance: Type.Union([Type.Number(), Type.Null()]), description: Type.String() })
+export type BankCredit = Static<typeof BankCredit>
+/** A deposit in the books with no credit in the bank: 'qrcode:<reference>' or 'slip:<reference>'. */
+export const UnbankedDeposit = Type.Object({
+  deposit: Type.String(),
+  method: Type.Union([Type.Literal('qrcode'), Type.Literal('slip')]),
+  member: Type.Object({ id: Type.String(), phone: Type.String(), name: Type.String() }),
+  amount: Type.Number(),
+  at: Type.String(),
+})
+export type UnbankedDeposit = Static<typeof UnbankedDeposit>
+/** The differences of an account over the time its imported statements cover (`from`, `to`; null before any). */
+export const BankDifferences = Type.Object({
+  account: BankAccount,
+  from: Type.Union([Type.String(), Type.Null()]),
+  to: Type.Union([Type.String(), Type.Null()]),
+  matched: Type.Integer({ minimum: 0 }),
+  inBankOnly: Type.Array(BankCredit),
+  inBooksOnly: Type.Array(UnbankedDeposit),
+})
+export type BankDifferences = Static<typeof BankDifferences>
+/** Why a difference is in order (a note for the audit trail). */
+export const CreditNote = Type.Object({ account: BankAccountKey, note: filled(500) }, { additionalProperties: false })
+export type CreditNote = Static<typeof CreditNote>
+export const DepositNote = Type.Object({ account: BankAccountKey, deposit: Type.String({ pattern: '^(qrcode|slip):[A-Za-z0-9]{1,64}$' }), note: filled(500) }, { additionalProperties: false })
+export type DepositNote = Static<typeof DepositNote>
+
 export const NewStaff = Type.Object({
   username: StaffUsername,
   name: filled(100),
@@ -225,9 +276,11 @@ export type StaffList = Static<typeof StaffList>
  *  the authenticator's; TOTP_ENABLED (409), a setup asked by one who has a code already;
  *  SAME_APPROVER (409), the second person of a decision must be another than the first;
  *  DUTY_SEPARATION (403), this staff member credited (or paid out) the member within the admin's
- *  window and may not now pay them out (or credit them). */
+ *  window and may not now pay them out (or credit them). Issue 52 §2: STATEMENT_NO_HEADER (400), a
+ *  bank statement with no header row of its format; STATEMENT_BAD_LINE (400), a line whose date,
+ *  time or amount cannot be read, its number in `limit`. */
 export const opsErrorCodes = ['FORBIDDEN_ROLE', 'ALREADY_DECIDED', 'LAST_ADMIN', 'STAFF_EXISTS', 'TOTP_REQUIRED', 'SETUP_REQUIRED', 'WRONG_CODE', 'TOTP_ENABLED',
-  'SAME_APPROVER', 'DUTY_SEPARATION'] as const
+  'SAME_APPROVER', 'DUTY_SEPARATION', 'STATEMENT_NO_HEADER', 'STATEMENT_BAD_LINE'] as const
 
 /** A staff password's least length: longer than a member's, as it opens every member's money. */
 export const OPS_PASSWORD_MIN_LENGTH = 12
@@ -418,6 +471,11 @@ export const opsEndpoints = {
   decideWithdrawal: endpoint<{ id: string }, WithdrawalDecision, WithdrawalDecided>('POST', `${ops}/withdrawals/:id`),
   books: endpoint<void, void, BooksReport>('GET', `${ops}/books`),
   dayBook: endpoint<void, void, DayBook, DayBookQuery>('GET', `${ops}/books/day`),
+  bankAccounts: endpoint<void, void, BankAccounts>('GET', `${ops}/bank/accounts`),
+  importStatement: endpoint<void, StatementUpload, StatementImported>('POST', `${ops}/bank/statements`),
+  bankDifferences: endpoint<void, void, BankDifferences, BankDifferencesQuery>('GET', `${ops}/bank/differences`),
+  noteCredit: endpoint<{ id: string }, CreditNote, BankDifferences>('POST', `${ops}/bank/credits/:id/note`),
+  noteDeposit: endpoint<void, DepositNote, BankDifferences>('POST', `${ops}/bank/deposits/note`),
   audit: endpoint<void, void, AuditPage, AuditQuery>('GET', `${ops}/audit`),
   staff: endpoint<void, void, StaffList>('GET', `${ops}/staff`),
   addStaff: endpoint<void, NewStaff, Staff>('POST', `${ops}/staff`),
