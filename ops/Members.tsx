@@ -1,8 +1,10 @@
 // Member lookup (support): by phone (whole or its last digits), bank account number or member id;
-// numbers masked. One opened shows the game balances, the last movements and withdrawals waiting.
+// numbers masked. One opened is the member page (issue 52 §3): balances, the last movements, slips,
+// withdrawals waiting, sessions, linked messengers, staff's notes, and what staff may do for the
+// member by their role, each with its reason (server/account/memberCare.ts).
 import { useState, type FormEvent } from 'react'
-import { opsEndpoints, type MemberSummary } from '../src/api/contract/ops'
-import { call, OpsError } from './api'
+import { type MemberAction, type MemberDetail, opsEndpoints, type MemberSummary } from '../src/api/contract/ops'
+import { call, OpsError, session } from './api'
 import { money, when } from './format'
 import { say } from './i18n'
 import { PickList } from './PickList'
@@ -53,7 +55,9 @@ export function Members() {
 
 function MemberDetailView({ id }: { id: string }) {
   const detail = useLoad(() => call(opsEndpoints.member, { params: { id } }), [id])
-  const data = detail.data
+  // What an action answered: the page as it is now, without reading it again.
+  const [changed, setChanged] = useState<MemberDetail>()
+  const data = changed ?? detail.data
   return (
     <article className="detail" aria-label={data ? data.member.name : say('loading')}>
       {detail.error && <p className="error" role="alert">{detail.error.text}</p>}
@@ -61,6 +65,7 @@ function MemberDetailView({ id }: { id: string }) {
       {data && (
         <>
           <h3>{data.member.name} · {data.member.phone}</h3>
+          {data.suspendedAt && <p className="warning" role="note">{say('suspendedSince', { date: when(data.suspendedAt) })}</p>}
           <p>{data.member.bankCode} {data.member.bankAccountName} {data.member.bankAccountNo} · {say('since', { date: when(data.member.createdAt) })}</p>
           <p><strong>{money(data.member.balance, data.member.currency)}</strong>{data.games.map((game) => ` · ${game.code} ${money(game.balance, data.member.currency)}`).join('')}</p>
           {data.withdrawals.length > 0 && <p className="warning">{say('withdrawalsWaiting', { count: data.withdrawals.length })}</p>}
@@ -72,8 +77,80 @@ function MemberDetailView({ id }: { id: string }) {
               </li>
             ))}
           </ul>
+          <h4>{say('memberSlips')}</h4>
+          {data.slips.length === 0 ? <p className="muted">{say('none')}</p> : (
+            <ul className="movements">
+              {data.slips.map((slip) => <li key={slip.reference}>{when(slip.createdAt)} · {say(slip.kind === 'slip' ? 'deposit_slip' : 'deposit_truelink')} · {slip.status} · {money(slip.amount, data.member.currency)}</li>)}
+            </ul>
+          )}
+          <h4>{say('memberSessions', { count: data.sessions.length })}</h4>
+          {data.sessions.length === 0 ? <p className="muted">{say('none')}</p> : (
+            <ul className="movements">
+              {data.sessions.map((open) => <li key={open.openedAt + open.expiresAt}>{when(open.openedAt)} · {say(`openedBy_${open.openedBy}`)} · {say('until', { date: when(open.expiresAt) })}</li>)}
+            </ul>
+          )}
+          <h4>{say('memberLinked')}</h4>
+          {data.linked.length === 0 ? <p className="muted">{say('none')}</p> : (
+            <ul className="movements">{data.linked.map((link) => <li key={link.provider}>{link.provider === 'line' ? 'LINE' : 'Telegram'} · {link.name} · {when(link.linkedAt)}</li>)}</ul>
+          )}
+          <h4>{say('memberNotes')}</h4>
+          {data.notes.length === 0 ? <p className="muted">{say('none')}</p> : (
+            <ul className="movements">{data.notes.map((note) => <li key={note.at + note.note}>{when(note.at)} · {note.staff ?? '-'}: {note.note}</li>)}</ul>
+          )}
+          <MemberCare detail={data} onChanged={setChanged} />
         </>
       )}
     </article>
+  )
+}
+
+/** What staff may do for the member: an admin all of it, support ending sessions, the OTP wait and notes. */
+function actionsFor(detail: MemberDetail): MemberAction[] {
+  const admin = session.staff()?.role === 'admin'
+  return [
+    ...(admin ? [detail.suspendedAt ? 'lift' as const : 'suspend' as const] : []),
+    'endSessions', 'resetOtpWait', 'note',
+    ...(admin ? detail.linked.map((link) => (link.provider === 'line' ? 'unlinkLine' as const : 'unlinkTelegram' as const)) : []),
+  ]
+}
+
+function MemberCare({ detail, onChanged }: { detail: MemberDetail; onChanged: (detail: MemberDetail) => void }) {
+  const actions = actionsFor(detail)
+  const [action, setAction] = useState<MemberAction>(actions[0])
+  const chosen = actions.includes(action) ? action : actions[0]
+  const [reason, setReason] = useState('')
+  const [state, setState] = useState<{ pending: boolean; done?: string; error?: string }>({ pending: false })
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    // A second tap while the first is on its way sends nothing.
+    if (state.pending) return
+    if (!reason.trim()) return setState({ pending: false, error: say('reasonNeeded') })
+    setState({ pending: true })
+    try {
+      onChanged(await call(opsEndpoints.memberAction, { params: { id: detail.member.id, action: chosen }, body: { reason: reason.trim() } }))
+      setReason('')
+      setState({ pending: false, done: say('memberActionDone', { action: say(`memberAction_${chosen}`) }) })
+    } catch (failure) {
+      // What was typed stays.
+      setState({ pending: false, error: failure instanceof OpsError ? failure.text : say('error_network') })
+    }
+  }
+
+  return (
+    <form className="decision" onSubmit={submit} aria-labelledby={`care-${detail.member.id}`}>
+      <h4 id={`care-${detail.member.id}`}>{say('memberCare')}</h4>
+      <label>
+        {say('memberActionLabel')}{' '}
+        <select value={chosen} onChange={(event) => setAction(event.target.value as MemberAction)}>
+          {actions.map((option) => <option key={option} value={option}>{say(`memberAction_${option}`)}</option>)}
+        </select>
+      </label>
+      <label htmlFor={`reason-${detail.member.id}`}>{say(chosen === 'note' ? 'noteText' : 'auditReason')}</label>
+      <textarea id={`reason-${detail.member.id}`} value={reason} maxLength={1000} rows={2} aria-invalid={state.error ? true : undefined} onChange={(event) => setReason(event.target.value)} />
+      <button type="submit" className={chosen === 'suspend' ? 'danger' : undefined} disabled={state.pending} aria-busy={state.pending || undefined}>{say(`memberAction_${chosen}`)}</button>
+      {state.done && <p role="status" className="ok">{state.done}</p>}
+      {state.error && <p role="alert" className="error">{state.error}</p>}
+    </form>
   )
 }

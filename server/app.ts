@@ -45,9 +45,8 @@ import { keepOutbox } from './notify/outbox'
 import { keepPrizeReminders, PRIZE_REMINDER_EVERY_MS } from './spin/reminders'
 import { channelsOn, NOTIFY_OFF, type NotifySettings } from './notify/settings'
 import { outboxBacklog } from './notify/repo'
+import { OPEN_WHEN_GONE, pathOf } from './shared/http/gone'
 
-/** What a terminated service still answers: the service check, the contact lookup, the chat flag and the chat. */
-const OPEN_WHEN_TERMINATED = /^\/api\/(lookup\/(active|contact|enableChatWidget)|chat\/.+)$/
 
 /**
  * Schema compilers shared by every server this process builds. The route schemas are module
@@ -386,8 +385,8 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   // A terminated service answers every API call with 410 gone, except the check that says so and
   // how to reach the operator: a player who still has money needs that most (issue 29).
   app.addHook('onRequest', async (request, reply) => {
-    const path = request.url.split('?')[0].replace(/\/+$/, '')
-    if (!path.startsWith('/api/') || OPEN_WHEN_TERMINATED.test(path)) return
+    const path = pathOf(request.url)
+    if (!path.startsWith('/api/') || OPEN_WHEN_GONE.test(path)) return
     if (await getRecentSetting(db, 'terminated')) return reply.code(410).send(errorBody('gone'))
   })
 

@@ -9,7 +9,8 @@ import type { APIRequestContext } from '@playwright/test'
 import { devPost, expect, test } from '../fixtures'
 import { codeFor, newStaff as newStaffOn, opsAdminToken, signInToConsole, STAFF_PASSWORD, type StaffRole } from '../opsStaff'
 import { expectAxeClean } from '../shared/axe'
-import { fund, memberHeaders, registerMember, uploadSlip, walletOf } from '../walletMembers'
+import { enableChat, openChat } from '../shared/chat'
+import { fund, memberHeaders, registerMember, signedIn, uploadSlip, walletOf } from '../walletMembers'
 
 /** This worker's server (the first admin's session is kept per server, opsStaff.ts). */
 let origin = ''
@@ -248,6 +249,62 @@ test.describe('the staff console', () => {
     await found.click()
     await expect(page.getByRole('article', { name })).toBeVisible()
     await expectAxeClean(page)
+  })
+
+  test('an admin suspends a member from the member page: the member sees the terminated screen and can still write to support; lifted, home is back', async ({ page, request, strings }) => {
+    await enableChat(request)
+    const name = uniqueName()
+    const member = await registerMember(request, 'KBANK', 'SOMCHAI TESTER', { name })
+    await signedIn(page, member)
+    await page.goto('/user/home')
+    await expect(page.getByTestId('total-balance')).toBeVisible()
+
+    // The admin, on a console of their own.
+    const desk = await page.context().browser()!.newPage({ viewport: { width: 1280, height: 900 } })
+    await signInToConsole(desk, await newStaff(request, 'admin'))
+    await desk.getByRole('button', { name: 'Members' }).click()
+    await desk.getByLabel(/Phone \(or its last 4 digits\)/).fill(member.phone)
+    await desk.getByRole('button', { name: 'Search' }).click()
+    await desk.getByRole('button', { name: new RegExp(name) }).click()
+    const memberPage = desk.getByRole('article', { name })
+    await expect(memberPage.getByRole('heading', { name: /Sessions open \(1\)/ })).toBeVisible()
+    const care = memberPage.getByRole('form', { name: 'Help this member' })
+    await care.getByLabel('Action').selectOption({ label: 'Suspend' })
+    // No reason, no action; what is typed after stays until it is done.
+    await care.getByRole('button', { name: 'Suspend' }).click()
+    await expect(care.getByRole('alert')).toHaveText('Write the reason first')
+    await care.getByLabel('Reason (kept in the audit trail)').fill('Chargeback under review')
+    await care.getByRole('button', { name: 'Suspend' }).click()
+    await expect(care.getByRole('status')).toHaveText('Done: Suspend')
+    await expect(memberPage.getByRole('note')).toContainText('Suspended since')
+    await expectAxeClean(desk)
+
+    // The member's next screen is the terminated one; the chat still reaches support.
+    await page.reload()
+    await expect(page).toHaveURL(/\/terminated$/)
+    await expect(page.getByRole('heading', { level: 1, name: strings.terminated.title })).toBeVisible()
+    const panel = await openChat(page, strings)
+    const input = panel.getByRole('textbox', { name: strings.chat.placeholder })
+    await input.fill('ทำไมบัญชีถูกระงับครับ')
+    await input.press('Enter')
+    await expect(panel.locator('.chat-msg--mine').filter({ hasText: 'ทำไมบัญชีถูกระงับ' })).toContainText(strings.chat.sent)
+    await desk.getByRole('button', { name: /Chat inbox/ }).click()
+    await expect(desk.getByRole('button', { name: /ทำไมบัญชีถูกระงับ/ }).or(desk.getByText('ทำไมบัญชีถูกระงับครับ')).first()).toBeVisible()
+
+    // Lifted: the member's home again.
+    await desk.getByRole('button', { name: 'Members' }).click()
+    await desk.getByLabel(/Phone \(or its last 4 digits\)/).fill(member.phone)
+    await desk.getByRole('button', { name: 'Search' }).click()
+    await desk.getByRole('button', { name: new RegExp(name) }).click()
+    await expect(memberPage.getByRole('note')).toContainText('Suspended since')
+    await care.getByLabel('Action').selectOption({ label: 'Lift the suspension' })
+    await care.getByLabel('Reason (kept in the audit trail)').fill('Chargeback withdrawn')
+    await care.getByRole('button', { name: 'Lift the suspension' }).click()
+    await expect(care.getByRole('status')).toHaveText('Done: Lift the suspension')
+    await expect(memberPage.getByRole('note')).toHaveCount(0)
+    await page.goto('/user/home')
+    await expect(page.getByTestId('total-balance')).toBeVisible()
+    await desk.close()
   })
 
   test('a new admin sets up a code from the screen and signs in with it; a slip above the threshold waits for a second person, who confirms it', async ({ page, request }) => {

@@ -18,6 +18,8 @@ import { gameBalances } from '../shared/ledger'
 import { openWithdrawalsOf, recentMovementsOf } from '../wallet/repo'
 import { toWithdrawal } from '../wallet/withdrawals'
 import { type FoundMember, findMemberRow, searchMembers, walletBalances } from './repo'
+import { actOnMember, careOf } from './memberCare'
+import type { ServerContext } from '../shared/context'
 
 const E = O.opsEndpoints
 const SEARCH_LIMIT = 20
@@ -66,24 +68,42 @@ export const accountOpsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     handler: async (request) => {
       await counted(request.staff.id)
       const id = Number(request.params.id)
-      const row = await findMemberRow(ctx.db, id)
-      if (!row) throw fail(404, 'NO_DATA')
-      const [balances, games, movements, withdrawals] = await Promise.all([
-        walletBalances(ctx.db, [id]), gameBalances(ctx.db, id), recentMovementsOf(ctx.db, id, MOVEMENTS), openWithdrawalsOf(ctx.db, id),
-      ])
+      const detail = await memberDetail(ctx, id)
       await audit(ctx.db, actorOf(request), ctx.now(), { action: 'member.lookup', item: `member:${id}`, memberId: id })
-      return {
-        member: { ...summaryOf(row, balances.get(id)), bankAccountName: row.bank_account_name },
-        games: [...games].map(([code, balanceMinor]) => ({ code, balance: toMajor(balanceMinor) })),
-        movements: movements.map((movement) => ({
-          id: String(movement.id),
-          kind: movement.kind,
-          note: movement.note,
-          createdAt: iso(movement.created_at),
-          changes: movement.changes.map((change) => ({ account: change.account, amount: toMajor(change.amountMinor) })),
-        })),
-        withdrawals: withdrawals.map((withdrawal) => toWithdrawal(withdrawal, 'masked')),
-      }
+      return detail
     },
   })
+
+  // Issue 52 §3: what staff do for the member, by role (memberCare.ts), the page read again after it.
+  app.route({
+    ...routeOf(E.memberAction, { params: O.MemberActionParams, body: O.MemberActionBody, response: { 200: O.MemberDetail } }),
+    ...needs('lookup'),
+    handler: async (request) => {
+      const id = Number(request.params.id)
+      await actOnMember(ctx, id, request.params.action, request.body.reason.trim(), { ...actorOf(request), role: request.staff.role })
+      return memberDetail(ctx, id)
+    },
+  })
+}
+
+/** The member page: the member (masked), balances, last movements, withdrawals waiting, and what memberCare adds. */
+async function memberDetail(ctx: ServerContext, id: number): Promise<O.MemberDetail> {
+  const row = await findMemberRow(ctx.db, id)
+  if (!row) throw fail(404, 'NO_DATA')
+  const [balances, games, movements, withdrawals, care] = await Promise.all([
+    walletBalances(ctx.db, [id]), gameBalances(ctx.db, id), recentMovementsOf(ctx.db, id, MOVEMENTS), openWithdrawalsOf(ctx.db, id), careOf(ctx, id),
+  ])
+  return {
+    member: { ...summaryOf(row, balances.get(id)), bankAccountName: row.bank_account_name },
+    games: [...games].map(([code, balanceMinor]) => ({ code, balance: toMajor(balanceMinor) })),
+    movements: movements.map((movement) => ({
+      id: String(movement.id),
+      kind: movement.kind,
+      note: movement.note,
+      createdAt: iso(movement.created_at),
+      changes: movement.changes.map((change) => ({ account: change.account, amount: toMajor(change.amountMinor) })),
+    })),
+    withdrawals: withdrawals.map((withdrawal) => toWithdrawal(withdrawal, 'masked')),
+    ...care,
+  }
 }

@@ -30,7 +30,7 @@ export async function bankAccountInUse(db: Db, bankCode: string, accountNo: stri
   return row !== undefined
 }
 
-export type NewMember = Omit<Member, 'id' | 'isActive' | 'payoutHoldUntil'> & { id?: number }
+export type NewMember = Omit<Member, 'id' | 'isActive' | 'payoutHoldUntil' | 'suspendedAt'> & { id?: number }
 
 /** Creates the member and its empty wallet in one transaction; returns the member id. */
 export async function insertMember(db: Db, member: NewMember): Promise<number> {
@@ -178,4 +178,41 @@ export async function walletBalances(db: Db, memberIds: readonly number[]): Prom
   const rows = await db.selectFrom('ledger_accounts').select(['member_id', 'balance_minor'])
     .where('kind', '=', 'wallet').where('member_id', 'in', [...memberIds]).execute()
   return new Map(rows.map((row) => [Number(row.member_id), Number(row.balance_minor)]))
+}
+
+// ---- One member, helped (issue 52 §3, memberCare.ts) ----
+
+/** Suspends (at `at`) or lifts; false when the member was already so (or is not there). */
+export async function setSuspended(db: Db, memberId: number, at: number | null): Promise<boolean> {
+  const query = db.updateTable('members').set({ suspended_at: at }).where('id', '=', memberId)
+  const result = await (at === null ? query.where('suspended_at', 'is not', null) : query.where('suspended_at', 'is', null)).executeTakeFirst()
+  return Number(result.numUpdatedRows) === 1
+}
+
+export async function suspendedSince(db: Db, memberId: number): Promise<number | null> {
+  const row = await db.selectFrom('members').select('suspended_at').where('id', '=', memberId).executeTakeFirst()
+  return row?.suspended_at === null || row?.suspended_at === undefined ? null : Number(row.suspended_at)
+}
+
+/** The member's last slips and gift links, newest first. */
+export async function recentSlipsOf(db: Db, memberId: number, limit: number) {
+  return db.selectFrom('deposit_slips').select(['reference', 'kind', 'status', 'amount_minor', 'created_at'])
+    .where('member_id', '=', memberId).orderBy('id', 'desc').limit(limit).execute()
+}
+
+/** The member's sessions open at `now`, newest first, with what opened each. */
+export async function openSessionsOf(db: Db, memberId: number, now: number) {
+  return db.selectFrom('sessions').select(['created_at', 'expires_at', 'identity_id', 'passkey_id', 'quick_unlock_id'])
+    .where('member_id', '=', memberId).where('expires_at', '>', now).orderBy('created_at', 'desc').execute()
+}
+
+export async function insertMemberNote(db: Db, row: { member_id: number; staff_id: number | null; note: string; created_at: number }): Promise<void> {
+  await db.insertInto('member_notes').values(row).execute()
+}
+
+/** Staff's notes on the member, newest first, with who wrote each. */
+export async function memberNotes(db: Db, memberId: number, limit: number) {
+  return db.selectFrom('member_notes as n').leftJoin('staff as s', 's.id', 'n.staff_id')
+    .select(['n.note', 'n.created_at', 's.username']).where('n.member_id', '=', memberId)
+    .orderBy('n.id', 'desc').limit(limit).execute()
 }

@@ -44,6 +44,7 @@ import { migration as m0036 } from './0036_prize_reminders'
 import { migration as m0037 } from './0037_slip_claimed_amount'
 import { migration as m0038 } from './0038_movements_by_time'
 import { migration as m0039 } from './0039_bank_statements'
+import { migration as m0040 } from './0040_member_care'
 
 /** Every migration by its file name (without `.ts`); the number orders them. */
 export const migrations: Record<string, Migration> = {
@@ -86,6 +87,7 @@ export const migrations: Record<string, Migration> = {
   '0037_slip_claimed_amount': m0037,
   '0038_movements_by_time': m0038,
   '0039_bank_statements': m0039,
+  '0040_member_care': m0040,
 }
 
 /**

@@ -25,7 +25,11 @@ declare module './db' {
       payout_hold_until: Generated<number>
       /** The app's language the member last used (migration 0034): their messages' (notify/). */
       language: Generated<string | null>
+      /** Since when staff suspended the member (migration 0040); NULL: not suspended. */
+      suspended_at: Generated<number | null>
     }
+    /** Staff's notes on a member (issue 52 §3), kept as written. */
+    member_notes: { id: Generated<number>; member_id: number; staff_id: number | null; note: string; created_at: number }
   }
 }
 
@@ -45,20 +49,24 @@ export interface Member {
   createdAt: number
   /** Epoch ms until which payouts wait: a changed payout bank account starts a hold. */
   payoutHoldUntil: number
+  /** Since when staff suspended the member (issue 52 §3); null: not suspended. */
+  suspendedAt: number | null
 }
 
 const columns = [
   'id', 'username', 'password_hash as passwordHash', 'name', 'bank_code as bankCode',
   'bank_account_name as bankAccountName', 'bank_account_no as bankAccountNo', 'currency',
   'source_code as sourceCode', 'invited_by as invitedBy', 'is_active as isActive',
-  'created_at as createdAt', 'payout_hold_until as payoutHoldUntil',
+  'created_at as createdAt', 'payout_hold_until as payoutHoldUntil', 'suspended_at as suspendedAt',
 ] as const
 
 /** is_active is stored as 0 or 1 on both dialects. */
-type MemberRow = Omit<Member, 'isActive' | 'currency'> & { isActive: number; currency: string }
+type MemberRow = Omit<Member, 'isActive' | 'currency' | 'suspendedAt'> & { isActive: number; currency: string; suspendedAt: number | string | null }
 
 function fromRow(member: MemberRow | undefined): Member | undefined {
-  return member && { ...member, currency: member.currency as Currency, isActive: member.isActive === 1 }
+  return member && {
+    ...member, currency: member.currency as Currency, isActive: member.isActive === 1, suspendedAt: member.suspendedAt === null ? null : Number(member.suspendedAt),
+  }
 }
 
 export async function findMemberById(db: Db, id: number): Promise<Member | undefined> {

@@ -102,9 +102,13 @@ export async function registerSecurityHeaders(
     const path = request.url
     const forConsole = path === '/ops' || path.startsWith('/ops/') || path.startsWith('/ops?')
     for (const [name, value] of forConsole ? consoleHeaders : headersOf(currentConfig())) reply.raw.setHeader(name, value)
-    // What the operator API answers (whole account numbers, members' data) is never kept by a
-    // browser or a proxy; a route may still say more (a slip image's `private, no-store`).
-    if (path.startsWith('/ops/api/')) reply.raw.setHeader('Cache-Control', 'no-store')
+    // What the APIs answer (members' data, whole account numbers) is never kept by a browser or a
+    // proxy; a route may still say more (a slip image's `private, no-store`). Nor is a refusal: a
+    // browser keeps a 410 with no Cache-Control as fresh for good, so once a member was suspended
+    // (or the service terminated) and let back, their browser still answered "gone" from its cache
+    // to every call it had made meanwhile, and the app stayed on /terminated (issue 52 §3, seen in
+    // Chromium by e2e/browser/opsConsole.spec.ts).
+    if (path.startsWith('/api/') || path.startsWith('/ops/api/')) reply.raw.setHeader('Cache-Control', 'no-store')
     done()
   })
 }

@@ -404,15 +404,39 @@ export const MemberMovement = Type.Object({
   changes: Type.Array(Type.Object({ account: text(64), amount: Type.Number() })),
 })
 export type MemberMovement = Static<typeof MemberMovement>
+/** How a session was opened (issue 52 §3: sessions and devices). */
+export const SessionOpenedBy = Type.Union([Type.Literal('password'), Type.Literal('messenger'), Type.Literal('passkey'), Type.Literal('quickUnlock')])
 export const MemberDetail = Type.Object({
   member: Type.Object({ ...MemberSummary.properties, bankAccountName: text(200) }),
+  /** Since when staff suspended the member (issue 52 §3); null: not suspended. */
+  suspendedAt: Type.Union([Type.String(), Type.Null()]),
   games: Type.Array(Type.Object({ code: text(32), balance: Type.Number() })),
   /** The last 10, newest first. */
   movements: Type.Array(MemberMovement),
   /** Requested or in review, the account masked. */
   withdrawals: Type.Array(Withdrawal),
+  /** The last 10 slips and gift links, newest first. */
+  slips: Type.Array(Type.Object({ reference: text(64), kind: Type.Union([Type.Literal('slip'), Type.Literal('truelink')]), status: text(16), amount: Type.Number(), createdAt: text(40) })),
+  /** The sessions open now, newest first. */
+  sessions: Type.Array(Type.Object({ openedAt: text(40), expiresAt: text(40), openedBy: SessionOpenedBy })),
+  linked: Type.Array(Type.Object({ provider: Type.Union([Type.Literal('telegram'), Type.Literal('line')]), name: text(200), linkedAt: text(40) })),
+  /** Staff's notes, newest first. */
+  notes: Type.Array(Type.Object({ staff: Type.Union([Type.String(), Type.Null()]), note: text(1000), at: text(40) })),
 })
 export type MemberDetail = Static<typeof MemberDetail>
+
+/** What staff do for one member (issue 52 §3), each with the reason the audit trail keeps. */
+export const memberActions = ['suspend', 'lift', 'endSessions', 'resetOtpWait', 'unlinkTelegram', 'unlinkLine', 'note'] as const
+export type MemberAction = (typeof memberActions)[number]
+export const MemberActionParams = Type.Object({
+  id: Type.String({ pattern: '^[0-9]{1,18}$' }),
+  action: Type.Union([
+    Type.Literal('suspend'), Type.Literal('lift'), Type.Literal('endSessions'), Type.Literal('resetOtpWait'),
+    Type.Literal('unlinkTelegram'), Type.Literal('unlinkLine'), Type.Literal('note'),
+  ]),
+})
+export const MemberActionBody = Type.Object({ reason: filled(1000) }, { additionalProperties: false })
+export type MemberActionBody = Static<typeof MemberActionBody>
 
 // ---- Switches and offers (duty settings) ----
 
@@ -488,6 +512,7 @@ export const opsEndpoints = {
   endSession: endpoint<{ id: string }, EndSession, Conversation>('POST', `${ops}/chat/:id/end`),
   members: endpoint<void, void, MemberSearch, MemberSearchQuery>('GET', `${ops}/members`),
   member: endpoint<{ id: string }, void, MemberDetail>('GET', `${ops}/members/:id`),
+  memberAction: endpoint<{ id: string; action: MemberAction }, MemberActionBody, MemberDetail>('POST', `${ops}/members/:id/:action`),
   settings: endpoint<void, void, OperatorSettings>('GET', `${ops}/settings`),
   changeSettings: endpoint<void, SettingsPatch, OperatorSettings>('POST', `${ops}/settings`),
   slipWindow: endpoint<void, void, SlipWindowHours>('GET', `${ops}/slip-window`),
