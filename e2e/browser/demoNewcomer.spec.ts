@@ -1,9 +1,9 @@
 // Issue 33 §3: what a newcomer sees after `npm start`. A server of this test's own in demo mode
 // (which has no /dev/ endpoint at all) with the chat on: the demo member signs in, asks for a
-// withdrawal, pays a QR, sends a slip and greets support, and each reaches its end by the demo
+// withdrawal, pays a QR, sends a slip and a gift link and greets support, and each reaches its end by the demo
 // bank's and the demo agent's doing alone. Outcomes are waited for, never durations; the demo
-// bank's own waits (5 s, 10 s, a minute) are what a player waits. At the end the operator's day's
-// book (issue 52 §1) holds what the demo bank did.
+// bank's own waits (5 s, 10 s, a minute) are what a player waits. At the end the newcomer takes a
+// bonus, and the operator's day's book (issue 52 §1) holds what the demo bank did and the bonus.
 import { type ChildProcess, spawn } from 'node:child_process'
 import { expect, signIn, slipWindowAway, test } from '../fixtures'
 import { opsAdminToken } from '../opsStaff'
@@ -51,7 +51,7 @@ async function withdrawals(page: import('@playwright/test').Page) {
   return ((await response.json()) as { withdrawals: { status: string }[] }).withdrawals
 }
 
-test("a newcomer's withdrawal, QR deposit, slip and chat reach their end with no /dev/ call", async ({ page, strings }) => {
+test("a newcomer's withdrawal, QR deposit, slip, gift link and chat reach their end with no /dev/ call", async ({ page, strings }) => {
   const devCalls: string[] = []
   page.on('request', (request) => {
     if (new URL(request.url()).pathname.startsWith('/dev/')) devCalls.push(request.url())
@@ -96,6 +96,16 @@ test("a newcomer's withdrawal, QR deposit, slip and chat reach their end with no
   await expect(slipReceipt).toContainText(baht(100, 'browser'), { timeout: 90_000 })
   await slipReceipt.getByRole('button', { name: strings.deposit.done }).click()
 
+  // A TrueMoney gift link, read and approved by the demo bank.
+  await actions.getByRole('button', { name: strings.home.deposit }).click()
+  deposit = page.getByRole('dialog', { name: strings.deposit.title })
+  await deposit.getByRole('tab', { name: strings.deposit.tabGift }).click()
+  await deposit.getByLabel(strings.deposit.giftLabel).fill(`https://gift.truemoney.com/campaign/?v=demo${Date.now()}`)
+  await deposit.getByRole('button', { name: strings.deposit.giftSend }).click()
+  const giftReceipt = deposit.getByRole('status').filter({ hasText: strings.deposit.arrived })
+  await expect(giftReceipt).toContainText(baht(50, 'browser'), { timeout: 90_000 })
+  await giftReceipt.getByRole('button', { name: strings.deposit.done }).click()
+
   // Support answers a greeting with a few message types.
   await page.getByTestId('chat-bubble').click()
   const panel = page.getByRole('dialog', { name: strings.chat.title })
@@ -108,30 +118,43 @@ test("a newcomer's withdrawal, QR deposit, slip and chat reach their end with no
   // The withdrawal, paid.
   await expect.poll(async () => (await withdrawals(page)).map((w) => w.status), { timeout: 150_000 }).toEqual(['paid'])
 
-  // The bell (issue 50) counted each as the demo bank did it: the QR and the slip credited, the
-  // withdrawal paid, newest first; support's answer is listed too, read already (the chat was open).
+  // The bell (issue 50) counted each as the demo bank did it: the QR, the slip and the gift link
+  // credited, the withdrawal paid, newest first; support's answer is listed too, read already (the
+  // chat was open).
   await page.goto(`${origin}/user/home`)
-  await page.getByRole('banner').getByRole('button', { name: fill(strings.notifications.openUnread, { count: '3' }) }).click()
+  await page.getByRole('banner').getByRole('button', { name: fill(strings.notifications.openUnread, { count: '4' }) }).click()
   const told = page.getByRole('dialog', { name: strings.notifications.title }).getByRole('listitem')
   await expect(told).toHaveText([
     new RegExp(strings.notifications.kind.withdrawal_paid),
     new RegExp(`^${strings.notifications.kind.support_answered}สวัสดีค่ะ`),
+    new RegExp(`${strings.notifications.kind.deposit_credited}.*${strings.notifications.method.truelink}`),
     new RegExp(`${strings.notifications.kind.deposit_credited}.*${strings.notifications.method.slip}`),
     new RegExp(`${strings.notifications.kind.deposit_credited}.*${strings.notifications.method.qrcode}`),
   ])
   expect(devCalls).toEqual([])
 
+  // A bonus received: the welcome card, 100 % of the wallet up to ฿500.
+  const token = await page.evaluate(() => localStorage.getItem('token'))
+  const walletNow = async () => ((await (await page.request.get(`${origin}/api/wallet`, { headers: { authorization: `Bearer ${token}`, 'X-Requested-With': 'wallet-user' } })).json()) as { wallet: { amount: number } }).wallet.amount
+  const beforeBonus = await walletNow()
+  await page.goto(`${origin}/user/bonus`)
+  const welcome = page.getByRole('button', { name: /^โบนัสต้อนรับ 100%/ })
+  await welcome.click()
+  await page.getByRole('dialog', { name: 'โบนัสต้อนรับ 100%' }).getByRole('button', { name: strings.bonus.receive }).click()
+  await expect(welcome).toContainText(strings.bonus.current)
+  const bonusMinor = Math.round(Math.min(beforeBonus, 500) * 100)
+
   // The operator's day (issue 52 §1): today's book, read from the ledger, holds exactly what the
-  // demo bank did for the newcomer, and what the member's wallet holds now.
+  // demo bank did for the newcomer, the bonus, and what the member's wallet holds now.
   const staff = { authorization: `Bearer ${await opsAdminToken(origin)}` }
   const book = (await (await page.request.get(`${origin}/ops/api/books/day`, { headers: staff })).json()) as DayBook
   const thb = book.currencies.find((currency) => currency.currency === 'THB')!
   expect(thb.deposits.filter((line) => line.method !== 'other')).toEqual([
     { method: 'qrcode', count: 1, amountMinor: 100_00 },
     { method: 'slip', count: 1, amountMinor: 100_00 },
+    { method: 'truelink', count: 1, amountMinor: 50_00 },
   ])
   expect(thb.withdrawals).toEqual({ paid: { count: 1, amountMinor: 200_00 }, failed: { count: 0, amountMinor: 0 } })
-  const token = await page.evaluate(() => localStorage.getItem('token'))
-  const wallet = (await (await page.request.get(`${origin}/api/wallet`, { headers: { authorization: `Bearer ${token}`, 'X-Requested-With': 'wallet-user' } })).json()) as { wallet: { amount: number } }
-  expect(thb.held.walletsMinor).toBe(Math.round(wallet.wallet.amount * 100))
+  expect(thb.rewards.bonus).toEqual({ count: 1, amountMinor: bonusMinor })
+  expect(thb.held.walletsMinor).toBe(Math.round((await walletNow()) * 100))
 })
