@@ -67,14 +67,14 @@ function serviceWorker() {
 }
 
 /**
- * The contract's schemas sit beside the descriptors the app imports (src/api/contract/). The app
+ * The contract's schemas sit beside the descriptors the app imports (contract/). The app
  * uses none of them: they are dropped, and TypeBox with them, once the build knows that building
  * one has no side effects. TypeBox's modules do nothing on import, and reading a property has no
  * side effect in this app or its libraries (no getter with one; the browser tests run on this
  * build). `npm run size` fails if a byte of TypeBox ships. The staff console's build uses the same.
  */
 export const CONTRACT_TREESHAKE = {
-  // `Type.*` and the contract's field helpers (src/api/contract/shared.ts) build a schema and
+  // `Type.*` and the contract's field helpers (contract/shared.ts) build a schema and
   // nothing else. No function of the app or its libraries bears these names with a side effect.
   manualPureFunctions: ['Type', 'text', 'filled', 'optional', 'base64url'],
   moduleSideEffects: (id: string) => !/node_modules[\\/]typebox[\\/]/.test(id),

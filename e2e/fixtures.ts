@@ -1,7 +1,7 @@
 // Shared e2e fixtures. Each test starts from a clean server state for its project's platform:
 // browser (no messenger), line (LIFF mock) or telegram (launch params + event recorder).
 import { test as base, expect, type APIRequestContext, type Locator, type Page, type Response, type Route } from '@playwright/test'
-import type { RuntimeConfig } from '../src/api/contract'
+import type { RuntimeConfig } from '../contract'
 import th from '../src/i18n/locales/th.json' with { type: 'json' }
 import en from '../src/i18n/locales/en.json' with { type: 'json' }
 import { contractProblem } from '../tests/contractRoutes'

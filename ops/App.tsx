@@ -2,7 +2,7 @@
 // are read again at each live event (live.ts), when the tab comes back into view, and every
 // minute in case an event was missed.
 import { useCallback, useEffect, useState } from 'react'
-import { opsEndpoints, type Staff } from '../src/api/contract/ops'
+import { opsEndpoints, type Staff } from '../contract/ops'
 import { Audit } from './Audit'
 import { Books } from './Books'
 import { call, session, whenSignedOut } from './api'

@@ -1,7 +1,7 @@
 // A first person's decision waiting for a second (issue 47, the four-eyes rule): whose it is, what
 // they decided, and, for anyone else, the one tap that confirms exactly that. The first person
 // reads that it waits for someone else.
-import type { Approval, Staff } from '../src/api/contract/ops'
+import type { Approval, Staff } from '../contract/ops'
 import { money, when } from './format'
 import { say } from './i18n'
 

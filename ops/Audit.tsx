@@ -1,6 +1,6 @@
 // The audit trail (admin): every action, newest first, older ones a page at a time.
 import { useEffect, useState } from 'react'
-import { opsEndpoints, type AuditEntry } from '../src/api/contract/ops'
+import { opsEndpoints, type AuditEntry } from '../contract/ops'
 import { call, OpsError } from './api'
 import { when } from './format'
 import { say } from './i18n'

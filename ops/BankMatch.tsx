@@ -4,7 +4,7 @@
 // bankMatch.ts). Each is resolved with a note, which the audit trail keeps. A statement imported
 // again changes nothing.
 import { type FormEvent, useState } from 'react'
-import { type BankDifferences, opsEndpoints, type StatementFormat, statementFormats, type StatementImported } from '../src/api/contract/ops'
+import { type BankDifferences, opsEndpoints, type StatementFormat, statementFormats, type StatementImported } from '../contract/ops'
 import { call, OpsError } from './api'
 import { CsvButton } from './CsvButton'
 import { money, when } from './format'

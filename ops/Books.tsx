@@ -1,6 +1,6 @@
 // The books check (cashier, admin): whether every rule of the ledger holds, and the figures; the
 // day's book; matching with the bank.
-import { opsEndpoints } from '../src/api/contract/ops'
+import { opsEndpoints } from '../contract/ops'
 import { call } from './api'
 import { say } from './i18n'
 import { ListState } from './ListState'

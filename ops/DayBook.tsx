@@ -1,7 +1,7 @@
 // The day's book (cashier, admin; issue 52 §1): one day of the operator's time zone, per currency,
 // as the ledger says it (server/wallet/dayBook.ts), and the same lines as a CSV file to hand on.
 import { useState } from 'react'
-import { type DayBook as Book, opsEndpoints } from '../src/api/contract/ops'
+import { type DayBook as Book, opsEndpoints } from '../contract/ops'
 import { call } from './api'
 import { CsvButton } from './CsvButton'
 import { money } from './format'

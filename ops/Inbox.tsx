@@ -2,8 +2,8 @@
 // or every open one; one opened shows its messages, a reply box and the end of its session. Live:
 // a player's message reads the inbox again (live.ts).
 import { useId, useState, type FormEvent } from 'react'
-import type { ChatItem } from '../src/api/contract'
-import { opsEndpoints, type Conversation } from '../src/api/contract/ops'
+import type { ChatItem } from '../contract'
+import { opsEndpoints, type Conversation } from '../contract/ops'
 import { call, OpsError } from './api'
 import { when } from './format'
 import { say } from './i18n'

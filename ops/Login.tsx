@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
-import { opsEndpoints } from '../src/api/contract/ops'
+import { opsEndpoints } from '../contract/ops'
 import { call, OpsError, session } from './api'
 import { say } from './i18n'
 

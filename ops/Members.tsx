@@ -3,7 +3,7 @@
 // withdrawals waiting, sessions, linked messengers, staff's notes, and what staff may do for the
 // member by their role, each with its reason (server/account/memberCare.ts).
 import { useState, type FormEvent } from 'react'
-import { type MemberAction, type MemberDetail, opsEndpoints, type MemberSummary } from '../src/api/contract/ops'
+import { type MemberAction, type MemberDetail, opsEndpoints, type MemberSummary } from '../contract/ops'
 import { call, OpsError, session } from './api'
 import { money, when } from './format'
 import { say } from './i18n'

@@ -4,8 +4,8 @@
 // admin's threshold waits for a second person (issue 47): the queue says whose, and another staff
 // member confirms it in one tap, or reads another amount.
 import { useEffect, useId, useState, type FormEvent } from 'react'
-import { slipReasonCodes } from '../src/api/contract/errorCodes'
-import { opsEndpoints, type QueuedSlip, type SlipDecision as SlipDecisionBody, type Staff } from '../src/api/contract/ops'
+import { slipReasonCodes } from '../contract/errorCodes'
+import { opsEndpoints, type QueuedSlip, type SlipDecision as SlipDecisionBody, type Staff } from '../contract/ops'
 import { ApprovalNote } from './ApprovalNote'
 import { call, fetchBlob, OpsError } from './api'
 import { money, typedAmount, when } from './format'

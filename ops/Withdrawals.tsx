@@ -3,7 +3,7 @@
 // the member's wallet). One another cashier settled first says so and leaves the queue. A payout
 // above the admin's threshold waits for a second person (issue 47), who confirms it in one tap.
 import { useId, useState, type FormEvent } from 'react'
-import { opsEndpoints, type QueuedWithdrawal, type Staff } from '../src/api/contract/ops'
+import { opsEndpoints, type QueuedWithdrawal, type Staff } from '../contract/ops'
 import { ApprovalNote } from './ApprovalNote'
 import { call, OpsError } from './api'
 import { money, when } from './format'

@@ -3,7 +3,7 @@
 // leaves one. Each event reads the queues again. Cut by the server when the session ends.
 import { useEffect, useState } from 'react'
 import { io } from 'socket.io-client'
-import { OPS_EVENTS } from '../src/api/contract/ops'
+import { OPS_EVENTS } from '../contract/ops'
 import { session } from './api'
 
 /** Calls `changed` at each event; answers whether the socket is connected. */

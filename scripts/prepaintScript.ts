@@ -4,7 +4,7 @@
 // gate (engineGate.ts) goes before it.
 import { resolve } from 'node:path'
 import { build, type Plugin, type Rolldown } from 'vite'
-import { paths } from '../src/lib/paths.ts'
+import { paths } from '../contract/lib/paths.ts'
 import { engineGate, UPDATE_PAGE, updatePage } from './engineGate.ts'
 import type { PrepaintManifest } from '../src/prepaint.ts'
 

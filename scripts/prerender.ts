@@ -15,11 +15,11 @@ import { join, resolve } from 'node:path'
 import { JSDOM } from 'jsdom'
 import react from '@vitejs/plugin-react'
 import { createServer, type Plugin, type Rolldown } from 'vite'
-import { languages } from '../src/lib/language.ts'
-import { PRERENDERED_ID, PRERENDERED_PAGES, TEMPLATE_ATTRIBUTE, templateKey } from '../src/lib/prerender.ts'
+import { languages } from '../contract/lib/language.ts'
+import { PRERENDERED_ID, PRERENDERED_PAGES, TEMPLATE_ATTRIBUTE, templateKey } from '../contract/lib/prerender.ts'
 import { localeParts } from './localeParts.ts'
 import { buildScript, SCREENS } from './prepaintScript.ts'
-import { paths } from '../src/lib/paths.ts'
+import { paths } from '../contract/lib/paths.ts'
 
 const VARIANTS = ['th', 'la'] as const
 /** When a page starts the app at the latest if no frame has painted (a page opened in the background). */

@@ -87,7 +87,7 @@ for (const language of LANGUAGES) {
 }
 
 // The schemas (TypeBox) are the server's: the app imports the descriptors beside them, and the
-// build must drop every schema (src/api/contract/shared.ts says how). Not a byte of TypeBox ships.
+// build must drop every schema (contract/shared.ts says how). Not a byte of TypeBox ships.
 {
   const schemaCode = Object.entries(chunks).flatMap(([file, chunk]) =>
     chunk.modules.some((id) => /node_modules\/typebox\//.test(id)) ? [file] : [])

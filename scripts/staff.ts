@@ -4,7 +4,7 @@
 // so it never stands in the shell's history: `read -rs PW && OPS_STAFF_PASSWORD=$PW npm run staff -- add ana cashier`.
 // Roles: support, cashier, admin. Recorded in the audit trail as done from the command line.
 import { createInterface } from 'node:readline'
-import { OPS_PASSWORD_MIN_LENGTH, staffRoles, type StaffRole } from '../src/api/contract/ops'
+import { OPS_PASSWORD_MIN_LENGTH, staffRoles, type StaffRole } from '../contract/ops'
 import { createPasswordHasher } from '../server/auth/passwords'
 import { migrate, openDatabase } from '../server/shared/db'
 import { Refusal } from '../server/shared/http/errors'

@@ -4,7 +4,7 @@
 // path segments are written as `[redacted]`; the rest of the URL stays, so a log still tells which
 // route was asked.
 import type { FastifyRequest } from 'fastify'
-import { gameEndpoints } from '../src/api/contract/games'
+import { gameEndpoints } from '../contract/games'
 import { CHAT_FILES_PATH } from './chat/files'
 import { SLIP_IMAGE_PATH } from './deposit/slips'
 import { DEMO_GAME_PATH } from './games/providers'

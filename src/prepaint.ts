@@ -6,11 +6,11 @@
 // - what the first screen needs beyond the entry (the likely language's strings, a lazy screen's
 //   chunks, its main image) starts downloading alongside the entry instead of a round trip or
 //   two after it.
-import type { RuntimeConfig } from './api/contract'
+import type { RuntimeConfig } from '../contract'
 import { readInlineConfig, startEarly } from './api/early'
-import { paths } from './lib/paths'
-import { prerenderedScreenOf } from './lib/prerender'
-import { fromHostLanguage, htmlLang, type Language } from './lib/language'
+import { paths } from '../contract/lib/paths'
+import { prerenderedScreenOf } from '../contract/lib/prerender'
+import { fromHostLanguage, htmlLang, type Language } from '../contract/lib/language'
 import { pickLanguage, readStoredLanguage } from './i18n/language'
 import { storageKeys } from './lib/storage'
 import { detectCurrentPlatform } from './platform/detect'

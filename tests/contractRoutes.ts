@@ -3,7 +3,7 @@
 // checked against these, so a fake cannot say what the server never would.
 import type { TSchema } from 'typebox'
 import { Value } from 'typebox/value'
-import { ErrorBody } from '../src/api/contract/shared'
+import { ErrorBody } from '../contract/shared'
 import type { RegisteredRoute } from './registeredRoutes'
 
 interface ContractRoute {

@@ -1,7 +1,7 @@
 // The timings of spec 9, measured inside the page (performance.now()) so Playwright's polling
 // does not blur them: the loader bar waits 200 ms, the register success waits 2 s for /login.
 import type { Page } from '@playwright/test'
-import type { ContactInfo } from '../../src/api/contract'
+import type { ContactInfo } from '../../contract'
 import { bankStep, devPost, expect, freshPhone, holdAnswers, phoneStepToProfile, profileStep, REDIRECT_AFTER_REGISTER_MS, test } from '../fixtures'
 
 const LOADER_DELAY_MS = 200

@@ -4,7 +4,7 @@
 // runs under the server's Content-Security-Policy with zero violations (fixtures.ts), the socket's
 // ws:// address included.
 import type { Page } from '@playwright/test'
-import type { ContactInfo } from '../../src/api/contract'
+import type { ContactInfo } from '../../contract'
 import { ENGINES, cspReportsSettled, devPost, expect, test } from '../fixtures'
 import { AGENT_LABELS, agentSays, enableChat, EVERY_TYPE, guestOf, openChat, serverHistory } from '../shared/chat'
 import { memberHeaders, openAsDemo, registerMember, signedIn } from '../walletMembers'

@@ -9,7 +9,7 @@ import { expect, signIn, slipWindowAway, test } from '../fixtures'
 import { opsAdminToken } from '../opsStaff'
 import { E2E_PORT, OPS_ADMIN_ENV } from '../servers'
 import { baht, fill } from '../shared/wallet'
-import type { DayBook } from '../../src/api/contract/ops'
+import type { DayBook } from '../../contract/ops'
 
 let server: ChildProcess | undefined
 let origin = ''

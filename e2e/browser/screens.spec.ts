@@ -1,7 +1,7 @@
 import { ENGINES, bankStep, cspReportsSettled, expect, freshPhone, lastOtp, profileStep, test } from '../fixtures'
 import type { Page } from '@playwright/test'
 import th from '../../src/i18n/locales/th.json' with { type: 'json' }
-import type { ContactInfo, RuntimeConfig } from '../../src/api/contract'
+import type { ContactInfo, RuntimeConfig } from '../../contract'
 
 const VIDEOS = ['wallet', 'play', 'balance', 'bonus', 'bonusCancel'] as const
 const SCREENS = 'test-results/screens'

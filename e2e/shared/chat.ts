@@ -1,7 +1,7 @@
 // The live chat in browser tests: switching it on for this worker's server, the agent's replies
 // through POST /dev/chat/reply, and one message of every type (spec 2 "Chat widget").
 import type { APIRequestContext, Locator, Page } from '@playwright/test'
-import type { ChatItem } from '../../src/api/contract'
+import type { ChatItem } from '../../contract'
 import { devPost, expect, test } from '../fixtures'
 import { serverUrl } from '../servers'
 

@@ -2,7 +2,7 @@
 // project's host opens it, with and without a stored token: where does the player land, and is the
 // screen there?
 import type { Page } from '@playwright/test'
-import { paths } from '../../src/lib/paths'
+import { paths } from '../../contract/lib/paths'
 import { expect, test } from '../fixtures'
 import { REDIRECTS, SCREENS, type Screen } from '../screenTable'
 import { demoMember, signedIn as signedInAs } from '../walletMembers'

@@ -1,7 +1,7 @@
 // The wallet tests' shared steps (e2e/{all,browser,telegram}/wallet.spec.ts): each test registers
 // its own member and funds it through a real paid QR deposit.
 import type { Locator, Page } from '@playwright/test'
-import { formatMoney } from '../../src/lib/money'
+import { formatMoney } from '../../contract/lib/money'
 import { gameCardName } from '../../tests/gameCardName'
 import type th from '../../src/i18n/locales/th.json'
 import { expect } from '../fixtures'

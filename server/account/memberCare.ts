@@ -16,7 +16,7 @@
  *
  * None changes a balance.
  */
-import type * as O from '../../src/api/contract/ops'
+import type * as O from '../../contract/ops'
 import { endMemberSessions, endSessions } from '../auth/sessions'
 import { listIdentities, unlinkIdentity } from '../identity/repo'
 import { type Actor, audit } from '../ops/audit'
@@ -26,7 +26,7 @@ import { inTransaction } from '../shared/db'
 import { fail } from '../shared/http/errors'
 import { clearRateEvents } from '../shared/limits'
 import { findMemberById } from '../shared/members'
-import type { StaffRole } from '../../src/api/contract/ops'
+import type { StaffRole } from '../../contract/ops'
 import { toMajor } from '../shared/money'
 import * as repo from './repo'
 

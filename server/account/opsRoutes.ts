@@ -6,7 +6,7 @@
 // Issue 47: a lookup finds by exactly a phone's last 4 digits or by whole numbers (repo.ts), and each
 // staff member makes a bounded number of lookups an hour (searches and member pages alike).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import * as O from '../../src/api/contract/ops'
+import * as O from '../../contract/ops'
 import { audit } from '../ops/audit'
 import { actorOf, needs } from '../ops/scope'
 import { routeOf } from '../shared/http/endpoint'

@@ -1,11 +1,11 @@
-import type { Currency, RegisterRequest, ValidateAccountRequest } from '../../src/api/contract'
+import type { Currency, RegisterRequest, ValidateAccountRequest } from '../../contract'
 import { type ServerContext, variantOf } from '../shared/context'
 import { fail } from '../shared/http/errors'
 import { sourceExists } from '../lookup/repo'
 import { findUsableVerification } from '../otp/repo'
 import { checkPhone } from '../shared/phone'
 import { getSetting } from '../shared/settings'
-import { isPasswordLongEnough } from '../../src/lib/validation'
+import { isPasswordLongEnough } from '../../contract/lib/validation'
 import { findMemberById, findMemberByUsername, memberIdFromInviteCode } from '../shared/members'
 import * as rules from './rules'
 

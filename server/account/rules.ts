@@ -1,4 +1,4 @@
-import type { Currency, Variant } from '../../src/api/contract'
+import type { Currency, Variant } from '../../contract'
 import type { ServerContext } from '../shared/context'
 import { variantOf } from '../shared/context'
 import { fail } from '../shared/http/errors'

@@ -21,8 +21,8 @@
  * any number of instances) give one; the quota is a conditional UPDATE of `claimed`; ending a
  * bonus is `UPDATE ... WHERE status = 'active'`, so a cancel and a withdrawal at once end it once.
  */
-import type { BonusActiveCheck, BonusItem, BonusMinimum, PromotionOrEmpty, UserBonus } from '../../src/api/contract'
-import { type BonusType, receivedInPeriod } from '../../src/lib/bonusLimits'
+import type { BonusActiveCheck, BonusItem, BonusMinimum, PromotionOrEmpty, UserBonus } from '../../contract'
+import { type BonusType, receivedInPeriod } from '../../contract/lib/bonusLimits'
 import type { Member } from '../shared/members'
 import type { ServerContext } from '../shared/context'
 import { type Db, inTransaction } from '../shared/db'
@@ -37,7 +37,7 @@ import {
 } from './repo'
 
 // An offer's schema is the contract's: BONUS_OFFERS (env.ts), /dev/bonuses and the operator API check the same one.
-import { BonusOffer, BonusOffers } from '../../src/api/contract/opsSettings'
+import { BonusOffer, BonusOffers } from '../../contract/opsSettings'
 
 export { BonusOffer, BonusOffers }
 

@@ -1,6 +1,6 @@
 // The bonus area's dev stand-ins, under /dev in dev and test modes only (routes.ts registers them).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import * as C from '../../src/api/contract'
+import * as C from '../../contract'
 import * as bonuses from './bonuses'
 
 export const bonusDevRoutes: FastifyPluginAsyncTypebox = async (app) => {

@@ -3,7 +3,7 @@
 // body checked by the same schema as BONUS_OFFERS (the contract's BonusOffer). Each change and
 // what it replaced go to the audit trail in the change's transaction.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import * as O from '../../src/api/contract/ops'
+import * as O from '../../contract/ops'
 import { audit } from '../ops/audit'
 import { actorOf, needs } from '../ops/scope'
 import { LOCKS, lockedTransaction } from '../shared/db'

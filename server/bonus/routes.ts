@@ -2,8 +2,8 @@
 // and cancelling it; a promotion code found, received, and the one held; and the dev stand-in for
 // the operator changing its offers.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import * as C from '../../src/api/contract'
-import { bonusEndpoints as B } from '../../src/api/contract/bonus'
+import * as C from '../../contract'
+import { bonusEndpoints as B } from '../../contract/bonus'
 import type { AreaRoutes } from '../shared/http/area'
 import { routeOf } from '../shared/http/endpoint'
 import { idempotent } from '../shared/idempotency'

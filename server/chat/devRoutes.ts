@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import * as C from '../../src/api/contract'
+import * as C from '../../contract'
 import { findMemberById } from '../shared/members'
 import { namedOwner } from './identity'
 import { sendAgentMessage } from './service'

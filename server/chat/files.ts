@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto'
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import type { ChatFileType } from '../../src/api/contract'
+import type { ChatFileType } from '../../contract'
 import { dataFolderFor, imageType as slipImageType } from '../shared/uploads'
 
 export const CHAT_IMAGE_MAX_BYTES = 10 * 1024 * 1024

@@ -1,11 +1,11 @@
 // Who a chat call or socket is for: a guest by its id, or a signed-in member (spec 7 "Chat").
 // A guest needs nothing but its id; a member's calls carry the member's own bearer token.
 import type { FastifyRequest } from 'fastify'
-import type { ChatSocketAuth, ChatWho } from '../../src/api/contract'
+import type { ChatSocketAuth, ChatWho } from '../../contract'
 import type { Member } from '../shared/members'
 import { authenticate, tokenSession } from '../auth/guard'
 import { sessionRoom } from '../auth/sessions'
-import type { OpsSocketAuth } from '../../src/api/contract/ops'
+import type { OpsSocketAuth } from '../../contract/ops'
 import { liveRooms } from '../ops/feed'
 import { pendingSetup, staffTokenSession, staffTotpRule } from '../ops/staff'
 import type { ServerContext } from '../shared/context'

@@ -4,8 +4,8 @@
 // message type the chat shows, and the end of a session. Replies and ends go through the same
 // functions as the dev stand-in (service.ts), their audit rows in their transactions.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import * as C from '../../src/api/contract'
-import * as O from '../../src/api/contract/ops'
+import * as C from '../../contract'
+import * as O from '../../contract/ops'
 import { audit } from '../ops/audit'
 import { actorOf, needs } from '../ops/scope'
 import type { ServerContext } from '../shared/context'

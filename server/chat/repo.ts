@@ -1,7 +1,7 @@
 // The chat tables (migration 0014) and their repository: rooms, conversation items, uploads.
 import { randomBytes } from 'node:crypto'
 import { type Generated, type Selectable, sql } from 'kysely'
-import type { ChatItem, ChatMessage } from '../../src/api/contract'
+import type { ChatItem, ChatMessage } from '../../contract'
 import type { Db, Tables } from '../shared/db'
 import type { ChatOwner } from './identity'
 

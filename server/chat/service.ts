@@ -2,7 +2,7 @@
 // deliver.id answers the first), an agent's reply, the end of a session, an upload, and tell the
 // room's sockets (and the staff consoles, ops/feed.ts). The dev stand-in and the operator API's
 // inbox (chat/opsRoutes.ts) send and end through the same functions.
-import type { ChatItem, ChatMediaPayload, ChatOutgoing, ChatUploadResponse } from '../../src/api/contract'
+import type { ChatItem, ChatMediaPayload, ChatOutgoing, ChatUploadResponse } from '../../contract'
 import { announce } from '../ops/feed'
 import type { ServerContext } from '../shared/context'
 import { type Db, inTransaction, whenDurable } from '../shared/db'

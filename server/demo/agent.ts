@@ -2,7 +2,7 @@
 // answered a couple of seconds later with a greeting, buttons and quick replies (a few of the
 // message types the chat shows), through the path a staff reply takes, recorded as `demo agent`.
 // Later messages of that session wait for a person, as they would in production.
-import type { Variant } from '../../src/api/contract'
+import type { Variant } from '../../contract'
 import { type Actor, audit } from '../ops/audit'
 import { roomsByLastMessage, sessionAnswered } from '../chat/repo'
 import { ownerOf, sendAgentMessage } from '../chat/service'

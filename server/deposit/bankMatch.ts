@@ -19,7 +19,7 @@
  * time (a locked transaction), on any number of instances.
  */
 import { createHash } from 'node:crypto'
-import type * as O from '../../src/api/contract/ops'
+import type * as O from '../../contract/ops'
 import { type Actor, audit } from '../ops/audit'
 import type { ServerContext } from '../shared/context'
 import { type Db, LOCKS, lockedTransaction } from '../shared/db'

@@ -19,7 +19,7 @@
  * number, so nothing is half imported.
  */
 import { parse } from 'csv-parse/sync'
-import type { StatementFormat } from '../../src/api/contract/ops'
+import type { StatementFormat } from '../../contract/ops'
 import { zonedTime } from '../wallet/dayBook'
 
 export interface StatementCredit {

@@ -1,7 +1,7 @@
 // A slip's decision (issue 33, issue 47): the cashier's in the operator API (opsRoutes.ts) and the
 // demo bank's (server/demo/) alike, decided once however many decide at once, its audit row in its
 // transaction, an approval held to the four-eyes rule (ops/approvals.ts).
-import type * as O from '../../src/api/contract/ops'
+import type * as O from '../../contract/ops'
 import { fourEyes, settlesAlone, type Settle } from '../ops/approvals'
 import { type Actor, audit } from '../ops/audit'
 import { decidedOnce } from '../ops/decision'

@@ -3,7 +3,7 @@
 // the decision, approved with the amount read or rejected with a spec 8 reason (decision.ts). And
 // matching the deposits with the bank's statements (issue 52 §2, bankMatch.ts).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import * as O from '../../src/api/contract/ops'
+import * as O from '../../contract/ops'
 import { actorOf, needs } from '../ops/scope'
 import { approvalsOf } from '../ops/approvals'
 import type { ServerContext } from '../shared/context'

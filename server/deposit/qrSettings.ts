@@ -1,6 +1,6 @@
 import { Type } from 'typebox'
 import { Value } from 'typebox/value'
-import type { QrProvider } from '../../src/api/contract'
+import type { QrProvider } from '../../contract'
 import { type Db, inTransaction } from '../shared/db'
 import { findQrSettingsJson, saveQrSettingsJson } from './repo'
 

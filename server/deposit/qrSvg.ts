@@ -1,4 +1,4 @@
-import { qrPath } from '../../src/lib/qrPath'
+import { qrPath } from '../../contract/lib/qrPath'
 
 /**
  * A QR code as compact SVG markup: one <path> of the dark modules, no script, style or external

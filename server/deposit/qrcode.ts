@@ -1,7 +1,7 @@
 // QR deposits (spec 4 and 7): one open QR per member and provider, single use, expiring; every
 // payment the provider reports is booked, once.
 import { randomBytes } from 'node:crypto'
-import type { QrProvider, QrState } from '../../src/api/contract'
+import type { QrProvider, QrState } from '../../contract'
 import type { Member } from '../shared/members'
 import { isUniqueViolation } from '../shared/db'
 import { type ServerContext, variantOf } from '../shared/context'

@@ -1,7 +1,7 @@
 // The deposit tables and their repository: QR codes, slip uploads and gift links, the QR settings,
 // and the writes to the operator's deposit accounts and TrueMoney wallets (lookup's tables).
 import { type Generated, type Insertable, sql } from 'kysely'
-import type { QrProvider, Variant } from '../../src/api/contract'
+import type { QrProvider, Variant } from '../../contract'
 import { type Db, isPostgres, type Tables } from '../shared/db'
 
 declare module '../shared/db' {

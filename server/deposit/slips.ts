@@ -1,8 +1,8 @@
 // Slip uploads and TrueMoney gift links (spec 1, 3, 7, 8): both wait as processing until settled,
 // and both are listed in the statement's slip table.
 import { randomBytes } from 'node:crypto'
-import type { Slip } from '../../src/api/contract'
-import type { slipReasonCodes } from '../../src/api/contract/errorCodes'
+import type { Slip } from '../../contract'
+import type { slipReasonCodes } from '../../contract/errorCodes'
 import { isUniqueViolation } from '../shared/db'
 import { type Member } from '../shared/members'
 import type { ServerContext } from '../shared/context'

@@ -1,5 +1,5 @@
 import { createDecipheriv, createHash } from 'node:crypto'
-import { GIFT_VOUCHER } from '../../src/api/contract/giftVoucher'
+import { GIFT_VOUCHER } from '../../contract/giftVoucher'
 
 /**
  * Reads what the app sends as `CryptoJS.AES.encrypt(link, secret).toString()`: base64 of

@@ -1,4 +1,4 @@
-import type { SlotCategory } from '../../src/api/contract'
+import type { SlotCategory } from '../../contract'
 
 /** Spec 2 (Home, game cards): these codes open the account flow; any other game opens its web URL. */
 export const ACCOUNT_FLOW_CODES: readonly string[] = [

@@ -1,4 +1,4 @@
-import type { SlotCategory } from '../../src/api/contract'
+import type { SlotCategory } from '../../contract'
 import { type Db, inTransaction, isPostgres } from '../shared/db'
 import { runSql } from '../shared/sql'
 import { forgetRecent, recentValue } from '../shared/recent'

@@ -3,8 +3,8 @@
 // the dev stand-in for a provider's faults.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
-import * as C from '../../src/api/contract'
-import { gameEndpoints as G } from '../../src/api/contract/games'
+import * as C from '../../contract'
+import { gameEndpoints as G } from '../../contract/games'
 import type { AreaRoutes } from '../shared/http/area'
 import { routeOf } from '../shared/http/endpoint'
 import { accountBalance } from '../shared/ledger'

@@ -5,8 +5,8 @@
 // init data sent with it, and once: a contact is not a way to fill in or verify someone else's phone.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { validate } from '@tma.js/init-data-node'
-import * as C from '../../src/api/contract'
-import { identityEndpoints as I } from '../../src/api/contract/identity'
+import * as C from '../../contract'
+import { identityEndpoints as I } from '../../contract/identity'
 import { insertVerified } from '../otp/repo'
 import { type ServerContext, variantOf } from '../shared/context'
 import { routeOf } from '../shared/http/endpoint'

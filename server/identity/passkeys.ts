@@ -21,8 +21,8 @@ import {
   verifyRegistrationResponse,
 } from '@simplewebauthn/server'
 import { isoBase64URL } from '@simplewebauthn/server/helpers'
-import * as C from '../../src/api/contract'
-import { identityEndpoints as I } from '../../src/api/contract/identity'
+import * as C from '../../contract'
+import { identityEndpoints as I } from '../../contract/identity'
 import { createSession } from '../auth/sessions'
 import { isForeignKeyViolation } from '../shared/db'
 import type { ServerContext } from '../shared/context'

@@ -10,8 +10,8 @@
 // secret travels in request and reply bodies only, which the request log never writes.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyRequest } from 'fastify'
-import * as C from '../../src/api/contract'
-import { identityEndpoints as I } from '../../src/api/contract/identity'
+import * as C from '../../contract'
+import { identityEndpoints as I } from '../../contract/identity'
 import { createSession, endSessions } from '../auth/sessions'
 import type { ServerContext } from '../shared/context'
 import { isForeignKeyViolation } from '../shared/db'

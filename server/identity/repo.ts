@@ -3,7 +3,7 @@
 // this area reads and writes the columns it added to them (which identity, passkey or quick unlock
 // opened one, when the password was given).
 import type { Generated } from 'kysely'
-import type { LinkedIdentity, MessengerProvider, Passkey, QuickUnlock } from '../../src/api/contract'
+import type { LinkedIdentity, MessengerProvider, Passkey, QuickUnlock } from '../../contract'
 import { type Db, inTransaction, isPostgres, isUniqueViolation } from '../shared/db'
 
 declare module '../shared/db' {

@@ -3,8 +3,8 @@
 // and the password given again (step-up). While the identity is off every one of them answers 404
 // IDENTITY_OFF but the step-up, which a bank account change needs in every setup.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import * as C from '../../src/api/contract'
-import { identityEndpoints as I } from '../../src/api/contract/identity'
+import * as C from '../../contract'
+import { identityEndpoints as I } from '../../contract/identity'
 import { isKnownAddress } from '../auth/repo'
 import { createSession, endSessions } from '../auth/sessions'
 import type { ServerContext } from '../shared/context'

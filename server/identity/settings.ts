@@ -2,7 +2,7 @@
 // a password given again lets a session withdraw or change the bank account. Read from the
 // environment at start (env.ts); dev and test may change them at run time (POST /dev/identity).
 // Without a Telegram, LINE or WebAuthn setting the identity is off and the API behaves as without it.
-import type { RuntimeConfig } from '../../src/api/contract'
+import type { RuntimeConfig } from '../../contract'
 
 declare module '../shared/context' {
   interface ServerContext {

@@ -1,4 +1,4 @@
-import type { MessengerProvider } from '../../src/api/contract'
+import type { MessengerProvider } from '../../contract'
 
 /** A messenger account as its credential proved it, and how the credential is remembered once used. */
 export interface VerifiedIdentity {

@@ -1,4 +1,4 @@
-import type { MessengerCredential } from '../../src/api/contract'
+import type { MessengerCredential } from '../../contract'
 import type { ServerContext } from '../shared/context'
 import { fail } from '../shared/http/errors'
 import { verifyLine } from './line'

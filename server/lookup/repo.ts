@@ -8,7 +8,7 @@ import type {
   Source,
   Variant,
   WalletAccount,
-} from '../../src/api/contract'
+} from '../../contract'
 import { type Static, Type } from 'typebox'
 import type { Db } from '../shared/db'
 import type { Money } from '../shared/money'

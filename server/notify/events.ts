@@ -1,8 +1,8 @@
 // What a member is told of their money (issue 50): each event is written in the transaction that
 // moved the money (tell), so it exists exactly when the money moved, on either dialect. The app's
 // bell reads them (notifications); the messenger deliveries will read the same rows.
-import type { ChannelState, DepositMethod, MemberNotification, RewardKind, NotificationChannels, NotificationChannelsUpdate, NotificationKind, Notifications } from '../../src/api/contract'
-import { isLanguage } from '../../src/lib/language'
+import type { ChannelState, DepositMethod, MemberNotification, RewardKind, NotificationChannels, NotificationChannelsUpdate, NotificationKind, Notifications } from '../../contract'
+import { isLanguage } from '../../contract/lib/language'
 import { inTransaction } from '../shared/db'
 import { channelsOn } from './settings'
 import type { ServerContext } from '../shared/context'

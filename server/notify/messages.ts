@@ -2,11 +2,11 @@
 // with the app's own words for it (the bell's, src/i18n/locales), the amounts in their currency, and
 // one button opening the screen that shows it.
 import { readFileSync } from 'node:fs'
-import type { Currency, Variant } from '../../src/api/contract'
-import { isLanguage, type Language, variantDefault } from '../../src/lib/language'
-import { BONUS_TIME_ZONE } from '../../src/lib/bonusLimits'
-import { formatMoney } from '../../src/lib/money'
-import { screenOf } from '../../src/lib/notificationScreen'
+import type { Currency, Variant } from '../../contract'
+import { isLanguage, type Language, variantDefault } from '../../contract/lib/language'
+import { BONUS_TIME_ZONE } from '../../contract/lib/bonusLimits'
+import { formatMoney } from '../../contract/lib/money'
+import { screenOf } from '../../contract/lib/notificationScreen'
 import { toMajor } from '../shared/money'
 import type { MemberEvent } from './events'
 

@@ -4,7 +4,7 @@
 // (on PostgreSQL passing over what another instance holds), a claim that ran out with its sender
 // gone is not sent again (unknown), and a retry happens only where the message surely did not go
 // (Telegram said wait, or nothing reached it). A message older than the bound is dropped, counted.
-import type { NotificationKind } from '../../src/api/contract'
+import type { NotificationKind } from '../../contract'
 import { channelsOn, type NotifySettings } from './settings'
 import type { ServerContext } from '../shared/context'
 import { inTransaction } from '../shared/db'

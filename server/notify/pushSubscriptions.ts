@@ -1,5 +1,5 @@
 // Web Push's subscriptions (issue 50 §2): this browser's, kept for the session that made it.
-import type { NotificationChannels, PushSubscriptionRequest } from '../../src/api/contract'
+import type { NotificationChannels, PushSubscriptionRequest } from '../../contract'
 import type { ServerContext } from '../shared/context'
 import { fail } from '../shared/http/errors'
 import type { Member } from '../shared/members'

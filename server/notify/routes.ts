@@ -1,7 +1,7 @@
 // The notify area's routes (issue 50): the bell's list and its read marker.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import * as C from '../../src/api/contract'
-import { notificationEndpoints as N } from '../../src/api/contract/notifications'
+import * as C from '../../contract'
+import { notificationEndpoints as N } from '../../contract/notifications'
 import type { AreaRoutes } from '../shared/http/area'
 import { routeOf } from '../shared/http/endpoint'
 import { notifyDevRoutes } from './devRoutes'

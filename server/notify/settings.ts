@@ -1,6 +1,6 @@
 // The messengers' messages' settings (issue 50), read from the environment at start (env.ts):
 // APP_URL for the buttons, a channel's credentials, the kinds sent, how late one may still go.
-import type { NotificationKind } from '../../src/api/contract'
+import type { NotificationKind } from '../../contract'
 import type { Channel } from './repo'
 
 export interface TelegramSettings {

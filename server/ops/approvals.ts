@@ -9,7 +9,7 @@
 //   credits one they paid out (403 DUTY_SEPARATION), unless the admin sets the window to 0.
 // Rejections (a slip refused, a withdrawal failed) need one person: they move no money out. The
 // demo bank (no staff member) is not held to it.
-import type { Approval, AwaitingSecond } from '../../src/api/contract/ops'
+import type { Approval, AwaitingSecond } from '../../contract/ops'
 import type { ServerContext } from '../shared/context'
 import { type Db, inTransaction } from '../shared/db'
 import { fail } from '../shared/http/errors'

@@ -1,7 +1,7 @@
 // The audit trail (issue 33): every action staff take, written in the action's own transaction so
 // an action and its row commit together or not at all; read back newest first. The table refuses
 // an update or a delete (migration 0021).
-import type { AuditEntry } from '../../src/api/contract/ops'
+import type { AuditEntry } from '../../contract/ops'
 import type { Db } from '../shared/db'
 import { insertAudit, listAudit } from './repo'
 

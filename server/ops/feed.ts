@@ -2,7 +2,7 @@
 // queue is told to the signed-in staff consoles of the duty that works it, at once, on every
 // instance. The areas that change them (deposit, wallet, chat) call `announce`; the chat's
 // socket.io hub (chat/socket.ts) is the feed, so areas never import it (they sit above it).
-import { OPS_EVENTS, type OpsChatEvent, type OpsQueueEvent, type StaffRole } from '../../src/api/contract/ops'
+import { OPS_EVENTS, type OpsChatEvent, type OpsQueueEvent, type StaffRole } from '../../contract/ops'
 import type { ServerContext } from '../shared/context'
 import { whenDurable } from '../shared/db'
 import { type Duty, mayDo } from './roles'

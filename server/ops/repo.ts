@@ -1,6 +1,6 @@
 // The operator side's tables and their SQL: staff, their sessions, the audit trail.
 import type { Generated } from 'kysely'
-import type { StaffRole } from '../../src/api/contract/ops'
+import type { StaffRole } from '../../contract/ops'
 import { type Db, deleteBefore } from '../shared/db'
 
 declare module '../shared/db' {

@@ -1,7 +1,7 @@
 // What each staff role may do (issue 33): support answers the chat and looks members up; a cashier
 // decides slips and withdrawals and reads the books; an admin does all of it, and alone changes
 // settings, bonus offers and staff, and reads the audit trail.
-import type { StaffRole } from '../../src/api/contract/ops'
+import type { StaffRole } from '../../contract/ops'
 
 export type Duty = 'chat' | 'lookup' | 'slips' | 'withdrawals' | 'books' | 'settings' | 'staff' | 'audit'
 

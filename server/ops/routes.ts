@@ -4,8 +4,8 @@
 // withdrawals and the books in wallet/, the chat inbox in chat/, member lookup in account/, bonus
 // offers in bonus/.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import * as C from '../../src/api/contract'
-import * as O from '../../src/api/contract/ops'
+import * as C from '../../contract'
+import * as O from '../../contract/ops'
 import type { AreaRoutes } from '../shared/http/area'
 import { routeOf } from '../shared/http/endpoint'
 import { readAudit } from './audit'

@@ -7,7 +7,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { type RoutesPlugin, signedInScope } from '../shared/http/area'
 import { fail } from '../shared/http/errors'
-import { opsEndpoints as E } from '../../src/api/contract/ops'
+import { opsEndpoints as E } from '../../contract/ops'
 import { type Actor, audit } from './audit'
 import type { StaffRow } from './repo'
 import { type Duty, mayDo } from './roles'

@@ -3,7 +3,7 @@
 // the audit trail, in the change's transaction. /dev/settings writes through the same function.
 // The slip window (the daily hours slip upload is closed) is the operator's too, changed whole.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import * as O from '../../src/api/contract/ops'
+import * as O from '../../contract/ops'
 import { getContent, setContent } from '../lookup/repo'
 import { LOCKS, lockedTransaction } from '../shared/db'
 import { routeOf } from '../shared/http/endpoint'

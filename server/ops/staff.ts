@@ -8,8 +8,8 @@
 // (pendingSetup, scope.ts). Deactivating a staff member, changing their role, resetting their
 // sign-in or their own password change ends their (other) sessions at once, on every instance
 // (each request reads its session), and cuts the live sockets opened with them.
-import { type NewStaff, OPS_PASSWORD_MIN_LENGTH, type Staff, type StaffSetup, STAFF_USERNAME_PATTERN, type StaffChange, type TotpSetup } from '../../src/api/contract/ops'
-import type { StaffTotpRule } from '../../src/api/contract/opsSettings'
+import { type NewStaff, OPS_PASSWORD_MIN_LENGTH, type Staff, type StaffSetup, STAFF_USERNAME_PATTERN, type StaffChange, type TotpSetup } from '../../contract/ops'
+import type { StaffTotpRule } from '../../contract/opsSettings'
 import { addressGroup } from '../shared/address'
 import type { ServerContext } from '../shared/context'
 import { inTransaction, isUniqueViolation, LOCKS, lockedTransaction } from '../shared/db'

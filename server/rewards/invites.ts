@@ -13,7 +13,7 @@
  * waiting (a rate set later pays it). What a collect earned is kept in the inviter's money, and a
  * receive moves only that money into the wallet.
  */
-import type { Invite, InviteListResponse } from '../../src/api/contract'
+import type { Invite, InviteListResponse } from '../../contract'
 import type { Member } from '../shared/members'
 import type { ServerContext } from '../shared/context'
 import { type Db, inTransaction } from '../shared/db'

@@ -6,7 +6,7 @@
  * - banners: content (`inviteBanners`, `refundBanners`), shown before the modal when any exist.
  * While a bonus is held (bonuses.ts) a refund cannot be received (REFUND_CONDITION, spec 4).
  */
-import type { Refund, RefundCheck } from '../../src/api/contract'
+import type { Refund, RefundCheck } from '../../contract'
 import type { Member } from '../shared/members'
 import type { ServerContext } from '../shared/context'
 import { type Db, inTransaction } from '../shared/db'

@@ -1,8 +1,8 @@
 // The rewards area's routes (spec 7 "Invite and refund"): the friends invited and the bonus their
 // play earns, the lost-bet refund; and the dev stand-in for a provider's lost-bet report.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import * as C from '../../src/api/contract'
-import { rewardEndpoints as R } from '../../src/api/contract/rewards'
+import * as C from '../../contract'
+import { rewardEndpoints as R } from '../../contract/rewards'
 import type { AreaRoutes } from '../shared/http/area'
 import { routeOf } from '../shared/http/endpoint'
 import { idempotent } from '../shared/idempotency'

@@ -1,4 +1,4 @@
-import type { Variant } from '../../src/api/contract'
+import type { Variant } from '../../contract'
 import { type Db, LOCKS, lockedTransaction } from '../shared/db'
 import type { PasswordHasher } from '../auth/passwords'
 import { insertMember } from '../account/repo'

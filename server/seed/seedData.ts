@@ -1,4 +1,4 @@
-import type { Variant } from '../../src/api/contract'
+import type { Variant } from '../../contract'
 import type { ContentMap } from '../lookup/repo'
 import type { BonusOffer } from '../bonus/bonuses'
 

@@ -1,6 +1,6 @@
 import { Value } from 'typebox/value'
-import * as C from '../../src/api/contract'
-import type { ConfigPatch, RuntimeConfig } from '../../src/api/contract'
+import * as C from '../../contract'
+import type { ConfigPatch, RuntimeConfig } from '../../contract'
 import { fail } from './http/errors'
 
 export type { ConfigPatch }

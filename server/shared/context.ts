@@ -1,4 +1,4 @@
-import type { Variant } from '../../src/api/contract'
+import type { Variant } from '../../contract'
 import type { ConfigState } from './config'
 import type { Db } from './db'
 import type { Limits } from './limits'

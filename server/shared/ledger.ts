@@ -24,7 +24,7 @@
  * event is booked once). Pass a transaction as `db` to book the movement together with your own
  * rows (e.g. marking a slip approved): the movement then commits or rolls back with them.
  */
-import type { Currency } from '../../src/api/contract'
+import type { Currency } from '../../contract'
 import { type Db, inTransaction, isPostgres } from './db'
 import { list, readTogether, runSql, type ScalarRead, tuples } from './sql'
 import { fail } from './http/errors'

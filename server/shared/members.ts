@@ -2,7 +2,7 @@
 // id, by phone, by session), the password hash login and the password change write, and the
 // profile answer. The account area registers members and changes their profile (account/repo.ts).
 import { type Generated } from 'kysely'
-import type { Currency, ProfileResponse } from '../../src/api/contract'
+import type { Currency, ProfileResponse } from '../../contract'
 import type { Db } from './db'
 import { runSql } from './sql'
 

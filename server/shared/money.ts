@@ -1,4 +1,4 @@
-import { currencyOf, isoCurrency } from '../../src/lib/money'
+import { currencyOf, isoCurrency } from '../../contract/lib/money'
 
 /** Money is integer minor units (satang, or 1/100 of the currency) on the server, major units on the wire. */
 export function toMajor(minor: number): number {

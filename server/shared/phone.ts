@@ -1,4 +1,4 @@
-import type { Variant } from '../../src/api/contract'
+import type { Variant } from '../../contract'
 import { fail } from './http/errors'
 
 /**

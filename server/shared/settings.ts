@@ -1,4 +1,4 @@
-import { InviteRule, RefundRule, type Settings, SettingsSchema, SpinRule } from '../../src/api/contract/opsSettings'
+import { InviteRule, RefundRule, type Settings, SettingsSchema, SpinRule } from '../../contract/opsSettings'
 import { type Db, LOCKS, lockedTransaction } from './db'
 import { forgetRecent, recentValue } from './recent'
 

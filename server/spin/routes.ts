@@ -1,8 +1,8 @@
 // The spin area's routes (spec 7 "Spin wheel"): the wheel and the coins, a spin, the coupons won,
 // claiming one; and the dev stand-in for the operator's grants of coins.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import * as C from '../../src/api/contract'
-import { spinEndpoints as S } from '../../src/api/contract/spin'
+import * as C from '../../contract'
+import { spinEndpoints as S } from '../../contract/spin'
 import type { AreaRoutes } from '../shared/http/area'
 import { routeOf } from '../shared/http/endpoint'
 import { idempotent } from '../shared/idempotency'

@@ -10,7 +10,7 @@
  * spin once; a coupon is claimed by `UPDATE ... WHERE claimed_at IS NULL`, so it pays once.
  */
 import { randomInt } from 'node:crypto'
-import type { CouponClaimResponse, SpinCoupon, SpinResult, SpinSetup } from '../../src/api/contract'
+import type { CouponClaimResponse, SpinCoupon, SpinResult, SpinSetup } from '../../contract'
 import type { Member } from '../shared/members'
 import type { ServerContext } from '../shared/context'
 import { type Db, inTransaction } from '../shared/db'

@@ -1,8 +1,8 @@
 // The statement area's route (spec 7 "Statement"): POST /api/statement. The slip table beside it
 // (/api/statement/slip) is the deposit area's (deposit/routes.ts): spec 4's slip history.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import * as C from '../../src/api/contract'
-import { statementEndpoints as T } from '../../src/api/contract/statement'
+import * as C from '../../contract'
+import { statementEndpoints as T } from '../../contract/statement'
 import type { AreaRoutes } from '../shared/http/area'
 import { routeOf } from '../shared/http/endpoint'
 import { statementPage } from './statement'

@@ -18,8 +18,8 @@
  * Pages are ordered newest first by time, then source, then id, so a page never repeats or skips
  * a row however many rows share a millisecond; the page and the total come from one query.
  */
-import type { SlipStatus, StatementEntry, StatementRequest, StatementResponse, StatementType } from '../../src/api/contract'
-import { zoneOffset } from '../../src/lib/bonusLimits'
+import type { SlipStatus, StatementEntry, StatementRequest, StatementResponse, StatementType } from '../../contract'
+import { zoneOffset } from '../../contract/lib/bonusLimits'
 import type { Member } from '../shared/members'
 import type { ServerContext } from '../shared/context'
 import type { Db } from '../shared/db'

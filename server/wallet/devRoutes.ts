@@ -1,7 +1,7 @@
 // The wallet area's dev stand-ins, under /dev in dev and test modes only (routes.ts registers them).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
-import * as C from '../../src/api/contract'
+import * as C from '../../contract'
 import { findMemberByUsername } from '../shared/members'
 import * as games from '../games/repo'
 import { playAtProvider } from '../games/providers'

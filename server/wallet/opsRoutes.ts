@@ -3,7 +3,7 @@
 // (issue 47); the decision, paid with the bank's reference or failed with the money back in the
 // wallet (decision.ts); the books check and the day's book (dayBook.ts).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import * as O from '../../src/api/contract/ops'
+import * as O from '../../contract/ops'
 import { approvalsOf } from '../ops/approvals'
 import { actorOf, needs } from '../ops/scope'
 import { routeOf } from '../shared/http/endpoint'

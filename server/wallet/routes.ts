@@ -2,8 +2,8 @@
 // transfers between them, withdrawals; and the dev stand-ins for the payout bank settling a
 // withdrawal, a provider reporting a round played, and the books check.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import * as C from '../../src/api/contract'
-import { walletEndpoints as W } from '../../src/api/contract/wallet'
+import * as C from '../../contract'
+import { walletEndpoints as W } from '../../contract/wallet'
 import type { AreaRoutes } from '../shared/http/area'
 import { routeOf } from '../shared/http/endpoint'
 import { idempotent, idempotentSteps, replayed } from '../shared/idempotency'

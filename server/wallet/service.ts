@@ -4,7 +4,7 @@
  * balance change is one ledger movement (shared/ledger.ts); the accounts themselves are the games
  * area's (games/service.ts).
  */
-import type { Slot, TransferResponse, WalletAmount, WalletResponse } from '../../src/api/contract'
+import type { Slot, TransferResponse, WalletAmount, WalletResponse } from '../../contract'
 import { findBank } from '../lookup/repo'
 import { type Member, profileOf } from '../shared/members'
 import type { ServerContext } from '../shared/context'

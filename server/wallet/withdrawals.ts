@@ -7,7 +7,7 @@
  * change's transaction). Settling pays it (payouts-pending -> payouts-paid) or fails it (back to
  * the wallet, a new movement). Limits come from the withdraw lookup.
  */
-import type { Withdrawal, WithdrawalList, WithdrawalStatus, WithdrawResponse } from '../../src/api/contract'
+import type { Withdrawal, WithdrawalList, WithdrawalStatus, WithdrawResponse } from '../../contract'
 import type { Member } from '../shared/members'
 import type { ServerContext } from '../shared/context'
 import { type Db, inTransaction } from '../shared/db'

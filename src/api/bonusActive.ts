@@ -3,7 +3,7 @@
 // shows it with its cancel button.
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { call } from './call'
-import { bonusEndpoints } from './contract/bonus'
+import { bonusEndpoints } from '../../contract/bonus'
 import { shownInline } from './queryClient'
 
 /** The bonus area's keys, here because the bonus held is read beyond the bonus page; the page's own

@@ -2,7 +2,7 @@
 // its path filled in, its body and reply typed by the descriptor.
 import type { AxiosRequestConfig } from 'axios'
 import { api } from './http'
-import { type AnyEndpoint, type BodyOf, fillPath, type ParamsOf, type QueryOf, type ReplyOf } from './contract/endpoint'
+import { type AnyEndpoint, type BodyOf, fillPath, type ParamsOf, type QueryOf, type ReplyOf } from '../../contract/endpoint'
 
 /** A part the descriptor has is required, unless all its fields are optional (a query of options). */
 type Part<Key extends string, T> = [T] extends [void] ? { [K in Key]?: never } : Partial<T> extends T ? { [K in Key]?: T } : { [K in Key]: T }

@@ -1,7 +1,7 @@
 // The runtime config (`/config.json`), fetched once before the first render. One build serves
 // every operator and variant; nothing here is decided at build time.
 import { CONFIG_URL, fetchConfig, takeEarly } from './early'
-import type { RuntimeConfig } from './contract'
+import type { RuntimeConfig } from '../../contract'
 
 let loaded: RuntimeConfig | null = null
 

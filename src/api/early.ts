@@ -3,9 +3,9 @@
 // and on /login the service check of spec 2. The app takes each answer once; anything but a plain
 // 200 JSON answer is dropped, and the app then asks again through its own client (api/http.ts),
 // which applies every rule of spec 7 (gone, session end, translated errors).
-import { INLINE_CONFIG_ID } from '../lib/prerender'
+import { INLINE_CONFIG_ID } from '../../contract/lib/prerender'
 import { storageKeys } from '../lib/storage'
-import type { ActiveResponse, RuntimeConfig, WalletResponse } from './contract'
+import type { ActiveResponse, RuntimeConfig, WalletResponse } from '../../contract'
 
 export const CONFIG_URL = '/config.json'
 export const ACTIVE_PATH = '/api/lookup/active'

@@ -1,8 +1,8 @@
 // Spec 8: the message comes from the error body; a code with a translation shows the
 // translation, anything else shows as it came.
 import { i18n } from '../i18n/i18n'
-import type { Language } from '../lib/language'
-import { currencyOf, formatAmount, formatMoney } from '../lib/money'
+import type { Language } from '../../contract/lib/language'
+import { currencyOf, formatAmount, formatMoney } from '../../contract/lib/money'
 
 /** What a refusal names beside its code, major units: the limit, the balance checked against it,
  *  and their currency when the server says it (then they are written as money, ฿ or ₭). */

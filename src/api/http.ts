@@ -3,7 +3,7 @@
 // form before any call of ours is needed (api/early.ts answers its service check).
 import type { AxiosError, AxiosInstance, AxiosRequestConfig, AxiosResponse, AxiosStatic } from 'axios'
 import { navigate } from 'wouter/use-browser-location'
-import { loginWith, paths } from '../lib/paths'
+import { loginWith, paths } from '../../contract/lib/paths'
 import { currentToken, sessionEndReason, signOut, type SessionEndReason } from '../state/session'
 import { callEnded, callStarted } from '../state/ui'
 import { ensureAllStrings } from '../i18n/i18n'

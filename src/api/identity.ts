@@ -3,8 +3,8 @@
 // Telegram phone offer.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { call } from './call'
-import { identityEndpoints as I, type MessengerCredential, type MessengerProvider } from './contract/identity'
-import type { IdentitiesResponse, TelegramContactRequest } from './contract/identity'
+import { identityEndpoints as I, type MessengerCredential, type MessengerProvider } from '../../contract/identity'
+import type { IdentitiesResponse, TelegramContactRequest } from '../../contract/identity'
 import { getConfig } from './config'
 import { shownInline } from './queryClient'
 import { withStepUp } from './stepUp'

@@ -5,8 +5,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { takeEarly, takeEarlyActiveAnswer } from './early'
 import { call } from './call'
-import { publicLookupEndpoints } from './contract/lookup'
-import type { ActiveResponse } from './contract'
+import { publicLookupEndpoints } from '../../contract/lookup'
+import type { ActiveResponse } from '../../contract'
 
 export const lookupKeys = {
   all: ['lookup'] as const,

@@ -5,10 +5,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef } from 'react'
 import { call } from './call'
 import { getConfig } from './config'
-import type { ChannelState, MessageChannel, NotificationChannels, NotificationChannelsUpdate } from './contract'
-import { notificationEndpoints } from './contract/notifications'
+import type { ChannelState, MessageChannel, NotificationChannels, NotificationChannelsUpdate } from '../../contract'
+import { notificationEndpoints } from '../../contract/notifications'
 import { shownInline } from './queryClient'
-import { isLanguage } from '../lib/language'
+import { isLanguage } from '../../contract/lib/language'
 import type { Friendship } from '../platform/types'
 
 /** Under the bell's key (features/notifications): ['notifications', 'channels']. */

@@ -3,7 +3,7 @@
 // first chunk carries it.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { call } from './call'
-import { identityEndpoints as I, type PasskeysResponse } from './contract/identity'
+import { identityEndpoints as I, type PasskeysResponse } from '../../contract/identity'
 import { shownInline } from './queryClient'
 import { withStepUp } from './stepUp'
 

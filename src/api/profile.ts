@@ -1,7 +1,7 @@
 // The member's profile: read by the profile screen and by home (name, invite code).
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { call } from './call'
-import { accountEndpoints } from './contract/account'
+import { accountEndpoints } from '../../contract/account'
 
 export const profileKeys = {
   all: ['profile'] as const,

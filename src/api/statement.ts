@@ -3,8 +3,8 @@
 // after money moved refreshes it too.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { call } from './call'
-import type { StatementEntry, StatementType } from './contract'
-import { STATEMENT_PAGE_SIZE, statementEndpoints } from './contract/statement'
+import type { StatementEntry, StatementType } from '../../contract'
+import { STATEMENT_PAGE_SIZE, statementEndpoints } from '../../contract/statement'
 import { shownInline } from './queryClient'
 import { walletKeys } from './wallet'
 

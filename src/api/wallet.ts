@@ -5,9 +5,9 @@ import { useId, useSyncExternalStore } from 'react'
 import { readLastSync, storageKeys } from '../lib/storage'
 import { earlyWalletAt, takeEarly } from './early'
 import { call } from './call'
-import { walletEndpoints } from './contract/wallet'
+import { walletEndpoints } from '../../contract/wallet'
 import { shownInline } from './queryClient'
-import type { SlotsRefreshResponse, WalletResponse } from './contract'
+import type { SlotsRefreshResponse, WalletResponse } from '../../contract'
 
 /** The wallet area's keys. What money moves (the statement, rewards, game credentials) is keyed
  *  under `all` too, so whatever reads the wallet again after money moved reads those again. */

@@ -5,8 +5,8 @@ import { useState } from 'react'
 import { usePlatform } from '../platform'
 import { call } from './call'
 import { getConfig } from './config'
-import type { PushSubscriptionRequest } from './contract'
-import { notificationEndpoints } from './contract/notifications'
+import type { PushSubscriptionRequest } from '../../contract'
+import { notificationEndpoints } from '../../contract/notifications'
 import { channelOf, messageChannels, useChannels, useChannelsChange } from './notifyChannels'
 
 /** This browser's Web Push: the subscription kept for this session, or taken away. */

@@ -5,7 +5,7 @@ import { usePlatform } from '../platform'
 import { session } from '../state/session'
 import { ui } from '../state/ui'
 import { canGoBack } from './history'
-import { paths, ROOT_SCREENS } from '../lib/paths'
+import { paths, ROOT_SCREENS } from '../../contract/lib/paths'
 
 
 export function BackButtonSync() {

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import { languages, nativeNames } from '../lib/language'
+import { languages, nativeNames } from '../../contract/lib/language'
 import { chooseLanguage } from '../state/ui'
 
 export function LanguageSwitch() {

@@ -18,7 +18,7 @@ import { ChatIcon, DocIcon, HomeIcon, ListIcon, LogoutIcon, UserIcon } from '../
 import { ChatBubbleSlot } from '../features/chat/ChatBubbleSlot'
 import { Bell } from '../features/notifications/Bell'
 import { LanguageSwitch } from './LanguageSwitch'
-import { paths } from '../lib/paths'
+import { paths } from '../../contract/lib/paths'
 import { ScreenSlot } from './ScreenBoundary'
 
 // Issue 31's prompts load only when they show: the password asked again, the messenger link offer.

@@ -7,7 +7,7 @@ import { BottomMenu } from '../ui/BottomMenu'
 import { ChatIcon, HomeIcon, PlayIcon, UserPlusIcon, WalletIcon } from '../ui/icons'
 import { ChatBubbleSlot } from '../features/chat/ChatBubbleSlot'
 import { LanguageSwitch } from './LanguageSwitch'
-import { paths } from '../lib/paths'
+import { paths } from '../../contract/lib/paths'
 import { ScreenSlot } from './ScreenBoundary'
 
 /** The guest shell of spec 2: brand, language, and the bottom menu home/register/how-to/contact. */

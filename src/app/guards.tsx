@@ -5,7 +5,7 @@ import { ACTIVE_CHECK_WAIT_MS } from '../api/early'
 import { useActive } from '../api/lookup'
 import { session } from '../state/session'
 import { CheckRunning } from '../ui/ReservedSkeleton'
-import { loginWith, paths } from '../lib/paths'
+import { loginWith, paths } from '../../contract/lib/paths'
 import { prerenderedShowsForm } from '../ui/prerendered'
 
 /** A protected route with no token goes to /login carrying the wanted URL (spec 2). */

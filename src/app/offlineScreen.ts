@@ -4,7 +4,7 @@
 // itself when the network is back. Its own lazy chunk, which the service worker keeps too.
 import { i18n, initI18n } from '../i18n/i18n'
 import { readStoredLanguage } from '../i18n/language'
-import { fromHostLanguage } from '../lib/language'
+import { fromHostLanguage } from '../../contract/lib/language'
 import { fetchConfig } from '../api/early'
 
 /** When the offline screen first asks whether the server answers again, and the longest wait between two asks. */

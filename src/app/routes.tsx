@@ -9,7 +9,7 @@ import { ChatBubbleSlot } from '../features/chat/ChatBubbleSlot'
 import { ensureAllStrings } from '../i18n/i18n'
 import { session } from '../state/session'
 import { LoginGuard, RequireAuth } from './guards'
-import { paths } from '../lib/paths'
+import { paths } from '../../contract/lib/paths'
 import { PublicLayout } from './PublicLayout'
 
 /** A lazy screen arrives together with its strings (the locale's `rest` part). */

@@ -3,7 +3,7 @@
 // the first call fails. Only the language in use is downloaded.
 import i18next, { type ResourceKey } from 'i18next'
 import { initReactI18next } from 'react-i18next'
-import { htmlLang, languages, type Language } from '../lib/language'
+import { htmlLang, languages, type Language } from '../../contract/lib/language'
 import { storeLanguage } from './language'
 
 type Part = 'core' | 'rest'

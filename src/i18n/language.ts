@@ -3,8 +3,8 @@
 // LINE or Telegram, when the app has it; else the variant's default (Thai, or Lao in the Lao
 // variant), which a browser's device language replaces only when it is English: a Lao player whose
 // phone is in Thai starts in Lao, an English-speaking visitor in English.
-import type { Variant } from '../api/contract'
-import { type HostLanguage, hostChoice, isLanguage, type Language, variantDefault } from '../lib/language'
+import type { Variant } from '../../contract'
+import { type HostLanguage, hostChoice, isLanguage, type Language, variantDefault } from '../../contract/lib/language'
 import { LANGUAGE_COOKIE, storageKeys } from '../lib/storage'
 import type { Platform } from '../platform/types'
 

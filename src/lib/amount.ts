@@ -4,8 +4,8 @@
 // Thai (๐-๙) and Lao (໐-໙) digits are digits. A sign that could be the decimal point in one
 // convention and grouping in the other is never guessed at: `1.5` in Lao and `1,5` in English are
 // refused as unclear. The amount goes through integer minor units, so it carries no float drift.
-import type { Language } from './language'
-import { fromMinor, MAX_AMOUNT, numberLocale } from './money'
+import type { Language } from '../../contract/lib/language'
+import { fromMinor, MAX_AMOUNT, numberLocale } from '../../contract/lib/money'
 
 /** Why a typed amount cannot be read: nothing typed; not a number; a sign whose meaning is
  *  unclear (the other convention's way of writing, e.g. `1.5` in Lao); more than 2 decimals. */

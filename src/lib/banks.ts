@@ -3,7 +3,7 @@
 // local name is shown when it is written in the screen's script: a Thai bank in Thai on a Thai
 // screen, BCEL in Lao on a Lao screen; otherwise the English name (a Thai bank on a Lao screen,
 // a Lao bank on a Thai one), and either when the other is blank.
-import type { Language } from './language'
+import type { Language } from '../../contract/lib/language'
 
 export interface BankNames { nameTH?: string | null; nameEN?: string | null }
 

@@ -4,7 +4,7 @@
 import dayjs, { type Dayjs } from 'dayjs'
 import lo from 'dayjs/locale/lo'
 import th from 'dayjs/locale/th'
-import type { Language } from './language'
+import type { Language } from '../../contract/lib/language'
 import { relativeTimeParts, type RelativeUnit } from './time'
 
 /** Spec 9's date format. */

@@ -1,7 +1,7 @@
 // The game card rules of spec 2 (Home) and the auto-login paths of spec 7, shared by the wallet
 // home and the slot account detail. Operators send game codes in any case, so codes are compared
 // upper-cased. Field names are spec 3's; the wire type is api/contract/wallet.ts's Slot, which fits GameAccount.
-import { sumAmounts } from './money'
+import { sumAmounts } from '../../contract/lib/money'
 import { safeUrl } from './url'
 
 export type GameCategory = 'slot' | 'sport' | 'lotto'

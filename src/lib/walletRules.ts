@@ -2,10 +2,10 @@
 // deposit/rules.ts; the game card's in lib/games.ts). Like lib/validation.ts, a rule answers null when the value is
 // fine, else a message key (with the limit the message names), so the screens and the tests share
 // them. A typed amount comes to a rule already read (lib/amount.ts's readAmount, in the player's language).
-import type { Language } from './language'
+import type { Language } from '../../contract/lib/language'
 import { AMOUNT_EXAMPLE, type AmountReading, type AmountRefusal } from './amount'
-import type { Currency } from '../api/contract'
-import { formatAmount, formatMoney, MAX_AMOUNT } from './money'
+import type { Currency } from '../../contract'
+import { formatAmount, formatMoney, MAX_AMOUNT } from '../../contract/lib/money'
 
 export type WalletMessageKey =
   | 'validation.required'

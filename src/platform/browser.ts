@@ -1,4 +1,4 @@
-import { registerWith } from '../lib/paths'
+import { registerWith } from '../../contract/lib/paths'
 import { inviteCodeFromText } from '../lib/inviteCode'
 import { copyText } from './clipboard'
 import { pickImage } from './pickImage'

@@ -26,7 +26,7 @@ import {
   themeParams,
   viewport,
 } from '@telegram-apps/sdk-react'
-import { registerWith } from '../lib/paths'
+import { registerWith } from '../../contract/lib/paths'
 import { parseInviteCode } from '../lib/inviteCode'
 import { copyText } from './clipboard'
 import { acceptUnsignedLaunch, launchSignatureAdded } from './telegramLaunch'

@@ -1,6 +1,6 @@
 // Telegram's launch parameters read without the SDK, where the SDK finds them: early enough for
 // the first paint (src/prepaint.ts) and the first render, long before the SDK chunk arrives.
-import type { HostLanguage } from '../lib/language'
+import type { HostLanguage } from '../../contract/lib/language'
 import { TELEGRAM_LAUNCH_PARAMS_KEY } from './detect'
 import type { TelegramPalette } from './telegramTheme'
 

@@ -1,6 +1,6 @@
-import type { RuntimeConfig } from '../api/contract'
-import type { MessengerCredential } from '../api/contract/identity'
-import type { PushSubscriptionRequest } from '../api/contract/notifications'
+import type { RuntimeConfig } from '../../contract'
+import type { MessengerCredential } from '../../contract/identity'
+import type { PushSubscriptionRequest } from '../../contract/notifications'
 
 export type PlatformKind = 'line' | 'telegram' | 'browser'
 

@@ -2,7 +2,7 @@
 // its push subscription through the service worker (serviceWorker.ts registers it; sw-push.js shows
 // what arrives). Loaded on the player's tap (browser.ts): nothing here weighs on the first screen,
 // and the permission is asked only inside that tap.
-import type { PushSubscriptionRequest } from '../api/contract'
+import type { PushSubscriptionRequest } from '../../contract'
 import type { WebPushResult } from './types'
 
 /** How long the service worker may take to be ready before the subscription gives up. */

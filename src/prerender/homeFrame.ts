@@ -4,13 +4,13 @@
 // the greeting, the balance card (total, main wallet, games) and the line of the last refresh (the
 // wallet carries every game balance: BalanceCard's words) once the prepaint script's wallet answer
 // comes, as HomePage and BalanceCard draw them.
-import type { WalletResponse } from '../api/contract'
+import type { WalletResponse } from '../../contract'
 import { earlyWallet, earlyWalletAt } from '../api/early'
 import { formatDate, relativeTime } from '../lib/dates'
 import { totalBalance } from '../lib/games'
-import { isLanguage, type Language } from '../lib/language'
-import { currencyOf, formatMoney, sumAmounts } from '../lib/money'
-import { type FrameStrings, PRERENDERED_ID, VALUE_MARK } from '../lib/prerender'
+import { isLanguage, type Language } from '../../contract/lib/language'
+import { currencyOf, formatMoney, sumAmounts } from '../../contract/lib/money'
+import { type FrameStrings, PRERENDERED_ID, VALUE_MARK } from '../../contract/lib/prerender'
 import { readLastSync } from '../lib/storage'
 
 /** Shown once it says what the app will: a browser counts an element's first paint only (the

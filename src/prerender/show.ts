@@ -2,10 +2,10 @@
 // script after the templates): shows the prerendered screen in the variant and language the app
 // will start in, with the operator's name, and keeps what the player does with it until the app
 // takes it over (src/ui/prerendered.ts).
-import type { RuntimeConfig } from '../api/contract'
+import type { RuntimeConfig } from '../../contract'
 import { ACTIVE_CHECK_WAIT_MS, earlyActive } from '../api/early'
-import type { Language } from '../lib/language'
-import { APP_NAME_MARK, leavePrerendered, PRERENDERED_ID, TEMPLATE_ATTRIBUTE, templateKey } from '../lib/prerender'
+import type { Language } from '../../contract/lib/language'
+import { APP_NAME_MARK, leavePrerendered, PRERENDERED_ID, TEMPLATE_ATTRIBUTE, templateKey } from '../../contract/lib/prerender'
 
 /** `screen`: the one the app will open (the prepaint script's: a member screen without a session is
  *  /login); the page's prerendered screen shows only if it is that one. The page's line of script

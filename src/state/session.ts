@@ -3,7 +3,7 @@
 // 9.0, issue 31) a remembered token lives there instead, with a copy in sessionStorage for this
 // open's reloads: the next open takes it back from SecureStorage (restoreRemembered) before the form.
 import { proxy } from 'valtio'
-import type { MessengerProvider } from '../api/contract/identity'
+import type { MessengerProvider } from '../../contract/identity'
 import { storageKeys } from '../lib/storage'
 import type { SecureStore } from '../platform/types'
 

@@ -2,7 +2,7 @@
 // stack and the scroll lock) and how many calls are pending (for the delayed loader).
 import { proxy } from 'valtio'
 import { changeLanguage } from '../i18n/i18n'
-import { isLanguage } from '../lib/language'
+import { isLanguage } from '../../contract/lib/language'
 
 export type ToastKind = 'success' | 'error' | 'info'
 export interface Toast {

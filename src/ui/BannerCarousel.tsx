@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { Banner } from '../api/contract'
+import type { Banner } from '../../contract'
 import { SafeHtml } from './SafeHtml'
 
 /**

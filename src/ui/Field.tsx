@@ -1,7 +1,7 @@
 import { useId, useState, type InputHTMLAttributes, type ReactNode, type Ref, type SelectHTMLAttributes } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { Variant } from '../api/contract'
-import { phoneInput } from '../lib/validation'
+import type { Variant } from '../../contract'
+import { phoneInput } from '../../contract/lib/validation'
 import { EyeIcon, EyeOffIcon } from './icons'
 
 interface FieldShellProps {

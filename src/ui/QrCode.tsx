@@ -1,7 +1,7 @@
 // A QR code drawn by the app (the invite link, to show a friend's phone): black modules on white
 // in every palette, since scanners want the contrast of paper.
 import { useMemo } from 'react'
-import { qrPath } from '../lib/qrPath'
+import { qrPath } from '../../contract/lib/qrPath'
 
 export function QrCode({ text, label }: { text: string; label: string }) {
   const { size, d } = useMemo(() => qrPath(text), [text])

@@ -6,7 +6,7 @@
 // place, focus and caret move across and a form sent is sent again by the app, all in one task:
 // nothing moves, nothing typed is lost.
 import { useEffect } from 'react'
-import { FORM_CONTROLS, leavePrerendered, PRERENDERED_ID } from '../lib/prerender'
+import { FORM_CONTROLS, leavePrerendered, PRERENDERED_ID } from '../../contract/lib/prerender'
 
 type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement
 

@@ -4,12 +4,12 @@
 // plain number, and refuse what could mean two amounts with the expected format, keeping the text.
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
-import type { Currency, DepositLookup, QrState, WalletResponse } from '../../src/api/contract'
+import type { Currency, DepositLookup, QrState, WalletResponse } from '../../contract'
 import { DepositModal } from '../../src/features/deposit/DepositModal'
 import { TransferModal } from '../../src/features/wallet/transfer/TransferModal'
 import { WithdrawModal } from '../../src/features/wallet/withdraw/WithdrawModal'
-import type { Language } from '../../src/lib/language'
-import { formatMoney } from '../../src/lib/money'
+import type { Language } from '../../contract/lib/language'
+import { formatMoney } from '../../contract/lib/money'
 import { renderScreen, text, type Call, type Routes } from '../renderScreen'
 
 function wallet(currency: Currency, amount = 5000): WalletResponse {

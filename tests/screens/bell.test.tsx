@@ -2,7 +2,7 @@
 // failure waits for the next opening, it is not asked again and again), each event opening its screen.
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import type { MemberNotification, Notifications } from '../../src/api/contract'
+import type { MemberNotification, Notifications } from '../../contract'
 import { useWallet } from '../../src/api/wallet'
 import { Bell } from '../../src/features/notifications/Bell'
 import { renderScreen, text } from '../renderScreen'

@@ -3,8 +3,8 @@
 // behind the rules, and a promotion code searched and received.
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import type { BonusItem } from '../../src/api/contract'
-import type { WalletResponse } from '../../src/api/contract'
+import type { BonusItem } from '../../contract'
+import type { WalletResponse } from '../../contract'
 import { BonusPage } from '../../src/features/bonus/BonusPage'
 import { renderScreen, text, type Call, type Routes } from '../renderScreen'
 

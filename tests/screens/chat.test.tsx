@@ -3,7 +3,7 @@
 // new-message counter, the divider, resend and remove, and the offline outbox.
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { ChatItem, ProfileResponse } from '../../src/api/contract'
+import type { ChatItem, ProfileResponse } from '../../contract'
 import { ChatBubble } from '../../src/features/chat/ChatBubble'
 import { chat, stopChat } from '../../src/features/chat/chatClient'
 import { RECONNECT_CHECK_MS } from '../../src/features/chat/logic'

@@ -4,7 +4,7 @@
 // the app's language for the messages' text.
 import { screen, waitFor } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
-import type { ChannelState, NotificationChannels } from '../../src/api/contract'
+import type { ChannelState, NotificationChannels } from '../../contract'
 import { DepositArrived } from '../../src/features/deposit/DepositArrived'
 import { Bell } from '../../src/features/notifications/Bell'
 import MessagesSection from '../../src/features/profile/MessagesSection'

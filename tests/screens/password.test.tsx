@@ -3,7 +3,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { Suspense } from 'react'
 import { describe, expect, it } from 'vitest'
-import type { ProfileResponse } from '../../src/api/contract'
+import type { ProfileResponse } from '../../contract'
 import { AppRoutes } from '../../src/app/routes'
 import { ProfilePage } from '../../src/features/profile/ProfilePage'
 import { session } from '../../src/state/session'

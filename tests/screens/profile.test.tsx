@@ -3,7 +3,7 @@
 // password change, the language, the app's version.
 import { screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import type { ProfileResponse } from '../../src/api/contract'
+import type { ProfileResponse } from '../../contract'
 import { ProfilePage } from '../../src/features/profile/ProfilePage'
 import { i18n } from '../../src/i18n/i18n'
 import { operatorOnly, renderScreen, text } from '../renderScreen'

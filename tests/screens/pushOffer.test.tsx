@@ -4,7 +4,7 @@
 // refusal is said; the profile turns them off (here and on the server) and on again.
 import { screen, waitFor } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import type { NotificationChannels } from '../../src/api/contract'
+import type { NotificationChannels } from '../../contract'
 import { DepositArrived } from '../../src/features/deposit/DepositArrived'
 import MessagesSection from '../../src/features/profile/MessagesSection'
 import type { WebPush, WebPushResult } from '../../src/platform/types'

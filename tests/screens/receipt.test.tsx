@@ -3,10 +3,10 @@
 // one line, and a share that carries every line the receipt shows.
 import { screen, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
-import type { StatementEntry } from '../../src/api/contract'
+import type { StatementEntry } from '../../contract'
 import ReceiptSheet from '../../src/features/statement/ReceiptSheet'
 import { formatDate } from '../../src/lib/dates'
-import { formatMoney } from '../../src/lib/money'
+import { formatMoney } from '../../contract/lib/money'
 import { renderScreen, text } from '../renderScreen'
 
 const NAMES = { language: 'en' as const, slots: [{ code: 'PG', name: 'PG game' }], banks: [] }

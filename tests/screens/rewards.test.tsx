@@ -3,11 +3,11 @@
 // the refund waiting and receiving it, against a faked API.
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import type { WalletResponse } from '../../src/api/contract'
+import type { WalletResponse } from '../../contract'
 import { HomeScreen } from '../../src/app/home'
 import { formatDate } from '../../src/lib/dates'
-import { formatMoney } from '../../src/lib/money'
-import { qrPath } from '../../src/lib/qrPath'
+import { formatMoney } from '../../contract/lib/money'
+import { qrPath } from '../../contract/lib/qrPath'
 import { operatorOnly, renderScreen, text, type Call, type Routes } from '../renderScreen'
 
 const wallet = (amount = 500): WalletResponse => ({

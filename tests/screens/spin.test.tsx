@@ -4,11 +4,11 @@
 // again, and the coupons 3 a page claimed behind a confirm.
 import { screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { SpinCoupon } from '../../src/api/contract'
-import type { WalletResponse } from '../../src/api/contract'
+import type { SpinCoupon } from '../../contract'
+import type { WalletResponse } from '../../contract'
 import { HomeScreen } from '../../src/app/home'
 import { sliceAt } from '../../src/features/spin/wheel'
-import { formatMoney } from '../../src/lib/money'
+import { formatMoney } from '../../contract/lib/money'
 import { renderScreen, text, type Call, type Routes } from '../renderScreen'
 
 const wallet: WalletResponse = {

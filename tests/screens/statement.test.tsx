@@ -3,10 +3,10 @@
 // that keeps nothing says so and offers the whole statement back.
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import type { StatementEntry } from '../../src/api/contract'
+import type { StatementEntry } from '../../contract'
 import { StatementPage } from '../../src/features/statement/StatementPage'
 import { localDate } from '../../src/lib/dates'
-import { formatMoney } from '../../src/lib/money'
+import { formatMoney } from '../../contract/lib/money'
 import { renderScreen, text, type Call } from '../renderScreen'
 
 const row = (reference: string, statementType: StatementEntry['statementType'], amount: number): StatementEntry => ({

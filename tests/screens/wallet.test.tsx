@@ -5,10 +5,10 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import AES from 'crypto-js/aes'
 import Utf8 from 'crypto-js/enc-utf8'
 import { describe, expect, it, vi } from 'vitest'
-import type { Slot, WalletResponse } from '../../src/api/contract'
+import type { Slot, WalletResponse } from '../../contract'
 import { HomeScreen } from '../../src/app/home'
 import { AGREEMENT_DELAY_MS } from '../../src/features/wallet/home/AgreementModal'
-import { formatMoney } from '../../src/lib/money'
+import { formatMoney } from '../../contract/lib/money'
 import { gameCardName } from '../gameCardName'
 import { operatorOnly, renderScreen, text, type Call, type Routes, type ScreenOptions } from '../renderScreen'
 

@@ -6,7 +6,7 @@
 // difference noted is audited and leaves the list; the books' duty alone may do it.
 import { afterEach, describe, expect, it } from 'vitest'
 import { readStatement } from '../../server/deposit/bankStatement'
-import type { BankDifferences, StatementImported } from '../../src/api/contract/ops'
+import type { BankDifferences, StatementImported } from '../../contract/ops'
 import { paidQr } from './depositHelpers'
 import { call, login, OPERATOR, type TestServer, startServer } from './helpers'
 import { auditOf, staffSession, uploadSlip } from './opsHelpers'

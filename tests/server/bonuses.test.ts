@@ -3,8 +3,8 @@
 // promotion", spec 8 bonus codes): each route and error code, the limits per type in Asia/Bangkok
 // days and weeks, what a held bonus does to withdrawals and refunds, cancelling it, and the books.
 import { describe, expect, it } from 'vitest'
-import type { BonusItem, UserBonus } from '../../src/api/contract'
-import type { WalletResponse } from '../../src/api/contract'
+import type { BonusItem, UserBonus } from '../../contract'
+import type { WalletResponse } from '../../contract'
 import { checkBooks } from '../../server/wallet/books'
 import { accountBalance } from '../../server/shared/ledger'
 import { DEMO_START_MINOR } from './depositHelpers'

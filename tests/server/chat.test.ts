@@ -4,7 +4,7 @@
 // agent's dev stand-in, and socket.io rooms that only their owner hears. On PostgreSQL two server
 // instances share the database, and an emit on one reaches the sockets of the other.
 import { describe, expect, it } from 'vitest'
-import type { ChatItem } from '../../src/api/contract'
+import type { ChatItem } from '../../contract'
 import { DEMO, START, MINUTE, type TestServer, call, expectError, login, onDemoServer, onPostgres, registerMember, startServer, testStorage } from './helpers'
 import {
   agentReply, byId, chatHistory, connectChat, gifBytes, handshake, isoMedia, jpegBytes, listening, newClientId, newGuestId, pngBytes, sendMessage,

@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { io, type Socket } from 'socket.io-client'
-import { CHAT_MESSAGING_EVENT, type ChatItem, type ChatOutgoing, type ChatSocketAuth } from '../../src/api/contract'
+import { CHAT_MESSAGING_EVENT, type ChatItem, type ChatOutgoing, type ChatSocketAuth } from '../../contract'
 import { call } from './helpers'
 import { multipart } from './depositHelpers'
 

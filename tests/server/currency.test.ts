@@ -5,8 +5,8 @@
 // reward was not earned in.
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import type { BonusItem, WalletResponse } from '../../src/api/contract'
-import type { Currency } from '../../src/api/contract'
+import type { BonusItem, WalletResponse } from '../../contract'
+import type { Currency } from '../../contract'
 import { insertSlip } from '../../server/deposit/repo'
 import { getContent, setContent } from '../../server/lookup/repo'
 import { checkBooks } from '../../server/wallet/books'

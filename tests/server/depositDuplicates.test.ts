@@ -4,7 +4,7 @@
 // when it comes again, on both dialects, with and without an Idempotency-Key (on PostgreSQL a
 // failed statement inside the key's transaction would otherwise abort it: a 500).
 import { describe, expect, it } from 'vitest'
-import type { Slip } from '../../src/api/contract'
+import type { Slip } from '../../contract'
 import { type TestServer, call, expectError, registerMember, onDemoServer } from './helpers'
 import { balanceOf, DEMO_START_MINOR, encryptLink, giftLink, jpeg, multipart, png } from './depositHelpers'
 

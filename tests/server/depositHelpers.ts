@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto'
 import AES from 'crypto-js/aes'
 import type { FastifyInstance } from 'fastify'
 import { expect } from 'vitest'
-import type { QrState } from '../../src/api/contract'
+import type { QrState } from '../../contract'
 import { walletBalance } from '../../server/shared/ledger'
 import { call } from './helpers'
 

@@ -3,8 +3,8 @@
 // unicode, negative and fractional numbers, bad JSON. Never a 5xx; every error in the spec's codes.
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { errorCodes, extraErrorCodes } from '../../src/api/contract/errorCodes'
-import { opsErrorCodes } from '../../src/api/contract/ops'
+import { errorCodes, extraErrorCodes } from '../../contract/errorCodes'
+import { opsErrorCodes } from '../../contract/ops'
 import { login, startServer, type TestServer } from './helpers'
 
 /** Every method and path the server answers, read from Fastify's own route tree. */

@@ -3,7 +3,7 @@
 // as turnover, collect gathers it into the bonus earned from each friend, receive moves it into
 // the wallet once; the operator's rule (the `invite` setting) turns it off or changes its type.
 import { describe, expect, it } from 'vitest'
-import type { InviteListResponse, WalletResponse } from '../../src/api/contract'
+import type { InviteListResponse, WalletResponse } from '../../contract'
 import { checkBooks } from '../../server/wallet/books'
 import { DEMO_START_MINOR } from './depositHelpers'
 import { type TestServer, call, expectError, login, onDemoServer, registration } from './helpers'

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { Bank, DepositLookup } from '../../src/api/contract'
+import type { Bank, DepositLookup } from '../../contract'
 import { DEMO, START, type TestServer, call, expectError, login, registration, startServer } from './helpers'
 
 let server: TestServer

@@ -6,7 +6,7 @@
 // PostgreSQL, a suspension on one instance is refused on the other once it hears the member changed.
 import { afterEach, describe, expect, it } from 'vitest'
 import { recordRateEvent } from '../../server/shared/limits'
-import type { MemberDetail } from '../../src/api/contract/ops'
+import type { MemberDetail } from '../../contract/ops'
 import { DEMO_MEMBER_ID } from './depositHelpers'
 import { call, DEMO, HOUR, login, onPostgres, startServer, testStorage, type TestServer } from './helpers'
 import { auditOf, staffSession } from './opsHelpers'

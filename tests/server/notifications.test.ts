@@ -3,7 +3,7 @@
 // moved (or refused) the money: a QR paid, a slip approved or refused, a withdrawal paid or failed;
 // the bell reads the newest 50 and the unread count, and marks them read.
 import { describe, expect, it } from 'vitest'
-import type { MemberNotification, Notifications, Slip } from '../../src/api/contract'
+import type { MemberNotification, Notifications, Slip } from '../../contract'
 import { tell } from '../../server/notify/events'
 import { settleWithdrawal } from '../../server/wallet/withdrawals'
 import { DAY, type TestServer, call, expectError, registerMember, onDemoServer } from './helpers'

@@ -3,7 +3,7 @@
 // claimed, told once when it is within NOTIFY_PRIZE_EXPIRY_HOURS of expiring; never one claimed or
 // expired, never twice, not at all with the setting off. On both dialects.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { Notifications } from '../../src/api/contract'
+import type { Notifications } from '../../contract'
 import { NOTIFY_OFF } from '../../server/notify/settings'
 import { remindExpiringPrizes } from '../../server/spin/reminders'
 import { DEMO_MEMBER_ID } from './depositHelpers'

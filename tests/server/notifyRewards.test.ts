@@ -6,7 +6,7 @@
 // its grace: an open chat reads it first.
 import webPush from 'web-push'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { MemberNotification, Notifications } from '../../src/api/contract'
+import type { MemberNotification, Notifications } from '../../contract'
 import { SUPPORT_GRACE_MS } from '../../server/notify/events'
 import { outboxPass } from '../../server/notify/outbox'
 import { NOTIFY_KINDS } from '../../server/notify/settings'

@@ -5,7 +5,7 @@
 // and the audit trail's refusal of any change.
 import { sql } from 'kysely'
 import { afterEach, describe, expect, it } from 'vitest'
-import { opsEndpoints } from '../../src/api/contract/ops'
+import { opsEndpoints } from '../../contract/ops'
 import { readFirstAdmin } from '../../server/env'
 import { ensureFirstAdmin } from '../../server/ops/firstAdmin'
 import { type TestServer, DEMO, call, expectError, login, onPostgres, startServer } from './helpers'

@@ -5,7 +5,7 @@
 // each with its audit row; a session ended by two staff at once is ended once (on PostgreSQL on two
 // instances); and the member's unread count that the home reads without the chat.
 import { afterEach, describe, expect, it } from 'vitest'
-import type { ChatItem } from '../../src/api/contract'
+import type { ChatItem } from '../../contract'
 import { DEMO_MEMBER_ID } from './depositHelpers'
 import { type TestServer, barrier, call, expectError, login, onPostgres, startInstances, startServer } from './helpers'
 import { agentReply, byId, chatHistory, connectChat, listening, newGuestId, sendMessage, textMessage } from './chatHelpers'

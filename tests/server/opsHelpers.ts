@@ -4,7 +4,7 @@
 import type { FastifyInstance } from 'fastify'
 import { generate } from 'otplib'
 import { io, type Socket } from 'socket.io-client'
-import type { StaffRole } from '../../src/api/contract/ops'
+import type { StaffRole } from '../../contract/ops'
 import { addStaff } from '../../server/ops/staff'
 import { call } from './helpers'
 import { jpeg } from './depositHelpers'

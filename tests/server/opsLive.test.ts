@@ -5,7 +5,7 @@
 // database: the sockets on one, the calls on the other), and is cut when its session ends.
 import type { Socket } from 'socket.io-client'
 import { afterEach, describe, expect, it } from 'vitest'
-import { OPS_EVENTS } from '../../src/api/contract/ops'
+import { OPS_EVENTS } from '../../contract/ops'
 import { type TestServer, call, login, onPostgres, startServer, testStorage } from './helpers'
 import { handshake, listening, newGuestId, sendMessage, textMessage } from './chatHelpers'
 import { connectStaff, requestWithdrawal, type StaffClient, staffSession, uploadSlip } from './opsHelpers'

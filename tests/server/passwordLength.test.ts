@@ -4,7 +4,7 @@
 // answer asks for a new one.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { findMemberByUsername, updatePasswordHash } from '../../server/shared/members'
-import { PASSWORD_MIN_LENGTH } from '../../src/lib/validation'
+import { PASSWORD_MIN_LENGTH } from '../../contract/lib/validation'
 import { DEMO, type TestServer, call, expectError, login, registration, startServer, verifyPhone } from './helpers'
 
 let server: TestServer

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest'
-import type { ProfileResponse } from '../../src/api/contract'
+import type { ProfileResponse } from '../../contract'
 import { DEMO, START, type TestServer, call, expectError, login, registerMember, onDemoServer } from './helpers'
 
 let server: TestServer

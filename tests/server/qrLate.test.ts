@@ -3,7 +3,7 @@
 // only marks our row, so a payment reported after cancel or after the countdown is booked all the
 // same, once per reference, and flagged late; and the QR state of the QR the app shows, by its id.
 import { describe, expect, it } from 'vitest'
-import type { QrState } from '../../src/api/contract'
+import type { QrState } from '../../contract'
 import * as store from '../../server/deposit/repo'
 import { MINUTE, type TestServer, call, expectError, registerMember, onDemoServer } from './helpers'
 import { balanceOf, DEMO_MEMBER_ID, DEMO_START_MINOR } from './depositHelpers'

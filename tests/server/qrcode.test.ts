@@ -2,7 +2,7 @@
 // QR deposits (spec 4, 5, 7, 9): state, creation per provider with its minimum, strict amounts,
 // expiry, cancel, single use, the dev "paid" callback crediting once, and unique references.
 import { describe, expect, it } from 'vitest'
-import type { QrState } from '../../src/api/contract'
+import type { QrState } from '../../contract'
 import { parseFields, PROMPTPAY_AID } from '../../server/deposit/promptpay'
 import * as store from '../../server/deposit/repo'
 import { isUniqueViolation } from '../../server/shared/db'

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { RegisterRequest } from '../../src/api/contract'
+import type { RegisterRequest } from '../../contract'
 import { findMemberByUsername } from '../../server/shared/members'
 import { walletBalance } from '../../server/shared/ledger'
 import { MINUTE, type TestServer, call, expectError, login, registration, startServer, verifyPhone } from './helpers'

@@ -3,7 +3,7 @@
 // the withdraw modal reads: the friends invited, the refund waiting, receiving it into the wallet
 // as one movement, the refund log, and the banners shown before either modal.
 import { describe, expect, it } from 'vitest'
-import type { InviteListResponse, RefundCheck, RefundListResponse, WalletResponse } from '../../src/api/contract'
+import type { InviteListResponse, RefundCheck, RefundListResponse, WalletResponse } from '../../contract'
 import { accountBalance } from '../../server/shared/ledger'
 import { checkBooks } from '../../server/wallet/books'
 import { type TestServer, call, expectError, freshAddress, login, registration, onDemoServer } from './helpers'

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { RuntimeConfig } from '../../src/api/contract'
+import type { RuntimeConfig } from '../../contract'
 import { DEMO, type TestServer, call, expectError, startServer } from './helpers'
 
 let server: TestServer

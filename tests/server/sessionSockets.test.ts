@@ -16,7 +16,7 @@ import { MAX_SESSIONS_PER_MEMBER } from '../../server/auth/repo'
 import { sha256 } from '../../server/shared/tokens'
 import { DEMO, START, type TestServer, call, login, onPostgres, registerMember, startServer, testStorage } from './helpers'
 import { agentReply, byId, type ChatClient, connectChat, handshake, listening, newGuestId, type Who } from './chatHelpers'
-import type { ChatItem } from '../../src/api/contract'
+import type { ChatItem } from '../../contract'
 
 let running: { app: FastifyInstance }[] = []
 let clients: ChatClient[] = []

@@ -2,7 +2,7 @@
 // Slip upload (spec 1, 5, 7, 8): multipart or raw image, kept on disk, processing until the dev
 // endpoint settles it; the statement's slip table; the slip image, for its owner only.
 import { describe, expect, it } from 'vitest'
-import type { Slip, SlipPageResponse } from '../../src/api/contract'
+import type { Slip, SlipPageResponse } from '../../contract'
 import { MINUTE, type TestServer, call, expectError, login, registerMember, onDemoServer } from './helpers'
 import { balanceOf, DEMO_START_MINOR, jpeg, multipart, png } from './depositHelpers'
 

@@ -3,8 +3,8 @@
 // runs, a coin for a prize the server draws from the slices' weights, coupons claimed once before
 // they expire, coins from deposits.
 import { describe, expect, it } from 'vitest'
-import type { SpinCoupon, SpinResult, SpinSetup } from '../../src/api/contract'
-import type { WalletResponse } from '../../src/api/contract'
+import type { SpinCoupon, SpinResult, SpinSetup } from '../../contract'
+import type { WalletResponse } from '../../contract'
 import { creditDeposit } from '../../server/deposit/credit'
 import { checkBooks } from '../../server/wallet/books'
 import { drawSlice } from '../../server/spin/spin'

@@ -3,7 +3,7 @@
 // view of the ledger's movements and the slip, withdrawal, transfer and bonus rows, each activity
 // once, in its state, paged newest first in a stable order. Runs on SQLite and PostgreSQL.
 import { describe, expect, it } from 'vitest'
-import type { QrState, Slip, StatementEntry, StatementResponse, Withdrawal } from '../../src/api/contract'
+import type { QrState, Slip, StatementEntry, StatementResponse, Withdrawal } from '../../contract'
 import { jpeg } from './depositHelpers'
 import { type TestServer, call, login, MINUTE, onDemoServer, registration } from './helpers'
 import { settle as settleWithdrawal, withdraw } from './withdrawalHelpers'

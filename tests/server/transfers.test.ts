@@ -3,7 +3,7 @@
 // ask the provider outside any transaction with the reserving movement's id as reference, then
 // settle or reverse; what a lost answer leaves in transit is resolved by asking the provider, once.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { Slot, WalletResponse } from '../../src/api/contract'
+import type { Slot, WalletResponse } from '../../contract'
 import { checkBooks } from '../../server/wallet/books'
 import type { GameProvider, ProviderTransfer } from '../../server/games/providers'
 import { simulatedProvider } from '../../server/games/providers'

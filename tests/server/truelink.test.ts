@@ -3,7 +3,7 @@
 // config's secret, decrypted and validated here, unique by voucher, queued as processing.
 import AES from 'crypto-js/aes'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { Slip } from '../../src/api/contract'
+import type { Slip } from '../../contract'
 import { decryptTruelink, truelinkVoucher } from '../../server/deposit/truelink'
 import { type TestServer, call, expectError, login, registerMember, startServer } from './helpers'
 import { balanceOf, DEMO_START_MINOR } from './depositHelpers'

@@ -4,7 +4,7 @@
 // withdrawals.test.ts).
 import { sql } from 'kysely'
 import { beforeEach, describe, expect, it } from 'vitest'
-import type { Slot, WalletResponse } from '../../src/api/contract'
+import type { Slot, WalletResponse } from '../../contract'
 import { checkBooks } from '../../server/wallet/books'
 import { DAY, type TestServer, call, expectError, registerMember, onDemoServer } from './helpers'
 import { balanceOf, DEMO_MEMBER_ID, DEMO_START_MINOR } from './depositHelpers'

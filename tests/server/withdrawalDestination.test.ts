@@ -4,7 +4,7 @@
 // same transaction, and the member lists their own withdrawals with the account number masked.
 import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
-import type { Withdrawal, WithdrawalList } from '../../src/api/contract'
+import type { Withdrawal, WithdrawalList } from '../../contract'
 import { isPostgres } from '../../server/shared/db'
 import { creditWallet } from '../../server/shared/ledger'
 import { type TestServer, call, expectError, registerMember, onDemoServer } from './helpers'

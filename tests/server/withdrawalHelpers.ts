@@ -1,7 +1,7 @@
 // Shared by the withdrawal tests: requesting, settling (the operator's stand-in) and changing the
 // payout bank account, through the HTTP routes.
 import type { FastifyInstance } from 'fastify'
-import type { UpdateProfileRequest } from '../../src/api/contract'
+import type { UpdateProfileRequest } from '../../contract'
 import { accountBalance, type HouseAccount } from '../../server/shared/ledger'
 import { call } from './helpers'
 

@@ -3,7 +3,7 @@
 // `requested` or for `review` (the payout hold after a bank account change), and is settled once,
 // paid or failed back to the wallet. A Lao member does the same in kip.
 import { describe, expect, it } from 'vitest'
-import type { WalletResponse, Withdrawal } from '../../src/api/contract'
+import type { WalletResponse, Withdrawal } from '../../contract'
 import { checkBooks } from '../../server/wallet/books'
 import { DAY, START, type TestServer, call, expectError, login, onPostgres, registerMember, startServer, testStorage, onDemoServer } from './helpers'
 import { balanceOf, DEMO_MEMBER_ID, DEMO_START_MINOR } from './depositHelpers'

@@ -1,9 +1,9 @@
 // The one reader of typed amounts (issue 14): what the player typed, in the player's language, the
 // way the screen writes amounts; what could mean two amounts is refused with a reason.
 import { describe, expect, it } from 'vitest'
-import type { Language } from '../../src/lib/language'
+import type { Language } from '../../contract/lib/language'
 import { amountText, numberSigns, readAmount, type AmountRefusal } from '../../src/lib/amount'
-import { formatAmount, formatMoney, MAX_AMOUNT, toMinor } from '../../src/lib/money'
+import { formatAmount, formatMoney, MAX_AMOUNT, toMinor } from '../../contract/lib/money'
 
 const refusal = (text: string, language: Language): AmountRefusal | number => {
   const reading = readAmount(text, language)

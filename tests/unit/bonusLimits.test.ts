@@ -2,7 +2,7 @@
 // Spec 1, 3, 4: a bonus is received at most maxReceived times in all (limit), a day (day) or a week
 // (week), counted in Asia/Bangkok (UTC+7): its day begins at 17:00 UTC, its week on Monday.
 import { describe, expect, it } from 'vitest'
-import { bonusCardState, periodStart, receivedInPeriod } from '../../src/lib/bonusLimits'
+import { bonusCardState, periodStart, receivedInPeriod } from '../../contract/lib/bonusLimits'
 
 const at = (iso: string) => Date.parse(iso)
 const bangkokMidnight = (date: string) => at(`${date}T00:00:00+07:00`)

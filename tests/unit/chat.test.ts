@@ -1,8 +1,8 @@
 // The chat's rules (spec 3, 4, 5, 9): attachments, text, message types, buttons, the 'End
 // Conversation' divider, the delivery state machine, merging, and the offline outbox.
 import { describe, expect, it } from 'vitest'
-import type { ChatItem } from '../../src/api/contract'
-import { CHAT_TEXT_MAX } from '../../src/api/contract/chat'
+import type { ChatItem } from '../../contract'
+import { CHAT_TEXT_MAX } from '../../contract/chat'
 import {
   buttonAction, checkAttachment, checkText, contentOf, mergeItems, nextStatus, timeline,
 } from '../../src/features/chat/logic'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { DepositLookup } from '../../src/api/contract'
+import type { DepositLookup } from '../../contract'
 import { depositBankName, depositMethods, qrProviderOf, type DepositBankEntry, type DepositLookupInput } from '../../src/features/deposit/methods'
 
 const bank = (over: Partial<DepositBankEntry>): DepositBankEntry => ({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { gameEndpoints } from '../../src/api/contract/games'
-import { fillPath } from '../../src/api/contract/endpoint'
+import { gameEndpoints } from '../../contract/games'
+import { fillPath } from '../../contract/endpoint'
 import {
   autoLoginParams,
   cardValue,

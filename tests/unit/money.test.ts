@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { formatAmount, formatMoney, formatWhole, fromMinor, isoCurrency, MAX_FRACTION_DIGITS, numberLocale, sumAmounts, toMinor } from '../../src/lib/money'
+import { formatAmount, formatMoney, formatWhole, fromMinor, isoCurrency, MAX_FRACTION_DIGITS, numberLocale, sumAmounts, toMinor } from '../../contract/lib/money'
 
 describe('formatAmount (spec 9: at least 2 decimals)', () => {
   it.each([
@@ -88,7 +88,7 @@ describe('Thai and English written without Intl (issue 32: no ICU number data be
 
   it('makes no Intl.NumberFormat for them (Lao, with a fresh module, does)', async () => {
     vi.resetModules()
-    const fresh = await import('../../src/lib/money')
+    const fresh = await import('../../contract/lib/money')
     const Original = Intl.NumberFormat
     let made = 0
     Intl.NumberFormat = class extends Original {

@@ -11,9 +11,9 @@ import { dirname, join, relative, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { filesUnder } from '../sourceFiles'
 
-const ROOTS = ['src', 'server']
+const ROOTS = ['src', 'server', 'ops', 'contract']
 /** Everything lint reads: no circle of files in any of it. */
-const CHECKED = [...ROOTS, 'ops', 'e2e', 'tests', 'scripts']
+const CHECKED = [...ROOTS, 'e2e', 'tests', 'scripts']
 const SOURCE = /\.(ts|tsx)$/
 /** `from '…'`, `import '…'` and `import('…')` of a relative path. */
 const SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(?\s*)['"](\.{1,2}\/[^'"]+)['"]/g
@@ -79,14 +79,14 @@ function circles(graph: ReadonlyMap<string, readonly string[]>): string[][] {
 }
 
 /**
- * The folder a file belongs to, as a room of the house: each feature, the wire contract, each
- * other folder under src/ and server/ (a server area, shared/, ...); a file at the top of src/ or
- * server/ is a room of its own.
+ * The folder a file belongs to, as a room of the house: each feature, the wire contract (one room
+ * with its lib/), each other folder under src/, server/ and ops/ (a server area, shared/, ...); a
+ * file at the top of src/, server/ or ops/ is a room of its own.
  */
 function roomOf(file: string): string {
   const parts = file.split('/')
   if (parts[0] === 'src' && parts[1] === 'features' && parts.length > 3) return parts.slice(0, 3).join('/')
-  if (parts[0] === 'src' && parts[1] === 'api' && parts[2] === 'contract' && parts.length > 3) return 'src/api/contract'
+  if (parts[0] === 'contract') return 'contract'
   return parts.length > 2 ? parts.slice(0, 2).join('/') : file
 }
 
@@ -101,6 +101,32 @@ function roomGraph(graph: ReadonlyMap<string, readonly string[]>): Map<string, s
   }
   return new Map([...rooms].map(([room, arrows]) => [room, [...arrows]]))
 }
+
+/** Which program a file is of (issue 53 §1): the app, the server, the staff console, or the contract they share. */
+const programOf = (file: string): string => file.split('/')[0]
+
+/** Every import of one program's file from another program's, the shared contract apart. */
+function crossings(graph: ReadonlyMap<string, readonly string[]>): string[] {
+  return [...graph].flatMap(([file, targets]) => targets
+    .filter((target) => programOf(target) !== programOf(file) && programOf(target) !== 'contract')
+    .map((target) => `${file} -> ${target}`))
+}
+
+describe('three programs and their contract', () => {
+  it('sees the server reaching into the app, and the contract into anything, as crossings', () => {
+    const graph = new Map([
+      ['server/a/x.ts', ['contract/ops.ts', 'server/shared/y.ts']],
+      ['ops/App.tsx', ['contract/ops.ts']],
+      ['server/b/z.ts', ['src/lib/dates.ts']],
+      ['contract/lib/money.ts', ['src/i18n/index.ts']],
+    ])
+    expect(crossings(graph)).toEqual(['server/b/z.ts -> src/lib/dates.ts', 'contract/lib/money.ts -> src/i18n/index.ts'])
+  })
+
+  it('import nothing of each other but the contract, which imports none of them', () => {
+    expect(crossings(importGraph(ROOTS.flatMap(sourcesUnder)))).toEqual([])
+  })
+})
 
 describe('import circles', () => {
   it('finds a circle of type imports and one through a re-export, and none in a line', () => {

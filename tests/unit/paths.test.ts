@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { loginWith, registerWith } from '../../src/lib/paths'
+import { loginWith, registerWith } from '../../contract/lib/paths'
 
 describe('loginWith', () => {
   it('carries the wanted URL', () => {

@@ -4,7 +4,7 @@ import { act, render } from '@testing-library/react'
 import { useState } from 'react'
 import { renderToString } from 'react-dom/server'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { PRERENDERED_ID } from '../../src/lib/prerender'
+import { PRERENDERED_ID } from '../../contract/lib/prerender'
 
 const sent = vi.fn()
 const followed = vi.fn()

@@ -1,10 +1,10 @@
 // Statement rows as the player reads them (issue 17; spec 4 "Statement/slip status"): the status
 // of every value, the sign of every statementType, what a row links to, its words, the pages.
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { StatementEntry } from '../../src/api/contract'
+import type { StatementEntry } from '../../contract'
 import { ensureAllStrings, i18n, initI18n } from '../../src/i18n/i18n'
 import { bankName } from '../../src/lib/banks'
-import { formatMoney } from '../../src/lib/money'
+import { formatMoney } from '../../contract/lib/money'
 import { activityText, dayHeading, detailText, statusText, type Names } from '../../src/features/statement/describe'
 import { byDay, linkOf, pageCount, shownAmount, signedAmount, signOf, statusKey } from '../../src/features/statement/rows'
 

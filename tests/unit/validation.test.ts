@@ -11,7 +11,7 @@ import {
   phoneRule,
   required,
   upper,
-} from '../../src/lib/validation'
+} from '../../contract/lib/validation'
 import { formatDateTime } from '../../src/lib/time'
 import { safeRedirect } from '../../src/features/auth/redirect'
 import { emptyDraft, toRegisterRequest } from '../../src/features/auth/register/draft'

@@ -1,8 +1,8 @@
-// The server's side of the endpoint descriptors (src/api/contract/endpoint.ts): a route's method and
+// The server's side of the endpoint descriptors (contract/endpoint.ts): a route's method and
 // URL come from its descriptor, and its schemas must agree with the descriptor's types, so what
 // the server validates and answers is what the app's calls are typed with.
 import type { Static, TSchema } from 'typebox'
-import type { AnyEndpoint, BodyOf, Method, ParamsOf, QueryOf, ReplyOf } from '../../../src/api/contract/endpoint'
+import type { AnyEndpoint, BodyOf, Method, ParamsOf, QueryOf, ReplyOf } from '../../../contract/endpoint'
 
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false
 

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify'
-import type { ErrorCode, extraErrorCodes } from '../../../src/api/contract/errorCodes'
-import type { opsErrorCodes } from '../../../src/api/contract/ops'
-import type { ErrorBody } from '../../../src/api/contract'
+import type { ErrorCode, extraErrorCodes } from '../../../contract/errorCodes'
+import type { opsErrorCodes } from '../../../contract/ops'
+import type { ErrorBody } from '../../../contract'
 
 /** Every message the server puts in an error body: a spec 8 code or one of the raw texts. */
 export type ApiErrorCode = ErrorCode | (typeof extraErrorCodes)[number] | (typeof opsErrorCodes)[number] | 'gone' | 'invalid token' | 'production database'

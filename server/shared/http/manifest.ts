@@ -1,7 +1,7 @@
 // The web app manifest (issue 31): what a browser installs, with the operator's name from the live
 // runtime config (set at run time, so the server writes it, not the build). Icons are the built
 // app's public/icons/ (scripts/icons.ts draws them from the logo).
-import type { RuntimeConfig } from '../../../src/api/contract'
+import type { RuntimeConfig } from '../../../contract'
 
 export const MANIFEST_PATH = '/manifest.webmanifest'
 

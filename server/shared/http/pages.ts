@@ -10,8 +10,8 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { brotliCompress, constants, gzip } from 'node:zlib'
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import type { RuntimeConfig } from '../../../src/api/contract'
-import { INLINE_CONFIG_ID, PRERENDERED_PAGES, prerenderedScreenOf, TEMPLATE_ATTRIBUTE } from '../../../src/lib/prerender'
+import type { RuntimeConfig } from '../../../contract'
+import { INLINE_CONFIG_ID, PRERENDERED_PAGES, prerenderedScreenOf, TEMPLATE_ATTRIBUTE } from '../../../contract/lib/prerender'
 
 const brotli = promisify(brotliCompress)
 const gzipped = promisify(gzip)

@@ -9,7 +9,7 @@ import { join } from 'node:path'
 import helmet from 'helmet'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { FastifyInstance } from 'fastify'
-import type { RuntimeConfig } from '../../../src/api/contract'
+import type { RuntimeConfig } from '../../../contract'
 import { pageFiles } from './pages'
 
 /** What LIFF talks to: its API, login and the SDK's own endpoints. */

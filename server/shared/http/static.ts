@@ -2,7 +2,7 @@ import { existsSync, statSync } from 'node:fs'
 import { join, relative, sep } from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import type { RuntimeConfig } from '../../../src/api/contract'
+import type { RuntimeConfig } from '../../../contract'
 import { errorBody } from './errors'
 import { createPages } from './pages'
 

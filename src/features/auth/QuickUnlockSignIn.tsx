@@ -1,6 +1,6 @@
 import '../../i18n/identityStrings'
 import { useTranslation } from 'react-i18next'
-import type { LoginResponse } from '../../api/contract/auth'
+import type { LoginResponse } from '../../../contract/auth'
 import { signInWithQuickUnlock, useQuickUnlock } from '../../api/quickUnlock'
 import type { BiometricVault } from '../../platform/types'
 import { Button } from '../../ui/Button'

@@ -4,7 +4,7 @@
 import '../../i18n/identityStrings'
 import { useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { TelegramContactResponse } from '../../api/contract'
+import type { TelegramContactResponse } from '../../../contract'
 import type { PhoneContact } from '../../platform/types'
 import { Button } from '../../ui/Button'
 import { useCheckTelegramContact } from '../../api/identity'

@@ -4,7 +4,7 @@
 // strings are a lazy chunk, its place held at the button's height while it arrives.
 import { lazy, Suspense } from 'react'
 import { getConfig } from '../../api/config'
-import type { TelegramContactResponse } from '../../api/contract'
+import type { TelegramContactResponse } from '../../../contract'
 import { usePlatform } from '../../platform'
 
 const TelegramPhoneButton = lazy(() => import('./TelegramPhoneButton'))

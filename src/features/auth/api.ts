@@ -2,11 +2,11 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query'
 import { ApiError, catalogueCode, isCode } from '../../api/errors'
 import { call } from '../../api/call'
-import { accountEndpoints as A } from '../../api/contract/account'
-import { authEndpoints } from '../../api/contract/auth'
-import { otpEndpoints } from '../../api/contract/otp'
-import { publicLookupEndpoints as L } from '../../api/contract/lookup'
-import type { LoginRequest, OtpSendRequest, OtpVerifyRequest, RegisterRequest } from '../../api/contract'
+import { accountEndpoints as A } from '../../../contract/account'
+import { authEndpoints } from '../../../contract/auth'
+import { otpEndpoints } from '../../../contract/otp'
+import { publicLookupEndpoints as L } from '../../../contract/lookup'
+import type { LoginRequest, OtpSendRequest, OtpVerifyRequest, RegisterRequest } from '../../../contract'
 import { shownInline } from '../../api/queryClient'
 
 export const authKeys = {

@@ -1,4 +1,4 @@
-import { paths } from '../../lib/paths'
+import { paths } from '../../../contract/lib/paths'
 
 /** Where to land after sign-in: the wanted URL the guard carried, if it stays on this origin.
  *  (A path such as `/\evil.com` would be read by browsers as another host.) */

@@ -3,7 +3,7 @@
 // messenger's signed credential (a linked account), before the form.
 import { useEffect, useRef, useState } from 'react'
 import { useLocation } from 'wouter'
-import type { MessengerProvider } from '../../api/contract/identity'
+import type { MessengerProvider } from '../../../contract/identity'
 import { getConfig } from '../../api/config'
 import { usePlatform, type Platform } from '../../platform'
 import { restoreRemembered, session, signIn } from '../../state/session'

@@ -3,14 +3,14 @@
 // missing type counts as limit, a missing maxReceived as 1, missing banners as none.
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { call } from '../../api/call'
-import type { BonusItem, PromotionOrEmpty, UserBonus } from '../../api/contract'
-import { bonusEndpoints } from '../../api/contract/bonus'
-import { memberLookupEndpoints } from '../../api/contract/lookup'
+import type { BonusItem, PromotionOrEmpty, UserBonus } from '../../../contract'
+import { bonusEndpoints } from '../../../contract/bonus'
+import { memberLookupEndpoints } from '../../../contract/lookup'
 import { bonusKeys } from '../../api/bonusActive'
 import { shownInline } from '../../api/queryClient'
 import { useMoneyAction, type Reactions } from '../../api/useMoneyAction'
 import { walletKeys } from '../../api/wallet'
-import type { BonusType } from '../../lib/bonusLimits'
+import type { BonusType } from '../../../contract/lib/bonusLimits'
 
 const TYPES: readonly BonusType[] = ['limit', 'day', 'week']
 

@@ -4,7 +4,7 @@
 import { type ChangeEvent, type KeyboardEvent, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSnapshot } from 'valtio'
-import { CHAT_TEXT_MAX } from '../../api/contract/chat'
+import { CHAT_TEXT_MAX } from '../../../contract/chat'
 import { Modal } from '../../ui/Modal'
 import { AttachIcon, RefreshIcon } from '../../ui/icons'
 import type { ChatIdentity } from './badge'

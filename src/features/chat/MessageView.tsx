@@ -2,10 +2,10 @@
 // agent's words sanitized, links through the host, and the player's own with its delivery state.
 import { Fragment, type ReactNode, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { ChatButton, ChatMediaPayload } from '../../api/contract'
+import type { ChatButton, ChatMediaPayload } from '../../../contract'
 import { getConfig } from '../../api/config'
 import { errorMessage } from '../../api/errors'
-import type { Language } from '../../lib/language'
+import type { Language } from '../../../contract/lib/language'
 import { formatDate, localDate } from '../../lib/dates'
 import { safeUrl } from '../../lib/url'
 import { getPlatform } from '../../platform'

@@ -3,7 +3,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { call } from '../../api/call'
 import { getConfig } from '../../api/config'
-import { publicLookupEndpoints } from '../../api/contract/lookup'
+import { publicLookupEndpoints } from '../../../contract/lookup'
 
 export const chatKeys = {
   all: ['chat'] as const,

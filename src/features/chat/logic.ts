@@ -1,8 +1,8 @@
 // The chat's rules without a screen (spec 3, 4, 5 and 9): what a message is, what may be sent,
 // where the 'End Conversation' divider goes, and how a message moves through its delivery states.
 import { newGuestId } from './badge'
-import type { ChatButton, ChatDeliverStatus, ChatGenericCard, ChatItem, ChatMediaPayload } from '../../api/contract'
-import { CHAT_TEXT_MAX } from '../../api/contract/chat'
+import type { ChatButton, ChatDeliverStatus, ChatGenericCard, ChatItem, ChatMediaPayload } from '../../../contract'
+import { CHAT_TEXT_MAX } from '../../../contract/chat'
 import { safeUrl } from '../../lib/url'
 
 /** Spec 9: history page size. */

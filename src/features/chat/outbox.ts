@@ -1,7 +1,7 @@
 // Messages the player wrote that the server has not confirmed yet, kept in localStorage so a
 // reload or a dropped connection loses none of them. Each carries its client id (`deliver.id`):
 // sending one again after an answer was lost is safe, the server keeps the first.
-import type { ChatOutgoing } from '../../api/contract'
+import type { ChatOutgoing } from '../../../contract'
 
 export interface OutboxEntry {
   message: ChatOutgoing

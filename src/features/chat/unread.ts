@@ -2,7 +2,7 @@
 // carries it.
 import { useQuery } from '@tanstack/react-query'
 import { call } from '../../api/call'
-import { chatUnreadEndpoint } from '../../api/contract/chatUnread'
+import { chatUnreadEndpoint } from '../../../contract/chatUnread'
 import { chatKeys } from './api'
 
 /**

@@ -1,5 +1,5 @@
 import { useWallet } from '../../api/wallet'
-import { currencyOf } from '../../lib/money'
+import { currencyOf } from '../../../contract/lib/money'
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { depositMethods, type DepositMethods } from './methods'

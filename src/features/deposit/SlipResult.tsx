@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import type { Slip } from '../../api/contract'
+import type { Slip } from '../../../contract'
 import { slipReason } from '../../lib/slipReason'
 
 /** Where a slip (or a gift link, `gift`) stands, in words: staff's reason when it was refused. */

@@ -3,10 +3,10 @@
 // by transfer (AUTO) or by gift link. Codes, types and modes are compared upper-cased, as operators
 // write them in any case. The input types name only the fields read here (spec 3's names), so the
 // lookup's wire type fits them.
-import type { Currency } from '../../api/contract'
-import type { Language } from '../../lib/language'
+import type { Currency } from '../../../contract'
+import type { Language } from '../../../contract/lib/language'
 import { bankName } from '../../lib/banks'
-import { sameCurrency } from '../../lib/money'
+import { sameCurrency } from '../../../contract/lib/money'
 import { QR_PROVIDERS, type QrProvider } from './rules'
 
 export interface DepositBankEntry {

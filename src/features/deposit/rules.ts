@@ -1,5 +1,5 @@
 // The deposit's money rules (spec 1, 5, 9): the QR amount and the TrueMoney gift link.
-import { GIFT_VOUCHER } from '../../api/contract/giftVoucher'
+import { GIFT_VOUCHER } from '../../../contract/giftVoucher'
 import type { AmountReading } from '../../lib/amount'
 import { amountOf, type Problem } from '../../lib/walletRules'
 

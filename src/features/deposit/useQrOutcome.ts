@@ -2,7 +2,7 @@
 // arrive without refreshing (issue 14). The reference server answers the shown QR by its id with a
 // `status`; an operator's API that knows neither only says whether a QR is still there.
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import type { QrState } from '../../api/contract'
+import type { QrState } from '../../../contract'
 import { QR_POLL_MS, type QrProvider } from './rules'
 import { depositKeys, getShownQr, type QrAnswer } from './api'
 

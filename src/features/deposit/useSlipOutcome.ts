@@ -4,7 +4,7 @@
 // is the slip table, newest first: the slip just sent is on its first page.
 import { useQuery } from '@tanstack/react-query'
 import { useEffect } from 'react'
-import type { Slip } from '../../api/contract'
+import type { Slip } from '../../../contract'
 import { getPlatform } from '../../platform'
 import { depositKeys, getNewestSlips, useRefreshAfterSlip } from './api'
 

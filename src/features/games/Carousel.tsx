@@ -10,7 +10,7 @@ import 'swiper/css'
 import Swiper from 'swiper'
 import { A11y, Keyboard } from 'swiper/modules'
 import { useEffect, useRef } from 'react'
-import type { Slot } from '../../api/contract'
+import type { Slot } from '../../../contract'
 import { getPlatform } from '../../platform'
 import { type CardRow, GameCard } from './GameCard'
 

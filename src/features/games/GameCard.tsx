@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next'
-import type { Currency, Slot } from '../../api/contract'
+import type { Currency, Slot } from '../../../contract'
 import { currentLanguage } from '../../i18n/i18n'
 import { cardValue } from '../../lib/games'
-import { formatAmount, formatMoney, formatWhole } from '../../lib/money'
+import { formatAmount, formatMoney, formatWhole } from '../../../contract/lib/money'
 
 /** What every card of a row shares: the member's currency (of the wallet the cards came from) and the tap. */
 export interface CardRow {

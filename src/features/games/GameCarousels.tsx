@@ -1,6 +1,6 @@
 import { lazy, memo, startTransition, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { Slot } from '../../api/contract'
+import type { Slot } from '../../../contract'
 import { gamesByCategory, type GameCategory } from '../../lib/games'
 import { whenIdle } from '../../lib/idle'
 import { type CardRow, GameCard } from './GameCard'

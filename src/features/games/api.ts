@@ -1,7 +1,7 @@
 // Game accounts (spec 7 "Wallet"): open one, read or reset its credentials, and the auto-login link.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { call } from '../../api/call'
-import { gameEndpoints } from '../../api/contract/games'
+import { gameEndpoints } from '../../../contract/games'
 import { isCode } from '../../api/errors'
 import type { Reactions } from '../../api/useMoneyAction'
 import type { AutoLoginParams } from '../../lib/games'

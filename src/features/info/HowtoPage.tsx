@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { getConfig } from '../../api/config'
-import type { HowtoVideos } from '../../api/contract'
+import type { HowtoVideos } from '../../../contract'
 import { safeUrl } from '../../lib/url'
 import { Modal } from '../../ui/Modal'
 import { PlayIcon } from '../../ui/icons'

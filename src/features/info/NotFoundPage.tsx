@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { Link } from 'wouter'
 import { useSnapshot } from 'valtio'
-import { paths } from '../../lib/paths'
+import { paths } from '../../../contract/lib/paths'
 import { session } from '../../state/session'
 
 /** An address the app does not have, inside the shell the player is in (its tab bar stays): the

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { call } from '../../api/call'
-import { publicLookupEndpoints } from '../../api/contract/lookup'
+import { publicLookupEndpoints } from '../../../contract/lookup'
 
 export const infoKeys = {
   all: ['info'] as const,

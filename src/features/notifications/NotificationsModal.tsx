@@ -1,13 +1,13 @@
 // The bell's list (issue 50), in a chunk of its own that comes when the bell is tapped: the member's
 // last 50 events of money, newest first, each opening the screen that shows it.
 import { useTranslation } from 'react-i18next'
-import type { Bank, MemberNotification, Notifications } from '../../api/contract'
+import type { Bank, MemberNotification, Notifications } from '../../../contract'
 import { useBanks } from '../../api/lookup'
 import { currentLanguage } from '../../i18n/i18n'
 import { bankName } from '../../lib/banks'
 import { formatDate, relativeTime } from '../../lib/dates'
 import { formatDateTime } from '../../lib/time'
-import { currencyOf, formatMoney } from '../../lib/money'
+import { currencyOf, formatMoney } from '../../../contract/lib/money'
 import { ChatIcon, DepositIcon, FlagIcon, GiftIcon, WithdrawIcon } from '../../ui/icons'
 import { Modal } from '../../ui/Modal'
 import './notifications.css'

@@ -2,8 +2,8 @@
 import { type QueryClient, useIsFetching, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { call } from '../../api/call'
-import type { Notifications } from '../../api/contract'
-import { notificationEndpoints } from '../../api/contract/notifications'
+import type { Notifications } from '../../../contract'
+import { notificationEndpoints } from '../../../contract/notifications'
 import { walletKeys } from '../../api/wallet'
 
 export const notificationKeys = {

@@ -3,7 +3,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { identityKeys } from '../../api/identity'
 import { call } from '../../api/call'
-import { accountEndpoints } from '../../api/contract/account'
+import { accountEndpoints } from '../../../contract/account'
 
 /** PUT /api/account/changepwd: the server ends the member's other sessions and takes away their
  *  passkeys, quick unlocks and messenger links (issue 47), so the profile reads those again. The

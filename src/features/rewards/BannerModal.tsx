@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import type { Banner } from '../../api/contract'
+import type { Banner } from '../../../contract'
 import { BannerCarousel } from '../../ui/BannerCarousel'
 import { Button } from '../../ui/Button'
 import { Modal } from '../../ui/Modal'

@@ -3,11 +3,11 @@
 // leniently: a missing list is an empty one, a missing amount is 0.
 import { keepPreviousData, useQuery, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query'
 import { call } from '../../api/call'
-import { rewardEndpoints } from '../../api/contract/rewards'
+import { rewardEndpoints } from '../../../contract/rewards'
 import { LONG_TIMEOUT_MS } from '../../api/http'
 import { shownInline as inline } from '../../api/queryClient'
 import { useMoneyAction, type Reactions } from '../../api/useMoneyAction'
-import type { Banner, Invite, InviteListResponse, Refund, RefundCheck, RefundListResponse } from '../../api/contract'
+import type { Banner, Invite, InviteListResponse, Refund, RefundCheck, RefundListResponse } from '../../../contract'
 import { walletKeys } from '../../api/wallet'
 
 export type RewardKind = 'invite' | 'refund'

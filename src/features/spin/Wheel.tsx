@@ -1,5 +1,5 @@
 import { forwardRef } from 'react'
-import type { SpinSlice } from '../../api/contract'
+import type { SpinSlice } from '../../../contract'
 
 /** Spec 9: the wheel is 350 px. */
 export const WHEEL_SIZE = 350

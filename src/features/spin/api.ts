@@ -2,9 +2,9 @@
 // may leave fields out (a wheel without slices is no wheel; a missing coin count is 0).
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { call } from '../../api/call'
-import type { CouponClaimResponse, LanguageNames, SpinCoupon, SpinSlice } from '../../api/contract'
-import type { Language } from '../../lib/language'
-import { spinEndpoints } from '../../api/contract/spin'
+import type { CouponClaimResponse, LanguageNames, SpinCoupon, SpinSlice } from '../../../contract'
+import type { Language } from '../../../contract/lib/language'
+import { spinEndpoints } from '../../../contract/spin'
 import { ApiError } from '../../api/errors'
 import { shownInline } from '../../api/queryClient'
 import { useMoneyAction, type Reactions } from '../../api/useMoneyAction'

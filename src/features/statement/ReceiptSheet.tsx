@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { Link } from 'wouter'
-import type { Currency, StatementEntry } from '../../api/contract'
+import type { Currency, StatementEntry } from '../../../contract'
 import { i18n } from '../../i18n/i18n'
 import { formatDate } from '../../lib/dates'
 import { Modal } from '../../ui/Modal'

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { Currency, Slip } from '../../api/contract'
+import type { Currency, Slip } from '../../../contract'
 import { getConfig } from '../../api/config'
 import { i18n, currentLanguage } from '../../i18n/i18n'
 import { formatDate } from '../../lib/dates'
@@ -10,7 +10,7 @@ import { Pager } from '../../ui/Pager'
 import { ImageIcon, RefreshIcon } from '../../ui/icons'
 import { slipImageAddress, useSlips } from './api'
 import { statusNote } from './describe'
-import { STATEMENT_PAGE_SIZE } from '../../api/contract/statement'
+import { STATEMENT_PAGE_SIZE } from '../../../contract/statement'
 import { amountOrDash, pageCount, shownAmount, statusKey } from './rows'
 
 interface SlipModalProps {

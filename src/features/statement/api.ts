@@ -2,8 +2,8 @@
 // image's address asked for when the player opens it (it expires). Failed loads show inline.
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { call } from '../../api/call'
-import { depositEndpoints } from '../../api/contract/deposit'
-import type { Slip } from '../../api/contract'
+import { depositEndpoints } from '../../../contract/deposit'
+import type { Slip } from '../../../contract'
 import { STATEMENT_PAGE_SIZE, statementKeys } from '../../api/statement'
 import { shownInline } from '../../api/queryClient'
 

@@ -1,8 +1,8 @@
 // The words of a statement row: its activity, the line under it (where the money came from or
 // went), its status with a slip's reason. Shared by the list and the receipt so both say the same.
 import type { TFunction } from 'i18next'
-import type { Bank, Slot, StatementEntry } from '../../api/contract'
-import type { Language } from '../../lib/language'
+import type { Bank, Slot, StatementEntry } from '../../../contract'
+import type { Language } from '../../../contract/lib/language'
 import { bankName } from '../../lib/banks'
 import { localDate, relativeTime } from '../../lib/dates'
 import { slipReason } from '../../lib/slipReason'

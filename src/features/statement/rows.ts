@@ -2,13 +2,13 @@
 // its status (SUCCESS, FAILED, anything else in progress), its sign (plus for deposit and bonus,
 // minus for withdraw, none otherwise) and what it links to. Pure, so every statementType is
 // tested without a screen. An operator's API may send fields loosely: each is read on its own.
-import type { StatementEntry } from '../../api/contract'
-import type { Language } from '../../lib/language'
-import { formatMoney } from '../../lib/money'
+import type { StatementEntry } from '../../../contract'
+import type { Language } from '../../../contract/lib/language'
+import { formatMoney } from '../../../contract/lib/money'
 import { localDate } from '../../lib/dates'
-import { STATEMENT_PAGE_SIZE } from '../../api/contract/statement'
-import { statementTypes } from '../../api/contract/errorCodes'
-import type { Currency } from '../../api/contract'
+import { STATEMENT_PAGE_SIZE } from '../../../contract/statement'
+import { statementTypes } from '../../../contract/errorCodes'
+import type { Currency } from '../../../contract'
 
 export type StatusKey = 'success' | 'failed' | 'processing'
 

@@ -1,6 +1,6 @@
 // The wallet's money rules (spec 5, 9): transfer, withdraw and the bank account name edit.
 import type { AmountReading } from '../../lib/amount'
-import { isEnglishName, needsEnglishName } from '../../lib/validation'
+import { isEnglishName, needsEnglishName } from '../../../contract/lib/validation'
 import { amountOf, type Problem } from '../../lib/walletRules'
 
 // ---- Transfer (spec 5, 9) ----

@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSubmit } from '../../../api/useSubmit'
-import { digitsOnly, required } from '../../../lib/validation'
+import { digitsOnly, required } from '../../../../contract/lib/validation'
 import { Button } from '../../../ui/Button'
 import { TextField } from '../../../ui/Field'
 import { isCode } from '../../../api/errors'

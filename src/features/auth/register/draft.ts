@@ -3,9 +3,9 @@
 // the verified phone (the server asks for it at steps 3 and 4), and after a reload step 1 sends
 // it, so a verified phone skips the code instead of costing another SMS. It registers only that
 // phone, once, and sessionStorage ends with the tab.
-import type { Currency, RegisterRequest, Variant } from '../../../api/contract'
+import type { Currency, RegisterRequest, Variant } from '../../../../contract'
 import { storageKeys } from '../../../lib/storage'
-import { joinAccountName } from '../../../lib/validation'
+import { joinAccountName } from '../../../../contract/lib/validation'
 
 export type Step = 1 | 2 | 3 | 4
 

@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'wouter'
-import type { Currency, StatementEntry } from '../../../api/contract'
+import type { Currency, StatementEntry } from '../../../../contract'
 import { statementQuery } from '../../../api/statement'
-import { paths } from '../../../lib/paths'
+import { paths } from '../../../../contract/lib/paths'
 import { currentLanguage } from '../../../i18n/i18n'
 import { formatDate } from '../../../lib/dates'
-import { formatMoney } from '../../../lib/money'
+import { formatMoney } from '../../../../contract/lib/money'
 import { WithdrawIcon } from '../../../ui/icons'
 
 /** A withdrawal the payer has not settled yet: in progress (spec 4: neither SUCCESS nor FAILED). */

@@ -46,7 +46,7 @@ export const errorCodes: readonly ErrorCode[] = [...new Set(Object.values(errorC
  * has not confirmed a transfer yet; the money is in transit and lands in the game or comes back.
  * The spin error group's codes (spec 8: "code values not shown"): NO_COIN, a spin without a coin;
  * SPIN_INACTIVE, a spin while no campaign runs. PASSWORD_TOO_SHORT: a new password (registration,
- * change password) under PASSWORD_MIN_LENGTH characters (src/lib/validation.ts). TRUELINK_CURRENCY:
+ * change password) under PASSWORD_MIN_LENGTH characters (contract/lib/validation.ts). TRUELINK_CURRENCY:
  * a TrueMoney gift link (baht) sent for, or approved into, a wallet of another money (kip).
  * The messenger identity (issue 31, server/identity/): STEP_UP_REQUIRED (403), a withdrawal or a
  * bank-account change in a session whose password is missing or too old (POST

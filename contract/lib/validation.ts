@@ -1,6 +1,6 @@
 // The validation rules of spec section 5. Each rule returns an i18n key of the `validation`
 // group (or an error code) when the value breaks it, else null, so forms and tests share them.
-import type { Variant } from '../api/contract'
+import type { Variant } from '..'
 
 export type ValidationKey =
   | 'validation.required'

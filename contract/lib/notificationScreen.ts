@@ -1,6 +1,6 @@
 // Where an event of the bell is shown (issue 50): the app's bell and the messenger's button open the
 // same screen.
-import type { MemberNotification } from '../api/contract'
+import type { MemberNotification } from '..'
 import { paths } from './paths'
 
 /** Where the chat opens itself on arrival (features/chat): support's answer. */

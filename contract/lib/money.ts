@@ -1,7 +1,7 @@
 // Money as players see it (spec 1, 9): in the player's language, at least 2 decimals, in baht or
 // kip. On the wire amounts are major units with up to two decimals; sums go through integer minor
 // units so 0.1 + 0.2 stays 0.30. What players type is read in amount.ts.
-import type { Currency } from '../api/contract'
+import type { Currency } from '..'
 import type { Language } from './language'
 
 /** Number-format locale per language: Lao is `lo` (the app's `la` is not a BCP 47 tag for it). */

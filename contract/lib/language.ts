@@ -1,7 +1,7 @@
 // The app's three languages (spec 1, 9) and the plain facts about them: what each is called, its
 // tag in HTML, and which one a host's language tag or the variant means. No state, no storage:
 // i18n/language.ts decides which one to show.
-import type { Variant } from '../api/contract'
+import type { Variant } from '..'
 
 export const languages = ['th', 'la', 'en'] as const
 export type Language = (typeof languages)[number]
