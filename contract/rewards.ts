@@ -24,8 +24,10 @@ export const RefundCheck = Type.Object({
   refundAmount: Type.Number(),
   refundSuccess: Type.Integer({ minimum: 0 }),
   refundFail: Type.Integer({ minimum: 0 }),
-  /** The operator's rule (issue 29): `percent` of losses back, counted each `period` (day, week or month). */
-  rate: Type.Optional(Type.Object({ percent: Type.Number(), period: text(16) })),
+  /** The operator's rule (issue 29): `percent` of losses back, counted each `period` (day, week or
+   *  month); `nextOn` (issue 51 §5), the day the next period's count starts, YYYY-MM-DD in the
+   *  operator's time zone: a date, not an instant, so a phone in another zone says the same day. */
+  rate: Type.Optional(Type.Object({ percent: Type.Number(), period: text(16), nextOn: Type.Optional(Type.String({ pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' })) })),
 })
 export type RefundCheck = Static<typeof RefundCheck>
 /** POST /api/refund (spec 3 "Refund log"). */

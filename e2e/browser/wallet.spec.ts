@@ -518,8 +518,11 @@ test.describe('invite and refund (browser)', () => {
     await modal.getByRole('button', { name: strings.rewards.refundReceive }).dblclick()
     await expect(page.getByText(strings.rewards.refundReceived)).toBeVisible()
     await expect(modal.getByTestId('refund-amount')).toHaveText(baht(0, 'browser'))
-    // Received: nothing left to receive, so the button gives way to how cashback comes (issue 51 §5).
-    await expect(modal.getByRole('note')).toHaveText(strings.rewards.refundNothingYet)
+    // Received: nothing left to receive, so the button gives way to the day the next cashback comes
+    // (issue 51 §5), the operator's calendar day as the server says it.
+    const { rate } = (await (await request.get('/api/refund/check', { headers: memberHeaders(member.token) })).json()) as { rate: { nextOn: string } }
+    const day = new Intl.DateTimeFormat('th-TH', { day: 'numeric', month: 'long' }).format(new Date(`${rate.nextOn}T12:00:00Z`))
+    await expect(modal.getByRole('note')).toHaveText(fill(strings.rewards.refundNothingUntil, { date: day }))
     await expect(modal.getByRole('button', { name: strings.rewards.refundReceive })).toHaveCount(0)
     await expect(modal.locator('.reward-list__item')).toHaveCount(1)
     await page.keyboard.press('Escape')

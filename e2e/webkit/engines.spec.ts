@@ -273,12 +273,17 @@ async function openChat(wk: WebKitPage): Promise<Query> {
   try {
     await wk.visible({ role: 'status', text: th.chat.online, within: panel })
   } catch (error) {
-    // Seen once in a clean-clone run and never alone: the bubble clicked, no dialog in 20 s. What
-    // the page held then says which of the tap, the panel's code or the socket did not come.
+    // Seen in clean-clone runs and never alone: the bubble clicked, no dialog in 20 s. What the page
+    // held then says which of the tap, the panel's code or the socket did not come. Seen so far
+    // (7bd5665): the bubble plain (not away), no dialog, the home's game art the last to arrive.
     const seen = await wk.evaluate<string>(`return JSON.stringify({
       bubble: document.querySelector('[data-testid="chat-bubble"]')?.className,
       dialogs: [...document.querySelectorAll('[role="dialog"]')].map((d) => d.outerHTML.slice(0, 200)),
       lastResources: performance.getEntriesByType('resource').slice(-8).map((r) => r.name.replace(location.origin, '') + ' ' + Math.round(r.duration) + 'ms'),
+      // Whether the panel's code was ever asked for (the tap reached the bubble), and when.
+      panelCode: performance.getEntriesByType('resource').filter((r) => r.name.includes('/assets/') && /ChatPanel|chatClient/.test(r.name)).map((r) => r.name.replace(location.origin, '') + ' at ' + Math.round(r.startTime) + 'ms'),
+      now: Math.round(performance.now()),
+      bubbleAt: document.querySelector('[data-testid="chat-bubble"]')?.getBoundingClientRect().toJSON(),
     })`).catch((unreadable: Error) => `unreadable: ${unreadable.message}`)
     throw new Error(`${(error as Error).message}\nthe page then: ${seen}`, { cause: error })
   }

@@ -20,7 +20,7 @@
  */
 import { parse } from 'csv-parse/sync'
 import type { StatementFormat } from '../../contract/ops'
-import { zonedTime } from '../wallet/dayBook'
+import { zonedTime } from '../shared/zone'
 
 export interface StatementCredit {
   /** The file's line number (1 is its first), for staff to find it. */

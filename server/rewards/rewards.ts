@@ -14,6 +14,7 @@ import { type ApiErrorCode, fail, Refusal } from '../shared/http/errors'
 import { getContent } from '../lookup/repo'
 import { getSetting } from '../shared/settings'
 import { toMajor } from '../shared/money'
+import { dayOf, nextPeriodStart } from '../shared/zone'
 import { holdsBonus } from '../bonus/bonuses'
 import { creditWallet } from '../shared/ledger'
 import { tell } from '../notify/events'
@@ -38,7 +39,7 @@ export async function refundCheck(ctx: ServerContext, member: Member): Promise<R
     refundAmount: toMajor(waiting),
     refundSuccess: received,
     refundFail: await countRefundRefusals(ctx.db, member.id),
-    ...(rule.percent > 0 && { rate: { percent: rule.percent, period: rule.period } }),
+    ...(rule.percent > 0 && { rate: { percent: rule.percent, period: rule.period, nextOn: dayOf(nextPeriodStart(ctx.now(), rule.period, ctx.timeZone), ctx.timeZone) } }),
   }
 }
 

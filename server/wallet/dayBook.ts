@@ -15,6 +15,7 @@
  */
 import type { Db } from '../shared/db'
 import { runSql } from '../shared/sql'
+import { dayBounds } from '../shared/zone'
 
 export interface Line { count: number; amountMinor: number }
 export interface DayBookCurrency {
@@ -36,40 +37,6 @@ export interface DayBook {
   from: number
   to: number
   currencies: DayBookCurrency[]
-}
-
-const DAY = /^(\d{4})-(\d{2})-(\d{2})$/
-
-/** How far `timeZone`'s wall clock is ahead of UTC at `at`, in milliseconds. */
-function offsetAt(at: number, timeZone: string): number {
-  const parts = Object.fromEntries(new Intl.DateTimeFormat('en-US', {
-    timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
-  }).formatToParts(at).map((part) => [part.type, Number(part.value)]))
-  return Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second) - Math.floor(at / 1000) * 1000
-}
-
-/** A wall-clock time in `timeZone`, epoch milliseconds (twice round, for a zone whose offset changes that day). */
-export function zonedTime(timeZone: string, year: number, month: number, day: number, hour = 0, minute = 0, second = 0): number {
-  const wall = Date.UTC(year, month - 1, day, hour, minute, second)
-  const first = wall - offsetAt(wall, timeZone)
-  return wall - offsetAt(first, timeZone)
-}
-
-const midnight = (year: number, month: number, day: number, timeZone: string): number => zonedTime(timeZone, year, month, day)
-
-/** The bounds of `day` (YYYY-MM-DD) in `timeZone`: [from, to). Undefined for a date that is not one. */
-export function dayBounds(day: string, timeZone: string): { from: number; to: number } | undefined {
-  const match = DAY.exec(day)
-  if (!match) return undefined
-  const [year, month, date] = match.slice(1).map(Number)
-  const check = new Date(Date.UTC(year, month - 1, date))
-  if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== date) return undefined
-  return { from: midnight(year, month, date, timeZone), to: midnight(year, month, date + 1, timeZone) }
-}
-
-/** The calendar date of `at` in `timeZone`, YYYY-MM-DD. */
-export function dayOf(at: number, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at)
 }
 
 interface PostingRow {

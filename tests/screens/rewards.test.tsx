@@ -263,6 +263,23 @@ describe('refund', () => {
     expect(count(calls, 'GET', '/api/refund/receive')).toBe(0)
   })
 
+  it('says when the next cashback comes when the server says it (issue 51 §5)', async () => {
+    // A calendar day of the operator's: the same day whatever the device's zone.
+    const rate = { percent: 5, period: 'week', nextOn: '2026-12-08' }
+    const { user } = await home({ 'GET /api/refund/check': check({ refundAmount: 0, rate }), 'POST /api/refund': { refunds: [] } })
+    await user.click(await actions().findByRole('button', { name: text('home.refund') }))
+    const modal = await screen.findByRole('dialog', { name: text('rewards.refundTitle') })
+    await waitFor(() => expect(within(modal).getByRole('note')).toHaveTextContent(text('rewards.refundNothingUntil', { date: '8 December' })))
+    expect(within(modal).queryByRole('button', { name: text('rewards.refundReceive') })).toBeNull()
+  })
+
+  it('says how cashback comes when the next date is not a date', async () => {
+    const { user } = await home({ 'GET /api/refund/check': check({ refundAmount: 0, rate: { percent: 5, period: 'week', nextOn: '2026-02-30' } }), 'POST /api/refund': { refunds: [] } })
+    await user.click(await actions().findByRole('button', { name: text('home.refund') }))
+    const modal = await screen.findByRole('dialog', { name: text('rewards.refundTitle') })
+    await waitFor(() => expect(within(modal).getByRole('note')).toHaveTextContent(text('rewards.refundNothingYet')))
+  })
+
   it('keeps receive disabled, without the note, while the check is read', async () => {
     const { user } = await home({ 'GET /api/refund/check': () => new Promise(() => {}), 'POST /api/refund': { refunds: [] } })
     await user.click(await actions().findByRole('button', { name: text('home.refund') }))

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { creditDeposit, type DepositKind } from '../../server/deposit/credit'
 import { creditWallet } from '../../server/shared/ledger'
 import { runSql } from '../../server/shared/sql'
-import { dayBounds, dayOf } from '../../server/wallet/dayBook'
+import { dayBounds, dayOf, nextPeriodStart } from '../../server/shared/zone'
 import type { DayBook } from '../../contract/ops'
 import { DEMO_MEMBER_ID } from './depositHelpers'
 import { call, HOUR, login, START, type TestServer, startServer } from './helpers'
@@ -21,7 +21,7 @@ afterEach(async () => {
 
 const SECOND = 1000
 
-describe('the bounds of a day', () => {
+describe('the bounds of a day, and of the next period', () => {
   it("are the operator's midnights, in Bangkok and Vientiane alike, and in a zone whose clock moves that day", () => {
     const bangkok = dayBounds('2025-01-15', 'Asia/Bangkok')!
     expect(bangkok).toEqual({ from: Date.parse('2025-01-14T17:00:00Z'), to: Date.parse('2025-01-15T17:00:00Z') })
@@ -31,6 +31,17 @@ describe('the bounds of a day', () => {
     expect(london).toEqual({ from: Date.parse('2025-03-30T00:00:00Z'), to: Date.parse('2025-03-30T23:00:00Z') })
     expect(dayOf(bangkok.to - 1, 'Asia/Bangkok')).toBe('2025-01-15')
     expect(dayOf(bangkok.to, 'Asia/Bangkok')).toBe('2025-01-16')
+  })
+
+  it("give the next day's, week's (Monday's) and month's start in the operator's zone, at the edges too", () => {
+    const bangkok = (wall: string) => Date.parse(`${wall}+07:00`)
+    // Sunday 23:59:59, then Monday 00:00:00, in Bangkok.
+    expect(nextPeriodStart(bangkok('2025-01-19T23:59:59'), 'week', 'Asia/Bangkok')).toBe(bangkok('2025-01-20T00:00:00'))
+    expect(nextPeriodStart(bangkok('2025-01-20T00:00:00'), 'week', 'Asia/Bangkok')).toBe(bangkok('2025-01-27T00:00:00'))
+    expect(nextPeriodStart(bangkok('2025-12-31T23:59:59'), 'day', 'Asia/Bangkok')).toBe(bangkok('2026-01-01T00:00:00'))
+    expect(nextPeriodStart(bangkok('2025-12-01T00:00:00'), 'month', 'Asia/Bangkok')).toBe(bangkok('2026-01-01T00:00:00'))
+    // 17:30 UTC on the 31st is already the 1st in Vientiane: the next month is March's.
+    expect(nextPeriodStart(Date.parse('2025-01-31T17:30:00Z'), 'month', 'Asia/Vientiane')).toBe(bangkok('2025-03-01T00:00:00'))
   })
 
   it('are none for a date that is no date', () => {

@@ -61,7 +61,9 @@ describe('POST /api/invite', () => {
 describe('refunds', () => {
   it('has nothing to receive at first: REFUND_MINIMUM, an empty log, no banners', async () => {
     expect((await get('/api/refund/check')).body).toEqual({
-      result: false, bonus: false, info: expect.stringContaining('<p>'), refundAmount: 0, refundSuccess: 0, refundFail: 0, rate: { percent: 5, period: 'week' },
+      result: false, bonus: false, info: expect.stringContaining('<p>'), refundAmount: 0, refundSuccess: 0, refundFail: 0,
+      // START is Wednesday noon in Bangkok: the next week's count starts on Monday's midnight there.
+      rate: { percent: 5, period: 'week', nextOn: '2025-01-20' },
     })
     expect(await get('/api/refund/receive')).toMatchObject(expectError(400, 'REFUND_MINIMUM'))
     expect((await post('/api/refund', { page: 1, limit: 10 })).body).toEqual({ refunds: [] })
@@ -72,7 +74,9 @@ describe('refunds', () => {
   it('says the operator\'s rate and period, and nothing of them when the operator sets none', async () => {
     const dev = (body: unknown) => call(server.app, 'POST', '/dev/settings', { body })
     expect((await dev({ refund: { percent: 0.5, period: 'day' } })).status).toBe(200)
-    expect((await get('/api/refund/check')).body).toMatchObject({ rate: { percent: 0.5, period: 'day' } })
+    expect((await get('/api/refund/check')).body).toMatchObject({ rate: { percent: 0.5, period: 'day', nextOn: '2025-01-16' } })
+    expect((await dev({ refund: { percent: 2, period: 'month' } })).status).toBe(200)
+    expect((await get('/api/refund/check')).body).toMatchObject({ rate: { percent: 2, period: 'month', nextOn: '2025-02-01' } })
     expect((await dev({ refund: { percent: 0, period: 'week' } })).status).toBe(200)
     expect((await get('/api/refund/check')).body).not.toHaveProperty('rate')
     expect((await dev({ refund: { percent: 5, period: 'year' } })).status).toBe(400)

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import type { Currency } from '../../../contract'
 import { currentLanguage } from '../../i18n/i18n'
 import { formatMoney, formatWhole } from '../../../contract/lib/money'
+import { localDate } from '../../lib/dates'
 import { showToast } from '../../state/ui'
 import { Button } from '../../ui/Button'
 import { LoadError } from '../../ui/LoadError'
@@ -60,9 +61,11 @@ export default function RefundModal({ currency, onClose }: RefundModalProps) {
         {/* The operator's words on how the refund works (spec 3 `info`), sanitized. */}
         {check.data?.info && <SafeHtml className="rich-text refund-info" html={check.data.info} />}
         {/* Nothing waiting and nothing held: a button that can only be refused is no use (issue 51 §5);
-            the player is told when cashback comes instead. Held: disabled with its warning (spec 4). */}
+            the player is told when the next cashback is counted instead. Held: disabled with its warning (spec 4). */}
         {check.data && nothingWaiting && !held ? (
-          <p className="notice" role="note">{t('rewards.refundNothingYet')}</p>
+          <p className="notice" role="note">
+            {rate?.nextOn ? t('rewards.refundNothingUntil', { date: localDate(rate.nextOn, currentLanguage()).format('D MMMM') }) : t('rewards.refundNothingYet')}
+          </p>
         ) : (
           <Button type="button" block disabled={!check.data || held} pending={receive.pending} onClick={() => receive.submit()}>
             {t('rewards.refundReceive')}

@@ -20,7 +20,7 @@ export const REFUND_PERIODS = ['day', 'week', 'month'] as const
 export type RefundPeriod = (typeof REFUND_PERIODS)[number]
 const isRefundPeriod = (period: unknown): period is RefundPeriod => (REFUND_PERIODS as readonly unknown[]).includes(period)
 /** The refund check as the modal reads it: the rate only with a period the app can say. */
-export type RefundState = Omit<RefundCheck, 'rate'> & { rate?: { percent: number; period: RefundPeriod } }
+export type RefundState = Omit<RefundCheck, 'rate'> & { rate?: { percent: number; period: RefundPeriod; nextOn?: string } }
 
 /** Under the wallet's key: what reads the wallet again after money moved reads these again too. */
 export const rewardKeys = {
@@ -67,6 +67,14 @@ export const useInviteCollectOffered = () =>
   })
 
 /** GET /api/refund/check, read leniently; `background`: no loader bar (home's badge asks it unasked). */
+/** A calendar day as YYYY-MM-DD that exists (not 2026-02-30). */
+function isCalendarDay(text: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text)
+  if (!match) return false
+  const day = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])))
+  return day.getUTCMonth() === Number(match[2]) - 1 && day.getUTCDate() === Number(match[3])
+}
+
 const refundCheckQuery = (background = false) => ({
   queryKey: rewardKeys.refundCheck(),
   queryFn: async (): Promise<RefundState> => {
@@ -80,7 +88,13 @@ const refundCheckQuery = (background = false) => ({
       refundSuccess: Number(check.refundSuccess) || 0,
       refundFail: Number(check.refundFail) || 0,
       // The operator's rule only where the app can state it: a percent above 0, a period it has words for.
-      ...(check.rate && Number(check.rate.percent) > 0 && isRefundPeriod(check.rate.period) && { rate: { percent: Number(check.rate.percent), period: check.rate.period } }),
+      ...(check.rate && Number(check.rate.percent) > 0 && isRefundPeriod(check.rate.period) && {
+        rate: {
+          percent: Number(check.rate.percent), period: check.rate.period,
+          // The day the next count starts, if the API says it and it is a date (YYYY-MM-DD).
+          ...(typeof check.rate.nextOn === 'string' && isCalendarDay(check.rate.nextOn) && { nextOn: check.rate.nextOn }),
+        },
+      }),
     }
   },
   ...inline,
