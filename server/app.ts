@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import compress from '@fastify/compress'
 import { AjvCompiler, type ValidatorFactory } from '@fastify/ajv-compiler'
@@ -20,7 +19,7 @@ import { applyContact, applyDepositAccounts, type ContactSetting, type DepositAc
 import type { QrSettingsPatch } from './deposit/qrSettings'
 import { errorBody, installErrorHandler } from './shared/http/errors'
 import { requestLogSerializer } from './requestLog'
-import { MANIFEST_PATH, webManifest } from './shared/http/manifest'
+import { registerRuntimeFiles } from './shared/http/manifest'
 import { registerHealth } from './shared/http/health'
 import { countDeliveries, instrument } from './shared/http/metrics'
 import type { Registry } from 'prom-client'
@@ -36,9 +35,8 @@ import { getRecentSetting, type Settings, updateSettings } from './shared/settin
 import { type BonusOffer, upsertOffers } from './bonus/bonuses'
 import { DEFAULT_MAX_AMOUNT_MINOR } from './shared/amount'
 import { type GameProvider, simulatedProvider } from './games/providers'
-import { recoverTransfers } from './wallet/transfers'
-import { demoAgentPass } from './demo/agent'
-import { demoBankPass } from './demo/counterparty'
+import { DEFAULT_TRANSFER_SWEEP_MS, keepTransferSweep } from './wallet/transfers'
+import { demoBankEvery, keepDemo } from './demo/keep'
 import { IDENTITY_OFF, type IdentitySettings, servedConfig } from './identity/settings'
 import { ensureFirstAdmin, type FirstAdmin } from './ops/firstAdmin'
 import { keepOutbox } from './notify/outbox'
@@ -157,19 +155,7 @@ export interface BuildServerOptions {
 
 export const DEFAULT_PROVIDER_TIMEOUT_MS = 10_000
 export const DEFAULT_TRANSFER_RECOVERY_AFTER_MS = 60_000
-export const DEFAULT_TRANSFER_SWEEP_MS = 30_000
-
 export const DEFAULT_CHAT_PREFIX = 'wallet'
-export const DEFAULT_DEMO_BANK_MS = 1_500
-
-/** How often the demo bank passes (0: never): by default in demo mode only; never in production. */
-export const demoBankEvery = (mode: ServerMode, asked: number | undefined): number =>
-  mode === 'production' ? 0 : asked ?? (mode === 'demo' ? DEFAULT_DEMO_BANK_MS : 0)
-
-/** The demo's LINE QR image, read once when first asked for (demo, dev and test only). */
-let demoLineQr: Promise<Buffer> | undefined
-const readDemoLineQr = () => (demoLineQr ??= readFile(new URL('./lookup/demo-line-qr.png', import.meta.url)))
-
 export const DEFAULT_PAYOUT_HOLD_MS = 24 * 60 * 60 * 1000
 
 /**
@@ -319,29 +305,9 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   }
   // Production may join this database while a process of another mode runs on it (productionMark.ts).
   const productionArrived = watchForProduction(db, options.mode, app.log)
-  // The transfer sweep (wallet/transfers.ts) runs at start and then every transferSweepMs, one
-  // run at a time; closing waits for the run in progress before the database goes.
-  let sweeping: Promise<unknown> = Promise.resolve()
-  const sweep = () => {
-    sweeping = sweeping.then(() => recoverTransfers(ctx)).catch((error: Error) => app.log.error({ err: error }, 'transfer sweep failed'))
-  }
-  const sweepMs = options.transferSweepMs ?? DEFAULT_TRANSFER_SWEEP_MS
-  const sweepTimer = sweepMs > 0 ? setInterval(sweep, sweepMs).unref() : undefined
-  app.addHook('onReady', async () => sweep())
-  // Demo mode's bank (demo/counterparty.ts): a pass every second or two, one at a time, on the
-  // same queue as the sweep so closing waits for it. Never in production.
-  const demoBankMs = demoBankEvery(options.mode, options.demoBankMs)
-  const demoBankTimer = demoBankMs > 0
-    ? setInterval(() => {
-      sweeping = sweeping.then(async () => {
-        // Production may have started on this database since: then the demo does nothing. Read
-        // afresh each pass, never from the second-long cache, so no pass acts after the mark.
-        if (await productionArrived({ fresh: true })) return
-        await demoBankPass(ctx)
-        await demoAgentPass(ctx, chatHub)
-      }).catch((error: Error) => app.log.error({ err: error }, 'demo bank pass failed'))
-    }, demoBankMs).unref()
-    : undefined
+  // The areas' own jobs, each one run at a time; closing waits for each before the database goes.
+  const transferSweep = keepTransferSweep(app, ctx, options.transferSweepMs ?? DEFAULT_TRANSFER_SWEEP_MS)
+  const demo = keepDemo(app, ctx, chatHub, demoBankEvery(options.mode, options.demoBankMs), productionArrived)
   const retention = keepRetention(app, ctx, options.retentionSweepMs ?? DEFAULT_RETENTION_SWEEP_MS)
   // The messengers' messages (notify/outbox.ts), on every instance: with a channel on, or in dev
   // and test, where POST /dev/notify may turn one on at run time.
@@ -358,9 +324,8 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   // database goes.
   app.addHook('preClose', async () => chatHub.disconnect())
   app.addHook('onClose', async () => {
-    clearInterval(sweepTimer)
-    clearInterval(demoBankTimer)
-    await sweeping
+    await transferSweep.stop()
+    await demo.stop()
     await retention.stop()
     await outbox?.stop()
     await prizeReminders?.stop()
@@ -395,22 +360,11 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] })
 
   registerHealth(app, db)
-  app.get('/config.json', async (_request, reply) => {
-    reply.header('Cache-Control', 'no-cache')
-    // The identity switch is the server's own settings, never APP_CONFIG's.
-    return servedConfig(ctx.config.current, ctx.identity, channelsOn(ctx.notify), ctx.notify.webPush?.publicKey)
-  })
-  // Revalidated like the config it is made from: an operator renames the app at run time.
-  app.get(MANIFEST_PATH, async (_request, reply) =>
-    reply.header('Cache-Control', 'no-cache').type('application/manifest+json').send(JSON.stringify(webManifest(ctx.config.current))))
+  // The identity switch is the server's own settings, never APP_CONFIG's.
+  const served = () => servedConfig(ctx.config.current, ctx.identity, channelsOn(ctx.notify), ctx.notify.webPush?.publicKey)
+  registerRuntimeFiles(app, served, () => ctx.config.current)
   // Every area of the API, each registering its own routes (areas.ts).
   await registerAreas(app, { dataDir: options.dataDir, qrSettings: options.depositQr, hub: chatHub })
-  // The demo's LINE QR (the contact page's image in demo, dev and test); production has none to
-  // give, and answers 404 rather than the app's page, so the page shows no QR but the operator's.
-  app.get('/line-qr.png', async (_request, reply) => {
-    if (options.mode === 'production') return reply.code(404).send(errorBody('NO_DATA'))
-    return reply.header('Cache-Control', 'no-cache').type('image/png').send(await readDemoLineQr())
-  })
-  await registerStatic(app, staticDir, () => servedConfig(ctx.config.current, ctx.identity, channelsOn(ctx.notify), ctx.notify.webPush?.publicKey))
+  await registerStatic(app, staticDir, served)
   return app
 }

@@ -7,6 +7,7 @@
 // Kept on purpose, never swept: the ledger and every money record, chat history, the audit trails
 // (ops_audit, identity_events: append-only, see README "Staff security") and members' records.
 import type { FastifyInstance } from 'fastify'
+import { type Job, keepJob } from './shared/job'
 import { pruneEvents } from './notify/repo'
 import { pruneOtps } from './otp/repo'
 import { pruneStaffSessions } from './ops/repo'
@@ -30,21 +31,9 @@ export async function sweepRetention(ctx: Pick<ServerContext, 'db' | 'now'>): Pr
 }
 
 /** Sweeps once the server is ready and then every `everyMs` (0: never), one sweep at a time; `stop` ends it and waits for the one running. */
-export function keepRetention(app: FastifyInstance, ctx: Pick<ServerContext, 'db' | 'now'>, everyMs: number): { stop(): Promise<void> } {
-  let running: Promise<unknown> = Promise.resolve()
-  if (everyMs <= 0) return { stop: async () => {} }
-  const sweep = () => {
-    running = running.then(async () => {
-      const pruned = await sweepRetention(ctx)
-      if (Object.values(pruned).some((count) => count > 0)) app.log.info({ pruned }, 'retention sweep')
-    }).catch((error: Error) => app.log.error({ err: error }, 'retention sweep failed'))
-  }
-  const timer = setInterval(sweep, everyMs).unref()
-  app.addHook('onReady', async () => sweep())
-  return {
-    async stop() {
-      clearInterval(timer)
-      await running
-    },
-  }
+export function keepRetention(app: FastifyInstance, ctx: Pick<ServerContext, 'db' | 'now'>, everyMs: number): Job {
+  return keepJob(app, 'retention sweep', everyMs, async () => {
+    const pruned = await sweepRetention(ctx)
+    if (Object.values(pruned).some((count) => count > 0)) app.log.info({ pruned }, 'retention sweep')
+  }, { atStart: everyMs > 0 })
 }

@@ -11,6 +11,7 @@ import { multipartParts } from '../shared/uploads'
 import { routeOf } from '../shared/http/endpoint'
 import { errorBody, fail } from '../shared/http/errors'
 import { chatUploadAddressLimits, takeAttempt } from '../shared/limits'
+import { keepJob } from '../shared/job'
 import { chatDevRoutes } from './devRoutes'
 import { chatOpsRoutes } from './opsRoutes'
 import { CHAT_FILE_NAME, CHAT_FILES_PATH, chatDirFor } from './files'
@@ -170,15 +171,9 @@ const FILE_SWEEP_MS = 60 * 60 * 1000
 
 const chatRoutes = (options: ChatOptions): FastifyPluginAsyncTypebox => async (app) => {
   const files = await chatDirFor(options.dataDir)
-  let sweeping: Promise<unknown> = Promise.resolve()
-  const sweep = () => {
-    sweeping = sweeping.then(() => chat.sweepUnsentFiles(app.serverContext, files.dir)).catch((error: Error) => app.log.error({ err: error }, 'chat file sweep failed'))
-  }
-  const timer = setInterval(sweep, FILE_SWEEP_MS).unref()
-  app.addHook('onReady', async () => sweep())
+  const sweep = keepJob(app, 'chat file sweep', FILE_SWEEP_MS, () => chat.sweepUnsentFiles(app.serverContext, files.dir))
   app.addHook('onClose', async () => {
-    clearInterval(timer)
-    await sweeping
+    await sweep.stop()
     await files.dispose()
   })
   await app.register(conversationRoutes(options.hub))

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { TSchema } from 'typebox'
 import * as C from '../../contract'
@@ -6,7 +7,7 @@ import { memberLookupEndpoints as M, publicLookupEndpoints as P } from '../../co
 import type { AreaRoutes } from '../shared/http/area'
 import { type Agreeing, routeOf } from '../shared/http/endpoint'
 import { type ServerContext, variantOf } from '../shared/context'
-import { fail } from '../shared/http/errors'
+import { errorBody, fail } from '../shared/http/errors'
 import { moneyOf, toMajor } from '../shared/money'
 import { getSetting } from '../shared/settings'
 import type { Member } from '../shared/members'
@@ -70,5 +71,23 @@ const lookupRoutes = (lookups: Lookup[]): FastifyPluginAsyncTypebox => async (ap
   }
 }
 
-/** GET /api/lookup/...: what anyone may read, and what members read. */
-export const lookupArea: AreaRoutes = { open: lookupRoutes(PUBLIC), member: lookupRoutes(MEMBER) }
+/** The demo's LINE QR image, read once when first asked for (demo, dev and test only). */
+let demoLineQr: Promise<Buffer> | undefined
+const readDemoLineQr = () => (demoLineQr ??= readFile(new URL('./demo-line-qr.png', import.meta.url)))
+
+/** The demo's LINE QR (the contact page's image in demo, dev and test); production has none to
+ *  give, and answers 404 rather than the app's page, so the page shows no QR but the operator's. */
+const demoLineQrRoute: FastifyPluginAsyncTypebox = async (app) => {
+  app.get('/line-qr.png', async (_request, reply) => {
+    if (app.serverContext.mode === 'production') return reply.code(404).send(errorBody('NO_DATA'))
+    return reply.header('Cache-Control', 'no-cache').type('image/png').send(await readDemoLineQr())
+  })
+}
+
+const openRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  await app.register(lookupRoutes(PUBLIC))
+  await app.register(demoLineQrRoute)
+}
+
+/** GET /api/lookup/...: what anyone may read, and what members read; and the demo's LINE QR. */
+export const lookupArea: AreaRoutes = { open: openRoutes, member: lookupRoutes(MEMBER) }

@@ -12,6 +12,8 @@
  *    resolved by asking the provider about its reference, then sending the step again with the
  *    same reference when the provider never saw it (the provider moves money once per reference).
  */
+import type { FastifyInstance } from 'fastify'
+import { type Job, keepJob } from '../shared/job'
 import type { ServerContext } from '../shared/context'
 import { type Db, whenDurable } from '../shared/db'
 import { Refusal } from '../shared/http/errors'
@@ -254,3 +256,10 @@ export async function recoverTransfers(ctx: ServerContext): Promise<number> {
     after = Number(rows[rows.length - 1].id)
   }
 }
+
+/** How often the sweep runs by default; it also runs once when the server is ready. */
+export const DEFAULT_TRANSFER_SWEEP_MS = 30_000
+
+/** The wallet area's job: the transfer sweep, at start and then every `everyMs` (0: at start only). */
+export const keepTransferSweep = (app: FastifyInstance, ctx: ServerContext, everyMs: number): Job =>
+  keepJob(app, 'transfer sweep', everyMs, () => recoverTransfers(ctx))

@@ -4,7 +4,7 @@
 // audit row as `demo bank`), waits as a bank would, and never runs in production.
 import { afterEach, describe, expect, it } from 'vitest'
 import { DEMO_DELAYS, demoBankPass } from '../../server/demo/counterparty'
-import { demoBankEvery } from '../../server/app'
+import { demoBankEvery } from '../../server/demo/keep'
 import { type TestServer, START, call, login, registerMember, startServer } from './helpers'
 import { balanceOf, DEMO_START_MINOR, encryptLink, giftLink } from './depositHelpers'
 import { auditOf, requestWithdrawal, staffSession, uploadSlip } from './opsHelpers'

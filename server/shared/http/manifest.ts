@@ -1,6 +1,7 @@
 // The web app manifest (issue 31): what a browser installs, with the operator's name from the live
 // runtime config (set at run time, so the server writes it, not the build). Icons are the built
 // app's public/icons/ (scripts/icons.ts draws them from the logo).
+import type { FastifyInstance } from 'fastify'
 import type { RuntimeConfig } from '../../../contract'
 
 export const MANIFEST_PATH = '/manifest.webmanifest'
@@ -32,4 +33,18 @@ export function webManifest(config: RuntimeConfig): Record<string, unknown> {
       { src: '/icon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
     ],
   }
+}
+
+/**
+ * What the built app reads of the server before anything else: `/config.json` (the runtime config
+ * as served, `served`) and the manifest made from it. Both are read again on every open (no-cache):
+ * an operator changes them at run time.
+ */
+export function registerRuntimeFiles(app: FastifyInstance, served: () => RuntimeConfig, current: () => RuntimeConfig): void {
+  app.get('/config.json', async (_request, reply) => {
+    reply.header('Cache-Control', 'no-cache')
+    return served()
+  })
+  app.get(MANIFEST_PATH, async (_request, reply) =>
+    reply.header('Cache-Control', 'no-cache').type('application/manifest+json').send(JSON.stringify(webManifest(current()))))
 }
