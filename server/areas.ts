@@ -50,6 +50,6 @@ export async function registerAreas(app: FastifyInstance, options: AreaOptions):
     if (area.open) await app.register(area.open)
     if (area.member) await memberScope(app, area.member)
     if (area.ops) await opsScope(app, area.ops)
-    if (area.dev && hasDevRoutes(app.serverContext.mode)) await app.register(area.dev, { prefix: '/dev' })
+    if (area.dev && hasDevRoutes(app.serverContext.mode)) await app.register(area.dev)
   }
 }

@@ -6,7 +6,7 @@ import * as bonuses from './bonuses'
 export const bonusDevRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const ctx = app.serverContext
   // The operator's offers (bonus cards and promotion codes): added, or changed by code.
-  app.post('/bonuses', { schema: { body: bonuses.BonusOffers, response: { 200: C.MessageBody } } }, async (request) => {
+  app.post('/dev/bonuses', { schema: { body: bonuses.BonusOffers, response: { 200: C.MessageBody } } }, async (request) => {
     await bonuses.upsertOffers(ctx.db, request.body)
     return { message: 'OK' }
   })

@@ -13,7 +13,7 @@ import type { ChatHub } from './socket'
  */
 export const chatDevRoutes = (hub: ChatHub): FastifyPluginAsyncTypebox => async (app) => {
   const ctx = app.serverContext
-  app.post('/chat/reply', { schema: { body: C.ChatDevReply, response: { 200: C.ChatItem } } }, async (request) => {
+  app.post('/dev/chat/reply', { schema: { body: C.ChatDevReply, response: { 200: C.ChatItem } } }, async (request) => {
     const owner = await namedOwner((id) => findMemberById(ctx.db, id), request.body)
     return sendAgentMessage(ctx, hub, owner, request.body.message, { newSession: request.body.newSession, name: request.body.name })
   })

@@ -44,12 +44,12 @@ export const depositDevRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const ctx = app.serverContext
 
   // :id is the QR's id, or the reference its payload carries (what a provider's callback names).
-  app.post('/qrcode/:id/pay', { schema: { params: ItemParams, response: { 200: C.MessageBody } } }, async (request) => {
+  app.post('/dev/qrcode/:id/pay', { schema: { params: ItemParams, response: { 200: C.MessageBody } } }, async (request) => {
     await payQr(ctx, request.params.id)
     return { message: 'OK' }
   })
 
-  app.get('/qrcode/late', { schema: { response: { 200: LatePayments } } }, async () => ({
+  app.get('/dev/qrcode/late', { schema: { response: { 200: LatePayments } } }, async () => ({
     payments: (await repo.lateQrPayments(ctx.db, 100)).map((row) => ({
       qrcodeId: row.id,
       reference: row.reference,
@@ -61,7 +61,7 @@ export const depositDevRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }))
 
   // :id is the slip's reference, as the upload answer and the statement's slip table give it.
-  app.post('/slips/:id', { schema: { params: ItemParams, body: SlipSettlement, response: { 200: C.Slip } } }, async (request) => {
+  app.post('/dev/slips/:id', { schema: { params: ItemParams, body: SlipSettlement, response: { 200: C.Slip } } }, async (request) => {
     const body = request.body
     return settleSlip(ctx, request.params.id, body.status === 'success'
       ? { status: 'success', amountMinor: depositMinor(body.amount), refNo: body.refNo }
@@ -69,8 +69,8 @@ export const depositDevRoutes: FastifyPluginAsyncTypebox = async (app) => {
   })
 
   const settings = { 200: QrSettingsSchema }
-  app.get('/deposit/qr-settings', { schema: { response: settings } }, async () => getQrSettings(ctx.db))
-  app.post('/deposit/qr-settings', { schema: { body: QrSettingsPatch, response: settings } }, async (request) =>
+  app.get('/dev/deposit/qr-settings', { schema: { response: settings } }, async () => getQrSettings(ctx.db))
+  app.post('/dev/deposit/qr-settings', { schema: { body: QrSettingsPatch, response: settings } }, async (request) =>
     updateQrSettings(ctx.db, request.body),
   )
 }

@@ -30,47 +30,47 @@ const SmsSwitch = Type.Object({ down: Type.Boolean() }, { additionalProperties: 
  */
 const devRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const ctx = app.serverContext
-  app.get('/otp/:phone', { schema: { params: PhoneParams, response: { 200: DevOtpResponse } } }, async (request) => {
+  app.get('/dev/otp/:phone', { schema: { params: PhoneParams, response: { 200: DevOtpResponse } } }, async (request) => {
     const otp = await lastOtpForPhone(ctx.db, request.params.phone)
     if (!otp) throw fail(404, 'NO_DATA')
     return { otpCode: otp.code, otpRef: otp.ref }
   })
 
-  app.post('/service', { schema: { body: ServiceBody, response: settings } }, async (request) =>
+  app.post('/dev/service', { schema: { body: ServiceBody, response: settings } }, async (request) =>
     updateSettings(ctx.db, { terminated: request.body.terminated }),
   )
 
-  app.get('/settings', { schema: { response: settings } }, async () => getSettings(ctx.db))
+  app.get('/dev/settings', { schema: { response: settings } }, async () => getSettings(ctx.db))
 
-  app.post('/settings', { schema: { body: FlagsBody, response: settings } }, async (request) =>
+  app.post('/dev/settings', { schema: { body: FlagsBody, response: settings } }, async (request) =>
     updateSettings(ctx.db, request.body),
   )
 
   // The daily window in which slip upload is closed (operator content): tests that upload a slip
   // set one that is not now, so they pass at any hour.
-  app.post('/content/slipWindow', { schema: { body: SlipWindowHours, response: { 200: SlipWindowHours } } }, async (request) => {
+  app.post('/dev/content/slipWindow', { schema: { body: SlipWindowHours, response: { 200: SlipWindowHours } } }, async (request) => {
     const before = await getContent(ctx.db, 'slipWindow')
     await setContent(ctx.db, 'slipWindow', request.body)
     return before ?? request.body
   })
 
-  app.post('/config', { schema: { body: C.ConfigPatch, response: config } }, async (request) => {
+  app.post('/dev/config', { schema: { body: C.ConfigPatch, response: config } }, async (request) => {
     ctx.config.current = mergeConfig(ctx.config.current, request.body)
     return ctx.config.current
   })
 
-  app.delete('/config', { schema: { response: config } }, async () => {
+  app.delete('/dev/config', { schema: { response: config } }, async () => {
     ctx.config.current = ctx.config.initial
     return ctx.config.current
   })
 
-  app.post('/sms', { schema: { body: SmsSwitch, response: { 200: SmsSwitch } } }, async (request) => {
+  app.post('/dev/sms', { schema: { body: SmsSwitch, response: { 200: SmsSwitch } } }, async (request) => {
     if (!(ctx.sms instanceof SwitchableOtpSender)) throw new Error('the SMS gateway has no switch in this mode')
     ctx.sms.down = request.body.down
     return { down: ctx.sms.down }
   })
 
-  app.post('/reset-limits', { schema: { response: { 200: C.MessageBody } } }, async () => {
+  app.post('/dev/reset-limits', { schema: { response: { 200: C.MessageBody } } }, async () => {
     await clearRateEvents(ctx.db)
     return { message: 'OK' }
   })

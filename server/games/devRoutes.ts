@@ -16,7 +16,7 @@ const FaultsBody = Type.Object({
 /** Dev stand-in: a provider going down, slow, or dropping its answers. */
 export const gamesDevRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const ctx = app.serverContext
-  app.post('/games/:code', { schema: { params: GameParams, body: FaultsBody, response: { 200: C.MessageBody } } }, async (request) => {
+  app.post('/dev/games/:code', { schema: { params: GameParams, body: FaultsBody, response: { 200: C.MessageBody } } }, async (request) => {
     if (!(await repo.setProviderFaults(ctx.db, request.params.code, request.body))) throw fail(404, 'NO_GAME')
     return { message: 'OK' }
   })

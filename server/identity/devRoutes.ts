@@ -61,7 +61,7 @@ export const devRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const kid = randomToken(8)
   const jwks = { keys: [{ ...(await exportJWK(publicKey)), kid, alg: 'ES256', use: 'sig' }] }
 
-  app.post('/identity', { schema: { body: IdentityPatch, response: { 200: IdentityAnswer } } }, async (request) => {
+  app.post('/dev/identity', { schema: { body: IdentityPatch, response: { 200: IdentityAnswer } } }, async (request) => {
     const { telegramBotToken, telegramBotId, lineChannelId, lineJwksUrl, stepUpMinutes, telegramContactSkipsOtp, webauthnOrigin } = request.body
     if (lineJwksUrl && !URL.canParse(lineJwksUrl)) throw fail(400, 'KEY_INVALID')
     if (webauthnOrigin && (!URL.canParse(webauthnOrigin) || new URL(webauthnOrigin).origin !== webauthnOrigin)) throw fail(400, 'KEY_INVALID')
@@ -83,9 +83,9 @@ export const devRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return { identity: runtimeIdentity(next) }
   })
 
-  app.get('/line/jwks', async () => jwks)
+  app.get('/dev/line/jwks', async () => jwks)
 
-  app.post('/line/id-token', { schema: { body: IdTokenRequest } }, async (request) => {
+  app.post('/dev/line/id-token', { schema: { body: IdTokenRequest } }, async (request) => {
     const { sub, name, aud = ctx.identity.lineChannelId, iss = LINE_ISSUER, expiresInSeconds = ID_TOKEN_SECONDS } = request.body
     if (aud === undefined) throw fail(400, 'KEY_MISSING')
     const issuedAt = Math.floor(ctx.now() / 1000)
@@ -99,7 +99,7 @@ export const devRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return { idToken }
   })
 
-  app.post('/telegram/init-data', { schema: { body: InitDataRequest } }, async (request) => {
+  app.post('/dev/telegram/init-data', { schema: { body: InitDataRequest } }, async (request) => {
     const token = ctx.identity.telegramBotToken
     if (token === undefined) throw fail(404, 'IDENTITY_OFF')
     const { userId, firstName = 'Player', authDate, allowsWrite } = request.body
@@ -109,7 +109,7 @@ export const devRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return { initData }
   })
 
-  app.post('/telegram/contact', { schema: { body: ContactRequest } }, async (request) => {
+  app.post('/dev/telegram/contact', { schema: { body: ContactRequest } }, async (request) => {
     const token = ctx.identity.telegramBotToken
     if (token === undefined) throw fail(404, 'IDENTITY_OFF')
     const { userId, phone, firstName = 'Player', authDate = Math.floor(ctx.now() / 1000) } = request.body

@@ -41,7 +41,7 @@ export const notifyDevRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const ctx = app.serverContext
   const sent: SentMessage[] = []
 
-  app.post('/notify', { schema: { body: NotifyPatch } }, async (request) => {
+  app.post('/dev/notify', { schema: { body: NotifyPatch } }, async (request) => {
     const { appUrl, telegramApiUrl, lineApiUrl, pushServiceUrl, prizeExpiryHours } = request.body
     const token = ctx.identity.telegramBotToken
     if (prizeExpiryHours !== undefined) ctx.notify = { ...ctx.notify, prizeReminderMs: prizeExpiryHours === null ? undefined : prizeExpiryHours * 60 * 60_000 }
@@ -60,7 +60,7 @@ export const notifyDevRoutes: FastifyPluginAsyncTypebox = async (app) => {
   })
 
   // Telegram's Bot API as far as the bot uses it: sendMessage, answered as Telegram does.
-  app.post<{ Params: { bot: string }; Body: Static<typeof SendMessage> }>('/telegram-bot/:bot/sendMessage', { schema: { body: SendMessage } }, async (request) => {
+  app.post<{ Params: { bot: string }; Body: Static<typeof SendMessage> }>('/dev/telegram-bot/:bot/sendMessage', { schema: { body: SendMessage } }, async (request) => {
     const token = request.params.bot.replace(/^bot/, '')
     sent.push({ token, ...request.body })
     return { ok: true, result: { message_id: sent.length, chat: { id: Number(request.body.chat_id), type: 'private' }, text: request.body.text } }
@@ -68,14 +68,14 @@ export const notifyDevRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   // LINE's Messaging API as far as the official account uses it: a push, once per retry key.
   const pushed: Pushed[] = []
-  app.post<{ Body: Static<typeof Push> }>('/line-api/v2/bot/message/push', { schema: { body: Push } }, async (request, reply) => {
+  app.post<{ Body: Static<typeof Push> }>('/dev/line-api/v2/bot/message/push', { schema: { body: Push } }, async (request, reply) => {
     if (request.headers.authorization !== `Bearer ${DEV_LINE_ACCESS_TOKEN}`) return reply.code(401).send({ message: 'Authentication failed' })
     const retryKey = String(request.headers['x-line-retry-key'] ?? '')
     if (retryKey && pushed.some((push) => push.retryKey === retryKey)) return reply.code(409).send({ message: 'The retry key is already accepted' })
     pushed.push({ ...request.body, retryKey })
     return { sentMessages: [{ id: String(pushed.length) }] }
   })
-  app.get<{ Querystring: { to?: string } }>('/line-api/messages', async (request) => ({
+  app.get<{ Querystring: { to?: string } }>('/dev/line-api/messages', async (request) => ({
     messages: pushed.filter((push) => request.query.to === undefined || push.to === request.query.to),
   }))
 
@@ -85,17 +85,17 @@ export const notifyDevRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.register(async (pushService) => {
     pushService.addContentTypeParser('application/octet-stream', { parseAs: 'buffer' }, (_request, body, done) => done(null, body))
     // Its body is encrypted (Content-Encoding aes128gcm), not compressed: not for @fastify/compress to undo.
-    pushService.post<{ Params: { id: string }; Body: Buffer }>('/push-service/:id', { decompress: false }, async (request, reply) => {
+    pushService.post<{ Params: { id: string }; Body: Buffer }>('/dev/push-service/:id', { decompress: false }, async (request, reply) => {
       const { headers } = request
       pushes.push({ id: request.params.id, ttl: String(headers.ttl ?? ''), urgency: String(headers.urgency ?? ''), authorization: String(headers.authorization ?? ''), encoding: String(headers['content-encoding'] ?? ''), body: request.body.toString('base64') })
       return reply.code(201).send()
     })
-    pushService.get<{ Querystring: { id?: string } }>('/push-service/messages', async (request) => ({
+    pushService.get<{ Querystring: { id?: string } }>('/dev/push-service/messages', async (request) => ({
       messages: pushes.filter((push) => request.query.id === undefined || push.id === request.query.id),
     }))
   })
 
-  app.get<{ Querystring: { chatId?: string } }>('/telegram-bot/messages', async (request) => ({
+  app.get<{ Querystring: { chatId?: string } }>('/dev/telegram-bot/messages', async (request) => ({
     messages: sent.filter((message) => request.query.chatId === undefined || String(message.chat_id) === request.query.chatId),
   }))
 }

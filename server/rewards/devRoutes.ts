@@ -12,7 +12,7 @@ const RefundBody = Type.Object({ username: Type.String({ maxLength: 32 }), amoun
 export const rewardsDevRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const ctx = app.serverContext
   // A provider's lost-bet report: a refund waits for the member until received.
-  app.post('/refunds', { schema: { body: RefundBody, response: { 200: C.MessageBody } } }, async (request) => {
+  app.post('/dev/refunds', { schema: { body: RefundBody, response: { 200: C.MessageBody } } }, async (request) => {
     const member = await findMemberByUsername(ctx.db, request.body.username)
     if (!member) throw fail(404, 'NO_USER')
     await rewards.accrueRefund(ctx, member.id, parseAmount(request.body.amount, ceilingFor(ctx.maxAmountMinor, member.currency)))

@@ -14,12 +14,12 @@ const RemindersBody = Type.Object({ hours: Type.Integer({ minimum: 1, maximum: 2
 export const spinDevRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const ctx = app.serverContext
   // Spin coins for a member (standing in for the operator's grants beside the per-deposit rule).
-  app.post('/coins', { schema: { body: CoinsBody, response: { 200: C.MessageBody } } }, async (request) => {
+  app.post('/dev/coins', { schema: { body: CoinsBody, response: { 200: C.MessageBody } } }, async (request) => {
     const member = await findMemberByUsername(ctx.db, request.body.username)
     if (!member) throw fail(404, 'NO_USER')
     await spin.grantCoins(ctx.db, member.id, request.body.coins)
     return { message: 'OK' }
   })
   // The prizes about to expire told now, within `hours` (the job's pass, without its five minutes).
-  app.post('/prize-reminders', { schema: { body: RemindersBody } }, async (request) => ({ told: await remindExpiringPrizes(ctx, request.body.hours * 60 * 60_000) }))
+  app.post('/dev/prize-reminders', { schema: { body: RemindersBody } }, async (request) => ({ told: await remindExpiringPrizes(ctx, request.body.hours * 60 * 60_000) }))
 }

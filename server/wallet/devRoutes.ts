@@ -29,14 +29,14 @@ const RoundBody = Type.Object({
  */
 export const walletDevRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const ctx = app.serverContext
-  app.get('/books', async () => checkBooks(ctx.db))
-  app.post('/withdrawals/:id', { schema: { params: WithdrawalParams, body: SettlementBody, response: { 200: C.Withdrawal } } }, async (request) =>
+  app.get('/dev/books', async () => checkBooks(ctx.db))
+  app.post('/dev/withdrawals/:id', { schema: { params: WithdrawalParams, body: SettlementBody, response: { 200: C.Withdrawal } } }, async (request) =>
     settleWithdrawal(ctx, Number(request.params.id), { status: request.body.status }),
   )
   // A round played at the simulated provider, then its report to us (RoundBody). The provider
   // plays it against its own balance (a loss beyond it is refused there: MONEY_NOT_ENOUGH); a
   // report we refuse is taken back there, so the two books stay one.
-  app.post('/games/:code/rounds', { schema: { params: GameParams, body: RoundBody, response: { 200: C.MessageBody } } }, async (request) => {
+  app.post('/dev/games/:code/rounds', { schema: { params: GameParams, body: RoundBody, response: { 200: C.MessageBody } } }, async (request) => {
     const member = await findMemberByUsername(ctx.db, request.body.username)
     if (!member) throw fail(404, 'NO_USER')
     const { amount, refundPercent = 5 } = request.body

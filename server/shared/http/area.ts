@@ -1,6 +1,7 @@
-// An area of the API is the routes it serves, in three parts; it registers them at the paths
-// their descriptors give (routeOf), and server/areas.ts lists the areas. No prefix is set anywhere
-// but in a descriptor.
+// An area of the API is the routes it serves, in four parts; it registers them at the paths
+// their descriptors give (routeOf; a dev stand-in at its whole /dev/ path), and server/areas.ts
+// lists the areas. No prefix is set at registration (but for the chat's files: @fastify/static
+// scopes its not-found answer by one).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 
@@ -15,7 +16,7 @@ export interface AreaRoutes {
   /** Routes of the operator API (issue 33), behind the staff hook (server/ops/scope.ts): each
    *  handler has `request.staff`, and each route names the duty its role must allow. */
   ops?: RoutesPlugin
-  /** The area's dev stand-ins (a payout bank, a provider, an agent), under /dev in dev and test modes only. */
+  /** The area's dev stand-ins (a payout bank, a provider, an agent), each at its /dev/ path, in dev and test modes only. */
   dev?: RoutesPlugin
 }
 
