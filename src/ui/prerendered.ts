@@ -71,10 +71,15 @@ const saying = (button: HTMLButtonElement): string => `${button.textContent ?? '
 
 /** The app's button that is `pressed` of the prerendered screen: the one that says the same, the
  *  first such if it was the first, the second if the second (the app's screen has more buttons than
- *  the prerendered one, a member's game cards, so places differ but what they say does not). */
+ *  the prerendered one, a member's game cards, so places differ but what they say does not). A
+ *  button that says more once the app knows more (the bell's "1 new", issue 48: a tap on it before
+ *  the app came was lost) is the one of the same class, counted the same way. */
 function sameButton(pressed: HTMLButtonElement, screen: HTMLElement, root: HTMLElement): HTMLButtonElement | undefined {
-  const alike = (within: HTMLElement) => [...within.querySelectorAll('button')].filter((button) => saying(button) === saying(pressed))
-  return alike(root)[alike(screen).indexOf(pressed)]
+  const by = (key: (button: HTMLButtonElement) => string) => {
+    const alike = (within: HTMLElement) => [...within.querySelectorAll('button')].filter((button) => key(button) === key(pressed))
+    return alike(root)[alike(screen).indexOf(pressed)]
+  }
+  return by(saying) ?? (pressed.className ? by((button) => button.className) : undefined)
 }
 
 /** A link followed on the prerendered screen is followed in the app: its own link, so the router

@@ -10,7 +10,7 @@ const sent = vi.fn()
 const followed = vi.fn()
 
 /** A small controlled form like /login's: what the app's state holds is shown in `data-state`. */
-function Form({ extra = false }: { extra?: boolean }) {
+function Form({ extra = false, news = 0 }: { extra?: boolean; news?: number }) {
   const [phone, setPhone] = useState('')
   const [password, setPassword] = useState('')
   const [remember, setRemember] = useState(false)
@@ -28,7 +28,7 @@ function Form({ extra = false }: { extra?: boolean }) {
       <input name="username" aria-label="phone" value={phone} onChange={(event) => setPhone(event.target.value)} />
       <input name="password" type="password" aria-label="password" value={password} onChange={(event) => setPassword(event.target.value)} />
       <input type="checkbox" aria-label="remember" checked={remember} onChange={(event) => setRemember(event.target.checked)} />
-      <button type="button" aria-label="show password" onClick={() => setShown((now) => !now)}>👁</button>
+      <button type="button" className="eye" aria-label={news > 0 ? `show password, ${news} new` : 'show password'} onClick={() => setShown((now) => !now)}>👁</button>
       <button type="submit">send</button>
       <a href="/contact" onClick={(event) => {
         event.preventDefault()
@@ -53,10 +53,10 @@ async function page() {
 }
 
 /** The app mounts its screen in #root, which takes the prerendered one over. */
-async function mountApp(module: typeof import('../../src/ui/prerendered'), extra = false) {
+async function mountApp(module: typeof import('../../src/ui/prerendered'), extra = false, news = 0) {
   function Screen() {
     module.useTakeOverPrerendered('/login')
-    return <Form extra={extra} />
+    return <Form extra={extra} news={news} />
   }
   act(() => {
     render(<Screen />, { container: root })
@@ -126,6 +126,13 @@ describe('taking over the prerendered screen', () => {
     shown.dataset.pressed = '0'
     // The app's screen has a button the prerendered one had not (a member's), before the pressed one.
     const form = await mountApp(module, true)
+    expect(state(form)).toMatchObject({ shown: true })
+  })
+
+  it('a button that says more once the app knows more (the bell: "1 new") is found by its class', async () => {
+    const { module, shown } = await page()
+    shown.dataset.pressed = '0'
+    const form = await mountApp(module, true, 1)
     expect(state(form)).toMatchObject({ shown: true })
   })
 
