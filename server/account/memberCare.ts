@@ -26,7 +26,6 @@ import { inTransaction } from '../shared/db'
 import { fail } from '../shared/http/errors'
 import { clearRateEvents } from '../shared/limits'
 import { findMemberById } from '../shared/members'
-import type { StaffRole } from '../../contract/ops'
 import { toMajor } from '../shared/money'
 import * as repo from './repo'
 
@@ -35,13 +34,12 @@ const SLIPS = 10
 const NOTES = 20
 
 /** What the member page adds to the lookup's detail (account/opsRoutes.ts). */
-export async function careOf(ctx: ServerContext, memberId: number): Promise<Pick<O.MemberDetail, 'suspendedAt' | 'slips' | 'sessions' | 'linked' | 'notes'>> {
-  const [suspendedAt, slips, sessions, linked, notes] = await Promise.all([
-    repo.suspendedSince(ctx.db, memberId), repo.recentSlipsOf(ctx.db, memberId, SLIPS), repo.openSessionsOf(ctx.db, memberId, ctx.now()),
+export async function careOf(ctx: ServerContext, memberId: number): Promise<Pick<O.MemberDetail, 'slips' | 'sessions' | 'linked' | 'notes'>> {
+  const [slips, sessions, linked, notes] = await Promise.all([
+    repo.recentSlipsOf(ctx.db, memberId, SLIPS), repo.openSessionsOf(ctx.db, memberId, ctx.now()),
     listIdentities(ctx.db, memberId), repo.memberNotes(ctx.db, memberId, NOTES),
   ])
   return {
-    suspendedAt: suspendedAt === null ? null : iso(suspendedAt),
     slips: slips.map((slip) => ({ reference: slip.reference, kind: slip.kind, status: slip.status, amount: toMajor(Number(slip.amount_minor)), createdAt: iso(slip.created_at) })),
     sessions: sessions.map((session) => ({
       openedAt: iso(session.created_at), expiresAt: iso(session.expires_at),
@@ -56,7 +54,7 @@ export async function careOf(ctx: ServerContext, memberId: number): Promise<Pick
 const ADMIN_ONLY: ReadonlySet<O.MemberAction> = new Set(['suspend', 'lift', 'unlinkTelegram', 'unlinkLine'])
 
 /** Does `action` for the member, audited with `reason`; 409 ALREADY_DECIDED when it changes nothing (suspended twice, nothing linked). */
-export async function actOnMember(ctx: ServerContext, memberId: number, action: O.MemberAction, reason: string, actor: Actor & { role: StaffRole }): Promise<void> {
+export async function actOnMember(ctx: ServerContext, memberId: number, action: O.MemberAction, reason: string, actor: Actor & { role: O.StaffRole }): Promise<void> {
   if (ADMIN_ONLY.has(action) && !mayDo(actor.role, 'staff')) throw fail(403, 'FORBIDDEN_ROLE')
   const member = await findMemberById(ctx.db, memberId)
   if (!member) throw fail(404, 'NO_DATA')

@@ -95,6 +95,7 @@ async function memberDetail(ctx: ServerContext, id: number): Promise<O.MemberDet
   ])
   return {
     member: { ...summaryOf(row, balances.get(id)), bankAccountName: row.bank_account_name },
+    suspendedAt: row.suspended_at === null ? null : iso(row.suspended_at),
     games: [...games].map(([code, balanceMinor]) => ({ code, balance: toMajor(balanceMinor) })),
     movements: movements.map((movement) => ({
       id: String(movement.id),

@@ -166,9 +166,10 @@ export const PHONE_ENDING = 4
 
 export type FoundMember = Awaited<ReturnType<typeof searchMembers>>[number]
 
-export async function findMemberRow(db: Db, id: number): Promise<FoundMember | undefined> {
+/** One member as the search finds them, and since when they are suspended (null: not). */
+export async function findMemberRow(db: Db, id: number): Promise<(FoundMember & { suspended_at: number | string | null }) | undefined> {
   return db.selectFrom('members')
-    .select(['id', 'username', 'name', 'currency', 'bank_code', 'bank_account_no', 'bank_account_name', 'is_active', 'created_at'])
+    .select(['id', 'username', 'name', 'currency', 'bank_code', 'bank_account_no', 'bank_account_name', 'is_active', 'created_at', 'suspended_at'])
     .where('id', '=', id).executeTakeFirst()
 }
 
@@ -189,10 +190,6 @@ export async function setSuspended(db: Db, memberId: number, at: number | null):
   return Number(result.numUpdatedRows) === 1
 }
 
-export async function suspendedSince(db: Db, memberId: number): Promise<number | null> {
-  const row = await db.selectFrom('members').select('suspended_at').where('id', '=', memberId).executeTakeFirst()
-  return row?.suspended_at === null || row?.suspended_at === undefined ? null : Number(row.suspended_at)
-}
 
 /** The member's last slips and gift links, newest first. */
 export async function recentSlipsOf(db: Db, memberId: number, limit: number) {
