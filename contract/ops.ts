@@ -404,6 +404,49 @@ export const MemberMovement = Type.Object({
   changes: Type.Array(Type.Object({ account: text(64), amount: Type.Number() })),
 })
 export type MemberMovement = Static<typeof MemberMovement>
+// Corrections (issue 52 §3, duty corrections: admins).
+
+/** Which way a correction moves a member's wallet. */
+export const CorrectionDirection = Type.Union([Type.Literal('credit'), Type.Literal('debit')])
+export type CorrectionDirection = Static<typeof CorrectionDirection>
+const StaffName = Type.Object({ id: Type.String(), username: text(32) })
+/**
+ * No staff action changes a balance directly: a correction of a member's wallet is proposed by
+ * one admin and applied by another, as one ledger movement of its own kind (`correction`), or
+ * refused. Applied or refused, it is decided once.
+ */
+export const Correction = Type.Object({
+  id: Type.String(),
+  member: MemberRef,
+  direction: CorrectionDirection,
+  /** Major units of the member's currency, never signed: `direction` says which way. */
+  amount: Type.Number({ exclusiveMinimum: 0 }),
+  reason: text(1000),
+  status: Type.Union([Type.Literal('pending'), Type.Literal('applied'), Type.Literal('refused')]),
+  madeBy: StaffName,
+  madeAt: text(40),
+  decidedBy: Type.Union([StaffName, Type.Null()]),
+  decidedAt: Type.Union([text(40), Type.Null()]),
+  decisionReason: Type.Union([text(1000), Type.Null()]),
+})
+export type Correction = Static<typeof Correction>
+/** The corrections waiting for a second admin, oldest first. */
+export const CorrectionList = Type.Object({ corrections: Type.Array(Correction) })
+export type CorrectionList = Static<typeof CorrectionList>
+export const NewCorrection = Type.Object({
+  direction: CorrectionDirection,
+  amount: Type.Number({ exclusiveMinimum: 0, maximum: 1e9 }),
+  reason: filled(1000),
+}, { additionalProperties: false })
+export type NewCorrection = Static<typeof NewCorrection>
+/** Applied (the money moves) or refused, each with the reason the audit keeps. Its maker may
+ *  refuse it (take it back), never apply it (409 SAME_APPROVER). */
+export const CorrectionDecision = Type.Object({
+  status: Type.Union([Type.Literal('applied'), Type.Literal('refused')]),
+  reason: filled(1000),
+}, { additionalProperties: false })
+export type CorrectionDecision = Static<typeof CorrectionDecision>
+
 /** How a session was opened (issue 52 §3: sessions and devices). */
 export const SessionOpenedBy = Type.Union([Type.Literal('password'), Type.Literal('messenger'), Type.Literal('passkey'), Type.Literal('quickUnlock')])
 export const MemberDetail = Type.Object({
@@ -422,6 +465,8 @@ export const MemberDetail = Type.Object({
   linked: Type.Array(Type.Object({ provider: Type.Union([Type.Literal('telegram'), Type.Literal('line')]), name: text(200), linkedAt: text(40) })),
   /** Staff's notes, newest first. */
   notes: Type.Array(Type.Object({ staff: Type.Union([Type.String(), Type.Null()]), note: text(1000), at: text(40) })),
+  /** The member's last 10 corrections, newest first (any state). */
+  corrections: Type.Array(Correction),
 })
 export type MemberDetail = Static<typeof MemberDetail>
 
@@ -513,6 +558,9 @@ export const opsEndpoints = {
   members: endpoint<void, void, MemberSearch, MemberSearchQuery>('GET', `${ops}/members`),
   member: endpoint<{ id: string }, void, MemberDetail>('GET', `${ops}/members/:id`),
   memberAction: endpoint<{ id: string; action: MemberAction }, MemberActionBody, MemberDetail>('POST', `${ops}/members/:id/:action`),
+  corrections: endpoint<void, void, CorrectionList>('GET', `${ops}/corrections`),
+  proposeCorrection: endpoint<{ id: string }, NewCorrection, Correction>('POST', `${ops}/members/:id/corrections`),
+  decideCorrection: endpoint<{ id: string }, CorrectionDecision, Correction>('POST', `${ops}/corrections/:id`),
   settings: endpoint<void, void, OperatorSettings>('GET', `${ops}/settings`),
   changeSettings: endpoint<void, SettingsPatch, OperatorSettings>('POST', `${ops}/settings`),
   slipWindow: endpoint<void, void, SlipWindowHours>('GET', `${ops}/slip-window`),

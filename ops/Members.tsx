@@ -9,11 +9,14 @@ import { money, when } from './format'
 import { say } from './i18n'
 import { PickList } from './PickList'
 import { useLoad } from './load'
+import { CorrectionsWaiting, MemberCorrections, seesCorrections } from './Corrections'
 
 export function Members() {
   const [query, setQuery] = useState('')
   const [found, setFound] = useState<{ members?: MemberSummary[]; error?: string; pending: boolean }>({ pending: false })
   const [open, setOpen] = useState<string>()
+  // Counts corrections proposed or decided on a member page: the list of those waiting reads again.
+  const [corrected, setCorrected] = useState(0)
 
   const search = async (event: FormEvent) => {
     event.preventDefault()
@@ -36,6 +39,7 @@ export function Members() {
         <input id="member-query" inputMode="numeric" autoComplete="off" value={query} onChange={(event) => setQuery(event.target.value)} />
         <button type="submit" disabled={found.pending} aria-busy={found.pending || undefined}>{say('search')}</button>
       </form>
+      {seesCorrections() && <CorrectionsWaiting onOpen={setOpen} turn={corrected} />}
       {found.error && <p className="error" role="alert">{found.error}</p>}
       {found.members && found.members.length === 0 && <p className="empty" role="status">{say('noMembers')}</p>}
       <div className="split">
@@ -47,17 +51,23 @@ export function Members() {
             </>
           )}
         </PickList>
-        {open && <MemberDetailView key={open} id={open} />}
+        {open && <MemberDetailView key={open} id={open} onCorrected={() => setCorrected((n) => n + 1)} />}
       </div>
     </section>
   )
 }
 
-function MemberDetailView({ id }: { id: string }) {
+function MemberDetailView({ id, onCorrected }: { id: string; onCorrected: () => void }) {
   const detail = useLoad(() => call(opsEndpoints.member, { params: { id } }), [id])
   // What an action answered: the page as it is now, without reading it again.
   const [changed, setChanged] = useState<MemberDetail>()
   const data = changed ?? detail.data
+  // A correction proposed or decided: the page read again (its balance, movements and corrections).
+  const readAgain = () => {
+    setChanged(undefined)
+    detail.reload()
+    onCorrected()
+  }
   return (
     <article className="detail" aria-label={data ? data.member.name : say('loading')}>
       {detail.error && <p className="error" role="alert">{detail.error.text}</p>}
@@ -98,6 +108,7 @@ function MemberDetailView({ id }: { id: string }) {
             <ul className="movements">{data.notes.map((note) => <li key={note.at + note.note}>{when(note.at)} · {note.staff ?? '-'}: {note.note}</li>)}</ul>
           )}
           <MemberCare detail={data} onChanged={setChanged} />
+          {seesCorrections() && <MemberCorrections memberId={data.member.id} currency={data.member.currency} corrections={data.corrections} onChanged={readAgain} />}
         </>
       )}
     </article>

@@ -307,6 +307,59 @@ test.describe('the staff console', () => {
     await desk.close()
   })
 
+  test('a correction of a member wallet: one admin proposes it, the same cannot apply it, a second applies it; the member sees it in the statement', async ({ page, request, strings }) => {
+    const name = uniqueName()
+    const member = await registerMember(request, 'KBANK', 'SOMCHAI TESTER', { name })
+    await fund(request, member, 100)
+    const openMember = async (desk: typeof page) => {
+      await desk.getByRole('button', { name: 'Members' }).click()
+      await desk.getByLabel(/Phone \(or its last 4 digits\)/).fill(member.phone)
+      await desk.getByRole('button', { name: 'Search' }).click()
+      await desk.getByRole('button', { name: new RegExp(name) }).click()
+      return desk.getByRole('article', { name })
+    }
+    const first = await page.context().browser()!.newPage({ viewport: { width: 1280, height: 900 } })
+    await signInToConsole(first, await newStaff(request, 'admin'))
+    const memberPage = await openMember(first)
+    const propose = memberPage.getByRole('form', { name: 'Propose a correction' })
+    // A bad amount is refused in place; what was typed stays.
+    await propose.getByLabel('Amount (THB)').fill('25.555')
+    await propose.getByLabel('Reason (kept in the audit trail)').fill('QR paid twice by the bank, booked once')
+    await propose.getByRole('button', { name: 'Propose a correction' }).click()
+    await expect(propose.getByRole('alert')).toHaveText('Type an amount above 0 with at most 2 decimals')
+    await expect(propose.getByLabel('Reason (kept in the audit trail)')).toHaveValue('QR paid twice by the bank, booked once')
+    await propose.getByLabel('Amount (THB)').fill('25.50')
+    await propose.getByRole('button', { name: 'Propose a correction' }).click()
+    await expect(propose.getByRole('status')).toHaveText('Proposed: waiting for a second admin')
+    const waiting = memberPage.getByRole('listitem').filter({ hasText: 'waiting for a second admin' })
+    await expect(waiting).toContainText('QR paid twice by the bank, booked once')
+    // Its maker cannot apply it, and is told why.
+    await expect(waiting.getByRole('button', { name: 'Apply' })).toBeDisabled()
+    await expect(waiting).toContainText('You proposed this: another admin must apply it')
+    expect((await walletOf(request, member)).wallet).toBe(100)
+    await expectAxeClean(first)
+    await first.close()
+
+    const second = await page.context().browser()!.newPage({ viewport: { width: 1280, height: 900 } })
+    await signInToConsole(second, await newStaff(request, 'admin'))
+    await second.getByRole('button', { name: 'Members' }).click()
+    const list = second.getByRole('region', { name: /Corrections waiting for a second admin/ })
+    await list.getByRole('listitem').filter({ hasText: name }).getByRole('button', { name: 'Open the member' }).click()
+    const secondPage = second.getByRole('article', { name })
+    const decide = secondPage.getByRole('listitem').filter({ hasText: 'waiting for a second admin' })
+    await decide.getByLabel('Reason (kept in the audit trail)').fill('Matched the bank statement')
+    await decide.getByRole('button', { name: 'Apply' }).click()
+    await expect(secondPage.getByRole('listitem').filter({ hasText: 'applied' })).toContainText('Matched the bank statement')
+    await expect(list.getByRole('listitem').filter({ hasText: name })).toHaveCount(0)
+    expect((await walletOf(request, member)).wallet).toBe(125.5)
+    await second.close()
+
+    // The member's statement says where the money came from.
+    await signedIn(page, member)
+    await page.goto('/user/statement')
+    await expect(page.getByText(strings.statement.ways.correction).first()).toBeVisible()
+  })
+
   test('a new admin sets up a code from the screen and signs in with it; a slip above the threshold waits for a second person, who confirms it', async ({ page, request }) => {
     const admin = await newStaff(request, 'admin')
     await page.goto('/ops/')

@@ -19,6 +19,7 @@ import { openWithdrawalsOf, recentMovementsOf } from '../wallet/repo'
 import { toWithdrawal } from '../wallet/withdrawals'
 import { type FoundMember, findMemberRow, searchMembers, walletBalances } from './repo'
 import { actOnMember, careOf } from './memberCare'
+import { correctionsOf } from '../wallet/corrections'
 import type { ServerContext } from '../shared/context'
 
 const E = O.opsEndpoints
@@ -90,8 +91,8 @@ export const accountOpsRoutes: FastifyPluginAsyncTypebox = async (app) => {
 async function memberDetail(ctx: ServerContext, id: number): Promise<O.MemberDetail> {
   const row = await findMemberRow(ctx.db, id)
   if (!row) throw fail(404, 'NO_DATA')
-  const [balances, games, movements, withdrawals, care] = await Promise.all([
-    walletBalances(ctx.db, [id]), gameBalances(ctx.db, id), recentMovementsOf(ctx.db, id, MOVEMENTS), openWithdrawalsOf(ctx.db, id), careOf(ctx, id),
+  const [balances, games, movements, withdrawals, care, corrections] = await Promise.all([
+    walletBalances(ctx.db, [id]), gameBalances(ctx.db, id), recentMovementsOf(ctx.db, id, MOVEMENTS), openWithdrawalsOf(ctx.db, id), careOf(ctx, id), correctionsOf(ctx.db, id),
   ])
   return {
     member: { ...summaryOf(row, balances.get(id)), bankAccountName: row.bank_account_name },
@@ -106,5 +107,6 @@ async function memberDetail(ctx: ServerContext, id: number): Promise<O.MemberDet
     })),
     withdrawals: withdrawals.map((withdrawal) => toWithdrawal(withdrawal, 'masked')),
     ...care,
+    corrections,
   }
 }

@@ -45,6 +45,7 @@ import { migration as m0037 } from './0037_slip_claimed_amount'
 import { migration as m0038 } from './0038_movements_by_time'
 import { migration as m0039 } from './0039_bank_statements'
 import { migration as m0040 } from './0040_member_care'
+import { migration as m0041 } from './0041_corrections'
 
 /** Every migration by its file name (without `.ts`); the number orders them. */
 export const migrations: Record<string, Migration> = {
@@ -88,6 +89,7 @@ export const migrations: Record<string, Migration> = {
   '0038_movements_by_time': m0038,
   '0039_bank_statements': m0039,
   '0040_member_care': m0040,
+  '0041_corrections': m0041,
 }
 
 /**

@@ -1,9 +1,10 @@
 // What each staff role may do (issue 33): support answers the chat and looks members up; a cashier
 // decides slips and withdrawals and reads the books; an admin does all of it, and alone changes
-// settings, bonus offers and staff, and reads the audit trail.
+// settings, bonus offers and staff, reads the audit trail, and proposes and decides corrections of a
+// member's wallet (issue 52 §3: one admin proposes, another applies).
 import type { StaffRole } from '../../contract/ops'
 
-export type Duty = 'chat' | 'lookup' | 'slips' | 'withdrawals' | 'books' | 'settings' | 'staff' | 'audit'
+export type Duty = 'chat' | 'lookup' | 'slips' | 'withdrawals' | 'books' | 'settings' | 'staff' | 'audit' | 'corrections'
 
 const DUTIES: Record<Exclude<StaffRole, 'admin'>, readonly Duty[]> = {
   support: ['chat', 'lookup'],

@@ -25,9 +25,12 @@ export async function pageKeys(db: Db, memberId: number, page: number, limit: nu
   // Each row's statementType as statement.ts gives it, so that a filter by type is one condition.
   const union = `
     SELECT ${SOURCES.movement} AS src, m.id AS id, m.created_at AS at,
-           CASE WHEN m.kind IN ('deposit', 'withdraw', 'transfer') THEN m.kind ELSE 'bonus' END AS type FROM movements m
+           CASE WHEN m.kind IN ('deposit', 'withdraw', 'transfer') THEN m.kind
+                WHEN m.kind = 'correction' THEN (CASE WHEN EXISTS (SELECT 1 FROM postings p JOIN ledger_accounts a ON a.id = p.account_id
+                  WHERE p.movement_id = m.id AND a.member_id = m.member_id AND p.amount_minor < 0) THEN 'withdraw' ELSE 'deposit' END)
+                ELSE 'bonus' END AS type FROM movements m
      WHERE m.member_id = ? AND (
-       m.kind IN (${list(REWARD_KINDS.length)})
+       m.kind IN (${list(REWARD_KINDS.length)}) OR m.kind = 'correction'
        OR (m.kind = 'deposit' AND (m.reference IS NULL OR (${DEPOSITS_SHOWN_BY_ROW.map(() => 'm.reference NOT LIKE ?').join(' AND ')})))
        OR (m.kind = 'withdraw' AND NOT EXISTS (SELECT 1 FROM withdrawals w WHERE w.requested_movement_id = m.id AND w.member_id = m.member_id))
        OR (m.kind = 'transfer' AND NOT EXISTS (SELECT 1 FROM game_transfers t WHERE t.reserve_movement_id = m.id AND t.member_id = m.member_id)))

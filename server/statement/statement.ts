@@ -6,6 +6,7 @@
  *   source            rows                                         statementType
  *   movements         deposits booked directly (QR, operator),      deposit
  *                     bonus, refund, invite_bonus, spin_prize        bonus (with what it came from)
+ *                     a staff correction (issue 52 §3)               deposit or withdraw by its sign, by way of `correction`
  *                     a 1.1 withdrawal (no withdrawals row)          withdraw
  *                     a 1.1 transfer (no game_transfers row)         transfer (its note says FROM>TO)
  *   deposit_slips     every slip and gift link, in its state         deposit (their credit movement is theirs)
@@ -82,6 +83,13 @@ async function movementRows(db: Db, member: Member, ids: number[]): Promise<Map<
       return [id, { ...base, reference, statementType: 'deposit', from: way }]
     }
     if (row.kind === 'withdraw') return [id, { ...base, reference: `M${id}`, statementType: 'withdraw', from: 'WALLET', to: null }]
+    // A correction by staff (issue 52 §3): into the wallet as a deposit by way of `correction`, out of it as a withdrawal to it.
+    if (row.kind === 'correction') {
+      const amountMinor = Number(row.amount)
+      return [id, amountMinor > 0
+        ? { ...base, reference: `M${id}`, statementType: 'deposit', from: 'correction' }
+        : { ...base, amountMinor: -amountMinor, reference: `M${id}`, statementType: 'withdraw', from: 'WALLET', to: 'correction' }]
+    }
     if (row.kind === 'transfer') {
       // Between the member's own accounts: what arrived is the amount (the postings sum to 0).
       const [from = null, to = null] = row.note.includes('>') ? row.note.split('>') : []

@@ -1,7 +1,8 @@
 // The cashier's withdrawal queue and the books in the operator API (issue 33): withdrawals waiting,
 // oldest first, with the whole account to pay and a first payout waiting for a second person
 // (issue 47); the decision, paid with the bank's reference or failed with the money back in the
-// wallet (decision.ts); the books check and the day's book (dayBook.ts).
+// wallet (decision.ts); the books check and the day's book (dayBook.ts); corrections of a member's
+// wallet, proposed by one admin and applied by another (corrections.ts, issue 52 §3).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import * as O from '../../contract/ops'
 import { approvalsOf } from '../ops/approvals'
@@ -14,6 +15,7 @@ import { dayOf } from '../shared/zone'
 import { dayBook } from './dayBook'
 import * as repo from './repo'
 import { decideWithdrawal } from './decision'
+import { decideCorrection, proposeCorrection, waitingCorrections } from './corrections'
 import { toWithdrawal } from './withdrawals'
 
 const E = O.opsEndpoints
@@ -54,5 +56,17 @@ export const walletOpsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!book) throw fail(400, 'KEY_INVALID')
       return book
     },
+  })
+
+  app.route({ ...routeOf(E.corrections, { response: { 200: O.CorrectionList } }), ...needs('corrections'), handler: async () => waitingCorrections(ctx.db) })
+  app.route({
+    ...routeOf(E.proposeCorrection, { params: O.IdParams, body: O.NewCorrection, response: { 200: O.Correction } }),
+    ...needs('corrections'),
+    handler: async (request) => proposeCorrection(ctx, Number(request.params.id), request.body, actorOf(request)),
+  })
+  app.route({
+    ...routeOf(E.decideCorrection, { params: O.IdParams, body: O.CorrectionDecision, response: { 200: O.Correction } }),
+    ...needs('corrections'),
+    handler: async (request) => decideCorrection(ctx, Number(request.params.id), request.body, actorOf(request)),
   })
 }

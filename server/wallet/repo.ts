@@ -39,6 +39,22 @@ declare module '../shared/db' {
       created_at: number
       updated_at: number
     }
+    /** Corrections of a member's wallet, proposed by one admin and decided by another (corrections.ts). */
+    corrections: {
+      id: Generated<number>
+      member_id: number
+      currency: string
+      /** Signed: positive credits the wallet, negative debits it. */
+      amount_minor: number
+      reason: string
+      made_by: number
+      made_at: number
+      status: Generated<string>
+      decided_by: number | null
+      decided_at: number | null
+      decision_reason: string | null
+      movement_id: number | null
+    }
   }
 }
 
@@ -242,4 +258,41 @@ export async function recentMovementsOf(db: Db, memberId: number, limit: number)
     changes: postings.filter((posting) => Number(posting.movement_id) === Number(movement.id))
       .map((posting) => ({ account: posting.kind === 'game' ? `game:${posting.game_code ?? ''}` : posting.kind, amountMinor: Number(posting.amount_minor) })),
   }))
+}
+
+// ---- Corrections (issue 52 §3) ----
+
+export type CorrectionRow = Awaited<ReturnType<typeof correctionsWhere>>[number]
+
+/** Corrections with their member and the staff who made and decided them: those waiting (oldest
+ *  first), or one member's (newest first), or one by id. */
+export async function correctionsWhere(db: Db, which: { pending: true; limit: number } | { memberId: number; limit: number } | { id: number }) {
+  let query = db.selectFrom('corrections as c')
+    .innerJoin('members as m', 'm.id', 'c.member_id')
+    .innerJoin('staff as maker', 'maker.id', 'c.made_by')
+    .leftJoin('staff as decider', 'decider.id', 'c.decided_by')
+    .select([
+      'c.id', 'c.member_id', 'c.currency', 'c.amount_minor', 'c.reason', 'c.status', 'c.made_by', 'c.made_at', 'c.decided_by', 'c.decided_at', 'c.decision_reason',
+      'm.username', 'm.name', 'maker.username as maker_username', 'decider.username as decider_username',
+    ])
+  if ('id' in which) return query.where('c.id', '=', which.id).execute()
+  query = 'pending' in which ? query.where('c.status', '=', 'pending').orderBy('c.id', 'asc') : query.where('c.member_id', '=', which.memberId).orderBy('c.id', 'desc')
+  return query.limit(which.limit).execute()
+}
+
+export async function insertCorrection(db: Db, correction: { member_id: number; currency: string; amount_minor: number; reason: string; made_by: number; made_at: number }): Promise<number> {
+  const row = await db.insertInto('corrections').values(correction).returning('id').executeTakeFirstOrThrow()
+  return Number(row.id)
+}
+
+/** Moves a pending correction to its decision; undefined when it is no longer pending, or, for an
+ *  application, when `notMadeBy` made it. On PostgreSQL the row stays locked to the transaction's end. */
+export async function claimCorrection(trx: Db, id: number, decision: { status: 'applied' | 'refused'; decided_by: number; decided_at: number; decision_reason: string }, notMadeBy?: number) {
+  let query = trx.updateTable('corrections').set(decision).where('id', '=', id).where('status', '=', 'pending')
+  if (notMadeBy !== undefined) query = query.where('made_by', '<>', notMadeBy)
+  return query.returning(['member_id', 'currency', 'amount_minor']).executeTakeFirst()
+}
+
+export async function setCorrectionMovement(trx: Db, id: number, movementId: number): Promise<void> {
+  await trx.updateTable('corrections').set({ movement_id: movementId }).where('id', '=', id).execute()
 }

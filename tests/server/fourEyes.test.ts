@@ -3,24 +3,14 @@
 // and then marked that member's ฿50,000 withdrawal paid. Now a credit or a payout above the admin's
 // threshold is decided by two people, and nobody credits and pays out the same member within the
 // admin's window. Races: on PostgreSQL two instances, the two decisions held until both have read.
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { slipStillProcessing } from '../../server/deposit/repo'
 import { fourEyes } from '../../server/ops/approvals'
-import { type TestServer, HOUR, barrier, call, expectError, login, onPostgres, registerMember, startInstances, startServer } from './helpers'
+import { type TestServer, HOUR, barrier, call, expectError, login, onPostgres, registerMember, startInstances, serversClosedAfterEach } from './helpers'
 import { balanceOf, DEMO_MEMBER_ID, DEMO_START_MINOR } from './depositHelpers'
 import { auditOf, requestWithdrawal, STAFF_PASSWORD, staffSession, totpCode, uploadSlip } from './opsHelpers'
 
-let servers: TestServer[] = []
-afterEach(async () => {
-  for (const server of servers) await server.app.close()
-  servers = []
-})
-
-async function one(): Promise<TestServer> {
-  const server = await startServer()
-  servers.push(server)
-  return server
-}
+const { servers, one } = serversClosedAfterEach()
 
 const approve = (server: TestServer, token: string, reference: string, amount: number, refNo?: string) =>
   call(server.app, 'POST', `/ops/api/slips/${reference}`, { token, body: { status: 'success', amount, ...(refNo ? { refNo } : {}) } })

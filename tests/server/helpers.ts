@@ -175,6 +175,21 @@ export async function startInstances(into: TestServer[], options: Partial<BuildS
   return started
 }
 
+/** The servers a file's tests start, each closed after its test: `one()` starts one; a race test
+ *  passes `servers` to startInstances. */
+export function serversClosedAfterEach(): { servers: TestServer[]; one: (options?: Partial<BuildServerOptions>) => Promise<TestServer> } {
+  const servers: TestServer[] = []
+  afterEach(async () => {
+    for (const server of servers.splice(0)) await server.app.close()
+  })
+  const one = async (options: Partial<BuildServerOptions> = {}) => {
+    const server = await startServer(options)
+    servers.push(server)
+    return server
+  }
+  return { servers, one }
+}
+
 /** Resolves for all `parties` callers once the last of them arrived. */
 export function barrier(parties: number): () => Promise<void> {
   let arrived = 0

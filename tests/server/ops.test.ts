@@ -180,6 +180,10 @@ describe('each route with each role', () => {
     { method: 'GET', url: '/ops/api/members?q=0000', allowed: ['support', 'admin'] },
     { method: 'GET', url: '/ops/api/members/999999', allowed: ['support', 'admin'], status: 404 },
     { method: 'POST', url: '/ops/api/members/999999/note', body: { reason: 'x' }, allowed: ['support', 'admin'], status: 404 },
+    // Corrections of a wallet (issue 52 §3): admins alone.
+    { method: 'GET', url: '/ops/api/corrections', allowed: ['admin'] },
+    { method: 'POST', url: '/ops/api/members/999999/corrections', body: { direction: 'credit', amount: 1, reason: 'x' }, allowed: ['admin'], status: 404 },
+    { method: 'POST', url: '/ops/api/corrections/999999', body: { status: 'refused', reason: 'x' }, allowed: ['admin'], status: 404 },
     { method: 'GET', url: '/ops/api/settings', allowed: ['admin'] },
     { method: 'POST', url: '/ops/api/settings', body: { spinActive: false }, allowed: ['admin'] },
     { method: 'GET', url: '/ops/api/slip-window', allowed: ['admin'] },
@@ -197,7 +201,7 @@ describe('each route with each role', () => {
   it('lists every route of the operator API but the sign-in', () => {
     // A member's action is one route whatever the action (memberActions): its listed one stands for it.
     const listed = new Set(routes.map((route) => `${route.method} ${route.url.split('?')[0].replace(/\/(nosuchslip|999999|ROLES)(?=\/|$)/, '/:param')
-      .replace(/^(\/ops\/api\/members\/:param)\/(?:[A-Za-z]+)$/, '$1/:action')}`))
+      .replace(/^(\/ops\/api\/members\/:param)\/(?!corrections$)(?:[A-Za-z]+)$/, '$1/:action')}`))
     const described = [...Object.values(opsEndpoints), { method: 'GET', path: '/ops/api/slips/:reference/image' }]
       .filter((endpoint) => endpoint.path !== '/ops/api/login')
       .map((endpoint) => `${endpoint.method} ${endpoint.path.replace(/:\w+/, ':param')}`)

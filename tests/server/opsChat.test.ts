@@ -4,25 +4,15 @@
 // (through the dev stand-in's own function, reaching the player's socket), the end of a session,
 // each with its audit row; a session ended by two staff at once is ended once (on PostgreSQL on two
 // instances); and the member's unread count that the home reads without the chat.
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { ChatItem } from '../../contract'
 import { DEMO_MEMBER_ID } from './depositHelpers'
-import { type TestServer, barrier, call, expectError, login, onPostgres, startInstances, startServer } from './helpers'
+import { barrier, call, expectError, login, onPostgres, startInstances, serversClosedAfterEach } from './helpers'
 import { agentReply, byId, chatHistory, connectChat, listening, newGuestId, sendMessage, textMessage } from './chatHelpers'
 import { auditOf, staffSession } from './opsHelpers'
 import { agentName } from '../../server/chat/opsRoutes'
 
-let servers: TestServer[] = []
-afterEach(async () => {
-  for (const server of servers) await server.app.close()
-  servers = []
-})
-
-async function server(): Promise<TestServer> {
-  const started = await startServer()
-  servers.push(started)
-  return started
-}
+const { servers, one: server } = serversClosedAfterEach()
 
 interface Conversation { id: string; kind: string; member: { id: string; phone: string } | null; sessionId: string; waiting: boolean; lastMessage: ChatItem | null }
 const conversations = (body: Record<string, unknown>) => body.conversations as Conversation[]

@@ -39,7 +39,8 @@ export function accountName(t: T, code: string | null | undefined, names: Names)
   return names.slots.find((slot) => slot.code === code)?.name ?? code
 }
 
-const WAYS = ['slip', 'truelink', 'qrcode'] as const
+/** How money came in; `correction`: staff corrected the wallet (issue 52 §3), in or out. */
+const WAYS = ['slip', 'truelink', 'qrcode', 'correction'] as const
 
 /** The line under the activity: how a deposit came, a transfer's route, where a withdrawal goes, a bonus's source. */
 export function detailText(t: T, entry: Partial<StatementEntry>, names: Names): string {
@@ -58,7 +59,7 @@ export function detailText(t: T, entry: Partial<StatementEntry>, names: Names): 
     case 'transfer':
       return entry.from && entry.to ? `${accountName(t, entry.from, names)} → ${accountName(t, entry.to, names)}` : ''
     case 'withdraw':
-      return destinationText(entry, names)
+      return entry.to === 'correction' ? t('statement.ways.correction') : destinationText(entry, names)
     default:
       return ''
   }

@@ -1,0 +1,148 @@
+// Corrections of a member's wallet (issue 52 §3, admins): no staff action changes a balance
+// directly. One admin proposes a credit or a debit with its reason; another applies it (one ledger
+// movement of its own kind) or refuses it; its maker may refuse it, never apply it
+// (server/wallet/corrections.ts). The member page lists the member's and proposes; the list of
+// those waiting sits above the member search.
+import { useState, type FormEvent } from 'react'
+import { type Correction, type CorrectionDirection, opsEndpoints } from '../contract/ops'
+import { call, OpsError, session } from './api'
+import { money, typedAmount, when } from './format'
+import { say } from './i18n'
+import { useLoad } from './load'
+
+/** A form's one call at a time: a second tap while the first is on its way sends nothing; what was typed stays on a refusal. */
+function useSend() {
+  const [state, setState] = useState<{ pending: boolean; done?: string; error?: string }>({ pending: false })
+  const send = async (work: () => Promise<string>) => {
+    if (state.pending) return
+    setState({ pending: true })
+    try {
+      setState({ pending: false, done: await work() })
+    } catch (failure) {
+      setState({ pending: false, error: failure instanceof OpsError ? failure.text : say('error_network') })
+    }
+  }
+  return { state, send, refuse: (error: string) => setState({ pending: false, error }) }
+}
+
+/** Corrections are the admins' (the server refuses anyone else): shown to them alone. */
+export const seesCorrections = (): boolean => session.staff()?.role === 'admin'
+const signed = (correction: Correction) => money(correction.direction === 'credit' ? correction.amount : -correction.amount, correction.member.currency)
+
+/** The corrections waiting for a second admin, oldest first; `onOpen` opens the member's page;
+ *  read again when `turn` changes (one was proposed or decided). */
+export function CorrectionsWaiting({ onOpen, turn }: { onOpen: (memberId: string) => void; turn: number }) {
+  const waiting = useLoad(() => call(opsEndpoints.corrections), [turn])
+  const corrections = waiting.data?.corrections ?? []
+  return (
+    <section aria-labelledby="corrections-waiting">
+      <h3 id="corrections-waiting">{say('correctionsWaiting')}{waiting.data ? ` (${corrections.length})` : ''}</h3>
+      {waiting.error && <p className="error" role="alert">{waiting.error.text}</p>}
+      {!waiting.data && !waiting.error && <p aria-busy="true">{say('loading')}</p>}
+      {waiting.data && corrections.length === 0 && <p className="muted">{say('none')}</p>}
+      {corrections.length > 0 && (
+        <ul className="movements">
+          {corrections.map((correction) => (
+            <li key={correction.id}>
+              {correction.member.name} · <strong>{signed(correction)}</strong> · {correction.reason} · {say('correctionBy', { name: correction.madeBy.username, when: when(correction.madeAt) })}{' '}
+              <button type="button" onClick={() => onOpen(correction.member.id)}>{say('openMember')}</button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  )
+}
+
+/** The member's corrections, each waiting one with its decision, and a new one proposed (admins). */
+export function MemberCorrections({ memberId, currency, corrections, onChanged }: { memberId: string; currency: string; corrections: Correction[]; onChanged: () => void }) {
+  return (
+    <section aria-labelledby={`corrections-${memberId}`}>
+      <h4 id={`corrections-${memberId}`}>{say('corrections')}</h4>
+      <p className="muted">{say('correctionsHelp')}</p>
+      {corrections.length === 0 ? <p className="muted">{say('none')}</p> : (
+        <ul className="movements">
+          {corrections.map((correction) => (
+            <li key={correction.id}>
+              <strong>{signed(correction)}</strong> · {say(`correctionStatus_${correction.status}`)} · {correction.reason}
+              <br />
+              <span className="muted">
+                {say('correctionBy', { name: correction.madeBy.username, when: when(correction.madeAt) })}
+                {correction.decidedBy && correction.decidedAt && ` · ${say('correctionDecidedBy', { name: correction.decidedBy.username, when: when(correction.decidedAt) })}: ${correction.decisionReason ?? ''}`}
+              </span>
+              {correction.status === 'pending' && <DecideCorrection correction={correction} onChanged={onChanged} />}
+            </li>
+          ))}
+        </ul>
+      )}
+      <ProposeCorrection memberId={memberId} currency={currency} onChanged={onChanged} />
+    </section>
+  )
+}
+
+function DecideCorrection({ correction, onChanged }: { correction: Correction; onChanged: () => void }) {
+  const [reason, setReason] = useState('')
+  const { state, send, refuse } = useSend()
+  const own = correction.madeBy.id === session.staff()?.id
+  const decide = (status: 'applied' | 'refused') => (event?: FormEvent) => {
+    event?.preventDefault()
+    if (!reason.trim()) return refuse(say('reasonNeeded'))
+    void send(async () => {
+      await call(opsEndpoints.decideCorrection, { params: { id: correction.id }, body: { status, reason: reason.trim() } })
+      onChanged()
+      return say('memberActionDone', { action: say(status === 'applied' ? 'correctionApply' : 'correctionRefuse') })
+    })
+  }
+  const field = `decide-${correction.id}`
+  return (
+    <form className="decision" onSubmit={decide('applied')} aria-label={say('correctionApply')}>
+      <label htmlFor={field}>{say('auditReason')}</label>
+      <textarea id={field} value={reason} maxLength={1000} rows={2} aria-invalid={state.error ? true : undefined} onChange={(event) => setReason(event.target.value)} />
+      {own && <p className="muted" id={`${field}-own`}>{say('correctionOwn')}</p>}
+      <button type="submit" disabled={state.pending || own} aria-describedby={own ? `${field}-own` : undefined} aria-busy={state.pending || undefined}>{say('correctionApply')}</button>
+      <button type="button" className="danger" disabled={state.pending} onClick={() => decide('refused')()}>{say('correctionRefuse')}</button>
+      {state.done && <p role="status" className="ok">{state.done}</p>}
+      {state.error && <p role="alert" className="error">{state.error}</p>}
+    </form>
+  )
+}
+
+function ProposeCorrection({ memberId, currency, onChanged }: { memberId: string; currency: string; onChanged: () => void }) {
+  const [direction, setDirection] = useState<CorrectionDirection>('credit')
+  const [amount, setAmount] = useState('')
+  const [reason, setReason] = useState('')
+  const { state, send, refuse } = useSend()
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    const typed = typedAmount(amount)
+    if (typed === undefined) return refuse(say('correctionAmountInvalid'))
+    if (!reason.trim()) return refuse(say('reasonNeeded'))
+    void send(async () => {
+      await call(opsEndpoints.proposeCorrection, { params: { id: memberId }, body: { direction, amount: typed, reason: reason.trim() } })
+      setAmount('')
+      setReason('')
+      onChanged()
+      return say('correctionProposed')
+    })
+  }
+  const id = `propose-${memberId}`
+  return (
+    <form className="decision" onSubmit={submit} aria-labelledby={id}>
+      <h5 id={id}>{say('correctionPropose')}</h5>
+      <label>
+        {say('correctionDirection')}{' '}
+        <select value={direction} onChange={(event) => setDirection(event.target.value as CorrectionDirection)}>
+          <option value="credit">{say('direction_credit')}</option>
+          <option value="debit">{say('direction_debit')}</option>
+        </select>
+      </label>
+      <label htmlFor={`${id}-amount`}>{say('amount', { currency })}</label>
+      <input id={`${id}-amount`} inputMode="decimal" autoComplete="off" value={amount} onChange={(event) => setAmount(event.target.value)} />
+      <label htmlFor={`${id}-reason`}>{say('auditReason')}</label>
+      <textarea id={`${id}-reason`} value={reason} maxLength={1000} rows={2} onChange={(event) => setReason(event.target.value)} />
+      <button type="submit" disabled={state.pending} aria-busy={state.pending || undefined}>{say('correctionPropose')}</button>
+      {state.done && <p role="status" className="ok">{state.done}</p>}
+      {state.error && <p role="alert" className="error">{state.error}</p>}
+    </form>
+  )
+}
