@@ -467,6 +467,21 @@ export const MemberDetail = Type.Object({
   notes: Type.Array(Type.Object({ staff: Type.Union([Type.String(), Type.Null()]), note: text(1000), at: text(40) })),
   /** The member's last 10 corrections, newest first (any state). */
   corrections: Type.Array(Correction),
+  /** The member's last 10 bonuses and promotions, newest first: active, completed, cancelled or withdrawn. */
+  bonuses: Type.Array(Type.Object({
+    code: text(32),
+    /** The offer's name; null when the offer is gone. */
+    name: Type.Union([text(200), Type.Null()]),
+    kind: Type.Union([Type.Literal('bonus'), Type.Literal('promotion')]),
+    status: text(16),
+    amount: Type.Number(),
+    turnover: Type.Number(),
+    turnoverTarget: Type.Number(),
+    createdAt: text(40),
+    endedAt: Type.Union([text(40), Type.Null()]),
+  })),
+  /** The member's chat: its conversation (GET /ops/api/chat/:id) and last 10 messages, newest first; null before the first message. */
+  chat: Type.Union([Type.Object({ conversation: Type.String(), messages: Type.Array(ChatItem) }), Type.Null()]),
 })
 export type MemberDetail = Static<typeof MemberDetail>
 

@@ -2,11 +2,11 @@
 // or every open one; one opened shows its messages, a reply box and the end of its session. Live:
 // a player's message reads the inbox again (live.ts).
 import { useId, useState, type FormEvent } from 'react'
-import type { ChatItem } from '../contract'
 import { opsEndpoints, type Conversation } from '../contract/ops'
 import { call, OpsError } from './api'
 import { when } from './format'
 import { say } from './i18n'
+import { ChatMessages, messageText } from './ChatMessages'
 import { ListState } from './ListState'
 import { PickList } from './PickList'
 import { useLoad } from './load'
@@ -14,14 +14,6 @@ import { useLoad } from './load'
 type Notify = (text: string, kind?: 'ok' | 'error') => void
 
 const who = (conversation: Conversation) => conversation.member ? `${conversation.member.name} · ${conversation.member.phone}` : say('guest')
-
-/** A message as staff read it: its text, or what kind of message it is. */
-function messageText(item: ChatItem): string {
-  const { message_type: type, payload } = item.message as { message_type: string; payload: unknown }
-  if (typeof payload === 'string') return payload
-  const text = (payload as { text?: unknown; message?: unknown } | null)?.text ?? (payload as { message?: unknown } | null)?.message
-  return typeof text === 'string' && text ? `${text} [${type}]` : `[${type}]`
-}
 
 export function Inbox({ version, notify }: { version: number; notify: Notify }) {
   const [state, setState] = useState<'waiting' | 'open'>('waiting')
@@ -90,14 +82,7 @@ function ConversationView({ id, version, notify, onChanged }: { id: string; vers
     <article className="detail" aria-label={conversation ? who(conversation) : say('loading')}>
       {page.error && <p className="error" role="alert">{page.error.text}</p>}
       {conversation && <h3>{who(conversation)}</h3>}
-      <ol className="messages" aria-label={say('messages')} tabIndex={0}>
-        {[...(page.data?.messages ?? [])].reverse().map((item) => (
-          <li key={item._id} className={item.sender === 'customer' ? 'from-player' : 'from-staff'}>
-            <span className="muted">{item.sender === 'customer' ? say('player') : item.name ? `${say('staffSide')} (${item.name})` : say('staffSide')} · {when(item.createdAt)}</span>
-            <p>{messageText(item)}</p>
-          </li>
-        ))}
-      </ol>
+      <ChatMessages newestFirst={page.data?.messages ?? []} />
       {error && <p className="error" role="alert">{error}</p>}
       <form onSubmit={reply} className="decision">
         <label htmlFor={replyId}>{say('reply')}</label>

@@ -6,7 +6,8 @@ import { useState, type FormEvent } from 'react'
 import { type MemberAction, type MemberDetail, opsEndpoints, type MemberSummary } from '../contract/ops'
 import { call, OpsError, session } from './api'
 import { money, when } from './format'
-import { say } from './i18n'
+import { hasWord, say, type WordKey } from './i18n'
+import { ChatMessages } from './ChatMessages'
 import { PickList } from './PickList'
 import { useLoad } from './load'
 import { CorrectionsWaiting, MemberCorrections, seesCorrections } from './Corrections'
@@ -93,6 +94,19 @@ function MemberDetailView({ id, onCorrected }: { id: string; onCorrected: () => 
               {data.slips.map((slip) => <li key={slip.reference}>{when(slip.createdAt)} · {say(slip.kind === 'slip' ? 'deposit_slip' : 'deposit_truelink')} · {slip.status} · {money(slip.amount, data.member.currency)}</li>)}
             </ul>
           )}
+          <h4>{say('memberBonuses')}</h4>
+          {data.bonuses.length === 0 ? <p className="muted">{say('none')}</p> : (
+            <ul className="movements">
+              {data.bonuses.map((bonus) => (
+                <li key={bonus.code + bonus.createdAt}>
+                  {when(bonus.createdAt)} · {bonus.name ?? bonus.code} · {say(bonus.kind === 'promotion' ? 'bonusKind_promotion' : 'bonusKind_bonus')} · {hasWord(`bonusStatus_${bonus.status}`) ? say(`bonusStatus_${bonus.status}` as WordKey) : bonus.status}
+                  {' · '}{money(bonus.amount, data.member.currency)} · {say('bonusTurnover', { done: money(bonus.turnover, data.member.currency), target: money(bonus.turnoverTarget, data.member.currency) })}
+                </li>
+              ))}
+            </ul>
+          )}
+          <h4>{say('memberChat')}</h4>
+          {data.chat ? <ChatMessages newestFirst={data.chat.messages} /> : <p className="muted">{say('none')}</p>}
           <h4>{say('memberSessions', { count: data.sessions.length })}</h4>
           {data.sessions.length === 0 ? <p className="muted">{say('none')}</p> : (
             <ul className="movements">

@@ -20,11 +20,16 @@ import { toWithdrawal } from '../wallet/withdrawals'
 import { type FoundMember, findMemberRow, searchMembers, walletBalances } from './repo'
 import { actOnMember, careOf } from './memberCare'
 import { correctionsOf } from '../wallet/corrections'
+import { recentUserBonuses } from '../bonus/repo'
+import { memberChat } from '../chat/opsRoutes'
 import type { ServerContext } from '../shared/context'
 
 const E = O.opsEndpoints
 const SEARCH_LIMIT = 20
 const MOVEMENTS = 10
+/** The member page's last bonuses and chat messages. */
+const BONUSES = 10
+const CHAT_MESSAGES = 10
 /** A query this long may be a whole phone or account number: the audit keeps its last 4 digits. */
 const MASK_FROM = 8
 
@@ -91,8 +96,9 @@ export const accountOpsRoutes: FastifyPluginAsyncTypebox = async (app) => {
 async function memberDetail(ctx: ServerContext, id: number): Promise<O.MemberDetail> {
   const row = await findMemberRow(ctx.db, id)
   if (!row) throw fail(404, 'NO_DATA')
-  const [balances, games, movements, withdrawals, care, corrections] = await Promise.all([
+  const [balances, games, movements, withdrawals, care, corrections, bonuses, chat] = await Promise.all([
     walletBalances(ctx.db, [id]), gameBalances(ctx.db, id), recentMovementsOf(ctx.db, id, MOVEMENTS), openWithdrawalsOf(ctx.db, id), careOf(ctx, id), correctionsOf(ctx.db, id),
+    recentUserBonuses(ctx.db, id, BONUSES), memberChat(ctx.db, id, CHAT_MESSAGES),
   ])
   return {
     member: { ...summaryOf(row, balances.get(id)), bankAccountName: row.bank_account_name },
@@ -108,5 +114,11 @@ async function memberDetail(ctx: ServerContext, id: number): Promise<O.MemberDet
     withdrawals: withdrawals.map((withdrawal) => toWithdrawal(withdrawal, 'masked')),
     ...care,
     corrections,
+    bonuses: bonuses.map((bonus) => ({
+      code: bonus.bonus_code, name: bonus.name ?? null, kind: bonus.kind === 'promotion' ? 'promotion' as const : 'bonus' as const, status: bonus.status,
+      amount: toMajor(Number(bonus.bonus_minor)), turnover: toMajor(Number(bonus.turnover_minor)), turnoverTarget: toMajor(Number(bonus.turnover_target_minor)),
+      createdAt: iso(bonus.created_at), endedAt: bonus.ended_at === null ? null : iso(bonus.ended_at),
+    })),
+    chat,
   }
 }

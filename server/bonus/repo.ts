@@ -216,3 +216,10 @@ export async function anyGameBalanceAboveZero(db: Db, memberId: number): Promise
     .where('member_id', '=', memberId).where('kind', '=', 'game').where('balance_minor', '>', 0).execute()
   return games.length > 0
 }
+
+/** The member's last bonuses and promotions, any state, newest first, with the offer's name (the staff console's member page, issue 52 §3). */
+export async function recentUserBonuses(db: Db, memberId: number, limit: number) {
+  return db.selectFrom('user_bonuses as u').leftJoin('bonuses as b', 'b.code', 'u.bonus_code')
+    .select(['u.id', 'u.bonus_code', 'u.kind', 'u.status', 'u.bonus_minor', 'u.turnover_minor', 'u.turnover_target_minor', 'u.created_at', 'u.ended_at', 'b.name'])
+    .where('u.member_id', '=', memberId).orderBy('u.id', 'desc').limit(limit).execute()
+}

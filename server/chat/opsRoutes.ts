@@ -9,6 +9,7 @@ import * as O from '../../contract/ops'
 import { audit } from '../ops/audit'
 import { actorOf, needs } from '../ops/scope'
 import type { ServerContext } from '../shared/context'
+import type { Db } from '../shared/db'
 import { routeOf } from '../shared/http/endpoint'
 import { fail } from '../shared/http/errors'
 import { maskPhone } from '../shared/mask'
@@ -54,6 +55,14 @@ async function roomWithOwner(ctx: ServerContext, id: string): Promise<{ room: re
   const owned = room && (await ownerOf(ctx, room))
   if (!room || !owned) throw fail(404, 'NO_DATA')
   return { room, ...owned }
+}
+
+/** A member's chat as their page in the console shows it (issue 52 §3): the conversation (to open
+ *  in the inbox) and its last `limit` messages, newest first; null before the member's first message. */
+export async function memberChat(db: Db, memberId: number, limit: number): Promise<O.MemberDetail['chat']> {
+  const room = await repo.findRoom(db, { kind: 'member', id: String(memberId) })
+  if (!room) return null
+  return { conversation: String(room.id), messages: (await repo.historyBefore(db, room, undefined, limit)).map(staffView) }
 }
 
 export const chatOpsRoutes = (hub: ChatHub): FastifyPluginAsyncTypebox => async (app) => {

@@ -43,7 +43,8 @@ export type ChatFile = Selectable<Tables['chat_files']>
 
 const newSessionId = () => randomBytes(12).toString('base64url')
 
-export async function findRoom(db: Db, owner: ChatOwner): Promise<Room | undefined> {
+/** The owner's room, if made: by the kind of owner and its id alone. */
+export async function findRoom(db: Db, owner: Pick<ChatOwner, 'kind' | 'id'>): Promise<Room | undefined> {
   return db.selectFrom('chat_rooms').selectAll()
     .where('kind', '=', owner.kind).where('owner', '=', owner.id)
     .executeTakeFirst()

@@ -10,6 +10,7 @@ import type { MemberDetail } from '../../contract/ops'
 import { DEMO_MEMBER_ID } from './depositHelpers'
 import { call, DEMO, HOUR, login, onPostgres, startServer, testStorage, type TestServer } from './helpers'
 import { auditOf, staffSession } from './opsHelpers'
+import { agentReply, sendMessage, textMessage } from './chatHelpers'
 
 let servers: TestServer[] = []
 afterEach(async () => {
@@ -27,6 +28,29 @@ const act = (server: TestServer, token: string, action: string, reason = 'Asked 
   call(server.app, 'POST', `/ops/api/members/${id}/${action}`, { token, body: { reason } })
 
 describe('one member, helped', () => {
+  it("the member page shows the member's bonuses, any state, and the last chat messages, newest first", async () => {
+    const server = await started()
+    const member = await login(server.app)
+    const support = await staffSession(server.app, 'support')
+    const page = async () => (await call(server.app, 'GET', `/ops/api/members/${DEMO_MEMBER_ID}`, { token: support.token })).body as unknown as MemberDetail
+    expect(await page()).toMatchObject({ bonuses: [], chat: null })
+
+    expect((await call(server.app, 'GET', '/api/bonus/activate/WELCOME100', { token: member })).status).toBe(200)
+    const who = { userId: String(DEMO_MEMBER_ID), token: member }
+    expect((await sendMessage(server.app, who, textMessage('my bonus is stuck'))).status).toBe(200)
+    expect((await agentReply(server.app, who, { message_type: 'text', payload: 'Looking at it now' })).status).toBe(200)
+
+    const shown = await page()
+    expect(shown.bonuses).toEqual([{
+      code: 'WELCOME100', name: expect.any(String), kind: 'bonus', status: 'active', amount: expect.any(Number), turnover: 0, turnoverTarget: expect.any(Number),
+      createdAt: expect.any(String), endedAt: null,
+    }])
+    expect(shown.bonuses[0].amount).toBeGreaterThan(0)
+    expect(shown.chat?.messages.map((item) => [item.sender, item.message.payload])).toEqual([['agent', 'Looking at it now'], ['customer', 'my bonus is stuck']])
+    // The conversation the inbox opens.
+    expect((await call(server.app, 'GET', `/ops/api/chat/${shown.chat?.conversation}`, { token: support.token })).status).toBe(200)
+  })
+
   it('a suspended member gets gone on every call but the contact and the chat, can still sign in, and is let back when lifted', async () => {
     const server = await started()
     const admin = await staffSession(server.app, 'admin')
