@@ -4,7 +4,7 @@
 // quick unlock) starts from here.
 import { screen, within } from '@testing-library/react'
 import { useSnapshot } from 'valtio'
-import { stepUpPrompt } from '../src/api/stepUp'
+import { stepUpPrompt } from '../src/api/identity/stepUp'
 import StepUpPrompt from '../src/features/identity/StepUpPrompt'
 import { WithdrawModal } from '../src/features/wallet/withdraw/WithdrawModal'
 import { renderScreen, text, type Routes, type ScreenOptions } from './renderScreen'

@@ -3,12 +3,12 @@
 // with nothing changed, retries the same action with the same key), Telegram's closing
 // confirmation while the request is out, and haptic feedback on the answer. An action the server
 // holds until the password is given again (STEP_UP_REQUIRED) is sent once more after the prompt,
-// with the same key, and stays pending meanwhile (api/stepUp.ts).
+// with the same key, and stays pending meanwhile (api/identity/stepUp.ts).
 import { useMutation } from '@tanstack/react-query'
 import { useRef } from 'react'
 import { isApiError } from './errors'
 import { idempotencyHeaders, newActionKey } from './idempotency'
-import { isStepUpCancelled, withStepUp } from './stepUp'
+import { isStepUpCancelled, withStepUp } from './identity/stepUp'
 import { useSubmit } from './useSubmit'
 import { getPlatform } from '../platform'
 import { holdClosingConfirmation } from '../platform/closingGuard'

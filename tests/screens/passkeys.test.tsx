@@ -3,7 +3,7 @@
 // with its answer, a closed sheet and a failure.
 import { screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { passkeysOffered } from '../../src/api/passkeysOffered'
+import { passkeysOffered } from '../../src/api/identity/passkeysOffered'
 import { LoginPage } from '../../src/features/auth/LoginPage'
 import PasskeysSection from '../../src/features/profile/PasskeysSection'
 import { session, signIn } from '../../src/state/session'

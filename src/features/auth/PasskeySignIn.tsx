@@ -4,7 +4,7 @@ import { useMutation } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import type { LoginResponse } from '../../../contract/auth'
 import { isApiError } from '../../api/errors'
-import { isPasskeyCancelled, signInWithPasskey } from '../../api/passkeys'
+import { isPasskeyCancelled, signInWithPasskey } from '../../api/identity/passkeys'
 import { Button } from '../../ui/Button'
 import { failureText } from '../../ui/ErrorDialog'
 

@@ -1,7 +1,7 @@
 import '../../i18n/identityStrings'
 import { useTranslation } from 'react-i18next'
 import type { LoginResponse } from '../../../contract/auth'
-import { signInWithQuickUnlock, useQuickUnlock } from '../../api/quickUnlock'
+import { signInWithQuickUnlock, useQuickUnlock } from '../../api/identity/quickUnlock'
 import type { BiometricVault } from '../../platform/types'
 import { Button } from '../../ui/Button'
 import { failureText } from '../../ui/ErrorDialog'

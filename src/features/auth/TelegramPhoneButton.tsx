@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next'
 import type { TelegramContactResponse } from '../../../contract'
 import type { PhoneContact } from '../../platform/types'
 import { Button } from '../../ui/Button'
-import { useCheckTelegramContact } from '../../api/identity'
+import { useCheckTelegramContact } from '../../api/identity/messengers'
 
 type Note = { text: string; tone: 'info' | 'success' | 'error' }
 

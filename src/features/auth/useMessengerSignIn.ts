@@ -70,7 +70,7 @@ export function useMessengerSignIn(landing: () => string): MessengerSignIn {
       }
       if (!credential) return false
       // The call's module arrives only in a messenger that signs in: nothing of it in the browser's first load.
-      const { messengerLogin } = await import('../../api/identity')
+      const { messengerLogin } = await import('../../api/identity/messengers')
       const { token } = await messengerLogin(credential)
       // A messenger session lives with the tab: the messenger signs the player in again on the next open.
       if (stillWanted()) signIn(token, false, { openedBy: credential.provider })

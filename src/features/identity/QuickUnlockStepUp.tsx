@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import { stepUpWithQuickUnlock, useQuickUnlock } from '../../api/quickUnlock'
+import { stepUpWithQuickUnlock, useQuickUnlock } from '../../api/identity/quickUnlock'
 import type { BiometricVault } from '../../platform/types'
 import { Button } from '../../ui/Button'
 import { failureText } from '../../ui/ErrorDialog'

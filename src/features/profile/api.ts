@@ -1,7 +1,7 @@
 // The profile screen's own call (spec 7 "Account"): the password change. The profile itself is
 // read beyond this screen (home's name, the chat's member id), so its query is api/profile's.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { identityKeys } from '../../api/identity'
+import { identityKeys } from '../../api/identity/messengers'
 import { call } from '../../api/call'
 import { accountEndpoints } from '../../../contract/account'
 

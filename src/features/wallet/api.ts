@@ -9,7 +9,7 @@ import { walletEndpoints } from '../../../contract/wallet'
 import { profileKeys } from '../../api/profile'
 import { shownInline as inline } from '../../api/queryClient'
 import { statementKeys } from '../../api/statement'
-import { withStepUp } from '../../api/stepUp'
+import { withStepUp } from '../../api/identity/stepUp'
 import { useMoneyAction, type Reactions } from '../../api/useMoneyAction'
 import { storeBalances, walletKeys } from '../../api/wallet'
 
@@ -58,7 +58,7 @@ export const useWithdrawLimits = (enabled: boolean) =>
 
 /** PUT /api/account/bankAccountName (spec 7): the registered account's holder name, bank unchanged;
  *  the wallet and the profile, which show it, are read again. The screen shows its failure. A bank
- *  account change may ask for the password first (api/stepUp.ts). */
+ *  account change may ask for the password first (api/identity/stepUp.ts). */
 export function useSaveBankAccountName(bankCode: string, { onSuccess }: Reactions<unknown, string>) {
   const client = useQueryClient()
   return useMutation({

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { isStepUpCancelled } from '../../../api/stepUp'
+import { isStepUpCancelled } from '../../../api/identity/stepUp'
 import { useSubmit } from '../../../api/useSubmit'
 import { currentLanguage } from '../../../i18n/i18n'
 import { accountNameEditRule, accountNameInput } from '../rules'

@@ -3,7 +3,7 @@
 // the password, asked by the shell's prompt (features/identity/StepUpPrompt), and is then sent
 // once more, exactly as before: the same body and the same Idempotency-Key.
 import { proxy } from 'valtio'
-import { ApiError, isApiError } from './errors'
+import { ApiError, isApiError } from '../errors'
 
 export const STEP_UP_REQUIRED = 'STEP_UP_REQUIRED'
 /** The player closed the prompt: nothing was sent again, and the screen has nothing to say. */

@@ -2,9 +2,9 @@
 // the browser's WebAuthn through @simplewebauthn/browser, loaded only at the moment of use so no
 // first chunk carries it.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { call } from './call'
-import { identityEndpoints as I, type PasskeysResponse } from '../../contract/identity'
-import { shownInline } from './queryClient'
+import { call } from '../call'
+import { identityEndpoints as I, type PasskeysResponse } from '../../../contract/identity'
+import { shownInline } from '../queryClient'
 import { withStepUp } from './stepUp'
 
 export const passkeyKeys = {

@@ -2,13 +2,13 @@
 // use them: /login's sign-in by the messenger, the shell's link offer, the profile's list, the
 // Telegram phone offer.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { call } from './call'
-import { identityEndpoints as I, type MessengerCredential, type MessengerProvider } from '../../contract/identity'
-import type { IdentitiesResponse, TelegramContactRequest } from '../../contract/identity'
-import { getConfig } from './config'
-import { shownInline } from './queryClient'
+import { call } from '../call'
+import { identityEndpoints as I, type MessengerCredential, type MessengerProvider } from '../../../contract/identity'
+import type { IdentitiesResponse, TelegramContactRequest } from '../../../contract/identity'
+import { getConfig } from '../config'
+import { shownInline } from '../queryClient'
 import { withStepUp } from './stepUp'
-import { channelKeys } from './notifyChannels'
+import { channelKeys } from '../notifyChannels'
 
 export const identityKeys = {
   all: ['identity'] as const,

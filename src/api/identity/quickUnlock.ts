@@ -5,12 +5,12 @@
 import { useState } from 'react'
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
-import { storageKeys } from '../lib/storage'
-import type { BiometricVault, BiometryKind } from '../platform/types'
-import { call } from './call'
-import { identityEndpoints as I } from '../../contract/identity'
-import { ApiError, isApiError } from './errors'
-import { shownInline } from './queryClient'
+import { storageKeys } from '../../lib/storage'
+import type { BiometricVault, BiometryKind } from '../../platform/types'
+import { call } from '../call'
+import { identityEndpoints as I } from '../../../contract/identity'
+import { ApiError, isApiError } from '../errors'
+import { shownInline } from '../queryClient'
 import { withStepUp } from './stepUp'
 
 export const quickUnlockKeys = {
