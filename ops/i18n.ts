@@ -1,9 +1,8 @@
 // The console's words in Thai and English (issue 33: staff read Thai or English). Small enough to
-// be one table; the player's app's catalogue (src/i18n) stays out of this bundle.
+// be one table; the player's app's catalogue (src/i18n) stays out of this bundle, and this program
+// imports nothing of the app (issue 53 §1): the spec 8 slip reasons are the console's own words,
+// which tests/unit/opsWords.test.ts holds to the player's, so staff and player read one reason alike.
 import { useSyncExternalStore } from 'react'
-// Only these sections of the player's catalogue: the build keeps the named parts a module uses.
-import { slipReasons as enReasons } from '../src/i18n/locales/en.json'
-import { slipReasons as thReasons } from '../src/i18n/locales/th.json'
 
 export type Language = 'th' | 'en'
 
@@ -287,6 +286,17 @@ const words = {
   error_PASSWORD_UNCHANGED: { th: 'รหัสผ่านใหม่ต้องไม่ซ้ำรหัสเดิม', en: 'The new password must differ from the old one' },
   error_SAME_APPROVER: { th: 'คุณอนุมัติรายการนี้แล้ว พนักงานคนอื่นต้องเป็นผู้ยืนยัน', en: 'You decided this one: someone else must confirm it' },
   error_DUTY_SEPARATION: { th: 'คุณเพิ่งทำรายการฝาก/ถอนของสมาชิกคนนี้ ให้พนักงานคนอื่นทำรายการนี้', en: "You handled this member's money the other way lately: another staff member must do this" },
+  slipReason_UPLOADED_FILE_NOT_EXIST: { th: 'สลิปไม่ถูกต้อง', en: 'Incorrect slip' },
+  slipReason_IMG_SIZE_UNABLE_TO_PROCESS: { th: 'สลิปไม่ถูกต้อง', en: 'Incorrect slip' },
+  slipReason_CANNOT_READ_CROPPED_IMAGE: { th: 'สลิปไม่ถูกต้อง', en: 'Incorrect slip' },
+  slipReason_DEST_ACC_INVALID: { th: 'บัญชีปลายทางไม่ถูกต้อง', en: 'Wrong destination account' },
+  slipReason_SLIP_REFNO_DUPLICATED: { th: 'สลิปซ้ำ', en: 'Duplicate slip' },
+  slipReason_UNSTABLE_REFNO_ON_SLIP: { th: 'อ่านเลขอ้างอิงบนสลิปไม่ได้', en: 'Unreadable reference number' },
+  slipReason_TRIPPLE_WRONG_CAPTCHA: { th: 'กรอก Captcha ผิด 3 ครั้งติดต่อกัน', en: 'Captcha wrong 3 times in a row' },
+  slipReason_INVALID_SLIP: { th: 'อ่านสลิปไม่ได้', en: 'Unreadable slip' },
+  slipReason_NOT_MATCH: { th: 'เลขบัญชีไม่ตรงกับบัญชีที่ลงทะเบียนไว้', en: 'Account number does not match the registered one' },
+  slipReason_EXPIRED_SLIP: { th: 'สลิปหมดอายุ', en: 'Expired slip' },
+  slipReason_UNKNOW_ERROR: { th: 'เกิดข้อผิดพลาดที่ไม่ทราบสาเหตุ กรุณาติดต่อแอดมิน', en: 'Unknown error, please contact the admin' },
 } as const
 
 export type WordKey = keyof typeof words
@@ -311,7 +321,10 @@ export function say(key: WordKey, values: Record<string, string | number> = {}):
 }
 
 /** A spec 8 slip reason in staff's words, as the player reads it. */
-export const slipReason = (code: string): string => ((language === 'th' ? thReasons : enReasons) as Record<string, string>)[code] ?? code
+export const slipReason = (code: string): string => {
+  const key = `slipReason_${code}`
+  return hasWord(key) ? say(key) : code
+}
 
 /** Re-renders the caller when the language changes; answers it. */
 export function useLanguage(): Language {

@@ -126,6 +126,16 @@ describe('three programs and their contract', () => {
   it('import nothing of each other but the contract, which imports none of them', () => {
     expect(crossings(importGraph(ROOTS.flatMap(sourcesUnder)))).toEqual([])
   })
+
+  it("read no file of another program's either: a catalogue, a style sheet, a picture", () => {
+    const files = ROOTS.flatMap(sourcesUnder)
+    const read = new Map(files.map((file) => {
+      const targets = [...readFileSync(file, 'utf8').matchAll(SPECIFIER)].map((match) => resolve(dirname(file), match[1]))
+        .filter((target) => !SOURCE.test(target) && existsSync(target) && statSync(target).isFile())
+      return [relative(process.cwd(), file), targets.map((target) => relative(process.cwd(), target))]
+    }))
+    expect(crossings(read)).toEqual([])
+  })
 })
 
 describe('import circles', () => {
