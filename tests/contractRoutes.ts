@@ -40,12 +40,20 @@ export async function registeredRoutes(): Promise<{ method: string; path: string
   return (await readRoutes()).map(({ method, path }) => ({ method, path }))
 }
 
+/** The route the server would answer `path` with: as its router does, a static part before a
+ *  parameter (`/members/:id/corrections` before `/members/:id/:action`). */
+async function routeFor(method: string, path: string): Promise<ContractRoute | undefined> {
+  const params = (route: ContractRoute) => route.path.split('/').map((part) => (part.startsWith(':') ? '1' : '0')).join('')
+  return (await readRoutes()).filter((candidate) => candidate.method === method && candidate.pattern.test(path))
+    .sort((a, b) => params(a).localeCompare(params(b)))[0]
+}
+
 /**
  * What is wrong with a fake answer, or undefined when the server could have sent it: its route
  * exists and the body matches the reply schema for its status (2xx through the 200 schema).
  */
 export async function contractProblem(method: string, path: string, status: number, body: unknown): Promise<string | undefined> {
-  const route = (await readRoutes()).find((candidate) => candidate.method === method && candidate.pattern.test(path))
+  const route = await routeFor(method, path)
   if (!route) return `${method} ${path}: the server has no such route`
   // An error the route does not describe has the shape of every error the server sends (spec 8).
   const schema = route.replies[String(status)] ?? (status >= 200 && status < 300 ? route.replies['200'] : status >= 400 ? ErrorBody : undefined)
@@ -58,7 +66,7 @@ const schemaErrors = (schema: TSchema, value: unknown): string =>
 
 /** What is wrong with a request the app sent, or undefined when the server's route takes its body. */
 export async function requestProblem(method: string, path: string, body: unknown): Promise<string | undefined> {
-  const route = (await readRoutes()).find((candidate) => candidate.method === method && candidate.pattern.test(path))
+  const route = await routeFor(method, path)
   if (!route) return `${method} ${path}: the server has no such route`
   if (!route.body || Value.Check(route.body, body)) return undefined
   return `${method} ${path}: the app's body does not match ${route.path}'s body schema (${schemaErrors(route.body, body)})`
