@@ -67,7 +67,8 @@ export async function renderOpsScreen(view: ReactElement, { role = 'admin', api 
       problems.push(`${method} ${url.pathname}: no fake answer`)
       return new Response(JSON.stringify({ message: 'NO_DATA' }), { status: 404 })
     }
-    const answered: unknown = typeof route.handler === 'function' ? (route.handler as (call: OpsCall) => Answer)(call) : route.handler
+    // A handler may answer later (a promise): a request still on its way.
+    const answered: unknown = await (typeof route.handler === 'function' ? (route.handler as (call: OpsCall) => Answer)(call) : route.handler)
     const { status, body: reply } = isFailing(answered) ? answered : { status: 200, body: answered }
     const problem = await contractProblem(method, url.pathname, status, reply)
     if (problem) problems.push(problem)
