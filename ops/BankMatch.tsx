@@ -82,7 +82,7 @@ function StatementForm({ account, accounts, onAccount, onImported }: FormProps) 
       </label>
       <label>
         {say('statementFile')}{' '}
-        <input type="file" accept=".csv,text/csv" required onChange={(event) => setFile(event.target.files?.[0])} />
+        <input type="file" accept=".csv,text/csv" aria-required="true" onChange={(event) => setFile(event.target.files?.[0])} />
       </label>
       <button type="submit" disabled={pending || !file}>{say(pending ? 'importing' : 'importStatement')}</button>
       {outcome.done && <p role="status" className="ok">{say('statementImported', { ...outcome.done })}</p>}

@@ -25,7 +25,8 @@ type Handler = Answer | ((call: OpsCall) => Answer)
 /** `'GET /ops/api/members/:id'`: a `:name` part matches one segment. */
 export type OpsRoutes = Record<string, Handler>
 
-export const failing = (status: number, message: string) => ({ status, body: { message } })
+/** A refusal: its status and code, and the figure it names (`limit`), if any. */
+export const failing = (status: number, message: string, limit?: number) => ({ status, body: { message, ...(limit === undefined ? {} : { limit }) } })
 const isFailing = (answer: unknown): answer is { status: number; body: unknown } =>
   typeof answer === 'object' && answer !== null && 'status' in answer && 'body' in answer && Object.keys(answer).length === 2
 

@@ -11,6 +11,18 @@ configure({ asyncUtilTimeout: 15_000 })
 const performancePrototype = Object.getPrototypeOf(performance) as Performance
 if (!performancePrototype.getEntriesByType) Object.assign(performancePrototype, { getEntriesByType: () => [] })
 
+// jsdom's Blob has no text() (browsers have had it since 2019): read it as a browser does.
+if (!Blob.prototype.text) {
+  Blob.prototype.text = function text(this: Blob) {
+    return new Promise<string>((resolve, reject) => {
+      const reader = new FileReader()
+      reader.onload = () => resolve(reader.result as string)
+      reader.onerror = () => reject(reader.error ?? new Error('unreadable'))
+      reader.readAsText(this)
+    })
+  }
+}
+
 // jsdom has <dialog> but not its modal methods: open and close it the way a browser does, minus
 // the top layer (browser tests cover that).
 if (typeof HTMLDialogElement !== 'undefined' && !HTMLDialogElement.prototype.showModal) {
