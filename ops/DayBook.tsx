@@ -29,7 +29,10 @@ function rowsOf(book: Currency): Row[] {
       { label: say('gameIn', { game: line.game }), amountMinor: line.inMinor },
       { label: say('gameOut', { game: line.game }), amountMinor: line.outMinor },
     ]),
-    ...book.other.map((line) => ({ label: line.kind === 'withdraw' ? say('kind_withdraw') : say('movementKind', { kind: line.kind }), count: line.count, amountMinor: line.amountMinor })),
+    ...book.other.map((line) => ({
+      label: line.kind === 'withdraw' ? say('kind_withdraw') : line.kind === 'correction' ? say('kind_correction') : say('movementKind', { kind: line.kind }),
+      count: line.count, amountMinor: line.amountMinor,
+    })),
     { label: say('net'), amountMinor: book.netMinor },
     { label: say('heldWallets'), amountMinor: book.held.walletsMinor },
     { label: say('heldGames'), amountMinor: book.held.gamesMinor },

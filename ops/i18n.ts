@@ -136,6 +136,7 @@ const words = {
   gameIn: { th: 'เข้าเกม {game}', en: 'Into {game}' },
   gameOut: { th: 'ออกจากเกม {game}', en: 'Out of {game}' },
   movementKind: { th: 'รายการอื่น: {kind}', en: 'Other: {kind}' },
+  kind_correction: { th: 'ปรับยอดกระเป๋า (ผู้ดูแลสองคน)', en: 'Wallet corrections (two admins)' },
   net: { th: 'สุทธิ (ฝาก − ถอนที่จ่าย)', en: 'Net (deposits − paid withdrawals)' },
   heldWallets: { th: 'ยอดในกระเป๋าสมาชิก ณ สิ้นวัน', en: "Held in members' wallets at the close" },
   heldGames: { th: 'ยอดในเกม ณ สิ้นวัน', en: 'Held in games at the close' },
