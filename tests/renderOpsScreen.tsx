@@ -45,9 +45,10 @@ export const STAFF: Record<StaffRole, Staff> = {
   support: { id: '3', username: 'support1', name: 'Support One', role: 'support', active: true, totp: true, setup: null },
 }
 
-export async function renderOpsScreen(view: ReactElement, { role = 'admin', api }: { role?: StaffRole; api: OpsRoutes }): Promise<RenderResult & { user: UserEvent; calls: OpsCall[] }> {
+/** `role`: the staff member signed in; null: no one yet (the sign-in). */
+export async function renderOpsScreen(view: ReactElement, { role = 'admin', api }: { role?: StaffRole | null; api: OpsRoutes }): Promise<RenderResult & { user: UserEvent; calls: OpsCall[] }> {
   setLanguage('en')
-  session.save('staff-token', STAFF[role])
+  if (role) session.save('staff-token', STAFF[role])
   const calls: OpsCall[] = []
   const routes = Object.entries(api).map(([key, handler]) => {
     const [method, pattern] = key.split(' ')
