@@ -18,7 +18,7 @@ describe('staff', () => {
       api: { 'GET /ops/api/staff': { staff: LIST }, 'POST /ops/api/staff/:id': failing(409, 'LAST_ADMIN') },
     })
     const table = await screen.findByRole('table')
-    expect(within(table).getAllByRole('row').slice(1).map((row) => row.cells[0].textContent)).toEqual(['admin1 (you)', 'cashier1'])
+    expect(within(table).getAllByRole('row').slice(1).map((row) => (row as HTMLTableRowElement).cells[0].textContent)).toEqual(['admin1 (you)', 'cashier1'])
     await user.selectOptions(within(table).getByLabelText('Role of admin1'), 'cashier')
     await waitFor(() => expect(notify).toHaveBeenCalledWith('At least one active admin must remain', 'error'))
     expect(posts(calls, '/ops/api/staff/1')).toEqual([{ role: 'cashier' }])
