@@ -45,10 +45,10 @@ export const STAFF: Record<StaffRole, Staff> = {
   support: { id: '3', username: 'support1', name: 'Support One', role: 'support', active: true, totp: true, setup: null },
 }
 
-/** `role`: the staff member signed in; null: no one yet (the sign-in). */
-export async function renderOpsScreen(view: ReactElement, { role = 'admin', api }: { role?: StaffRole | null; api: OpsRoutes }): Promise<RenderResult & { user: UserEvent; calls: OpsCall[] }> {
+/** `role`: the staff member signed in (`as`: as this one instead); null: no one yet (the sign-in). */
+export async function renderOpsScreen(view: ReactElement, { role = 'admin', as, api }: { role?: StaffRole | null; as?: Staff; api: OpsRoutes }): Promise<RenderResult & { user: UserEvent; calls: OpsCall[] }> {
   setLanguage('en')
-  if (role) session.save('staff-token', STAFF[role])
+  if (as ?? role) session.save('staff-token', as ?? STAFF[role!])
   const calls: OpsCall[] = []
   const routes = Object.entries(api).map(([key, handler]) => {
     const [method, pattern] = key.split(' ')
