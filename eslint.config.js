@@ -9,11 +9,15 @@ import tseslint from 'typescript-eslint'
 const root = import.meta.dirname
 // One zone per feature folder: a feature imports no other feature (shared code moves down to
 // ui/, lib/ or api/). Read from disk so a new feature folder is covered without editing this file.
-const features = readdirSync(`${root}/src/features`, { withFileTypes: true })
+// The staff console is laid out the same way (issue 52 §4): ops/features/<view>, below them ops/ui,
+// ops/lib and ops/api.
+const featuresOf = (dir) => readdirSync(`${root}/${dir}`, { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
-  .map((entry) => entry.name)
+  .map((entry) => `${dir}/${entry.name}`)
+const features = [...featuresOf('src/features'), ...featuresOf('ops/features')]
 
 const lower = ['src/ui', 'src/lib', 'src/api', 'src/state', 'src/i18n', 'src/platform']
+const opsLower = ['ops/ui', 'ops/lib', 'ops/api']
 
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', '.data', 'test-results', 'playwright-report', 'coverage'] },
@@ -42,10 +46,12 @@ export default tseslint.config(
             // The lower layers never reach up into screens or the shell.
             { target: lower, from: 'src/features', message: 'Lower layers never import a feature.' },
             { target: lower, from: 'src/app', message: 'Lower layers import nothing from app/.' },
+            { target: opsLower, from: 'ops/features', message: 'Lower layers never import a feature.' },
+            { target: opsLower, from: 'ops/App.tsx', message: 'Lower layers import nothing from the shell.' },
             ...features.map((feature) => ({
-              target: `src/features/${feature}`,
-              from: 'src/features',
-              except: [`./${feature}`],
+              target: feature,
+              from: feature.slice(0, feature.lastIndexOf('/')),
+              except: [`./${feature.slice(feature.lastIndexOf('/') + 1)}`],
               message: 'A feature never imports another feature: move shared code to ui/, lib/ or api/.',
             })),
           ],

@@ -7,8 +7,8 @@ import userEvent, { type UserEvent } from '@testing-library/user-event'
 import type { ReactElement } from 'react'
 import { afterEach, expect, vi } from 'vitest'
 import type { Staff, StaffRole } from '../contract/ops'
-import { session } from '../ops/api'
-import { setLanguage } from '../ops/i18n'
+import { session } from '../ops/api/call'
+import { setLanguage } from '../ops/lib/i18n'
 import { contractProblem, requestProblem } from './contractRoutes'
 
 export interface OpsCall {

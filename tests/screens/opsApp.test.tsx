@@ -4,12 +4,12 @@
 import { screen, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
 import type { StaffRole } from '../../contract/ops'
-import { session } from '../../ops/api'
+import { session } from '../../ops/api/call'
 import { App } from '../../ops/App'
 import { failing, renderOpsScreen, STAFF } from '../renderOpsScreen'
 
 // The live socket is the browser tests' (e2e/browser/opsConsole.spec.ts): here, connected.
-vi.mock('../../ops/live', () => ({ useLive: () => true }))
+vi.mock('../../ops/api/live', () => ({ useLive: () => true }))
 
 const EMPTY = {
   'GET /ops/api/slips': { slips: [] }, 'GET /ops/api/withdrawals': { withdrawals: [] }, 'GET /ops/api/chat': { conversations: [] },

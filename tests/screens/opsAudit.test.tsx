@@ -4,7 +4,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import type { AuditEntry } from '../../contract/ops'
-import { Audit } from '../../ops/Audit'
+import { Audit } from '../../ops/features/audit/Audit'
 import { renderOpsScreen, type OpsCall } from '../renderOpsScreen'
 
 const entry = (id: number): AuditEntry => ({

@@ -5,7 +5,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import type { BankDifferences } from '../../contract/ops'
-import { BankMatch } from '../../ops/BankMatch'
+import { BankMatch } from '../../ops/features/books/BankMatch'
 import { failing, renderOpsScreen, type OpsCall } from '../renderOpsScreen'
 
 const ACCOUNTS = [

@@ -5,7 +5,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import type { DayBook as Book } from '../../contract/ops'
-import { DayBook } from '../../ops/DayBook'
+import { DayBook } from '../../ops/features/books/DayBook'
 import { renderOpsScreen, type OpsCall } from '../renderOpsScreen'
 
 const line = (count: number, amountMinor: number) => ({ count, amountMinor })

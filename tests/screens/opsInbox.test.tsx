@@ -6,7 +6,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
 import type { ChatItem } from '../../contract'
 import type { Conversation } from '../../contract/ops'
-import { Inbox } from '../../ops/Inbox'
+import { Inbox } from '../../ops/features/chat/Inbox'
 import { failing, renderOpsScreen, type OpsCall } from '../renderOpsScreen'
 
 const MEMBER = { id: '123', phone: '081xxxx678', name: 'SOMCHAI TESTER', currency: 'THB' }

@@ -3,8 +3,8 @@
 // without sending it, sends it without spaces, and signs in, the session kept for the tab.
 import { screen, waitFor } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
-import { session } from '../../ops/api'
-import { Login } from '../../ops/Login'
+import { session } from '../../ops/api/call'
+import { Login } from '../../ops/features/auth/Login'
 import { failing, renderOpsScreen, STAFF, type OpsCall } from '../renderOpsScreen'
 
 const bodies = (calls: OpsCall[]) => calls.filter((call) => call.path === '/ops/api/login').map((call) => call.body)

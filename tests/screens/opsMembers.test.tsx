@@ -6,7 +6,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import type { Correction, MemberDetail } from '../../contract/ops'
-import { Members } from '../../ops/Members'
+import { Members } from '../../ops/features/members/Members'
 import { failing, renderOpsScreen, STAFF, type OpsCall } from '../renderOpsScreen'
 
 const MEMBER = { id: '123', phone: '081xxxx678', name: 'SOMCHAI TESTER', currency: 'THB' }

@@ -7,7 +7,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
 import type { Slip } from '../../contract'
 import type { QueuedSlip } from '../../contract/ops'
-import { Slips } from '../../ops/Slips'
+import { Slips } from '../../ops/features/slips/Slips'
 import { failing, renderOpsScreen, STAFF, type OpsCall } from '../renderOpsScreen'
 
 const MEMBER = { id: '123', phone: '081xxxx678', name: 'SOMCHAI TESTER', currency: 'THB' }

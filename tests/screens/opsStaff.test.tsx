@@ -5,7 +5,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
 import { OPS_PASSWORD_MIN_LENGTH, type Staff } from '../../contract/ops'
-import { StaffView } from '../../ops/StaffView'
+import { StaffView } from '../../ops/features/staff/StaffView'
 import { failing, renderOpsScreen, STAFF, type OpsCall } from '../renderOpsScreen'
 
 const LIST = [STAFF.admin, STAFF.cashier]

@@ -6,7 +6,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
 import type { Withdrawal } from '../../contract'
 import type { QueuedWithdrawal } from '../../contract/ops'
-import { Withdrawals } from '../../ops/Withdrawals'
+import { Withdrawals } from '../../ops/features/withdrawals/Withdrawals'
 import { failing, renderOpsScreen, STAFF, type OpsCall } from '../renderOpsScreen'
 
 const MEMBER = { id: '123', phone: '081xxxx678', name: 'SOMCHAI TESTER', currency: 'THB' }

@@ -79,13 +79,13 @@ function circles(graph: ReadonlyMap<string, readonly string[]>): string[][] {
 }
 
 /**
- * The folder a file belongs to, as a room of the house: each feature, the wire contract (one room
+ * The folder a file belongs to, as a room of the house: each feature (the app's and the console's), the wire contract (one room
  * with its lib/), each other folder under src/, server/ and ops/ (a server area, shared/, ...); a
  * file at the top of src/, server/ or ops/ is a room of its own.
  */
 function roomOf(file: string): string {
   const parts = file.split('/')
-  if (parts[0] === 'src' && parts[1] === 'features' && parts.length > 3) return parts.slice(0, 3).join('/')
+  if ((parts[0] === 'src' || parts[0] === 'ops') && parts[1] === 'features' && parts.length > 3) return parts.slice(0, 3).join('/')
   if (parts[0] === 'contract') return 'contract'
   return parts.length > 2 ? parts.slice(0, 2).join('/') : file
 }

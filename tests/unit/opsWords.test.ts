@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { slipReasonCodes } from '../../contract/errorCodes'
 import en from '../../src/i18n/locales/en.json'
 import th from '../../src/i18n/locales/th.json'
-import { setLanguage, slipReason } from '../../ops/i18n'
+import { setLanguage, slipReason } from '../../ops/lib/i18n'
 
 afterEach(() => setLanguage('en'))
 

@@ -3,10 +3,10 @@
 // the secret), and a password change at any time. Until a setup the server asks for is done, the
 // console shows only it (Staff.setup).
 import { useId, useState, type FormEvent } from 'react'
-import { OPS_PASSWORD_MIN_LENGTH, opsEndpoints, type Staff } from '../contract/ops'
-import { call, OpsError } from './api'
-import { say } from './i18n'
-import { useLoad } from './load'
+import { OPS_PASSWORD_MIN_LENGTH, opsEndpoints, type Staff } from '../../../contract/ops'
+import { call, OpsError } from '../../api/call'
+import { say } from '../../lib/i18n'
+import { useLoad } from '../../api/load'
 
 const failureText = (failure: unknown): string => (failure instanceof OpsError ? failure.text : say('error_network'))
 
@@ -35,7 +35,7 @@ export function Setup({ staff, onDone, onSignOut }: { staff: Staff; onDone: (sta
  * encoder is fetched with the setup only (a staff member sees it once), not with the console.
  */
 function TotpQr({ uri }: { uri: string }) {
-  const drawn = useLoad(() => import('../contract/lib/qrPath').then(({ qrPath }) => qrPath(uri)), [uri])
+  const drawn = useLoad(() => import('../../../contract/lib/qrPath').then(({ qrPath }) => qrPath(uri)), [uri])
   if (!drawn.data) return <div className="totp-qr" aria-busy={!drawn.error || undefined} />
   const { size, d } = drawn.data
   return (

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
-import { opsEndpoints } from '../contract/ops'
-import { call, OpsError, session } from './api'
-import { say } from './i18n'
+import { opsEndpoints } from '../../../contract/ops'
+import { call, OpsError, session } from '../../api/call'
+import { say } from '../../lib/i18n'
 
 /**
  * Staff sign in with their own username and password (never a member's), and, where they have one,

@@ -1,10 +1,10 @@
 // The books check (cashier, admin): whether every rule of the ledger holds, and the figures; the
 // day's book; matching with the bank.
-import { opsEndpoints } from '../contract/ops'
-import { call } from './api'
-import { say } from './i18n'
-import { ListState } from './ListState'
-import { useLoad } from './load'
+import { opsEndpoints } from '../../../contract/ops'
+import { call } from '../../api/call'
+import { say } from '../../lib/i18n'
+import { ListState } from '../../ui/ListState'
+import { useLoad } from '../../api/load'
 import { BankMatch } from './BankMatch'
 import { DayBook } from './DayBook'
 

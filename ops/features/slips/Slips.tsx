@@ -4,16 +4,16 @@
 // admin's threshold waits for a second person (issue 47): the queue says whose, and another staff
 // member confirms it in one tap, or reads another amount.
 import { useEffect, useId, useState, type FormEvent } from 'react'
-import { slipReasonCodes } from '../contract/errorCodes'
-import { opsEndpoints, type QueuedSlip, type SlipDecision as SlipDecisionBody, type Staff } from '../contract/ops'
-import { ApprovalNote } from './ApprovalNote'
-import { call, fetchBlob, OpsError } from './api'
-import { money, typedAmount, when } from './format'
-import { say, slipReason } from './i18n'
-import { ListState } from './ListState'
-import { PickList } from './PickList'
-import { useLoad } from './load'
-import { CsvButton } from './CsvButton'
+import { slipReasonCodes } from '../../../contract/errorCodes'
+import { opsEndpoints, type QueuedSlip, type SlipDecision as SlipDecisionBody, type Staff } from '../../../contract/ops'
+import { ApprovalNote } from '../../ui/ApprovalNote'
+import { call, fetchBlob, OpsError } from '../../api/call'
+import { money, typedAmount, when } from '../../lib/format'
+import { say, slipReason } from '../../lib/i18n'
+import { ListState } from '../../ui/ListState'
+import { PickList } from '../../ui/PickList'
+import { useLoad } from '../../api/load'
+import { CsvButton } from '../../ui/CsvButton'
 
 type Notify = (text: string, kind?: 'ok' | 'error') => void
 

@@ -4,11 +4,11 @@
 // (server/wallet/corrections.ts). The member page lists the member's and proposes; the list of
 // those waiting sits above the member search.
 import { useState, type FormEvent } from 'react'
-import { type Correction, type CorrectionDirection, opsEndpoints } from '../contract/ops'
-import { call, OpsError, session } from './api'
-import { money, typedAmount, when } from './format'
-import { say } from './i18n'
-import { useLoad } from './load'
+import { type Correction, type CorrectionDirection, opsEndpoints } from '../../../contract/ops'
+import { call, OpsError, session } from '../../api/call'
+import { money, typedAmount, when } from '../../lib/format'
+import { say } from '../../lib/i18n'
+import { useLoad } from '../../api/load'
 
 /** A form's one call at a time: a second tap while the first is on its way sends nothing; what was typed stays on a refusal. */
 function useSend() {

@@ -1,9 +1,9 @@
 // A conversation's messages as staff read them, oldest first: who wrote each (the player, or staff
 // with the agent's name) and when, and its text or what kind of message it is. The inbox's
 // conversation and the member page's last messages (issue 52 §3) show them alike.
-import type { ChatItem } from '../contract'
-import { when } from './format'
-import { say } from './i18n'
+import type { ChatItem } from '../../contract'
+import { when } from '../lib/format'
+import { say } from '../lib/i18n'
 
 /** A message as staff read it: its text, or what kind of message it is. */
 export function messageText(item: ChatItem): string {

@@ -1,8 +1,8 @@
 // The console's calls to the operator API: one fetch wrapper with the staff token, typed by the
 // contract's descriptors (contract/ops.ts), as the player's app calls its API.
-import { fillPath, type AnyEndpoint, type BodyOf, type ParamsOf, type QueryOf, type ReplyOf } from '../contract/endpoint'
-import type { Staff } from '../contract/ops'
-import { hasWord, say } from './i18n'
+import { fillPath, type AnyEndpoint, type BodyOf, type ParamsOf, type QueryOf, type ReplyOf } from '../../contract/endpoint'
+import type { Staff } from '../../contract/ops'
+import { hasWord, say } from '../lib/i18n'
 
 const TOKEN_KEY = 'ops-token'
 const STAFF_KEY = 'ops-staff'

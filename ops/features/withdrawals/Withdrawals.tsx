@@ -3,14 +3,14 @@
 // the member's wallet). One another cashier settled first says so and leaves the queue. A payout
 // above the admin's threshold waits for a second person (issue 47), who confirms it in one tap.
 import { useId, useState, type FormEvent } from 'react'
-import { opsEndpoints, type QueuedWithdrawal, type Staff } from '../contract/ops'
-import { ApprovalNote } from './ApprovalNote'
-import { call, OpsError } from './api'
-import { money, when } from './format'
-import { say } from './i18n'
-import { ListState } from './ListState'
-import { useLoad } from './load'
-import { CsvButton } from './CsvButton'
+import { opsEndpoints, type QueuedWithdrawal, type Staff } from '../../../contract/ops'
+import { ApprovalNote } from '../../ui/ApprovalNote'
+import { call, OpsError } from '../../api/call'
+import { money, when } from '../../lib/format'
+import { say } from '../../lib/i18n'
+import { ListState } from '../../ui/ListState'
+import { useLoad } from '../../api/load'
+import { CsvButton } from '../../ui/CsvButton'
 
 type Notify = (text: string, kind?: 'ok' | 'error') => void
 

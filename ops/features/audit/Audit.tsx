@@ -1,12 +1,12 @@
 // The audit trail (admin): every action, newest first, older ones a page at a time.
 import { useEffect, useState } from 'react'
-import { opsEndpoints, type AuditEntry } from '../contract/ops'
-import { call, OpsError } from './api'
-import { when } from './format'
-import { say } from './i18n'
-import { ListState } from './ListState'
-import { useLoad } from './load'
-import { CsvButton } from './CsvButton'
+import { opsEndpoints, type AuditEntry } from '../../../contract/ops'
+import { call, OpsError } from '../../api/call'
+import { when } from '../../lib/format'
+import { say } from '../../lib/i18n'
+import { ListState } from '../../ui/ListState'
+import { useLoad } from '../../api/load'
+import { CsvButton } from '../../ui/CsvButton'
 
 const PAGE = 50
 

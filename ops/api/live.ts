@@ -3,8 +3,8 @@
 // leaves one. Each event reads the queues again. Cut by the server when the session ends.
 import { useEffect, useState } from 'react'
 import { io } from 'socket.io-client'
-import { OPS_EVENTS } from '../contract/ops'
-import { session } from './api'
+import { OPS_EVENTS } from '../../contract/ops'
+import { session } from './call'
 
 /** Calls `changed` at each event; answers whether the socket is connected. */
 export function useLive(changed: () => void): boolean {

@@ -3,13 +3,13 @@
 // withdrawals waiting, sessions, linked messengers, staff's notes, and what staff may do for the
 // member by their role, each with its reason (server/account/memberCare.ts).
 import { useState, type FormEvent } from 'react'
-import { type MemberAction, type MemberDetail, opsEndpoints, type MemberSummary } from '../contract/ops'
-import { call, OpsError, session } from './api'
-import { money, when } from './format'
-import { hasWord, say, type WordKey } from './i18n'
-import { ChatMessages } from './ChatMessages'
-import { PickList } from './PickList'
-import { useLoad } from './load'
+import { type MemberAction, type MemberDetail, opsEndpoints, type MemberSummary } from '../../../contract/ops'
+import { call, OpsError, session } from '../../api/call'
+import { money, when } from '../../lib/format'
+import { hasWord, say, type WordKey } from '../../lib/i18n'
+import { ChatMessages } from '../../ui/ChatMessages'
+import { PickList } from '../../ui/PickList'
+import { useLoad } from '../../api/load'
 import { CorrectionsWaiting, MemberCorrections, seesCorrections } from './Corrections'
 
 export function Members() {

@@ -4,13 +4,13 @@
 // bankMatch.ts). Each is resolved with a note, which the audit trail keeps. A statement imported
 // again changes nothing.
 import { type FormEvent, useState } from 'react'
-import { type BankDifferences, opsEndpoints, type StatementFormat, statementFormats, type StatementImported } from '../contract/ops'
-import { call, OpsError } from './api'
-import { CsvButton } from './CsvButton'
-import { money, when } from './format'
-import { say } from './i18n'
-import { ListState } from './ListState'
-import { useLoad } from './load'
+import { type BankDifferences, opsEndpoints, type StatementFormat, statementFormats, type StatementImported } from '../../../contract/ops'
+import { call, OpsError } from '../../api/call'
+import { CsvButton } from '../../ui/CsvButton'
+import { money, when } from '../../lib/format'
+import { say } from '../../lib/i18n'
+import { ListState } from '../../ui/ListState'
+import { useLoad } from '../../api/load'
 
 export function BankMatch({ version }: { version: number }) {
   const accounts = useLoad(() => call(opsEndpoints.bankAccounts), [version])

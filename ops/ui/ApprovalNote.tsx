@@ -1,9 +1,9 @@
 // A first person's decision waiting for a second (issue 47, the four-eyes rule): whose it is, what
 // they decided, and, for anyone else, the one tap that confirms exactly that. The first person
 // reads that it waits for someone else.
-import type { Approval, Staff } from '../contract/ops'
-import { money, when } from './format'
-import { say } from './i18n'
+import type { Approval, Staff } from '../../contract/ops'
+import { money, when } from '../lib/format'
+import { say } from '../lib/i18n'
 
 export function ApprovalNote({ approval, me, pending, onConfirm }: { approval: Approval; me: Staff; pending: boolean; onConfirm: () => void }) {
   const mine = approval.by.id === me.id

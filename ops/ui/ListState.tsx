@@ -1,5 +1,5 @@
-import { say } from './i18n'
-import type { Loaded } from './load'
+import { say } from '../lib/i18n'
+import type { Loaded } from '../api/load'
 
 /** What a view says while its data is not there: the error (with a retry), the first loading, or
  *  that there is nothing (`empty`, when `isEmpty`). */

@@ -1,13 +1,13 @@
 // The day's book (cashier, admin; issue 52 §1): one day of the operator's time zone, per currency,
 // as the ledger says it (server/wallet/dayBook.ts), and the same lines as a CSV file to hand on.
 import { useState } from 'react'
-import { type DayBook as Book, opsEndpoints } from '../contract/ops'
-import { call } from './api'
-import { CsvButton } from './CsvButton'
-import { money } from './format'
-import { say } from './i18n'
-import { ListState } from './ListState'
-import { useLoad } from './load'
+import { type DayBook as Book, opsEndpoints } from '../../../contract/ops'
+import { call } from '../../api/call'
+import { CsvButton } from '../../ui/CsvButton'
+import { money } from '../../lib/format'
+import { say } from '../../lib/i18n'
+import { ListState } from '../../ui/ListState'
+import { useLoad } from '../../api/load'
 
 type Currency = Book['currencies'][number]
 interface Row { label: string; count?: number; amountMinor: number }

@@ -1,7 +1,7 @@
 // Reading from the API with its loading and error states, read again on demand (a decision, a live
 // event, the tab coming back into view). What was read stays shown while it is read again.
 import { useCallback, useEffect, useState } from 'react'
-import { OpsError } from './api'
+import { OpsError } from './call'
 
 export interface Loaded<T> {
   data: T | undefined

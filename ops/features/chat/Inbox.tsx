@@ -2,14 +2,14 @@
 // or every open one; one opened shows its messages, a reply box and the end of its session. Live:
 // a player's message reads the inbox again (live.ts).
 import { useId, useState, type FormEvent } from 'react'
-import { opsEndpoints, type Conversation } from '../contract/ops'
-import { call, OpsError } from './api'
-import { when } from './format'
-import { say } from './i18n'
-import { ChatMessages, messageText } from './ChatMessages'
-import { ListState } from './ListState'
-import { PickList } from './PickList'
-import { useLoad } from './load'
+import { opsEndpoints, type Conversation } from '../../../contract/ops'
+import { call, OpsError } from '../../api/call'
+import { when } from '../../lib/format'
+import { say } from '../../lib/i18n'
+import { ChatMessages, messageText } from '../../ui/ChatMessages'
+import { ListState } from '../../ui/ListState'
+import { PickList } from '../../ui/PickList'
+import { useLoad } from '../../api/load'
 
 type Notify = (text: string, kind?: 'ok' | 'error') => void
 

@@ -3,11 +3,11 @@
 // a temporary password they change at once, their code removed). The server refuses to leave no
 // active admin (LAST_ADMIN).
 import { useId, useState, type FormEvent } from 'react'
-import { OPS_PASSWORD_MIN_LENGTH, opsEndpoints, STAFF_USERNAME_PATTERN, staffRoles, type Staff, type StaffRole } from '../contract/ops'
-import { call, OpsError } from './api'
-import { say } from './i18n'
-import { ListState } from './ListState'
-import { useLoad } from './load'
+import { OPS_PASSWORD_MIN_LENGTH, opsEndpoints, STAFF_USERNAME_PATTERN, staffRoles, type Staff, type StaffRole } from '../../../contract/ops'
+import { call, OpsError } from '../../api/call'
+import { say } from '../../lib/i18n'
+import { ListState } from '../../ui/ListState'
+import { useLoad } from '../../api/load'
 
 type Notify = (text: string, kind?: 'ok' | 'error') => void
 
