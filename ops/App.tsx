@@ -1,6 +1,8 @@
-// The staff console (issue 33): sign-in, then the views the staff member's role may use. Queues
-// are read again at each live event (live.ts), when the tab comes back into view, and every
-// minute in case an event was missed.
+// The staff console (issue 33): sign-in, then the views the staff member's role may use. Their
+// server state is TanStack Query's (api/queryClient.ts): read again at each live event (live.ts),
+// when the tab comes back into view, and the queues every minute in case an event was missed. The
+// cache goes with the session: the next staff member at this desk reads nothing of the last one's.
+import { QueryClientProvider } from '@tanstack/react-query'
 import { useCallback, useEffect, useState } from 'react'
 import { opsEndpoints, type Staff } from '../contract/ops'
 import { Audit } from './features/audit/Audit'
@@ -8,6 +10,7 @@ import { Books } from './features/books/Books'
 import { call, session, whenSignedOut } from './api/call'
 import { say, setLanguage, useLanguage, type Language } from './lib/i18n'
 import { useLive } from './api/live'
+import { createOpsQueryClient, useForgottenWhenSignedOut } from './api/queryClient'
 import { Inbox } from './features/chat/Inbox'
 import { Login } from './features/auth/Login'
 import { Members } from './features/members/Members'
@@ -24,14 +27,19 @@ const VIEWS: Record<Staff['role'], readonly View[]> = {
   admin: ['slips', 'withdrawals', 'inbox', 'members', 'books', 'audit', 'staff', 'security'],
 }
 
-const REFRESH_MS = 60_000
-
 export function App() {
   useLanguage()
   const [staff, setStaff] = useState(session.staff())
+  const [queryClient] = useState(createOpsQueryClient)
   useEffect(() => whenSignedOut(() => setStaff(null)), [])
+  useForgottenWhenSignedOut(queryClient, staff !== null)
+  return <QueryClientProvider client={queryClient}><Screen staff={staff} setStaff={setStaff} /></QueryClientProvider>
+}
+
+/** The sign-in, the setup the server asks for first (issue 47: their own password after a reset,
+ *  their code), or the console. */
+function Screen({ staff, setStaff }: { staff: Staff | null; setStaff: (staff: Staff | null) => void }) {
   if (!staff) return <><LanguagePicker /><Login onSignedIn={() => setStaff(session.staff())} /></>
-  // A setup the server asks for first (issue 47): their own password after a reset, their code.
   if (staff.setup) {
     return (
       <>
@@ -64,21 +72,8 @@ function LanguagePicker() {
 function Console({ staff, onSignedOut }: { staff: Staff; onSignedOut: () => void }) {
   const views = VIEWS[staff.role]
   const [view, setView] = useState<View | undefined>(views[0])
-  const [version, setVersion] = useState(0)
   const [notice, setNotice] = useState<{ text: string; kind: 'ok' | 'error' }>()
-  const refresh = useCallback(() => setVersion((n) => n + 1), [])
-
-  useEffect(() => {
-    const visible = () => document.visibilityState === 'visible' && refresh()
-    document.addEventListener('visibilitychange', visible)
-    const timer = window.setInterval(() => document.visibilityState === 'visible' && refresh(), REFRESH_MS)
-    return () => {
-      document.removeEventListener('visibilitychange', visible)
-      window.clearInterval(timer)
-    }
-  }, [refresh])
-
-  const connected = useLive(refresh)
+  const connected = useLive()
   const notify = useCallback((text: string, kind: 'ok' | 'error' = 'ok') => setNotice({ text, kind }), [])
 
   return (
@@ -99,13 +94,13 @@ function Console({ staff, onSignedOut }: { staff: Staff; onSignedOut: () => void
       )}
       <p className={`notice ${notice?.kind ?? ''}`} role="status" aria-live="polite">{notice?.text ?? ''}</p>
       <main>
-        {view === 'inbox' && <Inbox version={version} notify={notify} />}
+        {view === 'inbox' && <Inbox notify={notify} />}
         {view === 'members' && <Members />}
-        {view === 'slips' && <Slips version={version} notify={notify} me={staff} />}
-        {view === 'withdrawals' && <Withdrawals version={version} notify={notify} me={staff} />}
-        {view === 'books' && <Books version={version} />}
-        {view === 'audit' && <Audit version={version} />}
-        {view === 'staff' && <StaffView version={version} me={staff} notify={notify} />}
+        {view === 'slips' && <Slips notify={notify} me={staff} />}
+        {view === 'withdrawals' && <Withdrawals notify={notify} me={staff} />}
+        {view === 'books' && <Books />}
+        {view === 'audit' && <Audit />}
+        {view === 'staff' && <StaffView me={staff} notify={notify} />}
         {view === 'security' && <MySecurity me={staff} notify={notify} />}
       </main>
     </div>

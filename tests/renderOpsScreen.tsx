@@ -7,7 +7,9 @@ import userEvent, { type UserEvent } from '@testing-library/user-event'
 import type { ReactElement } from 'react'
 import { afterEach, expect, vi } from 'vitest'
 import type { Staff, StaffRole } from '../contract/ops'
+import { QueryClientProvider } from '@tanstack/react-query'
 import { session } from '../ops/api/call'
+import { createOpsQueryClient } from '../ops/api/queryClient'
 import { setLanguage } from '../ops/lib/i18n'
 import { contractProblem, requestProblem } from './contractRoutes'
 
@@ -77,5 +79,6 @@ export async function renderOpsScreen(view: ReactElement, { role = 'admin', as, 
     return new Response(JSON.stringify(reply), { status, headers: { 'content-type': 'application/json' } })
   })
   const user = userEvent.setup()
-  return { ...render(view), user, calls }
+  // A cache of the test's own, as the console has one per session.
+  return { ...render(<QueryClientProvider client={createOpsQueryClient()}>{view}</QueryClientProvider>), user, calls }
 }

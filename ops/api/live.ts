@@ -1,13 +1,18 @@
 // The console's live updates (issue 33): the reference server's socket.io, signed in with the
 // staff token; it joins the rooms of the queues the role works and is told when an item joins or
-// leaves one. Each event reads the queues again. Cut by the server when the session ends.
-import { useEffect, useState } from 'react'
+// leaves one. Each event marks the console's server state stale (what is shown is read again at
+// once, the rest when shown), as does each reconnection: what happened meanwhile is read. Cut by the
+// server when the session ends.
+import { useQueryClient } from '@tanstack/react-query'
+import { useCallback, useEffect, useState } from 'react'
 import { io } from 'socket.io-client'
 import { OPS_EVENTS } from '../../contract/ops'
 import { session } from './call'
 
-/** Calls `changed` at each event; answers whether the socket is connected. */
-export function useLive(changed: () => void): boolean {
+/** Keeps the console's reads up to date with the live events; answers whether the socket is connected. */
+export function useLive(): boolean {
+  const queryClient = useQueryClient()
+  const changed = useCallback(() => void queryClient.invalidateQueries(), [queryClient])
   const [connected, setConnected] = useState(false)
   useEffect(() => {
     const token = session.token()

@@ -20,7 +20,7 @@ function page({ query }: OpsCall) {
 
 describe('the audit trail', () => {
   it('shows the newest first and pages back from the last one shown until a page is short', async () => {
-    const { user, calls } = await renderOpsScreen(<Audit version={0} />, { api: { 'GET /ops/api/audit': page } })
+    const { user, calls } = await renderOpsScreen(<Audit />, { api: { 'GET /ops/api/audit': page } })
     const rows = async () => within(await screen.findByRole('table')).getAllByRole('row').slice(1)
     expect(await rows()).toHaveLength(50)
     expect((await rows())[0]).toHaveTextContent(/admin1.*correction\.apply.*correction:120 · Member 123.*\{"amount":25\.5\}.*10\.0\.0\.1/)

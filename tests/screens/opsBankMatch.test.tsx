@@ -24,7 +24,7 @@ const CSV = 'date,time,credit\n05/12/2569,10:00,700.00\n'
 describe('matching with the bank', () => {
   it('imports the file for the account and format chosen, then lists both sides; a note resolves one', async () => {
     let noted = false
-    const { user, calls } = await renderOpsScreen(<BankMatch version={0} />, {
+    const { user, calls } = await renderOpsScreen(<BankMatch />, {
       role: 'cashier',
       api: {
         'GET /ops/api/bank/accounts': { accounts: ACCOUNTS },
@@ -56,7 +56,7 @@ describe('matching with the bank', () => {
   })
 
   it('says which line of the file cannot be read, and imports nothing', async () => {
-    const { user } = await renderOpsScreen(<BankMatch version={0} />, {
+    const { user } = await renderOpsScreen(<BankMatch />, {
       role: 'cashier',
       api: {
         'GET /ops/api/bank/accounts': { accounts: ACCOUNTS },

@@ -28,7 +28,7 @@ const rows = () => within(screen.getByRole('region', { name: "The day's book THB
 
 describe("the day's book", () => {
   it("shows today's lines in staff's words, and asks for another day by its date", async () => {
-    const { calls } = await renderOpsScreen(<DayBook version={0} />, {
+    const { calls } = await renderOpsScreen(<DayBook />, {
       role: 'cashier',
       api: { 'GET /ops/api/books/day': ({ query }: OpsCall) => (query.date ? { ...BOOK, day: query.date, currencies: [] } : BOOK) },
     })

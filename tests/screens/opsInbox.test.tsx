@@ -20,7 +20,7 @@ describe('the chat inbox', () => {
   it('replies once however often it is tapped, keeps the text on a refusal, and ends the session it shows', async () => {
     let answer: ((reply: unknown) => void) | undefined
     const notify = vi.fn()
-    const { user, calls } = await renderOpsScreen(<Inbox version={0} notify={notify} />, {
+    const { user, calls } = await renderOpsScreen(<Inbox notify={notify} />, {
       role: 'support',
       api: {
         'GET /ops/api/chat': ({ query }: OpsCall) => ({ conversations: query.state === 'open' ? [CONVERSATION, { ...CONVERSATION, id: '56', waiting: false }] : [CONVERSATION] }),
@@ -57,7 +57,7 @@ describe('the chat inbox', () => {
   })
 
   it('keeps a reply the server refused', async () => {
-    const { user } = await renderOpsScreen(<Inbox version={0} notify={vi.fn()} />, {
+    const { user } = await renderOpsScreen(<Inbox notify={vi.fn()} />, {
       role: 'support',
       api: {
         'GET /ops/api/chat': { conversations: [CONVERSATION] },

@@ -19,7 +19,7 @@ const posts = (calls: OpsCall[], path: string) => calls.filter((call) => call.me
 
 async function render(api: Parameters<typeof renderOpsScreen>[1]['api'], role: 'cashier' | 'admin' = 'cashier') {
   const notify = vi.fn()
-  const screenOf = await renderOpsScreen(<Slips version={0} notify={notify} me={STAFF[role]} />, { role, api })
+  const screenOf = await renderOpsScreen(<Slips notify={notify} me={STAFF[role]} />, { role, api })
   return { ...screenOf, notify }
 }
 

@@ -14,7 +14,7 @@ const posts = (calls: OpsCall[], path: string) => calls.filter((call) => call.me
 describe('staff', () => {
   it("lists who may use the console; the last admin's change refused is said and the list read again", async () => {
     const notify = vi.fn()
-    const { user, calls } = await renderOpsScreen(<StaffView version={0} me={STAFF.admin} notify={notify} />, {
+    const { user, calls } = await renderOpsScreen(<StaffView me={STAFF.admin} notify={notify} />, {
       api: { 'GET /ops/api/staff': { staff: LIST }, 'POST /ops/api/staff/:id': failing(409, 'LAST_ADMIN') },
     })
     const table = await screen.findByRole('table')
@@ -29,7 +29,7 @@ describe('staff', () => {
   it('adds a staff member only with a username and a password that will do', async () => {
     const notify = vi.fn()
     const added: Staff = { ...STAFF.support, id: '8', username: 'ploy.k', name: 'Ploy K' }
-    const { user, calls } = await renderOpsScreen(<StaffView version={0} me={STAFF.admin} notify={notify} />, {
+    const { user, calls } = await renderOpsScreen(<StaffView me={STAFF.admin} notify={notify} />, {
       api: { 'GET /ops/api/staff': { staff: LIST }, 'POST /ops/api/staff': added },
     })
     const form = await screen.findByRole('form', { name: 'Add staff' })
@@ -54,7 +54,7 @@ describe('staff', () => {
 
   it("resets a staff member's sign-in with a temporary password long enough", async () => {
     const notify = vi.fn()
-    const { user, calls } = await renderOpsScreen(<StaffView version={0} me={STAFF.admin} notify={notify} />, {
+    const { user, calls } = await renderOpsScreen(<StaffView me={STAFF.admin} notify={notify} />, {
       api: { 'GET /ops/api/staff': { staff: LIST }, 'POST /ops/api/staff/:id/reset': { ...STAFF.cashier, totp: false, setup: 'password' } },
     })
     const table = await screen.findByRole('table')

@@ -18,7 +18,7 @@ const posts = (calls: OpsCall[], path: string) => calls.filter((call) => call.me
 
 async function render(api: Parameters<typeof renderOpsScreen>[1]['api']) {
   const notify = vi.fn()
-  return { ...(await renderOpsScreen(<Withdrawals version={0} notify={notify} me={STAFF.cashier} />, { role: 'cashier', api })), notify }
+  return { ...(await renderOpsScreen(<Withdrawals notify={notify} me={STAFF.cashier} />, { role: 'cashier', api })), notify }
 }
 
 const clean = ({ member: _member, approval: _approval, ...withdrawal }: QueuedWithdrawal): Withdrawal => withdrawal

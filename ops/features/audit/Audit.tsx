@@ -1,34 +1,16 @@
 // The audit trail (admin): every action, newest first, older ones a page at a time.
-import { useEffect, useState } from 'react'
-import { opsEndpoints, type AuditEntry } from '../../../contract/ops'
-import { call, OpsError } from '../../api/call'
+import { failureText } from '../../api/queryClient'
 import { when } from '../../lib/format'
 import { say } from '../../lib/i18n'
 import { ListState } from '../../ui/ListState'
-import { useLoad } from '../../api/load'
+import { useAuditTrail } from './api'
 import { CsvButton } from '../../ui/CsvButton'
 
-const PAGE = 50
-
-export function Audit({ version }: { version: number }) {
-  const first = useLoad(() => call(opsEndpoints.audit, { query: { limit: String(PAGE) } }), [version])
-  const [older, setOlder] = useState<{ entries: AuditEntry[]; done: boolean; pending: boolean; error?: string }>({ entries: [], done: false, pending: false })
-  // A fresh first page starts the list again.
-  useEffect(() => setOlder({ entries: [], done: false, pending: false }), [first.data])
-  const entries = [...(first.data?.entries ?? []), ...older.entries]
-  const canPage = !older.done && (first.data?.entries.length ?? 0) === PAGE
-
-  const loadOlder = async () => {
-    const last = entries.at(-1)
-    if (!last || older.pending) return
-    setOlder((state) => ({ ...state, pending: true, error: undefined }))
-    try {
-      const page = await call(opsEndpoints.audit, { query: { before: last.id, limit: String(PAGE) } })
-      setOlder((state) => ({ entries: [...state.entries, ...page.entries], done: page.entries.length < PAGE, pending: false }))
-    } catch (failure) {
-      setOlder((state) => ({ ...state, pending: false, error: failure instanceof OpsError ? failure.text : say('error_network') }))
-    }
-  }
+export function Audit() {
+  const trail = useAuditTrail()
+  const entries = trail.data?.pages.flatMap((page) => page.entries) ?? []
+  // A page of older entries that failed: said under the list, the list kept.
+  const olderFailed = trail.isFetchNextPageError ? failureText(trail.error) : undefined
 
   return (
     <section aria-labelledby="audit-title">
@@ -37,7 +19,7 @@ export function Audit({ version }: { version: number }) {
         [say('when'), say('who'), say('what'), say('item'), say('col_before'), say('col_after'), say('address')],
         ...entries.map((entry) => [entry.at, entry.staff?.username ?? say('system'), entry.action, entry.item ?? '', entry.before ? JSON.stringify(entry.before) : '', entry.after ? JSON.stringify(entry.after) : '', entry.address]),
       ]} />
-      <ListState loaded={first} empty={say('emptyAudit')} isEmpty={entries.length === 0} />
+      <ListState loaded={{ ...trail, error: trail.isFetchNextPageError ? null : trail.error }} empty={say('emptyAudit')} isEmpty={entries.length === 0} />
       {entries.length > 0 && (
         <div className="table-wrap" tabIndex={0} role="region" aria-labelledby="audit-title">
           <table>
@@ -57,8 +39,10 @@ export function Audit({ version }: { version: number }) {
           </table>
         </div>
       )}
-      {older.error && <p className="error" role="alert">{older.error}</p>}
-      {canPage && <button type="button" disabled={older.pending} aria-busy={older.pending || undefined} onClick={() => void loadOlder()}>{say('older')}</button>}
+      {olderFailed && <p className="error" role="alert">{olderFailed}</p>}
+      {trail.hasNextPage && (
+        <button type="button" disabled={trail.isFetchingNextPage} aria-busy={trail.isFetchingNextPage || undefined} onClick={() => void trail.fetchNextPage()}>{say('older')}</button>
+      )}
     </section>
   )
 }

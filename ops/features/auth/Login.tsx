@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
-import { opsEndpoints } from '../../../contract/ops'
-import { call, OpsError, session } from '../../api/call'
+import { OpsError, session } from '../../api/call'
+import { useSignIn } from './api'
 import { say } from '../../lib/i18n'
 
 /**
@@ -15,6 +15,7 @@ export function Login({ onSignedIn }: { onSignedIn: () => void }) {
   const [error, setError] = useState<string>()
   const [pending, setPending] = useState(false)
   const codeInput = useRef<HTMLInputElement>(null)
+  const signIn = useSignIn()
   useEffect(() => {
     if (askCode) codeInput.current?.focus()
   }, [askCode])
@@ -27,7 +28,7 @@ export function Login({ onSignedIn }: { onSignedIn: () => void }) {
     setPending(true)
     setError(undefined)
     try {
-      const { token, staff } = await call(opsEndpoints.login, { body: { username: username.trim(), password, ...(askCode ? { code: typedCode } : {}) } })
+      const { token, staff } = await signIn.mutateAsync({ username: username.trim(), password, ...(askCode ? { code: typedCode } : {}) })
       session.save(token, staff)
       onSignedIn()
     } catch (failure) {

@@ -3,16 +3,16 @@
 // the secret), and a password change at any time. Until a setup the server asks for is done, the
 // console shows only it (Staff.setup).
 import { useId, useState, type FormEvent } from 'react'
-import { OPS_PASSWORD_MIN_LENGTH, opsEndpoints, type Staff } from '../../../contract/ops'
-import { call, OpsError } from '../../api/call'
+import { OPS_PASSWORD_MIN_LENGTH, type Staff } from '../../../contract/ops'
 import { say } from '../../lib/i18n'
-import { useLoad } from '../../api/load'
+import { useChangePassword, useConfirmTotp, useMe, useQrPath, useTotpSetup } from './api'
+import { failureText } from '../../api/queryClient'
 
-const failureText = (failure: unknown): string => (failure instanceof OpsError ? failure.text : say('error_network'))
 
 /** The setup the server asks for before anything else: the staff member's own password, then their code. */
 export function Setup({ staff, onDone, onSignOut }: { staff: Staff; onDone: (staff: Staff) => void; onSignOut: () => void }) {
-  const reread = async () => onDone(await call(opsEndpoints.me))
+  const me = useMe()
+  const reread = async () => onDone(await me.mutateAsync())
   return (
     <main className="login setup">
       <h1>{say('title')}</h1>
@@ -35,7 +35,7 @@ export function Setup({ staff, onDone, onSignOut }: { staff: Staff; onDone: (sta
  * encoder is fetched with the setup only (a staff member sees it once), not with the console.
  */
 function TotpQr({ uri }: { uri: string }) {
-  const drawn = useLoad(() => import('../../../contract/lib/qrPath').then(({ qrPath }) => qrPath(uri)), [uri])
+  const drawn = useQrPath(uri)
   if (!drawn.data) return <div className="totp-qr" aria-busy={!drawn.error || undefined} />
   const { size, d } = drawn.data
   return (
@@ -51,11 +51,12 @@ const grouped = (secret: string) => secret.replace(/(.{4})(?=.)/g, '$1 ')
 
 function TotpEnrolment({ staff, onEnrolled }: { staff: Staff; onEnrolled: (staff: Staff) => void }) {
   // A new secret each time this is shown (the server keeps the last one shown until it is confirmed).
-  const shown = useLoad(() => call(opsEndpoints.totpSetup), [])
+  const shown = useTotpSetup()
+  const confirming = useConfirmTotp()
   const setup = shown.data
   const [code, setCode] = useState('')
   const [failed, setError] = useState<string>()
-  const error = failed ?? (shown.error && shown.error.text)
+  const error = failed ?? (shown.error ? failureText(shown.error) : undefined)
   const [pending, setPending] = useState(false)
   const ids = { code: useId(), error: useId(), secret: useId() }
 
@@ -67,7 +68,7 @@ function TotpEnrolment({ staff, onEnrolled }: { staff: Staff; onEnrolled: (staff
     setPending(true)
     setError(undefined)
     try {
-      onEnrolled(await call(opsEndpoints.totpConfirm, { body: { code: typed } }))
+      onEnrolled(await confirming.mutateAsync(typed))
     } catch (failure) {
       // What was typed stays, to be corrected.
       setError(failureText(failure))
@@ -85,7 +86,7 @@ function TotpEnrolment({ staff, onEnrolled }: { staff: Staff; onEnrolled: (staff
         <li>{say('totpStepCode')}</li>
       </ol>
       {!setup && !shown.error && <p aria-busy="true">{say('loading')}</p>}
-      {!setup && shown.error && <button type="button" onClick={shown.reload}>{say('retry')}</button>}
+      {!setup && shown.error && <button type="button" onClick={() => void shown.refetch()}>{say('retry')}</button>}
       {setup && (
         <>
           <TotpQr uri={setup.uri} />
@@ -108,6 +109,7 @@ export function PasswordChange({ onChanged }: { onChanged: () => void }) {
   const [form, setForm] = useState({ oldPassword: '', newPassword: '', again: '' })
   const [error, setError] = useState<string>()
   const [pending, setPending] = useState(false)
+  const changing = useChangePassword()
   const ids = { old: useId(), new: useId(), again: useId(), error: useId() }
   const set = (key: keyof typeof form) => (event: { target: { value: string } }) => setForm((before) => ({ ...before, [key]: event.target.value }))
 
@@ -120,7 +122,7 @@ export function PasswordChange({ onChanged }: { onChanged: () => void }) {
     setPending(true)
     setError(undefined)
     try {
-      await call(opsEndpoints.changePassword, { body: { oldPassword: form.oldPassword, newPassword: form.newPassword } })
+      await changing.mutateAsync({ oldPassword: form.oldPassword, newPassword: form.newPassword })
       setForm({ oldPassword: '', newPassword: '', again: '' })
       setPending(false)
       onChanged()

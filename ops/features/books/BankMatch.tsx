@@ -4,20 +4,19 @@
 // bankMatch.ts). Each is resolved with a note, which the audit trail keeps. A statement imported
 // again changes nothing.
 import { type FormEvent, useState } from 'react'
-import { type BankDifferences, opsEndpoints, type StatementFormat, statementFormats, type StatementImported } from '../../../contract/ops'
-import { call, OpsError } from '../../api/call'
+import { type BankDifferences, type StatementFormat, statementFormats, type StatementImported } from '../../../contract/ops'
+import { OpsError } from '../../api/call'
 import { CsvButton } from '../../ui/CsvButton'
 import { money, when } from '../../lib/format'
 import { say } from '../../lib/i18n'
 import { ListState } from '../../ui/ListState'
-import { useLoad } from '../../api/load'
+import { useBankAccounts, useBankDifferences, useImportStatement, useNoteCredit, useNoteDeposit } from './api'
 
-export function BankMatch({ version }: { version: number }) {
-  const accounts = useLoad(() => call(opsEndpoints.bankAccounts), [version])
+export function BankMatch() {
+  const accounts = useBankAccounts()
   const [chosen, setChosen] = useState<string | undefined>(undefined)
   const account = chosen ?? accounts.data?.accounts[0]?.key
-  const [turn, setTurn] = useState(0)
-  const differences = useLoad(async () => (account ? call(opsEndpoints.bankDifferences, { query: { account } }) : undefined), [version, account, turn])
+  const differences = useBankDifferences(account)
   const shown = differences.data?.account.key === account ? differences.data : undefined
 
   return (
@@ -27,9 +26,9 @@ export function BankMatch({ version }: { version: number }) {
       <ListState loaded={accounts} />
       {account && (
         <>
-          <StatementForm account={account} accounts={accounts.data?.accounts ?? []} onAccount={setChosen} onImported={() => setTurn((n) => n + 1)} />
+          <StatementForm account={account} accounts={accounts.data?.accounts ?? []} onAccount={setChosen} />
           <ListState loaded={differences} />
-          {shown && <Differences differences={shown} onNoted={() => setTurn((n) => n + 1)} />}
+          {shown && <Differences differences={shown} />}
         </>
       )}
     </section>
@@ -40,29 +39,24 @@ interface FormProps {
   account: string
   accounts: { key: string; bankCode: string; accountNo: string; accountName: string }[]
   onAccount: (key: string) => void
-  onImported: () => void
 }
 
-function StatementForm({ account, accounts, onAccount, onImported }: FormProps) {
+function StatementForm({ account, accounts, onAccount }: FormProps) {
   const [format, setFormat] = useState<StatementFormat>('KBANK')
   const [file, setFile] = useState<File | undefined>(undefined)
-  const [pending, setPending] = useState(false)
+  const importing = useImportStatement()
+  const pending = importing.isPending
   const [outcome, setOutcome] = useState<{ done?: StatementImported; error?: string }>({})
 
   async function submit(event: FormEvent): Promise<void> {
     event.preventDefault()
     // A second tap while the first is on its way sends nothing.
-    if (pending || !file) return
-    setPending(true)
+    if (importing.isPending || !file) return
     setOutcome({})
     try {
-      const done = await call(opsEndpoints.importStatement, { body: { account, format, fileName: file.name, text: await file.text() } })
-      setOutcome({ done })
-      onImported()
+      setOutcome({ done: await importing.mutateAsync({ account, format, fileName: file.name, text: await file.text() }) })
     } catch (error) {
       setOutcome({ error: error instanceof OpsError ? error.text : say('error_other', { code: 'file' }) })
-    } finally {
-      setPending(false)
     }
   }
 
@@ -91,8 +85,10 @@ function StatementForm({ account, accounts, onAccount, onImported }: FormProps) 
   )
 }
 
-function Differences({ differences, onNoted }: { differences: BankDifferences; onNoted: () => void }) {
+function Differences({ differences }: { differences: BankDifferences }) {
   const { account, inBankOnly, inBooksOnly } = differences
+  const noteCredit = useNoteCredit()
+  const noteDeposit = useNoteDeposit()
   if (differences.from === null || differences.to === null) return <p className="muted">{say('bankNoStatement')}</p>
   const shownMoney = (amount: number) => money(amount, account.currency)
   return (
@@ -110,7 +106,7 @@ function Differences({ differences, onNoted }: { differences: BankDifferences; o
                   <td>{when(credit.postedAt)}</td>
                   <td data-amount>{shownMoney(credit.amount)}</td>
                   <td>{credit.description}</td>
-                  <td><NoteForm what={`${when(credit.postedAt)} ${shownMoney(credit.amount)}`} save={(note) => call(opsEndpoints.noteCredit, { params: { id: credit.id }, body: { account: account.key, note } })} onSaved={onNoted} /></td>
+                  <td><NoteForm what={`${when(credit.postedAt)} ${shownMoney(credit.amount)}`} save={(note) => noteCredit.mutateAsync({ id: credit.id, note: { account: account.key, note } })} /></td>
                 </tr>
               ))}
             </tbody>
@@ -129,7 +125,7 @@ function Differences({ differences, onNoted }: { differences: BankDifferences; o
                   <td data-amount>{shownMoney(deposit.amount)}</td>
                   <td>{say(`deposit_${deposit.method}`)} <code>{deposit.deposit.slice(deposit.deposit.indexOf(':') + 1)}</code></td>
                   <td>{deposit.member.name} {deposit.member.phone}</td>
-                  <td><NoteForm what={`${when(deposit.at)} ${shownMoney(deposit.amount)}`} save={(note) => call(opsEndpoints.noteDeposit, { body: { account: account.key, deposit: deposit.deposit, note } })} onSaved={onNoted} /></td>
+                  <td><NoteForm what={`${when(deposit.at)} ${shownMoney(deposit.amount)}`} save={(note) => noteDeposit.mutateAsync({ account: account.key, deposit: deposit.deposit, note })} /></td>
                 </tr>
               ))}
             </tbody>
@@ -146,7 +142,7 @@ function Differences({ differences, onNoted }: { differences: BankDifferences; o
 }
 
 /** A difference's note: what staff type stays if the save fails; a second tap while saving sends nothing. */
-function NoteForm({ what, save, onSaved }: { what: string; save: (note: string) => Promise<unknown>; onSaved: () => void }) {
+function NoteForm({ what, save }: { what: string; save: (note: string) => Promise<unknown> }) {
   const [note, setNote] = useState('')
   const [pending, setPending] = useState(false)
   const [error, setError] = useState<string | undefined>(undefined)
@@ -159,7 +155,6 @@ function NoteForm({ what, save, onSaved }: { what: string; save: (note: string) 
     setError(undefined)
     try {
       await save(note.trim())
-      onSaved()
     } catch (failure) {
       setError(failure instanceof OpsError ? failure.text : say('error_other', { code: 'note' }))
     } finally {

@@ -1,15 +1,13 @@
 // The books check (cashier, admin): whether every rule of the ledger holds, and the figures; the
 // day's book; matching with the bank.
-import { opsEndpoints } from '../../../contract/ops'
-import { call } from '../../api/call'
 import { say } from '../../lib/i18n'
 import { ListState } from '../../ui/ListState'
-import { useLoad } from '../../api/load'
+import { useBooksCheck } from './api'
 import { BankMatch } from './BankMatch'
 import { DayBook } from './DayBook'
 
-export function Books({ version }: { version: number }) {
-  const books = useLoad(() => call(opsEndpoints.books), [version])
+export function Books() {
+  const books = useBooksCheck()
   return (
     <section aria-labelledby="books-title">
       <h2 id="books-title">{say('books')}</h2>
@@ -20,8 +18,8 @@ export function Books({ version }: { version: number }) {
           <pre className="figures" tabIndex={0}>{JSON.stringify(books.data, null, 2)}</pre>
         </>
       )}
-      <DayBook version={version} />
-      <BankMatch version={version} />
+      <DayBook />
+      <BankMatch />
     </section>
   )
 }

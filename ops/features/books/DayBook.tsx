@@ -1,13 +1,12 @@
 // The day's book (cashier, admin; issue 52 §1): one day of the operator's time zone, per currency,
 // as the ledger says it (server/wallet/dayBook.ts), and the same lines as a CSV file to hand on.
 import { useState } from 'react'
-import { type DayBook as Book, opsEndpoints } from '../../../contract/ops'
-import { call } from '../../api/call'
+import type { DayBook as Book } from '../../../contract/ops'
 import { CsvButton } from '../../ui/CsvButton'
 import { money } from '../../lib/format'
 import { say } from '../../lib/i18n'
 import { ListState } from '../../ui/ListState'
-import { useLoad } from '../../api/load'
+import { useDayBook } from './api'
 
 type Currency = Book['currencies'][number]
 interface Row { label: string; count?: number; amountMinor: number }
@@ -39,10 +38,10 @@ function rowsOf(book: Currency): Row[] {
   ]
 }
 
-export function DayBook({ version }: { version: number }) {
+export function DayBook() {
   // None chosen: today in the operator's time zone, as the server answers it.
   const [date, setDate] = useState<string | undefined>(undefined)
-  const book = useLoad(() => call(opsEndpoints.dayBook, { query: date ? { date } : {} }), [version, date])
+  const book = useDayBook(date)
   const shown = date === undefined || book.data?.day === date ? book.data : undefined
 
   return (

@@ -2,22 +2,22 @@
 // or every open one; one opened shows its messages, a reply box and the end of its session. Live:
 // a player's message reads the inbox again (live.ts).
 import { useId, useState, type FormEvent } from 'react'
-import { opsEndpoints, type Conversation } from '../../../contract/ops'
-import { call, OpsError } from '../../api/call'
+import type { Conversation } from '../../../contract/ops'
 import { when } from '../../lib/format'
 import { say } from '../../lib/i18n'
 import { ChatMessages, messageText } from '../../ui/ChatMessages'
 import { ListState } from '../../ui/ListState'
 import { PickList } from '../../ui/PickList'
-import { useLoad } from '../../api/load'
+import { type InboxState, useConversation, useEndSession, useInbox, useReply } from './api'
+import { failureText } from '../../api/queryClient'
 
 type Notify = (text: string, kind?: 'ok' | 'error') => void
 
 const who = (conversation: Conversation) => conversation.member ? `${conversation.member.name} · ${conversation.member.phone}` : say('guest')
 
-export function Inbox({ version, notify }: { version: number; notify: Notify }) {
-  const [state, setState] = useState<'waiting' | 'open'>('waiting')
-  const inbox = useLoad(() => call(opsEndpoints.inbox, { query: { state } }), [version, state])
+export function Inbox({ notify }: { notify: Notify }) {
+  const [state, setState] = useState<InboxState>('waiting')
+  const inbox = useInbox(state)
   const [open, setOpen] = useState<string>()
   const conversations = inbox.data?.conversations ?? []
   return (
@@ -25,7 +25,7 @@ export function Inbox({ version, notify }: { version: number; notify: Notify }) 
       <h2 id="inbox-title">{say('inbox')} {inbox.data && <span className="count">({conversations.length})</span>}</h2>
       <label className="inline">
         {say('show')}{' '}
-        <select value={state} onChange={(event) => setState(event.target.value as 'waiting' | 'open')}>
+        <select value={state} onChange={(event) => setState(event.target.value as InboxState)}>
           <option value="waiting">{say('inboxWaiting')}</option>
           <option value="open">{say('inboxOpen')}</option>
         </select>
@@ -41,46 +41,44 @@ export function Inbox({ version, notify }: { version: number; notify: Notify }) 
             </>
           )}
         </PickList>
-        {open && <ConversationView key={open} id={open} version={version} notify={notify} onChanged={inbox.reload} />}
+        {open && <ConversationView key={open} id={open} notify={notify} />}
       </div>
     </section>
   )
 }
 
-function ConversationView({ id, version, notify, onChanged }: { id: string; version: number; notify: Notify; onChanged: () => void }) {
-  const page = useLoad(() => call(opsEndpoints.conversation, { params: { id }, query: { limit: '50' } }), [version, id])
+function ConversationView({ id, notify }: { id: string; notify: Notify }) {
+  const page = useConversation(id)
+  const replying = useReply(id)
+  const ending = useEndSession(id)
   const [text, setText] = useState('')
   const [error, setError] = useState<string>()
-  const [pending, setPending] = useState(false)
+  const pending = replying.isPending || ending.isPending
   const replyId = useId()
   const conversation = page.data?.conversation
 
   const act = async (work: () => Promise<unknown>, done?: string) => {
     if (pending) return
-    setPending(true)
     setError(undefined)
     try {
       await work()
       if (done) notify(done)
-      page.reload()
-      onChanged()
     } catch (failure) {
-      setError(failure instanceof OpsError ? failure.text : say('error_network'))
+      setError(failureText(failure))
     }
-    setPending(false)
   }
   const reply = (event: FormEvent) => {
     event.preventDefault()
     if (!text.trim()) return setError(say('error_KEY_MISSING'))
     void act(async () => {
-      await call(opsEndpoints.reply, { params: { id }, body: { message: { message_type: 'text', payload: text.trim() } } })
+      await replying.mutateAsync({ message: { message_type: 'text', payload: text.trim() } })
       setText('')
     })
   }
 
   return (
     <article className="detail" aria-label={conversation ? who(conversation) : say('loading')}>
-      {page.error && <p className="error" role="alert">{page.error.text}</p>}
+      {page.error && <p className="error" role="alert">{failureText(page.error)}</p>}
       {conversation && <h3>{who(conversation)}</h3>}
       <ChatMessages newestFirst={page.data?.messages ?? []} />
       {error && <p className="error" role="alert">{error}</p>}
@@ -91,7 +89,7 @@ function ConversationView({ id, version, notify, onChanged }: { id: string; vers
       </form>
       {conversation?.lastMessage && (
         <button type="button" className="danger small" disabled={pending}
-          onClick={() => void act(() => call(opsEndpoints.endSession, { params: { id }, body: { sessionId: conversation.sessionId } }), say('sessionEnded'))}>
+          onClick={() => void act(() => ending.mutateAsync({ sessionId: conversation.sessionId }), say('sessionEnded'))}>
           {say('endConversation')}
         </button>
       )}

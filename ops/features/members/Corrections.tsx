@@ -4,40 +4,45 @@
 // (server/wallet/corrections.ts). The member page lists the member's and proposes; the list of
 // those waiting sits above the member search.
 import { useState, type FormEvent } from 'react'
-import { type Correction, type CorrectionDirection, opsEndpoints } from '../../../contract/ops'
-import { call, OpsError, session } from '../../api/call'
+import type { Correction, CorrectionDirection } from '../../../contract/ops'
+import { session } from '../../api/call'
 import { money, typedAmount, when } from '../../lib/format'
 import { say } from '../../lib/i18n'
-import { useLoad } from '../../api/load'
+import { useDecideCorrection, useProposeCorrection, useWaitingCorrections } from './api'
+import { failureText } from '../../api/queryClient'
 
-/** A form's one call at a time: a second tap while the first is on its way sends nothing; what was typed stays on a refusal. */
-function useSend() {
-  const [state, setState] = useState<{ pending: boolean; done?: string; error?: string }>({ pending: false })
-  const send = async (work: () => Promise<string>) => {
-    if (state.pending) return
-    setState({ pending: true })
+/** A form's one call at a time, through its mutation: a second tap while the first is on its way
+ *  sends nothing; what was typed stays on a refusal. */
+function useSend<Variables>(mutation: { isPending: boolean; mutateAsync: (variables: Variables) => Promise<unknown> }) {
+  const [state, setState] = useState<{ done?: string; error?: string }>({})
+  /** Whether it was done. */
+  const send = async (variables: Variables, done: string): Promise<boolean> => {
+    if (mutation.isPending) return false
+    setState({})
     try {
-      setState({ pending: false, done: await work() })
+      await mutation.mutateAsync(variables)
+      setState({ done })
+      return true
     } catch (failure) {
-      setState({ pending: false, error: failure instanceof OpsError ? failure.text : say('error_network') })
+      setState({ error: failureText(failure) })
+      return false
     }
   }
-  return { state, send, refuse: (error: string) => setState({ pending: false, error }) }
+  return { state: { ...state, pending: mutation.isPending }, send, refuse: (error: string) => setState({ error }) }
 }
 
 /** Corrections are the admins' (the server refuses anyone else): shown to them alone. */
 export const seesCorrections = (): boolean => session.staff()?.role === 'admin'
 const signed = (correction: Correction) => money(correction.direction === 'credit' ? correction.amount : -correction.amount, correction.member.currency)
 
-/** The corrections waiting for a second admin, oldest first; `onOpen` opens the member's page;
- *  read again when `turn` changes (one was proposed or decided). */
-export function CorrectionsWaiting({ onOpen, turn }: { onOpen: (memberId: string) => void; turn: number }) {
-  const waiting = useLoad(() => call(opsEndpoints.corrections), [turn])
+/** The corrections waiting for a second admin, oldest first; `onOpen` opens the member's page. */
+export function CorrectionsWaiting({ onOpen }: { onOpen: (memberId: string) => void }) {
+  const waiting = useWaitingCorrections()
   const corrections = waiting.data?.corrections ?? []
   return (
     <section aria-labelledby="corrections-waiting">
       <h3 id="corrections-waiting">{say('correctionsWaiting')}{waiting.data ? ` (${corrections.length})` : ''}</h3>
-      {waiting.error && <p className="error" role="alert">{waiting.error.text}</p>}
+      {waiting.error && <p className="error" role="alert">{failureText(waiting.error)}</p>}
       {!waiting.data && !waiting.error && <p aria-busy="true">{say('loading')}</p>}
       {waiting.data && corrections.length === 0 && <p className="muted">{say('none')}</p>}
       {corrections.length > 0 && (
@@ -55,7 +60,7 @@ export function CorrectionsWaiting({ onOpen, turn }: { onOpen: (memberId: string
 }
 
 /** The member's corrections, each waiting one with its decision, and a new one proposed (admins). */
-export function MemberCorrections({ memberId, currency, corrections, onChanged }: { memberId: string; currency: string; corrections: Correction[]; onChanged: () => void }) {
+export function MemberCorrections({ memberId, currency, corrections }: { memberId: string; currency: string; corrections: Correction[] }) {
   return (
     <section aria-labelledby={`corrections-${memberId}`}>
       <h4 id={`corrections-${memberId}`}>{say('corrections')}</h4>
@@ -70,28 +75,24 @@ export function MemberCorrections({ memberId, currency, corrections, onChanged }
                 {say('correctionBy', { name: correction.madeBy.username, when: when(correction.madeAt) })}
                 {correction.decidedBy && correction.decidedAt && ` · ${say('correctionDecidedBy', { name: correction.decidedBy.username, when: when(correction.decidedAt) })}: ${correction.decisionReason ?? ''}`}
               </span>
-              {correction.status === 'pending' && <DecideCorrection correction={correction} onChanged={onChanged} />}
+              {correction.status === 'pending' && <DecideCorrection correction={correction} />}
             </li>
           ))}
         </ul>
       )}
-      <ProposeCorrection memberId={memberId} currency={currency} onChanged={onChanged} />
+      <ProposeCorrection memberId={memberId} currency={currency} />
     </section>
   )
 }
 
-function DecideCorrection({ correction, onChanged }: { correction: Correction; onChanged: () => void }) {
+function DecideCorrection({ correction }: { correction: Correction }) {
   const [reason, setReason] = useState('')
-  const { state, send, refuse } = useSend()
+  const { state, send, refuse } = useSend(useDecideCorrection(correction.id))
   const own = correction.madeBy.id === session.staff()?.id
   const decide = (status: 'applied' | 'refused') => (event?: FormEvent) => {
     event?.preventDefault()
     if (!reason.trim()) return refuse(say('reasonNeeded'))
-    void send(async () => {
-      await call(opsEndpoints.decideCorrection, { params: { id: correction.id }, body: { status, reason: reason.trim() } })
-      onChanged()
-      return say('memberActionDone', { action: say(status === 'applied' ? 'correctionApply' : 'correctionRefuse') })
-    })
+    void send({ status, reason: reason.trim() }, say('memberActionDone', { action: say(status === 'applied' ? 'correctionApply' : 'correctionRefuse') }))
   }
   const field = `decide-${correction.id}`
   return (
@@ -107,22 +108,20 @@ function DecideCorrection({ correction, onChanged }: { correction: Correction; o
   )
 }
 
-function ProposeCorrection({ memberId, currency, onChanged }: { memberId: string; currency: string; onChanged: () => void }) {
+function ProposeCorrection({ memberId, currency }: { memberId: string; currency: string }) {
   const [direction, setDirection] = useState<CorrectionDirection>('credit')
   const [amount, setAmount] = useState('')
   const [reason, setReason] = useState('')
-  const { state, send, refuse } = useSend()
+  const { state, send, refuse } = useSend(useProposeCorrection(memberId))
   const submit = (event: FormEvent) => {
     event.preventDefault()
     const typed = typedAmount(amount)
     if (typed === undefined) return refuse(say('correctionAmountInvalid'))
     if (!reason.trim()) return refuse(say('reasonNeeded'))
-    void send(async () => {
-      await call(opsEndpoints.proposeCorrection, { params: { id: memberId }, body: { direction, amount: typed, reason: reason.trim() } })
+    void send({ direction, amount: typed, reason: reason.trim() }, say('correctionProposed')).then((done) => {
+      if (!done) return
       setAmount('')
       setReason('')
-      onChanged()
-      return say('correctionProposed')
     })
   }
   const id = `propose-${memberId}`

@@ -3,34 +3,35 @@
 // withdrawals waiting, sessions, linked messengers, staff's notes, and what staff may do for the
 // member by their role, each with its reason (server/account/memberCare.ts).
 import { useState, type FormEvent } from 'react'
-import { type MemberAction, type MemberDetail, opsEndpoints, type MemberSummary } from '../../../contract/ops'
-import { call, OpsError, session } from '../../api/call'
+import type { MemberAction, MemberDetail } from '../../../contract/ops'
+import { session } from '../../api/call'
 import { money, when } from '../../lib/format'
 import { hasWord, say, type WordKey } from '../../lib/i18n'
 import { ChatMessages } from '../../ui/ChatMessages'
 import { PickList } from '../../ui/PickList'
-import { useLoad } from '../../api/load'
+import { useMemberAction, useMemberDetail, useMemberSearch } from './api'
+import { failureText } from '../../api/queryClient'
 import { CorrectionsWaiting, MemberCorrections, seesCorrections } from './Corrections'
 
 export function Members() {
   const [query, setQuery] = useState('')
-  const [found, setFound] = useState<{ members?: MemberSummary[]; error?: string; pending: boolean }>({ pending: false })
+  // What was searched for (the search asks once it is set), or why what was typed cannot be.
+  const [asked, setAsked] = useState<string>()
+  const [invalid, setInvalid] = useState(false)
+  const found = useMemberSearch(asked)
   const [open, setOpen] = useState<string>()
-  // Counts corrections proposed or decided on a member page: the list of those waiting reads again.
-  const [corrected, setCorrected] = useState(0)
 
-  const search = async (event: FormEvent) => {
+  const search = (event: FormEvent) => {
     event.preventDefault()
     const q = query.trim()
-    if (!/^[0-9][0-9 -]{0,31}$/.test(q)) return setFound({ error: say('searchInvalid'), pending: false })
-    setFound((before) => ({ ...before, pending: true, error: undefined }))
-    try {
-      setFound({ members: (await call(opsEndpoints.members, { query: { q } })).members, pending: false })
-      setOpen(undefined)
-    } catch (failure) {
-      setFound({ error: failure instanceof OpsError ? failure.text : say('error_network'), pending: false })
-    }
+    setInvalid(!/^[0-9][0-9 -]{0,31}$/.test(q))
+    if (!/^[0-9][0-9 -]{0,31}$/.test(q)) return
+    if (q === asked) void found.refetch()
+    setAsked(q)
+    setOpen(undefined)
   }
+  const members = found.data?.members
+  const error = invalid ? say('searchInvalid') : found.error ? failureText(found.error) : undefined
 
   return (
     <section aria-labelledby="members-title">
@@ -38,13 +39,13 @@ export function Members() {
       <form onSubmit={search} className="decision" role="search">
         <label htmlFor="member-query">{say('searchMembers')}</label>
         <input id="member-query" inputMode="numeric" autoComplete="off" value={query} onChange={(event) => setQuery(event.target.value)} />
-        <button type="submit" disabled={found.pending} aria-busy={found.pending || undefined}>{say('search')}</button>
+        <button type="submit" disabled={found.isFetching} aria-busy={found.isFetching || undefined}>{say('search')}</button>
       </form>
-      {seesCorrections() && <CorrectionsWaiting onOpen={setOpen} turn={corrected} />}
-      {found.error && <p className="error" role="alert">{found.error}</p>}
-      {found.members && found.members.length === 0 && <p className="empty" role="status">{say('noMembers')}</p>}
+      {seesCorrections() && <CorrectionsWaiting onOpen={setOpen} />}
+      {error && <p className="error" role="alert">{error}</p>}
+      {!invalid && members && members.length === 0 && <p className="empty" role="status">{say('noMembers')}</p>}
       <div className="split">
-        <PickList items={found.members ?? []} keyOf={(member) => member.id} open={open} onOpen={setOpen}>
+        <PickList items={invalid ? [] : members ?? []} keyOf={(member) => member.id} open={open} onOpen={setOpen}>
           {(member) => (
             <>
               <strong>{member.name}</strong> <span>{member.phone} · {member.bankCode} {member.bankAccountNo}</span>
@@ -52,26 +53,18 @@ export function Members() {
             </>
           )}
         </PickList>
-        {open && <MemberDetailView key={open} id={open} onCorrected={() => setCorrected((n) => n + 1)} />}
+        {open && <MemberDetailView key={open} id={open} />}
       </div>
     </section>
   )
 }
 
-function MemberDetailView({ id, onCorrected }: { id: string; onCorrected: () => void }) {
-  const detail = useLoad(() => call(opsEndpoints.member, { params: { id } }), [id])
-  // What an action answered: the page as it is now, without reading it again.
-  const [changed, setChanged] = useState<MemberDetail>()
-  const data = changed ?? detail.data
-  // A correction proposed or decided: the page read again (its balance, movements and corrections).
-  const readAgain = () => {
-    setChanged(undefined)
-    detail.reload()
-    onCorrected()
-  }
+function MemberDetailView({ id }: { id: string }) {
+  const detail = useMemberDetail(id)
+  const data = detail.data
   return (
     <article className="detail" aria-label={data ? data.member.name : say('loading')}>
-      {detail.error && <p className="error" role="alert">{detail.error.text}</p>}
+      {detail.error && <p className="error" role="alert">{failureText(detail.error)}</p>}
       {!data && !detail.error && <p aria-busy="true">{say('loading')}</p>}
       {data && (
         <>
@@ -121,8 +114,8 @@ function MemberDetailView({ id, onCorrected }: { id: string; onCorrected: () => 
           {data.notes.length === 0 ? <p className="muted">{say('none')}</p> : (
             <ul className="movements">{data.notes.map((note) => <li key={note.at + note.note}>{when(note.at)} · {note.staff ?? '-'}: {note.note}</li>)}</ul>
           )}
-          <MemberCare detail={data} onChanged={setChanged} />
-          {seesCorrections() && <MemberCorrections memberId={data.member.id} currency={data.member.currency} corrections={data.corrections} onChanged={readAgain} />}
+          <MemberCare detail={data} />
+          {seesCorrections() && <MemberCorrections memberId={data.member.id} currency={data.member.currency} corrections={data.corrections} />}
         </>
       )}
     </article>
@@ -139,7 +132,8 @@ function actionsFor(detail: MemberDetail): MemberAction[] {
   ]
 }
 
-function MemberCare({ detail, onChanged }: { detail: MemberDetail; onChanged: (detail: MemberDetail) => void }) {
+function MemberCare({ detail }: { detail: MemberDetail }) {
+  const acting = useMemberAction(detail.member.id)
   const actions = actionsFor(detail)
   const [action, setAction] = useState<MemberAction>(actions[0])
   const chosen = actions.includes(action) ? action : actions[0]
@@ -153,12 +147,12 @@ function MemberCare({ detail, onChanged }: { detail: MemberDetail; onChanged: (d
     if (!reason.trim()) return setState({ pending: false, error: say('reasonNeeded') })
     setState({ pending: true })
     try {
-      onChanged(await call(opsEndpoints.memberAction, { params: { id: detail.member.id, action: chosen }, body: { reason: reason.trim() } }))
+      await acting.mutateAsync({ action: chosen, reason: reason.trim() })
       setReason('')
       setState({ pending: false, done: say('memberActionDone', { action: say(`memberAction_${chosen}`) }) })
     } catch (failure) {
       // What was typed stays.
-      setState({ pending: false, error: failure instanceof OpsError ? failure.text : say('error_network') })
+      setState({ pending: false, error: failureText(failure) })
     }
   }
 

@@ -5,20 +5,20 @@
 // member confirms it in one tap, or reads another amount.
 import { useEffect, useId, useState, type FormEvent } from 'react'
 import { slipReasonCodes } from '../../../contract/errorCodes'
-import { opsEndpoints, type QueuedSlip, type SlipDecision as SlipDecisionBody, type Staff } from '../../../contract/ops'
+import type { QueuedSlip, SlipDecision as SlipDecisionBody, Staff } from '../../../contract/ops'
 import { ApprovalNote } from '../../ui/ApprovalNote'
-import { call, fetchBlob, OpsError } from '../../api/call'
+import { fetchBlob, OpsError } from '../../api/call'
 import { money, typedAmount, when } from '../../lib/format'
 import { say, slipReason } from '../../lib/i18n'
 import { ListState } from '../../ui/ListState'
 import { PickList } from '../../ui/PickList'
-import { useLoad } from '../../api/load'
+import { useDecideSlip, useSlipQueue } from './api'
 import { CsvButton } from '../../ui/CsvButton'
 
 type Notify = (text: string, kind?: 'ok' | 'error') => void
 
-export function Slips({ version, notify, me }: { version: number; notify: Notify; me: Staff }) {
-  const queue = useLoad(() => call(opsEndpoints.slips), [version])
+export function Slips({ notify, me }: { notify: Notify; me: Staff }) {
+  const queue = useSlipQueue()
   const [open, setOpen] = useState<string>()
   const slips = queue.data?.slips ?? []
   const selected = slips.find((slip) => slip.reference === open)
@@ -27,7 +27,6 @@ export function Slips({ version, notify, me }: { version: number; notify: Notify
     notify(text)
     // One waiting for a second person stays open, with whose approval it is.
     if (settled) setOpen(undefined)
-    queue.reload()
   }
 
   return (
@@ -48,7 +47,7 @@ export function Slips({ version, notify, me }: { version: number; notify: Notify
             </>
           )}
         </PickList>
-        {selected && <SlipDecision key={`${selected.reference}:${selected.approval?.at ?? ''}`} slip={selected} me={me} onDecided={decided} onGone={(text) => { notify(text, 'error'); setOpen(undefined); queue.reload() }} />}
+        {selected && <SlipDecision key={`${selected.reference}:${selected.approval?.at ?? ''}`} slip={selected} me={me} onDecided={decided} onGone={(text) => { notify(text, 'error'); setOpen(undefined) }} />}
         {/* The one open left the queue (a live event): decided by someone else while it was read. */}
         {open && queue.data && !selected && <p className="error detail" role="alert">{say('error_ALREADY_DECIDED')}</p>}
       </div>
@@ -80,22 +79,21 @@ function SlipDecision({ slip, me, onDecided, onGone }: { slip: QueuedSlip; me: S
   const [refNo, setRefNo] = useState('')
   const [note, setNote] = useState<(typeof slipReasonCodes)[number]>('NOT_MATCH')
   const [error, setError] = useState<string>()
-  const [pending, setPending] = useState(false)
+  const decision = useDecideSlip(slip.reference)
+  const pending = decision.isPending
   const ids = { amount: useId(), refNo: useId(), error: useId() }
 
   const decide = async (body: SlipDecisionBody) => {
-    if (pending) return
-    setPending(true)
+    if (decision.isPending) return
     setError(undefined)
     try {
-      const answer = await call(opsEndpoints.decideSlip, { params: { reference: slip.reference }, body })
+      const answer = await decision.mutateAsync(body)
       if ('awaitingSecond' in answer) return onDecided(say('awaitingSecond', { reference: slip.reference }), false)
       onDecided(say(body.status === 'success' ? 'approved' : 'rejected', { reference: slip.reference }), true)
     } catch (failure) {
       const refused = failure instanceof OpsError ? failure : new OpsError('other', 0)
       if (refused.code === 'ALREADY_DECIDED') return onGone(refused.text)
       setError(refused.text)
-      setPending(false)
     }
   }
 

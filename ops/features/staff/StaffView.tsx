@@ -3,16 +3,18 @@
 // a temporary password they change at once, their code removed). The server refuses to leave no
 // active admin (LAST_ADMIN).
 import { useId, useState, type FormEvent } from 'react'
-import { OPS_PASSWORD_MIN_LENGTH, opsEndpoints, STAFF_USERNAME_PATTERN, staffRoles, type Staff, type StaffRole } from '../../../contract/ops'
-import { call, OpsError } from '../../api/call'
+import { OPS_PASSWORD_MIN_LENGTH, STAFF_USERNAME_PATTERN, staffRoles, type Staff, type StaffRole } from '../../../contract/ops'
+import { OpsError } from '../../api/call'
 import { say } from '../../lib/i18n'
 import { ListState } from '../../ui/ListState'
-import { useLoad } from '../../api/load'
+import { useAddStaff, useChangeStaff, useEndStaffSessions, useResetStaff, useStaffList } from './api'
 
 type Notify = (text: string, kind?: 'ok' | 'error') => void
 
-export function StaffView({ version, me, notify }: { version: number; me: Staff; notify: Notify }) {
-  const list = useLoad(() => call(opsEndpoints.staff), [version])
+export function StaffView({ me, notify }: { me: Staff; notify: Notify }) {
+  const list = useStaffList()
+  const change = useChangeStaff()
+  const endSessions = useEndStaffSessions()
   const [resetting, setResetting] = useState<Staff>()
   const act = async (work: () => Promise<unknown>, done: string) => {
     try {
@@ -21,7 +23,6 @@ export function StaffView({ version, me, notify }: { version: number; me: Staff;
     } catch (failure) {
       notify(failure instanceof OpsError ? failure.text : say('error_network'), 'error')
     }
-    list.reload()
   }
   return (
     <section aria-labelledby="staff-title">
@@ -38,19 +39,19 @@ export function StaffView({ version, me, notify }: { version: number; me: Staff;
                   <td>{person.name}</td>
                   <td>
                     <select aria-label={say('roleOf', { name: person.username })} value={person.role}
-                      onChange={(event) => void act(() => call(opsEndpoints.changeStaff, { params: { id: person.id }, body: { role: event.target.value as StaffRole } }), say('saved'))}>
+                      onChange={(event) => void act(() => change.mutateAsync({ id: person.id, change: { role: event.target.value as StaffRole } }), say('saved'))}>
                       {staffRoles.map((role) => <option key={role} value={role}>{say(`role_${role}`)}</option>)}
                     </select>
                   </td>
                   <td>{say(person.totp ? 'withCode' : 'passwordOnly')}{person.setup ? ` · ${say(person.setup === 'password' ? 'mustChangePassword' : 'mustSetUpCode')}` : ''}</td>
                   <td>
                     <button type="button" className={person.active ? 'danger small' : 'small'}
-                      onClick={() => void act(() => call(opsEndpoints.changeStaff, { params: { id: person.id }, body: { active: !person.active } }), say('saved'))}>
+                      onClick={() => void act(() => change.mutateAsync({ id: person.id, change: { active: !person.active } }), say('saved'))}>
                       {say(person.active ? 'deactivate' : 'activate')}
                     </button>
                   </td>
                   <td>
-                    <button type="button" className="small" onClick={() => void act(() => call(opsEndpoints.endStaffSessions, { params: { id: person.id } }), say('sessionsEnded', { name: person.username }))}>
+                    <button type="button" className="small" onClick={() => void act(() => endSessions.mutateAsync(person.id), say('sessionsEnded', { name: person.username }))}>
                       {say('endSessions')}
                     </button>{' '}
                     <button type="button" className="small" onClick={() => setResetting(person)}>{say('resetSignIn')}</button>
@@ -63,9 +64,9 @@ export function StaffView({ version, me, notify }: { version: number; me: Staff;
       )}
       {resetting && (
         <ResetForm key={resetting.id} person={resetting} onClose={() => setResetting(undefined)}
-          onReset={() => { notify(say('signInReset', { name: resetting.username })); setResetting(undefined); list.reload() }} />
+          onReset={() => { notify(say('signInReset', { name: resetting.username })); setResetting(undefined) }} />
       )}
-      <NewStaffForm onAdded={(username) => { notify(say('staffAdded', { name: username })); list.reload() }} />
+      <NewStaffForm onAdded={(username) => notify(say('staffAdded', { name: username }))} />
     </section>
   )
 }
@@ -75,6 +76,7 @@ function ResetForm({ person, onReset, onClose }: { person: Staff; onReset: () =>
   const [password, setPassword] = useState('')
   const [error, setError] = useState<string>()
   const [pending, setPending] = useState(false)
+  const reset = useResetStaff()
   const ids = { password: useId(), title: useId() }
   const submit = async (event: FormEvent) => {
     event.preventDefault()
@@ -83,7 +85,7 @@ function ResetForm({ person, onReset, onClose }: { person: Staff; onReset: () =>
     setPending(true)
     setError(undefined)
     try {
-      await call(opsEndpoints.resetStaff, { params: { id: person.id }, body: { password } })
+      await reset.mutateAsync({ id: person.id, reset: { password } })
       onReset()
     } catch (failure) {
       setError(failure instanceof OpsError ? failure.text : say('error_network'))
@@ -109,6 +111,7 @@ function NewStaffForm({ onAdded }: { onAdded: (username: string) => void }) {
   const [form, setForm] = useState({ username: '', name: '', role: 'support' as StaffRole, password: '' })
   const [error, setError] = useState<string>()
   const [pending, setPending] = useState(false)
+  const add = useAddStaff()
   const ids = { username: useId(), name: useId(), role: useId(), password: useId() }
   const set = (key: keyof typeof form) => (event: { target: { value: string } }) => setForm((before) => ({ ...before, [key]: event.target.value }))
 
@@ -122,7 +125,7 @@ function NewStaffForm({ onAdded }: { onAdded: (username: string) => void }) {
     setPending(true)
     setError(undefined)
     try {
-      await call(opsEndpoints.addStaff, { body: { ...form, username, name: form.name.trim() } })
+      await add.mutateAsync({ ...form, username, name: form.name.trim() })
       setForm({ username: '', name: '', role: 'support', password: '' })
       onAdded(username)
     } catch (failure) {

@@ -3,24 +3,21 @@
 // the member's wallet). One another cashier settled first says so and leaves the queue. A payout
 // above the admin's threshold waits for a second person (issue 47), who confirms it in one tap.
 import { useId, useState, type FormEvent } from 'react'
-import { opsEndpoints, type QueuedWithdrawal, type Staff } from '../../../contract/ops'
+import type { QueuedWithdrawal, Staff, WithdrawalDecision } from '../../../contract/ops'
 import { ApprovalNote } from '../../ui/ApprovalNote'
-import { call, OpsError } from '../../api/call'
+import { OpsError } from '../../api/call'
 import { money, when } from '../../lib/format'
 import { say } from '../../lib/i18n'
 import { ListState } from '../../ui/ListState'
-import { useLoad } from '../../api/load'
+import { useDecideWithdrawal, useWithdrawalQueue } from './api'
 import { CsvButton } from '../../ui/CsvButton'
 
 type Notify = (text: string, kind?: 'ok' | 'error') => void
 
-export function Withdrawals({ version, notify, me }: { version: number; notify: Notify; me: Staff }) {
-  const queue = useLoad(() => call(opsEndpoints.withdrawals), [version])
+export function Withdrawals({ notify, me }: { notify: Notify; me: Staff }) {
+  const queue = useWithdrawalQueue()
   const withdrawals = queue.data?.withdrawals ?? []
-  const settled = (text: string, kind: 'ok' | 'error' = 'ok') => {
-    notify(text, kind)
-    queue.reload()
-  }
+  const settled = (text: string, kind: 'ok' | 'error' = 'ok') => notify(text, kind)
   return (
     <section aria-labelledby="withdrawals-title" className="queue">
       <h2 id="withdrawals-title">{say('withdrawals')} {queue.data && <span className="count">({withdrawals.length})</span>}</h2>
@@ -40,23 +37,22 @@ function WithdrawalCard({ withdrawal, me, onSettled }: { withdrawal: QueuedWithd
   const [reference, setReference] = useState('')
   const [reason, setReason] = useState('')
   const [error, setError] = useState<string>()
-  const [pending, setPending] = useState(false)
+  const decision = useDecideWithdrawal(withdrawal.id)
+  const pending = decision.isPending
   const ids = { reference: useId(), reason: useId() }
   const { destination } = withdrawal
 
-  const settle = async (body: { status: 'paid'; bankReference: string } | { status: 'failed'; reason: string }) => {
-    if (pending) return
-    setPending(true)
+  const settle = async (body: WithdrawalDecision) => {
+    if (decision.isPending) return
     setError(undefined)
     try {
-      const answer = await call(opsEndpoints.decideWithdrawal, { params: { id: withdrawal.id }, body })
+      const answer = await decision.mutateAsync(body)
       if ('awaitingSecond' in answer) return onSettled(say('awaitingSecond', { reference: `#${withdrawal.id}` }))
       onSettled(say(body.status === 'paid' ? 'paid' : 'failed', { id: withdrawal.id }))
     } catch (failure) {
       const refused = failure instanceof OpsError ? failure : new OpsError('other', 0)
       if (refused.code === 'ALREADY_DECIDED') return onSettled(refused.text, 'error')
       setError(refused.text)
-      setPending(false)
     }
   }
   const paid = (event: FormEvent) => {

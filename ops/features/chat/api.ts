@@ -1,0 +1,30 @@
+// The chat inbox's server state: the conversations (waiting, or every open one; read again every
+// minute besides live events), one conversation's messages, and a reply or an end of session that
+// mark the inbox and that conversation stale once settled.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { type EndSession, opsEndpoints, type OpsChatReply } from '../../../contract/ops'
+import { call } from '../../api/call'
+import { QUEUE_REFRESH_MS } from '../../api/queryClient'
+
+export type InboxState = 'waiting' | 'open'
+
+export const chatKeys = {
+  all: ['chat'] as const,
+  inbox: (state: InboxState) => [...chatKeys.all, 'inbox', state] as const,
+  conversation: (id: string) => [...chatKeys.all, 'conversation', id] as const,
+}
+
+export const useInbox = (state: InboxState) =>
+  useQuery({ queryKey: chatKeys.inbox(state), queryFn: () => call(opsEndpoints.inbox, { query: { state } }), refetchInterval: QUEUE_REFRESH_MS })
+
+/** The conversation's last 50 messages, newest first. */
+export const useConversation = (id: string) =>
+  useQuery({ queryKey: chatKeys.conversation(id), queryFn: () => call(opsEndpoints.conversation, { params: { id }, query: { limit: '50' } }) })
+
+function useChatMutation<Body>(send: (body: Body) => Promise<unknown>) {
+  const queryClient = useQueryClient()
+  return useMutation({ mutationFn: send, onSettled: () => queryClient.invalidateQueries({ queryKey: chatKeys.all }) })
+}
+
+export const useReply = (id: string) => useChatMutation((body: OpsChatReply) => call(opsEndpoints.reply, { params: { id }, body }))
+export const useEndSession = (id: string) => useChatMutation((body: EndSession) => call(opsEndpoints.endSession, { params: { id }, body }))
