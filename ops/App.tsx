@@ -63,6 +63,7 @@ function LanguagePicker() {
       {say('language')}{' '}
       <select value={language} onChange={(event) => setLanguage(event.target.value as Language)}>
         <option value="th">ไทย</option>
+        <option value="la">ລາວ</option>
         <option value="en">English</option>
       </select>
     </label>

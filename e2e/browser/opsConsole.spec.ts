@@ -360,6 +360,21 @@ test.describe('the staff console', () => {
     await expect(page.getByText(strings.statement.ways.correction).first()).toBeVisible()
   })
 
+  test('a Lao operator reads the console in Lao, and the choice is kept', async ({ page, request }) => {
+    await page.setViewportSize({ width: 1280, height: 900 })
+    await signInToConsole(page, await newStaff(request, 'admin'))
+    await page.getByRole('combobox', { name: 'Language' }).selectOption('la')
+    const nav = page.getByRole('navigation', { name: 'ຄອນໂຊນພະນັກງານ' })
+    await expect(nav.getByRole('button', { name: 'ຄົ້ນຫາສະມາຊິກ' })).toBeVisible()
+    await expect(page.locator('html')).toHaveAttribute('lang', 'lo')
+    await nav.getByRole('button', { name: 'ກວດບັນຊີ' }).click()
+    await expect(page.getByRole('heading', { name: 'ສະຫຼຸບປະຈຳວັນ' })).toBeVisible()
+    await expectAxeClean(page)
+    await page.reload()
+    await expect(page.getByRole('navigation', { name: 'ຄອນໂຊນພະນັກງານ' })).toBeVisible()
+    await expect(page.getByRole('combobox', { name: 'ພາສາ' })).toHaveValue('la')
+  })
+
   test('a new admin sets up a code from the screen and signs in with it; a slip above the threshold waits for a second person, who confirms it', async ({ page, request }) => {
     const admin = await newStaff(request, 'admin')
     await page.goto('/ops/')

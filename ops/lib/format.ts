@@ -1,13 +1,15 @@
 import { currentLanguage } from './i18n'
 
+const LOCALE = { th: 'th-TH', la: 'lo-LA', en: 'en-GB' } as const
+
 /** Major units of a currency as staff read them; BAHT is baht. */
 export function money(amount: number, currency: string): string {
   const code = currency === 'BAHT' ? 'THB' : currency
-  return new Intl.NumberFormat(currentLanguage() === 'th' ? 'th-TH' : 'en-GB', { style: 'currency', currency: code, maximumFractionDigits: 2 }).format(amount)
+  return new Intl.NumberFormat(LOCALE[currentLanguage()], { style: 'currency', currency: code, maximumFractionDigits: 2 }).format(amount)
 }
 
 export function when(iso: string): string {
-  return new Intl.DateTimeFormat(currentLanguage() === 'th' ? 'th-TH' : 'en-GB', { dateStyle: 'short', timeStyle: 'medium' }).format(new Date(iso))
+  return new Intl.DateTimeFormat(LOCALE[currentLanguage()], { dateStyle: 'short', timeStyle: 'medium' }).format(new Date(iso))
 }
 
 /** An amount typed by staff: above 0, at most two decimals; undefined when it is not one. */

@@ -40,7 +40,7 @@ export function CorrectionsWaiting({ onOpen }: { onOpen: (memberId: string) => v
   const waiting = useWaitingCorrections()
   const corrections = waiting.data?.corrections ?? []
   return (
-    <section aria-labelledby="corrections-waiting">
+    <section aria-labelledby="corrections-waiting" className="corrections-waiting">
       <h3 id="corrections-waiting">{say('correctionsWaiting')}{waiting.data ? ` (${corrections.length})` : ''}</h3>
       {waiting.error && <p className="error" role="alert">{failureText(waiting.error)}</p>}
       {!waiting.data && !waiting.error && <p aria-busy="true">{say('loading')}</p>}
