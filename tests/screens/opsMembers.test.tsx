@@ -4,7 +4,7 @@
 // own cannot be applied and keeps what they typed when the server refuses; support sees no
 // corrections and never asks for them.
 import { screen, waitFor, within } from '@testing-library/react'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import type { Correction, MemberDetail } from '../../contract/ops'
 import { Members } from '../../ops/features/members/Members'
 import { failing, renderOpsScreen, STAFF, type OpsCall } from '../renderOpsScreen'
@@ -125,6 +125,35 @@ describe('the member page', () => {
     await user.click(within(other).getByRole('button', { name: 'Apply' }))
     expect(await within(other).findByRole('alert')).toHaveTextContent('Someone decided this one already')
     expect(within(other).getByLabelText('Reason (kept in the audit trail)')).toHaveValue('Matched the bank')
+  })
+
+  it('hands the members found on as a CSV file, UTF-8 with a byte-order mark', async () => {
+    const files: Blob[] = []
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: (blob: Blob) => (files.push(blob), 'blob:members'), revokeObjectURL: () => undefined }))
+    // The browser's download, which jsdom does not do: the file's name is what is checked.
+    const downloaded = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      expect(this.download).toBe('members.csv')
+    })
+    const { user } = await renderOpsScreen(<Members />, {
+      role: 'support',
+      api: { 'GET /ops/api/members': { members: [SUMMARY] } },
+    })
+    await user.type(screen.getByLabelText(/Phone \(or its last 4 digits\)/), '5678')
+    await user.click(screen.getByRole('button', { name: 'Search' }))
+    await user.click(await screen.findByRole('button', { name: 'Download CSV' }))
+    expect(downloaded).toHaveBeenCalledTimes(1)
+    downloaded.mockRestore()
+    // Decoding drops the byte-order mark: it is checked on the bytes.
+    const bytes = await new Promise<Uint8Array>((resolve) => {
+      const reader = new FileReader()
+      reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer))
+      reader.readAsArrayBuffer(files[0])
+    })
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
+    expect(new TextDecoder().decode(bytes).trim().split('\n')).toEqual([
+      'ID,Name,Phone,Bank,Account number,Currency,Balance,Active,Created',
+      '123,SOMCHAI TESTER,081xxxx678,KBANK,xxxxxx5678,THB,100.00,1,2026-01-01T00:00:00.000Z',
+    ])
   })
 
   it('support sees no corrections and never asks for them', async () => {

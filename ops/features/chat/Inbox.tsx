@@ -6,6 +6,7 @@ import type { Conversation } from '../../../contract/ops'
 import { when } from '../../lib/format'
 import { say } from '../../lib/i18n'
 import { ChatMessages, messageText } from '../../ui/ChatMessages'
+import { CsvButton } from '../../ui/CsvButton'
 import { ListState } from '../../ui/ListState'
 import { PickList } from '../../ui/PickList'
 import { type InboxState, useConversation, useEndSession, useInbox, useReply } from './api'
@@ -30,6 +31,11 @@ export function Inbox({ notify }: { notify: Notify }) {
           <option value="open">{say('inboxOpen')}</option>
         </select>
       </label>
+      <CsvButton file="conversations.csv" disabled={conversations.length === 0} rows={() => [
+        [say('col_id'), say('member'), say('col_phone'), say('col_waiting'), say('col_lastMessage'), say('when')],
+        ...conversations.map((conversation) => [conversation.id, conversation.member?.name ?? say('guest'), conversation.member?.phone ?? '', conversation.waiting ? 1 : 0,
+          conversation.lastMessage ? messageText(conversation.lastMessage) : '', conversation.lastMessage?.createdAt ?? '']),
+      ]} />
       <ListState loaded={inbox} empty={say('emptyInbox')} isEmpty={conversations.length === 0} />
       <div className="split">
         <PickList items={conversations} keyOf={(conversation) => conversation.id} open={open} onOpen={setOpen}>

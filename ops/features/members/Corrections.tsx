@@ -8,6 +8,7 @@ import type { Correction, CorrectionDirection } from '../../../contract/ops'
 import { session } from '../../api/call'
 import { money, typedAmount, when } from '../../lib/format'
 import { say } from '../../lib/i18n'
+import { CsvButton } from '../../ui/CsvButton'
 import { useDecideCorrection, useProposeCorrection, useWaitingCorrections } from './api'
 import { failureText } from '../../api/queryClient'
 
@@ -45,6 +46,10 @@ export function CorrectionsWaiting({ onOpen }: { onOpen: (memberId: string) => v
       {waiting.error && <p className="error" role="alert">{failureText(waiting.error)}</p>}
       {!waiting.data && !waiting.error && <p aria-busy="true">{say('loading')}</p>}
       {waiting.data && corrections.length === 0 && <p className="muted">{say('none')}</p>}
+      <CsvButton file="corrections-waiting.csv" disabled={corrections.length === 0} rows={() => [
+        [say('col_id'), say('member'), say('col_phone'), say('col_direction'), say('amountOnly'), say('col_currency'), say('reason'), say('who'), say('col_created')],
+        ...corrections.map((correction) => [correction.id, correction.member.name, correction.member.phone, correction.direction, correction.amount.toFixed(2), correction.member.currency, correction.reason, correction.madeBy.username, correction.madeAt]),
+      ]} />
       {corrections.length > 0 && (
         <ul className="movements">
           {corrections.map((correction) => (

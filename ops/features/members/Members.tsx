@@ -8,6 +8,7 @@ import { session } from '../../api/call'
 import { money, when } from '../../lib/format'
 import { hasWord, say, type WordKey } from '../../lib/i18n'
 import { ChatMessages } from '../../ui/ChatMessages'
+import { CsvButton } from '../../ui/CsvButton'
 import { PickList } from '../../ui/PickList'
 import { useMemberAction, useMemberDetail, useMemberSearch } from './api'
 import { failureText } from '../../api/queryClient'
@@ -44,6 +45,12 @@ export function Members() {
       {seesCorrections() && <CorrectionsWaiting onOpen={setOpen} />}
       {error && <p className="error" role="alert">{error}</p>}
       {!invalid && members && members.length === 0 && <p className="empty" role="status">{say('noMembers')}</p>}
+      {!invalid && members && members.length > 0 && (
+        <CsvButton file="members.csv" rows={() => [
+          [say('col_id'), say('name'), say('col_phone'), say('col_bank'), say('col_accountNo'), say('col_currency'), say('col_balance'), say('col_active'), say('col_created')],
+          ...members.map((member) => [member.id, member.name, member.phone, member.bankCode, member.bankAccountNo, member.currency, member.balance.toFixed(2), member.active ? 1 : 0, member.createdAt]),
+        ]} />
+      )}
       <div className="split">
         <PickList items={invalid ? [] : members ?? []} keyOf={(member) => member.id} open={open} onOpen={setOpen}>
           {(member) => (

@@ -6,6 +6,7 @@ import { useId, useState, type FormEvent } from 'react'
 import { OPS_PASSWORD_MIN_LENGTH, STAFF_USERNAME_PATTERN, staffRoles, type Staff, type StaffRole } from '../../../contract/ops'
 import { OpsError } from '../../api/call'
 import { say } from '../../lib/i18n'
+import { CsvButton } from '../../ui/CsvButton'
 import { ListState } from '../../ui/ListState'
 import { useAddStaff, useChangeStaff, useEndStaffSessions, useResetStaff, useStaffList } from './api'
 
@@ -28,6 +29,10 @@ export function StaffView({ me, notify }: { me: Staff; notify: Notify }) {
     <section aria-labelledby="staff-title">
       <h2 id="staff-title">{say('staff')}</h2>
       <ListState loaded={list} />
+      <CsvButton file="staff.csv" disabled={!list.data} rows={() => [
+        [say('col_id'), say('username'), say('name'), say('role'), say('signInWith'), say('col_active')],
+        ...(list.data?.staff ?? []).map((person) => [person.id, person.username, person.name, person.role, person.totp ? 'totp' : 'password', person.active ? 1 : 0]),
+      ]} />
       {list.data && (
         <div className="table-wrap" tabIndex={0} role="region" aria-labelledby="staff-title">
           <table className="staff-table">
