@@ -463,6 +463,8 @@ export const MemberDetail = Type.Object({
   /** The sessions open now, newest first. */
   sessions: Type.Array(Type.Object({ openedAt: text(40), expiresAt: text(40), openedBy: SessionOpenedBy })),
   linked: Type.Array(Type.Object({ provider: Type.Union([Type.Literal('telegram'), Type.Literal('line')]), name: text(200), linkedAt: text(40) })),
+  /** The member's devices that sign in without the password: passkeys and Telegram quick unlocks, oldest first. */
+  devices: Type.Array(Type.Object({ kind: Type.Union([Type.Literal('passkey'), Type.Literal('quickUnlock')]), addedAt: text(40), lastUsedAt: Type.Union([text(40), Type.Null()]) })),
   /** Staff's notes, newest first. */
   notes: Type.Array(Type.Object({ staff: Type.Union([Type.String(), Type.Null()]), note: text(1000), at: text(40) })),
   /** The member's last 10 corrections, newest first (any state). */

@@ -18,7 +18,7 @@
  */
 import type * as O from '../../contract/ops'
 import { endMemberSessions, endSessions } from '../auth/sessions'
-import { listIdentities, unlinkIdentity } from '../identity/repo'
+import { listIdentities, listPasskeys, listQuickUnlocks, unlinkIdentity } from '../identity/repo'
 import { type Actor, audit } from '../ops/audit'
 import { mayDo } from '../ops/roles'
 import type { ServerContext } from '../shared/context'
@@ -34,10 +34,10 @@ const SLIPS = 10
 const NOTES = 20
 
 /** What the member page adds to the lookup's detail (account/opsRoutes.ts). */
-export async function careOf(ctx: ServerContext, memberId: number): Promise<Pick<O.MemberDetail, 'slips' | 'sessions' | 'linked' | 'notes'>> {
-  const [slips, sessions, linked, notes] = await Promise.all([
+export async function careOf(ctx: ServerContext, memberId: number): Promise<Pick<O.MemberDetail, 'slips' | 'sessions' | 'linked' | 'devices' | 'notes'>> {
+  const [slips, sessions, linked, passkeys, quickUnlocks, notes] = await Promise.all([
     repo.recentSlipsOf(ctx.db, memberId, SLIPS), repo.openSessionsOf(ctx.db, memberId, ctx.now()),
-    listIdentities(ctx.db, memberId), repo.memberNotes(ctx.db, memberId, NOTES),
+    listIdentities(ctx.db, memberId), listPasskeys(ctx.db, memberId), listQuickUnlocks(ctx.db, memberId), repo.memberNotes(ctx.db, memberId, NOTES),
   ])
   return {
     slips: slips.map((slip) => ({ reference: slip.reference, kind: slip.kind, status: slip.status, amount: toMajor(Number(slip.amount_minor)), createdAt: iso(slip.created_at) })),
@@ -46,6 +46,9 @@ export async function careOf(ctx: ServerContext, memberId: number): Promise<Pick
       openedBy: session.identity_id !== null ? 'messenger' : session.passkey_id !== null ? 'passkey' : session.quick_unlock_id !== null ? 'quickUnlock' : 'password',
     })),
     linked: linked.map((identity) => ({ provider: identity.provider, name: identity.name, linkedAt: iso(identity.linkedAt) })),
+    devices: [...passkeys.map((device) => ({ kind: 'passkey' as const, ...device })), ...quickUnlocks.map((device) => ({ kind: 'quickUnlock' as const, ...device }))]
+      .sort((a, b) => a.createdAt - b.createdAt)
+      .map(({ kind, createdAt, lastUsedAt }) => ({ kind, addedAt: iso(createdAt), lastUsedAt: lastUsedAt === null ? null : iso(lastUsedAt) })),
     notes: notes.map((note) => ({ staff: note.username ?? null, note: note.note, at: iso(note.created_at) })),
   }
 }

@@ -21,6 +21,7 @@ function detail(corrections: Correction[]): MemberDetail {
   return {
     member: { ...MEMBER, bankCode: 'KBANK', bankAccountNo: 'xxxxxx5678', active: true, createdAt: '2026-01-01T00:00:00.000Z', balance: 100, bankAccountName: 'SOMCHAI TESTER' },
     suspendedAt: null, games: [], movements: [], withdrawals: [], slips: [], sessions: [], linked: [], notes: [],
+    devices: [{ kind: 'passkey', addedAt: '2026-11-01T00:00:00.000Z', lastUsedAt: '2026-12-04T00:00:00.000Z' }],
     corrections,
     bonuses: [{ code: 'WELCOME100', name: 'Welcome 100%', kind: 'bonus', status: 'active', amount: 100, turnover: 20, turnoverTarget: 600, createdAt: '2026-12-01T00:00:00.000Z', endedAt: null }],
     chat: {
@@ -63,6 +64,7 @@ describe('the member page', () => {
     const page = await openMember(user)
     expect(within(page).getByText(/Welcome 100%.*bonus.*active/)).toBeInTheDocument()
     expect(within(page).getByText(/turnover THB\s?20\.00 of THB\s?600\.00/)).toBeInTheDocument()
+    expect(within(page).getByText(/^Passkey · added .* · last used /)).toBeInTheDocument()
     // The chat, oldest first, with who wrote each.
     const messages = within(page).getByRole('list', { name: 'Messages' })
     expect(within(messages).getAllByRole('listitem').map((item) => item.textContent)).toEqual([expect.stringMatching(/my bonus is stuck$/), expect.stringMatching(/Ploy.*Looking at it now$/)])

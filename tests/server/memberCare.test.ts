@@ -11,6 +11,7 @@ import { DEMO_MEMBER_ID } from './depositHelpers'
 import { call, DEMO, HOUR, login, onPostgres, startServer, testStorage, type TestServer } from './helpers'
 import { auditOf, staffSession } from './opsHelpers'
 import { agentReply, sendMessage, textMessage } from './chatHelpers'
+import { addPasskey } from '../../server/identity/repo'
 
 let servers: TestServer[] = []
 afterEach(async () => {
@@ -33,7 +34,10 @@ describe('one member, helped', () => {
     const member = await login(server.app)
     const support = await staffSession(server.app, 'support')
     const page = async () => (await call(server.app, 'GET', `/ops/api/members/${DEMO_MEMBER_ID}`, { token: support.token })).body as unknown as MemberDetail
-    expect(await page()).toMatchObject({ bonuses: [], chat: null })
+    expect(await page()).toMatchObject({ bonuses: [], chat: null, devices: [] })
+    // A passkey the member added (as the identity area stores one), shown as a device.
+    const added = server.app.serverContext.now()
+    await addPasskey(server.app.serverContext.db, { memberId: DEMO_MEMBER_ID, credentialId: 'cred-1', publicKey: 'key', counter: 0, transports: ['internal'] }, added)
 
     expect((await call(server.app, 'GET', '/api/bonus/activate/WELCOME100', { token: member })).status).toBe(200)
     const who = { userId: String(DEMO_MEMBER_ID), token: member }
@@ -47,6 +51,7 @@ describe('one member, helped', () => {
     }])
     expect(shown.bonuses[0].amount).toBeGreaterThan(0)
     expect(shown.chat?.messages.map((item) => [item.sender, item.message.payload])).toEqual([['agent', 'Looking at it now'], ['customer', 'my bonus is stuck']])
+    expect(shown.devices).toEqual([{ kind: 'passkey', addedAt: new Date(added).toISOString(), lastUsedAt: null }])
     // The conversation the inbox opens.
     expect((await call(server.app, 'GET', `/ops/api/chat/${shown.chat?.conversation}`, { token: support.token })).status).toBe(200)
   })

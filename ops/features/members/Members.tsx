@@ -117,6 +117,14 @@ function MemberDetailView({ id }: { id: string }) {
           {data.linked.length === 0 ? <p className="muted">{say('none')}</p> : (
             <ul className="movements">{data.linked.map((link) => <li key={link.provider}>{link.provider === 'line' ? 'LINE' : 'Telegram'} · {link.name} · {when(link.linkedAt)}</li>)}</ul>
           )}
+          <h4>{say('memberDevices')}</h4>
+          {data.devices.length === 0 ? <p className="muted">{say('none')}</p> : (
+            <ul className="movements">
+              {data.devices.map((device) => (
+                <li key={device.kind + device.addedAt}>{say(`device_${device.kind}`)} · {say('deviceAdded', { date: when(device.addedAt) })}{device.lastUsedAt ? ` · ${say('deviceUsed', { date: when(device.lastUsedAt) })}` : ''}</li>
+              ))}
+            </ul>
+          )}
           <h4>{say('memberNotes')}</h4>
           {data.notes.length === 0 ? <p className="muted">{say('none')}</p> : (
             <ul className="movements">{data.notes.map((note) => <li key={note.at + note.note}>{when(note.at)} · {note.staff ?? '-'}: {note.note}</li>)}</ul>
