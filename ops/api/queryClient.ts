@@ -4,7 +4,7 @@
 // again, when the tab comes back into view, at each live event (api/live.ts marks everything
 // stale) and, for the queues, every minute in case an event was missed. A refusal is shown as it
 // came, never tried again by itself: a staff member decides what to do next.
-import { QueryClient } from '@tanstack/react-query'
+import { QueryClient, type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { OpsError } from './call'
 import { say } from '../lib/i18n'
@@ -24,4 +24,11 @@ export function useForgottenWhenSignedOut(queryClient: QueryClient, signedIn: bo
   useEffect(() => {
     if (!signedIn) queryClient.clear()
   }, [signedIn, queryClient])
+}
+
+/** A decision or change that marks `stale` (a key factory's root or part of it) stale once it is
+ *  settled, whatever its answer: a refused change is shown as things now are. */
+export function useChangeOf<Variables, Answer>(stale: QueryKey, send: (variables: Variables) => Promise<Answer>) {
+  const queryClient = useQueryClient()
+  return useMutation({ mutationFn: send, onSettled: () => queryClient.invalidateQueries({ queryKey: stale }) })
 }

@@ -2,9 +2,10 @@
 // accounts and each one's differences with the bank; a statement imported and a difference noted
 // mark the differences stale once settled (a statement's credits can match deposits the day's
 // book already shows: nothing else moves).
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { type CreditNote, type DepositNote, opsEndpoints, type StatementUpload } from '../../../contract/ops'
 import { call } from '../../api/call'
+import { useChangeOf } from '../../api/queryClient'
 
 export const bookKeys = {
   all: ['books'] as const,
@@ -25,10 +26,7 @@ export const useBankDifferences = (account: string | undefined) => useQuery({
   enabled: account !== undefined,
 })
 
-function useBankMutation<Variables, Answer>(send: (variables: Variables) => Promise<Answer>) {
-  const queryClient = useQueryClient()
-  return useMutation({ mutationFn: send, onSettled: () => queryClient.invalidateQueries({ queryKey: [...bookKeys.all, 'bank'] }) })
-}
+const useBankMutation = <Variables, Answer>(send: (variables: Variables) => Promise<Answer>) => useChangeOf([...bookKeys.all, 'bank'], send)
 
 export const useImportStatement = () => useBankMutation((upload: StatementUpload) => call(opsEndpoints.importStatement, { body: upload }))
 export const useNoteCredit = () => useBankMutation(({ id, note }: { id: string; note: CreditNote }) => call(opsEndpoints.noteCredit, { params: { id }, body: note }))

@@ -1,10 +1,10 @@
 // The chat inbox's server state: the conversations (waiting, or every open one; read again every
 // minute besides live events), one conversation's messages, and a reply or an end of session that
 // mark the inbox and that conversation stale once settled.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { type EndSession, opsEndpoints, type OpsChatReply } from '../../../contract/ops'
 import { call } from '../../api/call'
-import { QUEUE_REFRESH_MS } from '../../api/queryClient'
+import { QUEUE_REFRESH_MS, useChangeOf } from '../../api/queryClient'
 
 export type InboxState = 'waiting' | 'open'
 
@@ -21,10 +21,5 @@ export const useInbox = (state: InboxState) =>
 export const useConversation = (id: string) =>
   useQuery({ queryKey: chatKeys.conversation(id), queryFn: () => call(opsEndpoints.conversation, { params: { id }, query: { limit: '50' } }) })
 
-function useChatMutation<Body>(send: (body: Body) => Promise<unknown>) {
-  const queryClient = useQueryClient()
-  return useMutation({ mutationFn: send, onSettled: () => queryClient.invalidateQueries({ queryKey: chatKeys.all }) })
-}
-
-export const useReply = (id: string) => useChatMutation((body: OpsChatReply) => call(opsEndpoints.reply, { params: { id }, body }))
-export const useEndSession = (id: string) => useChatMutation((body: EndSession) => call(opsEndpoints.endSession, { params: { id }, body }))
+export const useReply = (id: string) => useChangeOf(chatKeys.all, (body: OpsChatReply) => call(opsEndpoints.reply, { params: { id }, body }))
+export const useEndSession = (id: string) => useChangeOf(chatKeys.all, (body: EndSession) => call(opsEndpoints.endSession, { params: { id }, body }))

@@ -25,8 +25,9 @@ export function Members() {
   const search = (event: FormEvent) => {
     event.preventDefault()
     const q = query.trim()
-    setInvalid(!/^[0-9][0-9 -]{0,31}$/.test(q))
-    if (!/^[0-9][0-9 -]{0,31}$/.test(q)) return
+    const valid = /^[0-9][0-9 -]{0,31}$/.test(q)
+    setInvalid(!valid)
+    if (!valid) return
     if (q === asked) void found.refetch()
     setAsked(q)
     setOpen(undefined)

@@ -5,6 +5,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { type CorrectionDecision, type MemberAction, opsEndpoints, type NewCorrection } from '../../../contract/ops'
 import { call } from '../../api/call'
+import { useChangeOf } from '../../api/queryClient'
 
 export const memberKeys = {
   all: ['members'] as const,
@@ -31,10 +32,7 @@ export function useMemberAction(id: string) {
 
 export const useWaitingCorrections = () => useQuery({ queryKey: memberKeys.corrections(), queryFn: () => call(opsEndpoints.corrections) })
 
-function useCorrectionMutation<Variables, Answer>(send: (variables: Variables) => Promise<Answer>) {
-  const queryClient = useQueryClient()
-  return useMutation({ mutationFn: send, onSettled: () => queryClient.invalidateQueries({ queryKey: memberKeys.all }) })
-}
+const useCorrectionMutation = <Variables, Answer>(send: (variables: Variables) => Promise<Answer>) => useChangeOf(memberKeys.all, send)
 
 export const useProposeCorrection = (memberId: string) =>
   useCorrectionMutation((proposal: NewCorrection) => call(opsEndpoints.proposeCorrection, { params: { id: memberId }, body: proposal }))

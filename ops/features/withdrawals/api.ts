@@ -1,9 +1,9 @@
 // The withdrawal queue's server state: the queue (read again every minute besides live events),
 // and a payout or a failure that marks the queue stale once it is settled, whatever its answer.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { opsEndpoints, type WithdrawalDecision } from '../../../contract/ops'
 import { call } from '../../api/call'
-import { QUEUE_REFRESH_MS } from '../../api/queryClient'
+import { QUEUE_REFRESH_MS, useChangeOf } from '../../api/queryClient'
 
 export const withdrawalKeys = {
   all: ['withdrawals'] as const,
@@ -12,10 +12,5 @@ export const withdrawalKeys = {
 
 export const useWithdrawalQueue = () => useQuery({ queryKey: withdrawalKeys.queue(), queryFn: () => call(opsEndpoints.withdrawals), refetchInterval: QUEUE_REFRESH_MS })
 
-export function useDecideWithdrawal(id: string) {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: (body: WithdrawalDecision) => call(opsEndpoints.decideWithdrawal, { params: { id }, body }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: withdrawalKeys.all }),
-  })
-}
+export const useDecideWithdrawal = (id: string) =>
+  useChangeOf(withdrawalKeys.all, (body: WithdrawalDecision) => call(opsEndpoints.decideWithdrawal, { params: { id }, body }))
