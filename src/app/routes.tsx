@@ -4,11 +4,11 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { lazy, useState, type ComponentType } from 'react'
 import { useSnapshot } from 'valtio'
 import { Redirect, Route, Switch } from 'wouter'
-import { LoginPage } from '../features/auth/LoginPage'
 import { ChatBubbleSlot } from '../features/chat/ChatBubbleSlot'
 import { ensureAllStrings } from '../i18n/i18n'
 import { session } from '../state/session'
 import { LoginGuard, RequireAuth } from './guards'
+import { LoginScreen } from './identity'
 import { paths } from '../../contract/lib/paths'
 import { PublicLayout } from './PublicLayout'
 
@@ -25,7 +25,7 @@ const NotFoundPage = named(() => import('../features/info/NotFoundPage'), 'NotFo
 // The member shell and its pages are one lazy group: none of it is needed to show /login.
 const MemberLayout = named(() => import('./MemberLayout'), 'MemberLayout')
 const HomeScreen = named(() => import('./home'), 'HomeScreen')
-const ProfilePage = named(() => import('../features/profile/ProfilePage'), 'ProfilePage')
+const ProfileScreen = named(() => import('./profile'), 'ProfileScreen')
 const BonusPage = named(() => import('../features/bonus/BonusPage'), 'BonusPage')
 const StatementPage = named(() => import('../features/statement/StatementPage'), 'StatementPage')
 
@@ -68,7 +68,7 @@ export function AppRoutes() {
       <Route path={paths.contact}><Public page={ContactPage} /></Route>
 
       <Route path={paths.member.home}><Member page={HomeScreen} prefetch={prefetchHome} /></Route>
-      <Route path={paths.member.profile}><Member page={ProfilePage} /></Route>
+      <Route path={paths.member.profile}><Member page={ProfileScreen} /></Route>
       <Route path={paths.member.bonus}><Member page={BonusPage} /></Route>
       <Route path={paths.member.statement}><Member page={StatementPage} /></Route>
       <Route path={paths.member.contact}><Member page={ContactPage} /></Route>
@@ -81,5 +81,5 @@ export function AppRoutes() {
 }
 
 function GuardedLogin() {
-  return <LoginGuard><LoginPage /></LoginGuard>
+  return <LoginGuard><LoginScreen /></LoginGuard>
 }

@@ -11,7 +11,7 @@ import { LoginGuard } from '../app/guards'
 import { HomeScreen } from '../app/home'
 import { MemberLayout } from '../app/MemberLayout'
 import { PublicLayout } from '../app/PublicLayout'
-import { LoginPage } from '../features/auth/LoginPage'
+import { LoginScreen } from '../app/identity'
 import { RegisterPage } from '../features/auth/register/RegisterPage'
 import { changeLanguage, ensureAllStrings, i18n, initI18n } from '../i18n/i18n'
 import type { Language } from '../../contract/lib/language'
@@ -22,7 +22,7 @@ import { loadPlatform } from '../platform'
 /** The prerendered screens by path, each in its shell as the route draws it. */
 export const PRERENDERED: Record<string, ComponentType> = {
   // The form's place held while the service check runs (the page shows the form when it answers).
-  [paths.login]: () => <PublicLayout><LoginGuard><LoginPage /></LoginGuard></PublicLayout>,
+  [paths.login]: () => <PublicLayout><LoginGuard><LoginScreen /></LoginGuard></PublicLayout>,
   [paths.register]: () => <PublicLayout><RegisterPage /></PublicLayout>,
   // The frame of the member home: no member's data, so labels, actions and the places of what comes.
   [paths.member.home]: () => <MemberLayout><HomeScreen /></MemberLayout>,

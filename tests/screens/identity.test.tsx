@@ -4,10 +4,10 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
 import type { MessengerCredential } from '../../contract/identity'
-import { LoginPage } from '../../src/features/auth/LoginPage'
+import { LoginScreen } from '../../src/app/identity'
 import { forgetMessengerAttempt, MESSENGER_SIGN_IN_WAIT_MS } from '../../src/features/auth/useMessengerSignIn'
 import LinkOffer from '../../src/features/identity/LinkOffer'
-import { MessengersSection } from '../../src/features/profile/MessengersSection'
+import { MessengersSection } from '../../src/features/identity/MessengersSection'
 import { formatMoney } from '../../contract/lib/money'
 import { session, signIn } from '../../src/state/session'
 import { withdrawHeld } from '../heldWithdrawal'
@@ -29,7 +29,7 @@ function held(answer: unknown) {
 const posts = (calls: Call[], url: string) => calls.filter((call) => call.method === 'POST' && call.url === url)
 
 async function openLogin(options: Omit<ScreenOptions, 'path'>) {
-  return renderScreen(<LoginPage />, { path: '/login?redirect=%2Fuser%2Fprofile', ...options, setup: forgetMessengerAttempt })
+  return renderScreen(<LoginScreen />, { path: '/login?redirect=%2Fuser%2Fprofile', ...options, setup: forgetMessengerAttempt })
 }
 
 describe('signing in from the messenger with no typing', () => {

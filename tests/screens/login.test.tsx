@@ -2,7 +2,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { LoginGuard } from '../../src/app/guards'
-import { LoginPage } from '../../src/features/auth/LoginPage'
+import { LoginScreen } from '../../src/app/identity'
 import { session, signOut } from '../../src/state/session'
 import { renderScreen, text, type Routes } from '../renderScreen'
 
@@ -16,28 +16,28 @@ async function fillAndSubmit(user: Awaited<ReturnType<typeof renderScreen>>['use
 
 describe('login: field rules before any call (spec 5)', () => {
   it('asks for both fields when they are empty', async () => {
-    const { user, calls } = await renderScreen(<LoginPage />, { path: '/login', api: OK })
+    const { user, calls } = await renderScreen(<LoginScreen />, { path: '/login', api: OK })
     await fillAndSubmit(user, '', '')
     expect(screen.getAllByText(text('validation.required'))).toHaveLength(2)
     expect(calls).toEqual([])
   })
 
   it('wants 10 digits in the Thai variant', async () => {
-    const { user, calls } = await renderScreen(<LoginPage />, { path: '/login', api: OK })
+    const { user, calls } = await renderScreen(<LoginScreen />, { path: '/login', api: OK })
     await fillAndSubmit(user, '081234567', 'secret')
     expect(screen.getByText(text('validation.phone10'))).toBeVisible()
     expect(calls).toEqual([])
   })
 
   it('keeps digits only and stops at 10 in the Thai variant', async () => {
-    const { user } = await renderScreen(<LoginPage />, { path: '/login' })
+    const { user } = await renderScreen(<LoginScreen />, { path: '/login' })
     const phone = screen.getByLabelText(text('fields.phone'))
     await user.type(phone, '081-234-56789999')
     expect(phone).toHaveValue('0812345678')
   })
 
   it('wants 8 to 15 digits in the Lao variant, as the server does', async () => {
-    const { user, calls } = await renderScreen(<LoginPage />, { path: '/login', variant: 'la', api: OK })
+    const { user, calls } = await renderScreen(<LoginScreen />, { path: '/login', variant: 'la', api: OK })
     await fillAndSubmit(user, '0205551', 'secret')
     expect(screen.getByText(text('validation.phoneLao'))).toBeVisible()
     expect(calls).toEqual([])
@@ -50,19 +50,19 @@ describe('login: field rules before any call (spec 5)', () => {
 
 describe('login: placeholders follow the variant', () => {
   it('shows a Thai example in the Thai variant', async () => {
-    await renderScreen(<LoginPage />, { path: '/login' })
+    await renderScreen(<LoginScreen />, { path: '/login' })
     expect(screen.getByLabelText(text('fields.phone'))).toHaveAttribute('placeholder', '0812345678')
   })
 
   it.each(['en', 'la', 'th'] as const)('shows a Lao example in the Lao variant (%s)', async (language) => {
-    await renderScreen(<LoginPage />, { path: '/login', variant: 'la', language })
+    await renderScreen(<LoginScreen />, { path: '/login', variant: 'la', language })
     expect(screen.getByLabelText(text('fields.phone'))).toHaveAttribute('placeholder', '020 5xxx xxxx')
   })
 })
 
 describe('login: the server answers', () => {
   it('shows a refusal inline, without a toast, and clears it on typing', async () => {
-    const { user } = await renderScreen(<LoginPage />, {
+    const { user } = await renderScreen(<LoginScreen />, {
       path: '/login',
       api: { 'POST /api/login': [400, { message: 'WRONG_CREDENTIAL' }] },
     })
@@ -76,7 +76,7 @@ describe('login: the server answers', () => {
   })
 
   it('starts remember-me unchecked on a device never signed in on, and keeps the token for this tab only', async () => {
-    const { user, location } = await renderScreen(<LoginPage />, { path: '/login', api: OK })
+    const { user, location } = await renderScreen(<LoginScreen />, { path: '/login', api: OK })
     expect(screen.getByRole('checkbox', { name: text('login.remember') })).not.toBeChecked()
     await fillAndSubmit(user, '0812345678', 'secret')
     await waitFor(() => expect(location()).toBe('/user'))
@@ -85,7 +85,7 @@ describe('login: the server answers', () => {
   })
 
   it('keeps the token across visits with remember-me, and offers that choice again on this device', async () => {
-    const { user, location } = await renderScreen(<LoginPage />, { path: '/login', api: OK })
+    const { user, location } = await renderScreen(<LoginScreen />, { path: '/login', api: OK })
     await user.click(screen.getByRole('checkbox', { name: text('login.remember') }))
     await fillAndSubmit(user, '0812345678', 'secret')
     await waitFor(() => expect(location()).toBe('/user'))
@@ -95,18 +95,18 @@ describe('login: the server answers', () => {
   })
 
   it('offers remember-me checked where the last sign-in on this device chose it', async () => {
-    await renderScreen(<LoginPage />, { path: '/login', api: OK, setup: () => localStorage.setItem('remember-me', '1') })
+    await renderScreen(<LoginScreen />, { path: '/login', api: OK, setup: () => localStorage.setItem('remember-me', '1') })
     expect(screen.getByRole('checkbox', { name: text('login.remember') })).toBeChecked()
   })
 
   it('goes on to the URL the guard carried', async () => {
-    const { user, location } = await renderScreen(<LoginPage />, { path: '/login?redirect=%2Fuser%2Fstatement%3Fpage%3D2', api: OK })
+    const { user, location } = await renderScreen(<LoginScreen />, { path: '/login?redirect=%2Fuser%2Fstatement%3Fpage%3D2', api: OK })
     await fillAndSubmit(user, '0812345678', 'secret')
     await waitFor(() => expect(location()).toBe('/user/statement?page=2'))
   })
 
   it('does not follow a redirect to another site', async () => {
-    const { user, location } = await renderScreen(<LoginPage />, { path: '/login?redirect=%2F%2Fevil.com', api: OK })
+    const { user, location } = await renderScreen(<LoginScreen />, { path: '/login?redirect=%2F%2Fevil.com', api: OK })
     await fillAndSubmit(user, '0812345678', 'secret')
     await waitFor(() => expect(location()).toBe('/user'))
   })
@@ -114,7 +114,7 @@ describe('login: the server answers', () => {
 
 describe('login: a session the server ended (spec 8)', () => {
   it('says why once; typing clears it and a second visit does not show it', async () => {
-    const first = await renderScreen(<LoginPage />, { path: '/login', setup: () => signOut('EXPIRED_AUTH_TOKEN') })
+    const first = await renderScreen(<LoginScreen />, { path: '/login', setup: () => signOut('EXPIRED_AUTH_TOKEN') })
     const notice = screen.getByRole('status')
     expect(notice).toHaveTextContent(text('errors.EXPIRED_AUTH_TOKEN'))
     expect(screen.getAllByText(text('errors.EXPIRED_AUTH_TOKEN'))).toHaveLength(1)
@@ -129,26 +129,26 @@ describe('login: a session the server ended (spec 8)', () => {
   })
 
   it('names an invalid token in the player language', async () => {
-    await renderScreen(<LoginPage />, { path: '/login', language: 'th', setup: () => signOut('invalid-token') })
+    await renderScreen(<LoginScreen />, { path: '/login', language: 'th', setup: () => signOut('invalid-token') })
     expect(screen.getByRole('status')).toHaveTextContent(text('errors.invalid-token'))
     expect(text('errors.invalid-token')).not.toBe('invalid-token')
   })
 
   it('goes away when the player tries again', async () => {
-    const { user } = await renderScreen(<LoginPage />, { path: '/login', api: OK, setup: () => signOut('cannot-verify-identity') })
+    const { user } = await renderScreen(<LoginScreen />, { path: '/login', api: OK, setup: () => signOut('cannot-verify-identity') })
     expect(screen.getByRole('status')).toHaveTextContent(text('errors.cannot-verify-identity'))
     await user.click(screen.getByRole('button', { name: text('login.submit') }))
     expect(screen.queryByText(text('errors.cannot-verify-identity'))).not.toBeInTheDocument()
   })
 
   it('shows nothing after a plain logout', async () => {
-    await renderScreen(<LoginPage />, { path: '/login', setup: () => signOut() })
+    await renderScreen(<LoginScreen />, { path: '/login', setup: () => signOut() })
     expect(screen.queryByRole('status')).not.toBeInTheDocument()
   })
 })
 
 describe('login guard (spec 2)', () => {
-  const guarded = <LoginGuard><LoginPage /></LoginGuard>
+  const guarded = <LoginGuard><LoginScreen /></LoginGuard>
 
   it('holds the form behind a skeleton until the service check answers', async () => {
     let answer: ((value: unknown) => void) | undefined

@@ -4,8 +4,8 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { passkeysOffered } from '../../src/api/identity/passkeysOffered'
-import { LoginPage } from '../../src/features/auth/LoginPage'
-import PasskeysSection from '../../src/features/profile/PasskeysSection'
+import { LoginScreen } from '../../src/app/identity'
+import PasskeysSection from '../../src/features/identity/PasskeysSection'
 import { session, signIn } from '../../src/state/session'
 import { PromptHost, withdrawHeld } from '../heldWithdrawal'
 import { renderScreen, text, type Call, type Routes } from '../renderScreen'
@@ -49,7 +49,7 @@ describe('signing in with a passkey', () => {
   })
 
   async function openLogin(api: Routes) {
-    const screenApi = await renderScreen(<LoginPage />, { path: '/login?redirect=%2Fuser%2Fprofile', config: PASSKEYS_ON, api })
+    const screenApi = await renderScreen(<LoginScreen />, { path: '/login?redirect=%2Fuser%2Fprofile', config: PASSKEYS_ON, api })
     const button = await screen.findByRole('button', { name: text('identity.passkeySignIn') })
     await screenApi.user.type(screen.getByLabelText(text('fields.phone')), '0812345678')
     await screenApi.user.type(screen.getByLabelText(text('fields.password'), { selector: 'input' }), 'half-typed')
@@ -102,7 +102,7 @@ describe('signing in with a passkey', () => {
   })
 
   it('is not offered in Telegram or LINE, even with passkeys on', async () => {
-    await renderScreen(<LoginPage />, { path: '/login', config: PASSKEYS_ON, platform: { kind: 'telegram' } })
+    await renderScreen(<LoginScreen />, { path: '/login', config: PASSKEYS_ON, platform: { kind: 'telegram' } })
     await screen.findByLabelText(text('fields.phone'))
     expect(screen.queryByRole('button', { name: text('identity.passkeySignIn') })).toBeNull()
   })

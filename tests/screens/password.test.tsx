@@ -5,7 +5,7 @@ import { Suspense } from 'react'
 import { describe, expect, it } from 'vitest'
 import type { ProfileResponse } from '../../contract'
 import { AppRoutes } from '../../src/app/routes'
-import { ProfilePage } from '../../src/features/profile/ProfilePage'
+import { ProfileScreen } from '../../src/app/profile'
 import { session } from '../../src/state/session'
 import { renderScreen, text, type Routes, type Screen } from '../renderScreen'
 
@@ -26,7 +26,7 @@ async function fillPasswords(user: Screen['user'], modal: HTMLElement, oldPasswo
 
 describe('change password: at least 8 characters', () => {
   it('says so under the new password before any call, and keeps what was typed', async () => {
-    const { user, calls } = await renderScreen(<ProfilePage />, {
+    const { user, calls } = await renderScreen(<ProfileScreen />, {
       path: '/user/profile',
       setup: () => sessionStorage.setItem('token', 'tok'),
       api: { 'GET /api/account/profile': PROFILE, 'PUT /api/account/changepwd': { message: 'SUCCESS' } },
@@ -54,7 +54,7 @@ describe('change password: at least 8 characters', () => {
 
 describe('change password: every rule under its field (issue 29)', () => {
   async function openModal(answer: Routes[string] = { message: 'SUCCESS' }) {
-    const screenParts = await renderScreen(<ProfilePage />, {
+    const screenParts = await renderScreen(<ProfileScreen />, {
       path: '/user/profile',
       setup: () => sessionStorage.setItem('token', 'tok'),
       api: { 'GET /api/account/profile': PROFILE, 'PUT /api/account/changepwd': answer },

@@ -4,7 +4,7 @@
 import { screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import type { ProfileResponse } from '../../contract'
-import { ProfilePage } from '../../src/features/profile/ProfilePage'
+import { ProfileScreen } from '../../src/app/profile'
 import { i18n } from '../../src/i18n/i18n'
 import { operatorOnly, renderScreen, text } from '../renderScreen'
 
@@ -13,7 +13,7 @@ const PROFILE: ProfileResponse = {
   bankAccount: { bankCode: 'KBANK', bankAccountName: 'SOMCHAI JAIDEE', bankAccountNo: '1234567890', bank: { nameTH: 'กสิกรไทย', nameEN: 'Kasikornbank' } },
 }
 
-const open = () => renderScreen(<ProfilePage />, {
+const open = () => renderScreen(<ProfileScreen />, {
   path: '/user/profile',
   setup: () => sessionStorage.setItem('token', 'tok'),
   api: { 'GET /api/account/profile': PROFILE },
@@ -36,7 +36,7 @@ describe('profile', () => {
   })
 
   it('shows what came when an operator leaves the name and the phone out', async () => {
-    await renderScreen(<ProfilePage />, {
+    await renderScreen(<ProfileScreen />, {
       path: '/user/profile',
       setup: () => sessionStorage.setItem('token', 'tok'),
       api: { 'GET /api/account/profile': operatorOnly({ ...PROFILE, profile: { ...PROFILE.profile, name: undefined, username: undefined } }, 'an operator\'s API may leave fields out') },

@@ -4,8 +4,8 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
 import '../../src/i18n/identityStrings'
-import { LoginPage } from '../../src/features/auth/LoginPage'
-import QuickUnlockSection from '../../src/features/profile/QuickUnlockSection'
+import { LoginScreen } from '../../src/app/identity'
+import QuickUnlockSection from '../../src/features/identity/QuickUnlockSection'
 import type { BiometricVault, BiometryStatus } from '../../src/platform/types'
 import { session, signIn } from '../../src/state/session'
 import { PromptHost, withdrawHeld } from '../heldWithdrawal'
@@ -38,7 +38,7 @@ function faceId(status: Partial<BiometryStatus> = {}, answers: { keeps?: boolean
 
 describe('signing in with quick unlock at /login', () => {
   async function openLogin(biometry: BiometricVault, api: Routes) {
-    const screenApi = await renderScreen(<LoginPage />, { path: '/login?redirect=%2Fuser%2Fprofile', config: TELEGRAM_ON, platform: { kind: 'telegram', biometry }, api })
+    const screenApi = await renderScreen(<LoginScreen />, { path: '/login?redirect=%2Fuser%2Fprofile', config: TELEGRAM_ON, platform: { kind: 'telegram', biometry }, api })
     const button = await screen.findByRole('button', { name: text('identity.quickUnlock.signIn', { biometry: face() }) })
     await screenApi.user.type(screen.getByLabelText(text('fields.phone')), '0812345678')
     return { ...screenApi, button }
@@ -77,7 +77,7 @@ describe('signing in with quick unlock at /login', () => {
   it('a phone that turned it on is offered it first, above the form, in a place held before Telegram answers', async () => {
     let answer: (status: BiometryStatus) => void = () => undefined
     const biometry = { ...faceId(), status: vi.fn(() => new Promise<BiometryStatus>((resolve) => { answer = resolve })) }
-    await renderScreen(<LoginPage />, {
+    await renderScreen(<LoginScreen />, {
       path: '/login', config: TELEGRAM_ON, platform: { kind: 'telegram', biometry },
       setup: () => localStorage.setItem('quick-unlock-id', '7'),
     })
@@ -92,17 +92,17 @@ describe('signing in with quick unlock at /login', () => {
   })
 
   it('in Thai the Latin name is set apart with spaces, a Thai name is not', async () => {
-    await renderScreen(<LoginPage />, { path: '/login', language: 'th', config: TELEGRAM_ON, platform: { kind: 'telegram', biometry: faceId({ saved: true }) } })
+    await renderScreen(<LoginScreen />, { path: '/login', language: 'th', config: TELEGRAM_ON, platform: { kind: 'telegram', biometry: faceId({ saved: true }) } })
     expect(await screen.findByRole('button', { name: 'ปลดล็อกด้วย Face ID' })).toBeVisible()
   })
 
   it('in Thai a fingerprint is written on, with no space', async () => {
-    await renderScreen(<LoginPage />, { path: '/login', language: 'th', config: TELEGRAM_ON, platform: { kind: 'telegram', biometry: faceId({ saved: true, kind: 'finger' }) } })
+    await renderScreen(<LoginScreen />, { path: '/login', language: 'th', config: TELEGRAM_ON, platform: { kind: 'telegram', biometry: faceId({ saved: true, kind: 'finger' }) } })
     expect(await screen.findByRole('button', { name: 'ปลดล็อกด้วยลายนิ้วมือ' })).toBeVisible()
   })
 
   it('is not offered where this phone keeps no secret, nor with the Telegram identity off', async () => {
-    await renderScreen(<LoginPage />, { path: '/login', config: TELEGRAM_ON, platform: { kind: 'telegram', biometry: faceId() } })
+    await renderScreen(<LoginScreen />, { path: '/login', config: TELEGRAM_ON, platform: { kind: 'telegram', biometry: faceId() } })
     await screen.findByLabelText(text('fields.phone'))
     await waitFor(() => expect(screen.queryByRole('button', { name: text('identity.quickUnlock.signIn', { biometry: face() }) })).toBeNull())
   })

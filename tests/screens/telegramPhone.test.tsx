@@ -4,7 +4,7 @@
 // refusal, one request at a time.
 import { screen, waitFor } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
-import { LoginPage } from '../../src/features/auth/LoginPage'
+import { LoginScreen } from '../../src/app/identity'
 import { RegisterPage } from '../../src/features/auth/register/RegisterPage'
 import type { PhoneContact, SignedContact } from '../../src/platform/types'
 // The offer's strings arrive with its lazy chunk; the test names them before the chunk is there.
@@ -21,7 +21,7 @@ const shownOffer = () => screen.findByRole('button', { name: text('identity.tele
 const phoneField = () => screen.getByLabelText(text('fields.phone'))
 
 async function login(phoneContact: PhoneContact | null, api: Routes = {}, config: ScreenOptions['config'] = { identity: IDENTITY }) {
-  return renderScreen(<LoginPage />, { path: '/login', language: 'en', config, platform: { kind: 'telegram', phoneContact }, api })
+  return renderScreen(<LoginScreen />, { path: '/login', language: 'en', config, platform: { kind: 'telegram', phoneContact }, api })
 }
 
 describe('the offer on the login form', () => {

@@ -1,5 +1,5 @@
 import { storageKeys } from '../../lib/storage'
-import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react'
+import { Suspense, useEffect, useRef, useState, type ComponentType, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { subscribe } from 'valtio'
 import { Link, useLocation, useSearchParams } from 'wouter'
@@ -21,12 +21,16 @@ import { passkeysOffered } from '../../api/identity/passkeysOffered'
 import { ownQuickUnlockId, quickUnlockOffered } from '../../api/identity/quickUnlockOffered'
 import type { LoginResponse } from '../../../contract/auth'
 import { usePlatform } from '../../platform'
+import type { BiometricVault } from '../../platform/types'
 import { useTakeOverPrerendered } from '../../ui/prerendered'
 
-// Issue 31: only where passkeys are offered, so /login's first load carries neither it nor WebAuthn.
-const PasskeySignIn = lazy(() => import('./PasskeySignIn'))
-// Issue 31: only inside Telegram where quick unlock is offered.
-const QuickUnlockSignIn = lazy(() => import('./QuickUnlockSignIn'))
+/** The ways in besides the password (issue 31), drawn by the identity feature and handed in by the
+ *  app (src/app/identity.tsx): a passkey where passkeys are offered, quick unlock inside Telegram
+ *  where it is offered. Each comes lazily, so /login's first load carries neither nor WebAuthn. */
+export interface SignInWays {
+  Passkey: ComponentType<{ onSignedIn: (answer: LoginResponse) => void }>
+  QuickUnlock: ComponentType<{ biometry: BiometricVault; onSignedIn: (answer: LoginResponse) => void; first?: boolean }>
+}
 
 /** The phone the registration wizard handed over in the history state, or ''. */
 function registeredPhoneInHistory(): string {
@@ -35,7 +39,7 @@ function registeredPhoneInHistory(): string {
   return typeof phone === 'string' ? phone : ''
 }
 
-export function LoginPage() {
+export function LoginPage({ ways }: { ways: SignInWays }) {
   const { t } = useTranslation()
   const [, navigate] = useLocation()
   const [params] = useSearchParams()
@@ -125,7 +129,7 @@ export function LoginPage() {
       {endedReason && <p className="notice notice--error" role="status">{errorMessage(endedReason)}</p>}
       {quickUnlockFirst && (
         <div className="button-slot auth-quick-unlock">
-          {quickUnlock && <Suspense fallback={null}><QuickUnlockSignIn biometry={quickUnlock} onSignedIn={signedIn} first /></Suspense>}
+          {quickUnlock && <Suspense fallback={null}><ways.QuickUnlock biometry={quickUnlock} onSignedIn={signedIn} first /></Suspense>}
         </div>
       )}
       {/* The form's place is held while the guard checks the service (spec 2); the title shows at once. */}
@@ -176,10 +180,10 @@ export function LoginPage() {
         </Button>
       </form>
       {!waitingFor && platformReady && passkeysOffered(platform.kind) && (
-        <Suspense fallback={null}><PasskeySignIn onSignedIn={signedIn} /></Suspense>
+        <Suspense fallback={null}><ways.Passkey onSignedIn={signedIn} /></Suspense>
       )}
       {!quickUnlockFirst && quickUnlock && (
-        <Suspense fallback={null}><QuickUnlockSignIn biometry={quickUnlock} onSignedIn={signedIn} /></Suspense>
+        <Suspense fallback={null}><ways.QuickUnlock biometry={quickUnlock} onSignedIn={signedIn} /></Suspense>
       )}
       {waitingFor && (
         <div className="reserved__skeleton auth-messenger" role="status">

@@ -10,7 +10,7 @@ import { usePlatform } from '../../platform'
 import { showToast } from '../../state/ui'
 import { Button } from '../../ui/Button'
 import { failureText } from '../../ui/ErrorDialog'
-import { CredentialCard } from './CredentialCard'
+import { CredentialCard } from '../../ui/CredentialCard'
 
 /**
  * Issue 50 §2, in the profile: the messages of the member's money on each messenger the server

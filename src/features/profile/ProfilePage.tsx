@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId, useState } from 'react'
+import { lazy, Suspense, useId, useState, type ComponentType } from 'react'
 import { useTranslation } from 'react-i18next'
 import { currentLanguage } from '../../i18n/i18n'
 import { languages, nativeNames } from '../../../contract/lib/language'
@@ -11,24 +11,29 @@ import { chooseLanguage } from '../../state/ui'
 import { BankLogo } from '../../ui/BankLogo'
 import { ChevronIcon, LockIcon } from '../../ui/icons'
 import { LoadError } from '../../ui/LoadError'
-import { MessengersSection } from './MessengersSection'
 import { messageChannels } from '../../api/notifyChannels'
 import { passkeysOffered } from '../../api/identity/passkeysOffered'
 import { quickUnlockOffered } from '../../api/identity/quickUnlockOffered'
 import { usePlatform } from '../../platform'
+import type { BiometricVault } from '../../platform/types'
 import './profile.css'
 
 const ChangePasswordModal = lazy(() => import('./ChangePasswordModal'))
-// Issue 31: with its calls, only where passkeys are offered.
-const PasskeysSection = lazy(() => import('./PasskeysSection'))
-// Issue 31: with its calls, only inside Telegram where quick unlock is offered.
-const QuickUnlockSection = lazy(() => import('./QuickUnlockSection'))
 const MessagesSection = lazy(() => import('./MessagesSection'))
 
 /** Spec 2 "Profile": who the member is (name, masked phone as the username, id, since when), the
  *  bank account withdrawals go to, and the settings: a labelled row opens the password change (the
  *  spec's lock), the language, the app's version. */
-export function ProfilePage() {
+/** The member's ways in (issue 31), drawn by the identity feature and handed in by the app
+ *  (src/app/identity.tsx): linked messengers, and lazily, with their calls, passkeys where they are
+ *  offered and quick unlock inside Telegram where it is offered. */
+export interface IdentitySections {
+  Messengers: ComponentType
+  Passkeys: ComponentType
+  QuickUnlock: ComponentType<{ biometry: BiometricVault }>
+}
+
+export function ProfilePage({ identitySections: sections }: { identitySections: IdentitySections }) {
   const { t } = useTranslation()
   const profile = useProfile()
   const [changing, setChanging] = useState(false)
@@ -74,12 +79,12 @@ export function ProfilePage() {
         </>
       )}
       {/* Issue 31: only where the operator switched a messenger's sign-in on. */}
-      {(identity?.telegram || identity?.line) && <MessengersSection />}
+      {(identity?.telegram || identity?.line) && <sections.Messengers />}
       {/* Issue 50: only where the server writes through a messenger. */}
       {messageChannels().length > 0 && <Suspense fallback={null}><MessagesSection /></Suspense>}
       {/* Passkeys only in a plain browser: LINE's and Telegram's webviews do not hold them reliably. */}
-      {ready && passkeysOffered(platform.kind) && <Suspense fallback={null}><PasskeysSection /></Suspense>}
-      {ready && quickUnlockOffered(platform.kind, platform.biometry) && <Suspense fallback={null}><QuickUnlockSection biometry={platform.biometry} /></Suspense>}
+      {ready && passkeysOffered(platform.kind) && <Suspense fallback={null}><sections.Passkeys /></Suspense>}
+      {ready && quickUnlockOffered(platform.kind, platform.biometry) && <Suspense fallback={null}><sections.QuickUnlock biometry={platform.biometry} /></Suspense>}
       <div className="card profile__settings">
         <button type="button" className="profile__row" aria-haspopup="dialog" onClick={() => setChanging(true)}>
           <span className="profile__row-icon"><LockIcon /></span>

@@ -4,9 +4,9 @@
 import { useId, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { UseQueryResult } from '@tanstack/react-query'
-import { Button } from '../../ui/Button'
-import { LoadError } from '../../ui/LoadError'
-import { Modal } from '../../ui/Modal'
+import { Button } from './Button'
+import { LoadError } from './LoadError'
+import { Modal } from './Modal'
 
 export interface CredentialRow {
   key: string | number

@@ -9,7 +9,7 @@ import type { BiometricVault } from '../../platform/types'
 import { showToast } from '../../state/ui'
 import { Button } from '../../ui/Button'
 import { failureText } from '../../ui/ErrorDialog'
-import { ConfirmRemoval, CredentialCard } from './CredentialCard'
+import { ConfirmRemoval, CredentialCard } from '../../ui/CredentialCard'
 
 /**
  * Issue 31, quick unlock inside Telegram: turned on for this phone (the password asked again first

@@ -8,7 +8,7 @@ import { formatDateTime } from '../../lib/time'
 import { showToast } from '../../state/ui'
 import { Button } from '../../ui/Button'
 import { failureText } from '../../ui/ErrorDialog'
-import { ConfirmRemoval, CredentialCard } from './CredentialCard'
+import { ConfirmRemoval, CredentialCard } from '../../ui/CredentialCard'
 
 /** What is being confirmed: one passkey's removal, or quick unlock off (all of them). */
 type Removing = PasskeyRemoval

@@ -12,7 +12,7 @@ import { session, signOut } from '../../state/session'
 import { showToast } from '../../state/ui'
 import { Button } from '../../ui/Button'
 import { failureText } from '../../ui/ErrorDialog'
-import { ConfirmRemoval, CredentialCard } from './CredentialCard'
+import { ConfirmRemoval, CredentialCard } from '../../ui/CredentialCard'
 
 /**
  * Issue 31: the messengers linked to the member (name as the messenger signed it, since when),
