@@ -23,9 +23,21 @@ async function cachedUrls(page: Page): Promise<string[]> {
   })
 }
 
-test('the service worker installs after load and precaches the shell', async ({ page, open }) => {
+test('the service worker installs once the page has loaded and gone quiet, and precaches the shell', async ({ page, open }) => {
   await open('/login')
   expect(new URL(await workerReady(page)).pathname).toBe('/sw.js')
+  // Its download of the whole build waited (src/main.tsx, issue 51): the worker's code was asked
+  // for after the load, and five seconds after every request of the page before it had finished.
+  const timing = await page.evaluate(() => {
+    const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[]
+    const worker = resources.find((entry) => new URL(entry.name).pathname.startsWith('/assets/serviceWorker-'))
+    const before = resources.filter((entry) => entry !== worker && worker && entry.startTime < worker.startTime)
+    const load = (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventEnd
+    return worker && { asked: worker.startTime, load, lastBefore: Math.max(...before.map((entry) => entry.responseEnd)) }
+  })
+  expect(timing, "the worker's code among the page's requests").toBeTruthy()
+  expect(timing!.asked).toBeGreaterThan(timing!.load)
+  expect(timing!.asked - timing!.lastBefore).toBeGreaterThanOrEqual(5_000)
   const cached = await cachedUrls(page)
   expect(cached).toContain('/index.html')
   // The scripts this page runs are among them (the entry and React).

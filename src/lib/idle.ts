@@ -12,3 +12,37 @@ export function whenIdle(work: () => void, timeout: number): () => void {
 /** A promise that settles in a task of its own: what comes after it does not lengthen the task
  *  running now (issue 32: a phone's long tasks are what it cannot answer a tap during). */
 export const nextTask = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0))
+
+/**
+ * Runs `work` once the page has made no request for `quietMs` (its last one finished that long
+ * ago), and at the latest `atMostMs` from now: for background downloads that would otherwise share
+ * a weak connection, and a slow phone's cores, with what the player opened. Watches the page's
+ * resource timings; where there are none to watch, it waits `quietMs`. Returns what cancels it.
+ */
+export function whenNetworkQuiet(work: () => void, quietMs: number, atMostMs: number): () => void {
+  const start = performance.now()
+  let lastRequest = start
+  let observer: PerformanceObserver | null = null
+  if (typeof PerformanceObserver === 'function' && PerformanceObserver.supportedEntryTypes?.includes('resource')) {
+    observer = new PerformanceObserver(() => {
+      lastRequest = performance.now()
+    })
+    observer.observe({ type: 'resource' })
+  }
+  let timer: ReturnType<typeof setTimeout>
+  const check = () => {
+    const now = performance.now()
+    const quietFor = now - lastRequest
+    if (quietFor >= quietMs || now - start >= atMostMs) {
+      observer?.disconnect()
+      work()
+      return
+    }
+    timer = setTimeout(check, Math.min(quietMs - quietFor, atMostMs - (now - start)))
+  }
+  timer = setTimeout(check, quietMs)
+  return () => {
+    clearTimeout(timer)
+    observer?.disconnect()
+  }
+}
