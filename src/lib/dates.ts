@@ -61,6 +61,17 @@ export function formatDate(date: number | string | Date, language: Language): st
   return value.isValid() ? value.format(DATE_FORMAT) : String(date)
 }
 
+/** When something last happened, as short as it reads without doubt (issue 51: the balance card's
+ *  "updated" line on one line): `21:21` today, `04/12 21:21` earlier this year, spec 9's date
+ *  without the seconds before that. An unreadable date comes back as it came. */
+export function shortDateTime(date: number | string | Date, language: Language, now: number = Date.now()): string {
+  const value = localDate(date, language)
+  if (!value.isValid()) return String(date)
+  const today = localDate(now, language)
+  if (value.isSame(today, 'day')) return value.format('HH:mm')
+  return value.format(value.isSame(today, 'year') ? 'DD/MM HH:mm' : 'DD/MM/YYYY HH:mm')
+}
+
 /** `3 days ago`, `3 วันที่แล้ว`, `3 ມື້ຜ່ານມາ`; '' for an unreadable date. */
 export function relativeTime(date: number | string | Date, language: Language, now: number = Date.now()): string {
   const parts = relativeTimeParts(date, now)

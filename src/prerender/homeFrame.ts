@@ -6,7 +6,7 @@
 // comes, as HomePage and BalanceCard draw them.
 import type { WalletResponse } from '../../contract'
 import { earlyWallet, earlyWalletAt } from '../api/early'
-import { formatDate, relativeTime } from '../lib/dates'
+import { shortDateTime } from '../lib/dates'
 import { totalBalance } from '../lib/games'
 import { isLanguage, type Language } from '../../contract/lib/language'
 import { currencyOf, formatMoney, sumAmounts } from '../../contract/lib/money'
@@ -25,7 +25,7 @@ function reveal(element: HTMLElement | null | undefined, text?: string): void {
 function fill(frame: HTMLElement, language: Language, strings: FrameStrings): void {
   const title = frame.querySelector<HTMLElement>('#home-title')
   const sync = frame.querySelector<HTMLElement>('.balance-card__sync [aria-live]')
-  const synced = (at: number) => strings.lastSync.replace(VALUE_MARK, `${relativeTime(at, language)} (${formatDate(at, language)})`)
+  const synced = (at: number) => strings.lastSync.replace(VALUE_MARK, shortDateTime(at, language))
   for (const element of [title, sync]) if (element) element.style.visibility = 'hidden'
   const wallet = earlyWallet() ?? Promise.resolve(null)
   void wallet.then((answer: WalletResponse | null) => {

@@ -109,6 +109,8 @@ describe('home', () => {
     await screen.findByTestId('total-balance')
     // A first visit: the wallet just loaded is fresh, so the card says when, not "not refreshed yet".
     expect(screen.queryByText(text('home.neverSynced'))).toBeNull()
+    // On one short line (issue 51): the time alone, the wallet having just loaded today.
+    expect(screen.getByText(new RegExp(`^${text('home.lastSync', { time: '\\d\\d:\\d\\d' })}$`))).toBeInTheDocument()
     const loadedAt = Number(localStorage.getItem('last_sync'))
     expect(loadedAt).toBeGreaterThan(Date.now() - 5000)
     localStorage.setItem('last_sync', String(loadedAt - 60_000))

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { countdown, relativeTimeParts } from '../../src/lib/time'
-import { DATE_FORMAT, formatDate, localDate, relativeTime } from '../../src/lib/dates'
+import { DATE_FORMAT, formatDate, localDate, relativeTime, shortDateTime } from '../../src/lib/dates'
 
 const now = new Date(2024, 5, 15, 12, 0, 0).getTime()
 const ago = (seconds: number) => now - seconds * 1000
@@ -115,5 +115,18 @@ describe('formatDate (spec 9: DD/MM/YYYY HH:mm:ss, Gregorian year in every langu
     expect(localDate(local, 'la').format('MMMM')).toBe('ມັງກອນ')
     expect(localDate(local, 'en').format('MMMM')).toBe('January')
     expect(DATE_FORMAT).toBe('DD/MM/YYYY HH:mm:ss')
+  })
+})
+
+describe('shortDateTime (issue 51: the balance card says when it was updated on one short line)', () => {
+  const now = new Date(2026, 11, 5, 21, 40, 0).getTime()
+  it('says the time alone today, the day and month this year, and the whole date before', () => {
+    expect(shortDateTime(new Date(2026, 11, 5, 21, 21, 9).getTime(), 'th', now)).toBe('21:21')
+    expect(shortDateTime(new Date(2026, 11, 5, 0, 0, 0).getTime(), 'la', now)).toBe('00:00')
+    expect(shortDateTime(new Date(2026, 11, 4, 23, 59, 0).getTime(), 'th', now)).toBe('04/12 23:59')
+    expect(shortDateTime(new Date(2025, 11, 31, 8, 5, 0).toISOString(), 'en', now)).toBe('31/12/2025 08:05')
+  })
+  it('gives an unreadable date back as it came', () => {
+    expect(shortDateTime('not a date', 'th', now)).toBe('not a date')
   })
 })

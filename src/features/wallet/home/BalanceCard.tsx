@@ -2,15 +2,15 @@ import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { WalletResponse } from '../../../../contract'
 import { currentLanguage } from '../../../i18n/i18n'
-import { formatDate, relativeTime } from '../../../lib/dates'
+import { shortDateTime } from '../../../lib/dates'
 import { totalBalance } from '../../../lib/games'
 import { currencyOf, formatMoney, sumAmounts } from '../../../../contract/lib/money'
 import { showToast } from '../../../state/ui'
 import { RefreshIcon } from '../../../ui/icons'
 import { useLastSync, useRefreshSlots } from '../../../api/wallet'
 
-/** The relative time is read again this often, so "a few seconds ago" does not stay. */
-const RELATIVE_TICK_MS = 15_000
+/** The clock is read again this often: a sync from before midnight then says its date. */
+const CLOCK_TICK_MS = 60_000
 
 function useNow(every: number): number {
   const [now, setNow] = useState(Date.now)
@@ -27,7 +27,7 @@ export function BalanceCard({ wallet }: { wallet: WalletResponse | undefined }) 
   const refreshSlots = useRefreshSlots()
   const [refreshing, setRefreshing] = useState(false)
   const syncedAt = useLastSync()
-  const now = Math.max(useNow(RELATIVE_TICK_MS), syncedAt ?? 0)
+  const now = Math.max(useNow(CLOCK_TICK_MS), syncedAt ?? 0)
   const language = currentLanguage()
   const money = (value: number) => formatMoney(value, language, currencyOf(wallet?.wallet.currency))
   // The games the member has an account in; the total counts every balance (spec 1).
@@ -74,7 +74,7 @@ export function BalanceCard({ wallet }: { wallet: WalletResponse | undefined }) 
         </details>
       )}
       <div className="balance-card__sync">
-        <span aria-live="polite">{syncedAt ? t('home.lastSync', { time: `${relativeTime(syncedAt, language, now)} (${formatDate(syncedAt, language)})` }) : t('home.neverSynced')}</span>
+        <span aria-live="polite">{syncedAt ? t('home.lastSync', { time: shortDateTime(syncedAt, language, now) }) : t('home.neverSynced')}</span>
         <button type="button" className="balance-card__refresh" onClick={refresh} disabled={!wallet || refreshing} aria-label={t('home.refresh')}>
           <RefreshIcon className={refreshing ? 'spin' : undefined} />
         </button>
