@@ -145,15 +145,21 @@ export function prerender(): Plugin {
         // app's loader of lazy chunks adds a stylesheet a chunk needs only if no link has it, and the
         // entry's added again after the screens' own would override them (a modal off-centre, a
         // carousel as wide as the page can be).
-        const inline = (styles: string) => `<style>${styles}</style>${stylesheet[0].replace(/>$/, ' disabled>')}`
+        // A lazy screen's own stylesheets, inline beside the entry's, get a disabled link each for the
+        // same reason: without it the app added each again with its chunk, and the browser fetched,
+        // parsed and applied the same rules a second time over the whole page (issue 51).
+        const inline = (styles: string, screenFiles: string[] = []) =>
+          `<style>${styles}</style>${stylesheet[0].replace(/>$/, ' disabled>')}${screenFiles.map((file) => stylesheet[0].replace(stylesheet[1], `/${file}`).replace(/>$/, ' disabled>')).join('')}`
         const modules = [...index.matchAll(MODULE_PRELOAD)].map(([, href]) => href).join(' ')
         const templates = await renderScreens(root)
         for (const [path, file] of Object.entries(PRERENDERED_PAGES)) {
-          // The entry's stylesheet and the screen's own (a lazy screen's, which the app adds again with its chunks).
-          const styles = [css(stylesheet[1].replace(/^\//, '')), ...screenStylesheets(bundle, path).map(css)].join('')
+          // The entry's stylesheet and the screen's own (a lazy screen's).
+          // Not the entry's again: a chunk the screen needs may list it too, and it was inlined twice.
+          const screenFiles = screenStylesheets(bundle, path).filter((file) => `/${file}` !== stylesheet[1])
+          const styles = [css(stylesheet[1].replace(/^\//, '')), ...screenFiles.map(css)].join('')
           const after = AFTER_SHOW[path] ? `<script>${await buildScript(resolve(root, AFTER_SHOW[path]))}</script>` : ''
           const page = index
-            .replace(STYLESHEET, () => inline(styles))
+            .replace(STYLESHEET, () => inline(styles, screenFiles))
             .replace(ENTRY, '')
             .replace(MODULE_PRELOAD, '')
             .replace(ROOT, () => `${templates.get(path)}<div id="${PRERENDERED_ID}" data-path="${path}"></div>${splash[0]}${startScript(entry[1], modules)}${after}`)

@@ -159,6 +159,16 @@ test('/user/home: the frame shows before the app, the greeting and balance as so
   await expect(app.getByTestId('total-balance')).toBeVisible()
   // Word for word, the refresh's time too.
   expect(await app.locator(words).allTextContents()).toEqual(said)
+  // The page carried the stylesheets of the shell and of home (each a disabled link beside the
+  // inline rules): the app asked for none of them again (issue 51: each was fetched, parsed and
+  // applied a second time over the whole page). A part that comes later (the carousels) brings its own.
+  const { carried, fetched } = await page.evaluate(() => ({
+    carried: [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"][disabled]')].map((link) => new URL(link.href).pathname),
+    fetched: performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname),
+  }))
+  expect(carried.length).toBeGreaterThanOrEqual(3)
+  expect(new Set(carried).size, 'each stylesheet carried once').toBe(carried.length)
+  expect(fetched.filter((path) => carried.includes(path))).toEqual([])
   expect(await boxes(page, '#root', top)).toEqual(before)
 })
 
