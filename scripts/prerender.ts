@@ -148,8 +148,9 @@ export function prerender(): Plugin {
         // A lazy screen's own stylesheets, inline beside the entry's, get a disabled link each for the
         // same reason: without it the app added each again with its chunk, and the browser fetched,
         // parsed and applied the same rules a second time over the whole page (issue 51).
+        const disabledLink = (href: string) => stylesheet[0].replace(stylesheet[1], href).replace(/>$/, ' disabled>')
         const inline = (styles: string, screenFiles: string[] = []) =>
-          `<style>${styles}</style>${stylesheet[0].replace(/>$/, ' disabled>')}${screenFiles.map((file) => stylesheet[0].replace(stylesheet[1], `/${file}`).replace(/>$/, ' disabled>')).join('')}`
+          `<style>${styles}</style>${[stylesheet[1], ...screenFiles.map((file) => `/${file}`)].map(disabledLink).join('')}`
         const modules = [...index.matchAll(MODULE_PRELOAD)].map(([, href]) => href).join(' ')
         const templates = await renderScreens(root)
         for (const [path, file] of Object.entries(PRERENDERED_PAGES)) {
