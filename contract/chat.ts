@@ -138,7 +138,12 @@ export type ChatDevReply = Static<typeof ChatDevReply>
 // of its own (chatUnread.ts), so the bubble's bundle carries no more of the chat's contract.
 export { ChatUnread } from './chatUnread'
 
+/** Where the uploads are served; a media payload with `url: false` names `${CHAT_FILES_PATH}/<name>`. */
+export const CHAT_FILES_PATH = '/chat-files'
+
 export const chatEndpoints = {
+  /** An uploaded file, by the name its upload answered (not spec 7's API: the media payload's path). */
+  file: endpoint<{ '*': string }, void, Blob>('GET', `${CHAT_FILES_PATH}/*`),
   config: endpoint<void, void, ChatConfig>('GET', '/api/chat/config'),
   send: endpoint<void, ChatSendRequest, ChatItem>('POST', '/api/chat/send-message'),
   history: endpoint<void, ChatHistoryRequest, ChatHistoryResponse>('POST', '/api/chat/history'),

@@ -9,8 +9,7 @@ import { dataFolderFor, imageType as slipImageType } from '../shared/uploads'
 export const CHAT_IMAGE_MAX_BYTES = 10 * 1024 * 1024
 export const CHAT_VIDEO_MAX_BYTES = 20 * 1024 * 1024
 
-/** Where the uploads are served; a media payload with `url: false` names `${CHAT_FILES_PATH}/<name>`. */
-export const CHAT_FILES_PATH = '/chat-files'
+export { CHAT_FILES_PATH } from '../../contract/chat'
 
 export type ChatMime = 'image/png' | 'image/jpeg' | 'image/gif' | 'video/mp4' | 'video/quicktime'
 

@@ -1,6 +1,7 @@
 // Chat routes (spec 7 "Chat"): public, each call naming its guest or member (identity.ts), the
 // uploads and the uploaded files, and in dev and test modes the agent's stand-in.
-import { resolve } from 'node:path'
+import { stat } from 'node:fs/promises'
+import { join, resolve } from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
@@ -14,7 +15,7 @@ import { chatUploadAddressLimits, takeAttempt } from '../shared/limits'
 import { keepJob } from '../shared/job'
 import { chatDevRoutes } from './devRoutes'
 import { chatOpsRoutes } from './opsRoutes'
-import { CHAT_FILE_NAME, CHAT_FILES_PATH, chatDirFor } from './files'
+import { CHAT_FILE_NAME, chatDirFor } from './files'
 import { requestOwner } from './identity'
 import * as chat from './service'
 import type { ChatHub } from './socket'
@@ -121,22 +122,27 @@ const uploadRoutes = (dir: string): FastifyPluginAsyncTypebox => async (app) => 
  * The uploaded files, by their unguessable names (an <img> or <video> sends no bearer header), with
  * ranges for video players, never sniffed, loadable by the app on another origin.
  */
+/** GET /chat-files/<name>: an upload, by a name of ours alone (CHAT_FILE_NAME); anything else, or
+ *  a file swept since, is 404 NO_DATA. @fastify/static sends it (ranges, so a video plays). */
 const fileRoutes = (dir: string): FastifyPluginAsync => async (app) => {
-  await app.register(fastifyStatic, {
-    root: resolve(dir),
-    decorateReply: false,
-    index: false,
-    dotfiles: 'ignore',
-    cacheControl: false,
-    allowedPath: (pathName) => CHAT_FILE_NAME.test(pathName.replace(/^\//, '')),
-    setHeaders(res) {
-      res.setHeader('Cache-Control', 'private, max-age=86400')
-      res.setHeader('X-Content-Type-Options', 'nosniff')
-      res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin')
+  const root = resolve(dir)
+  await app.register(fastifyStatic, { root, serve: false, index: false, dotfiles: 'ignore', cacheControl: false })
+  app.route({
+    method: E.file.method,
+    url: E.file.path,
+    handler: async (request: FastifyRequest<{ Params: { '*': string } }>, reply) => {
+      const name = request.params['*']
+      if (!CHAT_FILE_NAME.test(name) || !(await isFile(join(root, name)))) return reply.code(404).send(errorBody('NO_DATA'))
+      return reply
+        .header('Cache-Control', 'private, max-age=86400')
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Cross-Origin-Resource-Policy', 'cross-origin')
+        .sendFile(name)
     },
   })
-  app.setNotFoundHandler((_request, reply) => reply.code(404).send(errorBody('NO_DATA')))
 }
+
+const isFile = (path: string): Promise<boolean> => stat(path).then((found) => found.isFile(), () => false)
 
 export interface ChatOptions {
   /** The server's data folder; uploads go under it (see chatDirFor). */
@@ -178,5 +184,5 @@ const chatRoutes = (options: ChatOptions): FastifyPluginAsyncTypebox => async (a
   })
   await app.register(conversationRoutes(options.hub))
   await app.register(uploadRoutes(files.dir))
-  await app.register(fileRoutes(files.dir), { prefix: CHAT_FILES_PATH })
+  await app.register(fileRoutes(files.dir))
 }

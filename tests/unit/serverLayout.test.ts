@@ -1,7 +1,7 @@
 // @vitest-environment node
 // One way for each thing in a server area (issue 53 §4): an area's own repo, imported whole, goes
 // by one name, `repo`; its dev stand-ins live in its devRoutes.ts, never inside routes.ts, each at
-// its whole /dev/ path; no plugin is registered under a prefix (but the chat's files).
+// its whole /dev/ path; no plugin is registered under a prefix.
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -26,14 +26,13 @@ describe("the server's areas", () => {
     expect(prefixes("await app.register(area.dev, { prefix: '/dev' })\nawait app.register(files(dir), { prefix: PATH })")).toBe(2)
   })
 
-  it('declare each dev stand-in at its whole /dev/ path, and register nothing under a prefix but the chat files', () => {
+  it('declare each dev stand-in at its whole /dev/ path, and register nothing under a prefix', () => {
     const devFiles = filesUnder(['server'], /\.ts$/).filter((file) => file.endsWith('devRoutes.ts') || file.startsWith(join('server', 'dev')))
     const paths = devFiles.flatMap((file) => routePaths(readFileSync(file, 'utf8')).map((path) => `${file}: ${path}`))
     expect(paths.length).toBeGreaterThan(25)
     expect(paths.filter((entry) => !entry.includes(': /dev/'))).toEqual([])
-    // The chat's files are served by @fastify/static, whose not-found answer is scoped by the prefix it is registered under.
     const prefixed = filesUnder(['server'], /\.ts$/).filter((file) => prefixes(readFileSync(file, 'utf8')) > 0)
-    expect(prefixed).toEqual([join('server', 'chat', 'routes.ts')])
+    expect(prefixed).toEqual([])
   })
 
   it("import their own repo whole as `repo` only", () => {

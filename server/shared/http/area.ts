@@ -1,7 +1,6 @@
 // An area of the API is the routes it serves, in four parts; it registers them at the paths
 // their descriptors give (routeOf; a dev stand-in at its whole /dev/ path), and server/areas.ts
-// lists the areas. No prefix is set at registration (but for the chat's files: @fastify/static
-// scopes its not-found answer by one).
+// lists the areas. No prefix is set at registration.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 
