@@ -2,8 +2,8 @@
 // browser (no messenger), line (LIFF mock) or telegram (launch params + event recorder).
 import { test as base, expect, type APIRequestContext, type Locator, type Page, type Response, type Route } from '@playwright/test'
 import type { RuntimeConfig } from '../contract'
-import th from '../src/i18n/locales/th.json' with { type: 'json' }
-import en from '../src/i18n/locales/en.json' with { type: 'json' }
+import th from '../contract/locales/th.json' with { type: 'json' }
+import en from '../contract/locales/en.json' with { type: 'json' }
 import { contractProblem } from '../tests/contractRoutes'
 import { serverUrl } from './servers'
 

@@ -2,7 +2,7 @@
 // cold; the accessibility test walks the same screens and each state listed under them (modals,
 // wizard steps, inline errors). A new screen is one new row here; a new modal, one new state.
 import type { APIRequestContext, Page } from '@playwright/test'
-import type en from '../src/i18n/locales/en.json'
+import type en from '../contract/locales/en.json'
 import { paths } from '../contract/lib/paths'
 import { bankStep, DEMO, devPost, expect, freshPhone, lastOtp, pressMainAction, profileStep, signIn, telegramDevice, type PlatformKind } from './fixtures'
 import { telegramOn } from './shared/identity'

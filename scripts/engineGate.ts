@@ -6,9 +6,9 @@
 // English, with no script at all. The gate is a string rather than a module so that the build
 // cannot give it syntax the old engine would not parse, and the words stay out of every page
 // (160 bytes a page instead of the 1.1 KB the three languages' words cost gzipped).
-import en from '../src/i18n/locales/en.json' with { type: 'json' }
-import la from '../src/i18n/locales/la.json' with { type: 'json' }
-import th from '../src/i18n/locales/th.json' with { type: 'json' }
+import en from '../contract/locales/en.json' with { type: 'json' }
+import la from '../contract/locales/la.json' with { type: 'json' }
+import th from '../contract/locales/th.json' with { type: 'json' }
 
 /** Where the update page is, from the site's root. */
 export const UPDATE_PAGE = 'update.html'

@@ -1,4 +1,4 @@
-// Vite plugin: each language stays one JSON file (src/i18n/locales/<lang>.json), served in two
+// Vite plugin: each language stays one JSON file (contract/locales/<lang>.json), served in two
 // parts so /login downloads only the strings it shows. `virtual:locale/<lang>/core` holds the
 // sections of CORE_SECTIONS; `virtual:locale/<lang>/rest` everything else (other screens and the
 // whole error catalogue), loaded with the lazy screens or when the first call fails.
@@ -28,7 +28,7 @@ export function localeParts(root = process.cwd()): Plugin {
       if (id === OWN_ID) {
         // Every language's own-chunk strings in one small module (src/i18n/identityStrings.ts).
         const own = Object.fromEntries(LANGUAGES.map((language) => {
-          const file = resolve(root, 'src/i18n/locales', `${language}.json`)
+          const file = resolve(root, 'contract/locales', `${language}.json`)
           this.addWatchFile(file)
           const all = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>
           const errors = Object.entries(all.errors as Record<string, unknown>).filter(([code]) => isOwnChunkError(code))
@@ -39,7 +39,7 @@ export function localeParts(root = process.cwd()): Plugin {
       const match = PATTERN.exec(id)
       if (!match) return undefined
       const [, language, part] = match
-      const file = resolve(root, 'src/i18n/locales', `${language}.json`)
+      const file = resolve(root, 'contract/locales', `${language}.json`)
       this.addWatchFile(file)
       const all = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>
       const wanted = Object.entries(all)

@@ -1,7 +1,7 @@
 import { DEMO, devPost, expect, launchHash, localItem, logOut, signIn, test } from '../fixtures'
 import { openAsDemo, registerMember, signedIn } from '../walletMembers'
-import th from '../../src/i18n/locales/th.json' with { type: 'json' }
-import en from '../../src/i18n/locales/en.json' with { type: 'json' }
+import th from '../../contract/locales/th.json' with { type: 'json' }
+import en from '../../contract/locales/en.json' with { type: 'json' }
 
 test('the guard keeps the wanted URL through sign-in', async ({ page, open, strings }) => {
   await open('/user/profile')

@@ -6,7 +6,7 @@
 // player has typed, as on a phone whose JavaScript is still on its way.
 import type { Page, Route } from '@playwright/test'
 import { DEMO, expect, launchHash, test } from '../fixtures'
-import th from '../../src/i18n/locales/th.json' with { type: 'json' }
+import th from '../../contract/locales/th.json' with { type: 'json' }
 import { demoMember, fund, registerMember, signedIn } from '../walletMembers'
 
 /** Holds the app's entry script until `release()`: the page shows and works without it meanwhile.

@@ -5,9 +5,9 @@
 // supported, the @engines set shows the gate lets the app start.
 import type { Page } from '@playwright/test'
 import { expect, test } from '../fixtures'
-import th from '../../src/i18n/locales/th.json' with { type: 'json' }
-import la from '../../src/i18n/locales/la.json' with { type: 'json' }
-import en from '../../src/i18n/locales/en.json' with { type: 'json' }
+import th from '../../contract/locales/th.json' with { type: 'json' }
+import la from '../../contract/locales/la.json' with { type: 'json' }
+import en from '../../contract/locales/en.json' with { type: 'json' }
 
 /** An engine without color-mix(), as Chromium 110 and Safari 16.1 are. */
 const WITHOUT_COLOR_MIX = () => {

@@ -2,7 +2,7 @@
 // screen's strings come with the app's entry, and a dark Telegram is dark before the app's JS runs.
 import { expect, test } from '../fixtures'
 
-import th from '../../src/i18n/locales/th.json' with { type: 'json' }
+import th from '../../contract/locales/th.json' with { type: 'json' }
 
 test('browser: the login strings are asked for with the app\'s entry, not after it ran', async ({ page, open }) => {
   await open('/login')

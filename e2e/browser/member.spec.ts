@@ -1,6 +1,6 @@
 // The member shell of spec 2: top bar (app name, language, logout) and the bottom menu with the
 // conditions modal and the large home button.
-import en from '../../src/i18n/locales/en.json' with { type: 'json' }
+import en from '../../contract/locales/en.json' with { type: 'json' }
 import { DEMO, expect, logOut, test } from '../fixtures'
 import { openAsDemo } from '../walletMembers'
 

@@ -1,7 +1,7 @@
 // The register wizard when the SMS gateway fails (spec 8, OTP_SEND_FAIL): the player is told in
 // their language, stays on the phone step with the number kept, and can ask again at once once the
 // gateway is back (the server does not count a send that reached nobody).
-import th from '../../src/i18n/locales/th.json' with { type: 'json' }
+import th from '../../contract/locales/th.json' with { type: 'json' }
 import { devPost, expect, freshPhone, lastOtp, test } from '../fixtures'
 
 test('an SMS gateway failure says so, keeps the number, and the next try sends the code', async ({ page, open, request }) => {

@@ -1,9 +1,9 @@
 import { bankStep, countApiCalls, devPost, expect, freshPhone, localItem, phoneStepToProfile, profileStep, test } from '../fixtures'
 
-import th from '../../src/i18n/locales/th.json' with { type: 'json' }
+import th from '../../contract/locales/th.json' with { type: 'json' }
 
-import la from '../../src/i18n/locales/la.json' with { type: 'json' }
-import en from '../../src/i18n/locales/en.json' with { type: 'json' }
+import la from '../../contract/locales/la.json' with { type: 'json' }
+import en from '../../contract/locales/en.json' with { type: 'json' }
 
 test('?code= fills the inviter field read-only and stores the code', async ({ page, open, request }) => {
   await devPost(request, '/dev/settings', { registerOTP: false })

@@ -5,7 +5,7 @@
 import type { Page } from '@playwright/test'
 import { expect, test } from '../fixtures'
 import { openAsDemo } from '../walletMembers'
-import th from '../../src/i18n/locales/th.json' with { type: 'json' }
+import th from '../../contract/locales/th.json' with { type: 'json' }
 
 /** The scripts this page load used, each with the bytes it took from the network (0: from the cache). */
 const scripts = (page: Page) =>

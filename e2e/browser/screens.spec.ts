@@ -1,6 +1,6 @@
 import { ENGINES, bankStep, cspReportsSettled, expect, freshPhone, lastOtp, profileStep, test } from '../fixtures'
 import type { Page } from '@playwright/test'
-import th from '../../src/i18n/locales/th.json' with { type: 'json' }
+import th from '../../contract/locales/th.json' with { type: 'json' }
 import type { ContactInfo, RuntimeConfig } from '../../contract'
 
 const VIDEOS = ['wallet', 'play', 'balance', 'bonus', 'bonusCancel'] as const

@@ -2,7 +2,7 @@
 // statement after a deposit, a transfer, a withdrawal paid and one failed, a slip approved and one
 // rejected; the slip upload status with its reasons and images; a receipt; the password change.
 import type { APIRequestContext, Page } from '@playwright/test'
-import la from '../../src/i18n/locales/la.json' with { type: 'json' }
+import la from '../../contract/locales/la.json' with { type: 'json' }
 import { ENGINES, devPost, expect, signIn, test } from '../fixtures'
 import { baht, fill, type Strings } from '../shared/wallet'
 import { fund, type Member, memberHeaders, registerMember, uploadSlip, signedIn } from '../walletMembers'

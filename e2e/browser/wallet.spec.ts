@@ -2,7 +2,7 @@
 // each test registers its own member and funds it through a real paid QR deposit.
 import { readFileSync } from 'node:fs'
 import type { APIRequestContext, Page } from '@playwright/test'
-import la from '../../src/i18n/locales/la.json' with { type: 'json' }
+import la from '../../contract/locales/la.json' with { type: 'json' }
 import { ENGINES, devPost, expect, holdAnswers, test, throughBackOff } from '../fixtures'
 import { activate, baht, closeTransferReceipt, fill, type Fixtures, gameCard, memberAtHome, openHome, openTransfer, type Strings } from '../shared/wallet'
 import { freshSlip, fund, type Member, memberHeaders, registerMember, signedIn, walletOf } from '../walletMembers'

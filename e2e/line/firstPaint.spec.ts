@@ -2,7 +2,7 @@
 // screen's strings come with the HTML, and a dark Telegram is dark before the app's JS runs.
 import { expect, test } from '../fixtures'
 
-import th from '../../src/i18n/locales/th.json' with { type: 'json' }
+import th from '../../contract/locales/th.json' with { type: 'json' }
 
 import { PLATFORM_INIT_TIMEOUT_MS } from '../../src/platform'
 

@@ -1,8 +1,8 @@
 // Issue 31 in LINE, against the real server: the LIFF mock hands the app an ID token that the
 // server's dev route signed with its own ES256 key, served as LINE's JWKS on loopback.
 import type { Page } from '@playwright/test'
-import en from '../../src/i18n/locales/en.json' with { type: 'json' }
-import th from '../../src/i18n/locales/th.json' with { type: 'json' }
+import en from '../../contract/locales/en.json' with { type: 'json' }
+import th from '../../contract/locales/th.json' with { type: 'json' }
 import { expect, signIn, test } from '../fixtures'
 import { acceptLinkOffer, formShown, lineIdToken, lineOn, linkedOf, messengerUser } from '../shared/identity'
 import { registerMember } from '../walletMembers'

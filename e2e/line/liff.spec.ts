@@ -1,7 +1,7 @@
 import { devPost, expect, freshPhone, localItem, phoneStepToProfile, test } from '../fixtures'
 import { openAsDemo } from '../walletMembers'
 import type { Page } from '@playwright/test'
-import en from '../../src/i18n/locales/en.json' with { type: 'json' }
+import en from '../../contract/locales/en.json' with { type: 'json' }
 
 // The LIFF mock reports the app language 'en', which wins over the browser's th-TH.
 test.beforeEach(async ({ request }) => {

@@ -4,7 +4,7 @@
 // LIFF app on the statement. The pushes go to the server's own stand-in of the Messaging API
 // (/dev/line-api), which keeps them, once per retry key, as LINE does.
 import type { APIRequestContext, Page } from '@playwright/test'
-import en from '../../src/i18n/locales/en.json' with { type: 'json' }
+import en from '../../contract/locales/en.json' with { type: 'json' }
 import { devPost, expect, LIFF_ID, test } from '../fixtures'
 import { lineIdToken, lineOn, linkThroughApi, messengerUser } from '../shared/identity'
 import { fund, memberHeaders, registerMember, signedIn } from '../walletMembers'

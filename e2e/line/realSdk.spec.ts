@@ -6,7 +6,7 @@
 // lets LINE's hosts in only in this configuration: a violation fails the test too.
 import type { BrowserContext, Page } from '@playwright/test'
 import { devPost, DEMO, expect, LIFF_ID, localItem, shareInvite, signIn, test } from '../fixtures'
-import th from '../../src/i18n/locales/th.json' with { type: 'json' }
+import th from '../../contract/locales/th.json' with { type: 'json' }
 import { paletteColour, rgb } from '../shared/theme'
 
 interface LineServers {

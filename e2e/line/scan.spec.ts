@@ -2,7 +2,7 @@
 // an invite code in the register wizard. The LIFF mock has no scanner, so the test plays LINE's
 // part: the API said available, and a scan that reads the code a player points at.
 import type { Page } from '@playwright/test'
-import en from '../../src/i18n/locales/en.json' with { type: 'json' }
+import en from '../../contract/locales/en.json' with { type: 'json' }
 import { devPost, expect, freshPhone, LIFF_ID, phoneStepToProfile, test } from '../fixtures'
 
 type Liff = { $mock: { set(data: Record<string, unknown>): void }; scanCodeV2(): Promise<{ value: string | null }> }

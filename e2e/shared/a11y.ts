@@ -7,9 +7,9 @@
 // phone size into test-results/screens/ for a human look.
 import { mkdirSync, writeFileSync } from 'node:fs'
 import type { APIRequestContext, Page } from '@playwright/test'
-import th from '../../src/i18n/locales/th.json' with { type: 'json' }
-import en from '../../src/i18n/locales/en.json' with { type: 'json' }
-import la from '../../src/i18n/locales/la.json' with { type: 'json' }
+import th from '../../contract/locales/th.json' with { type: 'json' }
+import en from '../../contract/locales/en.json' with { type: 'json' }
+import la from '../../contract/locales/la.json' with { type: 'json' }
 import { cspReportsSettled, DARK_THEME, DEMO, expect, LIGHT_THEME, telegramHash, telegramSays, test, type PlatformKind } from '../fixtures'
 import type { Scheme } from './theme'
 import { isMoneyScreen, SCREENS, statesIn, type Locale, type Screen, type ScreenState } from '../screenTable'

@@ -1,7 +1,7 @@
 // The messenger identity in the browser tests (issue 31): the server's dev stand-ins switch it on
 // and sign credentials as Telegram and LINE would; these steps drive the app with them.
 import type { APIRequestContext, Page } from '@playwright/test'
-import th from '../../src/i18n/locales/th.json' with { type: 'json' }
+import th from '../../contract/locales/th.json' with { type: 'json' }
 import { devPost, expect } from '../fixtures'
 import { expectAxeClean } from './axe'
 import type { Member } from '../walletMembers'

@@ -3,7 +3,7 @@
 import type { APIRequestContext, Page } from '@playwright/test'
 import { expect, type Strings } from '../fixtures'
 import { openAsDemo } from '../walletMembers'
-import type th from '../../src/i18n/locales/th.json'
+import type th from '../../contract/locales/th.json'
 
 export async function openDemoReceipt(page: Page, request: APIRequestContext, open: (path: string) => Promise<void>, strings: Strings & typeof th) {
   await openAsDemo(page, request, open)

@@ -3,7 +3,7 @@
 import type { Locator, Page } from '@playwright/test'
 import { formatMoney } from '../../contract/lib/money'
 import { gameCardName } from '../../tests/gameCardName'
-import type th from '../../src/i18n/locales/th.json'
+import type th from '../../contract/locales/th.json'
 import { expect } from '../fixtures'
 import { fund, memberHeaders, registerMember, signedIn, type Member } from '../walletMembers'
 

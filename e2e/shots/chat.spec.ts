@@ -2,7 +2,7 @@
 // the contact page writes, the agent answers with every message type, and the conversation is
 // photographed from its start to its end; then the bubble with unread messages, and the states of
 // a message that could not go.
-import th from '../../src/i18n/locales/th.json' with { type: 'json' }
+import th from '../../contract/locales/th.json' with { type: 'json' }
 import { DARK_THEME, expect, telegramHash, test } from '../fixtures'
 import { agentSays, chatWithEveryType, enableChat, guestOf } from '../shared/chat'
 

@@ -1,7 +1,7 @@
 // The money screens at 390x844 in Thai: light in the browser, dark in Telegram; home also at 320 px
 // and in landscape. Each shot is taken on its own, so a screen an older build lacks is left out
 // instead of stopping the rest (the same spec takes the "before" shots of an earlier checkout).
-import th from '../../src/i18n/locales/th.json' with { type: 'json' }
+import th from '../../contract/locales/th.json' with { type: 'json' }
 import { DARK_THEME, pressMainAction, telegramHash, test } from '../fixtures'
 import { fund, memberHeaders, registerMember, signedIn } from '../walletMembers'
 

@@ -8,8 +8,8 @@
 // that build cannot reach is noted on the test and left out, not failed.
 import { mkdirSync } from 'node:fs'
 import type { APIRequestContext, Page } from '@playwright/test'
-import la from '../../src/i18n/locales/la.json' with { type: 'json' }
-import th from '../../src/i18n/locales/th.json' with { type: 'json' }
+import la from '../../contract/locales/la.json' with { type: 'json' }
+import th from '../../contract/locales/th.json' with { type: 'json' }
 import { DARK_THEME, DEMO, telegramHash, test } from '../fixtures'
 import { isMoneyScreen, SCREENS, statesIn, type Locale } from '../screenTable'
 import { fund, registerMember } from '../walletMembers'

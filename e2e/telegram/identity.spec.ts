@@ -1,7 +1,7 @@
 // Issue 31 in Telegram, against the real server: init data signed with the bot token by the dev
 // route, carried in the launch parameters as Telegram carries it. The Telegram user has no
 // language_code here, so the app speaks the browser's Thai.
-import th from '../../src/i18n/locales/th.json' with { type: 'json' }
+import th from '../../contract/locales/th.json' with { type: 'json' }
 import { devPost, expect, logOut, pressMainAction, signIn, telegramHash, test } from '../fixtures'
 import { acceptLinkOffer, formShown, linkedOf, linkThroughApi, messengerUser, telegramInitData, telegramOn } from '../shared/identity'
 import { fund, registerMember, walletOf } from '../walletMembers'

@@ -4,7 +4,7 @@
 // statement. The bot's calls go to the server's own stand-in of the Bot API (/dev/telegram-bot),
 // which keeps what it was sent: the message as the player would get it.
 import type { APIRequestContext } from '@playwright/test'
-import th from '../../src/i18n/locales/th.json' with { type: 'json' }
+import th from '../../contract/locales/th.json' with { type: 'json' }
 import { devPost, expect, pressTelegramMainButton, signIn, telegramEvents, telegramHash, test } from '../fixtures'
 import { depositArrives } from '../shared/homeScreen'
 import { acceptLinkOffer, BOT_TOKEN, formShown, linkThroughApi, messengerUser, telegramInitData, telegramOn } from '../shared/identity'

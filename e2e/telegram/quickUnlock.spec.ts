@@ -4,7 +4,7 @@
 // has it. The recorder (fixtures.ts) plays the phone: its biometry, and what Telegram keeps for the
 // app, which outlasts a reload as on a phone.
 import type { Page } from '@playwright/test'
-import th from '../../src/i18n/locales/th.json' with { type: 'json' }
+import th from '../../contract/locales/th.json' with { type: 'json' }
 import { expect, logOut, pressMainAction, signIn, telegramDevice, telegramEvents, telegramHash, telegramKept, test } from '../fixtures'
 import { expectAxeClean } from '../shared/axe'
 import { linkThroughApi, messengerUser, telegramInitData, telegramOn } from '../shared/identity'

@@ -3,7 +3,7 @@
 // MiniBrowser, against the production build and the reference server: signing up and in, home,
 // each deposit way, transfer, withdraw with its confirmation, a receipt, both chats, the offline
 // screen and a modal's retry. The network faults go through the fault proxy the page loads from.
-import th from '../../src/i18n/locales/th.json' with { type: 'json' }
+import th from '../../contract/locales/th.json' with { type: 'json' }
 import { devPost, freshPhone, lastOtp } from '../fixtures'
 import { agentSays, enableChat, serverHistory } from '../shared/chat'
 import { activate, baht, fill } from '../shared/wallet'

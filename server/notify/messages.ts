@@ -1,5 +1,5 @@
 // A message of the member's money (issue 50 §1) as a messenger shows it: in the member's language,
-// with the app's own words for it (the bell's, src/i18n/locales), the amounts in their currency, and
+// with the app's own words for it (the bell's, contract/locales), the amounts in their currency, and
 // one button opening the screen that shows it.
 import { readFileSync } from 'node:fs'
 import type { Currency, Variant } from '../../contract'
@@ -16,7 +16,7 @@ type Strings = Record<string, unknown>
 const strings = new Map<Language, Strings>()
 function stringsOf(language: Language): Strings {
   let found = strings.get(language)
-  if (!found) strings.set(language, (found = JSON.parse(readFileSync(new URL(`../../src/i18n/locales/${language}.json`, import.meta.url), 'utf8')) as Strings))
+  if (!found) strings.set(language, (found = JSON.parse(readFileSync(new URL(`../../contract/locales/${language}.json`, import.meta.url), 'utf8')) as Strings))
   return found
 }
 

@@ -1,4 +1,4 @@
-import type en from './locales/en.json'
+import type en from '../../contract/locales/en.json'
 
 declare module 'i18next' {
   interface CustomTypeOptions {

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import en from '../../src/i18n/locales/en.json'
+import en from '../../contract/locales/en.json'
 import { i18n } from '../../src/i18n/i18n'
 import { ui } from '../../src/state/ui'
 import { copyWithToast } from '../../src/ui/copy'

@@ -3,9 +3,9 @@
 import { runInNewContext } from 'node:vm'
 import { describe, expect, it } from 'vitest'
 import { ENGINE_CHECK, engineGate, updatePage } from '../../scripts/engineGate'
-import th from '../../src/i18n/locales/th.json' with { type: 'json' }
-import la from '../../src/i18n/locales/la.json' with { type: 'json' }
-import en from '../../src/i18n/locales/en.json' with { type: 'json' }
+import th from '../../contract/locales/th.json' with { type: 'json' }
+import la from '../../contract/locales/la.json' with { type: 'json' }
+import en from '../../contract/locales/en.json' with { type: 'json' }
 
 /** Runs the gate in a page of an engine that answers the check with `supported`. */
 function gateOn(supported: boolean | 'throws') {

@@ -3,7 +3,7 @@ import { AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from 
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { ApiError } from '../../src/api/errors'
 import { api, loadHttp } from '../../src/api/http'
-import en from '../../src/i18n/locales/en.json'
+import en from '../../contract/locales/en.json'
 import { initI18n } from '../../src/i18n/i18n'
 import { session, signIn } from '../../src/state/session'
 

@@ -19,7 +19,7 @@ type Tree = { [key: string]: Tree | string }
 const files = Object.fromEntries(
   languages.map((language) => [
     language,
-    JSON.parse(readFileSync(resolve(process.cwd(), 'src/i18n/locales', `${language}.json`), 'utf8')) as Tree,
+    JSON.parse(readFileSync(resolve(process.cwd(), 'contract/locales', `${language}.json`), 'utf8')) as Tree,
   ]),
 ) as Record<Language, Tree>
 

@@ -1,7 +1,7 @@
 // Its own file: the strings loaded stay loaded, and this needs a language whose rest is not yet.
 import { expect, it } from 'vitest'
 import { changeLanguage, ensureAllStrings, i18n, initI18n } from '../../src/i18n/i18n'
-import en from '../../src/i18n/locales/en.json'
+import en from '../../contract/locales/en.json'
 
 it('a screen that asks for all strings while the host language replaces the first guess gets the new language whole', async () => {
   await initI18n('th')

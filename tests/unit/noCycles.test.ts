@@ -136,7 +136,21 @@ describe('three programs and their contract', () => {
     }))
     expect(crossings(read)).toEqual([])
   })
+
+  it("name no path into another program's folder, even one built at run time (`new URL(`../../src/${name}`)`)", () => {
+    expect(pathsInto('server/notify/messages.ts', 'new URL(`../../src/i18n/locales/${language}.json`, import.meta.url)')).toEqual(['server/notify/messages.ts -> src'])
+    expect(pathsInto('server/notify/messages.ts', "new URL(`../../contract/locales/${language}.json`)\nimport x from '../shared/y'")).toEqual([])
+    expect(ROOTS.flatMap(sourcesUnder).flatMap((file) => pathsInto(relative(process.cwd(), file), readFileSync(file, 'utf8')))).toEqual([])
+  })
 })
+
+/** The other programs' folders a file's text names by a relative path (`../../src/`), whole or as a template's start. */
+function pathsInto(file: string, text: string): string[] {
+  return [...text.matchAll(/(?<![\w.])((?:\.\.\/)+)(src|server|ops)\//g)]
+    .map((match) => relative(process.cwd(), resolve(dirname(file), match[1], match[2])))
+    .filter((folder) => ['src', 'server', 'ops'].includes(folder) && folder !== programOf(file))
+    .map((folder) => `${file} -> ${folder}`)
+}
 
 describe('import circles', () => {
   it('finds a circle of type imports and one through a re-export, and none in a line', () => {

@@ -3,9 +3,9 @@
 // in each language, though the console imports nothing of the app; the language chosen is kept.
 import { afterEach, describe, expect, it } from 'vitest'
 import { slipReasonCodes } from '../../contract/errorCodes'
-import en from '../../src/i18n/locales/en.json'
-import la from '../../src/i18n/locales/la.json'
-import th from '../../src/i18n/locales/th.json'
+import en from '../../contract/locales/en.json'
+import la from '../../contract/locales/la.json'
+import th from '../../contract/locales/th.json'
 import opsEn from '../../ops/lib/locales/en.json'
 import opsLa from '../../ops/lib/locales/la.json'
 import opsTh from '../../ops/lib/locales/th.json'
