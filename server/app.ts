@@ -9,30 +9,25 @@ import { startChatHub } from './chat/socket'
 import { type ConfigPatch, createConfigState } from './shared/config'
 import { hasDevRoutes, type ServerContext, type ServerMode } from './shared/context'
 import { namePlugins } from './shared/http/pluginNames'
-import { migrate, openDatabase, type StatementObserver, watchWrites, whenDurable } from './shared/db'
+import { openDatabase, type StatementObserver, watchWrites, whenDurable } from './shared/db'
 import { endMemberSessions } from './auth/sessions'
 import { SESSION_WRITES, startSessionCache } from './auth/sessionCache'
 import { DEFAULT_RETENTION_SWEEP_MS, keepRetention } from './retention'
 import { createPasswordHasher, TEST_MODE_PASSWORD_COST, type PasswordCost } from './auth/passwords'
 import { DEFAULT_LIMITS, type Limits } from './shared/limits'
-import { applyContact, applyDepositAccounts, type ContactSetting, type DepositAccountsSetting } from './deposit/destinations'
 import type { QrSettingsPatch } from './deposit/qrSettings'
-import { errorBody, installErrorHandler } from './shared/http/errors'
+import { installErrorHandler } from './shared/http/errors'
 import { requestLogSerializer } from './requestLog'
 import { registerRuntimeFiles } from './shared/http/manifest'
 import { registerHealth } from './shared/http/health'
-import { countDeliveries, instrument } from './shared/http/metrics'
+import { instrument } from './shared/http/metrics'
 import type { Registry } from 'prom-client'
 import { registerSecurityHeaders } from './shared/http/security'
 import { registerStatic } from './shared/http/static'
 import { fastifyTrustProxy, type TrustProxy } from './shared/http/trustProxy'
-import { applyWithdrawLimits, type WithdrawLimitsSetting } from './lookup/repo'
 import { createLogOtpSender, type OtpSender, SwitchableOtpSender } from './otp/sms'
-import { disableDemoMember, runSeeds } from './seed/seed'
-import { markProduction, productionDatabaseMessage, productionSince, watchForProduction } from './seed/productionMark'
-import { contactTextFor } from './seed/seedData'
-import { getRecentSetting, type Settings, updateSettings } from './shared/settings'
-import { type BonusOffer, upsertOffers } from './bonus/bonuses'
+import { refuseOnceProductionArrived, watchForProduction } from './seed/productionMark'
+import { type OperatorSettings, prepareDatabase } from './seed/start'
 import { DEFAULT_MAX_AMOUNT_MINOR } from './shared/amount'
 import { type GameProvider, simulatedProvider } from './games/providers'
 import { DEFAULT_TRANSFER_SWEEP_MS, keepTransferSweep } from './wallet/transfers'
@@ -40,10 +35,10 @@ import { demoBankEvery, keepDemo } from './demo/keep'
 import { IDENTITY_OFF, type IdentitySettings, servedConfig } from './identity/settings'
 import { ensureFirstAdmin, type FirstAdmin } from './ops/firstAdmin'
 import { keepOutbox } from './notify/outbox'
-import { keepPrizeReminders, PRIZE_REMINDER_EVERY_MS } from './spin/reminders'
-import { channelsOn, NOTIFY_OFF, type NotifySettings } from './notify/settings'
 import { outboxBacklog } from './notify/repo'
-import { OPEN_WHEN_GONE, pathOf } from './shared/http/gone'
+import { keepPrizeReminders } from './spin/reminders'
+import { channelsOn, NOTIFY_OFF, type NotifySettings } from './notify/settings'
+import { refuseWhenTerminated } from './shared/http/gone'
 
 
 /**
@@ -72,7 +67,8 @@ const SHARED_COMPILERS = ((): { buildValidator: ValidatorFactory; buildSerialize
   }
 })()
 
-export interface BuildServerOptions {
+/** With the operator's settings each start applies (seed/start.ts). */
+export interface BuildServerOptions extends OperatorSettings {
   /** Folder of `wallet.db` (created if missing), or ':memory:' for a throwaway database. */
   dataDir: string
   /** PostgreSQL connection string: when set, the data lives there and `dataDir` is unused. */
@@ -105,8 +101,6 @@ export interface BuildServerOptions {
   sms?: OtpSender
   /** Fastify's trustProxy: which proxies' X-Forwarded-For to believe, so request.ip is the player's. */
   trustProxy?: TrustProxy
-  /** Operator switches applied at every start (registration OTP, service terminated, ...). */
-  settings?: Partial<Settings>
   /** The operator's time zone: the slip window's times and the day's book's days; default Asia/Vientiane for the Lao variant, else Asia/Bangkok. */
   timeZone?: string
   /** scrypt cost of new hashes; default N = 2^17, r = 8, p = 1, and N = 2^10 in test mode. */
@@ -117,15 +111,6 @@ export interface BuildServerOptions {
   payoutHoldMs?: number
   /** QR deposit settings (expiry minutes, minimums, providers on or off), applied at every start. */
   depositQr?: QrSettingsPatch
-  /** The operator's bonus and promotion offers, added or changed by code at every start (BONUS_OFFERS). */
-  bonusOffers?: BonusOffer[]
-  /** The operator's deposit accounts, PromptPay ids and TrueMoney wallets (DEPOSIT_ACCOUNTS): they
-   *  replace the stored ones at every start. Required in production, which seeds none of the demo's. */
-  depositAccounts?: DepositAccountsSetting
-  /** The operator's LINE contact (CONTACT), set at every start; required in production. */
-  contact?: ContactSetting
-  /** Withdrawal limits per money (WITHDRAW_LIMITS), set at every start. */
-  withdrawLimits?: WithdrawLimitsSetting
   /** Ceiling of one transfer or withdrawal in minor units; default DEFAULT_MAX_AMOUNT_MINOR. */
   maxAmountMinor?: number
   /** Game providers; default the simulated ones. */
@@ -218,32 +203,11 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   const config = createConfigState(options.contact
     ? { ...options.config, contact: { lineName: options.contact.lineName, lineLink: options.contact.lineLink, ...options.config?.contact } }
     : options.config)
-  let disabledDemo: number | undefined
-  try {
-    // Before anything is written, migrations included: a database production ran on is never
-    // touched by another mode (seed/productionMark.ts).
-    if (options.mode !== 'production') {
-      const since = await productionSince(db)
-      if (since !== undefined) throw new Error(productionDatabaseMessage(options.mode, since))
-    }
-    await migrate(db)
-    if (options.mode === 'production') await markProduction(db, now())
-    await runSeeds(db, now(), passwords, {
-      demo: options.mode !== 'production',
-      variant: config.current.variant,
+  const disabledDemo = await prepareDatabase(db, { mode: options.mode, at: now(), passwords, variant: config.current.variant, appName: config.current.appName }, options)
+    .catch(async (error: unknown) => {
+      await db.destroy()
+      throw error
     })
-    if (options.mode === 'production') disabledDemo = await disableDemoMember(db)
-    if (options.settings) await updateSettings(db, options.settings)
-    if (options.bonusOffers) await upsertOffers(db, options.bonusOffers)
-    if (options.depositAccounts) await applyDepositAccounts(db, options.depositAccounts)
-    if (options.contact) {
-      await applyContact(db, options.contact, { contactText: contactTextFor(config.current.variant), appName: config.current.appName })
-    }
-    if (options.withdrawLimits) await applyWithdrawLimits(db, options.withdrawLimits)
-  } catch (error) {
-    await db.destroy()
-    throw error
-  }
 
   // The chat's socket.io on this server's HTTP server (chat/socket.ts). It is the context's
   // sessionSockets, so it starts first; its handshakes, which read the context, come only once the
@@ -292,6 +256,15 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   }
   if (ctx.sessionCache) watchWrites(db, SESSION_WRITES, ctx.sessionCache.forgetAll)
   app.decorate('serverContext', ctx)
+  // Its sockets end before the server closes (they would hold it open). The areas' jobs, started
+  // below, each stop themselves first (Fastify closes last added first), then the chat's
+  // connections, the session cache and the database go.
+  app.addHook('preClose', async () => chatHub.disconnect())
+  app.addHook('onClose', async () => {
+    await chatHub.close()
+    await ctx.sessionCache?.close()
+    await db.destroy()
+  })
   // Before every route, so that each is counted (GET /metrics is served by main.ts on its own port).
   if (options.metrics) {
     app.decorate('metrics', instrument(app, { db, now, sockets: () => chatHub.connected(), transferRecoveryAfterMs: ctx.transferRecoveryAfterMs, outboxBacklog: () => outboxBacklog(db) }))
@@ -305,34 +278,12 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   }
   // Production may join this database while a process of another mode runs on it (productionMark.ts).
   const productionArrived = watchForProduction(db, options.mode, app.log)
-  // The areas' own jobs, each one run at a time; closing waits for each before the database goes.
-  const transferSweep = keepTransferSweep(app, ctx, options.transferSweepMs ?? DEFAULT_TRANSFER_SWEEP_MS)
-  const demo = keepDemo(app, ctx, chatHub, demoBankEvery(options.mode, options.demoBankMs), productionArrived)
-  const retention = keepRetention(app, ctx, options.retentionSweepMs ?? DEFAULT_RETENTION_SWEEP_MS)
-  // The messengers' messages (notify/outbox.ts), on every instance: with a channel on, or in dev
-  // and test, where POST /dev/notify may turn one on at run time.
-  const outbox = channelsOn(ctx.notify).length > 0 || hasDevRoutes(options.mode)
-    ? keepOutbox(ctx, ctx.notify.everyMs, app.log, { count: app.metrics && countDeliveries(app.metrics) })
-    : undefined
-  if (outbox) app.addHook('onReady', async () => outbox.start())
-  // Prizes about to expire (spin/reminders.ts), where the operator turns that on, or in dev and test.
-  const prizeReminders = ctx.notify.prizeReminderMs !== undefined || hasDevRoutes(options.mode)
-    ? keepPrizeReminders(ctx, options.prizeReminderEveryMs ?? PRIZE_REMINDER_EVERY_MS, app.log)
-    : undefined
-  if (prizeReminders && (options.prizeReminderEveryMs ?? PRIZE_REMINDER_EVERY_MS) > 0) app.addHook('onReady', async () => prizeReminders.start())
-  // Its sockets end before the server closes (they would hold it open), its connections before the
-  // database goes.
-  app.addHook('preClose', async () => chatHub.disconnect())
-  app.addHook('onClose', async () => {
-    await transferSweep.stop()
-    await demo.stop()
-    await retention.stop()
-    await outbox?.stop()
-    await prizeReminders?.stop()
-    await chatHub.close()
-    await ctx.sessionCache?.close()
-    await db.destroy()
-  })
+  // The areas' own jobs (shared/job.ts): each runs one pass at a time and stops itself at close.
+  keepTransferSweep(app, ctx, options.transferSweepMs ?? DEFAULT_TRANSFER_SWEEP_MS)
+  keepDemo(app, ctx, chatHub, demoBankEvery(options.mode, options.demoBankMs), productionArrived)
+  keepRetention(app, ctx, options.retentionSweepMs ?? DEFAULT_RETENTION_SWEEP_MS)
+  keepOutbox(app, ctx)
+  keepPrizeReminders(app, ctx, options.prizeReminderEveryMs)
   installErrorHandler(app)
   // No reply says more than is on disk: with a SQLite file, it waits for the group commit that
   // covers every commit made so far (groupCommit.ts); elsewhere this resolves at once.
@@ -341,19 +292,9 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     return payload
   })
 
-  // Another mode's process that production joined answers nothing of the API (productionArrived).
-  app.addHook('onRequest', async (request, reply) => {
-    if (!/^\/(api|ops\/api|dev)\//.test(request.url)) return
-    if (await productionArrived()) return reply.code(503).send(errorBody('production database'))
-  })
-
-  // A terminated service answers every API call with 410 gone, except the check that says so and
-  // how to reach the operator: a player who still has money needs that most (issue 29).
-  app.addHook('onRequest', async (request, reply) => {
-    const path = pathOf(request.url)
-    if (!path.startsWith('/api/') || OPEN_WHEN_GONE.test(path)) return
-    if (await getRecentSetting(db, 'terminated')) return reply.code(410).send(errorBody('gone'))
-  })
+  refuseOnceProductionArrived(app, productionArrived)
+  // A terminated service still says so and how to reach the operator (issue 29).
+  refuseWhenTerminated(app, db)
 
   const staticDir = resolve(options.staticDir ?? 'dist')
   await registerSecurityHeaders(app, () => ctx.config.current, staticDir)

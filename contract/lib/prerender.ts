@@ -1,7 +1,7 @@
 // The prerendered first screens of issue 32, as the build writes them (scripts/prerender.ts), the
 // page shows them (src/prerender/show.ts), the server serves them (server/shared/http/static.ts)
 // and the app takes them over (src/app/prerendered.ts).
-import { paths } from './paths'
+import { paths } from './paths.ts'
 
 /** The `<script type="application/json">` in which the reference server writes the runtime config
  *  into every page it serves (src/api/early.ts reads it). */

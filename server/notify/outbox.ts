@@ -6,7 +6,10 @@
 // (Telegram said wait, or nothing reached it). A message older than the bound is dropped, counted.
 import type { NotificationKind } from '../../contract'
 import { channelsOn, type NotifySettings } from './settings'
-import type { ServerContext } from '../shared/context'
+import type { FastifyInstance } from 'fastify'
+import { hasDevRoutes, type ServerContext } from '../shared/context'
+import { countDeliveries } from '../shared/http/metrics'
+import { type Job, keepJob } from '../shared/job'
 import { inTransaction } from '../shared/db'
 import { type MemberEvent, SUPPORT_GRACE_MS } from './events'
 import { messageOf } from './messages'
@@ -138,31 +141,13 @@ export async function outboxPass(ctx: ServerContext, settings: NotifySettings, o
 }
 
 /**
- * Runs a pass every `everyMs` while the server runs, one at a time, with the settings as they are
- * then (ctx.notify: dev and test change them at run time); `stop` ends it and waits for the pass
- * under way.
+ * The notify area's job, on every instance: a pass at start and every `ctx.notify.everyMs`, with
+ * the settings as they are then (dev and test change them at run time). It runs where a channel
+ * is on, or in dev and test, where POST /dev/notify may turn one on; GET /metrics counts its
+ * outcomes where the server has metrics.
  */
-export function keepOutbox(ctx: ServerContext, everyMs: number, log: { error: (object: object, message: string) => void }, options: OutboxOptions = {}): { start(): void; stop(): Promise<void> } {
-  let running: Promise<unknown> = Promise.resolve()
-  let timer: NodeJS.Timeout | undefined
-  let busy = false
-  const pass = () => {
-    if (busy) return
-    busy = true
-    running = outboxPass(ctx, ctx.notify, options)
-      .catch((error: Error) => log.error({ err: error }, 'notification outbox pass failed'))
-      .finally(() => {
-        busy = false
-      })
-  }
-  return {
-    start() {
-      if (everyMs > 0) timer = setInterval(pass, everyMs).unref()
-      pass()
-    },
-    async stop() {
-      clearInterval(timer)
-      await running
-    },
-  }
+export function keepOutbox(app: FastifyInstance, ctx: ServerContext): Job | undefined {
+  if (channelsOn(ctx.notify).length === 0 && !hasDevRoutes(ctx.mode)) return undefined
+  const options: OutboxOptions = { count: app.metrics && countDeliveries(app.metrics) }
+  return keepJob(app, 'notification outbox pass', ctx.notify.everyMs, () => outboxPass(ctx, ctx.notify, options))
 }

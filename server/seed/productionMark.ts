@@ -4,7 +4,9 @@
 // database so marked, and a process of another mode already running on it stops acting once the
 // mark appears (app.ts). A database production ran on before the mark existed is known by what
 // production left: its seeds without the demo's, or the demo member it disabled.
+import type { FastifyInstance } from 'fastify'
 import { type Db, tableExists } from '../shared/db'
+import { errorBody } from '../shared/http/errors'
 import type { ServerMode } from '../shared/context'
 import { recentValue } from '../shared/recent'
 import { demoMember } from './seedData'
@@ -74,4 +76,12 @@ export function watchForProduction(db: Db, mode: ServerMode, log: { error(messag
     }
     return seen
   }
+}
+
+/** Another mode's process that production joined answers nothing of the API, nor /dev/ (503). */
+export function refuseOnceProductionArrived(app: FastifyInstance, productionArrived: () => Promise<boolean>): void {
+  app.addHook('onRequest', async (request, reply) => {
+    if (!/^\/(api|ops\/api|dev)\//.test(request.url)) return
+    if (await productionArrived()) return reply.code(503).send(errorBody('production database'))
+  })
 }

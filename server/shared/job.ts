@@ -1,5 +1,6 @@
 // A job an instance runs by itself (issue 53 §3): the transfer sweep, the retention sweep, the
-// chat's unsent files, demo mode's bank. Each area keeps its own; app.ts only starts and stops them.
+// chat's unsent files, demo mode's bank, the messengers' outbox, the prize reminders. Each area
+// keeps its own, and each job stops itself when the server closes; app.ts only starts them.
 import type { FastifyInstance } from 'fastify'
 
 export interface Job {
@@ -9,20 +10,28 @@ export interface Job {
 
 /**
  * Runs `run` every `everyMs` (0: never on a timer), and once when the server is ready unless
- * `atStart` is false; one run at a time, a failure logged as "<what> failed" and the next run
- * going on. Stopping waits for the run in progress, so a closing server's database outlives it.
+ * `atStart` is false; one run at a time (a turn that comes while one runs is skipped, so no
+ * backlog builds), a failure logged as "<what> failed" and the next run going on.
+ *
+ * It stops when the server closes, waiting for the run in progress. Fastify runs onClose hooks
+ * last added first, so a job started after the hook that closes the database (app.ts) has ended
+ * before the database goes.
  */
 export function keepJob(app: FastifyInstance, what: string, everyMs: number, run: () => Promise<unknown>, { atStart = true } = {}): Job {
-  let running: Promise<unknown> = Promise.resolve()
+  let running: Promise<unknown> | undefined
   const once = () => {
-    running = running.then(run).catch((error: Error) => app.log.error({ err: error }, `${what} failed`))
+    running ??= run()
+      .catch((error: Error) => app.log.error({ err: error }, `${what} failed`))
+      .finally(() => {
+        running = undefined
+      })
   }
   const timer = everyMs > 0 ? setInterval(once, everyMs).unref() : undefined
   if (atStart) app.addHook('onReady', async () => once())
-  return {
-    async stop() {
-      clearInterval(timer)
-      await running
-    },
+  const stop = async () => {
+    clearInterval(timer)
+    await running
   }
+  app.addHook('onClose', stop)
+  return { stop }
 }

@@ -4,7 +4,9 @@
 // instances never tell it twice (on PostgreSQL the second waits for the first's rows and then finds
 // them told).
 import { tell } from '../notify/events'
-import type { ServerContext } from '../shared/context'
+import type { FastifyInstance } from 'fastify'
+import { hasDevRoutes, type ServerContext } from '../shared/context'
+import { type Job, keepJob } from '../shared/job'
 import { inTransaction } from '../shared/db'
 import { takePrizesToRemind } from './repo'
 
@@ -31,23 +33,15 @@ export async function remindExpiringPrizes(ctx: Pick<ServerContext, 'db' | 'now'
   }
 }
 
-/** Runs the reminders while the server runs, with the setting as it is then (ctx.notify: dev and test change it). */
-export function keepPrizeReminders(ctx: ServerContext, everyMs: number, log: { error: (object: object, message: string) => void }): { start(): void; stop(): Promise<void> } {
-  let running: Promise<unknown> = Promise.resolve()
-  let timer: NodeJS.Timeout | undefined
-  const pass = () => {
+/**
+ * The spin area's job: the reminders at start and every `everyMs` (0: never), with the setting as
+ * it is then (ctx.notify: dev and test change it). It runs where the operator turns reminders on,
+ * or in dev and test.
+ */
+export function keepPrizeReminders(app: FastifyInstance, ctx: ServerContext, everyMs = PRIZE_REMINDER_EVERY_MS): Job | undefined {
+  if (ctx.notify.prizeReminderMs === undefined && !hasDevRoutes(ctx.mode)) return undefined
+  return keepJob(app, 'prize reminders', everyMs, async () => {
     const windowMs = ctx.notify.prizeReminderMs
-    if (windowMs === undefined) return
-    running = running.then(() => remindExpiringPrizes(ctx, windowMs)).catch((error: Error) => log.error({ err: error }, 'prize reminders failed'))
-  }
-  return {
-    start() {
-      timer = setInterval(pass, everyMs).unref()
-      pass()
-    },
-    async stop() {
-      clearInterval(timer)
-      await running
-    },
-  }
+    if (windowMs !== undefined) await remindExpiringPrizes(ctx, windowMs)
+  }, { atStart: everyMs > 0 })
 }
