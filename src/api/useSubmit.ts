@@ -1,4 +1,4 @@
-// A second tap while a call is pending sends nothing (DEVELOPERS.md "Money"). A ref, not
+// A second tap while a call is pending sends nothing (docs/design.md, on money calls). A ref, not
 // `isPending`, because two taps can land before React re-renders.
 import type { MutateOptions, UseMutationResult } from '@tanstack/react-query'
 import { useRef } from 'react'

@@ -16,7 +16,7 @@ const ROOTS = ['src', 'server', 'ops', 'contract']
 const CHECKED = [...ROOTS, 'e2e', 'tests', 'scripts']
 const SOURCE = /\.(ts|tsx)$/
 /** `from '…'`, `import '…'` and `import('…')` of a relative path. */
-const SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(?\s*)['"](\.{1,2}\/[^'"]+)['"]/g
+const SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(?\s*)['"](\.{1,2}(?:\/[^'"]*)?)['"]/g
 
 function sourcesUnder(dir: string): string[] {
   return filesUnder([dir], SOURCE).filter((file) => !file.endsWith('.d.ts'))
@@ -79,14 +79,14 @@ function circles(graph: ReadonlyMap<string, readonly string[]>): string[][] {
 }
 
 /**
- * The folder a file belongs to, as a room of the house: each feature (the app's and the console's), the wire contract (one room
- * with its lib/), each other folder under src/, server/ and ops/ (a server area, shared/, ...); a
+ * The folder a file belongs to, as a room of the house: each feature (the app's and the console's), the wire contract and its lib/
+ * (two rooms), each other folder under src/, server/ and ops/ (a server area, shared/, ...); a
  * file at the top of src/, server/ or ops/ is a room of its own.
  */
 function roomOf(file: string): string {
   const parts = file.split('/')
   if ((parts[0] === 'src' || parts[0] === 'ops') && parts[1] === 'features' && parts.length > 3) return parts.slice(0, 3).join('/')
-  if (parts[0] === 'contract') return 'contract'
+  if (parts[0] === 'contract') return parts[1] === 'lib' ? 'contract/lib' : 'contract'
   return parts.length > 2 ? parts.slice(0, 2).join('/') : file
 }
 
