@@ -177,11 +177,9 @@ const FILE_SWEEP_MS = 60 * 60 * 1000
 
 const chatRoutes = (options: ChatOptions): FastifyPluginAsyncTypebox => async (app) => {
   const files = await chatDirFor(options.dataDir)
-  const sweep = keepJob(app, 'chat file sweep', FILE_SWEEP_MS, () => chat.sweepUnsentFiles(app.serverContext, files.dir))
-  app.addHook('onClose', async () => {
-    await sweep.stop()
-    await files.dispose()
-  })
+  // Added before the sweep, so closed after it (Fastify closes last added first).
+  app.addHook('onClose', async () => files.dispose())
+  keepJob(app, 'chat file sweep', FILE_SWEEP_MS, () => chat.sweepUnsentFiles(app.serverContext, files.dir))
   await app.register(conversationRoutes(options.hub))
   await app.register(uploadRoutes(files.dir))
   await app.register(fileRoutes(files.dir))

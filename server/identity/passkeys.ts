@@ -32,7 +32,7 @@ import { passkeyLoginLimits, releaseAttempt, takeAttempt } from '../shared/limit
 import { findMemberById } from '../shared/members'
 import { randomToken, sha256 } from '../shared/tokens'
 import * as repo from './repo'
-import { removeAndSignOut } from './removal'
+import { removalRoutes } from './removal'
 import { passkeysOn } from './settings'
 import { requireRecentPassword } from './stepUp'
 
@@ -218,25 +218,13 @@ export const passkeyMemberRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   })
 
-  const remove = async (request: FastifyRequest, id?: number) => {
-    await removeAndSignOut(ctx, request, 'passkey', id === undefined, (memberId, keepHash) => repo.removePasskeys(ctx.db, memberId, keepHash, id))
-    return answer(request.member.id)
-  }
-
-  app.route({
-    ...routeOf(I.passkeyRemove, { params: C.PasskeyParam, response: listed }),
-    handler: async (request) => {
-      relyingParty(ctx)
-      return remove(request, Number(request.params.id))
-    },
-  })
-
-  app.route({
-    ...routeOf(I.passkeysRemoveAll, { response: listed }),
-    handler: async (request) => {
-      relyingParty(ctx)
-      return remove(request)
-    },
+  removalRoutes(app, ctx, {
+    what: 'passkey',
+    one: routeOf(I.passkeyRemove, { params: C.PasskeyParam, response: listed }),
+    all: routeOf(I.passkeysRemoveAll, { response: listed }),
+    refuseWhenOff: () => relyingParty(ctx),
+    removeRows: (memberId, keepHash, id) => repo.removePasskeys(ctx.db, memberId, keepHash, id),
+    answer,
   })
 
   app.route({

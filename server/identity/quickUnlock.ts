@@ -9,7 +9,6 @@
 // wrong secret, a removed one and another member's all get the same 401 QUICK_UNLOCK_INVALID. The
 // secret travels in request and reply bodies only, which the request log never writes.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import type { FastifyRequest } from 'fastify'
 import * as C from '../../contract'
 import { identityEndpoints as I } from '../../contract/identity'
 import { createSession, endSessions } from '../auth/sessions'
@@ -20,7 +19,7 @@ import { fail } from '../shared/http/errors'
 import { type AlertLog, quickUnlockLoginLimits, releaseAttempt, takeAttempt } from '../shared/limits'
 import { findMemberById } from '../shared/members'
 import { randomToken, sha256 } from '../shared/tokens'
-import { removeAndSignOut } from './removal'
+import { removalRoutes } from './removal'
 import * as repo from './repo'
 import { telegramOn } from './settings'
 import { requireRecentPassword } from './stepUp'
@@ -111,25 +110,13 @@ export const quickUnlockMemberRoutes: FastifyPluginAsyncTypebox = async (app) =>
     },
   })
 
-  const remove = async (request: FastifyRequest, id?: number) => {
-    await removeAndSignOut(ctx, request, 'quick unlock', id === undefined, (memberId, keepHash) => repo.removeQuickUnlocks(ctx.db, memberId, keepHash, id))
-    return answer(request.member.id)
-  }
-
-  app.route({
-    ...routeOf(I.quickUnlockRemove, { params: C.QuickUnlockParam, response: listed }),
-    handler: async (request) => {
-      requireTelegram(ctx)
-      return remove(request, Number(request.params.id))
-    },
-  })
-
-  app.route({
-    ...routeOf(I.quickUnlocksRemoveAll, { response: listed }),
-    handler: async (request) => {
-      requireTelegram(ctx)
-      return remove(request)
-    },
+  removalRoutes(app, ctx, {
+    what: 'quick unlock',
+    one: routeOf(I.quickUnlockRemove, { params: C.QuickUnlockParam, response: listed }),
+    all: routeOf(I.quickUnlocksRemoveAll, { response: listed }),
+    refuseWhenOff: () => requireTelegram(ctx),
+    removeRows: (memberId, keepHash, id) => repo.removeQuickUnlocks(ctx.db, memberId, keepHash, id),
+    answer,
   })
 
   app.route({

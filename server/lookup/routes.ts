@@ -4,6 +4,7 @@ import type { TSchema } from 'typebox'
 import * as C from '../../contract'
 import type { AnyEndpoint } from '../../contract/endpoint'
 import { memberLookupEndpoints as M, publicLookupEndpoints as P } from '../../contract/lookup'
+import { lookupDevRoutes } from './devRoutes'
 import type { AreaRoutes } from '../shared/http/area'
 import { type Agreeing, routeOf } from '../shared/http/endpoint'
 import { type ServerContext, variantOf } from '../shared/context'
@@ -90,4 +91,4 @@ const openRoutes: FastifyPluginAsyncTypebox = async (app) => {
 }
 
 /** GET /api/lookup/...: what anyone may read, and what members read; and the demo's LINE QR. */
-export const lookupArea: AreaRoutes = { open: openRoutes, member: lookupRoutes(MEMBER) }
+export const lookupArea: AreaRoutes = { open: openRoutes, member: lookupRoutes(MEMBER), dev: lookupDevRoutes }

@@ -2,6 +2,7 @@ import { randomInt, timingSafeEqual } from 'node:crypto'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import * as C from '../../contract'
 import { otpEndpoints as O } from '../../contract/otp'
+import { otpDevRoutes } from './devRoutes'
 import type { AreaRoutes } from '../shared/http/area'
 import { routeOf } from '../shared/http/endpoint'
 import { findMemberByUsername } from '../shared/members'
@@ -103,4 +104,4 @@ const otpRoutes: FastifyPluginAsyncTypebox = async (app) => {
   })
 }
 
-export const otpArea: AreaRoutes = { open: otpRoutes }
+export const otpArea: AreaRoutes = { open: otpRoutes, dev: otpDevRoutes }

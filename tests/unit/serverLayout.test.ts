@@ -35,6 +35,14 @@ describe("the server's areas", () => {
     expect(prefixed).toEqual([])
   })
 
+  it("keep in server/dev/ only the stand-ins no area owns: it imports no area's module", () => {
+    const areaImports = (text: string) => [...text.matchAll(/from '\.\.\/(\w+)\//g)].map((match) => match[1]).filter((folder) => folder !== 'shared')
+    expect(areaImports("import { x } from '../shared/settings'\nimport { y } from '../otp/repo'")).toEqual(['otp'])
+    const devFiles = filesUnder([join('server', 'dev')], /\.ts$/)
+    expect(devFiles.length).toBeGreaterThan(0)
+    expect(devFiles.flatMap((file) => areaImports(readFileSync(file, 'utf8')).map((area) => `${file}: ${area}`))).toEqual([])
+  })
+
   it("import their own repo whole as `repo` only", () => {
     const names = areaFiles.flatMap((file) => repoNames(readFileSync(file, 'utf8')).map((name) => `${file}: ${name}`))
     expect(names.length).toBeGreaterThan(10)
