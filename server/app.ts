@@ -9,8 +9,7 @@ import { startChatHub } from './chat/socket'
 import { type ConfigPatch, createConfigState } from './shared/config'
 import { hasDevRoutes, type ServerContext, type ServerMode } from './shared/context'
 import { namePlugins } from './shared/http/pluginNames'
-import { openDatabase, type StatementObserver, watchWrites, whenDurable } from './shared/db'
-import { endMemberSessions } from './auth/sessions'
+import { openDatabase, repliesWhenDurable, type StatementObserver, watchWrites } from './shared/db'
 import { SESSION_WRITES, startSessionCache } from './auth/sessionCache'
 import { DEFAULT_RETENTION_SWEEP_MS, keepRetention } from './retention'
 import { createPasswordHasher, TEST_MODE_PASSWORD_COST, type PasswordCost } from './auth/passwords'
@@ -27,13 +26,14 @@ import { registerStatic } from './shared/http/static'
 import { fastifyTrustProxy, type TrustProxy } from './shared/http/trustProxy'
 import { createLogOtpSender, type OtpSender, SwitchableOtpSender } from './otp/sms'
 import { refuseOnceProductionArrived, watchForProduction } from './seed/productionMark'
-import { type OperatorSettings, prepareDatabase } from './seed/start'
+import { finishStart, type OperatorSettings, prepareDatabase, requireOperatorServices } from './seed/start'
+import { variantZone } from './shared/zone'
 import { DEFAULT_MAX_AMOUNT_MINOR } from './shared/amount'
 import { type GameProvider, simulatedProvider } from './games/providers'
 import { DEFAULT_TRANSFER_SWEEP_MS, keepTransferSweep } from './wallet/transfers'
 import { demoBankEvery, keepDemo } from './demo/keep'
 import { IDENTITY_OFF, type IdentitySettings, servedConfig } from './identity/settings'
-import { ensureFirstAdmin, type FirstAdmin } from './ops/firstAdmin'
+import type { FirstAdmin } from './ops/firstAdmin'
 import { keepOutbox } from './notify/outbox'
 import { outboxBacklog } from './notify/repo'
 import { keepPrizeReminders } from './spin/reminders'
@@ -165,15 +165,7 @@ declare module 'fastify' {
 }
 
 export async function buildServer(options: BuildServerOptions): Promise<FastifyInstance> {
-  if (options.mode === 'production') {
-    // Production runs on the operator's own services and destinations, never the demo's.
-    const missing = [
-      !options.sms && 'an SMS sender for OTP codes (SMS_WEBHOOK_URL)',
-      !options.depositAccounts && "the operator's deposit accounts (DEPOSIT_ACCOUNTS)",
-      !options.contact && "the operator's contact (CONTACT)",
-    ].filter(Boolean)
-    if (missing.length > 0) throw new Error(`production mode needs ${missing.join(', ')}`)
-  }
+  requireOperatorServices(options.mode, options)
   const app = Fastify({
     // Every request's URL is logged; the secret segments of some (slip image, auto-login, game
     // launch, chat file) never are (requestLog.ts).
@@ -237,7 +229,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     })(),
     sessionTtlMs: options.sessionTtlMs ?? DEFAULT_SESSION_TTL_MS,
     // The operator's days (the slip window, the day's book): the variant's country unless told.
-    timeZone: options.timeZone ?? (config.current.variant === 'la' ? 'Asia/Vientiane' : 'Asia/Bangkok'),
+    timeZone: options.timeZone ?? variantZone(config.current.variant),
     passwords,
     limits: { ...DEFAULT_LIMITS, ...options.limits },
     payoutHoldMs: options.payoutHoldMs ?? DEFAULT_PAYOUT_HOLD_MS,
@@ -269,13 +261,8 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   if (options.metrics) {
     app.decorate('metrics', instrument(app, { db, now, sockets: () => chatHub.connected(), transferRecoveryAfterMs: ctx.transferRecoveryAfterMs, outboxBacklog: () => outboxBacklog(db) }))
   }
-  // Its sessions end only now, so that their sockets on other instances are cut too.
-  if (disabledDemo !== undefined) await endMemberSessions(ctx, disabledDemo)
-  if (options.firstAdmin) {
-    const made = await ensureFirstAdmin(ctx, options.firstAdmin)
-    if (made === 'created') app.log.info({ username: options.firstAdmin.username }, 'first staff admin created')
-    if (made === 'taken') app.log.warn({ username: options.firstAdmin.username }, 'OPS_ADMIN_USERNAME belongs to a staff member who is not an admin: no admin was made')
-  }
+  // The disabled demo member's sessions end only now, so that their sockets on other instances are cut too.
+  await finishStart(ctx, disabledDemo, options.firstAdmin, app.log)
   // Production may join this database while a process of another mode runs on it (productionMark.ts).
   const productionArrived = watchForProduction(db, options.mode, app.log)
   // The areas' own jobs (shared/job.ts): each runs one pass at a time and stops itself at close.
@@ -285,12 +272,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   keepOutbox(app, ctx)
   keepPrizeReminders(app, ctx, options.prizeReminderEveryMs)
   installErrorHandler(app)
-  // No reply says more than is on disk: with a SQLite file, it waits for the group commit that
-  // covers every commit made so far (groupCommit.ts); elsewhere this resolves at once.
-  app.addHook('onSend', async (_request, _reply, payload) => {
-    await whenDurable(db)
-    return payload
-  })
+  repliesWhenDurable(app, db)
 
   refuseOnceProductionArrived(app, productionArrived)
   // A terminated service still says so and how to reach the operator (issue 29).

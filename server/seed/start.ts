@@ -3,10 +3,13 @@
 // database production ran on is never touched by another mode (productionMark.ts).
 import type { Variant } from '../../contract'
 import type { PasswordHasher } from '../auth/passwords'
+import { endMemberSessions } from '../auth/sessions'
+import { ensureFirstAdmin, type FirstAdmin } from '../ops/firstAdmin'
+import type { OtpSender } from '../otp/sms'
 import { type BonusOffer, upsertOffers } from '../bonus/bonuses'
 import { applyContact, applyDepositAccounts, type ContactSetting, type DepositAccountsSetting } from '../deposit/destinations'
 import { applyWithdrawLimits, type WithdrawLimitsSetting } from '../lookup/repo'
-import type { ServerMode } from '../shared/context'
+import type { ServerContext, ServerMode } from '../shared/context'
 import { type Db, migrate } from '../shared/db'
 import { type Settings, updateSettings } from '../shared/settings'
 import { markProduction, productionDatabaseMessage, productionSince } from './productionMark'
@@ -26,6 +29,18 @@ export interface OperatorSettings {
   contact?: ContactSetting
   /** Withdrawal limits per money (WITHDRAW_LIMITS), set at every start. */
   withdrawLimits?: WithdrawLimitsSetting
+}
+
+/** Production runs on the operator's own services and destinations, never the demo's: refused
+ *  before anything is opened when one is missing (env.ts says the same of the environment). */
+export function requireOperatorServices(mode: ServerMode, given: OperatorSettings & { sms?: OtpSender }): void {
+  if (mode !== 'production') return
+  const missing = [
+    !given.sms && 'an SMS sender for OTP codes (SMS_WEBHOOK_URL)',
+    !given.depositAccounts && "the operator's deposit accounts (DEPOSIT_ACCOUNTS)",
+    !given.contact && "the operator's contact (CONTACT)",
+  ].filter(Boolean)
+  if (missing.length > 0) throw new Error(`production mode needs ${missing.join(', ')}`)
 }
 
 /**
@@ -53,4 +68,20 @@ export async function prepareDatabase(
   if (operator.contact) await applyContact(db, operator.contact, { contactText: contactTextFor(start.variant), appName: start.appName })
   if (operator.withdrawLimits) await applyWithdrawLimits(db, operator.withdrawLimits)
   return disabledDemo
+}
+
+/**
+ * What a start does once the server's context exists: the demo member production disabled is
+ * signed out on every instance (its sockets too), and the first staff admin is made where no
+ * active admin exists (OPS_ADMIN_USERNAME, OPS_ADMIN_PASSWORD).
+ */
+export async function finishStart(
+  ctx: ServerContext, disabledDemo: number | undefined, firstAdmin: FirstAdmin | undefined,
+  log: { info(object: object, message: string): void; warn(object: object, message: string): void },
+): Promise<void> {
+  if (disabledDemo !== undefined) await endMemberSessions(ctx, disabledDemo)
+  if (!firstAdmin) return
+  const made = await ensureFirstAdmin(ctx, firstAdmin)
+  if (made === 'created') log.info({ username: firstAdmin.username }, 'first staff admin created')
+  if (made === 'taken') log.warn({ username: firstAdmin.username }, 'OPS_ADMIN_USERNAME belongs to a staff member who is not an admin: no admin was made')
 }

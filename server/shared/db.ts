@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify'
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
@@ -149,6 +150,17 @@ export function poolState(db: Db): { busy: number; idle: number; waiting: number
  * disk: at once on PostgreSQL, which syncs its own commits, and in memory; on a SQLite file after
  * the next group commit (groupCommit.ts). Wait for it before anything leaves the server.
  */
+/**
+ * No reply says more than is on disk: with a SQLite file, each reply waits for the group commit
+ * that covers every commit made so far (groupCommit.ts); elsewhere it goes at once.
+ */
+export function repliesWhenDurable(app: FastifyInstance, db: Db): void {
+  app.addHook('onSend', async (_request, _reply, payload) => {
+    await whenDurable(db)
+    return payload
+  })
+}
+
 export function whenDurable(db: Db): Promise<void> {
   return groupCommits.get(db)?.whenDurable() ?? Promise.resolve()
 }

@@ -2,6 +2,11 @@
 // the day's book's days (wallet/dayBook.ts), a bank statement's times (deposit/bankStatement.ts),
 // when the next cashback is counted (rewards/rewards.ts).
 
+import type { Variant } from '../../contract'
+
+/** The operator's zone when TIME_ZONE names none: the variant's country. */
+export const variantZone = (variant: Variant): string => (variant === 'la' ? 'Asia/Vientiane' : 'Asia/Bangkok')
+
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/
 
 /** How far `timeZone`'s wall clock is ahead of UTC at `at`, in milliseconds. */
