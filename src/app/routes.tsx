@@ -17,7 +17,7 @@ function named<T extends string, P extends object = object>(load: () => Promise<
   return lazy(() => Promise.all([load(), ensureAllStrings()]).then(([module]) => ({ default: module[name] })))
 }
 
-const RegisterPage = named(() => import('../features/auth/register/RegisterPage'), 'RegisterPage')
+const RegisterScreen = named(() => import('./register'), 'RegisterScreen')
 const HowtoPage = named(() => import('../features/info/HowtoPage'), 'HowtoPage')
 const ContactPage = named(() => import('../features/info/ContactPage'), 'ContactPage')
 const TerminatedPage = named(() => import('../features/info/TerminatedPage'), 'TerminatedPage')
@@ -63,7 +63,7 @@ export function AppRoutes() {
       <Route path={paths.member.root}><Redirect key={paths.member.root} to={paths.member.home} replace /></Route>
 
       <Route path={paths.login}><Public page={GuardedLogin} /></Route>
-      <Route path={paths.register}><Public page={RegisterPage} /></Route>
+      <Route path={paths.register}><Public page={RegisterScreen} /></Route>
       <Route path={paths.howto}><Public page={HowtoPage} /></Route>
       <Route path={paths.contact}><Public page={ContactPage} /></Route>
 

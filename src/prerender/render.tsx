@@ -12,7 +12,7 @@ import { HomeScreen } from '../app/home'
 import { MemberLayout } from '../app/MemberLayout'
 import { PublicLayout } from '../app/PublicLayout'
 import { LoginScreen } from '../app/identity'
-import { RegisterPage } from '../features/auth/register/RegisterPage'
+import { RegisterScreen } from '../app/register'
 import { changeLanguage, ensureAllStrings, i18n, initI18n } from '../i18n/i18n'
 import type { Language } from '../../contract/lib/language'
 import { paths } from '../../contract/lib/paths'
@@ -23,7 +23,7 @@ import { loadPlatform } from '../platform'
 export const PRERENDERED: Record<string, ComponentType> = {
   // The form's place held while the service check runs (the page shows the form when it answers).
   [paths.login]: () => <PublicLayout><LoginGuard><LoginScreen /></LoginGuard></PublicLayout>,
-  [paths.register]: () => <PublicLayout><RegisterPage /></PublicLayout>,
+  [paths.register]: () => <PublicLayout><RegisterScreen /></PublicLayout>,
   // The frame of the member home: no member's data, so labels, actions and the places of what comes.
   [paths.member.home]: () => <MemberLayout><HomeScreen /></MemberLayout>,
 }

@@ -2,7 +2,7 @@
 // time: step 1 phone, step 2 OTP, step 3 profile, step 4 bank.
 import { act, fireEvent, screen, waitFor } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
-import { RegisterPage } from '../../src/features/auth/register/RegisterPage'
+import { RegisterScreen } from '../../src/app/register'
 import { type Call, operatorOnly, renderScreen, text, type Routes, type Screen, type ScreenOptions } from '../renderScreen'
 
 const BANKS = [
@@ -24,7 +24,7 @@ const happy = (registerOTP: boolean): Routes => ({
 
 async function openWizard(options: ScreenOptions & { registerOTP?: boolean } = {}): Promise<Screen> {
   const { registerOTP = false, api, ...rest } = options
-  return renderScreen(<RegisterPage />, { path: '/register', ...rest, api: { ...happy(registerOTP), ...api } })
+  return renderScreen(<RegisterScreen />, { path: '/register', ...rest, api: { ...happy(registerOTP), ...api } })
 }
 
 const heading = (key: string) => screen.findByRole('heading', { name: text(key) })

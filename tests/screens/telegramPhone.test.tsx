@@ -5,7 +5,7 @@
 import { screen, waitFor } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
 import { LoginScreen } from '../../src/app/identity'
-import { RegisterPage } from '../../src/features/auth/register/RegisterPage'
+import { RegisterScreen } from '../../src/app/register'
 import type { PhoneContact, SignedContact } from '../../src/platform/types'
 // The offer's strings arrive with its lazy chunk; the test names them before the chunk is there.
 import '../../src/i18n/identityStrings'
@@ -88,7 +88,7 @@ describe('the offer at registration', () => {
       : { code: 'OK', otpRef: 'ABCD', otpToken: 'otp-token' },
   })
   const wizard = (api: Routes) =>
-    renderScreen(<RegisterPage />, { path: '/register', language: 'en', config: { identity: IDENTITY }, platform: { kind: 'telegram', phoneContact: host(SIGNED) }, api })
+    renderScreen(<RegisterScreen />, { path: '/register', language: 'en', config: { identity: IDENTITY }, platform: { kind: 'telegram', phoneContact: host(SIGNED) }, api })
 
   it("with the server's proof, passes the OTP step for that phone", async () => {
     const screenUnder = await wizard(wizardApi('contact-proof'))

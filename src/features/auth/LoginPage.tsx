@@ -15,21 +15,33 @@ import { Spinner } from '../../ui/Loader'
 import { HeldWhileChecking } from '../../ui/ReservedSkeleton'
 import { useLogin } from './api'
 import { REGISTERED_PHONE, safeRedirect } from './redirect'
-import { TelegramPhoneOffer } from './TelegramPhoneOffer'
-import { useMessengerSignIn } from './useMessengerSignIn'
 import { passkeysOffered } from '../../api/identity/passkeysOffered'
 import { ownQuickUnlockId, quickUnlockOffered } from '../../api/identity/quickUnlockOffered'
 import type { LoginResponse } from '../../../contract/auth'
+import type { MessengerProvider } from '../../../contract/identity'
+import type { PhoneOffer } from './register/stepProps'
 import { usePlatform } from '../../platform'
 import type { BiometricVault } from '../../platform/types'
 import { useTakeOverPrerendered } from '../../ui/prerendered'
 
+/** The messenger signing the player in before the form (issue 31), as identity's hook tells it. */
+export interface MessengerSignIn {
+  /** The messenger being asked while the form waits behind it; null once the form is the player's. */
+  waitingFor: MessengerProvider | null
+  /** The player typed, or signed in with the password: a late answer is ignored. */
+  abandon: () => void
+}
+
 /** The ways in besides the password (issue 31), drawn by the identity feature and handed in by the
  *  app (src/app/identity.tsx): a passkey where passkeys are offered, quick unlock inside Telegram
- *  where it is offered. Each comes lazily, so /login's first load carries neither nor WebAuthn. */
+ *  where it is offered (each lazy, so /login's first load carries neither nor WebAuthn), the
+ *  messenger's own sign-in (`useMessenger`, a hook: the same one at every render), and the
+ *  Telegram phone offer. */
 export interface SignInWays {
   Passkey: ComponentType<{ onSignedIn: (answer: LoginResponse) => void }>
   QuickUnlock: ComponentType<{ biometry: BiometricVault; onSignedIn: (answer: LoginResponse) => void; first?: boolean }>
+  useMessenger: (landing: () => string) => MessengerSignIn
+  PhoneOffer: PhoneOffer
 }
 
 /** The phone the registration wizard handed over in the history state, or ''. */
@@ -69,7 +81,7 @@ export function LoginPage({ ways }: { ways: SignInWays }) {
   const [fieldErrors, setFieldErrors] = useState<{ phone?: string; password?: string }>({})
   const loginMutation = useLogin()
   const submit = useSubmit(loginMutation)
-  const messenger = useMessengerSignIn(() => safeRedirect(params.get('redirect')))
+  const messenger = ways.useMessenger(() => safeRedirect(params.get('redirect')))
   const waitingFor = messenger.waitingFor
   const { host, platform, ready: platformReady } = usePlatform()
   // Issue 31: a phone that turned quick unlock on (its own record says so) is offered it first, in a
@@ -148,7 +160,7 @@ export function LoginPage({ ways }: { ways: SignInWays }) {
             clearErrors()
           }}
         />
-        <TelegramPhoneOffer
+        <ways.PhoneOffer
           onPhone={({ phone: shared }) => {
             setPhone(shared)
             clearErrors()

@@ -13,7 +13,7 @@ import { StepBank } from './StepBank'
 import { StepOtp } from './StepOtp'
 import { StepPhone } from './StepPhone'
 import { StepProfile } from './StepProfile'
-import type { StepProps } from './stepProps'
+import type { PhoneOffer, StepProps } from './stepProps'
 import { REGISTERED_PHONE } from '../redirect'
 import { useTakeOverPrerendered } from '../../../ui/prerendered'
 
@@ -38,7 +38,7 @@ function useInviterCode(): string {
 
 /** The 4-step wizard of spec 2 and 4. Each step after the first is a history entry, so back
  *  (browser, Android, Telegram) returns to the previous step with everything typed kept. */
-export function RegisterPage() {
+export function RegisterPage({ PhoneOffer }: { PhoneOffer: PhoneOffer }) {
   const { t } = useTranslation()
   const [, navigate] = useLocation()
   const { variant } = getConfig()
@@ -83,6 +83,7 @@ export function RegisterPage() {
   }, [registered, navigate])
 
   const props: StepProps = {
+    PhoneOffer,
     draft,
     update: (patch) => setDraft((current) => ({ ...current, ...patch })),
     next: (target) => {

@@ -9,10 +9,9 @@ import { isCode } from '../../../api/errors'
 import { useRegisterOtp, useSendOtp } from '../api'
 import type { StepProps } from './stepProps'
 import { LoadError } from '../../../ui/LoadError'
-import { TelegramPhoneOffer } from '../TelegramPhoneOffer'
 
 /** Step 1. With OTP on, sends the code; an already verified number skips step 2 (spec 4). */
-export function StepPhone({ draft, update, next }: StepProps) {
+export function StepPhone({ draft, update, next, PhoneOffer }: StepProps) {
   const { t } = useTranslation()
   const { variant } = getConfig()
   const registerOtp = useRegisterOtp()
@@ -55,7 +54,7 @@ export function StepPhone({ draft, update, next }: StepProps) {
       />
       {/* With the operator's TELEGRAM_CONTACT_SKIPS_OTP the server's proof comes as the OTP token:
           the send then answers OTP_VERIFIED and the code step is passed. */}
-      <TelegramPhoneOffer
+      <PhoneOffer
         onPhone={({ phone, otpToken }) => {
           update({ phone, otpRef: '', otpToken: otpToken ?? '' })
           setError(null)

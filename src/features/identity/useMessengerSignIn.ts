@@ -19,12 +19,8 @@ export function forgetMessengerAttempt(): void {
   attempted = false
 }
 
-export interface MessengerSignIn {
-  /** The messenger being asked while the form waits behind it; null once the form is the player's. */
-  waitingFor: MessengerProvider | null
-  /** The player typed, or signed in with the password: a late answer is ignored. */
-  abandon: () => void
-}
+/** What the sign-in page reads (LoginPage's MessengerSignIn, which says what each part means). */
+type MessengerSignIn = { waitingFor: MessengerProvider | null; abandon: () => void }
 
 const credentialOf = (platform: Platform, provider: MessengerProvider) =>
   platform.kind === provider ? platform.messengerCredential() : null
