@@ -81,6 +81,6 @@ export const slipReasonCodes = [
   'INVALID_SLIP', 'NOT_MATCH', 'EXPIRED_SLIP', 'UNKNOW_ERROR',
 ] as const
 
-/** Statement types and statuses (spec 3, 4 and 8). */
-export const statementTypes = ['deposit', 'bonus', 'finish_bonus', 'withdraw', 'transfer'] as const
+/** Statement types (spec 3, 4 and 8), in a module of their own; and the statuses. */
+export { statementTypes } from './statementTypes'
 export const progressStatuses = ['processing', 'success', 'failed'] as const

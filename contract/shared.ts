@@ -1,7 +1,7 @@
 // What every area's schemas share: the field helpers, the variant and currency, the plain and
 // error answers, a page request, the status of an upload or a statement row, banners and names
 // given in each language.
-import { type Static, Type } from 'typebox'
+import { type Static, type TLiteral, Type } from 'typebox'
 import type { ErrorCode } from './errorCodes'
 
 // The app imports the descriptors beside these schemas as values; its build drops the schemas,
@@ -12,6 +12,9 @@ import type { ErrorCode } from './errorCodes'
 export const text = (maxLength: number) => Type.String({ maxLength })
 /** A required text field: absent, null, empty or blank is KEY_MISSING (see the server's error handler). */
 export const filled = (maxLength: number) => Type.String({ maxLength, pattern: '\\S' })
+/** One literal schema per value of a list, for a union of them: the list stays the one source. */
+export const literals = <const T extends readonly string[]>(values: T) =>
+  values.map((value) => Type.Literal(value)) as unknown as { -readonly [K in keyof T]: TLiteral<T[K]> }
 /** An optional text field: may be missing, null or empty. */
 export const optional = (maxLength: number) => Type.Optional(Type.Union([Type.String({ maxLength }), Type.Null()]))
 /** Bytes in base64url (WebAuthn's fields), 1 to `maxLength` characters. */

@@ -2,20 +2,12 @@
 // image address are the deposit routes' (contract/deposit.ts).
 import { type Static, Type } from 'typebox'
 import { endpoint } from './endpoint'
-import type { statementTypes } from './errorCodes'
-import { PageRequest, SlipStatus, text } from './shared'
+import { statementTypes } from './statementTypes'
+import { literals, PageRequest, SlipStatus, text } from './shared'
 
-/** What a statement row records: the activities of spec 8's statement labels. */
-export const StatementType = Type.Union([
-  Type.Literal('deposit'), Type.Literal('bonus'), Type.Literal('finish_bonus'), Type.Literal('withdraw'), Type.Literal('transfer'),
-])
+/** What a statement row records: the activities of spec 8's statement labels (errorCodes.ts's one list). */
+export const StatementType = Type.Union(literals(statementTypes))
 export type StatementType = Static<typeof StatementType>
-// The one list is errorCodes.ts's statementTypes (spec 8's labels). The union above is written out
-// because the app's build drops schemas written as literals, and one mapped from the list would keep
-// TypeBox in the app's chunks (npm run size says so). The type check holds the two the same.
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false
-type Holds<T extends true> = T
-export type StatementTypesAgree = Holds<Same<StatementType, (typeof statementTypes)[number]>>
 /** Where a bonus row's money came from, with its description (a bonus's or promotion's name, a prize's label). */
 const StatementLink = Type.Optional(Type.Object({ description: text(2_000) }))
 /** One row of the member's statement: a view of their ledger movements, slips, withdrawals and transfers. */

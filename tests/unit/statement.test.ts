@@ -1,7 +1,10 @@
 // Statement rows as the player reads them (issue 17; spec 4 "Statement/slip status"): the status
 // of every value, the sign of every statementType, what a row links to, its words, the pages.
-import { beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, expectTypeOf, it } from 'vitest'
 import type { StatementEntry } from '../../contract'
+import { statementTypes } from '../../contract/statementTypes'
+import { StatementType as StatementTypeSchema } from '../../contract/statement'
+import type { StatementType } from '../../contract/statement'
 import { ensureAllStrings, i18n, initI18n } from '../../src/i18n/i18n'
 import { bankName } from '../../src/lib/banks'
 import { formatMoney } from '../../contract/lib/money'
@@ -169,5 +172,13 @@ describe('a slip waiting to be read (issue 51)', () => {
     expect(shownAmount({ ...waiting, status: 'FAILED' })).toEqual({ amount: 0, claimed: false })
     expect(signedAmount({ ...waiting, status: 'FAILED' }, 'en', 'THB')).toBe('—')
     expect(shownAmount({ amount: 0, status: 'PROCESSING' })).toEqual({ amount: 0, claimed: false })
+  })
+})
+
+describe("the statement's types", () => {
+  it('are spec 8\'s one list, on the wire and in the schema the server checks', () => {
+    // Written once (contract/errorCodes.ts); the schema is built from it (issue 53 §4).
+    expectTypeOf<StatementType>().toEqualTypeOf<(typeof statementTypes)[number]>()
+    expect(StatementTypeSchema.anyOf.map((literal) => literal.const)).toEqual([...statementTypes])
   })
 })

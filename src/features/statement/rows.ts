@@ -7,7 +7,7 @@ import type { Language } from '../../../contract/lib/language'
 import { formatMoney } from '../../../contract/lib/money'
 import { localDate } from '../../lib/dates'
 import { STATEMENT_PAGE_SIZE } from '../../../contract/statement'
-import { statementTypes } from '../../../contract/errorCodes'
+import { statementTypes } from '../../../contract/statementTypes'
 import type { Currency } from '../../../contract'
 
 export type StatusKey = 'success' | 'failed' | 'processing'
