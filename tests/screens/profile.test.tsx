@@ -27,6 +27,8 @@ describe('profile', () => {
     expect(screen.queryByText(/0812345678/)).not.toBeInTheDocument()
     expect(screen.getByText('S')).toBeInTheDocument()
     expect(screen.getByText('7')).toBeVisible()
+    // Spec 2's "created date": the day alone, which fits its row on a 320 px phone (issue 51).
+    expect(screen.getByText(text('profile.createdAt')).nextElementSibling).toHaveTextContent(/^15\/01\/2025$/)
     const bank = screen.getByRole('group', { name: text('profile.bankTitle') })
     expect(bank.querySelector('svg.bank-logo')).not.toBeNull()
     // Each value is named for a screen reader: the bank in the screen's language, the holder, the number grouped.

@@ -4,7 +4,7 @@ import { currentLanguage } from '../../i18n/i18n'
 import { languages, nativeNames } from '../../../contract/lib/language'
 import { bankName } from '../../lib/banks'
 import { groupAccountNumber, maskPhone } from '../../../contract/lib/validation'
-import { formatDateTime } from '../../lib/time'
+import { formatDay } from '../../lib/time'
 import { getConfig } from '../../api/config'
 import { useProfile } from '../../api/profile'
 import { chooseLanguage } from '../../state/ui'
@@ -61,7 +61,7 @@ export function ProfilePage({ identitySections: sections }: { identitySections: 
           </div>
           <dl className="card facts profile__facts">
             <dt>{t('profile.id')}</dt><dd>{data.profile._id}</dd>
-            <dt>{t('profile.createdAt')}</dt><dd>{formatDateTime(data.profile.createdAt)}</dd>
+            <dt>{t('profile.createdAt')}</dt><dd>{formatDay(data.profile.createdAt)}</dd>
           </dl>
           {bankAccount && (
             <div className="card profile__bank" role="group" aria-labelledby="profile-bank">
