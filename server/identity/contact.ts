@@ -3,13 +3,11 @@
 // signed like init data, by the bot token's HMAC (Telegram adds no third-party signature to it), so
 // only a server holding the token can believe it. It is believed only for the Telegram user of the
 // init data sent with it, and once: a contact is not a way to fill in or verify someone else's phone.
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import type { FastifyRequest } from 'fastify'
 import { validate } from '@tma.js/init-data-node'
 import * as C from '../../contract'
-import { identityEndpoints as I } from '../../contract/identity'
 import { insertVerified } from '../otp/repo'
 import { type ServerContext, variantOf } from '../shared/context'
-import { routeOf } from '../shared/http/endpoint'
 import { fail } from '../shared/http/errors'
 import { messengerLoginLimits, releaseAttempt, takeAttempt } from '../shared/limits'
 import { findMemberByUsername } from '../shared/members'
@@ -68,29 +66,23 @@ export async function verifyContact(ctx: ServerContext, initData: string, raw: s
   }
 }
 
-/** POST /api/telegram/contact (open: the player is signing in or registering). */
-export const contactRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const ctx = app.serverContext
-  app.route({
-    ...routeOf(I.telegramContact, { body: C.TelegramContactRequest, response: { 200: C.TelegramContactResponse } }),
-    handler: async (request) => {
-      if (!telegramContactOn(ctx.identity)) throw fail(404, 'IDENTITY_OFF')
-      // Counted before the checks, as a messenger sign-in is.
-      const attempt = await takeAttempt(ctx.db, messengerLoginLimits(ctx.limits, request.ip), ctx.now(), request.log)
-      const verified = await verifyContact(ctx, request.body.initData, request.body.contact)
-      const phone = localPhone(variantOf(ctx), verified.phone)
-      const now = ctx.now()
-      if (!(await repo.useCredential(ctx.db, verified.replayKey, verified.validUntil, now))) throw fail(401, 'CONTACT_USED')
-      await releaseAttempt(ctx.db, attempt)
-      // The OTP step's own proof, for this phone only and used up by the registration it opens;
-      // none for a registered phone (that is a sign-in) or while registration asks no OTP.
-      const skips = ctx.identity.telegramContactSkipsOtp && (await getSetting(ctx.db, 'registerOTP')) && !(await findMemberByUsername(ctx.db, phone))
-      // Nothing of the contact or its phone is logged: only that one was checked.
-      request.log.info({ provider: 'telegram', skipsOtp: skips }, 'telegram contact verified')
-      if (!skips) return { phone }
-      const otpToken = randomToken(24)
-      await insertVerified(ctx.db, phone, sha256(otpToken), now)
-      return { phone, otpToken }
-    },
-  })
+/** POST /api/telegram/contact (open: the player is signing in or registering): the phone, and the OTP step's proof where allowed. */
+export async function telegramContact(ctx: ServerContext, request: FastifyRequest, body: C.TelegramContactRequest): Promise<C.TelegramContactResponse> {
+  if (!telegramContactOn(ctx.identity)) throw fail(404, 'IDENTITY_OFF')
+  // Counted before the checks, as a messenger sign-in is.
+  const attempt = await takeAttempt(ctx.db, messengerLoginLimits(ctx.limits, request.ip), ctx.now(), request.log)
+  const verified = await verifyContact(ctx, body.initData, body.contact)
+  const phone = localPhone(variantOf(ctx), verified.phone)
+  const now = ctx.now()
+  if (!(await repo.useCredential(ctx.db, verified.replayKey, verified.validUntil, now))) throw fail(401, 'CONTACT_USED')
+  await releaseAttempt(ctx.db, attempt)
+  // The OTP step's own proof, for this phone only and used up by the registration it opens;
+  // none for a registered phone (that is a sign-in) or while registration asks no OTP.
+  const skips = ctx.identity.telegramContactSkipsOtp && (await getSetting(ctx.db, 'registerOTP')) && !(await findMemberByUsername(ctx.db, phone))
+  // Nothing of the contact or its phone is logged: only that one was checked.
+  request.log.info({ provider: 'telegram', skipsOtp: skips }, 'telegram contact verified')
+  if (!skips) return { phone }
+  const otpToken = randomToken(24)
+  await insertVerified(ctx.db, phone, sha256(otpToken), now)
+  return { phone, otpToken }
 }

@@ -1,36 +1,29 @@
 // Turning quick unlock off (issue 31), a passkey or a Telegram quick unlock alike: the rows go,
 // and so do the sessions they opened on other devices. Both ways remove one (DELETE .../:id) or
-// all (DELETE ...) through the same two routes.
-import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify'
+// all (DELETE ...) through the same function, removeWay, which routes.ts calls from each way's two
+// DELETE routes.
+import type { FastifyRequest } from 'fastify'
 import { endSessions } from '../auth/sessions'
 import type { ServerContext } from '../shared/context'
 import { fail } from '../shared/http/errors'
 import { sha256 } from '../shared/tokens'
 
-/** One way of quick unlock's two removal routes, each as `routeOf` gives it, and what they need. */
-export interface Removal {
+/** One way of quick unlock, as its two removal routes need it. */
+export interface Removal<Answer> {
   what: 'passkey' | 'quick unlock'
-  /** DELETE one by its `:id`. */
-  one: Pick<RouteOptions, 'method' | 'url' | 'schema'>
-  /** DELETE all of the member's. */
-  all: Pick<RouteOptions, 'method' | 'url' | 'schema'>
   /** Refuses when this way is off for the operator (before anything is read). */
-  refuseWhenOff: () => void
+  refuseWhenOff: (ctx: ServerContext) => void
   /** Removes the member's rows (one by id, or all), keeping the asking session's record; see removeAndSignOut. */
-  removeRows: (memberId: number, keepHash: string, id?: number) => Promise<string[] | undefined>
+  removeRows: (ctx: ServerContext, memberId: number, keepHash: string, id?: number) => Promise<string[] | undefined>
   /** What both answer: the member's list after it. */
-  answer: (memberId: number) => Promise<unknown>
+  answer: (ctx: ServerContext, memberId: number) => Promise<Answer>
 }
 
-/** Registers a way's two removal routes, behind the member hook. */
-export function removalRoutes(app: FastifyInstance, ctx: ServerContext, removal: Removal): void {
-  const remove = async (request: FastifyRequest, id?: number) => {
-    removal.refuseWhenOff()
-    await removeAndSignOut(ctx, request, removal.what, id === undefined, (memberId, keepHash) => removal.removeRows(memberId, keepHash, id))
-    return removal.answer(request.member.id)
-  }
-  app.route({ ...removal.one, handler: async (request) => remove(request, Number((request.params as { id: string }).id)) })
-  app.route({ ...removal.all, handler: async (request) => remove(request) })
+/** DELETE one of a way's (by its `:id`) or, without an id, all of the member's; behind the member hook. */
+export async function removeWay<Answer>(ctx: ServerContext, request: FastifyRequest, removal: Removal<Answer>, id?: number): Promise<Answer> {
+  removal.refuseWhenOff(ctx)
+  await removeAndSignOut(ctx, request, removal.what, id === undefined, (memberId, keepHash) => removal.removeRows(ctx, memberId, keepHash, id))
+  return removal.answer(ctx, request.member.id)
 }
 
 /**

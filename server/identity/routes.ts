@@ -2,6 +2,10 @@
 // member's linked messengers (list, link, unlink: each with the password given lately, issue 47),
 // and the password given again (step-up). While the identity is off every one of them answers 404
 // IDENTITY_OFF but the step-up, which a bank account change needs in every setup.
+//
+// And the routes of the identity's other ways, whose logic and checks live in their modules: the
+// phone from Telegram (contact.ts), passkeys (passkeys.ts), Telegram quick unlock (quickUnlock.ts),
+// and turning either of the last two off (removal.ts).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import * as C from '../../contract'
 import { identityEndpoints as I } from '../../contract/identity'
@@ -15,10 +19,14 @@ import { fail } from '../shared/http/errors'
 import { clearRateEvents, loginLimits, messengerLoginLimits, phoneAtAddress, releaseAttempt, takeAttempt } from '../shared/limits'
 import { findMemberById } from '../shared/members'
 import { sha256 } from '../shared/tokens'
-import { contactRoutes } from './contact'
+import { telegramContact } from './contact'
 import { devRoutes } from './devRoutes'
-import { passkeyMemberRoutes, passkeySignInRoutes } from './passkeys'
-import { quickUnlockMemberRoutes, quickUnlockSignInRoutes } from './quickUnlock'
+import {
+  memberPasskeys, passkeyLogin, passkeyLoginOptions, passkeyRegister, passkeyRegisterOptions, passkeyRemoval, passkeyStepUp,
+  passkeyStepUpOptions,
+} from './passkeys'
+import { memberQuickUnlocks, quickUnlockAdd, quickUnlockLogin, quickUnlockRemoval, quickUnlockStepUp } from './quickUnlock'
+import { removeWay } from './removal'
 import * as repo from './repo'
 import { identityOn } from './settings'
 import { requirePasswordSession, requireRecentPassword } from './stepUp'
@@ -38,7 +46,10 @@ const requireOn = (ctx: ServerContext) => {
 /** POST /api/login/messenger, and the phone from Telegram (contact.ts). */
 const signInRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const ctx = app.serverContext
-  await app.register(contactRoutes)
+  app.route({
+    ...routeOf(I.telegramContact, { body: C.TelegramContactRequest, response: { 200: C.TelegramContactResponse } }),
+    handler: async (request) => telegramContact(ctx, request, request.body),
+  })
   app.route({
     ...routeOf(I.messengerLogin, { body: C.MessengerCredential, response: { 200: C.LoginResponse } }),
     handler: async (request) => {
@@ -141,6 +152,90 @@ const memberRoutes: FastifyPluginAsyncTypebox = async (app) => {
       await repo.markPasswordGiven(ctx.db, sha256(request.sessionToken), now)
       return { message: 'OK' }
     },
+  })
+}
+
+/** POST /api/login/passkey/options and /api/login/passkey (passkeys.ts). */
+const passkeySignInRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const ctx = app.serverContext
+  app.route({
+    ...routeOf(I.passkeyLoginOptions, { response: { 200: C.PasskeyRequestOptions } }),
+    handler: async () => passkeyLoginOptions(ctx),
+  })
+  app.route({
+    ...routeOf(I.passkeyLogin, { body: C.PasskeyAssertion, response: { 200: C.LoginResponse } }),
+    handler: async (request) => passkeyLogin(ctx, request, request.body),
+  })
+}
+
+const passkeysListed = { 200: C.PasskeysResponse }
+
+/** The member's passkeys: add, list, remove, and step-up by passkey (passkeys.ts). */
+const passkeyMemberRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const ctx = app.serverContext
+  app.route({
+    ...routeOf(I.passkeys, { response: passkeysListed }),
+    handler: async (request) => memberPasskeys(ctx, request.member.id),
+  })
+  app.route({
+    ...routeOf(I.passkeyRegisterOptions, { response: { 200: C.PasskeyCreationOptions } }),
+    handler: async (request) => passkeyRegisterOptions(ctx, request),
+  })
+  app.route({
+    ...routeOf(I.passkeyRegister, { body: C.PasskeyRegistration, response: passkeysListed }),
+    handler: async (request) => passkeyRegister(ctx, request, request.body),
+  })
+  app.route({
+    ...routeOf(I.passkeyRemove, { params: C.PasskeyParam, response: passkeysListed }),
+    handler: async (request) => removeWay(ctx, request, passkeyRemoval, Number(request.params.id)),
+  })
+  app.route({
+    ...routeOf(I.passkeysRemoveAll, { response: passkeysListed }),
+    handler: async (request) => removeWay(ctx, request, passkeyRemoval),
+  })
+  app.route({
+    ...routeOf(I.passkeyStepUpOptions, { response: { 200: C.PasskeyRequestOptions } }),
+    handler: async (request) => passkeyStepUpOptions(ctx, request),
+  })
+  app.route({
+    ...routeOf(I.passkeyStepUp, { body: C.PasskeyAssertion, response: { 200: C.MessageBody } }),
+    handler: async (request) => passkeyStepUp(ctx, request, request.body),
+  })
+}
+
+/** POST /api/login/quick-unlock (quickUnlock.ts). */
+const quickUnlockSignInRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const ctx = app.serverContext
+  app.route({
+    ...routeOf(I.quickUnlockLogin, { body: C.QuickUnlockSecret, response: { 200: C.LoginResponse } }),
+    handler: async (request) => quickUnlockLogin(ctx, request, request.body),
+  })
+}
+
+const quickUnlocksListed = { 200: C.QuickUnlocksResponse }
+
+/** The member's quick unlocks: add, list, remove, and step-up by quick unlock (quickUnlock.ts). */
+const quickUnlockMemberRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const ctx = app.serverContext
+  app.route({
+    ...routeOf(I.quickUnlocks, { response: quickUnlocksListed }),
+    handler: async (request) => memberQuickUnlocks(ctx, request.member.id),
+  })
+  app.route({
+    ...routeOf(I.quickUnlockAdd, { response: { 200: C.QuickUnlockCreated } }),
+    handler: async (request) => quickUnlockAdd(ctx, request),
+  })
+  app.route({
+    ...routeOf(I.quickUnlockRemove, { params: C.QuickUnlockParam, response: quickUnlocksListed }),
+    handler: async (request) => removeWay(ctx, request, quickUnlockRemoval, Number(request.params.id)),
+  })
+  app.route({
+    ...routeOf(I.quickUnlocksRemoveAll, { response: quickUnlocksListed }),
+    handler: async (request) => removeWay(ctx, request, quickUnlockRemoval),
+  })
+  app.route({
+    ...routeOf(I.quickUnlockStepUp, { body: C.QuickUnlockSecret, response: { 200: C.MessageBody } }),
+    handler: async (request) => quickUnlockStepUp(ctx, request, request.body),
   })
 }
 
