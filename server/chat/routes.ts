@@ -119,25 +119,32 @@ const uploadRoutes = (dir: string): FastifyPluginAsyncTypebox => async (app) => 
 }
 
 /**
- * The uploaded files, by their unguessable names (an <img> or <video> sends no bearer header), with
- * ranges for video players, never sniffed, loadable by the app on another origin.
+ * GET /chat-files/<name>: an upload by its unguessable name (an <img> or <video> sends no bearer
+ * header), a name of ours alone (CHAT_FILE_NAME); anything else, or a file swept since, is 404
+ * NO_DATA. @fastify/static sends it, with ranges for video players; a file it sends (200, 206,
+ * 304) is never sniffed and loadable by the app on another origin, an error carries none of that.
  */
-/** GET /chat-files/<name>: an upload, by a name of ours alone (CHAT_FILE_NAME); anything else, or
- *  a file swept since, is 404 NO_DATA. @fastify/static sends it (ranges, so a video plays). */
 const fileRoutes = (dir: string): FastifyPluginAsync => async (app) => {
   const root = resolve(dir)
-  await app.register(fastifyStatic, { root, serve: false, index: false, dotfiles: 'ignore', cacheControl: false })
+  await app.register(fastifyStatic, {
+    root,
+    serve: false,
+    index: false,
+    dotfiles: 'ignore',
+    cacheControl: false,
+    setHeaders(res) {
+      res.setHeader('Cache-Control', 'private, max-age=86400')
+      res.setHeader('X-Content-Type-Options', 'nosniff')
+      res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin')
+    },
+  })
   app.route({
     method: E.file.method,
     url: E.file.path,
     handler: async (request: FastifyRequest<{ Params: { '*': string } }>, reply) => {
       const name = request.params['*']
       if (!CHAT_FILE_NAME.test(name) || !(await isFile(join(root, name)))) return reply.code(404).send(errorBody('NO_DATA'))
-      return reply
-        .header('Cache-Control', 'private, max-age=86400')
-        .header('X-Content-Type-Options', 'nosniff')
-        .header('Cross-Origin-Resource-Policy', 'cross-origin')
-        .sendFile(name)
+      return reply.sendFile(name)
     },
   })
 }

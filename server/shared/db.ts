@@ -146,11 +146,6 @@ export function poolState(db: Db): { busy: number; idle: number; waiting: number
 }
 
 /**
- * Resolves once everything committed on `db` (the database as opened, not a transaction) is on
- * disk: at once on PostgreSQL, which syncs its own commits, and in memory; on a SQLite file after
- * the next group commit (groupCommit.ts). Wait for it before anything leaves the server.
- */
-/**
  * No reply says more than is on disk: with a SQLite file, each reply waits for the group commit
  * that covers every commit made so far (groupCommit.ts); elsewhere it goes at once.
  */
@@ -161,6 +156,11 @@ export function repliesWhenDurable(app: FastifyInstance, db: Db): void {
   })
 }
 
+/**
+ * Resolves once everything committed on `db` (the database as opened, not a transaction) is on
+ * disk: at once on PostgreSQL, which syncs its own commits, and in memory; on a SQLite file after
+ * the next group commit (groupCommit.ts). Wait for it before anything leaves the server.
+ */
 export function whenDurable(db: Db): Promise<void> {
   return groupCommits.get(db)?.whenDurable() ?? Promise.resolve()
 }

@@ -245,6 +245,11 @@ describe('POST /api/chat/upload-image and upload-video', () => {
       expect(served.statusCode).toBe(206)
       expect(served.headers['content-type']).toBe(type)
       expect(served.rawPayload.equals(bytes.subarray(0, 8))).toBe(true)
+      expect(served.headers['cache-control']).toBe('private, max-age=86400')
+      // A range past the end is refused, and the refusal is not kept as the file would be.
+      const beyond = await server.app.inject({ method: 'GET', url: result.body.path as string, headers: { range: 'bytes=100000-100007' } })
+      expect(beyond.statusCode).toBe(416)
+      expect(beyond.headers['cache-control']).not.toBe('private, max-age=86400')
     }
   })
 
