@@ -9,9 +9,10 @@ export interface Job {
 }
 
 /**
- * Runs `run` every `everyMs` (0: never on a timer), and once when the server is ready unless
- * `atStart` is false; one run at a time (a turn that comes while one runs is skipped, so no
- * backlog builds), a failure logged as "<what> failed" and the next run going on.
+ * Once the server is ready, runs `run` at once (unless `atStart` is false) and then every
+ * `everyMs` (0: never on a timer); a server built but never made ready runs nothing. One run at
+ * a time (a turn that comes while one runs is skipped, so no backlog builds), a failure logged
+ * as "<what> failed" and the next run going on.
  *
  * It stops when the server closes, waiting for the run in progress. Fastify runs onClose hooks
  * last added first, so a job started after the hook that closes the database (app.ts) has ended
@@ -26,9 +27,15 @@ export function keepJob(app: FastifyInstance, what: string, everyMs: number, run
         running = undefined
       })
   }
-  const timer = everyMs > 0 ? setInterval(once, everyMs).unref() : undefined
-  if (atStart) app.addHook('onReady', async () => once())
+  let timer: NodeJS.Timeout | undefined
+  let stopped = false
+  app.addHook('onReady', async () => {
+    if (stopped) return
+    if (everyMs > 0) timer = setInterval(once, everyMs).unref()
+    if (atStart) once()
+  })
   const stop = async () => {
+    stopped = true
     clearInterval(timer)
     await running
   }

@@ -46,6 +46,18 @@ describe("an area's job", () => {
     expect(order).toEqual(['run ended', 'database closed'])
   })
 
+  it('runs nothing on a server built but never made ready (a start that closes at once)', async () => {
+    const server = await startServer()
+    let runs = 0
+    keepJob(server.app, 'test job', 1, async () => {
+      runs += 1
+    })
+    // Turns would come every millisecond from a timer started at once.
+    await new Promise((resolve) => setTimeout(resolve, 30))
+    await server.app.close()
+    expect(runs).toBe(0)
+  })
+
   it('runs one turn at a time: a turn that comes while one runs is skipped, not queued', async () => {
     const server = await startServer()
     servers.push(server)

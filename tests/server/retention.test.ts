@@ -67,6 +67,8 @@ it('deletes in batches, however many rows have aged', async () => {
 it('sweeps by itself once started and then on its period', async () => {
   const server = await startServer({ retentionSweepMs: 20 })
   servers.push(server)
+  // Started as main.ts starts it: ready (listening), so its jobs run (shared/job.ts).
+  await server.app.ready()
   await leaveTraces(server, '0800000003')
   server.advance(OTP_KEPT_MS + HOUR)
   await expect.poll(async () => left(server), { timeout: 30_000, interval: 20 }).toMatchObject({ rateEvents: [], otps: [] })
