@@ -141,7 +141,7 @@ export async function outboxPass(ctx: ServerContext, settings: NotifySettings, o
 }
 
 /**
- * The notify area's job, on every instance: a pass at start and every `ctx.notify.everyMs`, with
+ * The notify area's job, on every instance: a pass at start and every `ctx.notify.everyMs` (0: never), with
  * the settings as they are then (dev and test change them at run time). It runs where a channel
  * is on, or in dev and test, where POST /dev/notify may turn one on; GET /metrics counts its
  * outcomes where the server has metrics.
@@ -149,5 +149,6 @@ export async function outboxPass(ctx: ServerContext, settings: NotifySettings, o
 export function keepOutbox(app: FastifyInstance, ctx: ServerContext): Job | undefined {
   if (channelsOn(ctx.notify).length === 0 && !hasDevRoutes(ctx.mode)) return undefined
   const options: OutboxOptions = { count: app.metrics && countDeliveries(app.metrics) }
-  return keepJob(app, 'notification outbox pass', ctx.notify.everyMs, () => outboxPass(ctx, ctx.notify, options))
+  // everyMs 0: never by itself, not even at start (the tests run each pass themselves).
+  return keepJob(app, 'notification outbox pass', ctx.notify.everyMs, () => outboxPass(ctx, ctx.notify, options), { atStart: ctx.notify.everyMs > 0 })
 }
