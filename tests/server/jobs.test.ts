@@ -1,6 +1,6 @@
 // A job of an area (server/shared/job.ts, issue 53 §3) stops itself when the server closes: the
 // run in progress ends before the database goes, and no turn starts after close.
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { keepJob } from '../../server/shared/job'
 import { startServer, type TestServer } from './helpers'
 
@@ -49,12 +49,17 @@ describe("an area's job", () => {
   it('runs nothing on a server built but never made ready (a start that closes at once)', async () => {
     const server = await startServer()
     let runs = 0
-    keepJob(server.app, 'test job', 1, async () => {
-      runs += 1
-    })
-    // Turns would come every millisecond from a timer started at once.
-    await new Promise((resolve) => setTimeout(resolve, 30))
-    await server.app.close()
+    // The job's timer on a clock the test moves: thirty turns' time passes at once, however slow the machine.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] })
+    try {
+      keepJob(server.app, 'test job', 1, async () => {
+        runs += 1
+      })
+      vi.advanceTimersByTime(30)
+      await server.app.close()
+    } finally {
+      vi.useRealTimers()
+    }
     expect(runs).toBe(0)
   })
 
@@ -63,16 +68,21 @@ describe("an area's job", () => {
     servers.push(server)
     let runs = 0
     const release = gate()
-    const job = keepJob(server.app, 'test job', 1, async () => {
-      runs += 1
-      await release.opened
-    })
-    await server.app.ready()
-    // Turns come every millisecond while the first waits (a queue would hold each of them).
-    await new Promise((resolve) => setTimeout(resolve, 30))
-    expect(runs).toBe(1)
-    release.open()
-    await job.stop()
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] })
+    try {
+      const job = keepJob(server.app, 'test job', 1, async () => {
+        runs += 1
+        await release.opened
+      })
+      await server.app.ready()
+      // Thirty turns come while the first waits (a queue would hold each of them).
+      vi.advanceTimersByTime(30)
+      expect(runs).toBe(1)
+      release.open()
+      await job.stop()
+    } finally {
+      vi.useRealTimers()
+    }
     expect(runs).toBeLessThanOrEqual(2)
   })
 })
