@@ -19,25 +19,10 @@ import { languages } from '../contract/lib/language.ts'
 import { PRERENDERED_ID, PRERENDERED_PAGES, TEMPLATE_ATTRIBUTE, templateKey } from '../contract/lib/prerender.ts'
 import { localeParts } from './localeParts.ts'
 import { buildScript, SCREENS } from './prepaintScript.ts'
+import { startScript } from './startScript.ts'
 import { paths } from '../contract/lib/paths.ts'
 
 const VARIANTS = ['th', 'la'] as const
-/** When a page starts the app at the latest if no frame has painted (a page opened in the background). */
-const AFTER_PAINT_AT_LATEST_MS = 250
-/** A function, as page script, that starts the app after the first paint: the first screen's own
- *  preloads (the prepaint script's `__walletPreloads`: strings, a lazy screen's chunks), then, in
- *  the next task, the modules the entry imports and the entry: each link asked for costs the main
- *  thread about half a millisecond on a phone, and twenty in one task made it a long one (issue 32).
- *  Once the page has painted (a hidden page paints no frame: after a moment anyway), so the first
- *  paint waits for no script and the screen's bytes come first. */
-const startAfterPaint = (src: string, modules: string): string =>
-  `function(){var d=0;function go(){if(d)return;d=1;var w=window.__walletPreloads;if(w)w();setTimeout(entry,0)}function entry(){'${modules}'.split(' ').forEach(function(h){if(!h)return;var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=h;document.head.appendChild(l)});var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src='${src}';document.head.appendChild(s)}requestAnimationFrame(function(){setTimeout(go,0)});setTimeout(go,${AFTER_PAINT_AT_LATEST_MS})}`
-/** The line that starts the app (after the templates of a prerendered page): it first shows the
- *  prerendered screen (the prepaint script defines that: src/prerender/show.ts; a page without its
- *  config has none, and shows index.html's splash), and starts the app after the first paint whatever happened;
- *  on an engine the app does not support (scripts/engineGate.ts) it does neither. */
-const startScript = (src: string, modules: string): string =>
-  `<script>(function(start){if(window.__walletUnsupported)return;try{var show=window.__walletPrerendered;if(show)show()}finally{start()}})(${startAfterPaint(src, modules)})</script>`
 /** The entry's script tag and the modules it imports: asked for by the lines above instead. */
 const ENTRY = /<script type="module" crossorigin src="([^"]+)"><\/script>/
 const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">/g

@@ -33,13 +33,12 @@ export interface PrepaintManifest {
 
 declare const __PREPAINT_MANIFEST__: PrepaintManifest
 
-function preload(href: string, as?: 'image'): void {
-  const link = document.createElement('link')
-  link.rel = as ? 'preload' : 'modulepreload'
-  if (as) link.as = as
-  else link.crossOrigin = '' // as Vite's own preloads: the request matches the later import()
-  link.href = href
-  document.head.appendChild(link)
+/** A file the first screen needs, for the page's line of script to ask for (scripts/prerender.ts):
+ *  an image as a preload, a module as a modulepreload (as Vite's own: the request matches the later
+ *  import()). */
+export interface Preload {
+  href: string
+  as?: 'image'
 }
 
 const signedIn = (): boolean =>
@@ -63,14 +62,16 @@ export function prepaint(manifest: PrepaintManifest, path = window.location.path
   startEarly({ active: screen === paths.login, wallet: screen === paths.member.home, config })
   const chunks = manifest.screens[screen] ?? []
   const language = likelyLanguage(config, launch)
-  const preloads = () => {
+  const preloads = (): Preload[] => {
     const strings = language && manifest.locale[language]
-    if (strings) preload(strings.core)
-    if (strings && chunks.length) preload(strings.rest)
-    chunks.forEach((chunk) => preload(chunk))
-    if (screen !== paths.login) manifest.client.forEach((chunk) => preload(chunk))
-    const image = manifest.images[screen]
-    if (image) preload(image, 'image')
+    return [
+      ...(strings ? [strings.core] : []),
+      ...(strings && chunks.length ? [strings.rest] : []),
+      ...chunks,
+      ...(screen !== paths.login ? manifest.client : []),
+    ]
+      .map((href): Preload => ({ href }))
+      .concat(manifest.images[screen] ? [{ href: manifest.images[screen], as: 'image' }] : [])
   }
   if (config && language) {
     // What loadPlatform() and initI18n() will set, before the first paint: a messenger's compact top
@@ -85,8 +86,8 @@ export function prepaint(manifest: PrepaintManifest, path = window.location.path
     ;(window as { __walletPrerendered?: () => void }).__walletPrerendered = () => showPrerendered(config, language, screen, messengerFirst)
   }
   // Every page has its own bytes come first: the app's files are asked for once it has painted, by
-  // the page's line of script that starts the app (scripts/prerender.ts).
-  ;(window as { __walletPreloads?: () => void }).__walletPreloads = preloads
+  // the page's line of script that starts the app (scripts/prerender.ts), one a task.
+  ;(window as { __walletPreloads?: () => Preload[] }).__walletPreloads = preloads
 }
 
 // The engine gate (scripts/engineGate.ts) ran first: on an engine the app does not support it shows
