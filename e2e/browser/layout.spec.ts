@@ -1,7 +1,7 @@
 // Home on a phone on its side and on a 320 px phone (issue 18), on the production build.
 import type { Page } from '@playwright/test'
 import { expect, holdAnswers, test } from '../fixtures'
-import { seedGames } from '../../server/games/gamesData'
+import { gameBackground, gameLogo, seedGames } from '../../server/games/gamesData'
 import { memberAtHome, openTransfer } from '../shared/wallet'
 
 test('on a phone on its side, home uses the width: the balance beside the actions, both in view', async ({ page, open, strings, request }) => {
@@ -46,14 +46,41 @@ test("each seeded game has card art of its own that the server serves", async ({
   // and the player scrolls to its row.
   for (const category of ['slot', 'sport', 'lotto'] as const) await page.getByRole('region', { name: strings.games.category[category] }).scrollIntoViewIfNeeded()
   await expect(page.locator('.game-card__art')).toHaveCount(seedGames.length)
-  const arts = await page.locator('.game-card__art').evaluateAll((spans) => spans.map((span) => getComputedStyle(span).backgroundImage))
-  const urls = arts.map((art) => /url\("?(.*?)"?\)/.exec(art)?.[1] ?? '')
+  // A carousel's cards further along show their art once the player has moved the row: tab into it.
+  for (const row of await page.locator('.game-row--carousel').all()) await row.locator('[data-code]').last().focus()
+  const arts = page.locator('.game-card__art')
+  await expect.poll(() => arts.evaluateAll((spans) => spans.filter((span) => getComputedStyle(span).backgroundImage === 'none').length)).toBe(0)
+  const urls = (await arts.evaluateAll((spans) => spans.map((span) => getComputedStyle(span).backgroundImage))).map((art) => /url\("?(.*?)"?\)/.exec(art)?.[1] ?? '')
   expect(new Set(urls).size).toBe(urls.length)
   for (const url of urls) {
     const answer = await request.get(new URL(url).pathname)
     expect(answer.ok(), url).toBe(true)
     expect(answer.headers()['content-type']).toContain('image/svg+xml')
   }
+})
+
+test('game art is asked for as the player nears its row, not with home (issue 51)', async ({ page, open, strings, request }) => {
+  await page.setViewportSize({ width: 390, height: 844 })
+  const asked: string[] = []
+  page.on('request', (sent) => {
+    const path = new URL(sent.url()).pathname
+    if (path.startsWith('/games/')) asked.push(path)
+  })
+  await memberAtHome({ page, open, strings, request })
+  const slots = page.getByRole('region', { name: strings.games.category.slot })
+  const lotto = page.getByRole('region', { name: strings.games.category.lotto })
+  await expect(slots.locator('.swiper-initialized')).toHaveCount(1)
+  // The first row, at the screen's foot: the art of the cards in view and of the next (their logos
+  // as the browser's own lazy loading decides), nothing of the cards after them.
+  const codes = await slots.locator('[data-code]').evaluateAll((cards) => cards.map((card) => (card as HTMLElement).dataset.code!))
+  const pictures = (some: string[]) => some.flatMap((code) => [gameBackground(code), gameLogo(code)])
+  await expect.poll(() => codes.slice(0, 5).every((code) => asked.includes(gameBackground(code)))).toBe(true)
+  const lottoCodes = await lotto.locator('[data-code]').evaluateAll((cards) => cards.map((card) => (card as HTMLElement).dataset.code!))
+  expect(asked.filter((path) => !pictures(codes.slice(0, 5)).includes(path))).toEqual([])
+  // The lotto row, further down, comes with its art once scrolled to.
+  await lotto.scrollIntoViewIfNeeded()
+  await expect.poll(() => lottoCodes.every((code) => asked.includes(gameBackground(code)))).toBe(true)
+  await expect(lotto.locator('.game-card__logo')).toHaveCount(lottoCodes.length)
 })
 
 test('a row with more than three games (the seeded slots) shows the edge of the fourth, so a player sees more follow', async ({ page, open, strings, request }) => {

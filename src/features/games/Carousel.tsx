@@ -9,7 +9,7 @@
 import 'swiper/css'
 import Swiper from 'swiper'
 import { A11y, Keyboard } from 'swiper/modules'
-import { useEffect, useRef } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import type { Slot } from '../../../contract'
 import { getPlatform } from '../../platform'
 import { type CardRow, GameCard } from './GameCard'
@@ -19,11 +19,26 @@ import { type CardRow, GameCard } from './GameCard'
 const perView = (games: number): number => (games > 3 ? 3.25 : 3)
 /** The space between two cards, in px (wallet.css's gap of the rows). */
 const SPACE_BETWEEN = 10
+/** The cards whose art comes with the row: the ones in view and the next, so a first swipe shows
+ *  art; the rest come once the player has moved the row (touched, swiped or tabbed into it). */
+const ART_BEFORE_MOVING = 5
 
 export default function Carousel({ games, label, ...row }: CardRow & { games: Slot[]; label: string }) {
   const element = useRef<HTMLDivElement>(null)
+  const [moved, setMoved] = useState(false)
   // Swiper starts again when the row's games change (a slide in or out), not when a balance does.
   const codes = games.map((game) => game.code).join(' ')
+  useEffect(() => {
+    const container = element.current
+    if (!container || moved) return
+    const move = () => setMoved(true)
+    container.addEventListener('focusin', move)
+    container.addEventListener('pointerdown', move)
+    return () => {
+      container.removeEventListener('focusin', move)
+      container.removeEventListener('pointerdown', move)
+    }
+  }, [moved])
   useEffect(() => {
     const container = element.current
     if (!container) return
@@ -51,6 +66,7 @@ export default function Carousel({ games, label, ...row }: CardRow & { games: Sl
               getPlatform().setVerticalSwipes(false)
             },
             touchEnd: release,
+            slideChange: () => setMoved(true),
           },
         })
       })
@@ -65,9 +81,9 @@ export default function Carousel({ games, label, ...row }: CardRow & { games: Sl
   return (
     <div ref={element} className="swiper game-row game-row--carousel">
       <div className="swiper-wrapper">
-        {games.map((game) => (
+        {games.map((game, index) => (
           <div key={game.code} className="swiper-slide">
-            <GameCard game={game} {...row} />
+            <GameCard game={game} {...row} art={row.art !== false && (moved || index < ART_BEFORE_MOVING)} />
           </div>
         ))}
       </div>

@@ -4,22 +4,28 @@ import { currentLanguage } from '../../i18n/i18n'
 import { cardValue } from '../../lib/games'
 import { formatAmount, formatMoney, formatWhole } from '../../../contract/lib/money'
 
-/** What every card of a row shares: the member's currency (of the wallet the cards came from) and the tap. */
+/** What every card of a row shares: the member's currency (of the wallet the cards came from), the
+ *  tap, and whether the cards show their art yet. */
 export interface CardRow {
   currency: Currency
   onOpen: (game: Slot) => void
+  /** False while the row is away from the screen (GameCarousels): each picture (an operator's may be
+   *  an SVG, a document of its own on the main thread) is asked for only as the player nears its
+   *  row, not on every visit to home (issue 51: the seeded art was 34 documents as home came up,
+   *  none of them on screen yet). The card keeps its size and colour meanwhile. */
+  art?: boolean
 }
 
 /** Spec 2: background, logo, balance, name, and the balance times the game's ftWalletSlot. The
  *  button is named by what it shows, so a screen reader hears the balance too and a voice user can
  *  say the name they see (WCAG 2.5.3). */
-export function GameCard({ game, currency, onOpen }: CardRow & { game: Slot }) {
+export function GameCard({ game, currency, onOpen, art = true }: CardRow & { game: Slot }) {
   const { t } = useTranslation()
   const language = currentLanguage()
   return (
     <button type="button" className="game-card" onClick={() => onOpen(game)} data-code={game.code}>
-      <span className="game-card__art" style={game.background ? { backgroundImage: `url("${encodeURI(game.background)}")` } : undefined}>
-        {game.logo && <img className="game-card__logo" src={game.logo} alt="" loading="lazy" decoding="async" width="64" height="64" />}
+      <span className="game-card__art" style={art && game.background ? { backgroundImage: `url("${encodeURI(game.background)}")` } : undefined}>
+        {art && game.logo && <img className="game-card__logo" src={game.logo} alt="" loading="lazy" decoding="async" width="64" height="64" />}
         {!game.isActive && game.web === null && <span className="game-card__badge">{t('games.inactive')}</span>}
       </span>
       <span className="game-card__name">{game.name}</span>

@@ -20,8 +20,8 @@ function StaticRow({ games, ...row }: CardRow & { games: Slot[] }) {
 }
 
 /** What stands for a carousel whose code could not come. */
-function StaticCarousel({ games, currency, onOpen }: CardRow & { games: Slot[]; label: string }) {
-  return <StaticRow games={games} currency={currency} onOpen={onOpen} />
+function StaticCarousel({ games, label: _label, ...row }: CardRow & { games: Slot[]; label: string }) {
+  return <StaticRow games={games} {...row} />
 }
 
 /** A row of more than three games scrolls (swiper); a row of three or fewer is whole as it is. */
@@ -106,17 +106,18 @@ export const GameCarousels = memo(function GameCarousels({ slots, currency, onOp
       {CATEGORIES.map((category) => {
         const games = groups[category]
         const title = t(`games.category.${category}`)
+        const row = { currency, onOpen, art: near.has(category) }
         if (slots && games.length === 0) return null
         return (
           <section key={category} ref={nearRef} data-category={category} className="games" aria-label={title}>
             <h2 className="games__title">{title}</h2>
             {slots ? (
               scrolling.slice(0, come).includes(category) ? (
-                <Suspense fallback={<StaticRow games={games} currency={currency} onOpen={onOpen} />}>
-                  <Carousel games={games} label={title} currency={currency} onOpen={onOpen} />
+                <Suspense fallback={<StaticRow games={games} {...row} />}>
+                  <Carousel games={games} label={title} {...row} />
                 </Suspense>
               ) : (
-                <StaticRow games={games} currency={currency} onOpen={onOpen} />
+                <StaticRow games={games} {...row} />
               )
             ) : (
               <div className="game-row game-row--static" aria-busy="true">
