@@ -91,6 +91,23 @@ describe('request headers (spec 7)', () => {
   })
 })
 
+/** Every microtask the task running now has queued, and the ones they queue, run: what is still
+ *  to come after this belongs to a later task. */
+async function endOfThisTask(): Promise<void> {
+  for (let hop = 0; hop < 100; hop++) await Promise.resolve()
+}
+
+describe('calls made together (issue 51)', () => {
+  it('go out after the task that made them, each in a task of its own', async () => {
+    const calls = Promise.all([api.get('/wallet'), api.get('/notifications'), api.get('/lookup/active')])
+    await endOfThisTask()
+    // The axios chain reaches the adapter within a few microtasks: in the same task, before.
+    expect(seen).toHaveLength(0)
+    await calls
+    expect(seen.map((config) => config.url)).toEqual(['/wallet', '/notifications', '/lookup/active'])
+  })
+})
+
 describe('timeouts (spec 9)', () => {
   it('defaults to 60 s and offers 300 s for long calls', async () => {
     expect(TIMEOUT_MS).toBe(60_000)
