@@ -237,10 +237,19 @@ export class WebKitPage {
    *  under the bottom menu, so one out of reach is brought to the middle of the screen first. */
   async click(query: Query): Promise<void> {
     await this.withElement(query, async (id) => {
-      const state = await this.evaluateAsync<string>(`(${ACTIONABLE.toString()})(...arguments)`, { [ELEMENT_KEY]: id })
-      if (state !== 'ready') throw new NotReady(state)
+      await this.actionable(id)
       await this.command(`/element/${id}/click`, 'POST', {})
     })
+  }
+
+  /** Throws NotReady (withElement looks again) until a finger could reach the element: still, and
+   *  the topmost thing at its middle. A field of a form the app holds inert and hidden (/login while
+   *  its service check runs) is not: typed into then, the keys went nowhere or after the focus the
+   *  form moves once it shows (a clean run on one core typed a phone number that was not the one
+   *  given, issue 48). */
+  private async actionable(id: string): Promise<void> {
+    const state = await this.evaluateAsync<string>(`(${ACTIONABLE.toString()})(...arguments)`, { [ELEMENT_KEY]: id })
+    if (state !== 'ready') throw new NotReady(state)
   }
 
   /** Gives a file input a file, as choosing one does (`input` and `change`); WebKitGTK's driver
@@ -258,6 +267,7 @@ export class WebKitPage {
   /** Types into a field as a player does, after clearing it. */
   async fill(query: Query, text: string): Promise<void> {
     await this.withElement(query, async (id) => {
+      await this.actionable(id)
       await this.command(`/element/${id}/clear`, 'POST', {})
       if (text !== '') await this.command(`/element/${id}/value`, 'POST', { text })
     })
@@ -265,7 +275,10 @@ export class WebKitPage {
 
   /** Presses keys in a field (WebDriver's key codes: '\uE007' is Enter). */
   async press(query: Query, keys: string): Promise<void> {
-    await this.withElement(query, (id) => this.command(`/element/${id}/value`, 'POST', { text: keys }))
+    await this.withElement(query, async (id) => {
+      await this.actionable(id)
+      await this.command(`/element/${id}/value`, 'POST', { text: keys })
+    })
   }
 
   /** Chooses a <select>'s option by its value. */
