@@ -3,7 +3,7 @@
 // before any of the app's code has arrived.
 
 /** When a page starts the app at the latest if no frame has painted (a page opened in the background). */
-export const AFTER_PAINT_AT_LATEST_MS = 250
+const AFTER_PAINT_AT_LATEST_MS = 250
 /** A function, as page script, that starts the app after the first paint: the first screen's own
  *  preloads (the prepaint script's `__walletPreloads`: strings, a lazy screen's chunks), the modules
  *  the entry imports, then the entry, each asked for in a task of its own. A link costs the main

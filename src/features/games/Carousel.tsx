@@ -28,6 +28,9 @@ export default function Carousel({ games, label, ...row }: CardRow & { games: Sl
   const [moved, setMoved] = useState(false)
   // Swiper starts again when the row's games change (a slide in or out), not when a balance does.
   const codes = games.map((game) => game.code).join(' ')
+  // A touch or a focus says the player is about to move the row: the art starts coming before the
+  // cards slide in. A slide says it for the arrow keys, which move a row in view without focusing it
+  // (the Keyboard module, onlyInViewport).
   useEffect(() => {
     const container = element.current
     if (!container || moved) return
