@@ -3,6 +3,9 @@ import type { Page } from '@playwright/test'
 import { expect, holdAnswers, test } from '../fixtures'
 import { gameBackground, gameLogo, seedGames } from '../../server/games/gamesData'
 import { memberAtHome, openTransfer } from '../shared/wallet'
+import th from '../../contract/locales/th.json' with { type: 'json' }
+import la from '../../contract/locales/la.json' with { type: 'json' }
+import en from '../../contract/locales/en.json' with { type: 'json' }
 
 test('on a phone on its side, home uses the width: the balance beside the actions, both in view', async ({ page, open, strings, request }) => {
   await page.setViewportSize({ width: 844, height: 390 })
@@ -38,6 +41,20 @@ test('on a 320 px phone nothing runs off the side: actions, balances, game names
     return [...page, ...cards].map((element) => `${element.className || element.tagName}: ${element.textContent}`)
   })
   expect(overflowing).toEqual([])
+})
+
+test('on a 320 px phone every label of the bottom menu is whole, in Thai, Lao and English', async ({ page, open, strings, request }) => {
+  await page.setViewportSize({ width: 320, height: 640 })
+  await memberAtHome({ page, open, strings, request })
+  for (const [locale, words] of Object.entries({ th, la, en })) {
+    await page.evaluate((value) => localStorage.setItem('locale', value), locale)
+    await page.reload()
+    const menu = page.getByRole('navigation', { name: words.menu.label })
+    await expect(menu.getByText(words.menu.conditions, { exact: true })).toBeVisible()
+    // An ellipsis ("Conditi…") is a label cut: its text wider than its box.
+    const cut = await menu.locator('.bottom-menu__label').evaluateAll((labels) => labels.filter((label) => label.scrollWidth > label.clientWidth).map((label) => `${label.textContent} ${label.scrollWidth}/${label.clientWidth} px`))
+    expect(cut, `the menu's labels cut in ${locale}`).toEqual([])
+  }
 })
 
 test("each seeded game has card art of its own that the server serves", async ({ page, open, strings, request }) => {
