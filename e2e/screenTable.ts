@@ -223,6 +223,10 @@ async function openSpinModal(context: StateContext) {
   return dialog
 }
 
+/** The operator's contact text in its card: what the contact lookup brings. axe once ran while it
+ *  loaded (its placeholder is checked in tests/screens/loading.test.tsx). */
+const contactShown = (page: Page) => expect(page.locator('.rich-text').first()).toBeVisible()
+
 const HOME_STATES: readonly ScreenState[] = [
   { name: 'spin modal', prepare: routeSpin, reach: async (context) => { await openSpinModal(context) } },
   {
@@ -471,7 +475,7 @@ export const SCREENS: readonly Screen[] = [
     }],
   },
   {
-    name: 'contact', path: paths.contact, access: 'public', heading: (s) => s.contact.title,
+    name: 'contact', path: paths.contact, access: 'public', heading: (s) => s.contact.title, settled: contactShown,
     // One state holds the whole widget for axe: every message type, a message the server
     // refused (resend, remove), a file refused, and the counter over the limit.
     states: [{
@@ -589,8 +593,8 @@ export const SCREENS: readonly Screen[] = [
       },
     }],
   },
-  { name: 'member contact', path: paths.member.contact, access: 'member', heading: (s) => s.contact.title },
-  { name: 'terminated', path: paths.terminated, access: 'open', heading: (s) => s.terminated.title },
+  { name: 'member contact', path: paths.member.contact, access: 'member', heading: (s) => s.contact.title, settled: contactShown },
+  { name: 'terminated', path: paths.terminated, access: 'open', heading: (s) => s.terminated.title, settled: contactShown },
   { name: 'not found', path: '/no-such-page', access: 'open', heading: (s) => s.notFound.title },
 ]
 

@@ -2,11 +2,11 @@
 // a card that loads its list from the server, rows each with a remove button, and a confirmation
 // before anything is removed.
 import { useId, type ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
 import type { UseQueryResult } from '@tanstack/react-query'
 import { Button } from './Button'
 import { LoadError } from './LoadError'
 import { Modal } from './Modal'
+import { Skeleton } from './Skeleton'
 
 export interface CredentialRow {
   key: string | number
@@ -32,12 +32,11 @@ interface CredentialCardProps {
 }
 
 export function CredentialCard({ title, query, rows, empty, problem, children }: CredentialCardProps) {
-  const { t } = useTranslation()
   const headingId = useId()
   return (
     <section className="card profile__messengers" aria-labelledby={headingId}>
       <h2 id={headingId} className="profile__heading">{title}</h2>
-      {query.isPending && <div className="skeleton profile__messengers-skeleton" aria-label={t('common.loading')} />}
+      {query.isPending && <Skeleton className="profile__messengers-skeleton" />}
       {query.isError && query.error && <LoadError error={query.error} onRetry={() => void query.refetch()} />}
       {rows && rows.length === 0 && <p className="muted small">{empty}</p>}
       {rows && rows.length > 0 && (

@@ -7,7 +7,7 @@ export function PageSkeleton() {
   const { t } = useTranslation()
   const shown = useDelayedFlag(true)
   return (
-    <div className="page-skeleton" aria-busy="true" aria-label={t('common.loading')}>
+    <div className="page-skeleton" role="status" aria-busy="true" aria-label={t('common.loading')}>
       {shown && <div className="skeleton" style={{ height: 240 }} />}
     </div>
   )

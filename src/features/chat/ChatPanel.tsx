@@ -12,6 +12,7 @@ import { chat, loadOlder, markRead, refreshChat, removeMessage, resend, sendFile
 import { ATTACHMENT_ACCEPT, checkAttachment, checkText, COUNTER_FROM, MARK_READ_DELAY_MS, textLength, timeline } from './logic'
 import { type MessageActions, MessageView } from './MessageView'
 import './chat.css'
+import { Skeleton } from '../../ui/Skeleton'
 
 const actions: MessageActions = { sendText, sendPostback, resend, remove: removeMessage }
 
@@ -197,7 +198,7 @@ export default function ChatPanel({ identity, onClose }: { identity: ChatIdentit
         <div ref={log} className="chat__log" onScroll={onScroll} data-testid="chat-log" tabIndex={0} role="log" aria-live="polite"
           aria-relevant="additions" aria-label={t('chat.history')} aria-busy={snap.loading || snap.loadingOlder}>
           {!snap.hasMore && !snap.loading && <p className="chat__invite">{t('chat.invite')}</p>}
-          {snap.loading && snap.items.length === 0 && <div className="chat__skeleton skeleton" aria-label={t('common.loading')} />}
+          {snap.loading && snap.items.length === 0 && <Skeleton className="chat__skeleton" />}
           {snap.loadFailed && (
             <p className="chat__note" role="alert">
               {t('chat.loadFailed')} <button type="button" className="link-button" onClick={() => refreshChat()}>{t('common.retry')}</button>

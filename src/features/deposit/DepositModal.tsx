@@ -13,6 +13,7 @@ import { BankAccounts } from './BankAccounts'
 import { GiftLink } from './GiftLink'
 import { QrDeposit } from './QrDeposit'
 import './deposit.css'
+import { Skeleton } from '../../ui/Skeleton'
 
 type Tab = { kind: 'bank' } | { kind: 'qr'; provider: QrProvider } | { kind: 'gift' }
 
@@ -62,7 +63,7 @@ export function DepositModal({ open, onClose }: { open: boolean; onClose: () => 
   return (
     <Modal open={open} onClose={onClose} title={t('deposit.title')} className="deposit-modal">
       <div className="stack deposit">
-        {lookup.isPending && <div className="skeleton" style={{ height: 220 }} aria-label={t('common.loading')} />}
+        {lookup.isPending && <Skeleton height={220} />}
         {lookup.isError && <LoadError error={lookup.error} onRetry={() => lookup.refetch()} />}
         <PausedNotice paused={lookup.fetchStatus === 'paused'} />
         {methods && tabs.length === 0 && <p className="muted">{t('deposit.none')}</p>}

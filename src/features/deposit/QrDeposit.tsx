@@ -15,6 +15,7 @@ import { qrQuery, useCreateQr, useDepositLookup } from './api'
 import { OpenQr, type QrEnd, QrEnded } from './OpenQr'
 import { qrProviderOf } from './methods'
 import { useMainButton } from '../../ui/useMainButton'
+import { Skeleton } from '../../ui/Skeleton'
 
 /** Spec 4, 5, 9: a single-use QR for an amount, its countdown to expiry, and cancel; then what became of it. */
 export function QrDeposit({ provider, onDone }: { provider: QrProvider; onDone: () => void }) {
@@ -67,7 +68,7 @@ export function QrDeposit({ provider, onDone }: { provider: QrProvider; onDone: 
     send,
   )
 
-  if (state.isPending) return <div className="skeleton" style={{ height: 320 }} aria-label={t('common.loading')} />
+  if (state.isPending) return <Skeleton height={320} />
   if (ended) return <QrEnded provider={provider} end={ended} onNew={() => setEnded(null)} onDone={onDone} />
   if (qr) return <OpenQr key={qr.qrcodeId} provider={provider} qr={qr} payee={payee} onEnd={setEnded} />
   const minimum = provider === 'KBANK' ? (bankMinimum ?? null) : QR_MINIMUM[provider]

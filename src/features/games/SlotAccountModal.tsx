@@ -16,6 +16,7 @@ import { useWallet } from '../../api/wallet'
 import { getConfig } from '../../api/config'
 import { safeUrl } from '../../lib/url'
 import { alreadyActive, autoLoginLink, useActivateSlot, useCredentials, useResetPassword } from './api'
+import { Skeleton } from '../../ui/Skeleton'
 
 interface SlotAccountModalProps {
   open: boolean
@@ -97,7 +98,7 @@ export function SlotAccountModal({ open, code, onClose, onTransfer }: SlotAccoun
           </>
         ) : (
           <>
-            {credentials.isPending && <div className="skeleton" style={{ height: 116 }} aria-label={t('common.loading')} />}
+            {credentials.isPending && <Skeleton height={116} />}
             {credentials.data && (
               <dl className="stack" aria-label={t('games.credentials')}>
                 {(['username', 'password'] as const).map((field) => {

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { Modal } from '../../ui/Modal'
 import { SafeHtml } from '../../ui/SafeHtml'
 import { useConditions } from './api'
+import { Skeleton } from '../../ui/Skeleton'
 
 /** The conditions of the member bottom menu (spec 2 "Logged-in layout"). */
 export function ConditionsModal({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -9,7 +10,7 @@ export function ConditionsModal({ open, onClose }: { open: boolean; onClose: () 
   const conditions = useConditions(open)
   return (
     <Modal open={open} onClose={onClose} title={t('conditions.title')}>
-      {conditions.isPending && <div className="skeleton" style={{ height: 120 }} aria-label={t('common.loading')} />}
+      {conditions.isPending && <Skeleton height={120} />}
       {conditions.isError && <p className="notice notice--error" role="alert">{conditions.error.message}</p>}
       {conditions.data?.length === 0 && <p className="muted">{t('conditions.empty')}</p>}
       {conditions.data?.map((html, index) => <SafeHtml key={index} className="rich-text condition" html={html} />)}

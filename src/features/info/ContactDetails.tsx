@@ -7,6 +7,7 @@ import { SafeHtml } from '../../ui/SafeHtml'
 import { ChatIcon } from '../../ui/icons'
 import { LoadError } from '../../ui/LoadError'
 import { useContact } from './api'
+import { Skeleton } from '../../ui/Skeleton'
 
 /** Shown when the server has no line QR or it fails to load (spec 2), if present: the reference
  *  server serves the demo's in demo, dev and test; in production there is none and no QR shows. */
@@ -47,7 +48,7 @@ export function ContactDetails() {
         </a>
       )}
       {/* The operator's words come last: what arrives with the answer moves nothing above it. */}
-      {contact.isPending && <div className="skeleton" style={{ height: 72 }} aria-label={t('common.loading')} />}
+      {contact.isPending && <Skeleton height={72} />}
       {contact.isError && <LoadError error={contact.error} onRetry={() => contact.refetch()} />}
       {contact.data?.contactText && <SafeHtml className="rich-text" html={contact.data.contactText} />}
     </div>

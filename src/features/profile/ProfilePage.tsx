@@ -17,6 +17,7 @@ import { quickUnlockOffered } from '../../api/identity/quickUnlockOffered'
 import { usePlatform } from '../../platform'
 import type { BiometricVault } from '../../platform/types'
 import './profile.css'
+import { Skeleton } from '../../ui/Skeleton'
 
 const ChangePasswordModal = lazy(() => import('./ChangePasswordModal'))
 const MessagesSection = lazy(() => import('./MessagesSection'))
@@ -48,7 +49,7 @@ export function ProfilePage({ identitySections: sections }: { identitySections: 
   return (
     <section aria-labelledby="profile-title" className="profile">
       <h1 id="profile-title">{t('profile.title')}</h1>
-      {profile.isPending && <div className="card profile__skeleton skeleton" aria-label={t('common.loading')} />}
+      {profile.isPending && <Skeleton className="card profile__skeleton" />}
       {profile.isError && <LoadError error={profile.error} onRetry={() => profile.refetch()} />}
       {data && (
         <>

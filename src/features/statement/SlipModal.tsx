@@ -12,6 +12,7 @@ import { slipImageAddress, useSlips } from './api'
 import { statusNote } from './describe'
 import { STATEMENT_PAGE_SIZE } from '../../../contract/statement'
 import { amountOrDash, pageCount, shownAmount, statusKey } from './rows'
+import { Skeleton } from '../../ui/Skeleton'
 
 interface SlipModalProps {
   currency: Currency
@@ -82,7 +83,7 @@ export default function SlipModal({ currency, onClose }: SlipModalProps) {
           </button>
         </div>
         {slips.isError && <LoadError error={slips.error} onRetry={() => slips.refetch()} />}
-        {slips.isPending && !slips.isError && <div className="skeleton slips__skeleton" aria-label={t('common.loading')} />}
+        {slips.isPending && !slips.isError && <Skeleton className="slips__skeleton" />}
         {slips.isSuccess && rows.length === 0 && <p className="muted slips__empty">{t('slips.empty')}</p>}
         {rows.length > 0 && (
           <ul className="slip-cards" aria-busy={slips.isFetching || undefined}>
@@ -117,7 +118,7 @@ export default function SlipModal({ currency, onClose }: SlipModalProps) {
       {viewing && (
         <Modal open onClose={() => setViewing(null)} title={t('slips.image')}>
           <div className="slips__image">
-            {viewing.state === 'loading' && <div className="skeleton slips__image-wait" aria-label={t('common.loading')} />}
+            {viewing.state === 'loading' && <Skeleton className="slips__image-wait" />}
             {viewing.state === 'failed' && <p className="notice notice--error" role="alert">{t('slips.imageFailed')}</p>}
             {viewing.state === 'shown' && (
               <img src={viewing.url} alt={t('slips.image')} onError={() => setViewing({ reference: viewing.reference, state: 'failed' })} />

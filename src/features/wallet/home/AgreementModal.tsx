@@ -6,6 +6,7 @@ import { Button } from '../../../ui/Button'
 import { Modal } from '../../../ui/Modal'
 import { loadSanitizer, SafeHtml } from '../../../ui/SafeHtml'
 import { useAgreements } from '../api'
+import { Skeleton } from '../../../ui/Skeleton'
 
 /** Spec 2 and 9: 1.5 s after home loads, the agreement, until the player has accepted it once. */
 export const AGREEMENT_DELAY_MS = 1500
@@ -50,7 +51,7 @@ export function AgreementModal() {
   return (
     <Modal open={open} onClose={() => undefined} dismissible={false} className="agreement" title={t('home.agreementTitle')}>
       <div className="stack">
-        {agreements.isPending && <div className="skeleton" style={{ height: 160 }} aria-label={t('common.loading')} />}
+        {agreements.isPending && <Skeleton height={160} />}
         {agreements.isError && <p className="notice notice--error" role="alert">{agreements.error.message}</p>}
         {agreements.data?.map((html, index) => <SafeHtml key={index} className="rich-text" html={html} />)}
         <Button type="button" block className="agreement__accept" onPointerDown={() => { pressed.current = true }} onClick={accept}>

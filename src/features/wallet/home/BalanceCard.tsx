@@ -8,6 +8,7 @@ import { currencyOf, formatMoney, sumAmounts } from '../../../../contract/lib/mo
 import { showToast } from '../../../state/ui'
 import { RefreshIcon } from '../../../ui/icons'
 import { useLastSync, useRefreshSlots } from '../../../api/wallet'
+import { Skeleton } from '../../../ui/Skeleton'
 
 /** The clock is read again this often: a sync from before midnight then says its date. */
 const CLOCK_TICK_MS = 60_000
@@ -50,7 +51,7 @@ export function BalanceCard({ wallet }: { wallet: WalletResponse | undefined }) 
           {money(totalBalance(wallet.wallet.amount, wallet.slots))}
         </p>
       ) : (
-        <p className="balance-card__total skeleton skeleton--inline" aria-label={t('common.loading')} />
+        <Skeleton className="balance-card__total" />
       )}
       {/* Where the total is (issue 18): the main wallet and the games, each game on asking. */}
       <dl className="balance-card__split">
