@@ -51,7 +51,7 @@ export function BalanceCard({ wallet }: { wallet: WalletResponse | undefined }) 
           {money(totalBalance(wallet.wallet.amount, wallet.slots))}
         </p>
       ) : (
-        <Skeleton className="balance-card__total" />
+        <Skeleton as="p" className="balance-card__total" />
       )}
       {/* Where the total is (issue 18): the main wallet and the games, each game on asking. */}
       <dl className="balance-card__split">
