@@ -6,7 +6,7 @@ import type { UseQueryResult } from '@tanstack/react-query'
 import { Button } from './Button'
 import { LoadError } from './LoadError'
 import { Modal } from './Modal'
-import { Skeleton } from './Skeleton'
+import { Skeleton } from './Loader'
 
 export interface CredentialRow {
   key: string | number

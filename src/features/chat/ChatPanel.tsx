@@ -12,7 +12,7 @@ import { chat, loadOlder, markRead, refreshChat, removeMessage, resend, sendFile
 import { ATTACHMENT_ACCEPT, checkAttachment, checkText, COUNTER_FROM, MARK_READ_DELAY_MS, textLength, timeline } from './logic'
 import { type MessageActions, MessageView } from './MessageView'
 import './chat.css'
-import { Skeleton } from '../../ui/Skeleton'
+import { Skeleton } from '../../ui/Loader'
 
 const actions: MessageActions = { sendText, sendPostback, resend, remove: removeMessage }
 

@@ -13,7 +13,7 @@ import { BankAccounts } from './BankAccounts'
 import { GiftLink } from './GiftLink'
 import { QrDeposit } from './QrDeposit'
 import './deposit.css'
-import { Skeleton } from '../../ui/Skeleton'
+import { Skeleton } from '../../ui/Loader'
 
 type Tab = { kind: 'bank' } | { kind: 'qr'; provider: QrProvider } | { kind: 'gift' }
 

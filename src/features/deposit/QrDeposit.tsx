@@ -15,7 +15,7 @@ import { qrQuery, useCreateQr, useDepositLookup } from './api'
 import { OpenQr, type QrEnd, QrEnded } from './OpenQr'
 import { qrProviderOf } from './methods'
 import { useMainButton } from '../../ui/useMainButton'
-import { Skeleton } from '../../ui/Skeleton'
+import { Skeleton } from '../../ui/Loader'
 
 /** Spec 4, 5, 9: a single-use QR for an amount, its countdown to expiry, and cancel; then what became of it. */
 export function QrDeposit({ provider, onDone }: { provider: QrProvider; onDone: () => void }) {

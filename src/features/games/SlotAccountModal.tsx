@@ -16,7 +16,7 @@ import { useWallet } from '../../api/wallet'
 import { getConfig } from '../../api/config'
 import { safeUrl } from '../../lib/url'
 import { alreadyActive, autoLoginLink, useActivateSlot, useCredentials, useResetPassword } from './api'
-import { Skeleton } from '../../ui/Skeleton'
+import { Skeleton } from '../../ui/Loader'
 
 interface SlotAccountModalProps {
   open: boolean

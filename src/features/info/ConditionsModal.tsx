@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { Modal } from '../../ui/Modal'
 import { SafeHtml } from '../../ui/SafeHtml'
 import { useConditions } from './api'
-import { Skeleton } from '../../ui/Skeleton'
+import { Skeleton } from '../../ui/Loader'
 
 /** The conditions of the member bottom menu (spec 2 "Logged-in layout"). */
 export function ConditionsModal({ open, onClose }: { open: boolean; onClose: () => void }) {

@@ -7,7 +7,7 @@ import { SafeHtml } from '../../ui/SafeHtml'
 import { ChatIcon } from '../../ui/icons'
 import { LoadError } from '../../ui/LoadError'
 import { useContact } from './api'
-import { Skeleton } from '../../ui/Skeleton'
+import { Skeleton } from '../../ui/Loader'
 
 /** Shown when the server has no line QR or it fails to load (spec 2), if present: the reference
  *  server serves the demo's in demo, dev and test; in production there is none and no QR shows. */

@@ -17,7 +17,7 @@ import { quickUnlockOffered } from '../../api/identity/quickUnlockOffered'
 import { usePlatform } from '../../platform'
 import type { BiometricVault } from '../../platform/types'
 import './profile.css'
-import { Skeleton } from '../../ui/Skeleton'
+import { Skeleton } from '../../ui/Loader'
 
 const ChangePasswordModal = lazy(() => import('./ChangePasswordModal'))
 const MessagesSection = lazy(() => import('./MessagesSection'))

@@ -12,7 +12,7 @@ import { slipImageAddress, useSlips } from './api'
 import { statusNote } from './describe'
 import { STATEMENT_PAGE_SIZE } from '../../../contract/statement'
 import { amountOrDash, pageCount, shownAmount, statusKey } from './rows'
-import { Skeleton } from '../../ui/Skeleton'
+import { Skeleton } from '../../ui/Loader'
 
 interface SlipModalProps {
   currency: Currency

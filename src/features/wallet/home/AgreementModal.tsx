@@ -6,7 +6,7 @@ import { Button } from '../../../ui/Button'
 import { Modal } from '../../../ui/Modal'
 import { loadSanitizer, SafeHtml } from '../../../ui/SafeHtml'
 import { useAgreements } from '../api'
-import { Skeleton } from '../../../ui/Skeleton'
+import { Skeleton } from '../../../ui/Loader'
 
 /** Spec 2 and 9: 1.5 s after home loads, the agreement, until the player has accepted it once. */
 export const AGREEMENT_DELAY_MS = 1500

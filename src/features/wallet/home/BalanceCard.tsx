@@ -8,7 +8,7 @@ import { currencyOf, formatMoney, sumAmounts } from '../../../../contract/lib/mo
 import { showToast } from '../../../state/ui'
 import { RefreshIcon } from '../../../ui/icons'
 import { useLastSync, useRefreshSlots } from '../../../api/wallet'
-import { Skeleton } from '../../../ui/Skeleton'
+import { Skeleton } from '../../../ui/Loader'
 
 /** The clock is read again this often: a sync from before midnight then says its date. */
 const CLOCK_TICK_MS = 60_000
