@@ -57,6 +57,29 @@ test('on a 320 px phone every label of the bottom menu is whole, in Thai, Lao an
   }
 })
 
+test("on a 320 px phone the statement's header holds its title and the upload-status button, each on one line, in Thai, Lao and English", async ({ page, open, strings, request }) => {
+  await page.setViewportSize({ width: 320, height: 640 })
+  await memberAtHome({ page, open, strings, request })
+  for (const [locale, words] of Object.entries({ th, la, en })) {
+    await page.evaluate((value) => localStorage.setItem('locale', value), locale)
+    await page.goto('/user/statement')
+    const title = page.getByRole('heading', { level: 1, name: words.member.statement })
+    const button = page.getByRole('button', { name: words.statement.uploadStatus, exact: true })
+    await expect(button).toBeVisible()
+    /** The lines a text runs to, as the engine laid it out. */
+    const lines = (element: HTMLElement) => {
+      const range = document.createRange()
+      range.selectNodeContents(element)
+      return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size
+    }
+    expect(await title.evaluate(lines), `the title's lines in ${locale}`).toBe(1)
+    expect(await button.evaluate(lines), `the button's lines in ${locale}`).toBe(1)
+    // Side by side: the button on the title's row.
+    const [titleBox, buttonBox] = [(await title.boundingBox())!, (await button.boundingBox())!]
+    expect(buttonBox.y, locale).toBeLessThan(titleBox.y + titleBox.height)
+  }
+})
+
 test("each seeded game has card art of its own that the server serves", async ({ page, open, strings, request }) => {
   await memberAtHome({ page, open, strings, request })
   // Every seeded game's card, once all the carousels have drawn theirs: each comes as home settles
