@@ -249,6 +249,32 @@ test.describe('transfers (browser)', () => {
   })
 })
 
+test("a game card clicked or tapped takes focus as any button does: its sheet opens without a focus ring, and from the keyboard with one (issue 51)", async ({ page, open, strings, request }) => {
+  await memberAtHome({ page, open, strings, request })
+  const card = page.getByRole('button', gameCard(strings, 'Joker Gaming')).first()
+  const sheet = page.getByRole('dialog', { name: 'Joker Gaming' })
+  const close = sheet.getByRole('button', { name: strings.common.close }).first()
+  const ringed = () => page.evaluate(() => document.activeElement?.matches(':focus-visible'))
+  // Each way in, and out the same way: a mouse, a finger, the keyboard.
+  const ways = [
+    { how: 'a click', open: () => card.click(), close: () => close.click() },
+    { how: 'a tap', open: () => card.tap(), close: () => close.tap() },
+    { how: 'Enter', open: async () => {
+      await card.focus()
+      await page.keyboard.press('Enter')
+    }, close: () => page.keyboard.press('Escape') },
+  ]
+  for (const way of ways) {
+    await way.open()
+    await expect(sheet).toBeVisible()
+    expect(await ringed(), `opened by ${way.how}: a ring on ${await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 60))}`).toBe(way.how === 'Enter')
+    await way.close()
+    await expect(sheet).toBeHidden()
+    // Back where the player was: on the card.
+    await expect(card, way.how).toBeFocused()
+  }
+})
+
 /** A kip member of the Lao variant (BCEL, LAK), registered through the API and signed in. */
 async function kipMember(request: APIRequestContext): Promise<Member> {
   await devPost(request, '/dev/config', { variant: 'la' })

@@ -63,6 +63,11 @@ export default function Carousel({ games, label, ...row }: CardRow & { games: Sl
           spaceBetween: SPACE_BETWEEN,
           keyboard: { enabled: true, onlyInViewport: true },
           a11y: { containerMessage: label },
+          // A press on a card's art or words is a press on the card, a button: Swiper lets it take
+          // focus as a button does (its own list, plus what a button holds). Otherwise Swiper
+          // cancels the press, the card is never focused, and the sheet the click opens shows a
+          // focus ring as if opened from the keyboard, and gives focus back to nothing on close.
+          focusableElements: 'input, select, option, textarea, button, button *, video, label',
           on: {
             sliderFirstMove: () => {
               dragging = true
