@@ -46,14 +46,18 @@ test('on a 320 px phone nothing runs off the side: actions, balances, game names
 test('on a 320 px phone every label of the bottom menu is whole, in Thai, Lao and English', async ({ page, open, strings, request }) => {
   await page.setViewportSize({ width: 320, height: 640 })
   await memberAtHome({ page, open, strings, request })
-  for (const [locale, words] of Object.entries({ th, la, en })) {
-    await page.evaluate((value) => localStorage.setItem('locale', value), locale)
-    await page.reload()
-    const menu = page.getByRole('navigation', { name: words.menu.label })
-    await expect(menu.getByText(words.menu.conditions, { exact: true })).toBeVisible()
-    // An ellipsis ("Conditi…") is a label cut: its text wider than its box.
-    const cut = await menu.locator('.bottom-menu__label').evaluateAll((labels) => labels.filter((label) => label.scrollWidth > label.clientWidth).map((label) => `${label.textContent} ${label.scrollWidth}/${label.clientWidth} px`))
-    expect(cut, `the menu's labels cut in ${locale}`).toEqual([])
+  // On each page of the menu: the current item's label is drawn as the current one.
+  for (const path of ['/user/home', '/user/statement', '/user/profile', '/user/contact']) {
+    for (const [locale, words] of Object.entries({ th, la, en })) {
+      await page.evaluate((value) => localStorage.setItem('locale', value), locale)
+      await page.goto(path)
+      const menu = page.getByRole('navigation', { name: words.menu.label })
+      await expect(menu.getByText(words.menu.conditions, { exact: true })).toBeVisible()
+      await expect(menu.locator('[aria-current="page"]')).toHaveCount(1)
+      // An ellipsis ("Conditi…") is a label cut: its text wider than its box.
+      const cut = await menu.locator('.bottom-menu__label').evaluateAll((labels) => labels.filter((label) => label.scrollWidth > label.clientWidth).map((label) => `${label.textContent} ${label.scrollWidth}/${label.clientWidth} px`))
+      expect(cut, `the menu's labels cut in ${locale} on ${path}`).toEqual([])
+    }
   }
 })
 
