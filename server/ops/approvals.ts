@@ -1,7 +1,8 @@
 // The four-eyes rule of the counter (issue 47 §5). One cashier could approve a blank picture for
 // ฿9,999,999.99 and then pay that member's withdrawal out. Now, by the admin's `approvals` switch:
 // - a slip approved (a credit) or a withdrawal paid (a payout) for more than the threshold of its
-//   money is decided by two staff members: the first person's decision waits, audited
+//   money, counted with what the same staff member credited (or paid out) to the same member alone
+//   in the last day, is decided by two staff members: the first person's decision waits, audited
 //   (`slip.approve.first`, `withdrawal.paid.first`), until another confirms the very same decision,
 //   which settles it (audited with both names); a second decision that differs takes the first's
 //   place, and the first person cannot be the second (409 SAME_APPROVER);
@@ -13,7 +14,7 @@ import type { Approval, AwaitingSecond } from '../../contract/ops'
 import type { ServerContext } from '../shared/context'
 import { type Db, inTransaction } from '../shared/db'
 import { fail } from '../shared/http/errors'
-import { moneyOf, toMajor } from '../shared/money'
+import { moneyOf, toMajor, toMinor } from '../shared/money'
 import { getSetting } from '../shared/settings'
 import { type Actor, audit } from './audit'
 import { announce, type LiveDuty } from './feed'
@@ -29,6 +30,7 @@ const ACTIONS: Record<MoneyDuty, { first: string; done: string; queue: LiveDuty 
 const OTHER: Record<MoneyDuty, MoneyDuty> = { credit: 'payout', payout: 'credit' }
 
 const HOUR_MS = 60 * 60 * 1000
+const DAY_MS = 24 * HOUR_MS
 
 export interface MoneyDecision {
   duty: MoneyDuty
@@ -73,6 +75,28 @@ export async function approvalsOf(db: Db, items: readonly string[]): Promise<Map
   return new Map((await repo.pendingApprovals(db, items)).map((row) => [row.item, toApproval(row)]))
 }
 
+/** A credit's amount is in its audit row's `after` (the slip as settled), a payout's in its `before`. */
+const MOVED: Record<MoneyDuty, (row: { before: unknown; after: unknown }) => unknown> = {
+  credit: (row) => (row.after as { amount?: unknown } | null)?.amount,
+  payout: (row) => (row.before as { amount?: unknown } | null)?.amount,
+}
+
+/**
+ * What this staff member credited (or paid out) to this member on their own, without a second
+ * person, in the last day. The threshold counts it with the decision at hand: one cashier cannot
+ * credit ฿100,000 as five slips of ฿20,000 alone.
+ */
+async function settledAloneToday(db: Db, staffId: number, decided: MoneyDecision, now: number): Promise<number> {
+  const rows = await repo.staffDecisionsOnMember(db, staffId, decided.memberId, ACTIONS[decided.duty].done, now - DAY_MS)
+  let total = 0
+  for (const row of rows) {
+    if ((row.after as { firstApprover?: unknown } | null)?.firstApprover) continue
+    const moved = MOVED[decided.duty](row)
+    total += typeof moved === 'number' ? (toMinor(moved) ?? 0) : 0
+  }
+  return total
+}
+
 /** A decision that moves no money out (a rejection), or the demo bank's: it settles, and any first decision waiting goes. */
 export const settlesAlone = (item: string): Settle => async (trx) => {
   await repo.takePendingApproval(trx, item)
@@ -96,7 +120,8 @@ export async function fourEyes(ctx: ServerContext, actor: Actor, decided: MoneyD
       throw fail(403, 'DUTY_SEPARATION')
     }
   }
-  if (decided.amountMinor <= rule.secondAboveMinor[moneyOf(decided.currency)]) return { settle: settlesAlone(decided.item) }
+  const alone = await settledAloneToday(ctx.db, staffId, decided, now)
+  if (alone + decided.amountMinor <= rule.secondAboveMinor[moneyOf(decided.currency)]) return { settle: settlesAlone(decided.item) }
 
   const [first] = await repo.pendingApprovals(ctx.db, [decided.item])
   if (first && sameDecision(first.decision, decided.decision)) {

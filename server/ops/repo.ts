@@ -231,6 +231,15 @@ export async function staffActedOnMember(db: Db, staffId: number, memberId: numb
   return row !== undefined
 }
 
+/** The audit rows of one staff member's settled decisions of one kind on one member since a time
+ *  (the four-eyes rule's day, approvals.ts): what each moved is in its before or after. */
+export async function staffDecisionsOnMember(db: Db, staffId: number, memberId: number, action: string, since: number): Promise<{ before: unknown; after: unknown }[]> {
+  const rows = await db.selectFrom('ops_audit').select(['before', 'after'])
+    .where('member_id', '=', memberId).where('staff_id', '=', staffId).where('action', '=', action).where('at', '>', since)
+    .execute()
+  return rows.map((row) => ({ before: row.before === null ? null : JSON.parse(row.before), after: row.after === null ? null : JSON.parse(row.after) }))
+}
+
 /** Changes a staff member's role or whether they may sign in; answers the row as it was and as it is. */
 export async function updateStaff(trx: Db, id: number, change: { role?: StaffRole; active?: boolean }): Promise<StaffRow | undefined> {
   const set = { ...(change.role ? { role: change.role } : {}), ...(change.active === undefined ? {} : { active: change.active ? 1 : 0 }) }

@@ -59,6 +59,24 @@ describe('a credit above the threshold', () => {
     expect(await balanceOf(server.app)).toBe(DEMO_START_MINOR + 20_000_00)
   })
 
+  it("counts what the same person credited the member alone that day: five slips of ฿20,000 are not ฿100,000 by one cashier", async () => {
+    const server = await one()
+    const member = await login(server.app)
+    const [a, b] = [await staffSession(server.app, 'cashier'), await staffSession(server.app, 'cashier')]
+    expect((await approve(server, a.token, await uploadSlip(server.app, member), 20_000)).body).toMatchObject({ status: 'SUCCESS' })
+    // A's next slip for this member, however small, takes A's day over the threshold.
+    const split = await uploadSlip(server.app, member)
+    expect((await approve(server, a.token, split, 0.01)).body).toMatchObject({ awaitingSecond: { by: { username: a.username }, amount: 0.01 } })
+    // Another person's own day is theirs: B credits alone, and confirms A's.
+    expect((await approve(server, b.token, await uploadSlip(server.app, member), 100)).body).toMatchObject({ status: 'SUCCESS' })
+    expect((await approve(server, b.token, split, 0.01)).body).toMatchObject({ status: 'SUCCESS' })
+    // What A settled with a second person is not A's alone; after a day A credits alone again.
+    server.advance(24 * HOUR + 1)
+    const aAgain = (await call(server.app, 'POST', '/ops/api/login', { body: { username: a.username, password: STAFF_PASSWORD } })).body.token as string
+    expect((await approve(server, aAgain, await uploadSlip(server.app, await login(server.app)), 20_000)).body).toMatchObject({ status: 'SUCCESS' })
+    expect(await balanceOf(server.app)).toBe(DEMO_START_MINOR + 20_000_00 + 1 + 100_00 + 20_000_00)
+  })
+
   it("follows the admin's threshold of each money, and approves a kip slip above the baht ceiling", async () => {
     const server = await one()
     const admin = await staffSession(server.app, 'admin')
@@ -92,6 +110,23 @@ describe('a payout', () => {
     expect(await pay(server, a.token, id, 'KTB-1')).toMatchObject(expectError(409, 'SAME_APPROVER'))
     expect((await pay(server, b.token, id, 'KTB-1')).body).toMatchObject({ id, status: 'paid' })
     expect(await actions(server, `withdrawal:${id}`)).toEqual([['withdrawal.paid.first', a.id], ['withdrawal.paid', b.id]])
+  })
+})
+
+describe('payouts one person made alone that day', () => {
+  it('count with the next: a second ฿15,000 payout to the same member by the same cashier waits for a second person', async () => {
+    const server = await one()
+    const member = await login(server.app)
+    const [a, b] = [await staffSession(server.app, 'cashier'), await staffSession(server.app, 'cashier')]
+    // Credited by two others, each within their own day.
+    for (const [role, amount] of [['admin', 20_000], ['cashier', 10_000]] as const) {
+      expect((await approve(server, (await staffSession(server.app, role)).token, await uploadSlip(server.app, member), amount)).body).toMatchObject({ status: 'SUCCESS' })
+    }
+    expect((await pay(server, a.token, await requestWithdrawal(server.app, member, 15_000), 'KTB-10')).body).toMatchObject({ status: 'paid' })
+    const second = await requestWithdrawal(server.app, member, 15_000)
+    expect((await pay(server, a.token, second, 'KTB-11')).body).toMatchObject({ awaitingSecond: { by: { username: a.username }, amount: 15_000 } })
+    expect((await pay(server, b.token, second, 'KTB-11')).body).toMatchObject({ id: second, status: 'paid' })
+    expect(await balanceOf(server.app)).toBe(DEMO_START_MINOR + 30_000_00 - 30_000_00)
   })
 })
 
