@@ -32,7 +32,7 @@ export interface ServerEnv extends OperatorOptions {
   metricsPort?: number
   /** Seconds an instance keeps answering after SIGTERM while /readyz says draining (DRAIN_SECONDS, default 10). */
   drainSeconds: number
-  /** Where to listen: HOST, default all interfaces; loopback only when no mode was chosen (see readHost). */
+  /** Where to listen: HOST, default all interfaces; loopback only when no mode was chosen, and by default in dev and test (see readHost). */
   host: string
   dataDir: string
   trustProxy: TrustProxy
@@ -142,7 +142,8 @@ const LOOPBACK = '127.0.0.1'
  * choice at all (a service file, a container, a typo), and demo mode publishes its member's
  * password: it still runs as demo, but on loopback only, and says so.
  */
-function readHost(env: Env, warnings: string[]): string {
+function readHost(env: Env, mode: ServerMode, warnings: string[]): string {
+  if (mode === 'dev' || mode === 'test') return readDevHost(env.HOST, mode, warnings)
   const host = env.HOST || '0.0.0.0'
   if (env.APP_MODE || env.npm_lifecycle_event === 'start') return host
   const ignored = host === LOOPBACK ? '' : ` (HOST=${host} is ignored until a mode is chosen)`
@@ -152,6 +153,24 @@ function readHost(env: Env, warnings: string[]): string {
       `SMS_WEBHOOK_SECRET), or APP_MODE=demo to show the demo on HOST (see README, "modes and environment").`,
   )
   return LOOPBACK
+}
+
+const LOOPBACKS = new Set([LOOPBACK, 'localhost', '::1'])
+
+/**
+ * `dev` and `test` answer `/dev/` calls from anyone who reaches them: read any phone's OTP, point
+ * the app's config (its API) elsewhere, settle slips and withdrawals. So they listen on loopback
+ * unless HOST names another address, and then they say what that opens.
+ */
+function readDevHost(host: string | undefined, mode: ServerMode, warnings: string[]): string {
+  if (!host) return LOOPBACK
+  if (!LOOPBACKS.has(host)) {
+    warnings.push(
+      `APP_MODE=${mode} on HOST=${host}: the /dev/ endpoints (any phone's OTP, the app's config, settling slips and withdrawals) answer ` +
+        `everyone who reaches that address. Leave HOST unset (${LOOPBACK}) unless this network is yours alone; never on a server players reach.`,
+    )
+  }
+  return host
 }
 
 function readWebhook(raw: string | undefined, mode: ServerMode): string | undefined {
@@ -428,7 +447,7 @@ export function readServerEnv(env: Env, readFile = (path: string) => readFileSyn
     port: readPort(env.PORT),
     metricsPort: readMetricsPort(env),
     drainSeconds: readDrainSeconds(env.DRAIN_SECONDS),
-    host: readHost(env, warnings),
+    host: readHost(env, mode, warnings),
     dataDir: env.DATA_DIR || '.data/',
     databaseUrl: readDatabaseUrl(env.DATABASE_URL),
     mode,

@@ -47,10 +47,19 @@ describe('readServerEnv', () => {
     expect(readServerEnv({ HOST: '0.0.0.0' }, noFile).warnings[0]).toContain('HOST=0.0.0.0 is ignored')
   })
 
-  it('a mode chosen listens where HOST says, with nothing to warn of', () => {
-    for (const mode of ['demo', 'dev', 'test']) {
-      expect(readServerEnv({ APP_MODE: mode }, noFile)).toMatchObject({ mode, host: '0.0.0.0', warnings: [] })
-      expect(readServerEnv({ APP_MODE: mode, HOST: '10.0.0.5' }, noFile)).toMatchObject({ host: '10.0.0.5', warnings: [] })
+  it('demo listens where HOST says, all interfaces by default, with nothing to warn of', () => {
+    expect(readServerEnv({ APP_MODE: 'demo' }, noFile)).toMatchObject({ mode: 'demo', host: '0.0.0.0', warnings: [] })
+    expect(readServerEnv({ APP_MODE: 'demo', HOST: '10.0.0.5' }, noFile)).toMatchObject({ host: '10.0.0.5', warnings: [] })
+  })
+
+  it('dev and test, whose /dev/ endpoints answer anyone, listen on loopback unless HOST says otherwise, and then warn', () => {
+    for (const mode of ['dev', 'test']) {
+      expect(readServerEnv({ APP_MODE: mode }, noFile)).toMatchObject({ mode, host: '127.0.0.1', warnings: [] })
+      expect(readServerEnv({ APP_MODE: mode, npm_lifecycle_event: 'start' }, noFile)).toMatchObject({ host: '127.0.0.1', warnings: [] })
+      for (const loopback of ['127.0.0.1', 'localhost', '::1']) expect(readServerEnv({ APP_MODE: mode, HOST: loopback }, noFile)).toMatchObject({ host: loopback, warnings: [] })
+      const open = readServerEnv({ APP_MODE: mode, HOST: '0.0.0.0' }, noFile)
+      expect(open.host).toBe('0.0.0.0')
+      expect(open.warnings).toEqual([expect.stringMatching(new RegExp(`APP_MODE=${mode} on HOST=0\\.0\\.0\\.0: the /dev/ endpoints .* answer everyone`))])
     }
   })
 
