@@ -359,12 +359,25 @@ function readIdentity(env: Env, mode: ServerMode): IdentitySettings | undefined 
 }
 
 /**
+ * A messenger's API address. Its calls carry the channel's secret, so production sends them only
+ * over TLS, or to a server on this machine (a local Bot API server): never in the clear over a network.
+ */
+function readMessengerApi(name: string, raw: string, mode: ServerMode, carries: string): string {
+  const address = raw.replace(/\/+$/, '')
+  if (!/^https?:\/\/[^/]+/.test(address)) throw new Error(`${name} must be an http(s) address (got "${address}")`)
+  if (mode === 'production' && !address.startsWith('https:') && !LOOPBACKS.has(new URL(address).hostname.replace(/^\[|\]$/g, ''))) {
+    throw new Error(`${name} must be https in production, or on this machine (127.0.0.1, localhost): its calls carry ${carries} (got "${address}")`)
+  }
+  return address
+}
+
+/**
  * The messages of members' money through their messengers (issue 50): on with APP_URL and a channel's
  * credentials (Telegram: TELEGRAM_BOT_TOKEN; LINE: LINE_CHANNEL_ACCESS_TOKEN, LINE_API_URL for another API); NOTIFY_EVENTS narrows the kinds sent (the bell lists
  * every one), NOTIFY_MAX_AGE_MINUTES bounds how late one is still sent. TELEGRAM_API_URL points the
  * bot elsewhere than Telegram's API (a test's, a local Bot API server).
  */
-export function readNotify(env: Env): NotifySettings | undefined {
+export function readNotify(env: Env, mode: ServerMode): NotifySettings | undefined {
   const appUrl = env.APP_URL || undefined
   if (appUrl !== undefined) {
     let url: URL
@@ -374,13 +387,13 @@ export function readNotify(env: Env): NotifySettings | undefined {
       throw new Error(`APP_URL must be the address players open the app at, https://<your host>/ (got "${appUrl}")`)
     }
     if (!/^https?:$/.test(url.protocol)) throw new Error(`APP_URL must be an http(s) address (got "${appUrl}")`)
+    // Players sign in at the address a message opens.
+    if (mode === 'production' && url.protocol !== 'https:') throw new Error(`APP_URL must be https in production: players sign in at the address each message opens (got "${appUrl}")`)
   }
-  const apiUrl = (env.TELEGRAM_API_URL || TELEGRAM_API_URL).replace(/\/+$/, '')
-  if (!/^https?:\/\/[^/]+/.test(apiUrl)) throw new Error(`TELEGRAM_API_URL must be an http(s) address (got "${apiUrl}")`)
+  const apiUrl = readMessengerApi('TELEGRAM_API_URL', env.TELEGRAM_API_URL || TELEGRAM_API_URL, mode, 'the bot token, which also signs Telegram sign-ins')
   const token = env.TELEGRAM_BOT_TOKEN || undefined
   const lineToken = env.LINE_CHANNEL_ACCESS_TOKEN || undefined
-  const lineApiUrl = (env.LINE_API_URL || LINE_API_URL).replace(/\/+$/, '')
-  if (!/^https?:\/\/[^/]+/.test(lineApiUrl)) throw new Error(`LINE_API_URL must be an http(s) address (got "${lineApiUrl}")`)
+  const lineApiUrl = readMessengerApi('LINE_API_URL', env.LINE_API_URL || LINE_API_URL, mode, 'the channel access token')
   const listed = env.NOTIFY_EVENTS === 'none' ? [] : env.NOTIFY_EVENTS?.split(',').map((kind) => kind.trim()).filter(Boolean)
   const unknown = listed?.filter((kind) => !NOTIFY_KINDS.includes(kind as NotificationKind))
   if (unknown?.length) throw new Error(`NOTIFY_EVENTS lists ${unknown.join(', ')}: the kinds are ${NOTIFY_KINDS.join(', ')} (or "none")`)
@@ -465,7 +478,7 @@ export function readServerEnv(env: Env, readFile = (path: string) => readFileSyn
     withdrawLimits: readWithdrawLimits(env.WITHDRAW_LIMITS),
     identity: readIdentity(env, mode),
     firstAdmin: readFirstAdmin(env),
-    notify: readNotify(env),
+    notify: readNotify(env, mode),
     warnings,
   }
 }

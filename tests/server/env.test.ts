@@ -183,6 +183,21 @@ describe('readServerEnv', () => {
     expect(() => readServerEnv({ ...env, NOTIFY_PRIZE_EXPIRY_HOURS: '-1' }, noFile)).toThrow(/NOTIFY_PRIZE_EXPIRY_HOURS/)
   })
 
+  it("in production sends the messengers' secrets only over TLS or on this machine, and messages open an https app", () => {
+    const production = { APP_MODE: 'production', SMS_WEBHOOK_URL: 'https://sms.example/otp', SMS_WEBHOOK_SECRET: 'a'.repeat(32), ...OPERATOR_ENV,
+      TELEGRAM_BOT_TOKEN: '7000000001:AAFakeTokenForTheServerSuiteOnly_0123456789', LINE_CHANNEL_ACCESS_TOKEN: 'line-token', APP_URL: 'https://wallet.example/' }
+    expect(readServerEnv(production, noFile).notify).toMatchObject({ telegram: { apiUrl: 'https://api.telegram.org' }, line: { apiUrl: 'https://api.line.me' } })
+    expect(() => readServerEnv({ ...production, TELEGRAM_API_URL: 'http://bot-api.internal:8081' }, noFile)).toThrow(/TELEGRAM_API_URL must be https in production.*bot token/)
+    expect(() => readServerEnv({ ...production, LINE_API_URL: 'http://api.line.me' }, noFile)).toThrow(/LINE_API_URL must be https in production.*channel access token/)
+    expect(() => readServerEnv({ ...production, APP_URL: 'http://wallet.example/' }, noFile)).toThrow(/APP_URL must be https in production/)
+    // A local Bot API server on this machine: the token never crosses a network.
+    for (const local of ['http://127.0.0.1:8081', 'http://localhost:8081', 'http://[::1]:8081']) {
+      expect(readServerEnv({ ...production, TELEGRAM_API_URL: local }, noFile).notify!.telegram!.apiUrl).toBe(local)
+    }
+    // Outside production a test's stand-in over http is fine.
+    expect(readServerEnv({ APP_MODE: 'test', APP_URL: 'http://wallet.test/', LINE_CHANNEL_ACCESS_TOKEN: 't', LINE_API_URL: 'http://10.0.0.9:9000' }, noFile).notify!.line!.apiUrl).toBe('http://10.0.0.9:9000')
+  })
+
   it('reads Web Push (issue 50): the three VAPID settings together, the keys a pair, the subject reachable', () => {
     const keys = webPush.generateVAPIDKeys()
     const env = { npm_lifecycle_event: 'start', APP_URL: 'https://wallet.example/', VAPID_PUBLIC_KEY: keys.publicKey, VAPID_PRIVATE_KEY: keys.privateKey, VAPID_SUBJECT: 'mailto:ops@wallet.example' }
