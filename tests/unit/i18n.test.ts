@@ -7,6 +7,7 @@ import { fromHostLanguage, languages, type Language } from '../../contract/lib/l
 import { hostLanguageOf, pickLanguage, storeLanguage } from '../../src/i18n/language'
 import { CORE_SECTIONS, OWN_CHUNK_SECTIONS, BUILD_ONLY_SECTIONS } from '../../scripts/localeParts'
 import { isOwnChunkError } from '../../src/i18n/ownChunkErrors'
+import { UNBROKEN, WORD_JOINER } from '../../contract/lib/unbroken'
 import thCore from 'virtual:locale/th/core'
 import thRest from 'virtual:locale/th/rest'
 import laCore from 'virtual:locale/la/core'
@@ -46,6 +47,18 @@ const placeholders = (text: string): string[] =>
   [...new Set([...text.matchAll(/\{\{\s*([^}\s,]+)[^}]*\}\}/g)].map((match) => match[1]))].sort()
 
 const sorted = (keys: Iterable<string>) => [...keys].sort()
+
+describe('locale files: compounds kept on one line (issue 51)', () => {
+  it.each(['th', 'la'] as const)('%s writes each compound of contract/lib/unbroken.ts with word joiners, never plain', (language) => {
+    const words = UNBROKEN[language]!
+    const plain = [...flat[language]].flatMap(([key, value]) => words.filter((word) => String(value).includes(word)).map((word) => `${key}: ${word}`))
+    expect(plain).toEqual([])
+    // And the joined ones read as the compound once the joiners are taken out.
+    const joined = [...flat[language].values()].filter((value) => String(value).includes(WORD_JOINER))
+    expect(joined.length).toBeGreaterThan(0)
+    for (const value of joined) expect(words.some((word) => String(value).replaceAll(WORD_JOINER, '').includes(word)), String(value)).toBe(true)
+  })
+})
 
 describe('locale files: key parity', () => {
   it.each(['la', 'en'] as const)('th and %s have identical deep key sets', (language) => {

@@ -262,12 +262,12 @@ describe('messages through i18n (en, th, la)', () => {
   })
 
   it('and in Thai and Lao, in the member\'s money', async () => {
-    expect(await text(transferRule({ from: 'WALLET', to: 'PG', amount: en('0') })!, 'th')).toBe('จำนวนเงินขั้นต่ำคือ ฿1.00')
+    expect(await text(transferRule({ from: 'WALLET', to: 'PG', amount: en('0') })!, 'th')).toBe('จำนวนเงินขั้น\u2060ต่ำคือ ฿1.00')
     // A LAK member's minimum is 1 kip, not 1 baht; their withdrawal limits are kip.
-    expect(await text(transferRule({ from: 'WALLET', to: 'PG', amount: en('0') })!, 'la', 'LAK')).toBe('ຈຳນວນເງິນຂັ້ນຕ່ຳແມ່ນ ₭1')
+    expect(await text(transferRule({ from: 'WALLET', to: 'PG', amount: en('0') })!, 'la', 'LAK')).toBe('ຈຳນວນເງິນຂັ້ນ\u2060ຕ່ຳແມ່ນ ₭1')
     expect(await text(withdrawRule(en('40000000'), { withdrawMin: 60_000, withdrawMax: 30_000_000 })!, 'la', 'LAK')).toBe('ຍອດຖອນສູງສຸດແມ່ນ ₭30.000.000')
     expect(await text(withdrawRule(en('60000'), limits)!, 'th')).toBe('ยอดถอนสูงสุดคือ ฿50,000.00')
-    expect(await text(qrAmountRule('E2P', en('20')) as Problem, 'th')).toBe('ยอดฝากขั้นต่ำคือ ฿50.00')
+    expect(await text(qrAmountRule('E2P', en('20')) as Problem, 'th')).toBe('ยอดฝากขั้น\u2060ต่ำคือ ฿50.00')
     expect(await text(accountNameEditRule('สมชาย')!, 'th')).toBe('กรุณากรอกชื่อบัญชีเป็นตัวอักษรภาษาอังกฤษเท่านั้น')
     expect(await text(giftLinkRule('nope')!, 'th')).toContain('ลิงก์นี้ไม่ใช่ลิงก์ซองของขวัญทรูมันนี่')
   })
