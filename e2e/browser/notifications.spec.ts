@@ -4,6 +4,12 @@
 import { devPost, expect, test } from '../fixtures'
 import { baht, fill } from '../shared/wallet'
 import { fund, registerMember, signedIn, uploadSlip } from '../walletMembers'
+import { contrastRatio, type Rgb } from '../../src/lib/contrast'
+
+const cssRgb = (colour: string): Rgb => {
+  const [r, g, b] = (colour.match(/[\d.]+/g) ?? []).map(Number)
+  return [r, g, b]
+}
 
 test('a deposit credited and a slip refused count up on the bell, read once opened, and the refusal opens the slip status @engines', async ({ page, request, strings }) => {
   const member = await registerMember(request)
@@ -21,6 +27,11 @@ test('a deposit credited and a slip refused count up on the bell, read once open
   const dialog = page.getByRole('dialog', { name: strings.notifications.title })
   const rows = dialog.getByRole('listitem')
   await expect(rows).toHaveCount(2)
+  // Its close button is seen on the panel: the dialog sits in the top bar's markup, and took the
+  // bar's white icon colour, white on white in a browser (issue 51).
+  const [icon, panel] = await dialog.getByRole('button', { name: strings.common.close, exact: true })
+    .evaluate((button) => [getComputedStyle(button).color, getComputedStyle(button.closest('.modal__panel')!).backgroundColor])
+  expect(contrastRatio(cssRgb(icon), cssRgb(panel)), `${icon} on ${panel}`).toBeGreaterThanOrEqual(3)
   // Both were new when the list opened, and stay marked so while it is open.
   await expect(rows.filter({ hasText: strings.notifications.new })).toHaveCount(2)
   await expect(rows.nth(0)).toContainText(strings.notifications.kind.deposit_refused)
