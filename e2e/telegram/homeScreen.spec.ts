@@ -64,3 +64,22 @@ for (const status of ['added', 'unsupported']) {
     expect(await telegramEvents(page, 'web_app_add_to_home_screen')).toHaveLength(0)
   })
 }
+
+test('Telegram, a 320 px phone: with the offer in the receipt, Save, Share and Done are in view and on top, without scrolling (issue 51)', async ({ page, open, strings, request }) => {
+  await page.setViewportSize({ width: 320, height: 568 })
+  await memberAtHome({ page, open, strings, request })
+  const receipt = await depositArrives(page, request, strings)
+  await expect(homeScreenOffer(receipt, strings)).toBeAttached()
+  for (const name of [strings.receipt.savePicture, strings.receipt.share, strings.deposit.done]) {
+    const button = receipt.getByRole('button', { name, exact: true })
+    // The topmost element at each edge of the button (inside its rounded corners) is the button or
+    // what it holds: not cut by the sheet's edge, not under the offer, not below the screen.
+    const onTop = await button.evaluate((element) => {
+      const box = element.getBoundingClientRect()
+      const [x, y] = [box.left + box.width / 2, box.top + box.height / 2]
+      const edges = [[box.left + 3, y], [box.right - 3, y], [x, box.top + 3], [x, box.bottom - 3]]
+      return edges.every(([left, top]) => { const hit = document.elementFromPoint(left, top); return hit !== null && element.contains(hit) })
+    })
+    expect(onTop, name).toBe(true)
+  }
+})
