@@ -269,7 +269,7 @@ describe('messages through i18n (en, th, la)', () => {
     expect(await text(withdrawRule(en('60000'), limits)!, 'th')).toBe('ยอดถอนสูงสุดคือ ฿50,000.00')
     expect(await text(qrAmountRule('E2P', en('20')) as Problem, 'th')).toBe('ยอดฝากขั้น\u2060ต่ำคือ ฿50.00')
     expect(await text(accountNameEditRule('สมชาย')!, 'th')).toBe('กรุณากรอกชื่อบัญชีเป็นตัวอักษรภาษาอังกฤษเท่านั้น')
-    expect(await text(giftLinkRule('nope')!, 'th')).toContain('ลิงก์นี้ไม่ใช่ลิงก์ซองของขวัญทรูมันนี่')
+    expect(await text(giftLinkRule('nope')!, 'th')).toContain('ลิงก์นี้ไม่ใช่ลิงก์ซองของขวัญ TrueMoney')
   })
 
   it('shows the expected way of writing an amount in each language when one is refused', async () => {
