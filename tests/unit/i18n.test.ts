@@ -60,6 +60,13 @@ describe('locale files: compounds kept on one line (issue 51)', () => {
   })
 })
 
+describe('locale files: brand names in Latin (issue 51 §4)', () => {
+  it.each(['th', 'la'] as const)('%s writes TrueMoney as TrueMoney, never in its own script', (language) => {
+    const local = /ทรูมันนี่|ทรู มันนี่|ທຣູມັນນີ່|ທຣູ ມັນນີ່/
+    expect([...flat[language]].filter(([, value]) => local.test(String(value))).map(([key]) => key)).toEqual([])
+  })
+})
+
 describe('locale files: key parity', () => {
   it.each(['la', 'en'] as const)('th and %s have identical deep key sets', (language) => {
     expect(sorted(flat[language].keys())).toEqual(sorted(flat.th.keys()))
