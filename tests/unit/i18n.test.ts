@@ -67,6 +67,14 @@ describe('locale files: brand names in Latin (issue 51 §4)', () => {
   })
 })
 
+describe('locale files: one name for one way to deposit', () => {
+  it.each(languages)('%s names a deposit way on the bell as the statement does', (language) => {
+    for (const way of ['qrcode', 'slip', 'truelink']) {
+      expect(flat[language].get(`notifications.method.${way}`), way).toBe(flat[language].get(`statement.ways.${way}`))
+    }
+  })
+})
+
 describe('locale files: key parity', () => {
   it.each(['la', 'en'] as const)('th and %s have identical deep key sets', (language) => {
     expect(sorted(flat[language].keys())).toEqual(sorted(flat.th.keys()))
