@@ -2,7 +2,7 @@
 // demo bank's (server/demo/) alike, decided once however many decide at once, its audit row in its
 // transaction, an approval held to the four-eyes rule (ops/approvals.ts).
 import type * as O from '../../contract/ops'
-import { fourEyes, settlesAlone, type Settle } from '../ops/approvals'
+import { fourEyes, fourEyesOnce, settlesAlone, type Settle } from '../ops/approvals'
 import { type Actor, audit } from '../ops/audit'
 import { decidedOnce } from '../ops/decision'
 import { ceilingFor, parseAmount } from '../shared/amount'
@@ -18,6 +18,10 @@ import { settleSlip } from './slips'
  * member who paid the member out lately is refused (ops/approvals.ts). Decided already: 409 ALREADY_DECIDED.
  */
 export async function decideSlip(ctx: ServerContext, reference: string, decision: O.SlipDecision, actor: Actor): Promise<O.SlipDecided> {
+  return fourEyesOnce(() => decideSlipOnce(ctx, reference, decision, actor))
+}
+
+async function decideSlipOnce(ctx: ServerContext, reference: string, decision: O.SlipDecision, actor: Actor): Promise<O.SlipDecided> {
   const item = `slip:${reference}`
   let settle: Settle = settlesAlone(item)
   let amountMinor = 0

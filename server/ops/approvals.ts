@@ -97,6 +97,35 @@ async function settledAloneToday(db: Db, staffId: number, decided: MoneyDecision
   return total
 }
 
+/** Thrown inside a settling transaction (which it rolls back) when one person's day, counted again
+ *  there, no longer lets them decide alone: `fourEyesOnce` asks again, and gets a wait for a second. */
+class RecountNeeded extends Error {}
+
+/**
+ * Settles what one person may decide alone, counting their day once more inside the settling
+ * transaction, after any other settlement of that member's decisions has committed (PostgreSQL;
+ * on SQLite the transactions run one after another): two of their credits sent at once, each under
+ * the threshold, read the same day before either settled, and together passed it with no second person.
+ */
+const settlesAloneCounted = (staffId: number, decided: MoneyDecision, threshold: number, now: number): Settle => async (trx) => {
+  await repo.holdMemberDecisions(trx, decided.memberId)
+  if ((await settledAloneToday(trx, staffId, decided, now)) + decided.amountMinor > threshold) throw new RecountNeeded()
+  return settlesAlone(decided.item)(trx)
+}
+
+/**
+ * A staff decision held to the four-eyes rule (decideSlip, decideWithdrawal): asked again once when
+ * its settling transaction found the person's day full (RecountNeeded), which then waits for a second.
+ */
+export async function fourEyesOnce<T>(decide: () => Promise<T>): Promise<T> {
+  try {
+    return await decide()
+  } catch (error) {
+    if (!(error instanceof RecountNeeded)) throw error
+    return decide()
+  }
+}
+
 /** A decision that moves no money out (a rejection), or the demo bank's: it settles, and any first decision waiting goes. */
 export const settlesAlone = (item: string): Settle => async (trx) => {
   await repo.takePendingApproval(trx, item)
@@ -120,8 +149,10 @@ export async function fourEyes(ctx: ServerContext, actor: Actor, decided: MoneyD
       throw fail(403, 'DUTY_SEPARATION')
     }
   }
-  const alone = await settledAloneToday(ctx.db, staffId, decided, now)
-  if (alone + decided.amountMinor <= rule.secondAboveMinor[moneyOf(decided.currency)]) return { settle: settlesAlone(decided.item) }
+  const threshold = rule.secondAboveMinor[moneyOf(decided.currency)]
+  if ((await settledAloneToday(ctx.db, staffId, decided, now)) + decided.amountMinor <= threshold) {
+    return { settle: settlesAloneCounted(staffId, decided, threshold, now) }
+  }
 
   const [first] = await repo.pendingApprovals(ctx.db, [decided.item])
   if (first && sameDecision(first.decision, decided.decision)) {

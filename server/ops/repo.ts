@@ -1,7 +1,7 @@
 // The operator side's tables and their SQL: staff, their sessions, the audit trail.
-import type { Generated } from 'kysely'
+import { type Generated, sql } from 'kysely'
 import type { StaffRole } from '../../contract/ops'
-import { type Db, deleteBefore } from '../shared/db'
+import { type Db, deleteBefore, isPostgres, LOCKS } from '../shared/db'
 
 declare module '../shared/db' {
   /** The operator side's tables (migration 0021). */
@@ -238,6 +238,15 @@ export async function staffDecisionsOnMember(db: Db, staffId: number, memberId: 
     .where('member_id', '=', memberId).where('staff_id', '=', staffId).where('action', '=', action).where('at', '>', since)
     .execute()
   return rows.map((row) => ({ before: row.before === null ? null : JSON.parse(row.before), after: row.after === null ? null : JSON.parse(row.after) }))
+}
+
+/**
+ * Until the transaction ends, the one settling a decision on this member that one person makes
+ * alone (approvals.ts): an advisory lock of its own, so it orders against nothing else the
+ * settlement holds. PostgreSQL only; SQLite's transactions run one at a time.
+ */
+export async function holdMemberDecisions(trx: Db, memberId: number): Promise<void> {
+  if (isPostgres(trx)) await sql`SELECT pg_advisory_xact_lock(${sql.lit(LOCKS.memberDecisions)}, ${memberId}::int)`.execute(trx)
 }
 
 /** Changes a staff member's role or whether they may sign in; answers the row as it was and as it is. */

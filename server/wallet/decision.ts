@@ -2,7 +2,7 @@
 // the demo bank's (server/demo/) alike, decided once however many decide at once, its audit row in
 // its transaction, a payout held to the four-eyes rule (ops/approvals.ts).
 import type * as O from '../../contract/ops'
-import { fourEyes, settlesAlone, type Settle } from '../ops/approvals'
+import { fourEyes, fourEyesOnce, settlesAlone, type Settle } from '../ops/approvals'
 import { type Actor, audit } from '../ops/audit'
 import { decidedOnce } from '../ops/decision'
 import type { ServerContext } from '../shared/context'
@@ -17,6 +17,10 @@ import { settleWithdrawal } from './withdrawals'
  * credited the member lately is refused (ops/approvals.ts). Decided already: 409 ALREADY_DECIDED.
  */
 export async function decideWithdrawal(ctx: ServerContext, id: number, decision: O.WithdrawalDecision, actor: Actor): Promise<O.WithdrawalDecided> {
+  return fourEyesOnce(() => decideWithdrawalOnce(ctx, id, decision, actor))
+}
+
+async function decideWithdrawalOnce(ctx: ServerContext, id: number, decision: O.WithdrawalDecision, actor: Actor): Promise<O.WithdrawalDecided> {
   const item = `withdrawal:${id}`
   let settle: Settle = settlesAlone(item)
   if (decision.status === 'paid') {

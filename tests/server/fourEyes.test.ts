@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest'
 import { slipStillProcessing } from '../../server/deposit/repo'
 import { fourEyes } from '../../server/ops/approvals'
-import { type TestServer, HOUR, barrier, call, expectError, login, onPostgres, registerMember, startInstances, serversClosedAfterEach } from './helpers'
+import { type TestServer, HOUR, barrier, call, expectError, login, onPostgres, registerMember, startInstances, serversClosedAfterEach, withWritesHeld } from './helpers'
 import { balanceOf, DEMO_MEMBER_ID, DEMO_START_MINOR } from './depositHelpers'
 import { auditOf, requestWithdrawal, STAFF_PASSWORD, staffSession, totpCode, uploadSlip } from './opsHelpers'
 
@@ -127,6 +127,23 @@ describe('payouts one person made alone that day', () => {
     expect((await pay(server, a.token, second, 'KTB-11')).body).toMatchObject({ awaitingSecond: { by: { username: a.username }, amount: 15_000 } })
     expect((await pay(server, b.token, second, 'KTB-11')).body).toMatchObject({ id: second, status: 'paid' })
     expect(await balanceOf(server.app)).toBe(DEMO_START_MINOR + 30_000_00 - 30_000_00)
+  })
+})
+
+describe(`one cashier's two credits at once${onPostgres() ? ' on two instances' : ''}`, () => {
+  it('each under the threshold, together over it: one is credited, the other waits for a second person', async () => {
+    await startInstances(servers)
+    const on = (i: number) => servers[i % servers.length]
+    const member = await login(on(0).app)
+    const cashier = await staffSession(on(0).app, 'cashier')
+    const slips = [await uploadSlip(on(0).app, member), await uploadSlip(on(0).app, member)]
+    // Both have read the cashier's empty day before either settles (PostgreSQL: the slips' table is
+    // held against writes until both wait at their settling update).
+    const answers = await withWritesHeld(on(0).app.serverContext.db, 'deposit_slips', 2, () =>
+      Promise.all(slips.map((reference, i) => approve(on(i), cashier.token, reference, 15_000))))
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200])
+    expect(answers.map((answer) => ('awaitingSecond' in answer.body ? 'waits' : answer.body.status)).sort()).toEqual(['SUCCESS', 'waits'])
+    expect(await balanceOf(on(0).app)).toBe(DEMO_START_MINOR + 15_000_00)
   })
 })
 
