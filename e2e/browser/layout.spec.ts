@@ -217,3 +217,17 @@ test("a button that waits shows its spinner in the label's place: the label does
   login.release()
   await expect(page).toHaveURL(/\/user\/home/)
 })
+
+test('on a 360 x 640 phone the sign-in button is above the bottom menu without scrolling, in Thai, Lao and English (issue 51)', async ({ page, open }) => {
+  await page.setViewportSize({ width: 360, height: 640 })
+  await open('/login')
+  for (const [locale, words] of Object.entries({ th, la, en })) {
+    await page.evaluate((value) => localStorage.setItem('locale', value), locale)
+    await open('/login')
+    const submit = page.locator('form').getByRole('button', { name: words.login.submit, exact: true })
+    await expect(submit).toBeVisible()
+    const bottom = await submit.evaluate((button) => button.getBoundingClientRect().bottom)
+    const menuTop = await page.getByRole('navigation', { name: words.menu.label }).evaluate((menu) => menu.getBoundingClientRect().top)
+    expect(bottom, `the sign-in button's bottom against the menu's top in ${locale}`).toBeLessThanOrEqual(menuTop)
+  }
+})
