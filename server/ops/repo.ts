@@ -223,20 +223,19 @@ export async function takePendingApproval(db: Db, item: string, expected?: { sta
   return Number(done.numDeletedRows) > 0
 }
 
+/** The audit trail's rows of `staffId` taking one of `actions` for the member since `since`. */
+const staffOnMember = (db: Db, staffId: number, memberId: number, actions: readonly string[], since: number) =>
+  db.selectFrom('ops_audit').where('member_id', '=', memberId).where('staff_id', '=', staffId).where('action', 'in', actions).where('at', '>', since)
+
 /** Whether `staffId` took one of `actions` for the member since `since` (the audit trail). */
 export async function staffActedOnMember(db: Db, staffId: number, memberId: number, actions: readonly string[], since: number): Promise<boolean> {
-  const row = await db.selectFrom('ops_audit').select('id')
-    .where('member_id', '=', memberId).where('staff_id', '=', staffId).where('action', 'in', actions).where('at', '>', since)
-    .limit(1).executeTakeFirst()
-  return row !== undefined
+  return (await staffOnMember(db, staffId, memberId, actions, since).select('id').limit(1).executeTakeFirst()) !== undefined
 }
 
 /** The audit rows of one staff member's settled decisions of one kind on one member since a time
  *  (the four-eyes rule's day, approvals.ts): what each moved is in its before or after. */
 export async function staffDecisionsOnMember(db: Db, staffId: number, memberId: number, action: string, since: number): Promise<{ before: unknown; after: unknown }[]> {
-  const rows = await db.selectFrom('ops_audit').select(['before', 'after'])
-    .where('member_id', '=', memberId).where('staff_id', '=', staffId).where('action', '=', action).where('at', '>', since)
-    .execute()
+  const rows = await staffOnMember(db, staffId, memberId, [action], since).select(['before', 'after']).execute()
   return rows.map((row) => ({ before: row.before === null ? null : JSON.parse(row.before), after: row.after === null ? null : JSON.parse(row.after) }))
 }
 
