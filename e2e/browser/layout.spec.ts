@@ -218,16 +218,16 @@ test("a button that waits shows its spinner in the label's place: the label does
   await expect(page).toHaveURL(/\/user\/home/)
 })
 
-test('on a 360 x 640 phone the sign-in button is above the bottom menu without scrolling, in Thai, Lao and English (issue 51)', async ({ page, open }) => {
-  await page.setViewportSize({ width: 360, height: 640 })
+test('on a 360 x 640 and a 320 x 568 phone the sign-in button is above the bottom menu without scrolling, in Thai, Lao and English (issue 51)', async ({ page, open }) => {
   await open('/login')
-  for (const [locale, words] of Object.entries({ th, la, en })) {
+  for (const [[width, height], [locale, words]] of [[360, 640], [320, 568]].flatMap((size) => Object.entries({ th, la, en }).map((entry) => [size, entry] as const))) {
+    await page.setViewportSize({ width, height })
     await page.evaluate((value) => localStorage.setItem('locale', value), locale)
     await open('/login')
     const submit = page.locator('form').getByRole('button', { name: words.login.submit, exact: true })
     await expect(submit).toBeVisible()
     const bottom = await submit.evaluate((button) => button.getBoundingClientRect().bottom)
     const menuTop = await page.getByRole('navigation', { name: words.menu.label }).evaluate((menu) => menu.getBoundingClientRect().top)
-    expect(bottom, `the sign-in button's bottom against the menu's top in ${locale}`).toBeLessThanOrEqual(menuTop)
+    expect(bottom, `the sign-in button's bottom against the menu's top at ${width} x ${height} in ${locale}`).toBeLessThanOrEqual(menuTop)
   }
 })

@@ -148,7 +148,7 @@ export function LoginPage({ ways }: { ways: SignInWays }) {
       <HeldWhileChecking>
       {/* The messenger signing the player in (issue 31) holds the form's place: nothing moves when it shows. */}
       <div className={waitingFor ? 'reserved reserved--waiting' : 'reserved'} aria-busy={waitingFor ? true : undefined}>
-      <form className="stack reserved__content" noValidate onSubmit={onSubmit} inert={!!waitingFor} aria-hidden={waitingFor ? true : undefined}>
+      <form className="stack reserved__content auth-form" noValidate onSubmit={onSubmit} inert={!!waitingFor} aria-hidden={waitingFor ? true : undefined}>
         <PhoneField
           variant={variant}
           name="username"
@@ -179,14 +179,17 @@ export function LoginPage({ ways }: { ways: SignInWays }) {
             clearErrors()
           }}
         />
-        <Link href={paths.contact} className="auth-forgot">{t('login.forgot')}</Link>
-        <label className="checkbox">
-          <input type="checkbox" checked={remember} onChange={(event) => {
-            messenger.abandon()
-            setRemember(event.target.checked)
-          }} />
-          <span>{t('login.remember')}</span>
-        </label>
+        {/* One row, as a bank's sign-in has them: the form's button stays above the menu on a short phone. */}
+        <div className="auth-options">
+          <label className="checkbox">
+            <input type="checkbox" checked={remember} onChange={(event) => {
+              messenger.abandon()
+              setRemember(event.target.checked)
+            }} />
+            <span>{t('login.remember')}</span>
+          </label>
+          <Link href={paths.contact} className="auth-forgot">{t('login.forgot')}</Link>
+        </div>
         <Button type="submit" block pending={loginMutation.isPending}>
           {t('login.submit')}
         </Button>
