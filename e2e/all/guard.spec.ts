@@ -43,6 +43,10 @@ test('a terminated service sends /login to /terminated', async ({ page, open, re
   await expect(page).toHaveURL(/\/terminated(#.*)?$/)
   await expect(page.getByRole('heading', { name: strings.terminated.title })).toBeVisible()
   expect(await page.evaluate(() => document.documentElement.classList.contains('is-terminated'))).toBe(true)
+  // The page is greyed; its one way out, adding the operator on LINE, is drawn in the page's ink, not
+  // in the mid grey LINE's green turns into, which reads as a disabled button.
+  const ink = await page.getByRole('heading', { name: strings.terminated.title }).evaluate((heading) => getComputedStyle(heading).color)
+  await expect(page.getByRole('link', { name: strings.contact.addLine })).toHaveCSS('background-color', ink)
 })
 
 test('a signed-in player whose API call answers gone is sent to /terminated', async ({ page, open, request, strings }) => {
