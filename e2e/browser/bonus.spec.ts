@@ -154,3 +154,26 @@ async function standClock(page: Page) {
     }
   }
 }
+
+test('a withdrawal while a bonus is held and money is in a game: said before the amount, and the refusal says to bring the game money back', async ({ page, open, strings, request }) => {
+  const member = await registerMember(request)
+  await fund(request, member, 1000)
+  const received = await request.get('/api/bonus/activate/WELCOME100', { headers: memberHeaders(member.token) })
+  expect(received.status()).toBe(200)
+  await activate(request, member, 'PG')
+  const moved = await request.post('/api/wallet/transfer', { headers: memberHeaders(member.token), data: { from: 'WALLET', to: 'PG', amount: 200 } })
+  expect(moved.status()).toBe(200)
+  await signedIn(page, member)
+  await open('/user/home')
+  await page.getByRole('navigation', { name: strings.home.actions }).getByRole('button', { name: strings.home.withdraw }).click()
+  const modal = page.getByRole('dialog', { name: strings.withdraw.title })
+  const gamesFirst = fill(strings.withdraw.gamesFirst, { games: baht(200, 'browser') })
+  await expect(modal.getByRole('note')).toHaveText(gamesFirst)
+  // The whole wallet, confirmed anyway: the server refuses while PG holds money, and says so in these words.
+  await modal.getByRole('button', { name: strings.withdraw.wholeBalance }).click()
+  await modal.getByRole('button', { name: strings.withdraw.next }).click()
+  await expect(modal.getByRole('note')).toHaveText(gamesFirst)
+  await modal.getByRole('button', { name: strings.withdraw.confirm }).click()
+  await expect(page.getByRole('alertdialog', { name: strings.errorDialog.title })).toHaveAccessibleDescription(gamesFirst)
+  expect(await walletOf(request, member)).toMatchObject({ wallet: 1300, slots: { PG: 200 } })
+})

@@ -20,13 +20,18 @@ export const failureText = (error: Error): string => errorMessage(failureCode(er
  * text is looked up by code while it shows, so it follows a language change; a code without a
  * translation shows as it came.
  */
-export function ErrorDialog({ error, onClose }: { error: Error | null; onClose: () => void }) {
+export function ErrorDialog({ error, onClose, explain }: {
+  error: Error | null
+  onClose: () => void
+  /** The screen's own words for a failure that means more there than the catalogue says; null: the catalogue's. */
+  explain?: (error: Error) => string | null
+}) {
   const { t } = useTranslation()
   const textId = useId()
   return (
     <Modal open={error !== null} onClose={onClose} title={t('errorDialog.title')} role="alertdialog" describedBy={textId}>
       <div className="stack">
-        <p id={textId} className="error-dialog__text">{error && failureText(error)}</p>
+        <p id={textId} className="error-dialog__text">{error && (explain?.(error) ?? failureText(error))}</p>
         <Button type="button" block onClick={onClose}>{t('errorDialog.ok')}</Button>
       </div>
     </Modal>

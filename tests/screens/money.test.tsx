@@ -447,7 +447,10 @@ describe('withdraw', () => {
   })
 
   it('states the active-bonus rule with the whole balance and what would be removed, before the player confirms', async () => {
-    const { user, calls, modal, next, amount } = await openWithdraw({ 'GET /api/bonus/check/active': { status: true, type: 'limit' } })
+    const { user, calls, modal, next, amount } = await openWithdraw({
+      'GET /api/wallet': { ...wallet(), slots: [slot('PG', 0), slot('SLOTXO', 0, false)] },
+      'GET /api/bonus/check/active': { status: true, type: 'limit' },
+    })
     await user.type(amount(), '200')
     await user.click(next())
     const note = within(modal).getByRole('note')
@@ -459,6 +462,32 @@ describe('withdraw', () => {
     expect(amount()).toHaveValue('500.00')
     await user.click(next())
     expect(within(modal).getByRole('note')).toHaveTextContent(text('withdraw.bonusActive', { balance: money(500), rest: money(0) }))
+  })
+
+  it('with a bonus held and money in the games, says first that the games must come back, with what they hold, not that a rest is removed', async () => {
+    // PG holds 120 and an account not opened 30: the server counts both (BONUS_REMAINING).
+    const { user, calls, modal, next, amount } = await openWithdraw({ 'GET /api/bonus/check/active': { status: true, type: 'limit' } })
+    const gamesFirst = text('withdraw.gamesFirst', { games: money(150) })
+    expect(await within(modal).findByRole('note')).toHaveTextContent(gamesFirst)
+    await user.type(amount(), '200')
+    await user.click(next())
+    expect(within(modal).getByRole('note')).toHaveTextContent(gamesFirst)
+    expect(modal).not.toHaveTextContent(text('withdraw.bonusActive', { balance: money(500), rest: money(300) }))
+    expect(posts(calls, '/api/wallet/withdrawAll')).toEqual([])
+  })
+
+  it("says the server's BONUS_REMAINING on a withdrawal as the games' money to bring back, not as the spin's bonus in progress", async () => {
+    const { user, modal, next, amount } = await openWithdraw({
+      // The wallet read before the player moved money into a game: the games looked empty.
+      'GET /api/wallet': { ...wallet(), slots: [slot('PG', 0)] },
+      'GET /api/bonus/check/active': { status: true, type: 'limit' },
+      'POST /api/wallet/withdrawAll': [400, { message: 'BONUS_REMAINING' }],
+    })
+    await user.type(amount(), '500')
+    await user.click(next())
+    await user.click(within(modal).getByRole('button', { name: text('withdraw.confirm') }))
+    const failure = await screen.findByRole('alertdialog', { name: text('errorDialog.title') })
+    expect(failure).toHaveAccessibleDescription(text('withdraw.gamesFirstRule'))
   })
 
   it('states the rule as a rule when the bonus check did not answer', async () => {

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 import type { Withdrawal } from '../../../../contract'
 import { currentLanguage } from '../../../i18n/i18n'
 import { amountText, readAmount } from '../../../lib/amount'
-import { currencyOf, formatMoney, fromMinor, toMinor } from '../../../../contract/lib/money'
+import { currencyOf, formatMoney, fromMinor, sumAmounts, toMinor } from '../../../../contract/lib/money'
 import { maskAccountNumber } from '../../../../contract/lib/validation'
 import { formatDateTime } from '../../../lib/time'
 import { bankName } from '../../../lib/banks'
@@ -12,7 +12,7 @@ import { problemText } from '../../../lib/walletRules'
 import { showToast } from '../../../state/ui'
 import { Button } from '../../../ui/Button'
 import { copyWithToast } from '../../../ui/copy'
-import { ErrorDialog } from '../../../ui/ErrorDialog'
+import { ErrorDialog, failureCode } from '../../../ui/ErrorDialog'
 import { CopyIcon } from '../../../ui/icons'
 import { BankLogo } from '../../../ui/BankLogo'
 import { MoneyReceipt } from '../../../ui/MoneyReceipt'
@@ -78,11 +78,18 @@ export function WithdrawModal({ open, onClose }: { open: boolean; onClose: (save
   // What the main wallet keeps: nothing while a bonus is active (the rest is removed, spec 1).
   const balanceAfter = (value: number): number => (bonus.data?.status === true ? 0 : left(value))
 
+  // Spec 1: while a bonus is held the withdrawal takes the whole balance, so the server refuses it
+  // (BONUS_REMAINING) while money is still in a game account. Said before the amount is typed, with
+  // what the games hold, instead of promising to remove a rest the server will not take.
+  const inGames = sumAmounts((wallet.data?.slots ?? []).map((slot) => Math.max(0, slot.amount)))
+  const gamesFirst = bonus.data?.status === true && inGames > 0 ? t('withdraw.gamesFirst', { games: money(inGames) }) : null
+
   // Spec 1: while a bonus is active a withdrawal takes the whole balance, or the rest is removed.
   // Said with the amounts when the check says a bonus is held; said as the rule when the check
   // has not answered; not said when no bonus is held.
   const bonusNotice = (value: number): string | null => {
     if (bonus.data?.status === false) return null
+    if (gamesFirst) return gamesFirst
     if (bonus.data?.status === true && balance !== undefined) {
       return t('withdraw.bonusActive', { balance: money(balance), rest: money(left(value)) })
     }
@@ -162,6 +169,7 @@ export function WithdrawModal({ open, onClose }: { open: boolean; onClose: (save
           <p className="muted">
             {t('withdraw.available')} <strong>{balance === undefined ? '—' : money(balance)}</strong>
           </p>
+          {gamesFirst && <p className="notice" role="note">{gamesFirst}</p>}
           <AmountField
             label={t('withdraw.amount')}
             value={amount}
@@ -208,7 +216,9 @@ export function WithdrawModal({ open, onClose }: { open: boolean; onClose: (save
           <Button type="button" variant="secondary" block disabled={action.pending} onClick={() => setConfirming(null)}>{t('common.back')}</Button>
         </div>
       )}
-      <ErrorDialog error={failure} onClose={() => setFailure(null)} />
+      {/* The server's BONUS_REMAINING is also the spin's ("a bonus is in progress"): here it means the games' money. */}
+      <ErrorDialog error={failure} onClose={() => setFailure(null)}
+        explain={(error) => (failureCode(error) === 'BONUS_REMAINING' ? gamesFirst ?? t('withdraw.gamesFirstRule') : null)} />
       {editingName && bank && (
         <BankAccountNameModal
           open
