@@ -48,7 +48,7 @@ describe('the slip queue', () => {
     await user.click(approve)
     expect(approve).toBeDisabled()
     answer?.()
-    await waitFor(() => expect(notify).toHaveBeenCalledWith('S1 approved'))
+    await waitFor(() => expect(notify).toHaveBeenCalledWith('S1 approved', 'ok'))
     expect(posts(calls, '/ops/api/slips/S1')).toEqual([{ status: 'success', amount: 500, refNo: 'KB1' }])
     await waitFor(() => expect(calls.filter((call) => call.path === '/ops/api/slips')).toHaveLength(2))
   })
@@ -62,8 +62,22 @@ describe('the slip queue', () => {
     const slip = screen.getByRole('article', { name: 'SOMCHAI TESTER S2' })
     await user.selectOptions(within(slip).getByLabelText('Reason'), screen.getByRole('option', { name: 'Duplicate slip' }))
     await user.click(within(slip).getByRole('button', { name: 'Reject' }))
-    await waitFor(() => expect(notify).toHaveBeenCalledWith('S2 rejected'))
+    await waitFor(() => expect(notify).toHaveBeenCalledWith('S2 rejected', 'ok'))
     expect(posts(calls, '/ops/api/slips/S2')).toEqual([{ status: 'failed', note: 'SLIP_REFNO_DUPLICATED' }])
+  })
+
+  it('an approval the server stored as failed (a bank reference another slip has) says it credited nothing, and why', async () => {
+    const { user, notify } = await render({
+      'GET /ops/api/slips': { slips: [queued('S3')] },
+      'POST /ops/api/slips/:reference': { ...decided('S3', 'FAILED'), note: 'SLIP_REFNO_DUPLICATED' },
+    })
+    await user.click(await screen.findByRole('button', { name: /SOMCHAI TESTER/ }))
+    const slip = screen.getByRole('article', { name: 'SOMCHAI TESTER S3' })
+    await user.type(within(slip).getByLabelText('Amount (THB)'), '500')
+    await user.type(within(slip).getByLabelText('Bank reference (if any)'), 'KB1')
+    await user.click(within(slip).getByRole('button', { name: /^Approve/ }))
+    await waitFor(() => expect(notify).toHaveBeenCalledWith('S3 was not credited: Duplicate slip', 'error'))
+    expect(notify).not.toHaveBeenCalledWith('S3 approved', 'ok')
   })
 
   it("confirms another's approval above the threshold with exactly that decision; one's own waits for someone else", async () => {

@@ -23,8 +23,8 @@ export function Slips({ notify, me }: { notify: Notify; me: Staff }) {
   const slips = queue.data?.slips ?? []
   const selected = slips.find((slip) => slip.reference === open)
 
-  const decided = (text: string, settled: boolean) => {
-    notify(text)
+  const decided = (text: string, settled: boolean, kind: 'ok' | 'error') => {
+    notify(text, kind)
     // One waiting for a second person stays open, with whose approval it is.
     if (settled) setOpen(undefined)
   }
@@ -74,7 +74,7 @@ function SlipImage({ slip }: { slip: QueuedSlip }) {
   return url ? <img className="slip-image" src={url} alt={say('slipImage', { name: slip.member.name })} /> : <p aria-busy="true">{say('loading')}</p>
 }
 
-function SlipDecision({ slip, me, onDecided, onGone }: { slip: QueuedSlip; me: Staff; onDecided: (text: string, settled: boolean) => void; onGone: (text: string) => void }) {
+function SlipDecision({ slip, me, onDecided, onGone }: { slip: QueuedSlip; me: Staff; onDecided: (text: string, settled: boolean, kind: 'ok' | 'error') => void; onGone: (text: string) => void }) {
   const [amount, setAmount] = useState('')
   const [refNo, setRefNo] = useState('')
   const [note, setNote] = useState<(typeof slipReasonCodes)[number]>('NOT_MATCH')
@@ -88,8 +88,13 @@ function SlipDecision({ slip, me, onDecided, onGone }: { slip: QueuedSlip; me: S
     setError(undefined)
     try {
       const answer = await decision.mutateAsync(body)
-      if ('awaitingSecond' in answer) return onDecided(say('awaitingSecond', { reference: slip.reference }), false)
-      onDecided(say(body.status === 'success' ? 'approved' : 'rejected', { reference: slip.reference }), true)
+      if ('awaitingSecond' in answer) return onDecided(say('awaitingSecond', { reference: slip.reference }), false, 'ok')
+      // What the server settled, not what was asked: an approval whose bank reference another slip
+      // already has is stored as failed (SLIP_REFNO_DUPLICATED), and nothing is credited.
+      if (body.status === 'success' && answer.status !== 'SUCCESS') {
+        return onDecided(say('approvalRefused', { reference: slip.reference, reason: slipReason(answer.note ?? '') }), true, 'error')
+      }
+      onDecided(say(body.status === 'success' ? 'approved' : 'rejected', { reference: slip.reference }), true, 'ok')
     } catch (failure) {
       const refused = failure instanceof OpsError ? failure : new OpsError('other', 0)
       if (refused.code === 'ALREADY_DECIDED') return onGone(refused.text)
