@@ -168,9 +168,12 @@ export async function confirmTotpSetup(ctx: ServerContext, session: StaffSession
 /**
  * An admin's reset of another's sign-in (a forgotten password, a lost phone): a new password they
  * must change at their next sign-in, no second factor until they set one up again, and every
- * session of theirs ended at once.
+ * session of theirs ended at once. Never one's own (403 SELF_RESET): it would let whoever holds an
+ * admin's session, without their password or code, set a password they know and a code of their
+ * own; one's own password is changed with the old one (changeOwnPassword).
  */
 export async function resetStaff(ctx: ServerContext, id: number, password: string, actor: Actor): Promise<repo.StaffRow> {
+  if (actor.staffId === id) throw fail(403, 'SELF_RESET')
   checkNewPassword(password)
   const hash = await ctx.passwords.hash(password)
   const at = ctx.now()

@@ -129,6 +129,18 @@ describe('passwords', () => {
 })
 
 describe('refusals', () => {
+  it("refuses an admin's reset of their own sign-in (SELF_RESET): their password, code and sessions stay", async () => {
+    server = await startServer()
+    const admin = await staffSession(server.app, 'admin')
+    await staffSession(server.app, 'admin')
+    const reset = await call(server.app, 'POST', `/ops/api/staff/${admin.id}/reset`, { token: admin.token, body: { password: 'a-password-i-now-know' } })
+    expect(reset).toMatchObject(expectError(403, 'SELF_RESET'))
+    expect((await call(server.app, 'GET', '/ops/api/me', { token: admin.token })).status).toBe(200)
+    expect(await signIn({ username: admin.username, password: 'a-password-i-now-know' })).toMatchObject(expectError(401, 'WRONG_CREDENTIAL'))
+    expect((await auditOf(server.app, `staff:${admin.id}`)).map((row) => row.action)).not.toContain('staff.reset')
+  })
+
+
   it("audits a role's refusal with the route it tried", async () => {
     server = await startServer()
     const support = await staffSession(server.app, 'support')

@@ -59,7 +59,8 @@ export function StaffView({ me, notify }: { me: Staff; notify: Notify }) {
                     <button type="button" className="small" onClick={() => void act(() => endSessions.mutateAsync(person.id), say('sessionsEnded', { name: person.username }))}>
                       {say('endSessions')}
                     </button>{' '}
-                    <button type="button" className="small" onClick={() => setResetting(person)}>{say('resetSignIn')}</button>
+                    {/* One's own sign-in is not reset here (SELF_RESET): it is changed with the password. */}
+                    {person.id !== me.id && <button type="button" className="small" onClick={() => setResetting(person)}>{say('resetSignIn')}</button>}
                   </td>
                 </tr>
               ))}
