@@ -7,7 +7,7 @@ import { useCallback, useEffect, useState } from 'react'
 import { opsEndpoints, type Staff } from '../contract/ops'
 import { Audit } from './features/audit/Audit'
 import { Books } from './features/books/Books'
-import { call, session, whenSignedOut } from './api/call'
+import { call, session, whenSetupRequired, whenSignedOut } from './api/call'
 import { say, setLanguage, useLanguage, type Language } from './lib/i18n'
 import { useLive } from './api/live'
 import { createOpsQueryClient, useForgottenWhenSignedOut } from './api/queryClient'
@@ -32,6 +32,14 @@ export function App() {
   const [staff, setStaff] = useState(session.staff())
   const [queryClient] = useState(createOpsQueryClient)
   useEffect(() => whenSignedOut(() => setStaff(null)), [])
+  // The server asks for a setup this tab's staff record did not know of: read it again (GET me is
+  // open to such a session), and the setup shows instead of a console whose every view is refused.
+  useEffect(() => whenSetupRequired(() => {
+    call(opsEndpoints.me).then((now) => {
+      session.update(now)
+      setStaff(now)
+    }).catch(() => undefined)
+  }), [])
   useForgottenWhenSignedOut(queryClient, staff !== null)
   return <QueryClientProvider client={queryClient}><Screen staff={staff} setStaff={setStaff} /></QueryClientProvider>
 }

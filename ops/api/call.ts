@@ -46,6 +46,13 @@ export const whenSignedOut = (listener: () => void): void => {
   onSignedOut = listener
 }
 
+/** Told when the server asks this session for a setup first (403 SETUP_REQUIRED): an admin turned
+ *  the code on for everyone, or reset this sign-in, after the tab signed in. */
+let onSetupRequired: () => void = () => undefined
+export const whenSetupRequired = (listener: () => void): void => {
+  onSetupRequired = listener
+}
+
 interface CallOptions<E extends AnyEndpoint> {
   params?: ParamsOf<E>
   body?: BodyOf<E>
@@ -81,5 +88,6 @@ async function send(path: string, method: string, body?: unknown): Promise<Respo
     session.clear()
     onSignedOut()
   }
+  if (answer.status === 403 && message === 'SETUP_REQUIRED') onSetupRequired()
   throw new OpsError(message, answer.status, Number(answer.headers.get('retry-after')) || undefined, limit)
 }

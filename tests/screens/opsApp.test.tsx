@@ -37,6 +37,22 @@ describe('the console', () => {
     expect(screen.queryByRole('navigation')).toBeNull()
   })
 
+  it('shows the setup when the server asks for it after the tab signed in (the code turned on for everyone)', async () => {
+    await renderOpsScreen(<App />, {
+      role: 'cashier',
+      api: {
+        ...EMPTY,
+        'GET /ops/api/slips': failing(403, 'SETUP_REQUIRED'),
+        'GET /ops/api/me': { ...STAFF.cashier, setup: 'totp' },
+        'POST /ops/api/me/totp': { secret: 'JBSWY3DPEHPK3PXP', uri: 'otpauth://totp/Wallet:cashier1?secret=JBSWY3DPEHPK3PXP' },
+      },
+    })
+    expect(await screen.findByRole('heading', { name: 'Set up your sign-in code' })).toBeInTheDocument()
+    expect(screen.queryByRole('navigation')).toBeNull()
+    // Kept for the tab: a reload shows the setup too.
+    expect(session.staff()).toMatchObject({ setup: 'totp' })
+  })
+
   it('brings the sign-in back when the server no longer knows the session', async () => {
     await renderOpsScreen(<App />, { role: 'support', api: { 'GET /ops/api/chat': failing(401, 'EXPIRED_AUTH_TOKEN') } })
     expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument()
