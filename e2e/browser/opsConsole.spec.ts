@@ -80,7 +80,7 @@ test.describe('the staff console', () => {
     await expect.poll(async () => (await walletOf(request, member)).wallet).toBe(900)
 
     await page.getByRole('button', { name: 'Books' }).click()
-    await expect(page.getByText('The books balance')).toBeVisible()
+    await expect(page.getByText('The books balance', { exact: true })).toBeVisible()
     // Issue 52 §1: today's book holds the slip just approved and the withdrawal just paid, and
     // hands the same lines on as a CSV file Excel opens in Thai (UTF-8 with a byte-order mark).
     const book = page.getByRole('region', { name: "The day's book THB" })

@@ -57,11 +57,15 @@ export function say(key: WordKey, values: Record<string, string | number> = {}):
   return (words.t as (key: string, options: object) => string)(key, values)
 }
 
-/** A spec 8 slip reason in staff's words, as the player reads it. */
-export const slipReason = (code: string): string => {
-  const key = `slipReason_${code}`
+/** A code (a ledger's movement kind, a status) in staff's words where the console has them, under
+ *  `prefix`; else as the server wrote it. */
+export const worded = (prefix: string, code: string): string => {
+  const key = `${prefix}${code}`
   return hasWord(key) ? say(key) : code
 }
+
+/** A spec 8 slip reason in staff's words, as the player reads it. */
+export const slipReason = (code: string): string => worded('slipReason_', code)
 
 export const currentLanguage = (): Language => words.language as Language
 

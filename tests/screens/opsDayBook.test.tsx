@@ -4,7 +4,8 @@
 // day chosen is asked for by its date; a day with nothing says so.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import type { DayBook as Book } from '../../contract/ops'
+import type { BooksReport, DayBook as Book } from '../../contract/ops'
+import { Books } from '../../ops/features/books/Books'
 import { DayBook } from '../../ops/features/books/DayBook'
 import { renderOpsScreen, type OpsCall } from '../renderOpsScreen'
 
@@ -61,5 +62,27 @@ describe("the day's book", () => {
     fireEvent.change(day, { target: { value: '2026-12-04' } })
     await waitFor(() => expect(calls.at(-1)?.query).toEqual({ date: '2026-12-04' }))
     expect(await screen.findByText('Nothing moved that day')).toBeInTheDocument()
+  })
+})
+
+describe('the books check', () => {
+  it("lists each rule of the ledger with its figure in staff's words, a broken one marked, never the report's raw keys", async () => {
+    const report: BooksReport = {
+      totals: { THB: 0, LAK: 0 }, unbalancedMovements: 0, loneMovements: 0, mixedCurrencyMovements: 0,
+      negativeMemberAccounts: 0, cacheMismatches: 2, strandedInTransit: { THB: 0 }, movements: 120, postings: 250, balanced: false,
+    }
+    await renderOpsScreen(<Books />, {
+      role: 'cashier',
+      api: { 'GET /ops/api/books': report, 'GET /ops/api/books/day': { ...BOOK, currencies: [] }, 'GET /ops/api/bank/accounts': { accounts: [] } },
+    })
+    expect(await screen.findByRole('status')).toHaveTextContent('The books do not balance: see the details')
+    const figures = Object.fromEntries([...document.querySelectorAll('.facts-list > div')].map((row) => [row.querySelector('dt')?.textContent, row.querySelector('dd')?.textContent]))
+    expect(figures).toMatchObject({
+      "Members' balances that differ from their postings": '2 · should be 0',
+      'Movements whose postings do not sum to zero': '0',
+      'Movements in the books': '120',
+    })
+    expect(figures['Every posting in LAK, summed (0 when balanced)']).toMatch(/^LAK\s?0(\.00)?$/)
+    expect(document.body).not.toHaveTextContent(/cacheMismatches|unbalancedMovements|"balanced"/)
   })
 })

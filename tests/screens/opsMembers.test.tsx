@@ -8,6 +8,7 @@ import { describe, expect, it, vi } from 'vitest'
 import type { Correction, MemberDetail } from '../../contract/ops'
 import { Members } from '../../ops/features/members/Members'
 import { failing, renderOpsScreen, STAFF, type OpsCall } from '../renderOpsScreen'
+import { setLanguage } from '../../ops/lib/i18n'
 
 const MEMBER = { id: '123', phone: '081xxxx678', name: 'SOMCHAI TESTER', currency: 'THB' }
 
@@ -156,6 +157,34 @@ describe('the member page', () => {
       'ID,Name,Phone,Bank,Account number,Currency,Balance,Active,Created',
       '123,SOMCHAI TESTER,081xxxx678,KBANK,xxxxxx5678,THB,100.00,1,2026-01-01T00:00:00.000Z',
     ])
+  })
+
+  it("writes the member's movements, accounts and slip states in the console's language, not the ledger's codes", async () => {
+    const { user } = await renderOpsScreen(<Members />, {
+      api: {
+        'GET /ops/api/members': { members: [SUMMARY] },
+        'GET /ops/api/members/:id': {
+          ...detail([]),
+          movements: [
+            { id: '2', kind: 'transfer_settled', note: '', createdAt: '2026-12-05T04:01:00.000Z', changes: [{ account: 'wallet', amount: -50 }, { account: 'game:PG', amount: 50 }] },
+            { id: '1', kind: 'deposit', note: '', createdAt: '2026-12-05T04:00:00.000Z', changes: [{ account: 'wallet', amount: 150 }] },
+          ],
+          slips: [{ reference: 'S1', kind: 'slip', status: 'success', amount: 150, createdAt: '2026-12-05T04:00:00.000Z' }],
+        },
+        'GET /ops/api/corrections': { corrections: [] },
+      },
+    })
+    await user.type(screen.getByLabelText(/Phone \(or its last 4 digits\)/), '5678')
+    await user.click(screen.getByRole('button', { name: 'Search' }))
+    const found = await screen.findByRole('button', { name: /SOMCHAI TESTER/ })
+    // The page opened in Thai (the console's views follow the language as they render).
+    setLanguage('th')
+    await user.click(found)
+    const page = await screen.findByRole('article', { name: 'SOMCHAI TESTER' })
+    await within(page).findAllByText(/กระเป๋าหลัก/)
+    const lists = within(page).getAllByRole('list').map((list) => list.textContent ?? '').join(' | ')
+    for (const words of ['โยกเงินสำเร็จ', 'กระเป๋าหลัก', 'PG', 'ฝากเงิน', 'เติมเงินแล้ว']) expect(lists).toContain(words)
+    for (const code of ['transfer_settled', 'wallet', 'game:', 'deposit', 'success']) expect(lists).not.toContain(code)
   })
 
   it('support sees no corrections and never asks for them', async () => {

@@ -6,7 +6,7 @@ import { useState, type FormEvent } from 'react'
 import type { MemberAction, MemberDetail } from '../../../contract/ops'
 import { session } from '../../api/call'
 import { money, when } from '../../lib/format'
-import { hasWord, say, type WordKey } from '../../lib/i18n'
+import { say, worded } from '../../lib/i18n'
 import { ChatMessages } from '../../ui/ChatMessages'
 import { CsvButton } from '../../ui/CsvButton'
 import { PickList } from '../../ui/PickList'
@@ -67,6 +67,9 @@ export function Members() {
   )
 }
 
+/** One of the member's own ledger accounts: the wallet in staff's words, a game by its code. */
+const accountName = (account: string): string => (account.startsWith('game:') ? account.slice('game:'.length) : worded('account_', account))
+
 function MemberDetailView({ id }: { id: string }) {
   const detail = useMemberDetail(id)
   const data = detail.data
@@ -85,14 +88,14 @@ function MemberDetailView({ id }: { id: string }) {
           <ul className="movements">
             {data.movements.map((movement) => (
               <li key={movement.id}>
-                {when(movement.createdAt)} · {movement.kind}{movement.changes.map((change) => ` · ${change.account} ${money(change.amount, data.member.currency)}`).join('')}
+                {when(movement.createdAt)} · {worded('movement_', movement.kind)}{movement.changes.map((change) => ` · ${accountName(change.account)} ${money(change.amount, data.member.currency)}`).join('')}
               </li>
             ))}
           </ul>
           <h4>{say('memberSlips')}</h4>
           {data.slips.length === 0 ? <p className="muted">{say('none')}</p> : (
             <ul className="movements">
-              {data.slips.map((slip) => <li key={slip.reference}>{when(slip.createdAt)} · {say(slip.kind === 'slip' ? 'deposit_slip' : 'deposit_truelink')} · {slip.status} · {money(slip.amount, data.member.currency)}</li>)}
+              {data.slips.map((slip) => <li key={slip.reference}>{when(slip.createdAt)} · {say(slip.kind === 'slip' ? 'deposit_slip' : 'deposit_truelink')} · {worded('slipStatus_', slip.status)} · {money(slip.amount, data.member.currency)}</li>)}
             </ul>
           )}
           <h4>{say('memberBonuses')}</h4>
@@ -100,7 +103,7 @@ function MemberDetailView({ id }: { id: string }) {
             <ul className="movements">
               {data.bonuses.map((bonus) => (
                 <li key={bonus.code + bonus.createdAt}>
-                  {when(bonus.createdAt)} · {bonus.name ?? bonus.code} · {say(bonus.kind === 'promotion' ? 'bonusKind_promotion' : 'bonusKind_bonus')} · {hasWord(`bonusStatus_${bonus.status}`) ? say(`bonusStatus_${bonus.status}` as WordKey) : bonus.status}
+                  {when(bonus.createdAt)} · {bonus.name ?? bonus.code} · {say(bonus.kind === 'promotion' ? 'bonusKind_promotion' : 'bonusKind_bonus')} · {worded('bonusStatus_', bonus.status)}
                   {' · '}{money(bonus.amount, data.member.currency)} · {say('bonusTurnover', { done: money(bonus.turnover, data.member.currency), target: money(bonus.turnoverTarget, data.member.currency) })}
                 </li>
               ))}
