@@ -17,6 +17,7 @@ import { hostLanguageOf, pickLanguage, readStoredLanguage } from './i18n/languag
 import { nextTask, whenNetworkQuiet } from './lib/idle'
 import { parseInviteCode } from './lib/inviteCode'
 import { storageKeys } from './lib/storage'
+import { watchShortScreen } from './lib/shortScreen'
 import { getPlatformState, loadPlatform, type LoadedPlatform } from './platform'
 import { hasLiffMarks } from './platform/detect'
 import { earlyHostLanguage, readTelegramLaunch } from './platform/telegramLaunch'
@@ -53,6 +54,8 @@ function whenHostReady({ platform, fellBack }: LoadedPlatform, variant: Variant,
 
 async function boot(): Promise<void> {
   installHistoryIndex()
+  // The built page's prepaint script watches the height before the first paint; `npm run dev` has none.
+  if (import.meta.env.DEV) watchShortScreen()
   // The modules' evaluation is one task; the boot is another. React DOM's client (its own module,
   // in the react chunk, initialised where it is first required) is required here, not by the
   // entry's evaluation: evaluated together they made one task of 50-110 ms at CPU x4 after the

@@ -17,6 +17,7 @@ import { detectCurrentPlatform } from './platform/detect'
 import { earlyHostLanguage, readTelegramLaunch, type TelegramLaunch } from './platform/telegramLaunch'
 import { applyTelegramPalette } from './platform/telegramTheme'
 import { showPrerendered } from './prerender/show'
+import { watchShortScreen } from './lib/shortScreen'
 
 /** Built file URLs, from the build (empty in dev and tests). */
 export interface PrepaintManifest {
@@ -53,6 +54,7 @@ function likelyLanguage(config: RuntimeConfig | undefined, launch: TelegramLaunc
 }
 
 export function prepaint(manifest: PrepaintManifest, path = window.location.pathname): void {
+  watchShortScreen()
   const launch = readTelegramLaunch()
   if (launch) applyTelegramPalette(launch.theme)
   const config = readInlineConfig()

@@ -219,6 +219,22 @@ test("a button that waits shows its spinner in the label's place: the label does
   await expect(page).toHaveURL(/\/user\/home/)
 })
 
+test("a keyboard that shrinks the page (an Android WebView's) moves nothing on /login: the short phone's layout is the page's height at load", async ({ page, open, strings }) => {
+  await open('/login')
+  const subtitle = page.getByText(strings.login.subtitle)
+  await expect(subtitle).toBeVisible()
+  const password = page.getByLabel(strings.fields.password, { exact: true })
+  await password.focus()
+  const at = () => password.evaluate((field) => Math.round(field.getBoundingClientRect().top + window.scrollY))
+  const before = await at()
+  // The keyboard takes 360 px of the 844: the page is 484 px high while the field has focus.
+  await page.setViewportSize({ width: 390, height: 484 })
+  await expect.poll(() => page.evaluate(() => window.innerHeight)).toBe(484)
+  await page.evaluate(() => new Promise(requestAnimationFrame))
+  await expect(subtitle).toBeVisible()
+  expect(await at()).toBe(before)
+})
+
 test('on a 360 x 640 and a 320 x 568 phone the sign-in button is above the bottom menu without scrolling, in Thai, Lao and English (issue 51)', async ({ page, open }) => {
   await open('/login')
   for (const [[width, height], [locale, words]] of [[360, 640], [320, 568]].flatMap((size) => Object.entries({ th, la, en }).map((entry) => [size, entry] as const))) {
