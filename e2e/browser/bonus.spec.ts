@@ -169,11 +169,11 @@ test('a withdrawal while a bonus is held and money is in a game: said before the
   const modal = page.getByRole('dialog', { name: strings.withdraw.title })
   const gamesFirst = fill(strings.withdraw.gamesFirst, { games: baht(200, 'browser') })
   await expect(modal.getByRole('note')).toHaveText(gamesFirst)
-  // The whole wallet, confirmed anyway: the server refuses while PG holds money, and says so in these words.
+  // The whole wallet, confirmed anyway: the server refuses while PG holds money, and the sheet says what to do.
   await modal.getByRole('button', { name: strings.withdraw.wholeBalance }).click()
   await modal.getByRole('button', { name: strings.withdraw.next }).click()
   await expect(modal.getByRole('note')).toHaveText(gamesFirst)
   await modal.getByRole('button', { name: strings.withdraw.confirm }).click()
-  await expect(page.getByRole('alertdialog', { name: strings.errorDialog.title })).toHaveAccessibleDescription(gamesFirst)
+  await expect(page.getByRole('alertdialog', { name: strings.errorDialog.title })).toHaveAccessibleDescription(strings.withdraw.gamesFirstRule)
   expect(await walletOf(request, member)).toMatchObject({ wallet: 1300, slots: { PG: 200 } })
 })

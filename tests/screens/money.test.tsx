@@ -448,8 +448,9 @@ describe('withdraw', () => {
 
   it('states the active-bonus rule with the whole balance and what would be removed, before the player confirms', async () => {
     const { user, calls, modal, next, amount } = await openWithdraw({
-      'GET /api/wallet': { ...wallet(), slots: [slot('PG', 0), slot('SLOTXO', 0, false)] },
       'GET /api/bonus/check/active': { status: true, type: 'limit' },
+      // The games, read as the sheet opens, hold nothing.
+      'GET /api/wallet/refresh/slot': { wallet: { amount: 500, currency: 'THB' }, slots: [slot('PG', 0), slot('SLOTXO', 0, false)] },
     })
     await user.type(amount(), '200')
     await user.click(next())
@@ -464,30 +465,40 @@ describe('withdraw', () => {
     expect(within(modal).getByRole('note')).toHaveTextContent(text('withdraw.bonusActive', { balance: money(500), rest: money(0) }))
   })
 
-  it('with a bonus held and money in the games, says first that the games must come back, with what they hold, not that a rest is removed', async () => {
-    // PG holds 120 and an account not opened 30: the server counts both (BONUS_REMAINING).
-    const { user, calls, modal, next, amount } = await openWithdraw({ 'GET /api/bonus/check/active': { status: true, type: 'limit' } })
+  it('with a bonus held, reads the games from the games and says first that their money must come back, not that a rest is removed', async () => {
+    // The wallet read before the player played: PG held 120. The games now hold 150 (PG 100, JOKER 50).
+    const { user, calls, modal, next, amount } = await openWithdraw({
+      'GET /api/bonus/check/active': { status: true, type: 'limit' },
+      'GET /api/wallet/refresh/slot': { wallet: { amount: 500, currency: 'THB' }, slots: [slot('PG', 100), slot('JOKER', 50)] },
+    })
     const gamesFirst = text('withdraw.gamesFirst', { games: money(150) })
     expect(await within(modal).findByRole('note')).toHaveTextContent(gamesFirst)
+    expect(calls.filter((call) => call.url === '/api/wallet/refresh/slot')).toHaveLength(1)
+    // Under the form: the field came first and stays where it was.
+    expect(within(modal).getByLabelText(text('withdraw.amount')).compareDocumentPosition(within(modal).getByRole('note')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
     await user.type(amount(), '200')
     await user.click(next())
     expect(within(modal).getByRole('note')).toHaveTextContent(gamesFirst)
     expect(modal).not.toHaveTextContent(text('withdraw.bonusActive', { balance: money(500), rest: money(300) }))
+    // Nothing would leave the wallet: no balance after is promised.
+    expect(within(modal).queryByText(text('withdraw.balanceAfter'))).toBeNull()
     expect(posts(calls, '/api/wallet/withdrawAll')).toEqual([])
   })
 
-  it("says the server's BONUS_REMAINING on a withdrawal as the games' money to bring back, not as the spin's bonus in progress", async () => {
-    const { user, modal, next, amount } = await openWithdraw({
-      // The wallet read before the player moved money into a game: the games looked empty.
-      'GET /api/wallet': { ...wallet(), slots: [slot('PG', 0)] },
+  it("says the server's BONUS_REMAINING on a withdrawal as the games' money to bring back, not as the spin's bonus in progress, and reads the games again", async () => {
+    const { user, calls, modal, next, amount } = await openWithdraw({
       'GET /api/bonus/check/active': { status: true, type: 'limit' },
+      // The games read empty as the sheet opened; the player moved money into one since.
+      'GET /api/wallet/refresh/slot': { wallet: { amount: 500, currency: 'THB' }, slots: [slot('PG', 0)] },
       'POST /api/wallet/withdrawAll': [400, { message: 'BONUS_REMAINING' }],
     })
+    await waitFor(() => expect(calls.filter((call) => call.url === '/api/wallet/refresh/slot')).toHaveLength(1))
     await user.type(amount(), '500')
     await user.click(next())
     await user.click(within(modal).getByRole('button', { name: text('withdraw.confirm') }))
     const failure = await screen.findByRole('alertdialog', { name: text('errorDialog.title') })
     expect(failure).toHaveAccessibleDescription(text('withdraw.gamesFirstRule'))
+    await waitFor(() => expect(calls.filter((call) => call.url === '/api/wallet/refresh/slot')).toHaveLength(2))
   })
 
   it('states the rule as a rule when the bonus check did not answer', async () => {

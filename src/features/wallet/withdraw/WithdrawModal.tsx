@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useState } from 'react'
+import { type FormEvent, useEffect, useEffectEvent, useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Withdrawal } from '../../../../contract'
 import { currentLanguage } from '../../../i18n/i18n'
@@ -21,7 +21,7 @@ import { LoadError } from '../../../ui/LoadError'
 import { Modal } from '../../../ui/Modal'
 import { PausedNotice } from '../../../ui/PausedNotice'
 import { AmountField } from '../../../ui/AmountField'
-import { useWallet } from '../../../api/wallet'
+import { useRefreshSlots, useWallet } from '../../../api/wallet'
 import { useBonusActive } from '../../../api/bonusActive'
 import { useWithdraw, useWithdrawLimits } from '../api'
 import { BankAccountNameModal } from './BankAccountNameModal'
@@ -48,9 +48,13 @@ export function WithdrawModal({ open, onClose }: { open: boolean; onClose: (save
   const balance = wallet.data?.wallet.amount
   const money = (value: number) => formatMoney(value, language, currency)
 
+  const refreshSlots = useRefreshSlots()
   const action = useWithdraw({
     onSuccess: (answer) => setRequested({ ...answer.withdrawal, walletAfter: answer.wallet.amount }),
-    onError: setFailure,
+    onError: (error) => {
+      setFailure(error)
+      if (failureCode(error) === 'BONUS_REMAINING') void refreshSlots().catch(() => undefined)
+    },
   })
 
   // The limits as this wallet meets them: up to the balance when that is smaller than the
@@ -79,10 +83,16 @@ export function WithdrawModal({ open, onClose }: { open: boolean; onClose: (save
   const balanceAfter = (value: number): number => (bonus.data?.status === true ? 0 : left(value))
 
   // Spec 1: while a bonus is held the withdrawal takes the whole balance, so the server refuses it
-  // (BONUS_REMAINING) while money is still in a game account. Said before the amount is typed, with
-  // what the games hold, instead of promising to remove a rest the server will not take.
+  // (BONUS_REMAINING) while money is still in a game account. Said with what the games hold, read
+  // from the games as the sheet opens (they change as the player plays), instead of promising to
+  // remove a rest the server will not take.
+  const bonusHeld = bonus.data?.status === true
+  const readGames = useEffectEvent(() => void refreshSlots().catch(() => undefined))
+  useEffect(() => {
+    if (open && bonusHeld) readGames()
+  }, [open, bonusHeld])
   const inGames = sumAmounts((wallet.data?.slots ?? []).map((slot) => Math.max(0, slot.amount)))
-  const gamesFirst = bonus.data?.status === true && inGames > 0 ? t('withdraw.gamesFirst', { games: money(inGames) }) : null
+  const gamesFirst = bonusHeld && inGames > 0 ? t('withdraw.gamesFirst', { games: money(inGames) }) : null
 
   // Spec 1: while a bonus is active a withdrawal takes the whole balance, or the rest is removed.
   // Said with the amounts when the check says a bonus is held; said as the rule when the check
@@ -169,7 +179,6 @@ export function WithdrawModal({ open, onClose }: { open: boolean; onClose: (save
           <p className="muted">
             {t('withdraw.available')} <strong>{balance === undefined ? '—' : money(balance)}</strong>
           </p>
-          {gamesFirst && <p className="notice" role="note">{gamesFirst}</p>}
           <AmountField
             label={t('withdraw.amount')}
             value={amount}
@@ -184,6 +193,8 @@ export function WithdrawModal({ open, onClose }: { open: boolean; onClose: (save
           {!onHost && <Button type="submit" block disabled={!canReview} aria-describedby={asksForAmount ? whyId : undefined}>{t('withdraw.next')}</Button>}
           {/* Its line keeps its place once the amount is typed: the sheet does not move under the thumb. */}
           {limits.data && <p id={whyId} className="muted small center" style={asksForAmount ? undefined : { visibility: 'hidden' }}>{t('withdraw.enterAmount')}</p>}
+          {/* Under the form, so that the field does not move when the bonus check answers. */}
+          {gamesFirst && <p className="notice" role="note">{gamesFirst}</p>}
         </form>
       ) : (
         <div className="money-form">
@@ -206,7 +217,8 @@ export function WithdrawModal({ open, onClose }: { open: boolean; onClose: (save
             )}
             <dl className="facts money-confirm__facts">
               <div className="facts__row"><dt>{t('withdraw.fee')}</dt><dd>{money(0)}</dd></div>
-              {balance !== undefined && (
+              {/* Not while the games hold money: the server refuses, and nothing leaves the wallet. */}
+              {balance !== undefined && !gamesFirst && (
                 <div className="facts__row"><dt>{t('withdraw.balanceAfter')}</dt><dd>{money(balanceAfter(confirming))}</dd></div>
               )}
             </dl>
@@ -216,9 +228,10 @@ export function WithdrawModal({ open, onClose }: { open: boolean; onClose: (save
           <Button type="button" variant="secondary" block disabled={action.pending} onClick={() => setConfirming(null)}>{t('common.back')}</Button>
         </div>
       )}
-      {/* The server's BONUS_REMAINING is also the spin's ("a bonus is in progress"): here it means the games' money. */}
+      {/* The server's BONUS_REMAINING is also the spin's ("a bonus is in progress"): here it means the
+          games' money, said as the rule (what the games hold is read again for the sheet). */}
       <ErrorDialog error={failure} onClose={() => setFailure(null)}
-        explain={(error) => (failureCode(error) === 'BONUS_REMAINING' ? gamesFirst ?? t('withdraw.gamesFirstRule') : null)} />
+        explain={(error) => (failureCode(error) === 'BONUS_REMAINING' ? t('withdraw.gamesFirstRule') : null)} />
       {editingName && bank && (
         <BankAccountNameModal
           open
