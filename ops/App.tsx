@@ -34,12 +34,22 @@ export function App() {
   useEffect(() => whenSignedOut(() => setStaff(null)), [])
   // The server asks for a setup this tab's staff record did not know of: read it again (GET me is
   // open to such a session), and the setup shows instead of a console whose every view is refused.
-  useEffect(() => whenSetupRequired(() => {
-    call(opsEndpoints.me).then((now) => {
-      session.update(now)
-      setStaff(now)
-    }).catch(() => undefined)
-  }), [])
+  useEffect(() => {
+    // Views refused at once ask once; an answer for a session signed out meanwhile is dropped.
+    let asking = false
+    whenSetupRequired(() => {
+      const token = session.token()
+      if (asking || !token) return
+      asking = true
+      call(opsEndpoints.me).then((now) => {
+        if (session.token() !== token) return
+        session.update(now)
+        setStaff(now)
+      }).catch(() => undefined).finally(() => {
+        asking = false
+      })
+    })
+  }, [])
   useForgottenWhenSignedOut(queryClient, staff !== null)
   return <QueryClientProvider client={queryClient}><Screen staff={staff} setStaff={setStaff} /></QueryClientProvider>
 }

@@ -47,7 +47,7 @@ export const whenSignedOut = (listener: () => void): void => {
 }
 
 /** Told when the server asks this session for a setup first (403 SETUP_REQUIRED): an admin turned
- *  the code on for everyone, or reset this sign-in, after the tab signed in. */
+ *  the code on for everyone after the tab signed in. (A reset ends the session: that is a 401.) */
 let onSetupRequired: () => void = () => undefined
 export const whenSetupRequired = (listener: () => void): void => {
   onSetupRequired = listener

@@ -4,7 +4,7 @@ import { useState } from 'react'
 import type { DayBook as Book } from '../../../contract/ops'
 import { CsvButton } from '../../ui/CsvButton'
 import { money } from '../../lib/format'
-import { say } from '../../lib/i18n'
+import { say, worded } from '../../lib/i18n'
 import { ListState } from '../../ui/ListState'
 import { useDayBook } from './api'
 
@@ -29,7 +29,7 @@ function rowsOf(book: Currency): Row[] {
       { label: say('gameOut', { game: line.game }), amountMinor: line.outMinor },
     ]),
     ...book.other.map((line) => ({
-      label: line.kind === 'withdraw' ? say('kind_withdraw') : line.kind === 'correction' ? say('kind_correction') : say('movementKind', { kind: line.kind }),
+      label: line.kind === 'withdraw' ? say('kind_withdraw') : line.kind === 'correction' ? say('kind_correction') : say('movementKind', { kind: worded('movement_', line.kind) }),
       count: line.count, amountMinor: line.amountMinor,
     })),
     { label: say('net'), amountMinor: book.netMinor },

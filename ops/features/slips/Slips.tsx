@@ -92,7 +92,7 @@ function SlipDecision({ slip, me, onDecided, onGone }: { slip: QueuedSlip; me: S
       // What the server settled, not what was asked: an approval whose bank reference another slip
       // already has is stored as failed (SLIP_REFNO_DUPLICATED), and nothing is credited.
       if (body.status === 'success' && answer.status !== 'SUCCESS') {
-        return onDecided(say('approvalRefused', { reference: slip.reference, reason: slipReason(answer.note ?? '') }), true, 'error')
+        return onDecided(answer.note ? say('approvalRefused', { reference: slip.reference, reason: slipReason(answer.note) }) : say('notCredited', { reference: slip.reference }), true, 'error')
       }
       onDecided(say(body.status === 'success' ? 'approved' : 'rejected', { reference: slip.reference }), true, 'ok')
     } catch (failure) {
