@@ -221,6 +221,8 @@ test("a button that waits shows its spinner in the label's place: the label does
 
 test("a keyboard that shrinks the page (an Android WebView's) moves nothing on /login: the short phone's layout is the page's height at load", async ({ page, open, strings }) => {
   await open('/login')
+  // The app's own form, not the prerendered one it replaces (measured across that swap, a field reads 0).
+  await expect(page.locator(`#${PRERENDERED_ID}`)).toHaveCount(0)
   const subtitle = page.getByText(strings.login.subtitle)
   await expect(subtitle).toBeVisible()
   const password = page.getByLabel(strings.fields.password, { exact: true })
