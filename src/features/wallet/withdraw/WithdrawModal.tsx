@@ -79,14 +79,14 @@ export function WithdrawModal({ open, onClose }: { open: boolean; onClose: (save
 
   /** What a withdrawal of `value` leaves in the wallet, before any bonus rule. */
   const left = (value: number): number => (balance === undefined ? 0 : fromMinor(Math.max(0, toMinor(balance) - toMinor(value))))
+  const bonusHeld = bonus.data?.status === true
   // What the main wallet keeps: nothing while a bonus is active (the rest is removed, spec 1).
-  const balanceAfter = (value: number): number => (bonus.data?.status === true ? 0 : left(value))
+  const balanceAfter = (value: number): number => (bonusHeld ? 0 : left(value))
 
   // Spec 1: while a bonus is held the withdrawal takes the whole balance, so the server refuses it
   // (BONUS_REMAINING) while money is still in a game account. Said with what the games hold, read
   // from the games as the sheet opens (they change as the player plays), instead of promising to
   // remove a rest the server will not take.
-  const bonusHeld = bonus.data?.status === true
   const readGames = useEffectEvent(() => void refreshSlots().catch(() => undefined))
   useEffect(() => {
     if (open && bonusHeld) readGames()
@@ -100,7 +100,7 @@ export function WithdrawModal({ open, onClose }: { open: boolean; onClose: (save
   const bonusNotice = (value: number): string | null => {
     if (bonus.data?.status === false) return null
     if (gamesFirst) return gamesFirst
-    if (bonus.data?.status === true && balance !== undefined) {
+    if (bonusHeld && balance !== undefined) {
       return t('withdraw.bonusActive', { balance: money(balance), rest: money(left(value)) })
     }
     return t('withdraw.bonusRule')
