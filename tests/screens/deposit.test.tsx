@@ -246,7 +246,8 @@ describe('QR deposit: amounts (spec 5, 9)', () => {
   ] as const)('says the %s minimum with its amount and sends nothing below it', async (provider, typed, min) => {
     const { user, modal, calls } = await deposit()
     const panel = within(await openTab(user, modal, tabName(provider)))
-    expect(panel.getByText(text('deposit.qrMinimum', { min }))).toBeVisible()
+    // The tab's panel shows once its code has loaded (a skeleton until then): wait for it.
+    expect(await panel.findByText(text('deposit.qrMinimum', { min }))).toBeVisible()
     await user.type(panel.getByLabelText(text('deposit.amount')), typed)
     await user.click(panel.getByRole('button', { name: text('deposit.qrCreate') }))
     expect(panel.getByRole('alert')).toHaveTextContent(text('wallet.qrMin', { min }))
