@@ -73,7 +73,7 @@ export function Modal({ open, onClose, title, children, wide, role, describedBy,
     return () => {
       openDialogs.splice(openDialogs.indexOf(dialog), 1)
       dialog.close()
-      returnFocus?.focus?.()
+      focusBack(returnFocus)
     }
   }, [open])
   useKeptTop(ref, open)
@@ -107,4 +107,14 @@ export function Modal({ open, onClose, title, children, wide, role, describedBy,
       </div>
     </dialog>
   )
+}
+
+/** Focus goes back where it was when the modal opened. The page may have replaced that element
+ *  while the modal was open (home's static game row becomes its carousel when the page is idle):
+ *  then the element standing for the same thing (its `data-code`) takes it, not the page's body. */
+function focusBack(element: HTMLElement | null) {
+  if (!element?.focus) return
+  if (element.isConnected) return element.focus()
+  const code = element.dataset.code
+  if (code) document.querySelector<HTMLElement>(`[data-code="${CSS.escape(code)}"]`)?.focus({ preventScroll: true })
 }
