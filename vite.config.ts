@@ -76,7 +76,7 @@ function serviceWorker() {
 export const CONTRACT_TREESHAKE = {
   // `Type.*` and the contract's field helpers (contract/shared.ts) build a schema and
   // nothing else. No function of the app or its libraries bears these names with a side effect.
-  manualPureFunctions: ['Type', 'text', 'filled', 'literals', 'optional', 'base64url'],
+  manualPureFunctions: ['Type', 'text', 'filled', 'literals', 'optional', 'base64url', 'InLanguages'],
   moduleSideEffects: (id: string) => !/node_modules[\\/]typebox[\\/]/.test(id),
   propertyReadSideEffects: false as const,
 }

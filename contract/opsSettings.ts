@@ -3,7 +3,7 @@
 // so the server's table, its environment and the staff console read one schema.
 import { type Static, Type } from 'typebox'
 import { BonusType } from './bonus'
-import { BannersResponse } from './shared'
+import { BannersAsWritten, InLanguages } from './shared'
 
 const Money = Type.Union([Type.Literal('THB'), Type.Literal('LAK')])
 
@@ -104,8 +104,9 @@ export type Settings = Static<typeof SettingsSchema>
 export const BonusOffer = Type.Object({
   code: Type.String({ pattern: '^[A-Za-z0-9_-]{1,32}$' }),
   kind: Type.Union([Type.Literal('bonus'), Type.Literal('promotion')]),
-  name: Type.String({ minLength: 1, maxLength: 100 }),
-  description: Type.Optional(Type.String({ maxLength: 2_000 })),
+  /** Its name and description in one language or several (issue 51): `{"th": …, "en": …}`. */
+  name: InLanguages(100, 1),
+  description: Type.Optional(InLanguages(2_000)),
   type: BonusType,
   maxReceived: Type.Integer({ minimum: 1, maximum: 1_000 }),
   percent: Type.Integer({ minimum: 1, maximum: 1_000 }),
@@ -125,7 +126,7 @@ export const BonusOffer = Type.Object({
   percentFail: Type.Integer({ minimum: 0, maximum: 100 }),
   quota: Type.Optional(Type.Union([Type.Integer({ minimum: 0 }), Type.Null()])),
   active: Type.Optional(Type.Boolean()),
-  banners: Type.Optional(BannersResponse),
+  banners: Type.Optional(BannersAsWritten),
   sort: Type.Optional(Type.Integer({ minimum: 0, maximum: 10_000 })),
 }, { additionalProperties: false })
 export type BonusOffer = Static<typeof BonusOffer>

@@ -52,6 +52,19 @@ export const ErrorBody = Type.Object({ message: text(200), limit: Type.Optional(
 export const Banner = Type.Object({ image: text(2_000), html: Type.Optional(text(50_000)) })
 export type Banner = Static<typeof Banner>
 export const BannersResponse = Type.Array(Banner)
+/** An operator's text as written (issue 51): one string for every language, or an object of the
+ *  languages it is written in, `{"th": …, "la": …, "en": …}`; a player reads it in the app's
+ *  language, else the variant's (server/shared/inLanguages.ts). */
+export const InLanguages = (maxLength: number, minLength = 0) => Type.Union([
+  Type.String({ minLength, maxLength }),
+  Type.Object({
+    th: Type.Optional(Type.String({ minLength, maxLength })),
+    la: Type.Optional(Type.String({ minLength, maxLength })),
+    en: Type.Optional(Type.String({ minLength, maxLength })),
+  }, { additionalProperties: false, minProperties: 1 }),
+])
+/** A banner as the operator writes it: its text in one language or several. */
+export const BannersAsWritten = Type.Array(Type.Object({ image: text(2_000), html: Type.Optional(InLanguages(50_000)) }))
 /** A name the operator gives in each language (issue 29); `name` stays the one for any other. */
 export const LanguageNames = Type.Object({ th: Type.Optional(text(100)), la: Type.Optional(text(100)), en: Type.Optional(text(100)) })
 export type LanguageNames = Static<typeof LanguageNames>

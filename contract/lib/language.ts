@@ -37,3 +37,34 @@ export function hostChoice({ tag, messenger }: HostLanguage): Language | undefin
   const language = fromHostLanguage(tag)
   return messenger || language === 'en' ? language : undefined
 }
+
+/** An operator's text (a bonus's name, the conditions, the contact text): one string for every
+ *  language, or a string in each language the operator gives it in (issue 51). */
+export type InLanguages = string | Partial<Record<Language, string>>
+
+/** Whether `value` is the languages form of an operator's text: an object of at least one of our
+ *  languages, each a string, and nothing else. */
+export function isInLanguages(value: unknown): value is Partial<Record<Language, string>> {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return false
+  const entries = Object.entries(value)
+  return entries.length > 0 && entries.every(([key, text]) => isLanguage(key) && typeof text === 'string')
+}
+
+/** `text` in `language`; else in `fallback` (the variant's); else the first language it has. */
+export function inLanguage(text: InLanguages, language: Language, fallback: Language): string {
+  if (typeof text === 'string') return text
+  return text[language] ?? text[fallback] ?? languages.map((one) => text[one]).find((one) => one !== undefined) ?? ''
+}
+
+/** The first of our languages an `Accept-Language` header asks for (`lo`, `th-TH;q=0.8`, ...), by
+ *  its weights; undefined when it asks for none of them. */
+export function fromAcceptLanguage(header: string | undefined): Language | undefined {
+  const asked = (header ?? '').split(',').map((part, order) => {
+    const [tag, ...parameters] = part.trim().split(';')
+    const weight = parameters.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((q) => q !== undefined)
+    return { language: fromHostLanguage(tag), weight: weight === undefined ? 1 : Number(weight), order }
+  })
+  return asked
+    .filter((one) => one.language !== undefined && one.weight > 0)
+    .sort((a, b) => b.weight - a.weight || a.order - b.order)[0]?.language
+}

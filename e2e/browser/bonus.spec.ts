@@ -3,6 +3,7 @@
 // is refused above the threshold and then clears the game balances; a promotion code not found,
 // then found and received. The page is the same on every host, so it runs in the browser.
 import type { Page } from '@playwright/test'
+import { inLanguage } from '../../contract/lib/language'
 import { contentFor } from '../../server/seed/seedData'
 import { TOAST_MS } from '../../src/state/ui'
 import { devPost, expect, test } from '../fixtures'
@@ -11,7 +12,7 @@ import { fund, memberHeaders, registerMember, signedIn, walletOf } from '../wall
 
 const WELCOME = 'โบนัสต้อนรับ 100%'
 /** The seeded notice lookup (spec 7), its placeholder filled with the bonus's percentFail. */
-const notice = (percentFail: number) => contentFor('th').notice.replaceAll('{percentFail}', String(percentFail))
+const notice = (percentFail: number) => inLanguage(contentFor('th').notice, 'th', 'th').replaceAll('{percentFail}', String(percentFail))
 const PROMOTION = 'โปรปีใหม่ 50%'
 
 test('a bonus received becomes the current card; cancelling it states the rules, is refused above the threshold, then clears the games', async ({ page, open, strings, request }) => {
@@ -57,6 +58,30 @@ test('a bonus received becomes the current card; cancelling it states the rules,
   await expect(welcome).toBeDisabled()
   await expect(welcome).toContainText(strings.bonus.received)
   expect(await walletOf(request, member)).toMatchObject({ wallet: 0, slots: { PG: 0 } })
+})
+
+test("the operator's texts in the screen's language: switched to English, the cards and the bonus held read in English without a reload, asked in English (issue 51)", async ({ page, open, strings, request }) => {
+  const member = await registerMember(request)
+  await fund(request, member, 1000)
+  await signedIn(page, member)
+  await open('/user/bonus')
+  await page.getByRole('button', { name: new RegExp(`^${WELCOME}`) }).click()
+  await page.getByRole('dialog', { name: WELCOME }).getByRole('button', { name: strings.bonus.receive }).click()
+  await expect(page.getByTestId('bonus-held')).toContainText(WELCOME)
+  const requests: string[] = []
+  page.on('request', (sent) => {
+    if (sent.url().includes('/api/bonus')) requests.push(sent.headers()['accept-language'] ?? '')
+  })
+  await page.getByRole('banner').getByRole('combobox', { name: strings.common.language }).selectOption('en')
+  const english = 'Welcome bonus 100%'
+  await expect(page.getByTestId('bonus-held')).toContainText(english)
+  await expect(page.getByRole('button', { name: /^Daily bonus 10%/ })).toBeVisible()
+  await expect(page.getByText(WELCOME)).toHaveCount(0)
+  expect(requests.length).toBeGreaterThan(0)
+  expect(requests.every((asked) => asked === 'en')).toBe(true)
+  // And after a reload, asked in English from the start.
+  await page.reload()
+  await expect(page.getByTestId('bonus-held')).toContainText(english)
 })
 
 test('a promotion code: not found, then found whatever its case, and received', async ({ page, open, strings, request }) => {

@@ -76,7 +76,7 @@ async function send(path: string, method: string, body?: unknown): Promise<Respo
   try {
     answer = await fetch(path, {
       method,
-      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: { 'accept-language': document.documentElement.lang, ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
       body: body === undefined ? undefined : JSON.stringify(body),
     })
   } catch {

@@ -23,6 +23,7 @@ import { correctionsOf } from '../wallet/corrections'
 import { recentUserBonuses } from '../bonus/repo'
 import { memberChat } from '../chat/opsRoutes'
 import type { ServerContext } from '../shared/context'
+import { type Reader, readerOf, sayStored } from '../shared/inLanguages'
 
 const E = O.opsEndpoints
 const SEARCH_LIMIT = 20
@@ -74,7 +75,7 @@ export const accountOpsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     handler: async (request) => {
       await counted(request.staff.id)
       const id = Number(request.params.id)
-      const detail = await memberDetail(ctx, id)
+      const detail = await memberDetail(ctx, id, readerOf(ctx, request))
       await audit(ctx.db, actorOf(request), ctx.now(), { action: 'member.lookup', item: `member:${id}`, memberId: id })
       return detail
     },
@@ -87,13 +88,13 @@ export const accountOpsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     handler: async (request) => {
       const id = Number(request.params.id)
       await actOnMember(ctx, id, request.params.action, request.body.reason.trim(), { ...actorOf(request), role: request.staff.role })
-      return memberDetail(ctx, id)
+      return memberDetail(ctx, id, readerOf(ctx, request))
     },
   })
 }
 
 /** The member page: the member (masked), balances, last movements, withdrawals waiting, and what memberCare adds. */
-async function memberDetail(ctx: ServerContext, id: number): Promise<O.MemberDetail> {
+async function memberDetail(ctx: ServerContext, id: number, reader: Reader): Promise<O.MemberDetail> {
   const row = await findMemberRow(ctx.db, id)
   if (!row) throw fail(404, 'NO_DATA')
   const [balances, games, movements, withdrawals, care, corrections, bonuses, chat] = await Promise.all([
@@ -115,7 +116,7 @@ async function memberDetail(ctx: ServerContext, id: number): Promise<O.MemberDet
     ...care,
     corrections,
     bonuses: bonuses.map((bonus) => ({
-      code: bonus.bonus_code, name: bonus.name ?? null, kind: bonus.kind === 'promotion' ? 'promotion' as const : 'bonus' as const, status: bonus.status,
+      code: bonus.bonus_code, name: bonus.name === null ? null : sayStored(reader, bonus.name), kind: bonus.kind === 'promotion' ? 'promotion' as const : 'bonus' as const, status: bonus.status,
       amount: toMajor(Number(bonus.bonus_minor)), turnover: toMajor(Number(bonus.turnover_minor)), turnoverTarget: toMajor(Number(bonus.turnover_target_minor)),
       createdAt: iso(bonus.created_at), endedAt: bonus.ended_at === null ? null : iso(bonus.ended_at),
     })),

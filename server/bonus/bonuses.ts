@@ -30,6 +30,7 @@ import { fail } from '../shared/http/errors'
 import { moneyOf, toMajor } from '../shared/money'
 import { postMovement } from '../shared/ledger'
 import { tell } from '../notify/events'
+import { type Reader, saidTo, sayStored, storedText } from '../shared/inLanguages'
 import {
   addTurnover, anyGameBalanceAboveZero, type BonusKind, completeTurnoverReached, countOfferClaim, endUserBonus, findActiveOffer,
   findActiveUserBonus, type HeldRow, insertActiveUserBonus, listActiveBonusCards, listGameBalancesAboveZero, listUserBonuses,
@@ -55,8 +56,8 @@ export async function upsertOffers(db: Db, offers: readonly BonusOffer[]): Promi
     const row = {
       code: offer.code,
       kind: offer.kind,
-      name: offer.name,
-      description: offer.description ?? '',
+      name: storedText(offer.name),
+      description: storedText(offer.description ?? ''),
       type: offer.kind === 'promotion' ? 'limit' : offer.type,
       max_received: offer.kind === 'promotion' ? 1 : offer.maxReceived,
       percent: offer.percent,
@@ -74,12 +75,12 @@ export async function upsertOffers(db: Db, offers: readonly BonusOffer[]): Promi
 }
 
 /** GET /api/bonus/check/active: whether the member holds a bonus, and which. */
-export async function activeCheck(db: Db, memberId: number): Promise<BonusActiveCheck> {
+export async function activeCheck(db: Db, memberId: number, reader: Reader): Promise<BonusActiveCheck> {
   const held = await findActiveUserBonus(db, memberId)
   if (!held) return { status: false, type: null }
   const target = Number(held.turnover_target_minor)
   return {
-    status: true, type: held.kind, code: held.bonus_code, name: held.name,
+    status: true, type: held.kind, code: held.bonus_code, name: sayStored(reader, held.name),
     ...(target > 0 && { turnover: { played: toMajor(Math.min(Number(held.turnover_minor), target)), target: toMajor(target) } }),
   }
 }
@@ -122,21 +123,21 @@ const parseBanners = (text: string): BonusItem['banners'] => {
 }
 
 /** GET /api/bonus: the bonus cards offered in the member's money, with the member's record of each. */
-export async function listBonuses(db: Db, member: Member): Promise<BonusItem[]> {
+export async function listBonuses(db: Db, member: Member, reader: Reader): Promise<BonusItem[]> {
   const offers = await listActiveBonusCards(db)
   const received = await receivedTimes(db, member.id)
   return offers.flatMap((offer) => {
     const cap = capFor(offer, member)
     return cap === undefined ? [] : [{
       code: offer.code,
-      name: offer.name,
+      name: sayStored(reader, offer.name),
       type: offer.type as BonusType,
       maxReceived: offer.max_received,
       percentFail: offer.percent_fail,
       percent: offer.percent,
       maxBonus: toMajor(cap),
       turnover: offer.turnover_multiplier,
-      banners: parseBanners(offer.banners),
+      banners: saidTo(reader, parseBanners(offer.banners)) as BonusItem['banners'],
       userBonus: userBonusOf(received.get(offer.code)),
     }]
   })
@@ -261,14 +262,14 @@ export async function recordTurnover(trx: Db, memberId: number, playedMinor: num
 }
 
 /** GET /api/promotion/find/{code}: the promotion by that code (upper-cased) offered in the member's money, or {}. */
-export async function findPromotion(db: Db, member: Member, rawCode: string): Promise<PromotionOrEmpty> {
+export async function findPromotion(db: Db, member: Member, rawCode: string, reader: Reader): Promise<PromotionOrEmpty> {
   const offer = await findActiveOffer(db, 'promotion', rawCode.toUpperCase())
-  return offer && capFor(offer, member) !== undefined ? { code: offer.code, percentFail: offer.percent_fail, description: offer.description } : {}
+  return offer && capFor(offer, member) !== undefined ? { code: offer.code, percentFail: offer.percent_fail, description: sayStored(reader, offer.description) } : {}
 }
 
 /** GET /api/promotion/current: the promotion the member holds, or {}. */
-export async function currentPromotion(db: Db, member: Member): Promise<PromotionOrEmpty> {
+export async function currentPromotion(db: Db, member: Member, reader: Reader): Promise<PromotionOrEmpty> {
   const held = await findActiveUserBonus(db, member.id)
   if (!held || held.kind !== 'promotion') return {}
-  return findPromotion(db, member, held.bonus_code)
+  return findPromotion(db, member, held.bonus_code, reader)
 }

@@ -9,6 +9,7 @@ import { actorOf, needs } from '../ops/scope'
 import { LOCKS, lockedTransaction } from '../shared/db'
 import { routeOf } from '../shared/http/endpoint'
 import { fail } from '../shared/http/errors'
+import { readStored } from '../shared/inLanguages'
 import { upsertOffers } from './bonuses'
 import { findOfferRow, listOfferRows, type StoredOfferRow } from './repo'
 
@@ -20,8 +21,8 @@ function storedOffer(row: StoredOfferRow): O.StoredOffer {
   return {
     code: row.code,
     kind: row.kind === 'promotion' ? 'promotion' : 'bonus',
-    name: row.name,
-    description: row.description,
+    name: readStored(row.name),
+    description: readStored(row.description),
     type: row.type as O.StoredOffer['type'],
     maxReceived: Number(row.max_received),
     percent: Number(row.percent),

@@ -7,6 +7,7 @@ import { bonusEndpoints as B } from '../../contract/bonus'
 import type { AreaRoutes } from '../shared/http/area'
 import { routeOf } from '../shared/http/endpoint'
 import { idempotent } from '../shared/idempotency'
+import { readerOf } from '../shared/inLanguages'
 import * as bonuses from './bonuses'
 import { bonusOpsRoutes } from './opsRoutes'
 import { bonusDevRoutes } from './devRoutes'
@@ -16,7 +17,7 @@ const memberRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const code = { params: C.BonusCodeParams }
   app.route({
     ...routeOf(B.list, { response: { 200: C.BonusList } }),
-    handler: async (request) => bonuses.listBonuses(ctx.db, request.member),
+    handler: async (request) => bonuses.listBonuses(ctx.db, request.member, readerOf(ctx, request)),
   })
   app.route({
     ...routeOf(B.activate, { ...code, response: { 200: C.UserBonus } }),
@@ -25,7 +26,7 @@ const memberRoutes: FastifyPluginAsyncTypebox = async (app) => {
   })
   app.route({
     ...routeOf(B.active, { response: { 200: C.BonusActiveCheck } }),
-    handler: async (request) => bonuses.activeCheck(ctx.db, request.member.id),
+    handler: async (request) => bonuses.activeCheck(ctx.db, request.member.id, readerOf(ctx, request)),
   })
   app.route({
     ...routeOf(B.minimum, { response: { 200: C.BonusMinimum } }),
@@ -37,11 +38,11 @@ const memberRoutes: FastifyPluginAsyncTypebox = async (app) => {
   })
   app.route({
     ...routeOf(B.promotionCurrent, { response: { 200: C.PromotionOrEmpty } }),
-    handler: async (request) => bonuses.currentPromotion(ctx.db, request.member),
+    handler: async (request) => bonuses.currentPromotion(ctx.db, request.member, readerOf(ctx, request)),
   })
   app.route({
     ...routeOf(B.promotionFind, { ...code, response: { 200: C.PromotionOrEmpty } }),
-    handler: async (request) => bonuses.findPromotion(ctx.db, request.member, request.params.code),
+    handler: async (request) => bonuses.findPromotion(ctx.db, request.member, request.params.code, readerOf(ctx, request)),
   })
   app.route({
     ...routeOf(B.promotionActivate, { ...code, response: { 200: C.UserBonus } }),

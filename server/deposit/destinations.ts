@@ -8,6 +8,8 @@
  */
 import { type Static, Type } from 'typebox'
 import { Value } from 'typebox/value'
+import type { InLanguages as TextInLanguages } from '../../contract/lib/language'
+import { InLanguages } from '../../contract/shared'
 import type { Db } from '../shared/db'
 import { insertDepositAccounts, setContent } from '../lookup/repo'
 import { promptPayProxy } from './promptpay'
@@ -48,8 +50,8 @@ export const ContactSetting = Type.Object({
   lineLink: httpsUrl,
   /** The LINE QR image's address; absent: the contact page shows no QR. */
   lineQR: Type.Optional(httpsUrl),
-  /** HTML shown above the QR (the app sanitizes it); absent: the seeded text in the variant's language. */
-  contactText: Type.Optional(Type.String({ maxLength: 20_000 })),
+  /** HTML shown above the QR (the app sanitizes it), in one language or several (issue 51); absent: the seeded text. */
+  contactText: Type.Optional(InLanguages(20_000)),
   website: Type.Optional(httpsUrl),
 }, { additionalProperties: false })
 export type ContactSetting = Static<typeof ContactSetting>
@@ -91,7 +93,7 @@ export async function applyDepositAccounts(db: Db, setting: DepositAccountsSetti
 }
 
 /** The contact page's LINE contact and text, and the site's address, from the operator's setting. */
-export async function applyContact(db: Db, setting: ContactSetting, defaults: { contactText: string; appName: string }): Promise<void> {
+export async function applyContact(db: Db, setting: ContactSetting, defaults: { contactText: TextInLanguages; appName: string }): Promise<void> {
   await setContent(db, 'contact', {
     contactText: setting.contactText ?? defaults.contactText,
     lineLink: setting.lineLink,

@@ -1,5 +1,4 @@
 import type {
-  Banner,
   Bank,
   ContactInfo,
   Currency,
@@ -10,6 +9,8 @@ import type {
   WalletAccount,
 } from '../../contract'
 import { type Static, Type } from 'typebox'
+import type { InLanguages } from '../../contract/lib/language'
+import type { BannersAsWritten } from '../../contract/shared'
 import type { Db } from '../shared/db'
 import type { Money } from '../shared/money'
 import { recentValue } from '../shared/recent'
@@ -38,21 +39,24 @@ declare module '../shared/db' {
 
 /** Admin-editable content kept as JSON in the `content` table, by key. */
 export interface ContentMap {
-  contact: ContactInfo
+  contact: Omit<ContactInfo, 'contactText'> & { contactText: InLanguages }
   info: SiteInfo
-  conditions: string[]
-  agreements: string[]
+  /** The operator's texts here are one string, or one per language (issue 51: server/shared/inLanguages.ts). */
+  conditions: InLanguages[]
+  agreements: InLanguages[]
   /** Per money, minor units of it (issue 27); a database seeded before kept one pair for everyone (read as baht). */
   withdrawLimits: WithdrawLimitsByMoney | WithdrawLimitPair
-  notice: string
+  notice: InLanguages
   /** HH:mm in the server's time zone; the window may wrap past midnight. */
   slipWindow: { closedFrom: string; closedTo: string }
   /** Shown in a carousel before the invite or refund modal (spec 2); none: the modal opens directly. */
-  inviteBanners: Banner[]
-  refundBanners: Banner[]
+  inviteBanners: BannerAsWritten[]
+  refundBanners: BannerAsWritten[]
   /** The refund check's `info` (issue 33): how the lost-bet refund works, HTML. */
-  refundInfo: string
+  refundInfo: InLanguages
 }
+
+type BannerAsWritten = Static<typeof BannersAsWritten>[number]
 
 export interface WithdrawLimitPair { withdrawMinMinor: number; withdrawMaxMinor: number }
 export type WithdrawLimitsByMoney = Partial<Record<Money, WithdrawLimitPair>>

@@ -13,6 +13,7 @@ import { moneyOf, toMajor } from '../shared/money'
 import { getSetting } from '../shared/settings'
 import type { Member } from '../shared/members'
 import { isSlipOpen } from './slipWindow'
+import { type Reader, readerOf, saidTo, sayStored } from '../shared/inLanguages'
 import * as repo from './repo'
 
 async function content<K extends keyof repo.ContentMap>(ctx: ServerContext, key: K): Promise<repo.ContentMap[K]> {
@@ -21,10 +22,13 @@ async function content<K extends keyof repo.ContentMap>(ctx: ServerContext, key:
   return value
 }
 
+/** Content of the operator's texts, in the reader's language (issue 51). */
+const said = async (ctx: ServerContext, key: keyof repo.ContentMap, reader: Reader) => saidTo(reader, await content(ctx, key))
+
 interface Lookup {
   route: ReturnType<typeof routeOf>
-  /** `member`: the member asking, for the member lookups. */
-  handler: (ctx: ServerContext, member?: Member) => unknown
+  /** `member`: the member asking, for the member lookups; `reader`: the language asked in. */
+  handler: (ctx: ServerContext, member: Member | undefined, reader: Reader) => unknown
 }
 
 /** A lookup route from its descriptor (its schema checked against it at compile time) and what it answers. */
@@ -34,15 +38,16 @@ const lookup = <E extends AnyEndpoint, S extends { response: { 200: TSchema } }>
 /** What anyone may read: the register wizard's lists and flags, the service check, contact. */
 const PUBLIC: Lookup[] = [
   lookup(P.banks, { response: { 200: C.BanksResponse } }, (ctx) => repo.listBanks(ctx.db, variantOf(ctx))),
-  lookup(P.sources, { response: { 200: C.SourcesResponse } }, (ctx) => repo.listSources(ctx.db)),
+  lookup(P.sources, { response: { 200: C.SourcesResponse } }, async (ctx, _member, reader) =>
+    (await repo.listSources(ctx.db)).map((source) => ({ ...source, description: sayStored(reader, source.description) }))),
   lookup(P.registerOTP, { response: { 200: C.RegisterOtpResponse } }, async (ctx) => ({ registerOTP: await getSetting(ctx.db, 'registerOTP') })),
   lookup(P.active, { response: { 200: C.ActiveResponse } }, async (ctx) => ({
     isActive: await getSetting(ctx.db, 'spinActive'),
     terminated: await getSetting(ctx.db, 'terminated'),
   })),
-  lookup(P.contact, { response: { 200: C.ContactInfo } }, (ctx) => content(ctx, 'contact')),
-  lookup(P.info, { response: { 200: C.SiteInfo } }, (ctx) => content(ctx, 'info')),
-  lookup(P.conditions, { response: { 200: C.HtmlListResponse } }, (ctx) => content(ctx, 'conditions')),
+  lookup(P.contact, { response: { 200: C.ContactInfo } }, (ctx, _member, reader) => said(ctx, 'contact', reader)),
+  lookup(P.info, { response: { 200: C.SiteInfo } }, (ctx, _member, reader) => said(ctx, 'info', reader)),
+  lookup(P.conditions, { response: { 200: C.HtmlListResponse } }, (ctx, _member, reader) => said(ctx, 'conditions', reader)),
   lookup(P.enableChatWidget, { response: { 200: C.EnableChatWidgetResponse } }, async (ctx) => ({
     enableChatWidget: await getSetting(ctx.db, 'enableChatWidget'),
   })),
@@ -58,8 +63,8 @@ const MEMBER: Lookup[] = [
     if (!limits) throw fail(404, 'NO_DATA')
     return { withdrawMin: toMajor(limits.withdrawMinMinor), withdrawMax: toMajor(limits.withdrawMaxMinor) }
   }),
-  lookup(M.agreements, { response: { 200: C.HtmlListResponse } }, (ctx) => content(ctx, 'agreements')),
-  lookup(M.notice, { response: { 200: C.NoticeLookup } }, async (ctx) => ({ notice: await content(ctx, 'notice') })),
+  lookup(M.agreements, { response: { 200: C.HtmlListResponse } }, (ctx, _member, reader) => said(ctx, 'agreements', reader)),
+  lookup(M.notice, { response: { 200: C.NoticeLookup } }, async (ctx, _member, reader) => ({ notice: await said(ctx, 'notice', reader) })),
   lookup(M.slip, { response: { 200: C.SlipLookup } }, async (ctx) => {
     const window = await content(ctx, 'slipWindow')
     return { ...window, isOpen: isSlipOpen(ctx.now(), window.closedFrom, window.closedTo, ctx.timeZone) }
@@ -68,7 +73,7 @@ const MEMBER: Lookup[] = [
 
 const lookupRoutes = (lookups: Lookup[]): FastifyPluginAsyncTypebox => async (app) => {
   for (const { route, handler } of lookups) {
-    app.route({ ...route, handler: async (request) => handler(app.serverContext, (request as { member?: Member }).member ?? undefined) })
+    app.route({ ...route, handler: async (request) => handler(app.serverContext, (request as { member?: Member }).member ?? undefined, readerOf(app.serverContext, request)) })
   }
 }
 

@@ -6,7 +6,7 @@
  * - banners: content (`inviteBanners`, `refundBanners`), shown before the modal when any exist.
  * While a bonus is held (bonuses.ts) a refund cannot be received (REFUND_CONDITION, spec 4).
  */
-import type { Refund, RefundCheck } from '../../contract'
+import type { Banner, Refund, RefundCheck } from '../../contract'
 import type { Member } from '../shared/members'
 import type { ServerContext } from '../shared/context'
 import { type Db, inTransaction } from '../shared/db'
@@ -18,15 +18,18 @@ import { dayOf, nextPeriodStart } from '../shared/zone'
 import { holdsBonus } from '../bonus/bonuses'
 import { creditWallet } from '../shared/ledger'
 import { tell } from '../notify/events'
+import { type Reader, saidTo, sayTo } from '../shared/inLanguages'
 import { claimWaiting, countRefundRefusals, insertRefundAccrual, insertRefundRefusal, listRefundAccruals, listRefundCredits, type Waiting } from './repo'
 
 const iso = (ms: number | string) => new Date(Number(ms)).toISOString()
 const offset = (page: number, limit: number) => (page - 1) * limit
 
-export const inviteBanners = async (ctx: ServerContext) => (await getContent(ctx.db, 'inviteBanners')) ?? []
-export const refundBanners = async (ctx: ServerContext) => (await getContent(ctx.db, 'refundBanners')) ?? []
+/** The invite and refund banners, their texts in the reader's language (issue 51). */
+export const inviteBanners = async (ctx: ServerContext, reader: Reader) => saidTo(reader, (await getContent(ctx.db, 'inviteBanners')) ?? []) as Banner[]
+export const refundBanners = async (ctx: ServerContext, reader: Reader) => saidTo(reader, (await getContent(ctx.db, 'refundBanners')) ?? []) as Banner[]
 
-export async function refundCheck(ctx: ServerContext, member: Member): Promise<RefundCheck> {
+export async function refundCheck(ctx: ServerContext, member: Member, reader: Reader): Promise<RefundCheck> {
+  const info = await getContent(ctx.db, 'refundInfo')
   const rows = await listRefundAccruals(ctx.db, member.id)
   const waiting = rows.filter((row) => row.received_at === null).reduce((sum, row) => sum + Number(row.amount_minor), 0)
   const received = new Set(rows.filter((row) => row.received_at !== null).map((row) => Number(row.received_at))).size
@@ -35,7 +38,7 @@ export async function refundCheck(ctx: ServerContext, member: Member): Promise<R
     result: waiting > 0,
     bonus: await holdsBonus(ctx.db, member.id),
     // The operator's words on how the refund works (content `refundInfo`, HTML the app sanitizes).
-    info: (await getContent(ctx.db, 'refundInfo')) || null,
+    info: (info !== undefined && sayTo(reader, info)) || null,
     refundAmount: toMajor(waiting),
     refundSuccess: received,
     refundFail: await countRefundRefusals(ctx.db, member.id),

@@ -6,6 +6,7 @@ import { rewardEndpoints as R } from '../../contract/rewards'
 import type { AreaRoutes } from '../shared/http/area'
 import { routeOf } from '../shared/http/endpoint'
 import { idempotent } from '../shared/idempotency'
+import { readerOf } from '../shared/inLanguages'
 import * as invites from './invites'
 import * as rewards from './rewards'
 import { rewardsDevRoutes } from './devRoutes'
@@ -22,7 +23,7 @@ const memberRoutes: FastifyPluginAsyncTypebox = async (app) => {
   })
   app.route({
     ...routeOf(R.inviteBanners, { response: { 200: C.BannersResponse } }),
-    handler: async () => rewards.inviteBanners(ctx),
+    handler: async (request) => rewards.inviteBanners(ctx, readerOf(ctx, request)),
   })
   app.route({
     ...routeOf(R.inviteCollect, { response: { 200: C.MessageBody } }),
@@ -38,7 +39,7 @@ const memberRoutes: FastifyPluginAsyncTypebox = async (app) => {
   })
   app.route({
     ...routeOf(R.refundCheck, { response: { 200: C.RefundCheck } }),
-    handler: async (request) => rewards.refundCheck(ctx, request.member),
+    handler: async (request) => rewards.refundCheck(ctx, request.member, readerOf(ctx, request)),
   })
   app.route({
     ...routeOf(R.refundReceive, { response: { 200: C.MessageBody } }),
@@ -52,7 +53,7 @@ const memberRoutes: FastifyPluginAsyncTypebox = async (app) => {
   })
   app.route({
     ...routeOf(R.refundBanners, { response: { 200: C.BannersResponse } }),
-    handler: async () => rewards.refundBanners(ctx),
+    handler: async (request) => rewards.refundBanners(ctx, readerOf(ctx, request)),
   })
 }
 

@@ -4,6 +4,9 @@ import type { PasswordHasher } from '../auth/passwords'
 import { insertMember } from '../account/repo'
 import { setMemberActive } from '../shared/members'
 import { getContent, insertDepositAccounts, setContent, storedWithdrawLimits } from '../lookup/repo'
+import { isDeepStrictEqual } from 'node:util'
+import { variantDefault } from '../../contract/lib/language'
+import { saidTo, storedText } from '../shared/inLanguages'
 import * as data from './seedData'
 import type { SharedContent } from './seedData'
 import { seedDepositMethods } from '../deposit/seed'
@@ -38,7 +41,7 @@ async function seedLookups(db: Db, _at: number, _prepared: unknown, { variant }:
     ...data.laoBanks.map(([code, th, en], i) => ({ code, name_th: th, name_en: en, country: 'LA', sort: i })),
   ]).execute()
   await db.insertInto('sources')
-    .values(data.sourcesFor(variant).map(([code, description], i) => ({ code, description, sort: i })))
+    .values(data.sourcesFor().map(([code, description], i) => ({ code, description: storedText(description), sort: i })))
     .execute()
   const content = data.contentFor(variant)
   for (const key of Object.keys(content) as (keyof SharedContent)[]) {
@@ -50,14 +53,14 @@ async function seedLookups(db: Db, _at: number, _prepared: unknown, { variant }:
  * The demo's payment destinations and contact (demo, dev and test only). A database whose lookups
  * were seeded before this seed existed already holds them, or the operator's: nothing is added.
  */
-async function seedDemoDestinations(db: Db, _at: number, _prepared: unknown, { variant }: SeedOptions): Promise<void> {
+async function seedDemoDestinations(db: Db): Promise<void> {
   if (!(await db.selectFrom('deposit_accounts').select('id').limit(1).executeTakeFirst())) {
     await insertDepositAccounts(db, data.depositAccounts, 0)
     await db.insertInto('wallet_accounts')
       .values(data.walletAccounts.map((a, i) => ({ account_name: a.accountName, account_no: a.accountNo, mode: a.mode, sort: i })))
       .execute()
   }
-  const demo = data.demoContact(variant)
+  const demo = data.demoContact()
   if (!(await getContent(db, 'contact'))) await setContent(db, 'contact', demo.contact)
   if (!(await getContent(db, 'info'))) await setContent(db, 'info', demo.info)
 }
@@ -114,8 +117,39 @@ const seeds: readonly Seed[] = [
     apply: seedDemoMember,
   },
   { name: 'kip-amounts', apply: seedKipAmounts },
-  { name: 'refund-info', apply: (db, _at, _prepared, { variant }) => setContent(db, 'refundInfo', data.refundInfoFor(variant)) },
+  { name: 'refund-info', apply: (db) => setContent(db, 'refundInfo', data.refundInfoFor()) },
+  { name: 'texts-in-languages', apply: seedTextsInLanguages },
 ]
+
+/**
+ * Issue 51: a database seeded before kept each seeded text in the variant's language only. Each
+ * one nobody has changed (still the seeded text, word for word) becomes the seeded text in every
+ * language; a text the operator wrote stays as they wrote it.
+ */
+async function seedTextsInLanguages(db: Db, _at: number, _prepared: unknown, { variant }: SeedOptions): Promise<void> {
+  const own = variantDefault(variant)
+  const asSeeded = (text: unknown) => saidTo({ language: own, fallback: own }, text)
+  const seeded = { ...data.contentFor(variant), refundInfo: data.refundInfoFor() }
+  for (const key of ['conditions', 'agreements', 'notice', 'inviteBanners', 'refundInfo'] as const) {
+    const stored = await getContent(db, key)
+    if (stored !== undefined && isDeepStrictEqual(stored, asSeeded(seeded[key]))) await setContent(db, key, seeded[key])
+  }
+  const contact = await getContent(db, 'contact')
+  if (contact && contact.contactText === asSeeded(data.contactTextFor())) await setContent(db, 'contact', { ...contact, contactText: data.contactTextFor() })
+  for (const [code, description] of data.sourcesFor()) {
+    await db.updateTable('sources').set({ description: storedText(description) })
+      .where('code', '=', code).where('description', '=', String(asSeeded(description))).execute()
+  }
+  for (const offer of data.offersFor(variant)) {
+    const texts = { name: offer.name, description: offer.description ?? '' }
+    for (const column of ['name', 'description'] as const) {
+      await db.updateTable('bonuses').set({ [column]: storedText(texts[column]) })
+        .where('code', '=', offer.code).where(column, '=', String(asSeeded(texts[column]))).execute()
+    }
+    await db.updateTable('bonuses').set({ banners: JSON.stringify(offer.banners ?? []) })
+      .where('code', '=', offer.code).where('banners', '=', JSON.stringify(asSeeded(offer.banners ?? []))).execute()
+  }
+}
 
 export async function runSeeds(db: Db, at: number, passwords: PasswordHasher, options: SeedOptions): Promise<string[]> {
   const done = new Set((await db.selectFrom('seeds').select('name').execute()).map((row) => row.name))

@@ -65,7 +65,7 @@ export async function prepareDatabase(
   if (operator.settings) await updateSettings(db, operator.settings)
   if (operator.bonusOffers) await upsertOffers(db, operator.bonusOffers)
   if (operator.depositAccounts) await applyDepositAccounts(db, operator.depositAccounts)
-  if (operator.contact) await applyContact(db, operator.contact, { contactText: contactTextFor(start.variant), appName: start.appName })
+  if (operator.contact) await applyContact(db, operator.contact, { contactText: contactTextFor(), appName: start.appName })
   if (operator.withdrawLimits) await applyWithdrawLimits(db, operator.withdrawLimits)
   return disabledDemo
 }

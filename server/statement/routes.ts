@@ -5,13 +5,14 @@ import * as C from '../../contract'
 import { statementEndpoints as T } from '../../contract/statement'
 import type { AreaRoutes } from '../shared/http/area'
 import { routeOf } from '../shared/http/endpoint'
+import { readerOf } from '../shared/inLanguages'
 import { statementPage } from './statement'
 
 const memberRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const ctx = app.serverContext
   app.route({
     ...routeOf(T.statement, { body: C.StatementRequest, response: { 200: C.StatementResponse } }),
-    handler: async (request) => statementPage(ctx, request.member, request.body),
+    handler: async (request) => statementPage(ctx, request.member, request.body, readerOf(ctx, request)),
   })
 }
 

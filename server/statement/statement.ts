@@ -27,6 +27,7 @@ import type { Db } from '../shared/db'
 import { toMajor } from '../shared/money'
 import { pageKeys, readCoupons, readEndedBonuses, readMovements, readSlips, readTransfers, readWithdrawals, type Source } from './repo'
 import { maskAccountNo } from '../shared/mask'
+import { type Reader, sayStored } from '../shared/inLanguages'
 import { transferReference } from '../wallet/transfers'
 
 const iso = (ms: number | string) => new Date(Number(ms)).toISOString()
@@ -69,7 +70,7 @@ function depositReference(reference: string | null, id: number): { way: string |
   return { way: reference.slice(0, colon), reference: reference.slice(colon + 1) }
 }
 
-async function movementRows(db: Db, member: Member, ids: number[]): Promise<Map<number, Row>> {
+async function movementRows(db: Db, member: Member, ids: number[], reader: Reader): Promise<Map<number, Row>> {
   if (ids.length === 0) return new Map()
   const rows = await readMovements(db, member.id, ids)
   const couponIds = rows.flatMap((row) => (row.kind === 'spin_prize' && row.reference?.startsWith('spin_coupon:') ? [Number(row.reference.slice(12))] : []))
@@ -95,7 +96,7 @@ async function movementRows(db: Db, member: Member, ids: number[]): Promise<Map<
       const [from = null, to = null] = row.note.includes('>') ? row.note.split('>') : []
       return [id, { ...base, amountMinor: Number(row.credited), reference: `M${id}`, statementType: 'transfer', from, to }]
     }
-    const description = { description: row.bonus_name ?? row.note }
+    const description = { description: row.bonus_name === null ? row.note : sayStored(reader, row.bonus_name) }
     const link: Row['link'] = row.kind === 'refund' ? { refund: { description: '' } }
       : row.kind === 'invite_bonus' ? { invite: { description: '' } }
       : row.kind === 'spin_prize' ? { luckydraw: { description: prize.get(row.reference ?? '') ?? row.note } }
@@ -146,11 +147,11 @@ async function transferRows(db: Db, member: Member, ids: number[]): Promise<Map<
  * A bonus that ended, with what its ending removed: the finish_bonus movement booked in the same
  * transaction (at the same time) as the end; 0 when nothing was left to remove.
  */
-async function bonusEndRows(db: Db, member: Member, ids: number[]): Promise<Map<number, Row>> {
+async function bonusEndRows(db: Db, member: Member, ids: number[], reader: Reader): Promise<Map<number, Row>> {
   if (ids.length === 0) return new Map()
   const rows = await readEndedBonuses(db, member.id, ids)
   return new Map(rows.map((row): [number, Row] => {
-    const description = { description: row.name ?? row.bonus_code }
+    const description = { description: row.name === null ? row.bonus_code : sayStored(reader, row.name) }
     return [Number(row.id), {
       reference: `B${Number(row.id)}`, statementType: 'finish_bonus', from: null, to: null, status: 'SUCCESS',
       amountMinor: Number(row.removed ?? 0), currency: row.currency, at: Number(row.ended_at),
@@ -159,7 +160,7 @@ async function bonusEndRows(db: Db, member: Member, ids: number[]): Promise<Map<
   }))
 }
 
-const DETAILS: Record<Source, (db: Db, member: Member, ids: number[]) => Promise<Map<number, Row>>> = {
+const DETAILS: Record<Source, (db: Db, member: Member, ids: number[], reader: Reader) => Promise<Map<number, Row>>> = {
   movement: movementRows, slip: slipRows, withdrawal: withdrawalRows, transfer: transferRows, bonusEnd: bonusEndRows,
 }
 
@@ -175,13 +176,13 @@ export function monthSpan(month: string, timeZone: string): { from: number; to: 
 
 /** POST /api/statement: one page of the member's statement, newest first, and how many rows there
  *  are; only the types and the month asked, when asked (issue 51). */
-export async function statementPage(ctx: ServerContext, member: Member, request: StatementRequest): Promise<StatementResponse> {
+export async function statementPage(ctx: ServerContext, member: Member, request: StatementRequest, reader: Reader): Promise<StatementResponse> {
   const { page, limit, statementTypes, month } = request
   const span = month ? monthSpan(month, ctx.timeZone) : {}
   const { keys, total } = await pageKeys(ctx.db, member.id, page, limit, { statementTypes, ...span })
   const sources = Object.keys(DETAILS) as Source[]
   const details = await Promise.all(sources.map((source) =>
-    DETAILS[source](ctx.db, member, keys.filter((key) => key.source === source).map((key) => key.id))))
+    DETAILS[source](ctx.db, member, keys.filter((key) => key.source === source).map((key) => key.id), reader)))
   const bySource = new Map(sources.map((source, i) => [source, details[i]]))
   const statements = keys.flatMap(({ source, id }) => {
     const row = bySource.get(source)?.get(id)

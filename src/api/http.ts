@@ -6,7 +6,8 @@ import { navigate } from 'wouter/use-browser-location'
 import { loginWith, paths } from '../../contract/lib/paths'
 import { currentToken, sessionEndReason, signOut, type SessionEndReason } from '../state/session'
 import { callEnded, callStarted } from '../state/ui'
-import { ensureAllStrings } from '../i18n/i18n'
+import { currentLanguage, ensureAllStrings } from '../i18n/i18n'
+import { htmlLang } from '../../contract/lib/language'
 import { ownTask } from '../lib/idle'
 import { ApiError, catalogueCode, type ErrorFigures, isCode } from './errors'
 
@@ -63,6 +64,10 @@ function createHttp(axios: AxiosStatic): AxiosInstance {
     const token = currentToken()
     config.sentToken = token
     if (token) config.headers.set('Authorization', `Bearer ${token}`)
+    // The operator's texts (bonus names, conditions, the contact text) come in the app's language
+    // (issue 51), not the device's.
+    const language = htmlLang[currentLanguage()]
+    if (language) config.headers.set('Accept-Language', language)
     if (!config.background) callStarted()
     // Each call goes out in a task of its own: a request costs the main thread a few milliseconds
     // to start (axios's work, the XHR's send), and the calls a screen makes as it mounts were one

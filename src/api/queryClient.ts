@@ -3,6 +3,7 @@ import { subscribe } from 'valtio'
 import { session } from '../state/session'
 import { showToast } from '../state/ui'
 import { isApiError } from './errors'
+import { i18n } from '../i18n/i18n'
 
 declare module '@tanstack/react-query' {
   interface Register {
@@ -72,4 +73,15 @@ export function forgetMemberWhenSessionEnds(client: QueryClient): () => void {
   return subscribe(session, () => {
     if (session.token === null) forgetMember(client)
   })
+}
+
+/** The operator's texts come in the language the app asks in (issue 51, api/http.ts): when the
+ *  language changes (the player's choice, or the host's once it is known), what the screens show
+ *  is read again in the new one; a read on its way in the old one gives way to it. Returns the
+ *  unsubscribe. */
+export function readAgainInNewLanguage(client: QueryClient): () => void {
+  // Cancelled first: TanStack lets a first read on its way finish rather than start it again.
+  const readAgain = () => void client.cancelQueries().then(() => client.invalidateQueries())
+  i18n.on('languageChanged', readAgain)
+  return () => i18n.off('languageChanged', readAgain)
 }

@@ -1,6 +1,6 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
 import { Suspense, useEffect } from 'react'
-import { forgetMemberWhenSessionEnds } from '../api/queryClient'
+import { forgetMemberWhenSessionEnds, readAgainInNewLanguage } from '../api/queryClient'
 import { Loader } from '../ui/Loader'
 import { followThemeColor } from '../ui/themeColor'
 import { Toasts } from '../ui/Toasts'
@@ -24,6 +24,7 @@ function LeavePrerendered() {
 
 export function App({ queryClient }: { queryClient: QueryClient }) {
   useEffect(() => forgetMemberWhenSessionEnds(queryClient), [queryClient])
+  useEffect(() => readAgainInNewLanguage(queryClient), [queryClient])
   useEffect(followThemeColor, [])
 
   return (

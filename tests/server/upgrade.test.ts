@@ -154,6 +154,17 @@ describe(`a database of release ${RELEASE}`, () => {
     expect((await checkBooks(app.serverContext.db)).balanced).toBe(true)
   })
 
+  it("gives the release's seeded texts, which nobody changed, in every language (issue 51)", async () => {
+    const storage = await previousRelease()
+    app = await buildServer({ ...storage, mode: 'test', passwordCost: TEST_PASSWORD_COST, staticDir: '/nonexistent-static-dir' })
+    const token = await login(app, '0812345678', expected().members['0812345678'].password)
+    const inEnglish = { token, headers: { 'accept-language': 'en' } }
+    expect(((await call(app, 'GET', '/api/lookup/conditions', inEnglish)).body as unknown as string[])[0]).toContain('<b>Deposits</b>')
+    const cards = (await call(app, 'GET', '/api/bonus', inEnglish)).body as unknown as { name: string }[]
+    expect(cards.map((card) => card.name)).toEqual(['Welcome bonus 100%', 'Daily bonus 10%', 'Weekly bonus 20%'])
+    expect(((await call(app, 'GET', '/api/bonus', { token })).body as unknown as { name: string }[])[0].name).toBe('โบนัสต้อนรับ 100%')
+  })
+
   it("lists the release's transfers on the statement, once each, with the amount that moved", async () => {
     const storage = await previousRelease()
     app = await buildServer({ ...storage, mode: 'test', passwordCost: TEST_PASSWORD_COST, staticDir: '/nonexistent-static-dir' })

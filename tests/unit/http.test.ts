@@ -2,7 +2,7 @@ import { AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from 
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { api, loadHttp, LONG_TIMEOUT_MS, TIMEOUT_MS } from '../../src/api/http'
 import { ApiError } from '../../src/api/errors'
-import { i18n, initI18n } from '../../src/i18n/i18n'
+import { changeLanguage, i18n, initI18n } from '../../src/i18n/i18n'
 import { session, signIn, signOut } from '../../src/state/session'
 import { ui } from '../../src/state/ui'
 import { storageKeys } from '../../src/lib/storage'
@@ -69,6 +69,18 @@ describe('request headers (spec 7)', () => {
   it('always sends X-Requested-With: wallet-user', async () => {
     await api.get('/lookup')
     expect(seen[0].headers.get('X-Requested-With')).toBe('wallet-user')
+  })
+
+  it("asks in the app's language, not the device's, for the operator's texts (issue 51): Lao as lo", async () => {
+    await api.get('/lookup/conditions')
+    expect(seen[0].headers.get('Accept-Language')).toBe('en')
+    await changeLanguage('la', { store: false })
+    try {
+      await api.get('/lookup/conditions')
+      expect(seen[1].headers.get('Accept-Language')).toBe('lo')
+    } finally {
+      await changeLanguage('en', { store: false })
+    }
   })
 
   it('sends no Authorization header without a token', async () => {

@@ -1,6 +1,7 @@
-import { MutationObserver, type QueryClient } from '@tanstack/react-query'
+import { MutationObserver, QueryObserver, type QueryClient } from '@tanstack/react-query'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { createQueryClient, forgetMemberWhenSessionEnds } from '../../src/api/queryClient'
+import { createQueryClient, forgetMemberWhenSessionEnds, readAgainInNewLanguage } from '../../src/api/queryClient'
+import { changeLanguage, currentLanguage, initI18n } from '../../src/i18n/i18n'
 import { walletKeys } from '../../src/api/wallet'
 import { signIn, signOut } from '../../src/state/session'
 import { ApiError } from '../../src/api/errors'
@@ -165,5 +166,40 @@ describe('a session that ends', () => {
     answer({ isActive: false, terminated: false })
     await expect(check).resolves.toEqual({ isActive: false, terminated: false })
     stop()
+  })
+})
+
+describe('a change of language (issue 51)', () => {
+  it("reads what the screens show again, in the new language; a read on its way in the old one gives way", async () => {
+    await initI18n('en')
+    const stop = readAgainInNewLanguage(client)
+    const asked: string[] = []
+    let answer: () => void = () => undefined
+    const queryFn = () => {
+      const language = currentLanguage()
+      asked.push(language)
+      return new Promise<string>((resolve) => (answer = () => resolve(`cards in ${language}`)))
+    }
+    const shown = new QueryObserver(client, { queryKey: ['bonus', 'list'], queryFn })
+    const unsubscribe = shown.subscribe(() => undefined)
+    try {
+      await vi.waitFor(() => expect(asked).toEqual(['en']))
+      // On its way when the language changes: asked again in the new one, whose answer is shown.
+      const old = answer
+      await changeLanguage('th', { store: false })
+      await vi.waitFor(() => expect(asked).toEqual(['en', 'th']))
+      old()
+      answer()
+      await vi.waitFor(() => expect(client.getQueryData(['bonus', 'list'])).toBe('cards in th'))
+      // Shown and settled: read again in the new language.
+      await changeLanguage('la', { store: false })
+      await vi.waitFor(() => expect(asked).toEqual(['en', 'th', 'la']))
+      answer()
+      await vi.waitFor(() => expect(client.getQueryData(['bonus', 'list'])).toBe('cards in la'))
+    } finally {
+      unsubscribe()
+      stop()
+      await changeLanguage('en', { store: false })
+    }
   })
 })

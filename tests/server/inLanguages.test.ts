@@ -1,0 +1,127 @@
+// @vitest-environment node
+// Issue 51: the operator's texts in the screen's language. A text the operator gives is one string
+// or one per language; a player reads it in the language the app asks in (Accept-Language), else
+// the variant's, else the first given; what the operator wrote reads back as written.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { BonusActiveCheck, BonusItem, ContactInfo, NoticeLookup, RefundCheck, Source, StatementResponse } from '../../contract'
+import { fromAcceptLanguage } from '../../contract/lib/language'
+import type { PasswordHasher } from '../../server/auth/passwords'
+import { getContent, setContent } from '../../server/lookup/repo'
+import { runSeeds } from '../../server/seed/seed'
+import { START, type TestServer, call, login, startServer } from './helpers'
+import { staffSession } from './opsHelpers'
+
+let server: TestServer
+let token: string
+beforeEach(async () => {
+  server = await startServer()
+  token = await login(server.app)
+})
+afterEach(async () => {
+  await server.app.close()
+})
+
+const inLanguage = (asked: string | undefined): Record<string, string> => (asked === undefined ? {} : { 'accept-language': asked })
+const get = async <T,>(url: string, asked?: string) => (await call(server.app, 'GET', url, { token, headers: inLanguage(asked) })).body as unknown as T
+const dev = (url: string, body: unknown) => call(server.app, 'POST', url, { body })
+
+describe('the language asked', () => {
+  it('is the first of ours by weight, Lao as lo, and none for another', () => {
+    expect(fromAcceptLanguage('en-US,en;q=0.9,th;q=0.8')).toBe('en')
+    expect(fromAcceptLanguage('fr-FR,fr;q=0.9,th;q=0.8,en;q=0.7')).toBe('th')
+    expect(fromAcceptLanguage('en;q=0.2, lo')).toBe('la')
+    expect(fromAcceptLanguage('th;q=0, en;q=0.1')).toBe('en')
+    expect(fromAcceptLanguage('fr, de')).toBeUndefined()
+    expect(fromAcceptLanguage(undefined)).toBeUndefined()
+  })
+})
+
+describe('the seeded texts', () => {
+  it('come in the language asked, and in the variant\'s when none of ours is asked', async () => {
+    const conditions = (asked?: string) => get<string[]>('/api/lookup/conditions', asked)
+    expect((await conditions('en'))[0]).toContain('<b>Deposits</b>')
+    expect((await conditions('lo'))[0]).toContain('<b>ການຝາກເງິນ</b>')
+    expect((await conditions('th-TH,th;q=0.9'))[0]).toContain('<b>การฝากเงิน</b>')
+    expect((await conditions())[0]).toContain('<b>การฝากเงิน</b>')
+    expect((await conditions('fr'))[0]).toContain('<b>การฝากเงิน</b>')
+    await dev('/dev/config', { variant: 'la' })
+    expect((await conditions())[0]).toContain('<b>ການຝາກເງິນ</b>')
+    expect((await conditions('en'))[0]).toContain('<b>Deposits</b>')
+  })
+
+  it('each of them: agreements, notice, contact, sources, banners, refund, bonus cards, the bonus held and the statement', async () => {
+    expect((await get<string[]>('/api/lookup/agreements', 'en'))[0]).toContain('Terms of use')
+    expect((await get<NoticeLookup>('/api/lookup/notice', 'en')).notice).toMatch(/^A bonus can be cancelled .*\{percentFail\}%/)
+    expect((await get<ContactInfo>('/api/lookup/contact', 'lo')).contactText).toContain('24 ຊົ່ວໂມງ')
+    expect((await get<ContactInfo>('/api/lookup/contact', 'en')).contactText).toContain('24 hours a day')
+    const sources = await get<Source[]>('/api/lookup/sources', 'en')
+    expect(sources.map((source) => source.description)).toEqual(['Facebook', 'LINE', 'TikTok', 'YouTube', 'Google', 'A friend', 'Other'])
+    expect((await get<Source[]>('/api/lookup/sources'))[0].description).toBe('เฟซบุ๊ก')
+    expect((await get<{ html?: string }[]>('/api/invite/banners', 'en'))[0].html).toContain('Invite your friends')
+    expect((await get<RefundCheck>('/api/refund/check', 'lo')).info).toContain('ເງິນຄືນຍອດເສຍ')
+    const cards = await get<BonusItem[]>('/api/bonus', 'en')
+    expect(cards.map((card) => card.name)).toEqual(['Welcome bonus 100%', 'Daily bonus 10%', 'Weekly bonus 20%'])
+    expect(cards[0].banners[0].html).toContain('New members get a 100% bonus')
+    expect((await get<BonusItem[]>('/api/bonus', 'lo'))[0].name).toBe('ໂບນັດຕ້ອນຮັບ 100%')
+    expect((await call(server.app, 'GET', '/api/bonus/activate/WELCOME100', { token })).status).toBe(200)
+    expect((await get<BonusActiveCheck>('/api/bonus/check/active', 'en')).name).toBe('Welcome bonus 100%')
+    expect((await get<BonusActiveCheck>('/api/bonus/check/active')).name).toBe('โบนัสต้อนรับ 100%')
+    const statement = async (asked: string) =>
+      ((await call(server.app, 'POST', '/api/statement', { token, body: { page: 1, limit: 10 }, headers: inLanguage(asked) })).body as unknown as StatementResponse)
+        .statements.find((row) => row.statementType === 'bonus')?.bonus
+    expect(await statement('en')).toEqual({ description: 'Welcome bonus 100%' })
+    expect(await statement('lo')).toEqual({ description: 'ໂບນັດຕ້ອນຮັບ 100%' })
+  })
+})
+
+describe("the operator's own texts", () => {
+  const offer = (name: unknown, extra: Record<string, unknown> = {}) =>
+    ({ code: 'OWN', kind: 'bonus', name, type: 'limit', maxReceived: 1, percent: 10, maxBonusMinor: 100_00, turnoverMultiplier: 1, percentFail: 10, sort: 9, ...extra })
+  const own = async (asked?: string) => (await get<BonusItem[]>('/api/bonus', asked)).find((card) => card.code === 'OWN')
+
+  it('one string reads the same in every language', async () => {
+    expect((await dev('/dev/bonuses', [offer('Songkran 15%')])).status).toBe(200)
+    for (const asked of ['th', 'lo', 'en']) expect((await own(asked))?.name).toBe('Songkran 15%')
+  })
+
+  it('a language it lacks reads in the variant\'s, then in the first it has; the operator reads it back as written', async () => {
+    const name = { th: 'สงกรานต์ 15%', en: 'Songkran 15%' }
+    const banners = [{ image: '/banners/x.svg', html: { en: '<p>Splash</p>' } }]
+    expect((await dev('/dev/bonuses', [offer(name, { banners })])).status).toBe(200)
+    expect((await own('en'))?.name).toBe('Songkran 15%')
+    expect((await own('lo'))?.name).toBe('สงกรานต์ 15%')
+    expect((await own('lo'))?.banners[0].html).toBe('<p>Splash</p>')
+    const admin = await staffSession(server.app, 'admin')
+    const offers = (await call(server.app, 'GET', '/ops/api/bonus-offers', { token: admin.token })).body as unknown as { offers: { code: string; name: unknown; banners: unknown }[] }
+    expect(offers.offers.find((stored) => stored.code === 'OWN')).toMatchObject({ name, banners })
+  })
+
+  it('refuses a language the app does not have, and an empty object', async () => {
+    expect((await dev('/dev/bonuses', [offer({ fr: 'Songkran' })])).status).toBe(400)
+    expect((await dev('/dev/bonuses', [offer({})])).status).toBe(400)
+    expect((await dev('/dev/bonuses', [offer({ th: '' })])).status).toBe(400)
+  })
+})
+
+describe('a database seeded before (Thai only)', () => {
+  it('gets the seeded texts in every language where nobody changed them, and keeps what the operator wrote', async () => {
+    const db = server.app.serverContext.db
+    const thaiConditions = (await get<string[]>('/api/lookup/conditions', 'th'))
+    await setContent(db, 'conditions', thaiConditions)
+    await setContent(db, 'notice', 'ประกาศของเราเอง')
+    await db.updateTable('bonuses').set({ name: 'โบนัสต้อนรับ 100%' }).where('code', '=', 'WELCOME100').execute()
+    await db.updateTable('bonuses').set({ name: 'รายวันของเรา' }).where('code', '=', 'DAILY10').execute()
+    await db.updateTable('sources').set({ description: 'เฟซบุ๊ก' }).where('code', '=', 'FACEBOOK').execute()
+    await db.deleteFrom('seeds').where('name', '=', 'texts-in-languages').execute()
+    expect((await get<string[]>('/api/lookup/conditions', 'en'))[0]).toContain('การฝากเงิน')
+
+    const hasher = { hash: () => Promise.reject(new Error('no seed here hashes')) } as unknown as PasswordHasher
+    expect(await runSeeds(db, START, hasher, { demo: true, variant: 'th' })).toEqual(['texts-in-languages'])
+
+    expect((await get<string[]>('/api/lookup/conditions', 'en'))[0]).toContain('<b>Deposits</b>')
+    expect(await getContent(db, 'notice')).toBe('ประกาศของเราเอง')
+    const cards = await get<BonusItem[]>('/api/bonus', 'en')
+    expect(cards.map((card) => card.name)).toEqual(['Welcome bonus 100%', 'รายวันของเรา', 'Weekly bonus 20%'])
+    expect((await get<Source[]>('/api/lookup/sources', 'en'))[0].description).toBe('Facebook')
+  })
+})
