@@ -28,6 +28,7 @@ import { toMajor } from '../shared/money'
 import { pageKeys, readCoupons, readEndedBonuses, readMovements, readSlips, readTransfers, readWithdrawals, type Source } from './repo'
 import { maskAccountNo } from '../shared/mask'
 import { type Reader, sayStored } from '../shared/inLanguages'
+import { getSetting } from '../shared/settings'
 import { transferReference } from '../wallet/transfers'
 
 const iso = (ms: number | string) => new Date(Number(ms)).toISOString()
@@ -75,7 +76,11 @@ async function movementRows(db: Db, member: Member, ids: number[], reader: Reade
   const rows = await readMovements(db, member.id, ids)
   const couponIds = rows.flatMap((row) => (row.kind === 'spin_prize' && row.reference?.startsWith('spin_coupon:') ? [Number(row.reference.slice(12))] : []))
   const coupons = couponIds.length === 0 ? [] : await readCoupons(db, couponIds)
-  const prize = new Map(coupons.map((c) => [`spin_coupon:${Number(c.id)}`, c.wheel_name ? `${c.wheel_name}: ${c.label}` : c.label]))
+  // The wheel running now has its name in each language the operator gave (its `names`), else
+  // `name`, as the wheel's own screen says it.
+  const wheel = coupons.length === 0 ? undefined : await getSetting(db, 'spin')
+  const wheelName = (name: string) => (name === wheel?.name ? (wheel.names?.[reader.language] ?? name) : name)
+  const prize = new Map(coupons.map((c) => [`spin_coupon:${Number(c.id)}`, c.wheel_name ? `${wheelName(c.wheel_name)}: ${c.label}` : c.label]))
   return new Map(rows.map((row): [number, Row] => {
     const id = Number(row.id)
     const base = { amountMinor: Number(row.amount), currency: row.currency, at: Number(row.created_at), status: 'SUCCESS' as const, to: 'WALLET' }

@@ -75,6 +75,25 @@ describe('the seeded texts', () => {
 })
 
 describe("the operator's own texts", () => {
+  it("the wheel's prize on the statement: the wheel named in the language asked, as its screen names it, else its name", async () => {
+    const wheel = { name: 'Lucky wheel', names: { th: 'วงล้อนำโชค', en: 'Lucky wheel EN' }, coinPerDepositMinor: 100_00, couponDays: 7, slices: [
+      { code: 'WIN', label: '7', bgColor: '#112233', textColor: '#ffffff', weight: 1, amountMinor: 7_00 },
+      { code: 'LOSE', label: '0', bgColor: '#112233', textColor: '#ffffff', weight: 0, amountMinor: 0 },
+    ] }
+    expect((await dev('/dev/settings', { spinActive: true, spin: wheel })).status).toBe(200)
+    expect((await dev('/dev/coins', { username: '0812345678', coins: 1 })).status).toBe(200)
+    expect((await call(server.app, 'POST', '/api/spinwheel/spin', { token, body: {} })).status).toBe(200)
+    const [coupon] = await get<{ _id: string }[]>('/api/spinwheel/coupon')
+    expect((await call(server.app, 'POST', '/api/spinwheel/coupon/claim', { token, body: { coupon: coupon._id } })).status).toBe(200)
+    const prize = async (asked: string) =>
+      ((await call(server.app, 'POST', '/api/statement', { token, body: { page: 1, limit: 10 }, headers: inLanguage(asked) })).body as unknown as StatementResponse)
+        .statements.find((row) => row.luckydraw)?.luckydraw?.description
+    expect(await prize('en')).toBe('Lucky wheel EN: 7')
+    expect(await prize('th')).toBe('วงล้อนำโชค: 7')
+    expect(await prize('lo')).toBe('Lucky wheel: 7')
+  })
+
+
   const offer = (name: unknown, extra: Record<string, unknown> = {}) =>
     ({ code: 'OWN', kind: 'bonus', name, type: 'limit', maxReceived: 1, percent: 10, maxBonusMinor: 100_00, turnoverMultiplier: 1, percentFail: 10, sort: 9, ...extra })
   const own = async (asked?: string) => (await get<BonusItem[]>('/api/bonus', asked)).find((card) => card.code === 'OWN')
