@@ -2,7 +2,7 @@
 // server state is TanStack Query's (api/queryClient.ts): read again at each live event (live.ts),
 // when the tab comes back into view, and the queues every minute in case an event was missed. The
 // cache goes with the session: the next staff member at this desk reads nothing of the last one's.
-import { QueryClientProvider } from '@tanstack/react-query'
+import { QueryClientProvider, useQueryClient } from '@tanstack/react-query'
 import { useCallback, useEffect, useState } from 'react'
 import { opsEndpoints, type Staff } from '../contract/ops'
 import { Audit } from './features/audit/Audit'
@@ -76,10 +76,12 @@ async function signOut(): Promise<void> {
 
 function LanguagePicker() {
   const language = useLanguage()
+  const client = useQueryClient()
   return (
     <label className="language">
       {say('language')}{' '}
-      <select value={language} onChange={(event) => setLanguage(event.target.value as Language)}>
+      {/* What the server names in the operator's texts (a member's bonuses) is read again in the new language. */}
+      <select value={language} onChange={(event) => { setLanguage(event.target.value as Language); void client.invalidateQueries() }}>
         <option value="th">ไทย</option>
         <option value="la">ລາວ</option>
         <option value="en">English</option>
