@@ -10,7 +10,7 @@ import { Books } from './features/books/Books'
 import { call, session, whenSetupRequired, whenSignedOut } from './api/call'
 import { say, setLanguage, useLanguage, type Language } from './lib/i18n'
 import { useLive } from './api/live'
-import { createOpsQueryClient, useForgottenWhenSignedOut } from './api/queryClient'
+import { createOpsQueryClient, readAgainInLanguage, useForgottenWhenSignedOut } from './api/queryClient'
 import { Inbox } from './features/chat/Inbox'
 import { Login } from './features/auth/Login'
 import { Members } from './features/members/Members'
@@ -80,8 +80,7 @@ function LanguagePicker() {
   return (
     <label className="language">
       {say('language')}{' '}
-      {/* What the server names in the operator's texts (a member's bonuses) is read again in the new language. */}
-      <select value={language} onChange={(event) => { setLanguage(event.target.value as Language); void client.invalidateQueries() }}>
+      <select value={language} onChange={(event) => { setLanguage(event.target.value as Language); readAgainInLanguage(client) }}>
         <option value="th">ไทย</option>
         <option value="la">ລາວ</option>
         <option value="en">English</option>

@@ -14,7 +14,7 @@ import { cspReportsSettled, DARK_THEME, DEMO, expect, LIGHT_THEME, telegramHash,
 import type { Scheme } from './theme'
 import { isMoneyScreen, SCREENS, statesIn, type Locale, type Screen, type ScreenState } from '../screenTable'
 import { blockingOf, runAxe } from './axe'
-import { misfits } from './fits'
+import { misfits, wrongScript } from './fits'
 import { fund, registerMember } from '../walletMembers'
 
 const LOCALES = { th, en, la } as const satisfies Record<string, Locale>
@@ -157,6 +157,8 @@ export function axeTable(platform: PlatformKind): void {
         await expect(page.locator('html')).toHaveCSS('color-scheme', opened)
         await screen.settled?.(page)
         if (state) await state.reach({ page, strings, request })
+        // Nothing in the other script (issue 51): the operator's texts come in the screen's language too.
+        expect(await wrongScript(page), `${name}: in ${shown}`).toEqual([])
         if (fit) {
           if (!state?.pausesClock) await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity))
           expect(await misfits(page), `${name}: at ${FIT.width} px in Lao`).toEqual([])

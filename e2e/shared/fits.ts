@@ -53,3 +53,27 @@ export async function misfits(page: Page): Promise<string[]> {
     return [...new Set(found)]
   })
 }
+
+/**
+ * Words in the other script (issue 51: "nothing in the wrong language"): Thai letters on a Lao
+ * screen, Lao letters on a Thai or English one, in what the screen shows (the open sheet, or the
+ * page). Words marked as another language (`lang`: the language picker names each language in
+ * itself) are that language's; the baht sign is every language's.
+ */
+export async function wrongScript(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const dialogs = [...document.querySelectorAll<HTMLElement>('dialog[open], [role="dialog"], [role="alertdialog"]')].filter((dialog) => dialog.getClientRects().length > 0)
+    const root: HTMLElement = dialogs.at(-1) ?? document.body
+    const other = document.documentElement.lang === 'lo' ? /[\u0E01-\u0E3E\u0E40-\u0E5B]+/ : /[\u0E81-\u0EDF]+/
+    const found: string[] = []
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT)
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const parent = node.parentElement
+      if (!parent || parent.closest('[aria-hidden="true"], script, style, noscript') || parent.getClientRects().length === 0) continue
+      if (parent.closest('[lang]') !== document.documentElement) continue
+      const word = other.exec(node.textContent ?? '')
+      if (word) found.push(`${parent.tagName.toLowerCase()}${[...parent.classList].map((name) => `.${name}`).join('')}: "${word[0]}" in "${(node.textContent ?? '').trim().slice(0, 60)}"`)
+    }
+    return [...new Set(found)]
+  })
+}

@@ -17,6 +17,13 @@ export function createOpsQueryClient(): QueryClient {
 }
 
 /** What staff read of a failed read or decision. */
+/** What the server words in the console's language (a member's bonus names, issue 51) is read
+ *  again in the new one; a shown first read on its way in the old one is cancelled first, or
+ *  TanStack lets it finish. */
+export function readAgainInLanguage(client: QueryClient): void {
+  void client.cancelQueries({ predicate: (query) => query.getObserversCount() > 0 }).then(() => client.invalidateQueries())
+}
+
 export const failureText = (failure: unknown): string => (failure instanceof OpsError ? failure.text : say('error_network'))
 
 /** The cache goes with the session: once signed out, the next staff member at this desk reads nothing of the last one's. */

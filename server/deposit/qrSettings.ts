@@ -1,6 +1,8 @@
 import { Type } from 'typebox'
 import { Value } from 'typebox/value'
 import type { QrProvider } from '../../contract'
+import type { InLanguages } from '../../contract/lib/language'
+import { InLanguages as TextInLanguages } from '../../contract/shared'
 import { type Db, inTransaction } from '../shared/db'
 import { findQrSettingsJson, saveQrSettingsJson } from './repo'
 
@@ -11,9 +13,9 @@ export interface QrSettings {
   expireMinutes: number
   minimumMinor: Record<QrProvider, number>
   maximumMinor: number
-  /** A provider switched off answers `hasQrcode: false` with `offMessage`. */
+  /** A provider switched off answers `hasQrcode: false` with `offMessage`, in the language asked (issue 51). */
   enabled: Record<QrProvider, boolean>
-  offMessage: string
+  offMessage: InLanguages
 }
 
 export const DEFAULT_QR_SETTINGS: QrSettings = {
@@ -22,7 +24,11 @@ export const DEFAULT_QR_SETTINGS: QrSettings = {
   minimumMinor: { KBANK: 10_00, WW: 100_00, E2P: 50_00 },
   maximumMinor: 200_000_00,
   enabled: { KBANK: true, WW: true, E2P: true },
-  offMessage: 'ช่องทางนี้ปิดปรับปรุงชั่วคราว',
+  offMessage: {
+    th: 'ช่องทางนี้ปิดปรับปรุงชั่วคราว',
+    la: 'ຊ່ອງທາງນີ້ປິດປັບປຸງຊົ່ວຄາວ',
+    en: 'This way to pay is closed for maintenance for now',
+  },
 }
 
 export async function getQrSettings(db: Db): Promise<QrSettings> {
@@ -61,7 +67,7 @@ export const QrSettingsPatch = Type.Object({
   minimumMinor: Type.Optional(perProvider(Type.Integer({ minimum: 1, maximum: 1e11 }))),
   maximumMinor: Type.Optional(Type.Integer({ minimum: 1, maximum: 1e11 })),
   enabled: Type.Optional(perProvider(Type.Boolean())),
-  offMessage: Type.Optional(Type.String({ maxLength: 500 })),
+  offMessage: Type.Optional(TextInLanguages(500)),
 }, { additionalProperties: false })
 
 export type QrSettingsPatch = Partial<Omit<QrSettings, 'minimumMinor' | 'enabled'>> & {
@@ -74,7 +80,7 @@ export const QrSettingsSchema = Type.Object({
   minimumMinor: Type.Object({ KBANK: Type.Integer(), WW: Type.Integer(), E2P: Type.Integer() }),
   maximumMinor: Type.Integer(),
   enabled: Type.Object({ KBANK: Type.Boolean(), WW: Type.Boolean(), E2P: Type.Boolean() }),
-  offMessage: Type.String(),
+  offMessage: TextInLanguages(500),
 })
 
 /** An untrusted patch (an environment variable); undefined when it is not one. */

@@ -14,6 +14,7 @@ import { promptPayPayload } from './promptpay'
 import { getQrSettings, type QrSettings } from './qrSettings'
 import { qrSvg } from './qrSvg'
 import * as repo from './repo'
+import { type Reader, sayTo } from '../shared/inLanguages'
 
 /** The deposit account type each provider's QR pays into (spec 2: KBANK's QR mode, WW, E2P). */
 const BANK_TYPE: Record<QrProvider, string> = { KBANK: 'QR', WW: 'WW', E2P: 'E2P' }
@@ -71,7 +72,7 @@ async function providerAccount(ctx: ServerContext, provider: QrProvider, setting
  * shows) that QR's own state once it is closed, so the app learns it was paid; an id that is not
  * the member's QR for this provider is answered as if it were not given.
  */
-export async function qrState(ctx: ServerContext, member: Member, provider: QrProvider, qrcodeId?: string): Promise<QrState> {
+export async function qrState(ctx: ServerContext, member: Member, provider: QrProvider, qrcodeId: string | undefined, reader: Reader): Promise<QrState> {
   const now = ctx.now()
   if (qrcodeId !== undefined) {
     const shown = await repo.findQr(ctx.db, qrcodeId)
@@ -81,7 +82,7 @@ export async function qrState(ctx: ServerContext, member: Member, provider: QrPr
     }
   }
   const settings = await getQrSettings(ctx.db)
-  if (!(await providerAccount(ctx, provider, settings))) return noQr(settings.offMessage)
+  if (!(await providerAccount(ctx, provider, settings))) return noQr(sayTo(reader, settings.offMessage))
   const open = await repo.findOpenQr(ctx.db, member.id, provider, now)
   return open ? stateOf(open, now) : noQr()
 }
@@ -95,11 +96,11 @@ export function depositMinor(amount: number): number {
 /** 20 characters: the payment reference a provider echoes back, unique in the schema. */
 const newReference = () => randomBytes(10).toString('hex').toUpperCase()
 
-export async function createQr(ctx: ServerContext, member: Member, provider: QrProvider, amount: number): Promise<QrState> {
+export async function createQr(ctx: ServerContext, member: Member, provider: QrProvider, amount: number, reader: Reader): Promise<QrState> {
   const amountMinor = depositMinor(amount)
   const settings = await getQrSettings(ctx.db)
   const account = await providerAccount(ctx, provider, settings)
-  if (!account) return noQr(settings.offMessage)
+  if (!account) return noQr(sayTo(reader, settings.offMessage))
   // PromptPay pays baht only.
   if (member.currency === 'LAK') throw fail(400, 'QR_FAIL')
   if (amountMinor < settings.minimumMinor[provider] || amountMinor > settings.maximumMinor) throw fail(400, 'QR_FAIL')

@@ -23,6 +23,7 @@ import { SLIP_MAX_BYTES, type SlipFiles, slipDirFor, slipFiles, slipImage } from
 import { restoreSlipDigests } from './slipDigests'
 import * as slips from './slips'
 import { idempotent, replayed } from '../shared/idempotency'
+import { readerOf } from '../shared/inLanguages'
 
 const qrcodeRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const ctx = app.serverContext
@@ -43,12 +44,12 @@ const qrcodeRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const state = { 200: C.QrState }
   app.route({
     ...routeOf(D.qrState, { params: C.QrProviderParams, querystring: C.QrStateQuery, response: state }),
-    handler: async (request) => qrState(ctx, request.member, request.params.provider, request.query.qrcodeId),
+    handler: async (request) => qrState(ctx, request.member, request.params.provider, request.query.qrcodeId, readerOf(ctx, request)),
   })
   app.route({
     ...routeOf(D.qrCreate, { params: C.QrProviderParams, body: C.QrCreateRequest, response: state }),
     handler: async (request, reply) =>
-      idempotent(ctx, request, reply, (scoped) => createQr(scoped, request.member, request.params.provider, request.body.amount)),
+      idempotent(ctx, request, reply, (scoped) => createQr(scoped, request.member, request.params.provider, request.body.amount, readerOf(ctx, request))),
   })
   app.route({
     ...routeOf(D.qrCancel, { params: C.QrIdParams, response: { 200: C.MessageBody } }),

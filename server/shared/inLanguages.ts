@@ -4,7 +4,7 @@
 // language the app asks in (`Accept-Language`, which the app sets to its own), else in the
 // variant's, else in the first the operator gave.
 import type { FastifyRequest } from 'fastify'
-import { fromAcceptLanguage, inLanguage, type InLanguages, isInLanguages, type Language, variantDefault } from '../../contract/lib/language'
+import { fromAcceptLanguage, fromHostLanguage, inLanguage, type InLanguages, isInLanguages, type Language, variantDefault } from '../../contract/lib/language'
 import { type ServerContext, variantOf } from './context'
 
 /** Who reads a text: the language asked for, and the variant's, said when that one is missing. */
@@ -22,10 +22,22 @@ export function readerOf(ctx: ServerContext, request: Pick<FastifyRequest, 'head
 /** One text in the reader's language. */
 export const sayTo = (reader: Reader, text: InLanguages): string => inLanguage(text, reader.language, reader.fallback)
 
+/** An object of texts by language as an operator may have stored it by hand in a content row,
+ *  which no schema checked: keys read as language tags (`lo` and `th-TH` too), every value a
+ *  string. Undefined when it is not one. */
+function languagesOf(value: unknown): Partial<Record<Language, string>> | undefined {
+  if (isInLanguages(value)) return value
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return undefined
+  const entries = Object.entries(value).map(([tag, text]) => [fromHostLanguage(tag), text] as const)
+  if (entries.length === 0 || !entries.every(([language, text]) => language !== undefined && typeof text === 'string')) return undefined
+  return Object.fromEntries(entries) as Partial<Record<Language, string>>
+}
+
 /** `value` (content as stored: lists, banners, the contact) with each text of the languages form
  *  in it said in the reader's language; everything else as it is. */
 export function saidTo(reader: Reader, value: unknown): unknown {
-  if (isInLanguages(value)) return sayTo(reader, value)
+  const languages = languagesOf(value)
+  if (languages) return sayTo(reader, languages)
   if (Array.isArray(value)) return value.map((item) => saidTo(reader, item))
   if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, saidTo(reader, item)]))
   return value

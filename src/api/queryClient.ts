@@ -1,4 +1,4 @@
-import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query'
+import { MutationCache, type Query, QueryCache, QueryClient } from '@tanstack/react-query'
 import { subscribe } from 'valtio'
 import { session } from '../state/session'
 import { showToast } from '../state/ui'
@@ -80,8 +80,11 @@ export function forgetMemberWhenSessionEnds(client: QueryClient): () => void {
  *  is read again in the new one; a read on its way in the old one gives way to it. Returns the
  *  unsubscribe. */
 export function readAgainInNewLanguage(client: QueryClient): () => void {
-  // Cancelled first: TanStack lets a first read on its way finish rather than start it again.
-  const readAgain = () => void client.cancelQueries().then(() => client.invalidateQueries())
+  // A shown read on its way is cancelled first: TanStack lets a first read finish rather than
+  // start it again. Not one a caller awaits (fetchQuery: the banners before the invite modal),
+  // whose cancel would reach that caller.
+  const shown = (query: Query) => query.getObserversCount() > 0
+  const readAgain = () => void client.cancelQueries({ predicate: shown }).then(() => client.invalidateQueries())
   i18n.on('languageChanged', readAgain)
   return () => i18n.off('languageChanged', readAgain)
 }

@@ -115,6 +115,18 @@ describe("the operator's own texts", () => {
     expect(offers.offers.find((stored) => stored.code === 'OWN')).toMatchObject({ name, banners })
   })
 
+  it('a content row written by hand with tags (lo, th-TH) reads by them; the QR off message has each language too', async () => {
+    await setContent(server.app.serverContext.db, 'notice', { 'th-TH': 'ไทย {percentFail}', lo: 'ລາວ {percentFail}' } as never)
+    expect((await get<NoticeLookup>('/api/lookup/notice', 'lo')).notice).toBe('ລາວ {percentFail}')
+    expect((await get<NoticeLookup>('/api/lookup/notice', 'en')).notice).toBe('ไทย {percentFail}')
+    expect((await dev('/dev/deposit/qr-settings', { enabled: { WW: false } })).status).toBe(200)
+    const offMessage = async (asked: string) => (await get<{ hasQrcode: boolean; message: string }>('/api/qrcode/WW', asked)).message
+    expect(await offMessage('en')).toBe('This way to pay is closed for maintenance for now')
+    expect(await offMessage('lo')).toBe('ຊ່ອງທາງນີ້ປິດປັບປຸງຊົ່ວຄາວ')
+    expect((await dev('/dev/deposit/qr-settings', { offMessage: { en: 'Resting' } })).status).toBe(200)
+    expect(await offMessage('th')).toBe('Resting')
+  })
+
   it('refuses a language the app does not have, and an empty object', async () => {
     expect((await dev('/dev/bonuses', [offer({ fr: 'Songkran' })])).status).toBe(400)
     expect((await dev('/dev/bonuses', [offer({})])).status).toBe(400)

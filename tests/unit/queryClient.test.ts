@@ -196,6 +196,12 @@ describe('a change of language (issue 51)', () => {
       await vi.waitFor(() => expect(asked).toEqual(['en', 'th', 'la']))
       answer()
       await vi.waitFor(() => expect(client.getQueryData(['bonus', 'list'])).toBe('cards in la'))
+      // A read someone awaits (the banners before the invite modal) is not cancelled under them.
+      let banners: (value: string[]) => void = () => undefined
+      const awaited = client.fetchQuery({ queryKey: ['rewards', 'invite', 'banners'], queryFn: () => new Promise<string[]>((resolve) => (banners = resolve)) })
+      await changeLanguage('th', { store: false })
+      banners(['banner'])
+      await expect(awaited).resolves.toEqual(['banner'])
     } finally {
       unsubscribe()
       stop()
