@@ -7,7 +7,7 @@ import userEvent, { type UserEvent } from '@testing-library/user-event'
 import type { ReactElement } from 'react'
 import { afterEach, expect, vi } from 'vitest'
 import type { Staff, StaffRole } from '../contract/ops'
-import { QueryClientProvider } from '@tanstack/react-query'
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { session } from '../ops/api/call'
 import { createOpsQueryClient } from '../ops/api/queryClient'
 import { setLanguage } from '../ops/lib/i18n'
@@ -47,8 +47,9 @@ export const STAFF: Record<StaffRole, Staff> = {
   support: { id: '3', username: 'support1', name: 'Support One', role: 'support', active: true, totp: true, setup: null },
 }
 
-/** `role`: the staff member signed in (`as`: as this one instead); null: no one yet (the sign-in). */
-export async function renderOpsScreen(view: ReactElement, { role = 'admin', as, api }: { role?: StaffRole | null; as?: Staff; api: OpsRoutes }): Promise<RenderResult & { user: UserEvent; calls: OpsCall[] }> {
+/** `role`: the staff member signed in (`as`: as this one instead); null: no one yet (the sign-in).
+ *  `client`: the console's cache, when the test plays a live event (its reads invalidated). */
+export async function renderOpsScreen(view: ReactElement, { role = 'admin', as, api, client = createOpsQueryClient() }: { role?: StaffRole | null; as?: Staff; api: OpsRoutes; client?: QueryClient }): Promise<RenderResult & { user: UserEvent; calls: OpsCall[] }> {
   setLanguage('en')
   if (as ?? role) session.save('staff-token', as ?? STAFF[role!])
   const calls: OpsCall[] = []
@@ -80,5 +81,5 @@ export async function renderOpsScreen(view: ReactElement, { role = 'admin', as, 
   })
   const user = userEvent.setup()
   // A cache of the test's own, as the console has one per session.
-  return { ...render(<QueryClientProvider client={createOpsQueryClient()}>{view}</QueryClientProvider>), user, calls }
+  return { ...render(<QueryClientProvider client={client}>{view}</QueryClientProvider>), user, calls }
 }

@@ -9,6 +9,7 @@ import type { Slip } from '../../contract'
 import type { QueuedSlip } from '../../contract/ops'
 import { Slips } from '../../ops/features/slips/Slips'
 import { failing, renderOpsScreen, STAFF, type OpsCall } from '../renderOpsScreen'
+import { createOpsQueryClient } from '../../ops/api/queryClient'
 
 const MEMBER = { id: '123', phone: '081xxxx678', name: 'SOMCHAI TESTER', currency: 'THB' }
 const queued = (reference: string, approval: QueuedSlip['approval'] = null): QueuedSlip => ({
@@ -107,5 +108,24 @@ describe('the slip queue', () => {
     await user.click(within(slip).getByRole('button', { name: 'Reject' }))
     await waitFor(() => expect(notify).toHaveBeenCalledWith('Someone decided this one already', 'error'))
     expect(screen.queryByRole('article', { name: 'SOMCHAI TESTER S5' })).toBeNull()
+  })
+
+  it("one's own approval, confirmed by a second person while open, says so plainly, not as someone taking it; another's leaving is still said as an error", async () => {
+    const mine = { by: { id: STAFF.cashier.id, username: STAFF.cashier.username }, amount: 60_000, currency: 'THB', reference: 'KB9', at: '2026-12-05T04:05:00.000Z' }
+    let slips = [queued('S6', mine), queued('S7')]
+    const client = createOpsQueryClient()
+    const notify = vi.fn()
+    const { user } = await renderOpsScreen(<Slips notify={notify} me={STAFF.cashier} />, { role: 'cashier', api: { 'GET /ops/api/slips': () => ({ slips }) }, client })
+    await user.click((await screen.findAllByRole('button', { name: /SOMCHAI TESTER/ }))[0])
+    expect(screen.getByRole('article', { name: 'SOMCHAI TESTER S6' })).toBeInTheDocument()
+    // The live event of the second person's decision: the queue is read again without it.
+    slips = [queued('S7')]
+    await client.invalidateQueries()
+    expect(await screen.findByRole('status')).toHaveTextContent('S6 left the queue: a second person has decided on your approval')
+    expect(screen.queryByRole('alert')).toBeNull()
+    await user.click(screen.getByRole('button', { name: /SOMCHAI TESTER/ }))
+    slips = []
+    await client.invalidateQueries()
+    expect(await screen.findByRole('alert')).toHaveTextContent('Someone decided this one already')
   })
 })

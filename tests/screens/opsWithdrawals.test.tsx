@@ -66,4 +66,22 @@ describe('the withdrawal queue', () => {
     await waitFor(() => expect(notify).toHaveBeenCalledWith('Someone decided this one already', 'error'))
     expect(posts(calls, '/ops/api/withdrawals/43')).toEqual([{ status: 'failed', reason: 'Account closed' }])
   })
+
+  it('says so, as an error, when one this cashier was filling in leaves the queue settled by someone else; not for one they settled', async () => {
+    let reads = 0
+    const { user, notify } = await render({
+      'GET /ops/api/withdrawals': () => ({ withdrawals: reads++ === 0 ? [queued('44'), queued('45')] : [] }),
+      'POST /ops/api/withdrawals/:id': { ...clean(queued('45')), status: 'paid' },
+    })
+    const typing = await screen.findByRole('article', { name: '#44 SOMCHAI TESTER' })
+    await user.type(within(typing).getByLabelText('Bank transfer reference'), 'KB-2026-9')
+    const mine = screen.getByRole('article', { name: '#45 SOMCHAI TESTER' })
+    await user.type(within(mine).getByLabelText('Bank transfer reference'), 'KB-2026-8')
+    await user.click(within(mine).getByRole('button', { name: 'Mark paid' }))
+    // The queue read again after the payment: both have gone.
+    await waitFor(() => expect(screen.queryByRole('article', { name: '#44 SOMCHAI TESTER' })).not.toBeInTheDocument())
+    await waitFor(() => expect(notify).toHaveBeenCalledWith('Withdrawal #44 was settled by someone else while you were filling it in. Check your bank before you pay it', 'error'))
+    expect(notify).toHaveBeenCalledWith('Withdrawal #45 marked paid', 'ok')
+    expect(notify.mock.calls.filter(([text]) => String(text).includes('#45 was settled'))).toEqual([])
+  })
 })

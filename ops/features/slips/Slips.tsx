@@ -22,6 +22,11 @@ export function Slips({ notify, me }: { notify: Notify; me: Staff }) {
   const [open, setOpen] = useState<string>()
   const slips = queue.data?.slips ?? []
   const selected = slips.find((slip) => slip.reference === open)
+  // The open slip as last seen: one that left the queue while it waited for a second person to
+  // confirm this cashier's approval was decided by that person, as it should be, not taken from them.
+  const [lastSeen, setLastSeen] = useState<QueuedSlip>()
+  if (selected && selected !== lastSeen) setLastSeen(selected)
+  const mineDecided = open !== undefined && lastSeen?.reference === open && lastSeen.approval?.by.id === me.id
 
   const decided = (text: string, settled: boolean, kind: 'ok' | 'error') => {
     notify(text, kind)
@@ -49,7 +54,9 @@ export function Slips({ notify, me }: { notify: Notify; me: Staff }) {
         </PickList>
         {selected && <SlipDecision key={`${selected.reference}:${selected.approval?.at ?? ''}`} slip={selected} me={me} onDecided={decided} onGone={(text) => { notify(text, 'error'); setOpen(undefined) }} />}
         {/* The one open left the queue (a live event): decided by someone else while it was read. */}
-        {open && queue.data && !selected && <p className="error detail" role="alert">{say('error_ALREADY_DECIDED')}</p>}
+        {open && queue.data && !selected && (mineDecided
+          ? <p className="detail" role="status">{say('secondDecided', { reference: open })}</p>
+          : <p className="error detail" role="alert">{say('error_ALREADY_DECIDED')}</p>)}
       </div>
     </section>
   )

@@ -1,8 +1,10 @@
 // The cashier's withdrawal queue: withdrawals waiting, oldest first, each with the whole account to
 // pay; paid with the bank's transfer reference, or failed with the reason (the money goes back to
-// the member's wallet). One another cashier settled first says so and leaves the queue. A payout
-// above the admin's threshold waits for a second person (issue 47), who confirms it in one tap.
-import { useId, useState, type FormEvent } from 'react'
+// the member's wallet). One another cashier settled first says so and leaves the queue; one that
+// leaves while this cashier was filling it in says so too, as an error (they may be paying it at
+// the bank that moment). A payout above the admin's threshold waits for a second person (issue
+// 47), who confirms it in one tap.
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import type { QueuedWithdrawal, Staff, WithdrawalDecision } from '../../../contract/ops'
 import { ApprovalNote } from '../../ui/ApprovalNote'
 import { OpsError } from '../../api/call'
@@ -18,6 +20,18 @@ export function Withdrawals({ notify, me }: { notify: Notify; me: Staff }) {
   const queue = useWithdrawalQueue()
   const withdrawals = queue.data?.withdrawals ?? []
   const settled = (text: string, kind: 'ok' | 'error' = 'ok') => notify(text, kind)
+  // The cards this cashier has typed into and not settled: one that leaves the queue was settled elsewhere.
+  const drafts = useRef(new Set<string>())
+  const draft = (id: string, typing: boolean) => void (typing ? drafts.current.add(id) : drafts.current.delete(id))
+  useEffect(() => {
+    if (!queue.data) return
+    const waiting = new Set(queue.data.withdrawals.map((withdrawal) => withdrawal.id))
+    for (const id of drafts.current) {
+      if (waiting.has(id)) continue
+      drafts.current.delete(id)
+      notify(say('settledElsewhere', { id }), 'error')
+    }
+  }, [queue.data, notify])
   return (
     <section aria-labelledby="withdrawals-title" className="queue">
       <h2 id="withdrawals-title">{say('withdrawals')} {queue.data && <span className="count">({withdrawals.length})</span>}</h2>
@@ -27,13 +41,19 @@ export function Withdrawals({ notify, me }: { notify: Notify; me: Staff }) {
       ]} />
       <ListState loaded={queue} empty={say('emptyWithdrawals')} isEmpty={withdrawals.length === 0} />
       <ul className="cards">
-        {withdrawals.map((withdrawal) => <li key={`${withdrawal.id}:${withdrawal.approval?.at ?? ''}`}><WithdrawalCard withdrawal={withdrawal} me={me} onSettled={settled} /></li>)}
+        {withdrawals.map((withdrawal) => <li key={`${withdrawal.id}:${withdrawal.approval?.at ?? ''}`}><WithdrawalCard withdrawal={withdrawal} me={me} onSettled={settled} onDraft={draft} /></li>)}
       </ul>
     </section>
   )
 }
 
-function WithdrawalCard({ withdrawal, me, onSettled }: { withdrawal: QueuedWithdrawal; me: Staff; onSettled: (text: string, kind?: 'ok' | 'error') => void }) {
+function WithdrawalCard({ withdrawal, me, onSettled, onDraft }: {
+  withdrawal: QueuedWithdrawal
+  me: Staff
+  onSettled: (text: string, kind?: 'ok' | 'error') => void
+  /** Whether the cashier has something typed into this card, not yet settled. */
+  onDraft: (id: string, typing: boolean) => void
+}) {
   const [reference, setReference] = useState('')
   const [reason, setReason] = useState('')
   const [error, setError] = useState<string>()
@@ -47,11 +67,16 @@ function WithdrawalCard({ withdrawal, me, onSettled }: { withdrawal: QueuedWithd
     setError(undefined)
     try {
       const answer = await decision.mutateAsync(body)
+      // Decided here: its leaving the queue later (a second person's confirmation) is no surprise.
+      onDraft(withdrawal.id, false)
       if ('awaitingSecond' in answer) return onSettled(say('awaitingSecond', { reference: `#${withdrawal.id}` }))
       onSettled(say(body.status === 'paid' ? 'paid' : 'failed', { id: withdrawal.id }))
     } catch (failure) {
       const refused = failure instanceof OpsError ? failure : new OpsError('other', 0)
-      if (refused.code === 'ALREADY_DECIDED') return onSettled(refused.text, 'error')
+      if (refused.code === 'ALREADY_DECIDED') {
+        onDraft(withdrawal.id, false)
+        return onSettled(refused.text, 'error')
+      }
       setError(refused.text)
     }
   }
@@ -82,12 +107,12 @@ function WithdrawalCard({ withdrawal, me, onSettled }: { withdrawal: QueuedWithd
       {error && <p className="error" role="alert">{error}</p>}
       <form onSubmit={paid} className="decision">
         <label htmlFor={ids.reference}>{say('bankReference')}</label>
-        <input id={ids.reference} autoComplete="off" value={reference} onChange={(e) => setReference(e.target.value)} />
+        <input id={ids.reference} autoComplete="off" value={reference} onChange={(e) => { setReference(e.target.value); onDraft(withdrawal.id, e.target.value.trim() !== '' || reason.trim() !== '') }} />
         <button type="submit" disabled={pending} aria-busy={pending || undefined}>{say('markPaid')}</button>
       </form>
       <form onSubmit={failed} className="decision">
         <label htmlFor={ids.reason}>{say('failReason')}</label>
-        <input id={ids.reason} autoComplete="off" maxLength={200} value={reason} onChange={(e) => setReason(e.target.value)} />
+        <input id={ids.reason} autoComplete="off" maxLength={200} value={reason} onChange={(e) => { setReason(e.target.value); onDraft(withdrawal.id, e.target.value.trim() !== '' || reference.trim() !== '') }} />
         <button type="submit" className="danger" disabled={pending}>{say('markFailed')}</button>
       </form>
     </article>
