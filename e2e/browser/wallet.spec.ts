@@ -275,6 +275,35 @@ test("a game card clicked or tapped takes focus as any button does: its sheet op
   }
 })
 
+test("a game card clicked while its row becomes the carousel and its sheet's code is on the way: the sheet opens, and closed, gives the focus back to that game's card (issue 51)", async ({ page, open, strings, request }) => {
+  // Forced: the static row's card is clicked; the carousel takes the row's place while the sheet's
+  // code is still coming (a slow phone, a loaded machine); only then does the sheet open.
+  const hold = (pattern: string) => {
+    let release: () => void = () => undefined
+    const released = new Promise<void>((resolve) => (release = resolve))
+    void page.route(pattern, async (route) => {
+      await released
+      await route.continue()
+    })
+    return release
+  }
+  const carousel = hold('**/assets/Carousel-*.js')
+  const sheetCode = hold('**/assets/SlotAccountModal-*.js')
+  await memberAtHome({ page, open, strings, request })
+  const slots = page.getByRole('region', { name: strings.games.category.slot })
+  const card = slots.locator('.game-row--static [data-code="JOKER"]')
+  await card.click()
+  await expect(card).toBeFocused()
+  carousel()
+  await expect(slots.locator('.swiper [data-code="JOKER"]')).toBeAttached()
+  sheetCode()
+  const sheet = page.getByRole('dialog', { name: 'Joker Gaming' })
+  await expect(sheet).toBeVisible()
+  await sheet.getByRole('button', { name: strings.common.close }).first().click()
+  await expect(sheet).toBeHidden()
+  await expect(slots.locator('.swiper [data-code="JOKER"]')).toBeFocused()
+})
+
 /** A kip member of the Lao variant (BCEL, LAK), registered through the API and signed in. */
 async function kipMember(request: APIRequestContext): Promise<Member> {
   await devPost(request, '/dev/config', { variant: 'la' })

@@ -14,16 +14,19 @@ export interface CardRow {
    *  row, not on every visit to home (issue 51: the seeded art was 34 documents as home came up,
    *  none of them on screen yet). The card keeps its size and colour meanwhile. */
   art?: boolean
+  /** Told of each card as it comes into the page (GameCarousels: a card standing in for one that
+   *  had the focus takes it). */
+  cardRef?: (card: HTMLButtonElement | null) => void
 }
 
 /** Spec 2: background, logo, balance, name, and the balance times the game's ftWalletSlot. The
  *  button is named by what it shows, so a screen reader hears the balance too and a voice user can
  *  say the name they see (WCAG 2.5.3). */
-export function GameCard({ game, currency, onOpen, art = true }: CardRow & { game: Slot }) {
+export function GameCard({ game, currency, onOpen, art = true, cardRef }: CardRow & { game: Slot }) {
   const { t } = useTranslation()
   const language = currentLanguage()
   return (
-    <button type="button" className="game-card" onClick={() => onOpen(game)} data-code={game.code}>
+    <button ref={cardRef} type="button" className="game-card" onClick={() => onOpen(game)} data-code={game.code}>
       <span className="game-card__art" style={art && game.background ? { backgroundImage: `url("${encodeURI(game.background)}")` } : undefined}>
         {art && game.logo && <img className="game-card__logo" src={game.logo} alt="" loading="lazy" decoding="async" width="64" height="64" />}
         {!game.isActive && game.web === null && <span className="game-card__badge">{t('games.inactive')}</span>}

@@ -1,4 +1,4 @@
-import { lazy, memo, startTransition, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react'
+import { lazy, memo, startTransition, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Slot } from '../../../contract'
 import { gamesByCategory, type GameCategory } from '../../lib/games'
@@ -73,24 +73,46 @@ function useCarouselsOneByOne(rows: readonly GameCategory[], near: ReadonlySet<G
   const [come, setCome] = useState(0)
   const next = rows[come]
   const due = next !== undefined && near.has(next)
-  // The card a keyboard player is on when its static row is swapped: the row comes as the player
-  // reaches it, so it can be the row they are in. The carousel's card of that game takes the focus.
-  const focused = useRef<string | undefined>(undefined)
   useEffect(() => {
     if (!due) return
-    return whenIdle(() => {
-      focused.current = document.activeElement?.closest<HTMLElement>('.game-row--static [data-code]')?.dataset.code
-      startTransition(() => setCome((count) => count + 1))
-    }, 1000)
+    return whenIdle(() => startTransition(() => setCome((count) => count + 1)), 1000)
   }, [due, come])
-  useLayoutEffect(() => {
-    const code = focused.current
-    focused.current = undefined
-    // Only a focus the swap took away (it is on the page's body now), never one the player moved on.
-    if (!code || (document.activeElement && document.activeElement !== document.body)) return
-    document.querySelector<HTMLElement>(`.games [data-code="${CSS.escape(code)}"]`)?.focus({ preventScroll: true })
-  }, [come])
   return come
+}
+
+/**
+ * The card the player is on (tapped, clicked or tabbed to) keeps the focus when its row is built
+ * again: the static row becomes the carousel as the player reaches it, so it can be the row they
+ * are in, in a transition that commits when it is ready (after a tap that came meanwhile, while
+ * the sheet that tap opens is still coming), and the carousel's own fallback is a static row
+ * again. The focus is followed as it moves; a card that comes into the page while the focus is on
+ * nothing (its card was taken away) and is that game's takes it. Answers the cards' ref.
+ */
+function useFocusKeptAcrossRows(): (card: HTMLButtonElement | null) => void {
+  const focused = useRef<string | undefined>(undefined)
+  useEffect(() => {
+    const follow = (event: FocusEvent) => {
+      focused.current = (event.target as Element | null)?.closest?.<HTMLElement>('.games [data-code]')?.dataset.code
+    }
+    // Focus the player moved to nothing (a tap on the page's background) is theirs: a card left
+    // the page (taken away, not left) is not.
+    const left = (event: FocusEvent) => {
+      const card = event.target as Element | null
+      setTimeout(() => {
+        if (card?.isConnected && (!document.activeElement || document.activeElement === document.body)) focused.current = undefined
+      })
+    }
+    document.addEventListener('focusin', follow)
+    document.addEventListener('focusout', left)
+    return () => {
+      document.removeEventListener('focusin', follow)
+      document.removeEventListener('focusout', left)
+    }
+  }, [])
+  return useCallback((card: HTMLButtonElement | null) => {
+    const lost = !document.activeElement || document.activeElement === document.body
+    if (card && lost && card.dataset.code === focused.current) card.focus({ preventScroll: true })
+  }, [])
 }
 
 /** Spec 2: the game accounts in three carousels, slot, sport and lotto. Rendered again only when
@@ -101,12 +123,13 @@ export const GameCarousels = memo(function GameCarousels({ slots, currency, onOp
   const scrolling = slots ? CATEGORIES.filter((category) => scrolls(groups[category])) : []
   const [near, nearRef] = useNearScreen()
   const come = useCarouselsOneByOne(scrolling, near)
+  const cardRef = useFocusKeptAcrossRows()
   return (
     <>
       {CATEGORIES.map((category) => {
         const games = groups[category]
         const title = t(`games.category.${category}`)
-        const row = { currency, onOpen, art: near.has(category) }
+        const row = { currency, onOpen, art: near.has(category), cardRef }
         if (slots && games.length === 0) return null
         return (
           <section key={category} ref={nearRef} data-category={category} className="games" aria-label={title}>
