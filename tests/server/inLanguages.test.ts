@@ -2,23 +2,20 @@
 // Issue 51: the operator's texts in the screen's language. A text the operator gives is one string
 // or one per language; a player reads it in the language the app asks in (Accept-Language), else
 // the variant's, else the first given; what the operator wrote reads back as written.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { BonusActiveCheck, BonusItem, ContactInfo, NoticeLookup, RefundCheck, Source, StatementResponse } from '../../contract'
 import { fromAcceptLanguage } from '../../contract/lib/language'
 import type { PasswordHasher } from '../../server/auth/passwords'
 import { getContent, setContent } from '../../server/lookup/repo'
 import { runSeeds } from '../../server/seed/seed'
-import { START, type TestServer, call, login, startServer } from './helpers'
+import { START, type TestServer, call, onDemoServer } from './helpers'
 import { staffSession } from './opsHelpers'
 
 let server: TestServer
 let token: string
-beforeEach(async () => {
-  server = await startServer()
-  token = await login(server.app)
-})
-afterEach(async () => {
-  await server.app.close()
+onDemoServer((started, demo) => {
+  server = started
+  token = demo
 })
 
 const inLanguage = (asked: string | undefined): Record<string, string> => (asked === undefined ? {} : { 'accept-language': asked })
