@@ -50,8 +50,9 @@ export const SpinRule = Type.Object({
     textColor: colour,
     weight: Type.Integer({ minimum: 0, maximum: 1_000_000 }),
     amountMinor: Type.Integer({ minimum: 0, maximum: 100_000_000 }),
-    /** What the prize is, as HTML (spec 3 "Spin setup"); the app sanitizes it. */
-    htmlDescription: Type.Optional(Type.String({ maxLength: 5_000 })),
+    /** What the prize is, as HTML (spec 3 "Spin setup"); the app sanitizes it. One string or one
+     *  per language (issue 51), said in the language asked. */
+    htmlDescription: Type.Optional(InLanguages(5_000)),
   }, { additionalProperties: false }), { minItems: 2, maxItems: 16 }),
 }, { additionalProperties: false })
 export type SpinRule = Static<typeof SpinRule>

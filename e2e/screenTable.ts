@@ -7,7 +7,8 @@ import { paths } from '../contract/lib/paths'
 import { bankStep, DEMO, devPost, expect, freshPhone, lastOtp, pressMainAction, profileStep, signIn, telegramDevice, type PlatformKind } from './fixtures'
 import { telegramOn } from './shared/identity'
 import { chatWithEveryType, enableChat } from './shared/chat'
-import { RIGGED_WHEEL } from './shared/spin'
+import { RIGGED_WHEEL, wheelTitle } from './shared/spin'
+import { fromAcceptLanguage, type Language } from '../contract/lib/language'
 import { depositArrives } from './shared/homeScreen'
 import { gameCard } from './shared/wallet'
 import { uploadSlip } from './walletMembers'
@@ -207,18 +208,23 @@ async function transferAllConfirmation(context: StateContext) {
  * every test of a worker), so the campaign, the wheel and two coupons are answered here.
  */
 async function routeSpin({ page }: PrepareContext): Promise<void> {
-  const slices = RIGGED_WHEEL.slices.map(({ code, label, bgColor, textColor, ...rest }) => ({ code, label, bgColor, textColor, ...('htmlDescription' in rest && { htmlDescription: rest.htmlDescription }) }))
+  // As the server answers: each prize's words in the language the app asks in, the wheel's name in each.
+  const slicesIn = (language: Language) => RIGGED_WHEEL.slices.map(({ code, label, bgColor, textColor, ...rest }) =>
+    ({ code, label, bgColor, textColor, ...('htmlDescription' in rest && { htmlDescription: rest.htmlDescription[language] }) }))
+  const { name, names } = RIGGED_WHEEL
   await page.route('**/api/lookup/active', (route) => route.fulfill({ json: { isActive: true, terminated: false } }))
-  await page.route('**/api/spinwheel/setup', (route) => route.fulfill({ json: { result: { activeSpinwheel: { name: RIGGED_WHEEL.name, slices }, userCoin: 2 } } }))
+  await page.route('**/api/spinwheel/setup', (route) => route.fulfill({ json: { result: {
+    activeSpinwheel: { name, names, slices: slicesIn(fromAcceptLanguage(route.request().headers()['accept-language']) ?? 'th') }, userCoin: 2,
+  } } }))
   const coupon = (id: string, claimed: boolean) => ({
-    _id: id, prize: { slice: { label: '25' }, name: RIGGED_WHEEL.name }, amount: 25, createdAt: '2026-11-20T00:00:00.000Z', expiresAt: '2099-01-01T00:00:00.000Z', claimed,
+    _id: id, prize: { slice: { label: '25' }, name, names }, amount: 25, createdAt: '2026-11-20T00:00:00.000Z', expiresAt: '2099-01-01T00:00:00.000Z', claimed,
   })
   await page.route('**/api/spinwheel/coupon', (route) => route.fulfill({ json: [coupon('1', false), coupon('2', true)] }))
 }
 
-/** The spin modal of the campaign routeSpin answers. */
+/** The spin modal of the campaign routeSpin answers, named in the screen's language. */
 async function openSpinModal(context: StateContext) {
-  const dialog = await homeAction(context, context.strings.home.spin, RIGGED_WHEEL.name)
+  const dialog = await homeAction(context, context.strings.home.spin, await wheelTitle(context.page))
   await expect(dialog.getByRole('button', { name: context.strings.spin.claim })).toBeVisible()
   return dialog
 }

@@ -56,7 +56,7 @@ export async function misfits(page: Page): Promise<string[]> {
 
 /**
  * Words in the other script (issue 51: "nothing in the wrong language"): Thai letters on a Lao
- * screen, Lao letters on a Thai or English one, in what the screen shows (the open sheet, or the
+ * screen, Lao letters on a Thai one, either on an English one, in what the screen shows (the open sheet, or the
  * page). Words marked as another language (`lang`: the language picker names each language in
  * itself) are that language's; the baht sign is every language's.
  */
@@ -64,7 +64,10 @@ export async function wrongScript(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const dialogs = [...document.querySelectorAll<HTMLElement>('dialog[open], [role="dialog"], [role="alertdialog"]')].filter((dialog) => dialog.getClientRects().length > 0)
     const root: HTMLElement = dialogs.at(-1) ?? document.body
-    const other = document.documentElement.lang === 'lo' ? /[\u0E01-\u0E3E\u0E40-\u0E5B]+/ : /[\u0E81-\u0EDF]+/
+    const thai = '\u0E01-\u0E3E\u0E40-\u0E5B'
+    const lao = '\u0E81-\u0EDF'
+    const language = document.documentElement.lang
+    const other = new RegExp(`[${language === 'lo' ? thai : language === 'th' ? lao : thai + lao}]+`)
     const found: string[] = []
     const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT)
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {

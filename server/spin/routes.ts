@@ -6,6 +6,7 @@ import { spinEndpoints as S } from '../../contract/spin'
 import type { AreaRoutes } from '../shared/http/area'
 import { routeOf } from '../shared/http/endpoint'
 import { idempotent } from '../shared/idempotency'
+import { readerOf } from '../shared/inLanguages'
 import * as spin from './spin'
 import { spinDevRoutes } from './devRoutes'
 
@@ -13,7 +14,7 @@ const memberRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const ctx = app.serverContext
   app.route({
     ...routeOf(S.setup, { response: { 200: C.SpinSetup } }),
-    handler: async (request) => spin.spinSetup(ctx, request.member),
+    handler: async (request) => spin.spinSetup(ctx, request.member, readerOf(ctx, request)),
   })
   app.route({
     ...routeOf(S.spin, { response: { 200: C.SpinResult } }),

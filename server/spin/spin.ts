@@ -17,6 +17,7 @@ import { type Db, inTransaction } from '../shared/db'
 import { fail } from '../shared/http/errors'
 import { toMajor } from '../shared/money'
 import { getSetting, type SpinRule } from '../shared/settings'
+import { type Reader, sayTo } from '../shared/inLanguages'
 import { holdsBonus } from '../bonus/bonuses'
 import { creditWallet } from '../shared/ledger'
 import { tell } from '../notify/events'
@@ -52,7 +53,7 @@ export async function grantDepositCoins(db: Db, memberId: number, amountMinor: n
 export const spinActive = async (db: Db): Promise<{ isActive: boolean }> => ({ isActive: await getSetting(db, 'spinActive') })
 
 /** GET /api/spinwheel/setup: the wheel while the campaign runs, and the member's coins. */
-export async function spinSetup(ctx: ServerContext, member: Member): Promise<SpinSetup> {
+export async function spinSetup(ctx: ServerContext, member: Member, reader: Reader): Promise<SpinSetup> {
   const [active, rule, coins] = await Promise.all([getSetting(ctx.db, 'spinActive'), getSetting(ctx.db, 'spin'), coinsOf(ctx.db, member.id)])
   return {
     result: {
@@ -61,7 +62,7 @@ export async function spinSetup(ctx: ServerContext, member: Member): Promise<Spi
           name: rule.name,
           ...(rule.names && { names: rule.names }),
           slices: rule.slices.map(({ code, label, bgColor, textColor, htmlDescription }) =>
-            ({ code, label, bgColor, textColor, ...(htmlDescription && { htmlDescription }) })),
+            ({ code, label, bgColor, textColor, ...(htmlDescription && { htmlDescription: sayTo(reader, htmlDescription) }) })),
         }
         : null,
       userCoin: coins,

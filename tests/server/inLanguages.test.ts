@@ -72,12 +72,16 @@ describe('the seeded texts', () => {
 })
 
 describe("the operator's own texts", () => {
-  it("the wheel's prize on the statement: the wheel named in the language asked, as its screen names it, else its name", async () => {
+  it("the wheel: each prize's words in the language asked, and its prize on the statement named as its screen names it, else its name", async () => {
     const wheel = { name: 'Lucky wheel', names: { th: 'วงล้อนำโชค', en: 'Lucky wheel EN' }, coinPerDepositMinor: 100_00, couponDays: 7, slices: [
-      { code: 'WIN', label: '7', bgColor: '#112233', textColor: '#ffffff', weight: 1, amountMinor: 7_00 },
+      { code: 'WIN', label: '7', bgColor: '#112233', textColor: '#ffffff', weight: 1, amountMinor: 7_00, htmlDescription: { th: '<p>รับ 7 บาท</p>', en: '<p>7 baht</p>' } },
       { code: 'LOSE', label: '0', bgColor: '#112233', textColor: '#ffffff', weight: 0, amountMinor: 0 },
     ] }
     expect((await dev('/dev/settings', { spinActive: true, spin: wheel })).status).toBe(200)
+    const prizeWords = async (asked: string) =>
+      (await get<{ result: { activeSpinwheel: { slices: { htmlDescription?: string }[] } } }>('/api/spinwheel/setup', asked)).result.activeSpinwheel.slices[0].htmlDescription
+    expect(await prizeWords('en')).toBe('<p>7 baht</p>')
+    expect(await prizeWords('lo')).toBe('<p>รับ 7 บาท</p>')
     expect((await dev('/dev/coins', { username: '0812345678', coins: 1 })).status).toBe(200)
     expect((await call(server.app, 'POST', '/api/spinwheel/spin', { token, body: {} })).status).toBe(200)
     const [coupon] = await get<{ _id: string }[]>('/api/spinwheel/coupon')
