@@ -26,7 +26,6 @@ export const sayTo = (reader: Reader, text: InLanguages): string => inLanguage(t
  *  which no schema checked: keys read as language tags (`lo` and `th-TH` too), every value a
  *  string. Undefined when it is not one. */
 function languagesOf(value: unknown): Partial<Record<Language, string>> | undefined {
-  if (isInLanguages(value)) return value
   if (!value || typeof value !== 'object' || Array.isArray(value)) return undefined
   const entries = Object.entries(value).map(([tag, text]) => [fromHostLanguage(tag), text] as const)
   if (entries.length === 0 || !entries.every(([language, text]) => language !== undefined && typeof text === 'string')) return undefined

@@ -4,7 +4,7 @@
 // leaves while this cashier was filling it in says so too, as an error (they may be paying it at
 // the bank that moment). A payout above the admin's threshold waits for a second person (issue
 // 47), who confirms it in one tap.
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import type { QueuedWithdrawal, Staff, WithdrawalDecision } from '../../../contract/ops'
 import { ApprovalNote } from '../../ui/ApprovalNote'
 import { OpsError } from '../../api/call'
@@ -22,7 +22,7 @@ export function Withdrawals({ notify, me }: { notify: Notify; me: Staff }) {
   const settled = (text: string, kind: 'ok' | 'error' = 'ok') => notify(text, kind)
   // The cards this cashier has typed into and not settled: one that leaves the queue was settled elsewhere.
   const drafts = useRef(new Set<string>())
-  const draft = (id: string, typing: boolean) => void (typing ? drafts.current.add(id) : drafts.current.delete(id))
+  const draft = useCallback((id: string, typing: boolean) => void (typing ? drafts.current.add(id) : drafts.current.delete(id)), [])
   useEffect(() => {
     if (!queue.data) return
     const waiting = new Set(queue.data.withdrawals.map((withdrawal) => withdrawal.id))
@@ -61,6 +61,9 @@ function WithdrawalCard({ withdrawal, me, onSettled, onDraft }: {
   const pending = decision.isPending
   const ids = { reference: useId(), reason: useId() }
   const { destination } = withdrawal
+  // Typed into and not settled: derived from the two fields, told to the queue as it changes.
+  const typing = reference.trim() !== '' || reason.trim() !== ''
+  useEffect(() => onDraft(withdrawal.id, typing), [onDraft, withdrawal.id, typing])
 
   const settle = async (body: WithdrawalDecision) => {
     if (decision.isPending) return
@@ -107,12 +110,12 @@ function WithdrawalCard({ withdrawal, me, onSettled, onDraft }: {
       {error && <p className="error" role="alert">{error}</p>}
       <form onSubmit={paid} className="decision">
         <label htmlFor={ids.reference}>{say('bankReference')}</label>
-        <input id={ids.reference} autoComplete="off" value={reference} onChange={(e) => { setReference(e.target.value); onDraft(withdrawal.id, e.target.value.trim() !== '' || reason.trim() !== '') }} />
+        <input id={ids.reference} autoComplete="off" value={reference} onChange={(e) => setReference(e.target.value)} />
         <button type="submit" disabled={pending} aria-busy={pending || undefined}>{say('markPaid')}</button>
       </form>
       <form onSubmit={failed} className="decision">
         <label htmlFor={ids.reason}>{say('failReason')}</label>
-        <input id={ids.reason} autoComplete="off" maxLength={200} value={reason} onChange={(e) => { setReason(e.target.value); onDraft(withdrawal.id, e.target.value.trim() !== '' || reference.trim() !== '') }} />
+        <input id={ids.reason} autoComplete="off" maxLength={200} value={reason} onChange={(e) => setReason(e.target.value)} />
         <button type="submit" className="danger" disabled={pending}>{say('markFailed')}</button>
       </form>
     </article>
