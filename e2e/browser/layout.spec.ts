@@ -255,3 +255,55 @@ test('on a 360 x 640 and a 320 x 568 phone the sign-in button is above the botto
     expect(bottom, `the sign-in button's bottom against the menu's top at ${width} x ${height} in ${locale}`).toBeLessThanOrEqual(menuTop)
   }
 })
+
+/** The deposit sheet in Lao, its ways' row and the row's two step buttons. */
+async function laoDepositWays({ page, open, request }: Pick<Parameters<Parameters<typeof test>[2]>[0], 'page' | 'open' | 'request'>) {
+  await page.addInitScript(() => localStorage.setItem('locale', 'la'))
+  await memberAtHome({ page, open, strings: la, request })
+  await page.getByRole('button', { name: la.home.deposit, exact: true }).click()
+  const ways = page.getByRole('dialog', { name: la.deposit.title }).getByRole('tablist', { name: la.deposit.methods })
+  await expect(ways.getByRole('tab').first()).toBeVisible()
+  const frame = ways.locator('xpath=..')
+  return { ways, back: frame.locator('.chips__step--start'), forward: frame.locator('.chips__step--end') }
+}
+
+test.describe('with a mouse on a computer', () => {
+  test.use({ isMobile: false, hasTouch: false, viewport: { width: 1280, height: 800 } })
+
+  test("the deposit ways' row, wider than its sheet in Lao, steps sideways by a button on each edge that has more beyond it (issue 51)", async ({ page, open, request }) => {
+    const { ways, back, forward } = await laoDepositWays({ page, open, request })
+    const tabs = ways.getByRole('tab')
+    const [first, last] = [tabs.first(), tabs.last()]
+    await expect(last).not.toBeInViewport()
+    await expect(forward).toBeVisible()
+    await expect(back).toHaveCount(0)
+    // Pressed until the row's end: each press shows more, and the last way comes whole into view.
+    await forward.click()
+    await expect(back).toBeVisible()
+    await expect(async () => {
+      if (await forward.count()) await forward.click()
+      await expect(forward).toHaveCount(0, { timeout: 1000 })
+    }).toPass()
+    await expect(last).toBeInViewport({ ratio: 1 })
+    // A step chooses nothing and takes no focus: the way chosen is the one before.
+    await expect(first).toHaveAttribute('aria-selected', 'true')
+    expect(await page.evaluate(() => document.activeElement?.classList.contains('chips__step'))).toBe(false)
+    await last.click()
+    await expect(last).toHaveAttribute('aria-selected', 'true')
+    // And back to the start.
+    await expect(async () => {
+      if (await back.count()) await back.click()
+      await expect(back).toHaveCount(0, { timeout: 1000 })
+    }).toPass()
+    await expect(first).toBeInViewport({ ratio: 1 })
+    await expect(forward).toBeVisible()
+  })
+})
+
+test("on a phone the same row has no step buttons: a finger swipes it, and its edge fades (issue 51)", async ({ page, open, request }) => {
+  await page.setViewportSize({ width: 390, height: 844 })
+  const { ways, forward } = await laoDepositWays({ page, open, request })
+  await expect(ways).toHaveClass(/chips--more-end/)
+  await expect(forward).toBeAttached()
+  await expect(forward).toBeHidden()
+})
