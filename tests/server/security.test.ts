@@ -88,6 +88,37 @@ describe('security headers', () => {
     expect(connectSources({ ...config, line: { liffId: 'x', mock: true } })).toEqual(["'self'"])
   })
 
+  // A build written under a running server (`npm run build`, then each instance restarted in turn):
+  // its pages are served at once (pages.ts reads a page again when its file changes), so their
+  // inline scripts must be allowed at once too. With the hashes of the start alone, every player who
+  // opened the app until the restart stayed on the splash, its boot script refused.
+  it("follows a new build's pages: their inline scripts allowed as soon as they are served, the build before's kept", async () => {
+    // A server and a build of its own: the other tests here see the first build only.
+    const own = mkdtempSync(join(tmpdir(), 'wallet-security-build-'))
+    writeFileSync(join(own, 'index.html'), INDEX)
+    const running = await startServer({ staticDir: own })
+    try {
+      const hashOf = (script: string) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`
+      const scriptSources = async (url: string) => directives((await running.app.inject({ method: 'GET', url })).headers['content-security-policy'])['script-src']
+      expect(await scriptSources('/')).toEqual(["'self'", hashOf(INLINE)])
+      const next = "document.documentElement.dataset.boot='2'"
+      writeFileSync(join(own, 'index.html'), INDEX.replace(INLINE, next))
+      for (const url of ['/', '/login', '/index.html']) {
+        const { headers, body } = await running.app.inject({ method: 'GET', url })
+        expect(body, url).toContain(next)
+        const scripts = directives(headers['content-security-policy'])['script-src']
+        expect(scripts, url).toContain(hashOf(next))
+        // A page of the build before, still on its way or kept by the service worker, runs too.
+        expect(scripts, url).toContain(hashOf(INLINE))
+      }
+      // An API call between builds answers with the last look's policy: it carries no page.
+      expect(await scriptSources('/api/lookup/banks')).toContain(hashOf(next))
+    } finally {
+      await running.app.close()
+      rmSync(own, { recursive: true, force: true })
+    }
+  })
+
   it('hashes only inline scripts with a body', () => {
     expect(inlineScriptHashes('<script src="/a.js"></script><script> </script><script>x()</script>')).toEqual([
       `'sha256-${createHash('sha256').update('x()').digest('base64')}'`,

@@ -4,7 +4,7 @@
 // config: the wallet API, the chat socket, and LINE's hosts when the app is a LIFF app. The staff
 // console under /ops/ has a stricter policy of its own, and its API answers are never cached.
 import { createHash } from 'node:crypto'
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import helmet from 'helmet'
 import type { IncomingMessage, ServerResponse } from 'node:http'
@@ -50,15 +50,39 @@ export function inlineScriptHashes(html: string): string[] {
     .map(([, body]) => `'sha256-${createHash('sha256').update(body).digest('base64')}'`)
 }
 
+/**
+ * The hashes the player's pages need: those of the inline scripts of index.html and the prerendered
+ * pages (issue 32), one policy for every page. A build written under a running server (`npm run
+ * build`, then each instance restarted in turn) is served at once, since pages.ts reads a page again
+ * when its file changes: so its hashes are read again too, whenever a page file changed, or every
+ * player who opened the app before the restart stayed on the splash, its boot script refused. The
+ * build before's stay allowed as well: its page may still be on its way, or kept by the service
+ * worker, and was the operator's. `look` false (an API call) answers from the last look.
+ */
+function buildHashes(staticDir: string | undefined): (look: boolean) => readonly string[] {
+  let stamp: string | undefined
+  let current: readonly string[] = []
+  let allowed: readonly string[] = []
+  return (look) => {
+    if (!look && stamp !== undefined) return allowed
+    const files = staticDir && existsSync(staticDir) ? pageFiles(staticDir) : []
+    const now = files.map((file) => `${file}:${statSync(join(staticDir!, file), { throwIfNoEntry: false })?.mtimeMs}`).join('|')
+    if (now === stamp) return allowed
+    const before = current
+    current = [...new Set(files.flatMap((file) => inlineScriptHashes(readFileSync(join(staticDir!, file), 'utf8'))))]
+    allowed = stamp === undefined ? current : [...new Set([...current, ...before])]
+    stamp = now
+    return allowed
+  }
+}
+
 export async function registerSecurityHeaders(
   app: FastifyInstance,
   currentConfig: () => RuntimeConfig,
   staticDir: string | undefined,
 ): Promise<void> {
-  // index.html's and the prerendered pages' (issue 32): one policy for every page.
-  const pages = staticDir && existsSync(staticDir) ? pageFiles(staticDir).map((file) => readFileSync(join(staticDir, file), 'utf8')) : []
-  const hashes = [...new Set(pages.flatMap(inlineScriptHashes))]
-  const helmetFor = (config: RuntimeConfig) => helmet({
+  const hashesNow = buildHashes(staticDir)
+  const helmetFor = (config: RuntimeConfig, hashes: readonly string[]) => helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -90,18 +114,21 @@ export async function registerSecurityHeaders(
   })
   // Helmet computes and checks every header on each request (the CSP's dynamic connect-src most
   // of all: a tenth of a wallet read). The headers depend on nothing but the config, which is
-  // replaced, never changed in place, when it changes: so they are worked out once per config.
-  const headerSets = new WeakMap<RuntimeConfig, readonly (readonly [string, string])[]>()
-  const headersOf = (config: RuntimeConfig) => {
-    let set = headerSets.get(config)
-    if (!set) headerSets.set(config, (set = recordedHeaders(helmetFor(config))))
-    return set
+  // replaced, never changed in place, when it changes, and the build's hashes: so they are worked
+  // out once per config and build.
+  const headerSets = new WeakMap<RuntimeConfig, { hashes: readonly string[]; set: readonly (readonly [string, string])[] }>()
+  const headersOf = (config: RuntimeConfig, hashes: readonly string[]) => {
+    let made = headerSets.get(config)
+    if (made?.hashes !== hashes) headerSets.set(config, (made = { hashes, set: recordedHeaders(helmetFor(config, hashes)) }))
+    return made.set
   }
   const consoleHeaders = recordedHeaders(consoleHelmet)
   app.addHook('onRequest', (request, reply, done) => {
     const path = request.url
     const forConsole = path === '/ops' || path.startsWith('/ops/') || path.startsWith('/ops?')
-    for (const [name, value] of forConsole ? consoleHeaders : headersOf(currentConfig())) reply.raw.setHeader(name, value)
+    // What may be a page (not the API, a hashed file or a socket) looks at the build's pages first.
+    const mayBePage = request.method === 'GET' && !/^\/(api|ops|assets|socket\.io)\//.test(path)
+    for (const [name, value] of forConsole ? consoleHeaders : headersOf(currentConfig(), hashesNow(mayBePage))) reply.raw.setHeader(name, value)
     // What the APIs answer (members' data, whole account numbers) is never kept by a browser or a
     // proxy; a route may still say more (a slip image's `private, no-store`). Nor is a refusal: a
     // browser keeps a 410 with no Cache-Control as fresh for good, so once a member was suspended
