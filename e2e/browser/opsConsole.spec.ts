@@ -120,7 +120,7 @@ test.describe('the staff console', () => {
     await matching.getByLabel('File format').selectOption('generic')
     await matching.getByLabel('Statement file').setInputFiles({ name: 'scb-today.csv', mimeType: 'text/csv', buffer: Buffer.from(statement) })
     await matching.getByRole('button', { name: 'Import' }).click()
-    await expect(matching.getByRole('status').first()).toHaveText('Read 2 credits: 2 new, 1 matched to deposits')
+    await expect(matching.getByRole('status').first()).toHaveText('Credits read: 2. New: 2. Matched to deposits: 1')
     const inBank = matching.getByRole('region', { name: /^In the bank, not in the books/ })
     const inBooks = matching.getByRole('region', { name: /^In the books, not in the bank/ })
     await expect(inBank.getByRole('row', { name: /unknown sender/ })).toContainText(`THB ${extra}`)
@@ -130,7 +130,7 @@ test.describe('the staff console', () => {
 
     // The same file again: nothing new, nothing matched, the same two differences.
     await matching.getByRole('button', { name: 'Import' }).click()
-    await expect(matching.getByRole('status').first()).toHaveText('Read 2 credits: 0 new, 0 matched to deposits')
+    await expect(matching.getByRole('status').first()).toHaveText('Credits read: 2. New: 0. Matched to deposits: 0')
     await expect(inBank.getByRole('row', { name: /unknown sender/ })).toBeVisible()
 
     // The extra credit resolved with a note: it leaves the list, and the audit trail keeps the note.

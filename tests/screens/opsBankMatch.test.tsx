@@ -40,7 +40,7 @@ describe('matching with the bank', () => {
     await user.selectOptions(screen.getByLabelText('File format'), 'generic')
     await user.upload(screen.getByLabelText('Statement file'), new File([CSV], 'statement.csv', { type: 'text/csv' }))
     await user.click(screen.getByRole('button', { name: 'Import' }))
-    expect(await screen.findByText('Read 5 credits: 5 new, 4 matched to deposits')).toBeInTheDocument()
+    expect(await screen.findByText('Credits read: 5. New: 5. Matched to deposits: 4')).toBeInTheDocument()
     expect(posts(calls, '/ops/api/bank/statements')).toEqual([{ account: 'SCB:0987654321', format: 'generic', fileName: 'statement.csv', text: CSV }])
 
     const bank = await screen.findByRole('region', { name: 'In the bank, not in the books (1)' })
