@@ -123,9 +123,9 @@ test.describe('the staff console', () => {
     await expect(matching.getByRole('status').first()).toHaveText('Credits read: 2. New: 2. Matched to deposits: 1')
     const inBank = matching.getByRole('region', { name: /^In the bank, not in the books/ })
     const inBooks = matching.getByRole('region', { name: /^In the books, not in the bank/ })
-    await expect(inBank.getByRole('row', { name: /unknown sender/ })).toContainText(`THB ${extra}`)
-    await expect(inBooks.getByRole('row', { name: /Deposits by slip/ }).filter({ hasText: `THB ${missing}` })).toHaveCount(1)
-    await expect(matching.getByRole('row').filter({ hasText: `THB ${sent}` })).toHaveCount(0)
+    await expect(inBank.getByRole('row', { name: /unknown sender/ })).toContainText(`฿${extra}`)
+    await expect(inBooks.getByRole('row', { name: /Deposits by slip/ }).filter({ hasText: `฿${missing}` })).toHaveCount(1)
+    await expect(matching.getByRole('row').filter({ hasText: `฿${sent}` })).toHaveCount(0)
     await expectAxeClean(page)
 
     // The same file again: nothing new, nothing matched, the same two differences.
@@ -140,7 +140,7 @@ test.describe('the staff console', () => {
     await note.fill('Owner top-up, agreed with finance')
     await inBank.getByRole('button', { name: 'Mark in order' }).click()
     await expect(inBank).toHaveCount(0)
-    await expect(inBooks.getByRole('row', { name: /Deposits by slip/ }).filter({ hasText: `THB ${missing}` })).toHaveCount(1)
+    await expect(inBooks.getByRole('row', { name: /Deposits by slip/ }).filter({ hasText: `฿${missing}` })).toHaveCount(1)
     const trail = await request.get('/ops/api/audit?item=bank:SCB:4071234567', { headers: { authorization: `Bearer ${await opsAdminToken(origin)}` } })
     expect(JSON.stringify(await trail.json())).toContain('Owner top-up, agreed with finance')
   })

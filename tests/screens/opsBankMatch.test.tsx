@@ -44,8 +44,8 @@ describe('matching with the bank', () => {
     expect(posts(calls, '/ops/api/bank/statements')).toEqual([{ account: 'SCB:0987654321', format: 'generic', fileName: 'statement.csv', text: CSV }])
 
     const bank = await screen.findByRole('region', { name: 'In the bank, not in the books (1)' })
-    expect(bank).toHaveTextContent(/THB\s?700\.00.*TRANSFER FROM X/)
-    expect(screen.getByRole('region', { name: 'In the books, not in the bank (1)' })).toHaveTextContent(/THB\s?300\.00.*AB12.*SOMCHAI TESTER/)
+    expect(bank).toHaveTextContent(/฿700\.00.*TRANSFER FROM X/)
+    expect(screen.getByRole('region', { name: 'In the books, not in the bank (1)' })).toHaveTextContent(/฿300\.00.*AB12.*SOMCHAI TESTER/)
     await user.click(within(bank).getByRole('button', { name: 'Mark in order' }))
     expect(within(bank).getByRole('alert')).toHaveTextContent('Write a note first')
     expect(posts(calls, '/ops/api/bank/credits/31/note')).toEqual([])

@@ -64,7 +64,7 @@ describe('the member page', () => {
     expect(within(waiting).getByRole('listitem')).toHaveTextContent(/SOMCHAI TESTER.*25\.50.*QR paid twice, booked once.*admin9/)
     const page = await openMember(user)
     expect(within(page).getByText(/Welcome 100%.*bonus.*active/)).toBeInTheDocument()
-    expect(within(page).getByText(/turnover THB\s?20\.00 of THB\s?600\.00/)).toBeInTheDocument()
+    expect(within(page).getByText(/turnover ฿20\.00 of ฿600\.00/)).toBeInTheDocument()
     expect(within(page).getByText(/^Passkey · added .* · last used /)).toBeInTheDocument()
     // The chat, oldest first, with who wrote each.
     const messages = within(page).getByRole('list', { name: 'Messages' })

@@ -44,7 +44,7 @@ describe('the slip queue', () => {
     await user.clear(within(slip).getByLabelText('Amount (THB)'))
     await user.type(within(slip).getByLabelText('Amount (THB)'), '500')
     await user.type(within(slip).getByLabelText('Bank reference (if any)'), 'KB1')
-    const approve = within(slip).getByRole('button', { name: /^Approve THB\s?500\.00$/ })
+    const approve = within(slip).getByRole('button', { name: /^Approve ฿500\.00$/ })
     await user.click(approve)
     await user.click(approve)
     expect(approve).toBeDisabled()
@@ -94,7 +94,7 @@ describe('the slip queue', () => {
     expect(within(own).queryByRole('button', { name: /^Confirm/ })).toBeNull()
     await user.click(first)
     const other = screen.getByRole('article', { name: 'SOMCHAI TESTER S3' })
-    await user.click(within(other).getByRole('button', { name: /^Confirm THB\s?60,000\.00$/ }))
+    await user.click(within(other).getByRole('button', { name: /^Confirm ฿60,000\.00$/ }))
     await waitFor(() => expect(posts(calls, '/ops/api/slips/S3')).toEqual([{ status: 'success', amount: 60_000, refNo: 'KB9' }]))
   })
 

@@ -33,7 +33,7 @@ describe('the withdrawal queue', () => {
       }),
     })
     const card = await screen.findByRole('article', { name: '#41 SOMCHAI TESTER' })
-    expect(card).toHaveTextContent(/#41 · THB\s?1,250\.50/)
+    expect(card).toHaveTextContent(/#41 · ฿1,250\.50/)
     expect(within(card).getByText('1234567890')).toBeInTheDocument()
     expect(screen.getByRole('article', { name: '#42 SOMCHAI TESTER' })).toHaveTextContent('review (bank account just changed)')
 

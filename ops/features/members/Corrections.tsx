@@ -6,7 +6,7 @@
 import { useState, type FormEvent } from 'react'
 import type { Correction, CorrectionDirection } from '../../../contract/ops'
 import { session } from '../../api/call'
-import { money, typedAmount, when } from '../../lib/format'
+import { currencyCode, money, typedAmount, when } from '../../lib/format'
 import { say } from '../../lib/i18n'
 import { CsvButton } from '../../ui/CsvButton'
 import { useDecideCorrection, useProposeCorrection, useWaitingCorrections } from './api'
@@ -140,7 +140,7 @@ function ProposeCorrection({ memberId, currency }: { memberId: string; currency:
           <option value="debit">{say('direction_debit')}</option>
         </select>
       </label>
-      <label htmlFor={`${id}-amount`}>{say('amount', { currency })}</label>
+      <label htmlFor={`${id}-amount`}>{say('amount', { currency: currencyCode(currency) })}</label>
       <input id={`${id}-amount`} inputMode="decimal" autoComplete="off" value={amount} onChange={(event) => setAmount(event.target.value)} />
       <label htmlFor={`${id}-reason`}>{say('auditReason')}</label>
       <textarea id={`${id}-reason`} value={reason} maxLength={1000} rows={2} onChange={(event) => setReason(event.target.value)} />

@@ -8,7 +8,7 @@ import { slipReasonCodes } from '../../../contract/errorCodes'
 import type { QueuedSlip, SlipDecision as SlipDecisionBody, Staff } from '../../../contract/ops'
 import { ApprovalNote } from '../../ui/ApprovalNote'
 import { fetchBlob, OpsError } from '../../api/call'
-import { money, typedAmount, when } from '../../lib/format'
+import { currencyCode, money, typedAmount, when } from '../../lib/format'
 import { say, slipReason } from '../../lib/i18n'
 import { ListState } from '../../ui/ListState'
 import { PickList } from '../../ui/PickList'
@@ -129,7 +129,7 @@ function SlipDecision({ slip, me, onDecided, onGone }: { slip: QueuedSlip; me: S
       )}
       {error && <p className="error" role="alert" id={ids.error}>{error}</p>}
       <form onSubmit={approve} className="decision">
-        <label htmlFor={ids.amount}>{say('amount', { currency: slip.member.currency })}</label>
+        <label htmlFor={ids.amount}>{say('amount', { currency: currencyCode(slip.member.currency) })}</label>
         <input id={ids.amount} inputMode="decimal" autoComplete="off" value={amount} onChange={(e) => setAmount(e.target.value)} aria-describedby={error ? ids.error : undefined} />
         <label htmlFor={ids.refNo}>{say('refNo')}</label>
         <input id={ids.refNo} autoComplete="off" value={refNo} onChange={(e) => setRefNo(e.target.value)} />
