@@ -12,7 +12,7 @@ test('register with OTP, then sign in, then log out', ENGINES, async ({ page, op
   await expect(page.getByTestId('otp-ref')).toHaveText(otp.otpRef)
   await page.getByLabel(th.fields.otp).fill('000000')
   await page.getByRole('button', { name: th.register.verify, exact: true }).click()
-  await expect(page.getByRole('alert').filter({ hasText: 'OTP' })).toBeVisible()
+  await expect(page.getByRole('alert').filter({ hasText: th.errors.OTP_CODE_INVALID })).toBeVisible()
   await page.getByLabel(th.fields.otp).fill(otp.otpCode)
   await page.getByRole('button', { name: th.register.verify, exact: true }).click()
 

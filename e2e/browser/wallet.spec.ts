@@ -275,6 +275,38 @@ test("a game card clicked or tapped takes focus as any button does: its sheet op
   }
 })
 
+test("the invite and refund tiles keep the focus while their sheet is on its way, and get it back when it closes; a second Enter meanwhile opens nothing more", async ({ page, open, strings, request }) => {
+  await memberAtHome({ page, open, strings, request })
+  const actions = page.getByRole('navigation', { name: strings.home.actions })
+  for (const [name, banners] of [[strings.home.refund, '**/api/refund/banners'], [strings.home.invite, '**/api/invite/banners']] as const) {
+    // Forced: the banners the sheet waits for (spec 2) are held until the tile has been looked at.
+    let release: () => void = () => undefined
+    const released = new Promise<void>((resolve) => (release = resolve))
+    let asked = 0
+    await page.route(banners, async (route) => {
+      asked += 1
+      await released
+      await route.continue()
+    })
+    const tile = actions.getByRole('button', { name, exact: true })
+    await tile.focus()
+    await page.keyboard.press('Enter')
+    await expect(tile).toHaveAttribute('aria-busy', 'true')
+    await expect(tile, name).toBeFocused()
+    await page.keyboard.press('Enter')
+    release()
+    await expect(page.getByRole('dialog')).toBeVisible()
+    await page.unroute(banners)
+    expect(asked, name).toBe(1)
+    // Closed with Escape (the banners first when there are any, then the sheet): back on the tile.
+    await expect(async () => {
+      if (await page.getByRole('dialog').count()) await page.keyboard.press('Escape')
+      await expect(page.getByRole('dialog')).toHaveCount(0, { timeout: 1000 })
+    }).toPass()
+    await expect(tile, name).toBeFocused()
+  }
+})
+
 test("a game card clicked while its row becomes the carousel and its sheet's code is on the way: the sheet opens, and closed, gives the focus back to that game's card (issue 51)", async ({ page, open, strings, request }) => {
   // Forced: the static row's card is clicked; the carousel takes the row's place while the sheet's
   // code is still coming (a slow phone, a loaded machine); only then does the sheet open.

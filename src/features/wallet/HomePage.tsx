@@ -166,16 +166,16 @@ export function HomePage({ parts }: { parts: HomeParts }) {
               <StarIcon /><span>{t('home.spin')}</span>
             </button>
           ) : (
-            <button type="button" className="home-action" disabled={!wallet.data || refreshingAll} aria-busy={refreshingAll || undefined} onClick={refreshAll}>
+            <button type="button" className="home-action" disabled={!wallet.data} aria-disabled={refreshingAll || undefined} aria-busy={refreshingAll || undefined} onClick={refreshAll}>
               <RefreshIcon className={refreshingAll ? 'spin' : undefined} /><span>{t('home.refreshAll')}</span>
             </button>
           )}
-          <button type="button" className="home-action" disabled={!member || opening !== null} aria-busy={opening === 'invite' || undefined}
+          <button type="button" className="home-action" disabled={!member} aria-disabled={opening !== null || undefined} aria-busy={opening === 'invite' || undefined}
             aria-describedby={inviteWaiting ? badgeId : undefined} onClick={() => openReward('invite')}>
             <UserPlusIcon /><span>{t('home.invite')}</span>
             {inviteWaiting && <WaitingBadge />}
           </button>
-          <button type="button" className="home-action" disabled={!member || opening !== null} aria-busy={opening === 'refund' || undefined}
+          <button type="button" className="home-action" disabled={!member} aria-disabled={opening !== null || undefined} aria-busy={opening === 'refund' || undefined}
             aria-describedby={refundWaiting ? badgeId : undefined} onClick={() => openReward('refund')}>
             <CoinsIcon /><span>{t('home.refund')}</span>
             {refundWaiting && <WaitingBadge />}

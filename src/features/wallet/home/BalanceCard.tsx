@@ -76,7 +76,7 @@ export function BalanceCard({ wallet }: { wallet: WalletResponse | undefined }) 
       )}
       <div className="balance-card__sync">
         <span aria-live="polite">{syncedAt ? t('home.lastSync', { time: shortDateTime(syncedAt, language, now) }) : t('home.neverSynced')}</span>
-        <button type="button" className="balance-card__refresh" onClick={refresh} disabled={!wallet || refreshing} aria-label={t('home.refresh')}>
+        <button type="button" className="balance-card__refresh" onClick={refresh} disabled={!wallet} aria-disabled={refreshing || undefined} aria-label={t('home.refresh')}>
           <RefreshIcon className={refreshing ? 'spin' : undefined} />
         </button>
       </div>
