@@ -307,3 +307,22 @@ test("on a phone the same row has no step buttons: a finger swipes it, and its e
   await expect(forward).toBeAttached()
   await expect(forward).toBeHidden()
 })
+
+test("a sheet scrolls inside its body: on every deposit way the sheet itself never scrolls, its title and close button stay in view (issue 51)", async ({ page, open, strings, request }) => {
+  await page.setViewportSize({ width: 390, height: 844 })
+  await memberAtHome({ page, open, strings, request })
+  await page.getByRole('button', { name: strings.home.deposit, exact: true }).click()
+  const sheet = page.getByRole('dialog', { name: strings.deposit.title })
+  const tabs = sheet.getByRole('tab')
+  await expect(tabs.first()).toBeVisible()
+  for (let i = 0; i < await tabs.count(); i++) {
+    await tabs.nth(i).click()
+    await expect(tabs.nth(i)).toHaveAttribute('aria-selected', 'true')
+    const name = await tabs.nth(i).textContent()
+    // Read to its end: the body scrolls, the sheet does not.
+    await sheet.locator('.modal__body').evaluate((body) => body.scrollTo(0, body.scrollHeight))
+    expect(await sheet.evaluate((dialog) => dialog.scrollHeight - dialog.clientHeight), `${name}: the sheet scrolls`).toBeLessThanOrEqual(0)
+    await expect(sheet.getByRole('heading', { name: strings.deposit.title }), name!).toBeInViewport({ ratio: 1 })
+    await expect(sheet.getByRole('button', { name: strings.common.close }).first(), name!).toBeInViewport({ ratio: 1 })
+  }
+})
