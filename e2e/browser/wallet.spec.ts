@@ -307,6 +307,41 @@ test("the invite and refund tiles keep the focus while their sheet is on its way
   }
 })
 
+test("from the keyboard, a sheet's next step takes the focus it replaced: withdraw's confirmation and back to the amount, a created QR code", async ({ page, open, strings, request }) => {
+  await memberAtHome({ page, open, strings, request }, 500)
+  const actions = page.getByRole('navigation', { name: strings.home.actions })
+  await actions.getByRole('button', { name: strings.home.withdraw }).focus()
+  await page.keyboard.press('Enter')
+  const withdraw = page.getByRole('dialog', { name: strings.withdraw.title })
+  const amount = withdraw.getByLabel(strings.withdraw.amount)
+  await amount.focus()
+  await page.keyboard.type('150')
+  await page.keyboard.press('Enter')
+  // Where the player is: on the confirmation, which says what it is; one Tab on is its button.
+  const confirmation = withdraw.getByRole('region', { name: strings.withdraw.confirm })
+  await expect(confirmation).toBeFocused()
+  await page.keyboard.press('Tab')
+  await expect(withdraw.getByRole('button', { name: strings.withdraw.confirm })).toBeFocused()
+  await page.keyboard.press('Shift+Tab')
+  // Back, from the keyboard: on the amount again, as typed.
+  await withdraw.getByRole('button', { name: strings.common.back }).focus()
+  await page.keyboard.press('Enter')
+  await expect(amount).toBeFocused()
+  await expect(amount).toHaveValue('150')
+  await page.keyboard.press('Escape')
+  await expect(withdraw).toBeHidden()
+
+  await actions.getByRole('button', { name: strings.home.deposit }).focus()
+  await page.keyboard.press('Enter')
+  const deposit = page.getByRole('dialog', { name: strings.deposit.title })
+  await deposit.getByRole('tab', { name: strings.deposit.qrTab.KBANK }).click()
+  await deposit.getByRole('button', { name: '100.00' }).click()
+  await deposit.getByRole('button', { name: strings.deposit.qrCreate }).focus()
+  await page.keyboard.press('Enter')
+  await expect(deposit.getByRole('img', { name: strings.deposit.qrLabel })).toBeVisible()
+  await expect(deposit.locator('.qr-box')).toBeFocused()
+})
+
 test("a game card clicked while its row becomes the carousel and its sheet's code is on the way: the sheet opens, and closed, gives the focus back to that game's card (issue 51)", async ({ page, open, strings, request }) => {
   // Forced: the static row's card is clicked; the carousel takes the row's place while the sheet's
   // code is still coming (a slow phone, a loaded machine); only then does the sheet open.

@@ -13,6 +13,7 @@ import { showToast } from '../../state/ui'
 import { qrPng } from './qrPng'
 import { SafeHtml } from '../../ui/SafeHtml'
 import { useCountdown } from '../../ui/useCountdown'
+import { useFocusIfLost } from '../../ui/useFocusIfLost'
 import { type QrAnswer, useCancelQr, useRefreshAfterQr, useRefreshQr } from './api'
 import { type QrOutcome, useQrOutcome } from './useQrOutcome'
 import { DepositArrived } from './DepositArrived'
@@ -35,6 +36,9 @@ export function OpenQr({ provider, qr, payee, onEnd }: { provider: QrProvider; q
   const countdown = useCountdown(qr.receivedAt + qr.expireIn * 1000)
   const live = !countdown.expired
   const [outcome, answer] = useQrOutcome(provider, qr, countdown.expired)
+  // It takes the place of the form whose Create was pressed: the code's box takes the focus.
+  const box = useRef<HTMLDivElement>(null)
+  useFocusIfLost(() => box.current, qr.qrcodeId)
 
   // Telegram asks before closing while a QR waits to be paid; released on cancel, expiry, close.
   useEffect(() => (live ? holdClosingConfirmation() : undefined), [live])
@@ -98,7 +102,7 @@ export function OpenQr({ provider, qr, payee, onEnd }: { provider: QrProvider; q
   }, [])
 
   return (
-    <div className="qr-box">
+    <div ref={box} tabIndex={-1} className="qr-box">
       <p className="qr-box__amount">{amountLine}</p>
       {payeeLine && <p className="qr-box__payee">{payeeLine}</p>}
       {live ? (
@@ -156,12 +160,14 @@ function ThaiQrMark({ label }: { label: string }) {
 /** What the modal says once the shown QR ended: the deposit's receipt, or that the QR is closed. */
 export function QrEnded({ provider, end, onNew, onDone }: { provider: QrProvider; end: QrEnd; onNew: () => void; onDone: () => void }) {
   const { t } = useTranslation()
+  const box = useRef<HTMLDivElement>(null)
+  useFocusIfLost(() => box.current, end.outcome)
   if (end.outcome === 'paid') {
     const way = t(`deposit.qrTab.${provider}`)
     return <DepositArrived deposit={{ amount: end.amount ?? 0, currency: 'THB', way, reference: end.reference, at: end.paidAt }} onDone={onDone} />
   }
   return (
-    <div className="qr-box">
+    <div ref={box} tabIndex={-1} className="qr-box">
       <p className="notice" role="status" data-testid="qr-outcome">{t('deposit.qrClosed')}</p>
       <Button type="button" block onClick={onNew}>{t('deposit.qrNew')}</Button>
     </div>

@@ -1,4 +1,5 @@
-import { type FormEvent, useEffect, useEffectEvent, useId, useState } from 'react'
+import { type FormEvent, useEffect, useEffectEvent, useId, useRef, useState } from 'react'
+import { useFocusIfLost } from '../../../ui/useFocusIfLost'
 import { useTranslation } from 'react-i18next'
 import type { Withdrawal } from '../../../../contract'
 import { currentLanguage } from '../../../i18n/i18n'
@@ -37,6 +38,9 @@ export function WithdrawModal({ open, onClose }: { open: boolean; onClose: (save
   const [touched, setTouched] = useState(false)
   const whyId = useId()
   const [confirming, setConfirming] = useState<number | null>(null)
+  // Next and Back replace the step that had the focus: the new step takes it (its summary, or the amount).
+  const step = useRef<HTMLElement>(null)
+  useFocusIfLost(() => (confirming === null ? step.current?.querySelector('input') : step.current), confirming)
   const [failure, setFailure] = useState<Error | null>(null)
   // The withdrawal just requested: the modal ends on its receipt (issue 18), closed saved by Done.
   // With the wallet's balance the server answered right after it.
@@ -175,7 +179,7 @@ export function WithdrawModal({ open, onClose }: { open: boolean; onClose: (save
         </section>
       )}
       {confirming === null ? (
-        <form className="money-form" onSubmit={review} noValidate>
+        <form ref={(form) => { step.current = form }} className="money-form" onSubmit={review} noValidate>
           <p className="muted">
             {t('withdraw.available')} <strong>{balance === undefined ? '—' : money(balance)}</strong>
           </p>
@@ -199,7 +203,7 @@ export function WithdrawModal({ open, onClose }: { open: boolean; onClose: (save
       ) : (
         <div className="money-form">
           {/* The amount first, then where it goes, what it costs and what stays (issue 51 §2). */}
-          <section className="money-confirm" aria-label={t('withdraw.confirm')}>
+          <section ref={step} tabIndex={-1} className="money-confirm" aria-label={t('withdraw.confirm')}>
             <p className="money-confirm__lead">{t('withdraw.confirmLead')}</p>
             <p className="money-confirm__amount">{money(confirming)}</p>
             {bank && (

@@ -1,0 +1,17 @@
+import { useEffect } from 'react'
+
+/**
+ * A sheet's step that takes the place of what had the focus (the form whose Next was pressed, the
+ * button that made a QR code) left a keyboard player on the page's body, at the top of nothing:
+ * whenever `step` changes, and once the step is shown, the element `target` names takes the focus
+ * if it is nowhere. Focus that is somewhere (a field being typed into) stays where it is.
+ */
+export function useFocusIfLost(target: () => HTMLElement | null | undefined, step: unknown): void {
+  useEffect(() => {
+    const active = document.activeElement
+    if (active && active !== document.body) return
+    target()?.focus()
+    // `target` is read when the step changes, not a reason to run again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [step])
+}
