@@ -119,7 +119,15 @@ const seeds: readonly Seed[] = [
   { name: 'kip-amounts', apply: seedKipAmounts },
   { name: 'refund-info', apply: (db) => setContent(db, 'refundInfo', data.refundInfoFor()) },
   { name: 'texts-in-languages', apply: seedTextsInLanguages },
+  { name: 'contact-text-names-line', apply: seedContactTextNamingLine },
 ]
+
+/** The seeded contact text promised a chat on the page, whether or not the server has one: where
+ *  nobody changed it, it now names LINE only (as seeded since). What the operator wrote stays. */
+async function seedContactTextNamingLine(db: Db): Promise<void> {
+  const contact = await getContent(db, 'contact')
+  if (contact && isDeepStrictEqual(contact.contactText, data.contactTextPromisingChat)) await setContent(db, 'contact', { ...contact, contactText: data.contactTextFor() })
+}
 
 /**
  * Issue 51: a database seeded before kept each seeded text in the variant's language only. Each
@@ -135,7 +143,8 @@ async function seedTextsInLanguages(db: Db, _at: number, _prepared: unknown, { v
     if (stored !== undefined && isDeepStrictEqual(stored, asSeeded(seeded[key]))) await setContent(db, key, seeded[key])
   }
   const contact = await getContent(db, 'contact')
-  if (contact && contact.contactText === asSeeded(data.contactTextFor())) await setContent(db, 'contact', { ...contact, contactText: data.contactTextFor() })
+  // What that release seeded was the text that promised a chat (contact-text-names-line).
+  if (contact && contact.contactText === asSeeded(data.contactTextPromisingChat)) await setContent(db, 'contact', { ...contact, contactText: data.contactTextFor() })
   for (const [code, description] of data.sourcesFor()) {
     await db.updateTable('sources').set({ description: storedText(description) })
       .where('code', '=', code).where('description', '=', String(asSeeded(description))).execute()

@@ -48,8 +48,18 @@ const sources: readonly [string, InLanguages][] = [
   ['OTHER', three('อื่น ๆ', 'ອື່ນໆ', 'Other')],
 ]
 
-/** The contact page's text, in each language: production keeps it unless CONTACT gives its own. */
+/** The contact page's text, in each language: production keeps it unless CONTACT gives its own. It
+ *  names LINE only: the chat is the operator's to turn on (APP_CONFIG `chat`), and where it is on,
+ *  the page offers it by itself. */
 const contactText = three(
+  '<p>ติดต่อทีมงานได้ตลอด <b>24 ชั่วโมง</b> ทางไลน์</p>',
+  '<p>ຕິດຕໍ່ທີມງານໄດ້ຕະຫຼອດ <b>24 ຊົ່ວໂມງ</b> ທາງໄລນ໌</p>',
+  '<p>Our team answers <b>24 hours a day</b> on LINE</p>',
+)
+
+/** The contact text seeded before: it promised a chat on the page, which a server without one
+ *  (the demo's, and any operator's who has not turned it on) does not have. */
+export const contactTextPromisingChat = three(
   '<p>ติดต่อทีมงานได้ตลอด <b>24 ชั่วโมง</b> ทางไลน์ หรือแชทกับแอดมินได้ที่หน้านี้</p>',
   '<p>ຕິດຕໍ່ທີມງານໄດ້ຕະຫຼອດ <b>24 ຊົ່ວໂມງ</b> ທາງໄລນ໌ ຫຼື ແຊັດກັບແອັດມິນໄດ້ທີ່ໜ້ານີ້</p>',
   '<p>Our team answers <b>24 hours a day</b> on LINE, or chat with an agent on this page</p>',

@@ -8,6 +8,7 @@ import { fromAcceptLanguage } from '../../contract/lib/language'
 import type { PasswordHasher } from '../../server/auth/passwords'
 import { getContent, setContent } from '../../server/lookup/repo'
 import { runSeeds } from '../../server/seed/seed'
+import { contactTextFor, contactTextPromisingChat } from '../../server/seed/seedData'
 import { START, type TestServer, call, onDemoServer } from './helpers'
 import { staffSession } from './opsHelpers'
 
@@ -155,5 +156,31 @@ describe('a database seeded before (Thai only)', () => {
     const cards = await get<BonusItem[]>('/api/bonus', 'en')
     expect(cards.map((card) => card.name)).toEqual(['Welcome bonus 100%', 'รายวันของเรา', 'Weekly bonus 20%'])
     expect((await get<Source[]>('/api/lookup/sources', 'en'))[0].description).toBe('Facebook')
+  })
+
+  it('its contact text promised a chat on the page, which this server does not have: untouched, it now names LINE only, in every language; what the operator wrote stays', async () => {
+    const db = server.app.serverContext.db
+    const hasher = { hash: () => Promise.reject(new Error('no seed here hashes')) } as unknown as PasswordHasher
+    const contact = (await getContent(db, 'contact'))!
+    const text = async (asked: string) => (await get<ContactInfo>('/api/lookup/contact', asked)).contactText
+    expect(await text('en')).not.toMatch(/chat/i)
+    // As the release before seeded it, in every language.
+    await setContent(db, 'contact', { ...contact, contactText: contactTextPromisingChat })
+    await db.deleteFrom('seeds').where('name', '=', 'contact-text-names-line').execute()
+    expect(await runSeeds(db, START, hasher, { demo: true, variant: 'th' })).toEqual(['contact-text-names-line'])
+    expect(await getContent(db, 'contact')).toEqual({ ...contact, contactText: contactTextFor() })
+    expect(await text('en')).toBe('<p>Our team answers <b>24 hours a day</b> on LINE</p>')
+    expect(await text('lo')).not.toContain('ແຊັດ')
+    // As a release before the languages seeded it: Thai only.
+    await setContent(db, 'contact', { ...contact, contactText: (contactTextPromisingChat as { th: string }).th })
+    await db.deleteFrom('seeds').where('name', 'in', ['texts-in-languages', 'contact-text-names-line']).execute()
+    expect(await runSeeds(db, START, hasher, { demo: true, variant: 'th' })).toEqual(['texts-in-languages', 'contact-text-names-line'])
+    expect(await text('en')).toBe('<p>Our team answers <b>24 hours a day</b> on LINE</p>')
+    // The operator's own words, chat and all, stay.
+    const own = '<p>แชทกับเราได้ตลอด</p>'
+    await setContent(db, 'contact', { ...contact, contactText: own })
+    await db.deleteFrom('seeds').where('name', 'in', ['texts-in-languages', 'contact-text-names-line']).execute()
+    await runSeeds(db, START, hasher, { demo: true, variant: 'th' })
+    expect(await text('en')).toBe(own)
   })
 })
