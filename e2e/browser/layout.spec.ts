@@ -326,3 +326,19 @@ test("a sheet scrolls inside its body: on every deposit way the sheet itself nev
     await expect(sheet.getByRole('button', { name: strings.common.close }).first(), name!).toBeInViewport({ ratio: 1 })
   }
 })
+
+test("a page chosen in the bottom menu from the keyboard gives its title the focus, so the next Tab is in the page, not round through the top bar", async ({ page, open, strings, request }) => {
+  await memberAtHome({ page, open, strings, request })
+  const menu = page.getByRole('navigation', { name: strings.menu.label })
+  for (const [item, title] of [[strings.menu.profile, strings.profile.title], [strings.menu.contact, strings.contact.title]] as const) {
+    await menu.getByRole('link', { name: item }).focus()
+    await page.keyboard.press('Enter')
+    await expect(page.getByRole('heading', { level: 1, name: title }), item).toBeFocused()
+    await page.keyboard.press('Tab')
+    expect(await page.evaluate(() => !!document.activeElement?.closest('main')), `${item}: the next Tab is in the page`).toBe(true)
+  }
+  // A page chosen with the mouse: the title takes the focus too, with no ring (the pointer's).
+  await menu.getByRole('link', { name: strings.menu.home }).click()
+  await expect(page.getByTestId('total-balance')).toBeVisible()
+  expect(await page.evaluate(() => document.activeElement?.matches(':focus-visible') ?? false)).toBe(false)
+})

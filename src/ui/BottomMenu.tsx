@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import { type ReactNode, type RefObject, useEffect, useRef } from 'react'
 import { Link, useLocation } from 'wouter'
 
 export interface MenuItem {
@@ -11,10 +11,40 @@ export interface MenuItem {
   big?: boolean
 }
 
+/**
+ * A page chosen in the menu gives its title the focus: the menu closes the page, so from it the
+ * next Tab left the page and came round through the top bar to what the player came for. Only when
+ * the focus is still in the menu (a player who moved on is left where they are), and once the new
+ * page's title is shown (a lazy page's comes after its code).
+ */
+function useTitleFocusedOnArrival(menu: RefObject<HTMLElement | null>, location: string): void {
+  const arrived = useRef(location)
+  useEffect(() => {
+    if (arrived.current === location) return
+    arrived.current = location
+    const nav = menu.current
+    if (!nav?.contains(document.activeElement)) return
+    const focusTitle = (): boolean => {
+      if (!nav.contains(document.activeElement)) return true
+      const title = [...document.querySelectorAll<HTMLElement>('main h1')].find((heading) => heading.getClientRects().length > 0)
+      if (!title) return false
+      if (!title.hasAttribute('tabindex')) title.tabIndex = -1
+      title.focus()
+      return true
+    }
+    if (focusTitle()) return
+    const watch = new MutationObserver(() => focusTitle() && watch.disconnect())
+    watch.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['style', 'hidden'] })
+    return () => watch.disconnect()
+  }, [menu, location])
+}
+
 export function BottomMenu({ items, label }: { items: MenuItem[]; label: string }) {
   const [location] = useLocation()
+  const menu = useRef<HTMLElement>(null)
+  useTitleFocusedOnArrival(menu, location)
   return (
-    <nav className="bottom-menu" aria-label={label}>
+    <nav ref={menu} className="bottom-menu" aria-label={label}>
       {items.map((item) => {
         const className = `bottom-menu__item${item.big ? ' bottom-menu__item--big' : ''}`
         const content = (
