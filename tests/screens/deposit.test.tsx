@@ -625,6 +625,16 @@ describe('TrueMoney gift link (spec 1, 5, 7)', () => {
     await user.click(paste)
     await waitFor(() => expect(panel.getByRole('alert')).toHaveTextContent(text('deposit.giftPasteRefused')))
     expect(field).toHaveValue(GIFT)
+    // On a computer (a mouse's pointer) the way to paste is its keys, not a long press.
+    const before = window.matchMedia
+    window.matchMedia = (query: string) => ({ matches: query === '(pointer: fine)', media: query }) as MediaQueryList
+    try {
+      read.mockRejectedValueOnce(new DOMException('Read permission denied.', 'NotAllowedError'))
+      await user.click(paste)
+      await waitFor(() => expect(panel.getByRole('alert')).toHaveTextContent(text('deposit.giftPasteRefusedKeys')))
+    } finally {
+      window.matchMedia = before
+    }
     read.mockRestore()
   })
 

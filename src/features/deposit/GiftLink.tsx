@@ -83,7 +83,9 @@ export function GiftLink({ onDone }: { onDone: () => void }) {
   }
   const paste = async () => {
     const pasted = await pastedText()
-    if (pasted === null) return setFailure(t('deposit.giftPasteRefused'))
+    // A phone pastes by a long press on the field; a computer by its keys.
+    const keys = window.matchMedia?.('(pointer: fine)').matches
+    if (pasted === null) return setFailure(t(keys ? 'deposit.giftPasteRefusedKeys' : 'deposit.giftPasteRefused'))
     if (!pasted.trim()) return setFailure(t('deposit.giftPasteEmpty'))
     fill(pasted)
   }
