@@ -307,7 +307,7 @@ test("the invite and refund tiles keep the focus while their sheet is on its way
   }
 })
 
-test("from the keyboard, a sheet's next step takes the focus it replaced: withdraw's confirmation and back to the amount, a created QR code", async ({ page, open, strings, request }) => {
+test("from the keyboard, a sheet's next step takes the focus it replaced: withdraw's confirmation and back to the amount, a created QR code, an opened game account", async ({ page, open, strings, request }) => {
   await memberAtHome({ page, open, strings, request }, 500)
   const actions = page.getByRole('navigation', { name: strings.home.actions })
   await actions.getByRole('button', { name: strings.home.withdraw }).focus()
@@ -340,6 +340,17 @@ test("from the keyboard, a sheet's next step takes the focus it replaced: withdr
   await page.keyboard.press('Enter')
   await expect(deposit.getByRole('img', { name: strings.deposit.qrLabel })).toBeVisible()
   await expect(deposit.locator('.qr-box')).toBeFocused()
+  await page.keyboard.press('Escape')
+  await expect(deposit).toBeHidden()
+
+  // A game account opened from the keyboard: its details take the place, and the focus, of the button.
+  await page.getByRole('button', gameCard(strings, 'Joker Gaming')).first().focus()
+  await page.keyboard.press('Enter')
+  const sheet = page.getByRole('dialog', { name: 'Joker Gaming' })
+  await sheet.getByRole('button', { name: strings.games.activate }).focus()
+  await page.keyboard.press('Enter')
+  await expect(sheet.getByRole('definition').first()).toBeVisible()
+  await expect(sheet.locator('dl')).toBeFocused()
 })
 
 test("a game card clicked while its row becomes the carousel and its sheet's code is on the way: the sheet opens, and closed, gives the focus back to that game's card (issue 51)", async ({ page, open, strings, request }) => {

@@ -1,7 +1,8 @@
-import type { ButtonHTMLAttributes } from 'react'
+import type { ButtonHTMLAttributes, Ref } from 'react'
 import { Spinner, useDelayedFlag } from './Loader'
 
 type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
+  ref?: Ref<HTMLButtonElement>
   /** `danger`: an action that removes or gives something up, in the danger colour and never filled. */
   variant?: 'primary' | 'secondary' | 'danger'
   /** While pending the button is disabled at once; its spinner shows after the loader delay, over

@@ -1,4 +1,4 @@
-import { useEffect, useState, type MouseEvent, type ReactNode } from 'react'
+import { useEffect, useRef, useState, type MouseEvent, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { getConfig } from '../api/config'
 import { usePlatform } from '../platform'
@@ -7,6 +7,7 @@ import { BankLogo } from './BankLogo'
 import { Button } from './Button'
 import { CheckIcon, CloseIcon, ImageIcon, RefreshIcon, ShareIcon } from './icons'
 import { Reference } from './Reference'
+import { useFocusIfLost } from './useFocusIfLost'
 
 /** Where the money is: spec 4's statuses (SUCCESS, FAILED, anything else in progress). */
 export type ReceiptStatus = 'success' | 'processing' | 'failed'
@@ -83,6 +84,9 @@ export function MoneyReceipt({ amount, status, state, facts, balance, doneLabel,
   // The receipt as a picture (issue 51): drawn from the same lines, then shared as a file, saved,
   // or shown to press and hold where the host can do neither. Its code comes while the receipt is read.
   const [saving, setSaving] = useState(false)
+  // Busy, the button could not keep the focus: once the picture is made it has it back.
+  const saveButton = useRef<HTMLButtonElement>(null)
+  useFocusIfLost(() => saveButton.current, saving)
   const [picture, setPicture] = useState<string | null>(null)
   useEffect(() => {
     void import('./receiptPicture').catch(() => {})
@@ -148,7 +152,7 @@ export function MoneyReceipt({ amount, status, state, facts, balance, doneLabel,
       )}
       <div className="money-receipt__actions">
         <div className="money-receipt__keep">
-          <Button type="button" variant="secondary" block pending={saving} onClick={() => void save()}><ImageIcon /> {t('receipt.savePicture')}</Button>
+          <Button ref={saveButton} type="button" variant="secondary" block pending={saving} onClick={() => void save()}><ImageIcon /> {t('receipt.savePicture')}</Button>
           <Button type="button" variant="secondary" block onClick={share}><ShareIcon /> {t('receipt.share')}</Button>
         </div>
         <Button type="button" variant={doneVariant} block onClick={done}>{doneLabel}</Button>

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query'
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSubmit } from '../../api/useSubmit'
 import { currentLanguage } from '../../i18n/i18n'
@@ -10,6 +10,7 @@ import { getPlatform } from '../../platform'
 import { showToast } from '../../state/ui'
 import { Button } from '../../ui/Button'
 import { copyWithToast } from '../../ui/copy'
+import { useFocusIfLost } from '../../ui/useFocusIfLost'
 import { CopyIcon, EyeIcon, EyeOffIcon } from '../../ui/icons'
 import { Modal } from '../../ui/Modal'
 import { useWallet } from '../../api/wallet'
@@ -48,6 +49,9 @@ export function SlotAccountModal({ open, code, onClose, onTransfer }: SlotAccoun
   const game = wallet.data?.slots.find((slot) => slot.code.toUpperCase() === code.toUpperCase())
   const active = game?.isActive ?? false
   const credentials = useCredentials(code, open && active)
+  // The account opened takes the place of the button that opened it: its details take the focus.
+  const details = useRef<HTMLDListElement>(null)
+  useFocusIfLost(() => details.current, credentials.data !== undefined)
 
   const activate = useActivateSlot(code, (error, opened) => {
     haptic(!error)
@@ -100,7 +104,7 @@ export function SlotAccountModal({ open, code, onClose, onTransfer }: SlotAccoun
           <>
             {credentials.isPending && <Skeleton height={116} />}
             {credentials.data && (
-              <dl className="stack" aria-label={t('games.credentials')}>
+              <dl ref={details} tabIndex={-1} className="stack" aria-label={t('games.credentials')}>
                 {(['username', 'password'] as const).map((field) => {
                   // The password is hidden until asked for (issue 29): a game login is a wallet's key.
                   const hidden = field === 'password' && !passwordShown
