@@ -297,6 +297,13 @@ test.describe('with a mouse on a computer', () => {
     }).toPass()
     await expect(first).toBeInViewport({ ratio: 1 })
     await expect(forward).toBeVisible()
+    // Opened again (its ways already read, the row laid out only once the sheet shows): the same.
+    await page.keyboard.press('Escape')
+    await expect(ways).toBeHidden()
+    await page.getByRole('button', { name: la.home.deposit, exact: true }).click()
+    await expect(ways.getByRole('tab').first()).toBeVisible()
+    await expect(forward).toBeVisible()
+    await expect(back).toHaveCount(0)
   })
 })
 

@@ -267,7 +267,7 @@ test.describe('the staff console', () => {
     await desk.getByRole('button', { name: 'Search' }).click()
     await desk.getByRole('button', { name: new RegExp(name) }).click()
     const memberPage = desk.getByRole('article', { name })
-    await expect(memberPage.getByRole('heading', { name: /Sessions open \(1\)/ })).toBeVisible()
+    await expect(memberPage.getByRole('heading', { name: /Open sessions \(1\)/ })).toBeVisible()
     const care = memberPage.getByRole('form', { name: 'Help this member' })
     await care.getByLabel('Action').selectOption({ label: 'Suspend' })
     // No reason, no action; what is typed after stays until it is done.
@@ -425,7 +425,7 @@ test.describe('the staff console', () => {
     const detail = page.getByRole('article', { name: new RegExp(reference) })
     const note = detail.getByRole('note')
     await expect(note).toContainText('Waiting for a second person')
-    await expect(note).toContainText(`${staff.username} decided`)
+    await expect(note).toContainText(`${staff.username} approved`)
     await expect(note).toContainText('KB25000')
     await expectAxeClean(page)
     await note.getByRole('button', { name: /Confirm/ }).click()

@@ -14,18 +14,19 @@ export interface MenuItem {
 /**
  * A page chosen in the menu gives its title the focus: the menu closes the page, so from it the
  * next Tab left the page and came round through the top bar to what the player came for. Only when
- * the focus is still in the menu (a player who moved on is left where they are), and once the new
- * page's title is shown (a lazy page's comes after its code).
+ * the focus is still on the item chosen (a player who moved on is left where they are), and once
+ * the new page's title is shown (a lazy page's comes after its code).
  */
 function useTitleFocusedOnArrival(menu: RefObject<HTMLElement | null>, location: string): void {
   const arrived = useRef(location)
   useEffect(() => {
     if (arrived.current === location) return
     arrived.current = location
-    const nav = menu.current
-    if (!nav?.contains(document.activeElement)) return
+    const chosen = document.activeElement
+    if (!chosen || !menu.current?.contains(chosen)) return
     const focusTitle = (): boolean => {
-      if (!nav.contains(document.activeElement)) return true
+      // Moved on meanwhile (to another item, or anywhere): left there.
+      if (document.activeElement !== chosen) return true
       const title = [...document.querySelectorAll<HTMLElement>('main h1')].find((heading) => heading.getClientRects().length > 0)
       if (!title) return false
       if (!title.hasAttribute('tabindex')) title.tabIndex = -1

@@ -6,7 +6,9 @@ import { useEffect, useState, type HTMLAttributes, type RefObject } from 'react'
 import { ChevronIcon } from './icons'
 import './chips.css'
 
-/** Whether a sideways row has more out of sight before its start or after its end. */
+/** Whether a sideways row has more out of sight before its start or after its end. Measured when
+ *  it scrolls and whenever the row or a chip changes size: laid out at last (a sheet opened again
+ *  measures its row before the dialog shows, at width 0), a narrower page, longer words. */
 function useOverflow(row: RefObject<HTMLElement | null>, items: number): { start: boolean; end: boolean } {
   const [more, setMore] = useState({ start: false, end: false })
   useEffect(() => {
@@ -19,9 +21,12 @@ function useOverflow(row: RefObject<HTMLElement | null>, items: number): { start
     }
     measure()
     element.addEventListener('scroll', measure, { passive: true })
-    window.addEventListener('resize', measure)
+    const sizes = typeof ResizeObserver === 'function' ? new ResizeObserver(measure) : undefined
+    if (sizes) [element, ...element.children].forEach((part) => sizes.observe(part))
+    else window.addEventListener('resize', measure)
     return () => {
       element.removeEventListener('scroll', measure)
+      sizes?.disconnect()
       window.removeEventListener('resize', measure)
     }
   }, [row, items])

@@ -1,13 +1,17 @@
-import { useEffect } from 'react'
+import { useEffect, useRef } from 'react'
 
 /**
  * A sheet's step that takes the place of what had the focus (the form whose Next was pressed, the
  * button that made a QR code) left a keyboard player on the page's body, at the top of nothing:
  * whenever `step` changes, and once the step is shown, the element `target` names takes the focus
  * if it is nowhere. Focus that is somewhere (a field being typed into) stays where it is.
+ * `onFirst: false`: not when the step is first shown, only when it changes.
  */
-export function useFocusIfLost(target: () => HTMLElement | null | undefined, step: unknown): void {
+export function useFocusIfLost(target: () => HTMLElement | null | undefined, step: unknown, { onFirst = true } = {}): void {
+  const shown = useRef(step)
   useEffect(() => {
+    if (!onFirst && shown.current === step) return
+    shown.current = step
     const active = document.activeElement
     if (active && active !== document.body) return
     target()?.focus()

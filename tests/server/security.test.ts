@@ -113,6 +113,12 @@ describe('security headers', () => {
       }
       // An API call between builds answers with the last look's policy: it carries no page.
       expect(await scriptSources('/api/lookup/banks')).toContain(hashOf(next))
+      // In the middle of the next build (its dist/ emptied first): nothing is dropped.
+      rmSync(join(own, 'index.html'))
+      expect(await scriptSources('/icon.svg')).toEqual(expect.arrayContaining([hashOf(INLINE), hashOf(next)]))
+      const third = "document.documentElement.dataset.boot='3'"
+      writeFileSync(join(own, 'index.html'), INDEX.replace(INLINE, third))
+      expect(await scriptSources('/')).toEqual(expect.arrayContaining([hashOf(INLINE), hashOf(next), hashOf(third)]))
     } finally {
       await running.app.close()
       rmSync(own, { recursive: true, force: true })

@@ -56,22 +56,34 @@ export function inlineScriptHashes(html: string): string[] {
  * build`, then each instance restarted in turn) is served at once, since pages.ts reads a page again
  * when its file changes: so its hashes are read again too, whenever a page file changed, or every
  * player who opened the app before the restart stayed on the splash, its boot script refused. The
- * build before's stay allowed as well: its page may still be on its way, or kept by the service
- * worker, and was the operator's. `look` false (an API call) answers from the last look.
+ * last few builds' stay allowed as well (a page of one may still be on its way, or kept by the
+ * service worker, and each was the operator's), and a look in the middle of a build, its pages not
+ * all written yet, adds what it finds without dropping a build. `look` false (an API call) answers
+ * from the last look.
  */
 function buildHashes(staticDir: string | undefined): (look: boolean) => readonly string[] {
+  const KEPT = 3
   let stamp: string | undefined
-  let current: readonly string[] = []
+  let builds: (readonly string[])[] = []
   let allowed: readonly string[] = []
   return (look) => {
     if (!look && stamp !== undefined) return allowed
     const files = staticDir && existsSync(staticDir) ? pageFiles(staticDir) : []
     const now = files.map((file) => `${file}:${statSync(join(staticDir!, file), { throwIfNoEntry: false })?.mtimeMs}`).join('|')
     if (now === stamp) return allowed
-    const before = current
-    current = [...new Set(files.flatMap((file) => inlineScriptHashes(readFileSync(join(staticDir!, file), 'utf8'))))]
-    allowed = stamp === undefined ? current : [...new Set([...current, ...before])]
     stamp = now
+    // A file the build is replacing may be gone for a moment: it is read at the next look.
+    const read = (file: string) => {
+      try {
+        return readFileSync(join(staticDir!, file), 'utf8')
+      } catch {
+        return ''
+      }
+    }
+    const found = [...new Set(files.flatMap((file) => inlineScriptHashes(read(file))))]
+    if (found.length === 0 || found.join() === builds[0]?.join()) return allowed
+    builds = [found, ...builds].slice(0, KEPT)
+    allowed = [...new Set(builds.flat())]
     return allowed
   }
 }
