@@ -4,6 +4,7 @@
 // the pointer is a mouse a step button sits on each edge that has more beyond it.
 import { useEffect, useState, type HTMLAttributes, type RefObject } from 'react'
 import { ChevronIcon } from './icons'
+import { prefersReducedMotion } from './media'
 import './chips.css'
 
 /** Whether a sideways row has more out of sight before its start or after its end. Measured when
@@ -42,9 +43,8 @@ interface ChipRowProps extends HTMLAttributes<HTMLDivElement> {
 /** A step button: scrolls the row by most of its width towards its end (1) or its start (-1). */
 function StepButton({ row, direction }: { row: RefObject<HTMLDivElement | null>; direction: 1 | -1 }) {
   const onClick = () => {
-    const still = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches
     const element = row.current
-    element?.scrollBy({ left: direction * Math.round(element.clientWidth * 0.75), behavior: still ? 'auto' : 'smooth' })
+    element?.scrollBy({ left: direction * Math.round(element.clientWidth * 0.75), behavior: prefersReducedMotion() ? 'auto' : 'smooth' })
   }
   return (
     <button type="button" className={`chips__step chips__step--${direction > 0 ? 'end' : 'start'}`} tabIndex={-1} aria-hidden="true"

@@ -18,6 +18,7 @@ import { DepositArrived } from './DepositArrived'
 import { PushOffer } from './PushOffer'
 import { SlipResult } from './SlipResult'
 import { useSlipOutcome } from './useSlipOutcome'
+import { finePointer } from '../../ui/media'
 
 /** The body for a link, encrypted with crypto-js's AES module, which is loaded only here and only
  *  when a link is sent (crypto-js stays out of home's chunks). */
@@ -84,8 +85,7 @@ export function GiftLink({ onDone }: { onDone: () => void }) {
   const paste = async () => {
     const pasted = await pastedText()
     // A phone pastes by a long press on the field; a computer by its keys.
-    const keys = window.matchMedia?.('(pointer: fine)').matches
-    if (pasted === null) return setFailure(t(keys ? 'deposit.giftPasteRefusedKeys' : 'deposit.giftPasteRefused'))
+    if (pasted === null) return setFailure(t(finePointer() ? 'deposit.giftPasteRefusedKeys' : 'deposit.giftPasteRefused'))
     if (!pasted.trim()) return setFailure(t('deposit.giftPasteEmpty'))
     fill(pasted)
   }

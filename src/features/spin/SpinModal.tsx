@@ -16,6 +16,7 @@ import { SafeHtml } from '../../ui/SafeHtml'
 import { COUPONS_PER_PAGE, nameIn, useClaimCoupon, useCoupons, useRefreshWheel, useSpin, useWheel } from './api'
 import { Wheel } from './Wheel'
 import { extraTurns, landingRotation, turnFrames } from './wheel'
+import { prefersReducedMotion } from '../../ui/media'
 import './spin.css'
 
 interface SpinModalProps {
@@ -30,8 +31,6 @@ interface Prize {
   amount: number
   slice?: SpinSlice
 }
-
-const prefersReducedMotion = () => window.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true
 
 /**
  * Spec 2 "Spin modal", spec 4 "Spin": the wheel and the coins, a spin that lands exactly on the
