@@ -87,6 +87,9 @@ export function Modal({ open, onClose, title, children, wide, role, describedBy,
       aria-labelledby={titleId}
       aria-describedby={describedBy}
       onCancel={(event) => {
+        // React passes a dialog's cancel (Escape, Android's back) on to the dialogs around it, as if
+        // it bubbled: only the one it was meant for closes, not the sheet under an error too.
+        if (event.target !== event.currentTarget) return
         event.preventDefault()
         if (dismissible) onClose()
       }}

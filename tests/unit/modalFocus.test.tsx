@@ -42,3 +42,26 @@ it('when the page replaced that element meanwhile, its replacement (same data-co
   fireEvent.click(screen.getByRole('button', { name: 'Close' }))
   expect(document.activeElement).toBe(screen.getByText('Joker 1'))
 })
+
+/** A sheet with a dialog of its own inside it (an error over a transfer, a confirmation over its form). */
+function SheetWithDialog({ onSheetClose, onDialogClose }: { onSheetClose: () => void; onDialogClose: () => void }) {
+  return (
+    <Modal open onClose={onSheetClose} title="Transfer">
+      <button type="button">Transfer</button>
+      <Modal open onClose={onDialogClose} title="Something went wrong" role="alertdialog">
+        <button type="button">OK</button>
+      </Modal>
+    </Modal>
+  )
+}
+
+it("Escape (the dialog's cancel) closes the dialog it was pressed in, not the sheet under it too", () => {
+  const closed: string[] = []
+  render(<SheetWithDialog onSheetClose={() => closed.push('sheet')} onDialogClose={() => closed.push('dialog')} />)
+  const dialog = screen.getByRole('alertdialog', { name: 'Something went wrong' })
+  // React passes a dialog's cancel up its tree to the sheet's dialog as well, as if it bubbled.
+  expect(fireEvent(dialog, new Event('cancel', { cancelable: true }))).toBe(false)
+  expect(closed).toEqual(['dialog'])
+  fireEvent(screen.getByRole('dialog', { name: 'Transfer' }), new Event('cancel', { cancelable: true }))
+  expect(closed).toEqual(['dialog', 'sheet'])
+})
