@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom/vitest'
+import './pressable'
 import { configure } from '@testing-library/react'
 
 // findBy* and waitFor wait for an outcome; the bound is for a machine several times slower than

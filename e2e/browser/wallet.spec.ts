@@ -121,6 +121,34 @@ test.describe('transfers (browser)', () => {
     expect(await walletOf(request, member)).toMatchObject({ wallet: 150, slots: { PG: 50 } })
   })
 
+  test('from the keyboard, a pending transfer keeps the focus: Enter again sends nothing, and after a refusal the player is back on the button', async ({ page, open, strings, request }) => {
+    const member = await memberAtHome({ page, open, strings, request }, 200, ['PG'])
+    const modal = await openTransfer(page, strings)
+    await modal.getByLabel(strings.transfer.to).selectOption('PG')
+    await modal.getByLabel(strings.transfer.amount).fill('50')
+    const held = await holdAnswers(page, '**/api/wallet/transfer')
+    const submit = modal.getByRole('button', { name: strings.transfer.submit, exact: true })
+    await submit.focus()
+    await page.keyboard.press('Enter')
+    await expect.poll(held.sent).toBe(1)
+    // Busy, and still where the player is: a disabled button would have given the focus to the page.
+    await expect(submit).toHaveAttribute('aria-busy', 'true')
+    await expect(submit).toBeFocused()
+    await page.keyboard.press('Enter')
+    await page.keyboard.press('Space')
+    // Meanwhile the wallet is spent elsewhere, so the server refuses the held transfer.
+    expect((await request.post('/api/wallet/transfer', { headers: memberHeaders(member.token), data: { from: 'WALLET', to: 'PG', amount: 180 } })).ok()).toBeTruthy()
+    held.release()
+    const refused = page.getByRole('alertdialog', { name: strings.errorDialog.title })
+    await expect(refused).toBeVisible()
+    expect(held.sent()).toBe(1)
+    await page.keyboard.press('Escape')
+    await expect(refused).toBeHidden()
+    await expect(submit).toBeFocused()
+    await expect(submit).not.toHaveAttribute('aria-busy')
+    expect(await walletOf(request, member)).toMatchObject({ wallet: 20, slots: { PG: 180 } })
+  })
+
   test('an answer lost on the way back, then retried, moves the money once', async ({ page, open, strings, request }) => {
     await devPost(request, '/dev/config', { idempotencyKeys: true })
     const member = await memberAtHome({ page, open, strings, request }, 200, ['PG'])

@@ -1,21 +1,35 @@
-import type { ButtonHTMLAttributes, Ref } from 'react'
+import type { ButtonHTMLAttributes, MouseEvent, Ref } from 'react'
 import { Spinner, useDelayedFlag } from './Loader'
 
 type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
   ref?: Ref<HTMLButtonElement>
   /** `danger`: an action that removes or gives something up, in the danger colour and never filled. */
   variant?: 'primary' | 'secondary' | 'danger'
-  /** While pending the button is disabled at once; its spinner shows after the loader delay, over
-   *  the label, which keeps its place and stays the button's name: nothing beside it moves. */
+  /** While pending the button refuses presses at once; its spinner shows after the loader delay,
+   *  over the label, which keeps its place and stays the button's name: nothing beside it moves. */
   pending?: boolean
   block?: boolean
 }
 
-export function Button({ variant = 'primary', pending = false, block, className, disabled, children, ...rest }: ButtonProps) {
+/**
+ * A pending button is `aria-disabled`, not `disabled`: a disabled button loses the focus (the
+ * browser gives it to the page), so a player who pressed it from the keyboard or a screen reader
+ * would be thrown back to the top when the answer comes. It keeps the focus and swallows its clicks,
+ * which also stops a form's submit: Enter in a field presses the form's submit button (implicit
+ * submission), and that click is refused too, so a second press sends nothing.
+ */
+export function Button({ variant = 'primary', pending = false, block, className, disabled, onClick, children, ...rest }: ButtonProps) {
   const spinning = useDelayedFlag(pending)
   const classes = ['button', `button--${variant}`, block && 'button--block', className].filter(Boolean).join(' ')
+  const press = (event: MouseEvent<HTMLButtonElement>): void => {
+    if (pending) {
+      event.preventDefault()
+      return
+    }
+    onClick?.(event)
+  }
   return (
-    <button className={classes} disabled={disabled || pending} aria-busy={pending || undefined} {...rest}>
+    <button className={classes} disabled={disabled} aria-disabled={(pending && !disabled) || undefined} aria-busy={pending || undefined} onClick={press} {...rest}>
       {spinning && <Spinner />}
       <span className={spinning ? 'button__label button__label--waiting' : 'button__label'}>{children}</span>
     </button>

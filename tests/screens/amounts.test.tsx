@@ -127,7 +127,7 @@ async function openWithdraw(language: Language, balance = 5000) {
   const next = modal.getByRole('button', { name: text('withdraw.next') })
   // The limits came: Next waits for an amount, and says so.
   await modal.findByText(text('withdraw.enterAmount'))
-  expect(next).toBeDisabled()
+  expect(next).toRefusePresses()
   return { ...result, modal, next, amount: modal.getByLabelText(text('withdraw.amount')), money: (value: number) => formatMoney(value, language, currency) }
 }
 

@@ -51,14 +51,14 @@ describe('the bonus cards', () => {
         card('MINE', { type: 'week', maxReceived: 2, userBonus: { _id: '9', isActive: true, received: [{ updatedAt: now }] } }),
       ],
     })
-    expect(await cardButton('OPEN')).toBeEnabled()
+    expect(await cardButton('OPEN')).not.toRefusePresses()
     expect(await cardButton('OPEN')).toHaveTextContent(text('bonus.limit.limit', { count: 1 }))
-    expect(await cardButton('TODAY')).toBeDisabled()
+    expect(await cardButton('TODAY')).toRefusePresses()
     expect(await cardButton('TODAY')).toHaveTextContent(text('bonus.received'))
     // Received on another day: a day bonus is clickable again.
-    expect(await cardButton('OLD')).toBeEnabled()
+    expect(await cardButton('OLD')).not.toRefusePresses()
     expect(await cardButton('MINE')).toHaveTextContent(text('bonus.current'))
-    expect(await cardButton('MINE')).toBeEnabled()
+    expect(await cardButton('MINE')).not.toRefusePresses()
     // The first banner is the card's picture.
     expect((await cardButton('OPEN')).querySelector('img')?.getAttribute('src')).toBe('/banners/OPEN.svg')
   })

@@ -137,7 +137,7 @@ describe('messages', () => {
     expect(within(log).getByRole('link', { name: 'Call' })).toHaveAttribute('href', 'tel:021234567')
     await user.click(within(log).getByRole('button', { name: 'Site' }))
     expect(openExternal).toHaveBeenCalledWith('https://example.com/site')
-    expect(within(log).getByRole('button', { name: 'Bad' })).toBeDisabled()
+    expect(within(log).getByRole('button', { name: 'Bad' })).toRefusePresses()
     expect(openExternal).toHaveBeenCalledTimes(1)
     expect(log.querySelector('video')).toHaveAttribute('src', 'https://cdn.example.com/v.mp4')
     expect(within(log).getByRole('link', { name: 'Open the file terms.pdf' })).toHaveAttribute('href', '/chat-files/a.pdf')
@@ -214,7 +214,7 @@ describe('sending', () => {
     expect(within(panel).getByText('1800 / 2000')).toBeInTheDocument()
     fireEvent.change(input, { target: { value: 'a'.repeat(2001) } })
     expect(within(panel).getByRole('alert')).toHaveTextContent('A message can have at most 2000 characters.')
-    expect(within(panel).getByRole('button', { name: 'Send' })).toBeDisabled()
+    expect(within(panel).getByRole('button', { name: 'Send' })).toRefusePresses()
     expect(input).toHaveValue('a'.repeat(2001))
   })
 

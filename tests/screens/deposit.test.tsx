@@ -270,11 +270,11 @@ describe('QR deposit: amounts (spec 5, 9)', () => {
     const panel = within(await openTab(user, modal, tabName('KBANK')))
     const create = await panel.findByRole('button', { name: text('deposit.qrCreate') })
     const amount = panel.getByLabelText(text('deposit.amount'))
-    expect(create).toBeDisabled()
+    expect(create).toRefusePresses()
     await user.type(amount, '0')
-    expect(create).toBeDisabled()
+    expect(create).toRefusePresses()
     await user.type(amount, '.5')
-    expect(create).toBeEnabled()
+    expect(create).not.toRefusePresses()
     await user.click(create)
     expect(panel.queryByRole('alert')).toBeNull()
     expect(sent(calls, 'POST', '/api/qrcode/KBANK')).toEqual([])
@@ -573,9 +573,9 @@ describe('TrueMoney gift link (spec 1, 5, 7)', () => {
     const panel = within(await openTab(user, modal, text('deposit.tabGift')))
     expect(panel.getByText(text('deposit.giftHint', { min: '฿2.00' }))).toBeVisible()
     const send = panel.getByRole('button', { name: text('deposit.giftSend') })
-    expect(send).toBeDisabled()
+    expect(send).toRefusePresses()
     await user.type(panel.getByLabelText(text('deposit.giftLabel')), '   ')
-    expect(send).toBeDisabled()
+    expect(send).toRefusePresses()
   })
 
   it('says a text without a gift link is not one, and sends nothing', async () => {
@@ -615,7 +615,7 @@ describe('TrueMoney gift link (spec 1, 5, 7)', () => {
     await navigator.clipboard.writeText(`A gift for you: ${GIFT} enjoy`)
     await user.click(paste)
     await waitFor(() => expect(field).toHaveValue(GIFT))
-    expect(panel.getByRole('button', { name: text('deposit.giftSend') })).toBeEnabled()
+    expect(panel.getByRole('button', { name: text('deposit.giftSend') })).not.toRefusePresses()
 
     const read = vi.spyOn(navigator.clipboard, 'readText').mockResolvedValueOnce('  ')
     await user.click(paste)
@@ -661,7 +661,7 @@ describe('TrueMoney gift link (spec 1, 5, 7)', () => {
     expect(await panel.findByRole('alert')).toHaveTextContent(text('errors.INTERNAL_SERVER_ERROR'))
     await user.click(send)
     await waitFor(() => expect(sent(calls, 'POST', '/api/wallet/truelink')).toHaveLength(2))
-    await waitFor(() => expect(send).toBeEnabled())
+    await waitFor(() => expect(send).not.toRefusePresses())
     await user.clear(field)
     await user.type(field, 'https://gift.truemoney.com/campaign/?v=Other12345')
     await user.click(send)
@@ -686,7 +686,7 @@ describe('TrueMoney gift link (spec 1, 5, 7)', () => {
     await user.click(panel.getByRole('button', { name: text('deposit.giftScan') }))
     expect(platform.scanQr).toHaveBeenCalledOnce()
     await waitFor(() => expect(panel.getByLabelText(text('deposit.giftLabel'))).toHaveValue(GIFT))
-    expect(panel.getByRole('button', { name: text('deposit.giftSend') })).toBeEnabled()
+    expect(panel.getByRole('button', { name: text('deposit.giftSend') })).not.toRefusePresses()
   })
 
   it('loads crypto-js only through a dynamic import of truelink.ts', () => {
@@ -861,7 +861,7 @@ describe('slip upload (spec 1, 4, 7, 8)', () => {
     await user.click(modal.getByRole('button', { name: text('deposit.slipRemove') }))
     expect(modal.queryByRole('img', { name: text('deposit.slipPreview') })).toBeNull()
     expect(input.value).toBe('')
-    expect(modal.getByRole('button', { name: text('deposit.slipSend') })).toBeDisabled()
+    expect(modal.getByRole('button', { name: text('deposit.slipSend') })).toRefusePresses()
     expect(modal.getByRole('button', { name: text('deposit.slipChoose') })).toBeVisible()
   })
 
@@ -934,18 +934,18 @@ describe('slip upload (spec 1, 4, 7, 8)', () => {
     const send = modal.getByRole('button', { name: text('deposit.slipSend') })
     // What a picker ignoring `accept` (or a drop) hands over.
     const pick = (file: File) => fireEvent.change(input, { target: { files: [file] } })
-    expect(send).toBeDisabled()
+    expect(send).toRefusePresses()
     pick(new File(['%PDF'], 'slip.pdf', { type: 'application/pdf' }))
     expect(modal.getByRole('alert')).toHaveTextContent(text('validation.fileNotSupported'))
-    expect(send).toBeDisabled()
+    expect(send).toRefusePresses()
     const big = png('big.png')
     Object.defineProperty(big, 'size', { value: 10 * 1024 * 1024 + 1 })
     pick(big)
     expect(modal.getByRole('alert')).toHaveTextContent(text('validation.fileTooLarge', { size: 10 }))
-    expect(send).toBeDisabled()
+    expect(send).toRefusePresses()
     pick(png())
     expect(modal.queryByRole('alert')).toBeNull()
-    expect(send).toBeEnabled()
+    expect(send).not.toRefusePresses()
     expect(sent(calls, 'POST', '/api/wallet/slip')).toEqual([])
   })
 
@@ -953,7 +953,7 @@ describe('slip upload (spec 1, 4, 7, 8)', () => {
     const { user, modal } = await deposit({ 'GET /api/lookup/slip': { isOpen: false, closedFrom: '23:00', closedTo: '00:30' } })
     expect(await modal.findByText(text('deposit.slipClosed', { from: '23:00', to: '00:30' }))).toBeVisible()
     await user.upload(modal.getByLabelText(text('deposit.slipFile')), png())
-    expect(modal.getByRole('button', { name: text('deposit.slipSend') })).toBeDisabled()
+    expect(modal.getByRole('button', { name: text('deposit.slipSend') })).toRefusePresses()
   })
 
   it('retries the same file with the same Idempotency-Key, and another file after a failure with a new one', async () => {
@@ -967,7 +967,7 @@ describe('slip upload (spec 1, 4, 7, 8)', () => {
     expect(await modal.findByRole('alert')).toHaveTextContent(text('errors.INTERNAL_SERVER_ERROR'))
     await user.click(send)
     await waitFor(() => expect(sent(calls, 'POST', '/api/wallet/slip')).toHaveLength(2))
-    await waitFor(() => expect(send).toBeEnabled())
+    await waitFor(() => expect(send).not.toRefusePresses())
     // The player gives up on that file and picks another: a new action.
     await user.upload(input, png('second.png', 'other-bytes'))
     await user.click(send)

@@ -225,7 +225,7 @@ describe('the password asked again before a withdrawal', () => {
     const password = within(prompt).getByLabelText(text('fields.password'), { selector: 'input' })
     expect(password).toHaveFocus()
     // The confirm stays locked while the password is asked: a second tap sends nothing.
-    expect(within(modal).getByRole('button', { name: text('withdraw.confirm') })).toBeDisabled()
+    expect(within(modal).getByRole('button', { name: text('withdraw.confirm') })).toRefusePresses()
     await user.type(password, 'wrong{Enter}')
     expect(await within(prompt).findByRole('alert')).toHaveTextContent(text('errors.WRONG_PASSWORD'))
     expect(posts(calls, '/api/wallet/withdrawAll')).toHaveLength(1)
@@ -247,7 +247,7 @@ describe('the password asked again before a withdrawal', () => {
     expect(screen.queryByRole('dialog', { name: text('stepUp.title') })).toBeNull()
     expect(screen.queryByRole('alertdialog')).toBeNull()
     expect(within(within(modal).getByRole('region', { name: text('withdraw.confirm') })).getByText(formatMoney(300, 'en', 'THB'))).toHaveClass('money-confirm__amount')
-    expect(within(modal).getByRole('button', { name: text('withdraw.confirm') })).toBeEnabled()
+    expect(within(modal).getByRole('button', { name: text('withdraw.confirm') })).not.toRefusePresses()
     expect(posts(calls, '/api/wallet/withdrawAll')).toHaveLength(1)
     expect(posts(calls, '/api/account/step-up')).toEqual([])
   })

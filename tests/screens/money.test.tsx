@@ -74,30 +74,30 @@ describe('transfer: the rules of spec 5, said before anything is sent', () => {
   it('waits for both accounts, never offers the source as the target, then at least 1 baht, saying why without a tap and keeping what was typed', async () => {
     const { user, calls, modal, field, submit, all } = await openTransfer()
     // Nothing chosen: both ways of moving money wait, and the line under Transfer says for what.
-    expect(submit()).toBeDisabled()
-    expect(all()).toBeDisabled()
+    expect(submit()).toRefusePresses()
+    expect(all()).toRefusePresses()
     expect(submit()).toHaveAccessibleDescription(text('validation.transferSelectAccount'))
     expect(all()).toHaveAccessibleDescription(text('validation.transferSelectAccount'))
     await user.type(field('transfer.amount'), '0.99')
-    expect(submit()).toBeDisabled()
+    expect(submit()).toRefusePresses()
     expect(within(modal).getByText(text('validation.transferSelectAccount'))).toBeVisible()
     const targets = () => within(field('transfer.to')).getAllByRole('option').map((option) => option.getAttribute('value'))
     expect(targets()).toEqual(['', 'PG', 'JOKER'])
 
     await user.selectOptions(field('transfer.to'), 'PG')
     expect(within(modal).queryByText(text('validation.transferSelectAccount'))).toBeNull()
-    expect(all()).toBeEnabled()
+    expect(all()).not.toRefusePresses()
     // What was typed is below the minimum: the field says so as it stands.
     expect(within(modal).getByText(text('validation.transferMin', { min: '฿1.00' }))).toBeVisible()
     expect(field('transfer.amount')).toHaveValue('0.99')
     expect(field('transfer.amount')).toHaveAttribute('aria-invalid', 'true')
-    expect(submit()).toBeDisabled()
+    expect(submit()).toRefusePresses()
 
     await user.clear(field('transfer.amount'))
-    expect(submit()).toBeDisabled()
+    expect(submit()).toRefusePresses()
     expect(submit()).toHaveAccessibleDescription(text('transfer.enterAmount'))
     await user.type(field('transfer.amount'), '1')
-    expect(submit()).toBeEnabled()
+    expect(submit()).not.toRefusePresses()
     expect(submit()).not.toHaveAttribute('aria-describedby')
     expect(posts(calls, '/api/wallet/transfer')).toEqual([])
   })
@@ -106,7 +106,7 @@ describe('transfer: the rules of spec 5, said before anything is sent', () => {
     const onClose = vi.fn()
     await renderScreen(<TransferModal open onClose={onClose} />, { language: 'th', api: { 'GET /api/wallet': wallet() } })
     const modal = await screen.findByRole('dialog', { name: 'โยกเงิน' })
-    expect(within(modal).getByRole('button', { name: 'โยกเงิน' })).toBeDisabled()
+    expect(within(modal).getByRole('button', { name: 'โยกเงิน' })).toRefusePresses()
     expect(within(modal).getByText(text('validation.transferSelectAccount'))).toBeVisible()
     expect(text('validation.transferSelectAccount')).toMatch(/[\u0E00-\u0E7F]/)
   })
@@ -117,12 +117,12 @@ describe('transfer: the rules of spec 5, said before anything is sent', () => {
       'POST /api/wallet/transferAll': transferred(150, 150),
     })
     await user.selectOptions(field('transfer.to'), 'PG')
-    expect(submit()).toBeDisabled()
+    expect(submit()).toRefusePresses()
     expect(within(modal).getByText(text('transfer.walletEmpty'))).toBeVisible()
     await user.selectOptions(field('transfer.from'), 'PG')
     await user.selectOptions(field('transfer.to'), 'WALLET')
     await user.type(field('transfer.amount'), '50')
-    expect(submit()).toBeEnabled()
+    expect(submit()).not.toRefusePresses()
     expect(within(modal).queryByText(text('transfer.walletEmpty'))).toBeNull()
     await user.click(all())
     await user.click(await confirmAll())
@@ -138,7 +138,7 @@ describe('transfer: sending', () => {
     await user.type(field('transfer.amount'), '100')
     await user.dblClick(submit())
     await waitFor(() => expect(posts(calls, '/api/wallet/transfer')).toHaveLength(1))
-    expect(submit()).toBeDisabled()
+    expect(submit()).toRefusePresses()
     await user.click(submit())
     expect(platform.setClosingConfirmation.mock.calls).toEqual([[true]])
 
@@ -296,7 +296,7 @@ describe('transfer: sending', () => {
     await user.selectOptions(field('transfer.to'), 'PG')
     await user.click(all())
     expect(await confirmation()).toHaveAccessibleDescription(text('transfer.allNothing', { to: 'PG game' }))
-    expect(within(await confirmation()).getByRole('button', { name: text('transfer.allGo') })).toBeDisabled()
+    expect(within(await confirmation()).getByRole('button', { name: text('transfer.allGo') })).toRefusePresses()
     expect(posts(calls, '/api/wallet/transferAll')).toEqual([])
   })
 
@@ -354,7 +354,7 @@ async function openWithdraw(api: Routes = {}) {
   const next = () => within(modal).getByRole('button', { name: text('withdraw.next') })
   // The limits came: Next waits for an amount, and says so.
   await within(modal).findByText(text('withdraw.enterAmount'))
-  expect(next()).toBeDisabled()
+  expect(next()).toRefusePresses()
   const amount = () => within(modal).getByLabelText(text('withdraw.amount'))
   return { ...screenApi, modal, onClose, next, amount }
 }

@@ -47,7 +47,7 @@ describe('the slip queue', () => {
     const approve = within(slip).getByRole('button', { name: /^Approve ฿500\.00$/ })
     await user.click(approve)
     await user.click(approve)
-    expect(approve).toBeDisabled()
+    expect(approve).toRefusePresses()
     answer?.()
     await waitFor(() => expect(notify).toHaveBeenCalledWith('S1 approved', 'ok'))
     expect(posts(calls, '/ops/api/slips/S1')).toEqual([{ status: 'success', amount: 500, refNo: 'KB1' }])

@@ -141,7 +141,7 @@ describe("the profile's quick unlock", () => {
     await user.click(within(section).getByRole('button', { name: text('identity.passkeyAdd') }))
     await waitFor(() => expect(webAuthn.startRegistration).toHaveBeenCalledTimes(1))
     await settled()
-    expect(within(section).getByRole('button', { name: text('identity.passkeyAdd') })).toBeEnabled()
+    expect(within(section).getByRole('button', { name: text('identity.passkeyAdd') })).not.toRefusePresses()
     expect(screen.queryByRole('alert')).toBeNull()
     expect(screen.queryByRole('alertdialog')).toBeNull()
     expect(posts(calls, '/api/account/passkeys')).toEqual([])
@@ -240,7 +240,7 @@ describe('the password asked again, answered by a passkey', () => {
     await user.click(within(prompt).getByRole('button', { name: text('identity.passkeyStepUp') }))
     await waitFor(() => expect(webAuthn.startAuthentication).toHaveBeenCalledTimes(1))
     // The withdrawal stays held for the prompt: the passkey's own call has settled when its button is free again.
-    await waitFor(() => expect(within(prompt).getByRole('button', { name: text('identity.passkeyStepUp') })).toBeEnabled())
+    await waitFor(() => expect(within(prompt).getByRole('button', { name: text('identity.passkeyStepUp') })).not.toRefusePresses())
     expect(within(prompt).queryByRole('alert')).toBeNull()
     expect(screen.getByRole('dialog', { name: text('stepUp.title') })).toBeVisible()
     expect(posts(calls, '/api/account/step-up/passkey')).toEqual([])

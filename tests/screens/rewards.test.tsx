@@ -88,7 +88,7 @@ describe('invite', () => {
     expect(await within(modal).findByText('Friend 12')).toBeVisible()
     expect(within(modal).getByText(text('rewards.page', { page: 2 }))).toBeVisible()
     // The last page is short: no next one.
-    expect(within(modal).getByRole('button', { name: text('rewards.nextPage') })).toBeDisabled()
+    expect(within(modal).getByRole('button', { name: text('rewards.nextPage') })).toRefusePresses()
 
     await user.click(within(modal).getByRole('button', { name: text('home.share') }))
     expect(platform.share).toHaveBeenCalledWith(text('home.inviteText', { code: 'PRab12' }), expect.stringContaining('code=PRab12'))
@@ -284,7 +284,7 @@ describe('refund', () => {
     const { user } = await home({ 'GET /api/refund/check': () => new Promise(() => {}), 'POST /api/refund': { refunds: [] } })
     await user.click(await actions().findByRole('button', { name: text('home.refund') }))
     const modal = await screen.findByRole('dialog', { name: text('rewards.refundTitle') })
-    expect(within(modal).getByRole('button', { name: text('rewards.refundReceive') })).toBeDisabled()
+    expect(within(modal).getByRole('button', { name: text('rewards.refundReceive') })).toRefusePresses()
     expect(within(modal).queryByText(text('rewards.refundNothingYet'))).toBeNull()
   })
 
@@ -293,7 +293,7 @@ describe('refund', () => {
     await user.click(await actions().findByRole('button', { name: text('home.refund') }))
     const modal = await screen.findByRole('dialog', { name: text('rewards.refundTitle') })
     expect(await within(modal).findByText(text('rewards.refundBonusHeld'))).toBeVisible()
-    expect(within(modal).getByRole('button', { name: text('rewards.refundReceive') })).toBeDisabled()
+    expect(within(modal).getByRole('button', { name: text('rewards.refundReceive') })).toRefusePresses()
     expect(count(calls, 'GET', '/api/refund/receive')).toBe(0)
   })
 

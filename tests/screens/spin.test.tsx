@@ -127,7 +127,7 @@ describe('a spin', () => {
     const { user, calls } = await home({ 'GET /api/spinwheel/setup': setup(0) })
     const modal = await openSpin(user)
     const spin = await within(modal).findByRole('button', { name: text('spin.spin') })
-    expect(spin).toBeDisabled()
+    expect(spin).toRefusePresses()
     expect(within(modal).getByText(text('spin.noCoins'))).toBeVisible()
     expect(count(calls, 'POST', '/api/spinwheel/spin')).toBe(0)
   })

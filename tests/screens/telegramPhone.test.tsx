@@ -70,11 +70,11 @@ describe('the offer on the login form', () => {
     const screenUnder = await login(contact)
     const button = await shownOffer()
     await screenUnder.user.click(button)
-    expect(button).toBeDisabled()
+    expect(button).toRefusePresses()
     await screenUnder.user.click(button)
     expect(contact.request).toHaveBeenCalledTimes(1)
     answer(null)
-    await waitFor(() => expect(offer()).toBeEnabled())
+    await waitFor(() => expect(offer()).not.toRefusePresses())
   })
 })
 
