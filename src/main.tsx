@@ -45,11 +45,17 @@ function whenHostReady({ platform, fellBack }: LoadedPlatform, variant: Variant,
   if (platform.secureStorage && getConfig().identity?.telegram) keepSessionsIn(platform.secureStorage)
   const invite = platform.startParam()
   if (invite !== bootInvite) followInvite(invite)
+  // The messenger's language, now that its SDK has started. A stand-in for an SDK that never did
+  // knows no more than the boot did (which read Telegram's from its launch parameters): the screen
+  // stays in the language it opened in, and so does the notice.
+  if (fellBack) {
+    showToast(i18n.t('platform.fallback'), 'info')
+    return
+  }
   if (!readStoredLanguage()) {
     const language = pickLanguage(variant, hostLanguageOf(platform))
     if (language !== currentLanguage()) changeLanguage(language, { store: false }).catch((error: unknown) => console.warn('[i18n]', error))
   }
-  if (fellBack) showToast(i18n.t('platform.fallback'), 'info')
 }
 
 async function boot(): Promise<void> {
