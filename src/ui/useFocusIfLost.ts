@@ -12,8 +12,10 @@ export function useFocusIfLost(target: () => HTMLElement | null | undefined, ste
   useEffect(() => {
     if (!onFirst && shown.current === step) return
     shown.current = step
+    // A button just disabled still holds the focus here: the browser gives it to the page at its
+    // next style update, after this effect when the step came from a key or a tap.
     const active = document.activeElement
-    if (active && active !== document.body) return
+    if (active && active !== document.body && !active.matches(':disabled')) return
     target()?.focus()
     // `target` is read when the step changes, not a reason to run again.
     // eslint-disable-next-line react-hooks/exhaustive-deps
