@@ -105,7 +105,15 @@ test('after registering, the success message stays 2 s, then /login with the pho
   await open('/register')
   await phoneStepToProfile(page, strings, phone)
   await profileStep(page, strings)
+  // The account's creation is held while the page's clock is paused, so the 2 s from the success
+  // on are the page's time, moved only by the test: an installed clock also flows on its own, and a
+  // machine slow to reach the next line would have spent some of them already. (Paused a few
+  // seconds on: a moment past, by the time the call arrives, would be refused.)
+  const created = await holdAnswers(page, '**/api/account')
   await bankStep(page, strings, phone)
+  await expect.poll(created.sent).toBe(1)
+  await page.clock.pauseAt(await page.evaluate(() => Date.now() + 5000))
+  created.release()
   await expect(page.getByRole('status').filter({ hasText: strings.register.successTitle })).toBeVisible()
   // The page's clock is moved on: most of the 2 s leaves the success in place, the rest ends it.
   await page.clock.runFor(REDIRECT_AFTER_REGISTER_MS - 500)
@@ -113,6 +121,8 @@ test('after registering, the success message stays 2 s, then /login with the pho
   await expect(page.getByRole('status').filter({ hasText: strings.register.successTitle })).toBeVisible()
   await page.clock.runFor(500)
   await expect(page).toHaveURL(/\/login(#.*)?$/)
+  // The login screen's own waits (its service check) take their time again.
+  await page.clock.resume()
   await expect(page.getByRole('heading', { name: strings.login.title })).toBeVisible()
   await expect(page.getByLabel(strings.fields.phone)).toHaveValue(phone)
   await expect(page.getByLabel(strings.fields.password, { exact: true })).toBeFocused()
