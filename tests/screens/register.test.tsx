@@ -115,6 +115,33 @@ describe('step 2: OTP', () => {
     return wizard
   }
 
+  it('offers a new code after 60 s: sent, its reference replaces the old one, the code field is emptied and takes the focus, and the wait starts again', async () => {
+    // The countdown's clock only (the answers and user-event keep real timers).
+    vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] })
+    try {
+      let sends = 0
+      const wizard = await toOtp({
+        'POST /api/otp/send': () => (++sends === 1 ? { code: 'OK', otpRef: 'ABCD', otpToken: 'otp-token' } : { code: 'OK', otpRef: 'EFGH', otpToken: 'otp-token-2' }),
+      })
+      expect(screen.getByRole('button', { name: text('register.resendIn', { seconds: 60 }) })).toRefusePresses()
+      await wizard.user.type(field('fields.otp'), '12')
+      act(() => vi.advanceTimersByTime(60_000))
+      const resend = screen.getByRole('button', { name: text('register.resend') })
+      expect(resend).not.toRefusePresses()
+      // From the keyboard: the button waits once pressed, and the player is taken to the code field.
+      resend.focus()
+      await wizard.user.keyboard('{Enter}')
+      await waitFor(() => expect(screen.getByTestId('otp-ref')).toHaveTextContent('EFGH'))
+      expect(posted(wizard, '/api/otp/send').map((call) => call.body)).toEqual([{ phoneNumber: '0812345678' }, { phoneNumber: '0812345678', otpToken: 'otp-token' }])
+      expect(screen.getByRole('status')).toHaveTextContent(text('register.otpResent'))
+      expect(field('fields.otp')).toHaveValue('')
+      expect(field('fields.otp')).toHaveFocus()
+      expect(screen.getByRole('button', { name: text('register.resendIn', { seconds: 60 }) })).toRefusePresses()
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
   it('asks for the code', async () => {
     const wizard = await toOtp()
     await wizard.user.click(screen.getByRole('button', { name: text('register.verify') }))

@@ -1,9 +1,10 @@
-import { useEffect, useState, type FormEvent } from 'react'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSubmit } from '../../../api/useSubmit'
 import { digitsOnly, required } from '../../../../contract/lib/validation'
 import { Button } from '../../../ui/Button'
 import { TextField } from '../../../ui/Field'
+import { useFocusIfLost } from '../../../ui/useFocusIfLost'
 import { isCode } from '../../../api/errors'
 import { useSendOtp, useVerifyOtp } from '../api'
 import type { StepProps } from './stepProps'
@@ -33,6 +34,10 @@ export function StepOtp({ draft, update, next, back }: StepProps) {
   const submitResend = useSubmit(resend)
   const [resendAt, setResendAt] = useState(() => Date.now() + RESEND_AFTER_S * 1000)
   const secondsLeft = useSecondsUntil(resendAt)
+  // Resend waits (disabled) once pressed, which gives the focus to the page: a keyboard player is
+  // taken to the code field instead, where the new code goes (or the error of the resend is said).
+  const form = useRef<HTMLFormElement>(null)
+  useFocusIfLost(() => form.current?.querySelector<HTMLInputElement>('input[name="otp"]'), resend.status, { onFirst: false })
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault()
@@ -58,7 +63,7 @@ export function StepOtp({ draft, update, next, back }: StepProps) {
     })
 
   return (
-    <form className="stack" noValidate onSubmit={onSubmit}>
+    <form ref={form} className="stack" noValidate onSubmit={onSubmit}>
       <p>{t('register.otpSent', { phone: draft.phone })}</p>
       <p className="otp-ref">
         {t('register.otpRef')} <strong data-testid="otp-ref">{draft.otpRef}</strong>
