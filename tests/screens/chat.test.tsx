@@ -218,6 +218,26 @@ describe('sending', () => {
     expect(input).toHaveValue('a'.repeat(2001))
   })
 
+  it('a message sent with the button leaves the player in the field, ready for the next one (a phone keeps its keyboard up)', async () => {
+    const { panel, user, calls } = await openWidget(routes())
+    const input = within(panel).getByRole('textbox', { name: 'Type a message' })
+    const send = within(panel).getByRole('button', { name: 'Send' })
+    await user.type(input, 'first')
+    // A tap or a click on Send does not take the focus from the field.
+    await user.click(send)
+    await waitFor(() => expect(calls.filter((call) => call.url === '/api/chat/send-message')).toHaveLength(1))
+    expect(input).toHaveValue('')
+    expect(input).toHaveFocus()
+    // From the keyboard: Tab to Send, Enter; the emptied field takes the focus back from the button, now disabled.
+    await user.type(input, 'second')
+    await user.tab()
+    expect(send).toHaveFocus()
+    await user.keyboard('{Enter}')
+    await waitFor(() => expect(calls.filter((call) => call.url === '/api/chat/send-message')).toHaveLength(2))
+    expect(send).toRefusePresses()
+    expect(input).toHaveFocus()
+  })
+
   it("refuses files with the spec's messages", async () => {
     const { panel } = await openWidget(routes())
     const input = panel.querySelector('input[type="file"]') as HTMLInputElement

@@ -26,6 +26,7 @@ function Composer() {
   const [text, setText] = useState('')
   const [fileError, setFileError] = useState('')
   const fileInput = useRef<HTMLInputElement>(null)
+  const field = useRef<HTMLTextAreaElement>(null)
   const length = textLength(text)
   const problem = checkText(text)
   const counterId = 'chat-counter'
@@ -34,6 +35,8 @@ function Composer() {
     if (problem) return
     sendText(text.trim())
     setText('')
+    // Back in the field for the next message: Send, now disabled, would have given the focus to the page.
+    field.current?.focus()
   }
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     // Enter sends (spec 5); Shift+Enter is a new line; an IME still composing (Thai, Lao) keeps its Enter.
@@ -65,10 +68,13 @@ function Composer() {
         <button type="button" className="icon-button chat-composer__attach" aria-label={t('chat.attach')} onClick={() => fileInput.current?.click()}>
           <AttachIcon />
         </button>
-        <textarea className="chat-composer__input" rows={1} value={text} placeholder={t('chat.placeholder')} aria-label={t('chat.placeholder')}
+        <textarea ref={field} className="chat-composer__input" rows={1} value={text} placeholder={t('chat.placeholder')} aria-label={t('chat.placeholder')}
           aria-describedby={length >= COUNTER_FROM ? counterId : undefined} aria-invalid={problem === 'tooLong' || undefined}
           onChange={(event) => setText(event.target.value)} onKeyDown={onKeyDown} enterKeyHint="send" />
-        <button type="submit" className="button button--primary chat-composer__send" disabled={problem !== null}>{t('chat.send')}</button>
+        {/* A press keeps the focus in the field: a phone's keyboard stays up for the next message. */}
+        <button type="submit" className="button button--primary chat-composer__send" disabled={problem !== null} onMouseDown={(event) => event.preventDefault()}>
+          {t('chat.send')}
+        </button>
       </div>
       {length >= COUNTER_FROM && (
         <p id={counterId} className={`chat-composer__counter${length > CHAT_TEXT_MAX ? ' chat-composer__counter--over' : ''}`} aria-live="polite">
