@@ -105,6 +105,7 @@ export default function SpinModal({ currency, onClose }: SpinModalProps) {
   })
 
   const coins = wheel.data?.coins ?? 0
+  const noCoinsId = useId()
   const onSpin = () => {
     // Spec 4: taps are ignored while the wheel turns or when there is no coin.
     if (turning || spin.pending || coins <= 0) return
@@ -122,10 +123,14 @@ export default function SpinModal({ currency, onClose }: SpinModalProps) {
           <>
             <p className="spin__coins" aria-live="polite">{t('spin.coins', { count: coins })}</p>
             <Wheel ref={disc} slices={wheel.data.slices} label={t('spin.wheelLabel', { count: wheel.data.slices.length })} />
-            <Button type="button" block disabled={coins <= 0 || turning} pending={spin.pending} onClick={onSpin} aria-busy={turning || undefined}>
+            {/* Refusing presses while the wheel turns or with no coin, but never disabled: a disabled
+                button gives the focus to the page, so a keyboard player would lose their place at
+                every spin (and the prize's popup would have nowhere to give it back). */}
+            <Button type="button" block pending={spin.pending} onClick={onSpin} aria-busy={turning || undefined}
+              aria-disabled={turning || spin.pending || coins <= 0 || undefined} aria-describedby={coins <= 0 && !turning ? noCoinsId : undefined}>
               {turning ? t('spin.spinning') : t('spin.spin')}
             </Button>
-            {coins <= 0 && !turning && <p className="muted spin__hint">{t('spin.noCoins')}</p>}
+            {coins <= 0 && !turning && <p id={noCoinsId} className="muted spin__hint">{t('spin.noCoins')}</p>}
             <Prizes slices={wheel.data.slices} />
           </>
         )}
