@@ -1,7 +1,7 @@
 // The member shell of spec 2: top bar (app name, language, logout) and the bottom menu with the
 // conditions modal and the large home button.
 import en from '../../contract/locales/en.json' with { type: 'json' }
-import { DEMO, expect, logOut, test } from '../fixtures'
+import { DEMO, devPost, expect, logOut, test } from '../fixtures'
 import { openAsDemo } from '../walletMembers'
 
 test('the member shell: conditions modal, bottom menu, language and logout', async ({ page, open, request, strings }) => {
@@ -60,4 +60,23 @@ test('the public shell clears stored auth on /login and /register, not on /howto
   await page.goto('/user/home')
   // The member home is where sign-in lands anyway: not carried as a redirect (lib/paths.ts).
   await expect(page).toHaveURL(/\/login$/)
+})
+
+test('the login guard takes the terminated styling off once the service answers active again (spec 2)', async ({ page, open, request, strings }) => {
+  const greyed = () => page.evaluate(() => document.documentElement.classList.contains('is-terminated'))
+  const menu = page.getByRole('navigation', { name: strings.menu.label })
+  await devPost(request, '/dev/service', { terminated: true })
+  await open('/howto')
+  await expect(page.getByRole('heading', { name: strings.howto.title })).toBeVisible()
+  await menu.getByRole('link', { name: strings.menu.home }).click()
+  await expect(page).toHaveURL(/\/terminated$/)
+  await expect.poll(greyed).toBe(true)
+
+  // The service is back; the player goes back to the how-to, still greyed, and from it to /login.
+  await devPost(request, '/dev/service', { terminated: false })
+  await page.goBack()
+  await expect(page.getByRole('heading', { name: strings.howto.title })).toBeVisible()
+  await menu.getByRole('link', { name: strings.menu.home }).click()
+  await expect(page.getByRole('heading', { name: strings.login.title })).toBeVisible()
+  await expect.poll(greyed).toBe(false)
 })

@@ -27,7 +27,9 @@ export const activeQuery = () =>
     queryKey: lookupKeys.active(),
     queryFn: checkActive,
     initialData: takeEarlyActiveAnswer,
-    staleTime: ACTIVE_FRESH_MS,
+    // An answer that the service ended is asked again at every look: a service back (a maintenance
+    // over) lets the player in at once, not after a reload.
+    staleTime: (query) => (query.state.data?.terminated ? 0 : ACTIVE_FRESH_MS),
     // No retries: a failed check shows the login form at once (spec 2; the guard waits at most 3 s),
     // and home shows no spin action.
     retry: false,

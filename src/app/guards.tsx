@@ -32,10 +32,13 @@ export function LoginGuard({ children }: { children: ReactNode }) {
     return () => clearTimeout(timer)
   }, [])
   const terminated = active.data?.terminated === true
+  const asking = active.isFetching
   useEffect(() => {
     if (!active.data) return
-    if (active.data.terminated) navigate(paths.terminated, { replace: true })
-    else document.documentElement.classList.remove('is-terminated')
-  }, [active.data, navigate])
+    // Sent away on today's answer, not on the one from before being asked again.
+    if (active.data.terminated) {
+      if (!asking) navigate(paths.terminated, { replace: true })
+    } else document.documentElement.classList.remove('is-terminated')
+  }, [active.data, asking, navigate])
   return <CheckRunning value={terminated || (active.isPending && !waitedEnough)}>{children}</CheckRunning>
 }
