@@ -4,9 +4,10 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { ChatItem, ProfileResponse } from '../../contract'
+import { CHAT_MESSAGING_EVENT } from '../../contract/chat'
 import { ChatBubble } from '../../src/features/chat/ChatBubble'
 import { chat, stopChat } from '../../src/features/chat/chatClient'
-import { RECONNECT_CHECK_MS } from '../../src/features/chat/logic'
+import { MARK_READ_DELAY_MS, RECONNECT_CHECK_MS } from '../../src/features/chat/logic'
 import type { Platform } from '../../src/platform'
 import { session, signIn } from '../../src/state/session'
 import { renderScreen, text, type Call, type Routes } from '../renderScreen'
@@ -63,7 +64,7 @@ function routes(history: ChatItem[] = [], extra: Routes = {}): Routes {
       return [...history].reverse().slice(skip, skip + limit)
     },
     'POST /api/chat/send-message': (call: Call) => stored(call),
-    'PUT /api/chat/read-customer': { message: 'OK' },
+    'PUT /api/chat/read-customer/': { message: 'OK' },
     ...extra,
   }
 }
@@ -238,6 +239,28 @@ describe('sending', () => {
     expect(input).toHaveFocus()
   })
 
+  it('marks the history read about 1 s after it changed, not before (spec 7, 9)', async () => {
+    const readAt: number[] = []
+    const readBy: unknown[] = []
+    await openWidget(routes([agent('text', 'Hello')], {
+      'PUT /api/chat/read-customer/': (call: Call) => {
+        readBy.push(call.body)
+        readAt.push(performance.now())
+        return { message: 'OK' }
+      },
+    }))
+    act(() => socket.fire('connect'))
+    await screen.findByText('Hello')
+    await waitFor(() => expect(readAt).toHaveLength(1))
+    expect(readBy[0]).toEqual({ guestId: GUEST })
+    // An agent's message comes in: read again, the delay after that change (a slower machine only adds to it).
+    const arrived = performance.now()
+    act(() => socket.fire(CHAT_MESSAGING_EVENT, [agent('text', 'Anything else?')]))
+    await screen.findByText('Anything else?')
+    await waitFor(() => expect(readAt).toHaveLength(2))
+    expect(readAt[1] - arrived).toBeGreaterThanOrEqual(MARK_READ_DELAY_MS - 5)
+  })
+
   it("refuses files with the spec's messages", async () => {
     const { panel } = await openWidget(routes())
     const input = panel.querySelector('input[type="file"]') as HTMLInputElement
@@ -402,6 +425,23 @@ describe('a session the server ended (issue 31)', () => {
     act(() => socket.fire('connect'))
     expect(session.token).toBe('tok-1')
     expect(chat.connected).toBe(true)
+  })
+
+  it('connects a socket that gave up again at the reconnect check, every 5 s, and leaves a live one alone (spec 4, 9)', async () => {
+    await openAsMember()
+    // A server that closed the socket and a socket.io that stopped trying: not connected, not active.
+    socket.active = false
+    act(() => socket.fire('disconnect', 'transport close'))
+    socket.connect.mockClear()
+    act(() => vi.advanceTimersByTime(RECONNECT_CHECK_MS - 1))
+    expect(socket.connect).not.toHaveBeenCalled()
+    act(() => vi.advanceTimersByTime(1))
+    expect(socket.connect).toHaveBeenCalledTimes(1)
+    // Connected again: the next checks leave it be.
+    socket.active = true
+    act(() => socket.fire('connect'))
+    act(() => vi.advanceTimersByTime(RECONNECT_CHECK_MS * 3))
+    expect(socket.connect).toHaveBeenCalledTimes(1)
   })
 
   it("leaves a guest's socket to its reconnect check, and a guest's refusal ends no session", async () => {
