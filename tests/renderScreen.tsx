@@ -41,6 +41,8 @@ export interface Call {
   body: unknown
   /** The request headers (e.g. Idempotency-Key), as axios sent them. */
   headers: Record<string, unknown>
+  /** How long the app lets it take, in ms (spec 9: 60 s, 300 s for uploads and the invite collect). */
+  timeout: number | undefined
 }
 
 /** An answer: a body with 200, or [status, body]. A function gets the call. */
@@ -174,6 +176,7 @@ export async function renderScreen(screen: ReactNode, options: ScreenOptions = {
       query: { ...Object.fromEntries(new URLSearchParams(search)), ...(config.params as Record<string, string> | undefined) },
       body: typeof config.data === 'string' ? JSON.parse(config.data) : config.data,
       headers: config.headers.toJSON() as Record<string, unknown>,
+      timeout: config.timeout,
     }
     calls.push(call)
     const handler = routes[`${call.method} ${url}`]

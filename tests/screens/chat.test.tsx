@@ -8,6 +8,7 @@ import { CHAT_MESSAGING_EVENT } from '../../contract/chat'
 import { ChatBubble } from '../../src/features/chat/ChatBubble'
 import { chat, stopChat } from '../../src/features/chat/chatClient'
 import { MARK_READ_DELAY_MS, RECONNECT_CHECK_MS } from '../../src/features/chat/logic'
+import { LONG_TIMEOUT_MS, TIMEOUT_MS } from '../../src/api/http'
 import type { Platform } from '../../src/platform'
 import { session, signIn } from '../../src/state/session'
 import { renderScreen, text, type Call, type Routes } from '../renderScreen'
@@ -259,6 +260,17 @@ describe('sending', () => {
     await screen.findByText('Anything else?')
     await waitFor(() => expect(readAt).toHaveLength(2))
     expect(readAt[1] - arrived).toBeGreaterThanOrEqual(MARK_READ_DELAY_MS - 5)
+  })
+
+  it('sends a picture: uploaded with the 5-minute bound of an upload (spec 9), then sent as a message', async () => {
+    const { panel, calls } = await openWidget(routes([], { 'POST /api/chat/upload-image': { path: '/chat-files/photo.jpg' } }))
+    const input = panel.querySelector('input[type="file"]') as HTMLInputElement
+    fireEvent.change(input, { target: { files: [new File(['jpeg-bytes'], 'photo.jpg', { type: 'image/jpeg' })] } })
+    await waitFor(() => expect(calls.filter((call) => call.url === '/api/chat/send-message')).toHaveLength(1))
+    expect(calls.find((call) => call.url === '/api/chat/upload-image')?.timeout).toBe(LONG_TIMEOUT_MS)
+    expect(calls.find((call) => call.url === '/api/chat/send-message')?.timeout).toBe(TIMEOUT_MS)
+    expect([TIMEOUT_MS, LONG_TIMEOUT_MS]).toEqual([60_000, 300_000])
+    expect(JSON.stringify(calls.find((call) => call.url === '/api/chat/send-message')?.body)).toContain('/chat-files/photo.jpg')
   })
 
   it("refuses files with the spec's messages", async () => {

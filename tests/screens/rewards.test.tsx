@@ -9,6 +9,7 @@ import { formatDate } from '../../src/lib/dates'
 import { formatMoney } from '../../contract/lib/money'
 import { qrPath } from '../../contract/lib/qrPath'
 import { operatorOnly, renderScreen, text, type Call, type Routes } from '../renderScreen'
+import { LONG_TIMEOUT_MS, TIMEOUT_MS } from '../../src/api/http'
 
 const wallet = (amount = 500): WalletResponse => ({
   profile: { _id: 'ab12', name: 'Somchai', username: '0812345678', coin: 0 },
@@ -136,6 +137,10 @@ describe('invite', () => {
     await user.click(collect)
     await user.click(collect)
     await waitFor(() => expect(count(calls, 'GET', '/api/invite/collect')).toBe(1))
+    // Spec 9: the collect may take up to 5 minutes, where a call's bound is a minute.
+    expect(calls.find((call) => call.url === '/api/invite/collect')?.timeout).toBe(LONG_TIMEOUT_MS)
+    expect(calls.find((call) => call.url === '/api/invite')?.timeout).toBe(TIMEOUT_MS)
+    expect([TIMEOUT_MS, LONG_TIMEOUT_MS]).toEqual([60_000, 300_000])
     answer()
     expect((await screen.findAllByText(text('rewards.inviteCollectDone')))[0]).toBeInTheDocument()
     expect(count(calls, 'GET', '/api/invite/collect')).toBe(1)
