@@ -360,6 +360,8 @@ describe('slot account detail', () => {
     const modal = await dialog('PG game')
     expect(within(modal).getByRole('button', { name: text('games.transferIn') })).toRefusePresses()
     expect(within(modal).getByRole('button', { name: text('games.transferOut') })).toRefusePresses()
+    // And says why (issue 51 §5).
+    expect(within(modal).getByRole('button', { name: text('games.transferIn') })).toHaveAccessibleDescription(text('games.walletEmpty'))
   })
 
   it("turns them on with money in the main wallet (out only when the game holds some)", async () => {

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query'
-import { useRef, useState } from 'react'
+import { useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSubmit } from '../../api/useSubmit'
 import { currentLanguage } from '../../i18n/i18n'
@@ -83,6 +83,7 @@ export function SlotAccountModal({ open, code, onClose, onTransfer }: SlotAccoun
   const submitLaunch = useSubmit(launch)
   const loginParams = credentials.data ? autoLoginParams(code, credentials.data) : null
   const walletEmpty = slotTransferDisabled(wallet.data?.wallet.amount ?? 0)
+  const walletEmptyId = useId()
   const failure = activate.error ?? reset.error ?? launch.error ?? credentials.error
   const shownFailure = failure && !alreadyActive(failure) ? failure : null
 
@@ -136,10 +137,10 @@ export function SlotAccountModal({ open, code, onClose, onTransfer }: SlotAccoun
               {t('games.resetPassword')}
             </Button>
             <div className="money-row">
-              <Button type="button" variant="secondary" disabled={walletEmpty} onClick={() => onTransfer(WALLET, game?.code ?? code)}>{t('games.transferIn')}</Button>
+              <Button type="button" variant="secondary" disabled={walletEmpty} aria-describedby={walletEmpty ? walletEmptyId : undefined} onClick={() => onTransfer(WALLET, game?.code ?? code)}>{t('games.transferIn')}</Button>
               <Button type="button" variant="secondary" disabled={walletEmpty || !game || !(game.amount > 0)} onClick={() => onTransfer(game?.code ?? code, WALLET)}>{t('games.transferOut')}</Button>
             </div>
-            {walletEmpty && <p className="muted">{t('games.walletEmpty')}</p>}
+            {walletEmpty && <p id={walletEmptyId} className="muted">{t('games.walletEmpty')}</p>}
           </>
         )}
       </div>
