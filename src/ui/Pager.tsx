@@ -1,4 +1,4 @@
-import { useRef } from 'react'
+import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ChevronIcon } from './icons'
 import { useFocusIfLost } from './useFocusIfLost'
@@ -24,10 +24,22 @@ export function Pager({ label, page, pages, busy = false, onPage }: PagerProps) 
   const { t } = useTranslation()
   const previous = useRef<HTMLButtonElement>(null)
   const next = useRef<HTMLButtonElement>(null)
-  useFocusIfLost(() => (page >= pages ? previous : next).current, page, { onFirst: false })
+  // Only after a step of the pager's own (not a filter that went back to page 1), and without
+  // scrolling: the screen shows the new page from its top.
+  const stepped = useRef(false)
+  useFocusIfLost(() => {
+    if (!stepped.current) return null
+    stepped.current = false
+    return (page >= pages ? previous : next).current
+  }, page, { onFirst: false, preventScroll: true })
+  useEffect(() => {
+    stepped.current = false
+  }, [page])
   if (pages <= 1 && page <= 1) return null
   const step = (to: number) => {
-    if (!busy) onPage(to)
+    if (busy) return
+    stepped.current = true
+    onPage(to)
   }
   return (
     <nav className="pager" aria-label={label}>
