@@ -1,7 +1,8 @@
 // The member shell of spec 2: top bar (app name, language, logout) and the bottom menu with the
 // conditions modal and the large home button.
 import en from '../../contract/locales/en.json' with { type: 'json' }
-import { DEMO, devPost, expect, logOut, test } from '../fixtures'
+import { ACTIVE_CHECK_WAIT_MS } from '../../src/api/early'
+import { clockUntil, DEMO, devPost, expect, holdAnswers, logOut, test } from '../fixtures'
 import { openAsDemo } from '../walletMembers'
 
 test('the member shell: conditions modal, bottom menu, language and logout', async ({ page, open, request, strings }) => {
@@ -79,4 +80,24 @@ test('the login guard takes the terminated styling off once the service answers 
   await menu.getByRole('link', { name: strings.menu.home }).click()
   await expect(page.getByRole('heading', { name: strings.login.title })).toBeVisible()
   await expect.poll(greyed).toBe(false)
+})
+
+test("a service check that hangs after the service had ended: the guard waits its longest, then goes by the answer it had", async ({ page, open, request, strings }) => {
+  await page.clock.install()
+  const menu = page.getByRole('navigation', { name: strings.menu.label })
+  await devPost(request, '/dev/service', { terminated: true })
+  await open('/howto')
+  await expect(page.getByRole('heading', { name: strings.howto.title })).toBeVisible()
+  await menu.getByRole('link', { name: strings.menu.home }).click()
+  await expect(page).toHaveURL(/\/terminated$/)
+  await page.goBack()
+  await expect(page.getByRole('heading', { name: strings.howto.title })).toBeVisible()
+  // The check asked again never answers: /login holds its form, neither sent away nor let in.
+  const check = await holdAnswers(page, '**/api/lookup/active')
+  await menu.getByRole('link', { name: strings.menu.home }).click()
+  await expect.poll(check.sent).toBe(1)
+  await expect(page).toHaveURL(/\/login$/)
+  await expect(page.getByRole('button', { name: strings.login.submit, exact: true })).toHaveCount(0)
+  await clockUntil(page, page.getByRole('heading', { name: strings.terminated.title }), ACTIVE_CHECK_WAIT_MS / 4)
+  await expect(page).toHaveURL(/\/terminated$/)
 })

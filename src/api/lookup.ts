@@ -28,8 +28,9 @@ export const activeQuery = () =>
     queryFn: checkActive,
     initialData: takeEarlyActiveAnswer,
     // An answer that the service ended is asked again at every look: a service back (a maintenance
-    // over) lets the player in at once, not after a reload.
-    staleTime: (query) => (query.state.data?.terminated ? 0 : ACTIVE_FRESH_MS),
+    // over) lets the player in at once, not after a reload. Not the prepaint script's answer (no
+    // read of this page's yet), which the first render takes as it is.
+    staleTime: (query) => (query.state.data?.terminated && query.state.dataUpdateCount > 0 ? 0 : ACTIVE_FRESH_MS),
     // No retries: a failed check shows the login form at once (spec 2; the guard waits at most 3 s),
     // and home shows no spin action.
     retry: false,

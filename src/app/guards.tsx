@@ -35,10 +35,11 @@ export function LoginGuard({ children }: { children: ReactNode }) {
   const asking = active.isFetching
   useEffect(() => {
     if (!active.data) return
-    // Sent away on today's answer, not on the one from before being asked again.
+    // Sent away on today's answer, not on the one from before being asked again; on that one all
+    // the same once the guard has waited its longest (a check that hangs in a maintenance).
     if (active.data.terminated) {
-      if (!asking) navigate(paths.terminated, { replace: true })
+      if (!asking || waitedEnough) navigate(paths.terminated, { replace: true })
     } else document.documentElement.classList.remove('is-terminated')
-  }, [active.data, asking, navigate])
+  }, [active.data, asking, waitedEnough, navigate])
   return <CheckRunning value={terminated || (active.isPending && !waitedEnough)}>{children}</CheckRunning>
 }
