@@ -84,8 +84,9 @@ export function MoneyReceipt({ amount, status, state, facts, balance, doneLabel,
   // The receipt as a picture (issue 51): drawn from the same lines, then shared as a file, saved,
   // or shown to press and hold where the host can do neither. Its code comes while the receipt is read.
   const [saving, setSaving] = useState(false)
-  // Busy, the button could not keep the focus: once the picture is made it has it back. Only then:
-  // a receipt that has just replaced a form leaves the focus to its sheet, not to this button.
+  // A busy button keeps the focus (Button), but if it is nowhere once the picture is made (a
+  // WebKit tap focuses no button), the save button takes it. Only then: a receipt that has just
+  // replaced a form leaves the focus to its sheet, not to this button.
   const saveButton = useRef<HTMLButtonElement>(null)
   useFocusIfLost(() => (saving ? null : saveButton.current), saving, { onFirst: false })
   const [picture, setPicture] = useState<string | null>(null)
