@@ -1,8 +1,10 @@
 // The member shell of spec 2: top bar (app name, language, logout) and the bottom menu with the
 // conditions modal and the large home button.
+import type { APIRequestContext, Page } from '@playwright/test'
 import en from '../../contract/locales/en.json' with { type: 'json' }
 import { ACTIVE_CHECK_WAIT_MS } from '../../src/api/early'
 import { clockUntil, DEMO, devPost, expect, holdAnswers, logOut, test } from '../fixtures'
+import type { Strings } from '../shared/wallet'
 import { openAsDemo } from '../walletMembers'
 
 test('the member shell: conditions modal, bottom menu, language and logout', async ({ page, open, request, strings }) => {
@@ -63,41 +65,49 @@ test('the public shell clears stored auth on /login and /register, not on /howto
   await expect(page).toHaveURL(/\/login$/)
 })
 
-test('the login guard takes the terminated styling off once the service answers active again (spec 2)', async ({ page, open, request, strings }) => {
-  const greyed = () => page.evaluate(() => document.documentElement.classList.contains('is-terminated'))
-  const menu = page.getByRole('navigation', { name: strings.menu.label })
-  await devPost(request, '/dev/service', { terminated: true })
-  await open('/howto')
-  await expect(page.getByRole('heading', { name: strings.howto.title })).toBeVisible()
-  await menu.getByRole('link', { name: strings.menu.home }).click()
-  await expect(page).toHaveURL(/\/terminated$/)
-  await expect.poll(greyed).toBe(true)
+test.describe('the login guard after the service ended (spec 2)', () => {
+  /** The service ended; the player goes from the how-to to /login, which sends them to /terminated. */
+  async function endedFromHowto({ page, open, request, strings }: { page: Page; open: (path: string) => Promise<void>; request: APIRequestContext; strings: Strings }) {
+    const menu = page.getByRole('navigation', { name: strings.menu.label })
+    const toLogin = () => menu.getByRole('link', { name: strings.menu.home }).click()
+    const howto = page.getByRole('heading', { name: strings.howto.title })
+    await devPost(request, '/dev/service', { terminated: true })
+    await open('/howto')
+    await expect(howto).toBeVisible()
+    await toLogin()
+    await expect(page).toHaveURL(/\/terminated$/)
+    /** Back to the how-to, from which the player will go to /login again. */
+    const backToHowto = async () => {
+      await page.goBack()
+      await expect(howto).toBeVisible()
+    }
+    return { toLogin, backToHowto }
+  }
 
-  // The service is back; the player goes back to the how-to, still greyed, and from it to /login.
-  await devPost(request, '/dev/service', { terminated: false })
-  await page.goBack()
-  await expect(page.getByRole('heading', { name: strings.howto.title })).toBeVisible()
-  await menu.getByRole('link', { name: strings.menu.home }).click()
-  await expect(page.getByRole('heading', { name: strings.login.title })).toBeVisible()
-  await expect.poll(greyed).toBe(false)
-})
+  test('takes the terminated styling off once the service answers active again', async ({ page, open, request, strings }) => {
+    const greyed = () => page.evaluate(() => document.documentElement.classList.contains('is-terminated'))
+    const { toLogin, backToHowto } = await endedFromHowto({ page, open, request, strings })
+    await expect.poll(greyed).toBe(true)
 
-test("a service check that hangs after the service had ended: the guard waits its longest, then goes by the answer it had", async ({ page, open, request, strings }) => {
-  await page.clock.install()
-  const menu = page.getByRole('navigation', { name: strings.menu.label })
-  await devPost(request, '/dev/service', { terminated: true })
-  await open('/howto')
-  await expect(page.getByRole('heading', { name: strings.howto.title })).toBeVisible()
-  await menu.getByRole('link', { name: strings.menu.home }).click()
-  await expect(page).toHaveURL(/\/terminated$/)
-  await page.goBack()
-  await expect(page.getByRole('heading', { name: strings.howto.title })).toBeVisible()
-  // The check asked again never answers: /login holds its form, neither sent away nor let in.
-  const check = await holdAnswers(page, '**/api/lookup/active')
-  await menu.getByRole('link', { name: strings.menu.home }).click()
-  await expect.poll(check.sent).toBe(1)
-  await expect(page).toHaveURL(/\/login$/)
-  await expect(page.getByRole('button', { name: strings.login.submit, exact: true })).toHaveCount(0)
-  await clockUntil(page, page.getByRole('heading', { name: strings.terminated.title }), ACTIVE_CHECK_WAIT_MS / 4)
-  await expect(page).toHaveURL(/\/terminated$/)
+    // The service is back; the player goes back to the how-to, still greyed, and from it to /login.
+    await devPost(request, '/dev/service', { terminated: false })
+    await backToHowto()
+    await toLogin()
+    await expect(page.getByRole('heading', { name: strings.login.title })).toBeVisible()
+    await expect.poll(greyed).toBe(false)
+  })
+
+  test('a service check that hangs: the guard waits its longest, then goes by the answer it had', async ({ page, open, request, strings }) => {
+    await page.clock.install()
+    const { toLogin, backToHowto } = await endedFromHowto({ page, open, request, strings })
+    await backToHowto()
+    // The check asked again never answers: /login holds its form, neither sent away nor let in.
+    const check = await holdAnswers(page, '**/api/lookup/active')
+    await toLogin()
+    await expect.poll(check.sent).toBe(1)
+    await expect(page).toHaveURL(/\/login$/)
+    await expect(page.getByRole('button', { name: strings.login.submit, exact: true })).toHaveCount(0)
+    await clockUntil(page, page.getByRole('heading', { name: strings.terminated.title }), ACTIVE_CHECK_WAIT_MS / 4)
+    await expect(page).toHaveURL(/\/terminated$/)
+  })
 })
