@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react'
+import { useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ChevronIcon } from './icons'
 import { useFocusIfLost } from './useFocusIfLost'
@@ -8,8 +8,11 @@ interface PagerProps {
   /** What is paged, for screen readers. */
   label: string
   page: number
-  /** The last page that exists; the pager never offers one beyond it. */
-  pages: number
+  /** The last page that exists, when the server says; the pager never offers one beyond it. */
+  pages?: number
+  /** Without a count (an operator's API may leave it out, the reward lists have none): whether a
+   *  next page may exist, i.e. this one is full. The pager says "Page 2", not "Page 2 of 3". */
+  hasNext?: boolean
   busy?: boolean
   onPage: (page: number) => void
 }
@@ -20,25 +23,23 @@ interface PagerProps {
  * (aria-disabled, still focused), and a step that ends the book (the first page, the last) gives
  * the focus to the other one instead of to the page.
  */
-export function Pager({ label, page, pages, busy = false, onPage }: PagerProps) {
+export function Pager({ label, page, pages, hasNext = false, busy = false, onPage }: PagerProps) {
   const { t } = useTranslation()
   const previous = useRef<HTMLButtonElement>(null)
   const next = useRef<HTMLButtonElement>(null)
   // Only after a step of the pager's own (not a filter that went back to page 1), and without
-  // scrolling: the screen shows the new page from its top.
-  const stepped = useRef(false)
+  // scrolling: the screen shows the new page from its top. Without a count the book's end is known
+  // only once the new page has come (a short one is the last), so its arrival is a step too.
+  const steppedTo = useRef<number | null>(null)
+  const last = pages ?? (hasNext ? page + 1 : page)
   useFocusIfLost(() => {
-    if (!stepped.current) return null
-    stepped.current = false
-    return (page >= pages ? previous : next).current
-  }, page, { onFirst: false, preventScroll: true })
-  useEffect(() => {
-    stepped.current = false
-  }, [page])
-  if (pages <= 1 && page <= 1) return null
+    if (steppedTo.current !== page) return null
+    return (page >= last ? previous : next).current
+  }, `${page}/${last}`, { onFirst: false, preventScroll: true })
+  if (last <= 1 && page <= 1) return null
   const step = (to: number) => {
     if (busy) return
-    stepped.current = true
+    steppedTo.current = to
     onPage(to)
   }
   return (
@@ -47,8 +48,8 @@ export function Pager({ label, page, pages, busy = false, onPage }: PagerProps) 
         <ChevronIcon />
         <span>{t('rewards.previousPage')}</span>
       </button>
-      <span className="pager__where" aria-live="polite">{t('statement.pageOf', { page, pages })}</span>
-      <button ref={next} type="button" className="pager__step" disabled={page >= pages} aria-disabled={busy || undefined} onClick={() => step(page + 1)}>
+      <span className="pager__where" aria-live="polite">{pages === undefined ? t('rewards.page', { page }) : t('statement.pageOf', { page, pages })}</span>
+      <button ref={next} type="button" className="pager__step" disabled={page >= last} aria-disabled={busy || undefined} onClick={() => step(page + 1)}>
         <span>{t('rewards.nextPage')}</span>
         <ChevronIcon />
       </button>

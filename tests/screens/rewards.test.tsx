@@ -88,8 +88,10 @@ describe('invite', () => {
     await user.click(within(modal).getByRole('button', { name: text('rewards.nextPage') }))
     expect(await within(modal).findByText('Friend 12')).toBeVisible()
     expect(within(modal).getByText(text('rewards.page', { page: 2 }))).toBeVisible()
-    // The last page is short: no next one.
+    // The last page is short: no next one, and the step that found the end gives the focus to the
+    // other step, not to the page.
     expect(within(modal).getByRole('button', { name: text('rewards.nextPage') })).toRefusePresses()
+    expect(within(modal).getByRole('button', { name: text('rewards.previousPage') })).toHaveFocus()
 
     await user.click(within(modal).getByRole('button', { name: text('home.share') }))
     expect(platform.share).toHaveBeenCalledWith(text('home.inviteText', { code: 'PRab12' }), expect.stringContaining('code=PRab12'))

@@ -6,6 +6,7 @@ import { currentLanguage } from '../../i18n/i18n'
 import { formatDate } from '../../lib/dates'
 import { formatMoney } from '../../../contract/lib/money'
 import { LoadError } from '../../ui/LoadError'
+import { Pager } from '../../ui/Pager'
 import { REWARD_PAGE_SIZE } from './api'
 import './rewards.css'
 
@@ -54,17 +55,7 @@ export function RewardList<T>({ title, empty, rows, toRow, currency, page, onPag
           ))}
         </ul>
       )}
-      {(page > 1 || hasNext) && (
-        <nav className="reward-list__pager" aria-label={title}>
-          <button type="button" className="link-button" disabled={page <= 1 || rows.isFetching} onClick={() => onPage(page - 1)}>
-            {t('rewards.previousPage')}
-          </button>
-          <span aria-live="polite">{t('rewards.page', { page })}</span>
-          <button type="button" className="link-button" disabled={!hasNext || rows.isFetching} onClick={() => onPage(page + 1)}>
-            {t('rewards.nextPage')}
-          </button>
-        </nav>
-      )}
+      <Pager label={title} page={page} hasNext={hasNext} busy={rows.isFetching} onPage={onPage} />
     </section>
   )
 }

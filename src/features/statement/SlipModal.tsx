@@ -64,7 +64,7 @@ export default function SlipModal({ currency, onClose }: SlipModalProps) {
   const rows = slips.data?.slips ?? []
   const total = slips.data?.total
   // Without a total (an operator's API may leave it out) a full page may have a next one.
-  const pages = total === undefined ? page + (rows.length >= STATEMENT_PAGE_SIZE ? 1 : 0) : pageCount(total)
+  const pages = total === undefined ? undefined : pageCount(total)
 
   const view = (reference: string) => {
     setViewing({ reference, state: 'loading' })
@@ -78,7 +78,9 @@ export default function SlipModal({ currency, onClose }: SlipModalProps) {
     <Modal open onClose={onClose} title={t('slips.title')} wide>
       <div className="stack slips">
         <div className="slips__bar">
-          <button type="button" className="link-button slips__refresh" disabled={slips.isFetching} onClick={() => void slips.refetch()}>
+          {/* Busy, not disabled, while it reads: a disabled button would throw a keyboard player's focus to the page. */}
+          <button type="button" className="link-button slips__refresh" aria-disabled={slips.isFetching || undefined} aria-busy={slips.isFetching || undefined}
+            onClick={() => { if (!slips.isFetching) void slips.refetch() }}>
             <RefreshIcon className={slips.isFetching ? 'spin' : undefined} /> {t('slips.refresh')}
           </button>
         </div>
@@ -113,7 +115,7 @@ export default function SlipModal({ currency, onClose }: SlipModalProps) {
             })}
           </ul>
         )}
-        <Pager label={t('slips.title')} page={page} pages={pages} busy={slips.isFetching} onPage={setPage} />
+        <Pager label={t('slips.title')} page={page} pages={pages} hasNext={rows.length >= STATEMENT_PAGE_SIZE} busy={slips.isFetching} onPage={setPage} />
       </div>
       {viewing && (
         <Modal open onClose={() => setViewing(null)} title={t('slips.image')}>
