@@ -10,6 +10,7 @@ import { formatAmount, formatMoney, MAX_AMOUNT } from '../../contract/lib/money'
 export type WalletMessageKey =
   | 'validation.required'
   | 'validation.transferSelectAccount'
+  | 'validation.transferSelectTo'
   | 'validation.transferSameAccount'
   | 'validation.transferMin'
   | 'validation.withdrawMin'

@@ -76,16 +76,16 @@ describe('transfer: the rules of spec 5, said before anything is sent', () => {
     // Nothing chosen: both ways of moving money wait, and the line under Transfer says for what.
     expect(submit()).toRefusePresses()
     expect(all()).toRefusePresses()
-    expect(submit()).toHaveAccessibleDescription(text('validation.transferSelectAccount'))
-    expect(all()).toHaveAccessibleDescription(text('validation.transferSelectAccount'))
+    expect(submit()).toHaveAccessibleDescription(text('validation.transferSelectTo'))
+    expect(all()).toHaveAccessibleDescription(text('validation.transferSelectTo'))
     await user.type(field('transfer.amount'), '0.99')
     expect(submit()).toRefusePresses()
-    expect(within(modal).getByText(text('validation.transferSelectAccount'))).toBeVisible()
+    expect(within(modal).getByText(text('validation.transferSelectTo'))).toBeVisible()
     const targets = () => within(field('transfer.to')).getAllByRole('option').map((option) => option.getAttribute('value'))
     expect(targets()).toEqual(['', 'PG', 'JOKER'])
 
     await user.selectOptions(field('transfer.to'), 'PG')
-    expect(within(modal).queryByText(text('validation.transferSelectAccount'))).toBeNull()
+    expect(within(modal).queryByText(text('validation.transferSelectTo'))).toBeNull()
     expect(all()).not.toRefusePresses()
     // What was typed is below the minimum: the field says so as it stands.
     expect(within(modal).getByText(text('validation.transferMin', { min: '฿1.00' }))).toBeVisible()
@@ -107,8 +107,8 @@ describe('transfer: the rules of spec 5, said before anything is sent', () => {
     await renderScreen(<TransferModal open onClose={onClose} />, { language: 'th', api: { 'GET /api/wallet': wallet() } })
     const modal = await screen.findByRole('dialog', { name: 'โยกเงิน' })
     expect(within(modal).getByRole('button', { name: 'โยกเงิน' })).toRefusePresses()
-    expect(within(modal).getByText(text('validation.transferSelectAccount'))).toBeVisible()
-    expect(text('validation.transferSelectAccount')).toMatch(/[\u0E00-\u0E7F]/)
+    expect(within(modal).getByText(text('validation.transferSelectTo'))).toBeVisible()
+    expect(text('validation.transferSelectTo')).toMatch(/[\u0E00-\u0E7F]/)
   })
 
   it('keeps transfers out of an empty main wallet, but not out of a game or transfer-all', async () => {
@@ -176,7 +176,7 @@ describe('transfer: sending', () => {
     const answer = held(transferred(650, 0, ['T7', 'T8']))
     const { user, calls, modal, field, all, onClose, confirmation, confirmAll } = await openTransfer({ 'POST /api/wallet/transferAll': answer.answer })
     await user.click(all())
-    expect(within(modal).getByText(text('validation.transferSelectAccount'))).toBeVisible()
+    expect(within(modal).getByText(text('validation.transferSelectTo'))).toBeVisible()
     expect(posts(calls, '/api/wallet/transferAll')).toEqual([])
 
     await user.selectOptions(field('transfer.to'), 'JOKER')

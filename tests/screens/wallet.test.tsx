@@ -384,7 +384,7 @@ describe('transfer', () => {
     const { user, calls, modal } = await openTransfer()
     const submit = within(modal).getByRole('button', { name: text('transfer.submit') })
     await user.click(submit)
-    expect(within(modal).getByText(text('validation.transferSelectAccount'))).toBeVisible()
+    expect(within(modal).getByText(text('validation.transferSelectTo'))).toBeVisible()
     // The target never offers the source, so "the same account" cannot be chosen.
     expect(within(within(modal).getByLabelText(text('transfer.to'))).queryByRole('option', { name: new RegExp(text('transfer.wallet')) })).toBeNull()
     await user.selectOptions(within(modal).getByLabelText(text('transfer.to')), 'PG')

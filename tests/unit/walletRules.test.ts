@@ -16,11 +16,17 @@ const typed = (amount: string | number) => (typeof amount === 'string' ? en(amou
 describe('transfer rule (spec 5)', () => {
   it.each([
     [{ from: '', to: 'PG', amount: en('10') }],
-    [{ from: 'WALLET', to: null, amount: en('10') }],
     [{ from: undefined, to: undefined, amount: en('10') }],
     [{ from: '  ', to: 'WALLET', amount: en('10') }],
   ])('asks for both accounts: %j', (draft) => {
     expect(transferRule(draft)).toEqual({ key: 'validation.transferSelectAccount' })
+  })
+
+  it.each([
+    [{ from: 'WALLET', to: null, amount: en('10') }],
+    [{ from: 'PG', to: ' ', amount: en('10') }],
+  ])('with the source chosen, asks for the target alone: %j', (draft) => {
+    expect(transferRule(draft)).toEqual({ key: 'validation.transferSelectTo' })
   })
 
   it('refuses the same account on both sides, whatever its case', () => {
@@ -285,6 +291,7 @@ describe('messages through i18n (en, th, la)', () => {
     const keys: Problem['key'][] = [
       'validation.required',
       'validation.transferSelectAccount',
+      'validation.transferSelectTo',
       'validation.transferSameAccount',
       'validation.transferMin',
       'validation.withdrawMin',

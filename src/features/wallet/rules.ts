@@ -20,9 +20,11 @@ export function transferRule({ from, to, amount }: TransferDraft): Problem | nul
   return transferAccountsRule({ from, to }) ?? transferAmountRule(amount)
 }
 
-/** Both accounts chosen, different from each other. */
+/** Both accounts chosen (the screen starts from the main wallet, so it mostly waits for the target
+ *  alone, and says so), different from each other. */
 export function transferAccountsRule({ from, to }: Omit<TransferDraft, 'amount'>): Problem | null {
-  if (!from?.trim() || !to?.trim()) return { key: 'validation.transferSelectAccount' }
+  if (!from?.trim()) return { key: 'validation.transferSelectAccount' }
+  if (!to?.trim()) return { key: 'validation.transferSelectTo' }
   return sameCode(from, to) ? { key: 'validation.transferSameAccount' } : null
 }
 
