@@ -39,6 +39,7 @@ import { outboxBacklog } from './notify/repo'
 import { keepPrizeReminders } from './spin/reminders'
 import { channelsOn, NOTIFY_OFF, type NotifySettings } from './notify/settings'
 import { refuseWhenTerminated } from './shared/http/gone'
+import { refuseDisguisedPaths } from './shared/http/plainPaths'
 
 
 /**
@@ -187,6 +188,8 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     },
   })
   namePlugins(app)
+  // First of all: the request hooks below read the path as it came (shared/http/plainPaths.ts).
+  refuseDisguisedPaths(app)
   if (options.onRoute) app.addHook('onRoute', options.onRoute)
   const now = options.now ?? Date.now
   const db = openDatabase({ dataDir: options.dataDir, databaseUrl: options.databaseUrl, observeStatement: options.observeStatement, memoryImage: options.memoryImage })

@@ -114,6 +114,9 @@ describe("a database production ran on", () => {
     expect(await call(demo.app, 'GET', '/api/wallet', { token: member })).toMatchObject(expectError(503, 'production database'))
     expect(await call(demo.app, 'POST', '/api/login', { body: { username: DEMO.phone, password: DEMO.password } })).toMatchObject(expectError(503, 'production database'))
     expect(await call(demo.app, 'POST', `/dev/slips/${slip}`, { body: { status: 'success', amount: 100 } })).toMatchObject(expectError(503, 'production database'))
+    // Nor in a disguise the router reads as the same route (`%64` is `d`, `%61` is `a`).
+    expect(await call(demo.app, 'POST', `/%64ev/slips/${slip}`, { body: { status: 'success', amount: 100 } })).toMatchObject(expectError(404, 'NO_DATA'))
+    expect(await call(demo.app, 'POST', '/%61pi/qrcode/KBANK', { token: member, body: { amount: 100 } })).toMatchObject(expectError(404, 'NO_DATA'))
     expect(await call(demo.app, 'POST', '/ops/api/login', { body: { username: 'root', password: 'x'.repeat(12) } })).toMatchObject(expectError(503, 'production database'))
   })
 

@@ -146,3 +146,15 @@ describe('static files', () => {
     expect((await server.app.inject({ method: 'GET', url: '/config.json' })).headers['cache-control']).toBe('no-cache')
   })
 })
+
+describe('disguised paths', () => {
+  it('names no route with a path that escapes a letter, a digit or -._~, which no client escapes', async () => {
+    for (const url of ['/%61pi/lookup/banks', '/api/lookup/b%61nks', '/%6Fps/api/me', '/api/%2e%2e/dev/service', '/~%7E']) {
+      expect(await call(server.app, 'GET', url), url).toMatchObject({ status: 404, body: { message: 'NO_DATA' } })
+    }
+    // What needs escaping may be escaped (a Thai word, a slash in a segment), and the query is not a path.
+    expect((await call(server.app, 'GET', '/api/lookup/banks?x=%61')).status).toBe(200)
+    expect((await call(server.app, 'GET', '/%E0%B8%81')).status).toBe(200)
+    expect((await call(server.app, 'GET', '/api/lookup/banks')).headers['cache-control']).toBe('no-store')
+  })
+})

@@ -35,6 +35,13 @@ describe('a terminated service', () => {
     for (const url of ['/api/lookup/contactX', '/api/lookup/contact/more', '/api/chat', '/api/chatty']) {
       expect(await call(server.app, 'GET', url), url).toMatchObject(expectError(410, 'gone'))
     }
+    // The router reads `/%61pi/` as `/api/`; the check reads the path as it came. A disguised path
+    // names no route at all: no sign-in, no withdrawal from a service that ended.
+    const member = await call(server.app, 'POST', '/%61pi/login', { body: DEMO })
+    expect(member, 'a disguised sign-in').toMatchObject(expectError(404, 'NO_DATA'))
+    for (const [method, url] of [['POST', '/%61pi/wallet/withdraw'], ['POST', '/api%2Fwallet/withdraw'], ['POST', '/api/wallet/withdr%61w'], ['GET', '/%2e/api/wallet']] as const) {
+      expect((await call(server.app, method, url, { body: method === 'POST' ? { amount: 100 } : undefined })).status, url).not.toBe(200)
+    }
 
     await call(server.app, 'POST', '/dev/service', { body: { terminated: false } })
     expect((await call(server.app, 'GET', '/api/lookup/banks')).status).toBe(200)
