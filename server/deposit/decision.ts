@@ -25,6 +25,8 @@ async function decideSlipOnce(ctx: ServerContext, reference: string, decision: O
   const item = `slip:${reference}`
   let settle: Settle = settlesAlone(item)
   let amountMinor = 0
+  // The reference as the books keep it, in the four-eyes gate and the audit too.
+  const refNo = decision.status === 'success' && decision.refNo ? repo.keptRefNo(decision.refNo) : undefined
   if (decision.status === 'success') {
     const found = await repo.findSlip(ctx.db, reference)
     if (!found) throw fail(404, 'NO_DATA')
@@ -33,14 +35,14 @@ async function decideSlipOnce(ctx: ServerContext, reference: string, decision: O
     amountMinor = parseAmount(decision.amount, ceilingFor(ctx.maxAmountMinor, currency))
     const gate = await fourEyes(ctx, actor, {
       duty: 'credit', item, id: reference, memberId: Number(found.member_id), amountMinor, currency,
-      decision: { amountMinor, refNo: decision.refNo ?? null }, reference: decision.refNo ?? null,
+      decision: { amountMinor, refNo: refNo ?? null }, reference: refNo ?? null,
       stillOpen: (trx) => repo.slipStillProcessing(trx, reference),
     })
     if ('awaitingSecond' in gate) return gate
     settle = gate.settle
   }
   return decidedOnce(settleSlip(ctx, reference, decision.status === 'success'
-    ? { status: 'success', amountMinor, refNo: decision.refNo }
+    ? { status: 'success', amountMinor, refNo }
     : { status: 'failed', note: decision.note },
     async (trx, { memberId, slip }) => {
       const { firstApprover } = await settle(trx)
@@ -51,7 +53,7 @@ async function decideSlipOnce(ctx: ServerContext, reference: string, decision: O
         before: { status: 'processing' },
         after: {
           status: slip.status, amount: slip.amount, note: slip.note,
-          ...(decision.status === 'success' && decision.refNo ? { refNo: decision.refNo } : {}),
+          ...(refNo ? { refNo } : {}),
           ...(firstApprover ? { firstApprover } : {}),
         },
       })

@@ -244,6 +244,9 @@ export async function listSlips(db: Db, memberId: number, page: number, limit: n
  * reference number, when given, is stored in the same statement, so a duplicate one fails on the
  * unique constraint and nothing is settled (run it under withSavepoint inside a transaction).
  */
+/** A bank's reference as kept: one slip per reference whatever its case ("kb123" is "KB123"). */
+export const keptRefNo = (refNo: string): string => refNo.toUpperCase()
+
 export async function settleSlip(
   db: Db,
   reference: string,
@@ -256,7 +259,7 @@ export async function settleSlip(
       amount_minor: outcome.amountMinor,
       note: outcome.note,
       settled_at: now,
-      ...(outcome.refNo === undefined ? {} : { slip_ref_no: outcome.refNo }),
+      ...(outcome.refNo === undefined ? {} : { slip_ref_no: keptRefNo(outcome.refNo) }),
     })
     .where('reference', '=', reference).where('status', '=', 'processing')
     .returning(slipColumns)

@@ -79,6 +79,9 @@ describe.each([
     await settle(first.body.reference, { status: 'success', amount: 100, refNo: 'KB0002' })
     const refused = await settle(second.body.reference, { status: 'success', amount: 100, refNo: 'KB0002' })
     expect(refused).toMatchObject({ status: 200, body: { ...DUPLICATE, reference: second.body.reference } })
+    // A bank's reference is one whatever its case: typed again in lower case, it is still taken.
+    const third = await upload(jpeg(), headers())
+    expect(await settle(third.body.reference, { status: 'success', amount: 100, refNo: 'kb0002' })).toMatchObject({ status: 200, body: DUPLICATE })
     expect(await balanceOf(server.app)).toBe(DEMO_START_MINOR + 100_00)
     // Settled (failed): nothing more to settle.
     expect(await settle(second.body.reference, { status: 'success', amount: 100 })).toMatchObject(expectError(409, 'NO_DATA'))
