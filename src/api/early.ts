@@ -2,9 +2,11 @@
 // downloading, so the first screen does not wait a round trip or two after it: the runtime config,
 // and on /login the service check of spec 2. The app takes each answer once; anything but a plain
 // 200 JSON answer is dropped, and the app then asks again through its own client (api/http.ts),
-// which applies every rule of spec 7 (gone, session end, translated errors).
+// which applies every rule of spec 7 (gone, session end, translated errors). Like every call, an
+// early one waits at most spec 7's minute: one that hangs is given up and the app asks again.
 import { INLINE_CONFIG_ID } from '../../contract/lib/prerender'
 import { storageKeys } from '../lib/storage'
+import { TIMEOUT_MS } from './timeouts'
 import type { ActiveResponse, RuntimeConfig, WalletResponse } from '../../contract'
 
 export const CONFIG_URL = '/config.json'
@@ -26,6 +28,14 @@ const slot = globalThis as { __walletEarly?: EarlyRequests }
 
 const json = (response: Response): Promise<unknown> =>
   response.ok ? response.json() : Promise.reject(new Error(`${response.url} ${response.status}`))
+
+/** A JSON GET given up after spec 7's minute, its body's reading included. `unanswered`: what a
+ *  request that got no answer at all (no network, given up) becomes. */
+function fetchBounded(url: string, init: RequestInit, unanswered?: (cause: unknown) => Promise<never>): Promise<unknown> {
+  const controller = new AbortController()
+  const timer = setTimeout(() => controller.abort(), TIMEOUT_MS)
+  return fetch(url, { ...init, signal: controller.signal }).then(json, unanswered).finally(() => clearTimeout(timer))
+}
 
 /** The runtime config the page carries (the reference server writes its live config into every
  *  page it serves, so the first screen waits for no config.json), else undefined. */
@@ -51,14 +61,14 @@ const unreachable = (cause: unknown): Promise<never> => {
 }
 
 /** Same-origin and credentials as api/config's own fetch, so the two can stand for each other. */
-export const fetchConfig = (url = CONFIG_URL): Promise<unknown> => fetch(url, { credentials: 'same-origin' }).then(json, unreachable)
+export const fetchConfig = (url = CONFIG_URL): Promise<unknown> => fetchBounded(url, { credentials: 'same-origin' }, unreachable)
 
 /** A GET with spec 7's headers (and the session's token when there is one). */
 function fetchApi(apiBase: string, path: string): Promise<unknown> {
   const token = localStorage.getItem(storageKeys.token) ?? sessionStorage.getItem(storageKeys.token)
   const headers: Record<string, string> = { 'X-Requested-With': 'wallet-user' }
   if (token) headers.Authorization = `Bearer ${token}`
-  return fetch(`${apiBase}${path}`, { headers }).then(json)
+  return fetchBounded(`${apiBase}${path}`, { headers })
 }
 
 /** The service check. Resolves null unless it answers a plain check. */

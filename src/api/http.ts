@@ -10,13 +10,12 @@ import { currentLanguage, ensureAllStrings } from '../i18n/i18n'
 import { htmlLang } from '../../contract/lib/language'
 import { ownTask } from '../lib/idle'
 import { ApiError, catalogueCode, type ErrorFigures, isCode } from './errors'
+import { TIMEOUT_MS } from './timeouts'
 
 /** The body message that means the whole service is terminated (spec 7). */
 export const GONE = 'gone'
 
-export const TIMEOUT_MS = 60_000
-/** Uploads and the invite collect call (spec 9). */
-export const LONG_TIMEOUT_MS = 300_000
+export { LONG_TIMEOUT_MS, TIMEOUT_MS } from './timeouts'
 
 declare module 'axios' {
   interface AxiosRequestConfig {

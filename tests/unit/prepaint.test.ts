@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { takeEarly, takeEarlyActiveAnswer } from '../../src/api/early'
+import { TIMEOUT_MS } from '../../src/api/timeouts'
 import { prepaint, type Preload, type PrepaintManifest } from '../../src/prepaint'
 
 const MANIFEST: PrepaintManifest = {
@@ -170,6 +171,33 @@ describe('prepaint (inline in index.html)', () => {
     recordFetches({ '/config.json': { apiBase: '' }, '/api/lookup/active': { message: 'gone' } })
     prepaintAndPaint(MANIFEST, '/login')
     await expect(takeEarly('active')).resolves.toBeNull()
+  })
+
+  it("gives up an early request after spec 7's minute, as every call: the app then asks through its own client", async () => {
+    vi.useFakeTimers()
+    try {
+      const signals: AbortSignal[] = []
+      vi.stubGlobal('fetch', (url: string, init?: RequestInit) => {
+        if (url === '/config.json') return Promise.resolve(new Response(JSON.stringify({ apiBase: '' })))
+        // The wallet's request hangs: no answer, no error, until it is given up.
+        signals.push(init!.signal!)
+        return new Promise((_, reject) => init!.signal!.addEventListener('abort', () => reject(init!.signal!.reason)))
+      })
+      sessionStorage.setItem('token', 'tok')
+      prepaintAndPaint(MANIFEST, '/user/home')
+      const wallet = takeEarly('wallet')!
+      let handed: unknown = 'waiting'
+      void wallet.then((answer) => (handed = answer))
+      await vi.advanceTimersByTimeAsync(TIMEOUT_MS - 1)
+      expect(signals).toHaveLength(1)
+      expect(handed).toBe('waiting')
+      await vi.advanceTimersByTimeAsync(1)
+      expect(signals[0].aborted).toBe(true)
+      expect(handed).toBeNull()
+    } finally {
+      vi.useRealTimers()
+      sessionStorage.clear()
+    }
   })
 
   it('hands the answer to the first render once it has come', async () => {
