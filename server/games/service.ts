@@ -26,7 +26,7 @@ async function accountOf(ctx: ServerContext, member: Member, game: repo.Game): P
 }
 
 /** Runs a provider call that moves no money, within the provider timeout; its failure becomes `code`. */
-async function atProvider<T>(ctx: ServerContext, call: () => Promise<T>, code: 'SLOT_ACTIVATE_FAIL' | 'SLOT_RESET_PASSWORD_FAIL' | 'TRANSFER_FAIL'): Promise<T> {
+async function atProvider<T>(ctx: ServerContext, call: () => Promise<T>, code: 'SLOT_ACTIVATE_FAIL' | 'SLOT_RESET_PASSWORD_FAIL' | 'GAME_LAUNCH_FAIL'): Promise<T> {
   try {
     return await withinTime(call(), ctx.providerTimeoutMs)
   } catch (error) {
@@ -73,5 +73,6 @@ export async function autoLoginPath(ctx: ServerContext, member: Member, gameCode
   const game = await accountGame(ctx, gameCode)
   const account = await accountOf(ctx, member, game)
   if (account.username !== username || (password !== undefined && account.password !== password)) throw fail(400, 'WRONG_CREDENTIAL')
-  return atProvider(ctx, () => ctx.provider.launchPath(ctx.db, game, account, ctx.now()), 'TRANSFER_FAIL')
+  // Not TRANSFER_FAIL, which tells the player their money came back (spec 8): no money moved.
+  return atProvider(ctx, () => ctx.provider.launchPath(ctx.db, game, account, ctx.now()), 'GAME_LAUNCH_FAIL')
 }

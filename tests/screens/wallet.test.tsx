@@ -340,6 +340,13 @@ describe('slot account detail', () => {
     expect(openExternal).not.toHaveBeenCalled()
   })
 
+  it("says a game that cannot be opened could not be opened, in the player's language, and opens nothing", async () => {
+    const { modal, openExternal } = await playPg([502, { message: 'GAME_LAUNCH_FAIL' }], { language: 'th' })
+    expect(await within(modal).findByRole('alert')).toHaveTextContent(text('errors.GAME_LAUNCH_FAIL'))
+    expect(text('errors.GAME_LAUNCH_FAIL')).toMatch(/[\u0E00-\u0E7F]/)
+    expect(openExternal).not.toHaveBeenCalled()
+  })
+
   it('opens a path the API answers as a link on that API', async () => {
     const { openExternal } = await playPg({ link: '/demo-game/abcdefghijklmnop' }, { config: { apiBase: 'https://api.operator.example' } })
     await waitFor(() => expect(openExternal).toHaveBeenCalledWith('https://api.operator.example/demo-game/abcdefghijklmnop'))

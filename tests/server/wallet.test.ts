@@ -232,6 +232,16 @@ describe('auto-login', () => {
     expect(await get('/api/autoLogin/pg/someone')).toMatchObject(expectError(400, 'WRONG_CREDENTIAL'))
     expect(await get('/api/autoLogin/pg/someone', '')).toMatchObject(expectError(401, 'UNAUTHORIZED'))
   })
+
+  it("says a game that cannot be opened could not be opened: not TRANSFER_FAIL, whose words say the money came back (spec 8)", async () => {
+    await activate('PG')
+    await transfer('WALLET', 'PG', 42)
+    const { username } = (await get('/api/wallet/account/PG')).body as { username: string }
+    expect((await call(server.app, 'POST', '/dev/games/PG', { body: { down: true } })).status).toBe(200)
+    expect(await get(`/api/autoLogin/pg/${username}`)).toMatchObject(expectError(502, 'GAME_LAUNCH_FAIL'))
+    // Nothing moved: the game still holds what was put in.
+    expect(((await get('/api/wallet')).body.slots as { code: string; amount: number }[]).find((slot) => slot.code === 'PG')?.amount).toBe(42)
+  })
 })
 
 describe('Idempotency-Key', () => {
