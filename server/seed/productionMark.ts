@@ -44,6 +44,21 @@ export async function productionSince(db: Db): Promise<number | undefined> {
   return Number(first?.at ?? 0)
 }
 
+/** Whether a demo, dev or test server seeded this database (its demo member) and production never
+ *  ran on it. Its balances are not money: the demo bank paid QR codes and approved slips and gift
+ *  links for whoever registered, and /dev/ settled anything. */
+export async function demoDatabase(db: Db): Promise<boolean> {
+  if (!(await tableExists(db, 'seeds'))) return false
+  const demo = await db.selectFrom('seeds').select('name').where('name', '=', 'demo-member').executeTakeFirst()
+  return demo !== undefined && (await productionSince(db)) === undefined
+}
+
+/** What production says when it finds a demo's database. */
+export const DEMO_DATABASE_MESSAGE =
+  "This database is a demo's: a demo, dev or test server has run on it, and its balances are not money " +
+  '(its demo bank paid QR codes and approved slips and gift links for anyone who registered; /dev/ settles anything). ' +
+  'APP_MODE=production would make them real, so it does not start. Give production a database of its own (another DATA_DIR or DATABASE_URL).'
+
 /** Production's start: the database is production's from now on (kept from the first time). */
 export async function markProduction(db: Db, at: number): Promise<void> {
   await db.insertInto('database_marks').values({ name: MARK, at }).onConflict((c) => c.column('name').doNothing()).execute()

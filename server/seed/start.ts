@@ -12,7 +12,7 @@ import { applyWithdrawLimits, type WithdrawLimitsSetting } from '../lookup/repo'
 import type { ServerContext, ServerMode } from '../shared/context'
 import { type Db, migrate } from '../shared/db'
 import { type Settings, updateSettings } from '../shared/settings'
-import { markProduction, productionDatabaseMessage, productionSince } from './productionMark'
+import { DEMO_DATABASE_MESSAGE, demoDatabase, markProduction, productionDatabaseMessage, productionSince } from './productionMark'
 import { disableDemoMember, runSeeds } from './seed'
 import { contactTextFor } from './seedData'
 
@@ -57,6 +57,8 @@ export async function prepareDatabase(
   if (mode !== 'production') {
     const since = await productionSince(db)
     if (since !== undefined) throw new Error(productionDatabaseMessage(mode, since))
+  } else if (await demoDatabase(db)) {
+    throw new Error(DEMO_DATABASE_MESSAGE)
   }
   await migrate(db)
   if (mode === 'production') await markProduction(db, at)

@@ -8,7 +8,7 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { buildServer, type BuildServerOptions } from '../../server/app'
 import { DEMO_DELAYS } from '../../server/demo/counterparty'
-import { productionSince } from '../../server/seed/productionMark'
+import { markProduction, productionSince } from '../../server/seed/productionMark'
 import type { ServerMode } from '../../server/shared/context'
 import { migrate, openDatabase } from '../../server/shared/db'
 import { DEMO, OPERATOR, OPERATOR_ENV, TEST_PASSWORD_COST, call, expectError, registerMember, startServer, testStorage, type TestServer } from './helpers'
@@ -63,13 +63,15 @@ describe("a database production ran on", () => {
     await first.close()
     await expect(buildServer({ ...fresh, mode: 'demo', passwordCost: TEST_PASSWORD_COST, staticDir: '/none' })).rejects.toThrow(MESSAGE)
 
-    // A demo first, then production, on an older release.
+    // A demo first, then production, on an older release (which let production take a demo's
+    // database): production's evidence stands, and production still starts on it.
     const demoFirst = await sharedStorage()
     await (await run({ ...demoFirst, mode: 'demo' })).close()
-    const production = await run({ ...demoFirst, mode: 'production' })
-    await production.serverContext.db.deleteFrom('database_marks').execute()
-    await production.close()
+    const older = await run({ ...demoFirst, mode: 'dev' })
+    await older.serverContext.db.updateTable('members').set({ is_active: 0 }).where('username', '=', DEMO.phone).execute()
+    await older.close()
     await expect(buildServer({ ...demoFirst, mode: 'dev', passwordCost: TEST_PASSWORD_COST, staticDir: '/none' })).rejects.toThrow(MESSAGE)
+    await (await run({ ...demoFirst, mode: 'production' })).close()
   })
 
   it("does not take another mode's start in progress for production's: its lookups before its demo member", async () => {
@@ -88,12 +90,17 @@ describe("a database production ran on", () => {
     }
   })
 
-  it('is still open to a demo database going production, and a demo database stays a demo', async () => {
+  it.each(['demo', 'dev', 'test'] as const)("is not production's to take when %s mode ran on it: the money its demo bank made would be real", async (mode) => {
     const storage = await sharedStorage()
-    await (await run({ ...storage, mode: 'demo' })).close()
-    await (await run({ ...storage, mode: 'demo' })).close()
-    await (await run({ ...storage, mode: 'production' })).close()
-    await expect(buildServer({ ...storage, mode: 'demo', passwordCost: TEST_PASSWORD_COST, staticDir: '/none' })).rejects.toThrow(MESSAGE)
+    const demo = await run({ ...storage, mode })
+    // Whoever signs in: a QR code the demo bank pays is a balance, as a slip it approves is.
+    const member = (await call(demo, 'POST', '/api/login', { body: { username: DEMO.phone, password: DEMO.password } })).body.token as string
+    expect((await call(demo, 'POST', '/api/qrcode/KBANK', { token: member, body: { amount: 200_000 } })).status).toBe(200)
+    await demo.close()
+    await expect(buildServer({ ...storage, mode: 'production', ...OPERATOR, sms, passwordCost: TEST_PASSWORD_COST, staticDir: '/none' }))
+      .rejects.toThrow(/This database is a demo's: .*APP_MODE=production would make them real, so it does not start\. Give production a database of its own/)
+    // Refused before writing anything: no mark, and the demo goes on.
+    await (await run({ ...storage, mode })).close()
   })
 
   it('stops a process of another mode already running on it: its API answers 503 and its demo bank approves nothing', async () => {
@@ -104,7 +111,9 @@ describe("a database production ran on", () => {
     const member = await registerMember(demo.app)
     const slip = await uploadSlip(demo.app, member)
 
-    servers.push(await run({ ...storage, mode: 'production' }))
+    // Production's mark arrives while it runs: two starts on one empty database at once (production
+    // does not start on a database a demo has already seeded: the test above).
+    await markProduction(demo.app.serverContext.db, Date.now())
     // Only now has the slip waited long enough for the demo bank.
     demo.advance(DEMO_DELAYS.slip + 1)
     await expect.poll(() => lines.some((line) => /This database is production's/.test(line)), { timeout: 20_000 }).toBe(true)
