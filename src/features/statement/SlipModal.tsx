@@ -102,7 +102,8 @@ export default function SlipModal({ currency, onClose }: SlipModalProps) {
                   </div>
                   {note && <p className="slip-card__note">{note}</p>}
                   <div className="slip-card__foot">
-                    <time className="slip-card__time" dateTime={slip.createdAt}>{t('slips.receivedAt', { date: received })}</time>
+                    {/* The date and its time on one line: a narrow card breaks after the words before them. */}
+                    <time className="slip-card__time" dateTime={slip.createdAt}>{t('slips.receivedAt', { date: received.replaceAll(' ', '\u00a0') })}</time>
                     {slip.reference && !slip.link && (
                       <button type="button" className="button button--secondary slip-card__view" onClick={() => view(slip.reference)}
                         aria-label={t('slips.viewOf', { date: received })}>
