@@ -177,6 +177,21 @@ describe('the bonus held', () => {
     await user.click(within(await screen.findByRole('alertdialog', { name: text('bonus.cancelTitle') })).getByRole('button', { name: text('bonus.cancelConfirm') }))
     expect(await within(screen.getByTestId('bonus-held')).findByRole('alert')).toHaveTextContent(text('errors.BONUS_CONDITION'))
   })
+
+  it.each(['INTERNAL_SERVER_ERROR', 'NO_DATA'])('says any other failure (%s) in a dialog alert (spec 8), and keeps the bonus', async (code) => {
+    const { user, calls } = await bonusPage({
+      'GET /api/bonus/check/active': held,
+      'GET /api/bonus/clear': [code === 'NO_DATA' ? 404 : 500, { message: code }],
+    })
+    await user.click(await screen.findByRole('button', { name: text('bonus.cancel') }))
+    await user.click(within(await screen.findByRole('alertdialog', { name: text('bonus.cancelTitle') })).getByRole('button', { name: text('bonus.cancelConfirm') }))
+    const dialog = await screen.findByRole('alertdialog', { name: text('errorDialog.title') })
+    expect(dialog).toHaveTextContent(text(`errors.${code}`))
+    expect(calls.filter((call) => call.url === '/api/bonus/clear')).toHaveLength(1)
+    expect(within(screen.getByTestId('bonus-held')).queryByRole('alert')).toBeNull()
+    await user.click(within(dialog).getByRole('button', { name: text('errorDialog.ok') }))
+    expect(screen.getByTestId('bonus-held')).toBeVisible()
+  })
 })
 
 describe('a promotion code', () => {

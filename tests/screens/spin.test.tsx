@@ -189,4 +189,21 @@ describe('the coupons', () => {
     expect(count(calls, 'POST', '/api/spinwheel/coupon/claim')).toBe(1)
     await waitFor(() => expect(within(modal).getAllByText(text('spin.claimed'))).toHaveLength(2))
   })
+
+  it.each(['COUPON_EXPIRED', 'BONUS_REMAINING'])("a refused claim (%s) opens an error dialog in the spin group's words; the coupon stays to claim", async (code) => {
+    const { user, calls } = await home({
+      'GET /api/spinwheel/coupon': [coupon(1)],
+      'POST /api/spinwheel/coupon/claim': [400, { message: code }],
+    })
+    const modal = await openSpin(user)
+    await user.click(within(await within(modal).findByRole('list')).getByRole('button', { name: text('spin.claim') }))
+    const confirm = await screen.findByRole('alertdialog', { name: text('spin.claimTitle') })
+    await user.click(within(confirm).getByRole('button', { name: text('spin.claimConfirm') }))
+    const refusal = await screen.findByRole('alertdialog', { name: text('errorDialog.title') })
+    expect(refusal).toHaveTextContent(text(`errors.${code}`))
+    expect(count(calls, 'POST', '/api/spinwheel/coupon/claim')).toBe(1)
+    expect(screen.queryByText(text('spin.claimSuccess', { prize: `P1 (${formatMoney(1, 'th', 'THB')})` }))).toBeNull()
+    await user.click(within(refusal).getByRole('button', { name: text('errorDialog.ok') }))
+    expect(within(within(modal).getByRole('list')).getByRole('button', { name: text('spin.claim') })).not.toRefusePresses()
+  })
 })
