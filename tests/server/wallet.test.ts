@@ -233,6 +233,12 @@ describe('auto-login', () => {
     expect(await get('/api/autoLogin/pg/someone', '')).toMatchObject(expectError(401, 'UNAUTHORIZED'))
   })
 
+  it("does not serve spec 7's POST /api/wallet/add: a member never credits their own wallet (README)", async () => {
+    const before = (await get('/api/wallet')).body.wallet
+    expect(await post('/api/wallet/add', { amount: 1_000 })).toMatchObject(expectError(404, 'NO_DATA'))
+    expect((await get('/api/wallet')).body.wallet).toEqual(before)
+  })
+
   it("says a game that cannot be opened could not be opened: not TRANSFER_FAIL, whose words say the money came back (spec 8)", async () => {
     await activate('PG')
     await transfer('WALLET', 'PG', 42)
