@@ -28,8 +28,10 @@ type OperatorOptions = Pick<BuildServerOptions,
 
 export interface ServerEnv extends OperatorOptions {
   port: number
-  /** GET /metrics's own port (METRICS_PORT), on the same HOST; none when unset. */
+  /** GET /metrics's own port (METRICS_PORT); none when unset. */
   metricsPort?: number
+  /** Where GET /metrics listens (METRICS_HOST): loopback unless told, whatever HOST is. */
+  metricsHost: string
   /** Seconds an instance keeps answering after SIGTERM while /readyz says draining (DRAIN_SECONDS, default 10). */
   drainSeconds: number
   /** Where to listen: HOST, default all interfaces; loopback only when no mode was chosen, and by default in dev and test (see readHost). */
@@ -459,6 +461,9 @@ export function readServerEnv(env: Env, readFile = (path: string) => readFileSyn
   return {
     port: readPort(env.PORT),
     metricsPort: readMetricsPort(env),
+    // What it tells (how much money waits where) is the operator's: a scraper on another machine is
+    // given an address on the private network (METRICS_HOST), never HOST's all interfaces by default.
+    metricsHost: env.METRICS_HOST || LOOPBACK,
     drainSeconds: readDrainSeconds(env.DRAIN_SECONDS),
     host: readHost(env, mode, warnings),
     dataDir: env.DATA_DIR || '.data/',

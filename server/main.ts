@@ -54,7 +54,7 @@ const app = await buildServer({
   process.exit(1)
 })
 await app.listen({ port, host })
-const metrics = app.metrics && env.metricsPort !== undefined ? await serveMetrics(app.metrics, env.metricsPort, host) : undefined
+const metrics = app.metrics && env.metricsPort !== undefined ? await serveMetrics(app.metrics, env.metricsPort, env.metricsHost) : undefined
 
 const shownHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host
 // PORT=0 takes any free port: the one taken is shown.
@@ -66,7 +66,7 @@ if (mode !== 'production') {
   console.log(`DEMO: sign in as ${demoMember.phone} / ${demoMember.password}; OTP codes are printed here, not sent.`)
   console.log('Not for real players: run with APP_MODE=production, SMS_WEBHOOK_URL, SMS_WEBHOOK_SECRET, DEPOSIT_ACCOUNTS and CONTACT (see README).')
 }
-if (metrics) console.log(`Metrics for Prometheus on http://${shownHost}:${(metrics.address() as AddressInfo).port}/metrics (keep this port from the balancer)`)
+if (metrics) console.log(`Metrics for Prometheus on http://${env.metricsHost}:${(metrics.address() as AddressInfo).port}/metrics (keep this port from the balancer)`)
 if (mode === 'dev' || mode === 'test') console.log(`Dev endpoints: http://${shownHost}:${listeningPort}/dev/...`)
 // Said again once listening, where the operator looks for the address.
 for (const warning of env.warnings) shout(`WARNING: ${warning}`)

@@ -30,7 +30,7 @@ describe('readServerEnv', () => {
     expect(readServerEnv({ npm_lifecycle_event: 'start' }, noFile)).toEqual({
       port: 8080, host: '0.0.0.0', dataDir: '.data/', databaseUrl: undefined, mode: 'demo',
       config: undefined, settings: undefined, trustProxy: false, smsWebhookUrl: undefined, payoutHoldMs: undefined,
-      drainSeconds: 10, warnings: [],
+      drainSeconds: 10, metricsHost: '127.0.0.1', warnings: [],
     })
     expect(readServerEnv({ npm_lifecycle_event: 'start', HOST: '::' }, noFile).host).toBe('::')
   })

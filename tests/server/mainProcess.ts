@@ -27,7 +27,7 @@ async function stopChild(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'
 
 /** The environment of this test run without what would choose a mode (npm sets npm_lifecycle_event). */
 function bareEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
-  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(APP_MODE|npm_lifecycle_event|HOST|PORT|DATA_DIR|DATABASE_URL|TRUST_PROXY|SMS_WEBHOOK_\w+|APP_CONFIG|APP_SETTINGS|OPS_ADMIN_\w+|DRAIN_SECONDS|METRICS_PORT)$/.test(name)))
+  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(APP_MODE|npm_lifecycle_event|HOST|PORT|DATA_DIR|DATABASE_URL|TRUST_PROXY|SMS_WEBHOOK_\w+|APP_CONFIG|APP_SETTINGS|OPS_ADMIN_\w+|DRAIN_SECONDS|METRICS_PORT|METRICS_HOST)$/.test(name)))
   return { ...env, ...extra }
 }
 

@@ -90,6 +90,9 @@ describe('GET /metrics', () => {
   it('is off unless METRICS_PORT is set, and never on PORT', () => {
     expect(readServerEnv({ APP_MODE: 'demo' }).metricsPort).toBeUndefined()
     expect(readServerEnv({ APP_MODE: 'demo', METRICS_PORT: '9464' }).metricsPort).toBe(9464)
+    // On loopback unless told, whatever HOST is: what it says (money waiting) is not the players'.
+    expect(readServerEnv({ APP_MODE: 'demo', HOST: '0.0.0.0', METRICS_PORT: '9464' }).metricsHost).toBe('127.0.0.1')
+    expect(readServerEnv({ APP_MODE: 'demo', HOST: '0.0.0.0', METRICS_PORT: '9464', METRICS_HOST: '10.0.0.5' }).metricsHost).toBe('10.0.0.5')
     expect(() => readServerEnv({ APP_MODE: 'demo', PORT: '9000', METRICS_PORT: '9000' })).toThrow(/METRICS_PORT must not be PORT/)
     expect(() => readServerEnv({ APP_MODE: 'demo', METRICS_PORT: 'metrics' })).toThrow(/METRICS_PORT must be a port number/)
   })
