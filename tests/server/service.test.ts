@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { RuntimeConfig } from '../../contract'
-import { DEMO, type TestServer, call, expectError, startServer } from './helpers'
+import { DEMO, type TestServer, call, expectError, login, startServer } from './helpers'
 
 let server: TestServer
 beforeEach(async () => {
@@ -13,6 +13,10 @@ afterEach(async () => {
 
 describe('a terminated service', () => {
   it('answers 410 gone on every API call except the active check and how to reach the operator', async () => {
+    // A member signed in before the end, with money in the wallet.
+    const token = await login(server.app)
+    const balance = (await call(server.app, 'GET', '/api/wallet', { token })).body.wallet
+    expect(balance).toMatchObject({ amount: expect.any(Number) })
     const switched = await call(server.app, 'POST', '/dev/service', { body: { terminated: true } })
     expect(switched.body).toMatchObject({ terminated: true })
     for (const [method, url] of [
@@ -37,14 +41,15 @@ describe('a terminated service', () => {
     }
     // The router reads `/%61pi/` as `/api/`; the check reads the path as it came. A disguised path
     // names no route at all: no sign-in, no withdrawal from a service that ended.
-    const member = await call(server.app, 'POST', '/%61pi/login', { body: DEMO })
-    expect(member, 'a disguised sign-in').toMatchObject(expectError(404, 'NO_DATA'))
-    for (const [method, url] of [['POST', '/%61pi/wallet/withdraw'], ['POST', '/api%2Fwallet/withdraw'], ['POST', '/api/wallet/withdr%61w'], ['GET', '/%2e/api/wallet']] as const) {
-      expect((await call(server.app, method, url, { body: method === 'POST' ? { amount: 100 } : undefined })).status, url).not.toBe(200)
+    expect(await call(server.app, 'POST', '/%61pi/login', { body: { username: DEMO.phone, password: DEMO.password } }), 'a disguised sign-in').toMatchObject(expectError(404, 'NO_DATA'))
+    for (const url of ['/%61pi/wallet/withdraw', '/%61pi/wallet/withdrawAll', '/api/wallet/withdr%61w']) {
+      expect(await call(server.app, 'POST', url, { token, body: { amount: 100 } }), url).toMatchObject(expectError(404, 'NO_DATA'))
     }
+    expect(await call(server.app, 'GET', '/api/wallet', { token })).toMatchObject(expectError(410, 'gone'))
 
     await call(server.app, 'POST', '/dev/service', { body: { terminated: false } })
     expect((await call(server.app, 'GET', '/api/lookup/banks')).status).toBe(200)
+    expect((await call(server.app, 'GET', '/api/wallet', { token })).body.wallet).toEqual(balance)
   })
 })
 

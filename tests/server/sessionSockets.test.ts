@@ -13,6 +13,7 @@ import { fail } from '../../server/shared/http/errors'
 import { sessionRoom } from '../../server/auth/sessions'
 import { endSessions } from '../../server/auth/sessions'
 import { MAX_SESSIONS_PER_MEMBER } from '../../server/auth/repo'
+import { markProduction } from '../../server/seed/productionMark'
 import { sha256 } from '../../server/shared/tokens'
 import { DEMO, START, type TestServer, call, login, onPostgres, registerMember, startServer, testStorage } from './helpers'
 import { agentReply, byId, type ChatClient, connectChat, handshake, listening, newGuestId, type Who } from './chatHelpers'
@@ -158,6 +159,10 @@ describe(`sessions end everywhere${onPostgres() ? ' (two instances, one database
     running.push(demo)
     const client = await connect(await listening(demo.app), { token: await login(demo.app) })
     const cut = nextDisconnect(client.socket)
+    // Production does not take a demo's database (productionMark.test.ts): this is the one whose
+    // mark came while a demo started on it (two starts on one empty database at once), or that an
+    // older release's production took.
+    await markProduction(demo.app.serverContext.db, Date.now())
     running.push(await startServer({ ...storage, mode: 'production' }))
     expect(await cut).toBe('io server disconnect')
   })

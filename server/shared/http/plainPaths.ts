@@ -24,7 +24,8 @@ export function disguisedPath(url: string): boolean {
 export function refuseDisguisedPaths(app: FastifyInstance): void {
   app.addHook('onRequest', (request, reply, done) => {
     if (disguisedPath(request.url)) {
-      void reply.code(404).send(errorBody('NO_DATA'))
+      // Before the security headers' hook: an API refusal is never kept, as theirs are not.
+      void reply.code(404).header('cache-control', 'no-store').send(errorBody('NO_DATA'))
       return
     }
     done()
