@@ -239,14 +239,14 @@ export async function listSlips(db: Db, memberId: number, page: number, limit: n
   return { rows, total: Number(total) }
 }
 
+/** A bank's reference as kept: one slip per reference whatever its case ("kb123" is "KB123"). */
+export const keptRefNo = (refNo: string): string => refNo.toUpperCase()
+
 /**
  * Settles a processing slip or gift link once (the condition is in the update). A slip's bank
  * reference number, when given, is stored in the same statement, so a duplicate one fails on the
  * unique constraint and nothing is settled (run it under withSavepoint inside a transaction).
  */
-/** A bank's reference as kept: one slip per reference whatever its case ("kb123" is "KB123"). */
-export const keptRefNo = (refNo: string): string => refNo.toUpperCase()
-
 export async function settleSlip(
   db: Db,
   reference: string,

@@ -46,6 +46,7 @@ import { migration as m0038 } from './0038_movements_by_time'
 import { migration as m0039 } from './0039_bank_statements'
 import { migration as m0040 } from './0040_member_care'
 import { migration as m0041 } from './0041_corrections'
+import { migration as m0042 } from './0042_slip_ref_upper'
 
 /** Every migration by its file name (without `.ts`); the number orders them. */
 export const migrations: Record<string, Migration> = {
@@ -90,6 +91,7 @@ export const migrations: Record<string, Migration> = {
   '0039_bank_statements': m0039,
   '0040_member_care': m0040,
   '0041_corrections': m0041,
+  '0042_slip_ref_upper': m0042,
 }
 
 /**
