@@ -112,8 +112,8 @@ const thaiContent: SharedContent = {
   ],
   withdrawLimits,
   notice: three(
-    'ยกเลิกโบนัสได้เมื่อยอดเงินคงเหลือต่ำกว่า {percentFail}% ของยอดฝากรวมโบนัส กรุณาย้ายเงินทั้งหมดกลับเข้ากระเป๋าหลักก่อนยกเลิก',
-    'ຍົກເລີກໂບນັດໄດ້ເມື່ອຍອດເງິນຄົງເຫຼືອຕ່ຳກວ່າ {percentFail}% ຂອງຍອດຝາກລວມໂບນັດ ກະລຸນາຍ້າຍເງິນທັງໝົດກັບເຂົ້າກະເປົາຫຼັກກ່ອນຍົກເລີກ',
+    'ยกเลิกโบนัสได้เมื่อยอดเงินคงเหลือต่ำกว่า {percentFail}% ของยอดฝากรวมโบนัส กรุณาโยกเงินทั้งหมดกลับเข้ากระเป๋าหลักก่อนยกเลิก',
+    'ຍົກເລີກໂບນັດໄດ້ເມື່ອຍອດເງິນຄົງເຫຼືອຕ່ຳກວ່າ {percentFail}% ຂອງຍອດຝາກລວມໂບນັດ ກະລຸນາໂອນເງິນທັງໝົດກັບເຂົ້າກະເປົາຫຼັກກ່ອນຍົກເລີກ',
     'A bonus can be cancelled while your balance is below {percentFail}% of the deposit plus the bonus. Move all your money back to the main wallet before you cancel',
   ),
   slipWindow: { closedFrom: '23:00', closedTo: '00:30' },
