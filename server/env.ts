@@ -458,14 +458,20 @@ export function readServerEnv(env: Env, readFile = (path: string) => readFileSyn
         `without going through them can choose the address its limits count. Let only the proxies reach it, or give their addresses or ranges instead (e.g. TRUST_PROXY=10.0.0.0/8).`,
     )
   }
+  const metricsPort = readMetricsPort(env)
+  const host = readHost(env, mode, warnings)
+  if (metricsPort !== undefined && !env.METRICS_HOST && !LOOPBACKS.has(host)) {
+    // Before this release /metrics listened on HOST: a scraper on another machine finds it gone.
+    warnings.push(`/metrics (METRICS_PORT=${metricsPort}) listens on ${LOOPBACK} only, not on HOST=${host}: a Prometheus on another machine needs METRICS_HOST set to this instance's address on the private network.`)
+  }
   return {
     port: readPort(env.PORT),
-    metricsPort: readMetricsPort(env),
+    metricsPort,
     // What it tells (how much money waits where) is the operator's: a scraper on another machine is
     // given an address on the private network (METRICS_HOST), never HOST's all interfaces by default.
     metricsHost: env.METRICS_HOST || LOOPBACK,
     drainSeconds: readDrainSeconds(env.DRAIN_SECONDS),
-    host: readHost(env, mode, warnings),
+    host,
     dataDir: env.DATA_DIR || '.data/',
     databaseUrl: readDatabaseUrl(env.DATABASE_URL),
     mode,

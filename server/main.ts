@@ -66,7 +66,7 @@ if (mode !== 'production') {
   console.log(`DEMO: sign in as ${demoMember.phone} / ${demoMember.password}; OTP codes are printed here, not sent.`)
   console.log('Not for real players: run with APP_MODE=production, SMS_WEBHOOK_URL, SMS_WEBHOOK_SECRET, DEPOSIT_ACCOUNTS and CONTACT (see README).')
 }
-if (metrics) console.log(`Metrics for Prometheus on http://${env.metricsHost}:${(metrics.address() as AddressInfo).port}/metrics (keep this port from the balancer)`)
+if (metrics) console.log(`Metrics for Prometheus on http://${env.metricsHost.includes(':') ? `[${env.metricsHost}]` : env.metricsHost}:${(metrics.address() as AddressInfo).port}/metrics (keep this port from the balancer)`)
 if (mode === 'dev' || mode === 'test') console.log(`Dev endpoints: http://${shownHost}:${listeningPort}/dev/...`)
 // Said again once listening, where the operator looks for the address.
 for (const warning of env.warnings) shout(`WARNING: ${warning}`)

@@ -93,6 +93,10 @@ describe('GET /metrics', () => {
     // On loopback unless told, whatever HOST is: what it says (money waiting) is not the players'.
     expect(readServerEnv({ APP_MODE: 'demo', HOST: '0.0.0.0', METRICS_PORT: '9464' }).metricsHost).toBe('127.0.0.1')
     expect(readServerEnv({ APP_MODE: 'demo', HOST: '0.0.0.0', METRICS_PORT: '9464', METRICS_HOST: '10.0.0.5' }).metricsHost).toBe('10.0.0.5')
+    // An instance that listens beyond loopback says where its metrics went (they were on HOST before).
+    expect(readServerEnv({ APP_MODE: 'demo', HOST: '0.0.0.0', METRICS_PORT: '9464' }).warnings).toEqual([expect.stringMatching(/METRICS_PORT=9464\) listens on 127\.0\.0\.1 only, not on HOST=0\.0\.0\.0.*METRICS_HOST/)])
+    expect(readServerEnv({ APP_MODE: 'demo', HOST: '0.0.0.0', METRICS_PORT: '9464', METRICS_HOST: '10.0.0.5' }).warnings).toEqual([])
+    expect(readServerEnv({ APP_MODE: 'demo', HOST: '127.0.0.1', METRICS_PORT: '9464' }).warnings).toEqual([])
     expect(() => readServerEnv({ APP_MODE: 'demo', PORT: '9000', METRICS_PORT: '9000' })).toThrow(/METRICS_PORT must not be PORT/)
     expect(() => readServerEnv({ APP_MODE: 'demo', METRICS_PORT: 'metrics' })).toThrow(/METRICS_PORT must be a port number/)
   })
