@@ -1,4 +1,4 @@
-import { useRef } from 'react'
+import { useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ChevronIcon } from './icons'
 import { useFocusIfLost } from './useFocusIfLost'
@@ -31,7 +31,11 @@ export function Pager({ label, page, pages, hasNext = false, busy = false, onPag
   // scrolling: the screen shows the new page from its top. Without a count the book's end is known
   // only once the new page has come (a short one is the last), so its arrival is a step too.
   const steppedTo = useRef<number | null>(null)
-  const last = pages ?? (hasNext ? page + 1 : page)
+  // A page seen exists: back from a short last page, the first one loads with that short page in
+  // its place (the list keeps the page before while it reads), which must not end the book.
+  const [furthest, setFurthest] = useState(page)
+  if (page > furthest) setFurthest(page)
+  const last = pages ?? Math.max(hasNext ? page + 1 : page, furthest)
   useFocusIfLost(() => {
     if (steppedTo.current !== page) return null
     return (page >= last ? previous : next).current

@@ -92,6 +92,11 @@ describe('invite', () => {
     // other step, not to the page.
     expect(within(modal).getByRole('button', { name: text('rewards.nextPage') })).toRefusePresses()
     expect(within(modal).getByRole('button', { name: text('rewards.previousPage') })).toHaveFocus()
+    // Back to page 1: Previous ends the book there, so Next takes the focus.
+    await user.click(within(modal).getByRole('button', { name: text('rewards.previousPage') }))
+    expect(await within(modal).findByText('Friend 1')).toBeVisible()
+    expect(within(modal).getByText(text('rewards.page', { page: 1 }))).toBeVisible()
+    await waitFor(() => expect(within(modal).getByRole('button', { name: text('rewards.nextPage') })).toHaveFocus())
 
     await user.click(within(modal).getByRole('button', { name: text('home.share') }))
     expect(platform.share).toHaveBeenCalledWith(text('home.inviteText', { code: 'PRab12' }), expect.stringContaining('code=PRab12'))

@@ -63,7 +63,7 @@ export default function SlipModal({ currency, onClose }: SlipModalProps) {
   const [viewing, setViewing] = useState<Viewing | null>(null)
   const rows = slips.data?.slips ?? []
   const total = slips.data?.total
-  // Without a total (an operator's API may leave it out) a full page may have a next one.
+  // Without a total (an operator's API may leave it out) the pager goes by the page: a full one may have a next.
   const pages = total === undefined ? undefined : pageCount(total)
 
   const view = (reference: string) => {
