@@ -44,6 +44,7 @@ export const errorCodes: readonly ErrorCode[] = [...new Set(Object.values(errorC
 /**
  * Codes the reference server answers beyond spec 8's: TRANSFER_PENDING (504) when a game provider
  * has not confirmed a transfer yet; the money is in transit and lands in the game or comes back.
+ * GAME_LAUNCH_FAIL (502): a game's provider could not open it (auto-login); no money moved.
  * The spin error group's codes (spec 8: "code values not shown"): NO_COIN, a spin without a coin;
  * SPIN_INACTIVE, a spin while no campaign runs. PASSWORD_TOO_SHORT: a new password (registration,
  * change password) under PASSWORD_MIN_LENGTH characters (contract/lib/validation.ts). TRUELINK_CURRENCY:

@@ -340,9 +340,10 @@ describe('slot account detail', () => {
     expect(openExternal).not.toHaveBeenCalled()
   })
 
-  it("says a game that cannot be opened could not be opened, in the player's language, and opens nothing", async () => {
-    const { modal, openExternal } = await playPg([502, { message: 'GAME_LAUNCH_FAIL' }], { language: 'th' })
+  it.each(['GAME_LAUNCH_FAIL', 'TRANSFER_FAIL'])("says a game that cannot be opened (%s) could not be opened, in the player's language, never that money came back, and opens nothing", async (code) => {
+    const { modal, openExternal } = await playPg(operatorOnly([502, { message: code }], "TRANSFER_FAIL: an operator's API may refuse a launch with it"), { language: 'th' })
     expect(await within(modal).findByRole('alert')).toHaveTextContent(text('errors.GAME_LAUNCH_FAIL'))
+    expect(within(modal).getByRole('alert')).not.toHaveTextContent(text('errors.TRANSFER_FAIL'))
     expect(text('errors.GAME_LAUNCH_FAIL')).toMatch(/[\u0E00-\u0E7F]/)
     expect(openExternal).not.toHaveBeenCalled()
   })

@@ -2,7 +2,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { call } from '../../api/call'
 import { gameEndpoints } from '../../../contract/games'
-import { isCode } from '../../api/errors'
+import { ApiError, isApiError, isCode } from '../../api/errors'
 import type { Reactions } from '../../api/useMoneyAction'
 import type { AutoLoginParams } from '../../lib/games'
 import { walletKeys } from '../../api/wallet'
@@ -51,6 +51,13 @@ export function useResetPassword(code: string, { onSuccess, onError }: Reactions
   })
 }
 
-/** The link that opens the game signed in: by username, or by username and password, as the game takes. */
+/**
+ * The link that opens the game signed in: by username, or by username and password, as the game
+ * takes. A launch moves no money: an operator's API that refuses it with TRANSFER_FAIL (spec 8:
+ * "funds returned to wallet") is told to the player as the game not opening (GAME_LAUNCH_FAIL).
+ */
 export const autoLoginLink = (params: AutoLoginParams) =>
-  'password' in params ? call(gameEndpoints.autoLoginWithPassword, { params }) : call(gameEndpoints.autoLogin, { params })
+  ('password' in params ? call(gameEndpoints.autoLoginWithPassword, { params }) : call(gameEndpoints.autoLogin, { params }))
+    .catch((error: unknown) => {
+      throw isApiError(error) && isCode(error.code, 'TRANSFER_FAIL') ? new ApiError('GAME_LAUNCH_FAIL', error.status) : error
+    })
