@@ -354,7 +354,7 @@ const HOME_STATES: readonly ScreenState[] = [
       // Said as the form stands, without a tap (issue 51 §2): no account to move to, an amount under the minimum.
       const dialog = await homeAction(context, context.strings.home.transfer, context.strings.transfer.title)
       await dialog.getByLabel(context.strings.transfer.amount).fill('0.5')
-      await expect(dialog.getByText(context.strings.validation.transferSelectAccount)).toBeVisible()
+      await expect(dialog.getByText(context.strings.validation.transferSelectTo)).toBeVisible()
       await expect(dialog.getByRole('alert')).toBeVisible()
     },
   },

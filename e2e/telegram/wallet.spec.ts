@@ -62,7 +62,7 @@ test("Telegram: transfer, withdraw's Next and confirmation, and QR creation are 
   const transfer = await openTransfer(page, strings)
   await expect.poll(() => mainButtonState(page)).toMatchObject({ text: strings.transfer.submit, is_visible: true, is_active: false })
   await expect(transfer.getByRole('button', { name: strings.transfer.submit, exact: true })).toHaveCount(0)
-  await expect(transfer.getByText(strings.validation.transferSelectAccount)).toBeVisible()
+  await expect(transfer.getByText(strings.validation.transferSelectTo)).toBeVisible()
   await transfer.getByLabel(strings.transfer.to).selectOption('PG')
   await expect(transfer.getByText(strings.transfer.enterAmount)).toBeVisible()
   await transfer.getByLabel(strings.transfer.amount).fill('10')
