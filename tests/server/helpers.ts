@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { Migrator, sql, type Transaction } from 'kysely'
 import pg from 'pg'
-import { afterEach, beforeEach, expect, inject } from 'vitest'
+import { afterEach, beforeEach, expect, inject, onTestFinished } from 'vitest'
 import type { RegisterRequest } from '../../contract'
 import { type BuildServerOptions, buildServer } from '../../server/app'
 import type { OtpMessage } from '../../server/otp/sms'
@@ -116,6 +116,27 @@ export async function migratedTo(name: string): Promise<Db> {
     throw error
   }
   return db
+}
+
+/** A database at migration `name`, closed when the test ends, and the step to a later migration. */
+export async function atMigration(name: string): Promise<{ db: Db; migrateTo: (later: string) => Promise<void> }> {
+  const db = await migratedTo(name)
+  onTestFinished(() => db.destroy())
+  return {
+    db,
+    migrateTo: async (later) => {
+      const { error } = await new Migrator({ db, provider: migrationProvider }).migrateTo(later)
+      if (error) throw error
+    },
+  }
+}
+
+/** A member written by hand on a schema of any age (its bank first); its id. */
+export async function oldSchemaMember(db: Db, bank: string): Promise<number> {
+  await sql`INSERT INTO banks (code, name_th, name_en, country, sort) VALUES (${bank}, ${bank}, ${bank}, ${bank === 'BCEL' ? 'LA' : 'TH'}, 1)`.execute(db)
+  await sql`INSERT INTO members (username, password_hash, name, bank_code, bank_account_name, bank_account_no, currency, created_at)
+    VALUES ('0812345678', 'x', 'Player', ${bank}, 'Player', '1234567890', 'THB', 0)`.execute(db)
+  return Number((await sql<{ id: number }>`SELECT id FROM members`.execute(db)).rows[0].id)
 }
 
 /** True in the PostgreSQL run of the server suite. */

@@ -2,31 +2,19 @@
 // Migration 0035 (issue 50 §2): a delivery becomes one message to one address, so a member's two
 // browsers each get theirs. The deliveries already there are kept as they were (SQLite rebuilds the
 // table), the one-per-address key holds, and the worker's queue is found by status and time. On both dialects.
-import { Migrator, sql } from 'kysely'
-import { afterEach, expect, it } from 'vitest'
-import type { Db } from '../../server/shared/db'
-import { migrationProvider } from '../../server/migrations/sequence'
-import { migratedTo } from './helpers'
-
-let db: Db | undefined
-afterEach(async () => {
-  await db?.destroy()
-  db = undefined
-})
+import { sql } from 'kysely'
+import { expect, it } from 'vitest'
+import { atMigration, oldSchemaMember } from './helpers'
 
 it("keeps the deliveries there, and takes a second address of one event's channel but never the same one twice", async () => {
-  const old = db = await migratedTo('0034_notify_outbox')
-  await sql`INSERT INTO banks (code, name_th, name_en, country, sort) VALUES ('BCEL', 'BCEL', 'BCEL', 'LA', 1)`.execute(old)
-  await sql`INSERT INTO members (username, password_hash, name, bank_code, bank_account_name, bank_account_no, currency, created_at)
-    VALUES ('0812345678', 'x', 'Player', 'BCEL', 'Player', '1234567890', 'THB', 0)`.execute(old)
-  const member = Number((await sql<{ id: number }>`SELECT id FROM members`.execute(old)).rows[0].id)
+  const { db: old, migrateTo } = await atMigration('0034_notify_outbox')
+  const member = await oldSchemaMember(old, 'BCEL')
   await sql`INSERT INTO member_events (member_id, kind, payload, created_at, read_at, outbox_at) VALUES (${member}, 'deposit_credited', '{}', 5, NULL, 6)`.execute(old)
   const event = Number((await sql<{ id: number }>`SELECT id FROM member_events`.execute(old)).rows[0].id)
   await sql`INSERT INTO notify_deliveries (event_id, member_id, channel, address, status, attempts, next_at, created_at, done_at, error)
     VALUES (${event}, ${member}, 'telegram', '777', 'sent', 1, 6, 6, 7, NULL)`.execute(old)
 
-  const { error } = await new Migrator({ db: old, provider: migrationProvider }).migrateTo('0035_web_push')
-  if (error) throw error
+  await migrateTo('0035_web_push')
   const rows = await sql<Record<string, unknown>>`SELECT event_id, member_id, channel, address, status, attempts, next_at, created_at, done_at, error FROM notify_deliveries`.execute(old)
   expect(rows.rows.map((row) => Object.fromEntries(Object.entries(row).map(([key, value]) => [key, typeof value === 'string' && /^\d+$/.test(value) && key !== 'address' ? Number(value) : value]))))
     .toEqual([{ event_id: event, member_id: member, channel: 'telegram', address: '777', status: 'sent', attempts: 1, next_at: 6, created_at: 6, done_at: 7, error: null }])

@@ -3,24 +3,13 @@
 // written upper case, but for one whose upper-case form another slip already has; of several that
 // differ only in case, the oldest takes it. Afterwards the constraint refuses any case of a taken
 // one, as new approvals are written upper case. On both dialects.
-import { Migrator, sql } from 'kysely'
-import { afterEach, expect, it } from 'vitest'
-import type { Db } from '../../server/shared/db'
-import { migrationProvider } from '../../server/migrations/sequence'
-import { migratedTo } from './helpers'
-
-let db: Db | undefined
-afterEach(async () => {
-  await db?.destroy()
-  db = undefined
-})
+import { sql } from 'kysely'
+import { expect, it } from 'vitest'
+import { atMigration, oldSchemaMember } from './helpers'
 
 it('writes the references approved before in upper case, keeps both of a transfer approved twice, and refuses any case of a taken one after', async () => {
-  const old = db = await migratedTo('0041_corrections')
-  await sql`INSERT INTO banks (code, name_th, name_en, country, sort) VALUES ('KBANK', 'KBANK', 'KBANK', 'TH', 1)`.execute(old)
-  await sql`INSERT INTO members (username, password_hash, name, bank_code, bank_account_name, bank_account_no, currency, created_at)
-    VALUES ('0812345678', 'x', 'Player', 'KBANK', 'Player', '1234567890', 'THB', 0)`.execute(old)
-  const member = Number((await sql<{ id: number }>`SELECT id FROM members`.execute(old)).rows[0].id)
+  const { db: old, migrateTo } = await atMigration('0041_corrections')
+  const member = await oldSchemaMember(old, 'KBANK')
   const slip = (reference: string, refNo: string | null) => sql`INSERT INTO deposit_slips (member_id, kind, reference, slip_ref_no, amount_minor, status, created_at)
     VALUES (${member}, 'slip', ${reference}, ${refNo}, 100, 'success', 1)`.execute(old)
   await slip('S1', 'kb001') // alone: upper-cased
@@ -30,8 +19,7 @@ it('writes the references approved before in upper case, keeps both of a transfe
   await slip('S5', 'Kb003')
   await slip('S6', null)
 
-  const { error } = await new Migrator({ db: old, provider: migrationProvider }).migrateTo('0042_slip_ref_upper')
-  if (error) throw error
+  await migrateTo('0042_slip_ref_upper')
   const rows = await sql<{ reference: string; slip_ref_no: string | null }>`SELECT reference, slip_ref_no FROM deposit_slips ORDER BY reference`.execute(old)
   expect(rows.rows).toEqual([
     { reference: 'S1', slip_ref_no: 'KB001' },
