@@ -1,10 +1,9 @@
 // The member shell of spec 2: top bar (app name, language, logout) and the bottom menu with the
 // conditions modal and the large home button.
-import type { APIRequestContext, Page } from '@playwright/test'
 import en from '../../contract/locales/en.json' with { type: 'json' }
 import { ACTIVE_CHECK_WAIT_MS } from '../../src/api/early'
 import { clockUntil, DEMO, devPost, expect, holdAnswers, logOut, test } from '../fixtures'
-import type { Strings } from '../shared/wallet'
+import type { Fixtures } from '../shared/wallet'
 import { openAsDemo } from '../walletMembers'
 
 test('the member shell: conditions modal, bottom menu, language and logout', async ({ page, open, request, strings }) => {
@@ -67,7 +66,7 @@ test('the public shell clears stored auth on /login and /register, not on /howto
 
 test.describe('the login guard after the service ended (spec 2)', () => {
   /** The service ended; the player goes from the how-to to /login, which sends them to /terminated. */
-  async function endedFromHowto({ page, open, request, strings }: { page: Page; open: (path: string) => Promise<void>; request: APIRequestContext; strings: Strings }) {
+  async function endedFromHowto({ page, open, request, strings }: Fixtures) {
     const menu = page.getByRole('navigation', { name: strings.menu.label })
     const toLogin = () => menu.getByRole('link', { name: strings.menu.home }).click()
     const howto = page.getByRole('heading', { name: strings.howto.title })

@@ -259,6 +259,7 @@ export async function settleSlip(
       amount_minor: outcome.amountMinor,
       note: outcome.note,
       settled_at: now,
+      // Kept upper case here too, whoever settles (the staff's decision already is; /dev/ is not).
       ...(outcome.refNo === undefined ? {} : { slip_ref_no: keptRefNo(outcome.refNo) }),
     })
     .where('reference', '=', reference).where('status', '=', 'processing')

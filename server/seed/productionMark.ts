@@ -44,13 +44,12 @@ export async function productionSince(db: Db): Promise<number | undefined> {
   return Number(first?.at ?? 0)
 }
 
-/** Whether a demo, dev or test server seeded this database (its demo member) and production never
- *  ran on it. Its balances are not money: the demo bank paid QR codes and approved slips and gift
+/** Whether a demo, dev or test server seeded this database (its demo member). Where production never
+ *  ran on it, its balances are not money: the demo bank paid QR codes and approved slips and gift
  *  links for whoever registered, and /dev/ settled anything. */
-export async function demoDatabase(db: Db): Promise<boolean> {
+export async function seededByDemo(db: Db): Promise<boolean> {
   if (!(await tableExists(db, 'seeds'))) return false
-  const demo = await db.selectFrom('seeds').select('name').where('name', '=', 'demo-member').executeTakeFirst()
-  return demo !== undefined && (await productionSince(db)) === undefined
+  return (await db.selectFrom('seeds').select('name').where('name', '=', 'demo-member').executeTakeFirst()) !== undefined
 }
 
 /** What production says when it finds a demo's database. */

@@ -12,7 +12,7 @@ import { applyWithdrawLimits, type WithdrawLimitsSetting } from '../lookup/repo'
 import type { ServerContext, ServerMode } from '../shared/context'
 import { type Db, migrate } from '../shared/db'
 import { type Settings, updateSettings } from '../shared/settings'
-import { DEMO_DATABASE_MESSAGE, demoDatabase, markProduction, productionDatabaseMessage, productionSince } from './productionMark'
+import { DEMO_DATABASE_MESSAGE, markProduction, productionDatabaseMessage, productionSince, seededByDemo } from './productionMark'
 import { disableDemoMember, runSeeds } from './seed'
 import { contactTextFor } from './seedData'
 
@@ -54,10 +54,10 @@ export async function prepareDatabase(
   operator: OperatorSettings,
 ): Promise<number | undefined> {
   const { mode, at } = start
+  const since = await productionSince(db)
   if (mode !== 'production') {
-    const since = await productionSince(db)
     if (since !== undefined) throw new Error(productionDatabaseMessage(mode, since))
-  } else if (await demoDatabase(db)) {
+  } else if (since === undefined && (await seededByDemo(db))) {
     throw new Error(DEMO_DATABASE_MESSAGE)
   }
   await migrate(db)

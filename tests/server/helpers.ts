@@ -110,12 +110,17 @@ export async function testStorage(dataDir = ':memory:', { migrated = false } = {
  */
 export async function migratedTo(name: string): Promise<Db> {
   const db = openDatabase(await testStorage())
-  const { error } = await new Migrator({ db, provider: migrationProvider }).migrateTo(name)
-  if (error) {
+  await migrateDb(db, name).catch(async (error: unknown) => {
     await db.destroy()
     throw error
-  }
+  })
   return db
+}
+
+/** Brings `db` to migration `name` (up or down), or throws the migrator's error. */
+async function migrateDb(db: Db, name: string): Promise<void> {
+  const { error } = await new Migrator({ db, provider: migrationProvider }).migrateTo(name)
+  if (error) throw error
 }
 
 /** A database at migration `name`, closed when the test ends, and the step to a later migration. */
@@ -124,10 +129,7 @@ export async function atMigration(name: string): Promise<{ db: Db; migrateTo: (l
   onTestFinished(() => db.destroy())
   return {
     db,
-    migrateTo: async (later) => {
-      const { error } = await new Migrator({ db, provider: migrationProvider }).migrateTo(later)
-      if (error) throw error
-    },
+    migrateTo: (later) => migrateDb(db, later),
   }
 }
 

@@ -7,14 +7,14 @@
 // that escapes one names no route (404 NO_DATA, as a dotfile's), before any other hook reads it.
 import type { FastifyInstance } from 'fastify'
 import { errorBody } from './errors'
+import { pathOf } from './gone'
 
 const ESCAPE = /%([0-9a-fA-F]{2})/g
 const PLAIN = /[\w.~-]/
 
 /** Whether the path (before `?`) escapes a character that needs no escaping. */
 export function disguisedPath(url: string): boolean {
-  const query = url.indexOf('?')
-  const path = query < 0 ? url : url.slice(0, query)
+  const path = pathOf(url)
   if (!path.includes('%')) return false
   for (const [, hex] of path.matchAll(ESCAPE)) if (PLAIN.test(String.fromCharCode(parseInt(hex, 16)))) return true
   return false

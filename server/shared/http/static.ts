@@ -33,9 +33,10 @@ function isConsolePage(request: FastifyRequest): boolean {
     !isServerPath(request.url) && !path.startsWith('/ops/assets/') && !isDotPath(request.url)
 }
 
-/** `/.env`, `/.git/config`, `/assets/.x`: dotfiles are never served, and never answered with the app. */
+/** `/.env`, `/.git/config`, `/assets/.x`: dotfiles are never served, and never answered with the app
+ *  (an escaped dot, `/%2eenv`, names no route at all: plainPaths.ts). */
 function isDotPath(url: string): boolean {
-  return url.split('?')[0].split('/').some((segment) => segment.startsWith('.') || segment.startsWith('%2e') || segment.startsWith('%2E'))
+  return url.split('?')[0].split('/').some((segment) => segment.startsWith('.'))
 }
 
 /**
