@@ -344,6 +344,35 @@ test("a sheet scrolls inside its body: on every deposit way the sheet itself nev
   }
 })
 
+test("a sheet cut by a short screen fades at the edge with more beyond it, and stops fading once read to that edge (issue 51)", async ({ page, open, strings, request }) => {
+  // A 320 px phone whose browser bars leave 460 px: the bank transfer's accounts go on below.
+  await page.setViewportSize({ width: 320, height: 460 })
+  await memberAtHome({ page, open, strings, request })
+  await page.getByRole('button', { name: strings.home.deposit, exact: true }).click()
+  const sheet = page.getByRole('dialog', { name: strings.deposit.title })
+  await expect(sheet.getByRole('tab').first()).toBeVisible()
+  const body = sheet.locator('.modal__body')
+  const fade = () => body.evaluate((element) => {
+    const style = getComputedStyle(element)
+    return style.maskImage || style.webkitMaskImage
+  })
+  await expect(body).toHaveClass(/modal__body--more-end/)
+  await expect(body).not.toHaveClass(/modal__body--more-start/)
+  expect(await fade()).toMatch(/linear-gradient/)
+  await body.evaluate((element) => element.scrollTo(0, element.scrollHeight))
+  await expect(body).toHaveClass(/modal__body--more-start/)
+  await expect(body).not.toHaveClass(/modal__body--more-end/)
+  // Opened again on a tall screen, where the whole sheet shows: nothing fades.
+  await page.keyboard.press('Escape')
+  await expect(sheet).toBeHidden()
+  await page.setViewportSize({ width: 390, height: 2400 })
+  await page.getByRole('button', { name: strings.home.deposit, exact: true }).click()
+  await expect(sheet.getByRole('tab').first()).toBeVisible()
+  expect(await body.evaluate((element) => element.scrollHeight - element.clientHeight)).toBeLessThanOrEqual(0)
+  await expect(body).not.toHaveClass(/modal__body--more/)
+  expect(await fade()).toBe('none')
+})
+
 test("a page chosen in the bottom menu from the keyboard gives its title the focus, so the next Tab is in the page, not round through the top bar", async ({ page, open, strings, request }) => {
   await memberAtHome({ page, open, strings, request })
   const menu = page.getByRole('navigation', { name: strings.menu.label })

@@ -2,42 +2,14 @@
 // The edge fades while more chips follow out of sight, so a row cut at 320 px says it goes on. A
 // finger swipes the row; a mouse cannot (no scroll bar, and its wheel scrolls the page), so where
 // the pointer is a mouse a step button sits on each edge that has more beyond it.
-import { useEffect, useState, type HTMLAttributes, type RefObject } from 'react'
+import type { HTMLAttributes, RefObject } from 'react'
 import { ChevronIcon } from './icons'
 import { prefersReducedMotion } from './media'
+import { useScrollEdges } from './useScrollEdges'
 import './chips.css'
-
-/** Whether a sideways row has more out of sight before its start or after its end. Measured when
- *  it scrolls and whenever the row or a chip changes size: laid out at last (a sheet opened again
- *  measures its row before the dialog shows, at width 0), a narrower page, longer words. */
-function useOverflow(row: RefObject<HTMLElement | null>, items: number): { start: boolean; end: boolean } {
-  const [more, setMore] = useState({ start: false, end: false })
-  useEffect(() => {
-    const element = row.current
-    if (!element) return
-    const measure = () => {
-      const start = element.scrollLeft > 1
-      const end = element.scrollLeft + element.clientWidth < element.scrollWidth - 1
-      setMore((now) => (now.start === start && now.end === end ? now : { start, end }))
-    }
-    measure()
-    element.addEventListener('scroll', measure, { passive: true })
-    const sizes = typeof ResizeObserver === 'function' ? new ResizeObserver(measure) : undefined
-    if (sizes) [element, ...element.children].forEach((part) => sizes.observe(part))
-    else window.addEventListener('resize', measure)
-    return () => {
-      element.removeEventListener('scroll', measure)
-      sizes?.disconnect()
-      window.removeEventListener('resize', measure)
-    }
-  }, [row, items])
-  return more
-}
 
 interface ChipRowProps extends HTMLAttributes<HTMLDivElement> {
   row: RefObject<HTMLDivElement | null>
-  /** How many chips it holds: measured again when it changes. */
-  items: number
 }
 
 /** A step button: scrolls the row by most of its width towards its end (1) or its start (-1). */
@@ -60,8 +32,8 @@ function StepButton({ row, direction }: { row: RefObject<HTMLDivElement | null>;
  * keyboard reaches every chip and the chip it focuses scrolls into view. A press keeps the focus
  * where it was (inside a sheet, on its chip), so a button that goes at the row's end takes none with it.
  */
-export function ChipRow({ row, items, className, ...rest }: ChipRowProps) {
-  const more = useOverflow(row, items)
+export function ChipRow({ row, className, ...rest }: ChipRowProps) {
+  const more = useScrollEdges(row, 'x')
   const classes = ['chips', more.start && 'chips--more-start', more.end && 'chips--more-end', className].filter(Boolean).join(' ')
   return (
     <div className="chips-frame">

@@ -4,6 +4,7 @@ import { openDialogs } from './dialogStack'
 import { useHistoryLayer } from './historyLayer'
 import { ui } from '../state/ui'
 import { CloseIcon } from './icons'
+import { useScrollEdges } from './useScrollEdges'
 
 
 interface ModalProps {
@@ -77,6 +78,10 @@ export function Modal({ open, onClose, title, children, wide, role, describedBy,
     }
   }, [open])
   useKeptTop(ref, open)
+  // A body cut by a short screen fades at the edge that has more (issue 51): at 320 x 568 a QR
+  // code's countdown and buttons are below the fold, and nothing else says so.
+  const body = useRef<HTMLDivElement>(null)
+  const more = useScrollEdges(body, 'y', open)
 
   if (!open) return null
   return (
@@ -106,7 +111,9 @@ export function Modal({ open, onClose, title, children, wide, role, describedBy,
             </button>
           )}
         </header>
-        <div className="modal__body">{children}</div>
+        <div ref={body} className={['modal__body', more.start && 'modal__body--more-start', more.end && 'modal__body--more-end'].filter(Boolean).join(' ')}>
+          {children}
+        </div>
       </div>
     </dialog>
   )

@@ -68,7 +68,7 @@ export function DepositModal({ open, onClose }: { open: boolean; onClose: () => 
         <PausedNotice paused={lookup.fetchStatus === 'paused'} />
         {methods && tabs.length === 0 && <p className="muted">{t('deposit.none')}</p>}
         {tabs.length > 1 && (
-          <ChipRow row={list} items={tabs.length} role="tablist" aria-label={t('deposit.methods')} onKeyDown={onKeyDown}>
+          <ChipRow row={list} role="tablist" aria-label={t('deposit.methods')} onKeyDown={onKeyDown}>
             {tabs.map((item) => {
               const id = tabId(item)
               const selected = item === tab

@@ -88,7 +88,7 @@ function StatementFilters({ kind, month, language, onKind, onMonth }: {
   const kinds = Object.keys(KINDS) as Kind[]
   return (
     <div className="statement__filters">
-      <ChipRow row={row} items={kinds.length} role="group" aria-label={t('statement.filter.types')}>
+      <ChipRow row={row} role="group" aria-label={t('statement.filter.types')}>
         {kinds.map((item) => (
           <button key={item} type="button" aria-pressed={item === kind} onClick={() => onKind(item)}>{t(`statement.filter.${item}`)}</button>
         ))}
