@@ -43,7 +43,12 @@ export type SiteInfo = Static<typeof SiteInfo>
 export const HtmlListResponse = Type.Array(text(50_000))
 export type HtmlListResponse = Static<typeof HtmlListResponse>
 
-export const WithdrawLimits = Type.Object({ withdrawMin: Type.Number(), withdrawMax: Type.Number() })
+export const WithdrawLimits = Type.Object({
+  withdrawMin: Type.Number(),
+  withdrawMax: Type.Number(),
+  /** How long a requested withdrawal usually takes to reach the bank, in minutes; absent when the operator says nothing. */
+  payoutMinutes: Type.Optional(Type.Integer({ minimum: 1 })),
+})
 export type WithdrawLimits = Static<typeof WithdrawLimits>
 
 export const EnableChatWidgetResponse = Type.Object({ enableChatWidget: Type.Boolean() })

@@ -216,7 +216,7 @@ function readWithdrawLimits(raw: string | undefined): WithdrawLimitsSetting | un
   if (!raw) return undefined
   const value = json('WITHDRAW_LIMITS', raw)
   if (!Value.Check(WithdrawLimitsSetting, value) || Object.values(value).some((pair) => pair && pair.withdrawMinMinor > pair.withdrawMaxMinor)) {
-    throw new Error('WITHDRAW_LIMITS must be a JSON object of THB and LAK, each { withdrawMinMinor, withdrawMaxMinor } in minor units, the minimum not above the maximum (see README)')
+    throw new Error('WITHDRAW_LIMITS must be a JSON object of THB and LAK, each { withdrawMinMinor, withdrawMaxMinor } in minor units, the minimum not above the maximum, and optionally payoutMinutes (1 to 10080) (see README)')
   }
   return value
 }

@@ -58,12 +58,19 @@ export interface ContentMap {
 
 type BannerAsWritten = Static<typeof BannersAsWritten>[number]
 
-export interface WithdrawLimitPair { withdrawMinMinor: number; withdrawMaxMinor: number }
+export interface WithdrawLimitPair {
+  withdrawMinMinor: number
+  withdrawMaxMinor: number
+  /** How long a requested withdrawal usually takes to reach the member's bank, in minutes: the
+   *  withdraw confirmation and receipt say it (issue 51 §2). Not said when the operator sets none. */
+  payoutMinutes?: number
+}
 export type WithdrawLimitsByMoney = Partial<Record<Money, WithdrawLimitPair>>
 
 const limitPair = Type.Object({
   withdrawMinMinor: Type.Integer({ minimum: 1, maximum: 1e15 }),
   withdrawMaxMinor: Type.Integer({ minimum: 1, maximum: 1e15 }),
+  payoutMinutes: Type.Optional(Type.Integer({ minimum: 1, maximum: 7 * 24 * 60 })),
 }, { additionalProperties: false })
 
 /** WITHDRAW_LIMITS: the pair of each money the operator sets, minor units of that money. */

@@ -61,7 +61,8 @@ const MEMBER: Lookup[] = [
   lookup(M.withdraw, { response: { 200: C.WithdrawLimits } }, async (ctx, member) => {
     const limits = await repo.withdrawLimitsFor(ctx.db, moneyOf(member?.currency ?? 'THB'))
     if (!limits) throw fail(404, 'NO_DATA')
-    return { withdrawMin: toMajor(limits.withdrawMinMinor), withdrawMax: toMajor(limits.withdrawMaxMinor) }
+    const { payoutMinutes } = limits
+    return { withdrawMin: toMajor(limits.withdrawMinMinor), withdrawMax: toMajor(limits.withdrawMaxMinor), ...(payoutMinutes ? { payoutMinutes } : {}) }
   }),
   lookup(M.agreements, { response: { 200: C.HtmlListResponse } }, (ctx, _member, reader) => said(ctx, 'agreements', reader)),
   lookup(M.notice, { response: { 200: C.NoticeLookup } }, async (ctx, _member, reader) => ({ notice: await said(ctx, 'notice', reader) })),

@@ -120,7 +120,17 @@ const seeds: readonly Seed[] = [
   { name: 'refund-info', apply: (db) => setContent(db, 'refundInfo', data.refundInfoFor()) },
   { name: 'texts-in-languages', apply: seedTextsInLanguages },
   { name: 'contact-text-names-line', apply: seedContactTextNamingLine },
+  { name: 'demo-payout-time', demoOnly: true, apply: seedDemoPayoutTime },
 ]
+
+/** The demo says how long a withdrawal takes to arrive (issue 51 §2), for each money whose limits
+ *  say nothing of it yet. */
+async function seedDemoPayoutTime(db: Db): Promise<void> {
+  const limits = await storedWithdrawLimits(db)
+  if (!limits) return
+  const timed = Object.fromEntries(Object.entries(limits).map(([money, pair]) => [money, { payoutMinutes: data.demoPayoutMinutes, ...pair }]))
+  await setContent(db, 'withdrawLimits', timed)
+}
 
 /** The seeded contact text promised a chat on the page, whether or not the server has one: where
  *  nobody changed it, it now names LINE only (as seeded since). What the operator wrote stays. */

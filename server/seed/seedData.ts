@@ -74,6 +74,10 @@ export const withdrawLimits = {
   LAK: { withdrawMinMinor: 60_000_00, withdrawMaxMinor: 30_000_000_00 },
 } as const
 
+/** How long the demo says a withdrawal takes to reach the bank (issue 51 §2); production says
+ *  nothing unless its operator sets `payoutMinutes` in WITHDRAW_LIMITS. */
+export const demoPayoutMinutes = 15
+
 /** What every mode seeds: texts and rules with no payment destination in them. */
 export type SharedContent = Omit<ContentMap, 'contact' | 'info' | 'refundInfo'>
 

@@ -408,6 +408,18 @@ describe('withdraw', () => {
     expect(account).toHaveTextContent('SOMCHAI JAIDEE')
   })
 
+  it("says when the money arrives, on the confirmation and the receipt, in the operator's time; nothing where the server says none (issue 51 §2)", async () => {
+    const { user, modal, next, amount } = await openWithdraw({ 'GET /api/lookup/withdraw': { ...LIMITS, payoutMinutes: 15 }, 'POST /api/wallet/withdrawAll': withdrawn(300) })
+    await user.type(amount(), '300')
+    await user.click(next())
+    const facts = (part: Element) => Object.fromEntries([...part.querySelectorAll('dt')].map((term) => [term.textContent, term.nextElementSibling?.textContent]))
+    const confirmation = within(modal).getByRole('region', { name: text('withdraw.confirm') })
+    expect(facts(confirmation)).toEqual({ [text('withdraw.fee')]: money(0), [text('withdraw.arrives')]: text('withdraw.arrivesWithin', { minutes: 15 }), [text('withdraw.balanceAfter')]: money(200) })
+    await user.click(within(modal).getByRole('button', { name: text('withdraw.confirm') }))
+    const receipt = await within(modal).findByRole('status')
+    expect(facts(receipt)[text('withdraw.arrives')]).toBe(text('withdraw.arrivesWithin', { minutes: 15 }))
+  })
+
   it('confirms, sends withdrawAll with the amount once, with a key, ends on its receipt and closes saved', async () => {
     const answer = held(withdrawn(300))
     const { user, calls, modal, next, amount, onClose, platform } = await openWithdraw({ 'POST /api/wallet/withdrawAll': answer.answer })

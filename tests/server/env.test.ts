@@ -26,6 +26,15 @@ describe('readServerEnv', () => {
     for (const bad of ['Asia/Nowhere', 'GMT+99']) expect(() => readServerEnv({ ...env, TIME_ZONE: bad }, noFile)).toThrow(/TIME_ZONE/)
   })
 
+  it('reads the withdrawal limits with the payout time an operator may add (WITHDRAW_LIMITS), and refuses a time of none or over a week', () => {
+    const env = { npm_lifecycle_event: 'start' }
+    const pair = { withdrawMinMinor: 100_00, withdrawMaxMinor: 50_000_00 }
+    expect(readServerEnv({ ...env, WITHDRAW_LIMITS: JSON.stringify({ THB: { ...pair, payoutMinutes: 30 } }) }, noFile).withdrawLimits).toEqual({ THB: { ...pair, payoutMinutes: 30 } })
+    for (const bad of [0, 2.5, 7 * 24 * 60 + 1, '15']) {
+      expect(() => readServerEnv({ ...env, WITHDRAW_LIMITS: JSON.stringify({ THB: { ...pair, payoutMinutes: bad } }) }, noFile)).toThrow(/WITHDRAW_LIMITS.*payoutMinutes/)
+    }
+  })
+
   it('under npm start defaults to demo mode on port 8080, all interfaces, .data/, with nothing to warn of', () => {
     expect(readServerEnv({ npm_lifecycle_event: 'start' }, noFile)).toEqual({
       port: 8080, host: '0.0.0.0', dataDir: '.data/', databaseUrl: undefined, mode: 'demo',

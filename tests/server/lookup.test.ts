@@ -101,7 +101,7 @@ describe('member lookups', () => {
       { walletAccountName: expect.any(String), walletAccountNo: '0891234567', mode: 'AUTO' },
       { walletAccountName: expect.any(String), mode: 'TRUELINK' },
     ])
-    expect((await get('/api/lookup/withdraw', token)).body).toEqual({ withdrawMin: 100, withdrawMax: 50000 })
+    expect((await get('/api/lookup/withdraw', token)).body).toEqual({ withdrawMin: 100, withdrawMax: 50000, payoutMinutes: 15 })
     const agreements = (await get('/api/lookup/agreements', token)).body as unknown as string[]
     expect(agreements.length).toBeGreaterThan(0)
     expect((await get('/api/lookup/notice', token)).body.notice).toContain('{percentFail}')

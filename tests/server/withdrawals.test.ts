@@ -34,7 +34,7 @@ describe('requesting a withdrawal', () => {
 
   it('keeps to the withdraw lookup limits (min 100, max 50,000) and the balance', async () => {
     const limits = (await call(server.app, 'GET', '/api/lookup/withdraw', { token })).body
-    expect(limits).toEqual({ withdrawMin: 100, withdrawMax: 50000 })
+    expect(limits).toEqual({ withdrawMin: 100, withdrawMax: 50000, payoutMinutes: 15 })
     // Each refusal names its limit (spec 5).
     expect(await withdraw(server.app, token, 99.99)).toMatchObject({ status: 400, body: { message: 'WITHDRAW_MINIMUM', limit: 100, currency: 'THB' } })
     expect(await withdraw(server.app, token, 50000.01)).toMatchObject({ status: 400, body: { message: 'WITHDRAW_MAXIMUM', limit: 50000, currency: 'THB' } })

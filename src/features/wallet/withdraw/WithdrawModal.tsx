@@ -132,6 +132,10 @@ export function WithdrawModal({ open, onClose }: { open: boolean; onClose: (save
     },
   )
 
+  // When it reaches the bank (issue 51 §2): the operator's usual payout time, when the server says one.
+  const payoutMinutes = limits.data?.payoutMinutes
+  const arrives = payoutMinutes ? { label: t('withdraw.arrives'), value: t('withdraw.arrivesWithin', { minutes: payoutMinutes }) } : null
+
   if (requested) {
     return (
       <Modal open={open} onClose={() => onClose(true)} title={t('withdraw.title')}>
@@ -147,6 +151,7 @@ export function WithdrawModal({ open, onClose }: { open: boolean; onClose: (save
               value: `${bank ? `${bankName(bank.bank, language, requested.destination.bankCode)} ` : ''}${maskAccountNumber(requested.destination.bankAccountNo)}`,
               bank: requested.destination.bankCode,
             },
+            ...(arrives ? [arrives] : []),
           ]}
           balance={{ label: t('transfer.walletNow'), value: money(requested.walletAfter) }}
           doneLabel={t('withdraw.done')}
@@ -221,6 +226,7 @@ export function WithdrawModal({ open, onClose }: { open: boolean; onClose: (save
             )}
             <dl className="facts money-confirm__facts">
               <div className="facts__row"><dt>{t('withdraw.fee')}</dt><dd>{money(0)}</dd></div>
+              {arrives && <div className="facts__row"><dt>{arrives.label}</dt><dd>{arrives.value}</dd></div>}
               {/* Not while the games hold money: the server refuses, and nothing leaves the wallet. */}
               {balance !== undefined && !gamesFirst && (
                 <div className="facts__row"><dt>{t('withdraw.balanceAfter')}</dt><dd>{money(balanceAfter(confirming))}</dd></div>
