@@ -226,3 +226,7 @@ export async function renderScreen(screen: ReactNode, options: ScreenOptions = {
 
 /** A string of the locale in use, for assertions: `text('login.title')`. */
 export const text = (key: string, options?: Record<string, unknown>): string => String(i18n.t(key as 'login.title', options))
+
+/** A receipt's or a confirmation's facts as shown: each term with the value beside it. */
+export const factsOf = (part: Element): Record<string, string | undefined> =>
+  Object.fromEntries([...part.querySelectorAll('dt')].map((term) => [term.textContent, term.nextElementSibling?.textContent ?? undefined]))

@@ -10,7 +10,7 @@ import { changeLanguage } from '../../src/i18n/i18n'
 import { formatMoney } from '../../contract/lib/money'
 import { ApiError } from '../../src/api/errors'
 import { ErrorDialog } from '../../src/ui/ErrorDialog'
-import { renderScreen, text, type Call, type Routes } from '../renderScreen'
+import { factsOf, renderScreen, text, type Call, type Routes } from '../renderScreen'
 
 const slot = (code: string, amount: number, isActive = true): Slot => ({
   code, name: `${code} game`, category: 'slot', isActive, amount, ftWalletSlot: 1, logo: '', background: '', web: null, android: null, ios: null,
@@ -150,7 +150,7 @@ describe('transfer: sending', () => {
     expect(receipt.querySelector('.money-receipt__amount')).toHaveTextContent(money(100))
     expect(within(receipt).getByText(text('statement.status.success'))).toHaveClass('status-badge--success')
     // What moved, from where to where, and what the main wallet holds now (the server's figure).
-    const facts = Object.fromEntries([...receipt.querySelectorAll('dt')].map((term) => [term.textContent, term.nextElementSibling?.textContent]))
+    const facts = factsOf(receipt)
     expect(facts).toMatchObject({ [text('receipt.reference')]: 'T41', [text('transfer.from')]: text('transfer.wallet'), [text('transfer.to')]: 'PG game', [text('transfer.walletNow')]: money(400) })
     expect(onClose).not.toHaveBeenCalled()
     // Shared through the host: the words of every line, the balance after among them.
@@ -172,6 +172,15 @@ describe('transfer: sending', () => {
     expect(keyOf(sent[0])).toMatch(/^[\w-]{16,}$/)
   })
 
+  it("says on transfer-all's confirmation what the target holds after: its own money and everything moved into it (issue 51 §2)", async () => {
+    const { user, field, all, confirmation } = await openTransfer()
+    await user.selectOptions(field('transfer.to'), 'PG')
+    await user.click(all())
+    expect((await confirmation()).querySelector('.money-confirm__amount')).toHaveTextContent(money(500))
+    const facts = factsOf(await confirmation())
+    expect(facts[text('transfer.targetAfter', { to: 'PG game' })]).toBe(money(620))
+  })
+
   it('moves everything into the target with transfer-all, asking for the target, then confirming the accounts it empties; a double tap sends one', async () => {
     const answer = held(transferred(650, 0, ['T7', 'T8']))
     const { user, calls, modal, field, all, onClose, confirmation, confirmAll } = await openTransfer({ 'POST /api/wallet/transferAll': answer.answer })
@@ -186,8 +195,11 @@ describe('transfer: sending', () => {
       accounts: `${text('transfer.wallet')} (${money(500)}), PG game (${money(120)})`, to: 'JOKER game',
     }))
     // It leads with everything it moves, and where.
-    expect(within(await confirmation()).getByText(money(620))).toHaveClass('money-confirm__amount')
+    expect((await confirmation()).querySelector('.money-confirm__amount')).toHaveTextContent(money(620))
     expect(within(await confirmation()).getByText(text('transfer.allLead', { to: 'JOKER game' }))).toBeVisible()
+    // No fee, at once, and what the target holds after (issue 51 §2).
+    const facts = factsOf(await confirmation())
+    expect(facts).toEqual({ [text('withdraw.fee')]: money(0), [text('withdraw.arrives')]: text('transfer.arrivesNow'), [text('transfer.targetAfter', { to: 'JOKER game' })]: money(620) })
     await user.click(within(await confirmation()).getByRole('button', { name: text('transfer.cancel') }))
     expect(screen.queryByRole('alertdialog')).toBeNull()
     expect(posts(calls, '/api/wallet/transferAll')).toEqual([])
@@ -412,12 +424,11 @@ describe('withdraw', () => {
     const { user, modal, next, amount } = await openWithdraw({ 'GET /api/lookup/withdraw': { ...LIMITS, payoutMinutes: 15 }, 'POST /api/wallet/withdrawAll': withdrawn(300) })
     await user.type(amount(), '300')
     await user.click(next())
-    const facts = (part: Element) => Object.fromEntries([...part.querySelectorAll('dt')].map((term) => [term.textContent, term.nextElementSibling?.textContent]))
     const confirmation = within(modal).getByRole('region', { name: text('withdraw.confirm') })
-    expect(facts(confirmation)).toEqual({ [text('withdraw.fee')]: money(0), [text('withdraw.arrives')]: text('withdraw.arrivesWithin', { minutes: 15 }), [text('withdraw.balanceAfter')]: money(200) })
+    expect(factsOf(confirmation)).toEqual({ [text('withdraw.fee')]: money(0), [text('withdraw.arrives')]: text('withdraw.arrivesWithin', { minutes: 15 }), [text('withdraw.balanceAfter')]: money(200) })
     await user.click(within(modal).getByRole('button', { name: text('withdraw.confirm') }))
     const receipt = await within(modal).findByRole('status')
-    expect(facts(receipt)[text('withdraw.arrives')]).toBe(text('withdraw.arrivesWithin', { minutes: 15 }))
+    expect(factsOf(receipt)[text('withdraw.arrives')]).toBe(text('withdraw.arrivesWithin', { minutes: 15 }))
   })
 
   it('confirms, sends withdrawAll with the amount once, with a key, ends on its receipt and closes saved', async () => {
@@ -428,7 +439,7 @@ describe('withdraw', () => {
     // The amount first, then the account (its bank, masked), no fee, and what the wallet keeps.
     const confirmation = within(modal).getByRole('region', { name: text('withdraw.confirm') })
     expect(within(confirmation).getByText(money(300))).toHaveClass('money-confirm__amount')
-    const confirmed = Object.fromEntries([...confirmation.querySelectorAll('dt')].map((term) => [term.textContent, term.nextElementSibling?.textContent]))
+    const confirmed = factsOf(confirmation)
     expect(confirmed).toEqual({ [text('withdraw.fee')]: money(0), [text('withdraw.balanceAfter')]: money(200) })
     expect(confirmation.querySelector('.money-confirm__to')).toHaveTextContent(`${text('withdraw.to')}KKasikornbankxxx-xxx-7890SOMCHAI JAIDEE`)
     // No bonus held: the rule is not said.
@@ -443,7 +454,7 @@ describe('withdraw', () => {
     expect(receipt).toHaveTextContent(text('withdraw.success'))
     expect(receipt.querySelector('.money-receipt__amount')).toHaveTextContent(money(300))
     expect(within(receipt).getByText(text('statement.status.processing'))).toHaveClass('status-badge--processing')
-    const facts = Object.fromEntries([...receipt.querySelectorAll('dt')].map((term) => [term.textContent, term.nextElementSibling?.textContent]))
+    const facts = factsOf(receipt)
     expect(facts[text('transfer.walletNow')]).toBe(money(200))
     expect(receipt).toHaveTextContent('Ww1')
     expect(receipt).not.toHaveTextContent('123-456')

@@ -7,7 +7,7 @@ import type { StatementEntry } from '../../contract'
 import ReceiptSheet from '../../src/features/statement/ReceiptSheet'
 import { formatDate } from '../../src/lib/dates'
 import { formatMoney } from '../../contract/lib/money'
-import { renderScreen, text } from '../renderScreen'
+import { factsOf, renderScreen, text } from '../renderScreen'
 
 const NAMES = { language: 'en' as const, slots: [{ code: 'PG', name: 'PG game' }], banks: [] }
 
@@ -20,9 +20,6 @@ function entry(overrides: Partial<StatementEntry>): StatementEntry {
   }
 }
 
-const facts = (receipt: HTMLElement) =>
-  Object.fromEntries([...receipt.querySelectorAll('dt')].map((term) => [term.textContent, term.nextElementSibling?.textContent]))
-
 describe('a statement receipt', () => {
   it('leads with the signed amount and its status, then the facts; a failed slip says why', async () => {
     await renderScreen(<ReceiptSheet entry={entry({ statementType: 'deposit', from: 'slip', to: 'WALLET', destination: undefined, note: 'SLIP_REFNO_DUPLICATED', reference: 'D77' })} names={NAMES} currency="THB" onClose={() => {}} />)
@@ -30,7 +27,7 @@ describe('a statement receipt', () => {
     expect(receipt.querySelector('.money-receipt__amount')).toHaveTextContent(`+${formatMoney(300, 'en', 'THB')}`)
     expect(within(receipt).getByText(text('statement.status.failed'))).toHaveClass('status-badge--failed')
     expect(receipt).toHaveClass('money-receipt--failed')
-    expect(facts(receipt)).toMatchObject({
+    expect(factsOf(receipt)).toMatchObject({
       [text('receipt.reference')]: 'D77',
       [text('receipt.time')]: formatDate('2026-11-27T14:22:15.000Z', 'en'),
       [text('receipt.note')]: text('slipReasons.SLIP_REFNO_DUPLICATED'),

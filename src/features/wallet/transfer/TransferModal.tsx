@@ -126,6 +126,7 @@ export function TransferModal({ open, onClose, from: initialFrom = WALLET, to: i
   // Transfer-all empties every other account with money into `to`: the player confirms, seeing which.
   const emptied = accounts.filter((account) => account.code !== to && (balanceOf(account.code) ?? 0) > 0)
   const allMoved = fromMinor(emptied.reduce((sum, account) => sum + toMinor(balanceOf(account.code) ?? 0), 0))
+  const targetBalance = to ? balanceOf(to) : undefined
   const moveAll = () => {
     if (to) setConfirmAll(true)
   }
@@ -197,6 +198,14 @@ export function TransferModal({ open, onClose, from: initialFrom = WALLET, to: i
               <div className="money-confirm">
                 <p className="money-confirm__lead">{t('transfer.allLead', { to: nameOf(to) })}</p>
                 <p className="money-confirm__amount">{money(allMoved)}</p>
+                {/* No fee, booked as the server answers, and what the target holds after (issue 51 §2). */}
+                <dl className="facts money-confirm__facts">
+                  <div className="facts__row"><dt>{t('withdraw.fee')}</dt><dd>{money(0)}</dd></div>
+                  <div className="facts__row"><dt>{t('withdraw.arrives')}</dt><dd>{t('transfer.arrivesNow')}</dd></div>
+                  {targetBalance !== undefined && (
+                    <div className="facts__row"><dt>{t('transfer.targetAfter', { to: nameOf(to) })}</dt><dd>{money(fromMinor(toMinor(targetBalance) + toMinor(allMoved)))}</dd></div>
+                  )}
+                </dl>
               </div>
             )}
             <p id={allTextId}>
