@@ -18,13 +18,27 @@ export async function misfits(page: Page): Promise<string[]> {
     /** Whether the element itself holds words (not only elements that do). */
     const ownText = (element: Element) => [...element.childNodes].some((node) => node.nodeType === Node.TEXT_NODE && node.textContent!.trim() !== '')
 
+    const wordsBox = (element: HTMLElement) => {
+      const own = element.getBoundingClientRect()
+      const range = document.createRange()
+      range.selectNodeContents(element)
+      const words = range.getBoundingClientRect()
+      return { left: Math.min(own.left, words.left), right: Math.max(own.right, words.right) }
+    }
+
     for (const element of root.querySelectorAll<HTMLElement>('*')) {
       if (!shown(element) || sideways(element) || element.closest('svg, [aria-hidden="true"], .visually-hidden')) continue
-      const box = element.getBoundingClientRect()
+      // Where its words are: a line that cannot wrap runs past the element's own box (a figure kept
+      // on one line in a column too narrow for it), so the box alone does not say.
+      const box = ownText(element) ? wordsBox(element) : element.getBoundingClientRect()
       if (ownText(element) && (box.left < -1 || box.right > screen + 1)) found.push(`off the screen: ${label(element)}`)
-      // A list's item (a slip's card, a statement's row) holds its words.
-      const item = element.closest('li')?.getBoundingClientRect()
+      // A list's item (a slip's card, a statement's row) and a box drawn round figures (a
+      // confirmation's) hold their words.
+      const item = element.closest('li, .money-confirm')?.getBoundingClientRect()
       if (ownText(element) && item && (box.left < item.left - 1 || box.right > item.right + 1)) found.push(`out of its card: ${label(element)}`)
+      // A sheet's words stay on its panel: a figure pushed past a 304 px sheet is still on a 320 px screen.
+      const panel = element.closest('.modal__panel')?.getBoundingClientRect()
+      if (ownText(element) && panel && (box.left < panel.left - 1 || box.right > panel.right + 1)) found.push(`out of its sheet: ${label(element)}`)
       const style = getComputedStyle(element)
       const hides = style.overflowX === 'hidden' || style.overflowX === 'clip'
       if (ownText(element) && hides && element.scrollWidth > element.clientWidth + 1 && style.textOverflow !== 'ellipsis') found.push(`cut: ${label(element)}`)

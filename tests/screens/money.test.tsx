@@ -425,10 +425,10 @@ describe('withdraw', () => {
     await user.type(amount(), '300')
     await user.click(next())
     const confirmation = within(modal).getByRole('region', { name: text('withdraw.confirm') })
-    expect(factsOf(confirmation)).toEqual({ [text('withdraw.fee')]: money(0), [text('withdraw.arrives')]: text('withdraw.arrivesWithin', { minutes: 15 }), [text('withdraw.balanceAfter')]: money(200) })
+    expect(factsOf(confirmation)).toEqual({ [text('withdraw.fee')]: money(0), [text('withdraw.arrives')]: text('withdraw.arrivesAbout', { minutes: 15 }), [text('withdraw.balanceAfter')]: money(200) })
     await user.click(within(modal).getByRole('button', { name: text('withdraw.confirm') }))
     const receipt = await within(modal).findByRole('status')
-    expect(factsOf(receipt)[text('withdraw.arrives')]).toBe(text('withdraw.arrivesWithin', { minutes: 15 }))
+    expect(factsOf(receipt)[text('withdraw.arrives')]).toBe(text('withdraw.arrivesAbout', { minutes: 15 }))
   })
 
   it('confirms, sends withdrawAll with the amount once, with a key, ends on its receipt and closes saved', async () => {

@@ -134,7 +134,7 @@ export function WithdrawModal({ open, onClose }: { open: boolean; onClose: (save
 
   // When it reaches the bank (issue 51 §2): the operator's usual payout time, when the server says one.
   const payoutMinutes = limits.data?.payoutMinutes
-  const arrives = payoutMinutes ? { label: t('withdraw.arrives'), value: t('withdraw.arrivesWithin', { minutes: payoutMinutes }) } : null
+  const arrives = payoutMinutes ? { label: t('withdraw.arrives'), value: t('withdraw.arrivesAbout', { minutes: payoutMinutes }) } : null
 
   if (requested) {
     return (
