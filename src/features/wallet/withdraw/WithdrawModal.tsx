@@ -147,7 +147,7 @@ export function WithdrawModal({ open, onClose }: { open: boolean; onClose: (save
             { label: t('receipt.reference'), references: [`W${requested.id}`] },
             { label: t('receipt.time'), time: formatDateTime(requested.createdAt) },
             {
-              label: t('withdraw.toAccount'),
+              label: t('withdraw.to'),
               value: `${bank ? `${bankName(bank.bank, language, requested.destination.bankCode)} ` : ''}${maskAccountNumber(requested.destination.bankAccountNo)}`,
               bank: requested.destination.bankCode,
             },
