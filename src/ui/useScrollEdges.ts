@@ -22,6 +22,13 @@ export function useScrollEdges(box: RefObject<HTMLElement | null>, axis: 'x' | '
     const element = box.current
     if (!active || !element) return
     const measure = () => {
+      // A box that does not scroll (the chat's body, which scrolls its list inside) has nothing
+      // a player could bring into view: no edge says more.
+      const overflow = getComputedStyle(element)[axis === 'x' ? 'overflowX' : 'overflowY']
+      if (overflow !== 'auto' && overflow !== 'scroll') {
+        setEdges(NONE)
+        return
+      }
       const [scrolled, seen, whole] = axis === 'x'
         ? [element.scrollLeft, element.clientWidth, element.scrollWidth]
         : [element.scrollTop, element.clientHeight, element.scrollHeight]
