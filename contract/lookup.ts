@@ -43,11 +43,14 @@ export type SiteInfo = Static<typeof SiteInfo>
 export const HtmlListResponse = Type.Array(text(50_000))
 export type HtmlListResponse = Static<typeof HtmlListResponse>
 
+/** The longest payout time an operator may say (a week), in minutes. */
+export const PAYOUT_MINUTES_MAX = 7 * 24 * 60
+
 export const WithdrawLimits = Type.Object({
   withdrawMin: Type.Number(),
   withdrawMax: Type.Number(),
   /** How long a requested withdrawal usually takes to reach the bank, in minutes; absent when the operator says nothing. */
-  payoutMinutes: Type.Optional(Type.Integer({ minimum: 1 })),
+  payoutMinutes: Type.Optional(Type.Integer({ minimum: 1, maximum: PAYOUT_MINUTES_MAX })),
 })
 export type WithdrawLimits = Static<typeof WithdrawLimits>
 

@@ -18,27 +18,48 @@ export async function misfits(page: Page): Promise<string[]> {
     /** Whether the element itself holds words (not only elements that do). */
     const ownText = (element: Element) => [...element.childNodes].some((node) => node.nodeType === Node.TEXT_NODE && node.textContent!.trim() !== '')
 
+    /** Where an element's own words are drawn: a line that cannot wrap runs past the element's box
+     *  (a figure kept on one line in a column too narrow for it). Words an ellipsis ends, or that a
+     *  clipping box around them cuts, are not drawn past it (the "cut" check says when that loses
+     *  words); a box that scrolls does not count as one: its words are off its edge until swiped. */
     const wordsBox = (element: HTMLElement) => {
       const own = element.getBoundingClientRect()
-      const range = document.createRange()
-      range.selectNodeContents(element)
-      const words = range.getBoundingClientRect()
-      return { left: Math.min(own.left, words.left), right: Math.max(own.right, words.right) }
+      const style = getComputedStyle(element)
+      if (style.textOverflow === 'ellipsis' || style.overflowX === 'hidden' || style.overflowX === 'clip') return own
+      let { left, right } = own
+      for (const node of element.childNodes) {
+        if (node.nodeType !== Node.TEXT_NODE || node.textContent!.trim() === '') continue
+        const range = document.createRange()
+        range.selectNodeContents(node)
+        const words = range.getBoundingClientRect()
+        left = Math.min(left, words.left)
+        right = Math.max(right, words.right)
+      }
+      for (let up = element.parentElement; up && up !== root; up = up.parentElement) {
+        const overflow = getComputedStyle(up).overflowX
+        if (overflow !== 'hidden' && overflow !== 'clip') continue
+        const clip = up.getBoundingClientRect()
+        return { left: Math.max(left, clip.left), right: Math.min(right, clip.right) }
+      }
+      return { left, right }
     }
 
     for (const element of root.querySelectorAll<HTMLElement>('*')) {
       if (!shown(element) || sideways(element) || element.closest('svg, [aria-hidden="true"], .visually-hidden')) continue
-      // Where its words are: a line that cannot wrap runs past the element's own box (a figure kept
-      // on one line in a column too narrow for it), so the box alone does not say.
-      const box = ownText(element) ? wordsBox(element) : element.getBoundingClientRect()
-      if (ownText(element) && (box.left < -1 || box.right > screen + 1)) found.push(`off the screen: ${label(element)}`)
-      // A list's item (a slip's card, a statement's row) and a box drawn round figures (a
-      // confirmation's) hold their words.
-      const item = element.closest('li, .money-confirm')?.getBoundingClientRect()
-      if (ownText(element) && item && (box.left < item.left - 1 || box.right > item.right + 1)) found.push(`out of its card: ${label(element)}`)
-      // A sheet's words stay on its panel: a figure pushed past a 304 px sheet is still on a 320 px screen.
-      const panel = element.closest('.modal__panel')?.getBoundingClientRect()
-      if (ownText(element) && panel && (box.left < panel.left - 1 || box.right > panel.right + 1)) found.push(`out of its sheet: ${label(element)}`)
+      if (ownText(element)) {
+        const box = wordsBox(element)
+        // Its words stay on the screen, in a list's item (a slip's card, a statement's row) or a
+        // box drawn round figures (a confirmation's), and on a sheet's panel (a figure pushed past
+        // a 304 px sheet is still on a 320 px screen).
+        const within = [
+          ['off the screen', { left: 0, right: screen }],
+          ['out of its card', element.closest('li, .money-confirm')?.getBoundingClientRect()],
+          ['out of its sheet', element.closest('.modal__panel')?.getBoundingClientRect()],
+        ] as const
+        for (const [fault, edges] of within) {
+          if (edges && (box.left < edges.left - 1 || box.right > edges.right + 1)) found.push(`${fault}: ${label(element)}`)
+        }
+      }
       const style = getComputedStyle(element)
       const hides = style.overflowX === 'hidden' || style.overflowX === 'clip'
       if (ownText(element) && hides && element.scrollWidth > element.clientWidth + 1 && style.textOverflow !== 'ellipsis') found.push(`cut: ${label(element)}`)

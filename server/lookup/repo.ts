@@ -11,6 +11,7 @@ import type {
 import { type Static, Type } from 'typebox'
 import type { InLanguages } from '../../contract/lib/language'
 import type { BannersAsWritten } from '../../contract/shared'
+import { PAYOUT_MINUTES_MAX } from '../../contract/lookup'
 import type { Db } from '../shared/db'
 import type { Money } from '../shared/money'
 import { recentValue } from '../shared/recent'
@@ -70,7 +71,7 @@ export type WithdrawLimitsByMoney = Partial<Record<Money, WithdrawLimitPair>>
 const limitPair = Type.Object({
   withdrawMinMinor: Type.Integer({ minimum: 1, maximum: 1e15 }),
   withdrawMaxMinor: Type.Integer({ minimum: 1, maximum: 1e15 }),
-  payoutMinutes: Type.Optional(Type.Integer({ minimum: 1, maximum: 7 * 24 * 60 })),
+  payoutMinutes: Type.Optional(Type.Integer({ minimum: 1, maximum: PAYOUT_MINUTES_MAX })),
 }, { additionalProperties: false })
 
 /** WITHDRAW_LIMITS: the pair of each money the operator sets, minor units of that money. */

@@ -431,6 +431,13 @@ describe('withdraw', () => {
     expect(factsOf(receipt)[text('withdraw.arrives')]).toBe(text('withdraw.arrivesAbout', { minutes: 15 }))
   })
 
+  it('says a payout time of two hours and more in hours', async () => {
+    const { user, modal, next, amount } = await openWithdraw({ 'GET /api/lookup/withdraw': { ...LIMITS, payoutMinutes: 24 * 60 } })
+    await user.type(amount(), '300')
+    await user.click(next())
+    expect(factsOf(within(modal).getByRole('region', { name: text('withdraw.confirm') }))[text('withdraw.arrives')]).toBe(text('withdraw.arrivesAboutHours', { hours: 24 }))
+  })
+
   it('confirms, sends withdrawAll with the amount once, with a key, ends on its receipt and closes saved', async () => {
     const answer = held(withdrawn(300))
     const { user, calls, modal, next, amount, onClose, platform } = await openWithdraw({ 'POST /api/wallet/withdrawAll': answer.answer })
@@ -440,6 +447,7 @@ describe('withdraw', () => {
     const confirmation = within(modal).getByRole('region', { name: text('withdraw.confirm') })
     expect(within(confirmation).getByText(money(300))).toHaveClass('money-confirm__amount')
     const confirmed = factsOf(confirmation)
+    // The limits say no payout time: nothing is said of when it arrives.
     expect(confirmed).toEqual({ [text('withdraw.fee')]: money(0), [text('withdraw.balanceAfter')]: money(200) })
     expect(confirmation.querySelector('.money-confirm__to')).toHaveTextContent(`${text('withdraw.to')}KKasikornbankxxx-xxx-7890SOMCHAI JAIDEE`)
     // No bonus held: the rule is not said.

@@ -79,8 +79,11 @@ describe('payment destinations in production', () => {
   it("seeds none of the demo's in a new production database", async () => {
     const production = await buildServer({ ...(await testStorage()), ...OPERATOR, mode: 'production', sms, passwordCost: TEST_PASSWORD_COST, staticDir: '/none', settings: { registerOTP: false } })
     try {
-      const seen = await whatPlayersSee(production, await productionMember(production))
+      const token = await productionMember(production)
+      const seen = await whatPlayersSee(production, token)
       for (const trace of DEMO_TRACES) expect(seen).not.toMatch(trace)
+      // The demo's payout time is the demo's: production promises none its operator did not set.
+      expect((await call(production, 'GET', '/api/lookup/withdraw', { token })).body).toEqual({ withdrawMin: 100, withdrawMax: 50_000 })
     } finally {
       await production.close()
     }

@@ -3,6 +3,7 @@
 import webPush from 'web-push'
 import { describe, expect, it } from 'vitest'
 import { readServerEnv } from '../../server/env'
+import { PAYOUT_MINUTES_MAX } from '../../contract/lookup'
 import { OPERATOR_ENV } from './helpers'
 
 const SECRET = 'k'.repeat(32)
@@ -30,7 +31,7 @@ describe('readServerEnv', () => {
     const env = { npm_lifecycle_event: 'start' }
     const pair = { withdrawMinMinor: 100_00, withdrawMaxMinor: 50_000_00 }
     expect(readServerEnv({ ...env, WITHDRAW_LIMITS: JSON.stringify({ THB: { ...pair, payoutMinutes: 30 } }) }, noFile).withdrawLimits).toEqual({ THB: { ...pair, payoutMinutes: 30 } })
-    for (const bad of [0, 2.5, 7 * 24 * 60 + 1, '15']) {
+    for (const bad of [0, 2.5, PAYOUT_MINUTES_MAX + 1, '15']) {
       expect(() => readServerEnv({ ...env, WITHDRAW_LIMITS: JSON.stringify({ THB: { ...pair, payoutMinutes: bad } }) }, noFile)).toThrow(/WITHDRAW_LIMITS.*payoutMinutes/)
     }
   })

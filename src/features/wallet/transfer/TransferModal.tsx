@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { currentLanguage } from '../../../i18n/i18n'
 import { readAmount } from '../../../lib/amount'
-import { currencyOf, formatMoney, fromMinor, toMinor } from '../../../../contract/lib/money'
+import { currencyOf, formatMoney, sumAmounts } from '../../../../contract/lib/money'
 import { problemText, slotTransferDisabled, WALLET } from '../../../lib/walletRules'
 import { transferAccountsRule, transferAmountRule } from '../rules'
 import { showToast } from '../../../state/ui'
@@ -16,6 +16,7 @@ import { useTransfer } from '../api'
 import { formatDate } from '../../../lib/dates'
 import { SwapIcon } from '../../../ui/icons'
 import { MoneyReceipt } from '../../../ui/MoneyReceipt'
+import { ConfirmFacts } from '../../../ui/ConfirmFacts'
 import { AccountPicker, accountText, type TransferAccount } from './AccountPicker'
 import { useMainButton } from '../../../ui/useMainButton'
 
@@ -125,7 +126,7 @@ export function TransferModal({ open, onClose, from: initialFrom = WALLET, to: i
   )
   // Transfer-all empties every other account with money into `to`: the player confirms, seeing which.
   const emptied = accounts.filter((account) => account.code !== to && (balanceOf(account.code) ?? 0) > 0)
-  const allMoved = fromMinor(emptied.reduce((sum, account) => sum + toMinor(balanceOf(account.code) ?? 0), 0))
+  const allMoved = sumAmounts(emptied.map((account) => balanceOf(account.code) ?? 0))
   const targetBalance = to ? balanceOf(to) : undefined
   const moveAll = () => {
     if (to) setConfirmAll(true)
@@ -199,13 +200,11 @@ export function TransferModal({ open, onClose, from: initialFrom = WALLET, to: i
                 <p className="money-confirm__lead">{t('transfer.allLead', { to: nameOf(to) })}</p>
                 <p className="money-confirm__amount">{money(allMoved)}</p>
                 {/* No fee, booked as the server answers, and what the target holds after (issue 51 §2). */}
-                <dl className="facts money-confirm__facts">
-                  <div className="facts__row"><dt>{t('withdraw.fee')}</dt><dd>{money(0)}</dd></div>
-                  <div className="facts__row"><dt>{t('withdraw.arrives')}</dt><dd>{t('transfer.arrivesNow')}</dd></div>
-                  {targetBalance !== undefined && (
-                    <div className="facts__row"><dt>{t('transfer.targetAfter', { to: nameOf(to) })}</dt><dd>{money(fromMinor(toMinor(targetBalance) + toMinor(allMoved)))}</dd></div>
-                  )}
-                </dl>
+                <ConfirmFacts rows={[
+                  [t('withdraw.fee'), money(0)],
+                  [t('withdraw.arrives'), t('transfer.arrivesNow')],
+                  ...(targetBalance !== undefined ? [[t('transfer.targetAfter', { to: nameOf(to) }), money(sumAmounts([targetBalance, allMoved]))] as const] : []),
+                ]} />
               </div>
             )}
             <p id={allTextId}>

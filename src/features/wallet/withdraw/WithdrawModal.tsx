@@ -17,6 +17,7 @@ import { ErrorDialog, failureCode } from '../../../ui/ErrorDialog'
 import { CopyIcon } from '../../../ui/icons'
 import { BankLogo } from '../../../ui/BankLogo'
 import { MoneyReceipt } from '../../../ui/MoneyReceipt'
+import { ConfirmFacts } from '../../../ui/ConfirmFacts'
 import { useMainButton } from '../../../ui/useMainButton'
 import { LoadError } from '../../../ui/LoadError'
 import { Modal } from '../../../ui/Modal'
@@ -133,8 +134,14 @@ export function WithdrawModal({ open, onClose }: { open: boolean; onClose: (save
   )
 
   // When it reaches the bank (issue 51 §2): the operator's usual payout time, when the server says one.
+  // Two hours and more in hours: an operator's day reads "about 24 h", not "about 1440 min".
   const payoutMinutes = limits.data?.payoutMinutes
-  const arrives = payoutMinutes ? { label: t('withdraw.arrives'), value: t('withdraw.arrivesAbout', { minutes: payoutMinutes }) } : null
+  const arrives = payoutMinutes
+    ? {
+        label: t('withdraw.arrives'),
+        value: payoutMinutes < 120 ? t('withdraw.arrivesAbout', { minutes: payoutMinutes }) : t('withdraw.arrivesAboutHours', { hours: Math.round(payoutMinutes / 60) }),
+      }
+    : null
 
   if (requested) {
     return (
@@ -224,14 +231,12 @@ export function WithdrawModal({ open, onClose }: { open: boolean; onClose: (save
                 </div>
               </div>
             )}
-            <dl className="facts money-confirm__facts">
-              <div className="facts__row"><dt>{t('withdraw.fee')}</dt><dd>{money(0)}</dd></div>
-              {arrives && <div className="facts__row"><dt>{arrives.label}</dt><dd>{arrives.value}</dd></div>}
-              {/* Not while the games hold money: the server refuses, and nothing leaves the wallet. */}
-              {balance !== undefined && !gamesFirst && (
-                <div className="facts__row"><dt>{t('withdraw.balanceAfter')}</dt><dd>{money(balanceAfter(confirming))}</dd></div>
-              )}
-            </dl>
+            <ConfirmFacts rows={[
+              [t('withdraw.fee'), money(0)],
+              ...(arrives ? [[arrives.label, arrives.value] as const] : []),
+              // Not while the games hold money: the server refuses, and nothing leaves the wallet.
+              ...(balance !== undefined && !gamesFirst ? [[t('withdraw.balanceAfter'), money(balanceAfter(confirming))] as const] : []),
+            ]} />
           </section>
           {bonusNotice(confirming) && <p className="notice" role="note">{bonusNotice(confirming)}</p>}
           {!onHost && <Button type="button" block pending={action.pending} onClick={() => action.submit(confirming)}>{t('withdraw.confirm')}</Button>}
