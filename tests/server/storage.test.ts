@@ -40,7 +40,7 @@ describe('the database', () => {
     const db = second.serverContext.db
     const applied = await sql<{ name: string }>`SELECT name FROM kysely_migration ORDER BY name`.execute(db)
     expect(applied.rows.map((row) => row.name)).toEqual(Object.keys(migrations))
-    expect((await db.selectFrom('seeds').select('name').orderBy('name').execute()).map((row) => row.name)).toEqual(['bonuses', 'contact-text-names-line', 'demo-destinations', 'demo-member', 'deposit-methods', 'games', 'kip-amounts', 'lookups', 'refund-info', 'texts-in-languages'])
+    expect((await db.selectFrom('seeds').select('name').orderBy('name').execute()).map((row) => row.name)).toEqual(['bonuses', 'contact-text-names-line', 'demo-destinations', 'demo-member', 'demo-payout-time', 'deposit-methods', 'games', 'kip-amounts', 'lookups', 'refund-info', 'texts-in-languages'])
     expect(await db.selectFrom('members').select('id').execute()).toHaveLength(2)
     expect(await db.selectFrom('banks').select('code').where('code', '=', 'KBANK').execute()).toHaveLength(1)
     expect((await call(second, 'GET', '/api/lookup/registerOTP')).body).toEqual({ registerOTP: false })
