@@ -275,10 +275,15 @@ async function openChat(wk: WebKitPage): Promise<Query> {
   } catch (error) {
     // Seen in clean-clone runs and never alone: the bubble clicked, no dialog in 20 s. What the page
     // held then says which of the tap, the panel's code or the socket did not come. Seen so far
-    // (7bd5665): the bubble plain (not away), no dialog, the home's game art the last to arrive.
+    // (7bd5665): the bubble plain (not away), no dialog, the home's game art the last to arrive;
+    // (2772ad79, a clean clone): the panel's code asked for 3 s in and loaded, the carousel's code
+    // among the last to arrive, no dialog found (by role attribute, which a <dialog> lacks).
     const seen = await wk.evaluate<string>(`return JSON.stringify({
       bubble: document.querySelector('[data-testid="chat-bubble"]')?.className,
-      dialogs: [...document.querySelectorAll('[role="dialog"]')].map((d) => d.outerHTML.slice(0, 200)),
+      // A native <dialog> has no role attribute: the open ones, and any closed one still mounted.
+      dialogs: [...document.querySelectorAll('dialog, [role="dialog"]')].map((d) => (d.open ? 'open ' : 'closed ') + d.outerHTML.slice(0, 160)),
+      // A sheet pushes a history entry as it opens and closes on its pop: whether one came and went.
+      history: [history.length, JSON.stringify(history.state)?.slice(0, 120), location.pathname],
       lastResources: performance.getEntriesByType('resource').slice(-8).map((r) => r.name.replace(location.origin, '') + ' ' + Math.round(r.duration) + 'ms'),
       // Whether the panel's code was ever asked for (the tap reached the bubble), and when.
       panelCode: performance.getEntriesByType('resource').filter((r) => r.name.includes('/assets/') && /ChatPanel|chatClient/.test(r.name)).map((r) => r.name.replace(location.origin, '') + ' at ' + Math.round(r.startTime) + 'ms'),
