@@ -7,6 +7,8 @@ export interface ScrollEdges {
   end: boolean
 }
 
+const NONE: ScrollEdges = { start: false, end: false }
+
 /**
  * Whether a scrolling box has more out of sight before its start or after its end along one axis
  * (issue 51: a chip row cut at 320 px, a sheet whose buttons are below a 568 px screen). Measured
@@ -14,21 +16,16 @@ export interface ScrollEdges {
  * or go included: laid out at last (a sheet opened again measures before the dialog shows, at
  * size 0), a narrower page, longer words, a form that becomes its receipt.
  */
-const NONE: ScrollEdges = { start: false, end: false }
-
 export function useScrollEdges(box: RefObject<HTMLElement | null>, axis: 'x' | 'y', active = true): ScrollEdges {
   const [edges, setEdges] = useState<ScrollEdges>(NONE)
   useEffect(() => {
     const element = box.current
     if (!active || !element) return
+    // A box that does not scroll (the chat's body, which scrolls its list inside) has nothing a
+    // player could bring into view: no edge says more, and nothing is measured.
+    const overflow = getComputedStyle(element)[axis === 'x' ? 'overflowX' : 'overflowY']
+    if (overflow !== 'auto' && overflow !== 'scroll') return
     const measure = () => {
-      // A box that does not scroll (the chat's body, which scrolls its list inside) has nothing
-      // a player could bring into view: no edge says more.
-      const overflow = getComputedStyle(element)[axis === 'x' ? 'overflowX' : 'overflowY']
-      if (overflow !== 'auto' && overflow !== 'scroll') {
-        setEdges(NONE)
-        return
-      }
       const [scrolled, seen, whole] = axis === 'x'
         ? [element.scrollLeft, element.clientWidth, element.scrollWidth]
         : [element.scrollTop, element.clientHeight, element.scrollHeight]
@@ -51,10 +48,8 @@ export function useScrollEdges(box: RefObject<HTMLElement | null>, axis: 'x' | '
       for (const part of [element, ...element.children]) sizes.observe(part)
     }
     observe()
-    const children = new MutationObserver(() => {
-      observe()
-      measure()
-    })
+    // Observing again measures again: a ResizeObserver reports each box it starts to observe.
+    const children = new MutationObserver(observe)
     children.observe(element, { childList: true })
     return () => {
       element.removeEventListener('scroll', measure)
