@@ -3,6 +3,7 @@ import type { Locator, Page } from '@playwright/test'
 import { expect, holdAnswers, test } from '../fixtures'
 import { PRERENDERED_ID } from '../../contract/lib/prerender'
 import { gameBackground, gameLogo, seedGames } from '../../server/games/gamesData'
+import { misfits } from '../shared/fits'
 import { memberAtHome, openTransfer } from '../shared/wallet'
 import th from '../../contract/locales/th.json' with { type: 'json' }
 import la from '../../contract/locales/la.json' with { type: 'json' }
@@ -371,6 +372,38 @@ test("a sheet cut by a short screen fades at the edge with more beyond it, and s
   expect(await body.evaluate((element) => element.scrollHeight - element.clientHeight)).toBeLessThanOrEqual(0)
   await expect(body).not.toHaveClass(/modal__body--more/)
   expect(await fade()).toBe('none')
+})
+
+test("a withdrawal's receipt keeps its figures whole at every phone width: the masked account number never breaks at its hyphens (issue 51)", async ({ page, open, strings, request }) => {
+  // The receipt from the withdrawal itself, in English, whose bank name left "xxx-" at the end of
+  // a line at 390 px; then the statement's receipt of it in each language.
+  await memberAtHome({ page, open, strings, request }, 500)
+  await page.evaluate(() => localStorage.setItem('locale', 'en'))
+  await page.goto('/user/home')
+  const widths = Array.from({ length: 12 }, (_, step) => 320 + step * 10)
+  const sweep = async (where: string) => {
+    for (const width of widths) {
+      await page.setViewportSize({ width, height: 844 })
+      expect(await misfits(page), `${where} at ${width} px`).toEqual([])
+    }
+  }
+  await page.getByRole('button', { name: en.home.withdraw, exact: true }).click()
+  const sheet = page.getByRole('dialog', { name: en.withdraw.title })
+  await sheet.getByLabel(en.withdraw.amount).fill('100')
+  await sheet.getByRole('button', { name: en.withdraw.next }).click()
+  await sheet.getByRole('button', { name: en.withdraw.confirm }).click()
+  await expect(sheet.getByRole('button', { name: en.withdraw.done })).toBeVisible()
+  await expect(sheet.getByRole('status')).toContainText(/xxx-xxx-\d{4}/)
+  await sweep('the withdraw receipt in en')
+  for (const [locale, words] of Object.entries({ en, th, la })) {
+    await page.setViewportSize({ width: 390, height: 844 })
+    await page.evaluate((value) => localStorage.setItem('locale', value), locale)
+    await page.goto('/user/statement')
+    await page.locator('.statement-row').filter({ hasText: '100.00' }).first().click()
+    const receipt = page.getByRole('dialog', { name: words.receipt.title })
+    await expect(receipt.getByText(/xxx-xxx-\d{4}/)).toBeVisible()
+    await sweep(`the statement's receipt in ${locale}`)
+  }
 })
 
 test("a page chosen in the bottom menu from the keyboard gives its title the focus, so the next Tab is in the page, not round through the top bar", async ({ page, open, strings, request }) => {

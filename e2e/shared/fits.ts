@@ -1,6 +1,6 @@
 // What a 320 px phone in Lao shows badly (issue 51: "nothing clipped, wrapped mid-word"): text that
-// runs off the screen, out of its card or is cut by its box, and text that wraps to leave one word
-// alone on its last line. Read from what is laid out, in the open sheet (or the page when none is open). Rows that
+// runs off the screen, out of its card or is cut by its box, a figure broken across lines, and text
+// that wraps to leave one word alone on its last line. Read from what is laid out, in the open sheet (or the page when none is open). Rows that
 // scroll sideways by design (the chips, the game cards) are not the screen's edge.
 import type { Page } from '@playwright/test'
 
@@ -58,6 +58,18 @@ export async function misfits(page: Page): Promise<string[]> {
         ] as const
         for (const [fault, edges] of within) {
           if (edges && (box.left < edges.left - 1 || box.right > edges.right + 1)) found.push(`${fault}: ${label(element)}`)
+        }
+      }
+      // A figure (an amount, a date, a time, a masked number) broken across lines: it breaks at a
+      // hyphen or a slash where a word would not.
+      for (const node of element.childNodes) {
+        if (node.nodeType !== Node.TEXT_NODE) continue
+        for (const figure of node.textContent!.matchAll(/[^\s]*\d[^\s]*/g)) {
+          const range = document.createRange()
+          range.setStart(node, figure.index)
+          range.setEnd(node, figure.index + figure[0].length)
+          const rects = [...range.getClientRects()].filter((rect) => rect.width > 0)
+          if (rects.length > 1 && Math.abs(rects[0].top - rects[rects.length - 1].top) > 2) found.push(`figure broken across lines: ${label(element)}`)
         }
       }
       const style = getComputedStyle(element)

@@ -14,8 +14,10 @@ export type ReceiptStatus = 'success' | 'processing' | 'failed'
 
 /** One line of a receipt: words, the references the player quotes (each on one line), or a time (on one line). */
 export type ReceiptFact =
-  /** `bank`: the bank's mark before the value (a withdrawal's destination), as K PLUS shows it. */
-  | { label: string; value: ReactNode; bank?: string }
+  | { label: string; value: ReactNode }
+  /** A withdrawal's destination as K PLUS shows it: the bank's mark, its name, the masked number
+   *  (kept on one line: it breaks at its hyphens otherwise). */
+  | { label: string; bank: string; name: string; number: string }
   | { label: string; references: readonly string[] }
   | { label: string; time: string }
 
@@ -38,8 +40,13 @@ interface MoneyReceiptProps {
 }
 
 /** A fact as a line of the shared words. */
-const factLine = (fact: ReceiptFact): [string, string] =>
-  [fact.label, 'references' in fact ? fact.references.join(', ') : 'time' in fact ? fact.time : typeof fact.value === 'string' ? fact.value : '']
+const factLine = (fact: ReceiptFact): [string, string] => [
+  fact.label,
+  'references' in fact ? fact.references.join(', ')
+    : 'time' in fact ? fact.time
+      : 'bank' in fact ? `${fact.name} ${fact.number}`.trim()
+        : typeof fact.value === 'string' ? fact.value : '',
+]
 
 const MARKS = { success: CheckIcon, processing: RefreshIcon, failed: CloseIcon } satisfies Record<ReceiptStatus, unknown>
 
@@ -130,8 +137,8 @@ export function MoneyReceipt({ amount, status, state, facts, balance, doneLabel,
               <dd className="facts__references">{fact.references.map((reference) => <Reference key={reference} value={reference} />)}</dd>
             ) : 'time' in fact ? (
               <dd className="facts__time">{fact.time}</dd>
-            ) : 'bank' in fact && fact.bank ? (
-              <dd className="facts__bank"><BankLogo code={fact.bank} />{fact.value}</dd>
+            ) : 'bank' in fact ? (
+              <dd className="facts__bank"><BankLogo code={fact.bank} />{fact.name && `${fact.name} `}<span className="facts__number">{fact.number}</span></dd>
             ) : <dd>{fact.value}</dd>}
           </div>
         ))}

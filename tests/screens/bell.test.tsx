@@ -46,7 +46,7 @@ describe('the bell', () => {
     expect(rows.map((row) => row.textContent)).toEqual([
       expect.stringMatching(new RegExp(`^${text('notifications.new')} ${text('notifications.kind.deposit_refused')}.*${text('slipReasons.DEST_ACC_INVALID')}`)),
       expect.stringMatching(new RegExp(`^${text('notifications.new')} ${text('notifications.kind.deposit_credited')}\\+฿250\\.00.*${text('notifications.method.qrcode')}.*฿1,250\\.00`)),
-      expect.stringMatching(new RegExp(`^${text('notifications.kind.withdrawal_paid')}−฿100\\.00.*xxxxxx7890.*KB-1`)),
+      expect.stringMatching(new RegExp(`^${text('notifications.kind.withdrawal_paid')}−฿100\\.00.*xxx-xxx-7890.*KB-1`)),
     ])
     await waitFor(() => expect(screen.getByRole('button', { name: text('notifications.open'), hidden: true })).toBeInTheDocument())
     expect(calls.filter((call) => call.method === 'POST')).toEqual([expect.objectContaining({ url: '/api/notifications/read', body: { upTo: '9' } })])

@@ -51,6 +51,8 @@ describe('a statement receipt', () => {
       `${text('receipt.reference')}: W1234567890ABCDEF`,
       `${text('receipt.destination')}: `,
     ]) expect(shared).toContain(line)
+    // The number the server masked, grouped as the withdraw form's.
+    expect(shared).toMatch(new RegExp(`${text('receipt.destination')}: .*xxx-xxx-7890\\n`))
     const close = within(receipt).getByRole('button', { name: text('common.close') })
     expect(close).toHaveClass('button--secondary')
     await user.click(close)

@@ -95,8 +95,8 @@ describe('a row for each statementType', () => {
   it('withdraw: the bank in the language and the masked account; a held one says so', () => {
     const withdrawal = entry({ statementType: 'withdraw', status: 'PROCESSING', note: 'review', destination: { bankCode: 'KBANK', bankAccountName: 'DEMO', bankAccountNo: 'xxxxxx7890' } })
     expect(activityText(t, withdrawal)).toBe('Withdrawal')
-    expect(detailText(t, withdrawal, names)).toBe('Kasikornbank xxxxxx7890')
-    expect(detailText(t, withdrawal, { ...names, language: 'th' })).toBe('กสิกรไทย xxxxxx7890')
+    expect(detailText(t, withdrawal, names)).toBe('Kasikornbank xxx-xxx-7890')
+    expect(detailText(t, withdrawal, { ...names, language: 'th' })).toBe('กสิกรไทย xxx-xxx-7890')
     expect(statusText(t, withdrawal, (key) => i18n.exists(key))).toBe('Processing (held for review)')
     expect(statusText(t, { ...withdrawal, status: 'FAILED', note: null }, (key) => i18n.exists(key))).toBe('Failed (money returned to your wallet)')
     expect(statusText(t, { ...withdrawal, status: 'SUCCESS', note: null }, (key) => i18n.exists(key))).toBe('Success')

@@ -8,6 +8,7 @@ import { bankName } from '../../lib/banks'
 import { formatDate, relativeTime } from '../../lib/dates'
 import { formatDateTime } from '../../lib/time'
 import { currencyOf, formatMoney } from '../../../contract/lib/money'
+import { maskAccountNumber } from '../../../contract/lib/validation'
 import { ChatIcon, DepositIcon, FlagIcon, GiftIcon, WithdrawIcon } from '../../ui/icons'
 import { Modal } from '../../ui/Modal'
 import './notifications.css'
@@ -25,7 +26,7 @@ function NotificationRow({ notification, banks, fresh, onOpen }: { notification:
   const detail = {
     deposit_credited: t('notifications.detail.deposit_credited', { method }),
     deposit_refused: t('notifications.detail.deposit_refused', { method, reason: t(`slipReasons.${notification.reason ?? ''}`, { defaultValue: notification.reason ?? '' }) }),
-    withdrawal_paid: t('notifications.detail.withdrawal_paid', { bank, account: notification.bankAccountNo ?? '' }),
+    withdrawal_paid: t('notifications.detail.withdrawal_paid', { bank, account: maskAccountNumber(notification.bankAccountNo ?? '') }),
     withdrawal_failed: t('notifications.detail.withdrawal_failed'),
     reward_received: notification.reward ? t(`notifications.reward.${notification.reward}`) : '',
     support_answered: notification.preview ?? t('notifications.supportOpen'),

@@ -5,7 +5,7 @@ import { i18n } from '../../i18n/i18n'
 import { formatDate } from '../../lib/dates'
 import { Modal } from '../../ui/Modal'
 import { MoneyReceipt, type ReceiptFact } from '../../ui/MoneyReceipt'
-import { accountName, activityText, destinationText, detailText, type Names, statusNote } from './describe'
+import { accountName, activityText, destinationOf, detailText, type Names, statusNote } from './describe'
 import { linkOf, signedAmount, statusKey } from './rows'
 
 interface ReceiptSheetProps {
@@ -34,7 +34,8 @@ export default function ReceiptSheet({ entry, names, currency, onClose }: Receip
   if (entry.statementType === 'transfer') {
     facts.push({ label: t('receipt.from'), value: accountName(t, entry.from, names) }, { label: t('receipt.to'), value: accountName(t, entry.to, names) })
   } else if (entry.statementType === 'withdraw' && entry.destination) {
-    facts.push({ label: t('receipt.destination'), value: destinationText(entry, names), bank: entry.destination.bankCode })
+    const destination = destinationOf(entry, names)
+    if (destination) facts.push({ label: t('receipt.destination'), ...destination })
     if (entry.destination.bankAccountName) facts.push({ label: t('receipt.accountName'), value: entry.destination.bankAccountName })
   } else {
     const detail = detailText(t, entry, names)

@@ -3,6 +3,7 @@
 import type { TFunction } from 'i18next'
 import type { Bank, Slot, StatementEntry } from '../../../contract'
 import type { Language } from '../../../contract/lib/language'
+import { maskAccountNumber } from '../../../contract/lib/validation'
 import { bankName } from '../../lib/banks'
 import { localDate, relativeTime } from '../../lib/dates'
 import { slipReason } from '../../lib/slipReason'
@@ -65,12 +66,19 @@ export function detailText(t: T, entry: Partial<StatementEntry>, names: Names): 
   }
 }
 
-/** A withdrawal's destination: the bank in the player's language and the masked account number. */
-export function destinationText(entry: Partial<StatementEntry>, names: Names): string {
+/** A withdrawal's destination: the bank in the player's language and the account number the server
+ *  masked, grouped as the withdraw form's (`xxx-xxx-7890`). */
+export function destinationOf(entry: Partial<StatementEntry>, names: Names): { bank: string; name: string; number: string } | null {
   const destination = entry.destination
-  if (!destination) return ''
+  if (!destination) return null
   const bank = names.banks.find((b) => b.code === destination.bankCode)
-  return `${bankName(bank, names.language, destination.bankCode)} ${destination.bankAccountNo}`.trim()
+  return { bank: destination.bankCode, name: bankName(bank, names.language, destination.bankCode), number: maskAccountNumber(destination.bankAccountNo) }
+}
+
+/** A withdrawal's destination in one line. */
+export function destinationText(entry: Partial<StatementEntry>, names: Names): string {
+  const destination = destinationOf(entry, names)
+  return destination ? `${destination.name} ${destination.number}`.trim() : ''
 }
 
 /** What a status says besides itself: a failed slip's reason, a held withdrawal's review, or that

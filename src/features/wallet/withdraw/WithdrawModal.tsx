@@ -155,8 +155,9 @@ export function WithdrawModal({ open, onClose }: { open: boolean; onClose: (save
             { label: t('receipt.time'), time: formatDateTime(requested.createdAt) },
             {
               label: t('withdraw.to'),
-              value: `${bank ? `${bankName(bank.bank, language, requested.destination.bankCode)} ` : ''}${maskAccountNumber(requested.destination.bankAccountNo)}`,
               bank: requested.destination.bankCode,
+              name: bank ? bankName(bank.bank, language, requested.destination.bankCode) : '',
+              number: maskAccountNumber(requested.destination.bankAccountNo),
             },
             ...(arrives ? [arrives] : []),
           ]}
