@@ -1,6 +1,6 @@
 // Home on a phone on its side and on a 320 px phone (issue 18), on the production build.
 import type { Locator, Page } from '@playwright/test'
-import { expect, holdAnswers, test } from '../fixtures'
+import { expect, freshPhone, holdAnswers, test } from '../fixtures'
 import { PRERENDERED_ID } from '../../contract/lib/prerender'
 import { gameBackground, gameLogo, seedGames } from '../../server/games/gamesData'
 import { misfits } from '../shared/fits'
@@ -257,6 +257,17 @@ test('on a 360 x 640 and a 320 x 568 phone the sign-in button is above the botto
   }
 })
 
+test("on a 320 px phone in Lao the code step's two links stay whole: change the number beside the resend countdown", async ({ page, open }) => {
+  await page.setViewportSize({ width: 320, height: 568 })
+  await page.addInitScript(() => localStorage.setItem('locale', 'la'))
+  await open('/register')
+  await page.getByLabel(la.fields.phone).fill(freshPhone())
+  await page.getByRole('button', { name: la.common.next }).click()
+  await expect(page.getByRole('heading', { name: la.register.step2Title })).toBeVisible()
+  await expect(page.getByRole('button', { name: /ຂໍລະຫັດໃໝ່ໄດ້ໃນ/ })).toBeDisabled()
+  expect(await misfits(page)).toEqual([])
+})
+
 /** The deposit sheet in Lao, its ways' row and the row's two step buttons. */
 async function laoDepositWays({ page, open, request }: Pick<Parameters<Parameters<typeof test>[2]>[0], 'page' | 'open' | 'request'>) {
   await page.addInitScript(() => localStorage.setItem('locale', 'la'))
@@ -345,7 +356,7 @@ test("a sheet scrolls inside its body: on every deposit way the sheet itself nev
   }
 })
 
-test("a sheet cut by a short screen fades at the edge with more beyond it, and stops fading once read to that edge (issue 51)", async ({ page, open, strings, request }) => {
+test("a sheet cut by a short screen fades at the edge with more beyond it, takes a Tab stop a keyboard scrolls it from, and stops fading once read to that edge (issue 51)", async ({ page, open, strings, request }) => {
   // A 320 px phone whose browser bars leave 460 px: the bank transfer's accounts go on below.
   await page.setViewportSize({ width: 320, height: 460 })
   await memberAtHome({ page, open, strings, request })
@@ -360,7 +371,10 @@ test("a sheet cut by a short screen fades at the edge with more beyond it, and s
   await expect(body).toHaveClass(/modal__body--more-end/)
   await expect(body).not.toHaveClass(/modal__body--more-start/)
   expect(await fade()).toMatch(/linear-gradient/)
-  await body.evaluate((element) => element.scrollTo(0, element.scrollHeight))
+  // A keyboard reaches the body that scrolls and scrolls it to its end.
+  await expect(body).toHaveAttribute('tabindex', '0')
+  await body.focus()
+  await page.keyboard.press('End')
   await expect(body).toHaveClass(/modal__body--more-start/)
   await expect(body).not.toHaveClass(/modal__body--more-end/)
   // Opened again on a tall screen, where the whole sheet shows: nothing fades.
@@ -372,6 +386,7 @@ test("a sheet cut by a short screen fades at the edge with more beyond it, and s
   expect(await body.evaluate((element) => element.scrollHeight - element.clientHeight)).toBeLessThanOrEqual(0)
   await expect(body).not.toHaveClass(/modal__body--more/)
   expect(await fade()).toBe('none')
+  await expect(body).not.toHaveAttribute('tabindex')
 })
 
 test("a withdrawal's receipt keeps its figures whole at every phone width: the masked account number never breaks at its hyphens (issue 51)", async ({ page, open, strings, request }) => {

@@ -111,7 +111,10 @@ export function Modal({ open, onClose, title, children, wide, role, describedBy,
             </button>
           )}
         </header>
-        <div ref={body} className={['modal__body', more.start && 'modal__body--more-start', more.end && 'modal__body--more-end'].filter(Boolean).join(' ')}>
+        {/* A body that scrolls takes a Tab stop of its own: a keyboard scrolls it with the arrows,
+            when it holds nothing else to Tab to too (a refund's text on a short screen). */}
+        <div ref={body} tabIndex={more.start || more.end ? 0 : undefined}
+          className={['modal__body', more.start && 'modal__body--more-start', more.end && 'modal__body--more-end'].filter(Boolean).join(' ')}>
           {children}
         </div>
       </div>

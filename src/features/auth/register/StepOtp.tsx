@@ -85,7 +85,7 @@ export function StepOtp({ draft, update, next, back }: StepProps) {
       />
       {sentNotice && <p className="notice notice--success" role="status">{t('register.otpResent')}</p>}
       <Button type="submit" block pending={verify.isPending}>{t('register.verify')}</Button>
-      <div className="row row--between">
+      <div className="row row--between otp-links">
         <button type="button" className="link-button" onClick={back}>{t('register.changePhone')}</button>
         <button type="button" className="link-button" disabled={secondsLeft > 0 || resend.isPending} onClick={onResend}>
           {secondsLeft > 0 ? t('register.resendIn', { seconds: secondsLeft }) : t('register.resend')}
