@@ -1,4 +1,4 @@
-import { ENGINES, expect, freshPhone, lastOtp, logOut, pastRegisterSuccess, signIn, test } from '../fixtures'
+import { ENGINES, expect, freshPhone, lastOtp, logOut, pastRegisterSuccess, signIn, stopClock, test } from '../fixtures'
 
 test('register with OTP, then sign in, then log out', ENGINES, async ({ page, open, request, strings: th }) => {
   const phone = freshPhone()
@@ -35,6 +35,7 @@ test('register with OTP, then sign in, then log out', ENGINES, async ({ page, op
   await expect(page.getByText(th.validation.bankNameEnglish)).toBeVisible()
   await page.getByLabel(th.fields.firstName).fill('somchai')
   await page.getByLabel(th.fields.lastName).fill('jaidee')
+  await stopClock(page)
   await page.getByRole('button', { name: th.register.submit }).click()
 
   await pastRegisterSuccess(page, th)

@@ -1,4 +1,4 @@
-import { bankStep, countApiCalls, devPost, expect, freshPhone, localItem, phoneStepToProfile, profileStep, test } from '../fixtures'
+import { bankStep, countApiCalls, devPost, expect, freshPhone, localItem, phoneStepToProfile, profileStep, stopClock, test } from '../fixtures'
 
 import th from '../../contract/locales/th.json' with { type: 'json' }
 
@@ -40,6 +40,7 @@ test.describe('Lao variant', () => {
   test('defaults to Lao and offers LAK/BAHT and Lao banks at step 4', async ({ page, open, request }) => {
     await devPost(request, '/dev/config', { variant: 'la' })
     await devPost(request, '/dev/settings', { registerOTP: false })
+    await page.clock.install()
     await open('/register')
     await expect(page.getByRole('heading', { name: la.register.step1Title })).toBeVisible()
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('lo')
@@ -58,6 +59,7 @@ test.describe('Lao variant', () => {
     await expect(bank.locator('option').nth(1)).toHaveAttribute('value', 'BCEL')
 
     await currencies.getByRole('radio', { name: la.currency.LAK }).check()
+    await stopClock(page)
     await bankStep(page, la, phone, 'BCEL')
     await expect(page.getByRole('status').filter({ hasText: la.register.successTitle })).toBeVisible()
   })
