@@ -1,4 +1,4 @@
-import { bankStep, devPost, expect, freshPhone, pastRegisterSuccess, phoneStepToProfile, profileStep, stopClock, test } from '../fixtures'
+import { bankStep, devPost, expect, freshPhone, pastRegisterSuccess, phoneStepToProfile, profileStep, test } from '../fixtures'
 
 test('with OTP registration disabled, the phone step leads straight to step 3 and registration completes', async ({ page, open, request, strings }) => {
   await devPost(request, '/dev/settings', { registerOTP: false })
@@ -13,7 +13,6 @@ test('with OTP registration disabled, the phone step leads straight to step 3 an
   expect((await request.get(`/dev/otp/${phone}`)).status()).toBe(404)
 
   await profileStep(page, strings)
-  await stopClock(page)
-  await bankStep(page, strings, phone)
+  await bankStep(page, strings, phone, 'KBANK', { stop: true })
   await pastRegisterSuccess(page, strings)
 })

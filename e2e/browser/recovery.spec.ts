@@ -1,6 +1,6 @@
 // Nothing a player meets on the way should leave them stuck: a stale invite link, a half-typed
 // bank field from an earlier visit to step 4, an error while a modal is open.
-import { ENGINES, bankStep, devPost, expect, expectNoToastSoFar, forgetToasts, freshPhone, localItem, pastRegisterSuccess, phoneStepToProfile, profileStep, stopClock, test } from '../fixtures'
+import { ENGINES, bankStep, devPost, expect, expectNoToastSoFar, forgetToasts, freshPhone, localItem, pastRegisterSuccess, phoneStepToProfile, profileStep, test } from '../fixtures'
 import { openAsDemo } from '../walletMembers'
 
 test.beforeEach(async ({ request }) => {
@@ -26,8 +26,7 @@ test('an unknown inviter code from a link is unlocked with its error, and regist
   await inviter.fill('')
   await page.getByRole('button', { name: strings.common.next }).click()
   await expect(page.getByRole('heading', { name: strings.register.step4Title })).toBeVisible()
-  await stopClock(page)
-  await bankStep(page, strings, phone)
+  await bankStep(page, strings, phone, 'KBANK', { stop: true })
   await expect(page.getByRole('status').filter({ hasText: strings.register.successTitle })).toBeVisible()
 })
 
@@ -63,8 +62,7 @@ test('after registering, back from /login does not walk through the wizard steps
   const phone = freshPhone()
   await phoneStepToProfile(page, strings, phone)
   await profileStep(page, strings)
-  await stopClock(page)
-  await bankStep(page, strings, phone)
+  await bankStep(page, strings, phone, 'KBANK', { stop: true })
   await pastRegisterSuccess(page, strings)
   await page.goBack()
   await expect(page).toHaveURL(/\/login$/)

@@ -1,4 +1,4 @@
-import { bankStep, countApiCalls, devPost, expect, freshPhone, localItem, phoneStepToProfile, profileStep, stopClock, test } from '../fixtures'
+import { bankStep, countApiCalls, devPost, expect, freshPhone, localItem, phoneStepToProfile, profileStep, test } from '../fixtures'
 
 import th from '../../contract/locales/th.json' with { type: 'json' }
 
@@ -59,8 +59,7 @@ test.describe('Lao variant', () => {
     await expect(bank.locator('option').nth(1)).toHaveAttribute('value', 'BCEL')
 
     await currencies.getByRole('radio', { name: la.currency.LAK }).check()
-    await stopClock(page)
-    await bankStep(page, la, phone, 'BCEL')
+    await bankStep(page, la, phone, 'BCEL', { stop: true })
     await expect(page.getByRole('status').filter({ hasText: la.register.successTitle })).toBeVisible()
   })
 })

@@ -1,4 +1,4 @@
-import { ENGINES, bankStep, cspReportsSettled, expect, freshPhone, lastOtp, profileStep, stopClock, test } from '../fixtures'
+import { ENGINES, bankStep, cspReportsSettled, expect, freshPhone, lastOtp, profileStep, test } from '../fixtures'
 import type { Page } from '@playwright/test'
 import th from '../../contract/locales/th.json' with { type: 'json' }
 import type { ContactInfo, RuntimeConfig } from '../../contract'
@@ -121,8 +121,7 @@ test('screenshots in Thai at 390x844', async ({ page, open, request }) => {
   await shot(page, 'register-3-profile')
   await profileStep(page, th)
   await shot(page, 'register-4-bank')
-  await stopClock(page)
-  await bankStep(page, th, phone)
+  await bankStep(page, th, phone, 'KBANK', { stop: true })
   await expect(page.getByRole('status').filter({ hasText: th.register.successTitle })).toBeVisible()
   await shot(page, 'register-5-success')
   await page.clock.resume()
