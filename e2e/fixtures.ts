@@ -513,11 +513,11 @@ export const REDIRECT_AFTER_REGISTER_MS = 2000
  *  clock holds a load's timers too: a LINE run stopped it before step 4's banks and hung): the
  *  page's clock (installed before, `page.clock.install()`) stops, so the success's 2 s cannot run
  *  out before the test has seen it, however slow the machine (a loaded run's Telegram project once
- *  found /login already). A second on, not "now":
- *  the clock flows until it stops, and cannot be stopped in its past. */
+ *  found /login already). Some seconds on, not "now": the clock flows until it stops, and cannot be
+ *  stopped in its past. */
 export async function stopClock(page: Page): Promise<void> {
-  // Read afresh on each try, further ahead: on a loaded run the page's time can pass the mark before the call lands
-  // ("Cannot fast-forward to the past", once in a clean run's Telegram project).
+  // Read afresh on each try, further ahead: on a loaded run the page's time can pass the mark
+  // before the call lands ("Cannot fast-forward to the past", once in a clean run's Telegram project).
   for (let tries = 1; ; tries++) {
     try {
       return await page.clock.pauseAt(await page.evaluate((ahead) => Date.now() + ahead, 1000 * 2 ** tries))

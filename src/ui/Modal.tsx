@@ -111,8 +111,8 @@ export function Modal({ open, onClose, title, children, wide, role, describedBy,
             </button>
           )}
         </header>
-        {/* A body that scrolls takes a Tab stop of its own: a keyboard scrolls it with the arrows,
-            when it holds nothing else to Tab to too (a refund's text on a short screen). */}
+        {/* A body that scrolls takes a Tab stop of its own, so a keyboard scrolls it with the arrows,
+            even when it holds nothing else to Tab to (a refund's text on a short screen). */}
         <div ref={body} tabIndex={more.start || more.end ? 0 : undefined}
           className={['modal__body', more.start && 'modal__body--more-start', more.end && 'modal__body--more-end'].filter(Boolean).join(' ')}>
           {children}
