@@ -192,6 +192,38 @@ export class WebKitPage {
     await expect.poll(() => this.evaluate<boolean>(`return document.getElementById('prerendered') === null && document.getElementById('root').childElementCount > 0`), { message: 'the app to take the page over' }).toBe(true)
   }
 
+  /**
+   * Holds the page's timeouts of `ms` or longer until `releaseTimers`, as the Chromium tests stop
+   * Playwright's clock (e2e/fixtures.ts `stopClock`; WebDriver has no clock of its own): a state
+   * that lasts a set time (the registration's success, 2 s) is there however late a loaded machine
+   * looks for it. Shorter ones (the app's loads and retries, React's scheduler) run as before.
+   */
+  async holdTimers(ms: number): Promise<void> {
+    await this.evaluate(`
+      const min = arguments[0], realSet = window.setTimeout, realClear = window.clearTimeout, held = new Map()
+      let next = 2 ** 30
+      window.__releaseTimers = () => {
+        window.setTimeout = realSet
+        window.clearTimeout = realClear
+        // Those due at the held time run now; longer ones start their wait afresh.
+        for (const [id, { run, delay }] of [...held]) { held.delete(id); if (delay <= min) run(); else realSet.call(window, run, delay) }
+      }
+      window.setTimeout = function (handler, delay, ...args) {
+        if (!(delay >= min) || typeof handler !== 'function') return realSet.call(window, handler, delay, ...args)
+        const id = next++
+        held.set(id, { run: () => handler(...args), delay })
+        return id
+      }
+      window.clearTimeout = (id) => { if (!held.delete(id)) realClear.call(window, id) }
+    `, ms)
+  }
+
+  /** Runs the timeouts `holdTimers` held (those of its `ms`; longer ones wait their time again), in
+   *  the order they were set, and lets the clock flow again. */
+  async releaseTimers(): Promise<void> {
+    await this.evaluate('window.__releaseTimers()')
+  }
+
   async url(): Promise<URL> {
     return new URL(await this.command<string>('/url'))
   }
