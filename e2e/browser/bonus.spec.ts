@@ -2,11 +2,10 @@
 // the reference server: a card received becomes the current one and the money arrives; cancelling
 // is refused above the threshold and then clears the game balances; a promotion code not found,
 // then found and received. The page is the same on every host, so it runs in the browser.
-import type { Page } from '@playwright/test'
 import { inLanguage } from '../../contract/lib/language'
 import { contentFor } from '../../server/seed/seedData'
 import { TOAST_MS } from '../../src/state/ui'
-import { devPost, expect, test } from '../fixtures'
+import { devPost, expect, stopClock, test } from '../fixtures'
 import { activate, baht, fill } from '../shared/wallet'
 import { fund, memberHeaders, registerMember, signedIn, walletOf } from '../walletMembers'
 
@@ -126,7 +125,8 @@ test('the cancel sheet: the giving-up action is not the filled one, a toast lies
   const toast = page.locator('.toast', { hasText: fill(strings.bonus.receivedToast, { name: WELCOME }) })
   await expect(page.getByRole('button', { name: strings.bonus.cancel })).toBeVisible()
   await expect(toast).toBeVisible()
-  await standClock(page)
+  // Stood at the nearest moment ahead the call can still reach, well inside the toast's 4 s.
+  await stopClock(page, { ahead: 50, most: TOAST_MS / 2 })
   await expect(toast).toBeVisible()
 
   // Opened by a tap: the first control takes focus without a ring.
@@ -163,22 +163,6 @@ test('the cancel sheet: the giving-up action is not the filled one, a toast lies
   await expect(sheet).toBeVisible()
   expect(await page.evaluate(() => document.activeElement?.matches(':focus-visible'))).toBe(true)
 })
-
-/** Stands the page's clock at the nearest moment ahead of it that the call can still reach: a
- *  moment read in the page is behind it by the round trip the pause takes (a clean clone was
- *  refused "Cannot fast-forward to the past" with 50 ms ahead), so a moment passed is tried again
- *  further ahead, each time twice as far. */
-async function standClock(page: Page) {
-  for (let ahead = 50; ; ahead *= 2) {
-    const now = await page.evaluate(() => Date.now())
-    try {
-      await page.clock.pauseAt(now + ahead)
-      return
-    } catch (error) {
-      if (!String(error).includes('to the past') || ahead >= TOAST_MS / 4) throw error
-    }
-  }
-}
 
 test('a withdrawal while a bonus is held and money is in a game: said before the amount, and the refusal says to bring the game money back', async ({ page, open, strings, request }) => {
   const member = await registerMember(request)
