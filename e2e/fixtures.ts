@@ -228,9 +228,17 @@ const TOAST_RECORDER = () => {
   }).observe(document, { childList: true, subtree: true })
 }
 
+type ToastRecord = { __toastsSeen: string[] }
+
+/** The text of every toast this page has shown since it loaded (or since forgetToasts), each
+ *  without its close button's ×. */
+export function toastsSeen(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as unknown as ToastRecord).__toastsSeen.map((text) => text.replace(/×$/, '')))
+}
+
 /** Forgets the toasts seen so far on this page: what follows is checked on its own. */
 export async function forgetToasts(page: Page): Promise<void> {
-  await page.evaluate(() => (window as unknown as { __toastsSeen: string[] }).__toastsSeen.splice(0))
+  await page.evaluate(() => (window as unknown as ToastRecord).__toastsSeen.splice(0))
 }
 
 /**
@@ -240,7 +248,7 @@ export async function forgetToasts(page: Page): Promise<void> {
  */
 export async function expectNoToastSoFar(page: Page): Promise<void> {
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
-  expect(await page.evaluate(() => (window as unknown as { __toastsSeen: string[] }).__toastsSeen), 'toasts shown').toEqual([])
+  expect(await toastsSeen(page), 'toasts shown').toEqual([])
 }
 
 /**

@@ -1,6 +1,6 @@
 // First paint on every host (issue 5 §6): a host SDK never holds the login form, the first
 // screen's strings come with the HTML, and a dark Telegram is dark before the app's JS runs.
-import { expect, test } from '../fixtures'
+import { expect, test, toastsSeen } from '../fixtures'
 
 import th from '../../contract/locales/th.json' with { type: 'json' }
 
@@ -19,11 +19,10 @@ test('LINE: the login form is typeable while LIFF never starts; the fallback not
   await phone.fill('0812345678')
   // The form is in the page before the app's code (issue 32): the app asks for the adapter once it runs.
   await expect.poll(() => stalled.length).toBe(1)
-  const toastsSeen = () => page.evaluate(() => (window as unknown as { __toastsSeen: string[] }).__toastsSeen.map((text) => text.replace(/×$/, '')))
-  expect(await toastsSeen()).toEqual([])
+  expect(await toastsSeen(page)).toEqual([])
 
   // Once the timeout has passed (whatever the seconds the page took to open), the notice came, once.
   await page.clock.runFor(PLATFORM_INIT_TIMEOUT_MS)
-  await expect.poll(toastsSeen).toEqual([th.platform.fallback])
+  await expect.poll(() => toastsSeen(page)).toEqual([th.platform.fallback])
   await expect(phone).toHaveValue('0812345678')
 })

@@ -1,6 +1,6 @@
 // First paint on every host (issue 5 §6): a host SDK never holds the login form, the first
 // screen's strings come with the HTML, and a dark Telegram is dark before the app's JS runs.
-import { DARK_THEME, expect, telegramHash, test } from '../fixtures'
+import { DARK_THEME, expect, telegramHash, test, toastsSeen } from '../fixtures'
 import en from '../../contract/locales/en.json' with { type: 'json' }
 import { PLATFORM_INIT_TIMEOUT_MS } from '../../src/platform'
 
@@ -28,8 +28,7 @@ test("Telegram in English on a Thai phone, whose adapter never starts: the app s
   await expect(page.getByRole('heading', { name: en.login.title })).toBeVisible()
   await expect.poll(() => stalled.length).toBe(1)
   await page.clock.runFor(PLATFORM_INIT_TIMEOUT_MS)
-  const toastsSeen = () => page.evaluate(() => (window as unknown as { __toastsSeen: string[] }).__toastsSeen.map((text) => text.replace(/×$/, '')))
-  await expect.poll(toastsSeen).toEqual([en.platform.fallback])
+  await expect.poll(() => toastsSeen(page)).toEqual([en.platform.fallback])
   await expect(page.getByRole('heading', { name: en.login.title })).toBeVisible()
   expect(await page.evaluate(() => document.documentElement.lang)).toBe('en')
 })
