@@ -3,12 +3,12 @@
 // runs the demo, but on loopback only whatever HOST says, and says so loudly.
 import { describe, expect, it } from 'vitest'
 import { OPERATOR_ENV } from './helpers'
-import { startMain as start, stopMainProcessesAfterEach } from './mainProcess'
+import { PROCESS_TEST_MS, startMain as start, stopMainProcessesAfterEach } from './mainProcess'
 
 stopMainProcessesAfterEach()
 
 // A whole start (a process, the demo member's hash at the real cost, migrations) takes seconds.
-describe('server/main.ts', { timeout: 60_000 }, () => {
+describe('server/main.ts', { timeout: PROCESS_TEST_MS }, () => {
   it('without APP_MODE outside npm start, listens on loopback only, even with HOST=0.0.0.0, and warns', async () => {
     const { stdout, stderr } = await start({ HOST: '0.0.0.0' })
     const listening = [...stdout.matchAll(/Server listening at (http:\/\/[^"\s]+)/g)].map((match) => new URL(match[1]).hostname)

@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { type Db, openDatabase } from '../../server/shared/db'
 import { DEMO, onPostgres, testStorage, type TestStorage } from './helpers'
 import { BOT_TOKEN } from './identityHelpers'
-import { dataDirForTest, startMain, stopMainProcessesAfterEach } from './mainProcess'
+import { dataDirForTest, PROCESS_TEST_MS, PROCESS_WAIT_MS, startMain, stopMainProcessesAfterEach } from './mainProcess'
 import { FakeApi } from './fakeApi'
 
 stopMainProcessesAfterEach()
@@ -50,7 +50,7 @@ async function api(url: string, method: string, path: string, body?: unknown, to
 }
 
 describe(`an instance killed between the money's commit and its message${onPostgres() ? ' (PostgreSQL)' : ' (SQLite file)'}`, () => {
-  it('leaves the message to the next instance, which sends it once', async () => {
+  it('leaves the message to the next instance, which sends it once', { timeout: PROCESS_TEST_MS }, async () => {
     const storage = onPostgres() ? await testStorage() : { dataDir: dataDirForTest() }
     // Telegram says wait half a minute: the first instance will not try again before it is killed.
     const busy = await botApi({ status: 429, body: { ok: false, error_code: 429, description: 'Too Many Requests: retry after 30', parameters: { retry_after: 30 } } })
@@ -68,19 +68,19 @@ describe(`an instance killed between the money's commit and its message${onPostg
     const { qrcodeId } = await api(first.url, 'POST', '/api/qrcode/KBANK', { amount: 100 }, token) as { qrcodeId: string }
     await api(first.url, 'POST', `/dev/qrcode/${qrcodeId}/pay`, {})
     // Claimed and tried: Telegram said wait, and the message is due again later. Then the instance dies.
-    await expect.poll(() => chats(busy), { timeout: 20_000 }).toEqual([String(TELEGRAM_USER)])
-    await expect.poll(() => onDatabase(storage, (db) => db.selectFrom('notify_deliveries').select(['status', 'attempts']).execute()), { timeout: 20_000 })
+    await expect.poll(() => chats(busy), { timeout: PROCESS_WAIT_MS }).toEqual([String(TELEGRAM_USER)])
+    await expect.poll(() => onDatabase(storage, (db) => db.selectFrom('notify_deliveries').select(['status', 'attempts']).execute()), { timeout: PROCESS_WAIT_MS })
       .toEqual([{ status: 'pending', attempts: 1 }])
     await first.kill()
     // The half minute passes (the next instance reads the time it is due from the database).
     await onDatabase(storage, (db) => db.updateTable('notify_deliveries').set({ next_at: Date.now() }).execute())
 
     const next = await startMain({ ...env, TELEGRAM_API_URL: ok.url })
-    await expect.poll(() => chats(ok), { timeout: 20_000 }).toEqual([String(TELEGRAM_USER)])
+    await expect.poll(() => chats(ok), { timeout: PROCESS_WAIT_MS }).toEqual([String(TELEGRAM_USER)])
     // Once only: a second deposit's message comes after it, and the first is not sent again.
     const second = await api(next.url, 'POST', '/api/qrcode/KBANK', { amount: 200 }, token) as { qrcodeId: string }
     await api(next.url, 'POST', `/dev/qrcode/${second.qrcodeId}/pay`, {})
-    await expect.poll(() => ok.received.length, { timeout: 20_000 }).toBe(2)
+    await expect.poll(() => ok.received.length, { timeout: PROCESS_WAIT_MS }).toBe(2)
     const texts = ok.received.map((received) => received.body.text.split('\n')[1])
     expect(texts).toEqual([expect.stringMatching(/^\+฿100\.00 /), expect.stringMatching(/^\+฿200\.00 /)])
     expect(busy.received).toHaveLength(1)

@@ -13,7 +13,7 @@ import type { ServerMode } from '../../server/shared/context'
 import { migrate, openDatabase } from '../../server/shared/db'
 import { DEMO, OPERATOR, OPERATOR_ENV, TEST_PASSWORD_COST, call, expectError, registerMember, startServer, testStorage, type TestServer } from './helpers'
 import { uploadSlip } from './opsHelpers'
-import { startMain, stopMainProcessesAfterEach } from './mainProcess'
+import { PROCESS_TEST_MS, PROCESS_WAIT_MS, startMain, stopMainProcessesAfterEach } from './mainProcess'
 
 const dirs: string[] = []
 const servers: { close: () => Promise<unknown> }[] = []
@@ -39,7 +39,7 @@ async function run(options: Pick<BuildServerOptions, 'dataDir' | 'databaseUrl'> 
 
 const MESSAGE = /This database is production's: a production server has run on it .*APP_MODE=(demo|dev|test) would run the demo on real players' money.*Start it with APP_MODE=production, or give it a database of its own/
 
-describe("a database production ran on", () => {
+describe("a database production ran on", { timeout: PROCESS_TEST_MS }, () => {
   it.each(['demo', 'dev', 'test'] as const)('refuses %s mode at start, before writing anything, and production still starts on it', async (mode) => {
     const storage = await sharedStorage()
     const production = await run({ ...storage, mode: 'production' })
@@ -116,7 +116,7 @@ describe("a database production ran on", () => {
     await markProduction(demo.app.serverContext.db, Date.now())
     // Only now has the slip waited long enough for the demo bank.
     demo.advance(DEMO_DELAYS.slip + 1)
-    await expect.poll(() => lines.some((line) => /This database is production's/.test(line)), { timeout: 20_000 }).toBe(true)
+    await expect.poll(() => lines.some((line) => /This database is production's/.test(line)), { timeout: PROCESS_WAIT_MS }).toBe(true)
 
     const { db } = demo.app.serverContext
     expect(await db.selectFrom('deposit_slips').select('status').where('reference', '=', slip).executeTakeFirstOrThrow()).toEqual({ status: 'processing' })

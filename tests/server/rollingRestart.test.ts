@@ -11,7 +11,7 @@ import { openDatabase } from '../../server/shared/db'
 import { checkBooks } from '../../server/wallet/books'
 import { DEMO_MEMBER_ID } from './depositHelpers'
 import { DEMO, onPostgres, testStorage } from './helpers'
-import { dataDirForTest, type MainProcess, startMain, stopMainProcessesAfterEach } from './mainProcess'
+import { dataDirForTest, type MainProcess, PROCESS_TEST_MS, PROCESS_WAIT_MS, startMain, stopMainProcessesAfterEach } from './mainProcess'
 
 stopMainProcessesAfterEach()
 
@@ -90,7 +90,7 @@ describe(`a rolling restart${onPostgres() ? ' of two instances over one database
       }
     }
     const senders = [0, 1, 2, 3].map(sender)
-    const served = (backend: Backend, calls: number) => expect.poll(() => backend.answered, { timeout: 30_000, interval: 20 }).toBeGreaterThanOrEqual(calls)
+    const served = (backend: Backend, calls: number) => expect.poll(() => backend.answered, { timeout: PROCESS_WAIT_MS, interval: 20 }).toBeGreaterThanOrEqual(calls)
 
     for (const [old, next] of onPostgres() ? [['a1', 'a2'], ['b1', 'b2']] : [['a1', 'a2']]) {
       const backend = backends.find((candidate) => candidate.name === old)!
@@ -98,7 +98,7 @@ describe(`a rolling restart${onPostgres() ? ' of two instances over one database
       draining.add(old)
       const stopped = backend.process.stop()
       // The balancer sees it draining and takes it out; it answers meanwhile and exits after.
-      await expect.poll(() => backend.ready, { timeout: 30_000, interval: 20 }).toBe(false)
+      await expect.poll(() => backend.ready, { timeout: PROCESS_WAIT_MS, interval: 20 }).toBe(false)
       await stopped
       backend.polling = false
       await served(await add(next), 10)
@@ -128,5 +128,6 @@ describe(`a rolling restart${onPostgres() ? ' of two instances over one database
     }
     const counts = Object.fromEntries(['out', 'back', 'withdraw'].map((kind) => [kind, answered(kind as Outcome['kind'])]))
     console.log(`[rolling restart] ${onPostgres() ? 'PostgreSQL, 2 instances' : 'SQLite, 1 instance'}: ${outcomes.length} calls, 2xx ${JSON.stringify(counts)}, ${outcomes.filter((outcome) => outcome.drainingThen).length} answered while draining`)
-  }, 180_000)
+  // Four starts, two drains and the load beside them.
+  }, 2 * PROCESS_TEST_MS)
 })

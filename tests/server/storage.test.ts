@@ -13,6 +13,7 @@ import { toMajor, toMinor } from '../../server/shared/money'
 import type { Db } from '../../server/shared/db'
 import { accountKey, postMovement, walletBalance } from '../../server/shared/ledger'
 import { call, expectSignedIn, login, registration, TEST_PASSWORD_COST, testStorage } from './helpers'
+import { PROCESS_TEST_MS } from './mainProcess'
 
 const run = promisify(execFile)
 const dirs: string[] = []
@@ -69,7 +70,7 @@ describe('the database', () => {
     expect(await db.selectFrom('settings').select('key').execute()).toHaveLength(4)
     expect(await ledgerSum(db, 123)).toBe(150000)
     await app.close()
-  }, 60_000)
+  }, PROCESS_TEST_MS)
 
   it('gives a member registered after the demo member the next id', async () => {
     const server = await buildServer({ ...(await testStorage()), mode: 'test', passwordCost: TEST_PASSWORD_COST })

@@ -12,6 +12,7 @@ import { openDatabase } from '../../server/shared/db'
 import { checkBooks } from '../../server/wallet/books'
 import { DEMO_MEMBER_ID, DEMO_START_MINOR } from './depositHelpers'
 import { MINUTE, TEST_PASSWORD_COST, testStorage } from './helpers'
+import { PROCESS_TEST_MS } from './mainProcess'
 
 describe('a crash between reserve and settle', () => {
   it('ends, after a restart, with the books balanced and the money in one place', async () => {
@@ -82,5 +83,5 @@ describe('a crash between reserve and settle', () => {
       child.kill('SIGKILL')
       rmSync(dir, { recursive: true, force: true })
     }
-  }, 60_000)
+  }, PROCESS_TEST_MS)
 })

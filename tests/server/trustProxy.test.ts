@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { readServerEnv } from '../../server/env'
 import { DEFAULT_LIMITS } from '../../server/shared/limits'
 import { startServer, type TestServer } from './helpers'
-import { startMain, stopMainProcessesAfterEach } from './mainProcess'
+import { PROCESS_TEST_MS, startMain, stopMainProcessesAfterEach } from './mainProcess'
 
 stopMainProcessesAfterEach()
 const running: TestServer[] = []
@@ -42,7 +42,7 @@ const FORMS = [
   ['loopback', 1],
 ] as const
 
-describe('TRUST_PROXY behind a proxy', { timeout: 180_000 }, () => {
+describe('TRUST_PROXY behind a proxy', { timeout: PROCESS_TEST_MS }, () => {
   // Each form as the environment reads it, on a server listening on loopback: real requests through
   // Fastify's own reading of X-Forwarded-For.
   it.each(FORMS)('TRUST_PROXY=%j: players at different addresses are counted apart, and one address still meets its limit', async (setting, hops) => {
