@@ -147,7 +147,9 @@ async function costOf(page: Page, rate: number, path: string, shown: () => Promi
 }
 
 test.describe('blocking time at phone speed (issue 32)', () => {
-  test.describe.configure({ mode: 'serial', timeout: 240_000 })
+  // About 60 s on two cores, 162 s pinned to one beside the other stages: bounded for a machine
+  // three times slower than that.
+  test.describe.configure({ mode: 'serial', timeout: 480_000 })
 
   test('/login and the member home stay within their blocking-time budgets', async ({ browser, context, request, strings }) => {
     const calibrated = await machineMs(browser)
