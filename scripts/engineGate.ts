@@ -41,7 +41,7 @@ export function updatePage(): string {
 <meta name="robots" content="noindex">
 <title>${escape(languages.map(([, strings]) => strings.title).join(' · '))}</title>
 <style>
-body{margin:0;padding:24px 20px;font:16px/1.6 system-ui,-apple-system,'Segoe UI',Roboto,'Noto Sans Thai','Noto Sans Lao',sans-serif;background:#f2f4f9;color:#151a2d}
+body{margin:0;padding:24px 20px;font:16px/1.6 system-ui,'Noto Sans Thai',Loma,'Noto Sans Lao',sans-serif;background:#f2f4f9;color:#151a2d}
 main{max-width:420px;margin:0 auto}
 section{padding:16px 0;border-bottom:1px solid #d9deea}
 section:last-child{border-bottom:0}
