@@ -310,8 +310,11 @@ export function freshPhone(): string {
  *  th-TH, and both the LIFF mock's app language and the Telegram user's language_code (see
  *  telegramHash) are 'en'. */
 export function hostStrings(platform: PlatformKind): typeof th {
-  return platform === 'browser' ? th : (en as unknown as typeof th)
+  return hostLanguage(platform) === 'th' ? th : (en as unknown as typeof th)
 }
+
+/** The language of hostStrings: what a test stores to keep the app in it whatever the host says. */
+export const hostLanguage = (platform: PlatformKind): 'th' | 'en' => (platform === 'browser' ? 'th' : 'en')
 
 interface Fixtures {
   open: (path: string, hash?: string) => Promise<void>
