@@ -17,6 +17,7 @@ import { readFileSync } from 'node:fs'
 import type { Browser, Page } from '@playwright/test'
 import { expect, test } from '../fixtures'
 import { fund, registerMember, signedIn } from '../walletMembers'
+import { mainThreadEvents, TraceCut } from './trace'
 
 /** The calibration loop's time on the machine the budgets were set on (2 cores, Node 20), at CPU x1 (ms, fastest of 5). */
 const REFERENCE_MS = 19
@@ -92,7 +93,6 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
  *  each, as Lighthouse sums it) and the time of all its tasks (the renderer's main thread in a trace). */
 interface Cost { blocking: number; busy: number; wall: number }
 
-interface TraceEvent { name: string; ph: string; pid: number; tid: number; dur?: number; tdur?: number; args?: { name?: string } }
 
 /**
  * The time of every task on a renderer's main thread in a Chromium trace, in ms: its thread's CPU
@@ -101,25 +101,9 @@ interface TraceEvent { name: string; ph: string; pid: number; tid: number; dur?:
  * until the ratio was 8.2 against 5.2 on two).
  */
 function mainThreadMs(trace: Buffer): { cpu: number; wall: number } {
-  const { traceEvents } = parseTrace(trace)
-  const main = new Set(traceEvents.filter((event) => event.ph === 'M' && event.name === 'thread_name' && event.args?.name === 'CrRendererMain')
-    .map((event) => `${event.pid}:${event.tid}`))
-  const tasks = traceEvents.filter((event) => event.name === 'ThreadControllerImpl::RunTask' && event.ph === 'X' && main.has(`${event.pid}:${event.tid}`))
+  const tasks = mainThreadEvents(trace, 'ThreadControllerImpl::RunTask')
   const ms = (micros: number) => Math.round(micros / 1000)
   return { cpu: ms(tasks.reduce((sum, event) => sum + (event.tdur ?? 0), 0)), wall: ms(tasks.reduce((sum, event) => sum + (event.dur ?? 0), 0)) }
-}
-
-/** A trace Chromium handed back cut short (seen once in a clean-clone run: "Unexpected end of JSON
- *  input"). Its tasks cannot be counted, and counting the part that came would undercount the page,
- *  so the run it belongs to is measured again. */
-class TraceCut extends Error {}
-
-function parseTrace(trace: Buffer): { traceEvents: TraceEvent[] } {
-  try {
-    return JSON.parse(trace.toString()) as { traceEvents: TraceEvent[] }
-  } catch (error) {
-    throw new TraceCut(`the trace (${trace.length} bytes) is not whole JSON: ${String(error)}`)
-  }
 }
 
 /** How many runs may be measured again after a cut trace before the test gives up and says so. */

@@ -13,12 +13,11 @@
 import { PRERENDERED_ID } from '../../contract/lib/prerender'
 import { expect, test } from '../fixtures'
 import { fund, registerMember, signedIn } from '../walletMembers'
+import { mainThreadEvents } from './trace'
 
 /** About 40% over the whole home's 85: a screen may add a size or a weight, but the stack of
  *  1.1.14 (251 at the fewest) fails it. */
 const MOST_LOOKUPS = 120
-
-interface TraceEvent { name: string; ph: string; pid: number; tid: number; ts: number; dur?: number; args?: { name?: string } }
 
 test('the Thai home looks up its fonts a bounded number of times, with no fallback search', async ({ browser, context, request }) => {
   const member = await registerMember(request)
@@ -37,20 +36,14 @@ test('the Thai home looks up its fonts a bounded number of times, with no fallba
   } finally {
     trace = await browser.stopTracing()
   }
-  const { traceEvents } = JSON.parse(trace.toString()) as { traceEvents: TraceEvent[] }
-  const main = new Set(traceEvents.filter((event) => event.ph === 'M' && event.name === 'thread_name' && event.args?.name === 'CrRendererMain')
-    .map((event) => `${event.pid}:${event.tid}`))
-  const onMain = (name: string) => traceEvents
-    .filter((event) => event.name === name && event.ph === 'X' && main.has(`${event.pid}:${event.tid}`))
-    .sort((a, b) => a.ts - b.ts)
   // A lookup may ask for another inside it: count the outer ones.
   let ends = -1
-  const lookups = onMain('FontCache::GetFontPlatformData').filter((event) => {
+  const lookups = mainThreadEvents(trace, 'FontCache::GetFontPlatformData').filter((event) => {
     if (event.ts < ends) return false
     ends = event.ts + (event.dur ?? 0)
     return true
   })
-  const fallbacks = onMain('FontCache::FallbackFontForCharacter')
+  const fallbacks = mainThreadEvents(trace, 'FontCache::FallbackFontForCharacter')
   test.info().annotations.push({ type: 'font lookups', description: `${lookups.length} lookups, ${fallbacks.length} fallback searches` })
   expect(lookups.length, 'font lookups on the Thai home').toBeGreaterThan(0)
   expect(lookups.length, 'font lookups on the Thai home').toBeLessThanOrEqual(MOST_LOOKUPS)
