@@ -381,6 +381,18 @@ const HOME_STATES: readonly ScreenState[] = [
       await expect(context.page.getByRole('alertdialog', { name: context.strings.errorDialog.title })).toBeVisible()
     },
   },
+  {
+    // A transfer's confirmation (issue 51 §2): the amount, the route, the fee, both sides after.
+    name: 'transfer confirm',
+    prepare: withPg,
+    reach: async (context) => {
+      const dialog = await homeAction(context, context.strings.home.transfer, context.strings.transfer.title)
+      await dialog.getByLabel(context.strings.transfer.to).selectOption('PG')
+      await dialog.getByLabel(context.strings.transfer.amount).fill('100')
+      await pressMainAction(context.page, dialog, context.strings.common.next)
+      await expect(dialog.getByRole('button', { name: context.strings.common.back })).toBeVisible()
+    },
+  },
   { name: 'transfer-all confirmation', prepare: withPg, reach: async (context) => void (await transferAllConfirmation(context)) },
   {
     name: 'transfer receipt',

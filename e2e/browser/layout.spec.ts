@@ -4,7 +4,7 @@ import { expect, freshPhone, holdAnswers, test } from '../fixtures'
 import { PRERENDERED_ID } from '../../contract/lib/prerender'
 import { gameBackground, gameLogo, seedGames } from '../../server/games/gamesData'
 import { misfits } from '../shared/fits'
-import { memberAtHome, openTransfer } from '../shared/wallet'
+import { memberAtHome, openTransfer, sendTransfer } from '../shared/wallet'
 import th from '../../contract/locales/th.json' with { type: 'json' }
 import la from '../../contract/locales/la.json' with { type: 'json' }
 import en from '../../contract/locales/en.json' with { type: 'json' }
@@ -186,7 +186,7 @@ test('a sheet stays where it opened while its content changes: the transfer form
   const heights = [(await modal.locator('.modal__panel').boundingBox())!.height]
   await modal.getByLabel(strings.transfer.to).selectOption('PG')
   await modal.getByLabel(strings.transfer.amount).fill('100')
-  await modal.getByRole('button', { name: strings.transfer.submit, exact: true }).click()
+  await sendTransfer(modal, strings)
   await expect(modal.getByRole('button', { name: strings.transfer.done })).toBeVisible()
   heights.push((await modal.locator('.modal__panel').boundingBox())!.height)
   // The receipt is not the form's height: centred, the sheet's top would have moved by half the difference.

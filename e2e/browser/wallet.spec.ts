@@ -1,10 +1,10 @@
 // The wallet as a player uses it (issue 7), on the production build against the reference server:
 // each test registers its own member and funds it through a real paid QR deposit.
 import { readFileSync } from 'node:fs'
-import type { APIRequestContext, Page } from '@playwright/test'
+import type { APIRequestContext, Locator, Page } from '@playwright/test'
 import la from '../../contract/locales/la.json' with { type: 'json' }
 import { ENGINES, devPost, expect, holdAnswers, test, throughBackOff } from '../fixtures'
-import { activate, baht, closeTransferReceipt, fill, type Fixtures, gameCard, memberAtHome, openHome, openTransfer, type Strings } from '../shared/wallet'
+import { activate, baht, closeTransferReceipt, fill, type Fixtures, gameCard, memberAtHome, openHome, openTransfer, sendTransfer, type Strings, transferConfirm } from '../shared/wallet'
 import { freshSlip, fund, type Member, memberHeaders, registerMember, signedIn, walletOf } from '../walletMembers'
 
 test.describe('transfers (browser)', () => {
@@ -15,7 +15,7 @@ test.describe('transfers (browser)', () => {
     let modal = await openTransfer(page, strings)
     await modal.getByLabel(strings.transfer.to).selectOption('PG')
     await modal.getByLabel(strings.transfer.amount).fill('100')
-    await modal.getByRole('button', { name: strings.transfer.submit, exact: true }).click()
+    await sendTransfer(modal, strings)
     await expect(page.getByText(fill(strings.transfer.success, { amount: baht(100, 'browser') }))).toBeVisible()
     await closeTransferReceipt(modal, strings)
     expect(await walletOf(request, member)).toMatchObject({ wallet: 200, slots: { PG: 100 } })
@@ -25,7 +25,7 @@ test.describe('transfers (browser)', () => {
     await modal.getByLabel(strings.transfer.from).selectOption('PG')
     await modal.getByLabel(strings.transfer.to).selectOption('WALLET')
     await modal.getByLabel(strings.transfer.amount).fill('40.25')
-    await modal.getByRole('button', { name: strings.transfer.submit, exact: true }).click()
+    await sendTransfer(modal, strings)
     await closeTransferReceipt(modal, strings)
     expect(await walletOf(request, member)).toMatchObject({ wallet: 240.25, slots: { PG: 59.75 } })
 
@@ -90,17 +90,19 @@ test.describe('transfers (browser)', () => {
     const modal = await openTransfer(page, la)
     await modal.getByLabel(la.transfer.to).selectOption('PG')
     const amount = modal.getByLabel(la.transfer.amount)
-    const submit = modal.getByRole('button', { name: la.transfer.submit, exact: true })
+    const next = modal.getByRole('button', { name: la.common.next, exact: true })
     // The group sign before 1 digit is the other way's decimal point: refused, not guessed, and
-    // kept; Transfer waits meanwhile.
+    // kept; Next waits meanwhile.
     await amount.fill(`1${lao.group}5`)
     await expect(modal.getByRole('alert')).toHaveText(fill(la.wallet.amountAmbiguous, { example: lao.example }))
-    await expect(submit).toBeDisabled()
+    await expect(next).toBeDisabled()
     await expect(amount).toHaveValue(`1${lao.group}5`)
     await amount.fill(`1${lao.group}500`)
     await expect(modal.getByTestId('amount-preview')).toHaveText(fill(la.transfer.preview, { amount: lao.sent }))
     const sent = page.waitForRequest((req) => req.method() === 'POST' && req.url().endsWith('/api/wallet/transfer'))
-    await submit.click()
+    await next.click()
+    await expect(modal.locator('.money-confirm__amount')).toHaveText(lao.sent)
+    await transferConfirm(modal, la).click()
     expect((await sent).postDataJSON()).toEqual({ from: 'WALLET', to: 'PG', amount: 1500 })
     await expect(page.getByText(fill(la.transfer.success, { amount: lao.sent }))).toBeVisible()
     expect(await walletOf(request, member)).toMatchObject({ wallet: 500, slots: { PG: 1500 } })
@@ -115,10 +117,53 @@ test.describe('transfers (browser)', () => {
     page.on('request', (req) => {
       if (req.method() === 'POST' && req.url().endsWith('/api/wallet/transfer')) posts += 1
     })
-    await modal.getByRole('button', { name: strings.transfer.submit, exact: true }).dblclick()
+    await modal.getByRole('button', { name: strings.common.next, exact: true }).click()
+    await transferConfirm(modal, strings).dblclick()
     await closeTransferReceipt(modal, strings)
     expect(posts).toBe(1)
     expect(await walletOf(request, member)).toMatchObject({ wallet: 150, slots: { PG: 50 } })
+  })
+
+  test('a double tap on Next shows the confirmation and sends nothing: its second tap never confirms (transfer, withdraw)', async ({ page, open, strings, request }) => {
+    const member = await memberAtHome({ page, open, strings, request }, 500, ['PG'])
+    const sent: string[] = []
+    page.on('request', (req) => {
+      if (req.method() === 'POST' && /\/api\/wallet\/(transfer|withdrawAll)$/.test(req.url())) sent.push(req.url())
+    })
+    /** Double-taps Next with the step's Confirm laid exactly where Next was (the worst case: the
+     *  second click lands on it), and says the tap was on it. */
+    const doubleTapNext = async (next: Locator, confirm: Locator) => {
+      const at = (await next.boundingBox())!
+      await page.addStyleTag({ content: `.money-confirm ~ .button--primary { position: fixed; left: ${at.x}px; top: ${at.y}px; width: ${at.width}px; height: ${at.height}px; margin: 0; z-index: 10 }` })
+      const x = at.x + at.width / 2
+      const y = at.y + at.height / 2
+      await page.mouse.dblclick(x, y)
+      await expect(confirm).toBeVisible()
+      const there = (await confirm.boundingBox())!
+      expect([x > there.x && x < there.x + there.width, y > there.y && y < there.y + there.height]).toEqual([true, true])
+      expect(await page.evaluate(([px, py]) => document.elementFromPoint(px, py)?.closest('button')?.textContent, [x, y])).toBe(await confirm.textContent())
+    }
+    const transfer = await openTransfer(page, strings)
+    await transfer.getByLabel(strings.transfer.to).selectOption('PG')
+    await transfer.getByLabel(strings.transfer.amount).fill('50')
+    const confirmTransfer = transfer.getByRole('button', { name: strings.transfer.confirm, exact: true })
+    await doubleTapNext(transfer.getByRole('button', { name: strings.common.next, exact: true }), confirmTransfer)
+    await expect(transfer.getByRole('region', { name: strings.transfer.confirm })).toBeVisible()
+    expect(sent).toEqual([])
+    await confirmTransfer.click()
+    await closeTransferReceipt(transfer, strings)
+    expect(sent).toHaveLength(1)
+
+    await page.getByRole('navigation', { name: strings.home.actions }).getByRole('button', { name: strings.home.withdraw }).click()
+    const withdraw = page.getByRole('dialog', { name: strings.withdraw.title })
+    await withdraw.getByLabel(strings.withdraw.amount).fill('150')
+    const confirmWithdraw = withdraw.getByRole('button', { name: strings.withdraw.confirm, exact: true })
+    await doubleTapNext(withdraw.getByRole('button', { name: strings.withdraw.next, exact: true }), confirmWithdraw)
+    expect(sent).toHaveLength(1)
+    await confirmWithdraw.click()
+    await expect(withdraw.getByRole('button', { name: strings.withdraw.done })).toBeVisible()
+    expect(sent).toHaveLength(2)
+    expect(await walletOf(request, member)).toMatchObject({ wallet: 300, slots: { PG: 50 } })
   })
 
   test('from the keyboard, a pending transfer keeps the focus: Enter again sends nothing, and after a refusal the player is back on the button', async ({ page, open, strings, request }) => {
@@ -127,7 +172,8 @@ test.describe('transfers (browser)', () => {
     await modal.getByLabel(strings.transfer.to).selectOption('PG')
     await modal.getByLabel(strings.transfer.amount).fill('50')
     const held = await holdAnswers(page, '**/api/wallet/transfer')
-    const submit = modal.getByRole('button', { name: strings.transfer.submit, exact: true })
+    await modal.getByRole('button', { name: strings.common.next, exact: true }).click()
+    const submit = transferConfirm(modal, strings)
     await submit.focus()
     await page.keyboard.press('Enter')
     await expect.poll(held.sent).toBe(1)
@@ -161,13 +207,13 @@ test.describe('transfers (browser)', () => {
     const modal = await openTransfer(page, strings)
     await modal.getByLabel(strings.transfer.to).selectOption('PG')
     await modal.getByLabel(strings.transfer.amount).fill('80')
-    await modal.getByRole('button', { name: strings.transfer.submit, exact: true }).click()
+    await sendTransfer(modal, strings)
     const failure = page.getByRole('alertdialog', { name: strings.errorDialog.title })
     await expect(failure).toBeVisible()
     await failure.getByRole('button', { name: strings.errorDialog.ok }).click()
     // The player taps again: the same action, the same key, the first answer.
     const retried = page.waitForResponse((response) => response.url().endsWith('/api/wallet/transfer'))
-    await modal.getByRole('button', { name: strings.transfer.submit, exact: true }).click()
+    await transferConfirm(modal, strings).click()
     expect((await retried).headers()['idempotent-replayed']).toBe('true')
     await closeTransferReceipt(modal, strings)
     expect(await walletOf(request, member)).toMatchObject({ wallet: 120, slots: { PG: 80 } })
@@ -181,13 +227,13 @@ test.describe('transfers (browser)', () => {
       const modal = await openTransfer(page, strings)
       await modal.getByLabel(strings.transfer.to).selectOption('PG')
       await modal.getByLabel(strings.transfer.amount).fill('80')
-      await modal.getByRole('button', { name: strings.transfer.submit, exact: true }).click()
+      await sendTransfer(modal, strings)
       const failure = page.getByRole('alertdialog', { name: strings.errorDialog.title })
       await expect(failure).toContainText(strings.errors.TRANSFER_PENDING)
       // In transit: out of the wallet, not yet in the game; home shows what the server holds.
       expect(await walletOf(request, member)).toMatchObject({ wallet: 120, slots: { PG: 0 } })
       await failure.getByRole('button', { name: strings.errorDialog.ok }).click()
-      await modal.getByRole('button', { name: strings.transfer.submit, exact: true }).click()
+      await transferConfirm(modal, strings).click()
       await expect(page.getByText(fill(strings.transfer.success, { amount: baht(80, 'browser') }))).toBeVisible()
       expect(await walletOf(request, member)).toMatchObject({ wallet: 120, slots: { PG: 80 } })
     } finally {
@@ -747,13 +793,15 @@ test.describe('faults (browser)', () => {
     await modal.getByLabel(strings.transfer.to).selectOption('PG')
     await modal.getByLabel(strings.transfer.amount).fill('30')
     await context.setOffline(true)
-    await modal.getByRole('button', { name: strings.transfer.submit, exact: true }).click()
+    await sendTransfer(modal, strings)
     const failure = page.getByRole('alertdialog', { name: strings.errorDialog.title })
     await expect(failure).toBeVisible()
     await failure.getByRole('button', { name: strings.errorDialog.ok }).click()
+    // Back on the form, what was typed is there.
+    await modal.getByRole('button', { name: strings.common.back, exact: true }).click()
     await expect(modal.getByLabel(strings.transfer.amount)).toHaveValue('30')
     await context.setOffline(false)
-    await modal.getByRole('button', { name: strings.transfer.submit, exact: true }).click()
+    await sendTransfer(modal, strings)
     await closeTransferReceipt(modal, strings)
     expect(await walletOf(request, member)).toMatchObject({ wallet: 70, slots: { PG: 30 } })
   })
@@ -768,12 +816,14 @@ test.describe('faults (browser)', () => {
     const modal = await openTransfer(page, strings)
     await modal.getByLabel(strings.transfer.to).selectOption('PG')
     await modal.getByLabel(strings.transfer.amount).fill('40')
-    await modal.getByRole('button', { name: strings.transfer.submit, exact: true }).click()
+    await sendTransfer(modal, strings)
     const failure = page.getByRole('alertdialog', { name: strings.errorDialog.title })
     await expect(failure).toBeVisible()
     await failure.getByRole('button', { name: strings.errorDialog.ok }).click()
+    // Back on the form, what was typed is there.
+    await modal.getByRole('button', { name: strings.common.back, exact: true }).click()
     await expect(modal.getByLabel(strings.transfer.amount)).toHaveValue('40')
-    await modal.getByRole('button', { name: strings.transfer.submit, exact: true }).click()
+    await sendTransfer(modal, strings)
     await closeTransferReceipt(modal, strings)
     expect(await walletOf(request, member)).toMatchObject({ wallet: 60, slots: { PG: 40 } })
     await expect(page.getByTestId('wallet-balance')).toHaveText(baht(60, 'browser'))

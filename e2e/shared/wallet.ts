@@ -47,6 +47,15 @@ export async function closeTransferReceipt(modal: Locator, strings: Strings) {
   await expect(modal).toBeHidden()
 }
 
+/** The transfer's confirmation's button (issue 51 §2): what sends it. */
+export const transferConfirm = (modal: Locator, strings: Strings) => modal.getByRole('button', { name: strings.transfer.confirm, exact: true })
+
+/** Next, then Confirm on the confirmation: a transfer as the player sends it. */
+export async function sendTransfer(modal: Locator, strings: Strings) {
+  await modal.getByRole('button', { name: strings.common.next, exact: true }).click()
+  await transferConfirm(modal, strings).click()
+}
+
 export async function openTransfer(page: Page, strings: Strings) {
   await page.getByRole('navigation', { name: strings.home.actions }).getByRole('button', { name: strings.home.transfer }).click()
   return page.getByRole('dialog', { name: strings.transfer.title })

@@ -99,7 +99,8 @@ test('money screens', async ({ page, platform, request }) => {
     await dialog(th.transfer.title).getByLabel(th.transfer.amount).fill('100')
   })
   await shot('transfer-done', async () => {
-    await pressMainAction(page, dialog(th.transfer.title), th.transfer.submit)
+    await pressMainAction(page, dialog(th.transfer.title), th.common.next)
+    await pressMainAction(page, dialog(th.transfer.title), th.transfer.confirm)
     await dialog(th.transfer.title).getByRole('status').waitFor()
   })
   await shot('withdraw', async () => {

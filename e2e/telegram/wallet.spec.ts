@@ -15,7 +15,8 @@ test('Telegram asks before closing while a transfer is out, and not after', asyn
   const modal = await openTransfer(page, strings)
   await modal.getByLabel(strings.transfer.to).selectOption('PG')
   await modal.getByLabel(strings.transfer.amount).fill('10')
-  await pressTelegramMainButton(page, strings.transfer.submit)
+  await pressTelegramMainButton(page, strings.common.next)
+  await pressTelegramMainButton(page, strings.transfer.confirm)
   await expect.poll(closing).toEqual([true])
   release()
   await closeTransferReceipt(modal, strings)
@@ -54,20 +55,23 @@ test('Telegram asks before closing while a QR deposit is open, and not once it i
   await expect.poll(async () => (await closing()).at(-1)).toBe(false)
 })
 
-test("Telegram: transfer, withdraw's Next and confirmation, and QR creation are on Telegram's main button, the page's own button left out", async ({ page, open, strings, request }) => {
+test("Telegram: transfer's and withdraw's Next and confirmation, and QR creation are on Telegram's main button, the page's own button left out", async ({ page, open, strings, request }) => {
   await memberAtHome({ page, open, strings, request }, 500, ['PG'])
   const hidden = { is_visible: false }
-  // Transfer: shown while the form is, inactive until the accounts and the amount are right, pending
-  // while out, gone on the receipt.
+  // Transfer: Next shown while the form is, inactive until the accounts and the amount are right;
+  // then the confirmation, pending while out, gone on the receipt.
   const transfer = await openTransfer(page, strings)
-  await expect.poll(() => mainButtonState(page)).toMatchObject({ text: strings.transfer.submit, is_visible: true, is_active: false })
-  await expect(transfer.getByRole('button', { name: strings.transfer.submit, exact: true })).toHaveCount(0)
+  await expect.poll(() => mainButtonState(page)).toMatchObject({ text: strings.common.next, is_visible: true, is_active: false })
+  await expect(transfer.getByRole('button', { name: strings.common.next, exact: true })).toHaveCount(0)
   await expect(transfer.getByText(strings.validation.transferSelectTo)).toBeVisible()
   await transfer.getByLabel(strings.transfer.to).selectOption('PG')
   await expect(transfer.getByText(strings.transfer.enterAmount)).toBeVisible()
   await transfer.getByLabel(strings.transfer.amount).fill('10')
-  await expect.poll(() => mainButtonState(page)).toMatchObject({ text: strings.transfer.submit, is_visible: true, is_active: true })
-  await pressTelegramMainButton(page, strings.transfer.submit)
+  await expect.poll(() => mainButtonState(page)).toMatchObject({ text: strings.common.next, is_visible: true, is_active: true })
+  await pressTelegramMainButton(page, strings.common.next)
+  await expect(transfer.getByRole('button', { name: strings.transfer.confirm, exact: true })).toHaveCount(0)
+  await expect(transfer.getByRole('button', { name: strings.common.back, exact: true })).toBeVisible()
+  await pressTelegramMainButton(page, strings.transfer.confirm)
   await expect.poll(async () => (await telegramEvents(page, 'web_app_setup_main_button')).some((event) => (event as { is_progress_visible: boolean }).is_progress_visible)).toBe(true)
   await expect(transfer.getByText(strings.transfer.walletNow)).toBeVisible()
   await expect.poll(() => mainButtonState(page)).toMatchObject(hidden)

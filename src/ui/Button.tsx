@@ -9,6 +9,10 @@ type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
    *  over the label, which keeps its place and stays the button's name: nothing beside it moves. */
   pending?: boolean
   block?: boolean
+  /** A button that a step has just put on screen where the player was tapping: the second click of
+   *  a double tap (the browser counts it 2) is not a press of it, so it cannot confirm what the
+   *  player has not seen. A tap of its own counts 1; the keyboard counts 0. */
+  firstClickOnly?: boolean
 }
 
 /**
@@ -18,11 +22,11 @@ type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
  * which also stops a form's submit: Enter in a field presses the form's submit button (implicit
  * submission), and that click is refused too, so a second press sends nothing.
  */
-export function Button({ variant = 'primary', pending = false, block, className, disabled, onClick, children, ...rest }: ButtonProps) {
+export function Button({ variant = 'primary', pending = false, block, firstClickOnly, className, disabled, onClick, children, ...rest }: ButtonProps) {
   const spinning = useDelayedFlag(pending)
   const classes = ['button', `button--${variant}`, block && 'button--block', className].filter(Boolean).join(' ')
   const press = (event: MouseEvent<HTMLButtonElement>): void => {
-    if (pending) {
+    if (pending || (firstClickOnly && event.detail > 1)) {
       event.preventDefault()
       return
     }

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type MouseEvent, type ReactNode } from 'react'
+import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { getConfig } from '../api/config'
 import { usePlatform } from '../platform'
@@ -60,13 +60,6 @@ export function MoneyReceipt({ amount, status, state, facts, balance, doneLabel,
   const { t } = useTranslation()
   const { platform } = usePlatform()
   const Mark = MARKS[status]
-  // The second tap of a double tap on the button that sent the money can land here, where the
-  // receipt put Done: the browser counts it as the second click of a series (detail 2), and it
-  // must not close what the player has not seen yet. Keyboard activation counts 0.
-  const done = (event: MouseEvent) => {
-    if (event.detail > 1) return
-    onDone()
-  }
   // The receipt's words, every line it shows, and a link back to the statement, through the host's
   // share sheet (LINE's target picker, Telegram's share, the browser's), else copied. No await
   // before share(): LINE's picker must open inside the tap (docs/design.md), and iOS allows no later copy.
@@ -164,7 +157,9 @@ export function MoneyReceipt({ amount, status, state, facts, balance, doneLabel,
           <Button ref={saveButton} type="button" variant="secondary" block pending={saving} onClick={() => void save()}><ImageIcon /> {t('receipt.savePicture')}</Button>
           <Button type="button" variant="secondary" block onClick={share}><ShareIcon /> {t('receipt.share')}</Button>
         </div>
-        <Button type="button" variant={doneVariant} block onClick={done}>{doneLabel}</Button>
+        {/* The second tap of a double tap on the button that sent the money can land on Done: it must
+            not close what the player has not seen yet. */}
+        <Button type="button" variant={doneVariant} block firstClickOnly onClick={onDone}>{doneLabel}</Button>
       </div>
     </div>
   )

@@ -42,7 +42,12 @@ async function openTransfer(language: Language) {
   const modal = within(await screen.findByRole('dialog', { name: text('transfer.title') }))
   await modal.findAllByRole('option', { name: /^PG game/ })
   const amount = modal.getByLabelText(text('transfer.amount'))
-  const submit = () => result.user.click(modal.getByRole('button', { name: text('transfer.submit') }))
+  // Next, then Confirm once the amount has gone through to the confirmation (issue 51 §2).
+  const submit = async () => {
+    await result.user.click(modal.getByRole('button', { name: text('common.next') }))
+    const confirm = modal.queryByRole('button', { name: text('transfer.confirm') })
+    if (confirm) await result.user.click(confirm)
+  }
   return { ...result, modal, amount, submit, money: (value: number) => formatMoney(value, language, currency) }
 }
 

@@ -54,12 +54,15 @@ async function openTransfer(api: Routes = {}, props: { from?: string; to?: strin
   const modal = await screen.findByRole('dialog', { name: text('transfer.title') })
   await within(modal).findAllByRole('option', { name: /^PG game/ })
   const field = (key: string) => within(modal).getByLabelText(text(key))
-  const submit = () => within(modal).getByRole('button', { name: text('transfer.submit') })
+  // Next shows the transfer to confirm; Confirm sends it; Back returns to the form (issue 51 §2).
+  const next = () => within(modal).getByRole('button', { name: text('common.next') })
+  const confirm = () => within(modal).getByRole('button', { name: text('transfer.confirm') })
+  const back = () => within(modal).getByRole('button', { name: text('common.back') })
   const all = () => within(modal).getByRole('button', { name: text('transfer.all') })
   /** The transfer-all confirmation, once asked for. */
   const confirmation = () => screen.findByRole('alertdialog', { name: text('transfer.allTitle') })
   const confirmAll = async () => within(await confirmation()).getByRole('button', { name: text('transfer.allGo') })
-  return { ...screenApi, modal, onClose, field, submit, all, confirmation, confirmAll }
+  return { ...screenApi, modal, onClose, field, next, confirm, back, all, confirmation, confirmAll }
 }
 
 describe('transfer: the rules of spec 5, said before anything is sent', () => {
@@ -72,14 +75,14 @@ describe('transfer: the rules of spec 5, said before anything is sent', () => {
   })
 
   it('waits for both accounts, never offers the source as the target, then at least 1 baht, saying why without a tap and keeping what was typed', async () => {
-    const { user, calls, modal, field, submit, all } = await openTransfer()
-    // Nothing chosen: both ways of moving money wait, and the line under Transfer says for what.
-    expect(submit()).toRefusePresses()
+    const { user, calls, modal, field, next, all } = await openTransfer()
+    // Nothing chosen: both ways of moving money wait, and the line under Next says for what.
+    expect(next()).toRefusePresses()
     expect(all()).toRefusePresses()
-    expect(submit()).toHaveAccessibleDescription(text('validation.transferSelectTo'))
+    expect(next()).toHaveAccessibleDescription(text('validation.transferSelectTo'))
     expect(all()).toHaveAccessibleDescription(text('validation.transferSelectTo'))
     await user.type(field('transfer.amount'), '0.99')
-    expect(submit()).toRefusePresses()
+    expect(next()).toRefusePresses()
     expect(within(modal).getByText(text('validation.transferSelectTo'))).toBeVisible()
     const targets = () => within(field('transfer.to')).getAllByRole('option').map((option) => option.getAttribute('value'))
     expect(targets()).toEqual(['', 'PG', 'JOKER'])
@@ -91,14 +94,14 @@ describe('transfer: the rules of spec 5, said before anything is sent', () => {
     expect(within(modal).getByText(text('validation.transferMin', { min: '฿1.00' }))).toBeVisible()
     expect(field('transfer.amount')).toHaveValue('0.99')
     expect(field('transfer.amount')).toHaveAttribute('aria-invalid', 'true')
-    expect(submit()).toRefusePresses()
+    expect(next()).toRefusePresses()
 
     await user.clear(field('transfer.amount'))
-    expect(submit()).toRefusePresses()
-    expect(submit()).toHaveAccessibleDescription(text('transfer.enterAmount'))
+    expect(next()).toRefusePresses()
+    expect(next()).toHaveAccessibleDescription(text('transfer.enterAmount'))
     await user.type(field('transfer.amount'), '1')
-    expect(submit()).not.toRefusePresses()
-    expect(submit()).not.toHaveAttribute('aria-describedby')
+    expect(next()).not.toRefusePresses()
+    expect(next()).not.toHaveAttribute('aria-describedby')
     expect(posts(calls, '/api/wallet/transfer')).toEqual([])
   })
 
@@ -106,23 +109,23 @@ describe('transfer: the rules of spec 5, said before anything is sent', () => {
     const onClose = vi.fn()
     await renderScreen(<TransferModal open onClose={onClose} />, { language: 'th', api: { 'GET /api/wallet': wallet() } })
     const modal = await screen.findByRole('dialog', { name: 'โยกเงิน' })
-    expect(within(modal).getByRole('button', { name: 'โยกเงิน' })).toRefusePresses()
+    expect(within(modal).getByRole('button', { name: 'ถัดไป' })).toRefusePresses()
     expect(within(modal).getByText(text('validation.transferSelectTo'))).toBeVisible()
     expect(text('validation.transferSelectTo')).toMatch(/[\u0E00-\u0E7F]/)
   })
 
   it('keeps transfers out of an empty main wallet, but not out of a game or transfer-all', async () => {
-    const { user, calls, modal, field, submit, all, confirmAll } = await openTransfer({
+    const { user, calls, modal, field, next, all, confirmAll } = await openTransfer({
       'GET /api/wallet': wallet(0),
       'POST /api/wallet/transferAll': transferred(150, 150),
     })
     await user.selectOptions(field('transfer.to'), 'PG')
-    expect(submit()).toRefusePresses()
+    expect(next()).toRefusePresses()
     expect(within(modal).getByText(text('transfer.walletEmpty'))).toBeVisible()
     await user.selectOptions(field('transfer.from'), 'PG')
     await user.selectOptions(field('transfer.to'), 'WALLET')
     await user.type(field('transfer.amount'), '50')
-    expect(submit()).not.toRefusePresses()
+    expect(next()).not.toRefusePresses()
     expect(within(modal).queryByText(text('transfer.walletEmpty'))).toBeNull()
     await user.click(all())
     await user.click(await confirmAll())
@@ -131,15 +134,56 @@ describe('transfer: the rules of spec 5, said before anything is sent', () => {
 })
 
 describe('transfer: sending', () => {
+  it('confirms first, leading with the amount: the route, no fee, at once, what both sides hold after; Back keeps what was typed (issue 51 §2)', async () => {
+    const { user, calls, modal, field, next, confirm, back } = await openTransfer({ 'POST /api/wallet/transfer': transferred(100.5, 399.5) })
+    await user.selectOptions(field('transfer.to'), 'PG')
+    await user.type(field('transfer.amount'), '100.50')
+    await user.click(next())
+    const step = within(modal).getByRole('region', { name: text('transfer.confirm') })
+    expect(step).toHaveFocus()
+    expect(within(step).getByText(text('transfer.confirmLead'))).toBeVisible()
+    expect(step.querySelector('.money-confirm__amount')).toHaveTextContent(money(100.5))
+    const route = [...step.querySelectorAll('.money-confirm__route > div')].map((side) => [side.querySelector('dt')?.textContent, side.querySelector('dd')?.textContent])
+    expect(route).toEqual([[text('transfer.from'), text('transfer.wallet')], [text('transfer.to'), 'PG game']])
+    expect(factsOf(step.querySelector('.money-confirm__facts')!)).toEqual({
+      [text('withdraw.fee')]: money(0),
+      [text('withdraw.arrives')]: text('transfer.arrivesNow'),
+      [text('transfer.accountAfter', { account: text('transfer.wallet') })]: money(399.5),
+      [text('transfer.accountAfter', { account: 'PG game' })]: money(220.5),
+    })
+    expect(posts(calls, '/api/wallet/transfer')).toEqual([])
+
+    await user.click(back())
+    expect(field('transfer.to')).toHaveValue('PG')
+    expect(field('transfer.amount')).toHaveValue('100.50')
+    expect(field('transfer.amount')).toHaveFocus()
+    expect(posts(calls, '/api/wallet/transfer')).toEqual([])
+    await user.click(next())
+    await user.click(confirm())
+    await waitFor(() => expect(posts(calls, '/api/wallet/transfer').map((call) => call.body)).toEqual([{ from: 'WALLET', to: 'PG', amount: 100.5 }]))
+  })
+
+  it('says no balance after when the amount is over what the source is known to hold (the server decides)', async () => {
+    const { user, modal, field, next } = await openTransfer()
+    await user.selectOptions(field('transfer.from'), 'PG')
+    await user.selectOptions(field('transfer.to'), 'WALLET')
+    await user.type(field('transfer.amount'), '150')
+    await user.click(next())
+    const step = within(modal).getByRole('region', { name: text('transfer.confirm') })
+    expect(step.querySelector('.money-confirm__amount')).toHaveTextContent(money(150))
+    expect(Object.keys(factsOf(step.querySelector('.money-confirm__facts')!))).toEqual([text('withdraw.fee'), text('withdraw.arrives')])
+  })
+
   it('sends one request for a double tap, holds Telegram closing confirmation while out, then buzzes and ends on a receipt that closes saved', async () => {
     const answer = held(transferred(100, 400, ['T41']))
-    const { user, calls, field, submit, onClose, platform } = await openTransfer({ 'POST /api/wallet/transfer': answer.answer })
+    const { user, calls, field, next, confirm, onClose, platform } = await openTransfer({ 'POST /api/wallet/transfer': answer.answer })
     await user.selectOptions(field('transfer.to'), 'PG')
     await user.type(field('transfer.amount'), '100')
-    await user.dblClick(submit())
+    await user.click(next())
+    await user.dblClick(confirm())
     await waitFor(() => expect(posts(calls, '/api/wallet/transfer')).toHaveLength(1))
-    expect(submit()).toRefusePresses()
-    await user.click(submit())
+    expect(confirm()).toRefusePresses()
+    await user.click(confirm())
     expect(platform.setClosingConfirmation.mock.calls).toEqual([[true]])
 
     answer.release()
@@ -178,7 +222,7 @@ describe('transfer: sending', () => {
     await user.click(all())
     expect((await confirmation()).querySelector('.money-confirm__amount')).toHaveTextContent(money(500))
     const facts = factsOf(await confirmation())
-    expect(facts[text('transfer.targetAfter', { to: 'PG game' })]).toBe(money(620))
+    expect(facts[text('transfer.accountAfter', { account: 'PG game' })]).toBe(money(620))
   })
 
   it('moves everything into the target with transfer-all, asking for the target, then confirming the accounts it empties; a double tap sends one', async () => {
@@ -199,7 +243,7 @@ describe('transfer: sending', () => {
     expect(within(await confirmation()).getByText(text('transfer.allLead', { to: 'JOKER game' }))).toBeVisible()
     // No fee, at once, and what the target holds after (issue 51 §2).
     const facts = factsOf(await confirmation())
-    expect(facts).toEqual({ [text('withdraw.fee')]: money(0), [text('withdraw.arrives')]: text('transfer.arrivesNow'), [text('transfer.targetAfter', { to: 'JOKER game' })]: money(620) })
+    expect(facts).toEqual({ [text('withdraw.fee')]: money(0), [text('withdraw.arrives')]: text('transfer.arrivesNow'), [text('transfer.accountAfter', { account: 'JOKER game' })]: money(620) })
     await user.click(within(await confirmation()).getByRole('button', { name: text('transfer.cancel') }))
     expect(screen.queryByRole('alertdialog')).toBeNull()
     expect(posts(calls, '/api/wallet/transferAll')).toEqual([])
@@ -224,25 +268,30 @@ describe('transfer: sending', () => {
 
   it('retries after a lost answer with the same Idempotency-Key; a changed amount is a new action with a new key', async () => {
     let down = true
-    const { user, calls, field, submit } = await openTransfer({
+    const { user, calls, field, next, confirm, back } = await openTransfer({
       'POST /api/wallet/transfer': () => (down ? networkDown() : transferred(60)),
     })
     await user.selectOptions(field('transfer.to'), 'PG')
     await user.type(field('transfer.amount'), '50')
-    await user.click(submit())
+    await user.click(next())
+    await user.click(confirm())
     let failure = await screen.findByRole('alertdialog', { name: text('errorDialog.title') })
     expect(within(failure).getByText(text('errors.network'))).toBeVisible()
     await user.click(within(failure).getByRole('button', { name: text('errorDialog.ok') }))
-    expect(field('transfer.amount')).toHaveValue('50')
 
-    await user.click(submit())
+    // Still on the confirmation: Confirm again is the same action.
+    await user.click(confirm())
     failure = await screen.findByRole('alertdialog', { name: text('errorDialog.title') })
     await user.click(within(failure).getByRole('button', { name: text('errorDialog.ok') }))
 
+    // Back to the form as it was typed; another amount is another action.
     down = false
+    await user.click(back())
+    expect(field('transfer.amount')).toHaveValue('50')
     await user.clear(field('transfer.amount'))
     await user.type(field('transfer.amount'), '60')
-    await user.click(submit())
+    await user.click(next())
+    await user.click(confirm())
     expect(await screen.findByText(text('transfer.success', { amount: money(60) }))).toBeVisible()
     const keys = posts(calls, '/api/wallet/transfer').map(keyOf)
     expect(keys).toHaveLength(3)
@@ -252,27 +301,29 @@ describe('transfer: sending', () => {
 
   it('takes a new key after a refusal: the player put it right, so it is a new action', async () => {
     let refuse = true
-    const { user, calls, field, submit, platform } = await openTransfer({
+    const { user, calls, field, next, confirm, platform } = await openTransfer({
       'POST /api/wallet/transfer': () => (refuse ? [400, { message: 'MONEY_NOT_ENOUGH' }] : transferred(80)),
     })
     await user.selectOptions(field('transfer.to'), 'PG')
     await user.type(field('transfer.amount'), '80')
-    await user.click(submit())
+    await user.click(next())
+    await user.click(confirm())
     const failure = await screen.findByRole('alertdialog', { name: text('errorDialog.title') })
     expect(platform.haptic).toHaveBeenCalledWith('error')
     await user.click(within(failure).getByRole('button', { name: text('errorDialog.ok') }))
     refuse = false
-    await user.click(submit())
+    await user.click(confirm())
     await waitFor(() => expect(posts(calls, '/api/wallet/transfer')).toHaveLength(2))
     const [first, second] = posts(calls, '/api/wallet/transfer').map(keyOf)
     expect(second).not.toBe(first)
   })
 
   it('shows a refusal in the error dialog, translated whatever the case of the code, and toasts nothing', async () => {
-    const { user, field, submit, onClose } = await openTransfer({ 'POST /api/wallet/transfer': [400, { message: 'transfer_fail' }] })
+    const { user, field, next, confirm, onClose } = await openTransfer({ 'POST /api/wallet/transfer': [400, { message: 'transfer_fail' }] })
     await user.selectOptions(field('transfer.to'), 'PG')
     await user.type(field('transfer.amount'), '10')
-    await user.click(submit())
+    await user.click(next())
+    await user.click(confirm())
     const failure = await screen.findByRole('alertdialog', { name: text('errorDialog.title') })
     expect(failure).toHaveAccessibleDescription(text('errors.TRANSFER_FAIL'))
     expect(screen.queryByRole('status')).toBeNull()
@@ -293,11 +344,12 @@ describe('transfer: sending', () => {
   })
 
   it('says a transfer still in transit (TRANSFER_PENDING) is on its way, and fetches the wallet again', async () => {
-    const { user, calls, field, submit } = await openTransfer({ 'POST /api/wallet/transfer': [504, { message: 'TRANSFER_PENDING' }] })
+    const { user, calls, field, next, confirm } = await openTransfer({ 'POST /api/wallet/transfer': [504, { message: 'TRANSFER_PENDING' }] })
     await user.selectOptions(field('transfer.to'), 'PG')
     await user.type(field('transfer.amount'), '10')
+    await user.click(next())
     const walletReads = calls.filter((call) => call.method === 'GET' && call.url === '/api/wallet').length
-    await user.click(submit())
+    await user.click(confirm())
     const failure = await screen.findByRole('alertdialog', { name: text('errorDialog.title') })
     expect(failure).toHaveAccessibleDescription(text('errors.TRANSFER_PENDING'))
     await waitFor(() => expect(calls.filter((call) => call.method === 'GET' && call.url === '/api/wallet').length).toBeGreaterThan(walletReads))
@@ -313,7 +365,7 @@ describe('transfer: sending', () => {
   })
 
   it('offers a game outside the account flow as a source or target when the member has an account in it', async () => {
-    const { user, calls, field, submit } = await openTransfer({
+    const { user, calls, field, next, confirm } = await openTransfer({
       'GET /api/wallet': { ...wallet(), slots: [slot('PG', 120), slot('SBO', 40), slot('RUAY', 0, false)] },
       'POST /api/wallet/transfer': transferred(40, 540),
     })
@@ -322,7 +374,8 @@ describe('transfer: sending', () => {
     await user.selectOptions(field('transfer.from'), 'SBO')
     await user.selectOptions(field('transfer.to'), 'WALLET')
     await user.type(field('transfer.amount'), '40')
-    await user.click(submit())
+    await user.click(next())
+    await user.click(confirm())
     await waitFor(() => expect(posts(calls, '/api/wallet/transfer').map((call) => call.body)).toEqual([{ from: 'SBO', to: 'WALLET', amount: 40 }]))
   })
 

@@ -1,4 +1,4 @@
-import { cleanup, render, screen } from '@testing-library/react'
+import { cleanup, fireEvent, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, expect, it, vi } from 'vitest'
 import { Button } from '../../src/ui/Button'
@@ -54,4 +54,19 @@ it("a button's onClick runs when it is not pending, and a disabled one (not read
   rerender(<Button type="button" disabled pending onClick={onClick}>Save</Button>)
   expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled()
   expect(screen.getByRole('button', { name: 'Save' })).not.toHaveAttribute('aria-disabled')
+})
+
+it('a first-click-only button takes a tap (detail 1) and the keyboard (detail 0), not the second click of a double tap', async () => {
+  const user = userEvent.setup()
+  const onClick = vi.fn()
+  render(<Button type="button" firstClickOnly onClick={onClick}>Confirm</Button>)
+  const button = screen.getByRole('button', { name: 'Confirm' })
+  fireEvent.click(button, { detail: 2 })
+  fireEvent.click(button, { detail: 3 })
+  expect(onClick).not.toHaveBeenCalled()
+  fireEvent.click(button, { detail: 1 })
+  expect(onClick).toHaveBeenCalledTimes(1)
+  button.focus()
+  await user.keyboard('{Enter}')
+  expect(onClick).toHaveBeenCalledTimes(2)
 })

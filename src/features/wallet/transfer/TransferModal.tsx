@@ -1,8 +1,9 @@
-import { useId, useState, type FormEvent } from 'react'
+import { useId, useRef, useState, type FormEvent } from 'react'
+import { useFocusIfLost } from '../../../ui/useFocusIfLost'
 import { useTranslation } from 'react-i18next'
 import { currentLanguage } from '../../../i18n/i18n'
 import { readAmount } from '../../../lib/amount'
-import { currencyOf, formatMoney, sumAmounts } from '../../../../contract/lib/money'
+import { currencyOf, formatMoney, fromMinor, sumAmounts, toMinor } from '../../../../contract/lib/money'
 import { problemText, slotTransferDisabled, WALLET } from '../../../lib/walletRules'
 import { transferAccountsRule, transferAmountRule } from '../rules'
 import { showToast } from '../../../state/ui'
@@ -41,6 +42,13 @@ interface Moved {
   references: readonly string[]
 }
 
+/** One transfer as the player confirms it. */
+interface Draft {
+  from: string
+  to: string
+  amount: number
+}
+
 /** When the answer came: read in the success handler, never while rendering. */
 const bookedAt = () => Date.now()
 
@@ -55,6 +63,11 @@ export function TransferModal({ open, onClose, from: initialFrom = WALLET, to: i
   const [failure, setFailure] = useState<Error | null>(null)
   const [moved, setMoved] = useState<Moved | null>(null)
   const [confirmAll, setConfirmAll] = useState(false)
+  // Next shows the transfer to confirm (issue 51 §2); Back returns to the form as it was typed.
+  const [confirming, setConfirming] = useState<Draft | null>(null)
+  // Next and Back replace the step that had the focus: the new step takes it (its summary, or the amount).
+  const step = useRef<HTMLElement>(null)
+  useFocusIfLost(() => (confirming === null ? step.current?.querySelector('input') : step.current), confirming, { onFirst: false })
   const allTextId = useId()
   const whyId = useId()
   const emptyId = useId()
@@ -103,7 +116,7 @@ export function TransferModal({ open, onClose, from: initialFrom = WALLET, to: i
   // Spec 5: nothing leaves an empty main wallet (transfer-all still gathers the game balances).
   const walletEmpty = from === WALLET && wallet.data !== undefined && slotTransferDisabled(wallet.data.wallet.amount)
   const reading = readAmount(amount, language)
-  // Transfer stays disabled until the accounts and the amount are right (issue 51 §2), and says
+  // Next stays disabled until the accounts and the amount are right (issue 51 §2), and says
   // why: a line under it asks for what is missing (the account to move to, then an amount), and
   // once something is typed the field says what is wrong with it.
   const typed = amount.trim() !== ''
@@ -111,19 +124,42 @@ export function TransferModal({ open, onClose, from: initialFrom = WALLET, to: i
   const amountProblem = typed ? transferAmountRule(reading) : null
   const canTransfer = accountsProblem === null && typed && amountProblem === null && !walletEmpty
   const why = accountsProblem ? problemText(accountsProblem, (key, values) => t(key, values), language, currency) : !typed && !walletEmpty ? t('transfer.enterAmount') : null
-  const send = () => {
-    if (!canTransfer || !reading.ok) return
-    action.submit({ kind: 'one', from, to, amount: reading.amount })
+  const review = () => {
+    if (!canTransfer || !reading.ok || action.pending) return
+    setConfirming({ from, to, amount: reading.amount })
   }
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    send()
+    review()
   }
-  // Telegram: the transfer on the main button while the form is what the player sees.
+  const send = (draft: Draft) => action.submit({ kind: 'one', ...draft })
+  // Telegram: each step's action on the main button while it is what the player sees (Next, then
+  // the confirmation), as withdraw's.
   const onHost = useMainButton(
-    moved || confirmAll || failure ? null : { text: t('transfer.submit'), enabled: canTransfer, pending: action.pending },
-    send,
+    moved || confirmAll || failure ? null
+      : confirming === null ? { text: t('common.next'), enabled: canTransfer, pending: false }
+        : { text: t('transfer.confirm'), enabled: true, pending: action.pending },
+    () => {
+      if (confirming) send(confirming)
+      else review()
+    },
   )
+  /** What an account holds once `amount` has left it (negative `amount`: arrived), when known. */
+  const after = (code: string, amount: number): number | undefined => {
+    const balance = balanceOf(code)
+    return balance === undefined ? undefined : fromMinor(toMinor(balance) - toMinor(amount))
+  }
+  // What both sides hold after, while the amount is within what the source is known to hold: over
+  // it the server refuses (MONEY_NOT_ENOUGH), and a negative figure would promise nothing true.
+  const confirmedAfter = ({ from, to, amount }: Draft): (readonly [string, string])[] => {
+    const source = after(from, amount)
+    const target = after(to, -amount)
+    if (source === undefined || source < 0 || target === undefined) return []
+    return [
+      [t('transfer.accountAfter', { account: nameOf(from) }), money(source)],
+      [t('transfer.accountAfter', { account: nameOf(to) }), money(target)],
+    ]
+  }
   // Transfer-all empties every other account with money into `to`: the player confirms, seeing which.
   const emptied = accounts.filter((account) => account.code !== to && (balanceOf(account.code) ?? 0) > 0)
   const allMoved = sumAmounts(emptied.map((account) => balanceOf(account.code) ?? 0))
@@ -155,42 +191,64 @@ export function TransferModal({ open, onClose, from: initialFrom = WALLET, to: i
 
   return (
     <Modal open={open} onClose={() => onClose(false)} title={t('transfer.title')}>
-      <form className="money-form" onSubmit={submit} noValidate>
-        {wallet.isError && <LoadError error={wallet.error} onRetry={() => wallet.refetch()} />}
-        <div className="transfer-route">
-          <AccountPicker label={t('transfer.from')} value={from} accounts={accounts} onChange={chooseFrom} />
-          <button type="button" className="transfer-route__swap" aria-label={t('transfer.swap')} disabled={!to} onClick={swap}><SwapIcon /></button>
-          <AccountPicker
-            label={t('transfer.to')}
-            value={to}
-            accounts={accounts.filter((account) => account.code !== from)}
-            onChange={setTo}
-            placeholder={t('transfer.choose')}
-          />
-        </div>
-        {games.length === 0 && wallet.data && (
-          <div className="notice transfer-no-games">
-            <p>{t('transfer.noGames')}</p>
-            {onOpenGames && <Button type="button" variant="secondary" onClick={onOpenGames}>{t('transfer.openGame')}</Button>}
+      {confirming === null ? (
+        <form ref={(form) => { step.current = form }} className="money-form" onSubmit={submit} noValidate>
+          {wallet.isError && <LoadError error={wallet.error} onRetry={() => wallet.refetch()} />}
+          <div className="transfer-route">
+            <AccountPicker label={t('transfer.from')} value={from} accounts={accounts} onChange={chooseFrom} />
+            <button type="button" className="transfer-route__swap" aria-label={t('transfer.swap')} disabled={!to} onClick={swap}><SwapIcon /></button>
+            <AccountPicker
+              label={t('transfer.to')}
+              value={to}
+              accounts={accounts.filter((account) => account.code !== from)}
+              onChange={setTo}
+              placeholder={t('transfer.choose')}
+            />
           </div>
-        )}
-        <AmountField
-          label={t('transfer.amount')}
-          value={amount}
-          onChange={setAmount}
-          error={amountProblem ? problemText(amountProblem, (key, values) => t(key, values), language, currency) : null}
-          preview={reading.ok && reading.amount > 0 ? t('transfer.preview', { amount: money(reading.amount) }) : null}
-        />
-        {walletEmpty && <p id={emptyId} className="notice" role="status">{t('transfer.walletEmpty')}</p>}
-        {!onHost && (
-          <Button type="submit" block pending={action.pending} disabled={!canTransfer} aria-describedby={why ? whyId : walletEmpty ? emptyId : undefined}>
-            {t('transfer.submit')}
-          </Button>
-        )}
-        {/* Its line keeps its place once nothing is missing: the buttons do not move under the thumb. */}
-        <p id={whyId} className="muted small center" style={why ? undefined : { visibility: 'hidden' }}>{why ?? t('transfer.enterAmount')}</p>
-        <Button type="button" variant="secondary" block disabled={action.pending || !to} onClick={moveAll} aria-describedby={to ? undefined : whyId}>{t('transfer.all')}</Button>
-      </form>
+          {games.length === 0 && wallet.data && (
+            <div className="notice transfer-no-games">
+              <p>{t('transfer.noGames')}</p>
+              {onOpenGames && <Button type="button" variant="secondary" onClick={onOpenGames}>{t('transfer.openGame')}</Button>}
+            </div>
+          )}
+          <AmountField
+            label={t('transfer.amount')}
+            value={amount}
+            onChange={setAmount}
+            error={amountProblem ? problemText(amountProblem, (key, values) => t(key, values), language, currency) : null}
+            preview={reading.ok && reading.amount > 0 ? t('transfer.preview', { amount: money(reading.amount) }) : null}
+          />
+          {walletEmpty && <p id={emptyId} className="notice" role="status">{t('transfer.walletEmpty')}</p>}
+          {!onHost && (
+            <Button type="submit" block disabled={!canTransfer || action.pending} aria-describedby={why ? whyId : walletEmpty ? emptyId : undefined}>
+              {t('common.next')}
+            </Button>
+          )}
+          {/* Its line keeps its place once nothing is missing: the buttons do not move under the thumb. */}
+          <p id={whyId} className="muted small center" style={why ? undefined : { visibility: 'hidden' }}>{why ?? t('transfer.enterAmount')}</p>
+          <Button type="button" variant="secondary" block disabled={action.pending || !to} onClick={moveAll} aria-describedby={to ? undefined : whyId}>{t('transfer.all')}</Button>
+        </form>
+      ) : (
+        <div className="money-form">
+          {/* The amount first, then the route, what it costs and what each side holds after (issue 51 §2). */}
+          <section ref={step} tabIndex={-1} className="money-confirm" aria-label={t('transfer.confirm')}>
+            <p className="money-confirm__lead">{t('transfer.confirmLead')}</p>
+            <p className="money-confirm__amount">{money(confirming.amount)}</p>
+            <dl className="money-confirm__route">
+              <div><dt className="muted small">{t('transfer.from')}</dt><dd>{nameOf(confirming.from)}</dd></div>
+              <div><dt className="muted small">{t('transfer.to')}</dt><dd>{nameOf(confirming.to)}</dd></div>
+            </dl>
+            <ConfirmFacts rows={[
+              [t('withdraw.fee'), money(0)],
+              [t('withdraw.arrives'), t('transfer.arrivesNow')],
+              ...confirmedAfter(confirming),
+            ]} />
+          </section>
+          {/* Where Next was tapped: a double tap's second click does not confirm what the player has not read. */}
+          {!onHost && <Button type="button" block pending={action.pending} firstClickOnly onClick={() => send(confirming)}>{t('transfer.confirm')}</Button>}
+          <Button type="button" variant="secondary" block disabled={action.pending} onClick={() => setConfirming(null)}>{t('common.back')}</Button>
+        </div>
+      )}
       {confirmAll && (
         <Modal open onClose={() => setConfirmAll(false)} title={t('transfer.allTitle')} role="alertdialog" describedBy={allTextId}>
           <div className="stack">
@@ -203,7 +261,7 @@ export function TransferModal({ open, onClose, from: initialFrom = WALLET, to: i
                 <ConfirmFacts rows={[
                   [t('withdraw.fee'), money(0)],
                   [t('withdraw.arrives'), t('transfer.arrivesNow')],
-                  ...(targetBalance !== undefined ? [[t('transfer.targetAfter', { to: nameOf(to) }), money(sumAmounts([targetBalance, allMoved]))] as const] : []),
+                  ...(targetBalance !== undefined ? [[t('transfer.accountAfter', { account: nameOf(to) }), money(sumAmounts([targetBalance, allMoved]))] as const] : []),
                 ]} />
               </div>
             )}
@@ -214,7 +272,7 @@ export function TransferModal({ open, onClose, from: initialFrom = WALLET, to: i
             </p>
             <div className="button-row">
               <Button type="button" variant="secondary" onClick={() => setConfirmAll(false)}>{t('transfer.cancel')}</Button>
-              <Button type="button" pending={action.pending} disabled={emptied.length === 0} onClick={() => action.submit({ kind: 'all', to })}>{t('transfer.allGo')}</Button>
+              <Button type="button" pending={action.pending} disabled={emptied.length === 0} firstClickOnly onClick={() => action.submit({ kind: 'all', to })}>{t('transfer.allGo')}</Button>
             </div>
           </div>
         </Modal>

@@ -240,7 +240,8 @@ export function WithdrawModal({ open, onClose }: { open: boolean; onClose: (save
             ]} />
           </section>
           {bonusNotice(confirming) && <p className="notice" role="note">{bonusNotice(confirming)}</p>}
-          {!onHost && <Button type="button" block pending={action.pending} onClick={() => action.submit(confirming)}>{t('withdraw.confirm')}</Button>}
+          {/* Where Next was tapped: a double tap's second click does not confirm what the player has not read. */}
+          {!onHost && <Button type="button" block pending={action.pending} firstClickOnly onClick={() => action.submit(confirming)}>{t('withdraw.confirm')}</Button>}
           <Button type="button" variant="secondary" block disabled={action.pending} onClick={() => setConfirming(null)}>{t('common.back')}</Button>
         </div>
       )}
