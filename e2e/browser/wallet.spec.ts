@@ -457,6 +457,34 @@ test("a game card clicked while its row becomes the carousel and its sheet's cod
   await expect(slots.locator('.swiper [data-code="JOKER"]')).toBeFocused()
 })
 
+test("a mouse pressed on a game card while its row becomes the carousel, released on the same game's new card, opens its sheet (a clean run lost this click)", async ({ page, open, strings, request }) => {
+  // Forced: the button goes down on the static row's card, the carousel takes the row's place,
+  // then the button comes up on that game's card in the carousel. The browser sends no click (the
+  // card pressed has left the page): the press must still open the game, once.
+  let release: () => void = () => undefined
+  const released = new Promise<void>((resolve) => (release = resolve))
+  await page.route('**/assets/Carousel-*.js', async (route) => {
+    await released
+    await route.continue()
+  })
+  await memberAtHome({ page, open, strings, request })
+  const slots = page.getByRole('region', { name: strings.games.category.slot })
+  const card = slots.locator('.game-row--static [data-code="JOKER"]')
+  // In the middle of the screen, clear of the bottom menu (the carousel's code is held meanwhile).
+  await card.evaluate((element) => element.scrollIntoView({ block: 'center' }))
+  const box = (await card.boundingBox())!
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2)
+  await page.mouse.down()
+  release()
+  const swiped = slots.locator('.swiper [data-code="JOKER"]')
+  await expect(swiped).toBeAttached()
+  await expect(card).toHaveCount(0)
+  await page.mouse.up()
+  const sheet = page.getByRole('dialog', { name: 'Joker Gaming' })
+  await expect(sheet).toBeVisible()
+  await expect(page.getByRole('dialog')).toHaveCount(1)
+})
+
 /** A kip member of the Lao variant (BCEL, LAK), registered through the API and signed in. */
 async function kipMember(request: APIRequestContext): Promise<Member> {
   await devPost(request, '/dev/config', { variant: 'la' })

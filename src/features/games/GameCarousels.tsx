@@ -1,4 +1,4 @@
-import { lazy, memo, startTransition, Suspense, useCallback, useEffect, useRef, useState } from 'react'
+import { lazy, memo, startTransition, Suspense, useCallback, useEffect, useEffectEvent, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Slot } from '../../../contract'
 import { gamesByCategory, type GameCategory } from '../../lib/games'
@@ -115,6 +115,53 @@ function useFocusKeptAcrossRows(): (card: HTMLButtonElement | null) => void {
   }, [])
 }
 
+/** The game card an event is on, if any. */
+const cardOf = (event: Event): HTMLElement | null => (event.target as Element | null)?.closest?.<HTMLElement>('.games [data-code]') ?? null
+
+/**
+ * A mouse pressed on a card whose row is then built again (the static row becoming the carousel as
+ * the player reaches it) and released on the same game's new card: the browser sends no click (the
+ * card pressed has left the page), so that press opens the game here, once (a click that does come
+ * is left to the card). A touch's tap is hit-tested where it ends, so it reaches the new card itself.
+ */
+function usePressKeptAcrossRows(openCode: (code: string) => void): void {
+  const open = useEffectEvent(openCode)
+  useEffect(() => {
+    let pressed: HTMLElement | null = null
+    let clicked = false
+    const down = (event: PointerEvent) => {
+      pressed = event.pointerType === 'mouse' && event.isPrimary ? cardOf(event) : null
+    }
+    const up = (event: PointerEvent) => {
+      const card = pressed
+      pressed = null
+      const code = card?.dataset.code
+      if (!card || !code || card.isConnected || cardOf(event)?.dataset.code !== code) return
+      // The click, when the browser sends one, comes right after this event, in the same task.
+      clicked = false
+      setTimeout(() => {
+        if (!clicked) open(code)
+      })
+    }
+    const click = (event: MouseEvent) => {
+      if (cardOf(event)) clicked = true
+    }
+    const cancel = () => {
+      pressed = null
+    }
+    document.addEventListener('pointerdown', down, true)
+    document.addEventListener('pointerup', up, true)
+    document.addEventListener('pointercancel', cancel, true)
+    document.addEventListener('click', click, true)
+    return () => {
+      document.removeEventListener('pointerdown', down, true)
+      document.removeEventListener('pointerup', up, true)
+      document.removeEventListener('pointercancel', cancel, true)
+      document.removeEventListener('click', click, true)
+    }
+  }, [])
+}
+
 /** Spec 2: the game accounts in three carousels, slot, sport and lotto. Rendered again only when
  *  its games, currency or tap change (not with every answer the home gets). */
 export const GameCarousels = memo(function GameCarousels({ slots, currency, onOpen }: CardRow & { slots: Slot[] | undefined }) {
@@ -124,6 +171,10 @@ export const GameCarousels = memo(function GameCarousels({ slots, currency, onOp
   const [near, nearRef] = useNearScreen()
   const come = useCarouselsOneByOne(scrolling, near)
   const cardRef = useFocusKeptAcrossRows()
+  usePressKeptAcrossRows((code) => {
+    const game = slots?.find((slot) => slot.code === code)
+    if (game) onOpen(game)
+  })
   return (
     <>
       {CATEGORIES.map((category) => {
