@@ -470,11 +470,28 @@ test("a mouse pressed on a game card while its row becomes the carousel, release
   await memberAtHome({ page, open, strings, request })
   const slots = page.getByRole('region', { name: strings.games.category.slot })
   const card = slots.locator('.game-row--static [data-code="JOKER"]')
-  // In the middle of the screen, clear of the bottom menu (the carousel's code is held meanwhile).
-  await card.evaluate((element) => element.scrollIntoView({ block: 'center' }))
-  const box = (await card.boundingBox())!
-  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2)
+  // In the middle of the screen, clear of the bottom menu, where the page has stopped moving (home
+  // grows above the rows as its other parts come): the card's centre is the card, twice running.
+  const centre = () => card.evaluate((element) => {
+    element.scrollIntoView({ block: 'center' })
+    const box = element.getBoundingClientRect()
+    const x = box.x + box.width / 2
+    const y = box.y + box.height / 2
+    return document.elementFromPoint(x, y)?.closest('[data-code]') === element ? `${x},${y}` : 'covered'
+  })
+  let at = ''
+  await expect.poll(async () => {
+    const before = at
+    at = await centre()
+    return at !== 'covered' && at === before
+  }).toBe(true)
+  const [x, y] = at.split(',').map(Number)
+  await page.evaluate(() => document.addEventListener('pointerdown', (event) => {
+    document.body.dataset.pressed = (event.target as Element).closest('[data-code]')?.getAttribute('data-code') ?? 'elsewhere'
+  }, { capture: true, once: true }))
+  await page.mouse.move(x, y)
   await page.mouse.down()
+  await expect(page.locator('body')).toHaveAttribute('data-pressed', 'JOKER')
   release()
   const swiped = slots.locator('.swiper [data-code="JOKER"]')
   await expect(swiped).toBeAttached()
