@@ -32,9 +32,8 @@ export const DEMO_BANK: Actor = { staffId: null, address: 'demo bank' }
 /** At most this many of each queue in one pass. */
 const BATCH = 50
 
-/** One pass of the demo bank: what has waited long enough is paid, approved or redeemed. */
-export async function demoBankPass(ctx: ServerContext): Promise<{ qrs: number; slips: number; withdrawals: number }> {
-  const now = ctx.now()
+/** One pass of the demo bank: what had waited long enough at `now` is paid, approved or redeemed. */
+export async function demoBankPass(ctx: ServerContext, now = ctx.now()): Promise<{ qrs: number; slips: number; withdrawals: number }> {
   const done = { qrs: 0, slips: 0, withdrawals: 0 }
 
   for (const { id } of await openQrsShownBefore(ctx.db, now - DEMO_DELAYS.qr, now, BATCH)) {

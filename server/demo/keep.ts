@@ -17,8 +17,11 @@ export const demoBankEvery = (mode: ServerMode, asked: number | undefined): numb
 /** `productionArrived`: whether production has started on this database since (seed/productionMark.ts). */
 export const keepDemo = (app: FastifyInstance, ctx: ServerContext, hub: ChatHub, everyMs: number, productionArrived: (options: { fresh: boolean }) => Promise<boolean>): Job =>
   keepJob(app, 'demo bank pass', everyMs, async () => {
-    // Read afresh each pass, never from the second-long cache, so no pass acts after the mark.
+    // Read afresh each pass, never from the second-long cache, so no pass acts after the mark. The
+    // pass acts on what was due when it began, before that read: what comes due while the read is
+    // out (production's mark landing meanwhile) waits for the next pass, which finds the mark.
+    const now = ctx.now()
     if (await productionArrived({ fresh: true })) return
-    await demoBankPass(ctx)
+    await demoBankPass(ctx, now)
     await demoAgentPass(ctx, hub)
   }, { atStart: false })
