@@ -80,6 +80,9 @@ function useCarouselsOneByOne(rows: readonly GameCategory[], near: ReadonlySet<G
   return come
 }
 
+/** The game card an event is on, if any. */
+const cardOf = (event: Event): HTMLElement | null => (event.target as Element | null)?.closest?.<HTMLElement>('.games [data-code]') ?? null
+
 /**
  * The card the player is on (tapped, clicked or tabbed to) keeps the focus when its row is built
  * again: the static row becomes the carousel as the player reaches it, so it can be the row they
@@ -92,7 +95,7 @@ function useFocusKeptAcrossRows(): (card: HTMLButtonElement | null) => void {
   const focused = useRef<string | undefined>(undefined)
   useEffect(() => {
     const follow = (event: FocusEvent) => {
-      focused.current = (event.target as Element | null)?.closest?.<HTMLElement>('.games [data-code]')?.dataset.code
+      focused.current = cardOf(event)?.dataset.code
     }
     // Focus the player moved to nothing (a tap on the page's background) is theirs: a card left
     // the page (taken away, not left) is not.
@@ -114,9 +117,6 @@ function useFocusKeptAcrossRows(): (card: HTMLButtonElement | null) => void {
     if (card && lost && card.dataset.code === focused.current) card.focus({ preventScroll: true })
   }, [])
 }
-
-/** The game card an event is on, if any. */
-const cardOf = (event: Event): HTMLElement | null => (event.target as Element | null)?.closest?.<HTMLElement>('.games [data-code]') ?? null
 
 /**
  * A mouse pressed on a card whose row is then built again (the static row becoming the carousel as

@@ -3,7 +3,7 @@ import { useFocusIfLost } from '../../../ui/useFocusIfLost'
 import { useTranslation } from 'react-i18next'
 import { currentLanguage } from '../../../i18n/i18n'
 import { readAmount } from '../../../lib/amount'
-import { currencyOf, formatMoney, fromMinor, sumAmounts, toMinor } from '../../../../contract/lib/money'
+import { currencyOf, formatMoney, sumAmounts } from '../../../../contract/lib/money'
 import { problemText, slotTransferDisabled, WALLET } from '../../../lib/walletRules'
 import { transferAccountsRule, transferAmountRule } from '../rules'
 import { showToast } from '../../../state/ui'
@@ -147,7 +147,7 @@ export function TransferModal({ open, onClose, from: initialFrom = WALLET, to: i
   /** What an account holds once `amount` has left it (negative `amount`: arrived), when known. */
   const after = (code: string, amount: number): number | undefined => {
     const balance = balanceOf(code)
-    return balance === undefined ? undefined : fromMinor(toMinor(balance) - toMinor(amount))
+    return balance === undefined ? undefined : sumAmounts([balance, -amount])
   }
   // What both sides hold after, while the amount is within what the source is known to hold: over
   // it the server refuses (MONEY_NOT_ENOUGH), and a negative figure would promise nothing true.
