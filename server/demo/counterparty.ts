@@ -15,6 +15,7 @@ import { payQr } from '../deposit/qrcode'
 import { openQrsShownBefore, processingSlips } from '../deposit/repo'
 import { decideWithdrawal } from '../wallet/decision'
 import { waitingWithdrawals } from '../wallet/repo'
+import { refuseOnceProduction } from '../seed/productionMark'
 
 /** How long each kind waits before the demo bank acts: as a bank would, not at once. */
 export const DEMO_DELAYS = {
@@ -27,7 +28,8 @@ export const DEMO_DELAYS = {
 const SLIP_AMOUNT = { THB: 100, LAK: 100_000 } as const
 const GIFT_AMOUNT = 50
 
-export const DEMO_BANK: Actor = { staffId: null, address: 'demo bank' }
+/** Each of its decisions checks, in its transaction, that production has not joined the database. */
+export const DEMO_BANK: Actor = { staffId: null, address: 'demo bank', mayAct: refuseOnceProduction }
 
 /** At most this many of each queue in one pass. */
 const BATCH = 50

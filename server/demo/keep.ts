@@ -7,6 +7,7 @@ import type { ServerContext, ServerMode } from '../shared/context'
 import { type Job, keepJob } from '../shared/job'
 import { demoAgentPass } from './agent'
 import { demoBankPass } from './counterparty'
+import { ProductionArrived } from '../seed/productionMark'
 
 export const DEFAULT_DEMO_BANK_MS = 1_500
 
@@ -17,11 +18,16 @@ export const demoBankEvery = (mode: ServerMode, asked: number | undefined): numb
 /** `productionArrived`: whether production has started on this database since (seed/productionMark.ts). */
 export const keepDemo = (app: FastifyInstance, ctx: ServerContext, hub: ChatHub, everyMs: number, productionArrived: (options: { fresh: boolean }) => Promise<boolean>): Job =>
   keepJob(app, 'demo bank pass', everyMs, async () => {
-    // Read afresh each pass, never from the second-long cache, so no pass acts after the mark. The
-    // pass acts on what was due when it began, before that read: what comes due while the read is
-    // out (production's mark landing meanwhile) waits for the next pass, which finds the mark.
+    // Read afresh each pass, never from the second-long cache. A pass whose read just missed the
+    // mark still decides nothing after it: each decision checks again in its own transaction
+    // (DEMO_BANK's mayAct), and the pass ends there.
     const now = ctx.now()
     if (await productionArrived({ fresh: true })) return
-    await demoBankPass(ctx, now)
+    try {
+      await demoBankPass(ctx, now)
+    } catch (error) {
+      if (error instanceof ProductionArrived) return
+      throw error
+    }
     await demoAgentPass(ctx, hub)
   }, { atStart: false })

@@ -9,6 +9,12 @@ import { insertAudit, listAudit } from './repo'
 export interface Actor {
   staffId: number | null
   address: string
+  /**
+   * For an actor whose right to act can end while it works (the demo bank, once production joins
+   * its database): checked in the action's transaction as its audit row is written, throwing when
+   * the right has gone, so no action of its commits after that.
+   */
+  mayAct?: (trx: Db) => Promise<void>
 }
 
 export interface Action {
@@ -19,8 +25,9 @@ export interface Action {
   after?: unknown
 }
 
-export const audit = (db: Db, actor: Actor, at: number, action: Action): Promise<void> =>
-  insertAudit(db, {
+export async function audit(db: Db, actor: Actor, at: number, action: Action): Promise<void> {
+  await actor.mayAct?.(db)
+  await insertAudit(db, {
     staffId: actor.staffId,
     action: action.action,
     item: action.item ?? null,
@@ -30,6 +37,7 @@ export const audit = (db: Db, actor: Actor, at: number, action: Action): Promise
     address: actor.address,
     at,
   })
+}
 
 const parsed = (value: string | null): unknown => (value === null ? null : JSON.parse(value))
 

@@ -5,7 +5,8 @@
 // mark appears (app.ts). A database production ran on before the mark existed is known by what
 // production left: its seeds without the demo's, or the demo member it disabled.
 import type { FastifyInstance } from 'fastify'
-import { type Db, tableExists } from '../shared/db'
+import { sql } from 'kysely'
+import { type Db, isPostgres, LOCKS, lockedTransaction, tableExists } from '../shared/db'
 import { errorBody } from '../shared/http/errors'
 import type { ServerMode } from '../shared/context'
 import { recentValue } from '../shared/recent'
@@ -58,9 +59,34 @@ export const DEMO_DATABASE_MESSAGE =
   '(its demo bank paid QR codes and approved slips and gift links for anyone who registered; /dev/ settles anything). ' +
   'APP_MODE=production would make them real, so it does not start. Give production a database of its own (another DATA_DIR or DATABASE_URL).'
 
-/** Production's start: the database is production's from now on (kept from the first time). */
+/**
+ * Production's start: the database is production's from now on (kept from the first time). Written
+ * under the mark's lock, exclusive, so a demo bank's decision under way (`refuseOnceProduction`,
+ * shared) commits before it or sees it.
+ */
 export async function markProduction(db: Db, at: number): Promise<void> {
-  await db.insertInto('database_marks').values({ name: MARK, at }).onConflict((c) => c.column('name').doNothing()).execute()
+  await lockedTransaction(db, LOCKS.productionMark, (trx) =>
+    trx.insertInto('database_marks').values({ name: MARK, at }).onConflict((c) => c.column('name').doNothing()).execute())
+}
+
+/** Thrown in a demo bank's decision that finds production's mark: the decision is rolled back. */
+export class ProductionArrived extends Error {
+  constructor(readonly since: number) {
+    super(`production marked this database at ${new Date(since).toISOString()}`)
+  }
+}
+
+/**
+ * Inside a demo bank's decision, as it writes its audit row: throws ProductionArrived when
+ * production's mark is in, so no decision of the demo bank commits after the mark, however late its
+ * pass read it. PostgreSQL: the mark's lock, shared (the mark is written under it exclusive), then
+ * the mark as committed by then. SQLite: one writer at a time, and a transaction that read before
+ * another's commit cannot write after it; the read alone is enough.
+ */
+export async function refuseOnceProduction(trx: Db): Promise<void> {
+  if (isPostgres(trx)) await sql`SELECT pg_advisory_xact_lock_shared(${sql.lit(LOCKS.productionMark)})`.execute(trx)
+  const since = await productionMarkedAt(trx)
+  if (since !== undefined) throw new ProductionArrived(since)
 }
 
 /** What a process of another mode says when it finds the database is production's. */

@@ -309,7 +309,7 @@ export async function withSavepoint<T>(db: Db, work: (db: Db) => Promise<T>): Pr
 }
 
 /** Named PostgreSQL advisory locks (transaction-scoped). `memberDecisions` is taken with a member's id as its second key. */
-export const LOCKS = { rateEvents: 7_300_001, seeds: 7_300_002, migrationNames: 7_300_003, staffRoles: 7_300_004, operatorSettings: 7_300_005, bankStatements: 7_300_006, memberDecisions: 7_300_007 } as const
+export const LOCKS = { rateEvents: 7_300_001, seeds: 7_300_002, migrationNames: 7_300_003, staffRoles: 7_300_004, operatorSettings: 7_300_005, bankStatements: 7_300_006, memberDecisions: 7_300_007, productionMark: 7_300_008 } as const
 
 /**
  * A transaction that holds the write lock from its first statement, so a read-then-write inside

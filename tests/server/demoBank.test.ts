@@ -5,7 +5,10 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { DEMO_DELAYS, demoBankPass } from '../../server/demo/counterparty'
 import { demoBankEvery } from '../../server/demo/keep'
-import { type TestServer, START, call, login, registerMember, startServer } from './helpers'
+import { sql } from 'kysely'
+import { ProductionArrived, markProduction } from '../../server/seed/productionMark'
+import { LOCKS } from '../../server/shared/db'
+import { type TestServer, START, call, holdLock, login, onPostgres, registerMember, startServer } from './helpers'
 import { balanceOf, DEMO_START_MINOR, encryptLink, giftLink } from './depositHelpers'
 import { auditOf, requestWithdrawal, staffSession, uploadSlip } from './opsHelpers'
 import { DEMO_AGENT_DELAY_MS } from '../../server/demo/agent'
@@ -94,6 +97,49 @@ describe('the demo bank', () => {
     server.setTime(START + DEMO_DELAYS.qr + 1)
     await expect.poll(() => balanceOf(server.app), { timeout: 30_000 }).toBe(DEMO_START_MINOR + 120_00)
   })
+
+  /** The demo member with a QR, a slip and a withdrawal waiting, each past the demo bank's wait. */
+  async function allDue() {
+    server = await startServer()
+    const member = await login(server.app)
+    const qr = await call(server.app, 'POST', '/api/qrcode/KBANK', { token: member, body: { amount: 300 } })
+    expect(qr.status, JSON.stringify(qr.body)).toBe(200)
+    const slip = await uploadSlip(server.app, member)
+    const withdrawal = await requestWithdrawal(server.app, member, 200)
+    server.advance(DEMO_DELAYS.withdrawal + 1)
+    return { db: server.app.serverContext.db, items: [`qr:${qr.body.qrcodeId as string}`, `slip:${slip}`, `withdrawal:${withdrawal}`] }
+  }
+
+  /** Nothing the demo bank decides reached the books: the balance as the withdrawal left it, no audit row of its. */
+  async function nothingDecided(items: string[]) {
+    expect(await balanceOf(server.app)).toBe(DEMO_START_MINOR - 200_00)
+    for (const item of items) expect(await auditOf(server.app, item)).toEqual([])
+  }
+
+  it("decides nothing once production's mark is in, though its pass looked before the mark: each decision looks again in its transaction", async () => {
+    const { db, items } = await allDue()
+    // A pass whose own look (keep.ts) found no mark, and the mark landing after that look.
+    await markProduction(db, Date.now())
+    await expect(pass()).rejects.toBeInstanceOf(ProductionArrived)
+    await nothingDecided(items)
+  })
+
+  if (onPostgres()) {
+    it("on PostgreSQL, a decision under way when production's mark is being written waits for it and then decides nothing", async () => {
+      const { db, items } = await allDue()
+      // Production's start holding the mark's lock, its mark written, not yet committed.
+      const marking = await holdLock(db, async (trx) => {
+        await sql`SELECT pg_advisory_xact_lock(${sql.lit(LOCKS.productionMark)})`.execute(trx)
+        await trx.insertInto('database_marks').values({ name: 'production', at: Date.now() }).execute()
+      })
+      const passing = pass()
+      passing.catch(() => undefined)
+      await marking.queued(1)
+      await marking.release()
+      await expect(passing).rejects.toBeInstanceOf(ProductionArrived)
+      await nothingDecided(items)
+    })
+  }
 
 describe('the demo agent', () => {
   const agentTypes = async (guestId: string) => {
