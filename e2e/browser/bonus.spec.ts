@@ -6,6 +6,7 @@ import { inLanguage } from '../../contract/lib/language'
 import { contentFor } from '../../server/seed/seedData'
 import { TOAST_MS } from '../../src/state/ui'
 import { devPost, expect, stopClock, test } from '../fixtures'
+import { doubleTapOnto } from '../shared/doubleTap'
 import { activate, baht, fill } from '../shared/wallet'
 import { fund, memberHeaders, registerMember, signedIn, walletOf } from '../walletMembers'
 
@@ -185,4 +186,34 @@ test('a withdrawal while a bonus is held and money is in a game: said before the
   await modal.getByRole('button', { name: strings.withdraw.confirm }).click()
   await expect(page.getByRole('alertdialog', { name: strings.errorDialog.title })).toHaveAccessibleDescription(strings.withdraw.gamesFirstRule)
   expect(await walletOf(request, member)).toMatchObject({ wallet: 1300, slots: { PG: 200 } })
+})
+
+test("a double tap on a card or on cancel opens its sheet and does nothing more: the second tap never receives or gives up the bonus", async ({ page, open, strings, request }) => {
+  const member = await registerMember(request)
+  await fund(request, member, 1000)
+  await signedIn(page, member)
+  const calls: string[] = []
+  page.on('request', (req) => {
+    if (/\/api\/bonus\/(activate\/|clear)/.test(req.url())) calls.push(new URL(req.url()).pathname)
+  })
+  await open('/user/bonus')
+
+  const welcome = page.getByRole('button', { name: new RegExp(`^${WELCOME}`) })
+  const receive = page.getByRole('dialog', { name: WELCOME }).getByRole('button', { name: strings.bonus.receive })
+  await doubleTapOnto(page, welcome, receive, '.modal__body .button--primary')
+  expect(calls).toEqual([])
+  await receive.click()
+  await expect(page.getByTestId('bonus-held')).toContainText(WELCOME)
+  expect(calls).toEqual(['/api/bonus/activate/WELCOME100'])
+  // The toast it said that in is closed: it would lie over the cancel button's place.
+  await page.getByRole('status').getByRole('button', { name: strings.common.close }).click()
+  await expect(page.getByRole('status')).toBeHidden()
+
+  const giveUp = page.getByRole('alertdialog', { name: strings.bonus.cancelTitle }).getByRole('button', { name: strings.bonus.cancelConfirm })
+  await doubleTapOnto(page, page.getByRole('button', { name: strings.bonus.cancel }), giveUp, '.modal__body .button--danger')
+  expect(calls).toHaveLength(1)
+  // A tap of its own gives it up (refused here: 1,500 held is not below the threshold).
+  await giveUp.click()
+  await expect(page.getByTestId('bonus-held').getByRole('alert')).toBeVisible()
+  expect(calls).toEqual(['/api/bonus/activate/WELCOME100', '/api/bonus/clear'])
 })

@@ -5,6 +5,7 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test'
 import la from '../../contract/locales/la.json' with { type: 'json' }
 import { ENGINES, devPost, expect, holdAnswers, test, throughBackOff } from '../fixtures'
 import { activate, baht, closeTransferReceipt, fill, type Fixtures, gameCard, memberAtHome, openHome, openTransfer, sendTransfer, type Strings, transferConfirm } from '../shared/wallet'
+import { doubleTapOnto } from '../shared/doubleTap'
 import { freshSlip, fund, type Member, memberHeaders, registerMember, signedIn, walletOf } from '../walletMembers'
 
 test.describe('transfers (browser)', () => {
@@ -130,19 +131,8 @@ test.describe('transfers (browser)', () => {
     page.on('request', (req) => {
       if (req.method() === 'POST' && /\/api\/wallet\/(transfer|withdrawAll)$/.test(req.url())) sent.push(req.url())
     })
-    /** Double-taps Next with the step's Confirm laid exactly where Next was (the worst case: the
-     *  second click lands on it), and says the tap was on it. */
-    const doubleTapNext = async (next: Locator, confirm: Locator) => {
-      const at = (await next.boundingBox())!
-      await page.addStyleTag({ content: `.money-confirm ~ .button--primary { position: fixed; left: ${at.x}px; top: ${at.y}px; width: ${at.width}px; height: ${at.height}px; margin: 0; z-index: 10 }` })
-      const x = at.x + at.width / 2
-      const y = at.y + at.height / 2
-      await page.mouse.dblclick(x, y)
-      await expect(confirm).toBeVisible()
-      const there = (await confirm.boundingBox())!
-      expect([x > there.x && x < there.x + there.width, y > there.y && y < there.y + there.height]).toEqual([true, true])
-      expect(await page.evaluate(([px, py]) => document.elementFromPoint(px, py)?.closest('button')?.textContent, [x, y])).toBe(await confirm.textContent())
-    }
+    /** Double-taps Next with the step's Confirm laid where Next was (shared/doubleTap.ts). */
+    const doubleTapNext = (next: Locator, confirm: Locator) => doubleTapOnto(page, next, confirm, '.money-confirm ~ .button--primary')
     const transfer = await openTransfer(page, strings)
     await transfer.getByLabel(strings.transfer.to).selectOption('PG')
     await transfer.getByLabel(strings.transfer.amount).fill('50')

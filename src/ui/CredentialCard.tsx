@@ -82,7 +82,7 @@ export function ConfirmRemoval({ open, title, text, confirmText, keepText, pendi
         <p id={textId}>{text}</p>
         <div className="button-row">
           <Button type="button" variant="secondary" onClick={onClose}>{keepText}</Button>
-          <Button type="button" variant="danger" pending={pending} onClick={onConfirm}>{confirmText}</Button>
+          <Button type="button" variant="danger" pending={pending} firstClickOnly onClick={onConfirm}>{confirmText}</Button>
         </div>
       </div>
     </Modal>

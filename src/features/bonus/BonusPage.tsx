@@ -109,7 +109,7 @@ function BonusModal({ item, state, currency, onClose }: { item: BonusItem; state
         {state === 'current' ? (
           <Button type="button" block onClick={onClose}>{t('bonus.ok')}</Button>
         ) : (
-          <Button type="button" block disabled={state === 'received'} pending={receive.pending} onClick={() => receive.submit()}>
+          <Button type="button" block disabled={state === 'received'} pending={receive.pending} firstClickOnly onClick={() => receive.submit()}>
             {t('bonus.receive')}
           </Button>
         )}
@@ -194,7 +194,7 @@ function HeldBonus({ name, kind, turnover, currency }: { name: string; kind: str
             <p>{t('bonus.cancelRuleThreshold')}</p>
             <p><strong>{t('bonus.cancelRuleGames')}</strong></p>
           </div>
-          <Button type="button" variant="danger" block pending={cancel.pending} onClick={() => cancel.submit()}>{t('bonus.cancelConfirm')}</Button>
+          <Button type="button" variant="danger" block pending={cancel.pending} firstClickOnly onClick={() => cancel.submit()}>{t('bonus.cancelConfirm')}</Button>
           <Button type="button" variant="secondary" block onClick={() => setConfirming(false)}>{t('bonus.cancelKeep')}</Button>
         </div>
       </Modal>
@@ -259,7 +259,7 @@ function PromotionModal({ code, onClose }: { code: string; onClose: () => void }
           <>
             <p className="bonus-promo__description">{found.data.description}</p>
             <BonusNotice percentFail={found.data.percentFail} />
-            <Button type="button" block pending={receive.pending} onClick={() => receive.submit()}>{t('bonus.receive')}</Button>
+            <Button type="button" block pending={receive.pending} firstClickOnly onClick={() => receive.submit()}>{t('bonus.receive')}</Button>
           </>
         )}
         {!found.data && !found.isPending && <Button type="button" variant="secondary" block onClick={onClose}>{t('bonus.ok')}</Button>}

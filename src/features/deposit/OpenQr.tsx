@@ -135,7 +135,7 @@ export function OpenQr({ provider, qr, payee, onEnd }: { provider: QrProvider; q
         </Modal>
       )}
       {live ? (
-        <Button type="button" variant="secondary" block pending={cancel.isPending} onClick={() => qr.qrcodeId && submitCancel(qr.qrcodeId)}>
+        <Button type="button" variant="secondary" block pending={cancel.isPending} firstClickOnly onClick={() => qr.qrcodeId && submitCancel(qr.qrcodeId)}>
           {t('deposit.qrCancel')}
         </Button>
       ) : (

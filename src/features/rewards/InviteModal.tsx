@@ -78,7 +78,7 @@ export default function InviteModal({ code, currency, onClose }: InviteModalProp
         {collectOffered && (
           <div className="invite-modal__collect">
             <p className="muted">{t('rewards.inviteCollectHint')}</p>
-            <Button type="button" variant="secondary" block pending={collect.pending} onClick={gather}>
+            <Button type="button" variant="secondary" block pending={collect.pending} firstClickOnly onClick={gather}>
               {t('rewards.inviteCollect')}
             </Button>
             {collectNote && <p className="notice" role="status">{collectNote}</p>}

@@ -67,7 +67,7 @@ export default function RefundModal({ currency, onClose }: RefundModalProps) {
             {rate?.nextOn ? t('rewards.refundNothingUntil', { date: localDate(rate.nextOn, currentLanguage()).format('D MMMM') }) : t('rewards.refundNothingYet')}
           </p>
         ) : (
-          <Button type="button" block disabled={!check.data || held} pending={receive.pending} onClick={() => receive.submit()}>
+          <Button type="button" block disabled={!check.data || held} pending={receive.pending} firstClickOnly onClick={() => receive.submit()}>
             {t('rewards.refundReceive')}
           </Button>
         )}

@@ -244,7 +244,7 @@ function Coupons({ currency, onClaimed }: { currency: Currency; onClaimed: () =>
       <Modal open={confirming !== null} onClose={() => setConfirming(null)} title={t('spin.claimTitle')} role="alertdialog">
         <div className="stack">
           <p>{confirming && t('spin.claimText', { prize: prizeOf(confirming) })}</p>
-          <Button type="button" block pending={claim.pending} onClick={() => confirming && claim.submit(confirming)}>{t('spin.claimConfirm')}</Button>
+          <Button type="button" block pending={claim.pending} firstClickOnly onClick={() => confirming && claim.submit(confirming)}>{t('spin.claimConfirm')}</Button>
           <Button type="button" variant="secondary" block onClick={() => setConfirming(null)}>{t('spin.cancel')}</Button>
         </div>
       </Modal>
