@@ -1,25 +1,50 @@
 // Every money button of the wallet (issue 7): one request per tap (a second tap while pending
 // sends nothing), one Idempotency-Key per player action (tapping again after an answer was lost,
-// with nothing changed, retries the same action with the same key), Telegram's closing
-// confirmation while the request is out, and haptic feedback on the answer. An action the server
-// holds until the password is given again (STEP_UP_REQUIRED) is sent once more after the prompt,
-// with the same key, and stays pending meanwhile (api/identity/stepUp.ts).
-import { useMutation } from '@tanstack/react-query'
-import { useRef } from 'react'
+// with nothing changed, retries the same action with the same key, from the same screen or from
+// the sheet opened again), Telegram's closing confirmation while the request is out, and haptic
+// feedback on the answer. An action the server holds until the password is given again
+// (STEP_UP_REQUIRED) is sent once more after the prompt, with the same key, and stays pending
+// meanwhile (api/identity/stepUp.ts). An answer that comes after the screen that asked has gone
+// (the sheet closed, the tab switched) is not lost: the wallet and the statement are read again,
+// and the player is told.
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useEffect, useRef } from 'react'
 import { isApiError } from './errors'
 import { idempotencyHeaders, newActionKey } from './idempotency'
 import { isStepUpCancelled, withStepUp } from './identity/stepUp'
 import { useSubmit } from './useSubmit'
 import { getPlatform } from '../platform'
 import { holdClosingConfirmation } from '../platform/closingGuard'
+import { showToast } from '../state/ui'
+import { walletKeys } from './wallet'
 
 interface MoneyAction<TData, TVariables> {
+  /** The action's name, the same from every screen that sends it (with what it acts on: a bonus's
+   *  code): an action whose answer was lost keeps its key under it beyond the screen. */
+  name: string
   /** The request, given the action's idempotency headers. */
   call: (variables: TVariables, headers: Record<string, string>) => Promise<TData>
+  /** What makes two sends the same action (by default, all of the variables). */
+  sameAction?: (variables: TVariables) => unknown
   onSuccess?: (data: TData, variables: TVariables) => void
-  /** Failures are shown by the screen (a dialog or inline), so never as a toast too. */
+  /** Failures are shown by the screen (a dialog or inline), so never as a toast too, unless the
+   *  screen has gone by the time the failure comes. */
   onError?: (error: Error, variables: TVariables) => void
+  /** What the player is told of a success that came after the screen that asked had gone, where
+   *  the screen itself would have shown it (a receipt, a status line). */
+  toldWhenGone?: (data: TData) => void
 }
+
+/**
+ * Actions sent whose answer may have been lost (offline, a timeout, a 5xx), by name. Kept beyond
+ * the screen that sent them: the sheet closed and opened again, the same action sent again carries
+ * the same key, and the server answers what it did the first time instead of doing it twice. (The
+ * server keeps keys per member: another member signing in on this device starts afresh.)
+ */
+const unanswered = new Map<string, { fingerprint: string; key: string }>()
+
+/** Each screen test starts with no action outstanding from the one before. */
+export const forgetUnansweredForTests = (): void => unanswered.clear()
 
 /**
  * The server may have acted without the answer reaching us (offline, timeout, a 5xx on the way
@@ -34,17 +59,29 @@ export type Reactions<TData, TVariables> = Pick<MoneyAction<TData, TVariables>, 
 export const answerMaybeLost = (error: Error): boolean =>
   !isApiError(error) || error.status === undefined || error.status >= 500
 
-export function useMoneyAction<TData, TVariables>({ call, onSuccess, onError }: MoneyAction<TData, TVariables>) {
-  const action = useRef<{ fingerprint: string; key: string } | null>(null)
+export function useMoneyAction<TData, TVariables>({ name, call, sameAction, onSuccess, onError, toldWhenGone }: MoneyAction<TData, TVariables>) {
+  const client = useQueryClient()
+  // Whether the screen that asked is still there when the answer comes (the callbacks below run
+  // either way: they are the mutation's, not the screen's).
+  const shown = useRef(true)
+  useEffect(() => {
+    shown.current = true
+    return () => {
+      shown.current = false
+    }
+  }, [])
+  /** The answer came to no screen: what it moved is read again for the one the player is on. */
+  const afterGone = () => void client.invalidateQueries({ queryKey: walletKeys.all })
   const mutation = useMutation<TData, Error, TVariables>({
     meta: { handlesError: true },
     // Offline, a money call fails at once and says so (the player retries the same action with the
     // same key) instead of waiting, paused, behind a locked button.
     networkMode: 'always',
     mutationFn: async (variables) => {
-      const fingerprint = JSON.stringify(variables ?? null)
-      const current = action.current?.fingerprint === fingerprint ? action.current : { fingerprint, key: newActionKey() }
-      action.current = current
+      const fingerprint = JSON.stringify((sameAction ? sameAction(variables) : variables) ?? null)
+      const known = unanswered.get(name)
+      const current = known?.fingerprint === fingerprint ? known : { fingerprint, key: newActionKey() }
+      unanswered.set(name, current)
       const release = holdClosingConfirmation()
       try {
         const headers = idempotencyHeaders(current.key)
@@ -55,16 +92,24 @@ export function useMoneyAction<TData, TVariables>({ call, onSuccess, onError }: 
     },
     onSuccess: (data, variables) => {
       // Done: the next tap is a new action.
-      action.current = null
+      unanswered.delete(name)
       getPlatform().haptic('success')
       onSuccess?.(data, variables)
+      if (!shown.current) {
+        afterGone()
+        toldWhenGone?.(data)
+      }
     },
     onError: (error, variables) => {
-      if (!answerMaybeLost(error)) action.current = null
+      if (!answerMaybeLost(error)) unanswered.delete(name)
       // The player closed the password prompt: nothing moved, the form stays as it was.
       if (isStepUpCancelled(error)) return
       getPlatform().haptic('error')
       onError?.(error, variables)
+      if (!shown.current) {
+        afterGone()
+        showToast(error.message)
+      }
     },
   })
   const submit = useSubmit(mutation)

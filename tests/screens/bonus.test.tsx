@@ -116,9 +116,14 @@ describe('the bonus held', () => {
 
   it('shows it with its kind instead of the promo form; cancelling states the rules first, then reloads', async () => {
     let holding = true
+    let answer!: () => void
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve
+    })
     const { user, calls } = await bonusPage({
       'GET /api/bonus/check/active': () => (holding ? held : notHeld),
-      'GET /api/bonus/clear': () => {
+      'GET /api/bonus/clear': async () => {
+        await answered
         holding = false
         return { message: 'BONUS_CLEAR' }
       },
@@ -134,6 +139,10 @@ describe('the bonus held', () => {
     expect(confirm).toHaveTextContent(text('bonus.cancelRuleGames'))
     expect(count(calls, 'GET', '/api/bonus/clear')).toBe(0)
     await user.click(within(confirm).getByRole('button', { name: text('bonus.cancelConfirm') }))
+    // While it is out, keeping the bonus is no longer on offer: the cancel cannot be taken back.
+    await waitFor(() => expect(count(calls, 'GET', '/api/bonus/clear')).toBe(1))
+    expect(within(confirm).getByRole('button', { name: text('bonus.cancelKeep') })).toRefusePresses()
+    answer()
     expect(await screen.findByText(text('errors.BONUS_CLEAR'))).toBeVisible()
     expect(count(calls, 'GET', '/api/bonus/clear')).toBe(1)
     // Checked again: the form is back.

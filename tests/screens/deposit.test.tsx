@@ -956,7 +956,7 @@ describe('slip upload (spec 1, 4, 7, 8)', () => {
     expect(modal.getByRole('button', { name: text('deposit.slipSend') })).toRefusePresses()
   })
 
-  it('retries the same file with the same Idempotency-Key, and another file after a failure with a new one', async () => {
+  it('retries the same file with the same Idempotency-Key, an amount typed meanwhile too, and another file after a failure with a new one', async () => {
     const lost = [503, { message: 'INTERNAL_SERVER_ERROR' }]
     const answers: unknown[] = [lost, lost, slip('PROCESSING')]
     const { user, modal, calls } = await deposit({ 'POST /api/wallet/slip': () => answers.shift() })
@@ -965,6 +965,9 @@ describe('slip upload (spec 1, 4, 7, 8)', () => {
     await user.upload(input, png())
     await user.click(send)
     expect(await modal.findByRole('alert')).toHaveTextContent(text('errors.INTERNAL_SERVER_ERROR'))
+    // The server may hold the slip already: the amount the player adds now does not make it
+    // another upload (the server would keep a second copy of the same slip as a duplicate).
+    await user.type(modal.getByLabelText(text('deposit.slipAmount')), '1500')
     await user.click(send)
     await waitFor(() => expect(sent(calls, 'POST', '/api/wallet/slip')).toHaveLength(2))
     await waitFor(() => expect(send).not.toRefusePresses())

@@ -663,3 +663,50 @@ describe('withdraw: bank account name in English (KTB, TMB, BBL)', () => {
     expect(screen.queryByText(text('common.copied', { text: 'SOMCHAI JAIDEE' }))).toBeNull()
   })
 })
+
+describe('the player changed their mind while the answer was out', () => {
+  const walletReads = (calls: Call[]) => calls.filter((call) => call.method === 'GET' && call.url === '/api/wallet').length
+
+  it('a transfer whose sheet was closed before its answer: the player is told it went through, and the wallet is read again', async () => {
+    const answer = held(transferred(100, 400, ['T41']))
+    const { user, calls, field, next, confirm, remount } = await openTransfer({ 'POST /api/wallet/transfer': answer.answer })
+    await user.selectOptions(field('transfer.to'), 'PG')
+    await user.type(field('transfer.amount'), '100')
+    await user.click(next())
+    await user.click(confirm())
+    await waitFor(() => expect(posts(calls, '/api/wallet/transfer')).toHaveLength(1))
+    // The sheet closed (home unmounts it) and opened again: the first sheet is gone.
+    remount()
+    await screen.findByRole('dialog', { name: text('transfer.title') })
+    await waitFor(() => expect(walletReads(calls)).toBeGreaterThan(0))
+    const readsBefore = walletReads(calls)
+
+    answer.release()
+    expect(await screen.findByText(text('transfer.success'))).toBeVisible()
+    await waitFor(() => expect(walletReads(calls)).toBe(readsBefore + 1))
+  })
+
+  it('a withdrawal whose answer was lost: the wallet is read again, and sent again from the sheet opened anew it is the same action (same key)', async () => {
+    const { user, calls, next, amount, remount } = await openWithdraw({ 'POST /api/wallet/withdrawAll': networkDown })
+    await user.type(amount(), '300')
+    await user.click(next())
+    const confirmWithdraw = () => within(screen.getByRole('dialog', { name: text('withdraw.title') })).getByRole('button', { name: text('withdraw.confirm') })
+    const readsBefore = walletReads(calls)
+    await user.click(confirmWithdraw())
+    const failure = await screen.findByRole('alertdialog', { name: text('errorDialog.title') })
+    expect(within(failure).getByText(text('errors.network'))).toBeVisible()
+    // What the sheet says is what the server holds: the wallet read again after a lost answer.
+    await waitFor(() => expect(walletReads(calls)).toBe(readsBefore + 1))
+
+    remount()
+    const sheet = await screen.findByRole('dialog', { name: text('withdraw.title') })
+    await within(sheet).findByText(text('withdraw.enterAmount'))
+    await user.type(within(sheet).getByLabelText(text('withdraw.amount')), '300')
+    await user.click(within(sheet).getByRole('button', { name: text('withdraw.next') }))
+    await user.click(confirmWithdraw())
+    await screen.findByRole('alertdialog', { name: text('errorDialog.title') })
+    const sent = posts(calls, '/api/wallet/withdrawAll')
+    expect(sent.map((call) => call.body)).toEqual([{ amount: 300 }, { amount: 300 }])
+    expect(keyOf(sent[1])).toBe(keyOf(sent[0]))
+  })
+})

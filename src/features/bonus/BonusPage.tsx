@@ -195,7 +195,7 @@ function HeldBonus({ name, kind, turnover, currency }: { name: string; kind: str
             <p><strong>{t('bonus.cancelRuleGames')}</strong></p>
           </div>
           <Button type="button" variant="danger" block pending={cancel.pending} firstClickOnly onClick={() => cancel.submit()}>{t('bonus.cancelConfirm')}</Button>
-          <Button type="button" variant="secondary" block onClick={() => setConfirming(false)}>{t('bonus.cancelKeep')}</Button>
+          <Button type="button" variant="secondary" block disabled={cancel.pending} onClick={() => setConfirming(false)}>{t('bonus.cancelKeep')}</Button>
         </div>
       </Modal>
       <ErrorDialog error={failure} onClose={() => setFailure(null)} />

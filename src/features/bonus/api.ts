@@ -49,9 +49,10 @@ export const useBonuses = () =>
 
 /** Receiving or cancelling a bonus, a money call (useMoneyAction): on success the bonus held, the
  *  cards and the wallet are read again (spec 4), then the screen says so. */
-function useBonusCall<TData>(send: (headers: Record<string, string>) => Promise<TData>, { onSuccess, onError }: Reactions<TData, void>) {
+function useBonusCall<TData>(name: string, send: (headers: Record<string, string>) => Promise<TData>, { onSuccess, onError }: Reactions<TData, void>) {
   const client = useQueryClient()
   return useMoneyAction<TData, void>({
+    name,
     call: (_nothing, headers) => send(headers),
     onSuccess: (answer) => {
       void client.invalidateQueries({ queryKey: bonusKeys.active() })
@@ -64,11 +65,11 @@ function useBonusCall<TData>(send: (headers: Record<string, string>) => Promise<
 }
 
 export const useActivateBonus = (code: string, reactions: Reactions<unknown, void>) =>
-  useBonusCall((headers) => call(bonusEndpoints.activate, { params: { code }, headers }), reactions)
+  useBonusCall(`bonus:${code}`, (headers) => call(bonusEndpoints.activate, { params: { code }, headers }), reactions)
 export const useClearBonus = (reactions: Reactions<{ message: string }, void>) =>
-  useBonusCall((headers) => call(bonusEndpoints.clear, { headers }), reactions)
+  useBonusCall('bonus clear', (headers) => call(bonusEndpoints.clear, { headers }), reactions)
 export const useActivatePromotion = (code: string, reactions: Reactions<unknown, void>) =>
-  useBonusCall((headers) => call(bonusEndpoints.promotionActivate, { params: { code: code.toUpperCase() }, headers }), reactions)
+  useBonusCall(`promotion:${code.toUpperCase()}`, (headers) => call(bonusEndpoints.promotionActivate, { params: { code: code.toUpperCase() }, headers }), reactions)
 
 /** The promotion by that code, or null when there is none ({} or an answer without a description). */
 export async function findPromotion(code: string): Promise<{ code: string; percentFail: number; description: string } | null> {

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react'
+import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { getConfig } from '../../api/config'
 import { ApiError } from '../../api/errors'
@@ -19,6 +19,7 @@ import { PushOffer } from './PushOffer'
 import { SlipResult } from './SlipResult'
 import { useSlipOutcome } from './useSlipOutcome'
 import { finePointer } from '../../ui/media'
+import { showToast } from '../../state/ui'
 
 /** The body for a link, encrypted with crypto-js's AES module, which is loaded only here and only
  *  when a link is sent (crypto-js stays out of home's chunks). */
@@ -30,6 +31,16 @@ async function encryptedBody(link: string, secret: string): Promise<{ link: stri
   const body = truelink.truelinkBody(link, secret)
   if (!body) throw new ApiError('TRUELINK_INVALID')
   return body
+}
+
+/** The last link encrypted. AES output differs on every call: the same link sent again (a retry,
+ *  or from the form opened anew after its answer was lost) resends the same ciphertext, so the
+ *  server sees the same request under the same Idempotency-Key (api/useMoneyAction.ts). */
+let lastEncrypted: { link: string; secret: string; body: { link: string } } | null = null
+
+async function encryptedOnce(link: string, secret: string): Promise<{ link: string }> {
+  if (lastEncrypted?.link !== link || lastEncrypted.secret !== secret) lastEncrypted = { link, secret, body: await encryptedBody(link, secret) }
+  return lastEncrypted.body
 }
 
 /** Spec 1, 5, 7: a TrueMoney gift link (at least 2 baht), typed, pasted or scanned. */
@@ -44,15 +55,11 @@ export function GiftLink({ onDone }: { onDone: () => void }) {
   // The link sent, watched until staff redeem it or say why not.
   const [sent, setSent] = useState<Slip | null>(null)
   const latest = useSlipOutcome(sent)
-  // AES output differs on every call: a retry of the same link resends the same ciphertext, so the
-  // server sees the same request under the same Idempotency-Key.
-  const encrypted = useRef<{ link: string; body: { link: string } } | null>(null)
-  const bodyFor = async (link: string) => {
-    if (encrypted.current?.link !== link) encrypted.current = { link, body: await encryptedBody(link, secret) }
-    return encrypted.current.body
-  }
   const send = useMoneyAction<Slip, string>({
-    call: async (link, headers) => sendGiftLink(await bodyFor(link), headers),
+    name: 'gift link',
+    call: async (link, headers) => sendGiftLink(await encryptedOnce(link, secret), headers),
+    // The form was left (another tab, the sheet closed) before the answer: no status line to say it on.
+    toldWhenGone: () => showToast(t('deposit.giftSent'), 'success'),
     // Said once, by the status line under the form ("link sent: it is being checked"), not by a
     // toast beside it too (issue 51).
     onSuccess: (slip) => {

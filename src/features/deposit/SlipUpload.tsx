@@ -72,6 +72,8 @@ export function SlipUpload({ onDone }: { onDone: () => void }) {
   const amountProblem = said === null || claimed !== null ? null : typeof said === 'number' ? { key: 'wallet.amountInvalid' as const } : said
   const amountError = amountProblem && problemText(amountProblem, (key, values) => t(key, values), language)
   const upload = useMoneyAction<Slip, SlipAction>({
+    name: 'slip',
+    sameAction: (action) => action.id,
     call: ({ file: chosen, amount: said }, headers) => uploadSlip(chosen, said, headers, setProgress),
     onSuccess: (slip) => {
       setUploaded(slip)

@@ -56,6 +56,7 @@ export const qrQuery = (provider: QrProvider) =>
 export function useCreateQr(provider: QrProvider, { onSuccess, onError }: Reactions<QrAnswer, number>) {
   const client = useQueryClient()
   return useMoneyAction<QrAnswer, number>({
+    name: `qr:${provider}`,
     call: (amount, headers) => call(depositEndpoints.qrCreate, { params: { provider }, body: { amount }, headers }).then(stamped),
     onSuccess: (answer, amount) => {
       client.setQueryData(depositKeys.qr(provider), answer)

@@ -107,9 +107,10 @@ export const useRefundWaiting = (): boolean =>
   useQuery({ ...refundCheckQuery(true), select: (check) => check.refundAmount > 0 }).data === true
 
 /** A reward's money call (useMoneyAction); on success what it changed is read again, then the screen says so. */
-function useRewardCall(send: (headers: Record<string, string>) => Promise<unknown>, changed: QueryKey, { onSuccess, onError }: Reactions<unknown, void>) {
+function useRewardCall(name: string, send: (headers: Record<string, string>) => Promise<unknown>, changed: QueryKey, { onSuccess, onError }: Reactions<unknown, void>) {
   const client = useQueryClient()
   return useMoneyAction<unknown, void>({
+    name,
     call: (_nothing, headers) => send(headers),
     onSuccess: (answer) => {
       void client.invalidateQueries({ queryKey: changed })
@@ -121,13 +122,13 @@ function useRewardCall(send: (headers: Record<string, string>) => Promise<unknow
 
 /** GET /api/refund/receive: moves the refund waiting into the wallet; the refund's check and list read again. */
 export const useReceiveRefund = (reactions: Reactions<unknown, void>) =>
-  useRewardCall((headers) => call(rewardEndpoints.refundReceive, { headers }), rewardKeys.kind('refund'), reactions)
+  useRewardCall('refund receive', (headers) => call(rewardEndpoints.refundReceive, { headers }), rewardKeys.kind('refund'), reactions)
 
 /** GET /api/invite/collect: the friends' play into the bonus earned; it may take up to 5 minutes
  *  (spec 9). The invite list read again. */
 export const useCollectInvite = (reactions: Reactions<unknown, void>) =>
-  useRewardCall((headers) => call(rewardEndpoints.inviteCollect, { timeout: LONG_TIMEOUT_MS, headers }), rewardKeys.kind('invite'), reactions)
+  useRewardCall('invite collect', (headers) => call(rewardEndpoints.inviteCollect, { timeout: LONG_TIMEOUT_MS, headers }), rewardKeys.kind('invite'), reactions)
 
 /** GET /api/invite/bonus: the invite bonus earned into the wallet (home's receive), read again. */
 export const useReceiveInviteBonus = (reactions: Reactions<unknown, void>) =>
-  useRewardCall((headers) => call(rewardEndpoints.inviteBonus, { headers }), walletKeys.detail(), reactions)
+  useRewardCall('invite bonus', (headers) => call(rewardEndpoints.inviteBonus, { headers }), walletKeys.detail(), reactions)

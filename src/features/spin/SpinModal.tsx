@@ -245,7 +245,7 @@ function Coupons({ currency, onClaimed }: { currency: Currency; onClaimed: () =>
         <div className="stack">
           <p>{confirming && t('spin.claimText', { prize: prizeOf(confirming) })}</p>
           <Button type="button" block pending={claim.pending} firstClickOnly onClick={() => confirming && claim.submit(confirming)}>{t('spin.claimConfirm')}</Button>
-          <Button type="button" variant="secondary" block onClick={() => setConfirming(null)}>{t('spin.cancel')}</Button>
+          <Button type="button" variant="secondary" block disabled={claim.pending} onClick={() => setConfirming(null)}>{t('spin.cancel')}</Button>
         </div>
       </Modal>
       <ErrorDialog error={failure} onClose={() => setFailure(null)} />

@@ -92,6 +92,7 @@ export function useRefreshWheel(): () => void {
 export function useSpin({ onSuccess, onError }: Reactions<Spun, void>) {
   const refreshWheel = useRefreshWheel()
   return useMoneyAction<Spun, void>({
+    name: 'spin',
     call: (_nothing, headers) => spinOnce(headers),
     onSuccess,
     onError: (error) => {
@@ -105,6 +106,8 @@ export function useSpin({ onSuccess, onError }: Reactions<Spun, void>) {
 export function useClaimCoupon({ onSuccess, onError }: Reactions<CouponClaimResponse, SpinCoupon>) {
   const client = useQueryClient()
   return useMoneyAction<CouponClaimResponse, SpinCoupon>({
+    name: 'coupon claim',
+    sameAction: (coupon) => coupon._id,
     call: (coupon, headers) => call(spinEndpoints.claim, { body: { coupon: coupon._id }, headers }),
     onSuccess: (answer, coupon) => {
       void client.invalidateQueries({ queryKey: spinKeys.coupons() })

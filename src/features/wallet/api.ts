@@ -12,6 +12,8 @@ import { statementKeys } from '../../api/statement'
 import { withStepUp } from '../../api/identity/stepUp'
 import { useMoneyAction, type Reactions } from '../../api/useMoneyAction'
 import { storeBalances, walletKeys } from '../../api/wallet'
+import { i18n } from '../../i18n/i18n'
+import { showToast } from '../../state/ui'
 
 /** One amount between two accounts, or everything into one (transfer-all). */
 export type TransferCall = { kind: 'one'; from: string; to: string; amount: number } | { kind: 'all'; to: string }
@@ -27,7 +29,10 @@ const withdraw = (amount: number, headers: Record<string, string>) => call(walle
 export function useTransfer({ onSuccess, onError }: Reactions<TransferResponse, TransferCall>) {
   const client = useQueryClient()
   return useMoneyAction<TransferResponse, TransferCall>({
+    name: 'transfer',
     call: transfer,
+    // The sheet closed before the answer: no receipt to show it on.
+    toldWhenGone: () => showToast(i18n.t('transfer.success'), 'success'),
     onSuccess: (answer, request) => {
       storeBalances(client, { wallet: answer.wallet })
       onSuccess?.(answer, request)
@@ -44,12 +49,19 @@ export function useTransfer({ onSuccess, onError }: Reactions<TransferResponse, 
 export function useWithdraw({ onSuccess, onError }: Reactions<WithdrawResponse, number>) {
   const client = useQueryClient()
   return useMoneyAction<WithdrawResponse, number>({
+    name: 'withdraw',
     call: withdraw,
+    toldWhenGone: () => showToast(i18n.t('withdraw.success'), 'success'),
     onSuccess: (answer, amount) => {
       storeBalances(client, { wallet: answer.wallet })
       onSuccess?.(answer, amount)
     },
-    onError,
+    onError: (error, amount) => {
+      // Refused, nothing moved; lost on the way back, it may have: the wallet and the withdrawals
+      // waiting (the statement) are read again, so what the sheet says is what the server holds.
+      void client.invalidateQueries({ queryKey: walletKeys.all })
+      onError?.(error, amount)
+    },
   })
 }
 

@@ -271,7 +271,7 @@ export function TransferModal({ open, onClose, from: initialFrom = WALLET, to: i
                 : t('transfer.allConfirm', { to: nameOf(to), accounts: emptied.map(accountText).join(', ') })}
             </p>
             <div className="button-row">
-              <Button type="button" variant="secondary" onClick={() => setConfirmAll(false)}>{t('transfer.cancel')}</Button>
+              <Button type="button" variant="secondary" disabled={action.pending} onClick={() => setConfirmAll(false)}>{t('transfer.cancel')}</Button>
               <Button type="button" pending={action.pending} disabled={emptied.length === 0} firstClickOnly onClick={() => action.submit({ kind: 'all', to })}>{t('transfer.allGo')}</Button>
             </div>
           </div>
