@@ -100,3 +100,42 @@ test("Telegram: transfer's and withdraw's Next and confirmation, and QR creation
   await deposit.getByRole('tab', { name: strings.deposit.tabBank }).click()
   await expect.poll(() => mainButtonState(page)).toMatchObject(hidden)
 })
+
+test("Telegram: a double tap on the main button's Next shows the confirmation and sends nothing; Confirm takes a tap of its own", async ({ page, open, strings, request }) => {
+  await memberAtHome({ page, open, strings, request }, 100, ['PG'])
+  const sent: string[] = []
+  page.on('request', (req) => {
+    if (req.method() === 'POST' && req.url().endsWith('/api/wallet/transfer')) sent.push(req.url())
+  })
+  const transfer = await openTransfer(page, strings)
+  await transfer.getByLabel(strings.transfer.to).selectOption('PG')
+  await transfer.getByLabel(strings.transfer.amount).fill('10')
+  // The double tap's second tap, at the soonest: as the main button turns into Confirm, the
+  // client's press comes next (a real second tap comes later still, up to a double tap's interval).
+  await page.evaluate((confirm) => {
+    type Bridge = { Telegram: { WebView: { receiveEvent(name: string): void } }; __tgEvents: { name: string; data: { text?: string } }[]; __secondTap?: boolean }
+    const bridge = window as unknown as Bridge
+    const push = bridge.__tgEvents.push.bind(bridge.__tgEvents)
+    bridge.__tgEvents.push = (...events) => {
+      const length = push(...events)
+      if (!bridge.__secondTap && events.some((event) => event.name === 'web_app_setup_main_button' && event.data?.text === confirm)) {
+        bridge.__secondTap = false
+        setTimeout(() => {
+          bridge.Telegram.WebView.receiveEvent('main_button_pressed')
+          bridge.__secondTap = true
+        }, 0)
+      }
+      return length
+    }
+  }, strings.transfer.confirm)
+  await pressTelegramMainButton(page, strings.common.next)
+  await page.waitForFunction(() => (window as unknown as { __secondTap?: boolean }).__secondTap === true)
+  // The confirmation is on screen, Confirm shown inactive at first, and nothing went out.
+  await expect(transfer.getByRole('button', { name: strings.common.back, exact: true })).toBeVisible()
+  expect(sent).toEqual([])
+  const shown = (await telegramEvents(page, 'web_app_setup_main_button')) as { text: string; is_active: boolean; is_progress_visible: boolean }[]
+  expect(shown.find((event) => event.text === strings.transfer.confirm)).toMatchObject({ is_active: false, is_progress_visible: false })
+  await pressTelegramMainButton(page, strings.transfer.confirm)
+  await expect(transfer.getByText(strings.transfer.walletNow)).toBeVisible()
+  expect(sent).toHaveLength(1)
+})
