@@ -107,10 +107,25 @@ class RecountNeeded extends Error {}
  * on SQLite the transactions run one after another): two of their credits sent at once, each under
  * the threshold, read the same day before either settled, and together passed it with no second person.
  */
-const settlesAloneCounted = (staffId: number, decided: MoneyDecision, threshold: number, now: number): Settle => async (trx) => {
+const settlesAloneCounted = (staffId: number, decided: MoneyDecision, threshold: number, separationHours: number, now: number): Settle => async (trx) => {
   await repo.holdMemberDecisions(trx, decided.memberId)
+  await keptApart(trx, staffId, decided, separationHours, now)
   if ((await settledAloneToday(trx, staffId, decided, now)) + decided.amountMinor > threshold) throw new RecountNeeded()
   return settlesAlone(decided.item)(trx)
+}
+
+/**
+ * Refuses a staff member on the other side of the same member's money within the window (403
+ * DUTY_SEPARATION). Asked before a decision and again inside its settling transaction, after any
+ * other settlement of that member's decisions has committed (`holdMemberDecisions`): one cashier's
+ * credit and payout of one member sent at once both read no opposite row before either settled.
+ */
+async function keptApart(db: Db, staffId: number, decided: MoneyDecision, separationHours: number, now: number): Promise<void> {
+  if (separationHours <= 0) return
+  const other = ACTIONS[OTHER[decided.duty]]
+  if (await repo.staffActedOnMember(db, staffId, decided.memberId, [other.first, other.done], now - separationHours * HOUR_MS)) {
+    throw fail(403, 'DUTY_SEPARATION')
+  }
 }
 
 /**
@@ -143,15 +158,10 @@ export async function fourEyes(ctx: ServerContext, actor: Actor, decided: MoneyD
   const staffId = actor.staffId
   const rule = await getSetting(ctx.db, 'approvals')
   const now = ctx.now()
-  if (rule.separationHours > 0) {
-    const other = ACTIONS[OTHER[decided.duty]]
-    if (await repo.staffActedOnMember(ctx.db, staffId, decided.memberId, [other.first, other.done], now - rule.separationHours * HOUR_MS)) {
-      throw fail(403, 'DUTY_SEPARATION')
-    }
-  }
+  await keptApart(ctx.db, staffId, decided, rule.separationHours, now)
   const threshold = rule.secondAboveMinor[moneyOf(decided.currency)]
   if ((await settledAloneToday(ctx.db, staffId, decided, now)) + decided.amountMinor <= threshold) {
-    return { settle: settlesAloneCounted(staffId, decided, threshold, now) }
+    return { settle: settlesAloneCounted(staffId, decided, threshold, rule.separationHours, now) }
   }
 
   const [first] = await repo.pendingApprovals(ctx.db, [decided.item])
@@ -159,6 +169,8 @@ export async function fourEyes(ctx: ServerContext, actor: Actor, decided: MoneyD
     if (first.staffId === staffId) throw fail(409, 'SAME_APPROVER')
     return {
       settle: async (trx) => {
+        await repo.holdMemberDecisions(trx, decided.memberId)
+        await keptApart(trx, staffId, decided, rule.separationHours, now)
         // Taken away only if it is still that person's same decision: another may have replaced it.
         if (!(await repo.takePendingApproval(trx, decided.item, { staffId: first.staffId, decision: first.decision }))) throw fail(409, 'ALREADY_DECIDED')
         return { firstApprover: { id: String(first.staffId), username: first.username } }

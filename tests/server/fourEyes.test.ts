@@ -6,7 +6,9 @@
 import { describe, expect, it } from 'vitest'
 import { slipStillProcessing } from '../../server/deposit/repo'
 import { fourEyes } from '../../server/ops/approvals'
-import { type TestServer, HOUR, barrier, call, expectError, login, onPostgres, registerMember, startInstances, serversClosedAfterEach, withWritesHeld } from './helpers'
+import { sql } from 'kysely'
+import { LOCKS } from '../../server/shared/db'
+import { type TestServer, HOUR, barrier, call, expectError, holdLock, login, onPostgres, registerMember, startInstances, serversClosedAfterEach, withWritesHeld } from './helpers'
 import { balanceOf, DEMO_MEMBER_ID, DEMO_START_MINOR } from './depositHelpers'
 import { auditOf, requestWithdrawal, STAFF_PASSWORD, staffSession, totpCode, uploadSlip } from './opsHelpers'
 
@@ -144,6 +146,31 @@ describe(`one cashier's two credits at once${onPostgres() ? ' on two instances' 
     expect(answers.map((answer) => answer.status)).toEqual([200, 200])
     expect(answers.map((answer) => ('awaitingSecond' in answer.body ? 'waits' : answer.body.status)).sort()).toEqual(['SUCCESS', 'waits'])
     expect(await balanceOf(on(0).app)).toBe(DEMO_START_MINOR + 15_000_00)
+  })
+})
+
+describe(`one cashier's credit and payout of one member at once${onPostgres() ? ' on two instances' : ''}`, () => {
+  it('both read no opposite row before either settled: one settles, the other is refused (DUTY_SEPARATION)', async () => {
+    await startInstances(servers)
+    const on = (i: number) => servers[i % servers.length]
+    const member = await login(on(0).app)
+    const cashier = await staffSession(on(0).app, 'cashier')
+    const reference = await uploadSlip(on(0).app, member)
+    const id = await requestWithdrawal(on(0).app, member, 200)
+    const { db } = on(0).app.serverContext
+    // PostgreSQL: the member's decisions held until both have passed the check before settling and
+    // wait to settle; then let go, one after the other.
+    const hold = onPostgres()
+      ? await holdLock(db, (trx) => sql`SELECT pg_advisory_xact_lock(${sql.lit(LOCKS.memberDecisions)}, ${DEMO_MEMBER_ID}::int)`.execute(trx))
+      : undefined
+    const answers = Promise.all([approve(on(0), cashier.token, reference, 500), pay(on(1), cashier.token, id, 'KTB-9')])
+    await hold?.queued(2)
+    await hold?.release()
+    const [credited, paid] = await answers
+    const outcomes = [credited.status === 200 ? credited.body.status : credited.body.message, paid.status === 200 ? paid.body.status : paid.body.message]
+    expect(outcomes.filter((outcome) => outcome === 'DUTY_SEPARATION')).toHaveLength(1)
+    expect(outcomes.filter((outcome) => outcome === 'SUCCESS' || outcome === 'paid')).toHaveLength(1)
+    expect(await balanceOf(on(0).app)).toBe(credited.status === 200 ? DEMO_START_MINOR + 500_00 - 200_00 : DEMO_START_MINOR - 200_00)
   })
 })
 
