@@ -72,14 +72,24 @@ export async function opsAdminToken(origin: string): Promise<string> {
 export const STAFF_PASSWORD = 'cashier-password-2026'
 export type StaffRole = 'support' | 'cashier' | 'admin'
 
-/** A new staff member of `role` on the server at `origin`, made by the first admin through the API. */
+/** The password the admin gives a new staff member, until they choose their own. */
+const GIVEN_PASSWORD = 'given-by-the-admin-2026'
+
+/**
+ * A new staff member of `role` on the server at `origin`, made by the first admin through the API,
+ * who has then chosen their own password (STAFF_PASSWORD), as the console asks first.
+ */
 export async function newStaff(origin: string, request: APIRequestContext, role: StaffRole): Promise<string> {
   const username = `${role}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`
   const response = await request.post('/ops/api/staff', {
     headers: { authorization: `Bearer ${await opsAdminToken(origin)}` },
-    data: { username, name: `E2E ${role}`, role, password: STAFF_PASSWORD },
+    data: { username, name: `E2E ${role}`, role, password: GIVEN_PASSWORD },
   })
   expect(response.ok(), await response.text()).toBeTruthy()
+  const signedIn = await post(origin, '/ops/api/login', { username, password: GIVEN_PASSWORD })
+  expect(signedIn.body.staff).toMatchObject({ setup: 'password' })
+  const chosen = await post(origin, '/ops/api/me/password', { oldPassword: GIVEN_PASSWORD, newPassword: STAFF_PASSWORD }, signedIn.body.token as string)
+  expect(chosen.status, JSON.stringify(chosen.body)).toBe(200)
   return username
 }
 

@@ -87,9 +87,9 @@ const toStaffRow = (row: StaffSelected): StaffRow => ({
 
 export const UNIQUE_USERNAME = { sqlite: 'staff.username', postgres: 'staff_username_key' } as const
 
-export async function insertStaff(db: Db, staff: { username: string; name: string; role: StaffRole; passwordHash: string; at: number }): Promise<StaffRow> {
+export async function insertStaff(db: Db, staff: { username: string; name: string; role: StaffRole; passwordHash: string; mustChangePassword: boolean; at: number }): Promise<StaffRow> {
   const row = await db.insertInto('staff')
-    .values({ username: staff.username, name: staff.name, role: staff.role, password_hash: staff.passwordHash, created_at: staff.at })
+    .values({ username: staff.username, name: staff.name, role: staff.role, password_hash: staff.passwordHash, must_change_password: staff.mustChangePassword ? 1 : 0, created_at: staff.at })
     .returning(staffColumns)
     .executeTakeFirstOrThrow()
   return toStaffRow(row)

@@ -42,10 +42,16 @@ export const toStaff = (row: repo.StaffRow, rule: StaffTotpRule): Staff => ({
 /** What the audit keeps of a staff member: never the hash. */
 const described = (row: repo.StaffRow) => ({ username: row.username, name: row.name, role: row.role, active: row.active })
 
-/** A new staff member; their username lower case. 409 STAFF_EXISTS when it is taken. */
 /** What making a staff member needs of the server: also what `npm run staff` has without one. */
 export type StaffStore = Pick<ServerContext, 'db' | 'passwords' | 'now'>
 
+/**
+ * A new staff member; their username lower case. 409 STAFF_EXISTS when it is taken. Made by
+ * another staff member (an admin, through the API), the password is one that person knows: the new
+ * member chooses their own before anything else, as after a reset, so nobody else can sign in as
+ * them and be counted as them (the four-eyes rule's second person). The operator's own setup (`npm
+ * run staff`, the environment's first admin) sets the password its person chose.
+ */
 export async function addStaff(ctx: StaffStore, input: NewStaff, actor: Actor): Promise<repo.StaffRow> {
   // The API's schema checks the username too; the command line and the environment come here directly.
   if (!new RegExp(STAFF_USERNAME_PATTERN).test(input.username)) throw fail(400, 'KEY_INVALID')
@@ -54,7 +60,7 @@ export async function addStaff(ctx: StaffStore, input: NewStaff, actor: Actor): 
   const at = ctx.now()
   try {
     return await inTransaction(ctx.db, async (trx) => {
-      const row = await repo.insertStaff(trx, { username: input.username, name: input.name.trim(), role: input.role, passwordHash, at })
+      const row = await repo.insertStaff(trx, { username: input.username, name: input.name.trim(), role: input.role, passwordHash, mustChangePassword: actor.staffId !== null, at })
       await audit(trx, actor, at, { action: 'staff.add', item: `staff:${row.id}`, after: described(row) })
       return row
     })

@@ -143,7 +143,13 @@ describe('staff accounts', () => {
     expect(await call(server.app, 'POST', '/ops/api/staff', { token: admin.token, body })).toMatchObject(expectError(409, 'STAFF_EXISTS'))
     expect((await call(server.app, 'POST', '/ops/api/staff', { token: admin.token, body: { ...body, username: 'nok', password: 'short' } })).body)
       .toMatchObject({ message: 'PASSWORD_TOO_SHORT', limit: 12 })
-    expect((await signIn('ploy', 'ploy-password-1234')).status).toBe(200)
+    // A password the admin chose: Ploy chooses her own before anything else, as after a reset.
+    const signed = await signIn('ploy', 'ploy-password-1234')
+    expect(signed.body.staff).toMatchObject({ username: 'ploy', setup: 'password' })
+    const token = signed.body.token as string
+    expect(await call(server.app, 'GET', '/ops/api/members?q=5678', { token })).toMatchObject(expectError(403, 'SETUP_REQUIRED'))
+    expect((await call(server.app, 'POST', '/ops/api/me/password', { token, body: { oldPassword: 'ploy-password-1234', newPassword: 'ploys-own-password-99' } })).status).toBe(200)
+    expect((await signIn('ploy', 'ploys-own-password-99')).body.staff).toMatchObject({ setup: null })
   })
 })
 
