@@ -4,6 +4,7 @@
 import type { Variant } from '../../contract'
 import type { PasswordHasher } from '../auth/passwords'
 import { endMemberSessions } from '../auth/sessions'
+import { audit } from '../ops/audit'
 import { ensureFirstAdmin, type FirstAdmin } from '../ops/firstAdmin'
 import type { OtpSender } from '../otp/sms'
 import { type BonusOffer, upsertOffers } from '../bonus/bonuses'
@@ -64,12 +65,24 @@ export async function prepareDatabase(
   if (mode === 'production') await markProduction(db, at)
   await runSeeds(db, at, start.passwords, { demo: mode !== 'production', variant: start.variant })
   const disabledDemo = mode === 'production' ? await disableDemoMember(db) : undefined
-  if (operator.settings) await updateSettings(db, operator.settings)
+  if (operator.settings) await updateSettings(db, operator.settings, (trx, change) => auditFromEnvironment(trx, at, change))
   if (operator.bonusOffers) await upsertOffers(db, operator.bonusOffers)
   if (operator.depositAccounts) await applyDepositAccounts(db, operator.depositAccounts)
   if (operator.contact) await applyContact(db, operator.contact, { contactText: contactTextFor(), appName: start.appName })
   if (operator.withdrawLimits) await applyWithdrawLimits(db, operator.withdrawLimits)
   return disabledDemo
+}
+
+/**
+ * APP_SETTINGS at a start replaces what an admin changed since (the console's switches): what it
+ * changed is in the audit trail like an admin's change, by the environment, so the trail never
+ * shows a switch as the admin left it while another value is in force. Nothing when nothing changed.
+ */
+async function auditFromEnvironment(trx: Db, at: number, { before, after }: { before: Partial<Settings>; after: Partial<Settings> }): Promise<void> {
+  const changed = (Object.keys(after) as (keyof Settings)[]).filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]))
+  if (changed.length === 0) return
+  const only = (settings: Partial<Settings>) => Object.fromEntries(changed.map((key) => [key, settings[key]]))
+  await audit(trx, { staffId: null, address: 'APP_SETTINGS' }, at, { action: 'settings.change', item: 'settings', before: only(before), after: only(after) })
 }
 
 /**

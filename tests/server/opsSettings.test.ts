@@ -3,10 +3,13 @@
 // changed in part, each change's audit row with what it replaced, written in the change's
 // transaction; an offer's body checked exactly as BONUS_OFFERS is (one schema), and what is put
 // is what members are offered.
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { Value } from 'typebox/value'
 import { afterEach, describe, expect, it } from 'vitest'
 import { BonusOffers } from '../../server/bonus/bonuses'
-import { type TestServer, call, expectError, login, startServer } from './helpers'
+import { type TestServer, call, expectError, login, startServer, testStorage } from './helpers'
 import { auditOf, staffSession, uploadSlip } from './opsHelpers'
 
 let server: TestServer
@@ -127,5 +130,34 @@ describe('the slip window', () => {
     }
     expect((await call(server.app, 'GET', '/ops/api/slip-window', { token: admin.token })).body).toEqual({ closedFrom: '23:00', closedTo: '00:30' })
     expect(await auditOf(server.app, 'slipWindow')).toEqual([])
+  })
+})
+
+describe('APP_SETTINGS at a start', () => {
+  it("replacing what an admin changed since is in the audit trail, by the environment; a start that changes nothing adds no row", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'wallet-settings-'))
+    try {
+      const storage = await testStorage(dataDir)
+      const operator = { settings: { staffTotp: 'admins' as const } }
+      server = await startServer({ ...storage, ...operator })
+      const admin = await staffSession(server.app, 'admin')
+      expect((await call(server.app, 'POST', '/ops/api/settings', { token: admin.token, body: { staffTotp: 'everyone' } })).status).toBe(200)
+      await server.app.close()
+
+      server = await startServer({ ...storage, ...operator })
+      expect((await call(server.app, 'GET', '/api/lookup/enableChatWidget')).status).toBe(200)
+      const rows = await auditOf(server.app, 'settings')
+      expect(rows.map((row) => [row.staff_id, row.address, JSON.parse(row.before!), JSON.parse(row.after!)])).toEqual([
+        [admin.id, expect.any(String), { staffTotp: 'admins' }, { staffTotp: 'everyone' }],
+        [null, 'APP_SETTINGS', { staffTotp: 'everyone' }, { staffTotp: 'admins' }],
+      ])
+      await server.app.close()
+
+      server = await startServer({ ...storage, ...operator })
+      expect(await auditOf(server.app, 'settings')).toHaveLength(2)
+    } finally {
+      await server?.app.close()
+      rmSync(dataDir, { recursive: true, force: true })
+    }
   })
 })
