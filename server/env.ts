@@ -250,6 +250,29 @@ function readDatabaseUrl(raw: string | undefined): string | undefined {
   return raw
 }
 
+/** Below this a payout to a bank account changed a moment ago is not held for anyone to notice. */
+const LEAST_PAYOUT_HOLD_HOURS = 1
+/** Above this the password given at sign-in keeps a session able to redirect payouts for most of a visit. */
+const MOST_STEP_UP_MINUTES = 60
+
+/**
+ * Production's settings that leave a stolen session free to move money out: said at start (the
+ * operator may mean it, for a test of their own), as TRUST_PROXY's count is. A value meant in
+ * another unit (seconds for minutes) shows here too.
+ */
+function moneyOutWarnings(env: Env): string[] {
+  const warnings: string[] = []
+  const hold = env.PAYOUT_HOLD_HOURS ? Number(env.PAYOUT_HOLD_HOURS) : undefined
+  if (hold !== undefined && hold < LEAST_PAYOUT_HOLD_HOURS) {
+    warnings.push(`PAYOUT_HOLD_HOURS=${env.PAYOUT_HOLD_HOURS} barely holds a payout after the bank account was changed: whoever holds a member's session and password changes the account and is paid before the member or staff can notice. The default is 24.`)
+  }
+  const stepUp = env.STEP_UP_MINUTES ? Number(env.STEP_UP_MINUTES) : undefined
+  if (stepUp !== undefined && stepUp > MOST_STEP_UP_MINUTES) {
+    warnings.push(`STEP_UP_MINUTES=${env.STEP_UP_MINUTES} lets a session change the payout bank account for ${stepUp} minutes after the password was given, without asking for it again: a session token taken in that time redirects payouts. It counts minutes, not seconds; the default is 10.`)
+  }
+  return warnings
+}
+
 function readHold(raw: string | undefined): number | undefined {
   if (raw === undefined || raw === '') return undefined
   const hours = Number(raw)
@@ -458,6 +481,7 @@ export function readServerEnv(env: Env, readFile = (path: string) => readFileSyn
         `without going through them can choose the address its limits count. Let only the proxies reach it, or give their addresses or ranges instead (e.g. TRUST_PROXY=10.0.0.0/8).`,
     )
   }
+  if (mode === 'production') warnings.push(...moneyOutWarnings(env))
   const metricsPort = readMetricsPort(env)
   const host = readHost(env, mode, warnings)
   if (metricsPort !== undefined && !env.METRICS_HOST && !LOOPBACKS.has(host)) {

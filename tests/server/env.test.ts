@@ -193,6 +193,17 @@ describe('readServerEnv', () => {
     expect(() => readServerEnv({ ...env, NOTIFY_PRIZE_EXPIRY_HOURS: '-1' }, noFile)).toThrow(/NOTIFY_PRIZE_EXPIRY_HOURS/)
   })
 
+  it('in production says what leaves a stolen session free to move money out: a payout hold under an hour, a step-up window over an hour', () => {
+    const production = { APP_MODE: 'production', SMS_WEBHOOK_URL: 'https://sms.example/otp', SMS_WEBHOOK_SECRET: 'a'.repeat(32), ...OPERATOR_ENV }
+    expect(readServerEnv(production, noFile).warnings).toEqual([])
+    expect(readServerEnv({ ...production, PAYOUT_HOLD_HOURS: '24', STEP_UP_MINUTES: '60' }, noFile).warnings).toEqual([])
+    const [hold, stepUp] = readServerEnv({ ...production, PAYOUT_HOLD_HOURS: '0', STEP_UP_MINUTES: '600' }, noFile).warnings
+    expect(hold).toMatch(/^PAYOUT_HOLD_HOURS=0 barely holds a payout/)
+    expect(stepUp).toMatch(/^STEP_UP_MINUTES=600 lets a session change the payout bank account for 600 minutes.*minutes, not seconds/)
+    // Elsewhere a short hold is a test's or a demo's own.
+    expect(readServerEnv({ APP_MODE: 'test', PAYOUT_HOLD_HOURS: '0' }, noFile).warnings).toEqual([])
+  })
+
   it("in production sends the messengers' secrets only over TLS or on this machine, and messages open an https app", () => {
     const production = { APP_MODE: 'production', SMS_WEBHOOK_URL: 'https://sms.example/otp', SMS_WEBHOOK_SECRET: 'a'.repeat(32), ...OPERATOR_ENV,
       TELEGRAM_BOT_TOKEN: '7000000001:AAFakeTokenForTheServerSuiteOnly_0123456789', LINE_CHANNEL_ACCESS_TOKEN: 'line-token', APP_URL: 'https://wallet.example/' }
