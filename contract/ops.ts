@@ -279,9 +279,10 @@ export type StaffList = Static<typeof StaffList>
  *  window and may not now pay them out (or credit them). Issue 52 §2: STATEMENT_NO_HEADER (400), a
  *  bank statement with no header row of its format; STATEMENT_BAD_LINE (400), a line whose date,
  *  time or amount cannot be read, its number in `limit`. SELF_RESET (403): an admin's reset of their
- *  own sign-in; their own password is changed with the old one. */
+ *  own sign-in; their own password is changed with the old one. OWN_APPROVAL (403): a note that a
+ *  slip is in order without a bank credit, by who approved it. */
 export const opsErrorCodes = ['FORBIDDEN_ROLE', 'ALREADY_DECIDED', 'LAST_ADMIN', 'STAFF_EXISTS', 'TOTP_REQUIRED', 'SETUP_REQUIRED', 'WRONG_CODE', 'TOTP_ENABLED',
-  'SAME_APPROVER', 'DUTY_SEPARATION', 'STATEMENT_NO_HEADER', 'STATEMENT_BAD_LINE', 'SELF_RESET'] as const
+  'SAME_APPROVER', 'DUTY_SEPARATION', 'STATEMENT_NO_HEADER', 'STATEMENT_BAD_LINE', 'SELF_RESET', 'OWN_APPROVAL'] as const
 
 /** A staff password's least length: longer than a member's, as it opens every member's money. */
 export const OPS_PASSWORD_MIN_LENGTH = 12

@@ -20,6 +20,7 @@
  */
 import { createHash } from 'node:crypto'
 import type * as O from '../../contract/ops'
+import { notTheApprover } from '../ops/approvals'
 import { type Actor, audit } from '../ops/audit'
 import type { ServerContext } from '../shared/context'
 import { type Db, LOCKS, lockedTransaction } from '../shared/db'
@@ -158,6 +159,7 @@ export async function noteDeposit(ctx: ServerContext, body: O.DepositNote, actor
     const open = span ? await openDeposits(trx, account, span) : []
     const deposit = open.find((candidate) => candidate.deposit === body.deposit)
     if (!deposit) throw fail(409, 'ALREADY_DECIDED')
+    if (deposit.deposit.startsWith('slip:')) await notTheApprover(trx, actor, deposit.deposit)
     const at = ctx.now()
     await repo.insertDepositNote(trx, { deposit: body.deposit, account: account.key, note: body.note.trim(), staff_id: actor.staffId, at })
     await audit(trx, actor, at, { action: 'bank.deposit.note', item: `bank:${account.key}`, memberId: Number(deposit.member_id), after: { deposit: body.deposit, note: body.note.trim() } })

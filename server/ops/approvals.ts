@@ -29,6 +29,16 @@ const ACTIONS: Record<MoneyDuty, { first: string; done: string; queue: LiveDuty 
 }
 const OTHER: Record<MoneyDuty, MoneyDuty> = { credit: 'payout', payout: 'credit' }
 
+/**
+ * Refuses (403 OWN_APPROVAL) a staff member who approved a slip, first or second person, the
+ * note that says it is in order without a bank credit (bankMatch.ts): the check of a credit is
+ * never its approver's, who could otherwise hide a slip they approved on a blank picture.
+ */
+export async function notTheApprover(db: Db, actor: Actor, slipItem: string): Promise<void> {
+  if (actor.staffId === null) return
+  if (await repo.staffActedOnItem(db, actor.staffId, slipItem, [ACTIONS.credit.first, ACTIONS.credit.done])) throw fail(403, 'OWN_APPROVAL')
+}
+
 const HOUR_MS = 60 * 60 * 1000
 const DAY_MS = 24 * HOUR_MS
 

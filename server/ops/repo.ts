@@ -232,6 +232,14 @@ export async function staffActedOnMember(db: Db, staffId: number, memberId: numb
   return (await staffOnMember(db, staffId, memberId, actions, since).select('id').limit(1).executeTakeFirst()) !== undefined
 }
 
+/** Whether a staff member took one of `actions` on an item (`slip:<reference>`), ever. */
+export async function staffActedOnItem(db: Db, staffId: number, item: string, actions: readonly string[]): Promise<boolean> {
+  const row = await db.selectFrom('ops_audit').select('id')
+    .where('staff_id', '=', staffId).where('item', '=', item).where('action', 'in', [...actions])
+    .limit(1).executeTakeFirst()
+  return row !== undefined
+}
+
 /** The audit rows of one staff member's settled decisions of one kind on one member since a time
  *  (the four-eyes rule's day, approvals.ts): what each moved is in its before or after. */
 export async function staffDecisionsOnMember(db: Db, staffId: number, memberId: number, action: string, since: number): Promise<{ before: unknown; after: unknown }[]> {
