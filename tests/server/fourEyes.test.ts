@@ -20,6 +20,15 @@ const pay = (server: TestServer, token: string, id: string, bankReference: strin
   call(server.app, 'POST', `/ops/api/withdrawals/${id}`, { token, body: { status: 'paid', bankReference } })
 const actions = async (server: TestServer, item: string) => (await auditOf(server.app, item)).map((row) => [row.action, row.staff_id])
 
+/** One instance, or two on PostgreSQL (`on(i)` alternates), the demo member signed in and a cashier. */
+async function cashierOnInstances() {
+  await startInstances(servers)
+  const on = (i: number) => servers[i % servers.length]
+  const member = await login(on(0).app)
+  const cashier = await staffSession(on(0).app, 'cashier')
+  return { on, member, cashier }
+}
+
 describe('a credit above the threshold', () => {
   it('waits for a second person, who must confirm the same decision: then it is credited once, both named', async () => {
     const server = await one()
@@ -134,10 +143,7 @@ describe('payouts one person made alone that day', () => {
 
 describe(`one cashier's two credits at once${onPostgres() ? ' on two instances' : ''}`, () => {
   it('each under the threshold, together over it: one is credited, the other waits for a second person', async () => {
-    await startInstances(servers)
-    const on = (i: number) => servers[i % servers.length]
-    const member = await login(on(0).app)
-    const cashier = await staffSession(on(0).app, 'cashier')
+    const { on, member, cashier } = await cashierOnInstances()
     const slips = [await uploadSlip(on(0).app, member), await uploadSlip(on(0).app, member)]
     // Both have read the cashier's empty day before either settles (PostgreSQL: the slips' table is
     // held against writes until both wait at their settling update).
@@ -151,10 +157,7 @@ describe(`one cashier's two credits at once${onPostgres() ? ' on two instances' 
 
 describe(`one cashier's credit and payout of one member at once${onPostgres() ? ' on two instances' : ''}`, () => {
   it('both read no opposite row before either settled: one settles, the other is refused (DUTY_SEPARATION)', async () => {
-    await startInstances(servers)
-    const on = (i: number) => servers[i % servers.length]
-    const member = await login(on(0).app)
-    const cashier = await staffSession(on(0).app, 'cashier')
+    const { on, member, cashier } = await cashierOnInstances()
     const reference = await uploadSlip(on(0).app, member)
     const id = await requestWithdrawal(on(0).app, member, 200)
     const { db } = on(0).app.serverContext
