@@ -82,17 +82,25 @@ export function useMoneyAction<TData, TVariables>({ name, call, sameAction, onSu
       const known = unanswered.get(name)
       const current = known?.fingerprint === fingerprint ? known : { fingerprint, key: newActionKey() }
       unanswered.set(name, current)
+      // Answered, or refused: the next send is a new action. Only this one is forgotten: another
+      // sent since from the sheet opened again may be waiting under the name.
+      const answered = () => {
+        if (unanswered.get(name) === current) unanswered.delete(name)
+      }
       const release = holdClosingConfirmation()
       try {
         const headers = idempotencyHeaders(current.key)
-        return await withStepUp(() => call(variables, headers))
+        const data = await withStepUp(() => call(variables, headers))
+        answered()
+        return data
+      } catch (error) {
+        if (error instanceof Error && !answerMaybeLost(error)) answered()
+        throw error
       } finally {
         release()
       }
     },
     onSuccess: (data, variables) => {
-      // Done: the next tap is a new action.
-      unanswered.delete(name)
       getPlatform().haptic('success')
       onSuccess?.(data, variables)
       if (!shown.current) {
@@ -101,7 +109,6 @@ export function useMoneyAction<TData, TVariables>({ name, call, sameAction, onSu
       }
     },
     onError: (error, variables) => {
-      if (!answerMaybeLost(error)) unanswered.delete(name)
       // The player closed the password prompt: nothing moved, the form stays as it was.
       if (isStepUpCancelled(error)) return
       getPlatform().haptic('error')
