@@ -191,6 +191,10 @@ export async function fourEyes(ctx: ServerContext, actor: Actor, decided: MoneyD
   const pending = { item: decided.item, memberId: decided.memberId, staffId, decision: decided.decision, amountMinor: decided.amountMinor, currency: decided.currency, at: now }
   await inTransaction(ctx.db, async (trx) => {
     if (!(await decided.stillOpen(trx))) throw fail(409, 'ALREADY_DECIDED')
+    // A first person's decision counts for the duties kept apart too: asked again once the
+    // member's other decisions have settled (after the item's own row, as a settlement takes them).
+    await repo.holdMemberDecisions(trx, decided.memberId)
+    await keptApart(trx, staffId, decided, rule.separationHours, now)
     await repo.putPendingApproval(trx, pending)
     await audit(trx, actor, now, {
       action: ACTIONS[decided.duty].first,
