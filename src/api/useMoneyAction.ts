@@ -36,15 +36,17 @@ interface MoneyAction<TData, TVariables> {
 }
 
 /**
- * Actions sent whose answer may have been lost (offline, a timeout, a 5xx), by name. Kept beyond
- * the screen that sent them: the sheet closed and opened again, the same action sent again carries
- * the same key, and the server answers what it did the first time instead of doing it twice. (The
- * server keeps keys per member: another member signing in on this device starts afresh.)
+ * Actions whose answer was lost (offline, a timeout, a 5xx), by name, with when. A sheet closed and
+ * opened again that sends the same action carries the same key, and the server answers what it
+ * did the first time instead of doing it twice; but only until the wallet has been read since the
+ * loss: the player has then seen what the server holds, and the same request after that is a new
+ * action (the server would otherwise answer an old one for a day). An action still on its way is
+ * its screen's alone. (The server keeps keys per member: another member on this device starts afresh.)
  */
-const unanswered = new Map<string, { fingerprint: string; key: string }>()
+const lost = new Map<string, { fingerprint: string; key: string; at: number }>()
 
 /** Each screen test starts with no action outstanding from the one before. */
-export const forgetUnansweredForTests = (): void => unanswered.clear()
+export const forgetUnansweredForTests = (): void => lost.clear()
 
 /**
  * The server may have acted without the answer reaching us (offline, timeout, a 5xx on the way
@@ -61,6 +63,8 @@ export const answerMaybeLost = (error: Error): boolean =>
 
 export function useMoneyAction<TData, TVariables>({ name, call, sameAction, onSuccess, onError, toldWhenGone }: MoneyAction<TData, TVariables>) {
   const client = useQueryClient()
+  // This screen's action and its key, kept while the player retries it here.
+  const action = useRef<{ fingerprint: string; key: string } | null>(null)
   // Whether the screen that asked is still there when the answer comes (the callbacks below run
   // either way: they are the mutation's, not the screen's).
   const shown = useRef(true)
@@ -79,13 +83,16 @@ export function useMoneyAction<TData, TVariables>({ name, call, sameAction, onSu
     networkMode: 'always',
     mutationFn: async (variables) => {
       const fingerprint = JSON.stringify((sameAction ? sameAction(variables) : variables) ?? null)
-      const known = unanswered.get(name)
-      const current = known?.fingerprint === fingerprint ? known : { fingerprint, key: newActionKey() }
-      unanswered.set(name, current)
-      // Answered, or refused: the next send is a new action. Only this one is forgotten: another
-      // sent since from the sheet opened again may be waiting under the name.
+      const kept = lost.get(name)
+      const walletReadSince = (client.getQueryState(walletKeys.detail())?.dataUpdatedAt ?? 0) > (kept?.at ?? 0)
+      const current = action.current?.fingerprint === fingerprint ? action.current
+        : kept?.fingerprint === fingerprint && !walletReadSince ? kept
+          : { fingerprint, key: newActionKey() }
+      action.current = current
+      // Answered, or refused: the next send is a new action.
       const answered = () => {
-        if (unanswered.get(name) === current) unanswered.delete(name)
+        action.current = null
+        if (lost.get(name)?.key === current.key) lost.delete(name)
       }
       const release = holdClosingConfirmation()
       try {
@@ -95,6 +102,7 @@ export function useMoneyAction<TData, TVariables>({ name, call, sameAction, onSu
         return data
       } catch (error) {
         if (error instanceof Error && !answerMaybeLost(error)) answered()
+        else lost.set(name, { ...current, at: Date.now() })
         throw error
       } finally {
         release()

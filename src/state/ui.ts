@@ -23,7 +23,10 @@ export const ui = proxy({
 
 let nextToastId = 1
 
+/** Shows a toast for TOAST_MS; the same words already showing are not shown twice (a failure a
+ *  screen and the money call both say, when the screen had gone before the answer). */
 export function showToast(text: string, kind: ToastKind = 'error'): void {
+  if (ui.toasts.some((toast) => toast.text === text && toast.kind === kind)) return
   const id = nextToastId++
   ui.toasts.push({ id, kind, text })
   setTimeout(() => dismissToast(id), TOAST_MS)

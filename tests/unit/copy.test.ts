@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import en from '../../contract/locales/en.json'
 import { i18n } from '../../src/i18n/i18n'
-import { ui } from '../../src/state/ui'
+import { showToast, ui } from '../../src/state/ui'
 import { copyWithToast } from '../../src/ui/copy'
 
 describe('copy toasts (spec 8)', () => {
@@ -28,5 +28,16 @@ describe('copy toasts (spec 8)', () => {
     expect(await copyWithToast('x')).toBe(false)
     expect(ui.toasts).toEqual([expect.objectContaining({ kind: 'error', text: en.common.copyFailed })])
     expect(en.common.copyFailed).toBe('Failed to copy')
+  })
+})
+
+describe('toasts', () => {
+  it('shows the same words once while they are showing; other words, or the same as another kind, beside them', () => {
+    ui.toasts.splice(0)
+    showToast('No connection')
+    showToast('No connection')
+    showToast('No connection', 'success')
+    showToast('Copied')
+    expect(ui.toasts.map((toast) => [toast.kind, toast.text])).toEqual([['error', 'No connection'], ['success', 'No connection'], ['error', 'Copied']])
   })
 })
