@@ -14,7 +14,7 @@ import { memoryLocation } from 'wouter/memory-location'
 import { loadConfig } from '../src/api/config'
 import { loadHttp } from '../src/api/http'
 import { createQueryClient } from '../src/api/queryClient'
-import { forgetUnansweredForTests } from '../src/api/useMoneyAction'
+import { forgetLostForTests } from '../src/api/useMoneyAction'
 import type { RuntimeConfig, Variant } from '../contract'
 import { changeLanguage, ensureAllStrings, i18n, initI18n } from '../src/i18n/i18n'
 import type { Language } from '../contract/lib/language'
@@ -163,7 +163,7 @@ export async function renderScreen(screen: ReactNode, options: ScreenOptions = {
   sessionStorage.clear()
   ui.toasts.splice(0)
   ui.pendingCalls = 0
-  forgetUnansweredForTests()
+  forgetLostForTests()
   window.history.replaceState(null, '', path)
   options.setup?.()
 

@@ -46,7 +46,7 @@ interface MoneyAction<TData, TVariables> {
 const lost = new Map<string, { fingerprint: string; key: string; at: number }>()
 
 /** Each screen test starts with no action outstanding from the one before. */
-export const forgetUnansweredForTests = (): void => lost.clear()
+export const forgetLostForTests = (): void => lost.clear()
 
 /**
  * The server may have acted without the answer reaching us (offline, timeout, a 5xx on the way
