@@ -7,8 +7,8 @@
 // meanwhile (api/identity/stepUp.ts). An answer that comes after the screen that asked has gone
 // (the sheet closed, the tab switched) is not lost: the wallet and the statement are read again,
 // and the player is told.
-import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { useEffect, useRef } from 'react'
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query'
+import { useEffect, useRef, useSyncExternalStore } from 'react'
 import { isApiError } from './errors'
 import { idempotencyHeaders, newActionKey } from './idempotency'
 import { isStepUpCancelled, withStepUp } from './identity/stepUp'
@@ -47,6 +47,34 @@ const lost = new Map<string, { fingerprint: string; key: string; at: number }>()
 
 /** Each screen test starts with no action outstanding from the one before. */
 export const forgetLostForTests = (): void => lost.clear()
+
+/**
+ * Actions on their way, by name, for the app's query client: a sheet closed while its action was
+ * out and opened again shows that action of its kind as still pending, and sends nothing until it
+ * has its answer (the toast says it). A second send meanwhile would carry a key of its own and
+ * could be booked as well.
+ */
+const outNow = new WeakMap<QueryClient, Map<string, number>>()
+const outListeners = new Set<() => void>()
+
+const outOf = (client: QueryClient): Map<string, number> => {
+  let out = outNow.get(client)
+  if (!out) outNow.set(client, (out = new Map()))
+  return out
+}
+
+function markOut(client: QueryClient, name: string, change: 1 | -1): void {
+  const out = outOf(client)
+  const count = (out.get(name) ?? 0) + change
+  if (count > 0) out.set(name, count)
+  else out.delete(name)
+  for (const listener of outListeners) listener()
+}
+
+const useOut = (client: QueryClient, name: string): boolean => useSyncExternalStore((listener) => {
+  outListeners.add(listener)
+  return () => outListeners.delete(listener)
+}, () => outOf(client).has(name))
 
 /**
  * The server may have acted without the answer reaching us (offline, timeout, a 5xx on the way
@@ -95,6 +123,7 @@ export function useMoneyAction<TData, TVariables>({ name, call, sameAction, onSu
         if (lost.get(name)?.key === current.key) lost.delete(name)
       }
       const release = holdClosingConfirmation()
+      markOut(client, name, 1)
       try {
         const headers = idempotencyHeaders(current.key)
         const data = await withStepUp(() => call(variables, headers))
@@ -105,6 +134,7 @@ export function useMoneyAction<TData, TVariables>({ name, call, sameAction, onSu
         else lost.set(name, { ...current, at: Date.now() })
         throw error
       } finally {
+        markOut(client, name, -1)
         release()
       }
     },
@@ -127,6 +157,10 @@ export function useMoneyAction<TData, TVariables>({ name, call, sameAction, onSu
       }
     },
   })
-  const submit = useSubmit(mutation)
-  return { submit, pending: mutation.isPending, error: mutation.error, reset: mutation.reset }
+  const send = useSubmit(mutation)
+  const out = useOut(client, name)
+  const submit: typeof send = (variables, options) => {
+    if (!outOf(client).has(name)) send(variables, options)
+  }
+  return { submit, pending: mutation.isPending || out, error: mutation.error, reset: mutation.reset }
 }

@@ -686,6 +686,31 @@ describe('the player changed their mind while the answer was out', () => {
     await waitFor(() => expect(walletReads(calls)).toBe(readsBefore + 1))
   })
 
+  it('a transfer still out when its sheet was closed and opened again: the new sheet shows it pending and sends nothing until its answer', async () => {
+    const answer = held(transferred(100, 400, ['T41']))
+    const { user, calls, field, next, confirm, remount } = await openTransfer({ 'POST /api/wallet/transfer': answer.answer })
+    await user.selectOptions(field('transfer.to'), 'PG')
+    await user.type(field('transfer.amount'), '100')
+    await user.click(next())
+    await user.click(confirm())
+    await waitFor(() => expect(posts(calls, '/api/wallet/transfer')).toHaveLength(1))
+
+    remount()
+    const sheet = await screen.findByRole('dialog', { name: text('transfer.title') })
+    await within(sheet).findAllByRole('option', { name: /^PG game/ })
+    await user.selectOptions(within(sheet).getByLabelText(text('transfer.to')), 'PG')
+    await user.type(within(sheet).getByLabelText(text('transfer.amount')), '100')
+    await user.click(within(sheet).getByRole('button', { name: text('common.next') }))
+    const again = within(sheet).getByRole('button', { name: text('transfer.confirm') })
+    expect(again).toRefusePresses()
+    await user.click(again)
+    expect(posts(calls, '/api/wallet/transfer')).toHaveLength(1)
+
+    answer.release()
+    expect(await screen.findByText(text('transfer.success'))).toBeVisible()
+    await waitFor(() => expect(again).not.toRefusePresses())
+  })
+
   it('a withdrawal whose answer was lost: sent again from the sheet opened anew before the wallet could be read, it is the same action (same key); once the wallet was read, a new one', async () => {
     let online = false
     const offline = <T,>(answer: T) => () => (online ? answer : networkDown())

@@ -125,7 +125,7 @@ export function TransferModal({ open, onClose, from: initialFrom = WALLET, to: i
   const canTransfer = accountsProblem === null && typed && amountProblem === null && !walletEmpty
   const why = accountsProblem ? problemText(accountsProblem, (key, values) => t(key, values), language, currency) : !typed && !walletEmpty ? t('transfer.enterAmount') : null
   const review = () => {
-    if (!canTransfer || !reading.ok || action.pending) return
+    if (!canTransfer || !reading.ok) return
     setConfirming({ from, to, amount: reading.amount })
   }
   const submit = (event: FormEvent) => {
@@ -220,7 +220,7 @@ export function TransferModal({ open, onClose, from: initialFrom = WALLET, to: i
           />
           {walletEmpty && <p id={emptyId} className="notice" role="status">{t('transfer.walletEmpty')}</p>}
           {!onHost && (
-            <Button type="submit" block disabled={!canTransfer || action.pending} aria-describedby={why ? whyId : walletEmpty ? emptyId : undefined}>
+            <Button type="submit" block disabled={!canTransfer} aria-describedby={why ? whyId : walletEmpty ? emptyId : undefined}>
               {t('common.next')}
             </Button>
           )}
