@@ -667,14 +667,21 @@ describe('withdraw: bank account name in English (KTB, TMB, BBL)', () => {
 describe('the player changed their mind while the answer was out', () => {
   const walletReads = (calls: Call[]) => calls.filter((call) => call.method === 'GET' && call.url === '/api/wallet').length
 
-  it('a transfer whose sheet was closed before its answer: the player is told it went through, and the wallet is read again', async () => {
+  /** ฿100 to PG confirmed, its answer held until `answer.release()`. */
+  async function transferOut() {
     const answer = held(transferred(100, 400, ['T41']))
-    const { user, calls, field, next, confirm, remount } = await openTransfer({ 'POST /api/wallet/transfer': answer.answer })
+    const opened = await openTransfer({ 'POST /api/wallet/transfer': answer.answer })
+    const { user, calls, field, next, confirm } = opened
     await user.selectOptions(field('transfer.to'), 'PG')
     await user.type(field('transfer.amount'), '100')
     await user.click(next())
     await user.click(confirm())
     await waitFor(() => expect(posts(calls, '/api/wallet/transfer')).toHaveLength(1))
+    return { ...opened, answer }
+  }
+
+  it('a transfer whose sheet was closed before its answer: the player is told it went through, and the wallet is read again', async () => {
+    const { answer, calls, remount } = await transferOut()
     // The sheet closed (home unmounts it) and opened again: the first sheet is gone.
     remount()
     await screen.findByRole('dialog', { name: text('transfer.title') })
@@ -687,13 +694,7 @@ describe('the player changed their mind while the answer was out', () => {
   })
 
   it('a transfer still out when its sheet was closed and opened again: the new sheet shows it pending and sends nothing until its answer', async () => {
-    const answer = held(transferred(100, 400, ['T41']))
-    const { user, calls, field, next, confirm, remount } = await openTransfer({ 'POST /api/wallet/transfer': answer.answer })
-    await user.selectOptions(field('transfer.to'), 'PG')
-    await user.type(field('transfer.amount'), '100')
-    await user.click(next())
-    await user.click(confirm())
-    await waitFor(() => expect(posts(calls, '/api/wallet/transfer')).toHaveLength(1))
+    const { answer, user, calls, remount } = await transferOut()
 
     remount()
     const sheet = await screen.findByRole('dialog', { name: text('transfer.title') })
