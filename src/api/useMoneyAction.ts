@@ -71,10 +71,11 @@ function markOut(client: QueryClient, name: string, change: 1 | -1): void {
   for (const listener of outListeners) listener()
 }
 
+/** Prerendered (scripts/prerender.ts, on the server): nothing is out. */
 const useOut = (client: QueryClient, name: string): boolean => useSyncExternalStore((listener) => {
   outListeners.add(listener)
   return () => outListeners.delete(listener)
-}, () => outOf(client).has(name))
+}, () => outOf(client).has(name), () => false)
 
 /**
  * The server may have acted without the answer reaching us (offline, timeout, a 5xx on the way
