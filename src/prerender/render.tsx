@@ -59,6 +59,9 @@ export async function renderPrerendered(path: string, variant: Variant, language
       </Router>,
       { identifierPrefix: 'p' },
     )
+    // A component that throws on the server leaves its Suspense boundary to the client (React marks
+    // it `<!--$!-->`): the page would go out as the bare frame, so the build stops here instead.
+    if (markup.includes('<!--$!-->')) throw new Error(`The prerender of ${path} (${variant}, ${language}) fell back to the client: a component threw while rendering it on the server`)
     return { markup, strings: path === paths.member.home ? frameStrings() : undefined }
   } finally {
     // Its queries' garbage-collection timers would hold the build open for minutes.
