@@ -120,10 +120,10 @@ test("Telegram: a double tap on the main button's Next shows the confirmation an
       const length = push(...events)
       if (!bridge.__secondTap && events.some((event) => event.name === 'web_app_setup_main_button' && event.data?.text === confirm)) {
         bridge.__secondTap = false
-        setTimeout(() => {
+        queueMicrotask(() => {
           bridge.Telegram.WebView.receiveEvent('main_button_pressed')
           bridge.__secondTap = true
-        }, 0)
+        })
       }
       return length
     }
